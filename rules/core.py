@@ -1,0 +1,421 @@
+"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+
+A game is setup (`new_game`) + moves (`legal_actions` / `apply`) + turn order (`to_act`) +
+end condition (`outcome`), with per-seat views that strip secrets (`view`). Randomness is
+injected as a `Chance` whose every outcome is recorded, so a game replays exactly by folding
+its log. Nothing here knows about Discord, images, files, clocks or the global random module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import types
+import typing
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+Seat = int
+"""A seat is an index 0..n-1 into the table's seats; seat order is turn order."""
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. `code` names the reason; `params` fill its message.
+
+    The front-ends translate `code` (message id `error.<code>`) in the player's language, so
+    the engine never writes player-facing prose. The state is untouched when this is raised.
+    """
+
+    code: str = "illegal_action"
+
+    def __init__(self, code: str | None = None, **params: Any) -> None:
+        self.code = code or type(self).code
+        self.params = params
+        super().__init__(f"{self.code} {params}" if params else self.code)
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class GameOver(IllegalAction):
+    code = "game_over"
+
+
+class BadActionText(IllegalAction):
+    """The text of an action could not be read (typo, unknown verb, bad square)."""
+
+    code = "bad_action_text"
+
+
+# --------------------------------------------------------------------------- actions
+
+
+class Action:
+    """A move as small frozen data with a text form that round-trips.
+
+    Subclasses are frozen dataclasses that define `verb` and implement `__str__`; the game's
+    `parse_action` reads the text back. `str(Game.parse_action(str(a))) == str(a)` is tested
+    for every legal action of every game. The text is space-separated tokens, verb first:
+    front-ends build their menus token by token from the legal actions.
+    """
+
+    verb: ClassVar[str] = ""
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        return self.verb
+
+
+# --------------------------------------------------------------------------- messages
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A player-facing message as data: a message id and its parameters.
+
+    Engines describe events and actions with `Msg`s, never with prose; the front-ends
+    translate them (tables/i18n.py) in each reader's language. A parameter may itself be a
+    `Msg` (translated first) or a `SeatName` (the player's name, filled in by the table).
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatName:
+    seat: Seat
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as data. `kind` plus JSON-ready `params`.
+
+    `to` is None for a public event, or the seats allowed to see it (private events carry
+    secrets and only ever travel in private notices). Front-ends turn an event into text with
+    the message id `<game>.event.<kind>`.
+    """
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    to: tuple[Seat, ...] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "params": self.params, "to": list(self.to) if self.to is not None else None}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        to = data.get("to")
+        return cls(data["kind"], dict(data.get("params") or {}), tuple(to) if to is not None else None)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats, a reason code and optional scores."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+    scores: dict[Seat, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": {str(k): v for k, v in self.scores.items()} if self.scores else None,
+        }
+
+
+# --------------------------------------------------------------------------- chance
+
+
+class Chance:
+    """All randomness a game may use. Every outcome is appended to `record`.
+
+    Only integers are drawn (`randint`); dice and shuffles are built on them, so a replay
+    needs nothing but the recorded integers. Dice are drawn through `roll` so that scripted
+    dice (`--dice 3,6,...`) can be fed to the dice alone while shuffles stay seeded.
+    """
+
+    def __init__(self) -> None:
+        self.record: list[int] = []
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        raise NotImplementedError
+
+    def randint(self, low: int, high: int) -> int:
+        value = self._draw(low, high, die=False)
+        if not low <= value <= high:
+            raise ValueError(f"chance gave {value}, outside {low}..{high}")
+        self.record.append(value)
+        return value
+
+    def roll(self, sides: int = 6) -> int:
+        """Throw one die: 1..sides."""
+        value = self._draw(1, sides, die=True)
+        if not 1 <= value <= sides:
+            raise ValueError(f"chance gave {value} for a d{sides}")
+        self.record.append(value)
+        return value
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        """A new list with the items in a random order (Fisher-Yates on `randint`)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randint(0, i)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.randint(0, len(items) - 1)]
+
+
+class SeededChance(Chance):
+    """Randomness from a seed. A table makes one per applied action from (seed, version),
+    so the sequence survives a restart without storing the generator's state."""
+
+    def __init__(self, seed: int | str) -> None:
+        super().__init__()
+        self._rng = random.Random(seed)
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        return self._rng.randint(low, high)
+
+
+class ScriptedChance(Chance):
+    """Dice from a script (tests, `--dice`); everything else from `fallback` when given.
+
+    With `all_draws=True` the script feeds every draw, not only dice: that is how a game is
+    replayed from its recorded outcomes. Running out of script raises `ChanceExhausted`.
+    """
+
+    def __init__(self, values: Iterable[int], *, fallback: Chance | None = None, all_draws: bool = False) -> None:
+        super().__init__()
+        self._values = list(values)
+        self._fallback = fallback
+        self._all = all_draws
+
+    @property
+    def remaining(self) -> list[int]:
+        return list(self._values)
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        if (die or self._all) and self._values:
+            return self._values.pop(0)
+        if self._fallback is not None and not self._all:
+            return self._fallback._draw(low, high, die=die)
+        raise ChanceExhausted(f"no scripted value left for a draw in {low}..{high}")
+
+
+class ChanceExhausted(RuntimeError):
+    pass
+
+
+def replay_chance(record: Iterable[int]) -> ScriptedChance:
+    """The chance that reproduces a recorded sequence of outcomes exactly."""
+    return ScriptedChance(record, all_draws=True)
+
+
+# --------------------------------------------------------------------------- state & JSON
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Plain data (dataclasses, tuples, dicts with int keys) to JSON-ready values."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, dict):
+        return {str(k) if not isinstance(k, str) else k: to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        items = sorted(obj) if isinstance(obj, (set, frozenset)) else obj
+        return [to_jsonable(v) for v in items]
+    return obj
+
+
+T = TypeVar("T")
+
+
+def from_jsonable(tp: Any, data: Any) -> Any:
+    """The inverse of `to_jsonable`, driven by type hints (dataclasses, list, tuple, dict,
+    set, Optional/unions of None, and plain scalars)."""
+    if data is None:
+        return None
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return from_jsonable(inner[0], data) if len(inner) == 1 else data
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        kwargs = {
+            f.name: from_jsonable(hints[f.name], data[f.name])
+            for f in dataclasses.fields(tp)
+            if f.init and f.name in data
+        }
+        return tp(**kwargs)
+    if origin is list:
+        return [from_jsonable(args[0] if args else Any, v) for v in data]
+    if origin in (set, frozenset):
+        return origin(from_jsonable(args[0] if args else Any, v) for v in data)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_jsonable(args[0], v) for v in data)
+        if args:
+            return tuple(from_jsonable(a, v) for a, v in zip(args, data, strict=True))
+        return tuple(data)
+    if origin is dict:
+        key_t, val_t = args if args else (Any, Any)
+        return {
+            (int(k) if key_t is int else k): from_jsonable(val_t, v) for k, v in data.items()
+        }
+    return data
+
+
+@dataclass
+class State:
+    """Base for every game's state: plain data plus a version that grows with each action.
+
+    Subclasses are dataclasses of JSON-ready fields (ints, strings, lists, dicts, nested
+    dataclasses); `to_json`/`from_json` need nothing more.
+    """
+
+    version: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return to_jsonable(self)
+
+    @classmethod
+    def from_json(cls: type[T], data: dict[str, Any]) -> T:
+        return from_jsonable(cls, data)
+
+
+S = TypeVar("S", bound=State)
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    key: str
+    names: dict[str, str]
+    """Display names by locale (`en`, `zh-TW`)."""
+    min_seats: int
+    max_seats: int
+    variants: tuple[str, ...] = ()
+    hidden_information: bool = False
+
+
+class Game(Generic[S]):
+    """One game's rules. Subclasses set `info` and `state_type` and implement the
+    underscored hooks; the public methods add the checks every game shares (game over, whose
+    turn, legality, version) so that no game can forget them.
+    """
+
+    info: ClassVar[GameInfo]
+    state_type: ClassVar[type[State]]
+
+    # ---- hooks each game implements
+    def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> S:
+        raise NotImplementedError
+
+    def to_act(self, state: S) -> set[Seat]:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: S, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form; raise `BadActionText` when it cannot be read."""
+        raise NotImplementedError
+
+    # ---- presentation as data (ids for the translation layer, no prose)
+    def describe(self, event: Event) -> Msg:
+        """The message for an event: `<game>.event.<kind>` with the event's params."""
+        return Msg(f"{self.info.key}.event.{event.kind}", dict(event.params))
+
+    def label(self, action: Action) -> Msg:
+        """A short label for an action (a button, a select option, a log line)."""
+        return Msg(f"{self.info.key}.action.{action.verb}", {"text": str(action)})
+
+    # ---- the contract, shared
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """Every action `seat` may take now. Empty only when that seat cannot act."""
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return []
+        return self._legal_actions(state, seat)
+
+    def check(self, state: S, seat: Seat, action: Action | str) -> Action:
+        """The parsed action if `seat` may take it now, else the reason as IllegalAction."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.outcome(state) is not None:
+            raise GameOver()
+        if seat not in self.to_act(state):
+            raise NotYourTurn()
+        legal = self._legal_actions(state, seat)
+        if action not in legal:
+            raise self.why_illegal(state, seat, action)
+        return action
+
+    def why_illegal(self, state: S, seat: Seat, action: Action) -> IllegalAction:
+        """A precise reason for a refused action; games override for clearer messages."""
+        return IllegalAction("illegal_action", action=str(action))
+
+    def apply(self, state: S, seat: Seat, action: Action | str, chance: Chance) -> list[Event]:
+        """Apply a legal action, or raise IllegalAction with the state untouched."""
+        action = self.check(state, seat, action)
+        events = self._apply(state, seat, action, chance)
+        state.version += 1
+        return events
+
+    def load(self, data: dict[str, Any]) -> S:
+        return self.state_type.from_json(data)  # type: ignore[return-value]
+
+    def replay(self, config: dict[str, Any], seats: int, setup_record: list[int], log: Iterable[tuple[Seat, str, list[int]]]) -> S:
+        """Fold a log: a new game from its recorded set-up draws, then every (seat, action
+        text, recorded draws) in order. Equal to the live state when nothing was lost."""
+        state = self.new_game(config, seats, replay_chance(setup_record))
+        for seat, text, record in log:
+            self.apply(state, seat, text, replay_chance(record))
+        return state
+
+
+# --------------------------------------------------------------------------- registry
+
+_GAMES: dict[str, Game[Any]] = {}
+
+
+def register(game: Game[Any]) -> Game[Any]:
+    _GAMES[game.info.key] = game
+    return game
+
+
+def games() -> dict[str, Game[Any]]:
+    """Every registered game by key (importing `rules` registers them all)."""
+    return dict(_GAMES)
+
+
+def get_game(key: str) -> Game[Any]:
+    try:
+        return _GAMES[key]
+    except KeyError:
+        raise IllegalAction("unknown_game", game=key) from None

@@ -1,0 +1,76 @@
+"""The one translation layer: gettext catalogues (`.po`, read with Babel) in `en` and `zh-TW`.
+
+Catalogues live in `data/locale/<lang>/LC_MESSAGES/<domain>.po`, one domain for the shared
+strings (`gavel`) and one per game, so that each game's text sits beside the others' without
+touching them. Message ids are stable keys (`dads_army.event.moved`); the `en` catalogue holds
+the English text. Strings use `str.format` fields: `{man}`, `{n}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from rules.core import Msg, SeatName
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locale"
+LANGUAGES = ("en", "zh-TW")
+DEFAULT = "en"
+
+
+def language(locale: object | None) -> str:
+    """Our language for a Discord locale (`discord.Locale` or its string) or a plain tag."""
+    tag = str(getattr(locale, "value", locale) or "").replace("_", "-").lower()
+    if tag.startswith("zh"):
+        return "zh-TW"
+    return DEFAULT
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every message of one language, all domains merged."""
+    folder = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES"
+    messages: dict[str, str] = {}
+    for po in sorted(folder.glob("*.po")):
+        with po.open("rb") as fh:
+            for message in read_po(fh, locale=lang.replace("-", "_")):
+                if message.id and message.string:
+                    messages[str(message.id)] = str(message.string)
+    return messages
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    return key in catalogue(lang)
+
+
+def gettext(key: str, lang: str = DEFAULT, **params: Any) -> str:
+    """The text of `key` in `lang` (falling back to English, then to the key itself)."""
+    template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
+    if not params:
+        return template
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] | None = None) -> str:
+    """Translate a `Msg` (and any `Msg` or `SeatName` among its parameters)."""
+    if isinstance(msg, str):
+        return gettext(msg, lang)
+    params: dict[str, Any] = {}
+    for name, value in msg.params.items():
+        if isinstance(value, Msg):
+            params[name] = render(value, lang, seat_name)
+        elif isinstance(value, SeatName):
+            params[name] = seat_name(value.seat) if seat_name else f"#{value.seat + 1}"
+        else:
+            params[name] = value
+    return gettext(msg.key, lang, **params)
+
+
+_ = gettext
