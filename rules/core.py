@@ -390,7 +390,13 @@ class Game(Generic[S]):
     def load(self, data: dict[str, Any]) -> S:
         return self.state_type.from_json(data)  # type: ignore[return-value]
 
-    def replay(self, config: dict[str, Any], seats: int, setup_record: list[int], log: Iterable[tuple[Seat, str, list[int]]]) -> S:
+    def replay(
+        self,
+        config: dict[str, Any],
+        seats: int,
+        setup_record: list[int],
+        log: Iterable[tuple[Seat, str, list[int]]],
+    ) -> S:
         """Fold a log: a new game from its recorded set-up draws, then every (seat, action
         text, recorded draws) in order. Equal to the live state when nothing was lost."""
         state = self.new_game(config, seats, replay_chance(setup_record))
