@@ -1,0 +1,153 @@
+"""Benchmark every registered game; prints one JSON object keyed by game.
+
+    python bench/run.py [--quick] [--games dads_army,...]
+
+Per game: render ms and PNG bytes (a mid-game board), engine apply ms, AI move ms, random
+playouts per second, and end-to-end ms for one action through TableService (apply + persist
+to a SQLite file + render), each as median and p95. Numbers are wall-clock on this machine;
+run it on an idle machine and quote them with the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import rules  # noqa: F401  (importing rules registers every game)
+from rules.core import Game, SeededChance, games
+
+
+def summary(samples_ms: list[float]) -> dict[str, float]:
+    ordered = sorted(samples_ms)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median": round(statistics.median(ordered), 3), "p95": round(p95, 3), "n": len(ordered)}
+
+
+def random_playout(game: Game[Any], seats: int, seed: int, max_steps: int = 5000) -> tuple[Any, list[float]]:
+    """Play uniformly random legal actions to the end; returns the state and apply times (ms)."""
+    rng = random.Random(seed)
+    state = game.new_game({}, seats, SeededChance(seed))
+    times: list[float] = []
+    for step in range(max_steps):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        t0 = time.perf_counter()
+        game.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
+        times.append((time.perf_counter() - t0) * 1000)
+    return state, times
+
+
+def mid_game_state(game: Game[Any], seats: int, seed: int, steps: int) -> Any:
+    ai = importlib.import_module(f"rules.{game.info.key}.ai")
+    state = game.new_game({}, seats, SeededChance(seed))
+    for step in range(steps):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        game.apply(state, seat, ai.choose(game, state, seat), SeededChance(f"{seed}:{step}"))
+    return state
+
+
+def bench_game(game: Game[Any], quick: bool) -> dict[str, Any]:
+    key = game.info.key
+    seats = game.info.max_seats
+    n = 20 if quick else 60
+    result: dict[str, Any] = {"seats": seats}
+
+    state = mid_game_state(game, seats, seed=11, steps=40)
+    try:
+        renderer = importlib.import_module(f"renderer.{key}")
+    except ModuleNotFoundError:
+        renderer = None
+    if renderer is not None:
+        view = game.view(state, None)
+        actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
+        highlight = renderer.highlights(view, actions) if hasattr(renderer, "highlights") else None
+        renderer.render(view, highlight=highlight)  # warm the static background cache
+        samples, png = [], b""
+        for _ in range(n):
+            t0 = time.perf_counter()
+            png = renderer.render(view, highlight=highlight)
+            samples.append((time.perf_counter() - t0) * 1000)
+        result["render_ms"] = summary(samples)
+        result["png_bytes"] = len(png)
+
+    apply_times: list[float] = []
+    playouts = 4 if quick else 12
+    t0 = time.perf_counter()
+    for seed in range(playouts):
+        _, times = random_playout(game, seats, seed)
+        apply_times.extend(times)
+    elapsed = time.perf_counter() - t0
+    result["apply_ms"] = summary(apply_times)
+    result["playouts_per_s"] = round(playouts / elapsed, 2)
+
+    ai = importlib.import_module(f"rules.{key}.ai")
+    ai_samples: list[float] = []
+    state = game.new_game({}, seats, SeededChance(5))
+    for step in range(n * 3):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        t0 = time.perf_counter()
+        action = ai.choose(game, state, seat)
+        ai_samples.append((time.perf_counter() - t0) * 1000)
+        game.apply(state, seat, action, SeededChance(f"ai:{step}"))
+    result["ai_move_ms"] = summary(ai_samples)
+
+    result["end_to_end_ms"] = asyncio.run(end_to_end(game, seats, n))
+    return result
+
+
+async def end_to_end(game: Game[Any], seats: int, n: int) -> dict[str, float]:
+    """One human action through TableService: apply + persist (SQLite file) + render."""
+    from tables.service import Player, TableService
+
+    with tempfile.TemporaryDirectory() as folder:
+        service = TableService(Path(folder) / "bench.sqlite3")
+        players = [Player(100 + i, f"P{i + 1}") for i in range(seats)]
+        await service.create(1, 1, game.info.key, players[0], seed=3)
+        for player in players[1:]:
+            await service.join(1, player)
+        await service.start(1, players[0])
+        rng = random.Random(3)
+        samples: list[float] = []
+        for _ in range(n):
+            table = service.table(1)
+            if table is None:
+                break
+            movers = [p for p in players if service.legal_for(1, p)]
+            if not movers:
+                break
+            player = movers[0]
+            text = rng.choice(service.legal_for(1, player))
+            t0 = time.perf_counter()
+            await service.act(1, player, text)
+            samples.append((time.perf_counter() - t0) * 1000)
+        return summary(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    parser.add_argument("--games", default="", help="comma-separated game keys (default: all)")
+    args = parser.parse_args()
+    wanted = [g for g in args.games.split(",") if g] or sorted(games())
+    print(json.dumps({key: bench_game(games()[key], args.quick) for key in wanted}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
