@@ -1,1 +1,14 @@
-"""Dad's Army (Denys Fisher, 1974): a dice race across Walmington-on-Sea."""
+"""Dad's Army (Denys Fisher, 1974): a dice race across Walmington-on-Sea.
+
+`GAME` is the registered engine; `GAME.ai` (also `rules.dads_army.ai.choose`) picks an
+action for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`.
+"""
+
+from rules.core import register
+
+from .engine import DadsArmy
+
+GAME = DadsArmy()
+register(GAME)
+
+__all__ = ["GAME", "DadsArmy"]

@@ -1,0 +1,451 @@
+"""The Dad's Army rules engine: set-up, turn sequence (§6) and the Top Secret cards.
+
+A turn is a small state machine driven by the `phase` field: `roll` (optionally `lay` a kept
+Union Jack first) -> `move` -> (a WD base draws a card) -> the card's own phases (`push`,
+`hodge`, `shelter`, `bomb`, `jack`, or a second `roll`/`move`) -> the next seat. Whatever
+needs no choice (a lost turn, a card with no effect, a man with no room in a shelter) is
+done inside `_apply` and reported as an event, so players only ever face real decisions.
+Every die and card drawn is in the events' params, so the log tells the whole story.
+
+Not implemented: the optional variant `redraw_bombed_reference` (D26), which simulated play
+never needed; `GameInfo.variants` is therefore empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
+
+from . import moves, present
+from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter, parse_action
+from .board import load_board
+from .cards import card_kind, card_man, load_supply
+from .state import DadsArmyState, LastMove, Man, Player, Square
+
+DIE = 6
+
+
+def _sq(sq: Square) -> list[int]:
+    return [sq[0], sq[1]]
+
+
+class DadsArmy(Game[DadsArmyState]):
+    info = GameInfo(
+        key="dads_army",
+        names={"en": "Dad's Army", "zh-TW": "老爸上戰場"},
+        min_seats=2,
+        max_seats=4,
+        variants=(),
+        hidden_information=False,
+    )
+    state_type = DadsArmyState
+
+    # ------------------------------------------------------------------ set-up
+
+    def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> DadsArmyState:
+        """Teams in seat order (D4), men and Hodges on their start squares (D6), first player
+        by chance (D5), map references dealt from the two Order packs (D20), deck shuffled."""
+        if not self.info.min_seats <= seats <= self.info.max_seats:
+            raise ValueError(f"Dad's Army is for 2-4 players, not {seats}")
+        board, supply = load_board(), load_supply()
+        first = chance.randint(0, seats - 1)
+        references = deal_references(seats, chance)
+        state = DadsArmyState(
+            hodges=board.start["hodges"],
+            bombs_left=supply.bombs,
+            jacks_left=supply.union_jacks,
+            first=first,
+            turn=first,
+            turns=1,
+        )
+        for seat in range(seats):
+            team, men = board.teams[seat]
+            state.players.append(Player(team=team, men=list(men), reference=references[seat]))
+            for man in men:
+                state.men[man] = Man(square=board.start[man])
+        state.deck = chance.shuffle(supply.deck)
+        return state
+
+    # ------------------------------------------------------------------ whose turn, what is legal
+
+    def to_act(self, state: DadsArmyState) -> set[Seat]:
+        if state.winner is not None:
+            return set()
+        if state.phase == "shelter":
+            return {state.shelter_queue[0]}
+        return {state.turn}
+
+    def _legal_actions(self, state: DadsArmyState, seat: Seat) -> list[Action]:
+        phase = state.phase
+        player = state.players[seat]
+        if phase == "roll":
+            lay: list[Action] = []
+            if state.roll_for == "move" and player.kept_jack:
+                lay = [Lay(sq) for sq in sorted(state.bombs)]
+            return [*lay, Roll()]
+        if phase == "move":
+            assert state.roll is not None
+            men = [state.focus] if state.roll_for == "second_go" and state.focus else player.men
+            return [Move(man, to) for man in men if man for to in sorted(moves.move_options(state, man, state.roll))]
+        if phase == "push":
+            assert state.focus and state.roll is not None
+            return [Push(to) for to in sorted(moves.push_options(state, state.focus, state.roll))]
+        if phase == "hodge":
+            return [Hodge(man) for man in state.men if not state.men[man].arrived]
+        if phase == "shelter":
+            return [Shelter(man, n) for man in self._to_shelter(state, seat) for n in moves.shelter_options(state, man)]
+        if phase == "bomb":
+            return [Bomb(sq) for sq in moves.bomb_squares(state)]
+        if phase == "jack":
+            acts: list[Action] = [Jack(sq) for sq in sorted(state.bombs)] if state.jacks_left else []
+            if state.jacks_left and not player.kept_jack:
+                acts.append(Keep())
+            return [*acts, Done()]
+        return []
+
+    def why_illegal(self, state: DadsArmyState, seat: Seat, action: Action) -> IllegalAction:
+        if action.verb not in {a.verb for a in self._legal_actions(state, seat)}:
+            return IllegalAction("dads_army_not_now", action=str(action))
+        return IllegalAction("dads_army_cannot", action=str(action))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _apply(self, state: DadsArmyState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        ev: list[Event] = []
+        if isinstance(action, Roll):
+            self._roll(state, seat, chance, ev)
+        elif isinstance(action, Move):
+            self._move(state, seat, action, chance, ev)
+        elif isinstance(action, Lay):
+            self._replace_bomb(state, action.at)
+            state.players[seat].kept_jack = False
+            ev.append(Event("kept_jack_laid", {"seat": seat, "square": _sq(action.at)}))
+        elif isinstance(action, Push):
+            self._push(state, seat, action, ev)
+        elif isinstance(action, Hodge):
+            man = state.men[action.man]
+            was = man.square
+            man.square, state.hodges = state.hodges, was
+            ev.append(Event("hodged", {"seat": seat, "man": action.man, "from": _sq(was), "to": _sq(man.square)}))
+            self._finish_card(state, ev)
+        elif isinstance(action, Shelter):
+            state.men[action.man].square = load_board().shelters[action.n]
+            state.sheltered.append(action.man)
+            ev.append(Event("sheltered", {"seat": seat, "man": action.man, "shelter": action.n}))
+            self._next_shelterer(state, ev)
+        elif isinstance(action, Bomb):
+            state.bombs.append(action.at)
+            state.bombs_left -= 1
+            state.pending = (state.pending or 0) - 1
+            ev.append(Event("bombed", {"seat": seat, "square": _sq(action.at)}))
+            self._more_bombs(state, ev)
+        elif isinstance(action, Jack):
+            self._replace_bomb(state, action.at)
+            state.jacks_left -= 1
+            state.pending = (state.pending or 0) - 1
+            ev.append(Event("jack_laid", {"seat": seat, "square": _sq(action.at)}))
+            self._more_jacks(state, ev)
+        elif isinstance(action, Keep):
+            state.players[seat].kept_jack = True
+            state.jacks_left -= 1
+            state.pending = (state.pending or 0) - 1
+            ev.append(Event("jack_kept", {"seat": seat}))
+            self._more_jacks(state, ev)
+        elif isinstance(action, Done):
+            ev.append(Event("jacks_done", {"seat": seat, "count": state.pending or 0}))
+            self._finish_card(state, ev)
+        return ev
+
+    def _roll(self, state: DadsArmyState, seat: Seat, chance: Chance, ev: list[Event]) -> None:
+        value = chance.roll(DIE)
+        state.roll = value
+        purpose = state.roll_for
+        ev.append(Event("rolled", {"seat": seat, "roll": value, "for": purpose}))
+        if purpose in ("move", "second_go"):
+            men = [state.focus] if purpose == "second_go" and state.focus else state.players[seat].men
+            if any(moves.move_options(state, man, value) for man in men):
+                state.phase = "move"
+                return
+            ev.append(Event("turn_lost", {"seat": seat, "roll": value}))  # D24
+            if state.card is not None:
+                self._discard(state)
+            self._end_turn(state)
+        elif purpose == "push":
+            assert state.focus
+            options = moves.push_options(state, state.focus, value)
+            if not options:
+                ev.append(Event("push_blocked", {"seat": seat, "man": state.focus, "roll": value}))
+                self._finish_card(state, ev)
+                return
+            state.phase = "push"
+            state.pending = len(next(iter(options.values())))
+        elif purpose == "bombs":
+            state.phase = "bomb"
+            state.pending = value
+            self._more_bombs(state, ev)
+        elif purpose == "jacks":
+            state.phase = "jack"
+            state.pending = value
+            self._more_jacks(state, ev)
+
+    def _move(self, state: DadsArmyState, seat: Seat, action: Move, chance: Chance, ev: list[Event]) -> None:
+        assert state.roll is not None
+        board = load_board()
+        path = moves.move_options(state, action.man, state.roll)[action.to]
+        man = state.men[action.man]
+        start = man.square
+        man.square = action.to
+        state.last_move = LastMove(action.man, start, action.to, [start, *path])
+        ev.append(
+            Event(
+                "moved",
+                {
+                    "seat": seat,
+                    "man": action.man,
+                    "from": _sq(start),
+                    "to": _sq(action.to),
+                    "path": [_sq(sq) for sq in path],
+                    "roll": state.roll,
+                },
+            )
+        )
+        if state.card is not None:  # the second go of a character card is used up (D13)
+            self._discard(state)
+        if action.to == state.players[seat].reference:
+            man.arrived = True  # move_options only ends here after calling in (D12, D22)
+            ev.append(Event("arrived", {"seat": seat, "man": action.man, "square": _sq(action.to)}))
+            if all(state.men[m].arrived for m in state.players[seat].men):  # D23
+                state.winner = seat
+                state.phase = "over"
+                ev.append(Event("won", {"seat": seat}))
+                return
+            self._end_turn(state)
+        elif action.to in board.wd_bases:
+            man.called_in = True
+            self._draw(state, seat, action.man, chance, ev)
+        else:
+            self._end_turn(state)
+
+    def _push(self, state: DadsArmyState, seat: Seat, action: Push, ev: list[Event]) -> None:
+        assert state.focus and state.roll is not None
+        path = moves.push_options(state, state.focus, state.roll)[action.to]
+        man = state.men[state.focus]
+        start = man.square
+        man.square = action.to
+        state.last_move = LastMove(state.focus, start, action.to, [start, *path])
+        ev.append(
+            Event(
+                "pushed",
+                {
+                    "seat": seat,
+                    "man": state.focus,
+                    "from": _sq(start),
+                    "to": _sq(action.to),
+                    "path": [_sq(sq) for sq in path],
+                    "roll": state.roll,
+                },
+            )
+        )
+        self._finish_card(state, ev)
+
+    # ------------------------------------------------------------------ cards
+
+    def _draw(self, state: DadsArmyState, seat: Seat, caller: str, chance: Chance, ev: list[Event]) -> None:
+        """Draw the top card at once and start resolving it (D11, D28)."""
+        state.focus = None
+        while True:
+            if not state.deck:
+                state.deck = chance.shuffle(state.discards)
+                state.discards = []
+                ev.append(Event("deck_refilled", {"count": len(state.deck)}))
+            card = state.deck.pop(0)
+            state.card = card
+            kind, named = card_kind(card), card_man(card)
+            ev.append(Event("card_drawn", {"seat": seat, "man": caller, "card": kind, "named": named}))
+            if kind == "character" and named not in state.men:
+                ev.append(Event("card_redrawn", {"seat": seat, "named": named}))  # D13: absent man
+                self._discard(state)
+                continue
+            break
+        if kind == "character":
+            assert named
+            state.focus = named
+            if state.men[named].arrived:
+                ev.append(Event("card_void", {"seat": seat, "named": named}))
+                self._finish_card(state, ev)
+            elif moves.owner(state, named) == seat:
+                ev.append(Event("second_go", {"seat": seat, "man": named}))
+                state.phase, state.roll_for = "roll", "second_go"
+            else:
+                state.phase, state.roll_for = "roll", "push"
+        elif kind == "hodges":
+            state.phase = "hodge"
+        elif kind == "air_raid":
+            n = len(state.players)
+            state.shelter_queue = [(seat + i) % n for i in range(n)]
+            state.sheltered = []
+            state.phase = "shelter"
+            ev.append(Event("air_raid", {"seat": seat}))
+            self._next_shelterer(state, ev)
+        else:
+            state.phase, state.roll_for = "roll", "jacks"
+
+    @staticmethod
+    def _to_shelter(state: DadsArmyState, seat: Seat) -> list[str]:
+        """The men `seat` has still to put in shelters in this raid (not those at home, D15)."""
+        return [m for m in state.players[seat].men if m not in state.sheltered and not state.men[m].arrived]
+
+    def _next_shelterer(self, state: DadsArmyState, ev: list[Event]) -> None:
+        """Pass the air raid to the next seat with a man to shelter; a man who finds no room
+        stays where he is (D15). When everyone is done, the drawer rolls for bombs."""
+        while state.shelter_queue:
+            seat = state.shelter_queue[0]
+            left = self._to_shelter(state, seat)
+            if any(moves.shelter_options(state, m) for m in left):
+                return
+            for m in left:
+                state.sheltered.append(m)
+                ev.append(Event("no_shelter", {"seat": seat, "man": m}))
+            state.shelter_queue.pop(0)
+        state.sheltered = []
+        state.phase, state.roll_for = "roll", "bombs"
+
+    def _more_bombs(self, state: DadsArmyState, ev: list[Event]) -> None:
+        """Stop dropping bombs when the roll is used up, the supply is empty or no square is
+        left (D16)."""
+        pending = state.pending or 0
+        if pending and state.bombs_left and moves.bomb_squares(state):
+            return
+        if pending:
+            ev.append(Event("bombs_unused", {"seat": state.turn, "count": pending}))
+        self._finish_card(state, ev)
+
+    def _more_jacks(self, state: DadsArmyState, ev: list[Event]) -> None:
+        """Stop placing Union Jacks when the roll is used up or nothing can be done with the
+        rest: no bomb left to replace and no keeping (D18; the surplus is lost)."""
+        pending = state.pending or 0
+        can_keep = not state.players[state.turn].kept_jack
+        if pending and state.jacks_left and (state.bombs or can_keep):
+            return
+        if pending:
+            ev.append(Event("jacks_unused", {"seat": state.turn, "count": pending}))
+        self._finish_card(state, ev)
+
+    def _replace_bomb(self, state: DadsArmyState, at: Square) -> None:
+        state.bombs.remove(at)
+        state.bombs_left += 1  # the bomb marker goes back to the supply
+        state.jacks.append(at)
+
+    def _discard(self, state: DadsArmyState) -> None:
+        if state.card is not None:
+            state.discards.append(state.card)
+        state.card = None
+
+    def _finish_card(self, state: DadsArmyState, ev: list[Event]) -> None:
+        self._discard(state)
+        self._end_turn(state)
+
+    def _end_turn(self, state: DadsArmyState) -> None:
+        state.turn = (state.turn + 1) % len(state.players)
+        state.turns += 1
+        state.phase, state.roll_for = "roll", "move"
+        state.roll = state.pending = state.focus = None
+        state.shelter_queue, state.sheltered = [], []
+
+    # ------------------------------------------------------------------ views and results
+
+    def outcome(self, state: DadsArmyState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        return Outcome(winners=(state.winner,), reason="both_men_home")
+
+    def view(self, state: DadsArmyState, seat: Seat | None) -> dict[str, Any]:
+        """Everything is public except the order of the deck, which is only counted."""
+        acting = sorted(self.to_act(state))
+        team_of = load_board().team_of
+        card = state.card
+        return {
+            "game": self.info.key,
+            "version": state.version,
+            "seat": seat,
+            "turn": acting[0] if acting else None,
+            "drawer": state.turn if state.winner is None else None,
+            "first": state.first,
+            "phase": "over" if state.winner is not None else state.phase,
+            "roll_for": state.roll_for if state.phase == "roll" else None,
+            "roll": state.roll,
+            "players": [
+                {
+                    "seat": i,
+                    "team": p.team,
+                    "men": list(p.men),
+                    "reference": _sq(p.reference),
+                    "kept_jack": p.kept_jack,
+                    "arrived": sum(state.men[m].arrived for m in p.men),
+                }
+                for i, p in enumerate(state.players)
+            ],
+            "men": {
+                name: {"square": _sq(m.square), "team": team_of[name], "called_in": m.called_in, "arrived": m.arrived}
+                for name, m in state.men.items()
+            },
+            "hodges": _sq(state.hodges),
+            "bombs": [_sq(sq) for sq in state.bombs],
+            "jacks": [_sq(sq) for sq in state.jacks],
+            "bombs_left": state.bombs_left,
+            "jacks_left": state.jacks_left,
+            "deck": len(state.deck),
+            "discards": len(state.discards),
+            "card": {"kind": card_kind(card), "man": card_man(card)} if card else None,
+            "pending": state.pending,
+            "last_move": (
+                {
+                    "man": state.last_move.man,
+                    "from": _sq(state.last_move.start),
+                    "to": _sq(state.last_move.to),
+                    "path": [_sq(sq) for sq in state.last_move.path],
+                }
+                if state.last_move
+                else None
+            ),
+            "winner": state.winner,
+        }
+
+    # ------------------------------------------------------------------ presentation
+
+    def describe(self, event: Event) -> Msg:
+        return present.describe(event)
+
+    def label(self, action: Action) -> Msg:
+        return present.label(action)
+
+
+def deal_references(seats: int, chance: Chance) -> list[Square]:
+    """One pink (column) and one black (row) Order card per player, in seat order (D20).
+
+    A pair that points into a building, or at another player's reference, goes back under
+    the packs and a new pair is dealt. Because both packs then turn in step, a whole turn of
+    the packs without a good pair would repeat forever, so the packs are reshuffled then
+    (a ruling of ours; with 12 + 12 cards it is very rare).
+    """
+    board, supply = load_board(), load_supply()
+    pink = chance.shuffle(range(1, supply.pink + 1))
+    black = chance.shuffle(range(1, supply.black + 1))
+    references: list[Square] = []
+    for _ in range(seats):
+        misses = 0
+        while True:
+            sq = (pink.pop(0), black.pop(0))
+            if not board.in_building(sq) and sq not in references:
+                references.append(sq)
+                break
+            pink.append(sq[0])
+            black.append(sq[1])
+            misses += 1
+            if misses >= len(pink):
+                pink, black, misses = chance.shuffle(pink), chance.shuffle(black), 0
+    return references
