@@ -1,0 +1,96 @@
+"""The Discord bot: `create_bot(service)` for tests and `main()` for `python bot.py`.
+
+Intents: `discord.Intents.default()` only. Gavel works through slash commands, buttons,
+selects and DMs, none of which needs a privileged intent (Message Content, Server Members
+and Presence stay off in the Developer Portal).
+
+Slash commands are synced with Discord only when asked: `GAVEL_SYNC=1` at start-up (do it
+the first time and whenever the commands change). Syncing on every start would hit
+Discord's rate limit on command updates for nothing.
+
+Token: `DISCORD_TOKEN` from the environment, else from a `.env` file (`KEY=VALUE` lines) in
+the working directory. The database is the TableService's (`GAVEL_DB`, default
+`./gavel.sqlite3`); every open table is restored on start-up, and the buttons of old
+messages keep working because they are DynamicItems that carry the table id and version.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from cogs import components, errors
+from cogs.dads_army import DadsArmyCog
+from cogs.delivery import Delivery
+from cogs.tables import Clicks, TablesCog
+from cogs.translator import Translator
+from tables.service import TableService
+
+log = logging.getLogger("gavel.cogs")
+
+
+class GavelBot(commands.Bot):
+    """A `commands.Bot` that knows its TableService and how to deliver notices."""
+
+    def __init__(self, service: TableService, *, sync: bool = False) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None)
+        self.service = service
+        self.sync_commands = sync
+        self.delivery = Delivery(self)
+        self.component_handler = Clicks(self)
+        self.tree.on_error = errors.handle  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(TablesCog(self), override=True)
+        await self.add_cog(DadsArmyCog(self), override=True)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        await self.tree.set_translator(Translator())
+        restored = await self.service.restore()
+        log.info("restored %d open table(s)", restored)
+        if self.sync_commands:
+            synced = await self.tree.sync()
+            log.info("synced %d slash command(s)", len(synced))
+
+
+def create_bot(service: TableService, *, sync: bool | None = None) -> GavelBot:
+    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`."""
+    if sync is None:
+        sync = os.environ.get("GAVEL_SYNC", "") in ("1", "true", "yes")
+    return GavelBot(service, sync=sync)
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """`KEY=VALUE` lines; blank lines, `#` comments and an optional `export ` are ignored."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def token() -> str:
+    found = os.environ.get("DISCORD_TOKEN") or read_env_file(Path.cwd() / ".env").get("DISCORD_TOKEN")
+    if not found:
+        raise SystemExit("DISCORD_TOKEN is not set (environment or .env file in the working directory)")
+    return found
+
+
+async def main() -> None:
+    """Run the bot until interrupted."""
+    discord.utils.setup_logging()
+    bot = create_bot(TableService())
+    async with bot:
+        await bot.start(token())

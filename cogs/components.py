@@ -1,0 +1,330 @@
+"""Menus for legal actions, built token by token from their text form, and the persistent
+buttons that carry them.
+
+An action text is space-separated tokens, verb first (`move pike 5,9`). A menu shows the
+next token of every legal action that starts with what was chosen so far (the *prefix*):
+first the verbs, then (for `move`) the men, then the squares. A level where every action
+shares the same token is skipped, and a prefix that is a whole action is played.
+
+Every button is a `DynamicItem` whose custom id holds the table id, the version of the
+game it was made for and the prefix, so it works after a restart and is refused politely
+once the game has moved on. Discord caps a custom id at 100 characters: a prefix that would
+not fit travels as an index into that version's legal action list (`#<index>.<tokens>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from tables import i18n
+
+CUSTOM_ID_MAX = 100
+BUTTONS_MAX = 20
+"""Four rows of five: the fifth row is kept for "My info"."""
+SELECT_OPTIONS_MAX = 25
+SELECTS_MAX = 4
+
+
+# --------------------------------------------------------------------------- game presentation
+
+
+@dataclass
+class GameUI:
+    """How one game's tokens look on buttons. The default shows verbs translated
+    (`cogs.verb.<verb>`) and every other token as it is; games register richer ones."""
+
+    key: str = ""
+    square_labels: Callable[[Any, list[str]], dict[str, str]] | None = None
+    """(table, actions) -> {action text: short label drawn on the board image}."""
+    token_keys: tuple[str, ...] = field(default=())
+    """Message-id templates tried in order for a non-verb token, e.g. `dads_army.man.{token}`."""
+
+    def verb(self, verb: str, lang: str) -> str:
+        for key in (f"{self.key}.verb.{verb}", f"cogs.verb.{verb}"):
+            if i18n.has(key, lang):
+                return i18n.gettext(key, lang)
+        return verb.capitalize()
+
+    def token(self, token: str, lang: str) -> str:
+        for template in self.token_keys:
+            key = template.format(token=token)
+            if i18n.has(key, lang):
+                return i18n.gettext(key, lang)
+        return token
+
+
+_UIS: dict[str, GameUI] = {}
+
+
+def register_ui(ui: GameUI) -> GameUI:
+    _UIS[ui.key] = ui
+    return ui
+
+
+def ui_for(game_key: str) -> GameUI:
+    return _UIS.get(game_key) or GameUI(key=game_key)
+
+
+# --------------------------------------------------------------------------- prefix tree
+
+
+def tokens(text: str) -> list[str]:
+    return text.split()
+
+
+def matching(legal: Sequence[str], prefix: Sequence[str]) -> list[str]:
+    n = len(prefix)
+    return [a for a in legal if tokens(a)[:n] == list(prefix)]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button or select option: the prefix it leads to, and the action if it is one."""
+
+    prefix: tuple[str, ...]
+    action: str | None
+
+
+def expand(legal: Sequence[str], prefix: Sequence[str]) -> tuple[tuple[str, ...], list[Choice]]:
+    """The choices offered after `prefix`, skipping levels where all actions agree.
+
+    Returns the (possibly longer) prefix and its choices. A single remaining action is one
+    choice, never played without a click."""
+    prefix = tuple(prefix)
+    candidates = matching(legal, prefix)
+    while len(candidates) > 1:
+        nexts = {tuple(tokens(a)[: len(prefix) + 1]) for a in candidates}
+        if len(nexts) != 1 or any(len(tokens(a)) == len(prefix) for a in candidates):
+            break
+        prefix = nexts.pop()
+    if len(candidates) == 1:
+        return prefix, [Choice(tuple(tokens(candidates[0])), candidates[0])]
+    choices: dict[tuple[str, ...], Choice] = {}
+    for action in candidates:
+        parts = tokens(action)
+        if len(parts) == len(prefix):
+            continue  # the prefix itself is an action: played directly, see resolve()
+        step = tuple(parts[: len(prefix) + 1])
+        if step in choices:
+            continue
+        rest = matching(candidates, step)
+        choices[step] = Choice(tuple(tokens(rest[0])), rest[0]) if len(rest) == 1 else Choice(step, None)
+    return prefix, list(choices.values())
+
+
+def resolve(legal: Sequence[str], prefix: Sequence[str]) -> str | None:
+    """The action a prefix names, if it names a whole legal action."""
+    text = " ".join(prefix)
+    return text if text in legal else None
+
+
+# --------------------------------------------------------------------------- custom ids
+
+
+def encode_prefix(head: str, prefix: Sequence[str], legal: Sequence[str]) -> str:
+    """`head` + the prefix as text, or as an index into `legal` when too long."""
+    text = " ".join(prefix)
+    if len(head) + len(text) <= CUSTOM_ID_MAX:
+        return head + text
+    index = next(i for i, a in enumerate(legal) if tokens(a)[: len(prefix)] == list(prefix))
+    return f"{head}#{index}.{len(prefix)}"
+
+
+def decode_prefix(arg: str, legal: Sequence[str]) -> list[str] | None:
+    """The prefix a custom id carries; None when its index no longer exists."""
+    if not arg.startswith("#"):
+        return tokens(arg)
+    index, _, count = arg[1:].partition(".")
+    if not index.isdigit() or not count.isdigit() or int(index) >= len(legal):
+        return None
+    return tokens(legal[int(index)])[: int(count)]
+
+
+ACTION_TEMPLATE = r"gv:a:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
+SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
+LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
+INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
+
+
+def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+    return encode_prefix(f"gv:a:{table_id}:{version}:", prefix, legal)
+
+
+def select_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+    return encode_prefix(f"gv:s:{table_id}:{version}:", prefix, legal)
+
+
+def lobby_id(table_id: int, op: str) -> str:
+    return f"gv:l:{table_id}:{op}"
+
+
+def info_id(table_id: int) -> str:
+    return f"gv:me:{table_id}"
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def choice_label(ui: GameUI, choice: Choice, depth: int, lang: str, squares: dict[str, str]) -> str:
+    """What a button says: the tokens from `depth` on, the verb translated, a square
+    prefixed by its label on the board image (`A · 5,9`)."""
+    parts = list(choice.prefix[depth:])
+    words = [ui.verb(p, lang) if depth + i == 0 else ui.token(p, lang) for i, p in enumerate(parts)]
+    label = " ".join(words)
+    mark = squares.get(choice.action) if choice.action else None
+    if mark:
+        label = f"{mark} · {label}"
+    return label[:80]
+
+
+# --------------------------------------------------------------------------- building views
+
+
+def menu_items(
+    *,
+    table_id: int,
+    version: int,
+    legal: Sequence[str],
+    prefix: Sequence[str],
+    ui: GameUI,
+    lang: str,
+    squares: dict[str, str],
+) -> list[discord.ui.Item[Any]]:
+    """Buttons (up to 20) or string selects (up to 4 x 25) for the next step after `prefix`."""
+    prefix, choices = expand(legal, prefix)
+    depth = len(prefix)
+    if len(choices) <= BUTTONS_MAX:
+        items: list[discord.ui.Item[Any]] = []
+        for i, choice in enumerate(choices):
+            style = discord.ButtonStyle.primary if choice.action else discord.ButtonStyle.secondary
+            button = discord.ui.Button(
+                label=choice_label(ui, choice, depth, lang, squares),
+                style=style,
+                custom_id=action_id(table_id, version, choice.prefix, legal),
+                row=i // 5,
+            )
+            items.append(ActionButton(table_id, version, button))
+        return items
+    selects: list[discord.ui.Item[Any]] = []
+    for n in range(0, min(len(choices), SELECT_OPTIONS_MAX * SELECTS_MAX), SELECT_OPTIONS_MAX):
+        chunk = choices[n : n + SELECT_OPTIONS_MAX]
+        options = [
+            discord.SelectOption(label=choice_label(ui, c, depth, lang, squares), value=c.prefix[depth][:100])
+            for c in chunk
+        ]
+        select = discord.ui.Select(
+            custom_id=select_id(table_id, version, prefix, legal),
+            placeholder=i18n.gettext("cogs.prompt.choose", lang),
+            options=options,
+            row=len(selects),
+        )
+        selects.append(ActionSelect(table_id, version, select))
+    return selects
+
+
+def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, lang: str,
+                squares: dict[str, str], *, prefix: Sequence[str] = (), info: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in menu_items(table_id=table_id, version=version, legal=legal, prefix=prefix, ui=ui, lang=lang,
+                           squares=squares):
+        view.add_item(item)
+    if info:
+        view.add_item(InfoButton.make(table_id, lang))
+    return view
+
+
+def lobby_view(table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary}
+    for op, style in styles.items():
+        button = discord.ui.Button(label=i18n.gettext(f"cogs.button.{op}", lang), style=style,
+                                   custom_id=lobby_id(table_id, op))
+        view.add_item(LobbyButton(table_id, op, button))
+    return view
+
+
+# --------------------------------------------------------------------------- dynamic items
+# The items only parse their custom id; the bot's `component_handler` (cogs/tables.py) does
+# the work, so nothing here depends on the service.
+
+
+class _Routed:
+    """Sends the click to the bot's handler for this kind of item, through the one error
+    handler (discord.py only logs exceptions raised in DynamicItem callbacks)."""
+
+    kind: str = ""
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from cogs import errors
+
+        handler = getattr(interaction.client, "component_handler", None)
+        try:
+            if handler is None:
+                raise RuntimeError("the bot has no component handler")
+            await handler(self.kind, interaction, self)
+        except Exception as exc:
+            await errors.handle(interaction, exc)
+
+
+class ActionButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
+    kind = "action"
+
+    def __init__(self, table_id: int, version: int, button: discord.ui.Button, arg: str | None = None) -> None:
+        super().__init__(button)
+        self.table_id, self.version = table_id, version
+        self.arg = arg if arg is not None else button.custom_id.split(":", 4)[4]  # type: ignore[union-attr]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["table"]), int(match["version"]), item, match["arg"])
+
+
+class ActionSelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    kind = "select"
+
+    def __init__(self, table_id: int, version: int, select: discord.ui.Select, arg: str | None = None) -> None:
+        super().__init__(select)
+        self.table_id, self.version = table_id, version
+        self.arg = arg if arg is not None else select.custom_id.split(":", 4)[4]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any):
+        return cls(int(match["table"]), int(match["version"]), item, match["arg"])
+
+
+class LobbyButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
+    kind = "lobby"
+
+    def __init__(self, table_id: int, op: str, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self.table_id, self.op = table_id, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["table"]), match["op"], item)
+
+
+class InfoButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=INFO_TEMPLATE):
+    kind = "info"
+
+    def __init__(self, table_id: int, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self.table_id = table_id
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> InfoButton:
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.info", lang), style=discord.ButtonStyle.secondary,
+                                   custom_id=info_id(table_id), row=4)
+        return cls(table_id, button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["table"]), item)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, InfoButton)

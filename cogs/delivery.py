@@ -1,0 +1,135 @@
+"""Where notices go: `Public` to the channel, `Private` to one player's DMs.
+
+The channel hears everything in the guild's preferred language (everyone reads it); a
+player's own replies follow their client's language. A turn prompt mentions the player to
+act and carries the menus for their legal actions. A DM that Discord refuses (closed DMs,
+error 50007) is never retried: the player gets it ephemerally when they are the one who
+clicked, otherwise the channel gets one short note asking them to use `/table me`.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import components
+from cogs.errors import reply_ephemeral
+from tables import i18n
+from tables.notices import Private, Prompt, Public
+
+if TYPE_CHECKING:
+    from cogs.bot import GavelBot
+
+log = logging.getLogger("gavel.cogs")
+
+CONTENT_MAX = 2000
+CANNOT_DM = 50007
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def guild_lang(guild: discord.Guild | None, interaction: discord.Interaction | None = None) -> str:
+    """The language for channel messages: the guild's preferred locale (what the server
+    set as its community language), else the interaction's `guild_locale`."""
+    if guild is not None and guild.preferred_locale is not None:
+        return i18n.language(guild.preferred_locale)
+    return i18n.language(interaction.guild_locale if interaction is not None else None)
+
+
+def clip(text: str) -> str:
+    return text if len(text) <= CONTENT_MAX else text[: CONTENT_MAX - 1] + "…"
+
+
+def board_file(image: bytes | None) -> discord.File | None:
+    return discord.File(io.BytesIO(image), filename="board.png") if image else None
+
+
+class Delivery:
+    """Sends a service's notices. One per bot; remembers which closed-DM notes were posted
+    so the channel hears it once per table, not on every private notice."""
+
+    def __init__(self, bot: GavelBot) -> None:
+        self.bot = bot
+        self._dm_noted: set[tuple[int, int]] = set()
+
+    async def deliver(
+        self,
+        notices: Iterable[Any],
+        *,
+        channel: discord.abc.Messageable,
+        interaction: discord.Interaction | None = None,
+    ) -> list[discord.Message]:
+        """Deliver in order; returns the channel messages posted."""
+        lang = guild_lang(getattr(channel, "guild", None), interaction)
+        posted: list[discord.Message] = []
+        for notice in notices:
+            if isinstance(notice, Public):
+                message = await self.public(notice, channel, lang)
+                if message is not None:
+                    posted.append(message)
+            elif isinstance(notice, Private):
+                await self.private(notice, channel, interaction, lang)
+            elif isinstance(notice, Prompt):
+                text, view = self.prompt_parts(notice, lang)
+                posted.append(await channel.send(text, view=view, allowed_mentions=MENTION_USERS))
+        return posted
+
+    async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
+                     view: discord.ui.View | None = None) -> discord.Message | None:
+        text = "\n".join(notice.text(lang))
+        if notice.prompt is not None:
+            prompt_text, view = self.prompt_parts(notice.prompt, lang)
+            text = f"{text}\n{prompt_text}" if text else prompt_text
+        if not text and not notice.image:
+            return None
+        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
+        if view is not None:
+            kwargs["view"] = view
+        file = board_file(notice.image)
+        if file is not None:
+            kwargs["file"] = file
+        return await channel.send(clip(text), **kwargs)
+
+    def prompt_parts(self, prompt: Prompt, lang: str, *, prefix: tuple[str, ...] = ()) -> tuple[str, discord.ui.View]:
+        """The mention line and the menus for one player's turn."""
+        table = self.bot.service.get(prompt.table_id)
+        ui = components.ui_for(table.game_key if table is not None else "")
+        squares = ui.square_labels(table, prompt.actions) if ui.square_labels and table is not None else {}
+        text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
+        view = components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares,
+                                      prefix=prefix)
+        return text, view
+
+    async def private(self, notice: Private, channel: discord.abc.Messageable,
+                      interaction: discord.Interaction | None, channel_lang: str) -> None:
+        """DM once; on refusal fall back to an ephemeral reply or one public note."""
+        own = interaction is not None and interaction.user.id == notice.user_id
+        lang = i18n.language(interaction.locale) if own and interaction is not None else channel_lang
+        text = clip("\n".join(notice.text(lang)))
+        if not text and not notice.image:
+            return
+        try:
+            user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
+            await user.send(text or None, file=board_file(notice.image))  # type: ignore[arg-type]
+            return
+        except discord.HTTPException as exc:
+            if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
+                raise
+            log.info("DM to %s refused (%s); falling back", notice.user_id, exc.code)
+        if own and interaction is not None:
+            note = i18n.gettext("cogs.dm.closed_here", lang)
+            kwargs: dict[str, Any] = {}
+            file = board_file(notice.image)
+            if file is not None:
+                kwargs["file"] = file
+            await reply_ephemeral(interaction, clip(f"{note}\n{text}"), **kwargs)
+            return
+        key = (notice.table_id, notice.user_id)
+        if key in self._dm_noted:
+            return
+        self._dm_noted.add(key)
+        note = i18n.gettext("cogs.dm.closed_public", channel_lang, mention=f"<@{notice.user_id}>")
+        await channel.send(note, allowed_mentions=MENTION_USERS)

@@ -1,0 +1,65 @@
+"""The one error handler for slash commands and component callbacks.
+
+A player's mistake (`IllegalAction`) becomes a short ephemeral message in their own language;
+anything else is a bug: it is logged with its traceback and the player is told that nothing
+changed (the service applies an action in one transaction, so a crash mid-way changes nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from rules.core import IllegalAction
+from tables import i18n
+
+log = logging.getLogger("gavel.cogs")
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    """The language of the person who clicked or typed (for replies only they see)."""
+    return i18n.language(interaction.locale)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command or transformer actually raised."""
+    while isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)):
+        inner = error.__cause__ if isinstance(error, app_commands.TransformerError) else error.original
+        if inner is None:
+            break
+        error = inner
+    return error
+
+
+async def reply_ephemeral(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+    """Answer privately whether or not the interaction was already answered or deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(text[:2000], ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+
+async def handle(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong; log what they cannot fix."""
+    error = unwrap(error)
+    lang = lang_of(interaction)
+    if isinstance(error, IllegalAction):
+        text = i18n.gettext(f"error.{error.code}", lang, **error.params)
+    elif isinstance(error, app_commands.CheckFailure):
+        text = i18n.gettext("cogs.error.not_allowed", lang)
+    else:
+        log.error("unexpected error in %s", _where(interaction), exc_info=error)
+        text = i18n.gettext("cogs.error.unexpected", lang)
+    try:
+        await reply_ephemeral(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not report an error to the user in %s", _where(interaction), exc_info=True)
+
+
+def _where(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
