@@ -1,0 +1,47 @@
+"""Gavel's entry point: the Discord bot, or `--local <game>` to play in a terminal.
+
+    python bot.py                      # the Discord bot (token from DISCORD_TOKEN or .env)
+    python bot.py --local dads_army --ai 3
+    python bot.py --local dads_army --ai 4 --seed 1      # four AI seats play a whole game
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="bot.py", description="Gavel: tabletop games on Discord, or locally.")
+    p.add_argument("--local", metavar="GAME", help="play GAME in this terminal instead of running the bot")
+    p.add_argument("--seats", type=int, help="human seats (default 1: 'you'; 0 when --ai fills the table)")
+    p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
+    p.add_argument("--seed", help="seed for the table's dice and shuffles")
+    p.add_argument("--dice", help="scripted dice, e.g. 3,6,1 (then seeded dice)")
+    p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !")
+    p.add_argument("--json", action="store_true", help="print one JSON object per notice")
+    p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
+    p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of the messages")
+    return p
+
+
+def run_discord() -> int:
+    """Start the Discord bot (cogs are imported only here, so local play needs no token)."""
+    from cogs.bot import main as bot_main
+
+    asyncio.run(bot_main())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.local:
+        from tables.console import options_from_args, run
+
+        return asyncio.run(run(options_from_args(args)))
+    return run_discord()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""Local play: one table in a pretend channel, driven by typed commands, printed to a terminal.
+
+The commands are the ones typed in Discord (`/dadsarmy move man:pike to:5,9`, `/table log`),
+or plain action text (`move pike 5,9`); `@bob ...` acts as another human seat. It uses the
+same TableService as the bot, so a bug seen here is a bug there, and a `--script` of
+commands is a reproducible test. Public notices print as they come, private ones labelled
+with their seat; board images are written to a folder and their paths printed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.core import IllegalAction, Msg
+from tables import i18n
+from tables.notices import Notice, Private, Prompt, Public
+from tables.service import Player, TableService, get_game
+
+GROUPS = {"dadsarmy": "dads_army", "dredd": "judge_dredd", "judtho": "judtho", "judgement": "judgement"}
+"""Slash command group → game key (a group not listed is taken to be the key itself)."""
+
+HUMANS = ("you", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
+CHANNEL, GUILD = 1, 0
+SPECTATOR = Player(0, "host")
+
+
+@dataclass
+class LocalOptions:
+    game: str
+    seats: int | None = None
+    ai: int | None = None
+    seed: str | None = None
+    dice: list[int] | None = None
+    script: str | None = None
+    json: bool = False
+    images: str = "gavel-images"
+    lang: str = i18n.DEFAULT
+
+
+def seating(game_key: str, seats: int | None, ai: int | None) -> tuple[int, int]:
+    """(humans, AI seats): one human and enough AI to reach the minimum, unless told; `--ai`
+    equal to the most seats the game allows means an AI-only game."""
+    info = get_game(game_key).info
+    if seats is None:
+        seats = 0 if ai is not None and ai >= info.max_seats else 1
+    if ai is None:
+        ai = max(info.min_seats - seats, 0)
+    if seats < 0 or ai < 0 or not info.min_seats <= seats + ai <= info.max_seats or seats > len(HUMANS):
+        raise IllegalAction("bad_seats", min=info.min_seats, max=info.max_seats)
+    return seats, ai
+
+
+class ScriptFailed(Exception):
+    pass
+
+
+class Console:
+    def __init__(self, service: TableService, options: LocalOptions, out: TextIO) -> None:
+        self.service = service
+        self.options = options
+        self.out = out
+        self.players: list[Player] = []
+        self.images = Path(options.images)
+        self._image_count = 0
+
+    # ------------------------------------------------------------------ output
+    def say(self, key: str, **params: Any) -> None:
+        self.write(i18n.gettext(key, self.options.lang, **params))
+
+    def write(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def refused(self, exc: IllegalAction) -> None:
+        text = i18n.render(Msg(f"error.{exc.code}", exc.params), self.options.lang)
+        if self.options.json:
+            self.write(json.dumps({"kind": "error", "code": exc.code, "text": text}, ensure_ascii=False))
+        else:
+            self.say("console.refused", error=text)
+
+    def emit(self, notices: Iterable[Notice]) -> None:
+        for notice in notices:
+            if isinstance(notice, Prompt):
+                self._prompt(notice)
+                continue
+            lines = notice.text(self.options.lang)
+            image = self._save(notice)
+            if self.options.json:
+                self.write(json.dumps(self._json(notice, lines, image), ensure_ascii=False))
+                continue
+            for line in lines:
+                if isinstance(notice, Private):
+                    self.say("console.private", player=notice.names[notice.seat], text=line)
+                else:
+                    self.write(line)
+            if image:
+                self.say("console.image", path=image)
+            if isinstance(notice, Public) and notice.prompt is not None:
+                self._prompt(notice.prompt)
+
+    def _prompt(self, prompt: Prompt) -> None:
+        table = self.service.get(prompt.table_id)
+        name = table.seat_name(prompt.seat) if table else str(prompt.seat)
+        if self.options.json:
+            self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
+            return
+        shown = ", ".join(prompt.actions[:30]) + (" …" if len(prompt.actions) > 30 else "")
+        self.say("console.legal", player=name, actions=shown)
+
+    def _json(self, notice: Public | Private, lines: list[str], image: str | None) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": "public" if isinstance(notice, Public) else "private",
+                                "table": notice.table_id, "lines": lines, "keys": [m.key for m in notice.lines],
+                                "image": image}
+        if isinstance(notice, Private):
+            data.update(seat=notice.seat, player=notice.names[notice.seat])
+        elif notice.prompt is not None:
+            data["prompt"] = notice.prompt.to_json()
+        return data
+
+    def _save(self, notice: Public | Private) -> str | None:
+        if not notice.image:
+            return None
+        self.images.mkdir(parents=True, exist_ok=True)
+        self._image_count += 1
+        suffix = f"-{notice.names[notice.seat]}" if isinstance(notice, Private) else ""
+        path = self.images / f"table{notice.table_id}-{self._image_count:04d}{suffix}.png"
+        path.write_bytes(notice.image)
+        return str(path)
+
+    # ------------------------------------------------------------------ the table
+    @property
+    def over(self) -> bool:
+        return self.service.table(CHANNEL) is None
+
+    async def setup(self) -> None:
+        opts = self.options
+        humans, ai = seating(opts.game, opts.seats, opts.ai)
+        self.players = [Player(i + 1, HUMANS[i]) for i in range(humans)]
+        host = self.players[0] if self.players else SPECTATOR
+        self.emit(await self.service.create(GUILD, CHANNEL, opts.game, host, seed=opts.seed, sit=bool(self.players),
+                                            dice=opts.dice))
+        for player in self.players[1:]:
+            self.emit(await self.service.join(CHANNEL, player))
+        for _ in range(ai):
+            self.emit(await self.service.add_ai(CHANNEL, host))
+        self.emit(await self.service.start(CHANNEL, host))
+        await self.let_ai_play()
+
+    async def let_ai_play(self) -> None:
+        """Continue an AI-only stretch that the service paused (its per-call bound)."""
+        while (table := self.service.table(CHANNEL)) is not None and table.ai_to_act() and not table.humans_to_act():
+            self.emit(await self.service.advance(CHANNEL))
+
+    def player(self, name: str) -> Player:
+        for i, player in enumerate(self.players):
+            if name.lower() in (player.name, str(i + 1)):
+                return player
+        table = self.service.table(CHANNEL)
+        if table is not None:
+            for i, seat in enumerate(table.seats):
+                if name.lower() in (seat.name.lower(), str(i + 1)) and seat.user_id is not None:
+                    return Player(seat.user_id, seat.name)
+        raise IllegalAction("unknown_player", name=name)
+
+    async def command(self, line: str) -> None:
+        """Run one typed command; refusals raise IllegalAction."""
+        actor = self.players[0] if self.players else SPECTATOR
+        if line.startswith("@"):
+            name, _, line = line[1:].partition(" ")
+            actor, line = self.player(name), line.strip()
+        tokens = line.split()
+        if not tokens:
+            raise IllegalAction("unknown_command", command=line)
+        svc = self.service
+        if tokens[0] == "/table":
+            sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
+            if sub == "status":
+                self.emit([await svc.status(CHANNEL)])
+            elif sub == "board":
+                self.emit([await svc.board(CHANNEL, actor)])
+            elif sub == "me":
+                self.emit([await svc.me(CHANNEL, actor)])
+            elif sub == "log":
+                n = int(_value(args[0])) if args and _value(args[0]).isdigit() else 10
+                self.emit([await svc.log(CHANNEL, n)])
+            elif sub in ("leave", "resign"):
+                self.emit(await svc.leave(CHANNEL, actor))
+            elif sub == "cancel":
+                self.emit(await svc.cancel(CHANNEL, actor, can_manage=True))
+            elif sub == "stats":
+                self.emit([await svc.stats(GUILD, actor)])
+            else:
+                raise IllegalAction("unknown_command", command=line)
+        elif tokens[0].startswith("/"):
+            group = tokens[0][1:]
+            table = svc.table(CHANNEL)
+            if table is None:
+                raise IllegalAction("no_table")
+            if GROUPS.get(group, group) != table.game_key:
+                raise IllegalAction("wrong_game", command=tokens[0])
+            if len(tokens) == 1:
+                raise IllegalAction("unknown_command", command=line)
+            if tokens[1] == "board":
+                self.emit([await svc.board(CHANNEL, actor)])
+            else:
+                self.emit(await svc.act(CHANNEL, actor, " ".join([tokens[1], *map(_value, tokens[2:])])))
+        else:
+            self.emit(await svc.act(CHANNEL, actor, line))
+        await self.let_ai_play()
+
+    async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
+        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it."""
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            expect_refusal = line.startswith("!")
+            line = line.lstrip("!").strip()
+            if script and not self.options.json:
+                self.write(f"> {raw.strip()}")
+            try:
+                await self.command(line)
+            except IllegalAction as exc:
+                self.refused(exc)
+                if script and not expect_refusal:
+                    self.say("console.script_refused", n=number, line=line)
+                    raise ScriptFailed from exc
+                continue
+            if script and expect_refusal:
+                self.say("console.script_accepted", n=number, line=line)
+                raise ScriptFailed
+            if self.over and not script:
+                return
+
+
+def _value(token: str) -> str:
+    """`to:5,9` → `5,9` (a slash command option), anything else unchanged."""
+    return token.split(":", 1)[1] if ":" in token else token
+
+
+async def run(options: LocalOptions, *, service: TableService | None = None, stdin: TextIO | None = None,
+              out: TextIO | None = None) -> int:
+    """Play one local game; returns the process exit code."""
+    out = out or sys.stdout
+    service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:")
+    console = Console(service, options, out)
+    try:
+        await console.setup()
+    except IllegalAction as exc:
+        console.refused(exc)
+        return 2
+    if options.script:
+        try:
+            await console.run_lines(Path(options.script).read_text(encoding="utf-8").splitlines(), script=True)
+        except ScriptFailed:
+            return 1
+        return 0
+    if console.over:
+        return 0
+    stdin = stdin or sys.stdin
+    if not options.json:
+        console.say("console.welcome", game=options.game)
+    await console.run_lines(stdin, script=False)
+    return 0
+
+
+def options_from_args(args: Any) -> LocalOptions:
+    dice = [int(d) for d in args.dice.replace(" ", "").split(",") if d] if args.dice else None
+    return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, dice=dice,
+                        script=args.script, json=args.json, images=args.images, lang=args.lang)

@@ -1,0 +1,566 @@
+"""TableService: lobbies, seats, turns, AI seats and persistence for every game, generically.
+
+The API is the one in the team brief. Additions (all optional, nothing renamed):
+- `TableService(db_path=None, renderers=None, *, ais=None)`: `renderers` maps a game key to a
+  module or object with `render(view, *, highlight=None)` (and optionally `highlights(view,
+  actions)`), or to a plain render function, or to None (no images); other games import
+  `renderer.<key>` lazily. `ais` maps a game key to a policy `choose(game, state, seat)`;
+  other games import `rules.<key>.ai`.
+- `create(..., sit=True, dice=None)`: `sit=False` makes a lobby whose host does not play
+  (an all-AI table); `dice` scripts the dice thrown at that table (local play `--dice`).
+- Notices carry `names` (seat names, for `SeatName`) and `.text(lang)` renders their lines.
+- `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
+  per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
+- `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
+  information; otherwise it is the public board.
+- `leave` during a game is `resign`. A resigned seat is played by the AI (when the game has
+  one and a human is left); with one seat left that seat wins.
+
+Every applied action — human or AI — is one transaction (log row + state snapshot). Each
+action's randomness is `SeededChance(f"{seed}:{version}")` (set-up: `f"{seed}:setup"`), so a
+restored table draws the same as one that never stopped; the drawn numbers are logged too, so
+`game.replay` reproduces the game without the seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from rules.core import Chance, Event, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance, State
+from rules.core import get_game as _get_game
+from tables import ai as ai_seats
+from tables import i18n
+from tables.notices import Notice, Private, Prompt, Public
+from tables.store import Store, dumps, loads
+from tables.table import Player, SeatInfo, Table
+
+__all__ = ["Player", "SeatInfo", "Table", "TableService"]
+
+log = logging.getLogger(__name__)
+
+MAX_AI_STEPS = 2000
+"""AI actions per call; an all-AI game continues with `advance`. Stops a looping policy."""
+
+STATUS = {
+    "lobby": Msg("table.status_lobby"),
+    "active": Msg("table.status_active"),
+    "finished": Msg("table.status_finished"),
+    "cancelled": Msg("table.status_cancelled"),
+}
+
+
+def get_game(key: str) -> Game[Any]:
+    """A registered game; importing `rules` first registers every game package."""
+    try:
+        return _get_game(key)
+    except IllegalAction:
+        importlib.import_module("rules")
+        return _get_game(key)
+
+
+def game_name(game: Game[Any]) -> Msg | str:
+    key = f"game.{game.info.key}"
+    return Msg(key) if i18n.has(key) else game.info.names.get("en", game.info.key)
+
+
+@dataclass
+class _Out:
+    """Lines gathered while a call runs, before they become notices."""
+
+    public: list[Msg] = field(default_factory=list)
+    private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+
+
+class TableService:
+    def __init__(self, db_path: Any = None, renderers: dict[str, Any] | None = None, *,
+                 ais: dict[str, Any] | None = None) -> None:
+        self.store = Store(db_path)
+        self._renderer_overrides = dict(renderers or {})
+        self._renderers: dict[str, Any] = {}
+        self._ais = ais
+        self._by_id: dict[int, Table] = {}
+        self._by_channel: dict[int, Table] = {}
+
+    # ------------------------------------------------------------------ lookup
+    def table(self, channel_id: int) -> Table | None:
+        """The open (lobby or active) table in a channel."""
+        return self._by_channel.get(channel_id)
+
+    def get(self, table_id: int) -> Table | None:
+        """Any table by id: open ones from memory, finished or cancelled ones from the database."""
+        if table_id in self._by_id:
+            return self._by_id[table_id]
+        row = self.store.table_row(table_id)
+        return self._load(row) if row else None
+
+    def legal_for(self, channel_id: int, player: Player) -> list[str]:
+        table = self.table(channel_id)
+        if table is None or table.state is None or table.status != "active":
+            return []
+        seat = table.seat_of(player.user_id)
+        if seat is None:
+            return []
+        return [str(a) for a in table.game.legal_actions(table.state, seat)]
+
+    def _open(self, channel_id: int) -> Table:
+        table = self.table(channel_id)
+        if table is None:
+            raise IllegalAction("no_table")
+        return table
+
+    @staticmethod
+    def _require(table: Table, status: str) -> None:
+        if table.status == status:
+            return
+        if table.status in ("finished", "cancelled"):
+            raise IllegalAction("no_table")
+        raise IllegalAction("lobby_only" if status == "lobby" else "not_started")
+
+    @staticmethod
+    def _require_host(table: Table, by: Player) -> None:
+        if by.user_id != table.host_id:
+            raise IllegalAction("not_host")
+
+    # ------------------------------------------------------------------ lobby
+    async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
+                     variant: str | None = None, config: dict[str, Any] | None = None,
+                     seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None) -> list[Notice]:
+        if channel_id in self._by_channel:
+            raise IllegalAction("table_exists")
+        game = get_game(game_key)
+        if variant is not None and variant not in game.info.variants:
+            raise IllegalAction("unknown_variant", variant=variant)
+        table = Table(
+            id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
+            seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
+            config=dict(config or {}), dice=list(dice) if dice else None,
+            seats=[SeatInfo(host.user_id, host.name)] if sit else [],
+        )
+        table.id = self.store.insert_table({
+            "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
+            "status": "lobby", "seed": table.seed, "config": dumps(table.config), "version": 0, "host": host.user_id,
+        })
+        self.store.save_seats(table.id, [s.to_row() for s in table.seats])
+        self._by_id[table.id] = table
+        self._by_channel[channel_id] = table
+        lines = [
+            Msg("table.created", {"game": game_name(game), "host": host.name}),
+            Msg("table.lobby_hint", {"min": game.info.min_seats, "max": game.info.max_seats}),
+        ]
+        return [Public(table.id, lines, names=table.names)]
+
+    async def join(self, channel_id: int, player: Player) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            if table.seat_of(player.user_id) is not None:
+                raise IllegalAction("already_seated")
+            self._require_room(table)
+            table.seats.append(SeatInfo(player.user_id, player.name))
+            self._save_seats(table)
+            msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.game.info.max_seats})
+            return [Public(table.id, [msg], names=table.names)]
+
+    async def leave(self, channel_id: int, player: Player) -> list[Notice]:
+        """Leave a lobby; during a game this resigns."""
+        table = self._open(channel_id)
+        if table.status == "active":
+            return await self.resign(channel_id, player)
+        async with table.lock:
+            self._require(table, "lobby")
+            seat = table.require_seat(player.user_id)
+            del table.seats[seat]
+            lines = [Msg("table.left", {"player": player.name})]
+            if player.user_id == table.host_id:
+                humans = [s for s in table.seats if not s.is_ai]
+                if not humans:
+                    self._close(table, "cancelled")
+                    return [Public(table.id, [*lines, Msg("table.closed_empty")], names=table.names)]
+                table.host_id = humans[0].user_id  # type: ignore[assignment]
+                self.store.update_table(table.id, host=table.host_id)
+                lines.append(Msg("table.new_host", {"player": humans[0].name}))
+            self._save_seats(table)
+            return [Public(table.id, lines, names=table.names)]
+
+    async def add_ai(self, channel_id: int, by: Player, level: str = "normal") -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            self._require_host(table, by)
+            if self._policy(table) is None:
+                raise IllegalAction("no_ai", game=game_name(table.game))
+            self._require_room(table)
+            taken = {s.name for s in table.seats}
+            name = next(f"AI {k}" for k in range(1, 100) if f"AI {k}" not in taken)
+            table.seats.append(SeatInfo(None, name, ai=level))
+            self._save_seats(table)
+            msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.game.info.max_seats})
+            return [Public(table.id, [msg], names=table.names)]
+
+    async def remove_ai(self, channel_id: int, by: Player, seat: int | None = None) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            self._require_host(table, by)
+            ai = [i for i, s in enumerate(table.seats) if s.is_ai]
+            if seat is None and ai:
+                seat = ai[-1]
+            if seat not in ai:
+                raise IllegalAction("no_ai_seat")
+            removed = table.seats.pop(seat)
+            self._save_seats(table)
+            return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
+
+    def _require_room(self, table: Table) -> None:
+        if len(table.seats) >= table.game.info.max_seats:
+            raise IllegalAction("table_full", max=table.game.info.max_seats)
+
+    def _save_seats(self, table: Table) -> None:
+        self.store.save_seats(table.id, [s.to_row() for s in table.seats])
+
+    async def start(self, channel_id: int, by: Player) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            self._require_host(table, by)
+            info = table.game.info
+            if len(table.seats) < info.min_seats:
+                raise IllegalAction("not_enough_players", min=info.min_seats)
+            config = {**table.config, **({"variant": table.variant} if table.variant else {})}
+            chance = self._chance(table, "setup")
+            state = table.game.new_game(config, len(table.seats), chance)
+            self._spend_dice(table, chance)
+            table.state, table.setup_record, table.status = state, list(chance.record), "active"
+            table.snapshot = state.to_json()
+            self.store.start(table.id, table.snapshot, state.version, table.setup_record)
+            out = _Out([Msg("table.started", {"game": game_name(table.game), "players": ", ".join(table.names)})])
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    # ------------------------------------------------------------------ play
+    async def act(self, channel_id: int, player: Player, action_text: str, *,
+                  version: int | None = None) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            seat = table.require_seat(player.user_id)
+            if version is not None and version != table.version:
+                raise IllegalAction("stale")
+            out = _Out()
+            self._step(table, seat, action_text.strip(), out)
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def advance(self, channel_id: int) -> list[Notice]:
+        """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            out = _Out()
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def resign(self, channel_id: int, player: Player) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            seat = table.require_seat(player.user_id)
+            table.seats[seat].resigned = True
+            out = _Out([Msg("table.resigned", {"player": SeatName(seat)})])
+            remaining = [i for i, s in enumerate(table.seats) if not s.resigned]
+            humans = [i for i in remaining if not table.seats[i].is_ai]
+            if len(remaining) == 1:
+                self._finish(table, Outcome((remaining[0],), "resigned"), out)
+            elif not humans or self._policy(table) is None:
+                self._finish(table, Outcome((), "abandoned"), out)
+            else:
+                table.seats[seat].ai = "normal"
+                self._save_seats(table)
+                out.public.append(Msg("table.ai_takes_over", {"player": SeatName(seat)}))
+                await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            if table.status not in ("lobby", "active"):
+                raise IllegalAction("no_table")
+            if by.user_id != table.host_id and not can_manage:
+                raise IllegalAction("cannot_cancel")
+            self._close(table, "cancelled")
+            return [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
+
+    # ------------------------------------------------------------------ reading
+    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Notice:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            user_id = for_user.user_id if isinstance(for_user, Player) else for_user
+            seat = table.seat_of(user_id) if user_id is not None else None
+            if seat is not None and table.game.info.hidden_information:
+                image = await self._render(table, seat, self._prompt_for(table, seat))
+                return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names)
+            prompts = self._prompts(table)
+            lines = [Msg("table.board", {"game": game_name(table.game), "version": table.version})]
+            lines += [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
+            image = await self._render(table, None, prompts[0] if prompts else None)
+            return Public(table.id, lines, image, prompts[0] if prompts else None, names=table.names)
+
+    async def me(self, channel_id: int, player: Player) -> Private:
+        """A player's own view: their seat, their private events so far, their legal actions."""
+        table = self._open(channel_id)
+        async with table.lock:
+            seat = table.require_seat(player.user_id)
+            lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
+            if table.status != "active":
+                return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
+            secret = [table.game.describe(e) for row in self.store.actions(table.id)
+                      for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
+            lines += secret[-10:] or [Msg("table.me_nothing_secret")]
+            prompt = self._prompt_for(table, seat)
+            if prompt:
+                lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
+            image = await self._render(table, seat, prompt)
+            return Private(table.id, seat, player.user_id, lines, image, names=table.names)
+
+    async def log(self, channel_id: int, n: int = 10) -> Public:
+        """The last `n` actions with their public events (private events stay private)."""
+        table = self._open(channel_id)
+        rows = self.store.actions(table.id, last=max(1, n))
+        lines: list[Msg] = []
+        for row in rows:
+            lines.append(Msg("table.log_line", {"seq": row["seq"], "player": SeatName(row["seat"]),
+                                                "action": self._label(table.game, row["action"])}))
+            events = [Event.from_json(e) for e in loads(row["events"]) or []]
+            lines += [table.game.describe(e) for e in events if e.public]
+        return Public(table.id, lines or [Msg("table.log_empty")], names=table.names)
+
+    async def status(self, channel_id: int) -> Public:
+        table = self._open(channel_id)
+        info = table.game.info
+        lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
+                                      "n": len(table.seats), "max": info.max_seats})]
+        for i, seat in enumerate(table.seats):
+            params = {"n": i + 1, "player": seat.name}
+            if seat.is_ai:
+                lines.append(Msg("table.seat_ai", params))
+            elif seat.user_id == table.host_id:
+                lines.append(Msg("table.seat_host", params))
+            else:
+                lines.append(Msg("table.seat", params))
+        if table.status == "lobby":
+            lines.append(Msg("table.lobby_hint", {"min": info.min_seats, "max": info.max_seats}))
+        lines += [Msg("table.your_turn", {"player": SeatName(s)}) for s in table.to_act()]
+        return Public(table.id, lines, names=table.names)
+
+    async def stats(self, guild_id: int | None, user: Player | int) -> Public:
+        """A user's results (in one guild, or everywhere with `guild_id=None`)."""
+        user_id = user.user_id if isinstance(user, Player) else user
+        rows = self.store.user_results(user_id, guild_id)
+        if not rows:
+            return Public(None, [Msg("table.stats_none")])
+        lines = [Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
+        for key in sorted({r["game"] for r in rows}):
+            mine = [r for r in rows if r["game"] == key]
+            name = game_name(get_game(key)) if _known(key) else key
+            lines.append(Msg("table.stats_game", {"game": name, "played": len(mine),
+                                                  "won": sum(r["winner"] for r in mine)}))
+        return Public(None, lines)
+
+    def replay(self, table_id: int) -> State:
+        """The game rebuilt from its set-up draws and action log (equal to the live state)."""
+        row = self.store.table_row(table_id)
+        if row is None or not row["state"]:
+            raise IllegalAction("no_table")
+        game = get_game(row["game"])
+        config = {**(loads(row["config"]) or {}), **({"variant": row["variant"]} if row["variant"] else {})}
+        log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self.store.actions(table_id)]
+        return game.replay(config, len(self.store.seats(table_id)), loads(row["setup"]) or [], log_rows)
+
+    # ------------------------------------------------------------------ restart
+    async def restore(self) -> int:
+        """Reload every lobby and active table from the database (at start-up)."""
+        count = 0
+        for row in self.store.open_rows():
+            if row["id"] in self._by_id or row["channel"] in self._by_channel or not _known(row["game"]):
+                if not _known(row["game"]):
+                    log.warning("table %s: game %s is not installed; left as it is", row["id"], row["game"])
+                continue
+            table = self._load(row)
+            self._by_id[table.id] = table
+            self._by_channel[table.channel_id] = table
+            count += 1
+        return count
+
+    def _load(self, row: dict[str, Any]) -> Table:
+        game = get_game(row["game"])
+        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in self.store.seats(row["id"])]
+        table = Table(
+            id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
+            seed=row["seed"], variant=row["variant"], config=loads(row["config"]) or {}, status=row["status"],
+            seats=seats, setup_record=loads(row["setup"]) or [],
+        )
+        if row["state"]:
+            table.snapshot = loads(row["state"])
+            table.state = game.load(table.snapshot)
+        return table
+
+    # ------------------------------------------------------------------ internals
+    def _chance(self, table: Table, tag: str) -> Chance:
+        seeded = SeededChance(f"{table.seed}:{tag}")
+        return ScriptedChance(table.dice, fallback=seeded) if table.dice else seeded
+
+    @staticmethod
+    def _spend_dice(table: Table, chance: Chance) -> None:
+        if isinstance(chance, ScriptedChance):
+            table.dice = chance.remaining
+
+    def _policy(self, table: Table) -> Any:
+        return ai_seats.find_policy(table.game_key, self._ais)
+
+    def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:
+        """Apply one action and persist it with the new state in one transaction. On any
+        failure the in-memory state is put back to the last snapshot, so memory and
+        database never disagree."""
+        game, state = table.game, table.state
+        assert state is not None
+        action = game.parse_action(text)
+        chance = self._chance(table, str(state.version))
+        try:
+            events = game.apply(state, seat, action, chance)
+            snapshot = state.to_json()
+            self.store.record_action(table.id, seat, table.seats[seat].user_id, str(action), chance.record,
+                                     [e.to_json() for e in events], snapshot, state.version)
+        except BaseException:
+            table.state = game.load(table.snapshot)
+            raise
+        table.snapshot = snapshot
+        self._spend_dice(table, chance)
+        public = [game.describe(e) for e in events if e.public]
+        out.public += public or [Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})]
+        for event in events:
+            for reader in event.to or ():
+                out.private[reader].append(game.describe(event))
+        if game.outcome(state) is not None:
+            self._finish(table, game.outcome(state), out)
+
+    async def _run_ai(self, table: Table, out: _Out) -> None:
+        policy = self._policy(table)
+        for _ in range(MAX_AI_STEPS):
+            movers = table.ai_to_act()
+            if not movers or policy is None or table.state is None:
+                return
+            seat = movers[0]
+            self._step(table, seat, ai_seats.choose(table.game, table.state, seat, policy), out)
+            await asyncio.sleep(0)  # let other tables and Discord breathe between AI moves
+
+    def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
+        n = len(table.seats)
+        scores = outcome.scores or {}
+        rows = []
+        for i, seat in enumerate(table.seats):
+            if seat.resigned:
+                place = n
+            elif scores:
+                place = 1 + sum(1 for s in scores.values() if s > scores.get(i, 0))
+            elif outcome.winners:
+                place = 1 if i in outcome.winners else len(outcome.winners) + 1
+            else:
+                place = None
+            rows.append({"guild": table.guild_id, "game": table.game_key, "seat": i, "user_id": seat.user_id,
+                         "name": seat.name, "ai": seat.ai, "place": place, "winner": int(i in outcome.winners),
+                         "score": scores.get(i), "resigned": int(seat.resigned), "reason": outcome.reason})
+        self._save_seats(table)
+        self._close(table, "finished", rows)
+        if outcome.winners:
+            names = ", ".join(table.seat_name(s) for s in outcome.winners)
+            out.public.append(Msg("table.winner", {"names": names}))
+        else:
+            out.public.append(Msg("table.no_winner"))
+
+    def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
+        self.store.finish(table.id, status, results or [])
+        table.status = status
+        self._by_id.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+
+    def _prompt_for(self, table: Table, seat: int) -> Prompt | None:
+        if seat not in table.humans_to_act():
+            return None
+        actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions)  # type: ignore[arg-type]
+
+    def _prompts(self, table: Table) -> list[Prompt]:
+        return [p for s in table.humans_to_act() if (p := self._prompt_for(table, s)) is not None]
+
+    async def _notices(self, table: Table, out: _Out) -> list[Notice]:
+        prompts = self._prompts(table)
+        lines = out.public + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
+        image = await self._render(table, None, prompts[0] if prompts else None)
+        notices: list[Notice] = [Public(table.id, lines, image, prompts[0] if prompts else None, names=table.names)]
+        for seat, private in sorted(out.private.items()):
+            info = table.seats[seat]
+            if info.user_id is not None and not info.is_ai and private:
+                notices.append(Private(table.id, seat, info.user_id, private, names=table.names))
+        return notices + prompts[1:]
+
+    # ------------------------------------------------------------------ images
+    def _renderer(self, key: str) -> Any:
+        if key not in self._renderers:
+            if key in self._renderer_overrides:
+                found = self._renderer_overrides[key]
+                if found is not None and not hasattr(found, "render"):
+                    found = SimpleNamespace(render=found)
+            else:
+                found = _import_renderer(key)
+            self._renderers[key] = found
+        return self._renderers[key]
+
+    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:
+        """A PNG of `seat`'s view (None: the public one), marking the prompt's moves. Pillow
+        runs in a worker thread; a broken renderer costs the image, never the move."""
+        renderer = self._renderer(table.game_key)
+        if renderer is None or table.state is None:
+            return None
+        try:
+            view = table.game.view(table.state, seat)
+            highlight = None
+            if prompt is not None and hasattr(renderer, "highlights"):
+                highlight = renderer.highlights(view, prompt.actions)
+            return await asyncio.to_thread(renderer.render, view, highlight=highlight)
+        except Exception:
+            log.exception("rendering table %s (%s) failed", table.id, table.game_key)
+            return None
+
+    @staticmethod
+    def _label(game: Game[Any], text: str) -> Msg | str:
+        try:
+            return game.label(game.parse_action(text))
+        except IllegalAction:
+            return text
+
+
+def _import_renderer(key: str) -> Any:
+    name = f"renderer.{key}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            return None
+        raise
+
+
+def _known(key: str) -> bool:
+    try:
+        get_game(key)
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,99 @@
+"""A table: one game played in one channel, with its seats, state and lock (in memory).
+
+The service owns tables; front-ends may read them (who sits where, whose turn, version)
+but change them only through the service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Game, IllegalAction, Seat, State
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person at the keyboard: Discord user id and display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass
+class SeatInfo:
+    """Who plays a seat: a user, or an AI (`ai` is its level) — a resigned user's seat is
+    handed to the AI but still remembers the user."""
+
+    user_id: int | None
+    name: str
+    ai: str | None = None
+    resigned: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+    def to_row(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "resigned": int(self.resigned)}
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: Game[Any]
+    host_id: int
+    seed: str
+    variant: str | None = None
+    config: dict[str, Any] = field(default_factory=dict)
+    status: str = "lobby"  # lobby | active | finished | cancelled
+    seats: list[SeatInfo] = field(default_factory=list)
+    state: State | None = None
+    setup_record: list[int] = field(default_factory=list)
+    snapshot: dict[str, Any] | None = field(default=None, repr=False)
+    """The state as last persisted: what the in-memory state goes back to if an action fails."""
+    dice: list[int] | None = None
+    """Scripted dice still to be thrown (local play `--dice`); kept in memory only."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def game_key(self) -> str:
+        return self.game.info.key
+
+    @property
+    def version(self) -> int:
+        return self.state.version if self.state is not None else 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"#{seat + 1}"
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat a user plays (resigned seats no longer count as theirs)."""
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.is_ai and not seat.resigned:
+                return i
+        return None
+
+    def require_seat(self, user_id: int) -> Seat:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise IllegalAction("not_seated")
+        return seat
+
+    def to_act(self) -> list[Seat]:
+        if self.state is None or self.status != "active" or self.game.outcome(self.state) is not None:
+            return []
+        return sorted(self.game.to_act(self.state))
+
+    def humans_to_act(self) -> list[Seat]:
+        return [s for s in self.to_act() if not self.seats[s].is_ai]
+
+    def ai_to_act(self) -> list[Seat]:
+        return [s for s in self.to_act() if self.seats[s].is_ai]

@@ -1,0 +1,36 @@
+"""Fixtures: a TableService on an in-memory database that knows the toy race game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.service import Player, TableService
+from tests.tables import toy_game
+
+ALICE, BOB, CAROL, DAVE, EVE = (Player(i, name) for i, name in enumerate(["alice", "bob", "carol", "dave", "eve"], 1))
+CHANNEL, GUILD = 100, 7
+
+
+def make_service(db: str = ":memory:", renderer: toy_game.Renderer | None = None) -> TableService:
+    return TableService(db, renderers={"toy": renderer or toy_game.Renderer()}, ais={"toy": toy_game.choose})
+
+
+@pytest.fixture
+def renderer() -> toy_game.Renderer:
+    return toy_game.Renderer()
+
+
+@pytest.fixture
+def svc(renderer: toy_game.Renderer) -> TableService:
+    return make_service(renderer=renderer)
+
+
+async def seat(svc: TableService, *players: Player, ai: int = 0, seed: str = "t", channel: int = CHANNEL,
+               start: bool = True, dice: list[int] | None = None) -> list:
+    """A toy table with these players (the first hosts) and `ai` AI seats; started unless told."""
+    await svc.create(GUILD, channel, "toy", players[0], seed=seed, dice=dice)
+    for p in players[1:]:
+        await svc.join(channel, p)
+    for _ in range(ai):
+        await svc.add_ai(channel, players[0])
+    return await svc.start(channel, players[0]) if start else []

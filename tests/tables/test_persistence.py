@@ -1,0 +1,136 @@
+"""SQLite persistence: restart restore, one transaction per action, replay, results, stats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.core import IllegalAction
+from tables.service import TableService
+from tests.tables import toy_game
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
+
+
+async def play_to_the_end(svc: TableService, players, channel: int = CHANNEL) -> None:
+    for _ in range(200):
+        table = svc.table(channel)
+        if table is None:
+            return
+        mover = next(p for p in players if svc.legal_for(channel, p))
+        await svc.act(channel, mover, toy_game.choose(table.game, table.state, table.seat_of(mover.user_id)))
+    raise AssertionError("the game did not end")
+
+
+async def test_the_database_is_in_wal_mode(tmp_path: Path) -> None:
+    svc = make_service(str(tmp_path / "g.sqlite3"))
+    assert svc.store.db.journal_mode == "wal"
+    assert set(svc.store.db.table_names()) >= {"tables", "actions", "seats", "results"}
+
+
+async def test_gavel_db_names_the_default_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAVEL_DB", str(tmp_path / "env.sqlite3"))
+    TableService()
+    assert (tmp_path / "env.sqlite3").exists()
+
+
+async def test_a_restarted_service_continues_the_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    first = make_service(db)
+    await seat(first, ALICE, BOB, ai=1, seed="restart")
+    await first.act(CHANNEL, ALICE, "roll")
+    before = first.table(CHANNEL)
+    snapshot = before.state.to_json()
+    first.store.close()
+
+    second = make_service(db)
+    assert second.table(CHANNEL) is None
+    assert await second.restore() == 1
+    assert await second.restore() == 0  # already loaded
+    table = second.table(CHANNEL)
+    assert table.id == before.id and table.state.to_json() == snapshot
+    assert table.names == ("alice", "bob", "AI 1") and table.host_id == ALICE.user_id
+    assert second.legal_for(CHANNEL, ALICE) == [f"move {n}" for n in range(1, table.state.roll + 1)]
+    await play_to_the_end(second, [ALICE, BOB])
+    assert second.replay(table.id).to_json() == table.state.to_json()
+
+
+async def test_chance_survives_a_restart(tmp_path: Path) -> None:
+    """The same seed draws the same dice whether or not the service restarted in between."""
+    straight = make_service(str(tmp_path / "a.sqlite3"))
+    await seat(straight, ALICE, BOB, seed="same")
+    for text in ("roll", "move 1"):
+        await straight.act(CHANNEL, ALICE, text)
+    await straight.act(CHANNEL, BOB, "roll")
+
+    db = str(tmp_path / "b.sqlite3")
+    broken = make_service(db)
+    await seat(broken, ALICE, BOB, seed="same")
+    for text in ("roll", "move 1"):
+        await broken.act(CHANNEL, ALICE, text)
+    restarted = make_service(db)
+    await restarted.restore()
+    await restarted.act(CHANNEL, BOB, "roll")
+    assert restarted.table(CHANNEL).state.to_json() == straight.table(CHANNEL).state.to_json()
+
+
+async def test_a_lobby_is_restored_too(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    await seat(make_service(db), ALICE, BOB, ai=1, start=False)
+    svc = make_service(db)
+    assert await svc.restore() == 1
+    await svc.join(CHANNEL, CAROL)
+    await svc.start(CHANNEL, ALICE)
+    assert svc.table(CHANNEL).names == ("alice", "bob", "AI 1", "carol")
+
+
+async def test_each_action_is_logged_with_its_draws_and_events(svc: TableService) -> None:
+    await seat(svc, ALICE, BOB, dice=[6])
+    await svc.act(CHANNEL, ALICE, "roll")
+    table = svc.table(CHANNEL)
+    [row] = svc.store.actions(table.id)
+    assert (row["seq"], row["seat"], row["user_id"], row["action"], row["version"]) == (1, 0, ALICE.user_id, "roll", 1)
+    assert row["chance"] == "[6]" and '"kind":"rolled"' in row["events"]
+    stored = svc.store.table_row(table.id)
+    assert stored["version"] == 1 and '"roll":6' in stored["state"]
+
+
+async def test_a_failed_write_leaves_memory_as_the_database(svc: TableService, monkeypatch) -> None:
+    await seat(svc, ALICE, BOB)
+    table = svc.table(CHANNEL)
+
+    def disk_full(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(svc.store, "record_action", disk_full)
+    with pytest.raises(OSError):
+        await svc.act(CHANNEL, ALICE, "roll")
+    assert table.state.version == 0 and table.state.roll is None
+
+
+async def test_a_finished_game_replays_to_its_final_state(svc: TableService) -> None:
+    await seat(svc, ALICE, BOB, ai=2, seed="replay")
+    table = svc.table(CHANNEL)
+    await svc.act(CHANNEL, ALICE, "peek")
+    await play_to_the_end(svc, [ALICE, BOB])
+    assert table.status == "finished" and svc.table(CHANNEL) is None
+    assert svc.replay(table.id).to_json() == table.state.to_json()
+    assert svc.get(table.id).state.to_json() == table.state.to_json()
+
+
+async def test_results_are_written_when_a_game_ends(svc: TableService) -> None:
+    await seat(svc, ALICE, BOB, dice=[6, 1, 6, 1])
+    for player, text in ((ALICE, "roll"), (ALICE, "move 6"), (BOB, "roll"), (BOB, "move 1"), (ALICE, "roll")):
+        await svc.act(CHANNEL, player, text)
+    notices = await svc.act(CHANNEL, ALICE, "move 6")
+    assert notices[0].lines[-1].key == "table.winner" and notices[0].text("en")[-1] == "Game over. Winner: alice!"
+    assert notices[0].prompt is None
+    rows = svc.store.results(notices[0].table_id)
+    assert [(r["seat"], r["user_id"], r["winner"], r["place"], r["game"]) for r in rows] == [
+        (0, ALICE.user_id, 1, 1, "toy"), (1, BOB.user_id, 0, 2, "toy")]
+    with pytest.raises(IllegalAction):
+        await svc.act(CHANNEL, ALICE, "roll")
+    stats = await svc.stats(GUILD, ALICE)
+    assert stats.text("en") == ["Games played: 1, won: 1.", "Toy race: played 1, won 1."]
+    assert (await svc.stats(GUILD, BOB)).text("zh-TW")[0] == "已玩 1 局，贏了 0 局。"
+    assert [m.key for m in (await svc.stats(GUILD + 1, BOB)).lines] == ["table.stats_none"]

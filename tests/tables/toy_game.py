@@ -1,0 +1,145 @@
+"""A tiny race game for testing the table service without any real game.
+
+2–4 players race to square 12: `roll` a die, then `move n` (1..roll). Each seat gets a secret
+six-digit number at set-up, and may once `peek` at the top of a secret deck (a private
+event). The numbers are distinctive so a test can search every public notice for a leak.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules.core import (
+    Action,
+    BadActionText,
+    Chance,
+    Event,
+    Game,
+    GameInfo,
+    Outcome,
+    Seat,
+    State,
+    register,
+)
+
+GOAL = 12
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    verb: ClassVar[str] = "roll"
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Peek(Action):
+    verb: ClassVar[str] = "peek"
+
+    def __str__(self) -> str:
+        return "peek"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    n: int
+    verb: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"move {self.n}"
+
+
+@dataclass
+class ToyState(State):
+    pos: list[int] = field(default_factory=list)
+    turn: int = 0
+    roll: int | None = None
+    deck: list[int] = field(default_factory=list)
+    secrets: list[int] = field(default_factory=list)
+    peeked: list[bool] = field(default_factory=list)
+    winner: int | None = None
+
+
+class ToyRace(Game[ToyState]):
+    info = GameInfo("toy", {"en": "Toy race", "zh-TW": "玩具賽跑"}, 2, 4, hidden_information=True)
+    state_type = ToyState
+
+    def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> ToyState:
+        return ToyState(
+            pos=[0] * seats,
+            deck=chance.shuffle([chance.randint(100000, 999999) for _ in range(3)]),
+            secrets=[chance.randint(100000, 999999) for _ in range(seats)],
+            peeked=[False] * seats,
+        )
+
+    def to_act(self, state: ToyState) -> set[Seat]:
+        return set() if state.winner is not None else {state.turn}
+
+    def _legal_actions(self, state: ToyState, seat: Seat) -> list[Action]:
+        if state.roll is None:
+            return [Roll()] + ([Peek()] if not state.peeked[seat] and state.deck else [])
+        return [Move(n) for n in range(1, state.roll + 1)]
+
+    def _apply(self, state: ToyState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        if isinstance(action, Roll):
+            state.roll = chance.roll(6)
+            return [Event("rolled", {"player": seat, "n": state.roll})]
+        if isinstance(action, Peek):
+            state.peeked[seat] = True
+            return [Event("peeked", {"card": state.deck[0]}, to=(seat,)), Event("peek_used", {"player": seat})]
+        assert isinstance(action, Move)
+        state.pos[seat] += action.n
+        state.roll = None
+        if state.pos[seat] >= GOAL:
+            state.winner = seat
+        else:
+            state.turn = (state.turn + 1) % len(state.pos)
+        return [Event("moved", {"player": seat, "n": action.n, "to": state.pos[seat]})]
+
+    def view(self, state: ToyState, seat: Seat | None) -> dict[str, Any]:
+        return {
+            "game": "toy", "version": state.version, "seat": seat,
+            "turn": None if state.winner is not None else state.turn,
+            "pos": list(state.pos), "roll": state.roll, "deck": len(state.deck),
+            "secret": state.secrets[seat] if seat is not None else None, "winner": state.winner,
+        }
+
+    def outcome(self, state: ToyState) -> Outcome | None:
+        return None if state.winner is None else Outcome((state.winner,), "race")
+
+    def parse_action(self, text: str) -> Action:
+        tokens = text.split()
+        if tokens == ["roll"]:
+            return Roll()
+        if tokens == ["peek"]:
+            return Peek()
+        if len(tokens) == 2 and tokens[0] == "move" and tokens[1].isdigit():
+            return Move(int(tokens[1]))
+        raise BadActionText(text=text)
+
+
+GAME = register(ToyRace())
+
+
+def choose(game: Game[Any], state: ToyState, seat: Seat) -> str:
+    """The toy AI: always roll, then run as far as the die allows."""
+    return "roll" if state.roll is None else f"move {state.roll}"
+
+
+class Renderer:
+    """Stands in for a renderer module: the 'PNG' is the view as JSON, so tests can read it."""
+
+    calls: list[dict[str, Any]]
+
+    def __init__(self) -> None:
+        self.calls = []
+
+    def render(self, view: dict[str, Any], *, highlight: Any = None, theme: Any = None) -> bytes:
+        self.calls.append({"view": view, "highlight": highlight})
+        return json.dumps({"view": view, "highlight": highlight}).encode()
+
+    def highlights(self, view: dict[str, Any], actions: list[str]) -> dict[str, list[int]]:
+        return {a: [] for a in actions}
