@@ -1,0 +1,114 @@
+"""Local play: typed commands, scripts with expected refusals, JSON output, AI-only games."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tables.console import LocalOptions, run, seating
+from tables.service import TableService
+from tests.tables import toy_game
+
+SCRIPT = """\
+# alice is 'you', bob the second human
+/toy roll
+!@bob roll
+/toy move n:3
+@bob /toy roll
+@bob move 4
+/table status
+/table me
+/table log 2
+!/dadsarmy roll
+!/table dance
+"""
+
+
+def service() -> TableService:
+    return TableService(":memory:", renderers={"toy": toy_game.Renderer()}, ais={"toy": toy_game.choose})
+
+
+async def play(tmp_path: Path, script: str | None, stdin: str = "", **options) -> tuple[int, str]:
+    path = None
+    if script is not None:
+        path = tmp_path / "game.txt"
+        path.write_text(script)
+    out = io.StringIO()
+    opts = LocalOptions(game="toy", script=str(path) if path else None, images=str(tmp_path / "img"), **options)
+    code = await run(opts, service=service(), stdin=io.StringIO(stdin), out=out)
+    return code, out.getvalue()
+
+
+async def test_a_script_plays_slash_and_plain_commands(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, SCRIPT, seats=2, dice=[3, 4])
+    assert code == 0, out
+    assert "Refused: It is not your turn." in out
+    assert "toy.event.moved" in out and "Seat 2: bob" in out
+    assert "You play seat 1 as you." in out and "[to you]" in out
+    assert "Refused: /dadsarmy is not the game played at this table." in out
+    assert "you may: roll, peek" in out
+    assert "Board image: " in out and len(list((tmp_path / "img").glob("*.png"))) >= 5
+
+
+async def test_a_refused_line_stops_the_script_with_a_failure(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, "/toy roll\n/toy roll\n/table status\n", seats=2)
+    assert code == 1
+    assert "Script line 2 was refused: /toy roll" in out
+    assert "Seat 1" not in out  # the status line after it never ran
+
+
+async def test_an_expected_refusal_that_is_accepted_fails_the_script(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, "!/toy roll\n", seats=2)
+    assert code == 1 and "should have been refused" in out
+
+
+async def test_private_notices_are_labelled_with_their_seat(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, "@bob roll\n!@carol roll\n@1 peek\n", seats=2, dice=[1])
+    assert code == 1  # bob may not roll yet
+    code, out = await play(tmp_path, "peek\n!@carol roll\n", seats=2)
+    assert code == 0
+    assert "[to you] toy.event.peeked" in out
+    assert "Refused: Nobody called carol sits at this table." in out
+
+
+async def test_json_prints_one_object_per_notice(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, "peek\nroll\n!bad words\n", seats=2, json=True)
+    assert code == 0
+    objects = [json.loads(line) for line in out.splitlines()]
+    kinds = [o["kind"] for o in objects]
+    assert kinds.count("private") == 1 and "error" in kinds and "public" in kinds
+    private = next(o for o in objects if o["kind"] == "private")
+    assert private["player"] == "you" and private["keys"] == ["toy.event.peeked"]
+    last = [o for o in objects if o["kind"] == "public"][-1]
+    assert last["prompt"]["actions"][0] == "move 1" and Path(last["image"]).exists()
+
+
+async def test_an_ai_only_game_plays_to_the_end(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, None, ai=4, seed="1")
+    assert code == 0
+    assert "Game over. Winner: AI " in out
+
+
+async def test_typed_commands_until_the_end_of_input(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, None, stdin="/table status\nroll\nfoo\n", ai=1, dice=[2])
+    assert code == 0
+    assert "Local table of toy" in out and "Refused: I could not read that: foo" in out
+    assert "you may: move 1, move 2" in out
+
+
+async def test_chinese_output(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, "/table status\n", ai=1, lang="zh-TW")
+    assert code == 0 and "第 1 座：you（桌主）" in out
+
+
+def test_seating_defaults() -> None:
+    assert seating("toy", None, None) == (1, 1)
+    assert seating("toy", None, 4) == (0, 4)
+    assert seating("toy", None, 3) == (1, 3)
+    assert seating("toy", 2, None) == (2, 0)
+    with pytest.raises(Exception) as err:
+        seating("toy", 2, 3)
+    assert getattr(err.value, "code", "") == "bad_seats"
