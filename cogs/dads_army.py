@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.errors import lang_of
-from cogs.tables import ack, open_table, player_of, post_board, post_lobby
+from cogs.tables import act, open_lobby, player_of, post_board
 from tables import i18n
 
 if TYPE_CHECKING:
@@ -53,29 +53,18 @@ class DadsArmyCog(commands.Cog):
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
 
-    async def _act(self, interaction: discord.Interaction, text: str) -> None:
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        notices = await self.bot.service.act(table.channel_id, player_of(interaction), text)
-        await ack(interaction)
-        await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
-
     @dadsarmy.command(name="new", description=_t("Open a Dad's Army lobby in this channel (2-4 players)"))
     async def new(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        notices = await self.bot.service.create(interaction.guild_id, interaction.channel_id, GAME_KEY,
-                                                player_of(interaction))
-        await ack(interaction)
-        await post_lobby(self.bot, interaction, notices)
+        await open_lobby(self.bot, interaction, GAME_KEY)
 
     @dadsarmy.command(name="roll", description=_t("Throw the die"))
     async def roll(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, "roll")
+        await act(self.bot, interaction, "roll")
 
     @dadsarmy.command(name="move", description=_t("Move one of your men exactly the roll"))
     @app_commands.describe(man=_t("Which of your men"), to=_t("The square to reach, as column,row (e.g. 5,9)"))
     async def move(self, interaction: discord.Interaction, man: str, to: str) -> None:
-        await self._act(interaction, f"move {man.strip().lower()} {to.replace(' ', '')}")
+        await act(self.bot, interaction, f"move {man.strip().lower()} {to.replace(' ', '')}")
 
     @move.autocomplete("man")
     async def move_man(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -66,6 +66,23 @@ def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
     return clip("\n".join(lines))
 
 
+async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str) -> None:
+    """`/<game> new`: a lobby in this channel, announced with its buttons."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction))
+    await ack(interaction)
+    await post_lobby(bot, interaction, notices)
+
+
+async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
+    """A game command (`/dadsarmy roll`): play it for this user, then tell the channel."""
+    table = open_table(bot, interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    notices = await bot.service.act(table.channel_id, player_of(interaction), text)
+    await ack(interaction)
+    await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
+
 async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Any]) -> None:
     """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons."""
     channel = interaction.channel

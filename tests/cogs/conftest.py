@@ -1,0 +1,144 @@
+"""The real bot on simcord, with a TableService on a temporary database.
+
+The service gets a toy game (tests/cogs/toy.py) and a stand-in renderer that returns a
+small real PNG, so these tests check the Discord layer, not the rules or the drawing.
+`simcord` always reports the `en-US` locale; `locales` sets a user's client language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+import simcord.interactions as sim_interactions
+from discord import app_commands
+from PIL import Image
+
+from cogs.bot import create_bot
+from cogs.errors import unwrap
+from cogs.tables import act, open_lobby
+from rules.core import IllegalAction
+from tables.service import TableService
+from tests.cogs import toy
+
+
+def tiny_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("P", (4, 4)).save(out, format="PNG")
+    return out.getvalue()
+
+
+PNG = tiny_png()
+
+
+def fake_render(view: dict[str, Any], *, highlight: Any = None) -> bytes:
+    return PNG
+
+
+def make_service(db_path: str) -> TableService:
+    return TableService(db_path, renderers={toy.KEY: SimpleNamespace(render=fake_render)}, ais={toy.KEY: toy.ai_first})
+
+
+@pytest.fixture
+def db_path(tmp_path) -> str:
+    return str(tmp_path / "gavel.sqlite3")
+
+
+@pytest.fixture
+def service(db_path) -> TableService:
+    return make_service(db_path)
+
+
+def race_commands() -> app_commands.Group:
+    """`/race new|roll|move`: the toy game's commands, through the same helpers as `/dadsarmy`."""
+    race = app_commands.Group(name="race", description="A toy race", guild_only=True)
+
+    @race.command(name="new", description="Open a lobby")
+    async def new(interaction: discord.Interaction) -> None:
+        await open_lobby(interaction.client, interaction, toy.KEY)  # type: ignore[arg-type]
+
+    @race.command(name="roll", description="Roll")
+    async def roll(interaction: discord.Interaction) -> None:
+        await act(interaction.client, interaction, "roll")  # type: ignore[arg-type]
+
+    @race.command(name="move", description="Move")
+    async def move(interaction: discord.Interaction, man: str, to: str) -> None:
+        await act(interaction.client, interaction, f"move {man} {to}")  # type: ignore[arg-type]
+
+    return race
+
+
+def make_bot(service: TableService):
+    bot = create_bot(service, sync=True)
+    bot.tree.add_command(race_commands())
+    return bot
+
+
+@pytest.fixture
+def simcord_bot(service):
+    return make_bot(service)
+
+
+@pytest.fixture
+def locales(monkeypatch) -> dict[int, str]:
+    """user id -> Discord locale sent with that user's interactions."""
+    chosen: dict[int, str] = {}
+    original = sim_interactions.base_payload
+
+    def with_locale(*args: Any, **kwargs: Any):
+        record, payload = original(*args, **kwargs)
+        user = kwargs.get("user_id")
+        if user in chosen:
+            payload["locale"] = chosen[user]
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
+    return chosen
+
+
+@pytest.fixture
+def world(simcord_env) -> SimpleNamespace:
+    env = simcord_env
+    guild = env.create_guild("Walmington")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    return SimpleNamespace(env=env, guild=guild, channel=channel, alice=alice, bob=bob, carol=carol)
+
+
+def refusals(env) -> list[str]:
+    """Codes of the IllegalActions the bot reported since the last call; acknowledges them
+    (simcord records every error the tree's handler saw, even the ones we answer)."""
+    start = getattr(env, "_gavel_cursor", 0)
+    errors = env.errors_since(start)
+    env._gavel_cursor = env.error_cursor
+    with contextlib.suppress(BaseExceptionGroup):
+        env.raise_errors()
+    unexpected = [e for e in errors if not isinstance(unwrap(e), IllegalAction)]
+    assert not unexpected, unexpected
+    return [unwrap(e).code for e in errors]
+
+
+def buttons(message) -> list[dict[str, Any]]:
+    """Every component of a channel message or an interaction response, in order."""
+    if not isinstance(message, discord.Message):
+        message = message.message
+    out = []
+    for row in message.components:
+        for c in getattr(row, "children", [row]):
+            out.append({"label": getattr(c, "label", None), "custom_id": getattr(c, "custom_id", None),
+                        "type": c.type.value})
+    return out
+
+
+@contextlib.contextmanager
+def no_new_messages(channel) -> Iterator[None]:
+    before = len(channel.history())
+    yield
+    assert len(channel.history()) == before
