@@ -207,6 +207,10 @@ class Console:
                 raise IllegalAction("unknown_command", command=line)
             if tokens[1] == "board":
                 self.emit([await svc.board(CHANNEL, actor)])
+            elif tokens[1] == "new":
+                raise IllegalAction("table_exists")
+            elif tokens[1] == "rules" and i18n.has(f"{table.game_key}.rules"):
+                self.say(f"{table.game_key}.rules")
             else:
                 self.emit(await svc.act(CHANNEL, actor, " ".join([tokens[1], *map(_value, tokens[2:])])))
         else:

@@ -393,7 +393,11 @@ class TableService:
                 if not _known(row["game"]):
                     log.warning("table %s: game %s is not installed; left as it is", row["id"], row["game"])
                 continue
-            table = self._load(row)
+            try:
+                table = self._load(row)
+            except Exception:  # one unreadable table must not keep the others down
+                log.exception("table %s could not be restored", row["id"])
+                continue
             self._by_id[table.id] = table
             self._by_channel[table.channel_id] = table
             count += 1
