@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
-from tables.service import Player, TableService, get_game
+from tables.service import Player, TableService, game_name, get_game
 
 GROUPS = {"dadsarmy": "dads_army", "dredd": "judge_dredd", "judtho": "judtho", "judgement": "judgement"}
 """Slash command group → game key (a group not listed is taken to be the key itself)."""
@@ -268,7 +268,7 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
         return 0
     stdin = stdin or sys.stdin
     if not options.json:
-        console.say("console.welcome", game=options.game)
+        console.say("console.welcome", game=i18n.render(game_name(get_game(options.game)), options.lang))
     await console.run_lines(stdin, script=False)
     return 0
 

@@ -95,7 +95,7 @@ async def test_an_ai_only_game_plays_to_the_end(tmp_path: Path) -> None:
 async def test_typed_commands_until_the_end_of_input(tmp_path: Path) -> None:
     code, out = await play(tmp_path, None, stdin="/table status\nroll\nfoo\n", ai=1, dice=[2])
     assert code == 0
-    assert "Local table of toy" in out and "Refused: I could not read that: foo" in out
+    assert "Local table of Toy race" in out and "Refused: I could not read that: foo" in out
     assert "you may: move 1, move 2" in out
 
 

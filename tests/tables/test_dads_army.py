@@ -1,0 +1,62 @@
+"""Dad's Army through the table service and `bot.py --local`: whole AI-only games."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("rules.dads_army.ai")
+
+from tables.service import Player, TableService
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = Player(1, "host")
+
+
+def local(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "bot.py", "--local", "dads_army", "--images", str(tmp_path / "img"), *args],
+                          cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
+
+
+async def test_four_ai_seats_finish_a_game_through_the_service(tmp_path: Path) -> None:
+    svc = TableService(tmp_path / "g.sqlite3")
+    await svc.create(5, 6, "dads_army", HOST, seed="1", sit=False)
+    for _ in range(4):
+        await svc.add_ai(6, HOST)
+    notices = await svc.start(6, HOST)
+    while svc.table(6) is not None:
+        notices = await svc.advance(6)
+    assert notices[0].lines[-1].key == "table.winner"
+    table_id = notices[0].table_id
+    rows = svc.store.results(table_id)
+    assert len(rows) == 4 and sum(r["winner"] for r in rows) == 1
+    final = svc.get(table_id)
+    assert final.status == "finished" and final.game.outcome(final.state) is not None
+    assert svc.replay(table_id).to_json() == final.state.to_json()
+    assert notices[0].image is None or notices[0].image.startswith(b"\x89PNG")
+
+
+def test_bot_local_plays_an_ai_only_game_and_prints_the_winner(tmp_path: Path) -> None:
+    done = local(tmp_path, "--ai", "4", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "Game over. Winner: AI " in done.stdout
+    assert list((tmp_path / "img").glob("*.png")) or "Board image" not in done.stdout
+
+
+def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path) -> None:
+    done = local(tmp_path, "--ai", "3", "--seed", "2", stdin="/table status\n/dadsarmy rules\n")
+    assert done.returncode == 0, done.stderr
+    assert "Seat 1: you (host)" in done.stdout and "Seat 4: AI 3 (AI)" in done.stdout
+    assert "you may: " in done.stdout and "Local table of Dad's Army." in done.stdout
+
+
+def test_bot_local_script_fails_on_the_first_unexpected_refusal(tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("/table status\n!/dadsarmy move man:pike to:1,1\n/dadsarmy new\n/table log\n")
+    done = local(tmp_path, "--ai", "1", "--seed", "3", "--script", str(script))
+    assert done.returncode == 1
+    assert "Script line 3 was refused: /dadsarmy new" in done.stdout and "> /table log" not in done.stdout
