@@ -1,0 +1,62 @@
+"""Private notices by DM, and what happens when Discord refuses the DM (error 50007)."""
+
+from __future__ import annotations
+
+from rules.core import Msg
+from tables import i18n
+from tables.notices import Private
+from tests.cogs.conftest import refusals
+from tests.cogs.test_flow import started
+
+CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+
+
+async def test_a_private_notice_goes_by_dm_and_never_to_the_channel(world, service):
+    w = world
+    _, prompt = await started(w, service)
+    await w.alice.click(prompt, label="Roll")
+    dms = w.alice.user.dm_channel.history()
+    assert [m.content for m in dms] == ["cogs_toy.event.secret"]
+    assert all("secret" not in m.content for m in w.channel.history())
+
+
+async def test_closed_dms_fall_back_to_an_ephemeral_reply_for_the_clicker(world, service):
+    w = world
+    _, prompt = await started(w, service)
+    dm = w.alice.user.dm_channel
+    w.env.inject_error("POST", f"/channels/{dm.id}/messages", **CLOSED, times=None)
+    result = await w.alice.click(prompt, label="Roll")
+    private = [f for f in result.followups if f.ephemeral]
+    assert len(private) == 1
+    assert private[0].content.startswith(i18n.gettext("cogs.dm.closed_here"))
+    assert "cogs_toy.event.secret" in private[0].content
+    assert dm.history() == []
+    assert all("secret" not in m.content for m in w.channel.history())
+    dm_attempts = [r for r in w.env.http_requests if r.method == "POST" and r.path == f"/channels/{dm.id}/messages"]
+    assert len(dm_attempts) == 1  # tried once, never in a loop
+
+
+async def test_closed_dms_of_someone_else_get_one_short_public_note(world, service):
+    w = world
+    table, _prompt = await started(w, service)
+    dm = w.alice.user.dm_channel
+    w.env.inject_error("POST", f"/channels/{dm.id}/messages", **CLOSED, times=None)
+    delivery = w.env.bot.delivery
+    channel = w.env.bot.get_channel(w.channel.id)
+    for _ in range(2):  # e.g. two private notices produced by other players' moves
+        await delivery.deliver([Private(table.id, 0, w.alice.id, [Msg("cogs.done")])], channel=channel)
+    await w.env.settle()
+    notes = [m for m in w.channel.history() if "/table me" in m.content]
+    assert len(notes) == 1
+    assert w.alice.mention in notes[0].content
+    assert "cogs.done" not in notes[0].content and i18n.gettext("cogs.done") not in notes[0].content
+    assert refusals(w.env) == []
+
+
+async def test_my_info_button_answers_privately(world, service):
+    w = world
+    _, prompt = await started(w, service)
+    result = await w.alice.click(prompt, label="My info")
+    assert result.ephemeral
+    assert "alice" in result.response.content
+    assert [a.filename for a in result.response.attachments] == ["board.png"]

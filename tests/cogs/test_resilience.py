@@ -1,0 +1,83 @@
+"""Restarts, Discord's 3-second deadline and errors nobody expected."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from tables import i18n
+from tests.cogs.conftest import buttons, make_bot, make_service
+from tests.cogs.test_flow import started
+
+
+async def test_buttons_keep_working_after_a_restart(world, service, db_path):
+    w = world
+    _table, prompt = await started(w, service)
+    fresh = make_service(db_path)  # a new process: everything comes back from the database
+    await w.env.restart_bot(make_bot(fresh))
+    assert fresh.table(w.channel.id) is not None
+
+    await w.alice.click(prompt, label="Roll")
+    assert fresh.table(w.channel.id).version == 1
+    men = w.channel.last_message
+    assert [b["label"] for b in buttons(men)][:2] == ["ann", "bob"]
+    result = await w.bob.click(men, label="ann")  # a refusal still works too
+    assert result.response.content == i18n.gettext("error.not_your_prompt")
+
+
+async def slow(monkeypatch, service, name: str, seconds: float = 5.0) -> None:
+    """Make one service call take longer than Discord's 3 seconds (virtual time)."""
+    original = getattr(service, name)
+
+    async def slowed(*args, **kwargs):
+        await asyncio.sleep(seconds)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, slowed)
+
+
+async def test_a_slow_board_render_is_deferred_within_three_seconds(world, service, monkeypatch):
+    w = world
+    await started(w, service)
+    await slow(monkeypatch, service, "board")
+    result = await w.alice.slash(w.channel, "table board")
+    assert result.deferred and not result.ephemeral  # acknowledged at once, publicly
+    await w.env.advance_time(6)
+    board = result.response
+    assert [a.filename for a in board.attachments] == ["board.png"]
+    assert w.alice.mention in board.content
+    assert [b["label"] for b in buttons(board)] == ["Roll", "My info"]
+
+
+async def test_a_slow_move_by_button_is_deferred_within_three_seconds(world, service, monkeypatch):
+    w = world
+    table, prompt = await started(w, service)
+    await slow(monkeypatch, service, "act")
+    result = await w.alice.click(prompt, label="Roll")
+    assert result.acknowledged
+    await w.env.advance_time(6)
+    assert table.version == 1
+    assert [a.filename for a in w.channel.last_message.attachments] == ["board.png"]
+
+
+async def test_an_unexpected_error_is_logged_and_the_user_told_nothing_changed(world, service, monkeypatch, caplog):
+    w = world
+    table, prompt = await started(w, service)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(service, "act", broken)
+    with caplog.at_level(logging.ERROR, logger="gavel.cogs"):
+        by_slash = await w.alice.slash(w.channel, "race roll")
+        by_button = await w.alice.click(prompt, label="Roll")
+    sorry = i18n.gettext("cogs.error.unexpected")
+    assert by_slash.ephemeral and by_slash.response.content == sorry
+    assert [f.content for f in by_button.followups if f.ephemeral] == [sorry]
+    logged = [r for r in caplog.records if r.exc_info and "database on fire" in str(r.exc_info[1])]
+    assert len(logged) == 2
+    assert table.version == 0
+    with pytest.raises(ExceptionGroup):
+        w.env.raise_errors()  # simcord saw the slash command's error too: acknowledge it
