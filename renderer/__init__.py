@@ -1,0 +1,20 @@
+"""Board images. One module per game (`renderer.dads_army`, ...), each a pure function of a
+view: `render(view, *, highlight=None, theme=None, names=None) -> PNG bytes`, plus
+`highlights(view, actions)` / `label_actions(view, actions)` for the short square labels that
+the image and the buttons share. Shared drawing lives in `renderer.common`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+GAMES = ("dads_army",)
+"""Game keys that have a renderer."""
+
+
+def for_game(key: str) -> ModuleType:
+    """The renderer module of a game (imported on first use: Pillow loads only when needed)."""
+    if key not in GAMES:
+        raise KeyError(f"no renderer for game {key!r}")
+    return import_module(f"renderer.{key}")

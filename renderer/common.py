@@ -1,0 +1,302 @@
+"""What every game's renderer shares: fonts, the palette, text, tokens, and PNG output.
+
+Renderers are pure functions of a view, so everything here is deterministic and cached:
+fonts are opened once per size, sprites (tokens, pills) are drawn once per look, and a
+theme's palette is built once. Curved shapes are drawn at `SS` times their size and scaled
+down, because Pillow's own ellipses and rounded rectangles have no anti-aliasing.
+
+Output is a paletted PNG with a fixed palette per theme and no dithering: on a 968x712 board
+that is about 3x smaller and 3x faster to encode than an RGB PNG (see `paletted_png`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+    "cjk": "NotoSansCJKtc-Regular-subset.otf",
+}
+"""Every font the renderers may use, all shipped in `data/fonts/` with their licences: the
+renderer never looks at the system's font folders."""
+
+SS = 4
+"""Supersampling factor for sprites."""
+
+
+# ---------------------------------------------------------------------------- fonts
+
+
+@cache
+def font(kind: str, size: int) -> ImageFont.FreeTypeFont:
+    """A shipped font (`regular`, `bold`, `condensed` or `cjk`) at a pixel size, opened once."""
+    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[kind]), size)
+
+
+def needs_cjk(text: str) -> bool:
+    """Whether DejaVu lacks glyphs for this text (Chinese, Japanese, full-width forms...)."""
+    return any(ord(ch) >= 0x2E80 for ch in text)
+
+
+def font_for(text: str, size: int, kind: str = "bold") -> ImageFont.FreeTypeFont:
+    """The Latin font of that kind, or the CJK font when the text needs it (player names)."""
+    return font("cjk", size) if needs_cjk(text) else font(kind, size)
+
+
+def fit_font(text: str, size: int, max_width: float, kind: str = "bold", min_size: int = 8) -> ImageFont.FreeTypeFont:
+    """The largest font no bigger than `size` in which `text` fits `max_width` pixels."""
+    while size > min_size:
+        f = font_for(text, size, kind)
+        if f.getlength(text) <= max_width:
+            return f
+        size -= 1
+    return font_for(text, min_size, kind)
+
+
+def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """The text, cut with an ellipsis so that it fits (long player names)."""
+    if f.getlength(text) <= max_width:
+        return text
+    while text and f.getlength(text + "…") > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+# ---------------------------------------------------------------------------- theme and palette
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour `t` of the way from a to b."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def hex_rgb(value: str) -> RGB:
+    value = value.lstrip("#")
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+@dataclass(frozen=True, eq=False)
+class Theme:
+    """A named set of colours. Its palette holds those colours exactly, then blends of each
+    with the `anchors` (the colours most things are drawn on), so that anti-aliased edges and
+    text survive the conversion to a paletted image without dithering."""
+
+    name: str
+    colours: dict[str, RGB]
+    anchors: tuple[str, ...] = ("paper", "ink", "white")
+    _palette: list[Image.Image] = field(default_factory=list, repr=False)
+
+    def __getitem__(self, key: str) -> RGB:
+        return self.colours[key]
+
+    def palette_image(self) -> Image.Image:
+        """The fixed 256-colour palette of this theme, as Pillow's `quantize` wants it."""
+        if not self._palette:
+            entries = build_palette(self.colours.values(), [self.colours[a] for a in self.anchors])
+            pal = Image.new("P", (1, 1))
+            flat = [v for rgb in entries for v in rgb]
+            pal.putpalette(flat + flat[:3] * (256 - len(entries)))
+            self._palette.append(pal)
+        return self._palette[0]
+
+
+def build_palette(base: Iterable[RGB], anchors: Sequence[RGB], limit: int = 256) -> list[RGB]:
+    """Base colours first (exact), then half-way blends with each anchor and with each other
+    base colour's anchor pairs, then quarter steps, until `limit` entries."""
+    out: list[RGB] = []
+    seen: set[RGB] = set()
+
+    def add(c: RGB) -> None:
+        if c not in seen and len(out) < limit:
+            seen.add(c)
+            out.append(c)
+
+    base = list(base)
+    for c in base:
+        add(c)
+    for a in anchors:
+        for t in (0.25, 0.5, 0.75):
+            add(blend(a, (128, 128, 128), t))
+    for t in (0.5, 0.25, 0.75):
+        for a in anchors:
+            for c in base:
+                add(blend(c, a, t))
+    return out
+
+
+def paletted_png(img: Image.Image, theme: Theme) -> bytes:
+    """Encode an RGB(A) canvas as a PNG on the theme's fixed palette, nearest colour, no
+    dithering. Measured on 30 Dad's Army boards mid-game (968x712, median of 30 runs, this
+    2-core machine): quantize 0.7 ms + encode 4.8 ms -> 47 KB, against 18 ms -> 150 KB for a
+    plain RGB PNG at the same zlib level (level 9: 29 ms / 45 KB vs 160 ms / 146 KB).
+    Same pixels in, same bytes out."""
+    rgb = img.convert("RGB") if img.mode != "RGB" else img
+    p = rgb.quantize(palette=theme.palette_image(), dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    p.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------- drawing helpers
+
+
+def text_centred(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+    """Text centred on a point (both axes)."""
+    draw.text(xy, text, font=f, fill=fill, anchor="mm")
+
+
+def text_outlined(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    f: ImageFont.FreeTypeFont,
+    fill: RGB,
+    outline: RGB,
+    width: int = 2,
+    anchor: str = "mm",
+) -> None:
+    """Text with a halo, legible on any background (labels over the map)."""
+    draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=outline)
+
+
+def paste_centred(canvas: Image.Image, sprite: Image.Image, xy: Point) -> None:
+    """Alpha-composite a sprite with its centre on a point."""
+    x = round(xy[0] - sprite.width / 2)
+    y = round(xy[1] - sprite.height / 2)
+    canvas.alpha_composite(sprite, (x, y)) if canvas.mode == "RGBA" else canvas.paste(sprite, (x, y), sprite)
+
+
+def _downscale(big: Image.Image, size: tuple[int, int]) -> Image.Image:
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+@cache
+def pill(text: str, height: int, fill: RGB, text_fill: RGB, outline: RGB, kind: str = "bold") -> Image.Image:
+    """A rounded label badge (highlighted squares, counters), sized to its text."""
+    f = font_for(text, round(height * 0.72 * SS), kind)
+    tw = f.getlength(text)
+    w = max(height, round(tw / SS + height * 0.7))
+    big = Image.new("RGBA", (w * SS, height * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle(
+        (0, 0, w * SS - 1, height * SS - 1), radius=height * SS // 2, fill=fill, outline=outline, width=round(1.5 * SS)
+    )
+    d.text((w * SS / 2, height * SS / 2), text, font=f, fill=text_fill, anchor="mm")
+    return _downscale(big, (w, height))
+
+
+@cache
+def token(
+    diameter: int,
+    fill: RGB,
+    text: str = "",
+    text_fill: RGB = (255, 255, 255),
+    edge: RGB = (30, 30, 30),
+    ring: RGB | None = None,
+    badge: RGB | None = None,
+) -> Image.Image:
+    """A round piece with initials: a shaded disc with a dark edge, an optional outer ring
+    (e.g. "arrived") and an optional tick badge at the top right (e.g. "called in")."""
+    pad = max(3, diameter // 6) if ring or badge else 2
+    size = diameter + 2 * pad
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    o = pad * SS
+    D = diameter * SS
+    d.ellipse((o + SS, o + 2 * SS, o + D + SS, o + D + 2 * SS), fill=(0, 0, 0, 90))  # shadow
+    if ring:
+        r = round(pad * 0.8 * SS)
+        d.ellipse((o - r, o - r, o + D + r, o + D + r), fill=ring, outline=edge, width=SS)
+    d.ellipse((o, o, o + D, o + D), fill=edge)
+    e = round(max(1.5, diameter / 18) * SS)
+    d.ellipse((o + e, o + e, o + D - e, o + D - e), fill=fill)
+    hl = blend(fill, (255, 255, 255), 0.35)
+    d.chord((o + e * 2, o + e * 2, o + D - e * 2, o + D - e * 2), 200, 340, fill=hl)
+    if text:
+        f = font_for(text, round(diameter * 0.46 * SS), "bold")
+        d.text((o + D / 2, o + D / 2 + SS), text, font=f, fill=text_fill, anchor="mm")
+    if badge:
+        b = round(diameter * 0.42 * SS)
+        bx, by = o + D - b + pad * SS * 0.6, o - pad * SS * 0.6
+        d.ellipse((bx, by, bx + b, by + b), fill=badge, outline=edge, width=SS)
+        w = max(SS, round(b / 7))
+        d.line(
+            [(bx + b * 0.25, by + b * 0.52), (bx + b * 0.43, by + b * 0.7), (bx + b * 0.76, by + b * 0.3)],
+            fill=(255, 255, 255),
+            width=w,
+            joint="curve",
+        )
+    return _downscale(big, (size, size))
+
+
+def title_bar(
+    canvas: Image.Image,
+    box: tuple[int, int, int, int],
+    title: str,
+    fill: RGB,
+    text_fill: RGB,
+    status: str = "",
+    status_fill: RGB | None = None,
+) -> None:
+    """A band across the top with the game's title on the left and a status on the right."""
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = box
+    d.rectangle(box, fill=fill)
+    h = y1 - y0
+    d.text(
+        (x0 + h * 0.4, (y0 + y1) / 2), title, font=font_for(title, round(h * 0.5), "bold"), fill=text_fill, anchor="lm"
+    )
+    if status:
+        f = font_for(status, round(h * 0.42), "bold")
+        d.text((x1 - h * 0.4, (y0 + y1) / 2), status, font=f, fill=status_fill or text_fill, anchor="rm")
+
+
+def die_face(size: int, value: int, fill: RGB = (250, 250, 245), pip: RGB = (25, 25, 25)) -> Image.Image:
+    """A die showing 1..6, as a sprite."""
+    return _die_face(size, value, fill, pip)
+
+
+@cache
+def _die_face(size: int, value: int, fill: RGB, pip: RGB) -> Image.Image:
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    S = size * SS
+    d.rounded_rectangle((0, 0, S - 1, S - 1), radius=S // 6, fill=(40, 40, 40))
+    d.rounded_rectangle((SS * 1.5, SS * 1.5, S - SS * 1.5, S - SS * 1.5), radius=S // 7, fill=fill)
+    spots = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }.get(value, [])
+    r = S * 0.09
+    for gx, gy in spots:
+        cx, cy = S * (0.25 + 0.25 * gx), S * (0.25 + 0.25 * gy)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+    return _downscale(big, (size, size))
+
+
+def square_labels(n: int) -> list[str]:
+    """n short labels A, B, ... Z, AA, AB, ... (bijective base 26), for buttons and badges."""
+    out = []
+    for i in range(1, n + 1):
+        s = ""
+        while i:
+            i, rem = divmod(i - 1, 26)
+            s = chr(65 + rem) + s
+        out.append(s)
+    return out

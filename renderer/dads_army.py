@@ -1,0 +1,755 @@
+"""The Dad's Army board as a PNG: the map of Walmington-on-Sea on the left, the table on the right.
+
+`render` is a pure function of a view (plus the static board of `rules.dads_army.board`):
+the map, buildings and pointers are drawn once per theme and cached; each call copies that
+background and draws only what moves. `highlights` and `label_actions` give the short square
+labels (A, B, ...) that the board shows and the buttons repeat, so both always agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.common import (
+    RGB,
+    SS,
+    Theme,
+    blend,
+    die_face,
+    ellipsize,
+    fit_font,
+    font,
+    font_for,
+    hex_rgb,
+    paletted_png,
+    paste_centred,
+    pill,
+    square_labels,
+    text_outlined,
+    title_bar,
+    token,
+)
+from rules.dads_army.board import Board, load_board
+
+Square = tuple[int, int]
+
+CELL = 50
+PTR = 24  # the strips of white pointers around the board
+FRAME = 10
+TITLE_H = 44
+PANEL_W = 300
+BX = FRAME + PTR
+BY = TITLE_H + FRAME + PTR
+BOARD_PX = 12 * CELL
+WIDTH = BX + BOARD_PX + PTR + FRAME + PANEL_W
+HEIGHT = BY + BOARD_PX + PTR + FRAME
+WALL = 5
+
+INITIALS = {
+    "mainwaring": "Mw",
+    "wilson": "Wi",
+    "vicar": "Vi",
+    "verger": "Ve",
+    "jones": "Jo",
+    "pike": "Pi",
+    "fraser": "Fr",
+    "godfrey": "Go",
+    "hodges": "H",
+}
+NAMES = {
+    "mainwaring": "Mainwaring",
+    "wilson": "Wilson",
+    "vicar": "The Vicar",
+    "verger": "The Verger",
+    "jones": "Jones",
+    "pike": "Pike",
+    "fraser": "Fraser",
+    "godfrey": "Godfrey",
+}
+SHORT_NAMES = {
+    "vicarage": "Vicarage",
+    "bank": "Bank",
+    "jones_butchers": "Jones' Butchers",
+    "funeral_parlour": "Funeral Parlour",
+    "pike_mums_house": "Mrs Pike's",
+    "godfrey_house": "Godfrey's",
+    "beach_shelter": "Beach Shelter",
+}
+PHASE_WORD = {
+    "roll": "ROLL",
+    "move": "MOVE",
+    "push": "PUSH",
+    "hodge": "HODGES",
+    "shelter": "SHELTER",
+    "bomb": "BOMBS",
+    "jack": "UNION JACKS",
+    "over": "GAME OVER",
+}
+
+_CLASSIC = {
+    "paper": "#e9e1c4",
+    "paper2": "#e1d8b7",
+    "grid": "#c5b993",
+    "ink": "#23211c",
+    "white": "#ffffff",
+    "frame": "#34422a",
+    "title": "#27321f",
+    "cream": "#f3ead0",
+    "sand": "#ead6a0",
+    "sea": "#5f97c2",
+    "sea2": "#8dbbdc",
+    "wall": "#4a3324",
+    "wd": "#56663a",
+    "wd_text": "#f1e3a4",
+    "shelter": "#9d9f98",
+    "shelter_dark": "#3b3d3a",
+    "beach": "#c9a86a",
+    "tank": "#7f9fb8",
+    "pink": "#e0457b",
+    "red": "#d7263d",
+    "blue": "#1f58c8",
+    "green": "#2a9d48",
+    "yellow": "#f4c430",
+    "gold": "#f2b705",
+    "tick": "#2e7d32",
+    "hl": "#ffd23f",
+    "hl_edge": "#c77d00",
+    "panel": "#f6f0dc",
+    "muted": "#7b7462",
+    "hodges": "#ecece4",
+    "bomb": "#1d1d1d",
+    "spark": "#ff8c1a",
+    "flag_blue": "#012169",
+    "flag_red": "#c8102e",
+}
+_NIGHT = dict(
+    _CLASSIC,
+    paper="#3c4a3e",
+    paper2="#38463a",
+    grid="#55665a",
+    sand="#5a5a48",
+    panel="#2c332c",
+    cream="#e9e4d0",
+    ink="#f0ecd8",
+    muted="#b3ad98",
+    frame="#1c231b",
+    title="#121812",
+    sea="#23466b",
+    sea2="#3a6791",
+    wall="#d8c8a8",
+)
+THEMES = {
+    "classic": Theme("classic", {k: hex_rgb(v) for k, v in _CLASSIC.items()}, anchors=("paper", "ink", "white", "sea")),
+    "night": Theme("night", {k: hex_rgb(v) for k, v in _NIGHT.items()}, anchors=("paper", "ink", "cream", "sea")),
+}
+DEFAULT_THEME = "classic"
+TEAMS = ("red", "blue", "green", "yellow")
+
+
+def _theme(name: str | None) -> Theme:
+    try:
+        return THEMES[name or DEFAULT_THEME]
+    except KeyError:
+        raise ValueError(f"unknown theme {name!r}; themes: {', '.join(THEMES)}") from None
+
+
+def centre(sq: Square | list[int]) -> tuple[float, float]:
+    """Pixel centre of a square (col, row)."""
+    return (BX + (sq[0] - 0.5) * CELL, BY + (sq[1] - 0.5) * CELL)
+
+
+def _cell_box(sq: Square, inset: float = 0) -> tuple[float, float, float, float]:
+    x, y = BX + (sq[0] - 1) * CELL, BY + (sq[1] - 1) * CELL
+    return (x + inset, y + inset, x + CELL - inset, y + CELL - inset)
+
+
+# ---------------------------------------------------------------------------- square labels
+
+
+_SQ = re.compile(r"^(\d+),(\d+)$")
+
+
+def action_square(action: str, board: Board | None = None) -> Square | None:
+    """The square an action text targets: its `c,r` token, or a shelter's square."""
+    tokens = action.split()
+    for tok in tokens[1:]:
+        m = _SQ.match(tok)
+        if m:
+            return (int(m.group(1)), int(m.group(2)))
+    if tokens and tokens[0] == "shelter" and len(tokens) == 3 and tokens[2].isdigit():
+        return (board or load_board()).shelters.get(int(tokens[2]))
+    return None
+
+
+def highlights(view: Mapping[str, Any], actions: list[str]) -> dict[str, list[int]]:
+    """Short labels for the distinct squares the actions target, in reading order (row by
+    row, west to east), so a label always means the same square for the same action list."""
+    board = load_board()
+    squares = sorted({sq for a in actions if (sq := action_square(a, board))}, key=lambda s: (s[1], s[0]))
+    return {label: [c, r] for label, (c, r) in zip(square_labels(len(squares)), squares, strict=True)}
+
+
+def label_actions(view: Mapping[str, Any], actions: list[str]) -> dict[str, str | None]:
+    """Each action text -> the label of its square on the board (None: no square, e.g. `roll`)."""
+    by_square = {tuple(sq): label for label, sq in highlights(view, actions).items()}
+    board = load_board()
+    return {a: by_square.get(sq) if (sq := action_square(a, board)) else None for a in actions}
+
+
+# ---------------------------------------------------------------------------- sprites
+
+
+@cache
+def _target(team_rgb: RGB, size: int) -> Image.Image:
+    """A map-reference marker: a target ring with cross hairs, in a team's colour."""
+    S = size * SS
+    big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    w = round(S * 0.085)
+    d.ellipse((w // 2, w // 2, S - w // 2, S - w // 2), outline=(255, 255, 255, 200), width=w + 2 * SS)
+    d.ellipse((w // 2 + SS, w // 2 + SS, S - w // 2 - SS, S - w // 2 - SS), outline=team_rgb, width=w)
+    m = S * 0.27
+    d.ellipse((m, m, S - m, S - m), outline=team_rgb, width=round(w * 0.8))
+    c = S / 2
+    for a, b in (((c, 0), (c, S * 0.3)), ((c, S * 0.7), (c, S)), ((0, c), (S * 0.3, c)), ((S * 0.7, c), (S, c))):
+        d.line((a, b), fill=team_rgb, width=round(w * 0.7))
+    d.ellipse((c - w * 0.7, c - w * 0.7, c + w * 0.7, c + w * 0.7), fill=team_rgb)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def _bomb(size: int, body: RGB, spark: RGB) -> Image.Image:
+    """A plain round bomb with a lit fuse (no insignia, ruling D25)."""
+    S = size * SS
+    big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    r = S * 0.34
+    cx, cy = S * 0.45, S * 0.58
+    d.ellipse((cx - r + SS, cy - r + 2 * SS, cx + r + SS, cy + r + 2 * SS), fill=(0, 0, 0, 80))
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=body)
+    d.ellipse((cx - r * 0.55, cy - r * 0.6, cx - r * 0.1, cy - r * 0.2), fill=(120, 120, 120))
+    d.rectangle((cx + r * 0.35, cy - r * 1.05, cx + r * 0.75, cy - r * 0.6), fill=(90, 90, 90))
+    fx, fy = cx + r * 0.6, cy - r * 1.0
+    d.line([(fx, fy), (fx + S * 0.08, fy - S * 0.1), (fx + S * 0.16, fy - S * 0.08)], fill=(140, 110, 70), width=SS * 2)
+    sx, sy = fx + S * 0.2, fy - S * 0.1
+    for dx, dy in ((1, 0), (0, 1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)):
+        d.line(
+            (sx - dx * S * 0.09, sy - dy * S * 0.09, sx + dx * S * 0.09, sy + dy * S * 0.09), fill=spark, width=SS * 2
+        )
+    d.ellipse((sx - SS * 3, sy - SS * 3, sx + SS * 3, sy + SS * 3), fill=(255, 230, 120))
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def _union_jack(w: int, h: int, blue: RGB, red: RGB) -> Image.Image:
+    """The Union Jack marker: a small flag with a dark border."""
+    W, H = w * SS, h * SS
+    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rectangle((0, 0, W - 1, H - 1), fill=blue)
+    white = (255, 255, 255)
+    t = H * 0.2
+    d.line((0, 0, W, H), fill=white, width=round(t))
+    d.line((0, H, W, 0), fill=white, width=round(t))
+    d.line((0, 0, W, H), fill=red, width=round(t * 0.4))
+    d.line((0, H, W, 0), fill=red, width=round(t * 0.4))
+    d.rectangle((W / 2 - H / 6, 0, W / 2 + H / 6, H), fill=white)
+    d.rectangle((0, H / 2 - H / 6, W, H / 2 + H / 6), fill=white)
+    d.rectangle((W / 2 - H / 10, 0, W / 2 + H / 10, H), fill=red)
+    d.rectangle((0, H / 2 - H / 10, W, H / 2 + H / 10), fill=red)
+    d.rectangle((0, 0, W - 1, H - 1), outline=(30, 30, 30), width=SS * 2)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+@cache
+def _card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
+    S = SS
+    big = Image.new("RGBA", (w * S, h * S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * S - 1, h * S - 1), radius=4 * S, fill=face, outline=edge, width=2 * S)
+    d.rounded_rectangle((4 * S, 4 * S, w * S - 4 * S, h * S - 4 * S), radius=2 * S, outline=edge, width=S)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _man_token(th: Theme, man: str, team: str, diameter: int, called_in: bool, arrived: bool) -> Image.Image:
+    fill = th[team]
+    text_fill = th["ink"] if team == "yellow" else (255, 255, 255)
+    if th.name == "night" and team == "yellow":
+        text_fill = (35, 33, 28)
+    return token(
+        diameter,
+        fill,
+        INITIALS.get(man, man[:2].title()),
+        text_fill,
+        (25, 25, 25),
+        th["gold"] if arrived else None,
+        th["tick"] if called_in else None,
+    )
+
+
+def _hodges_token(th: Theme, diameter: int) -> Image.Image:
+    return token(diameter, th["hodges"], "H", (25, 25, 25), (25, 25, 25))
+
+
+# ---------------------------------------------------------------------------- static background
+
+
+@cache
+def _background(theme_name: str) -> Image.Image:
+    """Frame, pointers, map, sea, buildings with walls and doors, bases and shelters."""
+    th = THEMES[theme_name]
+    board = load_board()
+    img = Image.new("RGBA", (WIDTH, HEIGHT), th["frame"])
+    d = ImageDraw.Draw(img)
+    title_bar(img, (0, 0, WIDTH, TITLE_H), "DAD'S ARMY", th["title"], th["cream"])
+    f = font("regular", 15)
+    d.text((190, TITLE_H / 2), "Walmington-on-Sea", font=f, fill=blend(th["cream"], th["title"], 0.3), anchor="lm")
+
+    # open ground: two tones like a printed map, the beach row in sand, the sea row as water
+    for r in range(1, board.rows + 1):
+        for c in range(1, board.columns + 1):
+            colour = th["paper"] if (c + r) % 2 else th["paper2"]
+            if r == board.rows - 1:
+                colour = th["sand"]
+            d.rectangle(_cell_box((c, r)), fill=colour)
+    for r in board.sea_rows:
+        x0, y0, x1, y1 = BX, BY + (r - 1) * CELL, BX + BOARD_PX, BY + r * CELL
+        d.rectangle((x0, y0, x1, y1), fill=th["sea"])
+        for i in range(0, BOARD_PX, 20):
+            for j, yy in enumerate((y0 + 14, y0 + 30)):
+                xx = x0 + i + (10 if j else 0)
+                d.arc((xx, yy - 6, xx + 10, yy + 4), 200, 340, fill=th["sea2"], width=2)
+    for i in range(board.columns + 1):
+        x = BX + i * CELL
+        d.line((x, BY, x, BY + BOARD_PX), fill=th["grid"], width=1)
+    for i in range(board.rows + 1):
+        y = BY + i * CELL
+        d.line((BX, y, BX + BOARD_PX, y), fill=th["grid"], width=1)
+
+    _draw_ews_tank(d, th, board.ews_tank)
+    home_team = {}
+    for team, men in board.teams:
+        for man in men:
+            home_team[board.building_of.get(board.start[man])] = team
+    for b in board.buildings:
+        _draw_building(img, d, th, board, b, home_team.get(b.id))
+    _draw_pointers(d, th, board)
+    d.rectangle((BX - 1, BY - 1, BX + BOARD_PX, BY + BOARD_PX), outline=th["ink"], width=2)
+    # the table panel
+    px = BX + BOARD_PX + PTR + FRAME
+    d.rounded_rectangle((px, TITLE_H + FRAME, WIDTH - FRAME, HEIGHT - FRAME), radius=10, fill=th["panel"])
+    return img
+
+
+def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square) -> None:
+    cx, cy = centre(sq)
+    r = CELL * 0.4
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th["tank"], outline=th["ink"], width=2)
+    d.ellipse(
+        (cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5), outline=blend(th["tank"], (255, 255, 255), 0.4), width=1
+    )
+    text_outlined(d, (cx, cy), "EWS", font("condensed", 12), (255, 255, 255), th["ink"], 2)
+
+
+def _draw_building(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: Board, b: Any, team: str | None) -> None:
+    squares = set(b.squares)
+    if b.kind == "home":
+        fill = blend(th[team], th["paper"], 0.62) if team else th["beach"]
+    else:
+        fill = {"wd_base": th["wd"], "air_raid_shelter": th["shelter"], "beach_shelter": th["beach"]}[b.kind]
+    for sq in squares:
+        d.rectangle(_cell_box(sq), fill=fill)
+    if b.kind == "home":  # roof tiles: faint diagonal hatching
+        xs = [BX + (c - 1) * CELL for c, _ in squares]
+        ys = [BY + (r - 1) * CELL for _, r in squares]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs) + CELL, max(ys) + CELL
+        hatch = blend(fill, th["wall"], 0.18)
+        for k in range(10, (x1 - x0) + (y1 - y0), 10):
+            sx, ex = min(x0 + k, x1), max(x0, x0 + k - (y1 - y0))
+            d.line((sx, y0 + (x0 + k - sx), ex, y0 + (x0 + k - ex)), fill=hatch, width=1)
+    _draw_label(d, th, b, squares)
+    # walls: every edge of the building except the door's, which is a visible gap
+    door_in, door_out = tuple(b.door_inside), tuple(b.entrance)
+    for c, r in squares:
+        x0, y0, x1, y1 = _cell_box((c, r))
+        for (dc, dr), seg in (
+            ((0, -1), ((x0, y0), (x1, y0))),
+            ((1, 0), ((x1, y0), (x1, y1))),
+            ((0, 1), ((x0, y1), (x1, y1))),
+            ((-1, 0), ((x0, y0), (x0, y1))),
+        ):
+            other = (c + dc, r + dr)
+            if other in squares:
+                continue
+            (ax, ay), (bx, by) = seg
+            if (c, r) == door_in and other == door_out:
+                # a cut-out: wall stubs at both ends, the door step in the middle
+                gap = 0.28
+                d.line((ax, ay, ax + (bx - ax) * gap, ay + (by - ay) * gap), fill=th["wall"], width=WALL)
+                d.line((bx - (bx - ax) * gap, by - (by - ay) * gap, bx, by), fill=th["wall"], width=WALL)
+                _draw_door_step(d, th, (c, r), other)
+            else:
+                d.line((ax, ay, bx, by), fill=th["wall"], width=WALL)
+    _square_corners(d, th, squares)
+
+
+def _square_corners(d: ImageDraw.ImageDraw, th: Theme, squares: set[Square]) -> None:
+    """Fill wall corners so thick walls meet without notches."""
+    h = WALL // 2
+    for c, r in squares:
+        x0, y0, x1, y1 = _cell_box((c, r))
+        for (dc, dr), (cx, cy) in (((-1, -1), (x0, y0)), ((1, -1), (x1, y0)), ((-1, 1), (x0, y1)), ((1, 1), (x1, y1))):
+            outside = [(c + dc, r) not in squares, (c, r + dr) not in squares]
+            if any(outside):
+                d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=th["wall"])
+
+
+def _draw_door_step(d: ImageDraw.ImageDraw, th: Theme, inside: Square, outside: Square) -> None:
+    """A small chevron on the entrance square pointing in through the door."""
+    ix, iy = centre(inside)
+    ox, oy = centre(outside)
+    dx, dy = (ix - ox) / CELL, (iy - oy) / CELL
+    tip = (ox + dx * CELL * 0.44, oy + dy * CELL * 0.44)
+    base = (ox + dx * CELL * 0.30, oy + dy * CELL * 0.30)
+    px, py = -dy, dx
+    colour = blend(th["wall"], th["paper"], 0.35)
+    d.polygon([tip, (base[0] + px * 7, base[1] + py * 7), (base[0] - px * 7, base[1] - py * 7)], fill=colour)
+
+
+def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square]) -> None:
+    if b.kind == "wd_base":
+        cx, cy = centre(b.squares[0])
+        _broad_arrow(d, (cx, cy - 10), th["wd_text"])
+        d.text((cx, cy + 6), "WD", font=font("condensed", 15), fill=th["wd_text"], anchor="mm")
+        d.text((cx, cy + 18), b.name.split()[-1], font=font("condensed", 9), fill=th["wd_text"], anchor="mm")
+        return
+    if b.kind == "air_raid_shelter":
+        cx, cy = centre(b.squares[0])
+        d.ellipse((cx - 12, cy - 16, cx + 12, cy + 8), fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
+        d.text((cx, cy - 4), "S", font=font("bold", 16), fill=(255, 255, 255), anchor="mm")
+        d.text((cx, cy + 17), f"{b.number}", font=font("bold", 11), fill=th["shelter_dark"], anchor="mm")
+        return
+    # label row: the building's row without the door, so the men waiting at the door hide no text
+    rows = sorted({r for _, r in squares})
+    cols = sorted({c for c, _ in squares})
+    label_rows = [r for r in rows if r != b.door_inside[1]] or rows
+    x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
+    y0, y1 = BY + (label_rows[0] - 1) * CELL, BY + label_rows[-1] * CELL
+    name = SHORT_NAMES.get(b.id, b.name)
+    colour = th["ink"] if th.name != "night" else (30, 28, 24)
+    words = name.split()
+    f = fit_font(name, 13, x1 - x0 - 12, "condensed")
+    if f.size >= 12 or len(words) == 1:
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), name, font=f, fill=colour, anchor="mm")
+    else:
+        top, bottom = " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])
+        f = fit_font(max(top, bottom, key=len), 13, x1 - x0 - 12, "condensed")
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2 - 8), top, font=f, fill=colour, anchor="mm")
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2 + 8), bottom, font=f, fill=colour, anchor="mm")
+
+
+def _broad_arrow(d: ImageDraw.ImageDraw, at: tuple[float, float], colour: RGB) -> None:
+    """The War Department's broad arrow, stencilled on WD property."""
+    x, y = at
+    d.line((x, y - 6, x, y + 6), fill=colour, width=3)
+    d.line((x, y - 7, x - 6, y + 1), fill=colour, width=3)
+    d.line((x, y - 7, x + 6, y + 1), fill=colour, width=3)
+
+
+def _draw_pointers(d: ImageDraw.ImageDraw, th: Theme, board: Board) -> None:
+    """White pointers: pink column numbers above and below, black row numbers left and right."""
+    f = font("bold", 13)
+    white = (250, 250, 246)
+    for i in range(1, board.columns + 1):
+        cx = BX + (i - 0.5) * CELL
+        for top in (True, False):
+            y0 = BY - PTR + 3 if top else BY + BOARD_PX + 3
+            y1 = y0 + PTR - 6
+            tip = (cx, y1 + 3) if top else (cx, y0 - 3)
+            base = y0 if top else y1
+            shape = [(cx - 13, base), (cx + 13, base)]
+            mid = y1 - 4 if top else y0 + 4
+            shape += [(cx + 13, mid), tip, (cx - 13, mid)]
+            d.polygon(shape, fill=white)
+            d.text((cx, (y0 + y1) / 2 - (1 if top else -1)), str(i), font=f, fill=th["pink"], anchor="mm")
+    for j in range(1, board.rows + 1):
+        cy = BY + (j - 0.5) * CELL
+        for left in (True, False):
+            x0 = BX - PTR + 2 if left else BX + BOARD_PX + 2
+            x1 = x0 + PTR - 5
+            if left:
+                shape = [(x0, cy - 11), (x1 - 4, cy - 11), (x1 + 1, cy), (x1 - 4, cy + 11), (x0, cy + 11)]
+            else:
+                shape = [(x1, cy - 11), (x0 + 4, cy - 11), (x0 - 1, cy), (x0 + 4, cy + 11), (x1, cy + 11)]
+            d.polygon(shape, fill=white)
+            d.text(((x0 + x1) / 2 + (-1 if left else 1), cy), str(j), font=f, fill=(20, 20, 20), anchor="mm")
+
+
+# ---------------------------------------------------------------------------- dynamic layer
+
+
+def _figures_by_square(view: Mapping[str, Any]) -> dict[Square, list[tuple[str, dict[str, Any] | None]]]:
+    out: dict[Square, list[tuple[str, dict[str, Any] | None]]] = {}
+    for man in sorted(view.get("men", {}), key=lambda m: list(INITIALS).index(m) if m in INITIALS else 99):
+        info = view["men"][man]
+        out.setdefault(tuple(info["square"]), []).append((man, info))
+    if view.get("hodges"):
+        out.setdefault(tuple(view["hodges"]), []).append(("hodges", None))
+    return out
+
+
+_SPOTS = {
+    1: (34, [(0, 0)]),
+    2: (26, [(-11, 0), (11, 0)]),
+    3: (23, [(-11, -8), (11, -8), (0, 10)]),
+    4: (21, [(-11, -10), (11, -10), (-11, 10), (11, 10)]),
+}
+
+
+def _draw_figures(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    for sq, figures in sorted(_figures_by_square(view).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        n = min(len(figures), 4)
+        diameter, offsets = _SPOTS[n]
+        cx, cy = centre(sq)
+        for (man, info), (ox, oy) in zip(figures, offsets, strict=False):
+            if info is None:
+                sprite = _hodges_token(th, diameter)
+            else:
+                sprite = _man_token(th, man, info["team"], diameter, bool(info["called_in"]), bool(info["arrived"]))
+            paste_centred(canvas, sprite, (cx + ox, cy + oy))
+
+
+def _draw_path(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    move = view.get("last_move")
+    if not move:
+        return
+    points = [tuple(move["from"]), *[tuple(p) for p in move.get("path") or []]]
+    if tuple(move["to"]) != points[-1]:
+        points.append(tuple(move["to"]))
+    pts = [centre(p) for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+    if len(pts) < 2:
+        return
+    team = view.get("men", {}).get(move["man"], {}).get("team")
+    colour = th[team] if team in TEAMS else (40, 40, 40)
+    d = ImageDraw.Draw(canvas, "RGBA")
+    d.line(pts, fill=(*th["white"], 150), width=10, joint="curve")
+    d.line(pts, fill=(*colour, 235), width=5, joint="curve")
+    sx, sy = pts[0]
+    d.ellipse((sx - 6, sy - 6, sx + 6, sy + 6), fill=(*colour, 235), outline=(255, 255, 255), width=2)
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = (bx - ux * 17, by - uy * 17)
+    back = (tip[0] - ux * 13, tip[1] - uy * 13)
+    d.polygon(
+        [tip, (back[0] - uy * 9, back[1] + ux * 9), (back[0] + uy * 9, back[1] - ux * 9)],
+        fill=(*colour, 255),
+        outline=(255, 255, 255),
+    )
+
+
+def _draw_highlight_fills(canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]]) -> None:
+    d = ImageDraw.Draw(canvas, "RGBA")
+    for sq in highlight.values():
+        x0, y0, x1, y1 = _cell_box(tuple(sq), 2)
+        d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 120), outline=(*th["hl_edge"], 255), width=3)
+
+
+def _draw_highlight_pills(
+    canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]], busy: set[Square]
+) -> None:
+    for label, sq in highlight.items():
+        cx, cy = centre(sq)
+        sprite = pill(label, 20, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+        paste_centred(canvas, sprite, (cx, cy + (CELL / 2 - 11) if tuple(sq) in busy else cy))
+
+
+def _draw_markers(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    for p in view.get("players", []):
+        if p.get("reference") and p.get("team") in TEAMS:
+            paste_centred(canvas, _target(th[p["team"]], 46), centre(p["reference"]))
+    for sq in view.get("bombs", []):
+        paste_centred(canvas, _bomb(38, th["bomb"], th["spark"]), centre(sq))
+    for sq in view.get("jacks", []):
+        paste_centred(canvas, _union_jack(40, 26, th["flag_blue"], th["flag_red"]), centre(sq))
+
+
+# ---------------------------------------------------------------------------- the panel
+
+
+def _player_label(p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
+    if names and p["seat"] in names:
+        return str(names[p["seat"]])
+    return " & ".join(NAMES.get(m, m).removeprefix("The ") for m in p.get("men", []))
+
+
+def _draw_panel(canvas: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
+    d = ImageDraw.Draw(canvas)
+    x0 = BX + BOARD_PX + PTR + FRAME + 12
+    x1 = WIDTH - FRAME - 12
+    y = TITLE_H + FRAME + 12
+    players = list(view.get("players", []))
+    by_seat = {p["seat"]: p for p in players}
+    turn, winner, phase = view.get("turn"), view.get("winner"), view.get("phase")
+    lead = by_seat.get(winner if winner is not None else turn)
+
+    # whose turn (or who won), the phase and the die
+    box_h = 92
+    team_rgb = th[lead["team"]] if lead and lead.get("team") in TEAMS else th["muted"]
+    d.rounded_rectangle(
+        (x0, y, x1, y + box_h), radius=10, fill=blend(team_rgb, th["panel"], 0.78), outline=team_rgb, width=3
+    )
+    if lead:
+        label = _player_label(lead, names)
+        f = font_for(label, 20, "bold")
+        d.text((x0 + 14, y + 24), ellipsize(label, f, x1 - x0 - 90), font=f, fill=th["ink"], anchor="lm")
+        men = lead.get("men", [])
+        for i, man in enumerate(men):
+            info = view.get("men", {}).get(man, {})
+            spr = _man_token(th, man, lead["team"], 26, bool(info.get("called_in")), bool(info.get("arrived")))
+            paste_centred(canvas, spr, (x0 + 30 + i * 34, y + 62))
+    word = "★ WINNER ★" if winner is not None else PHASE_WORD.get(str(phase), str(phase or "").upper())
+    if view.get("pending") and phase in ("bomb", "jack", "push"):
+        word += f" ×{view['pending']}"
+    wp = pill(word, 24, team_rgb, th["ink"] if lead and lead.get("team") == "yellow" else (255, 255, 255), th["ink"])
+    paste_centred(canvas, wp, (x0 + 96 + wp.width / 2, y + 62))
+    if view.get("roll"):
+        paste_centred(canvas, die_face(52, int(view["roll"])), (x1 - 38, y + box_h / 2))
+    elif phase == "roll":
+        paste_centred(canvas, die_face(52, 0), (x1 - 38, y + box_h / 2))
+        d.text((x1 - 38, y + box_h / 2), "?", font=font("bold", 26), fill=th["muted"], anchor="mm")
+    y += box_h + 14
+
+    # one card per player
+    row_h = 74
+    for p in players:
+        team = p.get("team") if p.get("team") in TEAMS else "red"
+        colour = th[team]
+        active = p["seat"] == turn and winner is None
+        won = p["seat"] == winner
+        fill = blend(colour, th["panel"], 0.86 if active or won else 0.95)
+        edge = th["gold"] if won else (colour if active else blend(colour, th["panel"], 0.5))
+        d.rounded_rectangle((x0, y, x1, y + row_h), radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
+        d.rounded_rectangle((x0, y, x0 + 9, y + row_h), radius=4, fill=colour)
+        label = _player_label(p, names)
+        f = font_for(label, 16, "bold")
+        prefix = "▶ " if active else ("★ " if won else "")
+        d.text((x0 + 18, y + 16), prefix + ellipsize(label, f, x1 - x0 - 90), font=f, fill=th["ink"], anchor="lm")
+        for i, man in enumerate(p.get("men", [])):
+            info = view.get("men", {}).get(man, {})
+            spr = _man_token(th, man, team, 26, bool(info.get("called_in")), bool(info.get("arrived")))
+            paste_centred(canvas, spr, (x0 + 34 + i * 36, y + 50))
+        ref = p.get("reference")
+        if ref:
+            paste_centred(canvas, _target(colour, 26), (x0 + 120, y + 50))
+            d.text((x0 + 137, y + 50), f"{ref[0]},{ref[1]}", font=font("bold", 14), fill=th["ink"], anchor="lm")
+        if p.get("kept_jack"):
+            paste_centred(canvas, _union_jack(30, 18, th["flag_blue"], th["flag_red"]), (x1 - 26, y + 50))
+        arrived = int(p.get("arrived") or 0)
+        d.text((x1 - 10, y + 16), "⌂" * arrived, font=font("bold", 16), fill=th["gold"], anchor="rm")
+        y += row_h + 8
+
+    # supplies: deck, discards, bombs and Union Jacks left; the card being resolved
+    y = max(y + 4, HEIGHT - FRAME - 150)
+    d.line((x0, y, x1, y), fill=blend(th["muted"], th["panel"], 0.5), width=1)
+    y += 14
+    col = (x1 - x0) / 4
+    items = [
+        (_card(26, 36, th["wd"], th["ink"]), view.get("deck", 0)),
+        (_card(26, 36, th["cream"], th["muted"]), view.get("discards", 0)),
+        (_bomb(34, th["bomb"], th["spark"]), view.get("bombs_left", 0)),
+        (_union_jack(30, 18, th["flag_blue"], th["flag_red"]), view.get("jacks_left", 0)),
+    ]
+    for i, (sprite, count) in enumerate(items):
+        cx = x0 + col * (i + 0.5)
+        paste_centred(canvas, sprite, (cx - 14, y + 22))
+        d.text((cx + 6, y + 22), str(count), font=font("bold", 16), fill=th["ink"], anchor="lm")
+    y += 52
+    card = view.get("card")
+    if card:
+        _draw_card_in_play(canvas, th, view, card, (x0, y, x1, y + 56))
+    _legend(canvas, th, (x0, HEIGHT - FRAME - 26))
+
+
+def _draw_card_in_play(
+    canvas: Image.Image, th: Theme, view: Mapping[str, Any], card: Mapping[str, Any], box: tuple[float, ...]
+) -> None:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=th["wd"], outline=th["ink"], width=2)
+    kind = card.get("kind")
+    titles = {"character": "TOP SECRET", "hodges": "HODGES!", "air_raid": "AIR RAID!", "union_jack": "UNION JACK"}
+    d.text(
+        (x0 + 56, (y0 + y1) / 2),
+        titles.get(kind, str(kind).upper()),
+        font=font("bold", 16),
+        fill=th["wd_text"],
+        anchor="lm",
+    )
+    icon_at = (x0 + 28, (y0 + y1) / 2)
+    man = card.get("man")
+    if kind == "character" and man:
+        team = view.get("men", {}).get(man, {}).get("team", "red")
+        paste_centred(canvas, _man_token(th, man, team if team in TEAMS else "red", 32, False, False), icon_at)
+        d.text((x1 - 10, (y0 + y1) / 2), NAMES.get(man, man), font=font("bold", 13), fill=th["cream"], anchor="rm")
+    elif kind == "hodges":
+        paste_centred(canvas, _hodges_token(th, 32), icon_at)
+    elif kind == "air_raid":
+        paste_centred(canvas, _bomb(36, th["bomb"], th["spark"]), icon_at)
+    elif kind == "union_jack":
+        paste_centred(canvas, _union_jack(32, 20, th["flag_blue"], th["flag_red"]), icon_at)
+
+
+def _legend(canvas: Image.Image, th: Theme, at: tuple[float, float]) -> None:
+    x0, y = at
+    d = ImageDraw.Draw(canvas)
+    f = font("regular", 11)
+    paste_centred(canvas, token(14, th["muted"], "", badge=th["tick"]), (x0 + 10, y))
+    d.text((x0 + 22, y), "called in at a WD base", font=f, fill=th["muted"], anchor="lm")
+    paste_centred(canvas, token(14, th["muted"], "", ring=th["gold"]), (x0 + 170, y))
+    d.text((x0 + 182, y), "home", font=f, fill=th["muted"], anchor="lm")
+
+
+# ---------------------------------------------------------------------------- entry point
+
+
+def render(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, list[int]] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+) -> bytes:
+    """The board for a view as PNG bytes. `highlight` maps short labels to squares (from
+    `highlights`); `names` maps seats to player names (any script). Same input, same bytes."""
+    th = _theme(theme)
+    return paletted_png(compose(view, highlight=highlight, theme=th.name, names=names), th)
+
+
+def compose(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, list[int]] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+) -> Image.Image:
+    """The board as an RGBA image, before palette conversion (for tests and measurements)."""
+    th = _theme(theme)
+    canvas = _background(th.name).copy()
+    highlight = highlight or {}
+    if highlight:
+        _draw_highlight_fills(canvas, th, highlight)
+    _draw_markers(canvas, th, view)
+    _draw_path(canvas, th, view)
+    _draw_figures(canvas, th, view)
+    if highlight:
+        busy = set(_figures_by_square(view)) | {tuple(s) for s in view.get("bombs", []) + view.get("jacks", [])}
+        busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
+        _draw_highlight_pills(canvas, th, highlight, busy)
+    _draw_panel(canvas, th, view, names)
+    return canvas

@@ -1,0 +1,79 @@
+"""Shared renderer helpers: shipped fonts, palette conversion, sprites."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from renderer import common
+
+
+def test_every_font_is_shipped_with_a_licence():
+    for name in common.FONT_FILES.values():
+        assert (common.FONT_DIR / name).is_file(), name
+    assert (common.FONT_DIR / "LICENSE-DejaVu.txt").is_file()
+    assert (common.FONT_DIR / "LICENSE-NotoSansCJK.txt").is_file()
+
+
+def test_fonts_are_loaded_once():
+    assert common.font("bold", 17) is common.font("bold", 17)
+
+
+def _ink(text: str, f) -> bytes:
+    img = Image.new("L", (80, 40), 0)
+    ImageDraw.Draw(img).text((4, 4), text, font=f, fill=255)
+    return img.tobytes()
+
+
+def test_cjk_font_has_traditional_chinese_glyphs():
+    f = common.font("cjk", 24)
+    missing = _ink("\U000f0000", f)  # a private-use code point: the font's empty "notdef" box
+    for ch in "王陳林國體":
+        assert _ink(ch, f) != missing, ch
+    assert common.font_for("王小明", 16) is common.font("cjk", 16)
+    assert common.font_for("Arthur", 16) is common.font("bold", 16)
+
+
+def test_paletted_png_is_deterministic_and_uses_the_theme_palette():
+    theme = common.Theme("t", {"paper": (240, 230, 200), "ink": (20, 20, 20), "white": (255, 255, 255)})
+    img = Image.new("RGBA", (60, 40), (240, 230, 200, 255))
+    ImageDraw.Draw(img).text((5, 5), "Hi", font=common.font("bold", 20), fill=(20, 20, 20))
+    a, b = common.paletted_png(img, theme), common.paletted_png(img.copy(), theme)
+    assert a == b
+    out = Image.open(io.BytesIO(a))
+    assert out.mode == "P"
+    assert out.convert("RGB").getpixel((50, 35)) == (240, 230, 200)  # base colours are exact
+
+
+def test_palette_holds_base_colours_first_and_256_entries_at_most():
+    base = [(i * 3, 0, 0) for i in range(80)]
+    pal = common.build_palette(base, [(255, 255, 255), (0, 0, 0)])
+    assert pal[:80] == base
+    assert len(pal) == 256 and len(set(pal)) == 256
+
+
+def test_pill_and_token_sprites():
+    p = common.pill("AB", 20, (255, 255, 255), (0, 0, 0), (200, 120, 0))
+    assert p.mode == "RGBA" and p.height == 20 and p.width >= 20
+    t = common.token(30, (200, 30, 40), "Mw", badge=(0, 128, 0), ring=(240, 180, 0))
+    assert t.mode == "RGBA" and t.width > 30
+    assert t.getpixel((t.width // 2, t.height // 2 + 10))[:3] == (200, 30, 40)
+
+
+def test_ellipsize_and_fit():
+    f = common.font("bold", 16)
+    cut = common.ellipsize("Lance-Corporal Jack Jones of the Home Guard", f, 120)
+    assert cut.endswith("…") and f.getlength(cut) <= 120
+    fitted = common.fit_font("Funeral Parlour", 20, 100)
+    assert fitted.size < 20 and fitted.getlength("Funeral Parlour") <= 100
+
+
+def test_renderer_for_each_game():
+    import pytest
+
+    import renderer
+
+    assert renderer.for_game("dads_army").render
+    with pytest.raises(KeyError):
+        renderer.for_game("no_such_game")
