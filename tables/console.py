@@ -110,7 +110,11 @@ class Console:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
         shown = ", ".join(prompt.actions[:30]) + (" …" if len(prompt.actions) > 30 else "")
-        self.say("console.legal", player=name, actions=shown)
+        if prompt.private:
+            self.say("console.private", player=name,
+                     text=i18n.gettext("console.legal", self.options.lang, player=name, actions=shown))
+        else:
+            self.say("console.legal", player=name, actions=shown)
 
     def _json(self, notice: Public | Private, lines: list[str], image: str | None) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "public" if isinstance(notice, Public) else "private",

@@ -18,17 +18,22 @@ from tables import i18n
 
 @dataclass
 class Prompt:
-    """Who must act now and what they may do; `version` makes stale buttons refusable."""
+    """Who must act now and what they may do; `version` makes stale buttons refusable.
+
+    `private` is set for games with hidden information, where the list of actions itself
+    may give a hand away: front-ends should then show the actions to that player only.
+    """
 
     table_id: int
     version: int
     seat: int
     user_id: int
     actions: list[str]
+    private: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "prompt", "table": self.table_id, "version": self.version, "seat": self.seat,
-                "user": self.user_id, "actions": list(self.actions)}
+                "user": self.user_id, "actions": list(self.actions), "private": self.private}
 
 
 def _names_lookup(names: Sequence[str]):

@@ -9,6 +9,7 @@ The API is the one in the team brief. Additions (all optional, nothing renamed):
 - `create(..., sit=True, dice=None)`: `sit=False` makes a lobby whose host does not play
   (an all-AI table); `dice` scripts the dice thrown at that table (local play `--dice`).
 - Notices carry `names` (seat names, for `SeatName`) and `.text(lang)` renders their lines.
+  `Prompt.private` is True for games with hidden information (show its actions privately).
 - `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
@@ -500,7 +501,8 @@ class TableService:
         if seat not in table.humans_to_act():
             return None
         actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
-        return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions)  # type: ignore[arg-type]
+        return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
+                      private=table.game.info.hidden_information)
 
     def _prompts(self, table: Table) -> list[Prompt]:
         return [p for s in table.humans_to_act() if (p := self._prompt_for(table, s)) is not None]
