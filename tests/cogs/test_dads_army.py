@@ -1,0 +1,79 @@
+"""`/dadsarmy` on the real Dad's Army engine: lobby, roll, move with autocomplete, buttons."""
+
+from __future__ import annotations
+
+from tables import i18n
+from tests.cogs.conftest import buttons, refusals
+
+
+async def start_game(w, service):
+    await w.alice.slash(w.channel, "dadsarmy new")
+    lobby = w.channel.last_message
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label="Start")
+    table = service.table(w.channel.id)
+    assert table.game_key == "dads_army" and table.status == "active"
+    first = {w.alice.id: w.alice, w.bob.id: w.bob}[table.seats[table.to_act()[0]].user_id]
+    return table, first
+
+
+async def test_roll_then_move_with_autocompleted_man_and_square(world, service):
+    w = world
+    table, player = await start_game(w, service)
+    result = await player.slash(w.channel, "dadsarmy roll")
+    assert result.ephemeral
+    assert table.version == 1
+
+    men = await player.autocomplete(w.channel, "dadsarmy move", "man", "")
+    legal = service.legal_for(w.channel.id, _player(player))
+    assert {c["value"] for c in men} == {a.split()[1] for a in legal}
+    man = men[0]["value"]
+    squares = await player.autocomplete(w.channel, "dadsarmy move", "to", "", man=man)
+    expected = [a.split()[2] for a in legal if a.split()[1] == man]
+    assert [c["value"] for c in squares] == expected[:25]
+
+    await player.slash(w.channel, "dadsarmy move", man=man, to=squares[0]["value"])
+    assert table.version == 2
+    assert refusals(w.env) == []
+
+
+async def test_autocomplete_offers_nothing_to_someone_who_may_not_move(world, service):
+    w = world
+    _, player = await start_game(w, service)
+    await player.slash(w.channel, "dadsarmy roll")
+    other = w.bob if player is w.alice else w.alice
+    assert await other.autocomplete(w.channel, "dadsarmy move", "man", "") == []
+    assert await w.carol.autocomplete(w.channel, "dadsarmy move", "to", "") == []
+
+
+async def test_turn_prompt_offers_roll_then_men_then_squares_by_buttons(world, service):
+    w = world
+    table, player = await start_game(w, service)
+    prompt = w.channel.last_message
+    assert player.mention in prompt.content
+    assert [b["label"] for b in buttons(prompt)] == [i18n.gettext("cogs.verb.roll"), i18n.gettext("cogs.button.info")]
+    await player.click(prompt, label="Roll")
+    legal = service.legal_for(w.channel.id, _player(player))
+    menu = w.channel.last_message
+    names = {i18n.gettext(f"dads_army.man.{a.split()[1]}"): a.split()[1] for a in legal}
+    offered = [b["label"] for b in buttons(menu)][:-1]
+    assert sorted(offered) == sorted(names)
+    step = await player.click(menu, label=offered[0])
+    choice = buttons(step.response)[0]
+    await player.click(step.response, custom_id=choice["custom_id"])
+    assert table.version == 2
+
+
+async def test_rules_summary_in_the_users_language(world, locales):
+    w = world
+    locales[w.bob.id] = "zh-TW"
+    english = await w.alice.slash(w.channel, "dadsarmy rules")
+    chinese = await w.bob.slash(w.channel, "dadsarmy rules")
+    assert english.ephemeral and english.response.content == i18n.gettext("cogs.dadsarmy.rules", "en")
+    assert chinese.response.content == i18n.gettext("cogs.dadsarmy.rules", "zh-TW")
+
+
+def _player(member):
+    from tables.service import Player
+
+    return Player(member.id, member.name)

@@ -1,0 +1,57 @@
+"""Each reader in their language: refusals follow the user's client, the channel follows the
+server, and the slash commands themselves are localised for zh-TW."""
+
+from __future__ import annotations
+
+from tables import i18n
+from tests.cogs.conftest import refusals
+from tests.cogs.test_flow import started
+
+
+async def test_a_zh_tw_user_gets_a_zh_tw_error(world, locales):
+    w = world
+    locales[w.bob.id] = "zh-TW"
+    result = await w.bob.slash(w.channel, "dadsarmy roll")  # no table here yet
+    assert result.ephemeral
+    assert result.response.content == i18n.gettext("error.no_table", "zh-TW")
+    assert result.response.content != i18n.gettext("error.no_table", "en")
+    english = await w.alice.slash(w.channel, "dadsarmy roll")
+    assert english.response.content == i18n.gettext("error.no_table", "en")
+    assert refusals(w.env) == ["no_table", "no_table"]
+
+
+async def test_a_refused_click_is_answered_in_the_clickers_language(world, service, locales):
+    w = world
+    _, prompt = await started(w, service)
+    locales[w.bob.id] = "zh-TW"
+    result = await w.bob.click(prompt, label="Roll")
+    assert result.response.content == i18n.gettext("error.not_your_prompt", "zh-TW")
+
+
+async def test_channel_messages_follow_the_servers_language(simcord_env, service):
+    env = simcord_env
+    guild = env.create_guild("台北", preferred_locale="zh-TW")
+    channel = guild.create_text_channel("遊戲")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(channel, "race new")
+    lobby = channel.last_message
+    assert [b.label for b in lobby.components[0].children] == [
+        i18n.gettext(f"cogs.button.{op}", "zh-TW") for op in ("join", "leave", "ai", "start")
+    ]
+    assert i18n.gettext("table.lobby_hint", "zh-TW", min=2, max=4) in lobby.content
+
+
+async def test_slash_commands_are_localised_for_zh_tw(world):
+    w = world
+    synced = [r for r in w.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
+    by_name = {c["name"]: c for c in synced}
+    group = by_name["dadsarmy"]
+    assert group["name_localizations"]["zh-TW"] == i18n.gettext("cmd.dadsarmy.name", "zh-TW")
+    roll = next(o for o in group["options"] if o["name"] == "roll")
+    assert roll["description_localizations"]["zh-TW"] == i18n.gettext("cmd.dadsarmy.roll.description", "zh-TW")
+    move = next(o for o in group["options"] if o["name"] == "move")
+    man = next(o for o in move["options"] if o["name"] == "man")
+    assert man["name_localizations"]["zh-TW"] == i18n.gettext("cmd.dadsarmy.move.man.name", "zh-TW")
+    assert "zh-CN" not in group.get("name_localizations", {})  # Traditional Chinese only where it is read
+    table = by_name["table"]
+    assert table["description_localizations"]["zh-TW"] == i18n.gettext("cmd.table.description", "zh-TW")
