@@ -128,3 +128,10 @@ async def test_log_lists_actions_with_public_events(svc: TableService) -> None:
     assert [m.key for m in log.lines] == ["table.log_line", "toy.event.rolled", "table.log_line", "toy.event.moved"]
     assert log.lines[0].params["seq"] == 1
     assert (await svc.log(CHANNEL, 1)).lines[0].params["seq"] == 2
+
+
+async def test_a_game_without_a_renderer_module_plays_without_images() -> None:
+    svc = TableService(":memory:", ais={"toy": toy_game.choose})  # there is no renderer/toy.py
+    notices = await seat(svc, ALICE, BOB)
+    assert notices[0].image is None and notices[0].prompt is not None
+    assert (await svc.board(CHANNEL)).image is None
