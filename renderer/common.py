@@ -183,9 +183,16 @@ def _downscale(big: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 
 @cache
-def pill(text: str, height: int, fill: RGB, text_fill: RGB, outline: RGB, kind: str = "bold") -> Image.Image:
-    """A rounded label badge (highlighted squares, counters), sized to its text."""
-    f = font_for(text, round(height * 0.72 * SS), kind)
+def pill(
+    text: str, height: int, fill: RGB, text_fill: RGB, outline: RGB, kind: str = "bold", max_width: int | None = None
+) -> Image.Image:
+    """A rounded label badge (highlighted squares, counters), sized to its text; the text
+    shrinks, down to half height, to keep the badge within `max_width`."""
+    size = round(height * 0.72)
+    f = font_for(text, size * SS, kind)
+    while max_width and size > height * 0.4 and f.getlength(text) / SS + height * 0.7 > max_width:
+        size -= 1
+        f = font_for(text, size * SS, kind)
     tw = f.getlength(text)
     w = max(height, round(tw / SS + height * 0.7))
     big = Image.new("RGBA", (w * SS, height * SS), (0, 0, 0, 0))

@@ -8,7 +8,9 @@ labels (A, B, ...) that the board shows and the buttons repeat, so both always a
 
 from __future__ import annotations
 
+import math
 import re
+import threading
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -87,7 +89,7 @@ PHASE_WORD = {
     "hodge": "HODGES",
     "shelter": "SHELTER",
     "bomb": "BOMBS",
-    "jack": "UNION JACKS",
+    "jack": "JACKS",
     "over": "GAME OVER",
 }
 
@@ -121,6 +123,7 @@ _CLASSIC = {
     "hl_edge": "#c77d00",
     "panel": "#f6f0dc",
     "muted": "#7b7462",
+    "label": "#23211c",
     "hodges": "#ecece4",
     "bomb": "#1d1d1d",
     "spark": "#ff8c1a",
@@ -142,6 +145,7 @@ _NIGHT = dict(
     sea="#23466b",
     sea2="#3a6791",
     wall="#d8c8a8",
+    label="#f3ead0",
 )
 THEMES = {
     "classic": Theme("classic", {k: hex_rgb(v) for k, v in _CLASSIC.items()}, anchors=("paper", "ink", "white", "sea")),
@@ -210,15 +214,28 @@ def _target(team_rgb: RGB, size: int) -> Image.Image:
     S = size * SS
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    w = round(S * 0.085)
-    d.ellipse((w // 2, w // 2, S - w // 2, S - w // 2), outline=(255, 255, 255, 200), width=w + 2 * SS)
-    d.ellipse((w // 2 + SS, w // 2 + SS, S - w // 2 - SS, S - w // 2 - SS), outline=team_rgb, width=w)
-    m = S * 0.27
+    w = round(S * 0.08)
+    dark = (30, 30, 30, 230)
+    h = w // 2 + SS
+    e = max(SS // 2, round(S * 0.012))  # dark edge: keeps a yellow ring visible on the map
+    d.ellipse((h, h, S - h, S - h), fill=(*team_rgb, 70))
+    d.ellipse((h, h, S - h, S - h), outline=dark, width=w + 2 * e)
+    d.ellipse((h + e, h + e, S - h - e, S - h - e), outline=team_rgb, width=w)
+    m = S * 0.28
+    d.ellipse((m - e, m - e, S - m + e, S - m + e), outline=dark, width=round(w * 0.8) + 2 * e)
     d.ellipse((m, m, S - m, S - m), outline=team_rgb, width=round(w * 0.8))
     c = S / 2
-    for a, b in (((c, 0), (c, S * 0.3)), ((c, S * 0.7), (c, S)), ((0, c), (S * 0.3, c)), ((S * 0.7, c), (S, c))):
+    for a, b in (
+        ((c, SS), (c, S * 0.3)),
+        ((c, S * 0.7), (c, S - SS)),
+        ((SS, c), (S * 0.3, c)),
+        ((S * 0.7, c), (S - SS, c)),
+    ):
+        d.line((a, b), fill=dark, width=round(w * 0.7) + 2 * e)
         d.line((a, b), fill=team_rgb, width=round(w * 0.7))
-    d.ellipse((c - w * 0.7, c - w * 0.7, c + w * 0.7, c + w * 0.7), fill=team_rgb)
+    r = w * 0.8
+    d.ellipse((c - r - e, c - r - e, c + r + e, c + r + e), fill=dark)
+    d.ellipse((c - r, c - r, c + r, c + r), fill=team_rgb)
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -353,7 +370,7 @@ def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square) -> None:
     d.ellipse(
         (cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5), outline=blend(th["tank"], (255, 255, 255), 0.4), width=1
     )
-    text_outlined(d, (cx, cy), "EWS", font("condensed", 12), (255, 255, 255), th["ink"], 2)
+    text_outlined(d, (cx, cy), "EWS", font("condensed", 12), (255, 255, 255), (35, 50, 64), 2)
 
 
 def _draw_building(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: Board, b: Any, team: str | None) -> None:
@@ -388,11 +405,7 @@ def _draw_building(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: B
                 continue
             (ax, ay), (bx, by) = seg
             if (c, r) == door_in and other == door_out:
-                # a cut-out: wall stubs at both ends, the door step in the middle
-                gap = 0.28
-                d.line((ax, ay, ax + (bx - ax) * gap, ay + (by - ay) * gap), fill=th["wall"], width=WALL)
-                d.line((bx - (bx - ax) * gap, by - (by - ay) * gap, bx, by), fill=th["wall"], width=WALL)
-                _draw_door_step(d, th, (c, r), other)
+                _draw_door(d, th, (ax, ay), (bx, by), (dc, dr))
             else:
                 d.line((ax, ay, bx, by), fill=th["wall"], width=WALL)
     _square_corners(d, th, squares)
@@ -409,16 +422,24 @@ def _square_corners(d: ImageDraw.ImageDraw, th: Theme, squares: set[Square]) -> 
                 d.rectangle((cx - h, cy - h, cx + h, cy + h), fill=th["wall"])
 
 
-def _draw_door_step(d: ImageDraw.ImageDraw, th: Theme, inside: Square, outside: Square) -> None:
-    """A small chevron on the entrance square pointing in through the door."""
-    ix, iy = centre(inside)
-    ox, oy = centre(outside)
-    dx, dy = (ix - ox) / CELL, (iy - oy) / CELL
-    tip = (ox + dx * CELL * 0.44, oy + dy * CELL * 0.44)
-    base = (ox + dx * CELL * 0.30, oy + dy * CELL * 0.30)
-    px, py = -dy, dx
-    colour = blend(th["wall"], th["paper"], 0.35)
-    d.polygon([tip, (base[0] + px * 7, base[1] + py * 7), (base[0] - px * 7, base[1] - py * 7)], fill=colour)
+def _draw_door(
+    d: ImageDraw.ImageDraw, th: Theme, a: tuple[float, float], b: tuple[float, float], out: tuple[int, int]
+) -> None:
+    """A cut-out in the wall with the door swung open outwards, as on an architect's plan:
+    wall stubs at both ends, a leaf and its swing arc on the entrance square."""
+    gap = 0.2
+    p1 = (a[0] + (b[0] - a[0]) * gap, a[1] + (b[1] - a[1]) * gap)
+    p2 = (b[0] - (b[0] - a[0]) * gap, b[1] - (b[1] - a[1]) * gap)
+    d.line((a, p1), fill=th["wall"], width=WALL)
+    d.line((p2, b), fill=th["wall"], width=WALL)
+    length = abs(p2[0] - p1[0]) + abs(p2[1] - p1[1])
+    tip = (p1[0] + out[0] * length, p1[1] + out[1] * length)
+    leaf_angle = math.degrees(math.atan2(out[1], out[0]))
+    wall_angle = math.degrees(math.atan2(p2[1] - p1[1], p2[0] - p1[0]))
+    start, end = (leaf_angle, wall_angle) if (wall_angle - leaf_angle) % 360 == 90 else (wall_angle, leaf_angle)
+    box = (p1[0] - length, p1[1] - length, p1[0] + length, p1[1] + length)
+    d.arc(box, start, end, fill=blend(th["wall"], th["paper"], 0.45), width=2)
+    d.line((p1, tip), fill=th["wall"], width=3)
 
 
 def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square]) -> None:
@@ -435,20 +456,19 @@ def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square])
         d.text((cx, cy + 17), f"{b.number}", font=font("bold", 11), fill=th["shelter_dark"], anchor="mm")
         return
     # label row: the building's row without the door, so the men waiting at the door hide no text
-    rows = sorted({r for _, r in squares})
-    cols = sorted({c for c, _ in squares})
-    label_rows = [r for r in rows if r != b.door_inside[1]] or rows
+    free = {sq for sq in squares if sq[1] != b.door_inside[1]} or (squares - {tuple(b.door_inside)}) or squares
+    cols, rows = sorted({c for c, _ in free}), sorted({r for _, r in free})
     x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
-    y0, y1 = BY + (label_rows[0] - 1) * CELL, BY + label_rows[-1] * CELL
+    y0, y1 = BY + (rows[0] - 1) * CELL, BY + rows[-1] * CELL
     name = SHORT_NAMES.get(b.id, b.name)
-    colour = th["ink"] if th.name != "night" else (30, 28, 24)
+    colour = th["label"]
     words = name.split()
-    f = fit_font(name, 13, x1 - x0 - 12, "condensed")
+    f = fit_font(name, 13, x1 - x0 - 8, "condensed")
     if f.size >= 12 or len(words) == 1:
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), name, font=f, fill=colour, anchor="mm")
     else:
         top, bottom = " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])
-        f = fit_font(max(top, bottom, key=len), 13, x1 - x0 - 12, "condensed")
+        f = fit_font(max(top, bottom, key=len), 13, x1 - x0 - 6, "condensed")
         d.text(((x0 + x1) / 2, (y0 + y1) / 2 - 8), top, font=f, fill=colour, anchor="mm")
         d.text(((x0 + x1) / 2, (y0 + y1) / 2 + 8), bottom, font=f, fill=colour, anchor="mm")
 
@@ -557,7 +577,7 @@ def _draw_highlight_fills(canvas: Image.Image, th: Theme, highlight: Mapping[str
     d = ImageDraw.Draw(canvas, "RGBA")
     for sq in highlight.values():
         x0, y0, x1, y1 = _cell_box(tuple(sq), 2)
-        d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 120), outline=(*th["hl_edge"], 255), width=3)
+        d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 95), outline=(*th["hl_edge"], 255), width=3)
 
 
 def _draw_highlight_pills(
@@ -589,75 +609,106 @@ def _player_label(p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
 
 
 def _draw_panel(canvas: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
-    d = ImageDraw.Draw(canvas)
+    """Right-hand panel, top to bottom: whose turn and the die, one card per player, the
+    supplies and the Top Secret card being resolved, a two-item legend."""
     x0 = BX + BOARD_PX + PTR + FRAME + 12
     x1 = WIDTH - FRAME - 12
     y = TITLE_H + FRAME + 12
-    players = list(view.get("players", []))
-    by_seat = {p["seat"]: p for p in players}
-    turn, winner, phase = view.get("turn"), view.get("winner"), view.get("phase")
-    lead = by_seat.get(winner if winner is not None else turn)
+    y = _panel_turn(canvas, th, view, names, (x0, y, x1, y + 92)) + 14
+    for p in view.get("players", []):
+        _panel_player(canvas, th, view, p, names, (x0, y, x1, y + 72))
+        y += 80
+    legend_y = HEIGHT - FRAME - 18
+    card_top = legend_y - 18 - 52
+    supplies_y = max(y + 4, card_top - 62)
+    _panel_supplies(canvas, th, view, (x0, supplies_y, x1))
+    if view.get("card"):
+        _draw_card_in_play(canvas, th, view, view["card"], (x0, max(card_top, supplies_y + 60), x1, legend_y - 18))
+    _legend(canvas, th, (x0, legend_y))
 
-    # whose turn (or who won), the phase and the die
-    box_h = 92
-    team_rgb = th[lead["team"]] if lead and lead.get("team") in TEAMS else th["muted"]
-    d.rounded_rectangle(
-        (x0, y, x1, y + box_h), radius=10, fill=blend(team_rgb, th["panel"], 0.78), outline=team_rgb, width=3
-    )
+
+def _panel_turn(
+    canvas: Image.Image,
+    th: Theme,
+    view: Mapping[str, Any],
+    names: Mapping[int, str] | None,
+    box: tuple[int, int, int, int],
+) -> int:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    by_seat = {p["seat"]: p for p in view.get("players", [])}
+    winner, phase = view.get("winner"), view.get("phase")
+    lead = by_seat.get(winner if winner is not None else view.get("turn"))
+    team = lead.get("team") if lead and lead.get("team") in TEAMS else None
+    colour = th[team] if team else th["muted"]
+    d.rounded_rectangle(box, radius=10, fill=blend(colour, th["panel"], 0.78), outline=colour, width=3)
+    die_x = x1 - 36
     if lead:
         label = _player_label(lead, names)
         f = font_for(label, 20, "bold")
-        d.text((x0 + 14, y + 24), ellipsize(label, f, x1 - x0 - 90), font=f, fill=th["ink"], anchor="lm")
-        men = lead.get("men", [])
-        for i, man in enumerate(men):
+        d.text((x0 + 14, y0 + 24), ellipsize(label, f, die_x - 30 - x0 - 14), font=f, fill=th["ink"], anchor="lm")
+        for i, man in enumerate(lead.get("men", [])):
             info = view.get("men", {}).get(man, {})
-            spr = _man_token(th, man, lead["team"], 26, bool(info.get("called_in")), bool(info.get("arrived")))
-            paste_centred(canvas, spr, (x0 + 30 + i * 34, y + 62))
-    word = "★ WINNER ★" if winner is not None else PHASE_WORD.get(str(phase), str(phase or "").upper())
+            spr = _man_token(th, man, team or "red", 26, bool(info.get("called_in")), bool(info.get("arrived")))
+            paste_centred(canvas, spr, (x0 + 28 + i * 32, y0 + 62))
+    word = "★ WINNER" if winner is not None else PHASE_WORD.get(str(phase), str(phase or "").upper())
     if view.get("pending") and phase in ("bomb", "jack", "push"):
         word += f" ×{view['pending']}"
-    wp = pill(word, 24, team_rgb, th["ink"] if lead and lead.get("team") == "yellow" else (255, 255, 255), th["ink"])
-    paste_centred(canvas, wp, (x0 + 96 + wp.width / 2, y + 62))
+    text_fill = th["ink"] if team == "yellow" and th.name == "classic" else (255, 255, 255)
+    left = x0 + (90 if lead else 14)
+    wp = pill(word, 24, colour, text_fill, (25, 25, 25), max_width=die_x - 32 - left)
+    paste_centred(canvas, wp, (left + wp.width / 2, y0 + 62))
     if view.get("roll"):
-        paste_centred(canvas, die_face(52, int(view["roll"])), (x1 - 38, y + box_h / 2))
+        paste_centred(canvas, die_face(48, int(view["roll"])), (die_x, (y0 + y1) / 2))
     elif phase == "roll":
-        paste_centred(canvas, die_face(52, 0), (x1 - 38, y + box_h / 2))
-        d.text((x1 - 38, y + box_h / 2), "?", font=font("bold", 26), fill=th["muted"], anchor="mm")
-    y += box_h + 14
+        paste_centred(canvas, die_face(48, 0), (die_x, (y0 + y1) / 2))
+        d.text((die_x, (y0 + y1) / 2), "?", font=font("bold", 24), fill=th["muted"], anchor="mm")
+    return y1
 
-    # one card per player
-    row_h = 74
-    for p in players:
-        team = p.get("team") if p.get("team") in TEAMS else "red"
-        colour = th[team]
-        active = p["seat"] == turn and winner is None
-        won = p["seat"] == winner
-        fill = blend(colour, th["panel"], 0.86 if active or won else 0.95)
-        edge = th["gold"] if won else (colour if active else blend(colour, th["panel"], 0.5))
-        d.rounded_rectangle((x0, y, x1, y + row_h), radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
-        d.rounded_rectangle((x0, y, x0 + 9, y + row_h), radius=4, fill=colour)
-        label = _player_label(p, names)
-        f = font_for(label, 16, "bold")
-        prefix = "▶ " if active else ("★ " if won else "")
-        d.text((x0 + 18, y + 16), prefix + ellipsize(label, f, x1 - x0 - 90), font=f, fill=th["ink"], anchor="lm")
-        for i, man in enumerate(p.get("men", [])):
-            info = view.get("men", {}).get(man, {})
-            spr = _man_token(th, man, team, 26, bool(info.get("called_in")), bool(info.get("arrived")))
-            paste_centred(canvas, spr, (x0 + 34 + i * 36, y + 50))
-        ref = p.get("reference")
-        if ref:
-            paste_centred(canvas, _target(colour, 26), (x0 + 120, y + 50))
-            d.text((x0 + 137, y + 50), f"{ref[0]},{ref[1]}", font=font("bold", 14), fill=th["ink"], anchor="lm")
-        if p.get("kept_jack"):
-            paste_centred(canvas, _union_jack(30, 18, th["flag_blue"], th["flag_red"]), (x1 - 26, y + 50))
-        arrived = int(p.get("arrived") or 0)
-        d.text((x1 - 10, y + 16), "⌂" * arrived, font=font("bold", 16), fill=th["gold"], anchor="rm")
-        y += row_h + 8
 
-    # supplies: deck, discards, bombs and Union Jacks left; the card being resolved
-    y = max(y + 4, HEIGHT - FRAME - 150)
+def _panel_player(
+    canvas: Image.Image,
+    th: Theme,
+    view: Mapping[str, Any],
+    p: Mapping[str, Any],
+    names: Mapping[int, str] | None,
+    box: tuple[int, int, int, int],
+) -> None:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    team = p.get("team") if p.get("team") in TEAMS else "red"
+    colour = th[team]
+    winner = view.get("winner")
+    active = p["seat"] == view.get("turn") and winner is None
+    won = p["seat"] == winner
+    fill = blend(colour, th["panel"], 0.84 if active or won else 0.94)
+    edge = th["gold"] if won else (colour if active else blend(colour, th["panel"], 0.5))
+    d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
+    d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
+    label = _player_label(p, names)
+    prefix = "▶ " if active else ("★ " if won else "")
+    f = fit_font(prefix + label, 16, x1 - x0 - 60, "bold", min_size=13)
+    d.text((x0 + 18, y0 + 16), ellipsize(prefix + label, f, x1 - x0 - 60), font=f, fill=th["ink"], anchor="lm")
+    for i, man in enumerate(p.get("men", [])):
+        info = view.get("men", {}).get(man, {})
+        spr = _man_token(th, man, team, 26, bool(info.get("called_in")), bool(info.get("arrived")))
+        paste_centred(canvas, spr, (x0 + 32 + i * 34, y0 + 48))
+    ref = p.get("reference")
+    if ref:
+        paste_centred(canvas, _target(colour, 28), (x0 + 118, y0 + 48))
+        d.text((x0 + 136, y0 + 48), f"{ref[0]},{ref[1]}", font=font("bold", 14), fill=th["ink"], anchor="lm")
+    if p.get("kept_jack"):
+        paste_centred(canvas, _union_jack(30, 18, th["flag_blue"], th["flag_red"]), (x1 - 28, y0 + 48))
+    arrived = int(p.get("arrived") or 0)
+    if arrived:
+        d.text((x1 - 10, y0 + 16), "⌂" * arrived, font=font("bold", 16), fill=th["hl_edge"], anchor="rm")
+
+
+def _panel_supplies(canvas: Image.Image, th: Theme, view: Mapping[str, Any], at: tuple[int, int, int]) -> None:
+    """Top Secret deck and discards, bombs and Union Jacks left in the box."""
+    x0, y, x1 = at
+    d = ImageDraw.Draw(canvas)
     d.line((x0, y, x1, y), fill=blend(th["muted"], th["panel"], 0.5), width=1)
-    y += 14
     col = (x1 - x0) / 4
     items = [
         (_card(26, 36, th["wd"], th["ink"]), view.get("deck", 0)),
@@ -667,13 +718,8 @@ def _draw_panel(canvas: Image.Image, th: Theme, view: Mapping[str, Any], names: 
     ]
     for i, (sprite, count) in enumerate(items):
         cx = x0 + col * (i + 0.5)
-        paste_centred(canvas, sprite, (cx - 14, y + 22))
-        d.text((cx + 6, y + 22), str(count), font=font("bold", 16), fill=th["ink"], anchor="lm")
-    y += 52
-    card = view.get("card")
-    if card:
-        _draw_card_in_play(canvas, th, view, card, (x0, y, x1, y + 56))
-    _legend(canvas, th, (x0, HEIGHT - FRAME - 26))
+        paste_centred(canvas, sprite, (cx - 14, y + 32))
+        d.text((cx + 6, y + 32), str(count), font=font("bold", 16), fill=th["ink"], anchor="lm")
 
 
 def _draw_card_in_play(
@@ -717,6 +763,10 @@ def _legend(canvas: Image.Image, th: Theme, at: tuple[float, float]) -> None:
 
 # ---------------------------------------------------------------------------- entry point
 
+_DRAWING = threading.Lock()
+"""Tables render in worker threads; FreeType faces and the sprite caches are shared, so
+drawing is serialised (about 5 ms); palette conversion and PNG encoding run in parallel."""
+
 
 def render(
     view: Mapping[str, Any],
@@ -728,7 +778,9 @@ def render(
     """The board for a view as PNG bytes. `highlight` maps short labels to squares (from
     `highlights`); `names` maps seats to player names (any script). Same input, same bytes."""
     th = _theme(theme)
-    return paletted_png(compose(view, highlight=highlight, theme=th.name, names=names), th)
+    with _DRAWING:
+        canvas = compose(view, highlight=highlight, theme=th.name, names=names)
+    return paletted_png(canvas, th)
 
 
 def compose(
