@@ -145,7 +145,7 @@ def decode_prefix(arg: str, legal: Sequence[str]) -> list[str] | None:
 
 
 ACTION_TEMPLATE = r"gv:a:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
-SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
+SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<part>\d):(?P<arg>.*)"
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 
@@ -154,8 +154,9 @@ def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequenc
     return encode_prefix(f"gv:a:{table_id}:{version}:", prefix, legal)
 
 
-def select_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
-    return encode_prefix(f"gv:s:{table_id}:{version}:", prefix, legal)
+def select_id(table_id: int, version: int, part: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+    """`part` numbers the selects of one menu: custom ids must differ within a message."""
+    return encode_prefix(f"gv:s:{table_id}:{version}:{part}:", prefix, legal)
 
 
 def lobby_id(table_id: int, op: str) -> str:
@@ -217,7 +218,7 @@ def menu_items(
             for c in chunk
         ]
         select = discord.ui.Select(
-            custom_id=select_id(table_id, version, prefix, legal),
+            custom_id=select_id(table_id, version, len(selects), prefix, legal),
             placeholder=i18n.gettext("cogs.prompt.choose", lang),
             options=options,
             row=len(selects),
@@ -234,6 +235,16 @@ def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, l
         view.add_item(item)
     if info:
         view.add_item(InfoButton.make(table_id, lang))
+    return view
+
+
+def private_prompt_view(table_id: int, version: int, lang: str) -> discord.ui.View:
+    """For games with hidden information: the menu opens only for the player to act."""
+    view = discord.ui.View(timeout=None)
+    button = discord.ui.Button(label=i18n.gettext("cogs.button.play", lang), style=discord.ButtonStyle.primary,
+                               custom_id=action_id(table_id, version, (), ()))
+    view.add_item(ActionButton(table_id, version, button))
+    view.add_item(InfoButton.make(table_id, lang))
     return view
 
 
@@ -290,7 +301,7 @@ class ActionSelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=
     def __init__(self, table_id: int, version: int, select: discord.ui.Select, arg: str | None = None) -> None:
         super().__init__(select)
         self.table_id, self.version = table_id, version
-        self.arg = arg if arg is not None else select.custom_id.split(":", 4)[4]
+        self.arg = arg if arg is not None else select.custom_id.split(":", 5)[5]
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any):

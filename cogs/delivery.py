@@ -99,6 +99,8 @@ class Delivery:
         ui = components.ui_for(table.game_key if table is not None else "")
         squares = ui.square_labels(table, prompt.actions) if ui.square_labels and table is not None else {}
         text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
+        if prompt.private:  # the actions could give a hand away: one button opens them privately
+            return text, components.private_prompt_view(prompt.table_id, prompt.version, lang)
         view = components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares,
                                       prefix=prefix)
         return text, view

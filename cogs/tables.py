@@ -241,7 +241,9 @@ class Clicks:
         candidates = components.matching(legal, prefix)
         if not candidates:
             raise IllegalAction("not_your_prompt")
-        action = components.resolve(legal, prefix) or (candidates[0] if len(candidates) == 1 else None)
+        action = components.resolve(legal, prefix)
+        if action is None and picked is not None and len(candidates) == 1:
+            action = candidates[0]  # a select offers a token; the only action it leads to
         if action is None:
             await self._next_step(interaction, table, legal, prefix, item.version)
             return

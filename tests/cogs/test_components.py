@@ -1,0 +1,92 @@
+"""Menus built token by token from action texts, and custom ids that fit in 100 characters."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs import components
+from rules.core import Msg
+from tables import i18n
+from tables.notices import Prompt, Public
+from tests.cogs.conftest import buttons
+from tests.cogs.test_flow import started
+
+MOVES = ["move pike 5,9", "move pike 6,8", "move godfrey 3,4"]
+
+
+def test_menu_starts_at_the_verb_and_skips_levels_everyone_shares():
+    prefix, choices = components.expand(["roll", "lay 3,3"], ())
+    assert prefix == () and [c.prefix for c in choices] == [("roll",), ("lay", "3,3")]
+    prefix, choices = components.expand(MOVES, ())
+    assert prefix == ("move",)
+    assert [(c.prefix, c.action) for c in choices] == [
+        (("move", "pike"), None),  # two squares: a step
+        (("move", "godfrey", "3,4"), "move godfrey 3,4"),  # one square: the action itself
+    ]
+
+
+def test_a_single_action_is_offered_not_played():
+    assert components.expand(["roll"], ()) == ((), [components.Choice(("roll",), "roll")])
+
+
+def test_a_prefix_too_long_for_a_custom_id_travels_as_an_index():
+    long = ["say " + "x" * 120, "say " + "y" * 120]
+    custom_id = components.action_id(12, 34, components.tokens(long[1]), long)
+    assert len(custom_id) <= components.CUSTOM_ID_MAX
+    assert custom_id == "gv:a:12:34:#1.2"
+    assert components.decode_prefix("#1.2", long) == components.tokens(long[1])
+    assert components.decode_prefix("#9.2", long) is None
+    assert components.decode_prefix("move pike", MOVES) == ["move", "pike"]
+
+
+def test_square_buttons_carry_the_labels_drawn_on_the_board():
+    ui = components.GameUI(key="x")
+    items = components.menu_items(table_id=1, version=2, legal=MOVES, prefix=("move", "pike"), ui=ui, lang="en",
+                                  squares={"move pike 5,9": "A", "move pike 6,8": "B"})
+    assert [i.item.label for i in items] == ["A · 5,9", "B · 6,8"]
+    assert [i.item.custom_id for i in items] == ["gv:a:1:2:move pike 5,9", "gv:a:1:2:move pike 6,8"]
+
+
+@pytest.mark.parametrize(("count", "kind", "widgets"), [(20, "button", 20), (21, "select", 1), (60, "select", 3)])
+def test_more_than_twenty_choices_become_selects_of_twenty_five(count, kind, widgets):
+    legal = [f"go {n},1" for n in range(count)]
+    items = components.menu_items(table_id=1, version=0, legal=legal, prefix=(), ui=components.GameUI(), lang="en",
+                                  squares={})
+    assert len(items) == widgets
+    assert all(isinstance(i, components.ActionButton if kind == "button" else components.ActionSelect) for i in items)
+    if kind == "select":
+        assert len(items[0].item.options) == min(count, 25)
+        assert len({i.item.custom_id for i in items}) == len(items)
+
+
+async def test_a_select_menu_plays_the_chosen_action(world, service, monkeypatch):
+    w = world
+    monkeypatch.setattr(components, "BUTTONS_MAX", 1)  # force selects for every multi-choice step
+    table, prompt = await started(w, service)
+    await w.alice.click(prompt, label="Roll")
+    menu = w.channel.last_message
+    select = next(b for b in buttons(menu) if b["type"] == 3)
+    step = await w.alice.select(menu, ["ann"], custom_id=select["custom_id"])
+    squares = next(b for b in buttons(step.response) if b["type"] == 3)
+    value = step.response.message.components[0].children[0].options[0].value
+    await w.alice.select(step.response, [value], custom_id=squares["custom_id"])
+    assert table.version == 2
+
+
+async def test_a_private_prompt_shows_its_actions_only_to_the_player(world, service):
+    w = world
+    table, _ = await started(w, service)
+    bot = w.env.bot
+    prompt = Prompt(table.id, table.version, 0, w.alice.id, ["roll"], private=True)
+    await bot.delivery.deliver([Public(table.id, [Msg("cogs.done")], prompt=prompt)],
+                               channel=bot.get_channel(w.channel.id))
+    await w.env.settle()
+    message = w.channel.last_message
+    assert "roll" not in message.content.lower()
+    assert [b["label"] for b in buttons(message)] == [i18n.gettext("cogs.button.play"), "My info"]
+    refused = await w.bob.click(message, label=i18n.gettext("cogs.button.play"))
+    assert refused.response.content == i18n.gettext("error.not_your_prompt")
+    menu = await w.alice.click(message, label=i18n.gettext("cogs.button.play"))
+    assert menu.ephemeral and [b["label"] for b in buttons(menu.response)] == ["Roll"]
+    await w.alice.click(menu.response, label="Roll")
+    assert table.version == 1
