@@ -198,6 +198,8 @@ def menu_items(
     """Buttons (up to 20) or string selects (up to 4 x 25) for the next step after `prefix`."""
     prefix, choices = expand(legal, prefix)
     depth = len(prefix)
+    if squares and all(c.action in squares for c in choices):  # in the board's label order: A, B, C...
+        choices.sort(key=lambda c: (len(squares[c.action]), squares[c.action]))  # type: ignore[index]
     if len(choices) <= BUTTONS_MAX:
         items: list[discord.ui.Item[Any]] = []
         for i, choice in enumerate(choices):

@@ -202,7 +202,9 @@ class Clicks:
         await interaction.response.defer()
         if item.op == "start":
             notices = await service.start(channel_id, player)
-            await interaction.edit_original_response(view=None)
+            lang = guild_lang(interaction.guild, interaction)
+            await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
+                                                     view=None)
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
             return
         call = {"join": service.join, "leave": service.leave, "ai": service.add_ai}[item.op]

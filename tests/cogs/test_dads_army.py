@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from renderer.dads_army import label_actions
 from tables import i18n
 from tests.cogs.conftest import buttons, refusals
 
@@ -58,7 +59,12 @@ async def test_turn_prompt_offers_roll_then_men_then_squares_by_buttons(world, s
     names = {i18n.gettext(f"dads_army.man.{a.split()[1]}"): a.split()[1] for a in legal}
     offered = [b["label"] for b in buttons(menu)][:-1]
     assert sorted(offered) == sorted(names)
+    assert [a.filename for a in menu.attachments] == ["board.png"]
     step = await player.click(menu, label=offered[0])
+    man = names[offered[0]]
+    drawn = label_actions(table.game.view(table.state, None), legal)  # the labels on the image
+    expected = [f"{drawn[a]} · {a.split()[2]}" for a in legal if a.split()[1] == man]
+    assert sorted(b["label"] for b in buttons(step.response)) == sorted(expected)
     choice = buttons(step.response)[0]
     await player.click(step.response, custom_id=choice["custom_id"])
     assert table.version == 2

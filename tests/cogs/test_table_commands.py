@@ -1,0 +1,78 @@
+"""`/table status|log|leave|cancel|stats|me`: reading a table, leaving it, cancelling it."""
+
+from __future__ import annotations
+
+import discord
+
+from tables import i18n
+from tests.cogs.conftest import refusals
+from tests.cogs.test_flow import open_table, started
+
+
+async def test_status_lists_the_seats_and_log_the_moves(world, service):
+    w = world
+    _table, prompt = await started(w, service)
+    status = await w.carol.slash(w.channel, "table status")
+    assert "alice" in status.response.content and "bob" in status.response.content
+    await w.alice.click(prompt, label="Roll")
+    log = await w.carol.slash(w.channel, "table log")
+    assert not log.ephemeral
+    assert "alice" in log.response.content and "roll" in log.response.content
+
+
+async def test_me_is_private_and_needs_a_seat(world, service):
+    w = world
+    await started(w, service)
+    mine = await w.alice.slash(w.channel, "table me")
+    assert mine.ephemeral and "alice" in mine.response.content
+    stranger = await w.carol.slash(w.channel, "table me")
+    assert stranger.ephemeral and stranger.response.content == i18n.gettext("error.not_seated")
+    assert refusals(w.env) == ["not_seated"]
+
+
+async def test_leave_in_the_lobby_and_resign_during_the_game(world, service):
+    w = world
+    lobby = await open_table(w)
+    await w.bob.click(lobby, label="Join")
+    await w.carol.click(lobby, label="Join")
+    await w.carol.slash(w.channel, "table leave")
+    table = service.table(w.channel.id)
+    assert [s.name for s in table.seats] == ["alice", "bob"]
+    await w.alice.click(lobby, label="Start")
+    result = await w.bob.slash(w.channel, "table leave")
+    assert result.ephemeral
+    assert table.status == "finished"  # one player left: alice wins
+    assert i18n.gettext("table.winner", names="alice") in w.channel.last_message.content
+
+
+async def test_cancel_needs_the_host_or_manage_messages(world, service):
+    w = world
+    await started(w, service)
+    refused = await w.carol.slash(w.channel, "table cancel")
+    assert refused.ephemeral and refused.response.content == i18n.gettext("error.cannot_cancel")
+    assert service.table(w.channel.id) is not None
+    mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+    await mod.slash(w.channel, "table cancel")
+    assert service.table(w.channel.id) is None
+    assert refusals(w.env) == ["cannot_cancel"]
+
+
+async def test_commands_without_a_table_are_refused_privately(world):
+    w = world
+    for command in ("table status", "table board", "table log", "table leave", "table cancel", "table me"):
+        result = await w.alice.slash(w.channel, command)
+        assert result.ephemeral, command
+        assert result.response.content == i18n.gettext("error.no_table")
+    refusals(w.env)
+
+
+async def test_stats_after_a_finished_game(world, service):
+    w = world
+    lobby = await open_table(w)
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label="Start")
+    await w.bob.slash(w.channel, "table leave")
+    stats = await w.alice.slash(w.channel, "table stats")
+    assert stats.ephemeral
+    assert stats.response.content.startswith(i18n.gettext("table.stats_total", played=1, won=1))
