@@ -96,6 +96,9 @@ class Theme:
     name: str
     colours: dict[str, RGB]
     anchors: tuple[str, ...] = ("paper", "ink", "white")
+    extras: tuple[RGB, ...] = ()
+    """Colours to hold exactly besides the named ones: e.g. a translucent highlight over each
+    ground colour, which a blend with the anchors would only approximate."""
     _palette: list[Image.Image] = field(default_factory=list, repr=False)
 
     def __getitem__(self, key: str) -> RGB:
@@ -104,7 +107,8 @@ class Theme:
     def palette_image(self) -> Image.Image:
         """The fixed 256-colour palette of this theme, as Pillow's `quantize` wants it."""
         if not self._palette:
-            entries = build_palette(self.colours.values(), [self.colours[a] for a in self.anchors])
+            base = [*self.colours.values(), *self.extras]
+            entries = build_palette(base, [self.colours[a] for a in self.anchors])
             pal = Image.new("P", (1, 1))
             flat = [v for rgb in entries for v in rgb]
             pal.putpalette(flat + flat[:3] * (256 - len(entries)))

@@ -26,7 +26,6 @@ from renderer.common import (
     ellipsize,
     fit_font,
     font,
-    font_for,
     hex_rgb,
     paletted_png,
     paste_centred,
@@ -147,9 +146,19 @@ _NIGHT = dict(
     wall="#d8c8a8",
     label="#f3ead0",
 )
+
+
+def _make_theme(name: str, spec: dict[str, str], anchors: tuple[str, ...]) -> Theme:
+    colours = {k: hex_rgb(v) for k, v in spec.items()}
+    grounds = [colours[k] for k in ("paper", "paper2", "sand", "sea", "shelter", "wd")]
+    extras = [blend(g, colours["hl"], t) for g in grounds for t in (70 / 255, 95 / 255)]
+    extras += [blend(g, colours["white"], 150 / 255) for g in grounds]
+    return Theme(name, colours, anchors=anchors, extras=tuple(extras))
+
+
 THEMES = {
-    "classic": Theme("classic", {k: hex_rgb(v) for k, v in _CLASSIC.items()}, anchors=("paper", "ink", "white", "sea")),
-    "night": Theme("night", {k: hex_rgb(v) for k, v in _NIGHT.items()}, anchors=("paper", "ink", "cream", "sea")),
+    "classic": _make_theme("classic", _CLASSIC, ("paper", "ink", "white", "sea")),
+    "night": _make_theme("night", _NIGHT, ("paper", "ink", "cream", "sea")),
 }
 DEFAULT_THEME = "classic"
 TEAMS = ("red", "blue", "green", "yellow")
@@ -321,7 +330,7 @@ def _background(theme_name: str) -> Image.Image:
     """Frame, pointers, map, sea, buildings with walls and doors, bases and shelters."""
     th = THEMES[theme_name]
     board = load_board()
-    img = Image.new("RGBA", (WIDTH, HEIGHT), th["frame"])
+    img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
     d = ImageDraw.Draw(img)
     title_bar(img, (0, 0, WIDTH, TITLE_H), "DAD'S ARMY", th["title"], th["cream"])
     f = font("regular", 15)
@@ -573,17 +582,39 @@ def _draw_path(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     )
 
 
+MANY_TARGETS = 30
+"""Above this many highlighted squares (an air raid can offer a hundred) the board marks them
+lightly, with small corner labels, so the map stays readable under them."""
+
+
+@cache
+def _icon_squares() -> frozenset[Square]:
+    """Squares whose own drawing (WD base, shelter, EWS tank) a label badge should not hide."""
+    board = load_board()
+    return frozenset({board.ews_tank} | set(board.wd_bases) | set(board.shelters.values()))
+
+
 def _draw_highlight_fills(canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]]) -> None:
     d = ImageDraw.Draw(canvas, "RGBA")
+    many = len(highlight) > MANY_TARGETS
     for sq in highlight.values():
-        x0, y0, x1, y1 = _cell_box(tuple(sq), 2)
-        d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 95), outline=(*th["hl_edge"], 255), width=3)
+        x0, y0, x1, y1 = _cell_box(tuple(sq), 3 if many else 2)
+        if many:
+            d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 70), outline=(*th["hl_edge"], 255), width=2)
+        else:
+            d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 95), outline=(*th["hl_edge"], 255), width=3)
 
 
 def _draw_highlight_pills(
     canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]], busy: set[Square]
 ) -> None:
+    many = len(highlight) > MANY_TARGETS
     for label, sq in highlight.items():
+        if many:
+            sprite = pill(label, 15, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+            x0, y0, _, _ = _cell_box(tuple(sq), 4)
+            paste_centred(canvas, sprite, (x0 + sprite.width / 2, y0 + sprite.height / 2))
+            continue
         cx, cy = centre(sq)
         sprite = pill(label, 20, (255, 255, 255), (20, 20, 20), th["hl_edge"])
         paste_centred(canvas, sprite, (cx, cy + (CELL / 2 - 11) if tuple(sq) in busy else cy))
@@ -645,8 +676,9 @@ def _panel_turn(
     die_x = x1 - 36
     if lead:
         label = _player_label(lead, names)
-        f = font_for(label, 20, "bold")
-        d.text((x0 + 14, y0 + 24), ellipsize(label, f, die_x - 30 - x0 - 14), font=f, fill=th["ink"], anchor="lm")
+        room = die_x - 30 - x0 - 14
+        f = fit_font(label, 20, room, "bold", min_size=15)
+        d.text((x0 + 14, y0 + 24), ellipsize(label, f, room), font=f, fill=th["ink"], anchor="lm")
         for i, man in enumerate(lead.get("men", [])):
             info = view.get("men", {}).get(man, {})
             spr = _man_token(th, man, team or "red", 26, bool(info.get("called_in")), bool(info.get("arrived")))
@@ -790,7 +822,7 @@ def compose(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
 ) -> Image.Image:
-    """The board as an RGBA image, before palette conversion (for tests and measurements)."""
+    """The board as an RGB image, before palette conversion (for tests and measurements)."""
     th = _theme(theme)
     canvas = _background(th.name).copy()
     highlight = highlight or {}
@@ -802,6 +834,7 @@ def compose(
     if highlight:
         busy = set(_figures_by_square(view)) | {tuple(s) for s in view.get("bombs", []) + view.get("jacks", [])}
         busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
+        busy |= _icon_squares()
         _draw_highlight_pills(canvas, th, highlight, busy)
     _draw_panel(canvas, th, view, names)
     return canvas
