@@ -1,0 +1,36 @@
+"""Start-up: token from the environment or `.env`, no privileged intents, sync only when asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs import bot as gavel_bot
+from tests.cogs.conftest import make_service
+
+
+def test_env_file_is_read_as_simple_key_value_lines(tmp_path):
+    env = tmp_path / ".env"
+    env.write_text('# secrets\nexport DISCORD_TOKEN="abc.def"\nGAVEL_DB = x.sqlite3\nnonsense\n\n', encoding="utf-8")
+    assert gavel_bot.read_env_file(env) == {"DISCORD_TOKEN": "abc.def", "GAVEL_DB": "x.sqlite3"}
+    assert gavel_bot.read_env_file(tmp_path / "missing") == {}
+
+
+def test_token_comes_from_the_environment_first_then_dot_env(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    with pytest.raises(SystemExit):
+        gavel_bot.token()
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\n", encoding="utf-8")
+    assert gavel_bot.token() == "from-file"
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    assert gavel_bot.token() == "from-env"
+
+
+def test_no_privileged_intents_and_sync_only_when_asked(tmp_path, monkeypatch):
+    service = make_service(str(tmp_path / "db.sqlite3"))
+    monkeypatch.delenv("GAVEL_SYNC", raising=False)
+    bot = gavel_bot.create_bot(service)
+    assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
+    assert bot.sync_commands is False
+    monkeypatch.setenv("GAVEL_SYNC", "1")
+    assert gavel_bot.create_bot(service).sync_commands is True
