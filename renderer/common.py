@@ -50,6 +50,18 @@ def needs_cjk(text: str) -> bool:
     return any(ord(ch) >= 0x2E80 for ch in text)
 
 
+def printable(text: str) -> str:
+    """The text without what no shipped font can draw (emoji, private-use and joiner
+    characters, common in Discord display names), spaces collapsed."""
+    kept = "".join(
+        ch
+        for ch in text
+        if not (0x1F000 <= ord(ch) <= 0x1FFFF or 0xFE00 <= ord(ch) <= 0xFE0F or 0xE000 <= ord(ch) <= 0xF8FF)
+        and ch not in "\u200d\u20e3"
+    )
+    return " ".join(kept.split())
+
+
 def font_for(text: str, size: int, kind: str = "bold") -> ImageFont.FreeTypeFont:
     """The Latin font of that kind, or the CJK font when the text needs it (player names)."""
     return font("cjk", size) if needs_cjk(text) else font(kind, size)

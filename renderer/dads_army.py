@@ -30,6 +30,7 @@ from renderer.common import (
     paletted_png,
     paste_centred,
     pill,
+    printable,
     square_labels,
     text_outlined,
     title_bar,
@@ -634,8 +635,8 @@ def _draw_markers(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> No
 
 
 def _player_label(p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
-    if names and p["seat"] in names:
-        return str(names[p["seat"]])
+    if names and p["seat"] in names and (name := printable(str(names[p["seat"]]))):
+        return name
     return " & ".join(NAMES.get(m, m).removeprefix("The ") for m in p.get("men", []))
 
 

@@ -77,3 +77,9 @@ def test_renderer_for_each_game():
     assert renderer.for_game("dads_army").render
     with pytest.raises(KeyError):
         renderer.for_game("no_such_game")
+
+
+def test_printable_drops_what_no_font_draws():
+    assert common.printable(" Ann 🎲 the 👨\u200d👩\u200d👧 host ") == "Ann the host"
+    assert common.printable("王小明\ufe0f") == "王小明"
+    assert common.printable("🎲") == ""
