@@ -24,9 +24,10 @@ import discord
 from discord.ext import commands
 
 from cogs import components, errors
+from cogs.clicks import Clicks
 from cogs.dads_army import DadsArmyCog
 from cogs.delivery import Delivery
-from cogs.tables import Clicks, TablesCog
+from cogs.tables import TablesCog
 from cogs.translator import Translator
 from tables.service import TableService
 

@@ -262,7 +262,7 @@ def lobby_view(table_id: int, lang: str) -> discord.ui.View:
 
 
 # --------------------------------------------------------------------------- dynamic items
-# The items only parse their custom id; the bot's `component_handler` (cogs/tables.py) does
+# The items only parse their custom id; the bot's `component_handler` (cogs/clicks.py) does
 # the work, so nothing here depends on the service.
 
 

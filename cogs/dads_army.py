@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.errors import lang_of
-from cogs.tables import act, open_lobby, player_of, post_board
+from cogs.flows import act, open_lobby, player_of, post_board
 from tables import i18n
 
 if TYPE_CHECKING:

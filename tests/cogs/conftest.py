@@ -21,7 +21,7 @@ from PIL import Image
 
 from cogs.bot import create_bot
 from cogs.errors import unwrap
-from cogs.tables import act, open_lobby
+from cogs.flows import act, open_lobby
 from rules.core import IllegalAction
 from tables.service import TableService
 from tests.cogs import toy

@@ -1,0 +1,118 @@
+"""What each persistent button and select does (lobby, turn menus, "My info").
+
+Every check that can refuse runs before anything changes, and a refusal is an ephemeral
+message to the clicker only. Version and table id come from the custom id, so a click on a
+message from before a restart works, and one from before the last move is refused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import components
+from cogs.delivery import guild_lang
+from cogs.errors import lang_of
+from cogs.flows import lobby_text, player_of, send_notice
+from rules.core import IllegalAction
+from tables import i18n
+from tables.notices import Public
+from tables.service import Table
+
+if TYPE_CHECKING:
+    from cogs.bot import GavelBot
+
+
+class Clicks:
+    """The bot's `component_handler`: `kind` names the item class that was clicked."""
+
+    def __init__(self, bot: GavelBot) -> None:
+        self.bot = bot
+
+    async def __call__(self, kind: str, interaction: discord.Interaction, item: Any) -> None:
+        await getattr(self, kind)(interaction, item)
+
+    def live(self, table_id: int, version: int | None = None) -> Table:
+        table = self.bot.service.get(table_id)
+        if table is None or table.status not in ("lobby", "active"):
+            raise IllegalAction("stale_button")
+        if version is not None and (table.status != "active" or table.version != version):
+            raise IllegalAction("stale_button")
+        return table
+
+    async def lobby(self, interaction: discord.Interaction, item: components.LobbyButton) -> None:
+        service, table = self.bot.service, self.live(item.table_id)
+        if table.status != "lobby":
+            raise IllegalAction("stale_button")
+        player, channel_id = player_of(interaction), table.channel_id
+        await interaction.response.defer()
+        if item.op == "start":
+            notices = await service.start(channel_id, player)
+            lang = guild_lang(interaction.guild, interaction)
+            await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
+                                                     view=None)
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            return
+        call = {"join": service.join, "leave": service.leave, "ai": service.add_ai}[item.op]
+        notices = await call(channel_id, player)
+        event = next((n for n in notices if isinstance(n, Public)), None)
+        lang = guild_lang(interaction.guild, interaction)
+        if service.table(channel_id) is table:
+            text = lobby_text(await service.status(channel_id), lang, event)
+            await interaction.edit_original_response(content=text, view=components.lobby_view(table.id, lang))
+        else:  # the last human left: the lobby closed
+            await interaction.edit_original_response(content=lobby_text(event, lang) if event else None, view=None)
+
+    async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
+        table = self.live(item.table_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notice = await self.bot.service.me(table.channel_id, player_of(interaction))
+        await send_notice(interaction, notice, ephemeral=True)
+
+    async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
+        await self._choose(interaction, item, None)
+
+    async def select(self, interaction: discord.Interaction, item: components.ActionSelect) -> None:
+        values = item.item.values
+        await self._choose(interaction, item, values[0] if values else None)
+
+    async def _choose(self, interaction: discord.Interaction, item: Any, picked: str | None) -> None:
+        """One step down the action menu; play the action once the path names one."""
+        table = self.live(item.table_id, item.version)
+        player = player_of(interaction)
+        legal = self.bot.service.legal_for(table.channel_id, player)
+        prefix = components.decode_prefix(item.arg, legal) if legal else None
+        if prefix is None:
+            raise IllegalAction("not_your_prompt")
+        if picked is not None:
+            prefix.append(picked)
+        candidates = components.matching(legal, prefix)
+        if not candidates:
+            raise IllegalAction("not_your_prompt")
+        action = components.resolve(legal, prefix)
+        if action is None and picked is not None and len(candidates) == 1:
+            action = candidates[0]  # a select offers a token; the only action it leads to
+        if action is None:
+            await self._next_step(interaction, table, legal, prefix, item.version)
+            return
+        await interaction.response.defer()
+        notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
+        spent = interaction.message is not None and interaction.message.flags.ephemeral
+        if spent:
+            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)), view=None)
+        else:
+            await interaction.edit_original_response(view=None)
+        await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
+    async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
+                         prefix: list[str], version: int) -> None:
+        lang = lang_of(interaction)
+        ui = components.ui_for(table.game_key)
+        squares = ui.square_labels(table, legal) if ui.square_labels else {}
+        view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, info=False)
+        text = i18n.gettext("cogs.prompt.choose", lang)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, view=view)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)

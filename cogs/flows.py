@@ -1,0 +1,114 @@
+"""The interaction flows every game shares: open a lobby, play a command, post the board.
+
+Thin on purpose: read the interaction, call the TableService, deliver what it returns.
+Anything that may touch the database or render an image is deferred first, so Discord's
+3-second deadline never passes. Cheap checks (is there a table here?) run before deferring,
+so that a refusal stays private.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import components
+from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang
+from cogs.errors import lang_of
+from rules.core import IllegalAction
+from tables import i18n
+from tables.notices import Private, Public
+from tables.service import Player, Table
+
+if TYPE_CHECKING:
+    from cogs.bot import GavelBot
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_messages)
+
+
+def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
+    """The table in this channel, or the `no_table` refusal (before anything is deferred)."""
+    table = bot.service.table(interaction.channel_id or 0)
+    if table is None:
+        raise IllegalAction("no_table")
+    return table
+
+
+async def ack(interaction: discord.Interaction) -> None:
+    """Close a privately deferred command with a short private "done"."""
+    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+
+
+async def send_notice(interaction: discord.Interaction, notice: Public | Private, *, ephemeral: bool) -> None:
+    """Answer a deferred interaction with one notice (text and board image)."""
+    lang = lang_of(interaction) if ephemeral else guild_lang(interaction.guild, interaction)
+    text = clip("\n".join(notice.text(lang))) or "\u200b"
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": MENTION_USERS}
+    file = board_file(notice.image)
+    if file is not None:
+        kwargs["file"] = file
+    await interaction.followup.send(text, **kwargs)
+
+
+def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
+    lines = status.text(lang)
+    if event is not None:
+        lines += ["", *event.text(lang)]
+    return clip("\n".join(lines))
+
+
+async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str) -> None:
+    """`/<game> new`: a lobby in this channel, announced with its buttons."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction))
+    await ack(interaction)
+    await post_lobby(bot, interaction, notices)
+
+
+async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
+    """A game command (`/dadsarmy roll`): play it for this user, then tell the channel."""
+    table = open_table(bot, interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    notices = await bot.service.act(table.channel_id, player_of(interaction), text)
+    await ack(interaction)
+    await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
+
+async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Any]) -> None:
+    """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons."""
+    channel = interaction.channel
+    table = bot.service.table(interaction.channel_id or 0)
+    lang = guild_lang(interaction.guild, interaction)
+    assert channel is not None and table is not None
+    status = await bot.service.status(table.channel_id)
+    created = next((n for n in notices if isinstance(n, Public)), None)
+    await channel.send(lobby_text(status, lang, created), view=components.lobby_view(table.id, lang),  # type: ignore[union-attr]
+                       allowed_mentions=MENTION_USERS)
+    await bot.delivery.deliver([n for n in notices if not isinstance(n, Public)], channel=channel,  # type: ignore[arg-type]
+                               interaction=interaction)
+
+
+async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
+    """The board for everyone, with the turn prompt and its buttons (for a game with hidden
+    information, the asker's own view, privately)."""
+    table = open_table(bot, interaction)
+    if table.status != "active":
+        raise IllegalAction("not_started")
+    private = table.game.info.hidden_information
+    await interaction.response.defer(ephemeral=private, thinking=True)
+    notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
+    if isinstance(notice, Private) or notice.prompt is None:
+        await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
+        return
+    lang = guild_lang(interaction.guild, interaction)
+    prompt_text, view = bot.delivery.prompt_parts(notice.prompt, lang)
+    text = clip("\n".join([*notice.text(lang), prompt_text]))
+    file = board_file(notice.image)
+    kwargs: dict[str, Any] = {"file": file} if file is not None else {}
+    await interaction.followup.send(text, view=view, allowed_mentions=MENTION_USERS, **kwargs)
