@@ -180,3 +180,14 @@ def test_themes():
     assert R.render(make_view(), theme="night") != R.render(make_view())
     with pytest.raises(ValueError):
         R.render(make_view(), theme="no-such-theme")
+
+
+def test_renders_in_worker_threads_match_sequential_renders():
+    """Tables render with asyncio.to_thread: concurrent renders must give the same bytes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [make_view(phase="move", roll=c % 6 + 1, bombs=[[c, 7]]) for c in range(1, 9)]
+    expected = [R.render(v, highlight={"A": [v["bombs"][0][0], 3]}) for v in views]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda v: R.render(v, highlight={"A": [v["bombs"][0][0], 3]}), views * 2))
+    assert got == expected * 2
