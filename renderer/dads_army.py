@@ -538,13 +538,14 @@ _SPOTS = {
     2: (26, [(-11, 0), (11, 0)]),
     3: (23, [(-11, -8), (11, -8), (0, 10)]),
     4: (21, [(-11, -10), (11, -10), (-11, 10), (11, 10)]),
+    6: (17, [(-14, -9), (0, -9), (14, -9), (-14, 9), (0, 9), (14, 9)]),
 }
+"""Token size and offsets for n figures on one square (a Hodges swap can exceed the limit of 3)."""
 
 
 def _draw_figures(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     for sq, figures in sorted(_figures_by_square(view).items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        n = min(len(figures), 4)
-        diameter, offsets = _SPOTS[n]
+        diameter, offsets = _SPOTS[len(figures) if len(figures) <= 4 else 6]
         cx, cy = centre(sq)
         for (man, info), (ox, oy) in zip(figures, offsets, strict=False):
             if info is None:
