@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
+import discord
+
+import tables.service
 from renderer.dads_army import label_actions
 from tables import i18n
 from tests.cogs.conftest import buttons, refusals
@@ -83,3 +88,47 @@ def _player(member):
     from tables.service import Player
 
     return Player(member.id, member.name)
+
+
+async def test_many_turns_by_buttons_alone_with_ai_seats(world, service, monkeypatch):
+    """Two humans and two AI seats; every human action is chosen by clicking through the
+    menus (roll, man, square, and any card step), never typed."""
+    w = world
+    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")  # the table's seed
+    await w.alice.slash(w.channel, "dadsarmy new")
+    lobby = w.channel.last_message
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label="Start")
+    table = service.table(w.channel.id)
+    members = {w.alice.id: w.alice, w.bob.id: w.bob}
+    pick = random.Random(2).choice
+    verbs: set[str] = set()
+    for _ in range(40):
+        if table.status != "active":
+            break
+        prompt = w.channel.last_message
+        actor = members[table.seats[table.humans_to_act()[0]].user_id]
+        assert actor.mention in prompt.content
+        before, target = table.version, prompt
+        verbs |= {a.split()[0] for a in service.legal_for(w.channel.id, _player(actor))}
+        for _depth in range(4):
+            choices = [b for b in buttons(target) if b["custom_id"] and not b["custom_id"].startswith("gv:me")]
+            assert choices, target.content
+            choice = pick(choices)
+            if choice["type"] == 3:
+                select = next(c for row in _rows(target) for c in row.children if c.custom_id == choice["custom_id"])
+                result = await actor.select(target, [pick(select.options).value], custom_id=choice["custom_id"])
+            else:
+                result = await actor.click(target, custom_id=choice["custom_id"])
+            if table.version != before:
+                break
+            target = result.response
+        assert table.version > before
+    assert "roll" in verbs and "move" in verbs
+    assert refusals(w.env) == []
+
+
+def _rows(message):
+    return (message if isinstance(message, discord.Message) else message.message).components
