@@ -43,6 +43,21 @@ def clip(text: str) -> str:
     return text if len(text) <= CONTENT_MAX else text[: CONTENT_MAX - 1] + "…"
 
 
+def pages(text: str) -> list[str]:
+    """Text cut at line ends into messages Discord accepts (a long AI streak can pass 2000
+    characters; cutting it would lose the end, where the winner or the prompt is)."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        line = clip(line)
+        if current and len(current) + 1 + len(line) > CONTENT_MAX:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    return [*out, current]
+
+
 def board_file(image: bytes | None) -> discord.File | None:
     return discord.File(io.BytesIO(image), filename="board.png") if image else None
 
@@ -91,7 +106,10 @@ class Delivery:
         file = board_file(notice.image)
         if file is not None:
             kwargs["file"] = file
-        return await channel.send(clip(text), **kwargs)
+        *before, last = pages(text)
+        for page in before:
+            await channel.send(page, allowed_mentions=MENTION_USERS)
+        return await channel.send(last, **kwargs)
 
     def prompt_parts(self, prompt: Prompt, lang: str, *, prefix: tuple[str, ...] = ()) -> tuple[str, discord.ui.View]:
         """The mention line and the menus for one player's turn."""

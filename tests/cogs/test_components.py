@@ -90,3 +90,13 @@ async def test_a_private_prompt_shows_its_actions_only_to_the_player(world, serv
     assert menu.ephemeral and [b["label"] for b in buttons(menu.response)] == ["Roll"]
     await w.alice.click(menu.response, label="Roll")
     assert table.version == 1
+
+
+def test_long_text_is_split_at_line_ends_not_cut():
+    from cogs.delivery import CONTENT_MAX, pages
+
+    lines = [f"AI {n % 3} moves a man from somewhere to somewhere else." for n in range(120)] + ["Winner: bob"]
+    out = pages("\n".join(lines))
+    assert len(out) > 1 and all(len(p) <= CONTENT_MAX for p in out)
+    assert "\n".join(out) == "\n".join(lines)
+    assert pages("short") == ["short"]
