@@ -88,6 +88,39 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
 
 # ---------------------------------------------------------------------------- theme and palette
 
+CLASSIC = {
+    "paper": "#e9e1c4",
+    "panel": "#f6f0dc",
+    "ink": "#23211c",
+    "muted": "#7b7462",
+    "white": "#ffffff",
+    "cream": "#f3ead0",
+    "frame": "#34422a",
+    "title": "#27321f",
+    "red": "#d7263d",
+    "blue": "#1f58c8",
+    "green": "#2a9d48",
+    "yellow": "#f4c430",
+    "gold": "#f2b705",
+    "tick": "#2e7d32",
+    "hl": "#ffd23f",
+    "hl_edge": "#c77d00",
+}
+"""The shared look: paper, ink, player colours, the highlight. Games add their own keys."""
+NIGHT = {
+    **CLASSIC,
+    "paper": "#3c4a3e",
+    "panel": "#2c332c",
+    "ink": "#f0ecd8",
+    "muted": "#b3ad98",
+    "cream": "#e9e4d0",
+    "frame": "#1c231b",
+    "title": "#121812",
+}
+HIGHLIGHT_ALPHA = 95
+LIGHT_HIGHLIGHT_ALPHA = 70
+HALO_ALPHA = 150
+
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:
     """The colour `t` of the way from a to b."""
@@ -126,6 +159,18 @@ class Theme:
             pal.putpalette(flat + flat[:3] * (256 - len(entries)))
             self._palette.append(pal)
         return self._palette[0]
+
+
+def make_theme(name: str, spec: dict[str, str], *, anchors: tuple[str, ...], grounds: tuple[str, ...]) -> Theme:
+    """A theme from hex colours. `grounds` are the colours squares are painted in: the
+    translucent highlights and halos over each of them go into the palette exactly."""
+    colours = {k: hex_rgb(v) for k, v in spec.items()}
+    extras = [
+        blend(colours[g], colours[over], alpha / 255)
+        for g in grounds
+        for over, alpha in (("hl", LIGHT_HIGHLIGHT_ALPHA), ("hl", HIGHLIGHT_ALPHA), ("white", HALO_ALPHA))
+    ]
+    return Theme(name, colours, anchors=anchors, extras=tuple(extras))
 
 
 def build_palette(base: Iterable[RGB], anchors: Sequence[RGB], limit: int = 256) -> list[RGB]:
@@ -264,6 +309,49 @@ def token(
     return _downscale(big, (size, size))
 
 
+@cache
+def target(colour: RGB, size: int) -> Image.Image:
+    """A target marker (a goal square): ring, inner ring and cross hairs in a colour, with a
+    thin dark edge so that even yellow stands out on a light map."""
+    S = size * SS
+    big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    w = round(S * 0.08)
+    dark = (30, 30, 30, 230)
+    h = w // 2 + SS
+    e = max(SS // 2, round(S * 0.012))  # dark edge: keeps a yellow ring visible on the map
+    d.ellipse((h, h, S - h, S - h), fill=(*colour, 70))
+    d.ellipse((h, h, S - h, S - h), outline=dark, width=w + 2 * e)
+    d.ellipse((h + e, h + e, S - h - e, S - h - e), outline=colour, width=w)
+    m = S * 0.28
+    d.ellipse((m - e, m - e, S - m + e, S - m + e), outline=dark, width=round(w * 0.8) + 2 * e)
+    d.ellipse((m, m, S - m, S - m), outline=colour, width=round(w * 0.8))
+    c = S / 2
+    for a, b in (
+        ((c, SS), (c, S * 0.3)),
+        ((c, S * 0.7), (c, S - SS)),
+        ((SS, c), (S * 0.3, c)),
+        ((S * 0.7, c), (S - SS, c)),
+    ):
+        d.line((a, b), fill=dark, width=round(w * 0.7) + 2 * e)
+        d.line((a, b), fill=colour, width=round(w * 0.7))
+    r = w * 0.8
+    d.ellipse((c - r - e, c - r - e, c + r + e, c + r + e), fill=dark)
+    d.ellipse((c - r, c - r, c + r, c + r), fill=colour)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
+    """A playing card seen from the back (deck and discard counters)."""
+    S = SS
+    big = Image.new("RGBA", (w * S, h * S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * S - 1, h * S - 1), radius=4 * S, fill=face, outline=edge, width=2 * S)
+    d.rounded_rectangle((4 * S, 4 * S, w * S - 4 * S, h * S - 4 * S), radius=2 * S, outline=edge, width=S)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
 def title_bar(
     canvas: Image.Image,
     box: tuple[int, int, int, int],
@@ -311,6 +399,32 @@ def _die_face(size: int, value: int, fill: RGB, pip: RGB) -> Image.Image:
         cx, cy = S * (0.25 + 0.25 * gx), S * (0.25 + 0.25 * gy)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
     return _downscale(big, (size, size))
+
+
+def highlight_cell(canvas: Image.Image, box: tuple[float, float, float, float], theme: Theme, *, light: bool) -> None:
+    """Tint a square as a possible target; `light` for when so many are offered that strong
+    tints would hide the board."""
+    d = ImageDraw.Draw(canvas, "RGBA")
+    x0, y0, x1, y1 = box
+    inset, alpha, width = (3, LIGHT_HIGHLIGHT_ALPHA, 2) if light else (2, HIGHLIGHT_ALPHA, 3)
+    d.rectangle(
+        (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
+        fill=(*theme["hl"], alpha),
+        outline=(*theme["hl_edge"], 255),
+        width=width,
+    )
+
+
+def highlight_badge(label: str, theme: Theme, *, light: bool = False) -> Image.Image:
+    """The pill that names a highlighted square (smaller in the light style)."""
+    return pill(label, 15 if light else 20, (255, 255, 255), (20, 20, 20), theme["hl_edge"])
+
+
+def label_squares(squares: Iterable[tuple[int, int]]) -> dict[str, list[int]]:
+    """Labels A, B, ... for distinct (column, row) squares in reading order: row by row from
+    the top, left to right. The same squares always get the same labels."""
+    ordered = sorted(set(squares), key=lambda s: (s[1], s[0]))
+    return {label: [c, r] for label, (c, r) in zip(square_labels(len(ordered)), ordered, strict=True)}
 
 
 def square_labels(n: int) -> list[str]:

@@ -18,20 +18,26 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.common import (
+    CLASSIC,
+    NIGHT,
     RGB,
     SS,
     Theme,
     blend,
+    card,
     die_face,
     ellipsize,
     fit_font,
     font,
-    hex_rgb,
+    highlight_badge,
+    highlight_cell,
+    label_squares,
+    make_theme,
     paletted_png,
     paste_centred,
     pill,
     printable,
-    square_labels,
+    target,
     text_outlined,
     title_bar,
     token,
@@ -94,14 +100,9 @@ PHASE_WORD = {
 }
 
 _CLASSIC = {
-    "paper": "#e9e1c4",
+    **CLASSIC,
     "paper2": "#e1d8b7",
     "grid": "#c5b993",
-    "ink": "#23211c",
-    "white": "#ffffff",
-    "frame": "#34422a",
-    "title": "#27321f",
-    "cream": "#f3ead0",
     "sand": "#ead6a0",
     "sea": "#5f97c2",
     "sea2": "#8dbbdc",
@@ -113,16 +114,6 @@ _CLASSIC = {
     "beach": "#c9a86a",
     "tank": "#7f9fb8",
     "pink": "#e0457b",
-    "red": "#d7263d",
-    "blue": "#1f58c8",
-    "green": "#2a9d48",
-    "yellow": "#f4c430",
-    "gold": "#f2b705",
-    "tick": "#2e7d32",
-    "hl": "#ffd23f",
-    "hl_edge": "#c77d00",
-    "panel": "#f6f0dc",
-    "muted": "#7b7462",
     "label": "#23211c",
     "hodges": "#ecece4",
     "bomb": "#1d1d1d",
@@ -130,36 +121,21 @@ _CLASSIC = {
     "flag_blue": "#012169",
     "flag_red": "#c8102e",
 }
-_NIGHT = dict(
-    _CLASSIC,
-    paper="#3c4a3e",
-    paper2="#38463a",
-    grid="#55665a",
-    sand="#5a5a48",
-    panel="#2c332c",
-    cream="#e9e4d0",
-    ink="#f0ecd8",
-    muted="#b3ad98",
-    frame="#1c231b",
-    title="#121812",
-    sea="#23466b",
-    sea2="#3a6791",
-    wall="#d8c8a8",
-    label="#f3ead0",
-)
-
-
-def _make_theme(name: str, spec: dict[str, str], anchors: tuple[str, ...]) -> Theme:
-    colours = {k: hex_rgb(v) for k, v in spec.items()}
-    grounds = [colours[k] for k in ("paper", "paper2", "sand", "sea", "shelter", "wd")]
-    extras = [blend(g, colours["hl"], t) for g in grounds for t in (70 / 255, 95 / 255)]
-    extras += [blend(g, colours["white"], 150 / 255) for g in grounds]
-    return Theme(name, colours, anchors=anchors, extras=tuple(extras))
-
-
+_NIGHT = {
+    **_CLASSIC,
+    **NIGHT,
+    "paper2": "#38463a",
+    "grid": "#55665a",
+    "sand": "#5a5a48",
+    "sea": "#23466b",
+    "sea2": "#3a6791",
+    "wall": "#d8c8a8",
+    "label": "#f3ead0",
+}
+_GROUNDS = ("paper", "paper2", "sand", "sea", "shelter", "wd")
 THEMES = {
-    "classic": _make_theme("classic", _CLASSIC, ("paper", "ink", "white", "sea")),
-    "night": _make_theme("night", _NIGHT, ("paper", "ink", "cream", "sea")),
+    "classic": make_theme("classic", _CLASSIC, anchors=("paper", "ink", "white", "sea"), grounds=_GROUNDS),
+    "night": make_theme("night", _NIGHT, anchors=("paper", "ink", "cream", "sea"), grounds=_GROUNDS),
 }
 DEFAULT_THEME = "classic"
 TEAMS = ("red", "blue", "green", "yellow")
@@ -204,8 +180,7 @@ def highlights(view: Mapping[str, Any], actions: list[str]) -> dict[str, list[in
     """Short labels for the distinct squares the actions target, in reading order (row by
     row, west to east), so a label always means the same square for the same action list."""
     board = load_board()
-    squares = sorted({sq for a in actions if (sq := action_square(a, board))}, key=lambda s: (s[1], s[0]))
-    return {label: [c, r] for label, (c, r) in zip(square_labels(len(squares)), squares, strict=True)}
+    return label_squares(sq for a in actions if (sq := action_square(a, board)))
 
 
 def label_actions(view: Mapping[str, Any], actions: list[str]) -> dict[str, str | None]:
@@ -216,37 +191,6 @@ def label_actions(view: Mapping[str, Any], actions: list[str]) -> dict[str, str 
 
 
 # ---------------------------------------------------------------------------- sprites
-
-
-@cache
-def _target(team_rgb: RGB, size: int) -> Image.Image:
-    """A map-reference marker: a target ring with cross hairs, in a team's colour."""
-    S = size * SS
-    big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    w = round(S * 0.08)
-    dark = (30, 30, 30, 230)
-    h = w // 2 + SS
-    e = max(SS // 2, round(S * 0.012))  # dark edge: keeps a yellow ring visible on the map
-    d.ellipse((h, h, S - h, S - h), fill=(*team_rgb, 70))
-    d.ellipse((h, h, S - h, S - h), outline=dark, width=w + 2 * e)
-    d.ellipse((h + e, h + e, S - h - e, S - h - e), outline=team_rgb, width=w)
-    m = S * 0.28
-    d.ellipse((m - e, m - e, S - m + e, S - m + e), outline=dark, width=round(w * 0.8) + 2 * e)
-    d.ellipse((m, m, S - m, S - m), outline=team_rgb, width=round(w * 0.8))
-    c = S / 2
-    for a, b in (
-        ((c, SS), (c, S * 0.3)),
-        ((c, S * 0.7), (c, S - SS)),
-        ((SS, c), (S * 0.3, c)),
-        ((S * 0.7, c), (S - SS, c)),
-    ):
-        d.line((a, b), fill=dark, width=round(w * 0.7) + 2 * e)
-        d.line((a, b), fill=team_rgb, width=round(w * 0.7))
-    r = w * 0.8
-    d.ellipse((c - r - e, c - r - e, c + r + e, c + r + e), fill=dark)
-    d.ellipse((c - r, c - r, c + r, c + r), fill=team_rgb)
-    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 @cache
@@ -290,16 +234,6 @@ def _union_jack(w: int, h: int, blue: RGB, red: RGB) -> Image.Image:
     d.rectangle((W / 2 - H / 10, 0, W / 2 + H / 10, H), fill=red)
     d.rectangle((0, H / 2 - H / 10, W, H / 2 + H / 10), fill=red)
     d.rectangle((0, 0, W - 1, H - 1), outline=(30, 30, 30), width=SS * 2)
-    return big.resize((w, h), Image.Resampling.LANCZOS)
-
-
-@cache
-def _card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
-    S = SS
-    big = Image.new("RGBA", (w * S, h * S), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    d.rounded_rectangle((0, 0, w * S - 1, h * S - 1), radius=4 * S, fill=face, outline=edge, width=2 * S)
-    d.rounded_rectangle((4 * S, 4 * S, w * S - 4 * S, h * S - 4 * S), radius=2 * S, outline=edge, width=S)
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -597,35 +531,29 @@ def _icon_squares() -> frozenset[Square]:
 
 
 def _draw_highlight_fills(canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]]) -> None:
-    d = ImageDraw.Draw(canvas, "RGBA")
-    many = len(highlight) > MANY_TARGETS
+    light = len(highlight) > MANY_TARGETS
     for sq in highlight.values():
-        x0, y0, x1, y1 = _cell_box(tuple(sq), 3 if many else 2)
-        if many:
-            d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 70), outline=(*th["hl_edge"], 255), width=2)
-        else:
-            d.rectangle((x0, y0, x1, y1), fill=(*th["hl"], 95), outline=(*th["hl_edge"], 255), width=3)
+        highlight_cell(canvas, _cell_box(tuple(sq)), th, light=light)
 
 
 def _draw_highlight_pills(
     canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]], busy: set[Square]
 ) -> None:
-    many = len(highlight) > MANY_TARGETS
+    light = len(highlight) > MANY_TARGETS
     for label, sq in highlight.items():
-        if many:
-            sprite = pill(label, 15, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+        badge = highlight_badge(label, th, light=light)
+        if light:
             x0, y0, _, _ = _cell_box(tuple(sq), 4)
-            paste_centred(canvas, sprite, (x0 + sprite.width / 2, y0 + sprite.height / 2))
-            continue
-        cx, cy = centre(sq)
-        sprite = pill(label, 20, (255, 255, 255), (20, 20, 20), th["hl_edge"])
-        paste_centred(canvas, sprite, (cx, cy + (CELL / 2 - 11) if tuple(sq) in busy else cy))
+            paste_centred(canvas, badge, (x0 + badge.width / 2, y0 + badge.height / 2))
+        else:
+            cx, cy = centre(sq)
+            paste_centred(canvas, badge, (cx, cy + (CELL / 2 - 11) if tuple(sq) in busy else cy))
 
 
 def _draw_markers(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     for p in view.get("players", []):
         if p.get("reference") and p.get("team") in TEAMS:
-            paste_centred(canvas, _target(th[p["team"]], 46), centre(p["reference"]))
+            paste_centred(canvas, target(th[p["team"]], 46), centre(p["reference"]))
     for sq in view.get("bombs", []):
         paste_centred(canvas, _bomb(38, th["bomb"], th["spark"]), centre(sq))
     for sq in view.get("jacks", []):
@@ -729,7 +657,7 @@ def _panel_player(
         paste_centred(canvas, spr, (x0 + 32 + i * 34, y0 + 48))
     ref = p.get("reference")
     if ref:
-        paste_centred(canvas, _target(colour, 28), (x0 + 118, y0 + 48))
+        paste_centred(canvas, target(colour, 28), (x0 + 118, y0 + 48))
         d.text((x0 + 136, y0 + 48), f"{ref[0]},{ref[1]}", font=font("bold", 14), fill=th["ink"], anchor="lm")
     if p.get("kept_jack"):
         paste_centred(canvas, _union_jack(30, 18, th["flag_blue"], th["flag_red"]), (x1 - 28, y0 + 48))
@@ -745,8 +673,8 @@ def _panel_supplies(canvas: Image.Image, th: Theme, view: Mapping[str, Any], at:
     d.line((x0, y, x1, y), fill=blend(th["muted"], th["panel"], 0.5), width=1)
     col = (x1 - x0) / 4
     items = [
-        (_card(26, 36, th["wd"], th["ink"]), view.get("deck", 0)),
-        (_card(26, 36, th["cream"], th["muted"]), view.get("discards", 0)),
+        (card(26, 36, th["wd"], th["ink"]), view.get("deck", 0)),
+        (card(26, 36, th["cream"], th["muted"]), view.get("discards", 0)),
         (_bomb(34, th["bomb"], th["spark"]), view.get("bombs_left", 0)),
         (_union_jack(30, 18, th["flag_blue"], th["flag_red"]), view.get("jacks_left", 0)),
     ]

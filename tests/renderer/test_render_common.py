@@ -83,3 +83,18 @@ def test_printable_drops_what_no_font_draws():
     assert common.printable(" Ann 🎲 the 👨\u200d👩\u200d👧 host ") == "Ann the host"
     assert common.printable("王小明\ufe0f") == "王小明"
     assert common.printable("🎲") == ""
+
+
+def test_label_squares_reading_order_and_distinct():
+    assert common.label_squares([(3, 2), (1, 2), (3, 2), (12, 1)]) == {"A": [12, 1], "B": [1, 2], "C": [3, 2]}
+    assert common.label_squares([]) == {}
+
+
+def test_highlight_tints_a_cell_in_the_theme_palette():
+    theme = common.make_theme("t", common.CLASSIC, anchors=("paper", "ink", "white"), grounds=("paper",))
+    canvas = Image.new("RGB", (40, 40), theme["paper"])
+    common.highlight_cell(canvas, (0, 0, 40, 40), theme, light=False)
+    out = Image.open(io.BytesIO(common.paletted_png(canvas, theme))).convert("RGB")
+    tint = common.blend(theme["paper"], theme["hl"], common.HIGHLIGHT_ALPHA / 255)
+    assert out.getpixel((20, 20)) == tint  # the exact blend is in the palette: no posterising
+    assert out.getpixel((3, 20)) == theme["hl_edge"]
