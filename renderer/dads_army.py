@@ -38,6 +38,7 @@ from renderer.common import (
     pill,
     printable,
     target,
+    text_centred,
     text_outlined,
     title_bar,
     token,
@@ -390,14 +391,14 @@ def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square])
     if b.kind == "wd_base":
         cx, cy = centre(b.squares[0])
         _broad_arrow(d, (cx, cy - 10), th["wd_text"])
-        d.text((cx, cy + 6), "WD", font=font("condensed", 15), fill=th["wd_text"], anchor="mm")
-        d.text((cx, cy + 18), b.name.split()[-1], font=font("condensed", 9), fill=th["wd_text"], anchor="mm")
+        text_centred(d, (cx, cy + 6), "WD", font("condensed", 15), th["wd_text"])
+        text_centred(d, (cx, cy + 18), b.name.split()[-1], font("condensed", 9), th["wd_text"])
         return
     if b.kind == "air_raid_shelter":
         cx, cy = centre(b.squares[0])
         d.ellipse((cx - 12, cy - 16, cx + 12, cy + 8), fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
-        d.text((cx, cy - 4), "S", font=font("bold", 16), fill=(255, 255, 255), anchor="mm")
-        d.text((cx, cy + 17), f"{b.number}", font=font("bold", 11), fill=th["shelter_dark"], anchor="mm")
+        text_centred(d, (cx, cy - 4), "S", font("bold", 16), (255, 255, 255))
+        text_centred(d, (cx, cy + 17), f"{b.number}", font("bold", 11), th["shelter_dark"])
         return
     # label row: the building's row without the door, so the men waiting at the door hide no text
     free = {sq for sq in squares if sq[1] != b.door_inside[1]} or (squares - {tuple(b.door_inside)}) or squares
@@ -409,12 +410,12 @@ def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square])
     words = name.split()
     f = fit_font(name, 13, x1 - x0 - 8, "condensed")
     if f.size >= 12 or len(words) == 1:
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), name, font=f, fill=colour, anchor="mm")
+        text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2), name, f, colour)
     else:
         top, bottom = " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])
         f = fit_font(max(top, bottom, key=len), 13, x1 - x0 - 6, "condensed")
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2 - 8), top, font=f, fill=colour, anchor="mm")
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2 + 8), bottom, font=f, fill=colour, anchor="mm")
+        text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 8), top, f, colour)
+        text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 8), bottom, f, colour)
 
 
 def _broad_arrow(d: ImageDraw.ImageDraw, at: tuple[float, float], colour: RGB) -> None:
@@ -440,7 +441,7 @@ def _draw_pointers(d: ImageDraw.ImageDraw, th: Theme, board: Board) -> None:
             mid = y1 - 4 if top else y0 + 4
             shape += [(cx + 13, mid), tip, (cx - 13, mid)]
             d.polygon(shape, fill=white)
-            d.text((cx, (y0 + y1) / 2 - (1 if top else -1)), str(i), font=f, fill=th["pink"], anchor="mm")
+            text_centred(d, (cx, (y0 + y1) / 2 - (1 if top else -1)), str(i), f, th["pink"])
     for j in range(1, board.rows + 1):
         cy = BY + (j - 0.5) * CELL
         for left in (True, False):
@@ -451,7 +452,7 @@ def _draw_pointers(d: ImageDraw.ImageDraw, th: Theme, board: Board) -> None:
             else:
                 shape = [(x1, cy - 11), (x0 + 4, cy - 11), (x0 - 1, cy), (x0 + 4, cy + 11), (x1, cy + 11)]
             d.polygon(shape, fill=white)
-            d.text(((x0 + x1) / 2 + (-1 if left else 1), cy), str(j), font=f, fill=(20, 20, 20), anchor="mm")
+            text_centred(d, ((x0 + x1) / 2 + (-1 if left else 1), cy), str(j), f, (20, 20, 20))
 
 
 # ---------------------------------------------------------------------------- dynamic layer
@@ -624,7 +625,7 @@ def _panel_turn(
         paste_centred(canvas, die_face(48, int(view["roll"])), (die_x, (y0 + y1) / 2))
     elif phase == "roll":
         paste_centred(canvas, die_face(48, 0), (die_x, (y0 + y1) / 2))
-        d.text((die_x, (y0 + y1) / 2), "?", font=font("bold", 24), fill=th["muted"], anchor="mm")
+        text_centred(d, (die_x, (y0 + y1) / 2), "?", font("bold", 24), th["muted"])
     return y1
 
 
