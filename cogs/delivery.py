@@ -69,6 +69,8 @@ class Delivery:
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
+        self._langs: dict[int, str] = {}
+        """Each user's client language as last seen in an interaction: DMs are written in it."""
 
     async def deliver(
         self,
@@ -79,6 +81,8 @@ class Delivery:
     ) -> list[discord.Message]:
         """Deliver in order; returns the channel messages posted."""
         lang = guild_lang(getattr(channel, "guild", None), interaction)
+        if interaction is not None:
+            self._langs[interaction.user.id] = i18n.language(interaction.locale)
         posted: list[discord.Message] = []
         for notice in notices:
             if isinstance(notice, Public):
@@ -127,7 +131,7 @@ class Delivery:
                       interaction: discord.Interaction | None, channel_lang: str) -> None:
         """DM once; on refusal fall back to an ephemeral reply or one public note."""
         own = interaction is not None and interaction.user.id == notice.user_id
-        lang = i18n.language(interaction.locale) if own and interaction is not None else channel_lang
+        lang = self._langs.get(notice.user_id, channel_lang)
         text = clip("\n".join(notice.text(lang)))
         if not text and not notice.image:
             return

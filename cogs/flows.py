@@ -57,10 +57,10 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
 
 
 def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
+    """The table's status, then what just happened (without repeating a status line)."""
     lines = status.text(lang)
-    if event is not None:
-        lines += ["", *event.text(lang)]
-    return clip("\n".join(lines))
+    news = [line for line in event.text(lang) if line not in lines] if event is not None else []
+    return clip("\n".join([*lines, "", *news] if news else lines))
 
 
 async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str) -> None:

@@ -3,7 +3,9 @@ server, and the slash commands themselves are localised for zh-TW."""
 
 from __future__ import annotations
 
+from rules.core import Msg
 from tables import i18n
+from tables.notices import Private
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import started
 
@@ -55,3 +57,14 @@ async def test_slash_commands_are_localised_for_zh_tw(world):
     assert "zh-CN" not in group.get("name_localizations", {})  # Traditional Chinese only where it is read
     table = by_name["table"]
     assert table["description_localizations"]["zh-TW"] == i18n.gettext("cmd.table.description", "zh-TW")
+
+
+async def test_direct_messages_are_written_in_the_players_language(world, service, locales):
+    w = world
+    locales[w.alice.id] = "zh-TW"
+    table, _ = await started(w, service)  # alice's clicks tell the bot her language
+    bot = w.env.bot
+    await bot.delivery.deliver([Private(table.id, 0, w.alice.id, [Msg("cogs.done")])],
+                               channel=bot.get_channel(w.channel.id))
+    await w.env.settle()
+    assert w.alice.user.dm_channel.history()[-1].content == i18n.gettext("cogs.done", "zh-TW")
