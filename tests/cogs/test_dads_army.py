@@ -5,11 +5,18 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
 import tables.service
 from renderer.dads_army import label_actions
 from tables import i18n
 from tests.cogs.conftest import buttons, refusals
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
+    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
 
 
 async def start_game(w, service):
@@ -90,11 +97,10 @@ def _player(member):
     return Player(member.id, member.name)
 
 
-async def test_many_turns_by_buttons_alone_with_ai_seats(world, service, monkeypatch):
+async def test_many_turns_by_buttons_alone_with_ai_seats(world, service):
     """Two humans and two AI seats; every human action is chosen by clicking through the
     menus (roll, man, square, and any card step), never typed."""
     w = world
-    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")  # the table's seed
     await w.alice.slash(w.channel, "dadsarmy new")
     lobby = w.channel.last_message
     await w.bob.click(lobby, label="Join")
