@@ -6,9 +6,11 @@ action for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`.
 
 from rules.core import register
 
+from .ai import choose
 from .engine import DadsArmy
 
 GAME = DadsArmy()
+GAME.ai = choose  # type: ignore[attr-defined]
 register(GAME)
 
-__all__ = ["GAME", "DadsArmy"]
+__all__ = ["GAME", "DadsArmy", "choose"]

@@ -37,6 +37,26 @@ def distance(a: Square, b: Square) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+def one_step(cur: Square, bombs: frozenset[Square], jacks: frozenset[Square], own: Square | None) -> Iterator[Square]:
+    """The squares one step from `cur` can land on: never a bomb (D17); a step onto a
+    Union Jack carries on over the whole run in that line (D19), except that a man may stop
+    on the one lying on his own reference `own`."""
+    neighbours = load_board().neighbours
+    for d, nxt in neighbours[cur].items():
+        if nxt in bombs:
+            continue
+        if nxt not in jacks:
+            yield nxt
+            continue
+        if nxt == own:
+            yield nxt
+        land: Square | None = nxt
+        while land is not None and land in jacks:
+            land = neighbours[land].get(d)
+        if land is not None and land not in bombs:
+            yield land
+
+
 def paths(state: DadsArmyState, man: str, steps: int, *, push: bool = False) -> dict[int, dict[Square, list[Square]]]:
     """Every square `man` can end on, by number of steps (1..steps), with one path to it.
 
@@ -70,21 +90,7 @@ def _paths(
     position (legal actions, the check, the apply) walk the board once."""
     board = load_board()
     found: dict[int, dict[Square, list[Square]]] = {}
-
-    def one_step(cur: Square) -> Iterator[Square]:
-        for d, nxt in board.neighbours[cur].items():
-            if nxt in bombs:
-                continue
-            if nxt not in jacks:
-                yield nxt
-                continue
-            if nxt == ref and not push:
-                yield nxt  # his own reference: he may stop on the Union Jack instead of jumping
-            land: Square | None = nxt
-            while land is not None and land in jacks:
-                land = board.neighbours[land].get(d)
-            if land is not None and land not in bombs:
-                yield land
+    own = None if push else ref
 
     def can_end(sq: Square) -> bool:
         if sq in full:
@@ -96,7 +102,7 @@ def _paths(
     def walk(cur: Square, path: list[Square], seen: set[Square]) -> None:
         taken = len(path) + 1
         last = taken == steps
-        for nxt in one_step(cur):
+        for nxt in one_step(cur, bombs, jacks, own):
             if nxt in seen:
                 continue
             if push and distance(nxt, ref) <= distance(cur, ref):

@@ -1,0 +1,238 @@
+"""A computer player for Dad's Army: a greedy racer with a grudge against the leader.
+
+Every decision is scored with one measure, a man's *remaining distance*: the fewest steps
+from his square to his reference, by way of a WD base if he has not called in yet (steps
+found by a breadth-first search that respects walls, bombs and Union Jack runs). Our own
+moves and cards lower our remaining distance; pushes, Hodges swaps and bombs raise the
+leader's. A man whose way home is bombed shut heads back to a WD base instead (for a
+Union Jack card), which keeps games from stalling (§3.2 of the content notes).
+
+Entry point: `choose(game, state, seat, rng=None) -> Action`, also `GAME.ai`. It is
+deterministic given the state; an optional `random.Random` only breaks ties.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from rules.core import Action, Seat
+
+from . import moves
+from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
+from .board import load_board
+from .state import DadsArmyState, Square
+
+BLOCKED = 40
+"""Cost added when a man cannot reach his goal at all: worse than any open way."""
+UNREACHABLE = 200
+
+
+@lru_cache(maxsize=4096)
+def distances(target: Square, bombs: frozenset[Square], jacks: frozenset[Square]) -> dict[Square, int]:
+    """Steps from every square to `target` (walls, bombs and Union Jack runs applied; one
+    passes through no WD base on the way). Steps are symmetric, so we search from the target."""
+    bases = load_board().wd_bases
+    dist = {target: 0}
+    if target in bombs:
+        return dist  # nobody may end on a bomb (D17)
+    queue = deque([target])
+    while queue:
+        cur = queue.popleft()
+        if cur in bases and cur != target:
+            continue
+        for nxt in moves.one_step(cur, bombs, jacks, None):
+            if nxt not in dist:
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist
+
+
+class Planner:
+    """Remaining distances in one position (bombs and Union Jacks as they lie)."""
+
+    def __init__(self, state: DadsArmyState, bombs: list[Square] | None = None, jacks: list[Square] | None = None):
+        self.state = state
+        self.bombs = frozenset(state.bombs if bombs is None else bombs)
+        self.jacks = frozenset(state.jacks if jacks is None else jacks)
+
+    def to(self, target: Square) -> dict[Square, int]:
+        return distances(target, self.bombs, self.jacks)
+
+    def remaining(self, man: str, square: Square | None = None, called_in: bool | None = None) -> int:
+        m = self.state.men[man]
+        if m.arrived:
+            return 0
+        sq = m.square if square is None else square
+        called = m.called_in if called_in is None else called_in
+        ref = moves.reference(self.state, man)
+        bases = load_board().wd_bases
+        if called:
+            home = self.to(ref).get(sq)
+            if home is not None:
+                return home
+        via = [self.to(b).get(sq, UNREACHABLE) + self.to(ref).get(b, BLOCKED) for b in bases]
+        best = min(via)
+        if called:  # his way home is shut: back to a base for a card
+            return BLOCKED + min(self.to(b).get(sq, UNREACHABLE) for b in bases)
+        return best
+
+    def team(self, seat: Seat) -> int:
+        return sum(self.remaining(m) for m in self.state.players[seat].men)
+
+
+def leader(state: DadsArmyState, seat: Seat, plan: Planner) -> Seat:
+    """The opponent nearest to winning."""
+    others = [s for s in range(len(state.players)) if s != seat]
+    return min(others, key=lambda s: (plan.team(s) - 10 * _arrived(state, s), s))
+
+
+def _arrived(state: DadsArmyState, seat: Seat) -> int:
+    return sum(state.men[m].arrived for m in state.players[seat].men)
+
+
+def _best(actions: list[Action], score: Callable[[Action], float], rng: random.Random | None) -> Action:
+    """The highest-scoring action; ties go to the first, or to `rng` when given."""
+    scored = [(score(a), i) for i, a in enumerate(actions)]
+    top = max(s for s, _ in scored)
+    best = [actions[i] for s, i in scored if s == top]
+    return rng.choice(best) if rng is not None else best[0]
+
+
+def choose(game: Any, state: DadsArmyState, seat: Seat, rng: random.Random | None = None) -> Action:
+    """An action for `seat`, which must be one that may act now."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    if len(legal) == 1:
+        return legal[0]
+    plan = Planner(state)
+    phase = state.phase
+    board = load_board()
+    mine = state.players[seat].men
+    if phase == "roll":
+        return _lay_or_roll(state, seat, legal, plan)
+    if phase == "move":
+        def after_move(a: Action) -> float:
+            assert isinstance(a, Move)
+            if a.to == state.players[seat].reference:
+                return 1000.0 + (500 if all(state.men[m].arrived for m in mine if m != a.man) else 0)
+            called = state.men[a.man].called_in or a.to in board.wd_bases
+            gain = plan.remaining(a.man) - plan.remaining(a.man, a.to, called)
+            bonus = 3 if a.to in board.wd_bases else 0
+            return gain + bonus - 0.01 * plan.remaining(a.man, a.to, called)
+        return _best(legal, after_move, rng)
+    if phase == "push":
+        assert state.focus
+        focus = state.focus
+        return _best(legal, lambda a: plan.remaining(focus, a.to) if isinstance(a, Push) else 0, rng)
+    if phase == "hodge":
+        return _best(legal, lambda a: _hodge_gain(state, seat, a, plan), rng)
+    if phase == "shelter":
+        def after_shelter(a: Action) -> float:
+            assert isinstance(a, Shelter)
+            return -plan.remaining(a.man, board.shelters[a.n])
+        return _best(legal, after_shelter, rng)
+    if phase == "bomb":
+        return _bomb(state, seat, legal, plan, rng)
+    if phase == "jack":
+        return _jack(state, seat, legal, plan)
+    return legal[0]
+
+
+def _hodge_gain(state: DadsArmyState, seat: Seat, action: Action, plan: Planner) -> float:
+    assert isinstance(action, Hodge)
+    man = action.man
+    delta = plan.remaining(man, state.hodges) - plan.remaining(man)
+    if man in state.players[seat].men:
+        return -delta
+    weight = 2 if moves.owner(state, man) == leader(state, seat, plan) else 1
+    return weight * delta
+
+
+def _shortest_path(plan: Planner, man: str) -> list[Square]:
+    """The squares along one shortest way from `man` to his next goal (base or reference)."""
+    state = plan.state
+    m = state.men[man]
+    ref = moves.reference(state, man)
+    bases = load_board().wd_bases
+    if m.called_in:
+        goal = ref
+    else:
+        goal = min(sorted(bases), key=lambda b: plan.to(b).get(m.square, UNREACHABLE) + plan.to(ref).get(b, BLOCKED))
+    path = _walk(plan.to(goal), m.square, plan)
+    if goal != ref:
+        path += _walk(plan.to(ref), goal, plan)
+    return path or [goal]
+
+
+def _walk(dist: dict[Square, int], start: Square, plan: Planner) -> list[Square]:
+    """Follow the distances downhill from `start` (stopping where they stop falling)."""
+    cur, path = start, []
+    while dist.get(cur, 0) > 0:
+        steps = moves.one_step(cur, plan.bombs, plan.jacks, None)
+        nxt = min(steps, key=lambda sq: (dist.get(sq, UNREACHABLE), sq), default=None)
+        if nxt is None or dist.get(nxt, UNREACHABLE) >= dist[cur]:
+            break
+        cur = nxt
+        path.append(cur)
+    return path
+
+
+def _bomb(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner, rng: random.Random | None) -> Action:
+    """Bomb the leader's shortest way, nearest his reference first, sparing our own ways."""
+    target = leader(state, seat, plan)
+    ours = {sq for m in state.players[seat].men if not state.men[m].arrived for sq in _shortest_path(plan, m)}
+    ours |= {state.players[seat].reference}
+    theirs: dict[Square, int] = {}
+    for m in state.players[target].men:
+        if state.men[m].arrived:
+            continue
+        way = _shortest_path(plan, m)
+        for i, sq in enumerate(way):
+            theirs[sq] = max(theirs.get(sq, 0), i + 1)
+    ref = state.players[target].reference
+
+    def score(a: Action) -> float:
+        assert isinstance(a, Bomb)
+        sq = a.at
+        if sq in ours:
+            return -100.0
+        near_ref = 5 - moves.distance(sq, ref)
+        return theirs.get(sq, 0) * 3 + max(near_ref, 0) * 2
+
+    return _best(legal, score, rng)
+
+
+def _jack(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:
+    """Replace the bomb that shortens our way most; keep one if none helps now."""
+    mine = state.players[seat].men
+    now = sum(plan.remaining(m) for m in mine)
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if isinstance(a, Jack):
+            bombs = [b for b in state.bombs if b != a.at]
+            after = Planner(state, bombs, [*state.jacks, a.at])
+            gain = now - sum(after.remaining(m) for m in mine)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, a)
+    if best is not None:
+        return best[1]
+    return Keep() if Keep() in legal else Done()
+
+
+def _lay_or_roll(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:
+    """Lay the kept Union Jack only where it shortens our way now; otherwise roll."""
+    mine = state.players[seat].men
+    now = sum(plan.remaining(m) for m in mine)
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if isinstance(a, Lay):
+            after = Planner(state, [b for b in state.bombs if b != a.at], [*state.jacks, a.at])
+            gain = now - sum(after.remaining(m) for m in mine)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, a)
+    return best[1] if best is not None else Roll()
