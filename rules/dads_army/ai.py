@@ -13,6 +13,7 @@ deterministic given the state; an optional `random.Random` only breaks ties.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import deque
 from collections.abc import Callable
@@ -51,6 +52,29 @@ def distances(target: Square, bombs: frozenset[Square], jacks: frozenset[Square]
     return dist
 
 
+BOMB_COST = 6
+"""Planning cost of crossing a bomb, as if a Union Jack might one day replace it."""
+
+
+@lru_cache(maxsize=4096)
+def bomb_costs(target: Square, bombs: frozenset[Square], jacks: frozenset[Square]) -> dict[Square, int]:
+    """Like `distances`, but bombs may be crossed at a price: how much each bomb is in the
+    way, which is what a Union Jack is worth."""
+    bases = load_board().wd_bases
+    cost = {target: 0}
+    heap = [(0, target)]
+    while heap:
+        c, cur = heapq.heappop(heap)
+        if c > cost[cur] or (cur in bases and cur != target):
+            continue
+        for nxt in moves.one_step(cur, frozenset(), jacks, None):
+            step = 1 + (BOMB_COST if cur in bombs else 0)
+            if c + step < cost.get(nxt, UNREACHABLE):
+                cost[nxt] = c + step
+                heapq.heappush(heap, (c + step, nxt))
+    return cost
+
+
 class Planner:
     """Remaining distances in one position (bombs and Union Jacks as they lie)."""
 
@@ -79,6 +103,20 @@ class Planner:
         if called:  # his way home is shut: back to a base for a card
             return BLOCKED + min(self.to(b).get(sq, UNREACHABLE) for b in bases)
         return best
+
+    def blocked(self, man: str) -> int:
+        """Remaining distance counting each bomb in the way as `BOMB_COST` extra steps."""
+        m = self.state.men[man]
+        if m.arrived:
+            return 0
+        ref = moves.reference(self.state, man)
+        home = bomb_costs(ref, self.bombs, self.jacks)
+        if m.called_in:
+            return home.get(m.square, UNREACHABLE)
+        return min(
+            bomb_costs(b, self.bombs, self.jacks).get(m.square, UNREACHABLE) + home.get(b, UNREACHABLE)
+            for b in load_board().wd_bases
+        )
 
     def team(self, seat: Seat) -> int:
         return sum(self.remaining(m) for m in self.state.players[seat].men)
@@ -183,26 +221,31 @@ def _walk(dist: dict[Square, int], start: Square, plan: Planner) -> list[Square]
 
 
 def _bomb(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner, rng: random.Random | None) -> Action:
-    """Bomb the leader's shortest way, nearest his reference first, sparing our own ways."""
+    """Bomb the leader's shortest way where it costs him most, sparing our own ways.
+
+    Never a WD base's entrance, and never a bomb that shuts a man's way home completely:
+    a board where nobody can reach a base or a reference any more is a game nobody wins.
+    """
+    board = load_board()
+    entrances = {b.entrance for b in board.buildings if b.kind == "wd_base"}
     target = leader(state, seat, plan)
     ours = {sq for m in state.players[seat].men if not state.men[m].arrived for sq in _shortest_path(plan, m)}
-    ours |= {state.players[seat].reference}
-    theirs: dict[Square, int] = {}
-    for m in state.players[target].men:
-        if state.men[m].arrived:
-            continue
-        way = _shortest_path(plan, m)
-        for i, sq in enumerate(way):
-            theirs[sq] = max(theirs.get(sq, 0), i + 1)
-    ref = state.players[target].reference
+    ours |= {state.players[seat].reference} | entrances
+    theirs = [m for m in state.players[target].men if not state.men[m].arrived]
+    on_way = {sq for m in theirs for sq in _shortest_path(plan, m)}
+    before = sum(plan.remaining(m) for m in theirs)
 
     def score(a: Action) -> float:
         assert isinstance(a, Bomb)
         sq = a.at
         if sq in ours:
             return -100.0
-        near_ref = 5 - moves.distance(sq, ref)
-        return theirs.get(sq, 0) * 3 + max(near_ref, 0) * 2
+        if sq not in on_way:
+            return -50.0 - moves.distance(sq, state.players[target].reference) / 100
+        after = Planner(state, [*state.bombs, sq], state.jacks)
+        if any(after.remaining(m) >= BLOCKED for m in theirs):
+            return -60.0
+        return sum(after.remaining(m) for m in theirs) - before
 
     return _best(legal, score, rng)
 
@@ -210,13 +253,13 @@ def _bomb(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner, 
 def _jack(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:
     """Replace the bomb that shortens our way most; keep one if none helps now."""
     mine = state.players[seat].men
-    now = sum(plan.remaining(m) for m in mine)
+    now = sum(plan.blocked(m) for m in mine)
     best: tuple[float, Action] | None = None
     for a in legal:
         if isinstance(a, Jack):
             bombs = [b for b in state.bombs if b != a.at]
             after = Planner(state, bombs, [*state.jacks, a.at])
-            gain = now - sum(after.remaining(m) for m in mine)
+            gain = now - sum(after.blocked(m) for m in mine)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
     if best is not None:
@@ -227,12 +270,12 @@ def _jack(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) 
 def _lay_or_roll(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:
     """Lay the kept Union Jack only where it shortens our way now; otherwise roll."""
     mine = state.players[seat].men
-    now = sum(plan.remaining(m) for m in mine)
+    now = sum(plan.blocked(m) for m in mine)
     best: tuple[float, Action] | None = None
     for a in legal:
         if isinstance(a, Lay):
             after = Planner(state, [b for b in state.bombs if b != a.at], [*state.jacks, a.at])
-            gain = now - sum(after.remaining(m) for m in mine)
+            gain = now - sum(after.blocked(m) for m in mine)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
     return best[1] if best is not None else Roll()

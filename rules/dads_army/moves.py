@@ -40,7 +40,8 @@ def distance(a: Square, b: Square) -> int:
 def one_step(cur: Square, bombs: frozenset[Square], jacks: frozenset[Square], own: Square | None) -> Iterator[Square]:
     """The squares one step from `cur` can land on: never a bomb (D17); a step onto a
     Union Jack carries on over the whole run in that line (D19), except that a man may stop
-    on the one lying on his own reference `own`."""
+    on the one lying on his own reference `own`, even within a run (the one Union Jack he
+    may choose not to jump)."""
     neighbours = load_board().neighbours
     for d, nxt in neighbours[cur].items():
         if nxt in bombs:
@@ -48,10 +49,10 @@ def one_step(cur: Square, bombs: frozenset[Square], jacks: frozenset[Square], ow
         if nxt not in jacks:
             yield nxt
             continue
-        if nxt == own:
-            yield nxt
         land: Square | None = nxt
         while land is not None and land in jacks:
+            if land == own:
+                yield land  # his own reference: he may stop on its Union Jack rather than jump it
             land = neighbours[land].get(d)
         if land is not None and land not in bombs:
             yield land
