@@ -28,6 +28,7 @@ GROUPS = {"dadsarmy": "dads_army", "dredd": "judge_dredd", "judtho": "judtho", "
 HUMANS = ("you", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
 CHANNEL, GUILD = 1, 0
 SPECTATOR = Player(0, "host")
+MAX_LOCAL_ACTIONS = 20_000
 
 
 @dataclass
@@ -156,8 +157,12 @@ class Console:
         await self.let_ai_play()
 
     async def let_ai_play(self) -> None:
-        """Continue an AI-only stretch that the service paused (its per-call bound)."""
+        """Continue an AI-only stretch that the service paused (its per-call bound), but not
+        forever: an engine or policy that never ends a game is reported, not waited for."""
         while (table := self.service.table(CHANNEL)) is not None and table.ai_to_act() and not table.humans_to_act():
+            if table.version >= MAX_LOCAL_ACTIONS:
+                self.say("console.too_long", n=table.version)
+                return
             self.emit(await self.service.advance(CHANNEL))
 
     def player(self, name: str) -> Player:
@@ -268,8 +273,8 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
         except ScriptFailed:
             return 1
         return 0
-    if console.over:
-        return 0
+    if not console.players:
+        return 0 if console.over else 3
     stdin = stdin or sys.stdin
     if not options.json:
         console.say("console.welcome", game=i18n.render(game_name(get_game(options.game)), options.lang))
