@@ -134,3 +134,21 @@ async def test_results_are_written_when_a_game_ends(svc: TableService) -> None:
     assert stats.text("en") == ["Games played: 1, won: 1.", "Toy race: played 1, won 1."]
     assert (await svc.stats(GUILD, BOB)).text("zh-TW")[0] == "已玩 1 局，贏了 0 局。"
     assert [m.key for m in (await svc.stats(GUILD + 1, BOB)).lines] == ["table.stats_none"]
+
+
+async def test_log_row_and_snapshot_are_one_transaction(tmp_path: Path) -> None:
+    """If the snapshot cannot be written, the log row is rolled back with it (and memory too)."""
+    svc = make_service(str(tmp_path / "g.sqlite3"))
+    await seat(svc, ALICE, BOB)
+    table = svc.table(CHANNEL)
+    svc.store.db.execute("CREATE TRIGGER refuse BEFORE UPDATE OF version ON tables WHEN NEW.version = 1 "
+                         "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+    with pytest.raises(Exception, match="disk trouble"):
+        await svc.act(CHANNEL, ALICE, "roll")
+    assert svc.store.actions(table.id) == [] and table.version == 0
+    svc.store.db.execute("DROP TRIGGER refuse")
+    await svc.act(CHANNEL, ALICE, "roll")
+    assert [r["seq"] for r in svc.store.actions(table.id)] == [1]
+    restarted = make_service(str(tmp_path / "g.sqlite3"))
+    await restarted.restore()
+    assert restarted.table(CHANNEL).state.to_json() == table.state.to_json()

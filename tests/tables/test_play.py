@@ -135,3 +135,19 @@ async def test_a_game_without_a_renderer_module_plays_without_images() -> None:
     notices = await seat(svc, ALICE, BOB)
     assert notices[0].image is None and notices[0].prompt is not None
     assert (await svc.board(CHANNEL)).image is None
+
+
+async def test_several_humans_to_act_each_get_a_prompt(svc: TableService) -> None:
+    await svc.create(1, CHANNEL, "toy", ALICE, config={"ready": True})
+    await svc.join(CHANNEL, BOB)
+    await svc.add_ai(CHANNEL, ALICE)
+    await svc.join(CHANNEL, CAROL)
+    notices = await svc.start(CHANNEL, ALICE)  # the AI says ready at once; three humans may act
+    assert [type(n) for n in notices] == [Public, Prompt, Prompt]
+    assert [notices[0].prompt.user_id, notices[1].user_id, notices[2].user_id] == [1, 2, 3]
+    assert all(p.actions == ["ready"] for p in (notices[0].prompt, notices[1], notices[2]))
+    notices = await svc.act(CHANNEL, BOB, "ready")
+    assert [notices[0].prompt.user_id, notices[1].user_id] == [ALICE.user_id, CAROL.user_id]
+    await svc.act(CHANNEL, CAROL, "ready")
+    notices = await svc.act(CHANNEL, ALICE, "ready")
+    assert [type(n) for n in notices] == [Public] and notices[0].prompt.actions == ["roll", "peek"]

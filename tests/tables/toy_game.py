@@ -3,6 +3,8 @@
 2–4 players race to square 12: `roll` a die, then `move n` (1..roll). Each seat gets a secret
 six-digit number at set-up, and may once `peek` at the top of a secret deck (a private
 event). The numbers are distinctive so a test can search every public notice for a leak.
+With `config={"ready": True}` every seat must first say `ready`, in any order (several seats
+may act at once, as in a card-play window).
 """
 
 from __future__ import annotations
@@ -44,6 +46,14 @@ class Peek(Action):
 
 
 @dataclass(frozen=True)
+class Ready(Action):
+    verb: ClassVar[str] = "ready"
+
+    def __str__(self) -> str:
+        return "ready"
+
+
+@dataclass(frozen=True)
 class Move(Action):
     n: int
     verb: ClassVar[str] = "move"
@@ -61,6 +71,7 @@ class ToyState(State):
     secrets: list[int] = field(default_factory=list)
     peeked: list[bool] = field(default_factory=list)
     winner: int | None = None
+    waiting: list[int] = field(default_factory=list)
 
 
 class ToyRace(Game[ToyState]):
@@ -73,17 +84,25 @@ class ToyRace(Game[ToyState]):
             deck=chance.shuffle([chance.randint(100000, 999999) for _ in range(3)]),
             secrets=[chance.randint(100000, 999999) for _ in range(seats)],
             peeked=[False] * seats,
+            waiting=list(range(seats)) if config.get("ready") else [],
         )
 
     def to_act(self, state: ToyState) -> set[Seat]:
+        if state.waiting:
+            return set(state.waiting)
         return set() if state.winner is not None else {state.turn}
 
     def _legal_actions(self, state: ToyState, seat: Seat) -> list[Action]:
+        if state.waiting:
+            return [Ready()]
         if state.roll is None:
             return [Roll()] + ([Peek()] if not state.peeked[seat] and state.deck else [])
         return [Move(n) for n in range(1, state.roll + 1)]
 
     def _apply(self, state: ToyState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        if isinstance(action, Ready):
+            state.waiting.remove(seat)
+            return [Event("ready", {"player": seat})]
         if isinstance(action, Roll):
             state.roll = chance.roll(6)
             return [Event("rolled", {"player": seat, "n": state.roll})]
@@ -116,6 +135,8 @@ class ToyRace(Game[ToyState]):
             return Roll()
         if tokens == ["peek"]:
             return Peek()
+        if tokens == ["ready"]:
+            return Ready()
         if len(tokens) == 2 and tokens[0] == "move" and tokens[1].isdigit():
             return Move(int(tokens[1]))
         raise BadActionText(text=text)
@@ -126,6 +147,8 @@ GAME = register(ToyRace())
 
 def choose(game: Game[Any], state: ToyState, seat: Seat) -> str:
     """The toy AI: always roll, then run as far as the die allows."""
+    if seat in state.waiting:
+        return "ready"
     return "roll" if state.roll is None else f"move {state.roll}"
 
 
