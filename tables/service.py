@@ -237,10 +237,11 @@ class TableService:
             config = {**table.config, **({"variant": table.variant} if table.variant else {})}
             chance = self._chance(table, "setup")
             state = table.game.new_game(config, len(table.seats), chance)
+            snapshot = state.to_json()
+            self.store.start(table.id, snapshot, state.version, chance.record)  # memory follows the database
             self._spend_dice(table, chance)
-            table.state, table.setup_record, table.status = state, list(chance.record), "active"
-            table.snapshot = state.to_json()
-            self.store.start(table.id, table.snapshot, state.version, table.setup_record)
+            table.state, table.snapshot, table.setup_record = state, snapshot, list(chance.record)
+            table.status = "active"
             out = _Out([Msg("table.started", {"game": game_name(table.game), "players": ", ".join(table.names)})])
             await self._run_ai(table, out)
             return await self._notices(table, out)
