@@ -60,3 +60,28 @@ def test_bot_local_script_fails_on_the_first_unexpected_refusal(tmp_path: Path) 
     done = local(tmp_path, "--ai", "1", "--seed", "3", "--script", str(script))
     assert done.returncode == 1
     assert "Script line 3 was refused: /dadsarmy new" in done.stdout and "> /table log" not in done.stdout
+
+
+async def test_slash_commands_map_to_dads_army_actions(tmp_path: Path) -> None:
+    import io
+
+    from tables.console import CHANNEL, Console, LocalOptions
+
+    svc = TableService(":memory:", renderers={"dads_army": None})
+    console = Console(svc, LocalOptions(game="dads_army", seats=2, ai=0, seed="4"), io.StringIO())
+    await console.setup()
+    table = svc.table(CHANNEL)
+    for _ in range(10):  # a few turns, whoever is to act, through the Discord forms
+        name = table.seat_name(table.humans_to_act()[0])
+        player = console.player(name)
+        legal = svc.legal_for(CHANNEL, player)
+        version = table.version
+        if legal == ["roll"]:
+            await console.command(f"@{name} /dadsarmy roll")
+        elif legal[0].startswith("move "):
+            _, man, square = legal[0].split()
+            await console.command(f"@{name} /dadsarmy move man:{man} to:{square}")
+        else:
+            await console.command(f"@{name} {legal[0]}")
+        assert table.version == version + 1
+    assert svc.store.actions(table.id)[0]["action"] == "roll"
