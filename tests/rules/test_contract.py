@@ -1,0 +1,119 @@
+"""The engine contract, checked for every registered game by seeded playouts to the end.
+
+At every step: some seat can act unless the game is over; every legal action's text
+round-trips; an illegal action raises IllegalAction and leaves the state as it was; the
+state survives JSON; views are JSON and keep the game's secrets; pieces and cards are
+conserved. At the end: folding the log (`replay`) gives the same state.
+
+Games may register extra checks below (`SECRETS`, `CONSERVED`); a game without them still
+gets every generic check.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import rules
+from rules.core import BadActionText, Game, IllegalAction, NotYourTurn, SeededChance, games
+
+assert rules  # importing `rules` registers every game
+
+
+def _dads_army_secrets(game: Game, state: Any, viewer: int | None) -> None:
+    """The deck order is the only secret: a view must not change when the deck is reshuffled."""
+    other = game.load(state.to_json())
+    other.deck = list(reversed(other.deck))
+    assert game.view(other, viewer) == game.view(state, viewer)
+
+
+def _dads_army_conserved(state: Any) -> None:
+    assert len(state.deck) + len(state.discards) + (state.card is not None) == 48
+    assert state.bombs_left + len(state.bombs) == 24
+    kept = sum(p.kept_jack for p in state.players)
+    assert state.jacks_left + len(state.jacks) + kept == 24
+    assert not set(state.bombs) & set(state.jacks)
+    assert len(state.men) == 2 * len(state.players)
+
+
+SECRETS: dict[str, Callable[[Game, Any, int | None], None]] = {"dads_army": _dads_army_secrets}
+CONSERVED: dict[str, Callable[[Any], None]] = {"dads_army": _dads_army_conserved}
+MAX_ACTIONS = 1500
+
+
+def playout(game: Game, seats: int, seed: int) -> None:
+    rng = random.Random(seed)
+    config: dict[str, Any] = {}
+    setup = SeededChance(seed)
+    state = game.new_game(config, seats, setup)
+    log: list[tuple[int, str, list[int]]] = []
+    seen: set[str] = set()
+    ai = getattr(game, "ai", None)
+    key = game.info.key
+    for _ in range(MAX_ACTIONS):
+        if game.outcome(state) is not None:
+            break
+        actors = sorted(game.to_act(state))
+        assert actors, "nobody can act in a game that is not over"
+        seat = rng.choice(actors)
+        legal = game.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        texts = [str(a) for a in legal]
+        for action, text in zip(legal, texts, strict=True):
+            assert game.parse_action(text) == action and str(game.parse_action(text)) == text
+        seen |= set(texts)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        stale = sorted(seen - set(texts))
+        for wrong in rng.sample(stale, min(3, len(stale))):
+            with pytest.raises(IllegalAction):
+                game.apply(state, seat, wrong, SeededChance(0))
+        for other in range(seats):
+            if other not in actors:
+                with pytest.raises(NotYourTurn):
+                    game.apply(state, other, texts[0], SeededChance(0))
+        with pytest.raises(BadActionText):
+            game.apply(state, seat, "xyzzy 99,99", SeededChance(0))
+        assert json.dumps(state.to_json(), sort_keys=True) == before, "a refused action changed the state"
+
+        action = ai(game, state, seat) if ai is not None and rng.random() < 0.8 else rng.choice(legal)
+        chance = SeededChance(rng.randrange(1 << 30))
+        events = game.apply(state, seat, action, chance)
+        log.append((seat, str(action), list(chance.record)))
+        json.dumps([e.to_json() for e in events])
+        for event in events:
+            game.describe(event)
+
+        data = state.to_json()
+        assert game.load(json.loads(json.dumps(data))).to_json() == data
+        for viewer in [None, *range(seats)]:
+            json.dumps(game.view(state, viewer))
+            if key in SECRETS:
+                SECRETS[key](game, state, viewer)
+        if key in CONSERVED:
+            CONSERVED[key](state)
+    assert game.outcome(state) is not None, f"{key} with {seats} seats did not end in {MAX_ACTIONS} actions"
+    replayed = game.replay(config, seats, list(setup.record), log)
+    assert replayed.to_json() == state.to_json()
+
+
+CASES = [
+    (key, seats, seed)
+    for key, game in sorted(games().items())
+    for seats in range(game.info.min_seats, game.info.max_seats + 1)
+    for seed in range(5)
+]
+
+
+@pytest.mark.parametrize(("key", "seats", "seed"), CASES)
+def test_seeded_playout_keeps_the_contract(key: str, seats: int, seed: int) -> None:
+    playout(games()[key], seats, seed)
+
+
+def test_every_game_is_registered_with_names_in_both_languages() -> None:
+    assert "dads_army" in games()
+    for game in games().values():
+        assert set(game.info.names) >= {"en", "zh-TW"}
