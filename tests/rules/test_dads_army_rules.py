@@ -569,3 +569,34 @@ def test_version_grows_and_state_survives_json() -> None:
     assert state.version == 1
     again = GAME.load(json.loads(json.dumps(state.to_json())))
     assert again == state
+
+
+def test_push_never_ends_in_a_wd_base() -> None:
+    state = position(refs=[(3, 12), (6, 12)], mainwaring=(5, 3), vicar=(6, 7))
+    stack(state, "character:vicar")
+    roll(state, 2)
+    act(state, "move mainwaring 5,1")
+    roll(state, 2)
+    options = {a.to for a in GAME.legal_actions(state, 0)}
+    assert (7, 6) in options and (6, 5) not in options
+
+
+def test_a_man_may_call_again_at_the_same_base() -> None:
+    state = position(mainwaring=(5, 2))
+    state.men["mainwaring"].called_in = True
+    roll(state, 1)
+    assert "move mainwaring 5,1" in texts(state)
+
+
+def test_view_has_the_shared_shape_and_hides_the_deck_order() -> None:
+    state = GAME.new_game({}, 3, SeededChance(4))
+    view = GAME.view(state, 1)
+    assert {"game", "version", "seat", "turn", "phase", "roll", "players", "men", "hodges", "bombs", "jacks",
+            "bombs_left", "jacks_left", "deck", "discards", "card", "pending", "last_move", "winner"} <= set(view)
+    assert view["game"] == "dads_army" and view["seat"] == 1 and view["turn"] == state.first
+    assert view["deck"] == 48 and view["discards"] == 0 and view["phase"] == "roll"
+    assert view["players"][0] == {"seat": 0, "team": "red", "men": ["mainwaring", "wilson"],
+                                  "reference": list(state.players[0].reference), "kept_jack": False, "arrived": 0}
+    assert view["men"]["pike"] == {"square": [2, 9], "team": "green", "called_in": False, "arrived": False}
+    assert "fraser" not in view["men"] and view["hodges"] == [6, 11]
+    assert "character:" not in json.dumps(view)
