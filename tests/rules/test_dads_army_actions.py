@@ -1,12 +1,17 @@
-"""Dad's Army action texts: every form of the brief reads back to itself; junk is refused."""
+"""Dad's Army action texts (every form reads back to itself; junk is refused) and their messages."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
 from rules.core import BadActionText, Msg
 from rules.dads_army import GAME
-from rules.dads_army.actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
+from rules.dads_army.actions import MEN, Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
+from rules.dads_army.cards import card_kind, load_supply
+from tables import i18n
 
 FORMS = {
     "roll": Roll(),
@@ -47,3 +52,17 @@ def test_every_action_has_a_label_message(action: object) -> None:
     msg = GAME.label(action)  # type: ignore[arg-type]
     assert msg.key == f"dads_army.action.{action.verb}"  # type: ignore[attr-defined]
     assert all(isinstance(v, (str, int, Msg)) for v in msg.params.values())
+
+
+def test_every_event_kind_and_name_has_a_message_in_both_languages() -> None:
+    source = (Path(__file__).resolve().parents[2] / "rules" / "dads_army" / "engine.py").read_text(encoding="utf-8")
+    event_kinds = set(re.findall(r'Event\(\s*"([a-z_]+)"', source))
+    assert len(event_kinds) > 15
+    keys = {f"dads_army.event.{kind}" for kind in event_kinds}
+    keys |= {f"dads_army.man.{man}" for man in (*MEN, "hodges")}
+    keys |= {f"dads_army.card.{card_kind(card)}" for card in load_supply().deck}
+    keys |= {f"dads_army.roll_for.{p}" for p in ("move", "second_go", "push", "bombs", "jacks")}
+    keys |= {f"dads_army.phase.{p}" for p in ("roll", "move", "push", "hodge", "shelter", "bomb", "jack", "over")}
+    keys |= {"dads_army.rules", "dads_army.name"}
+    for lang in i18n.LANGUAGES:
+        assert sorted(k for k in keys if not i18n.has(k, lang)) == [], lang
