@@ -12,7 +12,7 @@ import dataclasses
 import random
 import types
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -58,16 +58,69 @@ class BadActionText(IllegalAction):
 class Action:
     """A move as small frozen data with a text form that round-trips.
 
-    Subclasses are frozen dataclasses that define `verb` and implement `__str__`; the game's
-    `parse_action` reads the text back. `str(Game.parse_action(str(a))) == str(a)` is tested
-    for every legal action of every game. The text is space-separated tokens, verb first:
-    front-ends build their menus token by token from the legal actions.
+    Subclasses are frozen dataclasses that set `verb`; the text is the verb followed by one
+    token per field (`move pike 5,9`), written by `__str__` and read back by the game's
+    `ActionSyntax`. `str(game.parse_action(str(a))) == str(a)` is tested for every legal
+    action of every game. Front-ends build their menus token by token from the legal actions.
     """
 
     verb: ClassVar[str] = ""
 
-    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
-        return self.verb
+    def __str__(self) -> str:
+        fields = dataclasses.fields(self) if dataclasses.is_dataclass(self) else ()
+        return " ".join([self.verb, *(format_token(getattr(self, f.name)) for f in fields)])
+
+
+def format_token(value: Any) -> str:
+    """One field of an action as a token: a tuple (a square) as `c,r`, anything else as text."""
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def read_token(hint: Any, token: str) -> Any:
+    """The inverse of `format_token` for a field of type `int`, `str` or a tuple of ints."""
+    if hint is int:
+        return int(token)
+    if typing.get_origin(hint) is tuple:
+        parts = token.split(",")
+        args = typing.get_args(hint)
+        if len(args) != len(parts) or Ellipsis in args:
+            raise ValueError(token)
+        return tuple(int(p) for p in parts)
+    return token
+
+
+class ActionSyntax:
+    """Reads the text forms of a game's action classes back, field by field from their hints.
+
+    `valid(field_name, value)` lets a game refuse well-formed but meaningless tokens (a square
+    off the board, a man who does not exist) as `BadActionText`, before any rule is asked.
+    """
+
+    def __init__(self, *kinds: type[Action], valid: Callable[[str, Any], bool] | None = None) -> None:
+        self.kinds = {kind.verb: kind for kind in kinds}
+        self._fields = {
+            kind.verb: [(f.name, typing.get_type_hints(kind)[f.name]) for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
+            for kind in kinds
+        }
+        self._valid = valid
+
+    def parse(self, text: str) -> Action:
+        verb, *tokens = text.strip().lower().split() or [""]
+        fields = self._fields.get(verb)
+        if fields is None or len(fields) != len(tokens):
+            raise BadActionText(text=text)
+        values = []
+        for (name, hint), token in zip(fields, tokens, strict=True):
+            try:
+                value = read_token(hint, token)
+            except ValueError:
+                raise BadActionText(text=text) from None
+            if self._valid is not None and not self._valid(name, value):
+                raise BadActionText(text=text)
+            values.append(value)
+        return self.kinds[verb](*values)
 
 
 # --------------------------------------------------------------------------- messages
@@ -274,9 +327,7 @@ def from_jsonable(tp: Any, data: Any) -> Any:
         return tuple(data)
     if origin is dict:
         key_t, val_t = args if args else (Any, Any)
-        return {
-            (int(k) if key_t is int else k): from_jsonable(val_t, v) for k, v in data.items()
-        }
+        return {(int(k) if key_t is int else k): from_jsonable(val_t, v) for k, v in data.items()}
     return data
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from rules.core import (
     Action,
+    ActionSyntax,
     BadActionText,
     ChanceExhausted,
     Event,
@@ -86,8 +87,8 @@ class Add(Action):
     n: int
     verb = "add"
 
-    def __str__(self) -> str:
-        return f"add {self.n}"
+
+SYNTAX = ActionSyntax(Add, valid=lambda name, value: value in (1, 2))
 
 
 @dataclass
@@ -123,10 +124,7 @@ class CountGame(Game[Count]):
         return Outcome(((state.turn - 1) % state.seats,), "reached") if state.total >= 5 else None
 
     def parse_action(self, text: str) -> Action:
-        verb, _, n = text.partition(" ")
-        if verb != "add" or n not in ("1", "2"):
-            raise BadActionText(text=text)
-        return Add(int(n))
+        return SYNTAX.parse(text)
 
 
 def test_apply_checks_turn_legality_and_counts_versions() -> None:
@@ -159,6 +157,22 @@ def test_illegal_action_carries_code_and_params() -> None:
     err = IllegalAction("too_far", steps=3)
     assert err.code == "too_far" and err.params == {"steps": 3}
     assert NotYourTurn().code == "not_your_turn"
+
+
+def test_action_text_round_trips_through_its_syntax() -> None:
+    @dataclass(frozen=True)
+    class Go(Action):
+        man: str
+        to: tuple[int, int]
+        verb = "go"
+
+    syntax = ActionSyntax(Go, Add)
+    assert str(Go("pike", (5, 9))) == "go pike 5,9"
+    assert syntax.parse(" GO Pike 5,9 ") == Go("pike", (5, 9))
+    assert syntax.parse("add 2") == Add(2)
+    for junk in ["", "go", "go pike", "go pike 5", "go pike 5,9,1", "go pike x,y", "add two", "fly 1"]:
+        with pytest.raises(BadActionText):
+            syntax.parse(junk)
 
 
 def test_event_json_round_trip() -> None:

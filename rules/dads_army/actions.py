@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core import Action, BadActionText
+from rules.core import Action, ActionSyntax, format_token
 
 from .board import Square, load_board
 
@@ -18,15 +18,12 @@ MEN: tuple[str, ...] = ("mainwaring", "wilson", "vicar", "verger", "jones", "pik
 
 
 def square_text(sq: Square) -> str:
-    return f"{sq[0]},{sq[1]}"
+    return format_token(sq)
 
 
 @dataclass(frozen=True)
 class Roll(Action):
     verb: ClassVar[str] = "roll"
-
-    def __str__(self) -> str:
-        return "roll"
 
 
 @dataclass(frozen=True)
@@ -37,9 +34,6 @@ class Move(Action):
     to: Square
     verb: ClassVar[str] = "move"
 
-    def __str__(self) -> str:
-        return f"move {self.man} {square_text(self.to)}"
-
 
 @dataclass(frozen=True)
 class Lay(Action):
@@ -47,9 +41,6 @@ class Lay(Action):
 
     at: Square
     verb: ClassVar[str] = "lay"
-
-    def __str__(self) -> str:
-        return f"lay {square_text(self.at)}"
 
 
 @dataclass(frozen=True)
@@ -59,9 +50,6 @@ class Push(Action):
     to: Square
     verb: ClassVar[str] = "push"
 
-    def __str__(self) -> str:
-        return f"push {square_text(self.to)}"
-
 
 @dataclass(frozen=True)
 class Hodge(Action):
@@ -69,9 +57,6 @@ class Hodge(Action):
 
     man: str
     verb: ClassVar[str] = "hodge"
-
-    def __str__(self) -> str:
-        return f"hodge {self.man}"
 
 
 @dataclass(frozen=True)
@@ -82,17 +67,13 @@ class Shelter(Action):
     n: int
     verb: ClassVar[str] = "shelter"
 
-    def __str__(self) -> str:
-        return f"shelter {self.man} {self.n}"
-
 
 @dataclass(frozen=True)
 class Bomb(Action):
+    """Air raid: drop one bomb at `at`."""
+
     at: Square
     verb: ClassVar[str] = "bomb"
-
-    def __str__(self) -> str:
-        return f"bomb {square_text(self.at)}"
 
 
 @dataclass(frozen=True)
@@ -102,18 +83,12 @@ class Jack(Action):
     at: Square
     verb: ClassVar[str] = "jack"
 
-    def __str__(self) -> str:
-        return f"jack {square_text(self.at)}"
-
 
 @dataclass(frozen=True)
 class Keep(Action):
     """Union Jack card: keep one marker back for a later turn."""
 
     verb: ClassVar[str] = "keep"
-
-    def __str__(self) -> str:
-        return "keep"
 
 
 @dataclass(frozen=True)
@@ -122,51 +97,20 @@ class Done(Action):
 
     verb: ClassVar[str] = "done"
 
-    def __str__(self) -> str:
-        return "done"
 
-
-def _square(token: str, text: str) -> Square:
-    parts = token.split(",")
+def _meaningful(name: str, value: object) -> bool:
+    """Tokens that name something on this board: a man, a square, a shelter."""
     board = load_board()
-    try:
-        sq = (int(parts[0]), int(parts[1])) if len(parts) == 2 else None
-    except ValueError:
-        sq = None
-    if sq is None or not board.on_board(sq):
-        raise BadActionText(text=text)
-    return sq
+    if name == "man":
+        return value in MEN
+    if name == "n":
+        return value in board.shelters
+    return board.on_board(value)  # type: ignore[arg-type]
 
 
-def _man(token: str, text: str) -> str:
-    if token not in MEN:
-        raise BadActionText(text=text)
-    return token
+SYNTAX = ActionSyntax(Roll, Move, Lay, Push, Hodge, Shelter, Bomb, Jack, Keep, Done, valid=_meaningful)
 
 
 def parse_action(text: str) -> Action:
     """The action a text form stands for; `BadActionText` when it cannot be read."""
-    tokens = text.strip().lower().split()
-    if not tokens:
-        raise BadActionText(text=text)
-    verb, args = tokens[0], tokens[1:]
-    shapes = {"roll": 0, "keep": 0, "done": 0, "lay": 1, "push": 1, "bomb": 1, "jack": 1, "hodge": 1,
-              "move": 2, "shelter": 2}
-    if shapes.get(verb) != len(args):
-        raise BadActionText(text=text)
-    if verb == "roll":
-        return Roll()
-    if verb == "keep":
-        return Keep()
-    if verb == "done":
-        return Done()
-    if verb == "move":
-        return Move(_man(args[0], text), _square(args[1], text))
-    if verb == "hodge":
-        return Hodge(_man(args[0], text))
-    if verb == "shelter":
-        if args[1] not in {str(n) for n in load_board().shelters}:
-            raise BadActionText(text=text)
-        return Shelter(_man(args[0], text), int(args[1]))
-    square_actions: dict[str, type[Lay | Push | Bomb | Jack]] = {"lay": Lay, "push": Push, "bomb": Bomb, "jack": Jack}
-    return square_actions[verb](_square(args[0], text))
+    return SYNTAX.parse(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Action, BadActionText, Chance, Event, Game, GameInfo, Outcome, State, register
+from rules.core import Action, ActionSyntax, Chance, Event, Game, GameInfo, Outcome, State, register
 
 KEY = "cogs_toy"
 MEN = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
@@ -21,9 +21,6 @@ MEN = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 class Roll(Action):
     verb = "roll"
 
-    def __str__(self) -> str:
-        return "roll"
-
 
 @dataclass(frozen=True)
 class Move(Action):
@@ -31,8 +28,8 @@ class Move(Action):
     to: tuple[int, int]
     verb = "move"
 
-    def __str__(self) -> str:
-        return f"move {self.man} {self.to[0]},{self.to[1]}"
+
+SYNTAX = ActionSyntax(Roll, Move)
 
 
 @dataclass
@@ -85,14 +82,7 @@ class Toy(Game[ToyState]):
         return None
 
     def parse_action(self, text: str) -> Action:
-        parts = text.split()
-        if parts == ["roll"]:
-            return Roll()
-        if len(parts) == 3 and parts[0] == "move":
-            c, _, r = parts[2].partition(",")
-            if c.isdigit() and r.isdigit():
-                return Move(parts[1], (int(c), int(r)))
-        raise BadActionText(text=text)
+        return SYNTAX.parse(text)
 
 
 GAME = register(Toy())

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from rules.core import (
     Action,
-    BadActionText,
+    ActionSyntax,
     Chance,
     Event,
     Game,
@@ -33,24 +33,15 @@ GOAL = 12
 class Roll(Action):
     verb: ClassVar[str] = "roll"
 
-    def __str__(self) -> str:
-        return "roll"
-
 
 @dataclass(frozen=True)
 class Peek(Action):
     verb: ClassVar[str] = "peek"
 
-    def __str__(self) -> str:
-        return "peek"
-
 
 @dataclass(frozen=True)
 class Ready(Action):
     verb: ClassVar[str] = "ready"
-
-    def __str__(self) -> str:
-        return "ready"
 
 
 @dataclass(frozen=True)
@@ -58,8 +49,8 @@ class Move(Action):
     n: int
     verb: ClassVar[str] = "move"
 
-    def __str__(self) -> str:
-        return f"move {self.n}"
+
+SYNTAX = ActionSyntax(Roll, Peek, Ready, Move)
 
 
 @dataclass
@@ -120,26 +111,22 @@ class ToyRace(Game[ToyState]):
 
     def view(self, state: ToyState, seat: Seat | None) -> dict[str, Any]:
         return {
-            "game": "toy", "version": state.version, "seat": seat,
+            "game": "toy",
+            "version": state.version,
+            "seat": seat,
             "turn": None if state.winner is not None else state.turn,
-            "pos": list(state.pos), "roll": state.roll, "deck": len(state.deck),
-            "secret": state.secrets[seat] if seat is not None else None, "winner": state.winner,
+            "pos": list(state.pos),
+            "roll": state.roll,
+            "deck": len(state.deck),
+            "secret": state.secrets[seat] if seat is not None else None,
+            "winner": state.winner,
         }
 
     def outcome(self, state: ToyState) -> Outcome | None:
         return None if state.winner is None else Outcome((state.winner,), "race")
 
     def parse_action(self, text: str) -> Action:
-        tokens = text.split()
-        if tokens == ["roll"]:
-            return Roll()
-        if tokens == ["peek"]:
-            return Peek()
-        if tokens == ["ready"]:
-            return Ready()
-        if len(tokens) == 2 and tokens[0] == "move" and tokens[1].isdigit():
-            return Move(int(tokens[1]))
-        raise BadActionText(text=text)
+        return SYNTAX.parse(text)
 
 
 GAME = register(ToyRace())
