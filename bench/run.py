@@ -61,10 +61,10 @@ def mid_game_state(game: Game[Any], seats: int, seed: int, steps: int) -> Any:
     return state
 
 
-def bench_game(game: Game[Any], quick: bool) -> dict[str, Any]:
+def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, Any]:
+    """Every figure for one game: `n` samples of each timing, `playouts` random games."""
     key = game.info.key
     seats = game.info.max_seats
-    n = 20 if quick else 60
     result: dict[str, Any] = {"seats": seats}
 
     state = mid_game_state(game, seats, seed=11, steps=40)
@@ -86,7 +86,6 @@ def bench_game(game: Game[Any], quick: bool) -> dict[str, Any]:
         result["png_bytes"] = len(png)
 
     apply_times: list[float] = []
-    playouts = 4 if quick else 12
     t0 = time.perf_counter()
     for seed in range(playouts):
         _, times = random_playout(game, seats, seed)
@@ -146,7 +145,8 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated game keys (default: all)")
     args = parser.parse_args()
     wanted = [g for g in args.games.split(",") if g] or sorted(games())
-    print(json.dumps({key: bench_game(games()[key], args.quick) for key in wanted}, indent=2))
+    n, playouts = (20, 4) if args.quick else (60, 12)
+    print(json.dumps({key: bench_game(games()[key], n, playouts) for key in wanted}, indent=2))
 
 
 if __name__ == "__main__":
