@@ -12,7 +12,7 @@ that is about 3x smaller and 3x faster to encode than an RGB PNG (see `paletted_
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -84,6 +84,28 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     while text and f.getlength(text + "…") > max_width:
         text = text[:-1]
     return text + "…"
+
+
+# ---------------------------------------------------------------------------- words
+
+Text = Callable[[str], str]
+"""A message id -> its text in the reader's language. The tables pass their translation layer
+(`lambda key: i18n.gettext(key, lang)`): renderers never import `tables`, they only ask."""
+
+
+def wording(text: Text | None, fallbacks: Mapping[str, str]) -> Text:
+    """The words a renderer draws: `text(id)` when given and it knows the id, else the
+    renderer's built-in English, else the id itself (a missing message shows, it never breaks
+    the image)."""
+
+    def lookup(key: str) -> str:
+        if text is not None:
+            found = text(key)
+            if found and found != key:
+                return found
+        return fallbacks.get(key, key)
+
+    return lookup
 
 
 # ---------------------------------------------------------------------------- theme and palette

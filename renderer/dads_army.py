@@ -1,9 +1,12 @@
 """The Dad's Army board as a PNG: the map of Walmington-on-Sea on the left, the table on the right.
 
 `render` is a pure function of a view (plus the static board of `rules.dads_army.board`):
-the map, buildings and pointers are drawn once per theme and cached; each call copies that
-background and draws only what moves. `highlights` and `label_actions` give the short square
-labels (A, B, ...) that the board shows and the buttons repeat, so both always agree.
+the map, buildings and pointers are drawn once per theme and wording (language) and cached;
+each call copies that background and draws only what moves. Every word on the board is a
+message id (`MESSAGES`, the `board.dads_army.*` keys of `renderer.po`) looked up through the
+`text` function the caller passes, so the image speaks the table's language. `highlights` and
+`label_actions` give the short square labels (A, B, ...) that the board shows and the buttons
+repeat, so both always agree.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import math
 import re
 import threading
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,6 +25,7 @@ from renderer.common import (
     NIGHT,
     RGB,
     SS,
+    Text,
     Theme,
     blend,
     card,
@@ -29,10 +33,12 @@ from renderer.common import (
     ellipsize,
     fit_font,
     font,
+    font_for,
     highlight_badge,
     highlight_cell,
     label_squares,
     make_theme,
+    needs_cjk,
     paletted_png,
     paste_centred,
     pill,
@@ -42,6 +48,7 @@ from renderer.common import (
     text_outlined,
     title_bar,
     token,
+    wording,
 )
 from rules.dads_army.board import Board, load_board
 
@@ -70,35 +77,49 @@ INITIALS = {
     "godfrey": "Go",
     "hodges": "H",
 }
-NAMES = {
-    "mainwaring": "Mainwaring",
-    "wilson": "Wilson",
-    "vicar": "The Vicar",
-    "verger": "The Verger",
-    "jones": "Jones",
-    "pike": "Pike",
-    "fraser": "Fraser",
-    "godfrey": "Godfrey",
+MESSAGES = {
+    "board.dads_army.title": "DAD'S ARMY",
+    "board.dads_army.place": "Walmington-on-Sea",
+    "board.dads_army.building.vicarage": "Vicarage",
+    "board.dads_army.building.bank": "Bank",
+    "board.dads_army.building.jones_butchers": "Jones' Butchers",
+    "board.dads_army.building.funeral_parlour": "Funeral Parlour",
+    "board.dads_army.building.pike_mums_house": "Mrs Pike's",
+    "board.dads_army.building.godfrey_house": "Godfrey's",
+    "board.dads_army.building.beach_shelter": "Beach Shelter",
+    "board.dads_army.man.mainwaring": "Mainwaring",
+    "board.dads_army.man.wilson": "Wilson",
+    "board.dads_army.man.vicar": "Vicar",
+    "board.dads_army.man.verger": "Verger",
+    "board.dads_army.man.jones": "Jones",
+    "board.dads_army.man.pike": "Pike",
+    "board.dads_army.man.fraser": "Fraser",
+    "board.dads_army.man.godfrey": "Godfrey",
+    "board.dads_army.pair": "{first} & {second}",
+    "board.dads_army.phase.roll": "ROLL",
+    "board.dads_army.phase.move": "MOVE",
+    "board.dads_army.phase.push": "PUSH",
+    "board.dads_army.phase.hodge": "HODGES",
+    "board.dads_army.phase.shelter": "SHELTER",
+    "board.dads_army.phase.bomb": "BOMBS",
+    "board.dads_army.phase.jack": "JACKS",
+    "board.dads_army.phase.over": "GAME OVER",
+    "board.dads_army.winner": "WINNER",
+    "board.dads_army.card.character": "TOP SECRET",
+    "board.dads_army.card.hodges": "HODGES!",
+    "board.dads_army.card.air_raid": "AIR RAID!",
+    "board.dads_army.card.union_jack": "UNION JACK",
+    "board.dads_army.legend.called_in": "called in at a WD base",
+    "board.dads_army.legend.home": "home",
 }
-SHORT_NAMES = {
-    "vicarage": "Vicarage",
-    "bank": "Bank",
-    "jones_butchers": "Jones' Butchers",
-    "funeral_parlour": "Funeral Parlour",
-    "pike_mums_house": "Mrs Pike's",
-    "godfrey_house": "Godfrey's",
-    "beach_shelter": "Beach Shelter",
-}
-PHASE_WORD = {
-    "roll": "ROLL",
-    "move": "MOVE",
-    "push": "PUSH",
-    "hodge": "HODGES",
-    "shelter": "SHELTER",
-    "bomb": "BOMBS",
-    "jack": "JACKS",
-    "over": "GAME OVER",
-}
+"""Every word the board draws, by message id, in English: what a caller without a translation
+layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/renderer.po` (a test
+keeps them equal); `zh_TW/renderer.po` translates them."""
+K = "board.dads_army."
+PHASES = ("roll", "move", "push", "hodge", "shelter", "bomb", "jack", "over")
+CARDS = ("character", "hodges", "air_raid", "union_jack")
+BACKGROUND_KEYS = tuple(k for k in MESSAGES if k.startswith((K + "title", K + "place", K + "building.")))
+"""The words painted into the cached background: the cache is keyed by their texts."""
 
 _CLASSIC = {
     **CLASSIC,
@@ -261,16 +282,26 @@ def _hodges_token(th: Theme, diameter: int) -> Image.Image:
 # ---------------------------------------------------------------------------- static background
 
 
-@cache
-def _background(theme_name: str) -> Image.Image:
-    """Frame, pointers, map, sea, buildings with walls and doors, bases and shelters."""
+def _background(theme_name: str, say: Text) -> Image.Image:
+    """The static drawing for a theme in the caller's words (see `_drawn_background`)."""
+    return _drawn_background(theme_name, tuple(say(k) for k in BACKGROUND_KEYS))
+
+
+@lru_cache(maxsize=8)
+def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
+    """Frame, pointers, map, sea, buildings with walls and doors, bases and shelters. Cached per
+    theme and per texts of `BACKGROUND_KEYS` (in effect per theme and language: a few boards)."""
     th = THEMES[theme_name]
+    say = dict(zip(BACKGROUND_KEYS, words, strict=True))
     board = load_board()
     img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
     d = ImageDraw.Draw(img)
-    title_bar(img, (0, 0, WIDTH, TITLE_H), "DAD'S ARMY", th["title"], th["cream"])
-    f = font("regular", 15)
-    d.text((190, TITLE_H / 2), "Walmington-on-Sea", font=f, fill=blend(th["cream"], th["title"], 0.3), anchor="lm")
+    title = say[K + "title"]
+    title_bar(img, (0, 0, WIDTH, TITLE_H), title, th["title"], th["cream"])
+    after_title = TITLE_H * 0.4 + font_for(title, round(TITLE_H * 0.5), "bold").getlength(title) + 18
+    place = say[K + "place"]
+    d.text((after_title, TITLE_H / 2), place, font=font_for(place, 15, "regular"),
+           fill=blend(th["cream"], th["title"], 0.3), anchor="lm")
 
     # open ground: two tones like a printed map, the beach row in sand, the sea row as water
     for r in range(1, board.rows + 1):
@@ -299,7 +330,7 @@ def _background(theme_name: str) -> Image.Image:
         for man in men:
             home_team[board.building_of.get(board.start[man])] = team
     for b in board.buildings:
-        _draw_building(img, d, th, board, b, home_team.get(b.id))
+        _draw_building(img, d, th, board, b, home_team.get(b.id), say.get(K + "building." + b.id, b.name))
     _draw_pointers(d, th, board)
     d.rectangle((BX - 1, BY - 1, BX + BOARD_PX, BY + BOARD_PX), outline=th["ink"], width=2)
     # the table panel
@@ -318,7 +349,9 @@ def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square) -> None:
     text_outlined(d, (cx, cy), "EWS", font("condensed", 12), (255, 255, 255), (35, 50, 64), 2)
 
 
-def _draw_building(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: Board, b: Any, team: str | None) -> None:
+def _draw_building(
+    img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: Board, b: Any, team: str | None, name: str
+) -> None:
     squares = set(b.squares)
     if b.kind == "home":
         fill = blend(th[team], th["paper"], 0.62) if team else th["beach"]
@@ -334,7 +367,7 @@ def _draw_building(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: B
         for k in range(10, (x1 - x0) + (y1 - y0), 10):
             sx, ex = min(x0 + k, x1), max(x0, x0 + k - (y1 - y0))
             d.line((sx, y0 + (x0 + k - sx), ex, y0 + (x0 + k - ex)), fill=hatch, width=1)
-    _draw_label(d, th, b, squares)
+    _draw_label(d, th, b, squares, name)
     # walls: every edge of the building except the door's, which is a visible gap
     door_in, door_out = tuple(b.door_inside), tuple(b.entrance)
     for c, r in squares:
@@ -387,7 +420,7 @@ def _draw_door(
     d.line((p1, tip), fill=th["wall"], width=3)
 
 
-def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square]) -> None:
+def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square], name: str) -> None:
     if b.kind == "wd_base":
         cx, cy = centre(b.squares[0])
         _broad_arrow(d, (cx, cy - 10), th["wd_text"])
@@ -405,17 +438,27 @@ def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square])
     cols, rows = sorted({c for c, _ in free}), sorted({r for _, r in free})
     x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
     y0, y1 = BY + (rows[0] - 1) * CELL, BY + rows[-1] * CELL
-    name = SHORT_NAMES.get(b.id, b.name)
     colour = th["label"]
-    words = name.split()
     f = fit_font(name, 13, x1 - x0 - 8, "condensed")
-    if f.size >= 12 or len(words) == 1:
+    lines = _two_lines(name)
+    if f.size >= 12 or lines is None:
         text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2), name, f, colour)
     else:
-        top, bottom = " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])
+        top, bottom = lines
         f = fit_font(max(top, bottom, key=len), 13, x1 - x0 - 6, "condensed")
         text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 8), top, f, colour)
         text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 8), bottom, f, colour)
+
+
+def _two_lines(name: str) -> tuple[str, str] | None:
+    """A label cut in two lines: between words, or for Chinese (no spaces) between characters."""
+    words = name.split()
+    if len(words) > 1:
+        return " ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])
+    if needs_cjk(name) and len(name) > 1:
+        half = (len(name) + 1) // 2
+        return name[:half], name[half:]
+    return None
 
 
 def _broad_arrow(d: ImageDraw.ImageDraw, at: tuple[float, float], colour: RGB) -> None:
@@ -564,34 +607,46 @@ def _draw_markers(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> No
 # ---------------------------------------------------------------------------- the panel
 
 
-def _player_label(p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
+def _man_name(say: Text, man: str) -> str:
+    return say(K + "man." + man) if K + "man." + man in MESSAGES else man
+
+
+def _player_label(say: Text, p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
+    """The player's name when the caller knows it, else their two men ("Mainwaring & Wilson")."""
     if names and p["seat"] in names and (name := printable(str(names[p["seat"]]))):
         return name
-    return " & ".join(NAMES.get(m, m).removeprefix("The ") for m in p.get("men", []))
+    men = [_man_name(say, m) for m in p.get("men", [])]
+    if len(men) == 2:
+        return say(K + "pair").format(first=men[0], second=men[1])
+    return " ".join(men)
 
 
-def _draw_panel(canvas: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
+def _draw_panel(
+    canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None
+) -> None:
     """Right-hand panel, top to bottom: whose turn and the die, one card per player, the
     supplies and the Top Secret card being resolved, a two-item legend."""
     x0 = BX + BOARD_PX + PTR + FRAME + 12
     x1 = WIDTH - FRAME - 12
     y = TITLE_H + FRAME + 12
-    y = _panel_turn(canvas, th, view, names, (x0, y, x1, y + 92)) + 14
+    y = _panel_turn(canvas, th, say, view, names, (x0, y, x1, y + 92)) + 14
     for p in view.get("players", []):
-        _panel_player(canvas, th, view, p, names, (x0, y, x1, y + 72))
+        _panel_player(canvas, th, say, view, p, names, (x0, y, x1, y + 72))
         y += 80
     legend_y = HEIGHT - FRAME - 18
     card_top = legend_y - 18 - 52
     supplies_y = max(y + 4, card_top - 62)
     _panel_supplies(canvas, th, view, (x0, supplies_y, x1))
     if view.get("card"):
-        _draw_card_in_play(canvas, th, view, view["card"], (x0, max(card_top, supplies_y + 60), x1, legend_y - 18))
-    _legend(canvas, th, (x0, legend_y))
+        box = (x0, max(card_top, supplies_y + 60), x1, legend_y - 18)
+        _draw_card_in_play(canvas, th, say, view, view["card"], box)
+    _legend(canvas, th, say, (x0, legend_y, x1))
 
 
 def _panel_turn(
     canvas: Image.Image,
     th: Theme,
+    say: Text,
     view: Mapping[str, Any],
     names: Mapping[int, str] | None,
     box: tuple[int, int, int, int],
@@ -606,7 +661,7 @@ def _panel_turn(
     d.rounded_rectangle(box, radius=10, fill=blend(colour, th["panel"], 0.78), outline=colour, width=3)
     die_x = x1 - 36
     if lead:
-        label = _player_label(lead, names)
+        label = _player_label(say, lead, names)
         room = die_x - 30 - x0 - 14
         f = fit_font(label, 20, room, "bold", min_size=15)
         d.text((x0 + 14, y0 + 24), ellipsize(label, f, room), font=f, fill=th["ink"], anchor="lm")
@@ -614,7 +669,10 @@ def _panel_turn(
             info = view.get("men", {}).get(man, {})
             spr = _man_token(th, man, team or "red", 26, bool(info.get("called_in")), bool(info.get("arrived")))
             paste_centred(canvas, spr, (x0 + 28 + i * 32, y0 + 62))
-    word = "★ WINNER" if winner is not None else PHASE_WORD.get(str(phase), str(phase or "").upper())
+    if winner is not None:
+        word = "★ " + say(K + "winner")
+    else:
+        word = say(K + "phase." + phase) if phase in PHASES else str(phase or "").upper()
     if view.get("pending") and phase in ("bomb", "jack", "push"):
         word += f" ×{view['pending']}"
     text_fill = th["ink"] if team == "yellow" and th.name == "classic" else (255, 255, 255)
@@ -632,6 +690,7 @@ def _panel_turn(
 def _panel_player(
     canvas: Image.Image,
     th: Theme,
+    say: Text,
     view: Mapping[str, Any],
     p: Mapping[str, Any],
     names: Mapping[int, str] | None,
@@ -648,7 +707,7 @@ def _panel_player(
     edge = th["gold"] if won else (colour if active else blend(colour, th["panel"], 0.5))
     d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
     d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
-    label = _player_label(p, names)
+    label = _player_label(say, p, names)
     prefix = "▶ " if active else ("★ " if won else "")
     f = fit_font(prefix + label, 16, x1 - x0 - 60, "bold", min_size=13)
     d.text((x0 + 18, y0 + 16), ellipsize(prefix + label, f, x1 - x0 - 60), font=f, fill=th["ink"], anchor="lm")
@@ -686,26 +745,34 @@ def _panel_supplies(canvas: Image.Image, th: Theme, view: Mapping[str, Any], at:
 
 
 def _draw_card_in_play(
-    canvas: Image.Image, th: Theme, view: Mapping[str, Any], card: Mapping[str, Any], box: tuple[float, ...]
+    canvas: Image.Image,
+    th: Theme,
+    say: Text,
+    view: Mapping[str, Any],
+    card: Mapping[str, Any],
+    box: tuple[float, ...],
 ) -> None:
+    """The Top Secret card being resolved: its icon, its title and (a character card) the man."""
     x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=th["wd"], outline=th["ink"], width=2)
     kind = card.get("kind")
-    titles = {"character": "TOP SECRET", "hodges": "HODGES!", "air_raid": "AIR RAID!", "union_jack": "UNION JACK"}
-    d.text(
-        (x0 + 56, (y0 + y1) / 2),
-        titles.get(kind, str(kind).upper()),
-        font=font("bold", 16),
-        fill=th["wd_text"],
-        anchor="lm",
-    )
-    icon_at = (x0 + 28, (y0 + y1) / 2)
     man = card.get("man")
+    who = _man_name(say, man) if kind == "character" and man else ""
+    room = x1 - 10 - (x0 + 56)
+    if who:
+        fw = fit_font(who, 13, room * 0.45, "bold", min_size=10)
+        who = ellipsize(who, fw, room * 0.45)
+        d.text((x1 - 10, cy), who, font=fw, fill=th["cream"], anchor="rm")
+        room -= fw.getlength(who) + 10
+    title = say(K + "card." + kind) if kind in CARDS else str(kind).upper()
+    ft = fit_font(title, 16, room, "bold", min_size=11)
+    d.text((x0 + 56, cy), ellipsize(title, ft, room), font=ft, fill=th["wd_text"], anchor="lm")
+    icon_at = (x0 + 28, cy)
     if kind == "character" and man:
         team = view.get("men", {}).get(man, {}).get("team", "red")
         paste_centred(canvas, _man_token(th, man, team if team in TEAMS else "red", 32, False, False), icon_at)
-        d.text((x1 - 10, (y0 + y1) / 2), NAMES.get(man, man), font=font("bold", 13), fill=th["cream"], anchor="rm")
     elif kind == "hodges":
         paste_centred(canvas, _hodges_token(th, 32), icon_at)
     elif kind == "air_raid":
@@ -714,14 +781,20 @@ def _draw_card_in_play(
         paste_centred(canvas, _union_jack(32, 20, th["flag_blue"], th["flag_red"]), icon_at)
 
 
-def _legend(canvas: Image.Image, th: Theme, at: tuple[float, float]) -> None:
-    x0, y = at
+def _legend(canvas: Image.Image, th: Theme, say: Text, at: tuple[float, float, float]) -> None:
+    """Two marks explained on one line: the tick (called in at a WD base) and the gold ring (home)."""
+    x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
-    f = font("regular", 11)
+    called, home = say(K + "legend.called_in"), say(K + "legend.home")
+    f_home = fit_font(home, 11, 70, "regular", min_size=9)
+    home = ellipsize(home, f_home, 70)
+    home_x = x1 - f_home.getlength(home) - 22  # the ring's token, then the word, flush right
+    room = home_x - 14 - (x0 + 22)
+    f = fit_font(called, 11, room, "regular", min_size=9)
     paste_centred(canvas, token(14, th["muted"], "", badge=th["tick"]), (x0 + 10, y))
-    d.text((x0 + 22, y), "called in at a WD base", font=f, fill=th["muted"], anchor="lm")
-    paste_centred(canvas, token(14, th["muted"], "", ring=th["gold"]), (x0 + 170, y))
-    d.text((x0 + 182, y), "home", font=f, fill=th["muted"], anchor="lm")
+    d.text((x0 + 22, y), ellipsize(called, f, room), font=f, fill=th["muted"], anchor="lm")
+    paste_centred(canvas, token(14, th["muted"], "", ring=th["gold"]), (home_x + 10, y))
+    d.text((home_x + 22, y), home, font=f_home, fill=th["muted"], anchor="lm")
 
 
 # ---------------------------------------------------------------------------- entry point
@@ -737,12 +810,15 @@ def render(
     highlight: Mapping[str, list[int]] | None = None,
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
+    text: Text | None = None,
 ) -> bytes:
     """The board for a view as PNG bytes. `highlight` maps short labels to squares (from
-    `highlights`); `names` maps seats to player names (any script). Same input, same bytes."""
+    `highlights`); `names` maps seats to player names (any script); `text` gives the words of
+    the board, message id -> text in the table's language (None: English, see `MESSAGES`).
+    Same input, same bytes."""
     th = _theme(theme)
     with _DRAWING:
-        canvas = compose(view, highlight=highlight, theme=th.name, names=names)
+        canvas = compose(view, highlight=highlight, theme=th.name, names=names, text=text)
     return paletted_png(canvas, th)
 
 
@@ -752,10 +828,12 @@ def compose(
     highlight: Mapping[str, list[int]] | None = None,
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
+    text: Text | None = None,
 ) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
     th = _theme(theme)
-    canvas = _background(th.name).copy()
+    say = wording(text, MESSAGES)
+    canvas = _background(th.name, say).copy()
     highlight = highlight or {}
     if highlight:
         _draw_highlight_fills(canvas, th, highlight)
@@ -767,5 +845,5 @@ def compose(
         busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
         busy |= _icon_squares()
         _draw_highlight_pills(canvas, th, highlight, busy)
-    _draw_panel(canvas, th, view, names)
+    _draw_panel(canvas, th, say, view, names)
     return canvas
