@@ -7,12 +7,36 @@ needs no choice (a lost turn, a card with no effect, a man with no room in a she
 done inside `_apply` and reported as an event, so players only ever face real decisions.
 Every die and card drawn is in the events' params, so the log tells the whole story.
 
-Not implemented: the optional variant `redraw_bombed_reference` (D26), which simulated play
-never needed; `GameInfo.variants` is therefore empty.
+Rulings of ours beyond D1-D28 (each has a test named after it in tests/rules):
+- R1. Dealing references (D20): a pair that is refused goes back under the packs; when a
+  whole turn of the packs gives no good pair, both packs are reshuffled.
+- R2. A man may stop on the Union Jack lying on his own reference even when it is part of
+  a longer run of Union Jacks (D19's one optional jump).
+- R3. A bomb marker replaced by a Union Jack goes back to the supply; a kept Union Jack
+  leaves the supply when it is kept.
+- R4. A kept Union Jack is laid only before the ordinary roll of its holder's turn, not
+  before the roll for a second go, a push, bombs or Union Jacks.
+- R5. A second go (D13) that cannot move exactly the number thrown is lost, like a turn
+  (D24), and the card is discarded.
+- R6. Nothing waits for a choice that does not exist: a player with no man to shelter is
+  skipped in an air raid, and placing Union Jacks ends by itself when no bomb is left and
+  no Union Jack can be kept.
+
+Variant `redraw_bombed_reference` (D26, off by default; the table passes it in the config
+as `{"variant": ...}`, or a list as `{"variants": [...]}`):
+- V1. A turn counts when it ends with the player's reference bombed; a turn that ends with
+  it clear starts the count again. After 10 such turns in a row, while the reference is
+  still bombed, he is offered `redraw` before he rolls (before or after laying a kept
+  Union Jack); the redraw costs nothing and he then rolls as usual.
+- V2. The new pair is dealt by D20 from the Order cards no player holds, shuffled, with his
+  old pair under them: a building square, another player's reference or a bombed square
+  is refused (a bombed new reference would leave him as stuck as before). It is offered
+  only when such a pair exists.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
@@ -22,8 +46,13 @@ from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelt
 from .board import load_board
 from .cards import card_kind, card_man, load_supply
 from .state import DadsArmyState, LastMove, Man, Player, Square
+from .variant_actions import Redraw, parse_variant_action
 
 DIE = 6
+REDRAW = "redraw_bombed_reference"
+"""Variant (D26): a player whose reference stays bombed may redraw it."""
+REDRAW_AFTER = 10
+"""His turns in a row that must end with his reference bombed before he may redraw (D26)."""
 
 
 def _sq(sq: Square) -> list[int]:
@@ -36,7 +65,7 @@ class DadsArmy(Game[DadsArmyState]):
         names={"en": "Dad's Army", "zh-TW": "老爸上戰場"},
         min_seats=2,
         max_seats=4,
-        variants=(),
+        variants=(REDRAW,),
         hidden_information=False,
     )
     state_type = DadsArmyState
@@ -48,6 +77,7 @@ class DadsArmy(Game[DadsArmyState]):
         by chance (D5), map references dealt from the two Order packs (D20), deck shuffled."""
         if not self.info.min_seats <= seats <= self.info.max_seats:
             raise ValueError(f"Dad's Army is for 2-4 players, not {seats}")
+        variants = self._variants(config)
         board, supply = load_board(), load_supply()
         first = chance.randint(0, seats - 1)
         references = deal_references(seats, chance)
@@ -58,6 +88,7 @@ class DadsArmy(Game[DadsArmyState]):
             first=first,
             turn=first,
             turns=1,
+            variants=variants,
         )
         for seat in range(seats):
             team, men = board.teams[seat]
@@ -66,6 +97,17 @@ class DadsArmy(Game[DadsArmyState]):
                 state.men[man] = Man(square=board.start[man])
         state.deck = chance.shuffle(supply.deck)
         return state
+
+    def _variants(self, config: dict[str, Any]) -> list[str]:
+        """The variants a table's config asks for: `variant` (one name, as tables/ passes it)
+        and/or `variants` (a list). An unknown name is a programming error, not a move."""
+        named = set(config.get("variants") or ())
+        if config.get("variant"):
+            named.add(config["variant"])
+        unknown = named - set(self.info.variants)
+        if unknown:
+            raise ValueError(f"unknown Dad's Army variant(s): {sorted(unknown)}")
+        return sorted(named)
 
     # ------------------------------------------------------------------ whose turn, what is legal
 
@@ -83,7 +125,8 @@ class DadsArmy(Game[DadsArmyState]):
             lay: list[Action] = []
             if state.roll_for == "move" and player.kept_jack:
                 lay = [Lay(sq) for sq in sorted(state.bombs)]
-            return [*lay, Roll()]
+            redraw: list[Action] = [Redraw()] if self.may_redraw(state, seat) else []
+            return [*redraw, *lay, Roll()]
         if phase == "move":
             assert state.roll is not None
             men = [state.focus] if state.roll_for == "second_go" and state.focus else player.men
@@ -110,7 +153,21 @@ class DadsArmy(Game[DadsArmyState]):
         return IllegalAction("dads_army_cannot", action=str(action))
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        return parse_variant_action(text) or parse_action(text)
+
+    @staticmethod
+    def may_redraw(state: DadsArmyState, seat: Seat) -> bool:
+        """Variant D26 (rulings V1, V2): before his ordinary roll, a player whose reference is
+        bombed and has ended his last 10 turns bombed may redraw it, if a new one can be dealt."""
+        player = state.players[seat]
+        return (
+            REDRAW in state.variants
+            and state.phase == "roll"
+            and state.roll_for == "move"
+            and player.reference in state.bombs
+            and player.bombed_turns >= REDRAW_AFTER
+            and any(not refused for refused in _redraw_squares(state, seat).values())
+        )
 
     # ------------------------------------------------------------------ applying actions
 
@@ -158,7 +215,19 @@ class DadsArmy(Game[DadsArmyState]):
         elif isinstance(action, Done):
             ev.append(Event("jacks_done", {"seat": seat, "count": state.pending or 0}))
             self._finish_card(state, ev)
+        elif isinstance(action, Redraw):
+            self._redraw(state, seat, chance, ev)
         return ev
+
+    def _redraw(self, state: DadsArmyState, seat: Seat, chance: Chance, ev: list[Event]) -> None:
+        """D26: a new reference dealt by D20 (ruling V2); the turn goes on to the roll."""
+        player = state.players[seat]
+        old, turns = player.reference, player.bombed_turns
+        player.reference = redeal_reference(state, seat, chance)
+        player.bombed_turns = 0
+        new = player.reference
+        ev.append(Event("reference_redrawn", {"seat": seat, "from": _sq(old), "to": _sq(new), "pink": new[0],
+                                              "black": new[1], "turns": turns}))
 
     def _roll(self, state: DadsArmyState, seat: Seat, chance: Chance, ev: list[Event]) -> None:
         value = chance.roll(DIE)
@@ -170,7 +239,10 @@ class DadsArmy(Game[DadsArmyState]):
             if any(moves.move_options(state, man, value) for man in men):
                 state.phase = "move"
                 return
-            ev.append(Event("turn_lost", {"seat": seat, "roll": value}))  # D24
+            if purpose == "second_go":  # ruling R5
+                ev.append(Event("second_go_lost", {"seat": seat, "man": state.focus, "roll": value}))
+            else:
+                ev.append(Event("turn_lost", {"seat": seat, "roll": value}))  # D24
             if state.card is not None:
                 self._discard(state)
             self._end_turn(state)
@@ -350,6 +422,9 @@ class DadsArmy(Game[DadsArmyState]):
         self._end_turn(state)
 
     def _end_turn(self, state: DadsArmyState) -> None:
+        if REDRAW in state.variants:  # D26, ruling V1: count the turns that end bombed
+            player = state.players[state.turn]
+            player.bombed_turns = player.bombed_turns + 1 if player.reference in state.bombs else 0
         state.turn = (state.turn + 1) % len(state.players)
         state.turns += 1
         state.phase, state.roll_for = "roll", "move"
@@ -376,6 +451,7 @@ class DadsArmy(Game[DadsArmyState]):
             "drawer": state.turn if state.winner is None else None,
             "first": state.first,
             "phase": "over" if state.winner is not None else state.phase,
+            "variants": list(state.variants),
             "roll_for": state.roll_for if state.phase == "roll" else None,
             "roll": state.roll,
             "players": [
@@ -386,6 +462,7 @@ class DadsArmy(Game[DadsArmyState]):
                     "reference": _sq(p.reference),
                     "kept_jack": p.kept_jack,
                     "arrived": sum(state.men[m].arrived for m in p.men),
+                    "bombed_turns": p.bombed_turns,
                 }
                 for i, p in enumerate(state.players)
             ],
@@ -428,24 +505,67 @@ def deal_references(seats: int, chance: Chance) -> list[Square]:
     """One pink (column) and one black (row) Order card per player, in seat order (D20).
 
     A pair that points into a building, or at another player's reference, goes back under
-    the packs and a new pair is dealt. Because both packs then turn in step, a whole turn of
-    the packs without a good pair would repeat forever, so the packs are reshuffled then
-    (a ruling of ours; with 12 + 12 cards it is very rare).
+    the packs and a new pair is dealt (ruling R1 for what happens when none is good).
     """
     board, supply = load_board(), load_supply()
     pink = chance.shuffle(range(1, supply.pink + 1))
     black = chance.shuffle(range(1, supply.black + 1))
     references: list[Square] = []
     for _ in range(seats):
-        misses = 0
-        while True:
-            sq = (pink.pop(0), black.pop(0))
-            if not board.in_building(sq) and sq not in references:
-                references.append(sq)
-                break
-            pink.append(sq[0])
-            black.append(sq[1])
-            misses += 1
-            if misses >= len(pink):
-                pink, black, misses = chance.shuffle(pink), chance.shuffle(black), 0
+        references.append(deal_pair(pink, black, lambda sq: board.in_building(sq) or sq in references, chance))
     return references
+
+
+def deal_pair(pink: list[int], black: list[int], refused: Callable[[Square], bool], chance: Chance) -> Square:
+    """Deal one pair off the tops of the two packs (D20), putting refused pairs back under them.
+
+    Because both packs then turn in step, a whole turn of the packs without a good pair would
+    repeat forever, so the packs are reshuffled then (ruling R1; with 12 + 12 cards it is very
+    rare). The packs are lists, top first, changed in place. The caller makes sure a good
+    pair exists among the cards.
+    """
+    misses = 0
+    while True:
+        sq = (pink.pop(0), black.pop(0))
+        if not refused(sq):
+            return sq
+        pink.append(sq[0])
+        black.append(sq[1])
+        misses += 1
+        if misses >= len(pink):
+            pink[:], black[:], misses = chance.shuffle(pink), chance.shuffle(black), 0
+
+
+def _redraw_refused(state: DadsArmyState, seat: Seat) -> Callable[[Square], bool]:
+    """D20's refusals for a redraw, plus bombed squares (ruling V2)."""
+    board = load_board()
+    others = {p.reference for i, p in enumerate(state.players) if i != seat}
+    bombs = set(state.bombs)
+    return lambda sq: board.in_building(sq) or sq in others or sq in bombs
+
+
+def _redraw_packs(state: DadsArmyState, seat: Seat) -> tuple[list[int], list[int]]:
+    """The Order cards nobody else holds (each reference is one pink and one black card), in
+    order, his own old pair included."""
+    supply = load_supply()
+    others = [p.reference for i, p in enumerate(state.players) if i != seat]
+    pink = [n for n in range(1, supply.pink + 1) if n not in {sq[0] for sq in others}]
+    black = [n for n in range(1, supply.black + 1) if n not in {sq[1] for sq in others}]
+    return pink, black
+
+
+def _redraw_squares(state: DadsArmyState, seat: Seat) -> dict[Square, bool]:
+    """Every square a redraw could deal, and whether D20 (ruling V2) refuses it."""
+    pink, black = _redraw_packs(state, seat)
+    refused = _redraw_refused(state, seat)
+    return {(c, r): refused((c, r)) for c in pink for r in black}
+
+
+def redeal_reference(state: DadsArmyState, seat: Seat, chance: Chance) -> Square:
+    """D26 by D20 (ruling V2): shuffle the cards nobody else holds, with his old pair put back
+    under them, and deal until a pair is not refused."""
+    old = state.players[seat].reference
+    pink, black = _redraw_packs(state, seat)
+    pink = [*chance.shuffle([n for n in pink if n != old[0]]), old[0]]
+    black = [*chance.shuffle([n for n in black if n != old[1]]), old[1]]
+    return deal_pair(pink, black, _redraw_refused(state, seat), chance)

@@ -24,6 +24,9 @@ class Player:
     men: list[str]
     reference: Square
     kept_jack: bool = False
+    bombed_turns: int = 0
+    """Variant `redraw_bombed_reference` (D26): how many of his turns in a row have ended with
+    his reference bombed. Counted only when the variant is on."""
 
 
 @dataclass
@@ -37,6 +40,8 @@ class LastMove:
 @dataclass
 class DadsArmyState(State):
     players: list[Player] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+    """The table's variants in play (`GameInfo.variants`), fixed at set-up."""
     men: dict[str, Man] = field(default_factory=dict)
     """Only the men of teams in play (D3)."""
     hodges: Square = (0, 0)

@@ -596,7 +596,9 @@ def test_view_has_the_shared_shape_and_hides_the_deck_order() -> None:
     assert view["game"] == "dads_army" and view["seat"] == 1 and view["turn"] == state.first
     assert view["deck"] == 48 and view["discards"] == 0 and view["phase"] == "roll"
     assert view["players"][0] == {"seat": 0, "team": "red", "men": ["mainwaring", "wilson"],
-                                  "reference": list(state.players[0].reference), "kept_jack": False, "arrived": 0}
+                                  "reference": list(state.players[0].reference), "kept_jack": False, "arrived": 0,
+                                  "bombed_turns": 0}
+    assert view["variants"] == []
     assert view["men"]["pike"] == {"square": [2, 9], "team": "green", "called_in": False, "arrived": False}
     assert "fraser" not in view["men"] and view["hodges"] == [6, 11]
     assert "character:" not in json.dumps(view)
