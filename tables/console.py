@@ -148,7 +148,7 @@ class Console:
         self.players = [Player(i + 1, HUMANS[i]) for i in range(humans)]
         host = self.players[0] if self.players else SPECTATOR
         self.emit(await self.service.create(GUILD, CHANNEL, opts.game, host, seed=opts.seed, sit=bool(self.players),
-                                            dice=opts.dice))
+                                            dice=opts.dice, lang=opts.lang))
         for player in self.players[1:]:
             self.emit(await self.service.join(CHANNEL, player))
         for _ in range(ai):

@@ -6,8 +6,12 @@ The API is the one in the team brief. Additions (all optional, nothing renamed):
   actions)`), or to a plain render function, or to None (no images); other games import
   `renderer.<key>` lazily. `ais` maps a game key to a policy `choose(game, state, seat)`;
   other games import `rules.<key>.ai`.
-- `create(..., sit=True, dice=None)`: `sit=False` makes a lobby whose host does not play
-  (an all-AI table); `dice` scripts the dice thrown at that table (local play `--dice`).
+- `create(..., sit=True, dice=None, lang=None)`: `sit=False` makes a lobby whose host does not
+  play (an all-AI table); `dice` scripts the dice thrown at that table (local play `--dice`);
+  `lang` is the language of the table's images (default English), kept for its whole life.
+- Renderers whose `render` accepts them also get `names` (seat -> display name, AI seats
+  included) and `text` (message id -> text in the table's language): the renderer draws the
+  board in the table's words without importing the translation layer.
 - Notices carry `names` (seat names, for `SeatName`) and `.text(lang)` renders their lines.
   `Prompt.private` is True for games with hidden information (show its actions privately).
 - `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import inspect
 import logging
 import secrets
 from collections import defaultdict
@@ -40,7 +45,7 @@ from tables import ai as ai_seats
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.store import Store, dumps, loads
-from tables.table import Player, SeatInfo, Table
+from tables.table import Player, SeatInfo, Table, split_config, stored_config
 
 __all__ = ["Player", "SeatInfo", "Table", "TableService"]
 
@@ -132,7 +137,8 @@ class TableService:
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
                      variant: str | None = None, config: dict[str, Any] | None = None,
-                     seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None) -> list[Notice]:
+                     seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
+                     lang: str | None = None) -> list[Notice]:
         if channel_id in self._by_channel:
             raise IllegalAction("table_exists")
         game = get_game(game_key)
@@ -141,12 +147,13 @@ class TableService:
         table = Table(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
-            config=dict(config or {}), dice=list(dice) if dice else None,
+            config=dict(config or {}), dice=list(dice) if dice else None, lang=i18n.language(lang),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
         table.id = self.store.insert_table({
             "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
-            "status": "lobby", "seed": table.seed, "config": dumps(table.config), "version": 0, "host": host.user_id,
+            "status": "lobby", "seed": table.seed, "config": dumps(stored_config(table.config, table.lang)),
+            "version": 0, "host": host.user_id,
         })
         self.store.save_seats(table.id, [s.to_row() for s in table.seats])
         self._by_id[table.id] = table
@@ -382,7 +389,7 @@ class TableService:
         if row is None or not row["state"]:
             raise IllegalAction("no_table")
         game = get_game(row["game"])
-        config = {**(loads(row["config"]) or {}), **({"variant": row["variant"]} if row["variant"] else {})}
+        config = {**split_config(loads(row["config"]))[0], **({"variant": row["variant"]} if row["variant"] else {})}
         log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self.store.actions(table_id)]
         return game.replay(config, len(self.store.seats(table_id)), loads(row["setup"]) or [], log_rows)
 
@@ -408,9 +415,10 @@ class TableService:
     def _load(self, row: dict[str, Any]) -> Table:
         game = get_game(row["game"])
         seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in self.store.seats(row["id"])]
+        config, lang = split_config(loads(row["config"]))
         table = Table(
             id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
-            seed=row["seed"], variant=row["variant"], config=loads(row["config"]) or {}, status=row["status"],
+            seed=row["seed"], variant=row["variant"], config=config, lang=lang, status=row["status"],
             seats=seats, setup_record=loads(row["setup"]) or [],
         )
         if row["state"]:
@@ -532,8 +540,9 @@ class TableService:
         return self._renderers[key]
 
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:
-        """A PNG of `seat`'s view (None: the public one), marking the prompt's moves. Pillow
-        runs in a worker thread; a broken renderer costs the image, never the move."""
+        """A PNG of `seat`'s view (None: the public one), marking the prompt's moves, with the
+        seats' names and in the table's language (private images too). Pillow runs in a worker
+        thread; a broken renderer costs the image, never the move."""
         renderer = self._renderer(table.game_key)
         if renderer is None or table.state is None:
             return None
@@ -542,7 +551,10 @@ class TableService:
             highlight = None
             if prompt is not None and hasattr(renderer, "highlights"):
                 highlight = renderer.highlights(view, prompt.actions)
-            return await asyncio.to_thread(renderer.render, view, highlight=highlight)
+            lang = table.lang
+            extras = _accepted(renderer.render, names=dict(enumerate(table.names)),
+                               text=lambda key: i18n.gettext(key, lang))
+            return await asyncio.to_thread(renderer.render, view, highlight=highlight, **extras)
         except Exception:
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
             return None
@@ -563,6 +575,18 @@ def _import_renderer(key: str) -> Any:
         if exc.name is not None and name.startswith(exc.name):
             return None
         raise
+
+
+def _accepted(render: Any, **options: Any) -> dict[str, Any]:
+    """The options that `render` takes: renderers written before `names` and `text` (and test
+    stand-ins) keep working, they just draw without them."""
+    try:
+        params = inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        return {}
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return options
+    return {k: v for k, v in options.items() if k in params}
 
 
 def _known(key: str) -> bool:

@@ -2,6 +2,10 @@
 
 The service owns tables; front-ends may read them (who sits where, whose turn, version)
 but change them only through the service.
+
+A table's language (`lang`: the language of its public board images, set when it is created)
+is stored inside the `config` column under `LANG_KEY`, so it survives a restart with no schema
+change; `stored_config` / `split_config` keep it out of the config the engine sees.
 """
 
 from __future__ import annotations
@@ -11,6 +15,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Game, IllegalAction, Seat, State
+
+LANG_KEY = "_lang"
+"""Where the table's language sits in its stored config (never passed to the engine)."""
+DEFAULT_LANG = "en"
+
+
+def stored_config(config: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The game's config plus the table's language, as the database keeps it."""
+    return {**config, LANG_KEY: lang}
+
+
+def split_config(stored: dict[str, Any] | None) -> tuple[dict[str, Any], str]:
+    """(the game's config, the table's language) from a stored config (old rows: English)."""
+    config = dict(stored or {})
+    lang = config.pop(LANG_KEY, None)
+    return config, lang if isinstance(lang, str) and lang else DEFAULT_LANG
 
 
 @dataclass(frozen=True)
@@ -49,6 +69,8 @@ class Table:
     seed: str
     variant: str | None = None
     config: dict[str, Any] = field(default_factory=dict)
+    lang: str = DEFAULT_LANG
+    """The language of the table's board images (the guild's, or local play's `--lang`)."""
     status: str = "lobby"  # lobby | active | finished | cancelled
     seats: list[SeatInfo] = field(default_factory=list)
     state: State | None = None

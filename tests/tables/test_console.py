@@ -122,3 +122,12 @@ async def test_an_ai_only_game_that_never_ends_is_stopped(tmp_path: Path, monkey
     monkeypatch.setattr(tables.console, "MAX_LOCAL_ACTIONS", 7)
     code, out = await play(tmp_path, None, ai=4, seed="1")
     assert code == 3 and "Stopped after 9 actions without an end" in out
+
+
+async def test_local_play_lang_is_the_language_of_the_tables_images(tmp_path: Path) -> None:
+    from tables.console import CHANNEL, Console
+
+    svc = service()
+    console = Console(svc, LocalOptions(game="toy", seats=2, lang="zh-TW", images=str(tmp_path)), io.StringIO())
+    await console.setup()
+    assert svc.table(CHANNEL).lang == "zh-TW"
