@@ -64,9 +64,11 @@ def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
 
 
 async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str) -> None:
-    """`/<game> new`: a lobby in this channel, announced with its buttons."""
+    """`/<game> new`: a lobby in this channel, announced with its buttons. The table's board
+    images speak the server's language, like its channel messages."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction))
+    notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
+                                       lang=guild_lang(interaction.guild, interaction))
     await ack(interaction)
     await post_lobby(bot, interaction, notices)
 

@@ -68,3 +68,14 @@ async def test_direct_messages_are_written_in_the_players_language(world, servic
                                channel=bot.get_channel(w.channel.id))
     await w.env.settle()
     assert w.alice.user.dm_channel.history()[-1].content == i18n.gettext("cogs.done", "zh-TW")
+
+
+async def test_a_lobby_takes_the_servers_language_for_its_board_images(simcord_env, service):
+    env = simcord_env
+    taipei = env.create_guild("台北", preferred_locale="zh-TW")
+    london = env.create_guild("London", preferred_locale="en-GB")
+    for guild in (taipei, london):
+        channel = guild.create_text_channel("games")
+        alice = guild.add_member(env.create_user(f"alice-{guild.name}"))
+        await alice.slash(channel, "race new")
+        assert service.table(channel.id).lang == ("zh-TW" if guild is taipei else "en")
