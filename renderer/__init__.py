@@ -1,7 +1,11 @@
 """Board images. One module per game (`renderer.dads_army`, ...), each a pure function of a
-view: `render(view, *, highlight=None, theme=None, names=None) -> PNG bytes`, plus
+view: `render(view, *, highlight=None, theme=None, names=None, text=None) -> PNG bytes`, plus
 `highlights(view, actions)` / `label_actions(view, actions)` for the short square labels that
 the image and the buttons share. Shared drawing lives in `renderer.common`.
+
+Words on a board are message ids (`board.<game>.*`, catalogued in `renderer.po`) turned into
+text by the caller's `text` function; without one a renderer draws its built-in English. So
+the renderer needs no translation layer and imports nothing from `tables/`.
 """
 
 from __future__ import annotations
