@@ -26,6 +26,7 @@ from . import moves
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
 from .board import load_board
 from .state import DadsArmyState, Square
+from .variant_actions import Redraw
 
 BLOCKED = 40
 """Cost added when a man cannot reach his goal at all: worse than any open way."""
@@ -268,7 +269,10 @@ def _jack(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) 
 
 
 def _lay_or_roll(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:
-    """Lay the kept Union Jack only where it shortens our way now; otherwise roll."""
+    """Redraw a reference bombed for long (variant D26) unless our kept Union Jack can clear
+    it; lay the kept Union Jack only where it shortens our way now; otherwise roll."""
+    if Redraw() in legal and Lay(state.players[seat].reference) not in legal:
+        return Redraw()
     mine = state.players[seat].men
     now = sum(plan.blocked(m) for m in mine)
     best: tuple[float, Action] | None = None

@@ -566,6 +566,8 @@ def redeal_reference(state: DadsArmyState, seat: Seat, chance: Chance) -> Square
     under them, and deal until a pair is not refused."""
     old = state.players[seat].reference
     pink, black = _redraw_packs(state, seat)
-    pink = [*chance.shuffle([n for n in pink if n != old[0]]), old[0]]
-    black = [*chance.shuffle([n for n in black if n != old[1]]), old[1]]
-    return deal_pair(pink, black, _redraw_refused(state, seat), chance)
+
+    def pack(cards: list[int], mine: int) -> list[int]:
+        return [*chance.shuffle([n for n in cards if n != mine]), *([mine] if mine in cards else [])]
+
+    return deal_pair(pack(pink, old[0]), pack(black, old[1]), _redraw_refused(state, seat), chance)

@@ -5,6 +5,9 @@ round-trips; an illegal action raises IllegalAction and leaves the state as it w
 state survives JSON; views are JSON and keep the game's secrets; pieces and cards are
 conserved. At the end: folding the log (`replay`) gives the same state.
 
+Every registered variant of every game is played out too (a couple of seeds per seat
+count), with the variant passed in the config as the table passes it (`{"variant": name}`).
+
 Games may register extra checks below (`SECRETS`, `CONSERVED`); a game without them still
 gets every generic check.
 """
@@ -45,9 +48,9 @@ CONSERVED: dict[str, Callable[[Any], None]] = {"dads_army": _dads_army_conserved
 MAX_ACTIONS = 1500
 
 
-def playout(game: Game, seats: int, seed: int) -> None:
+def playout(game: Game, seats: int, seed: int, variant: str | None = None) -> None:
     rng = random.Random(seed)
-    config: dict[str, Any] = {}
+    config: dict[str, Any] = {"variant": variant} if variant else {}
     setup = SeededChance(seed)
     state = game.new_game(config, seats, setup)
     log: list[tuple[int, str, list[int]]] = []
@@ -106,11 +109,29 @@ CASES = [
     for seats in range(game.info.min_seats, game.info.max_seats + 1)
     for seed in range(5)
 ]
+VARIANT_CASES = [
+    (key, variant, seats, seed)
+    for key, game in sorted(games().items())
+    for variant in game.info.variants
+    for seats in range(game.info.min_seats, game.info.max_seats + 1)
+    for seed in range(100, 102)
+]
 
 
 @pytest.mark.parametrize(("key", "seats", "seed"), CASES)
 def test_seeded_playout_keeps_the_contract(key: str, seats: int, seed: int) -> None:
     playout(games()[key], seats, seed)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats", "seed"), VARIANT_CASES)
+def test_seeded_playout_of_every_variant_keeps_the_contract(key: str, variant: str, seats: int, seed: int) -> None:
+    playout(games()[key], seats, seed, variant)
+
+
+def test_every_variant_of_every_game_is_played_out() -> None:
+    played = {(key, variant) for key, variant, _, _ in VARIANT_CASES}
+    assert played == {(key, v) for key, game in games().items() for v in game.info.variants}
+    assert ("dads_army", "redraw_bombed_reference") in played
 
 
 def test_every_game_is_registered_with_names_in_both_languages() -> None:
