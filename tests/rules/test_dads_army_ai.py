@@ -124,3 +124,15 @@ def test_ai_bombs_the_leaders_way_but_never_a_wd_base_entrance() -> None:
         home, frozenset(), frozenset()
     ).get(action.at, 99)
     assert on_a_shortest_way == before  # type: ignore[attr-defined]
+
+
+def test_ai_redraws_a_reference_bombed_for_10_turns_unless_its_kept_union_jack_clears_it() -> None:
+    from rules.dads_army.engine import REDRAW, REDRAW_AFTER
+
+    state = position(refs=[(3, 12), (9, 11)])
+    state.variants = [REDRAW]
+    state.bombs, state.bombs_left = [(3, 12)], 23
+    state.players[0].bombed_turns = REDRAW_AFTER
+    assert str(choose(GAME, state, 0)) == "redraw"
+    state.players[0].kept_jack, state.jacks_left = True, 23
+    assert str(choose(GAME, state, 0)) == "lay 3,12"

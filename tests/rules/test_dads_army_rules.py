@@ -1,4 +1,5 @@
-"""Dad's Army: one test per clause of the rulebook and of rulings D1-D28 that the engine implements."""
+"""Dad's Army: one test per clause of the rulebook, of rulings D1-D28 that the engine implements,
+and of the engine's own rulings R1-R6 (listed in rules/dads_army/engine.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from rules.core import IllegalAction, ScriptedChance, SeededChance
 from rules.dads_army import GAME
 from rules.dads_army.board import load_board
-from rules.dads_army.engine import deal_references
+from rules.dads_army.engine import deal_pair, deal_references
 from rules.dads_army.moves import bomb_squares, move_options, push_options
 
 from .dads_army_kit import act, destinations, kinds, position, roll, shuffle_script, stack, texts
@@ -602,3 +603,77 @@ def test_view_has_the_shared_shape_and_hides_the_deck_order() -> None:
     assert view["men"]["pike"] == {"square": [2, 9], "team": "green", "called_in": False, "arrived": False}
     assert "fraser" not in view["men"] and view["hodges"] == [6, 11]
     assert "character:" not in json.dumps(view)
+
+
+# --------------------------------------------------------------------------- the engine's own rulings (R1-R6)
+
+
+def test_r1_reference_packs_are_reshuffled_when_a_whole_turn_gives_no_good_pair() -> None:
+    pink, black = [1, 2], [1, 2]
+    chance = ScriptedChance([0, 1], all_draws=True)  # pink becomes 2,1; black stays 1,2
+    dealt = deal_pair(pink, black, lambda sq: sq in {(1, 1), (2, 2)}, chance)
+    assert dealt == (2, 1) and chance.record == [0, 1]
+    assert pink == [1] and black == [2]
+
+
+def test_r2_union_jack_on_own_reference_may_be_stopped_on_within_a_run() -> None:
+    state = position(refs=[(8, 3), (9, 12)], mainwaring=(6, 3))
+    state.men["mainwaring"].called_in = True
+    state.jacks = [(7, 3), (8, 3), (9, 3)]
+    roll(state, 1)
+    dests = destinations(state, "mainwaring")
+    assert {(8, 3), (10, 3)} <= dests and not {(7, 3), (9, 3)} & dests
+    assert "arrived" in kinds(act(state, "move mainwaring 8,3"))
+
+
+def test_r3_replaced_bomb_markers_go_back_to_the_supply_and_a_kept_union_jack_leaves_it() -> None:
+    state = position(mainwaring=(5, 3))
+    state.bombs, state.bombs_left = [(7, 7)], 23
+    _jack_card(state, 2)
+    act(state, "jack 7,7")
+    assert state.bombs_left == 24 and state.jacks_left == 23
+    act(state, "keep")
+    assert state.jacks_left == 22 and state.players[0].kept_jack
+    assert state.bombs_left + len(state.bombs) == 24 and state.jacks_left + len(state.jacks) + 1 == 24
+
+
+def test_r4_kept_union_jack_only_before_the_ordinary_roll() -> None:
+    for card, mine in (("character:wilson", True), ("character:vicar", False), ("air_raid", False),
+                       ("union_jack", False)):
+        state = position(mainwaring=(5, 3))
+        state.players[0].kept_jack, state.jacks_left = True, 23
+        state.bombs, state.bombs_left = [(12, 12)], 23
+        assert "lay 12,12" in texts(state)
+        stack(state, card)
+        roll(state, 2)
+        act(state, "move mainwaring 5,1")
+        if card == "air_raid":
+            for text, seat in (("shelter mainwaring 1", 0), ("shelter wilson 2", 0), ("shelter vicar 1", 1),
+                               ("shelter verger 2", 1)):
+                act(state, text, seat)
+        assert state.phase == "roll" and state.roll_for != "move" and GAME.to_act(state) == {0}
+        assert texts(state) == ["roll"], (card, mine)
+
+
+def test_r5_second_go_without_a_legal_move_is_lost_and_the_card_discarded() -> None:
+    state = position(mainwaring=(5, 3), wilson=(10, 10))
+    state.bombs = [(10, 9), (9, 10), (11, 10), (10, 11)]
+    state.bombs_left -= 4
+    stack(state, "character:wilson")
+    roll(state, 2)
+    act(state, "move mainwaring 5,1")
+    events = roll(state, 1)
+    assert kinds(events) == ["rolled", "second_go_lost"]
+    assert events[1].params == {"seat": 0, "man": "wilson", "roll": 1}
+    assert state.card is None and state.discards[-1] == "character:wilson" and GAME.to_act(state) == {1}
+
+
+def test_r6_union_jacks_end_by_themselves_when_nothing_can_be_done_with_them() -> None:
+    state = position(mainwaring=(5, 3))
+    state.players[0].kept_jack, state.jacks_left = True, 23  # no bomb to replace, none can be kept
+    events = _jack_card(state, 4)
+    assert kinds(events) == ["rolled", "jacks_unused"] and events[-1].params["count"] == 4
+    assert GAME.to_act(state) == {1} and state.phase == "roll" and state.card is None
+    state = position(mainwaring=(5, 3))  # no bomb, but one may be kept: the player chooses
+    _jack_card(state, 4)
+    assert texts(state) == ["keep", "done"]
