@@ -22,7 +22,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !")
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")
     p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
-    p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of the messages")
+    p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")
     return p
 
 
