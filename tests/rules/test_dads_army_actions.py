@@ -66,3 +66,24 @@ def test_every_event_kind_and_name_has_a_message_in_both_languages() -> None:
     keys |= {"dads_army.rules", "dads_army.name"}
     for lang in i18n.LANGUAGES:
         assert sorted(k for k in keys if not i18n.has(k, lang)) == [], lang
+
+
+def test_every_event_of_seeded_games_reads_as_a_whole_sentence_in_both_languages() -> None:
+    """Every parameter an event carries is used by its message, and every field the message
+    wants is there: nothing is left as `{field}` or as a raw message id."""
+    import random
+
+    from rules.core import SeededChance
+
+    seen: set[str] = set()
+    for seats, seed in ((2, 1), (3, 2), (4, 3), (4, 44)):
+        rng = random.Random(seed)
+        state = GAME.new_game({}, seats, SeededChance(seed))
+        while GAME.outcome(state) is None:
+            seat = min(GAME.to_act(state))
+            for event in GAME.apply(state, seat, GAME.ai(GAME, state, seat), SeededChance(rng.randrange(1 << 30))):
+                seen.add(event.kind)
+                for lang in i18n.LANGUAGES:
+                    text = i18n.render(GAME.describe(event), lang, seat_name=lambda s: f"P{s}")
+                    assert "{" not in text and "dads_army." not in text, (lang, text)
+    assert len(seen) >= 15

@@ -184,3 +184,18 @@ def test_redraw_game_replays_to_the_same_state() -> None:
     assert state.players[1].reference != (5, 5)
     replayed = GAME.replay(config, 2, setup, log)
     assert replayed.to_json() == state.to_json()
+
+
+def test_redraw_has_its_messages_in_both_languages() -> None:
+    from tables import i18n
+
+    state = bombed_position()
+    state.players[0].bombed_turns = REDRAW_AFTER
+    (event,) = GAME.apply(state, 0, "redraw", SeededChance(2))
+    for lang in i18n.LANGUAGES:
+        for key in ("dads_army.action.redraw", "dads_army.verb.redraw", "dads_army.event.reference_redrawn"):
+            assert i18n.has(key, lang), (lang, key)
+        text = i18n.render(GAME.describe(event), lang, seat_name=lambda s: "Ann")
+        assert "{" not in text and "3,12" in text and "Ann" in text
+    assert i18n.render(GAME.describe(event), "en", seat_name=lambda s: "Ann").startswith(
+        "Ann's map reference at 3,12 has stayed bombed for 10 turns: Ann draws a new one")
