@@ -311,7 +311,7 @@ class DadsArmy(Game[DadsArmyState]):
         state.last_move = LastMove(state.focus, start, action.to, [start, *path])
         ev.append(
             Event(
-                "pushed",
+                "pushed" if len(path) == state.roll else "pushed_short",  # D13: the longest push left
                 {
                     "seat": seat,
                     "man": state.focus,

@@ -269,6 +269,7 @@ def test_character_card_push_takes_the_longest_path_when_short() -> None:
     act(state, "move mainwaring 5,1")
     roll(state, 4)
     assert texts(state) == ["push 1,12"] and state.pending == 1
+    assert kinds(act(state, "push 1,12")) == ["pushed_short"] and state.men["vicar"].square == (1, 12)
 
 
 def test_character_card_own_man_takes_second_go() -> None:
