@@ -198,4 +198,4 @@ def test_redraw_has_its_messages_in_both_languages() -> None:
         text = i18n.render(GAME.describe(event), lang, seat_name=lambda s: "Ann")
         assert "{" not in text and "3,12" in text and "Ann" in text
     assert i18n.render(GAME.describe(event), "en", seat_name=lambda s: "Ann").startswith(
-        "Ann's map reference at 3,12 has stayed bombed for 10 turns: Ann draws a new one")
+        "Ann's map reference at 3,12 has stayed bombed for 10 of their turns: Ann draws a new one")
