@@ -199,3 +199,11 @@ def test_redraw_has_its_messages_in_both_languages() -> None:
         assert "{" not in text and "3,12" in text and "Ann" in text
     assert i18n.render(GAME.describe(event), "en", seat_name=lambda s: "Ann").startswith(
         "Ann's map reference at 3,12 has stayed bombed for 10 of their turns: Ann draws a new one")
+
+
+def test_rules_summary_names_every_variant_in_both_languages() -> None:
+    from tables import i18n
+
+    for lang in i18n.LANGUAGES:
+        text = i18n.gettext("dads_army.rules", lang)
+        assert all(variant in text for variant in GAME.info.variants), lang
