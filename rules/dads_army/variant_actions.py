@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core import Action, BadActionText
+from rules.core import Action, ActionSyntax
 
 
 @dataclass(frozen=True)
@@ -19,18 +19,12 @@ class Redraw(Action):
 
     verb: ClassVar[str] = "redraw"
 
-    def __str__(self) -> str:
-        return "redraw"
 
-
-VARIANT_VERBS: dict[str, type[Action]] = {"redraw": Redraw}
+VARIANT_SYNTAX = ActionSyntax(Redraw)
 
 
 def parse_variant_action(text: str) -> Action | None:
-    """The variant action a text stands for; None when its verb is not a variant verb."""
-    tokens = text.strip().lower().split()
-    if not tokens or tokens[0] not in VARIANT_VERBS:
-        return None
-    if len(tokens) != 1:
-        raise BadActionText(text=text)
-    return VARIANT_VERBS[tokens[0]]()
+    """The variant action a text stands for; None when its verb is not a variant verb
+    (`BadActionText` when it is one, badly written)."""
+    verb = (text.strip().lower().split() or [""])[0]
+    return VARIANT_SYNTAX.parse(text) if verb in VARIANT_SYNTAX.kinds else None
