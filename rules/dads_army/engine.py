@@ -18,9 +18,9 @@ Rulings of ours beyond D1-D28 (each has a test named after it in tests/rules):
   before the roll for a second go, a push, bombs or Union Jacks.
 - R5. A second go (D13) that cannot move exactly the number thrown is lost, like a turn
   (D24), and the card is discarded.
-- R6. Nothing waits for a choice that does not exist: a player with no man to shelter is
-  skipped in an air raid, and placing Union Jacks ends by itself when no bomb is left and
-  no Union Jack can be kept.
+- R6. Nothing waits for a choice that does not exist: placing Union Jacks ends by itself,
+  without a `done`, when no bomb is left to replace and no Union Jack can be kept (the
+  rest are lost, D18).
 
 Variant `redraw_bombed_reference` (D26, off by default; the table passes it in the config
 as `{"variant": ...}`, or a list as `{"variants": [...]}`):
