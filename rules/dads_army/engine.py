@@ -21,6 +21,8 @@ Rulings of ours beyond D1-D28 (each has a test named after it in tests/rules):
 - R6. Nothing waits for a choice that does not exist: placing Union Jacks ends by itself,
   without a `done`, when no bomb is left to replace and no Union Jack can be kept (the
   rest are lost, D18).
+- R7. A bomb may not be dropped on a Union Jack (D16 names bombed squares; a square holds
+  one marker, and a Union Jack is the antidote, not a target).
 
 Variant `redraw_bombed_reference` (D26, off by default; the table passes it in the config
 as `{"variant": ...}`, or a list as `{"variants": [...]}`):

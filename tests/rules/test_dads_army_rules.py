@@ -1,5 +1,5 @@
 """Dad's Army: one test per clause of the rulebook, of rulings D1-D28 that the engine implements,
-and of the engine's own rulings R1-R6 (listed in rules/dads_army/engine.py)."""
+and of the engine's own rulings R1-R7 (listed in rules/dads_army/engine.py)."""
 
 from __future__ import annotations
 
@@ -606,7 +606,7 @@ def test_view_has_the_shared_shape_and_hides_the_deck_order() -> None:
     assert "character:" not in json.dumps(view)
 
 
-# --------------------------------------------------------------------------- the engine's own rulings (R1-R6)
+# --------------------------------------------------------------------------- the engine's own rulings (R1-R7)
 
 
 def test_r1_reference_packs_are_reshuffled_when_a_whole_turn_gives_no_good_pair() -> None:
@@ -678,3 +678,16 @@ def test_r6_union_jacks_end_by_themselves_when_nothing_can_be_done_with_them() -
     state = position(mainwaring=(5, 3))  # no bomb, but one may be kept: the player chooses
     _jack_card(state, 4)
     assert texts(state) == ["keep", "done"]
+
+
+def test_r7_no_bomb_on_a_union_jack() -> None:
+    state = _raid(seats=2, drawer=1)
+    for text, seat in (("shelter vicar 1", 1), ("shelter verger 2", 1), ("shelter mainwaring 1", 0),
+                       ("shelter wilson 2", 0)):
+        act(state, text, seat)
+    state.jacks = [(7, 7)]
+    state.jacks_left -= 1
+    roll(state, 1, 1)
+    assert "bomb 7,7" not in texts(state, 1) and "bomb 6,7" in texts(state, 1)
+    with pytest.raises(IllegalAction):
+        act(state, "bomb 7,7", 1)
