@@ -2,6 +2,8 @@
 
 `GAME` is the registered engine; `GAME.ai` (also `rules.dads_army.ai.choose`) picks an
 action for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`.
+Variants (`GAME.info.variants`) are switched on through the config given to `new_game`,
+as tables/ passes it: `{"variant": "redraw_bombed_reference"}` (D26).
 """
 
 from rules.core import register
