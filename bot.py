@@ -15,7 +15,7 @@ import sys
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bot.py", description="Gavel: tabletop games on Discord, or locally.")
     p.add_argument("--local", metavar="GAME", help="play GAME in this terminal instead of running the bot")
-    p.add_argument("--seats", type=int, help="human seats (default 1: 'you'; 0 when --ai fills the table)")
+    p.add_argument("--seats", type=int, help="human seats: Alice, Bob, Carol... (default 1; 0 if --ai fills the table)")
     p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
     p.add_argument("--seed", help="seed for the table's dice and shuffles")
     p.add_argument("--dice", help="scripted dice, e.g. 3,6,1 (then seeded dice)")

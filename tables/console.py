@@ -1,9 +1,9 @@
 """Local play: one table in a pretend channel, driven by typed commands, printed to a terminal.
 
 The commands are the ones typed in Discord (`/dadsarmy move man:pike to:5,9`, `/table log`),
-or plain action text (`move pike 5,9`); `@bob ...` acts as another human seat. It uses the
-same TableService as the bot, so a bug seen here is a bug there, and a `--script` of
-commands is a reproducible test. Public notices print as they come, private ones labelled
+or plain action text (`move pike 5,9`); `@Bob ...` (any case, or the seat number) acts as
+another human seat. It uses the same TableService as the bot, so a bug seen here is a bug
+there, and a `--script` of commands is a reproducible test. Public notices print as they come, private ones labelled
 with their seat; board images are written to a folder and their paths printed.
 """
 
@@ -25,7 +25,10 @@ from tables.service import Player, TableService, game_name, get_game
 GROUPS = {"dadsarmy": "dads_army", "dredd": "judge_dredd", "judtho": "judtho", "judgement": "judgement"}
 """Slash command group → game key (a group not listed is taken to be the key itself)."""
 
-HUMANS = ("you", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
+HUMANS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
+"""Local human seats get real names, so lines read "Alice throws a 5", not "you throws a 5"."""
+FIRST_SEAT_ALIAS = "you"
+"""`@you` still names the first human seat (older scripts use it)."""
 CHANNEL, GUILD = 1, 0
 SPECTATOR = Player(0, "host")
 MAX_LOCAL_ACTIONS = 20_000
@@ -166,8 +169,12 @@ class Console:
             self.emit(await self.service.advance(CHANNEL))
 
     def player(self, name: str) -> Player:
+        """The seat `@name` names: a player's name in any case, a seat number, or `you`."""
+        wanted = name.lower()
+        if wanted == FIRST_SEAT_ALIAS and self.players:
+            return self.players[0]
         for i, player in enumerate(self.players):
-            if name.lower() in (player.name, str(i + 1)):
+            if wanted in (player.name.lower(), str(i + 1)):
                 return player
         table = self.service.table(CHANNEL)
         if table is not None:

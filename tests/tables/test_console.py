@@ -13,7 +13,7 @@ from tables.service import TableService
 from tests.tables import toy_game
 
 SCRIPT = """\
-# alice is 'you', bob the second human
+# Alice is the first seat, Bob the second human
 /toy roll
 !@bob roll
 /toy move n:3
@@ -46,10 +46,10 @@ async def test_a_script_plays_slash_and_plain_commands(tmp_path: Path) -> None:
     code, out = await play(tmp_path, SCRIPT, seats=2, dice=[3, 4])
     assert code == 0, out
     assert "Refused: It is not your turn." in out
-    assert "toy.event.moved" in out and "Seat 2: bob" in out
-    assert "You play seat 1 as you." in out and "[to you]" in out
+    assert "toy.event.moved" in out and "Seat 2: Bob" in out
+    assert "You play seat 1 as Alice." in out and "[to Alice]" in out
     assert "Refused: /dadsarmy is not the game played at this table." in out
-    assert "you may: roll, peek" in out
+    assert "Alice may: roll, peek" in out
     assert "Board image: " in out and len(list((tmp_path / "img").glob("*.png"))) >= 5
 
 
@@ -70,7 +70,7 @@ async def test_private_notices_are_labelled_with_their_seat(tmp_path: Path) -> N
     assert code == 1  # bob may not roll yet
     code, out = await play(tmp_path, "peek\n!@carol roll\n", seats=2)
     assert code == 0
-    assert "[to you] toy.event.peeked" in out
+    assert "[to Alice] toy.event.peeked" in out
     assert "Refused: Nobody called carol sits at this table." in out
 
 
@@ -81,7 +81,7 @@ async def test_json_prints_one_object_per_notice(tmp_path: Path) -> None:
     kinds = [o["kind"] for o in objects]
     assert kinds.count("private") == 1 and "error" in kinds and "public" in kinds
     private = next(o for o in objects if o["kind"] == "private")
-    assert private["player"] == "you" and private["keys"] == ["toy.event.peeked"]
+    assert private["player"] == "Alice" and private["keys"] == ["toy.event.peeked"]
     last = [o for o in objects if o["kind"] == "public"][-1]
     assert last["prompt"]["actions"][0] == "move 1" and Path(last["image"]).exists()
 
@@ -96,12 +96,12 @@ async def test_typed_commands_until_the_end_of_input(tmp_path: Path) -> None:
     code, out = await play(tmp_path, None, stdin="/table status\nroll\nfoo\n", ai=1, dice=[2])
     assert code == 0
     assert "Local table of Toy race" in out and "Refused: I could not read that: foo" in out
-    assert "you may: move 1, move 2" in out
+    assert "Alice may: move 1, move 2" in out
 
 
 async def test_chinese_output(tmp_path: Path) -> None:
     code, out = await play(tmp_path, "/table status\n", ai=1, lang="zh-TW")
-    assert code == 0 and "第 1 座：you（桌主）" in out
+    assert code == 0 and "第 1 座：Alice（桌主）" in out
 
 
 def test_seating_defaults() -> None:
@@ -131,3 +131,21 @@ async def test_local_play_lang_is_the_language_of_the_tables_images(tmp_path: Pa
     console = Console(svc, LocalOptions(game="toy", seats=2, lang="zh-TW", images=str(tmp_path)), io.StringIO())
     await console.setup()
     assert svc.table(CHANNEL).lang == "zh-TW"
+
+
+async def test_local_humans_have_names_and_are_addressed_in_any_case(tmp_path: Path) -> None:
+    """Lines name the first seat "Alice", never "you throws"; `@bob`, `@BOB`, `@2` and the
+    old `@you` alias all still address a seat."""
+    code, out = await play(tmp_path, "@ALICE roll\n@alice /toy move n:1\n@BOB peek\n@2 roll\n@Bob move 1\n@you peek\n",
+                           seats=2, dice=[1, 1])
+    assert code == 0, out
+    assert "You play seat 1 as Alice." not in out  # (no /table me here)
+    assert "[to Bob] toy.event.peeked" in out and "[to Alice] toy.event.peeked" in out
+    assert "Alice may:" in out and "Bob may:" in out
+    assert not any(line.startswith("you ") or "[to you]" in line for line in out.splitlines())
+
+
+def test_the_local_seat_names_are_proper_names() -> None:
+    from tables.console import HUMANS
+
+    assert HUMANS[:3] == ("Alice", "Bob", "Carol") and all(n[0].isupper() for n in HUMANS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,8 +51,8 @@ def test_bot_local_plays_an_ai_only_game_and_prints_the_winner(tmp_path: Path) -
 def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path) -> None:
     done = local(tmp_path, "--ai", "3", "--seed", "2", stdin="/table status\n/dadsarmy rules\n")
     assert done.returncode == 0, done.stderr
-    assert "Seat 1: you (host)" in done.stdout and "Seat 4: AI 3 (AI)" in done.stdout
-    assert "you may: " in done.stdout and "Local table of Dad's Army." in done.stdout
+    assert "Seat 1: Alice (host)" in done.stdout and "Seat 4: AI 3 (AI)" in done.stdout
+    assert "Alice may: " in done.stdout and "Local table of Dad's Army." in done.stdout
 
 
 def test_bot_local_script_fails_on_the_first_unexpected_refusal(tmp_path: Path) -> None:
@@ -85,3 +86,26 @@ async def test_slash_commands_map_to_dads_army_actions(tmp_path: Path) -> None:
             await console.command(f"@{name} {legal[0]}")
         assert table.version == version + 1
     assert svc.store.actions(table.id)[0]["action"] == "roll"
+
+
+def readme_local_example() -> tuple[list[str], list[str], list[str]]:
+    """The local-play example of the README: its `bot.py` arguments, its commands, and the
+    plain action texts it says work too."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Local play"):text.index("## Running it on Discord")]
+    blocks = re.findall(r"```(\w*)\n(.*?)```", section, flags=re.S)
+    command = next(body for kind, body in blocks if kind == "bash").split()
+    lines = next(body for kind, body in blocks if not kind).splitlines()
+    plain = re.findall(r"`([a-z][^`/]*)`", section[section.index("Plain action text"):].split(")")[0])
+    return command[command.index("dads_army") + 1:], lines, plain
+
+
+def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
+    args, lines, plain = readme_local_example()
+    assert any(line.startswith("@") for line in lines) and len(plain) == 2
+    for n, commands in enumerate((lines, plain)):
+        script = tmp_path / f"readme{n}.txt"
+        script.write_text("\n".join(commands) + "\n")
+        done = local(tmp_path, *args, "--script", str(script))
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "Refused" not in done.stdout and "Alice" in done.stdout
