@@ -18,6 +18,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", type=int, help="human seats: Alice, Bob, Carol... (default 1; 0 if --ai fills the table)")
     p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
     p.add_argument("--seed", help="seed for the table's dice and shuffles")
+    p.add_argument("--variant", metavar="NAME", help="a rules variant of the game, e.g. redraw_bombed_reference")
     p.add_argument("--dice", help="scripted dice, e.g. 3,6,1 (then seeded dice)")
     p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !")
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.errors import lang_of
-from cogs.flows import act, open_lobby, player_of, post_board
+from cogs.flows import act, open_lobby, player_of, post_board, variant_choices
 from tables import i18n
 
 if TYPE_CHECKING:
@@ -54,8 +54,10 @@ class DadsArmyCog(commands.Cog):
         self.bot = bot
 
     @dadsarmy.command(name="new", description=_t("Open a Dad's Army lobby in this channel (2-4 players)"))
-    async def new(self, interaction: discord.Interaction) -> None:
-        await open_lobby(self.bot, interaction, GAME_KEY)
+    @app_commands.describe(variant=_t("A table option that changes the rules (none by default)"))
+    @app_commands.choices(variant=variant_choices(GAME_KEY))
+    async def new(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        await open_lobby(self.bot, interaction, GAME_KEY, variant)
 
     @dadsarmy.command(name="roll", description=_t("Throw the die"))
     async def roll(self, interaction: discord.Interaction) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from cogs import components
 from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang
@@ -18,7 +19,7 @@ from cogs.errors import lang_of
 from rules.core import IllegalAction
 from tables import i18n
 from tables.notices import Private, Public
-from tables.service import Player, Table
+from tables.service import Player, Table, get_game
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -63,12 +64,24 @@ def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
     return clip("\n".join([*lines, "", *news] if news else lines))
 
 
-async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str) -> None:
+def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
+    """A game's variants (`GameInfo.variants`) as choices of `/<game> new variant:`, labelled
+    by `<game>.variant.<name>`; the Translator shows the zh-TW label from the same key."""
+    choices = []
+    for name in get_game(game_key).info.variants:
+        key = f"{game_key}.variant.{name}"
+        label = i18n.gettext(key, "en") if i18n.has(key, "en") else name
+        choices.append(app_commands.Choice(name=app_commands.locale_str(label[:100], key=key), value=name))
+    return choices
+
+
+async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str,
+                     variant: str | None = None) -> None:
     """`/<game> new`: a lobby in this channel, announced with its buttons. The table's board
     images speak the server's language, like its channel messages."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
-                                       lang=guild_lang(interaction.guild, interaction))
+                                       variant=variant or None, lang=guild_lang(interaction.guild, interaction))
     await ack(interaction)
     await post_lobby(bot, interaction, notices)
 

@@ -40,6 +40,7 @@ class LocalOptions:
     seats: int | None = None
     ai: int | None = None
     seed: str | None = None
+    variant: str | None = None
     dice: list[int] | None = None
     script: str | None = None
     json: bool = False
@@ -151,7 +152,7 @@ class Console:
         self.players = [Player(i + 1, HUMANS[i]) for i in range(humans)]
         host = self.players[0] if self.players else SPECTATOR
         self.emit(await self.service.create(GUILD, CHANNEL, opts.game, host, seed=opts.seed, sit=bool(self.players),
-                                            dice=opts.dice, lang=opts.lang))
+                                            variant=opts.variant, dice=opts.dice, lang=opts.lang))
         for player in self.players[1:]:
             self.emit(await self.service.join(CHANNEL, player))
         for _ in range(ai):
@@ -291,5 +292,5 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
 
 def options_from_args(args: Any) -> LocalOptions:
     dice = [int(d) for d in args.dice.replace(" ", "").split(",") if d] if args.dice else None
-    return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, dice=dice,
+    return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant, dice=dice,
                         script=args.script, json=args.json, images=args.images, lang=args.lang)

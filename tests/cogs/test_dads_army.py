@@ -150,3 +150,54 @@ async def test_many_turns_by_buttons_alone_with_ai_seats(world, service):
 
 def _rows(message):
     return (message if isinstance(message, discord.Message) else message.message).components
+
+
+async def test_new_with_a_variant_opens_a_table_that_plays_it(world, service):
+    """`/dadsarmy new variant:redraw_bombed_reference` (D26) reaches the engine's config."""
+    w = world
+    await w.alice.slash(w.channel, "dadsarmy new", variant="redraw_bombed_reference")
+    assert refusals(w.env) == []
+    table = service.table(w.channel.id)
+    assert table.variant == "redraw_bombed_reference"
+    lobby = w.channel.last_message
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label="Start")
+    assert table.state.variants == ["redraw_bombed_reference"]
+
+
+async def test_new_without_a_variant_plays_the_standard_rules(world, service):
+    w = world
+    await w.alice.slash(w.channel, "dadsarmy new")
+    assert service.table(w.channel.id).variant is None
+
+
+async def test_new_offers_every_engine_variant_with_translated_labels(world):
+    from rules.dads_army import GAME
+
+    synced = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
+    group = next(c for c in synced if c["name"] == "dadsarmy")
+    new = next(o for o in group["options"] if o["name"] == "new")
+    option = next(o for o in new["options"] if o["name"] == "variant")
+    assert not option.get("required") and [c["value"] for c in option["choices"]] == list(GAME.info.variants)
+    for choice in option["choices"]:
+        key = f"dads_army.variant.{choice['value']}"
+        assert i18n.has(key, "en") and i18n.has(key, "zh-TW")
+        assert choice["name"] == i18n.gettext(key, "en")
+        assert choice["name_localizations"]["zh-TW"] == i18n.gettext(key, "zh-TW")
+    assert option["name_localizations"]["zh-TW"] == i18n.gettext("cmd.dadsarmy.new.variant.name", "zh-TW")
+
+
+async def test_an_unknown_variant_is_refused_in_the_users_language(world, service, locales, monkeypatch):
+    """Discord sends only the offered choices; a variant the engine lacks (a stale command
+    list) is still refused by the service, privately, in the user's language."""
+    import cogs.dads_army
+    from cogs import flows
+
+    w = world
+    locales[w.alice.id] = "zh-TW"
+    monkeypatch.setattr(cogs.dads_army, "open_lobby",
+                        lambda bot, interaction, key, variant: flows.open_lobby(bot, interaction, key, "no_such_rule"))
+    result = await w.alice.slash(w.channel, "dadsarmy new")
+    assert refusals(w.env) == ["unknown_variant"] and service.table(w.channel.id) is None
+    texts = [result.response.content if result.response else "", *(f.content for f in result.followups)]
+    assert i18n.gettext("error.unknown_variant", "zh-TW", variant="no_such_rule") in texts

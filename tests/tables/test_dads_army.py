@@ -109,3 +109,29 @@ def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
         done = local(tmp_path, *args, "--script", str(script))
         assert done.returncode == 0, done.stdout + done.stderr
         assert "Refused" not in done.stdout and "Alice" in done.stdout
+
+
+async def test_local_play_variant_reaches_the_engine() -> None:
+    """`--variant redraw_bombed_reference` (D26) is the table's variant and the engine plays it."""
+    import io
+
+    from bot import parser
+    from tables.console import CHANNEL, Console, options_from_args
+
+    args = parser().parse_args(["--local", "dads_army", "--seats", "2", "--seed", "4",
+                                "--variant", "redraw_bombed_reference"])
+    options = options_from_args(args)
+    assert options.variant == "redraw_bombed_reference"
+    svc = TableService(":memory:", renderers={"dads_army": None})
+    await Console(svc, options, io.StringIO()).setup()
+    table = svc.table(CHANNEL)
+    assert table.variant == "redraw_bombed_reference" and table.state.variants == ["redraw_bombed_reference"]
+
+
+def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
+    from tables import i18n
+
+    done = local(tmp_path, "--ai", "1", "--variant", "nope")
+    assert done.returncode == 2 and "Refused: This game has no variant called nope." in done.stdout
+    done = local(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
+    assert done.returncode == 2 and i18n.gettext("error.unknown_variant", "zh-TW", variant="nope") in done.stdout
