@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.errors import lang_of
-from cogs.flows import act, open_lobby, player_of, post_board, variant_choices
+from cogs.flows import act, open_lobby, player_of, post_board, send_rules, variant_choices
 from tables import i18n
 
 if TYPE_CHECKING:
@@ -98,6 +98,5 @@ class DadsArmyCog(commands.Cog):
 
     @dadsarmy.command(name="rules", description=_t("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(i18n.gettext("cogs.dadsarmy.rules", lang_of(interaction)),
-                                                ephemeral=True)
+        await send_rules(interaction, GAME_KEY)
 

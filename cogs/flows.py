@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from cogs import components
-from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang
+from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages
 from cogs.errors import lang_of
 from rules.core import IllegalAction
 from tables import i18n
@@ -55,6 +55,19 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
     if file is not None:
         kwargs["file"] = file
     await interaction.followup.send(text, **kwargs)
+
+
+async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
+    """`<game_key>.rules`, the game's one rules summary (checked against the rulings with the
+    engine), privately in the user's language, cut at line ends into messages Discord takes."""
+    lang = lang_of(interaction)
+    key = f"{game_key}.rules"
+    if not i18n.has(key):
+        raise IllegalAction("no_rules")
+    first, *rest = pages(i18n.gettext(key, lang))
+    await interaction.response.send_message(first, ephemeral=True)
+    for page in rest:
+        await interaction.followup.send(page, ephemeral=True)
 
 
 def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:

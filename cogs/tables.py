@@ -1,4 +1,4 @@
-"""`/table`: the commands every game shares (status, board, me, log, leave, cancel, stats)."""
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.flows import ack, can_manage, open_table, player_of, post_board, send_notice
+from cogs.flows import ack, can_manage, open_table, player_of, post_board, send_notice, send_rules
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -49,6 +49,10 @@ class TablesCog(commands.Cog):
         table = open_table(self.bot, interaction)
         await interaction.response.defer(thinking=True)
         await send_notice(interaction, await self.service.log(table.channel_id), ephemeral=False)
+
+    @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await send_rules(interaction, open_table(self.bot, interaction).game_key)
 
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -184,6 +184,15 @@ class Console:
                     return Player(seat.user_id, seat.name)
         raise IllegalAction("unknown_player", name=name)
 
+    def rules(self) -> None:
+        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on Discord."""
+        table = self.service.table(CHANNEL)
+        if table is None:
+            raise IllegalAction("no_table")
+        if not i18n.has(f"{table.game_key}.rules"):
+            raise IllegalAction("no_rules")
+        self.say(f"{table.game_key}.rules")
+
     async def command(self, line: str) -> None:
         """Run one typed command; refusals raise IllegalAction."""
         actor = self.players[0] if self.players else SPECTATOR
@@ -211,6 +220,8 @@ class Console:
                 self.emit(await svc.cancel(CHANNEL, actor, can_manage=True))
             elif sub == "stats":
                 self.emit([await svc.stats(GUILD, actor)])
+            elif sub == "rules":
+                self.rules()
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):
@@ -226,8 +237,8 @@ class Console:
                 self.emit([await svc.board(CHANNEL, actor)])
             elif tokens[1] == "new":
                 raise IllegalAction("table_exists")
-            elif tokens[1] == "rules" and i18n.has(f"{table.game_key}.rules"):
-                self.say(f"{table.game_key}.rules")
+            elif tokens[1] == "rules":
+                self.rules()
             else:
                 self.emit(await svc.act(CHANNEL, actor, " ".join([tokens[1], *map(_value, tokens[2:])])))
         else:

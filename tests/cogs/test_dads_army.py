@@ -99,8 +99,33 @@ async def test_rules_summary_in_the_users_language(world, locales):
     locales[w.bob.id] = "zh-TW"
     english = await w.alice.slash(w.channel, "dadsarmy rules")
     chinese = await w.bob.slash(w.channel, "dadsarmy rules")
-    assert english.ephemeral and english.response.content == i18n.gettext("cogs.dadsarmy.rules", "en")
-    assert chinese.response.content == i18n.gettext("cogs.dadsarmy.rules", "zh-TW")
+    assert english.ephemeral and english.response.content == i18n.gettext("dads_army.rules", "en")
+    assert chinese.ephemeral and chinese.response.content == i18n.gettext("dads_army.rules", "zh-TW")
+
+
+def test_there_is_one_rules_summary_the_engines():
+    """The cogs keep no second summary that could drift from `dads_army.rules`."""
+    assert not any(i18n.has("cogs.dadsarmy.rules", lang) for lang in i18n.LANGUAGES)
+
+
+async def test_a_rules_summary_longer_than_a_message_is_sent_in_private_pages(world, monkeypatch):
+    w = world
+    long = "\n".join(f"• rule {n}: " + "x" * 90 for n in range(50))  # about 5000 characters
+    monkeypatch.setitem(i18n.catalogue("en"), "dads_army.rules", long)
+    result = await w.alice.slash(w.channel, "dadsarmy rules")
+    messages = [result.response, *result.followups]
+    assert len(messages) >= 3 and all(m.ephemeral for m in messages)
+    assert all(len(m.content) <= 2000 for m in messages)
+    assert "\n".join(m.content for m in messages) == long
+    assert all("rule 0" not in m.content for m in w.channel.history())
+
+
+async def test_table_rules_shows_the_summary_of_the_game_played_here(world, locales):
+    w = world
+    locales[w.bob.id] = "zh-TW"
+    await w.alice.slash(w.channel, "dadsarmy new")
+    result = await w.bob.slash(w.channel, "table rules")
+    assert result.ephemeral and result.response.content == i18n.gettext("dads_army.rules", "zh-TW")
 
 
 def _player(member):

@@ -1,4 +1,4 @@
-"""`/table status|log|leave|cancel|stats|me`: reading a table, leaving it, cancelling it."""
+"""`/table status|log|rules|leave|cancel|stats|me`: reading a table, leaving it, cancelling it."""
 
 from __future__ import annotations
 
@@ -76,3 +76,20 @@ async def test_stats_after_a_finished_game(world, service):
     stats = await w.alice.slash(w.channel, "table stats")
     assert stats.ephemeral
     assert stats.response.content.startswith(i18n.gettext("table.stats_total", played=1, won=1))
+
+
+async def test_rules_is_the_games_own_summary_or_a_polite_refusal(world, monkeypatch):
+    """`/table rules` is generic: it shows `<game_key>.rules` of the table's game."""
+    from tests.cogs import toy
+
+    w = world
+    await w.alice.slash(w.channel, "table rules")
+    assert refusals(w.env) == ["no_table"]
+    await open_table(w)
+    result = await w.carol.slash(w.channel, "table rules")
+    assert refusals(w.env) == ["no_rules"]
+    assert i18n.gettext("error.no_rules") in (result.response.content if result.response else "") + "".join(
+        f.content for f in result.followups)
+    monkeypatch.setitem(i18n.catalogue("en"), f"{toy.KEY}.rules", "Race to 12.")
+    result = await w.carol.slash(w.channel, "table rules")
+    assert result.ephemeral and result.response.content == "Race to 12."

@@ -149,3 +149,13 @@ def test_the_local_seat_names_are_proper_names() -> None:
     from tables.console import HUMANS
 
     assert HUMANS[:3] == ("Alice", "Bob", "Carol") and all(n[0].isupper() for n in HUMANS)
+
+
+async def test_table_rules_prints_the_games_own_summary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tables import i18n
+
+    code, out = await play(tmp_path, "!/table rules\n!/toy rules\n", seats=2)
+    assert code == 0 and out.count("Refused: " + i18n.gettext("error.no_rules")) == 2
+    monkeypatch.setitem(i18n.catalogue("en"), "toy.rules", "Race to 12.")
+    code, out = await play(tmp_path, "/table rules\n/toy rules\n", seats=2)
+    assert code == 0 and out.count("Race to 12.") == 2

@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("rules.dads_army.ai")
 
+from tables import i18n
 from tables.service import Player, TableService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,8 +50,9 @@ def test_bot_local_plays_an_ai_only_game_and_prints_the_winner(tmp_path: Path) -
 
 
 def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path) -> None:
-    done = local(tmp_path, "--ai", "3", "--seed", "2", stdin="/table status\n/dadsarmy rules\n")
+    done = local(tmp_path, "--ai", "3", "--seed", "2", stdin="/table status\n/dadsarmy rules\n/table rules\n")
     assert done.returncode == 0, done.stderr
+    assert done.stdout.count(i18n.gettext("dads_army.rules").splitlines()[-1]) == 2
     assert "Seat 1: Alice (host)" in done.stdout and "Seat 4: AI 3 (AI)" in done.stdout
     assert "Alice may: " in done.stdout and "Local table of Dad's Army." in done.stdout
 
@@ -129,8 +131,6 @@ async def test_local_play_variant_reaches_the_engine() -> None:
 
 
 def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
-    from tables import i18n
-
     done = local(tmp_path, "--ai", "1", "--variant", "nope")
     assert done.returncode == 2 and "Refused: This game has no variant called nope." in done.stdout
     done = local(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
