@@ -170,12 +170,21 @@ def info_id(table_id: int) -> str:
 # --------------------------------------------------------------------------- labels
 
 
+def capitalised(label: str) -> str:
+    """`the Vicar` -> `The Vicar`: a label stands alone, like the start of a sentence, but a
+    name read mid-sentence in our catalogues starts with a lower-case article. Only the first
+    character changes (`pike (pike)` keeps its token); scripts without case, like Chinese, and
+    a letter whose capital is two letters (`ß`) stay as they are."""
+    first = label[:1].upper()
+    return first + label[1:] if len(first) == 1 else label
+
+
 def choice_label(ui: GameUI, choice: Choice, depth: int, lang: str, squares: dict[str, str]) -> str:
-    """What a button says: the tokens from `depth` on, the verb translated, a square
-    prefixed by its label on the board image (`A · 5,9`)."""
+    """What a button or select option says: the tokens from `depth` on, the verb translated,
+    the first letter a capital, a square prefixed by its label on the board image (`A · 5,9`)."""
     parts = list(choice.prefix[depth:])
     words = [ui.verb(p, lang) if depth + i == 0 else ui.token(p, lang) for i, p in enumerate(parts)]
-    label = " ".join(words)
+    label = capitalised(" ".join(words))
     mark = squares.get(choice.action) if choice.action else None
     if mark:
         label = f"{mark} · {label}"

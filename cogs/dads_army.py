@@ -89,7 +89,8 @@ class DadsArmyCog(commands.Cog):
             if current.lower() not in token.lower() and current.lower() not in name.lower():
                 continue
             seen.add(token)
-            out.append(app_commands.Choice(name=name if name == token else f"{name} ({token})", value=token))
+            label = name if name == token else f"{name} ({token})"
+            out.append(app_commands.Choice(name=components.capitalised(label)[:100], value=token))
         return out[:AUTOCOMPLETE_MAX]
 
     @dadsarmy.command(name="board", description=_t("Post the board"))

@@ -100,3 +100,36 @@ def test_long_text_is_split_at_line_ends_not_cut():
     assert len(out) > 1 and all(len(p) <= CONTENT_MAX for p in out)
     assert "\n".join(out) == "\n".join(lines)
     assert pages("short") == ["short"]
+
+
+def test_a_label_starts_with_a_capital_and_nothing_else_changes():
+    assert components.capitalised("the Vicar") == "The Vicar"
+    assert components.capitalised("the Verger (verger)") == "The Verger (verger)"
+    assert components.capitalised("Captain Mainwaring") == "Captain Mainwaring"
+    assert components.capitalised("牧師") == "牧師" and components.capitalised("") == ""
+    assert components.capitalised("5,9") == "5,9" and components.capitalised("ß") == "ß"
+
+
+class _MenUI(components.GameUI):
+    """Men named as the catalogues name them mid-sentence."""
+
+    def token(self, token: str, lang: str) -> str:
+        return {"vicar": "the Vicar", "verger": "the Verger"}.get(token, token)
+
+
+def _men_ui() -> components.GameUI:
+    return _MenUI(key="x")
+
+
+def test_button_labels_that_begin_with_a_lower_case_article_are_capitalised():
+    legal = ["hodge vicar", "hodge verger", "hodge pike"]
+    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=_men_ui(), lang="en", squares={})
+    assert [i.item.label for i in items] == ["The Vicar", "The Verger", "Pike"]
+
+
+def test_select_option_labels_are_capitalised_too():
+    legal = [f"hodge {m}" for m in ["vicar", "verger"] + [f"m{n}" for n in range(25)]]
+    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=_men_ui(), lang="en", squares={})
+    labels = [o.label for i in items for o in i.item.options]
+    assert labels[:3] == ["The Vicar", "The Verger", "M0"]
+    assert [o.value for i in items for o in i.item.options][:2] == ["vicar", "verger"]  # values stay tokens

@@ -226,3 +226,32 @@ async def test_an_unknown_variant_is_refused_in_the_users_language(world, servic
     assert refusals(w.env) == ["unknown_variant"] and service.table(w.channel.id) is None
     texts = [result.response.content if result.response else "", *(f.content for f in result.followups)]
     assert i18n.gettext("error.unknown_variant", "zh-TW", variant="no_such_rule") in texts
+
+
+async def test_autocomplete_names_a_man_with_a_capital_letter(world, service, locales):
+    """Bob plays blue, the Vicar and the Verger: offered as "The Vicar (vicar)" in English,
+    and untouched in Chinese."""
+    w = world
+    table, player = await start_game(w, service)
+    members = {w.alice.id: w.alice, w.bob.id: w.bob}
+    for _ in range(30):
+        player = members[table.seats[table.humans_to_act()[0]].user_id]
+        legal = service.legal_for(w.channel.id, _player(player))
+        if player is w.bob and any(a.startswith("move ") for a in legal):
+            break
+        if legal == ["roll"]:
+            await player.slash(w.channel, "dadsarmy roll")
+        elif any(a.startswith("move ") for a in legal):
+            man, to = next(a for a in legal if a.startswith("move ")).split()[1:]
+            await player.slash(w.channel, "dadsarmy move", man=man, to=to)
+        else:  # a card's step: not what this test is about
+            await service.act(w.channel.id, _player(player), legal[0])
+    else:
+        pytest.fail("Bob never had a move to make")
+    names = {c["value"]: c["name"] for c in await w.bob.autocomplete(w.channel, "dadsarmy move", "man", "")}
+    assert names and set(names) <= {"vicar", "verger"}
+    for token, name in names.items():
+        assert name == f"The {token.capitalize()} ({token})"
+    locales[w.bob.id] = "zh-TW"
+    chinese = {c["value"]: c["name"] for c in await w.bob.autocomplete(w.channel, "dadsarmy move", "man", "")}
+    assert all(name == f"{i18n.gettext(f'dads_army.man.{t}', 'zh-TW')} ({t})" for t, name in chinese.items())

@@ -37,8 +37,8 @@ async def test_lobby_join_add_ai_start_then_turns_by_buttons_and_slash(world, se
     after_roll = w.channel.last_message
     assert table.version == 1
     labels = [b["label"] for b in buttons(after_roll)]
-    assert labels == ["ann", "bob", "My info"]
-    step = await w.alice.click(after_roll, label="ann")
+    assert labels == ["Ann", "Bob", "My info"]  # a label starts with a capital
+    step = await w.alice.click(after_roll, label="Ann")
     assert step.ephemeral
     squares = [b["label"] for b in buttons(step.response)]
     assert len(squares) == 2  # right or down by the roll
@@ -99,12 +99,12 @@ async def test_a_stale_click_is_refused_and_changes_nothing(world, service):
     table, prompt = await started(w, service)
     await w.alice.click(prompt, label="Roll")
     menu = w.channel.last_message  # the men, for version 1
-    step = await w.alice.click(menu, label="ann")
+    step = await w.alice.click(menu, label="Ann")
     await w.alice.click(step.response, label=next(b["label"] for b in buttons(step.response)))
     assert table.version == 2
     count = len(w.channel.history())
 
-    result = await w.alice.click(menu, label="bob")  # still on screen, but the game moved on
+    result = await w.alice.click(menu, label="Bob")  # still on screen, but the game moved on
     assert result.ephemeral
     assert result.response.content == i18n.gettext("error.stale_button")
     assert table.version == 2

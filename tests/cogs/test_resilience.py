@@ -22,8 +22,8 @@ async def test_buttons_keep_working_after_a_restart(world, service, db_path):
     await w.alice.click(prompt, label="Roll")
     assert fresh.table(w.channel.id).version == 1
     men = w.channel.last_message
-    assert [b["label"] for b in buttons(men)][:2] == ["ann", "bob"]
-    result = await w.bob.click(men, label="ann")  # a refusal still works too
+    assert [b["label"] for b in buttons(men)][:2] == ["Ann", "Bob"]
+    result = await w.bob.click(men, label="Ann")  # a refusal still works too
     assert result.response.content == i18n.gettext("error.not_your_prompt")
 
 
