@@ -76,6 +76,14 @@ def game_name(game: Game[Any]) -> Msg | str:
     return Msg(key) if i18n.has(key) else game.info.names.get("en", game.info.key)
 
 
+def variant_lines(table: Table) -> list[Msg]:
+    """The table's variant, named in the players' language (`<game>.variant.<name>`)."""
+    if not table.variant:
+        return []
+    key = f"{table.game_key}.variant.{table.variant}"
+    return [Msg("table.variant", {"variant": Msg(key) if i18n.has(key) else table.variant})]
+
+
 @dataclass
 class _Out:
     """Lines gathered while a call runs, before they become notices."""
@@ -160,6 +168,7 @@ class TableService:
         self._by_channel[channel_id] = table
         lines = [
             Msg("table.created", {"game": game_name(game), "host": host.name}),
+            *variant_lines(table),
             Msg("table.lobby_hint", {"min": game.info.min_seats, "max": game.info.max_seats}),
         ]
         return [Public(table.id, lines, names=table.names)]
@@ -355,7 +364,7 @@ class TableService:
         table = self._open(channel_id)
         info = table.game.info
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
-                                      "n": len(table.seats), "max": info.max_seats})]
+                                      "n": len(table.seats), "max": info.max_seats}), *variant_lines(table)]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
             if seat.is_ai:

@@ -112,3 +112,11 @@ async def test_status_lists_seats_host_and_ai(svc: TableService) -> None:
     assert [m.key for m in status.lines] == ["table.status", "table.seat_host", "table.seat", "table.seat_ai",
                                              "table.lobby_hint"]
     assert status.text("en")[0] == "Toy race: waiting for players, 3/4 seats taken."
+
+
+async def test_the_chosen_variant_is_named_in_the_lobby_and_the_status(svc: TableService) -> None:
+    notices = await svc.create(GUILD, CHANNEL, "dads_army", ALICE, variant="redraw_bombed_reference")
+    assert "Variant: Redraw a map reference bombed for 10 turns." in notices[0].text("en")
+    assert "變體規則：地圖座標連續 10 回合被炸時可重抽。" in (await svc.status(CHANNEL)).text("zh-TW")
+    await svc.create(GUILD, CHANNEL + 1, "dads_army", BOB)
+    assert "Variant" not in (await svc.status(CHANNEL + 1)).text("en")
