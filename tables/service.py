@@ -418,6 +418,12 @@ class TableService:
                 continue
             self._by_id[table.id] = table
             self._by_channel[table.channel_id] = table
+            outcome = table.game.outcome(table.state) if table.state is not None else None
+            if table.status == "active" and outcome is not None:
+                # The last action was saved but the process stopped before the results were:
+                # finish it now rather than leave a game nobody can move in.
+                self._finish(table, outcome, _Out())
+                continue
             count += 1
         return count
 

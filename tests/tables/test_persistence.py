@@ -152,3 +152,26 @@ async def test_log_row_and_snapshot_are_one_transaction(tmp_path: Path) -> None:
     restarted = make_service(str(tmp_path / "g.sqlite3"))
     await restarted.restore()
     assert restarted.table(CHANNEL).state.to_json() == table.state.to_json()
+
+
+async def test_a_game_whose_end_was_saved_but_not_its_results_is_finished_on_restore(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    first = make_service(db)
+    await seat(first, ALICE, BOB, seed="crash")
+    table_id = first.table(CHANNEL).id
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("the process stops here")
+
+    first.store.finish = crash  # the winning move is saved, then the process dies
+    with pytest.raises(RuntimeError):
+        await play_to_the_end(first, [ALICE, BOB])
+    first.store.close()
+
+    second = make_service(db)
+    assert await second.restore() == 0
+    assert second.table(CHANNEL) is None
+    row = second.store.table_row(table_id)
+    assert row["status"] == "finished"
+    results = second.store.results(table_id)
+    assert len(results) == 2 and sum(r["winner"] for r in results) == 1
