@@ -13,7 +13,7 @@ import discord
 
 from cogs import components
 from cogs.delivery import guild_lang
-from cogs.errors import lang_of
+from cogs.errors import after_change, lang_of
 from cogs.flows import lobby_text, player_of, send_notice
 from rules.core import IllegalAction
 from tables import i18n
@@ -49,20 +49,22 @@ class Clicks:
         await interaction.response.defer()
         if item.op == "start":
             notices = await service.start(channel_id, player)
-            lang = guild_lang(interaction.guild, interaction)
-            await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
-                                                     view=None)
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            with after_change():
+                lang = guild_lang(interaction.guild, interaction)
+                await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
+                                                         view=None)
+                await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
             return
         call = {"join": service.join, "leave": service.leave, "ai": service.add_ai}[item.op]
         notices = await call(channel_id, player)
         event = next((n for n in notices if isinstance(n, Public)), None)
         lang = guild_lang(interaction.guild, interaction)
-        if service.table(channel_id) is table:
-            text = lobby_text(await service.status(channel_id), lang, event)
-            await interaction.edit_original_response(content=text, view=components.lobby_view(table.id, lang))
-        else:  # the last human left: the lobby closed
-            await interaction.edit_original_response(content=lobby_text(event, lang) if event else None, view=None)
+        with after_change():
+            if service.table(channel_id) is table:
+                text = lobby_text(await service.status(channel_id), lang, event)
+                await interaction.edit_original_response(content=text, view=components.lobby_view(table.id, lang))
+            else:  # the last human left: the lobby closed
+                await interaction.edit_original_response(content=lobby_text(event, lang) if event else None, view=None)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
         table = self.live(item.table_id)
@@ -99,11 +101,13 @@ class Clicks:
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
         spent = interaction.message is not None and interaction.message.flags.ephemeral
-        if spent:
-            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)), view=None)
-        else:
-            await interaction.edit_original_response(view=None)
-        await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+        with after_change():
+            if spent:
+                await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
+                                                         view=None)
+            else:
+                await interaction.edit_original_response(view=None)
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
     async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
                          prefix: list[str], version: int) -> None:

@@ -3,11 +3,15 @@
 A player's mistake (`IllegalAction`) becomes a short ephemeral message in their own language;
 anything else is a bug: it is logged with its traceback and the player is told that nothing
 changed (the service applies an action in one transaction, so a crash mid-way changes nothing).
+The one exception is Discord failing *after* the service applied a change (`after_change`):
+then the change stands, and "nothing changed, try again" would invite a second move.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import discord
 from discord import app_commands
@@ -21,6 +25,21 @@ log = logging.getLogger("gavel.cogs")
 def lang_of(interaction: discord.Interaction) -> str:
     """The language of the person who clicked or typed (for replies only they see)."""
     return i18n.language(interaction.locale)
+
+
+class Undelivered(Exception):
+    """Discord refused what the bot sent after the service had applied a change (a missing
+    permission, an outage): the change stands, only its announcement is missing."""
+
+
+@contextmanager
+def after_change() -> Iterator[None]:
+    """Around everything sent once the service has applied a change, so that a Discord error
+    there reaches the handler as `Undelivered` (its cause kept for the log)."""
+    try:
+        yield
+    except discord.HTTPException as exc:
+        raise Undelivered() from exc
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -49,6 +68,9 @@ async def handle(interaction: discord.Interaction, error: BaseException) -> None
         text = i18n.gettext(f"error.{error.code}", lang, **error.params)
     elif isinstance(error, app_commands.CheckFailure):
         text = i18n.gettext("cogs.error.not_allowed", lang)
+    elif isinstance(error, Undelivered):
+        log.error("a change was applied but not delivered in %s", _where(interaction), exc_info=error)
+        text = i18n.gettext("cogs.error.undelivered", lang)
     else:
         log.error("unexpected error in %s", _where(interaction), exc_info=error)
         text = i18n.gettext("cogs.error.unexpected", lang)

@@ -8,6 +8,7 @@ so that a refusal stays private.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,10 +16,10 @@ from discord import app_commands
 
 from cogs import components
 from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages
-from cogs.errors import lang_of
+from cogs.errors import after_change, lang_of
 from rules.core import IllegalAction
 from tables import i18n
-from tables.notices import Private, Public
+from tables.notices import Notice, Private, Public
 from tables.service import Player, Table, get_game
 
 if TYPE_CHECKING:
@@ -95,17 +96,29 @@ async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: 
     await interaction.response.defer(ephemeral=True, thinking=True)
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
                                        variant=variant or None, lang=guild_lang(interaction.guild, interaction))
-    await ack(interaction)
-    await post_lobby(bot, interaction, notices)
+    with after_change():
+        await ack(interaction)
+        await post_lobby(bot, interaction, notices)
+
+
+Change = Callable[[int, Player], Awaitable[list[Notice]]]
+"""A TableService call on (channel id, the user): `service.leave`, or a lambda around `act`."""
+
+
+async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) -> None:
+    """A command that changes the table in this channel: refuse privately if there is none,
+    defer, make the change, say "done" privately and tell the channel what happened."""
+    table = open_table(bot, interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    notices = await call(table.channel_id, player_of(interaction))
+    with after_change():
+        await ack(interaction)
+        await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
 async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
     """A game command (`/dadsarmy roll`): play it for this user, then tell the channel."""
-    table = open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    notices = await bot.service.act(table.channel_id, player_of(interaction), text)
-    await ack(interaction)
-    await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+    await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text))
 
 
 async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Any]) -> None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.flows import ack, can_manage, open_table, player_of, post_board, send_notice, send_rules
+from cogs.flows import can_manage, change, open_table, player_of, post_board, send_notice, send_rules
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -56,20 +56,12 @@ class TablesCog(commands.Cog):
 
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        notices = await self.service.leave(table.channel_id, player_of(interaction))
-        await ack(interaction)
-        await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+        await change(self.bot, interaction, self.service.leave)
 
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        by = player_of(interaction)
-        notices = await self.service.cancel(table.channel_id, by, can_manage=can_manage(interaction))
-        await ack(interaction)
-        await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+        allowed = can_manage(interaction)
+        await change(self.bot, interaction, lambda channel, by: self.service.cancel(channel, by, can_manage=allowed))
 
     @table.command(name="stats", description=_t("Your results in this server"))
     async def stats(self, interaction: discord.Interaction) -> None:

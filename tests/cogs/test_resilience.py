@@ -81,3 +81,36 @@ async def test_an_unexpected_error_is_logged_and_the_user_told_nothing_changed(w
     assert table.version == 0
     with pytest.raises(ExceptionGroup):
         w.env.raise_errors()  # simcord saw the slash command's error too: acknowledge it
+
+
+MISSING_ACCESS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+
+
+async def test_a_move_played_but_not_posted_is_not_called_unchanged(world, service, caplog):
+    """Discord refuses the channel post after the move was applied (the bot lost a permission):
+    the player must not hear "nothing was changed" (trying again would play a second move)."""
+    w = world
+    table, prompt = await started(w, service)
+    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **MISSING_ACCESS, times=None)
+    with caplog.at_level(logging.ERROR, logger="gavel.cogs"):
+        by_button = await w.alice.click(prompt, label="Roll")
+    assert table.version == 1  # the move stands
+    told = [f.content for f in by_button.followups if f.ephemeral]
+    assert told == [i18n.gettext("cogs.error.undelivered")]
+    assert i18n.gettext("cogs.error.unexpected") not in told
+    assert any(r.exc_info for r in caplog.records)  # still logged with its traceback
+
+    man, to = _first_move(service, w.channel.id, w.alice.id)
+    by_slash = await w.alice.slash(w.channel, "race move", man=man, to=to)
+    assert table.version == 2
+    texts = [by_slash.response.content if by_slash.response else "", *(f.content for f in by_slash.followups)]
+    assert i18n.gettext("cogs.error.undelivered") in texts
+    assert i18n.gettext("cogs.error.unexpected") not in texts
+    with pytest.raises(ExceptionGroup):
+        w.env.raise_errors()  # simcord saw the slash command's error too: acknowledge it
+
+
+def _first_move(service, channel_id: int, user_id: int) -> list[str]:
+    from tables.service import Player
+
+    return service.legal_for(channel_id, Player(user_id, "alice"))[0].split()[1:]
