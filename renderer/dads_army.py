@@ -259,16 +259,21 @@ def _union_jack(w: int, h: int, blue: RGB, red: RGB) -> Image.Image:
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
+ON_YELLOW = (35, 33, 28)
+"""Dark ink for words and initials on yellow, whatever the theme: white on yellow cannot be read."""
+
+
+def _ink_on(team: str | None) -> RGB:
+    """The colour of words drawn on a team's colour (a token, the phase pill)."""
+    return ON_YELLOW if team == "yellow" else (255, 255, 255)
+
+
 def _man_token(th: Theme, man: str, team: str, diameter: int, called_in: bool, arrived: bool) -> Image.Image:
-    fill = th[team]
-    text_fill = th["ink"] if team == "yellow" else (255, 255, 255)
-    if th.name == "night" and team == "yellow":
-        text_fill = (35, 33, 28)
     return token(
         diameter,
-        fill,
+        th[team],
         INITIALS.get(man, man[:2].title()),
-        text_fill,
+        _ink_on(team),
         (25, 25, 25),
         th["gold"] if arrived else None,
         th["tick"] if called_in else None,
@@ -675,9 +680,8 @@ def _panel_turn(
         word = say(K + "phase." + phase) if phase in PHASES else str(phase or "").upper()
     if view.get("pending") and phase in ("bomb", "jack", "push"):
         word += f" ×{view['pending']}"
-    text_fill = th["ink"] if team == "yellow" and th.name == "classic" else (255, 255, 255)
     left = x0 + (90 if lead else 14)
-    wp = pill(word, 24, colour, text_fill, (25, 25, 25), max_width=die_x - 32 - left)
+    wp = pill(word, 24, colour, _ink_on(team), (25, 25, 25), max_width=die_x - 32 - left)
     paste_centred(canvas, wp, (left + wp.width / 2, y0 + 62))
     if view.get("roll"):
         paste_centred(canvas, die_face(48, int(view["roll"])), (die_x, (y0 + y1) / 2))

@@ -191,3 +191,31 @@ def test_renders_in_worker_threads_match_sequential_renders():
     with ThreadPoolExecutor(4) as pool:
         got = list(pool.map(lambda v: R.render(v, highlight={"A": [v["bombs"][0][0], 3]}), views * 2))
     assert got == expected * 2
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(c: tuple[int, int, int]) -> float:
+        lin = [(v / 255) / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", sorted(R.THEMES))
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_words_on_a_team_colour_are_legible_in_every_theme(theme, seat, monkeypatch):
+    """The phase pill in the acting team's colour (yellow in the night theme was white on yellow)."""
+    drawn: list[tuple] = []
+    original = R.pill
+
+    def recording(text, height, fill, text_fill, *args, **kwargs):
+        drawn.append((text, fill, text_fill))
+        return original(text, height, fill, text_fill, *args, **kwargs)
+
+    monkeypatch.setattr(R, "pill", recording)
+    R.compose(make_view(turn=seat), theme=theme)
+    (_, fill, text_fill), = [d for d in drawn if d[0] == R.MESSAGES["board.dads_army.phase.roll"]]
+    assert _contrast(fill, text_fill) >= 3, (theme, fill, text_fill)
