@@ -131,8 +131,8 @@ class DadsArmy(Game[DadsArmyState]):
             return [*redraw, *lay, Roll()]
         if phase == "move":
             assert state.roll is not None
-            men = [state.focus] if state.roll_for == "second_go" and state.focus else player.men
-            return [Move(man, to) for man in men if man for to in sorted(moves.move_options(state, man, state.roll))]
+            men = self._movers(state, seat)
+            return [Move(man, to) for man in men for to in sorted(moves.move_options(state, man, state.roll))]
         if phase == "push":
             assert state.focus and state.roll is not None
             return [Push(to) for to in sorted(moves.push_options(state, state.focus, state.roll))]
@@ -156,6 +156,11 @@ class DadsArmy(Game[DadsArmyState]):
 
     def parse_action(self, text: str) -> Action:
         return parse_variant_action(text) or parse_action(text)
+
+    @staticmethod
+    def _movers(state: DadsArmyState, seat: Seat) -> list[str]:
+        """The men a roll may move: the named man on a second go (D13), else either of his."""
+        return [state.focus] if state.roll_for == "second_go" and state.focus else state.players[seat].men
 
     @staticmethod
     def may_redraw(state: DadsArmyState, seat: Seat) -> bool:
@@ -190,7 +195,7 @@ class DadsArmy(Game[DadsArmyState]):
             was = man.square
             man.square, state.hodges = state.hodges, was
             ev.append(Event("hodged", {"seat": seat, "man": action.man, "from": _sq(was), "to": _sq(man.square)}))
-            self._finish_card(state, ev)
+            self._finish_card(state)
         elif isinstance(action, Shelter):
             state.men[action.man].square = load_board().shelters[action.n]
             state.sheltered.append(action.man)
@@ -216,7 +221,7 @@ class DadsArmy(Game[DadsArmyState]):
             self._more_jacks(state, ev)
         elif isinstance(action, Done):
             ev.append(Event("jacks_done", {"seat": seat, "count": state.pending or 0}))
-            self._finish_card(state, ev)
+            self._finish_card(state)
         elif isinstance(action, Redraw):
             self._redraw(state, seat, chance, ev)
         return ev
@@ -237,23 +242,21 @@ class DadsArmy(Game[DadsArmyState]):
         purpose = state.roll_for
         ev.append(Event("rolled", {"seat": seat, "roll": value, "for": purpose}))
         if purpose in ("move", "second_go"):
-            men = [state.focus] if purpose == "second_go" and state.focus else state.players[seat].men
-            if any(moves.move_options(state, man, value) for man in men):
+            if any(moves.move_options(state, man, value) for man in self._movers(state, seat)):
                 state.phase = "move"
                 return
             if purpose == "second_go":  # ruling R5
                 ev.append(Event("second_go_lost", {"seat": seat, "man": state.focus, "roll": value}))
             else:
                 ev.append(Event("turn_lost", {"seat": seat, "roll": value}))  # D24
-            if state.card is not None:
-                self._discard(state)
+            self._discard(state)
             self._end_turn(state)
         elif purpose == "push":
             assert state.focus
             options = moves.push_options(state, state.focus, value)
             if not options:
                 ev.append(Event("push_blocked", {"seat": seat, "man": state.focus, "roll": value}))
-                self._finish_card(state, ev)
+                self._finish_card(state)
                 return
             state.phase = "push"
             state.pending = len(next(iter(options.values())))
@@ -268,27 +271,9 @@ class DadsArmy(Game[DadsArmyState]):
 
     def _move(self, state: DadsArmyState, seat: Seat, action: Move, chance: Chance, ev: list[Event]) -> None:
         assert state.roll is not None
-        board = load_board()
         path = moves.move_options(state, action.man, state.roll)[action.to]
-        man = state.men[action.man]
-        start = man.square
-        man.square = action.to
-        state.last_move = LastMove(action.man, start, action.to, [start, *path])
-        ev.append(
-            Event(
-                "moved",
-                {
-                    "seat": seat,
-                    "man": action.man,
-                    "from": _sq(start),
-                    "to": _sq(action.to),
-                    "path": [_sq(sq) for sq in path],
-                    "roll": state.roll,
-                },
-            )
-        )
-        if state.card is not None:  # the second go of a character card is used up (D13)
-            self._discard(state)
+        man = self._relocate(state, seat, action.man, action.to, path, "moved", ev)
+        self._discard(state)  # a second go uses up its character card (D13)
         if action.to == state.players[seat].reference:
             man.arrived = True  # move_options only ends here after calling in (D12, D22)
             ev.append(Event("arrived", {"seat": seat, "man": action.man, "square": _sq(action.to)}))
@@ -298,7 +283,7 @@ class DadsArmy(Game[DadsArmyState]):
                 ev.append(Event("won", {"seat": seat}))
                 return
             self._end_turn(state)
-        elif action.to in board.wd_bases:
+        elif action.to in load_board().wd_bases:
             man.called_in = True
             self._draw(state, seat, action.man, chance, ev)
         else:
@@ -307,24 +292,23 @@ class DadsArmy(Game[DadsArmyState]):
     def _push(self, state: DadsArmyState, seat: Seat, action: Push, ev: list[Event]) -> None:
         assert state.focus and state.roll is not None
         path = moves.push_options(state, state.focus, state.roll)[action.to]
-        man = state.men[state.focus]
+        kind = "pushed" if len(path) == state.roll else "pushed_short"  # D13: the longest push left
+        self._relocate(state, seat, state.focus, action.to, path, kind, ev)
+        self._finish_card(state)
+
+    @staticmethod
+    def _relocate(state: DadsArmyState, seat: Seat, name: str, to: Square, path: list[Square], kind: str,
+                  ev: list[Event]) -> Man:
+        """Walk `name` along `path` to `to`, for a move or a push alike, so that `last_move` (the
+        renderer's trail) and the event that tells it (`kind`) can never disagree."""
+        man = state.men[name]
         start = man.square
-        man.square = action.to
-        state.last_move = LastMove(state.focus, start, action.to, [start, *path])
-        ev.append(
-            Event(
-                "pushed" if len(path) == state.roll else "pushed_short",  # D13: the longest push left
-                {
-                    "seat": seat,
-                    "man": state.focus,
-                    "from": _sq(start),
-                    "to": _sq(action.to),
-                    "path": [_sq(sq) for sq in path],
-                    "roll": state.roll,
-                },
-            )
-        )
-        self._finish_card(state, ev)
+        man.square = to
+        state.last_move = LastMove(name, start, to, [start, *path])
+        params = {"seat": seat, "man": name, "from": _sq(start), "to": _sq(to), "path": [_sq(sq) for sq in path],
+                  "roll": state.roll}
+        ev.append(Event(kind, params))
+        return man
 
     # ------------------------------------------------------------------ cards
 
@@ -350,7 +334,7 @@ class DadsArmy(Game[DadsArmyState]):
             state.focus = named
             if state.men[named].arrived:
                 ev.append(Event("card_void", {"seat": seat, "named": named}))
-                self._finish_card(state, ev)
+                self._finish_card(state)
             elif moves.owner(state, named) == seat:
                 ev.append(Event("second_go", {"seat": seat, "man": named}))
                 state.phase, state.roll_for = "roll", "second_go"
@@ -396,7 +380,7 @@ class DadsArmy(Game[DadsArmyState]):
             return
         if pending:
             ev.append(Event("bombs_unused", {"seat": state.turn, "count": pending}))
-        self._finish_card(state, ev)
+        self._finish_card(state)
 
     def _more_jacks(self, state: DadsArmyState, ev: list[Event]) -> None:
         """Stop placing Union Jacks when the roll is used up or nothing can be done with the
@@ -407,7 +391,7 @@ class DadsArmy(Game[DadsArmyState]):
             return
         if pending:
             ev.append(Event("jacks_unused", {"seat": state.turn, "count": pending}))
-        self._finish_card(state, ev)
+        self._finish_card(state)
 
     def _replace_bomb(self, state: DadsArmyState, at: Square) -> None:
         state.bombs.remove(at)
@@ -415,11 +399,12 @@ class DadsArmy(Game[DadsArmyState]):
         state.jacks.append(at)
 
     def _discard(self, state: DadsArmyState) -> None:
+        """The card in play, if any, goes to the discards (safe with none: callers need not ask)."""
         if state.card is not None:
             state.discards.append(state.card)
         state.card = None
 
-    def _finish_card(self, state: DadsArmyState, ev: list[Event]) -> None:
+    def _finish_card(self, state: DadsArmyState) -> None:
         self._discard(state)
         self._end_turn(state)
 
