@@ -113,7 +113,7 @@ class Clicks:
                          prefix: list[str], version: int) -> None:
         lang = lang_of(interaction)
         ui = components.ui_for(table.game_key)
-        squares = ui.square_labels(table, legal) if ui.square_labels else {}
+        squares = ui.square_labels(table, legal)
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, info=False)
         text = i18n.gettext("cogs.prompt.choose", lang)
         if interaction.message is not None and interaction.message.flags.ephemeral:

@@ -14,13 +14,17 @@ not fit travels as an index into that version's legal action list (`#<index>.<to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
+import renderer
 from tables import i18n
+
+log = logging.getLogger("gavel.cogs")
 
 CUSTOM_ID_MAX = 100
 BUTTONS_MAX = 20
@@ -38,8 +42,6 @@ class GameUI:
     (`cogs.verb.<verb>`) and every other token as it is; games register richer ones."""
 
     key: str = ""
-    square_labels: Callable[[Any, list[str]], dict[str, str]] | None = None
-    """(table, actions) -> {action text: short label drawn on the board image}."""
     token_keys: tuple[str, ...] = field(default=())
     """Message-id templates tried in order for a non-verb token, e.g. `dads_army.man.{token}`."""
 
@@ -55,6 +57,24 @@ class GameUI:
             if i18n.has(key, lang):
                 return i18n.gettext(key, lang)
         return token
+
+    def square_labels(self, table: Any, actions: list[str]) -> dict[str, str]:
+        """{action text: the short label its square has on the board image}, from the game's
+        renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
+        A game without a renderer or labels has none; a broken renderer costs the labels,
+        never the buttons."""
+        try:
+            label_actions = getattr(renderer.for_game(self.key), "label_actions", None)
+        except KeyError:
+            return {}
+        if label_actions is None or table is None or table.state is None:
+            return {}
+        try:
+            view = table.game.view(table.state, None)
+            return {a: label for a, label in label_actions(view, actions).items() if label}
+        except Exception:
+            log.warning("no square labels for table %s", getattr(table, "id", "?"), exc_info=True)
+            return {}
 
 
 _UIS: dict[str, GameUI] = {}

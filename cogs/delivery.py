@@ -115,17 +115,15 @@ class Delivery:
             await channel.send(page, allowed_mentions=MENTION_USERS)
         return await channel.send(last, **kwargs)
 
-    def prompt_parts(self, prompt: Prompt, lang: str, *, prefix: tuple[str, ...] = ()) -> tuple[str, discord.ui.View]:
+    def prompt_parts(self, prompt: Prompt, lang: str) -> tuple[str, discord.ui.View]:
         """The mention line and the menus for one player's turn."""
-        table = self.bot.service.get(prompt.table_id)
-        ui = components.ui_for(table.game_key if table is not None else "")
-        squares = ui.square_labels(table, prompt.actions) if ui.square_labels and table is not None else {}
         text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
         if prompt.private:  # the actions could give a hand away: one button opens them privately
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang)
-        view = components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares,
-                                      prefix=prefix)
-        return text, view
+        table = self.bot.service.get(prompt.table_id)
+        ui = components.ui_for(table.game_key if table is not None else "")
+        squares = ui.square_labels(table, prompt.actions)
+        return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares)
 
     async def private(self, notice: Private, channel: discord.abc.Messageable,
                       interaction: discord.Interaction | None, channel_lang: str) -> None:

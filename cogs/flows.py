@@ -78,6 +78,38 @@ def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
     return clip("\n".join([*lines, "", *news] if news else lines))
 
 
+AUTOCOMPLETE_MAX = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, index: int, current: str,
+                  chosen: dict[int, str | None] | None = None) -> list[app_commands.Choice[str]]:
+    """Autocomplete for one option of a game command: token `index` of the `verb` actions this
+    user may play now, matched against what they typed (the token or its translated name, via
+    the game's `GameUI`), and narrowed by tokens already chosen in other options (`chosen`:
+    token index -> value, e.g. the man before his square)."""
+    table = bot.service.table(interaction.channel_id or 0)
+    if table is None:
+        return []
+    ui, lang = components.ui_for(table.game_key), lang_of(interaction)
+    typed = current.lower()
+    seen: set[str] = set()
+    out: list[app_commands.Choice[str]] = []
+    for parts in (a.split() for a in bot.service.legal_for(table.channel_id, player_of(interaction))):
+        if len(parts) <= index or parts[0] != verb or parts[index] in seen:
+            continue
+        if any(value and parts[i] != value for i, value in (chosen or {}).items()):
+            continue
+        token = parts[index]
+        name = ui.token(token, lang)
+        if typed not in token.lower() and typed not in name.lower():
+            continue
+        seen.add(token)
+        label = name if name == token else f"{name} ({token})"
+        out.append(app_commands.Choice(name=components.capitalised(label)[:100], value=token))
+    return out[:AUTOCOMPLETE_MAX]
+
+
 def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
     """A game's variants (`GameInfo.variants`) as choices of `/<game> new variant:`, labelled
     by `<game>.variant.<name>`; the Translator shows the zh-TW label from the same key."""
