@@ -1,8 +1,9 @@
 """Dad's Army actions: small frozen data with a text form, verb first (see the team brief).
 
 `roll`, `move <man> <c,r>`, `lay <c,r>`, `push <c,r>`, `hodge <man>`, `shelter <man> <n>`,
-`bomb <c,r>`, `jack <c,r>`, `keep`, `done`. `parse_action` reads any of them back and
-refuses junk with `BadActionText`, before the engine checks whether it is legal now.
+`bomb <c,r>`, `jack <c,r>`, `keep`, `done`, and the variant verbs of variant_actions.py
+(`redraw`). `parse_action` reads any of them back and refuses junk with `BadActionText`,
+before the engine checks whether it is legal now.
 """
 
 from __future__ import annotations
@@ -10,15 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core import Action, ActionSyntax, format_token
+from rules.core import Action, ActionSyntax
 
 from .board import Square, load_board
+from .variant_actions import Redraw
 
 MEN: tuple[str, ...] = ("mainwaring", "wilson", "vicar", "verger", "jones", "pike", "fraser", "godfrey")
-
-
-def square_text(sq: Square) -> str:
-    return format_token(sq)
 
 
 @dataclass(frozen=True)
@@ -108,7 +106,7 @@ def _meaningful(name: str, value: object) -> bool:
     return board.on_board(value)  # type: ignore[arg-type]
 
 
-SYNTAX = ActionSyntax(Roll, Move, Lay, Push, Hodge, Shelter, Bomb, Jack, Keep, Done, valid=_meaningful)
+SYNTAX = ActionSyntax(Roll, Move, Lay, Push, Hodge, Shelter, Bomb, Jack, Keep, Done, Redraw, valid=_meaningful)
 
 
 def parse_action(text: str) -> Action:

@@ -48,7 +48,7 @@ from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelt
 from .board import load_board
 from .cards import card_kind, card_man, load_supply
 from .state import DadsArmyState, LastMove, Man, Player, Square
-from .variant_actions import Redraw, parse_variant_action
+from .variant_actions import Redraw
 
 DIE = 6
 REDRAW = "redraw_bombed_reference"
@@ -155,7 +155,7 @@ class DadsArmy(Game[DadsArmyState]):
         return IllegalAction("dads_army_cannot", action=str(action))
 
     def parse_action(self, text: str) -> Action:
-        return parse_variant_action(text) or parse_action(text)
+        return parse_action(text)
 
     @staticmethod
     def _movers(state: DadsArmyState, seat: Seat) -> list[str]:

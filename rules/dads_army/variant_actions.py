@@ -2,7 +2,8 @@
 
 `redraw`: variant `redraw_bombed_reference` (D26). A player whose map reference has stayed
 bombed for 10 of his turns gives it up and is dealt a new pair of Order cards, before he
-rolls. `parse_variant_action` reads these verbs; the engine tries it before the base parser.
+rolls. The one `actions.SYNTAX` reads these verbs with the base ones; whether `redraw` may be
+played now (variant on, D26 met) is for the engine's legal actions alone, as for any verb.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core import Action, ActionSyntax
+from rules.core import Action
 
 
 @dataclass(frozen=True)
@@ -18,13 +19,3 @@ class Redraw(Action):
     """D26: redraw your bombed map reference (offered before the roll, variant only)."""
 
     verb: ClassVar[str] = "redraw"
-
-
-VARIANT_SYNTAX = ActionSyntax(Redraw)
-
-
-def parse_variant_action(text: str) -> Action | None:
-    """The variant action a text stands for; None when its verb is not a variant verb
-    (`BadActionText` when it is one, badly written)."""
-    verb = (text.strip().lower().split() or [""])[0]
-    return VARIANT_SYNTAX.parse(text) if verb in VARIANT_SYNTAX.kinds else None
