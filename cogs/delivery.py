@@ -96,20 +96,24 @@ class Delivery:
                 posted.append(await channel.send(text, view=view, allowed_mentions=MENTION_USERS))
         return posted
 
-    async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
-                     view: discord.ui.View | None = None) -> discord.Message | None:
+    def compose(self, notice: Public | Private, lang: str) -> tuple[str, dict[str, Any]]:
+        """A notice as message text and `send` arguments: its lines, then the turn prompt's
+        mention and menus when it carries one, and the board image as `board.png`."""
         text = "\n".join(notice.text(lang))
-        if notice.prompt is not None:
-            prompt_text, view = self.prompt_parts(notice.prompt, lang)
-            text = f"{text}\n{prompt_text}" if text else prompt_text
-        if not text and not notice.image:
-            return None
         kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
-        if view is not None:
-            kwargs["view"] = view
+        if isinstance(notice, Public) and notice.prompt is not None:
+            prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang)
+            text = f"{text}\n{prompt_text}" if text else prompt_text
         file = board_file(notice.image)
         if file is not None:
             kwargs["file"] = file
+        return text, kwargs
+
+    async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str) -> discord.Message | None:
+        """Post to the channel, in pages if long; the image and the menus ride on the last page."""
+        text, kwargs = self.compose(notice, lang)
+        if not text and not notice.image:
+            return None
         *before, last = pages(text)
         for page in before:
             await channel.send(page, allowed_mentions=MENTION_USERS)

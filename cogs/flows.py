@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from cogs import components
-from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages
+from cogs.delivery import MENTION_USERS, clip, guild_lang, pages
 from cogs.errors import after_change, lang_of
 from rules.core import IllegalAction
 from tables import i18n
@@ -48,14 +48,12 @@ async def ack(interaction: discord.Interaction) -> None:
 
 
 async def send_notice(interaction: discord.Interaction, notice: Public | Private, *, ephemeral: bool) -> None:
-    """Answer a deferred interaction with one notice (text and board image)."""
+    """Answer a deferred interaction with one notice (text, board image, and the turn menus
+    when a public notice carries a prompt)."""
     lang = lang_of(interaction) if ephemeral else guild_lang(interaction.guild, interaction)
-    text = clip("\n".join(notice.text(lang))) or "\u200b"
-    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": MENTION_USERS}
-    file = board_file(notice.image)
-    if file is not None:
-        kwargs["file"] = file
-    await interaction.followup.send(text, **kwargs)
+    bot: GavelBot = interaction.client  # type: ignore[assignment]
+    text, kwargs = bot.delivery.compose(notice, lang)
+    await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
 
 
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
@@ -153,7 +151,7 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> Non
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text))
 
 
-async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Any]) -> None:
+async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice]) -> None:
     """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons."""
     channel = interaction.channel
     table = bot.service.table(interaction.channel_id or 0)
@@ -176,12 +174,4 @@ async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     private = table.game.info.hidden_information
     await interaction.response.defer(ephemeral=private, thinking=True)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
-    if isinstance(notice, Private) or notice.prompt is None:
-        await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
-        return
-    lang = guild_lang(interaction.guild, interaction)
-    prompt_text, view = bot.delivery.prompt_parts(notice.prompt, lang)
-    text = clip("\n".join([*notice.text(lang), prompt_text]))
-    file = board_file(notice.image)
-    kwargs: dict[str, Any] = {"file": file} if file is not None else {}
-    await interaction.followup.send(text, view=view, allowed_mentions=MENTION_USERS, **kwargs)
+    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
