@@ -71,6 +71,3 @@ def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] 
         else:
             params[name] = value
     return gettext(msg.key, lang, **params)
-
-
-_ = gettext

@@ -71,12 +71,6 @@ class Board:
     def in_building(self, sq: Square) -> bool:
         return sq in self.building_of
 
-    def building(self, building_id: str) -> Building:
-        return next(b for b in self.buildings if b.id == building_id)
-
-    def men_of(self, team: str) -> tuple[str, str]:
-        return dict(self.teams)[team]
-
 
 def _sq(value: list[int]) -> Square:
     return (int(value[0]), int(value[1]))
