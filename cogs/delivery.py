@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import components
-from cogs.errors import reply_ephemeral
 from tables import i18n
 from tables.notices import Private, Prompt, Public
 
@@ -56,6 +55,14 @@ def pages(text: str) -> list[str]:
         else:
             current = f"{current}\n{line}" if current else line
     return [*out, current]
+
+
+async def reply_ephemeral(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Answer privately whether or not the interaction was already answered or deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(clip(text), ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(clip(text), ephemeral=True, **kwargs)
 
 
 def board_file(image: bytes | None) -> discord.File | None:
@@ -151,7 +158,7 @@ class Delivery:
             file = board_file(notice.image)
             if file is not None:
                 kwargs["file"] = file
-            await reply_ephemeral(interaction, clip(f"{note}\n{text}"), **kwargs)
+            await reply_ephemeral(interaction, f"{note}\n{text}", **kwargs)
             return
         key = (notice.table_id, notice.user_id)
         if key in self._dm_noted:

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 import discord
 from discord import app_commands
 
+from cogs.delivery import reply_ephemeral
 from rules.core import IllegalAction
 from tables import i18n
 
@@ -50,14 +51,6 @@ def unwrap(error: BaseException) -> BaseException:
             break
         error = inner
     return error
-
-
-async def reply_ephemeral(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
-    """Answer privately whether or not the interaction was already answered or deferred."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)  # type: ignore[arg-type]
-    else:
-        await interaction.response.send_message(text[:2000], ephemeral=True, **kwargs)  # type: ignore[arg-type]
 
 
 async def handle(interaction: discord.Interaction, error: BaseException) -> None:
