@@ -239,7 +239,7 @@ def menu_items(
                 custom_id=action_id(table_id, version, choice.prefix, legal),
                 row=i // 5,
             )
-            items.append(ActionButton(table_id, version, button))
+            items.append(ActionButton(button))
         return items
     selects: list[discord.ui.Item[Any]] = []
     for n in range(0, min(len(choices), SELECT_OPTIONS_MAX * SELECTS_MAX), SELECT_OPTIONS_MAX):
@@ -254,7 +254,7 @@ def menu_items(
             options=options,
             row=len(selects),
         )
-        selects.append(ActionSelect(table_id, version, select))
+        selects.append(ActionSelect(select))
     return selects
 
 
@@ -274,7 +274,7 @@ def private_prompt_view(table_id: int, version: int, lang: str) -> discord.ui.Vi
     view = discord.ui.View(timeout=None)
     button = discord.ui.Button(label=i18n.gettext("cogs.button.play", lang), style=discord.ButtonStyle.primary,
                                custom_id=action_id(table_id, version, (), ()))
-    view.add_item(ActionButton(table_id, version, button))
+    view.add_item(ActionButton(button))
     view.add_item(InfoButton.make(table_id, lang))
     return view
 
@@ -286,7 +286,7 @@ def lobby_view(table_id: int, lang: str) -> discord.ui.View:
     for op, style in styles.items():
         button = discord.ui.Button(label=i18n.gettext(f"cogs.button.{op}", lang), style=style,
                                    custom_id=lobby_id(table_id, op))
-        view.add_item(LobbyButton(table_id, op, button))
+        view.add_item(LobbyButton(button))
     return view
 
 
@@ -297,9 +297,24 @@ def lobby_view(table_id: int, lang: str) -> discord.ui.View:
 
 class _Routed:
     """Sends the click to the bot's handler for this kind of item, through the one error
-    handler (discord.py only logs exceptions raised in DynamicItem callbacks)."""
+    handler (discord.py only logs exceptions raised in DynamicItem callbacks).
+
+    Every field (table id, version, ...) is read back from the custom id by the class's
+    template, so an item built for a message and one rebuilt from a click are the same."""
 
     kind: str = ""
+
+    def __init__(self, item: Any) -> None:
+        super().__init__(item)  # type: ignore[call-arg]
+        self.fields: dict[str, str] = self.template.match(self.custom_id).groupdict()  # type: ignore[attr-defined]
+
+    @property
+    def table_id(self) -> int:
+        return int(self.fields["table"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         from cogs import errors
@@ -313,60 +328,42 @@ class _Routed:
             await errors.handle(interaction, exc)
 
 
-class ActionButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
+class _MenuStep(_Routed):
+    """A step of a turn menu: made for one version of the game, carrying a prefix."""
+
+    @property
+    def version(self) -> int:
+        return int(self.fields["version"])
+
+    @property
+    def arg(self) -> str:
+        return self.fields["arg"]
+
+
+class ActionButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
     kind = "action"
 
-    def __init__(self, table_id: int, version: int, button: discord.ui.Button, arg: str | None = None) -> None:
-        super().__init__(button)
-        self.table_id, self.version = table_id, version
-        self.arg = arg if arg is not None else button.custom_id.split(":", 4)[4]  # type: ignore[union-attr]
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["table"]), int(match["version"]), item, match["arg"])
-
-
-class ActionSelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class ActionSelect(_MenuStep, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     kind = "select"
-
-    def __init__(self, table_id: int, version: int, select: discord.ui.Select, arg: str | None = None) -> None:
-        super().__init__(select)
-        self.table_id, self.version = table_id, version
-        self.arg = arg if arg is not None else select.custom_id.split(":", 5)[5]
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any):
-        return cls(int(match["table"]), int(match["version"]), item, match["arg"])
 
 
 class LobbyButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     kind = "lobby"
 
-    def __init__(self, table_id: int, op: str, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self.table_id, self.op = table_id, op
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["table"]), match["op"], item)
+    @property
+    def op(self) -> str:
+        return self.fields["op"]
 
 
 class InfoButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=INFO_TEMPLATE):
     kind = "info"
 
-    def __init__(self, table_id: int, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self.table_id = table_id
-
     @classmethod
     def make(cls, table_id: int, lang: str) -> InfoButton:
         button = discord.ui.Button(label=i18n.gettext("cogs.button.info", lang), style=discord.ButtonStyle.secondary,
                                    custom_id=info_id(table_id), row=4)
-        return cls(table_id, button)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["table"]), item)
+        return cls(button)
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, InfoButton)
