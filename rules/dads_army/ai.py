@@ -79,13 +79,21 @@ def bomb_costs(target: Square, bombs: frozenset[Square], jacks: frozenset[Square
 class Planner:
     """Remaining distances in one position (bombs and Union Jacks as they lie)."""
 
-    def __init__(self, state: DadsArmyState, bombs: list[Square] | None = None, jacks: list[Square] | None = None):
+    def __init__(self, state: DadsArmyState, bombs: list[Square] | None = None, jacks: list[Square] | None = None
+                 ) -> None:
         self.state = state
         self.bombs = frozenset(state.bombs if bombs is None else bombs)
         self.jacks = frozenset(state.jacks if jacks is None else jacks)
 
     def to(self, target: Square) -> dict[Square, int]:
         return distances(target, self.bombs, self.jacks)
+
+    def via_base(self, square: Square, ref: Square) -> tuple[int, Square]:
+        """(steps, base) of the shortest way from `square` to `ref` that calls in at a WD base
+        (a base that shuts the way home costs `BLOCKED`); ties go to the first base in order."""
+        ref_dist = self.to(ref)
+        return min((self.to(b).get(square, UNREACHABLE) + ref_dist.get(b, BLOCKED), b)
+                   for b in sorted(load_board().wd_bases))
 
     def remaining(self, man: str, square: Square | None = None, called_in: bool | None = None) -> int:
         m = self.state.men[man]
@@ -94,16 +102,13 @@ class Planner:
         sq = m.square if square is None else square
         called = m.called_in if called_in is None else called_in
         ref = moves.reference(self.state, man)
-        bases = load_board().wd_bases
-        if called:
-            home = self.to(ref).get(sq)
-            if home is not None:
-                return home
-        via = [self.to(b).get(sq, UNREACHABLE) + self.to(ref).get(b, BLOCKED) for b in bases]
-        best = min(via)
-        if called:  # his way home is shut: back to a base for a card
-            return BLOCKED + min(self.to(b).get(sq, UNREACHABLE) for b in bases)
-        return best
+        if not called:
+            return self.via_base(sq, ref)[0]
+        home = self.to(ref).get(sq)
+        if home is not None:
+            return home
+        # His way home is shut: back to a base for a card.
+        return BLOCKED + min(self.to(b).get(sq, UNREACHABLE) for b in load_board().wd_bases)
 
     def blocked(self, man: str) -> int:
         """Remaining distance counting each bomb in the way as `BOMB_COST` extra steps."""
@@ -197,11 +202,7 @@ def _shortest_path(plan: Planner, man: str) -> list[Square]:
     state = plan.state
     m = state.men[man]
     ref = moves.reference(state, man)
-    bases = load_board().wd_bases
-    if m.called_in:
-        goal = ref
-    else:
-        goal = min(sorted(bases), key=lambda b: plan.to(b).get(m.square, UNREACHABLE) + plan.to(ref).get(b, BLOCKED))
+    goal = ref if m.called_in else plan.via_base(m.square, ref)[1]
     path = _walk(plan.to(goal), m.square, plan)
     if goal != ref:
         path += _walk(plan.to(ref), goal, plan)
@@ -253,18 +254,9 @@ def _bomb(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner, 
 
 def _jack(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:
     """Replace the bomb that shortens our way most; keep one if none helps now."""
-    mine = state.players[seat].men
-    now = sum(plan.blocked(m) for m in mine)
-    best: tuple[float, Action] | None = None
-    for a in legal:
-        if isinstance(a, Jack):
-            bombs = [b for b in state.bombs if b != a.at]
-            after = Planner(state, bombs, [*state.jacks, a.at])
-            gain = now - sum(after.blocked(m) for m in mine)
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, a)
+    best = _best_union_jack(state, seat, [a for a in legal if isinstance(a, Jack)], plan)
     if best is not None:
-        return best[1]
+        return best
     return Keep() if Keep() in legal else Done()
 
 
@@ -273,13 +265,18 @@ def _lay_or_roll(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Pl
     it; lay the kept Union Jack only where it shortens our way now; otherwise roll."""
     if Redraw() in legal and Lay(state.players[seat].reference) not in legal:
         return Redraw()
+    return _best_union_jack(state, seat, [a for a in legal if isinstance(a, Lay)], plan) or Roll()
+
+
+def _best_union_jack(state: DadsArmyState, seat: Seat, options: list[Jack | Lay], plan: Planner) -> Action | None:
+    """Of these Union Jacks (from a card or kept), the one whose bomb, replaced, shortens our
+    men's ways most (bombs counted at `BOMB_COST`); None when none shortens them at all."""
     mine = state.players[seat].men
     now = sum(plan.blocked(m) for m in mine)
     best: tuple[float, Action] | None = None
-    for a in legal:
-        if isinstance(a, Lay):
-            after = Planner(state, [b for b in state.bombs if b != a.at], [*state.jacks, a.at])
-            gain = now - sum(after.blocked(m) for m in mine)
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, a)
-    return best[1] if best is not None else Roll()
+    for a in options:
+        after = Planner(state, [b for b in state.bombs if b != a.at], [*state.jacks, a.at])
+        gain = now - sum(after.blocked(m) for m in mine)
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, a)
+    return best[1] if best is not None else None
