@@ -33,16 +33,19 @@ class Clicks:
     async def __call__(self, kind: str, interaction: discord.Interaction, item: Any) -> None:
         await getattr(self, kind)(interaction, item)
 
-    def live(self, table_id: int, version: int | None = None) -> Table:
-        table = self.bot.service.get(table_id)
-        if table is None or table.status not in ("lobby", "active"):
+    def live(self, interaction: discord.Interaction, table_id: int, version: int | None = None) -> Table:
+        """The open table a button was made for, or the `stale_button` refusal. Judged by the
+        channel's open table in memory: a closed table's button costs no database read before
+        the deferral, and a custom id naming another channel's table is refused."""
+        table = self.bot.service.table(interaction.channel_id or 0)
+        if table is None or table.id != table_id:
             raise IllegalAction("stale_button")
         if version is not None and (table.status != "active" or table.version != version):
             raise IllegalAction("stale_button")
         return table
 
     async def lobby(self, interaction: discord.Interaction, item: components.LobbyButton) -> None:
-        service, table = self.bot.service, self.live(item.table_id)
+        service, table = self.bot.service, self.live(interaction, item.table_id)
         if table.status != "lobby":
             raise IllegalAction("stale_button")
         player, channel_id = player_of(interaction), table.channel_id
@@ -67,7 +70,7 @@ class Clicks:
                 await interaction.edit_original_response(content=lobby_text(event, lang) if event else None, view=None)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
-        table = self.live(item.table_id)
+        table = self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.bot.service.me(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
@@ -81,7 +84,7 @@ class Clicks:
 
     async def _choose(self, interaction: discord.Interaction, item: Any, picked: str | None) -> None:
         """One step down the action menu; play the action once the path names one."""
-        table = self.live(item.table_id, item.version)
+        table = self.live(interaction, item.table_id, item.version)
         player = player_of(interaction)
         legal = self.bot.service.legal_for(table.channel_id, player)
         prefix = components.decode_prefix(item.arg, legal) if legal else None

@@ -109,3 +109,21 @@ async def test_a_stale_click_is_refused_and_changes_nothing(world, service):
     assert result.response.content == i18n.gettext("error.stale_button")
     assert table.version == 2
     assert len(w.channel.history()) == count
+
+
+async def test_a_click_on_a_closed_tables_button_is_refused_without_reading_the_database(world, service, monkeypatch):
+    """Checks before the deferral stay cheap (Discord's 3 seconds): an old button is judged by
+    the open table of its channel, not by loading a finished game from the database."""
+    w = world
+    table, prompt = await started(w, service)
+    await w.alice.slash(w.channel, "table cancel")
+    assert service.table(w.channel.id) is None
+
+    def no_database(*args, **kwargs):
+        raise AssertionError("read the database before deferring")
+
+    monkeypatch.setattr(service.store, "table_row", no_database)
+    for label in ("Roll", "My info"):
+        result = await w.alice.click(prompt, label=label)
+        assert result.ephemeral and result.response.content == i18n.gettext("error.stale_button"), label
+    assert table.version == 0
