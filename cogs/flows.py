@@ -146,6 +146,15 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
+async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[int], Awaitable[Public | Private]],
+               *, ephemeral: bool) -> None:
+    """A command that reads the table in this channel (`service.status`, `log`, `me`): refuse
+    privately if there is none, defer, answer with the notice."""
+    table = open_table(bot, interaction)
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    await send_notice(interaction, await read(table.channel_id), ephemeral=ephemeral)
+
+
 async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
     """A game command (`/dadsarmy roll`): play it for this user, then tell the channel."""
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text))

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.flows import can_manage, change, open_table, player_of, post_board, send_notice, send_rules
+from cogs.flows import can_manage, change, open_table, player_of, post_board, send_notice, send_rules, show
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
+    from tables.service import TableService
 
 
 class TablesCog(commands.Cog):
@@ -25,14 +26,12 @@ class TablesCog(commands.Cog):
         self.bot = bot
 
     @property
-    def service(self) -> Any:
+    def service(self) -> TableService:
         return self.bot.service
 
     @table.command(name="status", description=_t("Who is seated, and whose turn it is"))
     async def status(self, interaction: discord.Interaction) -> None:
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(thinking=True)
-        await send_notice(interaction, await self.service.status(table.channel_id), ephemeral=False)
+        await show(self.bot, interaction, self.service.status, ephemeral=False)
 
     @table.command(name="board", description=_t("Post the current board"))
     async def board(self, interaction: discord.Interaction) -> None:
@@ -40,15 +39,12 @@ class TablesCog(commands.Cog):
 
     @table.command(name="me", description=_t("Your own private information"))
     async def me(self, interaction: discord.Interaction) -> None:
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await send_notice(interaction, await self.service.me(table.channel_id, player_of(interaction)), ephemeral=True)
+        player = player_of(interaction)
+        await show(self.bot, interaction, lambda channel: self.service.me(channel, player), ephemeral=True)
 
     @table.command(name="log", description=_t("The last moves"))
     async def log(self, interaction: discord.Interaction) -> None:
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(thinking=True)
-        await send_notice(interaction, await self.service.log(table.channel_id), ephemeral=False)
+        await show(self.bot, interaction, self.service.log, ephemeral=False)
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
     async def rules(self, interaction: discord.Interaction) -> None:
