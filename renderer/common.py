@@ -261,7 +261,9 @@ def paste_centred(canvas: Image.Image, sprite: Image.Image, xy: Point) -> None:
     canvas.alpha_composite(sprite, (x, y)) if canvas.mode == "RGBA" else canvas.paste(sprite, (x, y), sprite)
 
 
-def _downscale(big: Image.Image, size: tuple[int, int]) -> Image.Image:
+def downscale(big: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A sprite drawn `SS` times too big brought to its size: the anti-aliasing Pillow's
+    own curves lack."""
     return big.resize(size, Image.Resampling.LANCZOS)
 
 
@@ -284,7 +286,7 @@ def pill(
         (0, 0, w * SS - 1, height * SS - 1), radius=height * SS // 2, fill=fill, outline=outline, width=round(1.5 * SS)
     )
     d.text((w * SS / 2, height * SS / 2), text, font=f, fill=text_fill, anchor="mm")
-    return _downscale(big, (w, height))
+    return downscale(big, (w, height))
 
 
 @cache
@@ -328,7 +330,7 @@ def token(
             width=w,
             joint="curve",
         )
-    return _downscale(big, (size, size))
+    return downscale(big, (size, size))
 
 
 @cache
@@ -360,7 +362,7 @@ def target(colour: RGB, size: int) -> Image.Image:
     r = w * 0.8
     d.ellipse((c - r - e, c - r - e, c + r + e, c + r + e), fill=dark)
     d.ellipse((c - r, c - r, c + r, c + r), fill=colour)
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    return downscale(big, (size, size))
 
 
 @cache
@@ -371,7 +373,7 @@ def card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, w * S - 1, h * S - 1), radius=4 * S, fill=face, outline=edge, width=2 * S)
     d.rounded_rectangle((4 * S, 4 * S, w * S - 4 * S, h * S - 4 * S), radius=2 * S, outline=edge, width=S)
-    return big.resize((w, h), Image.Resampling.LANCZOS)
+    return downscale(big, (w, h))
 
 
 def title_bar(
@@ -420,7 +422,7 @@ def _die_face(size: int, value: int, fill: RGB, pip: RGB) -> Image.Image:
     for gx, gy in spots:
         cx, cy = S * (0.25 + 0.25 * gx), S * (0.25 + 0.25 * gy)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
-    return _downscale(big, (size, size))
+    return downscale(big, (size, size))
 
 
 def highlight_cell(canvas: Image.Image, box: tuple[float, float, float, float], theme: Theme, *, light: bool) -> None:

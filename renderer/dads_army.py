@@ -25,11 +25,13 @@ from renderer.common import (
     NIGHT,
     RGB,
     SS,
+    Point,
     Text,
     Theme,
     blend,
     card,
     die_face,
+    downscale,
     ellipsize,
     fit_font,
     font,
@@ -235,7 +237,7 @@ def _bomb(size: int, body: RGB, spark: RGB) -> Image.Image:
             (sx - dx * S * 0.09, sy - dy * S * 0.09, sx + dx * S * 0.09, sy + dy * S * 0.09), fill=spark, width=SS * 2
         )
     d.ellipse((sx - SS * 3, sy - SS * 3, sx + SS * 3, sy + SS * 3), fill=(255, 230, 120))
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    return downscale(big, (size, size))
 
 
 @cache
@@ -256,7 +258,7 @@ def _union_jack(w: int, h: int, blue: RGB, red: RGB) -> Image.Image:
     d.rectangle((W / 2 - H / 10, 0, W / 2 + H / 10, H), fill=red)
     d.rectangle((0, H / 2 - H / 10, W, H / 2 + H / 10), fill=red)
     d.rectangle((0, 0, W - 1, H - 1), outline=(30, 30, 30), width=SS * 2)
-    return big.resize((w, h), Image.Resampling.LANCZOS)
+    return downscale(big, (w, h))
 
 
 ON_YELLOW = (35, 33, 28)
@@ -648,6 +650,16 @@ def _draw_panel(
     _legend(canvas, th, say, (x0, legend_y, x1))
 
 
+def _paste_men(
+    canvas: Image.Image, th: Theme, view: Mapping[str, Any], men: list[str], team: str, at: Point, step: int
+) -> None:
+    """A player's men in a row of panel tokens, with the marks (called in, home) the view gives."""
+    for i, man in enumerate(men):
+        info = view.get("men", {}).get(man, {})
+        spr = _man_token(th, man, team, 26, bool(info.get("called_in")), bool(info.get("arrived")))
+        paste_centred(canvas, spr, (at[0] + i * step, at[1]))
+
+
 def _panel_turn(
     canvas: Image.Image,
     th: Theme,
@@ -670,10 +682,7 @@ def _panel_turn(
         room = die_x - 30 - x0 - 14
         f = fit_font(label, 20, room, "bold", min_size=15)
         d.text((x0 + 14, y0 + 24), ellipsize(label, f, room), font=f, fill=th["ink"], anchor="lm")
-        for i, man in enumerate(lead.get("men", [])):
-            info = view.get("men", {}).get(man, {})
-            spr = _man_token(th, man, team or "red", 26, bool(info.get("called_in")), bool(info.get("arrived")))
-            paste_centred(canvas, spr, (x0 + 28 + i * 32, y0 + 62))
+        _paste_men(canvas, th, view, lead.get("men", []), team or "red", (x0 + 28, y0 + 62), 32)
     if winner is not None:
         word = "★ " + say(K + "winner")
     else:
@@ -715,10 +724,7 @@ def _panel_player(
     prefix = "▶ " if active else ("★ " if won else "")
     f = fit_font(prefix + label, 16, x1 - x0 - 60, "bold", min_size=13)
     d.text((x0 + 18, y0 + 16), ellipsize(prefix + label, f, x1 - x0 - 60), font=f, fill=th["ink"], anchor="lm")
-    for i, man in enumerate(p.get("men", [])):
-        info = view.get("men", {}).get(man, {})
-        spr = _man_token(th, man, team, 26, bool(info.get("called_in")), bool(info.get("arrived")))
-        paste_centred(canvas, spr, (x0 + 32 + i * 34, y0 + 48))
+    _paste_men(canvas, th, view, p.get("men", []), team, (x0 + 32, y0 + 48), 34)
     ref = p.get("reference")
     if ref:
         paste_centred(canvas, target(colour, 28), (x0 + 118, y0 + 48))
