@@ -113,6 +113,9 @@ MESSAGES = {
     "board.dads_army.card.union_jack": "UNION JACK",
     "board.dads_army.legend.called_in": "called in at a WD base",
     "board.dads_army.legend.home": "home",
+    "board.dads_army.mark.ews": "EWS",
+    "board.dads_army.mark.wd": "WD",
+    "board.dads_army.mark.shelter": "S",
 }
 """Every word the board draws, by message id, in English: what a caller without a translation
 layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/renderer.po` (a test
@@ -120,7 +123,7 @@ keeps them equal); `zh_TW/renderer.po` translates them."""
 K = "board.dads_army."
 PHASES = ("roll", "move", "push", "hodge", "shelter", "bomb", "jack", "over")
 CARDS = ("character", "hodges", "air_raid", "union_jack")
-BACKGROUND_KEYS = tuple(k for k in MESSAGES if k.startswith((K + "title", K + "place", K + "building.")))
+BACKGROUND_KEYS = tuple(k for k in MESSAGES if k.startswith((K + "title", K + "place", K + "building.", K + "mark.")))
 """The words painted into the cached background: the cache is keyed by their texts."""
 
 _CLASSIC = {
@@ -331,13 +334,13 @@ def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
         y = BY + i * CELL
         d.line((BX, y, BX + BOARD_PX, y), fill=th["grid"], width=1)
 
-    _draw_ews_tank(d, th, board.ews_tank)
+    _draw_ews_tank(d, th, board.ews_tank, say[K + "mark.ews"])
     home_team = {}
     for team, men in board.teams:
         for man in men:
             home_team[board.building_of.get(board.start[man])] = team
     for b in board.buildings:
-        _draw_building(img, d, th, board, b, home_team.get(b.id), say.get(K + "building." + b.id, b.name))
+        _draw_building(img, d, th, board, b, home_team.get(b.id), _building_word(say, b))
     _draw_pointers(d, th, board)
     d.rectangle((BX - 1, BY - 1, BX + BOARD_PX, BY + BOARD_PX), outline=th["ink"], width=2)
     # the table panel
@@ -346,14 +349,20 @@ def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
     return img
 
 
-def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square) -> None:
+def _building_word(say: Mapping[str, str], b: Any) -> str:
+    """What a building shows: its mark (WD, S) for a base or a shelter, else its name."""
+    mark = {"wd_base": "wd", "air_raid_shelter": "shelter"}.get(b.kind)
+    return say[K + "mark." + mark] if mark else say.get(K + "building." + b.id, b.name)
+
+
+def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square, word: str) -> None:
     cx, cy = centre(sq)
     r = CELL * 0.4
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th["tank"], outline=th["ink"], width=2)
     d.ellipse(
         (cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5), outline=blend(th["tank"], (255, 255, 255), 0.4), width=1
     )
-    text_outlined(d, (cx, cy), "EWS", font("condensed", 12), (255, 255, 255), (35, 50, 64), 2)
+    text_outlined(d, (cx, cy), word, font_for(word, 12, "condensed"), (255, 255, 255), (35, 50, 64), 2)
 
 
 def _draw_building(
@@ -431,13 +440,13 @@ def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square],
     if b.kind == "wd_base":
         cx, cy = centre(b.squares[0])
         _broad_arrow(d, (cx, cy - 10), th["wd_text"])
-        text_centred(d, (cx, cy + 6), "WD", font("condensed", 15), th["wd_text"])
+        text_centred(d, (cx, cy + 6), name, font_for(name, 15, "condensed"), th["wd_text"])
         text_centred(d, (cx, cy + 18), b.name.split()[-1], font("condensed", 9), th["wd_text"])
         return
     if b.kind == "air_raid_shelter":
         cx, cy = centre(b.squares[0])
         d.ellipse((cx - 12, cy - 16, cx + 12, cy + 8), fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
-        text_centred(d, (cx, cy - 4), "S", font("bold", 16), (255, 255, 255))
+        text_centred(d, (cx, cy - 4), name, font_for(name, 16, "bold"), (255, 255, 255))
         text_centred(d, (cx, cy + 17), f"{b.number}", font("bold", 11), th["shelter_dark"])
         return
     # label row: the building's row without the door, so the men waiting at the door hide no text

@@ -105,3 +105,17 @@ def test_renderer_never_imports_the_tables_or_front_ends():
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         assert {m.split(".")[0] for m in imported} & {"tables", "cogs", "discord", "bot"} == set(), path.name
+
+
+def test_the_marks_on_the_map_are_words_of_the_tables_language_too():
+    """EWS, WD and S were English literals drawn on every board."""
+    from rules.dads_army.board import load_board
+
+    board = load_board()
+    english, chinese = decode(R.render(make_view())), decode(R.render(make_view(), text=zh))
+    wd_base = next(b for b in board.buildings if b.kind == "wd_base")
+    shelter = next(b for b in board.buildings if b.kind == "air_raid_shelter")
+    for sq in (board.ews_tank, tuple(wd_base.squares[0]), tuple(shelter.squares[0])):
+        box = tuple(round(v) for v in R._cell_box(sq))
+        assert english.crop(box).tobytes() != chinese.crop(box).tobytes(), sq
+    assert {zh(R.K + f"mark.{m}") for m in ("ews", "wd", "shelter")} == {"水池", "陸軍", "防"}
