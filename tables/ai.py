@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core import Game, Seat, State
+from rules.core import Game, IllegalAction, Seat, State
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +35,19 @@ def find_policy(key: str, overrides: Mapping[str, Policy | None] | None = None) 
 
 
 def choose(game: Game[Any], state: State, seat: Seat, policy: Policy) -> str:
-    """The action text the AI plays for `seat` (always a legal one)."""
+    """The action text the AI plays for `seat` (always a legal one).
+
+    The legal actions are computed once, here: they vet the policy's answer (the engine checks
+    it again when it is applied, as it checks every action) and stand in when it fails.
+    """
     legal = game.legal_actions(state, seat)
-    texts = [str(a) for a in legal]
     try:
         text = str(policy(game, state, seat))
-        game.check(state, seat, text)
+        if game.parse_action(text) not in legal:
+            raise IllegalAction("illegal_action", action=text)
         return text
     except Exception:
+        texts = [str(a) for a in legal]
         log.exception("AI policy for %s failed at version %s; playing %s", game.info.key, state.version, texts[:1])
         if not texts:
             raise

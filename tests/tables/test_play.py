@@ -108,6 +108,22 @@ async def test_a_policy_that_fails_does_not_stall_the_table(renderer: toy_game.R
     assert svc.table(CHANNEL).state.pos == [3, 1]  # the AI fell back to its first legal actions
 
 
+@pytest.mark.parametrize("answer", ["move 6", "dance", "peek"])
+async def test_a_policy_that_proposes_an_illegal_or_unreadable_action_does_not_stall_the_table(
+        renderer: toy_game.Renderer, answer: str) -> None:
+    svc = TableService(":memory:", renderers={"toy": renderer}, ais={"toy": lambda game, state, seat: answer})
+    await seat(svc, ALICE, ai=1, dice=[3, 5])
+    await svc.act(CHANNEL, ALICE, "roll")
+    await svc.act(CHANNEL, ALICE, "move 3")
+    table = svc.table(CHANNEL)
+    played = [row["action"] for row in svc.store.actions(table.id)]
+    if answer == "peek":  # legal for the AI's first decision, then no longer (it has peeked)
+        assert played == ["roll", "move 3", "peek", "roll", "move 1"]
+    else:
+        assert played == ["roll", "move 3", "roll", "move 1"]  # its first legal actions stood in
+    assert table.state.pos == [3, 1]
+
+
 async def test_a_broken_renderer_costs_the_image_not_the_move() -> None:
     def broken(view, *, highlight=None):
         raise ValueError("no font")
