@@ -12,6 +12,7 @@ that is about 3x smaller and 3x faster to encode than an RGB PNG (see `paletted_
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -230,6 +231,27 @@ def paletted_png(img: Image.Image, theme: Theme) -> bytes:
     buf = io.BytesIO()
     p.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
+
+
+def pick_theme(themes: Mapping[str, Theme], name: str | None, default: str) -> Theme:
+    """A renderer's theme by name (None: its default); an unknown name is the caller's error."""
+    try:
+        return themes[name or default]
+    except KeyError:
+        raise ValueError(f"unknown theme {name!r}; themes: {', '.join(themes)}") from None
+
+
+DRAWING = threading.Lock()
+"""Tables render in worker threads (`asyncio.to_thread`) and every game's renderer draws with
+the same cached FreeType faces and sprites, so drawing is serialised across all of them (about
+5 ms a board); palette conversion and PNG encoding, the larger part, run in parallel."""
+
+
+def render_png(draw: Callable[[], Image.Image], theme: Theme) -> bytes:
+    """Draw under the shared lock, then encode on the theme's palette outside it."""
+    with DRAWING:
+        canvas = draw()
+    return paletted_png(canvas, theme)
 
 
 # ---------------------------------------------------------------------------- drawing helpers

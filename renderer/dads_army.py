@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
@@ -41,10 +40,11 @@ from renderer.common import (
     label_squares,
     make_theme,
     needs_cjk,
-    paletted_png,
     paste_centred,
+    pick_theme,
     pill,
     printable,
+    render_png,
     target,
     text_centred,
     text_outlined,
@@ -169,10 +169,7 @@ TEAMS = ("red", "blue", "green", "yellow")
 
 
 def _theme(name: str | None) -> Theme:
-    try:
-        return THEMES[name or DEFAULT_THEME]
-    except KeyError:
-        raise ValueError(f"unknown theme {name!r}; themes: {', '.join(THEMES)}") from None
+    return pick_theme(THEMES, name, DEFAULT_THEME)
 
 
 def centre(sq: Square | list[int]) -> tuple[float, float]:
@@ -818,11 +815,6 @@ def _legend(canvas: Image.Image, th: Theme, say: Text, at: tuple[float, float, f
 
 # ---------------------------------------------------------------------------- entry point
 
-_DRAWING = threading.Lock()
-"""Tables render in worker threads; FreeType faces and the sprite caches are shared, so
-drawing is serialised (about 5 ms); palette conversion and PNG encoding run in parallel."""
-
-
 def render(
     view: Mapping[str, Any],
     *,
@@ -836,9 +828,7 @@ def render(
     the board, message id -> text in the table's language (None: English, see `MESSAGES`).
     Same input, same bytes."""
     th = _theme(theme)
-    with _DRAWING:
-        canvas = compose(view, highlight=highlight, theme=th.name, names=names, text=text)
-    return paletted_png(canvas, th)
+    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
 
 def compose(
