@@ -45,7 +45,7 @@ from tables import ai as ai_seats
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.store import Store, dumps, loads
-from tables.table import Player, SeatInfo, Table, split_config, stored_config
+from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_config
 
 __all__ = ["Player", "SeatInfo", "Table", "TableService"]
 
@@ -250,7 +250,7 @@ class TableService:
             info = table.game.info
             if len(table.seats) < info.min_seats:
                 raise IllegalAction("not_enough_players", min=info.min_seats)
-            config = {**table.config, **({"variant": table.variant} if table.variant else {})}
+            config = engine_config(table.config, table.variant)
             chance = self._chance(table, "setup")
             state = table.game.new_game(config, len(table.seats), chance)
             snapshot = state.to_json()
@@ -325,11 +325,9 @@ class TableService:
             if seat is not None and table.game.info.hidden_information:
                 image = await self._render(table, seat, self._prompt_for(table, seat))
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names)
-            prompts = self._prompts(table)
-            lines = [Msg("table.board", {"game": game_name(table.game), "version": table.version})]
-            lines += [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
-            image = await self._render(table, None, prompts[0] if prompts else None)
-            return Public(table.id, lines, image, prompts[0] if prompts else None, names=table.names)
+            public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
+                                                                        "version": table.version})])
+            return public
 
     async def me(self, channel_id: int, player: Player) -> Private:
         """A player's own view: their seat, their private events so far, their legal actions."""
@@ -387,7 +385,8 @@ class TableService:
         lines = [Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
         for key in sorted({r["game"] for r in rows}):
             mine = [r for r in rows if r["game"] == key]
-            name = game_name(get_game(key)) if _known(key) else key
+            game = _installed(key)
+            name = game_name(game) if game is not None else key
             lines.append(Msg("table.stats_game", {"game": name, "played": len(mine),
                                                   "won": sum(r["winner"] for r in mine)}))
         return Public(None, lines)
@@ -398,7 +397,7 @@ class TableService:
         if row is None or not row["state"]:
             raise IllegalAction("no_table")
         game = get_game(row["game"])
-        config = {**split_config(loads(row["config"]))[0], **({"variant": row["variant"]} if row["variant"] else {})}
+        config = engine_config(split_config(loads(row["config"]))[0], row["variant"])
         log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self.store.actions(table_id)]
         return game.replay(config, len(self.store.seats(table_id)), loads(row["setup"]) or [], log_rows)
 
@@ -407,9 +406,10 @@ class TableService:
         """Reload every lobby and active table from the database (at start-up)."""
         count = 0
         for row in self.store.open_rows():
-            if row["id"] in self._by_id or row["channel"] in self._by_channel or not _known(row["game"]):
-                if not _known(row["game"]):
-                    log.warning("table %s: game %s is not installed; left as it is", row["id"], row["game"])
+            if _installed(row["game"]) is None:
+                log.warning("table %s: game %s is not installed; left as it is", row["id"], row["game"])
+                continue
+            if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
             try:
                 table = self._load(row)
@@ -477,8 +477,8 @@ class TableService:
         for event in events:
             for reader in event.to or ():
                 out.private[reader].append(game.describe(event))
-        if game.outcome(state) is not None:
-            self._finish(table, game.outcome(state), out)
+        if (outcome := game.outcome(state)) is not None:
+            self._finish(table, outcome, out)
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
         policy = self._policy(table)
@@ -522,20 +522,30 @@ class TableService:
             del self._by_channel[table.channel_id]
 
     def _prompt_for(self, table: Table, seat: int) -> Prompt | None:
-        if seat not in table.humans_to_act():
-            return None
+        """`seat`'s prompt, or None when that seat is not a human who may act now."""
+        return self._prompt(table, seat) if seat in table.humans_to_act() else None
+
+    def _prompt(self, table: Table, seat: int) -> Prompt:
         actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
         return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
                       private=table.game.info.hidden_information)
 
     def _prompts(self, table: Table) -> list[Prompt]:
-        return [p for s in table.humans_to_act() if (p := self._prompt_for(table, s)) is not None]
+        """A prompt for every human who may act now (whose turn it is is asked once)."""
+        return [self._prompt(table, s) for s in table.humans_to_act()]
+
+    async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:
+        """The channel's notice: these lines, whose turn it is, the public board marking the first
+        prompt's moves, and that prompt; with every prompt (the others stand alone)."""
+        prompts = self._prompts(table)
+        first = prompts[0] if prompts else None
+        lines = lines + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
+        image = await self._render(table, None, first)
+        return Public(table.id, lines, image, first, names=table.names), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
-        prompts = self._prompts(table)
-        lines = out.public + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
-        image = await self._render(table, None, prompts[0] if prompts else None)
-        notices: list[Notice] = [Public(table.id, lines, image, prompts[0] if prompts else None, names=table.names)]
+        public, prompts = await self._public(table, out.public)
+        notices: list[Notice] = [public]
         for seat, private in sorted(out.private.items()):
             info = table.seats[seat]
             if info.user_id is not None and not info.is_ai and private:
@@ -604,9 +614,9 @@ def _accepted(render: Any, **options: Any) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k in params}
 
 
-def _known(key: str) -> bool:
+def _installed(key: str) -> Game[Any] | None:
+    """The game if it is installed; None for a key in the database that no package registers."""
     try:
-        get_game(key)
+        return get_game(key)
     except IllegalAction:
-        return False
-    return True
+        return None

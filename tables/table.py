@@ -33,6 +33,12 @@ def split_config(stored: dict[str, Any] | None) -> tuple[dict[str, Any], str]:
     return config, lang if isinstance(lang, str) and lang else DEFAULT_LANG
 
 
+def engine_config(config: dict[str, Any], variant: str | None) -> dict[str, Any]:
+    """The config a game starts (and replays) with: the table's config plus its variant as
+    `{"variant": name}`, the one way every engine is told which variant is on."""
+    return {**config, "variant": variant} if variant else dict(config)
+
+
 @dataclass(frozen=True)
 class Player:
     """A person at the keyboard: Discord user id and display name."""
