@@ -50,14 +50,21 @@ def random_playout(game: Game[Any], seats: int, seed: int, max_steps: int = 5000
     return state, times
 
 
-def mid_game_state(game: Game[Any], seats: int, seed: int, steps: int) -> Any:
+def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | None = None,
+               times: list[float] | None = None) -> Any:
+    """The game's AI plays every seat for `steps` actions (or to the end); each action draws from
+    `f"{tag}:{step}"` (tag: the seed). With `times`, each AI decision's ms are appended to it."""
     ai = importlib.import_module(f"rules.{game.info.key}.ai")
     state = game.new_game({}, seats, SeededChance(seed))
     for step in range(steps):
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))
-        game.apply(state, seat, ai.choose(game, state, seat), SeededChance(f"{seed}:{step}"))
+        t0 = time.perf_counter()
+        action = ai.choose(game, state, seat)
+        if times is not None:
+            times.append((time.perf_counter() - t0) * 1000)
+        game.apply(state, seat, action, SeededChance(f"{seed if tag is None else tag}:{step}"))
     return state
 
 
@@ -67,7 +74,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     seats = game.info.max_seats
     result: dict[str, Any] = {"seats": seats}
 
-    state = mid_game_state(game, seats, seed=11, steps=40)
+    state = ai_playout(game, seats, seed=11, steps=40)  # a mid-game board
     try:
         renderer = importlib.import_module(f"renderer.{key}")
     except ModuleNotFoundError:
@@ -94,17 +101,8 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     result["apply_ms"] = summary(apply_times)
     result["playouts_per_s"] = round(playouts / elapsed, 2)
 
-    ai = importlib.import_module(f"rules.{key}.ai")
     ai_samples: list[float] = []
-    state = game.new_game({}, seats, SeededChance(5))
-    for step in range(n * 3):
-        if game.outcome(state) is not None:
-            break
-        seat = min(game.to_act(state))
-        t0 = time.perf_counter()
-        action = ai.choose(game, state, seat)
-        ai_samples.append((time.perf_counter() - t0) * 1000)
-        game.apply(state, seat, action, SeededChance(f"ai:{step}"))
+    ai_playout(game, seats, seed=5, steps=n * 3, tag="ai", times=ai_samples)
     result["ai_move_ms"] = summary(ai_samples)
 
     result["end_to_end_ms"] = asyncio.run(end_to_end(game, seats, n))
@@ -125,14 +123,12 @@ async def end_to_end(game: Game[Any], seats: int, n: int) -> dict[str, float]:
         rng = random.Random(3)
         samples: list[float] = []
         for _ in range(n):
-            table = service.table(1)
-            if table is None:
+            # The first player with something to do (none once the game is over), asked once.
+            turn = next(((p, legal) for p in players if (legal := service.legal_for(1, p))), None)
+            if turn is None:
                 break
-            movers = [p for p in players if service.legal_for(1, p)]
-            if not movers:
-                break
-            player = movers[0]
-            text = rng.choice(service.legal_for(1, player))
+            player, legal = turn
+            text = rng.choice(legal)
             t0 = time.perf_counter()
             await service.act(1, player, text)
             samples.append((time.perf_counter() - t0) * 1000)
