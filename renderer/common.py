@@ -22,6 +22,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
+Square = tuple[int, int]
+"""A board square (column, row), 1-based."""
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
 FONT_FILES = {
@@ -471,6 +473,20 @@ def label_squares(squares: Iterable[tuple[int, int]]) -> dict[str, list[int]]:
     the top, left to right. The same squares always get the same labels."""
     ordered = sorted(set(squares), key=lambda s: (s[1], s[0]))
     return {label: [c, r] for label, (c, r) in zip(square_labels(len(ordered)), ordered, strict=True)}
+
+
+def action_highlights(actions: Iterable[str], square_of: Callable[[str], Square | None]) -> dict[str, list[int]]:
+    """A renderer's `highlights(view, actions)`: labels for the distinct squares the actions
+    target (`square_of`: action text -> square or None), in reading order."""
+    return label_squares(sq for a in actions if (sq := square_of(a)))
+
+
+def action_labels(actions: Sequence[str], square_of: Callable[[str], Square | None]) -> dict[str, str | None]:
+    """A renderer's `label_actions(view, actions)`: each action -> the label its square gets
+    from `action_highlights` on the same list (None: no square), so buttons match the image."""
+    squares = {a: square_of(a) for a in actions}
+    by_square = {tuple(sq): label for label, sq in label_squares(sq for sq in squares.values() if sq).items()}
+    return {a: by_square.get(sq) if sq else None for a, sq in squares.items()}
 
 
 def square_labels(n: int) -> list[str]:

@@ -25,8 +25,11 @@ from renderer.common import (
     RGB,
     SS,
     Point,
+    Square,
     Text,
     Theme,
+    action_highlights,
+    action_labels,
     blend,
     card,
     die_face,
@@ -37,7 +40,6 @@ from renderer.common import (
     font_for,
     highlight_badge,
     highlight_cell,
-    label_squares,
     make_theme,
     needs_cjk,
     paste_centred,
@@ -53,8 +55,6 @@ from renderer.common import (
     wording,
 )
 from rules.dads_army.board import Board, load_board
-
-Square = tuple[int, int]
 
 CELL = 50
 PTR = 24  # the strips of white pointers around the board
@@ -202,16 +202,14 @@ def action_square(action: str, board: Board | None = None) -> Square | None:
 
 def highlights(view: Mapping[str, Any], actions: list[str]) -> dict[str, list[int]]:
     """Short labels for the distinct squares the actions target, in reading order (row by
-    row, west to east), so a label always means the same square for the same action list."""
-    board = load_board()
-    return label_squares(sq for a in actions if (sq := action_square(a, board)))
+    row, west to east), so a label always means the same square for the same action list.
+    (`view` is part of every renderer's signature; Dad's Army's squares need only the board.)"""
+    return action_highlights(actions, action_square)
 
 
 def label_actions(view: Mapping[str, Any], actions: list[str]) -> dict[str, str | None]:
     """Each action text -> the label of its square on the board (None: no square, e.g. `roll`)."""
-    by_square = {tuple(sq): label for label, sq in highlights(view, actions).items()}
-    board = load_board()
-    return {a: by_square.get(sq) if (sq := action_square(a, board)) else None for a in actions}
+    return action_labels(actions, action_square)
 
 
 # ---------------------------------------------------------------------------- sprites
