@@ -206,20 +206,20 @@ class Chance:
     def _draw(self, low: int, high: int, *, die: bool) -> int:
         raise NotImplementedError
 
-    def randint(self, low: int, high: int) -> int:
-        value = self._draw(low, high, die=False)
+    def _take(self, low: int, high: int, *, die: bool) -> int:
+        """Draw, refuse a value out of range (a bad script must not corrupt a game), record."""
+        value = self._draw(low, high, die=die)
         if not low <= value <= high:
             raise ValueError(f"chance gave {value}, outside {low}..{high}")
         self.record.append(value)
         return value
 
+    def randint(self, low: int, high: int) -> int:
+        return self._take(low, high, die=False)
+
     def roll(self, sides: int = 6) -> int:
         """Throw one die: 1..sides."""
-        value = self._draw(1, sides, die=True)
-        if not 1 <= value <= sides:
-            raise ValueError(f"chance gave {value} for a d{sides}")
-        self.record.append(value)
-        return value
+        return self._take(1, sides, die=True)
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A new list with the items in a random order (Fisher-Yates on `randint`)."""
