@@ -36,12 +36,23 @@ class Prompt:
                 "user": self.user_id, "actions": list(self.actions), "private": self.private}
 
 
-def _names_lookup(names: Sequence[str]):
-    return lambda seat: names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+def seat_label(names: Sequence[str], seat: int) -> str:
+    """A seat's name, or `#n` for a seat without one: a message never fails on a bad seat."""
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+class _Lines:
+    """What Public and Private share: `lines` to translate, `names` for their `SeatName`s."""
+
+    lines: list[Msg]
+    names: tuple[str, ...]
+
+    def text(self, lang: str = i18n.DEFAULT) -> list[str]:
+        return [i18n.render(line, lang, lambda seat: seat_label(self.names, seat)) for line in self.lines]
 
 
 @dataclass
-class Public:
+class Public(_Lines):
     """For everyone in the channel."""
 
     table_id: int | None
@@ -50,12 +61,9 @@ class Public:
     prompt: Prompt | None = None
     names: tuple[str, ...] = field(default=())
 
-    def text(self, lang: str = i18n.DEFAULT) -> list[str]:
-        return [i18n.render(line, lang, _names_lookup(self.names)) for line in self.lines]
-
 
 @dataclass
-class Private:
+class Private(_Lines):
     """For one seat only (its user); carries that seat's secrets."""
 
     table_id: int
@@ -64,9 +72,6 @@ class Private:
     lines: list[Msg]
     image: bytes | None = None
     names: tuple[str, ...] = field(default=())
-
-    def text(self, lang: str = i18n.DEFAULT) -> list[str]:
-        return [i18n.render(line, lang, _names_lookup(self.names)) for line in self.lines]
 
 
 Notice = Public | Private | Prompt

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Game, IllegalAction, Seat, State
+from tables.notices import seat_label
 
 LANG_KEY = "_lang"
 """Where the table's language sits in its stored config (never passed to the engine)."""
@@ -100,7 +101,7 @@ class Table:
         return tuple(s.name for s in self.seats)
 
     def seat_name(self, seat: Seat) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"#{seat + 1}"
+        return seat_label(self.names, seat)
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat a user plays (resigned seats no longer count as theirs)."""
