@@ -61,6 +61,15 @@ def act(state: DadsArmyState, text: str, seat: int = 0, *values: int) -> list[Ev
     return GAME.apply(state, seat, text, dice(*values))
 
 
+def draw_at_base(state: DadsArmyState, *cards: str) -> list[Event]:
+    """Seat 0's Mainwaring, parked on 5,3, throws a 2 and walks into WD base A (5,1), where he
+    draws these cards (stacked on the deck in this order). Returns the move's events."""
+    assert state.men["mainwaring"].square == (5, 3), "park mainwaring on 5,3 first"
+    stack(state, *cards)
+    roll(state, 2)
+    return act(state, "move mainwaring 5,1")
+
+
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 

@@ -11,7 +11,7 @@ from rules.dads_army.ai import Planner, choose, distances
 from rules.dads_army.board import load_board
 from tables import i18n
 
-from .dads_army_kit import act, position, roll, stack
+from .dads_army_kit import draw_at_base, position, roll
 
 ROUNDS = 40
 """A game between computer players ends well within this many rounds (mean is 7-9)."""
@@ -80,9 +80,7 @@ def test_ai_walks_back_to_a_base_when_its_way_is_bombed() -> None:
 
 def test_ai_pushes_the_man_as_far_from_home_as_it_can() -> None:
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 6))
-    stack(state, "character:vicar")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "character:vicar")
     roll(state, 2)
     action = choose(GAME, state, 0)
     plan = Planner(state)
@@ -93,9 +91,7 @@ def test_ai_pushes_the_man_as_far_from_home_as_it_can() -> None:
 def test_ai_hodges_the_leaders_man() -> None:
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), wilson=(12, 4), vicar=(6, 4), verger=(1, 6))
     state.men["vicar"].called_in = True
-    stack(state, "hodges")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "hodges")
     assert str(choose(GAME, state, 0)) == "hodge vicar"
 
 
@@ -103,9 +99,7 @@ def test_ai_bombs_the_leaders_way_but_never_a_wd_base_entrance() -> None:
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 7), verger=(6, 3))
     state.men["vicar"].called_in = True
     state.men["verger"].called_in = state.men["verger"].arrived = True
-    stack(state, "air_raid")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "air_raid")
     while state.phase == "shelter":
         seat = min(GAME.to_act(state))
         GAME.apply(state, seat, choose(GAME, state, seat), SeededChance(0))

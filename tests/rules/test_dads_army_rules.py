@@ -13,7 +13,7 @@ from rules.dads_army.board import load_board
 from rules.dads_army.engine import deal_pair, deal_references
 from rules.dads_army.moves import bomb_squares, move_options, push_options
 
-from .dads_army_kit import act, destinations, kinds, position, roll, shuffle_script, stack, texts
+from .dads_army_kit import act, destinations, draw_at_base, kinds, position, roll, shuffle_script, stack, texts
 
 BOARD = load_board()
 
@@ -160,9 +160,7 @@ def test_wd_base_only_on_exact_throw() -> None:
 
 def test_wd_base_calls_in_and_draws_a_card_at_once() -> None:
     state = position(mainwaring=(5, 3))
-    stack(state, "hodges")
-    roll(state, 2)
-    events = act(state, "move mainwaring 5,1")
+    events = draw_at_base(state, "hodges")
     assert state.men["mainwaring"].called_in
     drawn = [e for e in events if e.kind == "card_drawn"]
     assert drawn and drawn[0].params == {"seat": 0, "man": "mainwaring", "card": "hodges", "named": None}
@@ -214,23 +212,17 @@ def test_man_on_reference_cannot_be_moved_bombed_hodged_or_sheltered() -> None:
     # moved: a character card naming him does nothing
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 3))
     state.men["vicar"].called_in = state.men["vicar"].arrived = True
-    stack(state, "character:vicar")
-    roll(state, 2)
-    events = act(state, "move mainwaring 5,1")
+    events = draw_at_base(state, "character:vicar")
     assert "card_void" in kinds(events) and state.men["vicar"].square == (6, 3)
     # hodged
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 3))
     state.men["vicar"].called_in = state.men["vicar"].arrived = True
-    stack(state, "hodges")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "hodges")
     assert "hodge vicar" not in texts(state) and "hodge verger" in texts(state)
     # sheltered and bombed
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 3))
     state.men["vicar"].called_in = state.men["vicar"].arrived = True
-    stack(state, "air_raid")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "air_raid")
     act(state, "shelter mainwaring 1")
     act(state, "shelter wilson 2")
     assert texts(state, 1) == ["shelter verger 1", "shelter verger 2", "shelter verger 3", "shelter verger 4"]
@@ -245,9 +237,7 @@ def test_man_on_reference_cannot_be_moved_bombed_hodged_or_sheltered() -> None:
 
 def test_character_card_pushes_away_from_reference() -> None:
     state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 6))
-    stack(state, "character:vicar")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "character:vicar")
     assert state.phase == "roll" and state.roll_for == "push"
     roll(state, 3)
     assert state.phase == "push" and state.pending == 3
@@ -264,9 +254,7 @@ def test_character_card_push_takes_the_longest_path_when_short() -> None:
     state = position(refs=[(3, 12), (4, 12)], mainwaring=(5, 3), vicar=(2, 12))
     state.bombs = [(2, 11), (1, 11)]
     state.bombs_left -= 2
-    stack(state, "character:vicar")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "character:vicar")
     roll(state, 4)
     assert texts(state) == ["push 1,12"] and state.pending == 1
     assert kinds(act(state, "push 1,12")) == ["pushed_short"] and state.men["vicar"].square == (1, 12)
@@ -274,9 +262,7 @@ def test_character_card_push_takes_the_longest_path_when_short() -> None:
 
 def test_character_card_own_man_takes_second_go() -> None:
     state = position(mainwaring=(5, 3), wilson=(8, 8))
-    stack(state, "character:wilson")
-    roll(state, 2)
-    events = act(state, "move mainwaring 5,1")
+    events = draw_at_base(state, "character:wilson")
     assert "second_go" in kinds(events)
     assert state.phase == "roll" and state.roll_for == "second_go" and GAME.to_act(state) == {0}
     assert "lay" not in " ".join(texts(state))
@@ -288,9 +274,7 @@ def test_character_card_own_man_takes_second_go() -> None:
 
 def test_character_card_second_go_may_call_at_another_base() -> None:
     state = position(mainwaring=(5, 3), wilson=(8, 3))
-    stack(state, "character:wilson", "hodges")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "character:wilson", "hodges")
     roll(state, 2)
     events = act(state, "move wilson 8,1")
     assert state.men["wilson"].called_in and state.phase == "hodge"
@@ -299,18 +283,14 @@ def test_character_card_second_go_may_call_at_another_base() -> None:
 
 def test_character_card_for_a_man_not_in_play_is_redrawn() -> None:
     state = position(mainwaring=(5, 3))
-    stack(state, "character:fraser", "hodges")
-    roll(state, 2)
-    events = act(state, "move mainwaring 5,1")
+    events = draw_at_base(state, "character:fraser", "hodges")
     assert kinds(events)[-3:] == ["card_drawn", "card_redrawn", "card_drawn"]
     assert state.phase == "hodge" and state.discards[-1] == "character:fraser"
 
 
 def test_hodges_swaps() -> None:
     state = position(mainwaring=(5, 3), vicar=(9, 9))
-    stack(state, "hodges")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "hodges")
     events = act(state, "hodge vicar")
     assert state.men["vicar"].square == (6, 11) and state.hodges == (9, 9)
     assert events[0].params == {"seat": 0, "man": "vicar", "from": [9, 9], "to": [6, 11]}
@@ -318,9 +298,7 @@ def test_hodges_swaps() -> None:
 
 def test_hodges_may_swap_ones_own_man() -> None:
     state = position(mainwaring=(5, 3), wilson=(12, 4))
-    stack(state, "hodges")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "hodges")
     assert "hodge mainwaring" in texts(state) and "hodge wilson" in texts(state)
 
 
@@ -329,9 +307,7 @@ def test_hodges_swap_onto_reference_is_not_arrival() -> None:
     state.men["vicar"].called_in = True
     state.hodges = (6, 10)
     state.players[1].reference = (6, 10)
-    stack(state, "hodges")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "hodges")
     act(state, "hodge vicar")
     assert state.men["vicar"].square == (6, 10) and not state.men["vicar"].arrived
 
@@ -436,9 +412,7 @@ def test_bombs_stop_when_the_supply_runs_out() -> None:
 
 
 def _jack_card(state, value: int):
-    stack(state, "union_jack")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "union_jack")
     assert state.phase == "roll" and state.roll_for == "jacks"
     return roll(state, value)
 
@@ -575,9 +549,7 @@ def test_version_grows_and_state_survives_json() -> None:
 
 def test_push_never_ends_in_a_wd_base() -> None:
     state = position(refs=[(3, 12), (6, 12)], mainwaring=(5, 3), vicar=(6, 7))
-    stack(state, "character:vicar")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "character:vicar")
     roll(state, 2)
     options = {a.to for a in GAME.legal_actions(state, 0)}
     assert (7, 6) in options and (6, 5) not in options
@@ -645,9 +617,7 @@ def test_r4_kept_union_jack_only_before_the_ordinary_roll() -> None:
         state.players[0].kept_jack, state.jacks_left = True, 23
         state.bombs, state.bombs_left = [(12, 12)], 23
         assert "lay 12,12" in texts(state)
-        stack(state, card)
-        roll(state, 2)
-        act(state, "move mainwaring 5,1")
+        draw_at_base(state, card)
         if card == "air_raid":
             for text, seat in (("shelter mainwaring 1", 0), ("shelter wilson 2", 0), ("shelter vicar 1", 1),
                                ("shelter verger 2", 1)):
@@ -660,9 +630,7 @@ def test_r5_second_go_without_a_legal_move_is_lost_and_the_card_discarded() -> N
     state = position(mainwaring=(5, 3), wilson=(10, 10))
     state.bombs = [(10, 9), (9, 10), (11, 10), (10, 11)]
     state.bombs_left -= 4
-    stack(state, "character:wilson")
-    roll(state, 2)
-    act(state, "move mainwaring 5,1")
+    draw_at_base(state, "character:wilson")
     events = roll(state, 1)
     assert kinds(events) == ["rolled", "second_go_lost"]
     assert events[1].params == {"seat": 0, "man": "wilson", "roll": 1}
