@@ -403,7 +403,8 @@ class TableService:
 
     # ------------------------------------------------------------------ restart
     async def restore(self) -> int:
-        """Reload every lobby and active table from the database (at start-up)."""
+        """Reload every lobby and active table from the database (at start-up), and let AI seats
+        whose turn it is play on. Returns how many tables are open again."""
         count = 0
         for row in self.store.open_rows():
             if _installed(row["game"]) is None:
@@ -424,6 +425,17 @@ class TableService:
                 # finish it now rather than leave a game nobody can move in.
                 self._finish(table, outcome, _Out())
                 continue
+            if table.ai_to_act():
+                # The process stopped between AI moves: nothing else would ever ask them to play,
+                # and the humans would wait for ever. Their moves go to the log; the board and
+                # the prompt are there for the next `/table board`.
+                try:
+                    async with table.lock:
+                        await self._run_ai(table, _Out())
+                except Exception:
+                    log.exception("table %s: AI seats could not play on after the restart", table.id)
+                if table.status != "active":
+                    continue
             count += 1
         return count
 

@@ -175,3 +175,32 @@ async def test_a_game_whose_end_was_saved_but_not_its_results_is_finished_on_res
     assert row["status"] == "finished"
     results = second.store.results(table_id)
     assert len(results) == 2 and sum(r["winner"] for r in results) == 1
+
+
+async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(tmp_path: Path) -> None:
+    """The process dies after a human's move was saved but before the AI seats had answered:
+    after the restart the AI seats play on, so the human is not left waiting for ever."""
+    db = str(tmp_path / "g.sqlite3")
+    first = make_service(db)
+    await seat(first, ALICE, ai=1, seed="ai-crash", dice=[3, 4])
+    await first.act(CHANNEL, ALICE, "roll")
+    record = first.store.record_action
+
+    def dies_after_alices_move(table_id, seat, *args, **kwargs):
+        if seat != 0:
+            raise RuntimeError("the process stops here")
+        return record(table_id, seat, *args, **kwargs)
+
+    first.store.record_action = dies_after_alices_move
+    with pytest.raises(RuntimeError):
+        await first.act(CHANNEL, ALICE, "move 3")
+    first.store.close()
+
+    second = make_service(db)
+    assert await second.restore() == 1
+    table = second.table(CHANNEL)
+    assert table.state.pos[0] == 3 and table.humans_to_act() == [0]
+    assert second.legal_for(CHANNEL, ALICE) == ["roll", "peek"]
+    assert [r["seat"] for r in second.store.actions(table.id)] == [0, 0, 1, 1]
+    board = await second.board(CHANNEL)
+    assert board.prompt is not None and board.prompt.user_id == ALICE.user_id
