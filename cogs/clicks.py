@@ -82,8 +82,13 @@ class Clicks:
         values = item.item.values
         await self._choose(interaction, item, values[0] if values else None)
 
-    async def _choose(self, interaction: discord.Interaction, item: Any, picked: str | None) -> None:
-        """One step down the action menu; play the action once the path names one."""
+    async def page(self, interaction: discord.Interaction, item: components.PageButton) -> None:
+        await self._choose(interaction, item, None, page=item.page)
+
+    async def _choose(self, interaction: discord.Interaction, item: Any, picked: str | None, *,
+                      page: int | None = None) -> None:
+        """One step down the action menu (or, with `page`, the same step's next page); play
+        the action once the path names one."""
         table = self.live(interaction, item.table_id, item.version)
         player = player_of(interaction)
         legal = self.bot.service.legal_for(table.channel_id, player)
@@ -95,11 +100,11 @@ class Clicks:
         candidates = components.matching(legal, prefix)
         if not candidates:
             raise IllegalAction("not_your_prompt")
-        action = components.resolve(legal, prefix)
+        action = components.resolve(legal, prefix) if page is None else None
         if action is None and picked is not None and len(candidates) == 1:
             action = candidates[0]  # a select offers a token; the only action it leads to
         if action is None:
-            await self._next_step(interaction, table, legal, prefix, item.version)
+            await self._next_step(interaction, table, legal, prefix, item.version, page or 0)
             return
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
@@ -113,11 +118,12 @@ class Clicks:
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
     async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
-                         prefix: list[str], version: int) -> None:
+                         prefix: list[str], version: int, page: int = 0) -> None:
         lang = lang_of(interaction)
         ui = components.ui_for(table.game_key)
         squares = ui.square_labels(table, legal)
-        view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, info=False)
+        view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
+                                      info=False)
         text = i18n.gettext("cogs.prompt.choose", lang)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await interaction.response.edit_message(content=text, view=view)

@@ -166,6 +166,7 @@ def decode_prefix(arg: str, legal: Sequence[str]) -> list[str] | None:
 
 ACTION_TEMPLATE = r"gv:a:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
 SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<part>\d):(?P<arg>.*)"
+PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)"
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 
@@ -177,6 +178,11 @@ def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequenc
 def select_id(table_id: int, version: int, part: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
     """`part` numbers the selects of one menu: custom ids must differ within a message."""
     return encode_prefix(f"gv:s:{table_id}:{version}:{part}:", prefix, legal)
+
+
+def page_id(table_id: int, version: int, page: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+    """The button that turns a long menu after `prefix` to `page`."""
+    return encode_prefix(f"gv:p:{table_id}:{version}:{page}:", prefix, legal)
 
 
 def lobby_id(table_id: int, op: str) -> str:
@@ -223,8 +229,12 @@ def menu_items(
     ui: GameUI,
     lang: str,
     squares: dict[str, str],
+    page: int = 0,
 ) -> list[discord.ui.Item[Any]]:
-    """Buttons (up to 20) or string selects (up to 4 x 25) for the next step after `prefix`."""
+    """Buttons (up to 20) or string selects (up to 4 x 25) for the next step after `prefix`.
+    More choices than four selects hold (an air raid's 129 squares) come in pages of three
+    selects, with a button on the fourth row that turns to the next page (the last turns back
+    to the first), so that every legal action can be chosen."""
     prefix, choices = expand(legal, prefix)
     depth = len(prefix)
     if squares and all(c.action in squares for c in choices):  # in the board's label order: A, B, C...
@@ -241,8 +251,14 @@ def menu_items(
             )
             items.append(ActionButton(button))
         return items
+    pages = 1
+    if len(choices) > SELECT_OPTIONS_MAX * SELECTS_MAX:
+        per_page = SELECT_OPTIONS_MAX * max(SELECTS_MAX - 1, 1)
+        pages = -(-len(choices) // per_page)
+        page %= pages
+        choices = choices[page * per_page : (page + 1) * per_page]
     selects: list[discord.ui.Item[Any]] = []
-    for n in range(0, min(len(choices), SELECT_OPTIONS_MAX * SELECTS_MAX), SELECT_OPTIONS_MAX):
+    for n in range(0, len(choices), SELECT_OPTIONS_MAX):
         chunk = choices[n : n + SELECT_OPTIONS_MAX]
         options = [
             discord.SelectOption(label=choice_label(ui, c, depth, lang, squares), value=c.prefix[depth][:100])
@@ -255,14 +271,21 @@ def menu_items(
             row=len(selects),
         )
         selects.append(ActionSelect(select))
+    if pages > 1:
+        turn = (page + 1) % pages
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.more", lang, page=turn + 1, pages=pages),
+                                   style=discord.ButtonStyle.secondary, row=len(selects),
+                                   custom_id=page_id(table_id, version, turn, prefix, legal))
+        selects.append(PageButton(button))
     return selects
 
 
 def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, lang: str,
-                squares: dict[str, str], *, prefix: Sequence[str] = (), info: bool = True) -> discord.ui.View:
+                squares: dict[str, str], *, prefix: Sequence[str] = (), page: int = 0,
+                info: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in menu_items(table_id=table_id, version=version, legal=legal, prefix=prefix, ui=ui, lang=lang,
-                           squares=squares):
+                           squares=squares, page=page):
         view.add_item(item)
     if info:
         view.add_item(InfoButton.make(table_id, lang))
@@ -348,6 +371,14 @@ class ActionSelect(_MenuStep, discord.ui.DynamicItem[discord.ui.Select], templat
     kind = "select"
 
 
+class PageButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=PAGE_TEMPLATE):
+    kind = "page"
+
+    @property
+    def page(self) -> int:
+        return int(self.fields["page"])
+
+
 class LobbyButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     kind = "lobby"
 
@@ -366,4 +397,4 @@ class InfoButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=IN
         return cls(button)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, LobbyButton, InfoButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, LobbyButton, InfoButton)

@@ -133,3 +133,64 @@ def test_select_option_labels_are_capitalised_too():
     labels = [o.label for i in items for o in i.item.options]
     assert labels[:3] == ["The Vicar", "The Verger", "M0"]
     assert [o.value for i in items for o in i.item.options][:2] == ["vicar", "verger"]  # values stay tokens
+
+
+def _offered_on_every_page(legal: list[str], **kwargs) -> list[str]:
+    """Every select option value reachable from the first menu by its "more" button."""
+    offered: list[str] = []
+    page, seen = 0, set()
+    while page not in seen:
+        seen.add(page)
+        items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=components.GameUI(),
+                                      lang="en", squares={}, page=page, **kwargs)
+        offered += [o.value for i in items if isinstance(i, components.ActionSelect) for o in i.item.options]
+        turns = [i for i in items if isinstance(i, components.PageButton)]
+        if not turns:
+            break
+        page = turns[0].page
+    return offered
+
+
+def test_more_choices_than_four_selects_hold_are_all_offered_page_by_page():
+    """An air raid offers up to 129 squares for a bomb; four selects of 25 showed the first
+    100 and the rest could not be chosen at all."""
+    legal = [f"bomb {c},{r}" for c in range(1, 13) for r in range(1, 12)]  # 132 squares
+    offered = _offered_on_every_page(legal)
+    assert sorted(offered) == sorted(a.split()[1] for a in legal)
+    first = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=components.GameUI(), lang="en",
+                                  squares={})
+    assert len(first) <= 4 and len({i.item.row for i in first}) == len(first)  # row 5 stays for "My info"
+    more = first[-1]
+    assert isinstance(more, components.PageButton) and more.page == 1 and more.version == 2
+    assert more.item.label == i18n.gettext("cogs.button.more", page=2, pages=2)
+    assert len(more.item.custom_id) <= components.CUSTOM_ID_MAX
+
+
+def test_a_hundred_choices_still_fit_on_one_page():
+    legal = [f"bomb {n},1" for n in range(100)]
+    assert sorted(_offered_on_every_page(legal)) == sorted(a.split()[1] for a in legal)
+    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=components.GameUI(), lang="en",
+                                  squares={})
+    assert not any(isinstance(i, components.PageButton) for i in items)
+
+
+async def test_the_more_button_turns_the_menu_for_the_player_only(world, service, monkeypatch):
+    w = world
+    for name, value in (("BUTTONS_MAX", 1), ("SELECT_OPTIONS_MAX", 1), ("SELECTS_MAX", 1)):
+        monkeypatch.setattr(components, name, value)  # one option a page: two men make two pages
+    table, prompt = await started(w, service)
+    await w.alice.click(prompt, label="Roll")
+    menu = w.channel.last_message
+    more = next(b for b in buttons(menu) if (b["custom_id"] or "").startswith("gv:p:"))
+    refused = await w.bob.click(menu, custom_id=more["custom_id"])
+    assert refused.response.content == i18n.gettext("error.not_your_prompt")
+    turned = await w.alice.click(menu, custom_id=more["custom_id"])
+    assert turned.ephemeral
+    select = next(b for b in buttons(turned.response) if b["type"] == 3)
+    options = [o.value for o in turned.response.message.components[0].children[0].options]
+    assert options == ["bob"]  # the second page; the first offered ann
+    step = await w.alice.select(turned.response, ["bob"], custom_id=select["custom_id"])
+    squares = next(b for b in buttons(step.response) if b["type"] == 3)
+    value = step.response.message.components[0].children[0].options[0].value
+    await w.alice.select(step.response, [value], custom_id=squares["custom_id"])
+    assert table.version == 2 and service.table(w.channel.id).state.men["bob"] != [1, 1]
