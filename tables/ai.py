@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 from rules.core import Game, IllegalAction, Seat, State
@@ -20,18 +21,26 @@ Policy = Callable[[Game[Any], State, Seat], Any]
 """Returns an `Action` or its text."""
 
 
+def optional_module(name: str) -> ModuleType | None:
+    """A game's optional part (`rules.<key>.ai`, `renderer.<key>`), or None when it has none.
+
+    Only the module itself being absent means "none": a module that exists but fails to import
+    (a missing dependency, a typo inside) raises, so a broken AI or renderer is not hidden.
+    """
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            return None
+        raise
+
+
 def find_policy(key: str, overrides: Mapping[str, Policy | None] | None = None) -> Policy | None:
     """The AI policy for a game, or None when the game has none."""
     if overrides is not None and key in overrides:
         return overrides[key]
-    module_name = f"rules.{key}.ai"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
-            return None
-        raise
-    return getattr(module, "choose", None)
+    module = optional_module(f"rules.{key}.ai")
+    return getattr(module, "choose", None) if module is not None else None
 
 
 def choose(game: Game[Any], state: State, seat: Seat, policy: Policy) -> str:

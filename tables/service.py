@@ -572,7 +572,7 @@ class TableService:
                 if found is not None and not hasattr(found, "render"):
                     found = SimpleNamespace(render=found)
             else:
-                found = _import_renderer(key)
+                found = ai_seats.optional_module(f"renderer.{key}")
             self._renderers[key] = found
         return self._renderers[key]
 
@@ -602,16 +602,6 @@ class TableService:
             return game.label(game.parse_action(text))
         except IllegalAction:
             return text
-
-
-def _import_renderer(key: str) -> Any:
-    name = f"renderer.{key}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
 
 
 def _accepted(render: Any, **options: Any) -> dict[str, Any]:
