@@ -23,8 +23,13 @@ from cogs.bot import create_bot
 from cogs.errors import unwrap
 from cogs.flows import act, open_lobby
 from rules.core import IllegalAction
-from tables.service import TableService
+from tables.service import Player, TableService
 from tests.cogs import toy
+
+
+def as_player(member) -> Player:
+    """The TableService's Player for a simcord member (as `cogs.flows.player_of` makes it)."""
+    return Player(member.id, member.name)
 
 
 def tiny_png() -> bytes:

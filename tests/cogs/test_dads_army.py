@@ -10,7 +10,7 @@ import pytest
 import tables.service
 from renderer.dads_army import label_actions
 from tables import i18n
-from tests.cogs.conftest import buttons, refusals
+from tests.cogs.conftest import as_player, buttons, refusals
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ async def test_roll_then_move_with_autocompleted_man_and_square(world, service):
         before = table.version
         result = await player.slash(w.channel, "dadsarmy roll")
         assert result.ephemeral and table.version > before
-        legal = service.legal_for(w.channel.id, _player(player))
+        legal = service.legal_for(w.channel.id, as_player(player))
         if legal and all(a.startswith("move ") for a in legal):
             break
         player = members[table.seats[table.humans_to_act()[0]].user_id]
@@ -74,7 +74,7 @@ async def test_turn_prompt_offers_roll_then_men_then_squares_by_buttons(world, s
     members = {w.alice.id: w.alice, w.bob.id: w.bob}
     for _ in range(10):  # a throw that leaves no move passes the turn: roll until one moves
         await player.click(w.channel.last_message, label="Roll")
-        legal = service.legal_for(w.channel.id, _player(player))
+        legal = service.legal_for(w.channel.id, as_player(player))
         if legal:
             break
         player = members[table.seats[table.humans_to_act()[0]].user_id]
@@ -128,11 +128,6 @@ async def test_table_rules_shows_the_summary_of_the_game_played_here(world, loca
     assert result.ephemeral and result.response.content == i18n.gettext("dads_army.rules", "zh-TW")
 
 
-def _player(member):
-    from tables.service import Player
-
-    return Player(member.id, member.name)
-
 
 async def test_many_turns_by_buttons_alone_with_ai_seats(world, service):
     """Two humans and two AI seats; every human action is chosen by clicking through the
@@ -155,7 +150,7 @@ async def test_many_turns_by_buttons_alone_with_ai_seats(world, service):
         actor = members[table.seats[table.humans_to_act()[0]].user_id]
         assert actor.mention in prompt.content
         before, target = table.version, prompt
-        verbs |= {a.split()[0] for a in service.legal_for(w.channel.id, _player(actor))}
+        verbs |= {a.split()[0] for a in service.legal_for(w.channel.id, as_player(actor))}
         for _depth in range(4):
             choices = [b for b in buttons(target) if b["custom_id"] and not b["custom_id"].startswith("gv:me")]
             assert choices, target.content
@@ -236,7 +231,7 @@ async def test_autocomplete_names_a_man_with_a_capital_letter(world, service, lo
     members = {w.alice.id: w.alice, w.bob.id: w.bob}
     for _ in range(30):
         player = members[table.seats[table.humans_to_act()[0]].user_id]
-        legal = service.legal_for(w.channel.id, _player(player))
+        legal = service.legal_for(w.channel.id, as_player(player))
         if player is w.bob and any(a.startswith("move ") for a in legal):
             break
         if legal == ["roll"]:
@@ -245,7 +240,7 @@ async def test_autocomplete_names_a_man_with_a_capital_letter(world, service, lo
             man, to = next(a for a in legal if a.startswith("move ")).split()[1:]
             await player.slash(w.channel, "dadsarmy move", man=man, to=to)
         else:  # a card's step: not what this test is about
-            await service.act(w.channel.id, _player(player), legal[0])
+            await service.act(w.channel.id, as_player(player), legal[0])
     else:
         pytest.fail("Bob never had a move to make")
     names = {c["value"]: c["name"] for c in await w.bob.autocomplete(w.channel, "dadsarmy move", "man", "")}

@@ -4,7 +4,7 @@ and by slash commands, refusals of the wrong user and of stale buttons."""
 from __future__ import annotations
 
 from tables import i18n
-from tests.cogs.conftest import buttons, refusals
+from tests.cogs.conftest import as_player, buttons, refusals
 
 
 async def open_table(w):
@@ -50,7 +50,7 @@ async def test_lobby_join_add_ai_start_then_turns_by_buttons_and_slash(world, se
     assert w.bob.mention in w.channel.last_message.content
     result = await w.bob.slash(w.channel, "race roll")
     assert result.ephemeral and result.response.content == "Done."
-    move = service.legal_for(w.channel.id, _player(w.bob))[0]
+    move = service.legal_for(w.channel.id, as_player(w.bob))[0]
     _, man, to = move.split()
     await w.bob.slash(w.channel, "race move", man=man, to=to)
     # the AI seat played on its own; it is alice's turn again
@@ -58,11 +58,6 @@ async def test_lobby_join_add_ai_start_then_turns_by_buttons_and_slash(world, se
     assert w.alice.mention in w.channel.last_message.content
     assert refusals(w.env) == []
 
-
-def _player(member):
-    from tables.service import Player
-
-    return Player(member.id, member.name)
 
 
 async def started(w, service):

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from tables import i18n
-from tests.cogs.conftest import buttons, make_bot, make_service
+from tests.cogs.conftest import as_player, buttons, make_bot, make_service
 from tests.cogs.test_flow import started
 
 
@@ -100,7 +100,7 @@ async def test_a_move_played_but_not_posted_is_not_called_unchanged(world, servi
     assert i18n.gettext("cogs.error.unexpected") not in told
     assert any(r.exc_info for r in caplog.records)  # still logged with its traceback
 
-    man, to = _first_move(service, w.channel.id, w.alice.id)
+    man, to = service.legal_for(w.channel.id, as_player(w.alice))[0].split()[1:]
     by_slash = await w.alice.slash(w.channel, "race move", man=man, to=to)
     assert table.version == 2
     texts = [by_slash.response.content if by_slash.response else "", *(f.content for f in by_slash.followups)]
@@ -108,9 +108,3 @@ async def test_a_move_played_but_not_posted_is_not_called_unchanged(world, servi
     assert i18n.gettext("cogs.error.unexpected") not in texts
     with pytest.raises(ExceptionGroup):
         w.env.raise_errors()  # simcord saw the slash command's error too: acknowledge it
-
-
-def _first_move(service, channel_id: int, user_id: int) -> list[str]:
-    from tables.service import Player
-
-    return service.legal_for(channel_id, Player(user_id, "alice"))[0].split()[1:]
