@@ -532,8 +532,8 @@ _SPOTS = {
 """Token size and offsets for n figures on one square (a Hodges swap can exceed the limit of 3)."""
 
 
-def _draw_figures(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    for sq, figures in sorted(_figures_by_square(view).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+def _draw_figures(canvas: Image.Image, th: Theme, by_square: Mapping[Square, list[tuple[str, Any]]]) -> None:
+    for sq, figures in sorted(by_square.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         diameter, offsets = _SPOTS[len(figures) if len(figures) <= 4 else 6]
         cx, cy = centre(sq)
         for (man, info), (ox, oy) in zip(figures, offsets, strict=False):
@@ -846,9 +846,10 @@ def compose(
         _draw_highlight_fills(canvas, th, highlight)
     _draw_markers(canvas, th, view)
     _draw_path(canvas, th, view)
-    _draw_figures(canvas, th, view)
+    figures = _figures_by_square(view)
+    _draw_figures(canvas, th, figures)
     if highlight:
-        busy = set(_figures_by_square(view)) | {tuple(s) for s in view.get("bombs", []) + view.get("jacks", [])}
+        busy = set(figures) | {tuple(s) for s in view.get("bombs", []) + view.get("jacks", [])}
         busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
         busy |= _icon_squares()
         _draw_highlight_pills(canvas, th, highlight, busy)

@@ -128,7 +128,6 @@ async def test_table_rules_shows_the_summary_of_the_game_played_here(world, loca
     assert result.ephemeral and result.response.content == i18n.gettext("dads_army.rules", "zh-TW")
 
 
-
 async def test_many_turns_by_buttons_alone_with_ai_seats(world, service):
     """Two humans and two AI seats; every human action is chosen by clicking through the
     menus (roll, man, square, and any card step), never typed."""
