@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tables.service import Player, TableService
@@ -11,7 +13,8 @@ ALICE, BOB, CAROL, DAVE, EVE = (Player(i, name) for i, name in enumerate(["alice
 CHANNEL, GUILD = 100, 7
 
 
-def make_service(db: str = ":memory:", renderer: toy_game.Renderer | None = None) -> TableService:
+def make_service(db: str = ":memory:", renderer: Any = None) -> TableService:
+    """A service that plays the toy game with its AI and `renderer` (default: the toy stand-in)."""
     return TableService(db, renderers={"toy": renderer or toy_game.Renderer()}, ais={"toy": toy_game.choose})
 
 

@@ -11,7 +11,7 @@ from tables import i18n
 from tables.service import TableService
 from tables.table import LANG_KEY, split_config, stored_config
 from tests.tables import toy_game
-from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD
+from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service
 
 TITLE = "board.dads_army.title"
 
@@ -30,7 +30,7 @@ class SpyRenderer:
 
 def spy_service(db: str = ":memory:") -> tuple[TableService, SpyRenderer]:
     spy = SpyRenderer()
-    return TableService(db, renderers={"toy": spy}, ais={"toy": toy_game.choose}), spy
+    return make_service(db, spy), spy
 
 
 async def open_table(svc: TableService, *, lang: str | None = None, ai: int = 1) -> None:
@@ -118,7 +118,7 @@ async def test_renderers_without_names_or_text_still_draw() -> None:
     """The toy stand-in (and any renderer written before names and text) takes only
     `highlight` and `theme`: the service does not pass what it cannot take."""
     plain = toy_game.Renderer()
-    svc = TableService(":memory:", renderers={"toy": plain}, ais={"toy": toy_game.choose})
+    svc = make_service(renderer=plain)
     await svc.create(GUILD, CHANNEL, "toy", ALICE, lang="zh-TW")
     await svc.join(CHANNEL, BOB)
     notices = await svc.start(CHANNEL, ALICE)

@@ -10,7 +10,7 @@ import pytest
 
 from tables.console import LocalOptions, run, seating
 from tables.service import TableService
-from tests.tables import toy_game
+from tests.tables.conftest import make_service
 
 SCRIPT = """\
 # Alice is the first seat, Bob the second human
@@ -28,7 +28,7 @@ SCRIPT = """\
 
 
 def service() -> TableService:
-    return TableService(":memory:", renderers={"toy": toy_game.Renderer()}, ais={"toy": toy_game.choose})
+    return make_service()
 
 
 async def play(tmp_path: Path, script: str | None, stdin: str = "", **options) -> tuple[int, str]:

@@ -6,9 +6,8 @@ import asyncio
 import time
 
 from rules.core import IllegalAction
-from tables.service import TableService
 from tests.tables import toy_game
-from tests.tables.conftest import ALICE, BOB, CHANNEL, seat
+from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 
 
 class SlowRenderer(toy_game.Renderer):
@@ -20,7 +19,7 @@ class SlowRenderer(toy_game.Renderer):
 
 
 async def test_concurrent_acts_at_one_version_apply_exactly_once() -> None:
-    svc = TableService(":memory:", renderers={"toy": SlowRenderer()}, ais={"toy": toy_game.choose})
+    svc = make_service(renderer=SlowRenderer())
     await seat(svc, ALICE, BOB)
     version = svc.table(CHANNEL).version
     results = await asyncio.gather(*(svc.act(CHANNEL, ALICE, "roll", version=version) for _ in range(5)),
@@ -33,7 +32,7 @@ async def test_concurrent_acts_at_one_version_apply_exactly_once() -> None:
 
 
 async def test_interleaved_players_keep_log_and_state_in_step() -> None:
-    svc = TableService(":memory:", renderers={"toy": SlowRenderer()}, ais={"toy": toy_game.choose})
+    svc = make_service(renderer=SlowRenderer())
     await seat(svc, ALICE, BOB, dice=[2, 2, 2, 2])
 
     async def play(player, texts):
