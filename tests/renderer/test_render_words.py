@@ -7,12 +7,11 @@ import ast
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
 
 from renderer import common
 from renderer import dads_army as R
 from tables import i18n
-from tests.renderer.views import decode, make_view
+from tests.renderer.views import decode, make_view, missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
 PANEL = (R.BX + R.BOARD_PX + R.PTR, R.TITLE_H, R.WIDTH, R.HEIGHT)
@@ -78,17 +77,10 @@ def test_the_background_is_cached_per_language_without_mixing_them():
 
 
 def test_every_zh_tw_board_word_has_glyphs_in_the_font_it_is_drawn_with():
-    def ink(text: str, f) -> bytes:
-        img = Image.new("L", (60, 40), 0)
-        ImageDraw.Draw(img).text((4, 4), text, font=f, fill=255)
-        return img.tobytes()
-
     for key in R.MESSAGES:
         word = zh(key)
         assert common.needs_cjk(word), key  # drawn with the CJK font, not DejaVu
-        f = common.font_for(word, 24, "bold")
-        missing = ink("\U000f0000", f)  # the font's empty "notdef" box
-        assert [ch for ch in word if ch.strip() and ink(ch, f) == missing] == [], key
+        assert missing_glyphs(word, common.font_for(word, 24, "bold")) == [], key
 
 
 @pytest.mark.parametrize("names", [{0: "AI 1", 1: "Bob"}, {0: "王小明", 1: "AI 2"}])

@@ -6,7 +6,7 @@ import copy
 import io
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 MEN = {
     "mainwaring": ("red", [11, 2]),
@@ -64,3 +64,16 @@ def make_view(players: int = 4, **changes: Any) -> dict[str, Any]:
 
 def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def missing_glyphs(text: str, f) -> list[str]:
+    """The characters of `text` that font `f` draws as its empty "notdef" box (the box a
+    private-use code point gets), spaces aside."""
+
+    def ink(ch: str) -> bytes:
+        img = Image.new("L", (60, 40), 0)
+        ImageDraw.Draw(img).text((4, 4), ch, font=f, fill=255)
+        return img.tobytes()
+
+    notdef = ink("\U000f0000")
+    return [ch for ch in text if ch.strip() and ink(ch) == notdef]
