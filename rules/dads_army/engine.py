@@ -523,10 +523,14 @@ def deal_pair(pink: list[int], black: list[int], refused: Callable[[Square], boo
             pink[:], black[:], misses = chance.shuffle(pink), chance.shuffle(black), 0
 
 
+def _other_references(state: DadsArmyState, seat: Seat) -> list[Square]:
+    return [p.reference for i, p in enumerate(state.players) if i != seat]
+
+
 def _redraw_refused(state: DadsArmyState, seat: Seat) -> Callable[[Square], bool]:
     """D20's refusals for a redraw, plus bombed squares (ruling V2)."""
     board = load_board()
-    others = {p.reference for i, p in enumerate(state.players) if i != seat}
+    others = set(_other_references(state, seat))
     bombs = set(state.bombs)
     return lambda sq: board.in_building(sq) or sq in others or sq in bombs
 
@@ -535,9 +539,10 @@ def _redraw_packs(state: DadsArmyState, seat: Seat) -> tuple[list[int], list[int
     """The Order cards nobody else holds (each reference is one pink and one black card), in
     order, his own old pair included."""
     supply = load_supply()
-    others = [p.reference for i, p in enumerate(state.players) if i != seat]
-    pink = [n for n in range(1, supply.pink + 1) if n not in {sq[0] for sq in others}]
-    black = [n for n in range(1, supply.black + 1) if n not in {sq[1] for sq in others}]
+    others = _other_references(state, seat)
+    held_pink, held_black = {sq[0] for sq in others}, {sq[1] for sq in others}
+    pink = [n for n in range(1, supply.pink + 1) if n not in held_pink]
+    black = [n for n in range(1, supply.black + 1) if n not in held_black]
     return pink, black
 
 
