@@ -188,7 +188,7 @@ def _cell_box(sq: Square, inset: float = 0) -> tuple[float, float, float, float]
 _SQ = re.compile(r"^(\d+),(\d+)$")
 
 
-def action_square(action: str, board: Board | None = None) -> Square | None:
+def action_square(action: str) -> Square | None:
     """The square an action text targets: its `c,r` token, or a shelter's square."""
     tokens = action.split()
     for tok in tokens[1:]:
@@ -196,7 +196,7 @@ def action_square(action: str, board: Board | None = None) -> Square | None:
         if m:
             return (int(m.group(1)), int(m.group(2)))
     if tokens and tokens[0] == "shelter" and len(tokens) == 3 and tokens[2].isdigit():
-        return (board or load_board()).shelters.get(int(tokens[2]))
+        return load_board().shelters.get(int(tokens[2]))
     return None
 
 
