@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from rules.core import State
 
-Square = tuple[int, int]
+from .board import Square
 
 
 @dataclass
