@@ -63,13 +63,12 @@ class GameUI:
         renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
         A game without a renderer or labels has none; a broken renderer costs the labels,
         never the buttons."""
+        if self.key not in renderer.GAMES or table is None or table.state is None:
+            return {}
         try:
             label_actions = getattr(renderer.for_game(self.key), "label_actions", None)
-        except KeyError:
-            return {}
-        if label_actions is None or table is None or table.state is None:
-            return {}
-        try:
+            if label_actions is None:
+                return {}
             view = table.game.view(table.state, None)
             return {a: label for a, label in label_actions(view, actions).items() if label}
         except Exception:

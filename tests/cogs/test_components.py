@@ -194,3 +194,17 @@ async def test_the_more_button_turns_the_menu_for_the_player_only(world, service
     value = step.response.message.components[0].children[0].options[0].value
     await w.alice.select(step.response, [value], custom_id=squares["custom_id"])
     assert table.version == 2 and service.table(w.channel.id).state.men["bob"] != [1, 1]
+
+
+def test_a_renderer_that_fails_to_load_costs_the_labels_not_the_buttons(monkeypatch):
+    from types import SimpleNamespace
+
+    import renderer
+
+    def broken(key):
+        raise ImportError("Pillow is missing")
+
+    monkeypatch.setattr(renderer, "for_game", broken)
+    table = SimpleNamespace(id=1, state=object(), game=None)
+    assert components.GameUI(key="dads_army").square_labels(table, ["bomb 3,3"]) == {}
+    assert components.GameUI(key="no_renderer").square_labels(table, ["bomb 3,3"]) == {}
