@@ -46,14 +46,14 @@ def describe(event: Event) -> Msg:
 
 
 def label(action: Action) -> Msg:
+    """`dads_army.action.<verb>` with the man named, the square (`to` or `at`, one key for
+    both so every label reads it alike) as `c,r`, and a shelter's number."""
     params: dict[str, Any] = {"text": str(action)}
-    for name in ("man", "to", "at", "n"):
+    if hasattr(action, "man"):
+        params["man"] = man_name(action.man)
+    for name in ("to", "at"):
         if hasattr(action, name):
-            value = getattr(action, name)
-            if name == "man":
-                params["man"] = man_name(value)
-            elif name == "n":
-                params["n"] = value
-            else:
-                params["square"] = _square(value)
+            params["square"] = _square(getattr(action, name))
+    if hasattr(action, "n"):
+        params["n"] = action.n
     return Msg(f"dads_army.action.{action.verb}", params)
