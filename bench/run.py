@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules  # noqa: F401  (importing rules registers every game)
 from rules.core import Game, SeededChance, games
+from tables.ai import optional_module
 
 
 def summary(samples_ms: list[float]) -> dict[str, float]:
@@ -75,10 +76,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     result: dict[str, Any] = {"seats": seats}
 
     state = ai_playout(game, seats, seed=11, steps=40)  # a mid-game board
-    try:
-        renderer = importlib.import_module(f"renderer.{key}")
-    except ModuleNotFoundError:
-        renderer = None
+    renderer = optional_module(f"renderer.{key}")  # absent: no render figures; broken: an error
     if renderer is not None:
         view = game.view(state, None)
         actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
