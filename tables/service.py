@@ -485,7 +485,10 @@ class TableService:
         table.snapshot = snapshot
         self._spend_dice(table, chance)
         public = [game.describe(e) for e in events if e.public]
-        out.public += public or [Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})]
+        if not public:  # say that something happened; where moves are secret, not what
+            public = [Msg("table.acted_secretly", {"player": SeatName(seat)}) if game.info.hidden_information
+                      else Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})]
+        out.public += public
         for event in events:
             for reader in event.to or ():
                 out.private[reader].append(game.describe(event))
@@ -552,7 +555,8 @@ class TableService:
         prompts = self._prompts(table)
         first = prompts[0] if prompts else None
         lines = lines + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
-        image = await self._render(table, None, first)
+        # Where moves are secret, the channel's board must not mark what the player to act may do.
+        image = await self._render(table, None, None if first is None or first.private else first)
         return Public(table.id, lines, image, first, names=table.names), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:

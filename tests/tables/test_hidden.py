@@ -66,3 +66,34 @@ async def test_the_board_of_a_hidden_information_game_asked_by_a_player_is_priva
     assert json.loads(board.image)["view"]["secret"] == state.secrets[1]
     spectator = await svc.board(CHANNEL, for_user=CAROL)
     assert isinstance(spectator, Public) and json.loads(spectator.image)["view"]["secret"] is None
+
+
+async def test_an_action_with_no_public_event_is_announced_without_saying_what(svc: TableService,
+                                                                               monkeypatch) -> None:
+    await seat(svc, ALICE, BOB)
+    game = svc.table(CHANNEL).game
+    apply = game._apply
+
+    def only_private(state, seat, action, chance):
+        return [e for e in apply(state, seat, action, chance) if not e.public]
+
+    monkeypatch.setattr(game, "_apply", only_private)
+    notices = await svc.act(CHANNEL, ALICE, "peek")
+    assert notices[0].lines[0].key == "table.acted_secretly"
+    assert "peek" not in notices[0].text("en")[0]
+    assert "peek" not in repr(notices[0].lines)
+
+
+async def test_only_a_game_without_secrets_marks_the_moves_on_the_channel_board() -> None:
+    from tests.tables import toy_game
+    from tests.tables.conftest import GUILD
+
+    spy = toy_game.Renderer()
+    svc = TableService(":memory:", renderers={"dads_army": spy})
+    await svc.create(GUILD, CHANNEL, "dads_army", ALICE, seed="marks", dice=[3])
+    await svc.join(CHANNEL, BOB)
+    await svc.start(CHANNEL, ALICE)
+    mover = next(p for p in (ALICE, BOB) if svc.legal_for(CHANNEL, p) == ["roll"])
+    notices = await svc.act(CHANNEL, mover, "roll")
+    assert notices[0].prompt is not None and not notices[0].prompt.private
+    assert spy.calls[-1]["highlight"], "Dad's Army has no secrets: the reachable squares are marked"

@@ -72,7 +72,7 @@ async def test_every_action_returns_lines_board_image_and_prompt(svc: TableServi
                                    private=True)  # the toy game has hidden information
     image = json.loads(public.image)
     assert image["view"]["seat"] is None and image["view"]["roll"] == 4
-    assert image["highlight"] == {"move 1": [], "move 2": [], "move 3": [], "move 4": []}
+    assert image["highlight"] is None  # hidden information: the channel's board marks no moves
 
 
 async def test_ai_seats_play_until_a_human_must_act(svc: TableService) -> None:
