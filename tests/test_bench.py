@@ -23,3 +23,4 @@ def test_bench_reports_every_figure_for_every_game() -> None:
             assert figures[name]["n"] >= 1 and 0 <= figures[name]["median"] <= figures[name]["p95"], name
         assert figures["png_bytes"] > 1000
         assert figures["playouts_per_s"] > 0
+        assert figures["state_json_bytes"] > 100 and figures["ai_game_peak_kib"] > 0
