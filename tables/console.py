@@ -30,7 +30,7 @@ HUMANS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "I
 FIRST_SEAT_ALIAS = "you"
 """`@you` still names the first human seat (older scripts use it)."""
 CHANNEL, GUILD = 1, 0
-SPECTATOR = Player(0, "host")
+SPECTATOR = Player(0, "Gavel")  # opens an all-AI table and watches it
 MAX_LOCAL_ACTIONS = 20_000
 
 
