@@ -12,11 +12,13 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs import components
+from rules.core import SeatName
 from tables import i18n
 from tables.notices import Private, Prompt, Public
 
@@ -106,6 +108,12 @@ class Delivery:
     def compose(self, notice: Public | Private, lang: str) -> tuple[str, dict[str, Any]]:
         """A notice as message text and `send` arguments: its lines, then the turn prompt's
         mention and menus when it carries one, and the board image as `board.png`."""
+        if isinstance(notice, Public) and notice.prompt is not None:
+            # The prompt's own line mentions (and pings) the player: drop the plain "X, it is
+            # your turn" that says the same for the console.
+            said = SeatName(notice.prompt.seat)
+            notice = replace(notice, lines=[m for m in notice.lines
+                                            if not (m.key == "table.your_turn" and m.params.get("player") == said)])
         text = "\n".join(notice.text(lang))
         kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
         if isinstance(notice, Public) and notice.prompt is not None:

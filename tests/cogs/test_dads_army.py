@@ -249,3 +249,11 @@ async def test_autocomplete_names_a_man_with_a_capital_letter(world, service, lo
     locales[w.bob.id] = "zh-TW"
     chinese = {c["value"]: c["name"] for c in await w.bob.autocomplete(w.channel, "dadsarmy move", "man", "")}
     assert all(name == f"{i18n.gettext(f'dads_army.man.{t}', 'zh-TW')} ({t})" for t, name in chinese.items())
+
+
+async def test_the_turn_is_announced_once_with_a_mention(world, service):
+    w = world
+    _, player = await start_game(w, service)
+    lines = w.channel.last_message.content.splitlines()
+    turn_lines = [line for line in lines if "it is your turn" in line]
+    assert turn_lines == [f"{player.mention}, it is your turn: choose below."]
