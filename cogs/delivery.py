@@ -108,17 +108,17 @@ class Delivery:
     def compose(self, notice: Public | Private, lang: str) -> tuple[str, dict[str, Any]]:
         """A notice as message text and `send` arguments: its lines, then the turn prompt's
         mention and menus when it carries one, and the board image as `board.png`."""
+        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
+        prompt_text = ""
         if isinstance(notice, Public) and notice.prompt is not None:
             # The prompt's own line mentions (and pings) the player: drop the plain "X, it is
             # your turn" that says the same for the console.
             said = SeatName(notice.prompt.seat)
             notice = replace(notice, lines=[m for m in notice.lines
                                             if not (m.key == "table.your_turn" and m.params.get("player") == said)])
-        text = "\n".join(notice.text(lang))
-        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
-        if isinstance(notice, Public) and notice.prompt is not None:
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang)
-            text = f"{text}\n{prompt_text}" if text else prompt_text
+        lines = notice.text(lang)
+        text = "\n".join([*lines, prompt_text] if prompt_text else lines)
         file = board_file(notice.image)
         if file is not None:
             kwargs["file"] = file
