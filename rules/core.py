@@ -398,6 +398,16 @@ class Game(Generic[S]):
         """Read an action's text form; raise `BadActionText` when it cannot be read."""
         raise NotImplementedError
 
+    def timeout_action(self, state: S, seat: Seat) -> Action | None:
+        """What `seat` does when its time to act runs out (passing a card-play window), or None
+        when this decision has no clock. The table applies it for a human who does not answer."""
+        return None
+
+    def secrets(self, state: S, seat: Seat) -> list[Msg]:
+        """`seat`'s private information as lines (a hand of cards, a secret role): the table sends
+        it privately whenever it changes, and shows it on request. Empty for open games."""
+        return []
+
     # ---- presentation as data (ids for the translation layer, no prose)
     def describe(self, event: Event) -> Msg:
         """The message for an event: `<game>.event.<kind>` with the event's params."""
