@@ -1,0 +1,191 @@
+"""Where Judges (and Perps) may go: the Movement Rules, and the helpers that put a piece somewhere.
+
+Movement Rules (rulebook): "A player may move his/her playing piece up to two adjacent Sectors in
+any direction. Sectors either side of a river are only adjacent if connected by a bridge.
+Immediately a Judge enters a Sector containing a Crime, the Perp Card is turned face up. A player
+may not move out of a sector in which there is a Crime unless there is another Judge in that
+sector able to attempt an Arrest [...]. More than one Judge can occupy the same Sector."
+
+The helpers `enter`, `to_icu`, `relocate_crime` are the only places that move a Judge or a Crime,
+so a Perp is always revealed when a Judge reaches it (R2), whoever moved what. cards.py uses them.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, Seat
+
+from .content import load_board
+from .state import ICU, Crime, DreddState
+
+MOVE = 2
+"""A Move is up to two adjacent Sectors."""
+PROTECTED_VARIANT = "no_tipoff_into_protected"
+"""R4 variant: a Tip Off may not move a Perp into a Starting Sector or the Hospital."""
+
+
+# --------------------------------------------------------------------------- who is where
+
+
+def judges_at(state: DreddState, sector: str) -> list[Seat]:
+    """The Judges in `sector` (never the ICU's, R9), earliest arrival first."""
+    here = [seat for seat, j in enumerate(state.judges) if j.at == sector and sector != ICU]
+    return sorted(here, key=lambda s: state.judges[s].arrived)
+
+
+def crimes_at(state: DreddState, sector: str) -> list[Crime]:
+    return [c for c in state.crimes if c.sector == sector]
+
+
+def find_crime(state: DreddState, crime: str) -> Crime | None:
+    """The Crime on the board named by its Crime card id, or None."""
+    return next((c for c in state.crimes if c.crime == crime), None)
+
+
+def alien_at(state: DreddState, sector: str) -> bool:
+    return state.alien is not None and state.alien.sector == sector
+
+
+def able_to_arrest(state: DreddState, seat: Seat) -> bool:
+    """R6: a Judge is not able to attempt an Arrest when in ICU, committed to a Block Mania
+    fight, or having already attempted one this Game Turn."""
+    judge = state.judges[seat]
+    return judge.at not in (None, ICU) and judge.block_with is None and not judge.attempted
+
+
+def may_leave(state: DreddState, seat: Seat, sector: str) -> bool:
+    """Whether the Judge may step out of `sector` on a Move.
+
+    Not out of a Quarantined Sector (R13), nor out of the Alien Creature's (R12), nor out of a
+    Sector with a Crime unless another Judge there is able to attempt an Arrest (R1, R6)."""
+    if state.quarantine is not None and state.quarantine.sector == sector:
+        return False
+    if alien_at(state, sector):
+        return False
+    if crimes_at(state, sector):
+        return any(other != seat and able_to_arrest(state, other) for other in judges_at(state, sector))
+    return True
+
+
+# --------------------------------------------------------------------------- a Judge's Move
+
+
+def move_allowance(state: DreddState, seat: Seat) -> int:
+    """How many Sectors this Move may cover: two, plus this round's extras, capped by a
+    Lawgiver Jams (R18)."""
+    judge = state.judges[seat]
+    steps = MOVE + judge.extra_move
+    if judge.max_move is not None:
+        steps = min(steps, judge.max_move)
+    return max(steps, 0)
+
+
+def move_options(state: DreddState, seat: Seat) -> dict[str, list[str]]:
+    """Every Sector this Judge's Move may end in, with one path there (the Sectors entered, in
+    order; empty for staying put).
+
+    A Judge starting the Move in ICU may only move into the Hospital Sector (R9). Otherwise the
+    Move is a path of up to `move_allowance` steps (R1), rivers only by bridges unless the Move
+    ignores rivers (Fergee), never stepping out of a Sector the Judge may not leave. One path per
+    destination is enough: a Sector passed through is one the Judge could leave, so it has no
+    Crime, or another Judge stands there and its Perp is face up already (R2).
+    """
+    judge = state.judges[seat]
+    if judge.at == ICU:
+        return {load_board().hospital: [load_board().hospital]}
+    assert judge.at is not None
+    board = load_board()
+    options: dict[str, list[str]] = {judge.at: []}
+    frontier: list[tuple[str, list[str]]] = [(judge.at, [])]
+    for _ in range(move_allowance(state, seat)):
+        nxt: list[tuple[str, list[str]]] = []
+        for here, path in frontier:
+            if not may_leave(state, seat, here):
+                continue
+            for there in sorted(board.adjacent(here, ignore_rivers=judge.ignore_rivers)):
+                if there not in options:
+                    options[there] = [*path, there]
+                    nxt.append((there, options[there]))
+        frontier = nxt
+    return options
+
+
+# --------------------------------------------------------------------------- putting pieces somewhere
+
+
+def reveal(state: DreddState, sector: str) -> list[Event]:
+    """R2: every face-down Perp in a Sector with a Judge in it turns face up, and stays so."""
+    if sector == ICU or not judges_at(state, sector):
+        return []
+    events = []
+    for c in crimes_at(state, sector):
+        if not c.revealed:
+            c.revealed = True
+            events.append(Event("perp_revealed", {"crime": c.crime, "perp": c.perp, "sector": sector}))
+    return events
+
+
+def enter(state: DreddState, seat: Seat, sector: str) -> list[Event]:
+    """Put the Judge in `sector` (a Move's end, a Barney, Robodoc, Cadet's Right): a new arrival
+    there (R8's first arrival), Perps there revealed (R2). Returns the reveal events only; the
+    caller reports the move itself."""
+    judge = state.judges[seat]
+    if judge.at != sector:
+        state.arrivals += 1
+        judge.arrived = state.arrivals
+        judge.at = sector
+        judge.standoff = None  # "unless [...] the Judge is somehow able to leave the Sector"
+    return reveal(state, sector)
+
+
+def to_icu(state: DreddState, seat: Seat) -> list[Event]:
+    """The Judge goes to the Intensive Care Unit: out of any stand-off and any Block Mania
+    (R11: a Judge in ICU cannot fight). Returns the public event `to_icu`."""
+    judge = state.judges[seat]
+    judge.at = ICU
+    judge.standoff = None
+    if judge.block_with is not None:
+        state.judges[judge.block_with].block_with = None
+        judge.block_with = None
+    return [Event("to_icu", {"seat": seat})]
+
+
+# --------------------------------------------------------------------------- a Perp on the move (Tip Off)
+
+
+def perp_paths(state: DreddState, crime: str, steps: int = MOVE) -> dict[str, list[str]]:
+    """Where a Tip Off may move the Crime `crime` (with its Perp): "Normal Movement rules apply.
+    The Perp may enter/leave/move through a Sector occupied by a Judge or another Crime."
+    So: up to `steps` steps along borders and bridges, one path per destination, the start
+    excluded. With the variant `no_tipoff_into_protected` (R4) it may not end in, nor pass
+    through, a Starting Sector or the Hospital."""
+    found = find_crime(state, crime)
+    if found is None:
+        return {}
+    board = load_board()
+    guarded = PROTECTED_VARIANT in state.variants
+    options: dict[str, list[str]] = {found.sector: []}
+    frontier: list[tuple[str, list[str]]] = [(found.sector, [])]
+    for _ in range(steps):
+        nxt: list[tuple[str, list[str]]] = []
+        for here, path in frontier:
+            for there in sorted(board.adjacent(here)):
+                if there in options or (guarded and board.protected(there)):
+                    continue
+                options[there] = [*path, there]
+                nxt.append((there, options[there]))
+        frontier = nxt
+    del options[found.sector]
+    return options
+
+
+def relocate_crime(state: DreddState, crime: str, sector: str) -> list[Event]:
+    """Move a Crime (with its Perp) to `sector`; its Perp turns face up if a Judge is there (R2).
+    Judges at the old Sector lose a stand-off on it ("unless the Perp is no longer in that
+    Sector"). Returns reveal events only."""
+    found = find_crime(state, crime)
+    assert found is not None
+    found.sector = sector
+    for judge in state.judges:
+        if judge.standoff == crime:
+            judge.standoff = None
+    return reveal(state, sector)
