@@ -5,6 +5,9 @@ or plain action text (`move pike 5,9`); `@Bob ...` (any case, or the seat number
 another human seat. It uses the same TableService as the bot, so a bug seen here is a bug
 there, and a `--script` of commands is a reproducible test. Public notices print as they come, private ones labelled
 with their seat; board images are written to a folder and their paths printed.
+
+There is no window clock here (`tables.clock` is for the bot): a card-play window waits until
+every human seat has answered, e.g. `pass` then `@bob pass`.
 """
 
 from __future__ import annotations
@@ -297,6 +300,7 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
     stdin = stdin or sys.stdin
     if not options.json:
         console.say("console.welcome", game=i18n.render(game_name(get_game(options.game)), options.lang))
+        console.say("console.no_clock")  # windows wait here: nobody's time runs out at a terminal
     await console.run_lines(stdin, script=False)
     return 0
 

@@ -20,6 +20,17 @@ The API is the one in the team brief. Additions (all optional, nothing renamed):
   information; otherwise it is the public board.
 - `leave` during a game is `resign`. A resigned seat is played by the AI (when the game has
   one and a human is left); with one seat left that seat wins.
+- `create(..., timeout=None)`: the table's window clock in seconds (default 60, 0 = none),
+  stored with the table. `deadline(channel_id) -> Deadline | None` says whether the decision
+  open now runs out (some human to act has a `game.timeout_action`), `expire(channel_id,
+  version)` applies those timeout actions; `tables.clock.WindowClock` keeps the time.
+- Secrets: after every change, each human seat whose `game.secrets(state, seat)` changed gets
+  them in its one `Private` of that call (with its private events and, when the renderer has
+  `render_hand(view, ...)`, a hand image). `hand(channel_id, player)` shows them on request.
+- When several humans may act at once (a card-play window), the channel's `Public` says who
+  may still act in one line (`table.may_act`) and carries the first prompt; the others follow
+  as standalone `Prompt`s (for a hidden-information game they are all `private`, and one
+  "show my actions" button serves them all).
 
 Every applied action — human or AI — is one transaction (log row + state snapshot). Each
 action's randomness is `SeededChance(f"{seed}:{version}")` (set-up: `f"{seed}:setup"`), so a
@@ -43,11 +54,21 @@ from rules.core import Chance, Event, Game, IllegalAction, Msg, Outcome, Scripte
 from rules.core import get_game as _get_game
 from tables import ai as ai_seats
 from tables import i18n
+from tables.clock import Deadline
 from tables.notices import Notice, Private, Prompt, Public
 from tables.store import Store, dumps, loads
-from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_config
+from tables.table import (
+    DEFAULT_TIMEOUT,
+    Player,
+    SeatInfo,
+    Table,
+    engine_config,
+    split_config,
+    stored_config,
+    stored_timeout,
+)
 
-__all__ = ["Player", "SeatInfo", "Table", "TableService"]
+__all__ = ["Deadline", "Player", "SeatInfo", "Table", "TableService"]
 
 log = logging.getLogger(__name__)
 
@@ -101,11 +122,17 @@ class TableService:
         self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
+        self._sent: dict[tuple[int, int], list[Msg]] = {}
+        """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
 
     # ------------------------------------------------------------------ lookup
     def table(self, channel_id: int) -> Table | None:
         """The open (lobby or active) table in a channel."""
         return self._by_channel.get(channel_id)
+
+    def open_channels(self) -> list[int]:
+        """The channels with an open (lobby or active) table."""
+        return list(self._by_channel)
 
     def get(self, table_id: int) -> Table | None:
         """Any table by id: open ones from memory, finished or cancelled ones from the database."""
@@ -146,21 +173,27 @@ class TableService:
     async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
                      variant: str | None = None, config: dict[str, Any] | None = None,
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
-                     lang: str | None = None) -> list[Notice]:
+                     lang: str | None = None, timeout: float | None = None) -> list[Notice]:
+        """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
+        (default 60; 0 = no clock), kept with the table for its whole life."""
         if channel_id in self._by_channel:
             raise IllegalAction("table_exists")
         game = get_game(game_key)
         if variant is not None and variant not in game.info.variants:
             raise IllegalAction("unknown_variant", variant=variant)
+        if timeout is not None and not 0 <= timeout <= 86400:
+            raise IllegalAction("bad_timeout", max=86400)
         table = Table(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
-            config=dict(config or {}), dice=list(dice) if dice else None, lang=i18n.language(lang),
+            config=split_config(config)[0], dice=list(dice) if dice else None, lang=i18n.language(lang),
+            timeout=DEFAULT_TIMEOUT if timeout is None else float(timeout),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
         table.id = self.store.insert_table({
             "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
-            "status": "lobby", "seed": table.seed, "config": dumps(stored_config(table.config, table.lang)),
+            "status": "lobby", "seed": table.seed,
+            "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout)),
             "version": 0, "host": host.user_id,
         })
         self.store.save_seats(table.id, [s.to_row() for s in table.seats])
@@ -285,6 +318,50 @@ class TableService:
             await self._run_ai(table, out)
             return await self._notices(table, out)
 
+    # ------------------------------------------------------------------ the window clock
+    def deadline(self, channel_id: int) -> Deadline | None:
+        """When the decision open now runs out by itself: the table has a clock and some human
+        to act has a timeout action (a card-play window's `pass`). None otherwise (no table, no
+        clock, a decision only that player can make, or only AI seats to act)."""
+        table = self.table(channel_id)
+        if table is None or table.status != "active" or table.state is None or table.timeout <= 0:
+            return None
+        if not self._timed_out_seats(table):
+            return None
+        return Deadline(table.id, channel_id, table.version, table.timeout)
+
+    async def expire(self, channel_id: int, version: int) -> list[Notice]:
+        """The clock ran out at `version`: every human still to act who has a timeout action
+        takes it (a public `table.timed_out` names them), AI seats play on, and the usual notices
+        come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
+        table = self.table(channel_id)
+        if table is None:
+            return []
+        async with table.lock:
+            if table.status != "active" or table.state is None or table.version != version:
+                return []
+            seats = self._timed_out_seats(table)
+            if not seats:
+                return []
+            names = ", ".join(table.seat_name(s) for s in seats)
+            out = _Out([Msg("table.timed_out", {"players": names})])
+            for seat in seats:
+                # One seat's pass may close the window and open the next decision: each takes its
+                # timeout action only while it is still to act in the one that ran out.
+                if table.status != "active" or seat not in table.humans_to_act():
+                    continue
+                action = table.game.timeout_action(table.state, seat)
+                if action is not None:
+                    self._step(table, seat, str(action), out)
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    @staticmethod
+    def _timed_out_seats(table: Table) -> list[int]:
+        """The humans to act whose decision has a clock (the game says what they do when it runs out)."""
+        state = table.state
+        return [s for s in table.humans_to_act() if table.game.timeout_action(state, s) is not None]
+
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:
         table = self._open(channel_id)
         async with table.lock:
@@ -330,7 +407,8 @@ class TableService:
             return public
 
     async def me(self, channel_id: int, player: Player) -> Private:
-        """A player's own view: their seat, their private events so far, their legal actions."""
+        """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
+        private events, their legal actions, and the board as they see it."""
         table = self._open(channel_id)
         async with table.lock:
             seat = table.require_seat(player.user_id)
@@ -339,12 +417,23 @@ class TableService:
                 return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
             secret = [table.game.describe(e) for row in self.store.actions(table.id)
                       for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
-            lines += secret[-10:] or [Msg("table.me_nothing_secret")]
+            lines += [*table.game.secrets(table.state, seat), *secret[-10:]] or [Msg("table.me_nothing_secret")]
             prompt = self._prompt_for(table, seat)
             if prompt:
                 lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
             image = await self._render(table, seat, prompt)
             return Private(table.id, seat, player.user_id, lines, image, names=table.names)
+
+    async def hand(self, channel_id: int, player: Player) -> Private:
+        """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
+        renderer draws one: lighter than `me`, for a button pressed often."""
+        table = self._open(channel_id)
+        async with table.lock:
+            seat = table.require_seat(player.user_id)
+            self._require(table, "active")
+            lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
+            image = await self._render_hand(table, seat)
+            return Private(table.id, seat, player.user_id, list(lines), image, names=table.names)
 
     async def log(self, channel_id: int, n: int = 10) -> Public:
         """The last `n` actions with their public events (private events stay private)."""
@@ -419,6 +508,7 @@ class TableService:
                 continue
             self._by_id[table.id] = table
             self._by_channel[table.channel_id] = table
+            self._remember_secrets(table)
             outcome = table.game.outcome(table.state) if table.state is not None else None
             if table.status == "active" and outcome is not None:
                 # The last action was saved but the process stopped before the results were:
@@ -442,10 +532,12 @@ class TableService:
     def _load(self, row: dict[str, Any]) -> Table:
         game = get_game(row["game"])
         seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in self.store.seats(row["id"])]
-        config, lang = split_config(loads(row["config"]))
+        stored = loads(row["config"])
+        config, lang = split_config(stored)
         table = Table(
             id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
-            seed=row["seed"], variant=row["variant"], config=config, lang=lang, status=row["status"],
+            seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
+            status=row["status"],
             seats=seats, setup_record=loads(row["setup"]) or [],
         )
         if row["state"]:
@@ -532,6 +624,8 @@ class TableService:
     def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
         self.store.finish(table.id, status, results or [])
         table.status = status
+        for key in [k for k in self._sent if k[0] == table.id]:
+            del self._sent[key]
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
@@ -551,22 +645,56 @@ class TableService:
 
     async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first
-        prompt's moves, and that prompt; with every prompt (the others stand alone)."""
+        prompt's moves, and that prompt; with every prompt (the others stand alone).
+
+        When several humans may act at once (a card-play window: six players may be asked
+        together) the channel gets one `table.may_act` line naming them all, not one "your
+        turn" line each; who may still act is public (the passes are), what they hold is not."""
         prompts = self._prompts(table)
         first = prompts[0] if prompts else None
-        lines = lines + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
+        if len(prompts) > 1:
+            names = ", ".join(table.seat_name(p.seat) for p in prompts)
+            lines = [*lines, Msg("table.may_act", {"players": names})]
+        else:
+            lines = lines + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         image = await self._render(table, None, None if first is None or first.private else first)
         return Public(table.id, lines, image, first, names=table.names), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
+        """The channel's notice, then ONE `Private` per human seat that has news (its private
+        events, then its secrets when they changed, with the hand image), then the other prompts."""
         public, prompts = await self._public(table, out.public)
         notices: list[Notice] = [public]
-        for seat, private in sorted(out.private.items()):
-            info = table.seats[seat]
-            if info.user_id is not None and not info.is_ai and private:
-                notices.append(Private(table.id, seat, info.user_id, private, names=table.names))
+        for seat, info in enumerate(table.seats):
+            if info.user_id is None or info.is_ai:
+                continue
+            secrets_now = self._changed_secrets(table, seat)
+            lines = [*out.private.get(seat, []), *secrets_now]
+            if lines:
+                image = await self._render_hand(table, seat) if secrets_now else None
+                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
         return notices + prompts[1:]
+
+    def _changed_secrets(self, table: Table, seat: int) -> list[Msg]:
+        """`seat`'s secrets if they changed since they were last sent (and remember them)."""
+        if table.state is None or table.status != "active":
+            return []
+        lines = list(table.game.secrets(table.state, seat))
+        key = (table.id, seat)
+        if lines == self._sent.get(key, []):
+            return []
+        self._sent[key] = lines
+        return lines
+
+    def _remember_secrets(self, table: Table) -> None:
+        """After a restart: what the players hold counts as sent (`/table me` shows it any time);
+        only a change is sent again."""
+        if table.state is None or table.status != "active":
+            return
+        for seat, info in enumerate(table.seats):
+            if not info.is_ai:
+                self._sent[(table.id, seat)] = list(table.game.secrets(table.state, seat))
 
     # ------------------------------------------------------------------ images
     def _renderer(self, key: str) -> Any:
@@ -592,12 +720,23 @@ class TableService:
             highlight = None
             if prompt is not None and hasattr(renderer, "highlights"):
                 highlight = renderer.highlights(view, prompt.actions)
-            lang = table.lang
-            extras = _accepted(renderer.render, names=dict(enumerate(table.names)),
-                               text=lambda key: i18n.gettext(key, lang))
+            extras = _accepted(renderer.render, **_words(table))
             return await asyncio.to_thread(renderer.render, view, highlight=highlight, **extras)
         except Exception:
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
+            return None
+
+    async def _render_hand(self, table: Table, seat: int) -> bytes | None:
+        """A PNG of `seat`'s hand from the renderer's optional `render_hand(view, ...)` (seat's own
+        view); None when the renderer has none or fails (the lines still say it all)."""
+        render_hand = getattr(self._renderer(table.game_key), "render_hand", None)
+        if render_hand is None or table.state is None:
+            return None
+        try:
+            view = table.game.view(table.state, seat)
+            return await asyncio.to_thread(render_hand, view, **_accepted(render_hand, **_words(table)))
+        except Exception:
+            log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
             return None
 
     @staticmethod
@@ -606,6 +745,12 @@ class TableService:
             return game.label(game.parse_action(text))
         except IllegalAction:
             return text
+
+
+def _words(table: Table) -> dict[str, Any]:
+    """What a renderer needs to draw in the table's words: seat names and message texts."""
+    lang = table.lang
+    return {"names": dict(enumerate(table.names)), "text": lambda key: i18n.gettext(key, lang)}
 
 
 def _accepted(render: Any, **options: Any) -> dict[str, Any]:

@@ -3,9 +3,11 @@
 The service owns tables; front-ends may read them (who sits where, whose turn, version)
 but change them only through the service.
 
-A table's language (`lang`: the language of its public board images, set when it is created)
-is stored inside the `config` column under `LANG_KEY`, so it survives a restart with no schema
-change; `stored_config` / `split_config` keep it out of the config the engine sees.
+A table's own settings — its language (`lang`: the language of its public board images) and
+its clock (`timeout`: how long a card-play window may stay open) — are stored inside the
+`config` column under `_`-prefixed keys (`_lang`, `_timeout`), so they survive a restart with
+no schema change. Every `_` key is the table's, never the engine's: `stored_config` /
+`split_config` / `table_settings` keep them out of the config the engine sees.
 """
 
 from __future__ import annotations
@@ -17,27 +19,51 @@ from typing import Any
 from rules.core import Game, IllegalAction, Seat, State
 from tables.notices import seat_label
 
+PRIVATE = "_"
+"""A stored config key starting with this is a table setting, never passed to the engine."""
 LANG_KEY = "_lang"
-"""Where the table's language sits in its stored config (never passed to the engine)."""
+"""Where the table's language sits in its stored config."""
+TIMEOUT_KEY = "_timeout"
+"""Where the table's window clock (seconds; 0 = no clock) sits in its stored config."""
 DEFAULT_LANG = "en"
+DEFAULT_TIMEOUT = 60.0
+"""Seconds a card-play window stays open for a human who does not answer (issue 3: 60 s)."""
 
 
-def stored_config(config: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The game's config plus the table's language, as the database keeps it."""
-    return {**config, LANG_KEY: lang}
+def stored_config(config: dict[str, Any], lang: str, **settings: Any) -> dict[str, Any]:
+    """The game's config plus the table's settings (`lang`, and e.g. `timeout=30` stored as
+    `_timeout`), as the database keeps it. Settings given as None are left out."""
+    extra = {f"{PRIVATE}{name}": value for name, value in settings.items() if value is not None}
+    return {**public_config(config), LANG_KEY: lang, **extra}
+
+
+def public_config(config: dict[str, Any] | None) -> dict[str, Any]:
+    """The config without the table's own `_` keys: what the engine may see."""
+    return {k: v for k, v in (config or {}).items() if not str(k).startswith(PRIVATE)}
+
+
+def table_settings(stored: dict[str, Any] | None) -> dict[str, Any]:
+    """The table's own settings from a stored config, by name without the `_` (`lang`, `timeout`)."""
+    return {k[len(PRIVATE):]: v for k, v in (stored or {}).items() if str(k).startswith(PRIVATE)}
 
 
 def split_config(stored: dict[str, Any] | None) -> tuple[dict[str, Any], str]:
     """(the game's config, the table's language) from a stored config (old rows: English)."""
-    config = dict(stored or {})
-    lang = config.pop(LANG_KEY, None)
-    return config, lang if isinstance(lang, str) and lang else DEFAULT_LANG
+    lang = table_settings(stored).get("lang")
+    return public_config(stored), lang if isinstance(lang, str) and lang else DEFAULT_LANG
+
+
+def stored_timeout(stored: dict[str, Any] | None) -> float:
+    """The table's window clock in seconds from a stored config (old rows: the default)."""
+    value = table_settings(stored).get("timeout")
+    return float(value) if isinstance(value, (int, float)) and value >= 0 else DEFAULT_TIMEOUT
 
 
 def engine_config(config: dict[str, Any], variant: str | None) -> dict[str, Any]:
     """The config a game starts (and replays) with: the table's config plus its variant as
     `{"variant": name}`, the one way every engine is told which variant is on."""
-    return {**config, "variant": variant} if variant else dict(config)
+    config = public_config(config)
+    return {**config, "variant": variant} if variant else config
 
 
 @dataclass(frozen=True)
@@ -78,6 +104,8 @@ class Table:
     config: dict[str, Any] = field(default_factory=dict)
     lang: str = DEFAULT_LANG
     """The language of the table's board images (the guild's, or local play's `--lang`)."""
+    timeout: float = DEFAULT_TIMEOUT
+    """Seconds a card-play window may stay open for a human who does not answer; 0: no clock."""
     status: str = "lobby"  # lobby | active | finished | cancelled
     seats: list[SeatInfo] = field(default_factory=list)
     state: State | None = None

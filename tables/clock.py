@@ -1,0 +1,96 @@
+"""The window clock: a card-play window does not wait for ever for a human who does not answer.
+
+The service knows *whether* and *how long* a table's current decision may wait
+(`TableService.deadline`) and what happens when it runs out (`TableService.expire`, which
+applies `game.timeout_action` — passing a window — for every human still to act). This module
+only keeps time: one asyncio task per channel that sleeps, expires, hands the notices to the
+front-end's `deliver(channel_id, notices)` and arms the next window. The front-end calls
+`arm(channel_id)` after it delivers the notices of any change (an action, a start, a restore),
+because every change may open or move on a window.
+
+A timer that fires late is harmless: `expire` checks the version it was armed for, so a
+window that moved on in the meantime is left alone. Errors in a timer are logged, never
+raised into the event loop. The console (local play) has no clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tables.notices import Notice
+
+if TYPE_CHECKING:
+    from tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+Deliver = Callable[[int, list[Notice]], Awaitable[object]]
+"""The front-end's way to send a table's notices: `await deliver(channel_id, notices)`."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A window that closes by itself: at `version` of table `table_id`, after `seconds`."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    seconds: float
+
+
+class WindowClock:
+    """One timer per channel, re-armed after every change (see the module docstring)."""
+
+    def __init__(self, service: TableService, deliver: Deliver) -> None:
+        self.service = service
+        self.deliver = deliver
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def arm(self, channel_id: int) -> Deadline | None:
+        """(Re)start the channel's timer for the decision open now; returns its deadline, or
+        None (and no timer) when nobody who has a clock must act. Call inside the event loop."""
+        self.disarm(channel_id)
+        deadline = self.service.deadline(channel_id)
+        if deadline is not None:
+            task = asyncio.get_running_loop().create_task(self._run(deadline), name=f"window-clock-{channel_id}")
+            self._tasks[channel_id] = task
+        return deadline
+
+    def arm_all(self) -> list[Deadline]:
+        """Arm every open table (at start-up, after `service.restore()`)."""
+        return [d for channel in self.service.open_channels() if (d := self.arm(channel)) is not None]
+
+    def disarm(self, channel_id: int) -> None:
+        """Stop the channel's timer, if any (the table finished, was cancelled, or moved on)."""
+        task = self._tasks.pop(channel_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def armed(self, channel_id: int) -> bool:
+        return channel_id in self._tasks
+
+    def close(self) -> None:
+        """Stop every timer (at shut-down)."""
+        for channel in list(self._tasks):
+            self.disarm(channel)
+
+    async def _run(self, deadline: Deadline) -> None:
+        channel = deadline.channel_id
+        await asyncio.sleep(deadline.seconds)
+        # From here on the timer is no longer cancellable by `arm`: the window's passes are about
+        # to be applied, and their notices must be delivered, not lost to a newer timer.
+        if self._tasks.get(channel) is asyncio.current_task():
+            del self._tasks[channel]
+        try:
+            notices = await self.service.expire(channel, deadline.version)
+            if notices:
+                await self.deliver(channel, notices)
+        except Exception:
+            log.exception("window clock of channel %s (table %s) failed", channel, deadline.table_id)
+            return
+        if notices and channel not in self._tasks:  # nobody armed the next decision yet
+            self.arm(channel)
