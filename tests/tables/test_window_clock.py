@@ -1,0 +1,233 @@
+"""The window clock: a table setting, `deadline`/`expire` in the service, and `WindowClock` timers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+import pytest
+
+from rules.core import IllegalAction
+from tables.clock import Deadline, WindowClock
+from tables.notices import Notice, Public
+from tables.service import TableService
+from tables.table import DEFAULT_TIMEOUT, TIMEOUT_KEY, split_config, stored_config, stored_timeout, table_settings
+from tests.tables import toy_window
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+TINY = 0.05
+
+
+def window_service(db: str = ":memory:") -> TableService:
+    return TableService(db, renderers={"toy_window": toy_window.HandRenderer()},
+                        ais={"toy_window": toy_window.choose})
+
+
+async def window_table(svc: TableService, *players, ai: int = 0, timeout: float | None = None,
+                       channel: int = CHANNEL) -> list[Notice]:
+    await svc.create(GUILD, channel, "toy_window", players[0], seed="w", timeout=timeout)
+    for p in players[1:]:
+        await svc.join(channel, p)
+    for _ in range(ai):
+        await svc.add_ai(channel, players[0])
+    return await svc.start(channel, players[0])
+
+
+async def open_window(svc: TableService, channel: int = CHANNEL) -> None:
+    """Alice (seat 0, the turn player) draws: every seat is now in the window."""
+    await svc.act(channel, ALICE, "draw")
+
+
+# --------------------------------------------------------------------------- the setting
+def test_table_settings_are_every_underscore_key_and_never_the_engines() -> None:
+    stored = stored_config({"ready": True, "_junk": 1}, "zh-TW", timeout=30)
+    assert stored[TIMEOUT_KEY] == 30
+    assert split_config(stored) == ({"ready": True}, "zh-TW")
+    assert table_settings(stored) == {"lang": "zh-TW", "timeout": 30}
+    assert stored_timeout(stored) == 30 and stored_timeout({"ready": True}) == DEFAULT_TIMEOUT == 60
+
+
+async def test_the_clock_defaults_to_60_seconds_and_0_means_no_clock() -> None:
+    svc = window_service()
+    await window_table(svc, ALICE, BOB)
+    await window_table(svc, ALICE, BOB, timeout=0, channel=CHANNEL + 1)
+    assert svc.table(CHANNEL).timeout == 60
+    await open_window(svc)
+    await open_window(svc, CHANNEL + 1)
+    assert svc.deadline(CHANNEL) == Deadline(svc.table(CHANNEL).id, CHANNEL, svc.table(CHANNEL).version, 60)
+    assert svc.deadline(CHANNEL + 1) is None
+
+
+async def test_a_bad_clock_is_refused() -> None:
+    svc = window_service()
+    with pytest.raises(IllegalAction) as err:
+        await svc.create(GUILD, CHANNEL, "toy_window", ALICE, timeout=-1)
+    assert err.value.code == "bad_timeout" and svc.table(CHANNEL) is None
+
+
+async def test_the_clock_survives_a_restart_and_the_engine_never_sees_it(tmp_path) -> None:
+    db = str(tmp_path / "clock.sqlite3")
+    svc = window_service(db)
+    await window_table(svc, ALICE, BOB, timeout=17)
+    assert "_timeout" not in svc.table(CHANNEL).config
+    assert json.loads(svc.store.table_row(svc.table(CHANNEL).id)["config"])[TIMEOUT_KEY] == 17
+    again = window_service(db)
+    assert await again.restore() == 1
+    assert again.table(CHANNEL).timeout == 17
+    await open_window(again)
+    assert again.deadline(CHANNEL).seconds == 17
+
+
+# --------------------------------------------------------------------------- deadline and expire
+async def test_no_deadline_for_a_decision_only_that_player_can_make() -> None:
+    svc = window_service()
+    await window_table(svc, ALICE, BOB)
+    assert svc.legal_for(CHANNEL, ALICE) == ["draw"]
+    assert svc.deadline(CHANNEL) is None
+    assert svc.deadline(CHANNEL + 99) is None  # no table at all
+
+
+async def test_ai_seats_in_a_window_act_at_once_and_only_humans_are_waited_for() -> None:
+    svc = window_service()
+    await window_table(svc, ALICE, BOB, ai=2)
+    notices = await svc.act(CHANNEL, ALICE, "draw")
+    table = svc.table(CHANNEL)
+    assert table.to_act() == [0, 1]  # both AI seats already passed
+    keys = [m.key for m in notices[0].lines]
+    assert keys.count("toy_window.event.passed") == 2
+    assert svc.deadline(CHANNEL).version == table.version
+
+
+async def test_expire_passes_every_human_still_in_the_window_then_ai_seats_play_on() -> None:
+    svc = window_service()
+    await window_table(svc, ALICE, BOB, CAROL, ai=1)
+    await open_window(svc)
+    await svc.act(CHANNEL, BOB, "pass")
+    version = svc.table(CHANNEL).version
+    notices = await svc.expire(CHANNEL, version)
+    public = notices[0]
+    assert isinstance(public, Public)
+    assert public.lines[0].key == "table.timed_out"
+    assert public.text("en")[0] == "Time is up for alice, carol."
+    table = svc.table(CHANNEL)
+    assert table.state.round == 1 and not table.state.window  # the window closed
+    assert table.to_act() == [1]  # Bob draws next: a decision with no clock
+    assert svc.deadline(CHANNEL) is None
+
+
+async def test_a_stale_timer_does_nothing() -> None:
+    svc = window_service()
+    await window_table(svc, ALICE, BOB)
+    await open_window(svc)
+    version = svc.table(CHANNEL).version
+    await svc.act(CHANNEL, BOB, "pass")
+    assert await svc.expire(CHANNEL, version) == []
+    assert svc.table(CHANNEL).version == version + 1
+    assert await svc.expire(CHANNEL + 5, version) == []  # no table: nothing either
+
+
+async def test_expire_of_one_window_does_not_pass_the_next_one() -> None:
+    """Alice's timed-out pass closes the window; Bob then draws — nobody passes for him."""
+    svc = window_service()
+    await window_table(svc, ALICE, BOB)
+    await open_window(svc)
+    await svc.act(CHANNEL, BOB, "pass")
+    await svc.expire(CHANNEL, svc.table(CHANNEL).version)
+    assert svc.legal_for(CHANNEL, BOB) == ["draw"]
+
+
+# --------------------------------------------------------------------------- WindowClock
+class Deliveries:
+    def __init__(self) -> None:
+        self.got: list[tuple[int, list[Notice]]] = []
+        self.event = asyncio.Event()
+
+    async def __call__(self, channel: int, notices: list[Notice]) -> None:
+        self.got.append((channel, notices))
+        self.event.set()
+
+
+async def test_the_clock_expires_a_window_delivers_and_arms_the_next() -> None:
+    svc = window_service()
+    deliver = Deliveries()
+    clock = WindowClock(svc, deliver)
+    await window_table(svc, ALICE, BOB, ai=1, timeout=TINY)
+    assert clock.arm(CHANNEL) is None and not clock.armed(CHANNEL)  # Alice must draw: no clock
+    await open_window(svc)
+    deadline = clock.arm(CHANNEL)
+    assert deadline is not None and deadline.seconds == TINY
+    await asyncio.wait_for(deliver.event.wait(), 2)
+    channel, notices = deliver.got[0]
+    assert channel == CHANNEL and notices[0].lines[0].key == "table.timed_out"
+    assert svc.legal_for(CHANNEL, BOB) == ["draw"]
+    assert not clock.armed(CHANNEL)  # Bob's draw has no clock
+    await svc.act(CHANNEL, BOB, "draw")
+    deliver.event.clear()
+    clock.arm(CHANNEL)
+    await asyncio.wait_for(deliver.event.wait(), 2)
+    assert len(deliver.got) == 2
+    clock.close()
+
+
+async def test_arming_again_restarts_the_timer_and_disarm_stops_it() -> None:
+    svc = window_service()
+    deliver = Deliveries()
+    clock = WindowClock(svc, deliver)
+    await window_table(svc, ALICE, BOB, timeout=TINY)
+    await open_window(svc)
+    clock.arm(CHANNEL)
+    clock.arm(CHANNEL)  # the first timer is cancelled: one expiry only
+    clock.disarm(CHANNEL)
+    await asyncio.sleep(TINY * 3)
+    assert deliver.got == [] and svc.table(CHANNEL).state.window
+    clock.arm(CHANNEL)
+    await asyncio.sleep(TINY * 3)
+    assert len(deliver.got) == 1
+    clock.close()
+
+
+async def test_a_timer_whose_window_moved_on_delivers_nothing() -> None:
+    svc = window_service()
+    deliver = Deliveries()
+    clock = WindowClock(svc, deliver)
+    await window_table(svc, ALICE, BOB, CAROL, timeout=TINY)
+    await open_window(svc)
+    clock.arm(CHANNEL)
+    await svc.act(CHANNEL, BOB, "pass")  # the front-end forgot to re-arm
+    await asyncio.sleep(TINY * 3)
+    assert deliver.got == [] and svc.table(CHANNEL).to_act() == [0, 2]
+    clock.close()
+
+
+async def test_errors_in_a_timer_are_logged_not_raised(caplog) -> None:
+    svc = window_service()
+
+    async def broken(channel: int, notices: list[Notice]) -> None:
+        raise RuntimeError("discord is down")
+
+    clock = WindowClock(svc, broken)
+    await window_table(svc, ALICE, BOB, timeout=TINY)
+    await open_window(svc)
+    with caplog.at_level(logging.ERROR, logger="tables.clock"):
+        clock.arm(CHANNEL)
+        await asyncio.sleep(TINY * 3)
+    assert "window clock of channel" in caplog.text
+    assert not svc.table(CHANNEL).state.window  # the passes were applied all the same
+    clock.close()
+
+
+async def test_arm_all_after_a_restart(tmp_path) -> None:
+    db = str(tmp_path / "arm.sqlite3")
+    svc = window_service(db)
+    await window_table(svc, ALICE, BOB, timeout=TINY)
+    await window_table(svc, CAROL, BOB, timeout=TINY, channel=CHANNEL + 1)  # Carol must draw: no clock
+    await open_window(svc)
+    again = window_service(db)
+    await again.restore()
+    deliver = Deliveries()
+    clock = WindowClock(again, deliver)
+    assert [d.channel_id for d in clock.arm_all()] == [CHANNEL]
+    await asyncio.wait_for(deliver.event.wait(), 2)
+    assert again.legal_for(CHANNEL, BOB) == ["draw"]
+    clock.close()
