@@ -75,4 +75,10 @@ class Private(_Lines):
 
 
 Notice = Public | Private | Prompt
-"""`Prompt` stands alone only when several humans may act at once (the first rides on the Public)."""
+"""`Prompt` stands alone only when several humans may act at once (the first rides on the Public).
+
+In a card-play window every seat is prompted (so a pause reveals nothing): the Public then says
+who may still act in one `table.may_act` line, carries the first prompt, and the others follow
+with the same `version`; a front-end may fold them into one message (cogs/delivery.py does).
+Each seat gets at most one `Private` per call: its private events, then its secrets (a hand)
+when they changed, with the hand's image."""
