@@ -171,3 +171,10 @@ def test_rules_summary_names_the_starting_sectors_cards_and_commands_as_the_cata
         for variant in VARIANTS:
             assert variant in text, (variant, lang)
         assert max(len(line) for line in text.splitlines()) < 2000, "a line longer than one Discord message"
+
+
+def test_every_verb_of_the_action_texts_has_a_button_word() -> None:
+    """The verbs of the brief's action texts (`place move stay arrest play block tipoff answer
+    pass discard done`) have button words in both languages, so a zh-TW menu shows no English."""
+    verbs = ("place", "move", "stay", "arrest", "play", "block", "tipoff", "answer", "pass", "discard", "done")
+    assert missing([f"judge_dredd.verb.{v}" for v in verbs]) == none_missing()
