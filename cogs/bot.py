@@ -29,6 +29,8 @@ from cogs.dads_army import DadsArmyCog
 from cogs.delivery import Delivery
 from cogs.tables import TablesCog
 from cogs.translator import Translator
+from tables.clock import WindowClock
+from tables.notices import Notice
 from tables.service import TableService
 
 log = logging.getLogger("gavel.cogs")
@@ -43,6 +45,7 @@ class GavelBot(commands.Bot):
         self.service = service
         self.sync_commands = sync
         self.delivery = Delivery(self)
+        self.clock = WindowClock(service, self.deliver_to)
         self.component_handler = Clicks(self)
         self.tree.on_error = errors.handle  # type: ignore[method-assign]
 
@@ -53,9 +56,25 @@ class GavelBot(commands.Bot):
         await self.tree.set_translator(Translator())
         restored = await self.service.restore()
         log.info("restored %d open table(s)", restored)
+        self.clock.arm_all()  # the windows that were open when the bot stopped run out again
         if self.sync_commands:
             synced = await self.tree.sync()
             log.info("synced %d slash command(s)", len(synced))
+
+    async def close(self) -> None:
+        self.clock.close()
+        await super().close()
+
+    async def deliver_to(self, channel_id: int, notices: list[Notice]) -> None:
+        """The clock's way to speak: a window ran out with nobody clicking, so there is no
+        interaction to answer; the notices go to the table's channel (fetched if not cached)."""
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        await self.delivery.deliver(notices, channel=channel)  # type: ignore[arg-type]
+
+    def changed(self, channel_id: int | None) -> None:
+        """After a change was delivered: (re)start the window clock for what is open now."""
+        if channel_id is not None:
+            self.clock.arm(channel_id)
 
 
 def create_bot(service: TableService, *, sync: bool | None = None) -> GavelBot:

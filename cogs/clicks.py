@@ -14,7 +14,7 @@ import discord
 from cogs import components
 from cogs.delivery import guild_lang
 from cogs.errors import after_change, lang_of
-from cogs.flows import lobby_text, player_of, send_notice
+from cogs.flows import delivering, lobby_text, player_of, send_notice
 from rules.core import IllegalAction
 from tables import i18n
 from tables.notices import Public
@@ -52,7 +52,7 @@ class Clicks:
         await interaction.response.defer()
         if item.op == "start":
             notices = await service.start(channel_id, player)
-            with after_change():
+            with delivering(self.bot, channel_id):
                 lang = guild_lang(interaction.guild, interaction)
                 await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
                                                          view=None)
@@ -109,7 +109,7 @@ class Clicks:
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
         spent = interaction.message is not None and interaction.message.flags.ephemeral
-        with after_change():
+        with delivering(self.bot, table.channel_id):
             if spent:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
                                                          view=None)

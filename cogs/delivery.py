@@ -5,13 +5,19 @@ player's own replies follow their client's language. A turn prompt mentions the 
 act and carries the menus for their legal actions. A DM that Discord refuses (closed DMs,
 error 50007) is never retried: the player gets it ephemerally when they are the one who
 clicked, otherwise the channel gets one short note asking them to use `/table me`.
+
+When several humans may act at once (a card-play window) or the actions could give a hand
+away, the channel gets ONE message: the lines, the board, a mention of everyone still to act
+and one "My options" button that opens the clicker's own choices privately. Its custom id
+carries no action, so it is the same button for every seat; the per-seat `Prompt` notices
+that come with it are folded into that message, never posted one per player.
 """
 
 from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +77,11 @@ def board_file(image: bytes | None) -> discord.File | None:
     return discord.File(io.BytesIO(image), filename="board.png") if image else None
 
 
+def moment(prompt: Prompt) -> tuple[int, int]:
+    """A prompt's table and version: prompts of one moment share one channel message."""
+    return prompt.table_id, prompt.version
+
+
 class Delivery:
     """Sends a service's notices. One per bot; remembers which closed-DM notes were posted
     so the channel hears it once per table, not on every private notice."""
@@ -92,31 +103,45 @@ class Delivery:
         lang = guild_lang(getattr(channel, "guild", None), interaction)
         if interaction is not None:
             self._langs[interaction.user.id] = i18n.language(interaction.locale)
+        notices = list(notices)
+        prompts = [n for n in notices if isinstance(n, Prompt)]
         posted: list[discord.Message] = []
+        shown: set[tuple[int, int]] = set()
+        """(table, version) whose prompts have a message: the others of that moment fold into it."""
         for notice in notices:
             if isinstance(notice, Public):
-                message = await self.public(notice, channel, lang)
+                message = await self.public(notice, channel, lang, prompts)
                 if message is not None:
                     posted.append(message)
+                if notice.prompt is not None:
+                    shown.add(moment(notice.prompt))
             elif isinstance(notice, Private):
                 await self.private(notice, channel, interaction, lang)
             elif isinstance(notice, Prompt):
-                text, view = self.prompt_parts(notice, lang)
+                if moment(notice) in shown:
+                    continue
+                shown.add(moment(notice))
+                text, view = self.prompt_parts(notice, lang, prompts)
                 posted.append(await channel.send(text, view=view, allowed_mentions=MENTION_USERS))
         return posted
 
-    def compose(self, notice: Public | Private, lang: str) -> tuple[str, dict[str, Any]]:
+    def compose(self, notice: Public | Private, lang: str,
+                prompts: Sequence[Prompt] = ()) -> tuple[str, dict[str, Any]]:
         """A notice as message text and `send` arguments: its lines, then the turn prompt's
-        mention and menus when it carries one, and the board image as `board.png`."""
+        mention and menus when it carries one, and the board image as `board.png`.
+        `prompts`: the other players' prompts delivered with it (see `everyone_to_act`)."""
         kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
         prompt_text = ""
         if isinstance(notice, Public) and notice.prompt is not None:
-            # The prompt's own line mentions (and pings) the player: drop the plain "X, it is
+            # The prompt's own line mentions (and pings) the players: drop the plain "X, it is
             # your turn" that says the same for the console.
-            said = SeatName(notice.prompt.seat)
+            # (The service's one "A, B may act" line says the same when several may act at once.)
+            acting = self.everyone_to_act(notice.prompt, prompts)
+            said = {SeatName(seat) for seat, _ in acting}
             notice = replace(notice, lines=[m for m in notice.lines
-                                            if not (m.key == "table.your_turn" and m.params.get("player") == said)])
-            prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang)
+                                            if not (m.key == "table.your_turn" and m.params.get("player") in said)
+                                            and not (m.key == "table.may_act" and len(acting) > 1)])
+            prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
         lines = notice.text(lang)
         text = "\n".join([*lines, prompt_text] if prompt_text else lines)
         file = board_file(notice.image)
@@ -124,9 +149,10 @@ class Delivery:
             kwargs["file"] = file
         return text, kwargs
 
-    async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str) -> discord.Message | None:
+    async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
+                     prompts: Sequence[Prompt] = ()) -> discord.Message | None:
         """Post to the channel, in pages if long; the image and the menus ride on the last page."""
-        text, kwargs = self.compose(notice, lang)
+        text, kwargs = self.compose(notice, lang, prompts)
         if not text and not notice.image:
             return None
         *before, last = pages(text)
@@ -134,11 +160,30 @@ class Delivery:
             await channel.send(page, allowed_mentions=MENTION_USERS)
         return await channel.send(last, **kwargs)
 
-    def prompt_parts(self, prompt: Prompt, lang: str) -> tuple[str, discord.ui.View]:
-        """The mention line and the menus for one player's turn."""
-        text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
-        if prompt.private:  # the actions could give a hand away: one button opens them privately
+    def everyone_to_act(self, prompt: Prompt, prompts: Sequence[Prompt] = ()) -> list[tuple[int, int]]:
+        """(seat, user id) of every human who may act at the prompt's moment: the prompts
+        delivered with it, or, when it travels alone (a board asked for later), the table's
+        own list if the game is still at that version."""
+        found = {p.seat: p.user_id for p in (prompt, *prompts) if moment(p) == moment(prompt)}
+        table = self.bot.service.get(prompt.table_id)
+        if table is not None and table.status == "active" and table.version == prompt.version:
+            for seat in table.humans_to_act():
+                user_id = table.seats[seat].user_id
+                if user_id is not None:
+                    found.setdefault(seat, user_id)
+        return sorted(found.items())
+
+    def prompt_parts(self, prompt: Prompt, lang: str, prompts: Sequence[Prompt] = ()) -> tuple[str, discord.ui.View]:
+        """The mention line and the menus for a turn. One player with nothing to hide gets
+        the menus of their legal actions; otherwise (a hand to hide, or several players at
+        once) everyone to act is mentioned and one button opens each clicker's own options."""
+        acting = self.everyone_to_act(prompt, prompts)
+        if prompt.private or len(acting) > 1:
+            mentions = ", ".join(f"<@{user_id}>" for _, user_id in acting)
+            key = "cogs.prompt.window" if len(acting) > 1 else "cogs.prompt.turn_private"
+            text = i18n.gettext(key, lang, mentions=mentions)
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang)
+        text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
         table = self.bot.service.get(prompt.table_id)
         ui = components.ui_for(table.game_key if table is not None else "")
         squares = ui.square_labels(table, prompt.actions)

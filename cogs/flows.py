@@ -8,7 +8,8 @@ so that a refusal stays private.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,6 +29,17 @@ if TYPE_CHECKING:
 
 def player_of(interaction: discord.Interaction) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
+
+
+@contextmanager
+def delivering(bot: GavelBot, channel_id: int) -> Iterator[None]:
+    """Around the delivery of a change: a Discord error there becomes `Undelivered` (the change
+    stands), and whatever happened the window clock is armed for the decision open now."""
+    try:
+        with after_change():
+            yield
+    finally:
+        bot.changed(channel_id)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -120,12 +132,14 @@ def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
 
 
 async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str,
-                     variant: str | None = None) -> None:
+                     variant: str | None = None, *, timeout: float | None = None) -> None:
     """`/<game> new`: a lobby in this channel, announced with its buttons. The table's board
-    images speak the server's language, like its channel messages."""
+    images speak the server's language, like its channel messages. `timeout`: how long a
+    card-play window waits for a human (the service's default when None)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
-                                       variant=variant or None, lang=guild_lang(interaction.guild, interaction))
+                                       variant=variant or None, lang=guild_lang(interaction.guild, interaction),
+                                       timeout=timeout)
     with after_change():
         await ack(interaction)
         await post_lobby(bot, interaction, notices)
@@ -141,7 +155,7 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
     table = open_table(bot, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     notices = await call(table.channel_id, player_of(interaction))
-    with after_change():
+    with delivering(bot, table.channel_id):
         await ack(interaction)
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 

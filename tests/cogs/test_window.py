@@ -1,0 +1,222 @@
+"""The card-play window UI on the simulated Discord, against a toy windowed game
+(tests/cogs/toy_window.py): one channel message for everyone to act, one "My options"
+button opening each clicker's own choices privately, hands only by DM, the clock."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import discord
+import pytest
+from discord import app_commands
+
+import tables.service
+from cogs.flows import act, open_lobby, token_choices
+from tables import i18n
+from tables.service import TableService
+from tests.cogs import toy_window
+from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
+
+OPTIONS = i18n.gettext("cogs.button.play")
+HAND_LINE = "Hand: {cards}"
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setitem(i18n.catalogue("en"), f"{toy_window.KEY}.hand", HAND_LINE)
+
+
+@pytest.fixture
+def service(db_path) -> TableService:
+    def render_hand(view):
+        return fake_render(view)
+
+    renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
+    return TableService(db_path, renderers={toy_window.KEY: renderer}, ais={toy_window.KEY: toy_window.ai_pass})
+
+
+def window_commands() -> app_commands.Group:
+    """`/wtoy new|pass|play`: the toy's commands, through the shared flows."""
+    group = app_commands.Group(name="wtoy", description="A toy with windows", guild_only=True)
+
+    @group.command(name="new", description="Open a lobby")
+    async def new(interaction: discord.Interaction, timeout: int | None = None) -> None:
+        await open_lobby(interaction.client, interaction, toy_window.KEY, timeout=timeout)  # type: ignore[arg-type]
+
+    @group.command(name="pass", description="Pass")
+    async def pass_(interaction: discord.Interaction) -> None:
+        await act(interaction.client, interaction, "pass")  # type: ignore[arg-type]
+
+    @group.command(name="play", description="Play a card")
+    async def play(interaction: discord.Interaction, card: str, option: str, target: str) -> None:
+        await act(interaction.client, interaction, f"play {card} {option} {target}")  # type: ignore[arg-type]
+
+    @play.autocomplete("card")
+    async def card_(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return token_choices(interaction.client, interaction, "play", 1, current)  # type: ignore[arg-type]
+
+    return group
+
+
+@pytest.fixture
+def simcord_bot(service):
+    bot = make_bot(service)
+    bot.tree.add_command(window_commands())
+    return bot
+
+
+async def start(w, service, *, others=None, ai: int = 0, timeout: int | None = None):
+    await w.alice.slash(w.channel, "wtoy new", **({"timeout": timeout} if timeout is not None else {}))
+    lobby = w.channel.last_message
+    for member in others or (w.bob,):
+        await member.click(lobby, label="Join")
+    for _ in range(ai):
+        await w.alice.click(lobby, label="Add AI")
+    before = len(w.channel.history())
+    await w.alice.click(lobby, label="Start")
+    table = service.table(w.channel.id)
+    assert table.status == "active"
+    return table, w.channel.history()[before:]
+
+
+def every_card_in_hands(table) -> list[str]:
+    return [card for hand in table.state.hands for card in hand]
+
+
+async def test_a_window_is_one_message_mentioning_everyone_with_one_options_button(world, service):
+    w = world
+    table, posted = await start(w, service)
+    assert len(posted) == 1  # never one message per player
+    message = posted[0]
+    assert w.alice.mention in message.content and w.bob.mention in message.content
+    assert [b["label"] for b in buttons(message)] == [OPTIONS, "My info"]
+    assert [a.filename for a in message.attachments] == ["board.png"]
+    shown = message.content + " ".join(b["custom_id"] or "" for b in buttons(message))
+    assert not [card for card in every_card_in_hands(table) if card in shown]
+    options = next(b for b in buttons(message) if b["label"] == OPTIONS)
+    assert options["custom_id"] == f"gv:a:{table.id}:{table.version}:"  # no action, no seat in it
+    assert refusals(w.env) == []
+
+
+async def test_hands_go_by_dm_with_the_hand_image_never_to_the_channel(world, service):
+    w = world
+    table, _ = await start(w, service)
+    for member, seat in ((w.alice, 0), (w.bob, 1)):
+        dms = member.user.dm_channel.history()
+        assert [m.content for m in dms] == [HAND_LINE.format(cards=", ".join(table.state.hands[seat]))]
+        assert [a.filename for a in dms[0].attachments] == ["board.png"]
+    everything = " ".join(m.content for m in w.channel.history())
+    assert not [card for card in every_card_in_hands(table) if card in everything]
+
+
+async def test_my_options_shows_the_clickers_own_choices_privately(world, service):
+    w = world
+    table, (message,) = await start(w, service)
+    for member in (w.alice, w.bob):
+        menu = await member.click(message, label=OPTIONS)
+        assert menu.ephemeral
+        labels = [b["label"] for b in buttons(menu.response)]
+        assert labels == ["Pass", "Play"]
+        step = await member.click(menu.response, label="Play")
+        cards = {b["label"].split()[0].lower() for b in buttons(step.response)}  # `Bell main blue`: one way
+        seat = table.seat_of(member.id)
+        assert cards == set(table.state.hands[seat])
+    assert table.version == 0
+    assert refusals(w.env) == []
+
+
+async def test_a_card_is_played_from_the_private_menu_card_then_option_then_target(world, service):
+    w = world
+    table, (message,) = await start(w, service, others=(w.bob, w.carol))
+    hand = list(table.state.hands[0])
+    card = next(c for c in hand if c not in toy_window.ONLY_MAIN)
+    menu = await w.alice.click(message, label=OPTIONS)
+    step = await w.alice.click(menu.response, label="Play")
+    step = await w.alice.click(step.response, label=card.capitalize())
+    assert sorted(b["label"] for b in buttons(step.response)) == ["Main", "Or"]
+    step = await w.alice.click(step.response, label="Or")
+    assert [b["label"] for b in buttons(step.response)] == ["Blue", "Green"]  # the other seats' colours
+    await w.alice.click(step.response, label="Green")
+    assert table.version == 1 and card not in table.state.hands[0]
+    assert table.state.played == [card]
+    assert refusals(w.env) == []
+
+
+async def test_a_pass_click_applies_and_the_channel_then_waits_for_the_others(world, service):
+    w = world
+    table, (message,) = await start(w, service)
+    menu = await w.alice.click(message, label=OPTIONS)
+    before = len(w.channel.history())
+    await w.alice.click(menu.response, label="Pass")
+    assert table.version == 1 and table.state.passed == [0]
+    assert menu.response.content == i18n.gettext("cogs.done")
+    posted = w.channel.history()[before:]
+    assert len(posted) == 1
+    assert w.bob.mention in posted[0].content and w.alice.mention not in posted[0].content
+    assert [b["label"] for b in buttons(posted[0])] == [OPTIONS, "My info"]
+    assert refusals(w.env) == []
+
+
+async def test_a_click_by_someone_not_seated_or_stale_is_refused_privately(world, service):
+    w = world
+    table, (message,) = await start(w, service)
+    count = len(w.channel.history())
+    refused = await w.carol.click(message, label=OPTIONS)
+    assert refused.ephemeral and refused.response.content == i18n.gettext("error.not_your_prompt")
+    menu = await w.bob.click(message, label=OPTIONS)  # opened before alice passes
+    await w.alice.slash(w.channel, "wtoy pass")
+    assert table.version == 1
+    stale = await w.bob.click(menu.response, label="Pass")
+    assert stale.ephemeral and stale.response.content == i18n.gettext("error.stale_button")
+    old = await w.bob.click(message, label=OPTIONS)
+    assert old.ephemeral and old.response.content == i18n.gettext("error.stale_button")
+    assert table.version == 1 and table.state.passed == [0]
+    assert len(w.channel.history()) == count + 1  # only alice's pass was announced
+    assert refusals(w.env) == []
+
+
+async def test_six_players_in_one_window_get_one_message(world, service):
+    w = world
+    dave = w.guild.add_member(w.env.create_user("dave"))
+    table, posted = await start(w, service, others=(w.bob, w.carol, dave), ai=2)
+    assert len(table.seats) == 6 and len(posted) == 1
+    assert all(m.mention in posted[0].content for m in (w.alice, w.bob, w.carol, dave))
+    assert sum(b["label"] == OPTIONS for b in buttons(posted[0])) == 1
+    assert refusals(w.env) == []
+
+
+async def test_the_clock_passes_everyone_who_did_not_answer(world, service):
+    w = world
+    table, _ = await start(w, service, timeout=5)
+    assert w.env.bot.clock.armed(w.channel.id)
+    await w.env.advance_time(3)
+    assert table.version == 0
+    await w.env.advance_time(3)
+    assert not table.state.window and sorted(table.state.passed) == [0, 1]
+    last = w.channel.last_message
+    assert i18n.gettext("table.timed_out", players="alice, bob") in last.content
+    assert w.alice.mention in last.content  # alice's turn: she says `go`, no clock for that
+    assert not w.env.bot.clock.armed(w.channel.id)
+    assert refusals(w.env) == []
+
+
+async def test_a_change_rearms_the_clock_for_the_next_window(world, service):
+    w = world
+    table, _ = await start(w, service, timeout=5)
+    await w.env.advance_time(4)
+    await w.alice.slash(w.channel, "wtoy pass")  # a change: bob's window starts its 5 s again
+    await w.env.advance_time(4)
+    assert table.state.passed == [0] and table.state.window
+    await w.env.advance_time(2)
+    assert not table.state.window
+    assert refusals(w.env) == []
+
+
+async def test_autocomplete_narrows_to_the_users_own_cards(world, service):
+    w = world
+    table, _ = await start(w, service)
+    mine = await w.alice.autocomplete(w.channel, "wtoy play", "card", "")
+    assert sorted(c["value"] for c in mine) == sorted(table.state.hands[0])
+    assert await w.carol.autocomplete(w.channel, "wtoy play", "card", "") == []
+    assert service.legal_for(w.channel.id, as_player(w.bob))[0] == "pass"
