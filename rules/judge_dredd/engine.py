@@ -1,0 +1,191 @@
+"""The Judge Dredd rules engine: the contract of rules.core over the flow of turn.py.
+
+Whose decision it is (`to_act`), in this priority: a seat holding more than six cards discards
+first (R15); then, in an open card-play window (R7), every seat still in it; then the Judge whose
+Move is awaited, the Judge choosing which Crime to attempt, or the next player placing a Judge.
+The Action Cards themselves (which may be played, and what they do) are cards.py's; this module
+only routes `play`, `block`, `tipoff` and `answer` there and keeps the window's passes.
+
+Rulings of ours beyond R1-R22 (tests named after them):
+- E1. Nothing waits for a choice that does not exist: a Judge who can only stay, or who must leave
+  the ICU for the Hospital (R9), moves by itself; a missed Move is skipped with an event (R18).
+- E2. "All Judges present at a Crime" (R8) are those in its Sector who have not attempted, are not
+  bound to a Block Mania fight and are not in a stand-off on another Crime there; with two Crimes
+  in a Sector the first Judge due chooses for all of them.
+- E3. A Judge starting the Move in ICU moves into the Hospital even with a Miss Move waiting; the
+  Miss Move then costs the next Move (R9 keeps ICU a one-turn penalty).
+- E4. The Judge Dredd card settles the Arrest without dice: the Judge arrests, fellow Judges at
+  the Crime have used their attempt and nothing else happens to them (R17).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
+
+from . import present, turn
+from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Stay, TipOff, parse_action
+from .content import load_board
+from .hands import discard, over_limit
+from .movement import move_options
+from .state import COLOURS, DreddState, Judge
+from .turn import cards
+from .view import view
+
+VARIANTS = ("dredd_plus_ten", "no_tipoff_into_protected")
+
+
+class JudgeDredd(Game[DreddState]):
+    info = GameInfo(
+        key="judge_dredd",
+        names={"en": "Judge Dredd", "zh-TW": "特警判官"},
+        min_seats=2,
+        max_seats=6,
+        variants=VARIANTS,
+        hidden_information=True,
+    )
+    state_type = DreddState
+
+    # ------------------------------------------------------------------ set-up
+
+    def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> DreddState:
+        """Preparation: every pack shuffled face down. Starting the Game: the Turn Start Card is
+        dealt at random (R3); then the holder places a Judge first."""
+        if not self.info.min_seats <= seats <= self.info.max_seats:
+            raise ValueError(f"Judge Dredd is for 2-6 players, not {seats}")
+        from .content import full_deck, load_crimes, load_perps
+
+        state = DreddState(seats=seats, variants=self._variants(config))
+        state.judges = [Judge(colour=COLOURS[s]) for s in range(seats)]
+        state.turn_start = chance.randint(0, seats - 1)
+        state.stock = chance.shuffle(full_deck())
+        state.sector_pack = chance.shuffle(load_board().card_sectors)
+        state.perp_pack = chance.shuffle(list(load_perps()))
+        state.crime_pack = chance.shuffle(list(load_crimes()))
+        return state
+
+    def _variants(self, config: dict[str, Any]) -> list[str]:
+        named = set(config.get("variants") or ())
+        if config.get("variant"):
+            named.add(config["variant"])
+        unknown = named - set(VARIANTS)
+        if unknown:
+            raise ValueError(f"unknown Judge Dredd variant(s): {sorted(unknown)}")
+        return sorted(named)
+
+    # ------------------------------------------------------------------ whose decision, what is legal
+
+    def to_act(self, state: DreddState) -> set[Seat]:
+        if state.phase == "over":
+            return set()
+        heavy = over_limit(state)
+        if heavy is not None:
+            return {heavy}
+        if state.window is not None:
+            return set(turn.window_seats(state))
+        if state.mover is not None:
+            return {state.mover}
+        if state.chooser is not None:
+            return {state.chooser}
+        if state.phase == "place":
+            return {turn.order(state)[state.cursor]}
+        return set()
+
+    def _legal_actions(self, state: DreddState, seat: Seat) -> list[Action]:
+        hand = state.judges[seat].hand
+        if over_limit(state) == seat:
+            return [Discard(card) for card in sorted(set(hand))]
+        window = state.window
+        if window is not None:
+            if window.kind == "issue":
+                return [*(Discard(card) for card in sorted(set(hand))), Done()]
+            plays = cards.card_plays(state, seat) if cards is not None else []
+            return [*plays, Pass()]
+        if state.mover == seat:
+            options = move_options(state, seat)
+            at = state.judges[seat].at
+            moves: list[Action] = [Move("-".join(path)) for path in options.values() if path]
+            return [Stay(), *moves] if at in options else moves
+        if state.chooser == seat:
+            from .arrest import targets
+
+            return [Arrest(t) for t in targets(state, seat)]
+        if state.phase == "place":
+            return [Place(code) for code in turn.free_starting_sectors(state)]
+        return []
+
+    def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
+        verbs = {a.verb for a in self._legal_actions(state, seat)}
+        if action.verb not in verbs:
+            return IllegalAction("dredd_not_now", action=str(action))
+        if isinstance(action, Move):
+            return IllegalAction("dredd_cannot_move", action=str(action))
+        return IllegalAction("dredd_cannot", action=str(action))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def timeout_action(self, state: DreddState, seat: Seat) -> Action | None:
+        """Inside a window the clock passes for the player (`done` at issue); nothing else has one."""
+        if state.window is None or seat not in turn.window_seats(state) or over_limit(state) is not None:
+            return None
+        return Done() if state.window.kind == "issue" else Pass()
+
+    def secrets(self, state: DreddState, seat: Seat) -> list[Msg]:
+        """The seat's hand, one line per card."""
+        if cards is not None and hasattr(cards, "hand_lines"):
+            return cards.hand_lines(state, seat)
+        return [Msg(f"judge_dredd.cardname.{card}") for card in state.judges[seat].hand]
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _apply(self, state: DreddState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        events: list[Event] = []
+        window = state.window
+        if isinstance(action, Discard):
+            discard(state, seat, action.card)
+            events += [
+                Event("discarded", {"seat": seat}),
+                Event("discarded_card", {"seat": seat, "card": action.card}, to=(seat,)),
+            ]
+        elif isinstance(action, (Pass, Done)):
+            assert window is not None
+            window.passed.append(seat)
+            events.append(Event("passed", {"seat": seat, "window": window.kind}))
+        elif isinstance(action, Answer):
+            assert window is not None and cards is not None
+            events += cards.play_card(state, seat, action, chance)
+            state.window = turn.resume(window)
+        elif isinstance(action, (Play, Block, TipOff)):
+            assert window is not None and cards is not None
+            window.passed = []  # a card played: the window closes only when all pass in a row
+            events += cards.play_card(state, seat, action, chance)
+        elif isinstance(action, Move):
+            events += turn.make_move(state, seat, move_options(state, seat)[action.steps[-1]])
+        elif isinstance(action, Stay):
+            events += turn.make_move(state, seat, [])
+        elif isinstance(action, Arrest):
+            events += turn.begin_arrest(state, seat, action.crime)
+        elif isinstance(action, Place):
+            events += turn.place_judge(state, seat, action.sector, chance)
+        return events + turn.advance(state, chance)
+
+    # ------------------------------------------------------------------ views and results
+
+    def outcome(self, state: DreddState) -> Outcome | None:
+        if state.phase != "over" or state.winner is None:
+            return None
+        cadet = state.last_fight is not None and state.last_fight.kind == "cadet"
+        reason = "cadets_right" if cadet else "highest_score"
+        return Outcome(winners=(state.winner,), reason=reason, scores=turn.scores(state))
+
+    def view(self, state: DreddState, seat: Seat | None) -> dict[str, Any]:
+        return view(self, state, seat)
+
+    def describe(self, event: Event) -> Msg:
+        return present.describe(event)
+
+    def label(self, action: Action) -> Msg:
+        return present.label(action)
+

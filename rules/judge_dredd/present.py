@@ -1,0 +1,94 @@
+"""Judge Dredd events and actions as messages (`Msg`), for the translation layer.
+
+Every event kind maps to `judge_dredd.event.<kind>` and every action verb to
+`judge_dredd.action.<verb>`. Ids become the names the words catalogue holds: a card
+`judge_dredd.cardname.<id>`, a Sector `judge_dredd.sector.<code>`, a Crime `judge_dredd.crime.<id>`,
+a Perp `judge_dredd.perp.<id>`, a Judge colour `judge_dredd.colour.<colour>`, a seat a `SeatName`.
+Dice become text (`3 + 6`), a path its Sectors' count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, Event, Msg, SeatName
+
+from .state import ALIEN, COLOURS, ICU
+
+SEAT_KEYS = ("seat", "player", "by", "other", "winner", "loser")
+SECTOR_KEYS = ("sector", "from", "to")
+
+
+def sector_name(code: str) -> Msg:
+    if code == ICU:
+        return Msg("judge_dredd.event.where_icu")
+    return Msg(f"judge_dredd.sector.{code}")
+
+
+def crime_name(crime: str) -> Msg:
+    if crime == ALIEN:
+        return Msg("judge_dredd.event.the_alien")
+    return Msg(f"judge_dredd.crime.{crime}")
+
+
+def _param(key: str, value: Any) -> Any:
+    if value is None:
+        return ""
+    if key in SEAT_KEYS and isinstance(value, int):
+        return SeatName(value)
+    if key in ("target", "first", "second") and isinstance(value, int):
+        return SeatName(value)
+    if key in ("target", "first", "second") and value in COLOURS:
+        return SeatName(COLOURS.index(value))
+    if key == "card":
+        return Msg(f"judge_dredd.cardname.{value}")
+    if key in SECTOR_KEYS and isinstance(value, str):
+        return sector_name(value)
+    if key == "crime" and isinstance(value, str):
+        return crime_name(value)
+    if key == "perp" and isinstance(value, str):
+        return Msg(f"judge_dredd.perp.{value}")
+    if key == "rolls" and isinstance(value, list):
+        return " + ".join(str(v) for v in value)
+    if key == "window" and isinstance(value, str):
+        return Msg(f"judge_dredd.window.{value}")
+    if key in ("path", "judges", "cards") and isinstance(value, list):
+        return len(value)
+    return value
+
+
+def describe(event: Event) -> Msg:
+    return Msg(f"judge_dredd.event.{event.kind}", {k: _param(k, v) for k, v in event.params.items()})
+
+
+def label(action: Action) -> Msg:
+    """`judge_dredd.action.<verb>` with every field named: `{sector}`, `{path}` (the Sectors as
+    codes), `{to}` (where a path ends), `{crime}`, `{card}`, `{option}`, `{target}`, `{first}`,
+    `{second}`, and `{text}` (the action's text form)."""
+    params: dict[str, Any] = {"text": str(action)}
+    fields = getattr(action, "__dataclass_fields__", {})
+    for name in fields:
+        value = getattr(action, name)
+        if name == "path":
+            params["path"] = value
+            params["to"] = sector_name(value.split("-")[-1])
+        elif name == "target":
+            params["target"] = _target(value)
+        elif name == "option":
+            params["option"] = Msg(f"judge_dredd.action.option_{value}")
+        else:
+            params[name] = _param(name, value)
+    return Msg(f"judge_dredd.action.{action.verb}", params)
+
+
+def _target(value: str) -> Any:
+    """A `play` target: a Judge colour (the player), a Crime or a Sector."""
+    from .content import load_board, load_crimes
+
+    if value in COLOURS:
+        return SeatName(COLOURS.index(value))
+    if value in load_crimes():
+        return crime_name(value)
+    if value in load_board().sectors:
+        return sector_name(value)
+    return value

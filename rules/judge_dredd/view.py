@@ -1,0 +1,123 @@
+"""What one seat may see of a Judge Dredd game, as the JSON-ready dict of the team brief.
+
+Hidden: other players' hands (counts only), the order of every pack (counts only) and every
+Perp still face down (null, unless this seat has peeked at it). The renderer, the cogs and the
+AI read only this.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Game, Seat
+
+from .content import load_crimes, load_perps
+from .state import DreddState, Fight, LastFight, Window
+from .turn import scores
+
+
+def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[str, Any]:
+    perps, crimes = load_perps(), load_crimes()
+    totals = scores(state)
+    mine = state.judges[seat] if seat is not None else None
+    return {
+        "game": "judge_dredd",
+        "version": state.version,
+        "seat": seat,
+        "phase": state.phase,
+        "turn": state.turn,
+        "turn_start": state.turn_start,
+        "to_act": sorted(game.to_act(state)),
+        "mover": state.mover,
+        "window": _window(state.window),
+        "judges": [
+            {
+                "seat": s,
+                "colour": j.colour,
+                "at": j.at,
+                "hand": len(j.hand),
+                "score": totals[s],
+                "arrested": [
+                    {"perp": p, "perp_cv": perps[p].cv, "crime": c, "crime_cv": crimes[c].cv} for p, c in j.arrested
+                ],
+                "moved": j.moved,
+                "attempted": j.attempted,
+                "miss_moves": j.miss_moves,
+                "block_with": j.block_with,
+                "standoff": j.standoff,
+            }
+            for s, j in enumerate(state.judges)
+        ],
+        "hand": list(mine.hand) if mine is not None else None,
+        "crimes": [
+            {
+                "crime": c.crime,
+                "crime_cv": crimes[c.crime].cv,
+                "sector": c.sector,
+                "perp": c.perp if c.revealed or (mine is not None and c.crime in mine.peeked) else None,
+                "perp_cv": perps[c.perp].cv if c.revealed or (mine is not None and c.crime in mine.peeked) else None,
+                "revealed": c.revealed,
+            }
+            for c in state.crimes
+        ],
+        "fight": _fight(state.fight),
+        "last_fight": _last_fight(state.last_fight),
+        "quarantine": (
+            {"sector": state.quarantine.sector, "lifts_after_turn": state.quarantine.lifts_after_turn}
+            if state.quarantine
+            else None
+        ),
+        "alien": {"sector": state.alien.sector, "cf": state.alien.cf} if state.alien else None,
+        "piles": {
+            "stock": len(state.stock),
+            "discards": len(state.discards),
+            "perps": len(state.perp_pack),
+            "crimes": len(state.crime_pack),
+            "sectors": len(state.sector_pack),
+        },
+        "last_move": {"seat": state.last_move.seat, "path": list(state.last_move.path)} if state.last_move else None,
+        "end_holder": state.end_holder,
+        "winner": state.winner,
+        "scores": {str(s): n for s, n in totals.items()},
+    }
+
+
+def _window(window: Window | None) -> dict[str, Any] | None:
+    if window is None:
+        return None
+    pending = None
+    if window.pending is not None:
+        p = window.pending
+        pending = {"card": p.get("card"), "by": p.get("by"), "target": p.get("target"), "sector": p.get("sector")}
+    return {"kind": window.kind, "for": window.for_seat, "passed": sorted(window.passed), "pending": pending}
+
+
+def _fight(fight: Fight | None) -> dict[str, Any] | None:
+    if fight is None:
+        return None
+    return {
+        "kind": fight.kind,
+        "judges": list(fight.judges),
+        "crime": fight.crime,
+        "judge_cf": {str(s): n for s, n in fight.judge_cf.items()},
+        "judge_dice": {str(s): n for s, n in fight.judge_dice.items()},
+        "perp_cf": fight.perp_cf,
+        "perp_dice": fight.perp_dice,
+        "cards": [dict(c) for c in fight.cards],
+    }
+
+
+def _last_fight(last: LastFight | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "kind": last.kind,
+        "judges": list(last.judges),
+        "crime": last.crime,
+        "perp_rolls": list(last.perp_rolls),
+        "perp_total": last.perp_total,
+        "rolls": {str(s): list(r) for s, r in last.rolls.items()},
+        "totals": {str(s): n for s, n in last.totals.items()},
+        "winner": last.winner,
+        "result": last.result,
+    }
