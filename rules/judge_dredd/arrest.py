@@ -121,7 +121,7 @@ def _fight_perp(state: DreddState, fight: Fight, chance: Chance) -> list[Event]:
     last = LastFight(kind=fight.kind, judges=list(fight.judges), crime=fight.crime)
     state.last_fight = last
     crime = find_crime(state, fight.crime) if fight.crime else None
-    params = {"crime": fight.crime, "perp": crime.perp if crime else None}
+    params = {"crime": fight.crime, "perp": crime.perp} if crime else {"crime": ALIEN}
     events: list[Event] = []
     if fight.kind == "perp" and fight.auto is not None and PLUS_TEN not in state.variants:
         fight.winner = last.winner = fight.auto  # R17: the Arrest succeeds without dice

@@ -152,7 +152,7 @@ class JudgeDredd(Game[DreddState]):
         elif isinstance(action, (Pass, Done)):
             assert window is not None
             window.passed.append(seat)
-            events.append(Event("passed", {"seat": seat, "window": window.kind}))
+            events.append(Event("passed", {"seat": seat, "window": window.kind, "for": window.for_seat}))
         elif isinstance(action, Answer):
             assert window is not None and cards is not None
             events += cards.play_card(state, seat, action, chance)

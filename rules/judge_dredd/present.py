@@ -13,15 +13,14 @@ from typing import Any
 
 from rules.core import Action, Event, Msg, SeatName
 
-from .state import ALIEN, COLOURS, ICU
+from .state import ALIEN, COLOURS
 
 SEAT_KEYS = ("seat", "player", "by", "other", "winner", "loser")
 SECTOR_KEYS = ("sector", "from", "to")
 
 
 def sector_name(code: str) -> Msg:
-    if code == ICU:
-        return Msg("judge_dredd.event.where_icu")
+    """A Sector by its code; `icu` is the Intensive Care Unit (the words catalogue names it too)."""
     return Msg(f"judge_dredd.sector.{code}")
 
 
@@ -36,7 +35,7 @@ def _param(key: str, value: Any) -> Any:
         return ""
     if key in SEAT_KEYS and isinstance(value, int):
         return SeatName(value)
-    if key in ("target", "first", "second") and isinstance(value, int):
+    if key in ("target", "first", "second", "for") and isinstance(value, int):
         return SeatName(value)
     if key in ("target", "first", "second") and value in COLOURS:
         return SeatName(COLOURS.index(value))
@@ -50,15 +49,18 @@ def _param(key: str, value: Any) -> Any:
         return Msg(f"judge_dredd.perp.{value}")
     if key == "rolls" and isinstance(value, list):
         return " + ".join(str(v) for v in value)
-    if key == "window" and isinstance(value, str):
-        return Msg(f"judge_dredd.window.{value}")
     if key in ("path", "judges", "cards") and isinstance(value, list):
         return len(value)
     return value
 
 
 def describe(event: Event) -> Msg:
-    return Msg(f"judge_dredd.event.{event.kind}", {k: _param(k, v) for k, v in event.params.items()})
+    params = {k: _param(k, v) for k, v in event.params.items()}
+    if event.kind in ("window", "window_closed", "passed"):
+        seat = event.params["for"] if "for" in event.params else event.params.get("seat")
+        inner = {"seat": SeatName(seat) if isinstance(seat, int) else ""}
+        params["window"] = Msg(f"judge_dredd.window.{event.params['window']}", inner)
+    return Msg(f"judge_dredd.event.{event.kind}", params)
 
 
 def label(action: Action) -> Msg:

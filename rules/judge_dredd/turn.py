@@ -232,7 +232,7 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
     events += replenish_crimes(state, chance)
     state.phase = "issue"
     state.window = Window("issue")
-    return [*events, Event("window", {"window": "issue"})]
+    return [*events, Event("window", {"window": "issue", "seat": None})]
 
 
 def issue_cards(state: DreddState, chance: Chance) -> list[Event]:
@@ -309,7 +309,7 @@ def close_window(state: DreddState, chance: Chance) -> list[Event]:
     window = state.window
     assert window is not None
     state.window = None
-    events = [Event("window_closed", {"window": window.kind})]
+    events = [Event("window_closed", {"window": window.kind, "seat": window.for_seat})]
     if window.kind == "answer":
         if cards is not None:
             state.window = window
