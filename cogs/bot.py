@@ -27,6 +27,7 @@ from cogs import components, errors
 from cogs.clicks import Clicks
 from cogs.dads_army import DadsArmyCog
 from cogs.delivery import Delivery
+from cogs.judge_dredd import JudgeDreddCog
 from cogs.tables import TablesCog
 from cogs.translator import Translator
 from tables.clock import WindowClock
@@ -52,6 +53,7 @@ class GavelBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(TablesCog(self), override=True)
         await self.add_cog(DadsArmyCog(self), override=True)
+        await self.add_cog(JudgeDreddCog(self), override=True)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         restored = await self.service.restore()

@@ -120,7 +120,7 @@ class Clicks:
     async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
                          prefix: list[str], version: int, page: int = 0) -> None:
         lang = lang_of(interaction)
-        ui = components.ui_for(table.game_key)
+        ui = components.ui_for(table.game_key).at(table)
         squares = ui.square_labels(table, legal)
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
                                       info=False)

@@ -58,6 +58,11 @@ class GameUI:
                 return i18n.gettext(key, lang)
         return token
 
+    def at(self, table: Any) -> GameUI:
+        """This UI for one table, for games whose tokens read better with the table's facts
+        (a Judge colour with its player's name). The default needs none."""
+        return self
+
     def square_labels(self, table: Any, actions: list[str]) -> dict[str, str]:
         """{action text: the short label its square has on the board image}, from the game's
         renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.

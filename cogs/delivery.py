@@ -185,7 +185,7 @@ class Delivery:
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang)
         text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
         table = self.bot.service.get(prompt.table_id)
-        ui = components.ui_for(table.game_key if table is not None else "")
+        ui = components.ui_for(table.game_key).at(table) if table is not None else components.GameUI()
         squares = ui.square_labels(table, prompt.actions)
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares)
 

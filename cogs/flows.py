@@ -93,15 +93,18 @@ AUTOCOMPLETE_MAX = 25
 
 
 def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, index: int, current: str,
-                  chosen: dict[int, str | None] | None = None) -> list[app_commands.Choice[str]]:
+                  chosen: dict[int, str | None] | None = None, *,
+                  whole: bool = False) -> list[app_commands.Choice[str]]:
     """Autocomplete for one option of a game command: token `index` of the `verb` actions this
     user may play now, matched against what they typed (the token or its translated name, via
     the game's `GameUI`), and narrowed by tokens already chosen in other options (`chosen`:
-    token index -> value, e.g. the man before his square)."""
+    token index -> value, e.g. the man before his square). `whole`: name each choice by the
+    game's label of the whole action (`game.label`) when the catalogue has it (a path of
+    Sectors reads better as "move to X" than as its codes)."""
     table = bot.service.table(interaction.channel_id or 0)
     if table is None:
         return []
-    ui, lang = components.ui_for(table.game_key), lang_of(interaction)
+    ui, lang = components.ui_for(table.game_key).at(table), lang_of(interaction)
     typed = current.lower()
     seen: set[str] = set()
     out: list[app_commands.Choice[str]] = []
@@ -111,13 +114,25 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
         if any(value and parts[i] != value for i, value in (chosen or {}).items()):
             continue
         token = parts[index]
-        name = ui.token(token, lang)
+        name = action_label(table, " ".join(parts), lang) if whole else None
+        name = name or (ui.verb(token, lang) if index == 0 else ui.token(token, lang))
         if typed not in token.lower() and typed not in name.lower():
             continue
         seen.add(token)
         label = name if name == token else f"{name} ({token})"
         out.append(app_commands.Choice(name=components.capitalised(label)[:100], value=token))
     return out[:AUTOCOMPLETE_MAX]
+
+
+def action_label(table: Table, text: str, lang: str) -> str | None:
+    """The game's own label of an action (`game.label`), or None when it has no words for it."""
+    try:
+        msg = table.game.label(table.game.parse_action(text))
+    except IllegalAction:
+        return None
+    if not i18n.has(msg.key, lang):
+        return None
+    return i18n.render(msg, lang, table.seat_name)
 
 
 def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
