@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-GAMES = ("dads_army",)
+GAMES = ("dads_army", "judge_dredd")
 """Game keys that have a renderer."""
 
 

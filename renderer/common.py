@@ -89,6 +89,37 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     return text + "…"
 
 
+def wrap_text(
+    text: str, max_width: float, size: int, kind: str = "bold", max_lines: int = 2, min_size: int = 8
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The largest font no bigger than `size` at which `text` wraps into at most `max_lines`
+    lines of `max_width` pixels, and those lines (words kept whole; text without spaces, such
+    as Chinese, breaks between characters). At `min_size` the last line is cut with an ellipsis."""
+    lines: list[str] = []
+    f = font_for(text, size, kind)
+    for s in range(size, min_size - 1, -1):
+        f = font_for(text, s, kind)
+        lines = _wrap(text, f, max_width)
+        if len(lines) <= max_lines and all(f.getlength(line) <= max_width for line in lines):
+            return f, lines
+    joiner = "" if needs_cjk(text) and " " not in text.strip() else " "
+    rest = joiner.join(lines[max_lines - 1:])
+    return f, [*lines[: max_lines - 1], ellipsize(rest + ("" if len(lines) <= max_lines else "…"), f, max_width)]
+
+
+def _wrap(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
+    by_character = needs_cjk(text) and " " not in text.strip()
+    units = list(text.strip()) if by_character else text.split()
+    joiner = "" if by_character else " "
+    lines: list[str] = []
+    for unit in units:
+        if lines and f.getlength(lines[-1] + joiner + unit) <= max_width:
+            lines[-1] += joiner + unit
+        else:
+            lines.append(unit)
+    return lines or [""]
+
+
 # ---------------------------------------------------------------------------- words
 
 Text = Callable[[str], str]

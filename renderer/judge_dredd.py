@@ -1,0 +1,164 @@
+"""The Judge Dredd board as a PNG: the map of Mega-City One on the left, the table on the right,
+the Intensive Care Unit and the piles under the map; and a player's hand as a second image.
+
+`render` is a pure function of a view (plus the static board, cards, Perps and Crimes of
+`rules.judge_dredd.content`): the map with its names is drawn once per theme and language and
+cached; each call copies it and draws what moves. It reads nothing but the view, so a face-down
+Perp (null in the view) can never be drawn. Every word is a message id looked up through the
+caller's `text` (see `judge_dredd_look.MESSAGES`). `highlights` and `label_actions` give the short
+labels (A, B, ...) of the Sectors a `move`/`place` reaches and the Crimes an `arrest` chooses, so
+the image and the buttons agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from renderer.common import Text, render_png, square_labels
+from renderer.judge_dredd_hand import render_hand
+from renderer.judge_dredd_look import MESSAGES, THEMES, theme_named, words
+from renderer.judge_dredd_map import (
+    HEIGHT,
+    WIDTH,
+    background,
+    crime_boxes,
+    draw_alien,
+    draw_crimes,
+    draw_highlight_alien,
+    draw_highlight_badge,
+    draw_highlight_crime,
+    draw_highlight_fill,
+    draw_judges,
+    draw_last_move,
+    draw_piles,
+    draw_quarantine,
+)
+from renderer.judge_dredd_panel import draw_panel
+from rules.judge_dredd.content import load_board
+
+__all__ = [
+    "HEIGHT",
+    "MESSAGES",
+    "THEMES",
+    "WIDTH",
+    "action_target",
+    "compose",
+    "highlights",
+    "label_actions",
+    "render",
+    "render_hand",
+]
+
+ALIEN = "alien"
+MANY_TARGETS = 12
+"""Above this many highlighted Sectors the marks are drawn lightly, so the map stays readable."""
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+def action_target(action: str) -> str | None:
+    """What an action text points at on the board: the Sector a `place` or `move` ends in (the
+    last code of its path), or the Crime (or `alien`) an `arrest` chooses; None otherwise."""
+    tokens = action.split()
+    if len(tokens) != 2:
+        return None
+    verb, arg = tokens
+    if verb == "place" and arg in load_board().sectors:
+        return arg
+    if verb == "move":
+        last = arg.split("-")[-1]
+        return last if last in load_board().sectors else None
+    if verb == "arrest":
+        return arg
+    return None
+
+
+def _order(view: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
+    """Reading order of every target: Sectors row by row, west to east; Crimes by their Sector,
+    then as the view lists them; the Alien Creature last."""
+    out: dict[str, tuple[int, ...]] = {c: (0, s.row, s.col) for c, s in load_board().sectors.items()}
+    sectors = load_board().sectors
+    for i, c in enumerate(view.get("crimes") or []):
+        s = sectors.get(c.get("sector"))
+        out[c.get("crime")] = (1, s.row if s else 9, s.col if s else 9, i)
+    out[ALIEN] = (2,)
+    return out
+
+
+def _label_targets(view: Mapping[str, Any], targets: Iterable[str]) -> dict[str, str]:
+    order = _order(view)
+    ordered = sorted({t for t in targets if t in order}, key=lambda t: order[t])
+    return dict(zip(square_labels(len(ordered)), ordered, strict=True))
+
+
+def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str]:
+    """Short labels (A, B, ...) for the distinct Sectors a `move`/`place` reaches and the Crimes
+    (or the Alien Creature) an `arrest` can choose: {label: sector code | crime id | "alien"}.
+    The same actions always get the same labels, whatever their order."""
+    return _label_targets(view, (t for a in actions if (t := action_target(a))))
+
+
+def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+    """Each action text -> the label of its target on the board (None: no target, e.g. `pass`)."""
+    by_target = {t: label for label, t in highlights(view, actions).items()}
+    return {a: by_target.get(t) if (t := action_target(a)) else None for a in actions}
+
+
+# ---------------------------------------------------------------------------- entry points
+
+
+def render(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> bytes:
+    """The board for a view as PNG bytes. `highlight` maps labels to targets (from `highlights`);
+    `names` maps seats to player names (any script); `text` gives the words, message id -> text
+    in the table's language (None: English). Same input, same bytes."""
+    th = theme_named(theme)
+    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+
+
+def compose(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> Image.Image:
+    """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    th = theme_named(theme)
+    say = words(text)
+    canvas = background(th.name, say).copy()
+    sectors = load_board().sectors
+    highlight = dict(highlight or {})
+    hl_sectors = {label: t for label, t in highlight.items() if t in sectors}
+    light = len(hl_sectors) > MANY_TARGETS
+    q = view.get("quarantine")
+    if q and q.get("sector"):
+        draw_quarantine(canvas, th, q["sector"])
+    for code in hl_sectors.values():
+        draw_highlight_fill(canvas, th, code, light)
+    draw_last_move(canvas, th, view)
+    boxes = crime_boxes(view)
+    draw_crimes(canvas, th, say, view, boxes)
+    draw_alien(canvas, th, view)
+    draw_judges(canvas, th, view)
+    for label, target in highlight.items():
+        if target in sectors:
+            draw_highlight_badge(canvas, th, target, label, light)
+        elif target in boxes:
+            draw_highlight_crime(canvas, th, boxes[target], label)
+        elif target == ALIEN and (view.get("alien") or {}).get("sector") in sectors:
+            draw_highlight_alien(canvas, th, view["alien"]["sector"], label)
+    draw_piles(canvas, th, view)
+    draw_panel(canvas, th, say, view, names)
+    return canvas

@@ -1,0 +1,235 @@
+"""The look of the Judge Dredd board: themes, the words it draws, and the Judge pieces.
+
+Shared by the map (`judge_dredd_map`), the side panel (`judge_dredd_panel`) and the hand image
+(`judge_dredd_hand`). Every word is a message id: `judge_dredd.board.*` (this renderer's own,
+catalogued in `renderer_judge_dredd.po`) or a name the words catalogue gives
+(`judge_dredd.sector.<code>`, `.perp.<id>`, `.crime.<id>`, `.cardname.<id>`). Without a
+translation layer the board falls back to `MESSAGES` and the English names of the content data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from PIL import Image
+
+from renderer.common import CLASSIC, NIGHT, RGB, Text, Theme, make_theme, pick_theme, printable, token, wording
+from rules.judge_dredd.content import load_board, load_cards, load_crimes, load_perps
+
+K = "judge_dredd.board."
+MESSAGES = {
+    K + "title": "JUDGE DREDD",
+    K + "place": "Mega-City One",
+    K + "turn": "Game Turn {turn}",
+    K + "setup": "Set-up",
+    K + "phase.place": "Placing Judges",
+    K + "phase.movement": "Movement Round",
+    K + "phase.arrest": "Arrest Round",
+    K + "phase.issue": "Issuing cards",
+    K + "phase.cadet": "Cadet's Right",
+    K + "phase.over": "Game over",
+    K + "window.before_move": "Cards before {player} moves",
+    K + "window.after_moves": "Cards after the Moves",
+    K + "window.before_fight": "Cards before the dice",
+    K + "window.after_arrest": "Cards after the Arrest",
+    K + "window.answer": "{player} may answer",
+    K + "window.issue": "Discards before issue",
+    K + "to_act": "{player} to act",
+    K + "passed": "passed",
+    K + "turn_start": "Turn Start",
+    K + "score": "Score",
+    K + "hand": "Hand",
+    K + "arrests": "Arrests",
+    K + "moved": "moved",
+    K + "icu": "ICU",
+    K + "intensive_care": "Intensive Care",
+    K + "icu_note": "next Move: Hospital",
+    K + "block_mania": "Block Mania",
+    K + "misses": "misses {n}",
+    K + "standoff": "stand-off",
+    K + "quarantine_until": "Quarantine: {sector}, until the end of turn {turn}",
+    K + "alien": "Alien Creature in {sector}",
+    K + "fight.perp": "Arrest",
+    K + "fight.alien": "Alien Creature",
+    K + "fight.block": "Block Mania",
+    K + "fight.cadet": "Cadet's Right",
+    K + "last_fight": "Last fight",
+    K + "perp": "Perp",
+    K + "result.arrested": "Arrested",
+    K + "result.failed": "Failed: to Intensive Care",
+    K + "result.standoff": "Stand-off",
+    K + "result.voided": "Voided by Edwin Parsey",
+    K + "result.won": "Won",
+    K + "result.tie": "Tie",
+    K + "pile.stock": "Action cards",
+    K + "pile.discards": "Discards",
+    K + "pile.perps": "Perps left",
+    K + "pile.crimes": "Crimes left",
+    K + "pile.sectors": "Sector cards",
+    K + "winner": "{player} wins",
+    K + "end_holder": "Last round: ends with {player}",
+    K + "or": "OR",
+    K + "judge_card": "JUDGE",
+    K + "your_hand": "Your hand",
+    K + "card_window.movement": "Movement",
+    K + "card_window.arrest": "Arrest",
+    K + "card_window.any": "Any time",
+    K + "card_window.reaction": "Reaction",
+}
+"""Every `judge_dredd.board.*` word, in English: what a caller without a translation layer sees.
+The same ids and texts are in `data/locale/en/LC_MESSAGES/renderer_judge_dredd.po` (a test keeps
+them equal); the zh_TW file translates them."""
+
+PHASES = ("place", "movement", "arrest", "issue", "cadet", "over")
+WINDOWS = ("before_move", "after_moves", "before_fight", "after_arrest", "answer", "issue")
+FIGHTS = ("perp", "alien", "block", "cadet")
+RESULTS = ("arrested", "failed", "standoff", "voided", "won", "tie")
+PILES = ("stock", "discards", "perps", "crimes", "sectors")
+CARD_WINDOWS = ("movement", "arrest", "any", "reaction")
+COLOURS = ("red", "blue", "green", "yellow", "white", "black")
+"""Seat i's Judge (R22): the theme key of each colour is `judge_<colour>`."""
+
+_CLASSIC = {
+    **CLASSIC,
+    "frame": "#17191e",
+    "title": "#0f1014",
+    "gold": "#f4c430",
+    "panel": "#efebe1",
+    "panel2": "#e2ddd0",
+    "street": "#3b4049",
+    "block": "#dcd7c8",
+    "block2": "#cfc9b7",
+    "start": "#ecd58e",
+    "hospital": "#f6f3ec",
+    "water": "#3a6b8a",
+    "water2": "#6699b8",
+    "bridge": "#a9afb6",
+    "rail": "#24272d",
+    "cross": "#d7263d",
+    "crime": "#fbf8ef",
+    "perp_back": "#2a2630",
+    "cv": "#c8102e",
+    "hazard": "#ff8c1a",
+    "alien": "#59b83a",
+    "alien_dark": "#1f4d14",
+    "judge_red": "#d7263d",
+    "judge_blue": "#1f58c8",
+    "judge_green": "#2a9d48",
+    "judge_yellow": "#f4c430",
+    "judge_white": "#f4f4f0",
+    "judge_black": "#25252a",
+    "win_move": "#2f6fd6",
+    "win_arrest": "#c8102e",
+    "win_any": "#2a8a44",
+    "win_reaction": "#7b3fb5",
+}
+_NIGHT = {
+    **_CLASSIC,
+    **NIGHT,
+    "frame": "#0c0d10",
+    "title": "#08090b",
+    "gold": "#f4c430",
+    "panel": "#23262d",
+    "panel2": "#2e323a",
+    "street": "#15171b",
+    "block": "#4a505c",
+    "block2": "#424854",
+    "start": "#7a6a36",
+    "hospital": "#5c626e",
+    "water": "#1d3b52",
+    "water2": "#2f5876",
+    "crime": "#f3efe2",
+    "label": "#f0ecd8",
+}
+_GROUNDS = ("block", "block2", "start", "hospital", "crime", "panel")
+THEMES = {
+    "classic": make_theme("classic", _CLASSIC, anchors=("block", "ink", "white", "street"), grounds=_GROUNDS),
+    "night": make_theme("night", _NIGHT, anchors=("block", "ink", "cream", "street"), grounds=_GROUNDS),
+}
+DEFAULT_THEME = "classic"
+
+
+def theme_named(name: str | None) -> Theme:
+    return pick_theme(THEMES, name, DEFAULT_THEME)
+
+
+# ---------------------------------------------------------------------------- words
+
+
+@cache
+def _fallbacks() -> dict[str, str]:
+    """The board's own words, then the English names of the content data, by message id."""
+    out = dict(MESSAGES)
+    out |= {f"judge_dredd.sector.{c}": s.name for c, s in load_board().sectors.items()}
+    out |= {f"judge_dredd.perp.{p}": v.name for p, v in load_perps().items()}
+    out |= {f"judge_dredd.crime.{c}": v.name for c, v in load_crimes().items()}
+    out |= {f"judge_dredd.cardname.{c}": v.name for c, v in load_cards().items()}
+    return out
+
+
+def words(text: Text | None) -> Text:
+    """The lookup the board draws with: `text(id)` when it knows the id, else built-in English."""
+    return wording(text, _fallbacks())
+
+
+def optional_words(text: Text | None) -> Text:
+    """Like `words`, but an id nobody knows gives "" (card texts have no built-in English)."""
+    say = words(text)
+
+    def lookup(key: str) -> str:
+        found = say(key)
+        return "" if found == key else found
+
+    return lookup
+
+
+def seat_of(value: Any) -> int | None:
+    """A seat from a view field (JSON keys and values may be strings)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def by_seat(mapping: Mapping[Any, Any] | None) -> dict[int, Any]:
+    """A `{seat: value}` view field with int keys, whether it came as JSON (`{"0": 3}`) or not."""
+    return {s: v for k, v in (mapping or {}).items() if (s := seat_of(k)) is not None}
+
+
+def colour_of(view: Mapping[str, Any], seat: int | None) -> str:
+    """The colour of a seat's Judge (from the view; seat order otherwise)."""
+    for j in view.get("judges") or []:
+        if seat_of(j.get("seat")) == seat and j.get("colour") in COLOURS:
+            return j["colour"]
+    return COLOURS[seat % len(COLOURS)] if seat is not None and seat >= 0 else "white"
+
+
+def player_name(say: Text, view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> str:
+    """The player's name when the caller gives it, else the Judge's colour (words catalogue)."""
+    if seat is None:
+        return ""
+    if names and seat in names and (name := printable(str(names[seat]))):
+        return name
+    colour = colour_of(view, seat)
+    found = say(f"judge_dredd.colour.{colour}")
+    return found if found != f"judge_dredd.colour.{colour}" else colour.title()
+
+
+# ---------------------------------------------------------------------------- pieces
+
+DARK_INK = (30, 30, 30)
+
+
+def ink_on(colour: str) -> RGB:
+    """Words on a Judge's colour: dark on yellow and white, white elsewhere."""
+    return DARK_INK if colour in ("yellow", "white") else (255, 255, 255)
+
+
+def judge_disc(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None) -> Image.Image:
+    """A Judge piece: a disc in the Judge's colour with the seat number (1-based)."""
+    label = str(seat + 1) if seat is not None else ""
+    key = f"judge_{colour}" if colour in COLOURS else "judge_white"
+    edge = (200, 200, 200) if colour == "black" else (25, 25, 25)
+    return token(diameter, th[key], label, ink_on(colour), edge, ring)

@@ -1,0 +1,324 @@
+"""The side panel of the Judge Dredd board: the Game Turn and phase, the open card window,
+one row per player, and the fight being prepared or the last fight's dice.
+
+Everything comes from the view: public counts (hands, piles), public marks (moved, in Intensive
+Care, Block Mania, passed) and the cards played face up. Nothing here can show a hand or a
+face-down Perp, because the view does not hold them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.common import (
+    RGB,
+    Text,
+    Theme,
+    blend,
+    card,
+    die_face,
+    ellipsize,
+    fit_font,
+    font,
+    font_for,
+    paste_centred,
+    pill,
+)
+from renderer.judge_dredd_look import (
+    FIGHTS,
+    PHASES,
+    RESULTS,
+    WINDOWS,
+    K,
+    by_seat,
+    colour_of,
+    judge_disc,
+    player_name,
+    seat_of,
+)
+from renderer.judge_dredd_map import FRAME, HEIGHT, MY, PANEL_W, PANEL_X
+
+X0 = PANEL_X + 10
+X1 = PANEL_X + PANEL_W - 10
+ROW_H = 46
+
+
+def draw_panel(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
+               names: Mapping[int, str] | None) -> None:
+    y = _header(canvas, th, say, view, names, MY + 8)
+    for j in view.get("judges") or []:
+        _player_row(canvas, th, say, view, j, names, y)
+        y += ROW_H + 4
+    y += 4
+    bottom = HEIGHT - FRAME - 8
+    if view.get("fight"):
+        y = _fight(canvas, th, say, view, view["fight"], names, y, bottom)
+    if view.get("last_fight") and y < bottom - 60:
+        _last_fight(canvas, th, say, view, view["last_fight"], names, y + 4, bottom)
+
+
+# ---------------------------------------------------------------------------- header
+
+
+def _header(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
+            names: Mapping[int, str] | None, y: int) -> int:
+    d = ImageDraw.Draw(canvas)
+    turn = int(view.get("turn") or 0)
+    title = say(K + "turn").format(turn=turn) if turn else say(K + "setup")
+    phase = view.get("phase")
+    word = say(K + "phase." + phase) if phase in PHASES else str(phase or "")
+    pw = pill(word, 24, th["title"], th["gold"], th["title"], max_width=170)
+    f = fit_font(title, 20, X1 - X0 - pw.width - 12, "bold", min_size=12)
+    d.text((X0 + 2, y + 14), title, font=f, fill=th["ink"], anchor="lm")
+    paste_centred(canvas, pw, (X1 - pw.width / 2, y + 14))
+    lines = [(_status(say, view, names), th["ink"], 14)]
+    pending = (view.get("window") or {}).get("pending")
+    if pending:
+        lines.append((_pending(say, view, pending, names), th["cv"], 13))
+    q = view.get("quarantine")
+    if q and q.get("sector"):
+        sector = say(f"judge_dredd.sector.{q['sector']}")
+        lines.append((say(K + "quarantine_until").format(sector=sector, turn=q.get("lifts_after_turn", "?")),
+                      blend(th["hazard"], th["ink"], 0.35), 12))
+    a = view.get("alien")
+    if a and a.get("sector"):
+        lines.append((say(K + "alien").format(sector=say(f"judge_dredd.sector.{a['sector']}")),
+                      blend(th["alien"], th["ink"], 0.45), 12))
+    if view.get("end_holder") is not None and phase != "over":
+        who = player_name(say, view, seat_of(view["end_holder"]), names)
+        lines.append((say(K + "end_holder").format(player=who), th["muted"], 12))
+    y += 32
+    for text, fill, size in lines:
+        if not text:
+            continue
+        fl = fit_font(text, size, X1 - X0 - 4, "bold" if size >= 13 else "regular", min_size=9)
+        d.text((X0 + 2, y + 9), ellipsize(text, fl, X1 - X0 - 4), font=fl, fill=fill, anchor="lm")
+        y += size + 7
+    return y + 4
+
+
+def _status(say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
+    """What the table waits for: the open window, or who is to act."""
+    window = view.get("window")
+    if window and window.get("kind") in WINDOWS:
+        who = player_name(say, view, seat_of(window.get("for")), names)
+        return say(K + "window." + window["kind"]).format(player=who)
+    if view.get("phase") == "over":
+        winner = seat_of(view.get("winner"))
+        return say(K + "winner").format(player=player_name(say, view, winner, names)) if winner is not None else ""
+    to_act = [s for s in (seat_of(x) for x in view.get("to_act") or []) if s is not None]
+    if len(to_act) == 1:
+        return say(K + "to_act").format(player=player_name(say, view, to_act[0], names))
+    return ""
+
+
+def _pending(say: Text, view: Mapping[str, Any], pending: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
+    """The card waiting for an answer: "Outdoor Boing: Red → Blue"."""
+    name = say(f"judge_dredd.cardname.{pending.get('card')}")
+    by = player_name(say, view, seat_of(pending.get("by")), names)
+    target = player_name(say, view, seat_of(pending.get("target")), names)
+    return f"{name}: {by} → {target}"
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
+                names: Mapping[int, str] | None, y: int) -> None:
+    d = ImageDraw.Draw(canvas)
+    seat = seat_of(j.get("seat"))
+    colour = colour_of(view, seat)
+    jc = th["judge_" + colour]
+    to_act = {seat_of(s) for s in view.get("to_act") or []}
+    winner = seat_of(view.get("winner"))
+    active = seat in to_act and view.get("phase") != "over"
+    won = winner is not None and seat == winner
+    box = (X0, y, X1, y + ROW_H)
+    fill = blend(jc, th["panel"], 0.8 if active or won else 0.9)
+    edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
+    d.rounded_rectangle(box, radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
+    paste_centred(canvas, judge_disc(th, colour, seat, 30), (X0 + 22, y + ROW_H / 2))
+    # score, right
+    scores = by_seat(view.get("scores"))
+    score = j.get("score", scores.get(seat, 0)) if seat is not None else 0
+    fs = font("bold", 22)
+    d.text((X1 - 10, y + 28), str(score), font=fs, fill=th["ink"], anchor="rm")
+    d.text((X1 - 10, y + 9), say(K + "score"), font=fit_font(say(K + "score"), 10, 50, "regular", 7),
+           fill=th["muted"], anchor="rm")
+    right = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
+    # name
+    prefix = "★ " if won else ("▶ " if active else "")
+    name = prefix + player_name(say, view, seat, names)
+    fn = fit_font(name, 15, right - (X0 + 42), "bold", min_size=12)
+    d.text((X0 + 42, y + 13), ellipsize(name, fn, right - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    # counts and marks
+    x = X0 + 42
+    cy = y + 33
+    for key, n in (("hand", j.get("hand", 0)), ("arrests", len(j.get("arrested") or []))):
+        word = say(K + key)
+        fw = font_for(word, 11, "regular")
+        d.text((x, cy), word, font=fw, fill=th["muted"], anchor="lm")
+        x += fw.getlength(word) + 3
+        d.text((x, cy), str(n), font=font("bold", 12), fill=th["ink"], anchor="lm")
+        x += font("bold", 12).getlength(str(n)) + 8
+    for word, pfill, pink in _marks(th, say, view, j, seat):
+        p = pill(word, 16, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=int(right - x))
+        if x + p.width > right:
+            break
+        paste_centred(canvas, p, (x + p.width / 2, cy))
+        x += p.width + 3
+
+
+def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], seat: int | None
+           ) -> list[tuple[str, RGB, RGB]]:
+    """The small pills after the counts: Turn Start, passed, moved, ICU, Block Mania, misses, stand-off."""
+    white = (255, 255, 255)
+    out: list[tuple[str, RGB, RGB]] = []
+    if seat_of(view.get("turn_start")) == seat:
+        out.append((say(K + "turn_start"), th["gold"], (30, 30, 30)))
+    window = view.get("window")
+    if window and seat in {seat_of(s) for s in window.get("passed") or []}:
+        out.append((say(K + "passed"), blend(th["muted"], th["panel"], 0.2), white))
+    if j.get("at") == "icu":
+        out.append((say(K + "icu"), th["cross"], white))
+    if j.get("block_with") is not None:
+        other = colour_of(view, seat_of(j.get("block_with")))
+        out.append((say(K + "block_mania") + " ●", th["judge_" + other] if other != "white" else th["muted"],
+                    (30, 30, 30) if other in ("yellow",) else white))
+    if j.get("standoff"):
+        out.append((say(K + "standoff"), th["win_reaction"], white))
+    if j.get("miss_moves"):
+        out.append((say(K + "misses").format(n=j["miss_moves"]), th["hazard"], (30, 30, 30)))
+    if j.get("moved") and view.get("phase") == "movement":
+        out.append((say(K + "moved"), th["win_any"], white))
+    return out
+
+
+@cache
+def _mini_card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
+    return card(w, h, face, edge)
+
+
+# ---------------------------------------------------------------------------- fights
+
+
+def _fight_title(say: Text, view: Mapping[str, Any], kind: str | None, crime: str | None) -> str:
+    word = say(K + "fight." + kind) if kind in FIGHTS else str(kind or "")
+    if crime and kind == "perp":
+        word += " · " + say(f"judge_dredd.crime.{crime}")
+    return word
+
+
+def _perp_label(say: Text, view: Mapping[str, Any], crime: str | None) -> str:
+    """The Perp of a fight's Crime: its name when the view shows it, else the word Perp."""
+    for c in view.get("crimes") or []:
+        if c.get("crime") == crime and c.get("perp"):
+            return say(f"judge_dredd.perp.{c['perp']}")
+    return say(K + "perp")
+
+
+def _box_top(canvas: Image.Image, th: Theme, title: str, y: int, dark: bool) -> ImageDraw.ImageDraw:
+    d = ImageDraw.Draw(canvas)
+    fill = th["title"] if dark else th["panel2"]
+    ink = th["gold"] if dark else th["ink"]
+    d.rounded_rectangle((X0, y, X1, y + 24), radius=6, fill=fill)
+    f = fit_font(title, 14, X1 - X0 - 16, "bold", min_size=10)
+    d.text((X0 + 8, y + 12), ellipsize(title, f, X1 - X0 - 16), font=f, fill=ink, anchor="lm")
+    return d
+
+
+def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], fight: Mapping[str, Any],
+           names: Mapping[int, str] | None, y: int, bottom: int) -> int:
+    """The fight being prepared: each side's Combat Factor and dice so far, and the cards played."""
+    kind = fight.get("kind")
+    d = _box_top(canvas, th, _fight_title(say, view, kind, fight.get("crime")), y, dark=True)
+    y += 30
+    f = font("bold", 13)
+    cf = by_seat(fight.get("judge_cf"))
+    dice = by_seat(fight.get("judge_dice"))
+    if kind in ("perp", "alien"):
+        label = _perp_label(say, view, fight.get("crime")) if kind == "perp" else say(K + "fight.alien")
+        d.text((X0 + 8, y + 9), ellipsize(label, f, 150), font=f, fill=th["cv"], anchor="lm")
+        _cf_and_dice(d, th, fight.get("perp_cf"), fight.get("perp_dice"), y + 9)
+        y += 20
+    for s in fight.get("judges") or []:
+        seat = seat_of(s)
+        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 9))
+        name = player_name(say, view, seat, names)
+        d.text((X0 + 30, y + 9), ellipsize(name, f, 130), font=f, fill=th["ink"], anchor="lm")
+        _cf_and_dice(d, th, cf.get(seat), dice.get(seat), y + 9)
+        y += 20
+    played = fight.get("cards") or []
+    fc = font("regular", 12)
+    for i, c in enumerate(played):
+        if y + 18 > bottom - 70 and i < len(played) - 1:
+            d.text((X0 + 8, y + 8), f"+{len(played) - i}", font=fc, fill=th["muted"], anchor="lm")
+            y += 18
+            break
+        by = seat_of(c.get("by"))
+        paste_centred(canvas, judge_disc(th, colour_of(view, by), by, 14), (X0 + 14, y + 8))
+        name = say(f"judge_dredd.cardname.{c.get('card')}")
+        if c.get("option") == "or":
+            name += " (" + say(K + "or") + ")"
+        room = X1 - X0 - 60
+        d.text((X0 + 26, y + 8), ellipsize(name, fc, room), font=fc, fill=th["ink"], anchor="lm")
+        on = seat_of(c.get("on"))
+        if on is not None:
+            d.text((X1 - 26, y + 8), "→", font=font("bold", 12), fill=th["muted"], anchor="rm")
+            paste_centred(canvas, judge_disc(th, colour_of(view, on), on, 14), (X1 - 14, y + 8))
+        y += 18
+    return y + 6
+
+
+def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, cf: Any, dice: Any, cy: float) -> None:
+    """ "10 + 3⚀" at the right: the Combat Factor and the number of dice it will roll."""
+    if cf is None:
+        return
+    n = int(dice or 1)
+    d.text((X1 - 8, cy), f"{cf} + {n}d6", font=font("bold", 13), fill=th["ink"], anchor="rm")
+
+
+def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], last: Mapping[str, Any],
+                names: Mapping[int, str] | None, y: int, bottom: int) -> None:
+    """The last fight's dice and totals, and what came of it."""
+    kind = last.get("kind")
+    result = last.get("result")
+    title = say(K + "last_fight") + " · " + _fight_title(say, view, kind, last.get("crime"))
+    d = _box_top(canvas, th, title, y, dark=False)
+    y += 30
+    f = font("bold", 13)
+    rows: list[tuple[Any, str, list[int], Any, bool]] = []
+    if kind in ("perp", "alien") and (last.get("perp_rolls") or last.get("perp_total") is not None):
+        label = _perp_label(say, view, last.get("crime")) if kind == "perp" else say(K + "fight.alien")
+        rows.append((None, label, list(last.get("perp_rolls") or []), last.get("perp_total"), False))
+    rolls, totals = by_seat(last.get("rolls")), by_seat(last.get("totals"))
+    winner = seat_of(last.get("winner"))
+    for s in last.get("judges") or []:
+        seat = seat_of(s)
+        rows.append((seat, player_name(say, view, seat, names), list(rolls.get(seat) or []), totals.get(seat),
+                     seat is not None and seat == winner))
+    for seat, label, dice_rolled, total, won in rows:
+        if y + 24 > bottom - 22:
+            break
+        if seat is None:
+            d.text((X0 + 8, y + 11), ellipsize(label, f, 120), font=f, fill=th["cv"], anchor="lm")
+        else:
+            paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 11))
+            d.text((X0 + 30, y + 11), ellipsize(("★ " if won else "") + label, f, 104), font=f, fill=th["ink"],
+                   anchor="lm")
+        x = X0 + 142
+        for v in dice_rolled[:5]:
+            paste_centred(canvas, die_face(20, int(v)), (x + 10, y + 11))
+            x += 23
+        if total is not None:
+            d.text((X1 - 8, y + 11), f"= {total}", font=font("bold", 15), fill=th["ink"], anchor="rm")
+        y += 25
+    if result in RESULTS:
+        word = say(K + "result." + result)
+        colour = {"arrested": th["win_any"], "won": th["win_any"], "failed": th["cross"]}.get(result, th["muted"])
+        p = pill(word, 20, colour, (255, 255, 255), blend(colour, th["ink"], 0.3), max_width=X1 - X0)
+        paste_centred(canvas, p, (X0 + p.width / 2, y + 11))
