@@ -33,6 +33,8 @@ from .state import COLOURS, DreddState, Judge
 from .turn import cards
 from .view import view
 
+CARD_ACTIONS = (Play, Block, TipOff, Answer)
+"""The verbs whose legality is cards.py's."""
 VARIANTS = ("dredd_plus_ten", "no_tipoff_into_protected")
 
 
@@ -116,6 +118,8 @@ class JudgeDredd(Game[DreddState]):
         return []
 
     def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
+        if isinstance(action, CARD_ACTIONS) and state.window is not None and hasattr(cards, "refusal"):
+            return cards.refusal(state, seat, action)
         verbs = {a.verb for a in self._legal_actions(state, seat)}
         if action.verb not in verbs:
             return IllegalAction("dredd_not_now", action=str(action))
@@ -184,7 +188,9 @@ class JudgeDredd(Game[DreddState]):
         return view(self, state, seat)
 
     def describe(self, event: Event) -> Msg:
-        return present.describe(event)
+        """Card events (`card_*`) are described by cards.py, the rest by present.py."""
+        told = cards.describe(event) if hasattr(cards, "describe") else None
+        return told or present.describe(event)
 
     def label(self, action: Action) -> Msg:
         return present.label(action)
