@@ -188,11 +188,11 @@ async def test_six_players_in_one_window_get_one_message(world, service):
 
 async def test_the_clock_passes_everyone_who_did_not_answer(world, service):
     w = world
-    table, _ = await start(w, service, timeout=5)
+    table, _ = await start(w, service, timeout=30)
     assert w.env.bot.clock.armed(w.channel.id)
-    await w.env.advance_time(3)
+    await w.env.advance_time(29)
     assert table.version == 0
-    await w.env.advance_time(3)
+    await w.env.advance_time(2)
     assert not table.state.window and sorted(table.state.passed) == [0, 1]
     last = w.channel.last_message
     assert i18n.gettext("table.timed_out", players="alice, bob") in last.content
@@ -203,12 +203,12 @@ async def test_the_clock_passes_everyone_who_did_not_answer(world, service):
 
 async def test_a_change_rearms_the_clock_for_the_next_window(world, service):
     w = world
-    table, _ = await start(w, service, timeout=5)
-    await w.env.advance_time(4)
-    await w.alice.slash(w.channel, "wtoy pass")  # a change: bob's window starts its 5 s again
-    await w.env.advance_time(4)
+    table, _ = await start(w, service, timeout=30)
+    await w.env.advance_time(20)
+    await w.alice.slash(w.channel, "wtoy pass")  # a change: bob's window starts its 30 s again
+    await w.env.advance_time(20)
     assert table.state.passed == [0] and table.state.window
-    await w.env.advance_time(2)
+    await w.env.advance_time(11)
     assert not table.state.window
     assert refusals(w.env) == []
 

@@ -1,0 +1,228 @@
+"""`/dredd` on the real Judge Dredd engine and the simulated Discord: lobby with an AI seat,
+placing by autocomplete, the card-play windows (one message, "My options" privately, the
+clock), hands by DM and `/dredd hand`, the `play` autocomplete narrowing its options.
+
+A stand-in renderer keeps these tests about the Discord layer (and fast)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import tables.service
+from rules.judge_dredd import GAME
+from tables import i18n
+from tables.service import TableService
+from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
+
+KEY = "judge_dredd"
+OPTIONS = i18n.gettext("cogs.button.play")
+
+
+def first_legal(game: Any, state: Any, seat: int) -> Any:
+    """A predictable AI seat: its first legal action (a window's `pass`, the first Sector)."""
+    return game.legal_actions(state, seat)[0]
+
+
+def render_hand(view: dict[str, Any]) -> bytes:
+    return PNG
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+
+
+@pytest.fixture
+def service(db_path) -> TableService:
+    renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
+    return TableService(db_path, renderers={KEY: renderer}, ais={KEY: first_legal})
+
+
+def members(w) -> dict[int, Any]:
+    return {m.id: m for m in (w.alice, w.bob, w.carol)}
+
+
+async def open_game(w, service, *, timeout: int | None = None, ai: bool = True):
+    """alice hosts, bob joins, one AI seat: `/dredd new` + Join + Add AI + Start."""
+    await w.alice.slash(w.channel, "dredd new", **({"timeout": timeout} if timeout is not None else {}))
+    lobby = w.channel.last_message
+    await w.bob.click(lobby, label=i18n.gettext("cogs.button.join"))
+    if ai:
+        await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+    table = service.table(w.channel.id)
+    assert table.game_key == KEY and table.status == "active"
+    return table
+
+
+async def place_all(w, service, table) -> None:
+    """Every human places their Judge by `/dredd place`, in the first free Starting Sector."""
+    while GAME.view(table.state, None)["phase"] == "place":
+        seat = table.humans_to_act()[0]
+        member = members(w)[table.seats[seat].user_id]
+        choices = await member.autocomplete(w.channel, "dredd place", "sector", "")
+        await member.slash(w.channel, "dredd place", sector=choices[0]["value"])
+    assert refusals(w.env) == []
+
+
+def hand_words(table) -> list[str]:
+    """Every card in anyone's hand, as its id and as its English name."""
+    out = []
+    for judge in table.state.judges:
+        for card in judge.hand:
+            out += [card, i18n.gettext(f"judge_dredd.cardname.{card}")]
+    return out
+
+
+async def test_new_add_ai_start_then_hands_are_dealt_by_dm_only(world, service):
+    w = world
+    table = await open_game(w, service)
+    assert [s.is_ai for s in table.seats] == [False, False, True]
+    await place_all(w, service, table)  # the six cards are dealt once the Judges are placed
+    for member, seat in ((w.alice, 0), (w.bob, 1)):
+        dms = member.user.dm_channel.history()
+        hand = table.state.judges[seat].hand
+        assert len(hand) == 6 and dms
+        assert all(i18n.gettext(f"judge_dredd.cardname.{card}") in dms[-1].content for card in hand)
+        assert [a.filename for a in dms[-1].attachments] == ["board.png"]  # the hand image
+    channel = " ".join(m.content for m in w.channel.history())
+    assert not [word for word in hand_words(table) if word in channel]
+    assert refusals(w.env) == []
+
+
+async def test_place_offers_the_free_starting_sectors_by_name(world, service):
+    w = world
+    table = await open_game(w, service)
+    assert w.alice.mention in w.channel.last_message.content
+    choices = await w.alice.autocomplete(w.channel, "dredd place", "sector", "")
+    legal = service.legal_for(w.channel.id, as_player(w.alice))
+    assert [c["value"] for c in choices] == [a.split()[1] for a in legal]
+    assert choices[0]["name"].startswith(i18n.gettext(f"judge_dredd.sector.{choices[0]['value']}"))
+    assert await w.bob.autocomplete(w.channel, "dredd place", "sector", "") == []  # not bob's turn
+    await w.alice.slash(w.channel, "dredd place", sector=choices[0]["value"])
+    assert table.state.judges[0].at == choices[0]["value"]
+
+
+async def test_a_window_is_one_message_for_both_humans_with_one_options_button(world, service):
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    view = GAME.view(table.state, None)
+    assert view["window"] is not None and sorted(table.humans_to_act()) == [0, 1]
+    message = w.channel.last_message
+    assert w.alice.mention in message.content and w.bob.mention in message.content
+    assert [b["label"] for b in buttons(message)] == [OPTIONS, i18n.gettext("cogs.button.info")]
+    assert not [word for word in hand_words(table) if word in message.content]
+    for button in buttons(message):
+        assert not [word for word in hand_words(table) if word in button["custom_id"]]
+
+    menu = await w.bob.click(message, label=OPTIONS)
+    assert menu.ephemeral
+    legal = service.legal_for(w.channel.id, as_player(w.bob))
+    assert legal[0] == "pass"
+    offered = [b["label"] for b in buttons(menu.response)]
+    assert i18n.gettext("judge_dredd.verb.pass") in offered
+    version = table.version
+    await w.bob.click(menu.response, label=i18n.gettext("judge_dredd.verb.pass"))
+    assert table.version == version + 1 and 1 not in table.humans_to_act()
+    assert w.alice.mention in w.channel.last_message.content
+    assert w.bob.mention not in w.channel.last_message.content
+    assert refusals(w.env) == []
+
+
+async def test_stale_or_strangers_clicks_are_refused_privately(world, service):
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    message = w.channel.last_message
+    stranger = await w.carol.click(message, label=OPTIONS)
+    assert stranger.ephemeral and stranger.response.content == i18n.gettext("error.not_your_prompt")
+    await w.alice.slash(w.channel, "dredd pass")
+    stale = await w.bob.click(message, label=OPTIONS)
+    assert stale.ephemeral and stale.response.content == i18n.gettext("error.stale_button")
+    assert 1 in table.humans_to_act()
+    assert refusals(w.env) == []
+
+
+async def test_the_window_clock_passes_everyone_then_the_mover_is_asked(world, service):
+    w = world
+    table = await open_game(w, service, timeout=30)
+    await place_all(w, service, table)
+    assert w.env.bot.clock.armed(w.channel.id)
+    version = table.version
+    await w.env.advance_time(29)
+    assert table.version == version
+    await w.env.advance_time(2)
+    assert table.version > version
+    view = GAME.view(table.state, None)
+    assert view["window"] is None and view["mover"] is not None  # the window closed: someone moves
+    names = ", ".join(table.seat_name(s) for s in (0, 1))
+    assert any(i18n.gettext("table.timed_out", players=names) in m.content for m in w.channel.history())
+    assert refusals(w.env) == []
+
+
+async def test_move_autocomplete_offers_stay_and_the_paths_and_moves(world, service):
+    w = world
+    table = await open_game(w, service, timeout=30)
+    await place_all(w, service, table)
+    await w.env.advance_time(31)
+    mover = table.humans_to_act()
+    assert mover, "an AI seat moved first: the seed put it first"
+    member = members(w)[table.seats[mover[0]].user_id]
+    choices = await member.autocomplete(w.channel, "dredd move", "path", "")
+    legal = service.legal_for(w.channel.id, as_player(member))
+    assert [c["value"] for c in choices] == [a.split()[-1] for a in legal][:25]
+    path = next(c["value"] for c in choices if c["value"] != "stay")
+    await member.slash(w.channel, "dredd move", path=path)
+    assert table.state.judges[mover[0]].at == path.split("-")[-1]
+    assert refusals(w.env) == []
+
+
+async def test_hand_is_ephemeral_with_the_hand_image(world, service):
+    w = world
+    table = await open_game(w, service)
+    result = await w.bob.slash(w.channel, "dredd hand")
+    assert result.ephemeral
+    message = result.followups[-1] if result.followups else result.response
+    assert message.ephemeral
+    for card in table.state.judges[1].hand:
+        assert i18n.gettext(f"judge_dredd.cardname.{card}") in message.content
+    assert [a.filename for a in message.attachments] == ["board.png"]
+    refused = await w.carol.slash(w.channel, "dredd hand")
+    assert refused.ephemeral
+    assert refusals(w.env) == ["not_seated"]
+
+
+async def test_board_is_private_for_a_seated_player(world, service):
+    w = world
+    await open_game(w, service)
+    result = await w.alice.slash(w.channel, "dredd board")
+    assert result.ephemeral
+    assert refusals(w.env) == []
+
+
+async def test_play_autocomplete_narrows_by_card_then_target(world, service, monkeypatch):
+    """The three options of `/dredd play` each narrow the others (legal actions stand in
+    for a hand that holds Sonic Cannon and Walter)."""
+    w = world
+    await open_game(w, service)
+    legal = ["pass", "play sonic_cannon main blue", "play sonic_cannon main green", "play sonic_cannon or blue",
+             "play walter or murder", "play walter main red"]
+    monkeypatch.setattr(service, "legal_for", lambda channel, player: legal)
+    cards = await w.alice.autocomplete(w.channel, "dredd play", "card", "")
+    assert [c["value"] for c in cards] == ["sonic_cannon", "walter"]
+    assert cards[0]["name"].startswith(i18n.gettext("judge_dredd.cardname.sonic_cannon"))
+    options = await w.alice.autocomplete(w.channel, "dredd play", "option", "", card="walter")
+    assert [c["value"] for c in options] == ["or", "main"]
+    targets = await w.alice.autocomplete(w.channel, "dredd play", "target", "", card="sonic_cannon")
+    assert [c["value"] for c in targets] == ["blue", "green"]
+    assert targets[0]["name"].startswith(i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob"))
+    narrowed = await w.alice.autocomplete(w.channel, "dredd play", "target", "", card="sonic_cannon", option="or")
+    assert [c["value"] for c in narrowed] == ["blue"]
+    by_target = await w.alice.autocomplete(w.channel, "dredd play", "card", "", target="murder")
+    assert [c["value"] for c in by_target] == ["walter"]
+    typed = await w.alice.autocomplete(w.channel, "dredd play", "card", "walt")
+    assert [c["value"] for c in typed] == ["walter"]
