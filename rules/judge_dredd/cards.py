@@ -1,0 +1,392 @@
+"""Action Cards: which card plays are legal now, and why one is not.
+
+"Action Cards may be played by any player at any time during a Game Turn only. A player may play
+an Action Card, at the appropriate time, on any player he/she chooses, even him/herself." (Action
+Cards — General Rules.) A bot needs fixed moments for "any time": the card-play windows of R7.
+Each option of a card names its own moment (`data/judge_dredd/cards.toml`):
+
+- `movement`: the Movement Round's windows (`before_move`, `after_moves`);
+- `arrest`: the window before a fight's dice (`before_fight`), on a Judge in that fight —
+  "Unless stated otherwise in the Special Notes, only the option affecting Combat Factors applies
+  on an Action Card played during the Arrest Round";
+- `any`: every window of the Game Turn (`before_move`, `after_moves`, `before_fight`,
+  `after_arrest`), never in the Cadet's Right (R21: the tied players fight with their hands);
+- `reaction`: Edwin Parsey right after a successful Arrest (R16); a Judge card against a Barney
+  (R10) and a Tip Off against an Outdoor Boing (R14) are `answer <card>`, only in an answer window.
+
+`card_plays` lists what a seat may play; `refusal` says precisely why an action is not among them
+(codes `dredd_*`, for the engine's `why_illegal`). Both come from one check, `reason`, so the list
+and the refusals never disagree. What a card does once played is effects.py's.
+
+The engine calls `card_plays`, `play_card`, `resolve_pending`, `hand_lines` and (for refusals)
+`refusal`; the events cards produce are described by `describe` (`judge_dredd.card.*`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
+
+from . import present
+from .actions import Answer, Block, Play, TipOff
+from .content import CardKind, CardOption, load_board, load_cards
+from .movement import PROTECTED_VARIANT, alien_at, find_crime, judges_at, perp_paths
+from .state import COLOURS, ICU, DreddState
+
+MOVEMENT_WINDOWS = ("before_move", "after_moves")
+"""The windows of the Movement Round."""
+PLAY_WINDOWS = (*MOVEMENT_WINDOWS, "before_fight", "after_arrest")
+"""Every window in which a card may be played (answer and issue windows are not for playing)."""
+
+JUDGE_EFFECTS = frozenset(
+    {
+        "judge_cf",
+        "judge_extra_dice",
+        "perp_cf",
+        "perp_extra_dice",
+        "auto_arrest",
+        "miss_move",
+        "max_move",
+        "extra_move",
+        "ignore_rivers",
+        "barney",
+        "send_to_icu",
+        "robodoc",
+        "take_random_cards",
+        "void_arrest",
+    }
+)
+"""Effects played on a Judge (the target is a colour)."""
+PERP_EFFECTS = frozenset({"perp_cf", "perp_extra_dice"})
+"""Effects on "the Perp": not in a fight between Judges (Block Mania, Cadet's Right)."""
+COMBAT_EFFECTS = frozenset({"judge_cf", "judge_extra_dice", "perp_cf", "perp_extra_dice", "auto_arrest"})
+
+TIP_OFF = "tip_off_"
+"""Every Tip Off card id starts so: any of them answers an Outdoor Boing (R14)."""
+
+
+# --------------------------------------------------------------------------- what an option needs
+
+
+def target_kind(option: CardOption) -> str:
+    """What an option is played on: `judge` (a colour), `sector`, `crime` (a face-down Perp, by its
+    Crime id), or its own verb: `block` (Block Mania), `tipoff` (Perp on the Move), `answer`
+    (cancel a Barney)."""
+    effect = option.effect
+    if "block_mania" in effect:
+        return "block"
+    if "move_perp" in effect:
+        return "tipoff"
+    if "cancel_barney" in effect:
+        return "answer"
+    if effect.get("peek_perp") == 1:
+        return "crime"
+    if "peek_perp" in effect or "quarantine" in effect or "alien_creature" in effect:
+        return "sector"
+    return "judge"
+
+
+def seat_of(state: DreddState, colour: str) -> Seat | None:
+    """The seat playing the Judge of this colour, or None if no such Judge is in the game."""
+    if colour in COLOURS and COLOURS.index(colour) < state.seats:
+        return COLOURS.index(colour)
+    return None
+
+
+def can_answer(pending_card: str, card: str) -> bool:
+    """R10: a card showing a Judge cancels a Barney; R14: a Tip Off cancels an Outdoor Boing."""
+    if pending_card.startswith("barney_"):
+        return load_cards()[card].depicts_judge
+    if pending_card == "outdoor_boing":
+        return card.startswith(TIP_OFF)
+    return False
+
+
+# --------------------------------------------------------------------------- the one check
+
+
+def window_reason(state: DreddState, seat: Seat, kind: CardKind, name: str, option: CardOption) -> IllegalAction | None:
+    """Whether this option may be played in the open window at all (before any target)."""
+    window = state.window
+    if window is None or window.kind not in PLAY_WINDOWS:
+        return IllegalAction("dredd_wrong_window", card=kind.id)
+    if state.phase == "cadet":
+        # R21: cards from the hands the tied players hold, on their fight only.
+        if seat not in state.cadet:
+            return IllegalAction("dredd_cadet_only", card=kind.id)
+        if option.window != "arrest":
+            return IllegalAction("dredd_arrest_only", card=kind.id)
+    if option.window == "movement" and window.kind not in MOVEMENT_WINDOWS:
+        return IllegalAction("dredd_movement_only", card=kind.id)
+    if option.window == "arrest" and window.kind != "before_fight":
+        return IllegalAction("dredd_arrest_only", card=kind.id)
+    if option.window == "reaction" and window.kind != "after_arrest":
+        return IllegalAction("dredd_after_arrest_only", card=kind.id)
+    return None
+
+
+def judge_reason(state: DreddState, seat: Seat, option: CardOption, colour: str) -> IllegalAction | None:
+    """Whether the option may be played on the Judge of `colour`."""
+    target = seat_of(state, colour)
+    if target is None:
+        return IllegalAction("dredd_bad_target", target=colour)
+    judge = state.judges[target]
+    effect = option.effect
+    if "robodoc" in effect:
+        # Robodoc Cards: "These may be played on any Judge in Intensive Care."
+        return None if judge.at == ICU else IllegalAction("dredd_not_in_icu", target=target)
+    if judge.at == ICU:
+        # Intensive Care Unit: "No Action Cards, other than a Robodoc Card, may be played on a player
+        # in Intensive Care."
+        return IllegalAction("dredd_target_in_icu", target=target)
+    if option.window == "arrest":
+        fight = state.fight
+        if fight is None or target not in fight.judges:
+            return IllegalAction("dredd_not_in_fight", target=target)
+        if PERP_EFFECTS & effect.keys() and fight.kind not in ("perp", "alien"):
+            return IllegalAction("dredd_no_perp", target=target)
+        if "auto_arrest" in effect and fight.kind != "perp":
+            # Judge Dredd: "when attempting to Arrest a Perp (not while fighting another Judge)";
+            # nor against the Alien Creature (R12).
+            return IllegalAction("dredd_only_on_a_perp", target=target)
+    if "barney" in effect:
+        if state.quarantine is not None and state.quarantine.sector == judge.at:
+            return IllegalAction("dredd_quarantined", target=target)  # R13
+        if judge.at is not None and alien_at(state, judge.at):
+            return IllegalAction("dredd_alien_holds", target=target)  # R10
+    if "take_random_cards" in effect:
+        if target == seat:
+            return IllegalAction("dredd_own_hand", target=target)
+        if not judge.hand:
+            return IllegalAction("dredd_empty_hand", target=target)
+    if "void_arrest" in effect:
+        fight = state.fight
+        if fight is None or fight.winner != target:
+            return IllegalAction("dredd_not_the_arrest", target=target)  # Edwin Parsey, R16
+    return None
+
+
+def sector_reason(state: DreddState, option: CardOption, sector: str) -> IllegalAction | None:
+    if sector not in load_board().sectors:
+        return IllegalAction("dredd_bad_target", target=sector)
+    effect = option.effect
+    if "alien_creature" in effect and judges_at(state, sector):
+        # Alien Creature Escapes: "The creature may be placed on a Sector in which there is no Judge."
+        return IllegalAction("dredd_sector_occupied", sector=sector)
+    if "peek_perp" in effect and not any(c.sector == sector and not c.revealed for c in state.crimes):
+        return IllegalAction("dredd_nothing_to_peek", sector=sector)
+    return None
+
+
+def crime_reason(state: DreddState, crime: str) -> IllegalAction | None:
+    found = find_crime(state, crime)
+    if found is None:
+        return IllegalAction("dredd_no_such_crime", crime=crime)
+    if found.revealed:
+        return IllegalAction("dredd_perp_face_up", crime=crime)
+    return None
+
+
+def _card_reason(state: DreddState, seat: Seat, card: str, name: str) -> tuple[IllegalAction | None, CardOption | None]:
+    """The card in hand, its option, and its window."""
+    kind = load_cards().get(card)
+    if kind is None or card not in state.judges[seat].hand:
+        return IllegalAction("dredd_not_in_hand", card=card), None
+    option = kind.option(name)
+    if option is None:
+        return IllegalAction("dredd_no_such_option", card=card, option=name), None
+    return window_reason(state, seat, kind, name, option), option
+
+
+def block_reason(state: DreddState, seat: Seat, first: str, second: str) -> IllegalAction | None:
+    """Block Mania: "This may be played any time in the Game Turn as long as the two Judges chosen
+    have yet to attempt an Arrest that Game Turn." Neither may be in ICU, nor already bound to
+    another Block Mania fight (R6, R11)."""
+    wrong, _ = _card_reason(state, seat, "block_mania", "main")
+    if wrong is not None:
+        return wrong
+    pair = [seat_of(state, first), seat_of(state, second)]
+    if None in pair:
+        return IllegalAction("dredd_bad_target", target=first if pair[0] is None else second)
+    if pair[0] == pair[1]:
+        return IllegalAction("dredd_block_same")
+    for target in pair:
+        assert target is not None
+        judge = state.judges[target]
+        if judge.at in (None, ICU):
+            return IllegalAction("dredd_target_in_icu", target=target)
+        if judge.attempted:
+            return IllegalAction("dredd_block_attempted", target=target)
+        if judge.block_with is not None:
+            return IllegalAction("dredd_block_committed", target=target)
+    return None
+
+
+def tipoff_reason(state: DreddState, seat: Seat, crime: str, path: str) -> IllegalAction | None:
+    """Tip Off: Perp on the Move: "Normal Movement rules apply. The Perp may enter/leave/move
+    through a Sector occupied by a Judge or another Crime" (up to 2 Sectors; R4 variant)."""
+    card = load_cards()["tip_off_perp_moves"]
+    wrong, _ = _card_reason(state, seat, card.id, "main")
+    if wrong is not None:
+        return wrong
+    if find_crime(state, crime) is None:
+        return IllegalAction("dredd_no_such_crime", crime=crime)
+    steps = path.split("-")
+    paths = perp_paths(state, crime, int(card.main.effect["move_perp"]))
+    if paths.get(steps[-1]) == steps:
+        return None
+    board = load_board()
+    if PROTECTED_VARIANT in state.variants and any(board.protected(s) for s in steps):
+        return IllegalAction("dredd_tipoff_protected", sector=next(s for s in steps if board.protected(s)))
+    if steps[-1] in paths:
+        return IllegalAction("dredd_tipoff_path", path="-".join(paths[steps[-1]]))
+    return IllegalAction("dredd_tipoff_too_far", crime=crime)
+
+
+def answer_reason(state: DreddState, seat: Seat, card: str) -> IllegalAction | None:
+    """Only the target of a Barney or an Outdoor Boing answers, with a card that cancels it."""
+    window = state.window
+    if window is None or window.kind != "answer" or window.for_seat != seat or window.pending is None:
+        return IllegalAction("dredd_nothing_to_answer")
+    if card not in state.judges[seat].hand:
+        return IllegalAction("dredd_not_in_hand", card=card)
+    if not can_answer(window.pending["card"], card):
+        return IllegalAction("dredd_cannot_answer", card=card, against=window.pending["card"])
+    return None
+
+
+def reason(state: DreddState, seat: Seat, action: Action) -> IllegalAction | None:
+    """None when `seat` may take this card action now, else the precise refusal."""
+    if isinstance(action, Answer):
+        return answer_reason(state, seat, action.card)
+    if state.window is not None and state.window.kind == "answer":
+        return IllegalAction("dredd_answer_first")
+    if isinstance(action, Block):
+        return block_reason(state, seat, action.first, action.second)
+    if isinstance(action, TipOff):
+        return tipoff_reason(state, seat, action.crime, action.path)
+    if not isinstance(action, Play):
+        return IllegalAction("dredd_card_not_now", action=str(action))
+    wrong, option = _card_reason(state, seat, action.card, action.option)
+    if wrong is not None or option is None:
+        return wrong
+    kind = target_kind(option)
+    if kind == "block":
+        return IllegalAction("dredd_use_block")
+    if kind == "tipoff":
+        return IllegalAction("dredd_use_tipoff")
+    if kind == "answer":
+        return IllegalAction("dredd_answer_only", card=action.card)
+    if kind == "sector":
+        return sector_reason(state, option, action.target)
+    if kind == "crime":
+        return crime_reason(state, action.target)
+    return judge_reason(state, seat, option, action.target)
+
+
+def refusal(state: DreddState, seat: Seat, action: Action) -> IllegalAction:
+    """Why a card action is refused (for the engine's `why_illegal`)."""
+    return reason(state, seat, action) or IllegalAction("dredd_card_not_now", action=str(action))
+
+
+# --------------------------------------------------------------------------- the legal plays
+
+
+def _candidates(state: DreddState, seat: Seat) -> Iterator[Action]:
+    """Every card action worth asking `reason` about: each option of each card in hand, on each
+    target of the kind it needs."""
+    window = state.window
+    assert window is not None
+    colours = COLOURS[: state.seats]
+    for card in sorted(set(state.judges[seat].hand)):
+        kind = load_cards()[card]
+        for name, option in kind.options.items():
+            if window_reason(state, seat, kind, name, option) is not None:
+                continue
+            needs = target_kind(option)
+            if needs == "judge":
+                yield from (Play(card, name, c) for c in colours)
+            elif needs == "sector":
+                yield from (Play(card, name, s) for s in load_board().sectors)
+            elif needs == "crime":
+                yield from (Play(card, name, c.crime) for c in state.crimes)
+            elif needs == "block":
+                yield from (Block(a, b) for a in colours for b in colours if a != b)
+            elif needs == "tipoff":
+                steps = int(option.effect["move_perp"])
+                for c in state.crimes:
+                    yield from (TipOff(c.crime, "-".join(p)) for p in perp_paths(state, c.crime, steps).values())
+
+
+def card_plays(state: DreddState, seat: Seat) -> list[Action]:
+    """The card actions legal for `seat` in the open window (R7)."""
+    window = state.window
+    if window is None:
+        return []
+    if window.kind == "answer":
+        if window.for_seat != seat or window.pending is None:
+            return []
+        return [
+            Answer(card) for card in sorted(set(state.judges[seat].hand)) if answer_reason(state, seat, card) is None
+        ]
+    if window.kind not in PLAY_WINDOWS:
+        return []
+    return [a for a in _candidates(state, seat) if reason(state, seat, a) is None]
+
+
+# --------------------------------------------------------------------------- playing (effects.py)
+
+
+def play_card(state: DreddState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+    """Play a legal card action (the engine has checked it): see effects.py."""
+    from . import effects
+
+    return effects.play(state, seat, action, chance)
+
+
+def resolve_pending(state: DreddState, chance: Chance) -> list[Event]:
+    """The answer window closed without an answer: the Barney or Outdoor Boing takes effect."""
+    from . import effects
+
+    return effects.resolve(state, chance)
+
+
+# --------------------------------------------------------------------------- words
+
+
+def hand_lines(state: DreddState, seat: Seat) -> list[Msg]:
+    """The seat's hand, one line per card: its name and what each option does."""
+    plus_ten = "dredd_plus_ten" in state.variants
+    lines = []
+    for card in state.judges[seat].hand:
+        kind = load_cards()[card]
+        main = f"judge_dredd.cardtext.{card}.main"
+        if card == "judge_dredd" and plus_ten:
+            main += "_plus_ten"
+        params = {"card": Msg(f"judge_dredd.cardname.{card}"), "main": Msg(main)}
+        if kind.or_ is None:
+            lines.append(Msg("judge_dredd.card.hand_line_single", params))
+        else:
+            params["or"] = Msg(f"judge_dredd.cardtext.{card}.or")
+            lines.append(Msg("judge_dredd.card.hand_line", params))
+    return lines
+
+
+CARD_EVENT = "card_"
+"""Every event kind cards produce starts so; its text is `judge_dredd.card.<rest>`."""
+
+
+def describe(event: Event) -> Msg | None:
+    """The message for an event of the cards (`judge_dredd.card.<kind without card_>`), with the
+    engine's names for its params; None for any other event."""
+    if not event.kind.startswith(CARD_EVENT):
+        return None
+    params = dict(present.describe(event).params)
+    option = event.params.get("option")
+    if option in ("main", "or"):
+        params["option"] = Msg(f"judge_dredd.action.option_{option}")
+        params["effect"] = Msg(f"judge_dredd.cardtext.{event.params['card']}.{option}")
+    if "against" in event.params:
+        params["against"] = Msg(f"judge_dredd.cardname.{event.params['against']}")
+    return Msg(f"judge_dredd.card.{event.kind[len(CARD_EVENT) :]}", params)
