@@ -12,6 +12,7 @@ that is about 3x smaller and 3x faster to encode than an RGB PNG (see `paletted_
 from __future__ import annotations
 
 import io
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -93,8 +94,9 @@ def wrap_text(
     text: str, max_width: float, size: int, kind: str = "bold", max_lines: int = 2, min_size: int = 8
 ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """The largest font no bigger than `size` at which `text` wraps into at most `max_lines`
-    lines of `max_width` pixels, and those lines (words kept whole; text without spaces, such
-    as Chinese, breaks between characters). At `min_size` the last line is cut with an ellipsis."""
+    lines of `max_width` pixels, and those lines. Latin words are kept whole; Chinese breaks
+    between characters (never before a closing mark). At `min_size` what does not fit is cut
+    with an ellipsis."""
     lines: list[str] = []
     f = font_for(text, size, kind)
     for s in range(size, min_size - 1, -1):
@@ -102,22 +104,33 @@ def wrap_text(
         lines = _wrap(text, f, max_width)
         if len(lines) <= max_lines and all(f.getlength(line) <= max_width for line in lines):
             return f, lines
-    joiner = "" if needs_cjk(text) and " " not in text.strip() else " "
-    rest = joiner.join(lines[max_lines - 1:])
-    return f, [*lines[: max_lines - 1], ellipsize(rest + ("" if len(lines) <= max_lines else "…"), f, max_width)]
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], lines[max_lines - 1] + "…"]
+    return f, [ellipsize(line, f, max_width) for line in lines]
+
+
+_TOKENS = re.compile(r"\s+|[\u2e80-\U0010ffff]|[^\s\u2e80-\U0010ffff]+")
+_CLOSING = set("，。、；：！？）」』》〉,.;:!?)")
 
 
 def _wrap(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
-    by_character = needs_cjk(text) and " " not in text.strip()
-    units = list(text.strip()) if by_character else text.split()
-    joiner = "" if by_character else " "
-    lines: list[str] = []
-    for unit in units:
-        if lines and f.getlength(lines[-1] + joiner + unit) <= max_width:
-            lines[-1] += joiner + unit
+    tokens = _TOKENS.findall(text.strip())
+    lines = [""]
+    for tok in tokens:
+        if tok.isspace():
+            lines[-1] += " " if lines[-1] else ""
+        elif not lines[-1] or tok in _CLOSING or f.getlength(lines[-1] + tok) <= max_width:
+            lines[-1] += tok
         else:
-            lines.append(unit)
-    return lines or [""]
+            lines[-1] = lines[-1].rstrip()
+            lines.append(tok)
+    lines[-1] = lines[-1].rstrip()
+    if len(lines) > 1 and all(len(t) == 1 and not t.isspace() for t in tokens):  # even lines, no orphan
+        n = -(-len(tokens) // len(lines))
+        even = ["".join(tokens[i : i + n]) for i in range(0, len(tokens), n)]
+        if len(even) == len(lines) and all(f.getlength(line) <= max_width for line in even):
+            return even
+    return lines
 
 
 # ---------------------------------------------------------------------------- words

@@ -39,7 +39,7 @@ from renderer.judge_dredd_look import (
 )
 from rules.judge_dredd.content import CardKind, load_cards
 
-CARD_W, CARD_H = 176, 244
+CARD_W, CARD_H = 176, 212
 GAP = 10
 PER_ROW = 6
 HEADER = 38
@@ -104,15 +104,15 @@ def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kin
     d = ImageDraw.Draw(img)
     name = say(f"judge_dredd.cardname.{card_id}")
     judge = bool(kind and kind.depicts_judge)
-    room = CARD_W - 16 - (34 if judge else 0)
+    room = CARD_W - 16
     f, lines = wrap_text(name, room, 15, "bold", 2, 10)
     lh = f.size + 3
     top = y + 3 + (47 - lh * len(lines)) / 2
     for i, line in enumerate(lines):
         d.text((x + 9, top + i * lh), line, font=f, fill=th["gold"], anchor="lt")
-    if judge:
-        badge = pill(say(K + "judge_card"), 18, th["gold"], (30, 30, 30), th["ink"], max_width=60)
-        img.paste(badge, (x + CARD_W - badge.width - 6, y + 16), badge)
+    if judge:  # it can answer a Barney (R10): a gold badge opposite the first window tag
+        badge = pill("★ " + say(K + "judge_card"), 18, th["gold"], (30, 30, 30), th["ink"], max_width=80)
+        img.paste(badge, (x + CARD_W - badge.width - 9, y + 64), badge)
     if kind is None:
         return
     options = [("main", kind.main), ("or", kind.or_)] if kind.or_ else [("main", kind.main)]

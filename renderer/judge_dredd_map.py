@@ -277,9 +277,9 @@ def _sector_name(d: ImageDraw.ImageDraw, th: Theme, code: str, name: str) -> Non
     label = name.upper() if name.isascii() else name
     f, lines = wrap_text(label, name_width(code), 13, "condensed", 2, 11)
     if lines[-1].endswith("…"):
-        f, lines = wrap_text(label, name_width(code), 11, "condensed", 3, 8)
-    lh = f.size + 2
-    top = y0 + 4 + (NAME_H - 6 - lh * len(lines)) / 2
+        f, lines = wrap_text(label, name_width(code), 10, "condensed", 3, 8)
+    lh = f.size + (1 if len(lines) > 2 else 2)
+    top = max(y0 + 3, y0 + 4 + (NAME_H - 6 - lh * len(lines)) / 2)
     for i, line in enumerate(lines):
         d.text(((x0 + x1) / 2, top + i * lh), line, font=f, fill=th["ink"], anchor="mt")
 

@@ -237,19 +237,18 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
     kind = fight.get("kind")
     d = _box_top(canvas, th, _fight_title(say, view, kind, fight.get("crime")), y, dark=True)
     y += 30
-    f = font("bold", 13)
     cf = by_seat(fight.get("judge_cf"))
     dice = by_seat(fight.get("judge_dice"))
     if kind in ("perp", "alien"):
         label = _perp_label(say, view, fight.get("crime")) if kind == "perp" else say(K + "fight.alien")
-        d.text((X0 + 8, y + 9), ellipsize(label, f, 150), font=f, fill=th["cv"], anchor="lm")
+        _line(d, (X0 + 8, y + 9), label, 13, th["cv"], 150)
         _cf_and_dice(d, th, fight.get("perp_cf"), fight.get("perp_dice"), y + 9)
         y += 20
     for s in fight.get("judges") or []:
         seat = seat_of(s)
         paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 9))
         name = player_name(say, view, seat, names)
-        d.text((X0 + 30, y + 9), ellipsize(name, f, 130), font=f, fill=th["ink"], anchor="lm")
+        _line(d, (X0 + 30, y + 9), name, 13, th["ink"], 130)
         _cf_and_dice(d, th, cf.get(seat), dice.get(seat), y + 9)
         y += 20
     played = fight.get("cards") or []
@@ -265,13 +264,20 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
         if c.get("option") == "or":
             name += " (" + say(K + "or") + ")"
         room = X1 - X0 - 60
-        d.text((X0 + 26, y + 8), ellipsize(name, fc, room), font=fc, fill=th["ink"], anchor="lm")
+        _line(d, (X0 + 26, y + 8), name, 12, th["ink"], room, "regular")
         on = seat_of(c.get("on"))
         if on is not None:
             d.text((X1 - 26, y + 8), "→", font=font("bold", 12), fill=th["muted"], anchor="rm")
             paste_centred(canvas, judge_disc(th, colour_of(view, on), on, 14), (X1 - 14, y + 8))
         y += 18
     return y + 6
+
+
+def _line(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, max_width: float,
+          kind: str = "bold") -> None:
+    """One line of words at the left of a panel row, in a font that has their glyphs, cut to fit."""
+    f = font_for(text, size, kind)
+    d.text(xy, ellipsize(text, f, max_width), font=f, fill=fill, anchor="lm")
 
 
 def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, cf: Any, dice: Any, cy: float) -> None:
@@ -290,7 +296,6 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     title = say(K + "last_fight") + " · " + _fight_title(say, view, kind, last.get("crime"))
     d = _box_top(canvas, th, title, y, dark=False)
     y += 30
-    f = font("bold", 13)
     rows: list[tuple[Any, str, list[int], Any, bool]] = []
     if kind in ("perp", "alien") and (last.get("perp_rolls") or last.get("perp_total") is not None):
         label = _perp_label(say, view, last.get("crime")) if kind == "perp" else say(K + "fight.alien")
@@ -305,11 +310,10 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         if y + 24 > bottom - 22:
             break
         if seat is None:
-            d.text((X0 + 8, y + 11), ellipsize(label, f, 120), font=f, fill=th["cv"], anchor="lm")
+            _line(d, (X0 + 8, y + 11), label, 13, th["cv"], 120)
         else:
             paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 11))
-            d.text((X0 + 30, y + 11), ellipsize(("★ " if won else "") + label, f, 104), font=f, fill=th["ink"],
-                   anchor="lm")
+            _line(d, (X0 + 30, y + 11), ("★ " if won else "") + label, 13, th["ink"], 104)
         x = X0 + 142
         for v in dice_rolled[:5]:
             paste_centred(canvas, die_face(20, int(v)), (x + 10, y + 11))
