@@ -219,6 +219,7 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
     if state.quarantine is not None and state.quarantine.lifts_after_turn <= state.turn:
         events.append(Event("quarantine_lifted", {"sector": state.quarantine.sector}))
         state.quarantine = None
+        state.discards.append("quarantine")  # the card stayed in play until now
     for judge in state.judges:
         judge.moved = judge.attempted = judge.ignore_rivers = False
         judge.extra_move = 0

@@ -82,6 +82,7 @@ def test_r2_a_crime_reported_where_a_judge_stands_is_revealed_at_once() -> None:
 
 def test_r13_quarantine_lifts_at_the_end_of_the_turn_after_it_was_played() -> None:
     state = position(at={0: "rob", 1: "cty"}, crimes=[], hands={})
+    state.stock.remove("quarantine")  # in play while it lasts
     state.quarantine = Quarantine("rob", lifts_after_turn=state.turn + 1)
     at_arrests(state)
     assert state.quarantine is not None
@@ -89,6 +90,7 @@ def test_r13_quarantine_lifts_at_the_end_of_the_turn_after_it_was_played() -> No
         judge.hand = []
     events = at_arrests(state)
     assert state.quarantine is None and "quarantine_lifted" in kinds(events)
+    assert "quarantine" in state.discards
 
 
 def test_r15_a_seat_over_six_cards_discards_down_to_six_before_anything_else() -> None:
