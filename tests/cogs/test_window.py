@@ -27,13 +27,18 @@ def seeded(monkeypatch):
     monkeypatch.setitem(i18n.catalogue("en"), f"{toy_window.KEY}.hand", HAND_LINE)
 
 
-@pytest.fixture
-def service(db_path) -> TableService:
+def window_service(db_path: str) -> TableService:
+    """The toy with a stand-in renderer that also draws hands, and AI seats that pass."""
     def render_hand(view):
         return fake_render(view)
 
     renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
     return TableService(db_path, renderers={toy_window.KEY: renderer}, ais={toy_window.KEY: toy_window.ai_pass})
+
+
+@pytest.fixture
+def service(db_path) -> TableService:
+    return window_service(db_path)
 
 
 def window_commands() -> app_commands.Group:
@@ -220,3 +225,18 @@ async def test_autocomplete_narrows_to_the_users_own_cards(world, service):
     assert sorted(c["value"] for c in mine) == sorted(table.state.hands[0])
     assert await w.carol.autocomplete(w.channel, "wtoy play", "card", "") == []
     assert service.legal_for(w.channel.id, as_player(w.bob))[0] == "pass"
+
+
+async def test_after_a_restart_the_open_window_runs_out_again(world, service, db_path):
+    w = world
+    await start(w, service, timeout=30)
+    fresh = window_service(db_path)  # a new process: the table comes back from the database
+    bot = make_bot(fresh)
+    bot.tree.add_command(window_commands())
+    await w.env.restart_bot(bot)
+    assert bot.clock.armed(w.channel.id)
+    await w.env.advance_time(31)
+    table = fresh.table(w.channel.id)
+    assert not table.state.window and sorted(table.state.passed) == [0, 1]
+    assert i18n.gettext("table.timed_out", players="alice, bob") in w.channel.last_message.content
+    assert refusals(w.env) == []
