@@ -89,7 +89,12 @@ class Clicks:
                       page: int | None = None) -> None:
         """One step down the action menu (or, with `page`, the same step's next page); play
         the action once the path names one."""
-        table = self.live(interaction, item.table_id, item.version)
+        try:
+            table = self.live(interaction, item.table_id, item.version)
+        except IllegalAction as refusal:
+            if refusal.code == "stale_button" and await self._refresh(interaction, item):
+                return
+            raise
         player = player_of(interaction)
         legal = self.bot.service.legal_for(table.channel_id, player)
         prefix = components.decode_prefix(item.arg, legal) if legal else None
@@ -117,14 +122,30 @@ class Clicks:
                 await interaction.edit_original_response(view=None)
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
+    async def _refresh(self, interaction: discord.Interaction, item: Any) -> bool:
+        """A private menu that went stale while its player was choosing (in a card-play window
+        every pass moves the game on): say so, and put the player's options as they are now in
+        its place. False (a plain refusal) when the menu is public or the player has none."""
+        if interaction.message is None or not interaction.message.flags.ephemeral:
+            return False
+        table = self.bot.service.table(interaction.channel_id or 0)
+        if table is None or table.id != item.table_id or table.status != "active":
+            return False
+        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
+        if not legal:
+            return False
+        note = i18n.gettext("error.stale_button", lang_of(interaction))
+        await self._next_step(interaction, table, legal, [], table.version, note=note)
+        return True
+
     async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
-                         prefix: list[str], version: int, page: int = 0) -> None:
+                         prefix: list[str], version: int, page: int = 0, *, note: str = "") -> None:
         lang = lang_of(interaction)
         ui = components.ui_for(table.game_key).at(table)
         squares = ui.square_labels(table, legal)
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
                                       info=False)
-        text = i18n.gettext("cogs.prompt.choose", lang)
+        text = "\n".join(filter(None, [note, i18n.gettext("cogs.prompt.choose", lang)]))
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await interaction.response.edit_message(content=text, view=view)
         else:

@@ -173,11 +173,27 @@ async def test_a_click_by_someone_not_seated_or_stale_is_refused_privately(world
     await w.alice.slash(w.channel, "wtoy pass")
     assert table.version == 1
     stale = await w.bob.click(menu.response, label="Pass")
-    assert stale.ephemeral and stale.response.content == i18n.gettext("error.stale_button")
+    assert stale.response.content.startswith(i18n.gettext("error.stale_button"))
+    assert table.version == 1  # refused; the menu now holds bob's options as they are
     old = await w.bob.click(message, label=OPTIONS)
     assert old.ephemeral and old.response.content == i18n.gettext("error.stale_button")
     assert table.version == 1 and table.state.passed == [0]
     assert len(w.channel.history()) == count + 1  # only alice's pass was announced
+    assert refusals(w.env) == []
+
+
+async def test_a_private_menu_gone_stale_offers_the_options_as_they_are_now(world, service):
+    w = world
+    table, (message,) = await start(w, service)
+    menu = await w.bob.click(message, label=OPTIONS)
+    await w.alice.slash(w.channel, "wtoy pass")
+    stale = await w.bob.click(menu.response, label="Pass")
+    assert stale.response.ephemeral
+    assert stale.response.content.split("\n")[0] == i18n.gettext("error.stale_button")
+    assert [b["label"] for b in buttons(stale.response)] == ["Pass", "Play"]
+    assert all(f":{table.version}:" in b["custom_id"] for b in buttons(stale.response))
+    await w.bob.click(stale.response, label="Pass")
+    assert not table.state.window  # both passed: the window closed
     assert refusals(w.env) == []
 
 
