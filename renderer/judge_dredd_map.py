@@ -276,7 +276,7 @@ def _sector_name(d: ImageDraw.ImageDraw, th: Theme, code: str, name: str) -> Non
     x0, y0, x1, _ = sector_box(code)
     label = name.upper() if name.isascii() else name
     f, lines = wrap_text(label, name_width(code), 13, "condensed", 2, 11)
-    if lines[-1].endswith("…"):
+    if any(line.endswith("…") for line in lines):
         f, lines = wrap_text(label, name_width(code), 10, "condensed", 3, 8)
     lh = f.size + (1 if len(lines) > 2 else 2)
     top = max(y0 + 3, y0 + 4 + (NAME_H - 6 - lh * len(lines)) / 2)
@@ -439,8 +439,8 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> N
         return
     colour = th["judge_" + colour_of(view, seat_of(move.get("seat")))]
     d = ImageDraw.Draw(canvas, "RGBA")
-    d.line(pts, fill=(20, 20, 20, 170), width=10, joint="curve")
-    d.line(pts, fill=(*colour, 230), width=6, joint="curve")
+    d.line(pts, fill=(20, 20, 20, 90), width=10, joint="curve")
+    d.line(pts, fill=(*colour, 170), width=6, joint="curve")
     sx, sy = pts[0]
     d.ellipse((sx - 6, sy - 6, sx + 6, sy + 6), fill=(*colour, 255), outline=(20, 20, 20), width=2)
     (ax, ay), (bx, by) = pts[-2], pts[-1]

@@ -242,14 +242,15 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
     if kind in ("perp", "alien"):
         label = _perp_label(say, view, fight.get("crime")) if kind == "perp" else say(K + "fight.alien")
         _line(d, (X0 + 8, y + 9), label, 13, th["cv"], 150)
-        _cf_and_dice(d, th, fight.get("perp_cf"), fight.get("perp_dice"), y + 9)
+        _cf_and_dice(d, th, _perp_base(view, kind, fight.get("crime")), fight.get("perp_cf"), fight.get("perp_dice"),
+                     y + 9)
         y += 20
     for s in fight.get("judges") or []:
         seat = seat_of(s)
         paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 9))
         name = player_name(say, view, seat, names)
         _line(d, (X0 + 30, y + 9), name, 13, th["ink"], 130)
-        _cf_and_dice(d, th, cf.get(seat), dice.get(seat), y + 9)
+        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + 9)
         y += 20
     played = fight.get("cards") or []
     fc = font("regular", 12)
@@ -280,12 +281,35 @@ def _line(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
     d.text(xy, ellipsize(text, f, max_width), font=f, fill=fill, anchor="lm")
 
 
-def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, cf: Any, dice: Any, cy: float) -> None:
-    """ "10 + 3⚀" at the right: the Combat Factor and the number of dice it will roll."""
-    if cf is None:
-        return
-    n = int(dice or 1)
-    d.text((X1 - 8, cy), f"{cf} + {n}d6", font=font("bold", 13), fill=th["ink"], anchor="rm")
+JUDGE_CF = 5
+"""Every Judge's own Combat Factor ("5 + die"); the view gives only what cards add to it."""
+
+
+def _perp_base(view: Mapping[str, Any], kind: str | None, crime: str | None) -> int | None:
+    """The Perp's Combat Factor before cards: its red value plus its Crime's (the Alien: its own);
+    None while the view does not show the Perp."""
+    if kind == "alien":
+        return int((view.get("alien") or {}).get("cf") or 6)
+    for c in view.get("crimes") or []:
+        if c.get("crime") == crime:
+            if c.get("perp_cv") is None:
+                return None
+            return int(c["perp_cv"]) + int(c.get("crime_cv") or 0)
+    return None
+
+
+def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, base: int | None, added: Any, extra_dice: Any, cy: float) -> None:
+    """At the right of a fighter's line: Combat Factor and dice, with the cards' part beside them,
+    e.g. "(+5)  10 + 3d6"."""
+    added, dice = int(added or 0), 1 + int(extra_dice or 0)
+    total = "?" if base is None else str(base + added)
+    f = font("bold", 13)
+    main = f"{total} + {dice}d6"
+    d.text((X1 - 8, cy), main, font=f, fill=th["ink"], anchor="rm")
+    if added:
+        x = X1 - 8 - f.getlength(main) - 6
+        d.text((x, cy), f"({added:+d})", font=font("regular", 12), fill=th["win_any"] if added > 0 else th["cv"],
+               anchor="rm")
 
 
 def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], last: Mapping[str, Any],

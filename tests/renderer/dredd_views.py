@@ -92,12 +92,12 @@ def movement_window() -> dict[str, Any]:
 
 def fight_with_cards() -> dict[str, Any]:
     """The rulebook's example: a Judge against Ice-Pick Brown for Robot Smashing, cards played."""
-    v = make_view(4, phase="arrest", to_act=[0, 1, 2, 3], mover=None, turn=4)
+    v = make_view(4, phase="arrest", to_act=[0, 1, 2], mover=None, turn=4)
     v["judges"][0] |= {"at": "rob", "attempted": True, "hand": 2}
     reveal(v, "robot_smashing")
     v["window"] = {"kind": "before_fight", "for": 0, "passed": [3], "pending": None}
-    v["fight"] = {"kind": "perp", "judges": [0], "crime": "robot_smashing", "judge_cf": {"0": 10},
-                  "judge_dice": {"0": 3}, "perp_cf": 11, "perp_dice": 2,
+    v["fight"] = {"kind": "perp", "judges": [0], "crime": "robot_smashing", "judge_cf": {"0": 5},
+                  "judge_dice": {"0": 2}, "perp_cf": 0, "perp_dice": 1,
                   "cards": [{"by": 0, "card": "sonic_cannon", "option": "main", "on": 0},
                             {"by": 2, "card": "flabbon", "option": "main", "on": 0},
                             {"by": 0, "card": "block_mania", "option": "or", "on": 0},
@@ -130,8 +130,8 @@ def quarantine_alien() -> dict[str, Any]:
     v["alien"] = {"sector": "meg", "cf": 6}
     v["judges"][0]["at"] = "rob"
     v["judges"][2]["at"] = "meg"
-    v["fight"] = {"kind": "alien", "judges": [2], "crime": None, "judge_cf": {"2": 5}, "judge_dice": {"2": 1},
-                  "perp_cf": 6, "perp_dice": 1, "cards": []}
+    v["fight"] = {"kind": "alien", "judges": [2], "crime": None, "judge_cf": {"2": -2}, "judge_dice": {},
+                  "perp_cf": 0, "perp_dice": 0, "cards": [{"by": 1, "card": "flabbon", "option": "main", "on": 2}]}
     reveal(v, "robot_smashing")
     return v
 
