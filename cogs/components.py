@@ -58,6 +58,12 @@ class GameUI:
                 return i18n.gettext(key, lang)
         return token
 
+    def part(self, tokens: Sequence[str], index: int, lang: str) -> str:
+        """How token `index` of an action reads on a button or in autocomplete: the verb
+        translated, any other token by `token`. Games may read the tokens before it (what a
+        card's option does depends on the card)."""
+        return self.verb(tokens[0], lang) if index == 0 else self.token(tokens[index], lang)
+
     def at(self, table: Any) -> GameUI:
         """This UI for one table, for games whose tokens read better with the table's facts
         (a Judge colour with its player's name). The default needs none."""
@@ -213,7 +219,7 @@ def choice_label(ui: GameUI, choice: Choice, depth: int, lang: str, squares: dic
     """What a button or select option says: the tokens from `depth` on, the verb translated,
     the first letter a capital, a square prefixed by its label on the board image (`A · 5,9`)."""
     parts = list(choice.prefix[depth:])
-    words = [ui.verb(p, lang) if depth + i == 0 else ui.token(p, lang) for i, p in enumerate(parts)]
+    words = [ui.part(choice.prefix, depth + i, lang) for i in range(len(parts))]
     label = capitalised(" ".join(words))
     mark = squares.get(choice.action) if choice.action else None
     if mark:

@@ -115,7 +115,7 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
             continue
         token = parts[index]
         name = action_label(table, " ".join(parts), lang) if whole else None
-        name = name or (ui.verb(token, lang) if index == 0 else ui.token(token, lang))
+        name = name or ui.part(parts, index, lang)
         if typed not in token.lower() and typed not in name.lower():
             continue
         seen.add(token)

@@ -12,6 +12,7 @@ Judge colours by the words catalogue (`judge_dredd.sector.<code>`, `.cardname.<i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,15 @@ class DreddUI(components.GameUI):
 
     def at(self, table: Any) -> DreddUI:
         return replace(self, players=dict(zip(COLOURS, table.names, strict=False)))
+
+    def part(self, tokens: Sequence[str], index: int, lang: str) -> str:
+        """A card's option says what it does (`judge_dredd.cardtext.<card>.<option>`)."""
+        name = super().part(tokens, index, lang)
+        if tokens[0] == "play" and index == 2:
+            key = f"judge_dredd.cardtext.{tokens[1]}.{tokens[2]}"
+            if i18n.has(key, lang):
+                return i18n.gettext("cogs.dredd.option", lang, option=name, effect=i18n.gettext(key, lang))
+        return name
 
     def token(self, token: str, lang: str) -> str:
         if "-" in token:

@@ -217,6 +217,8 @@ async def test_play_autocomplete_narrows_by_card_then_target(world, service, mon
     assert cards[0]["name"].startswith(i18n.gettext("judge_dredd.cardname.sonic_cannon"))
     options = await w.alice.autocomplete(w.channel, "dredd play", "option", "", card="walter")
     assert [c["value"] for c in options] == ["or", "main"]
+    sonic = await w.alice.autocomplete(w.channel, "dredd play", "option", "", card="sonic_cannon")
+    assert i18n.gettext("judge_dredd.cardtext.sonic_cannon.main") in sonic[0]["name"]  # says what it does
     targets = await w.alice.autocomplete(w.channel, "dredd play", "target", "", card="sonic_cannon")
     assert [c["value"] for c in targets] == ["blue", "green"]
     assert targets[0]["name"].startswith(i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob"))
