@@ -7,9 +7,13 @@ test wants them; the flow is then put at a point of the Game Turn with `at_move`
 
 from __future__ import annotations
 
+import copy
+from collections import Counter
+
 from rules.core import Chance, Event, ScriptedChance, SeededChance
 from rules.judge_dredd import GAME
 from rules.judge_dredd import turn as flow
+from rules.judge_dredd.content import full_deck, load_crimes, load_perps
 from rules.judge_dredd.state import Crime, DreddState, Window
 
 STARTS = ("w17", "spc", "arm", "cty", "aca", "ghj")
@@ -124,3 +128,97 @@ def destinations(state: DreddState, seat: int) -> set[str]:
         elif a.verb == "stay":
             out.add(state.judges[seat].at)
     return out
+
+
+# --------------------------------------------------------------------------- secrets and conservation
+
+
+def _rotate(items: list) -> list:
+    return items[1:] + items[:1] if items else items
+
+
+def hide_check(state: DreddState, viewer: int | None) -> None:
+    """What `viewer` must not learn cannot change its view: the order of every pack, the other
+    players' hands (same counts, other cards) and every face-down Perp it has not peeked at."""
+    other = copy.deepcopy(state)
+    for pack in ("stock", "perp_pack", "crime_pack", "sector_pack"):
+        setattr(other, pack, list(reversed(getattr(other, pack))))
+    hidden = [s for s in range(state.seats) if s != viewer]
+    pooled = _rotate([card for s in hidden for card in other.judges[s].hand])
+    for s in hidden:
+        n = len(other.judges[s].hand)
+        other.judges[s].hand, pooled = pooled[:n], pooled[n:]
+    peeked = set(state.judges[viewer].peeked) if viewer is not None else set()
+    secret = [c for c in other.crimes if not c.revealed and c.crime not in peeked]
+    for crime, perp in zip(secret, _rotate([c.perp for c in secret]), strict=True):
+        crime.perp = perp
+    assert GAME.view(other, viewer) == GAME.view(state, viewer)
+
+
+def conserved(state: DreddState) -> None:
+    """54 Action Cards, 28 Perps and 28 Crimes, each in exactly one place; six Crimes at most."""
+    cards = [*state.stock, *state.discards, *(c for j in state.judges for c in j.hand)]
+    if state.quarantine is not None:
+        cards.append("quarantine")
+    if state.alien is not None:
+        cards.append("alien_creature")
+    assert Counter(cards) == Counter(full_deck())
+    arrested = [pair for j in state.judges for pair in j.arrested] + state.gone
+    perps = [*state.perp_pack, *(c.perp for c in state.crimes), *(p for p, _ in arrested)]
+    crimes = [*state.crime_pack, *(c.crime for c in state.crimes), *(c for _, c in arrested)]
+    assert sorted(perps) == sorted(load_perps()) and sorted(crimes) == sorted(load_crimes())
+    assert len(state.crimes) <= 6
+
+
+# --------------------------------------------------------------------------- playing whole games
+
+
+def _distance(a: str, b: str) -> int:
+    from collections import deque
+
+    from rules.judge_dredd.content import load_board
+
+    board, seen, queue = load_board(), {a: 0}, deque([a])
+    while queue:
+        here = queue.popleft()
+        if here == b:
+            return seen[here]
+        for there in board.adjacent(here):
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return 99
+
+
+HELPFUL = ("judge_cf", "judge_extra_dice", "auto_arrest")
+
+
+def busy_policy(state: DreddState, seat: int, legal: list) -> object:
+    """A quick player for playouts (not the AI): walks toward the nearest Crime, plays helpful
+    combat cards on itself in its own fights, otherwise passes and keeps its cards."""
+    from rules.judge_dredd.content import load_cards
+    from rules.judge_dredd.state import COLOURS
+
+    verbs = {a.verb for a in legal}
+    if verbs & {"move", "stay"}:
+        sectors = [c.sector for c in state.crimes] or ["aca"]
+
+        def far(a: object) -> int:
+            to = a.path.split("-")[-1] if a.verb == "move" else state.judges[seat].at
+            return min(_distance(to, s) for s in sectors)
+
+        return min(legal, key=far)
+    fight = state.fight
+    if "play" in verbs and fight is not None and seat in fight.judges and state.window.kind == "before_fight":
+        for a in legal:
+            if a.verb == "play" and a.target == COLOURS[seat]:
+                effect = load_cards()[a.card].option(a.option).effect
+                if any(effect.get(k, 0) > 0 for k in HELPFUL if not isinstance(effect.get(k), bool)) or (
+                    effect.get("auto_arrest")
+                ):
+                    return a
+    for verb in ("pass", "done"):
+        for a in legal:
+            if a.verb == verb:
+                return a
+    return legal[0]
