@@ -74,8 +74,13 @@ def on_judge(
     if "miss_move" in effect:
         judge.miss_moves += 1  # R18: Miss Move effects stack, each costing one Move
     if "max_move" in effect:
+        # R18: "`extra_move` and `max_move` apply to this round's Move and are wasted if the
+        # target has already moved."
         cap = int(effect["max_move"])
-        judge.max_move = cap if judge.max_move is None else min(judge.max_move, cap)
+        if judge.moved:
+            events.append(Event("card_wasted", {"seat": target}))
+        else:
+            judge.max_move = cap if judge.max_move is None else min(judge.max_move, cap)
     if "extra_move" in effect:
         events += extra_move(state, target, int(effect["extra_move"]))
     if "ignore_rivers" in effect:

@@ -275,6 +275,13 @@ def test_lawgiver_jams_or_option_limits_the_next_move_to_one_sector() -> None:
     assert destinations(state, 1) == {"und", "agg", "hos", "oil", "rob", "wea"}
 
 
+def test_r18_lawgiver_jams_or_option_is_wasted_on_a_judge_who_has_moved() -> None:
+    state = movement({0: ["lawgiver_jams"], 1: ["flabbon"]})
+    state.judges[1].moved = True
+    events = act(state, 0, "play lawgiver_jams or blue")
+    assert "card_wasted" in kinds(events) and state.judges[1].max_move is None
+
+
 def test_lawmaster_or_option_only_in_the_arrest_round() -> None:
     state = movement({0: ["lawmaster"], 1: ["flabbon"]})
     assert refused(state, 0, "play lawmaster or red") == "dredd_arrest_only"
