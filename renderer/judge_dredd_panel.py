@@ -55,10 +55,57 @@ def draw_panel(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
         y += ROW_H + 4
     y += 4
     bottom = HEIGHT - FRAME - 8
+    if len(view.get("judges") or []) <= 4:
+        bottom -= LEGEND_H
+        _legend(canvas, th, say, bottom + 6)
+    if view.get("phase") == "over":
+        y = _arrests(canvas, th, say, view, y, bottom)
     if view.get("fight"):
         y = _fight(canvas, th, say, view, view["fight"], names, y, bottom)
     if view.get("last_fight") and y < bottom - 60:
         _last_fight(canvas, th, say, view, view["last_fight"], names, y + 4, bottom)
+
+
+LEGEND_H = 58
+
+
+def _legend(canvas: Image.Image, th: Theme, say: Text, y: float) -> None:
+    """Three marks of the map explained: a Starting Sector's card bonus, a face-down Perp, and
+    the red Combat Values that are also the points."""
+    d = ImageDraw.Draw(canvas)
+    d.line((X0, y - 3, X1, y - 3), fill=blend(th["muted"], th["panel"], 0.5), width=1)
+    rows = (("start", "★"), ("perp", "?"), ("cv", "7"))
+    for i, (key, mark) in enumerate(rows):
+        cy = y + 8 + i * 17
+        if key == "perp":
+            d.rounded_rectangle((X0 + 4, cy - 7, X0 + 22, cy + 7), radius=3, fill=th["perp_back"])
+            d.text((X0 + 13, cy), mark, font=font("bold", 11), fill=th["gold"], anchor="mm")
+        else:
+            fill = blend(th["gold"], th["ink"], 0.25) if key == "start" else th["cv"]
+            d.text((X0 + 13, cy), mark, font=font("bold", 13), fill=fill, anchor="mm")
+        _line(d, (X0 + 30, cy), say(K + "legend." + key), 11, th["muted"], X1 - X0 - 34, "regular")
+
+
+def _arrests(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], y: int, bottom: int) -> int:
+    """At the end: what each player arrested, as the red values that make their score."""
+    d = _box_top(canvas, th, say(K + "arrests"), y, dark=False)
+    y += 30
+    for j in view.get("judges") or []:
+        if y + 20 > bottom - 60:
+            break
+        seat = seat_of(j.get("seat"))
+        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 16), (X0 + 14, y + 8))
+        x = X0 + 28
+        for a in j.get("arrested") or []:
+            chip = f"{a.get('perp_cv', 0)}+{a.get('crime_cv', 0)}"
+            p = pill(chip, 16, th["crime"], th["cv"], th["cv"], kind="condensed")
+            if x + p.width > X1:
+                d.text((x, y + 8), "…", font=font("bold", 12), fill=th["muted"], anchor="lm")
+                break
+            paste_centred(canvas, p, (x + p.width / 2, y + 8))
+            x += p.width + 3
+        y += 20
+    return y + 6
 
 
 # ---------------------------------------------------------------------------- header
