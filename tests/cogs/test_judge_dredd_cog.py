@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 import tables.service
@@ -21,9 +22,11 @@ KEY = "judge_dredd"
 OPTIONS = i18n.gettext("cogs.button.play")
 
 
-def first_legal(game: Any, state: Any, seat: int) -> Any:
-    """A predictable AI seat: its first legal action (a window's `pass`, the first Sector)."""
-    return game.legal_actions(state, seat)[0]
+def quiet(game: Any, state: Any, seat: int) -> Any:
+    """A predictable AI seat that plays no card: it passes a window, discards nothing, and
+    otherwise takes its first legal action (the first free Sector, staying put)."""
+    legal = [str(a) for a in game.legal_actions(state, seat)]
+    return next((a for a in ("pass", "done", "stay") if a in legal), legal[0])
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
@@ -38,7 +41,7 @@ def seeded(monkeypatch):
 @pytest.fixture
 def service(db_path) -> TableService:
     renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
-    return TableService(db_path, renderers={KEY: renderer}, ais={KEY: first_legal})
+    return TableService(db_path, renderers={KEY: renderer}, ais={KEY: quiet})
 
 
 def members(w) -> dict[int, Any]:
@@ -122,9 +125,9 @@ async def test_a_window_is_one_message_for_both_humans_with_one_options_button(w
     menu = await w.bob.click(message, label=OPTIONS)
     assert menu.ephemeral
     legal = service.legal_for(w.channel.id, as_player(w.bob))
-    assert legal[0] == "pass"
+    verbs = {a.split()[0] for a in legal}
     offered = [b["label"] for b in buttons(menu.response)]
-    assert i18n.gettext("judge_dredd.verb.pass") in offered
+    assert sorted(offered) == sorted(i18n.gettext(f"judge_dredd.verb.{v}") for v in verbs)  # bob's own choices
     version = table.version
     await w.bob.click(menu.response, label=i18n.gettext("judge_dredd.verb.pass"))
     assert table.version == version + 1 and 1 not in table.humans_to_act()
@@ -228,3 +231,68 @@ async def test_play_autocomplete_narrows_by_card_then_target(world, service, mon
     assert [c["value"] for c in by_target] == ["walter"]
     typed = await w.alice.autocomplete(w.channel, "dredd play", "card", "walt")
     assert [c["value"] for c in typed] == ["walter"]
+
+
+async def walk_menu(member, start, action: str):
+    """Click down a private menu to `action`: at each step the button whose custom id carries a
+    prefix of it, or the select option that is its next token."""
+    target = start
+    words = action.split()
+    for _ in range(6):
+        for row in target.message.components:
+            for item in row.children:
+                custom_id = item.custom_id or ""
+                arg = custom_id.split(":", 4)[-1]
+                if item.type is discord.ComponentType.button and arg and words[: len(arg.split())] == arg.split():
+                    result = await member.click(target, custom_id=custom_id)
+                    break
+                if item.type is discord.ComponentType.select:
+                    depth = len(arg.split())
+                    values = [o.value for o in item.options]
+                    if words[:depth] == arg.split() and words[depth] in values:
+                        result = await member.select(target, [words[depth]], custom_id=custom_id)
+                        break
+            else:
+                continue
+            break
+        else:
+            raise AssertionError(f"no way to {action} in {target.content}")
+        if result.response is None or result.response.content == i18n.gettext("cogs.done"):
+            return
+        target = result.response
+
+
+async def test_a_card_is_played_from_my_options_then_named_face_up(world, service):
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    legal = service.legal_for(w.channel.id, as_player(w.bob))
+    play = next(a for a in legal if a.startswith("play "))
+    card = play.split()[1]
+    before = table.state.judges[1].hand.count(card)
+    menu = await w.bob.click(w.channel.last_message, label=OPTIONS)
+    await walk_menu(w.bob, menu.response, play)
+    assert table.state.judges[1].hand.count(card) == before - 1
+    name = i18n.gettext(f"judge_dredd.cardname.{card}")
+    assert any(name in m.content for m in w.channel.history()[-2:])  # a card played is face up
+    assert refusals(w.env) == []
+
+
+async def test_play_by_slash_command_with_autocomplete_on_the_real_engine(world, service):
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    member = w.alice
+    cards = await member.autocomplete(w.channel, "dredd play", "card", "")
+    assert cards
+    card = cards[0]["value"]
+    assert card in table.state.judges[0].hand
+    options = await member.autocomplete(w.channel, "dredd play", "option", "", card=card)
+    option = options[0]["value"]
+    targets = await member.autocomplete(w.channel, "dredd play", "target", "", card=card, option=option)
+    legal = service.legal_for(w.channel.id, as_player(member))
+    assert [t["value"] for t in targets] == [a.split()[3] for a in legal if a.split()[1:3] == [card, option]][:25]
+    before = table.state.judges[0].hand.count(card)
+    await member.slash(w.channel, "dredd play", card=card, option=option, target=targets[0]["value"])
+    assert table.state.judges[0].hand.count(card) == before - 1
+    assert refusals(w.env) == []
