@@ -99,7 +99,7 @@ def _card_face(th_name: str, fill: tuple[int, int, int], band: tuple[int, int, i
 def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kind: CardKind | None,
           at: tuple[int, int]) -> None:
     x, y = at
-    face = _card_face(th.name, th["crime"], th["title"], th["ink"])
+    face = _card_face(th.name, th["crime"], th["title"], th["card_ink"])
     img.paste(face, (x, y), face)
     d = ImageDraw.Draw(img)
     name = say(f"judge_dredd.cardname.{card_id}")
@@ -122,7 +122,7 @@ def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kin
         oy = body_top + i * part
         if i:
             d.line((x + 10, oy - 2, x + CARD_W - 10, oy - 2), fill=blend(th["muted"], th["crime"], 0.4), width=1)
-            orw = pill(say(K + "or"), 16, th["ink"], th["crime"], th["ink"])
+            orw = pill(say(K + "or"), 16, th["card_ink"], th["crime"], th["card_ink"])
             img.paste(orw, (x + CARD_W // 2 - orw.width // 2, round(oy - 10)), orw)
         window = option.window if option.window in CARD_WINDOWS else "any"
         colour = th[WINDOW_KEYS[window]]
@@ -137,4 +137,4 @@ def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kin
             lh = fb.size + 3
             for k, line in enumerate(blines):
                 d.text((x + 10, oy + 32 + k * lh), line, font=fb if not line else font_for(line, fb.size, "regular"),
-                       fill=th["ink"], anchor="lt")
+                       fill=th["card_ink"], anchor="lt")

@@ -112,6 +112,7 @@ _CLASSIC = {
     "rail": "#24272d",
     "cross": "#d7263d",
     "crime": "#fbf8ef",
+    "card_ink": "#23211c",
     "perp_back": "#2a2630",
     "cv": "#c8102e",
     "hazard": "#ff8c1a",

@@ -294,8 +294,8 @@ def _start_badge(img: Image.Image, th: Theme, code: str, bonus: int) -> None:
     _, _, x1, y1 = sector_box(code)
     d = ImageDraw.Draw(img)
     cx, cy = x1 - 18, y1 - 16
-    paste_centred(img, _card_icon(16, 22, th["white"], th["ink"]), (cx, cy))
-    d.text((cx, cy + 1), str(bonus), font=font("bold", 12), fill=th["ink"], anchor="mm")
+    paste_centred(img, _card_icon(16, 22, th["white"], th["card_ink"]), (cx, cy))
+    d.text((cx, cy + 1), str(bonus), font=font("bold", 12), fill=th["card_ink"], anchor="mm")
     d.text((cx - 13, cy), "★", font=font("bold", 15), fill=blend(th["gold"], th["ink"], 0.25), anchor="rm")
 
 
@@ -399,25 +399,43 @@ def judge_spots(n: int, box: Box) -> tuple[int, list[tuple[float, float]]]:
     return dia, out
 
 
-def draw_judges(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+def judge_positions(view: Mapping[str, Any]) -> dict[int, tuple[tuple[float, float], int]]:
+    """Where each placed Judge stands: {seat: (centre, disc diameter)}, side by side in the
+    bottom band of their Sector in seat order, or in the Intensive Care box."""
     by_sector: dict[str, list[int]] = {}
     for j in view.get("judges") or []:
         at, seat = j.get("at"), seat_of(j.get("seat"))
         if at and seat is not None:
             by_sector.setdefault(at, []).append(seat)
     sectors = load_board().sectors
+    out: dict[int, tuple[tuple[float, float], int]] = {}
     for code, seats in sorted(by_sector.items()):
         seats.sort()
         if code == "icu":
             for i, seat in enumerate(seats):
-                at = (ICU_SLOTS_X + i * 30, (ICU_BOX[1] + ICU_BOX[3]) / 2)
-                paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 26), at)
-            continue
-        if code not in sectors:
-            continue
-        dia, spots = judge_spots(len(seats), sector_box(code))
-        for seat, xy in zip(seats, spots, strict=False):
-            paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, dia), xy)
+                out[seat] = ((ICU_SLOTS_X + i * 30, (ICU_BOX[1] + ICU_BOX[3]) / 2), 26)
+        elif code in sectors:
+            dia, spots = judge_spots(len(seats), sector_box(code))
+            out |= {seat: (xy, dia) for seat, xy in zip(seats, spots, strict=False)}
+    return out
+
+
+def draw_judges(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    focus = in_focus(view)
+    for seat, (xy, dia) in sorted(judge_positions(view).items()):
+        ring = th["gold"] if seat in focus else None
+        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, dia, ring), xy)
+
+
+def in_focus(view: Mapping[str, Any]) -> set[int]:
+    """The Judges the table is about now, ringed in gold on the map: the one whose Move is
+    awaited, else those in the fight being prepared, else the one the open window is about."""
+    if (mover := seat_of(view.get("mover"))) is not None:
+        return {mover}
+    if view.get("fight"):
+        return {s for s in (seat_of(x) for x in view["fight"].get("judges") or []) if s is not None}
+    window = view.get("window") or {}
+    return {s} if (s := seat_of(window.get("for"))) is not None else set()
 
 
 def location_centre(code: str) -> tuple[float, float] | None:
@@ -437,7 +455,14 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> N
     pts = [p for i, p in enumerate(pts) if i == 0 or p != pts[i - 1]]
     if len(pts) < 2:
         return
-    colour = th["judge_" + colour_of(view, seat_of(move.get("seat")))]
+    seat = seat_of(move.get("seat"))
+    judge = next((j for j in view.get("judges") or [] if seat_of(j.get("seat")) == seat), None)
+    stands = judge_positions(view).get(seat) if seat is not None else None
+    end_radius = 10.0
+    if judge and stands and judge.get("at") == (move.get("path") or [None])[-1]:
+        pts[-1] = stands[0]  # the arrow points at the Judge's piece
+        end_radius = stands[1] / 2 + 4
+    colour = th["judge_" + colour_of(view, seat)]
     d = ImageDraw.Draw(canvas, "RGBA")
     d.line(pts, fill=(20, 20, 20, 90), width=10, joint="curve")
     d.line(pts, fill=(*colour, 170), width=6, joint="curve")
@@ -446,7 +471,7 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> N
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     n = max(1.0, math.hypot(bx - ax, by - ay))
     ux, uy = (bx - ax) / n, (by - ay) / n
-    tip = (bx - ux * 10, by - uy * 10)
+    tip = (bx - ux * end_radius, by - uy * end_radius)
     back = (tip[0] - ux * 16, tip[1] - uy * 16)
     d.polygon([tip, (back[0] - uy * 10, back[1] + ux * 10), (back[0] + uy * 10, back[1] - ux * 10)],
               fill=(*colour, 255), outline=(20, 20, 20))
@@ -480,8 +505,12 @@ def draw_piles(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
 
 
 def draw_highlight_fill(canvas: Image.Image, th: Theme, code: str, light: bool) -> None:
-    """A Sector a Move can reach: tinted, with a frame (the label comes after the pieces)."""
-    highlight_cell(canvas, sector_box(code), th, light=light)
+    """A Sector a Move can reach: a frame round it, tinted below its name so the name stays
+    sharp (the label comes after the pieces)."""
+    x0, y0, x1, y1 = sector_box(code)
+    highlight_cell(canvas, (x0, y0 + NAME_H - 3, x1, y1), th, light=light)
+    d = ImageDraw.Draw(canvas)
+    d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=th["hl_edge"], width=2 if light else 3)
 
 
 def draw_highlight_badge(canvas: Image.Image, th: Theme, code: str, label: str, light: bool) -> None:
@@ -535,11 +564,11 @@ def draw_crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         x0, y0, x1, y1 = box
         perp = c.get("perp")
         face_up = bool(perp) and bool(c.get("revealed"))
-        d.rounded_rectangle(box, radius=4, fill=th["crime"], outline=th["ink"], width=1)
+        d.rounded_rectangle(box, radius=4, fill=th["crime"], outline=th["card_ink"], width=1)
         crime_name = say(f"judge_dredd.crime.{c['crime']}")
         if y1 - y0 < 24:  # three or more Crimes in one Sector: one line each
-            mark = "?" if not perp else ""
-            _card_line(d, th, (x0, y0, x1, y1), (mark + " " if mark else "") + crime_name, c.get("crime_cv"), th["ink"])
+            line = crime_name if perp else "? " + crime_name
+            _card_line(d, th, (x0, y0, x1, y1), line, c.get("crime_cv"), th["card_ink"])
             continue
         mid = (y0 + y1) / 2
         if not face_up:
@@ -547,11 +576,11 @@ def draw_crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
             d.rectangle((x0, mid - 4, x1, mid), fill=th["perp_back"])
         if perp:
             _card_line(d, th, (x0, y0, x1, mid), say(f"judge_dredd.perp.{perp}"), c.get("perp_cv"),
-                       th["ink"] if face_up else th["gold"], cv_fill=th["cv"] if face_up else th["gold"])
+                       th["card_ink"] if face_up else th["gold"], cv_fill=th["cv"] if face_up else th["gold"])
         else:
             d.text(((x0 + x1) / 2, (y0 + mid) / 2 + 1), "?", font=font("bold", 13), fill=th["gold"], anchor="mm")
-        _card_line(d, th, (x0, mid, x1, y1), crime_name, c.get("crime_cv"), th["ink"])
-        d.rounded_rectangle(box, radius=4, outline=th["ink"], width=1)
+        _card_line(d, th, (x0, mid, x1, y1), crime_name, c.get("crime_cv"), th["card_ink"])
+        d.rounded_rectangle(box, radius=4, outline=th["card_ink"], width=1)
 
 
 def _card_line(d: ImageDraw.ImageDraw, th: Theme, box: Box, name: str, cv: Any, fill: RGB,

@@ -196,7 +196,11 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     d.text((X1 - 10, y + 28), str(score), font=fs, fill=th["ink"], anchor="rm")
     d.text((X1 - 10, y + 9), say(K + "score"), font=fit_font(say(K + "score"), 10, 50, "regular", 7),
            fill=th["muted"], anchor="rm")
-    right = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
+    right = marks_right = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
+    if seat_of(view.get("turn_start")) == seat:  # the Turn Start card, by the name
+        ts = pill(say(K + "turn_start"), 16, th["gold"], (30, 30, 30), blend(th["gold"], th["ink"], 0.3), max_width=110)
+        paste_centred(canvas, ts, (right - ts.width / 2, y + 13))
+        right -= ts.width + 6
     # name
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
@@ -213,8 +217,8 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         d.text((x, cy), str(n), font=font("bold", 12), fill=th["ink"], anchor="lm")
         x += font("bold", 12).getlength(str(n)) + 8
     for word, pfill, pink in _marks(th, say, view, j, seat):
-        p = pill(word, 16, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=int(right - x))
-        if x + p.width > right:
+        p = pill(word, 16, pfill, pink, blend(pfill, th["ink"], 0.3))
+        if x + p.width > marks_right:
             break
         paste_centred(canvas, p, (x + p.width / 2, cy))
         x += p.width + 3
@@ -222,11 +226,9 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
 
 def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], seat: int | None
            ) -> list[tuple[str, RGB, RGB]]:
-    """The small pills after the counts: Turn Start, passed, moved, ICU, Block Mania, misses, stand-off."""
+    """The small pills after the counts: passed, ICU, Block Mania, stand-off, misses, moved."""
     white = (255, 255, 255)
     out: list[tuple[str, RGB, RGB]] = []
-    if seat_of(view.get("turn_start")) == seat:
-        out.append((say(K + "turn_start"), th["gold"], (30, 30, 30)))
     window = view.get("window")
     if window and seat in {seat_of(s) for s in window.get("passed") or []}:
         out.append((say(K + "passed"), blend(th["muted"], th["panel"], 0.2), white))
