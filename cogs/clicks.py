@@ -75,6 +75,12 @@ class Clicks:
         notice = await self.bot.service.me(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
+    async def hand(self, interaction: discord.Interaction, item: components.HandButton) -> None:
+        table = self.live(interaction, item.table_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
+        await send_notice(interaction, notice, ephemeral=True)
+
     async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
         await self._choose(interaction, item, None)
 

@@ -179,6 +179,7 @@ SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<part>\d):(?P<arg>.*
 PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)"
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
+HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
@@ -201,6 +202,10 @@ def lobby_id(table_id: int, op: str) -> str:
 
 def info_id(table_id: int) -> str:
     return f"gv:me:{table_id}"
+
+
+def hand_id(table_id: int) -> str:
+    return f"gv:hand:{table_id}"
 
 
 # --------------------------------------------------------------------------- labels
@@ -302,12 +307,16 @@ def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, l
     return view
 
 
-def private_prompt_view(table_id: int, version: int, lang: str) -> discord.ui.View:
-    """For games with hidden information: the menu opens only for the player to act."""
+def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = False) -> discord.ui.View:
+    """For games with hidden information, or several players at once: one "My options"
+    button that opens each clicker's own menu privately (its custom id names no action, so
+    it is the same for every seat), "My hand" when the game has secrets, and "My info"."""
     view = discord.ui.View(timeout=None)
     button = discord.ui.Button(label=i18n.gettext("cogs.button.play", lang), style=discord.ButtonStyle.primary,
                                custom_id=action_id(table_id, version, (), ()))
     view.add_item(ActionButton(button))
+    if hand:
+        view.add_item(HandButton.make(table_id, lang))
     view.add_item(InfoButton.make(table_id, lang))
     return view
 
@@ -407,4 +416,17 @@ class InfoButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=IN
         return cls(button)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, LobbyButton, InfoButton)
+class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
+    """"My hand": the clicker's secrets (`game.secrets`) and hand image, privately: the
+    fallback for hands sent by DM."""
+
+    kind = "hand"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> HandButton:
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.hand", lang), style=discord.ButtonStyle.secondary,
+                                   custom_id=hand_id(table_id), row=4)
+        return cls(button)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, LobbyButton, InfoButton, HandButton)

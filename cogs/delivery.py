@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import components
-from rules.core import SeatName
+from rules.core import Game, SeatName
 from tables import i18n
 from tables.notices import Private, Prompt, Public
 
@@ -75,6 +75,11 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str, **kwargs:
 
 def board_file(image: bytes | None) -> discord.File | None:
     return discord.File(io.BytesIO(image), filename="board.png") if image else None
+
+
+def has_secrets(game: Game[Any]) -> bool:
+    """Whether a game keeps something per seat to show on request (`Game.secrets`: a hand)."""
+    return type(game).secrets is not Game.secrets
 
 
 def moment(prompt: Prompt) -> tuple[int, int]:
@@ -178,13 +183,14 @@ class Delivery:
         the menus of their legal actions; otherwise (a hand to hide, or several players at
         once) everyone to act is mentioned and one button opens each clicker's own options."""
         acting = self.everyone_to_act(prompt, prompts)
+        table = self.bot.service.get(prompt.table_id)
         if prompt.private or len(acting) > 1:
             mentions = ", ".join(f"<@{user_id}>" for _, user_id in acting)
             key = "cogs.prompt.window" if len(acting) > 1 else "cogs.prompt.turn_private"
             text = i18n.gettext(key, lang, mentions=mentions)
-            return text, components.private_prompt_view(prompt.table_id, prompt.version, lang)
+            return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
+                                                         hand=table is not None and has_secrets(table.game))
         text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
-        table = self.bot.service.get(prompt.table_id)
         ui = components.ui_for(table.game_key).at(table) if table is not None else components.GameUI()
         squares = ui.square_labels(table, prompt.actions)
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares)

@@ -117,7 +117,8 @@ async def test_a_window_is_one_message_for_both_humans_with_one_options_button(w
     assert view["window"] is not None and sorted(table.humans_to_act()) == [0, 1]
     message = w.channel.last_message
     assert w.alice.mention in message.content and w.bob.mention in message.content
-    assert [b["label"] for b in buttons(message)] == [OPTIONS, i18n.gettext("cogs.button.info")]
+    labels = [OPTIONS, i18n.gettext("cogs.button.hand"), i18n.gettext("cogs.button.info")]
+    assert [b["label"] for b in buttons(message)] == labels
     assert not [word for word in hand_words(table) if word in message.content]
     for button in buttons(message):
         assert not [word for word in hand_words(table) if word in button["custom_id"]]

@@ -95,7 +95,7 @@ async def test_a_window_is_one_message_mentioning_everyone_with_one_options_butt
     assert len(posted) == 1  # never one message per player
     message = posted[0]
     assert w.alice.mention in message.content and w.bob.mention in message.content
-    assert [b["label"] for b in buttons(message)] == [OPTIONS, "My info"]
+    assert [b["label"] for b in buttons(message)] == [OPTIONS, "My hand", "My info"]
     assert [a.filename for a in message.attachments] == ["board.png"]
     shown = message.content + " ".join(b["custom_id"] or "" for b in buttons(message))
     assert not [card for card in every_card_in_hands(table) if card in shown]
@@ -159,7 +159,7 @@ async def test_a_pass_click_applies_and_the_channel_then_waits_for_the_others(wo
     posted = w.channel.history()[before:]
     assert len(posted) == 1
     assert w.bob.mention in posted[0].content and w.alice.mention not in posted[0].content
-    assert [b["label"] for b in buttons(posted[0])] == [OPTIONS, "My info"]
+    assert [b["label"] for b in buttons(posted[0])] == [OPTIONS, "My hand", "My info"]
     assert refusals(w.env) == []
 
 
@@ -255,4 +255,17 @@ async def test_after_a_restart_the_open_window_runs_out_again(world, service, db
     table = fresh.table(w.channel.id)
     assert not table.state.window and sorted(table.state.passed) == [0, 1]
     assert i18n.gettext("table.timed_out", players="alice, bob") in w.channel.last_message.content
+    assert refusals(w.env) == []
+
+
+async def test_my_hand_button_shows_the_clickers_hand_privately(world, service):
+    w = world
+    table, (message,) = await start(w, service)
+    result = await w.bob.click(message, label="My hand")
+    shown = result.followups[-1] if result.followups else result.response
+    assert shown.ephemeral and shown.content == HAND_LINE.format(cards=", ".join(table.state.hands[1]))
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+    stranger = await w.carol.click(message, label="My hand")
+    refused = stranger.followups[-1] if stranger.followups else stranger.response
+    assert refused.ephemeral and refused.content == i18n.gettext("error.not_seated")
     assert refusals(w.env) == []
