@@ -297,3 +297,20 @@ async def test_play_by_slash_command_with_autocomplete_on_the_real_engine(world,
     await member.slash(w.channel, "dredd play", card=card, option=option, target=targets[0]["value"])
     assert table.state.judges[0].hand.count(card) == before - 1
     assert refusals(w.env) == []
+
+
+CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+
+
+async def test_closed_dms_get_the_hand_ephemerally_or_one_public_pointer(world, service):
+    w = world
+    table = await open_game(w, service)
+    for member in (w.alice, w.bob):
+        dm = member.user.dm_channel or await member.user.create_dm()
+        w.env.inject_error("POST", f"/channels/{dm.id}/messages", **CLOSED, times=None)
+    await place_all(w, service, table)  # the last to place deals: bob's click, alice's note
+    notes = [m for m in w.channel.history() if "/table me" in m.content]
+    assert len(notes) == 1 and w.alice.mention in notes[0].content
+    channel = " ".join(m.content for m in w.channel.history())
+    assert not [word for word in hand_words(table) if word in channel]
+    assert refusals(w.env) == []
