@@ -1,0 +1,306 @@
+"""What one seat knows, and what a place on the board is worth to a Judge: the AI's planning.
+
+Everything here is read from `game.view(state, seat)` (the seat's own hand, face-up and peeked
+Perps, public counts), plus three public facts the view does not carry: cards played face up this
+round that change a Move (`extra_move`, `max_move`, `ignore_rivers`, kept on the state) and the
+table's variants. A face-down Perp is valued over the Perps this seat has not seen (the 28 less
+those face up, peeked or arrested), so a hidden Perp's identity never changes a decision.
+
+The worth of a Sector, in points (the score is the red values of Perps and Crimes arrested):
+a Crime there is this turn's Arrest, worth P(success) x (Perp CV + Crime CV) less P(failure) x
+`ICU_COST`; otherwise the best Crime within reach, discounted per Game Turn of walking
+(`DISCOUNT`) and halved when another Judge is nearer; plus the extra Action Cards issued there.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from rules.core import Seat
+
+from .ai_odds import arrest_odds, beats
+from .content import load_board, load_cards, load_perps
+from .movement import move_options
+from .state import HAND_LIMIT, ICU, DreddState
+
+ICU_COST = 3.0
+"""Points a trip to Intensive Care costs: about a Game Turn and a half without an Arrest."""
+CARD_POINT = 0.8
+"""What one more Action Card in hand is worth, in points."""
+DISCOUNT = 0.6
+"""A Crime one Game Turn further away is worth this much less (others may get there first)."""
+CONTESTED = 0.5
+"""A Crime another Judge is nearer to (or already at) is worth this much of itself."""
+CROWD = 0.6
+"""Each other Judge at the same Crime shares the Perp's roll and competes on margin (R8)."""
+RIVAL_BOOST = (2, 0)
+"""What an opponent with cards in hand is assumed to add to an Arrest (CF, dice): we do not
+know their cards."""
+ALIEN_CF = 6
+
+
+@cache
+def distances() -> dict[str, dict[str, int]]:
+    """Steps between every two Sectors, rivers only by bridges (breadth-first from each)."""
+    board = load_board()
+    out: dict[str, dict[str, int]] = {}
+    for start in board.sectors:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            cur = queue.popleft()
+            for nxt in sorted(board.adjacent(cur)):
+                if nxt not in dist:
+                    dist[nxt] = dist[cur] + 1
+                    queue.append(nxt)
+        out[start] = dist
+    return out
+
+
+def turns(a: str | None, b: str) -> int:
+    """Game Turns of Moves (two Sectors each) from `a` to `b`; from the ICU, one to reach the
+    Hospital first."""
+    if a is None:
+        return 9
+    if a == ICU:
+        return 1 + turns(load_board().hospital, b)
+    d = distances()[a].get(b, 20)
+    return (d + 1) // 2
+
+
+# --------------------------------------------------------------------------- combat from a hand
+
+
+def self_boost(hand: list[str], limit: int = 2) -> tuple[int, int, bool]:
+    """(Combat Factor, extra dice, holds the Judge Dredd card) a Judge may add to an Arrest from
+    this hand: its best `limit` helpful combat options (a die counted as 3.5 to rank them)."""
+    gains: list[tuple[float, int, int]] = []
+    dredd = False
+    for card in hand:
+        best: tuple[float, int, int] | None = None
+        for option in load_cards()[card].options.values():
+            if option.window != "arrest":
+                continue
+            effect = option.effect
+            if "auto_arrest" in effect:
+                dredd = True
+                continue
+            cf = int(effect.get("judge_cf", 0)) - int(effect.get("perp_cf", 0))
+            dice = int(effect.get("judge_extra_dice", 0))
+            worth = cf + 3.5 * dice
+            if worth > 0 and (best is None or worth > best[0]):
+                best = (worth, cf, dice)
+        if best is not None:
+            gains.append(best)
+    gains.sort(reverse=True)
+    top = gains[:limit]
+    return sum(g[1] for g in top), sum(g[2] for g in top), dredd
+
+
+# --------------------------------------------------------------------------- what the seat knows
+
+
+@dataclass
+class Seen:
+    """One seat's knowledge of the game, from its view."""
+
+    seat: Seat
+    view: dict[str, Any]
+    state: DreddState
+    """Read only for public facts the view leaves out (see the module docstring)."""
+    hand: list[str] = field(default_factory=list)
+    unseen: tuple[tuple[int, float], ...] = ()
+    """The Combat Values a face-down (unpeeked) Perp may have, with their chances."""
+    boost: tuple[int, int, bool] = (0, 0, False)
+
+    @classmethod
+    def of(cls, game: Any, state: DreddState, seat: Seat) -> Seen:
+        view = game.view(state, seat)
+        seen = cls(seat=seat, view=view, state=state, hand=list(view.get("hand") or []))
+        known = Counter(p.cv for p in load_perps().values())
+        for c in view["crimes"]:
+            if c["perp"] is not None:
+                known[c["perp_cv"]] -= 1
+        for j in view["judges"]:
+            for a in j["arrested"]:
+                known[a["perp_cv"]] -= 1
+        total = sum(n for n in known.values() if n > 0)
+        if total:
+            seen.unseen = tuple(sorted((cv, n / total) for cv, n in known.items() if n > 0))
+        else:
+            seen.unseen = ((round(sum(p.cv for p in load_perps().values()) / len(load_perps())), 1.0),)
+        seen.boost = self_boost(seen.hand)
+        return seen
+
+    # -- public facts
+
+    def judge(self, seat: Seat) -> dict[str, Any]:
+        return self.view["judges"][seat]
+
+    def at(self, seat: Seat) -> str | None:
+        return self.judge(seat)["at"]
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [j["seat"] for j in self.view["judges"]]
+
+    @property
+    def rivals(self) -> list[Seat]:
+        return [s for s in self.seats if s != self.seat]
+
+    def score(self, seat: Seat) -> int:
+        return int(self.judge(seat)["score"])
+
+    def hand_count(self, seat: Seat) -> int:
+        return len(self.hand) if seat == self.seat else int(self.judge(seat)["hand"])
+
+    def crimes_at(self, sector: str | None) -> list[dict[str, Any]]:
+        return [c for c in self.view["crimes"] if c["sector"] == sector]
+
+    def crime(self, crime: str | None) -> dict[str, Any] | None:
+        return next((c for c in self.view["crimes"] if c["crime"] == crime), None)
+
+    def alien_at(self, sector: str | None) -> bool:
+        alien = self.view["alien"]
+        return alien is not None and alien["sector"] == sector
+
+    def quarantined(self, sector: str | None) -> bool:
+        q = self.view["quarantine"]
+        return q is not None and q["sector"] == sector
+
+    @property
+    def plus_ten(self) -> bool:
+        return "dredd_plus_ten" in self.state.variants
+
+    # -- threat
+
+    def weight(self, seat: Seat) -> float:
+        """How much hurting this opponent is worth to us: fully for the leading opponent (the
+        best score among the others, ties included), half for the rest; never ourselves."""
+        if seat == self.seat:
+            return 0.0
+        top = max(self.score(s) for s in self.rivals)
+        return 1.0 if self.score(seat) >= top else 0.5
+
+    # -- values
+
+    def perp_values(self, crime: dict[str, Any], extra: int = 0) -> tuple[tuple[int, float], ...]:
+        """The Perp's Combat Value (Perp + Crime + `extra`), as (value, chance) pairs."""
+        base = crime["crime_cv"] + extra
+        if crime["perp_cv"] is not None:
+            return ((crime["perp_cv"] + base, 1.0),)
+        return tuple((cv + base, p) for cv, p in self.unseen)
+
+    def points(self, crime: dict[str, Any]) -> float:
+        """What arresting this Crime scores (the expectation over a face-down Perp)."""
+        return sum(v * p for v, p in self.perp_values(crime))
+
+    def boost_of(self, seat: Seat) -> tuple[int, int]:
+        if seat == self.seat:
+            return self.boost[0], self.boost[1]
+        return RIVAL_BOOST if self.hand_count(seat) else (0, 0)
+
+    def arrest_ev(self, seat: Seat, crime: dict[str, Any], crowd: int = 0) -> float:
+        """Expected points of `seat` attempting this Crime (its likely cards included), less the
+        expected cost of Intensive Care; `crowd` other Judges at the Crime share it (R8)."""
+        cf, dice = self.boost_of(seat)
+        win, lose = arrest_odds(cf, 1 + dice, self.perp_values(crime))
+        points = self.points(crime)
+        if seat == self.seat and self.boost[2]:  # the Judge Dredd card makes (or all but makes) it
+            win, lose = max(win, 0.97), min(lose, 0.02)
+        return win * CROWD**crowd * points - lose * ICU_COST
+
+    def alien_ev(self, seat: Seat) -> float:
+        cf, dice = self.boost_of(seat)
+        _, _, lose = beats(ALIEN_CF - 5 - cf, 1 + dice, 1)
+        return -lose * ICU_COST
+
+    def sector_value(self, seat: Seat, sector: str | None) -> float:
+        """What it is worth to `seat` to end this Move in `sector` (see the module docstring)."""
+        if sector is None:
+            return 0.0
+        hand = self.hand_count(seat)
+        issue = 0.0
+        if sector != ICU:
+            bonus = load_board().bonus(sector)
+            issue = CARD_POINT * (min(bonus, HAND_LIMIT - hand) - min(1, HAND_LIMIT - hand))
+        if sector == ICU:
+            return -ICU_COST / 2
+        here = self.crimes_at(sector)
+        others = [s for s in self.seats if s != seat and self.at(s) == sector
+                  and not self.judge(s)["attempted"] and self.judge(s)["block_with"] is None]
+        if self.judge(seat)["block_with"] is not None:
+            here = []  # the Block Mania fight is this round's attempt: Crimes here wait
+        if here:
+            value = max(self.arrest_ev(seat, c, len(others)) for c in here)
+            if self.alien_at(sector):
+                value = max(value, self.alien_ev(seat))
+            return value + issue
+        if self.alien_at(sector):
+            return self.alien_ev(seat) + issue
+        value = self.future(seat, sector)
+        if self.quarantined(sector):
+            value -= 1.5
+        return value + issue
+
+    def future(self, seat: Seat, sector: str) -> float:
+        """The best Crime (or Grand Hall refill) reachable in later Game Turns from `sector`."""
+        best = 0.0
+        for c in self.view["crimes"]:
+            t = turns(sector, c["sector"])
+            ev = self.arrest_ev(seat, c)
+            if ev <= 0:
+                continue
+            contested = any(
+                s != seat and self.at(s) not in (None, ICU) and turns(self.at(s), c["sector"]) < t for s in self.seats
+            )
+            best = max(best, ev * DISCOUNT**t * (CONTESTED if contested else 1.0))
+        hand = self.hand_count(seat)
+        if hand <= 2:
+            hall = "ghj"
+            best = max(best, CARD_POINT * (HAND_LIMIT - hand - 1) * DISCOUNT ** max(turns(sector, hall), 1))
+        return best
+
+    # -- Moves
+
+    def options(
+        self, seat: Seat, extra: int = 0, ignore_rivers: bool | None = None, at: str | None = None
+    ) -> dict[str, list[str]]:
+        """Where `seat` could end a Move now (public rules on public positions), with `extra`
+        Sectors more, rivers ignored, or starting `at` another Sector, as if a card were played."""
+        state = self.state
+        if extra or ignore_rivers is not None or at is not None:
+            state = copy.copy(state)
+            judges = list(state.judges)
+            judge = judges[seat]
+            judges[seat] = dataclasses.replace(
+                judge,
+                extra_move=judge.extra_move + extra,
+                ignore_rivers=judge.ignore_rivers if ignore_rivers is None else ignore_rivers,
+                at=judge.at if at is None else at,
+            )
+            state.judges = judges
+        if state.judges[seat].at is None:
+            return {}
+        return move_options(state, seat)
+
+    def best_move_value(
+        self, seat: Seat, extra: int = 0, ignore_rivers: bool | None = None, at: str | None = None
+    ) -> float:
+        """The best Sector value `seat` can reach with its Move (as it stands, or helped)."""
+        opts = self.options(seat, extra, ignore_rivers, at)
+        if not opts:
+            return self.sector_value(seat, at or self.at(seat))
+        return max(self.sector_value(seat, dest) for dest in opts)
+
+    def opportunity(self, seat: Seat) -> float:
+        """What `seat` stands to gain from its Move this round over staying where it is."""
+        j = self.judge(seat)
+        if j["moved"] or j["at"] in (None, ICU) or j["miss_moves"]:
+            return 0.0
+        return max(0.0, self.best_move_value(seat) - self.sector_value(seat, j["at"]))
