@@ -1,0 +1,216 @@
+"""The Judge Dredd AI (rules/judge_dredd/ai.py): whole games, its choices in set positions, and
+that it decides only on what its seat may know."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pytest
+
+from rules.core import SeededChance
+from rules.judge_dredd import GAME
+from rules.judge_dredd.ai import choose
+from rules.judge_dredd.ai_cards import hostile
+from rules.judge_dredd.content import load_cards
+from rules.judge_dredd.state import COLOURS, DreddState
+
+from .kit import act, at_arrests, at_move, at_window, pass_window, position
+
+LIMIT = 6000
+"""Actions a whole game may take (AI games end in a few hundred to a couple of thousand)."""
+
+
+def bank(state: DreddState, seat: int, perp: str, crime: str) -> None:
+    """Give `seat` an arrested Perp and Crime (out of the packs), for a score."""
+    state.perp_pack.remove(perp)
+    state.crime_pack.remove(crime)
+    state.judges[seat].arrested.append([perp, crime])
+
+
+def play_game(seats: int, seed: int, ai_seats: set[int], times: list[float] | None = None,
+              plays: list[tuple[int, object]] | None = None) -> DreddState:
+    """A whole game: `ai_seats` by the AI, the others uniformly random among legal actions."""
+    rng = random.Random(seed)
+    state = GAME.new_game({}, seats, SeededChance(seed))
+    for step in range(LIMIT):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        if seat in ai_seats:
+            t0 = time.perf_counter()
+            action = choose(GAME, state, seat)
+            if times is not None and len(legal) > 1:
+                times.append((time.perf_counter() - t0) * 1000)
+            assert action in legal, (action, legal)
+            if plays is not None:
+                plays.append((seat, action))
+        else:
+            action = rng.choice(legal)
+        GAME.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
+    return state
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (3, 2), (4, 3), (6, 4)])
+def test_ai_seats_finish_a_whole_game_legally_and_fast(seats: int, seed: int) -> None:
+    times: list[float] = []
+    plays: list[tuple[int, object]] = []
+    state = play_game(seats, seed, set(range(seats)), times, plays)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and not state.perp_pack
+    assert times and sorted(times)[len(times) // 2] < 10, "median decision over 10 ms"
+    assert max(times) < 250
+    # Hostile cards (Miss Move, a lower own Combat Factor, Intensive Care, ...) never on itself.
+    for seat, action in plays:
+        if action.verb == "play":
+            effect = load_cards()[action.card].option(action.option).effect
+            if hostile(effect):
+                assert action.target != COLOURS[seat], action
+
+
+def test_ai_beats_a_random_legal_player() -> None:
+    """Two-seat games, the AI in each seat in turn against uniformly random legal play."""
+    games = 6
+    wins = 0
+    for seed in range(games):
+        ai_seat = seed % 2
+        state = play_game(2, 500 + seed, {ai_seat})
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        wins += outcome.winners[0] == ai_seat
+    assert wins >= games - 1, f"the AI won only {wins} of {games}"
+
+
+# --------------------------------------------------------------------------- Arrests and fights
+
+
+def test_ai_plays_a_combat_card_on_its_own_arrest_when_it_swings_the_odds() -> None:
+    """Ice-Pick Brown (7) Robot Smashing (4) against 5 + die: hopeless without Sonic Cannon."""
+    state = position(2, at={0: "agg", 1: "cty"}, crimes=[("robot_smashing", "ice_pick_brown", "agg")],
+                     hands={0: ["sonic_cannon", "walter"], 1: ["flabbon"]})
+    at_arrests(state)
+    assert state.window.kind == "before_fight" and state.fight.judges == [0]
+    assert str(choose(GAME, state, 0)) == "play sonic_cannon main red"
+
+
+def test_ai_keeps_its_combat_card_when_the_arrest_is_already_safe() -> None:
+    """Gestapo Bob (1) Littering (1): 5 + die against 2 + die needs no Sonic Cannon."""
+    state = position(2, at={0: "agg", 1: "cty"}, crimes=[("littering", "gestapo_bob", "agg")],
+                     hands={0: ["sonic_cannon"], 1: ["flabbon"]})
+    at_arrests(state)
+    assert str(choose(GAME, state, 0)) == "pass"
+
+
+def test_ai_plays_a_hostile_combat_card_on_the_leaders_arrest() -> None:
+    """Gestapo Bob (1) Robot Smashing (4) against the leader's 5 + die: Flabbon (-2) hurts."""
+    state = position(2, at={0: "cty", 1: "agg"}, crimes=[("robot_smashing", "gestapo_bob", "agg")],
+                     hands={0: ["flabbon"], 1: ["walter"]})
+    bank(state, 1, "judge_fear", "arson")
+    at_arrests(state)
+    assert state.fight.judges == [1]
+    assert str(choose(GAME, state, 0)) == "play flabbon main blue"
+
+
+def test_ai_edwin_parsey_voids_the_leaders_arrest() -> None:
+    state = position(2, at={0: "cty", 1: "agg"}, crimes=[("murder", "gestapo_bob", "agg")],
+                     hands={0: ["edwin_parsey"], 1: []})
+    bank(state, 1, "judge_fear", "arson")
+    at_arrests(state)
+    pass_window(state, 1, 6)  # Perp 7 + 1 = 8, Judge 5 + 6 = 11: arrested
+    assert state.window.kind == "after_arrest" and state.fight.winner == 1
+    assert str(choose(GAME, state, 0)) == "play edwin_parsey main blue"
+
+
+# --------------------------------------------------------------------------- Movement Round
+
+
+def test_ai_moves_to_the_winnable_crime_not_the_suicidal_one() -> None:
+    """From the Hospital: Judge Death (9) Murder (6) one Sector away, face up; Gestapo Bob (1)
+    Burglary (3) two Sectors away. No combat cards for itself: only the second is winnable (and
+    a hand of five has no room for the Grand Hall's refill)."""
+    state = position(2, at={0: "hos", 1: "arm"},
+                     crimes=[("murder", "judge_death", "agg"), ("burglary", "gestapo_bob", "syn")],
+                     hands={0: ["lawmaster_crash", "flabbon", "juve_gang", "east_meg_spy", "lawgiver_jams"], 1: []})
+    state.crimes[0].revealed = True
+    state.crimes[1].revealed = True
+    at_move(state, 0)
+    action = choose(GAME, state, 0)
+    assert action.verb == "move" and action.path.split("-")[-1] == "syn"
+
+
+def test_ai_robodoc_takes_itself_out_of_intensive_care() -> None:
+    state = position(2, at={0: "icu", 1: "arm"}, hands={0: ["robodoc"], 1: ["walter"]})
+    state.phase = "movement"
+    at_window(state, "before_move", 1)
+    assert str(choose(GAME, state, 0)) == "play robodoc main red"
+
+
+def test_ai_answers_an_outdoor_boing_with_a_tip_off() -> None:
+    state = position(2, at={0: "agg", 1: "arm"}, crimes=[("burglary", "gestapo_bob", "agg")],
+                     hands={0: ["tip_off_perp_moves"], 1: ["outdoor_boing", "walter"]})
+    state.phase = "movement"
+    for judge in state.judges:
+        judge.moved = True
+    at_window(state, "after_moves")
+    act(state, 1, "play outdoor_boing main red")
+    assert state.window.kind == "answer" and state.window.for_seat == 0
+    assert str(choose(GAME, state, 0)) == "answer tip_off_perp_moves"
+
+
+def test_ai_discards_at_issue_to_make_room_in_the_grand_hall() -> None:
+    state = position(2, at={0: "ghj", 1: "arm"}, crimes=[],
+                     hands={0: ["alien_creature", "sonic_cannon", "judge_dredd", "tweak", "hi_ex", "fergee"], 1: []})
+    state.phase = "issue"
+    at_window(state, "issue")
+    assert str(choose(GAME, state, 0)) == "discard alien_creature"
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+def disguised(state: DreddState, viewer: int, seed: int) -> DreddState:
+    """The same game as `viewer` sees it, with everything it may not know dealt differently:
+    the other hands (same counts), face-down Perps it has not peeked at, every pack's order."""
+    rng = random.Random(seed)
+    other = copy.deepcopy(state)
+    hidden = [s for s in range(state.seats) if s != viewer]
+    pool = other.stock + [c for s in hidden for c in other.judges[s].hand]
+    rng.shuffle(pool)
+    for s in hidden:
+        n = len(other.judges[s].hand)
+        other.judges[s].hand, pool = pool[:n], pool[n:]
+    other.stock = pool
+    peeked = set(other.judges[viewer].peeked)
+    secret = [c for c in other.crimes if not c.revealed and c.crime not in peeked]
+    perps = other.perp_pack + [c.perp for c in secret]
+    rng.shuffle(perps)
+    for c in secret:
+        c.perp = perps.pop()
+    other.perp_pack = perps
+    for pack in ("crime_pack", "sector_pack"):
+        rng.shuffle(getattr(other, pack))
+    assert GAME.view(other, viewer) == GAME.view(state, viewer)
+    return other
+
+
+def test_ai_chooses_the_same_whatever_it_cannot_see() -> None:
+    """At every real decision of seeded AI games, the AI's choice is the same in a copy of the
+    game where the other hands, the face-down Perps and the packs are dealt differently."""
+    checked = 0
+    for seats, seed in ((3, 7), (4, 8)):
+        state = GAME.new_game({}, seats, SeededChance(seed))
+        for step in range(900):
+            if GAME.outcome(state) is not None:
+                break
+            seat = min(GAME.to_act(state))
+            action = choose(GAME, state, seat)
+            if len(GAME.legal_actions(state, seat)) > 1 and step % 3 == 0:
+                assert choose(GAME, disguised(state, seat, step), seat) == action, step
+                checked += 1
+            GAME.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
+    assert checked > 100
