@@ -134,7 +134,6 @@ def make_move(state: DreddState, seat: Seat, path: list[str]) -> list[Event]:
             events += reveal(state, sector)
         judge.at = start
         events += enter(state, seat, path[-1])
-        judge.max_move = None
     else:
         events.append(Event("stayed", {"seat": seat, "sector": start}))
     state.last_move = LastMove(seat=seat, path=[start, *path])
@@ -144,7 +143,7 @@ def make_move(state: DreddState, seat: Seat, path: list[str]) -> list[Event]:
 def end_move(state: DreddState, seat: Seat) -> list[Event]:
     judge = state.judges[seat]
     judge.moved = True
-    judge.extra_move, judge.ignore_rivers = 0, False  # this round's extras are used or wasted (R18)
+    judge.extra_move, judge.ignore_rivers, judge.max_move = 0, False, None  # used or wasted (R18)
     state.mover = None
     state.cursor += 1
     return next_mover(state)
@@ -222,7 +221,7 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
         state.discards.append("quarantine")  # the card stayed in play until now
     for judge in state.judges:
         judge.moved = judge.attempted = judge.ignore_rivers = False
-        judge.extra_move = 0
+        judge.extra_move, judge.max_move = 0, None
         judge.block_with = None
     state.chooser = state.mover = None
     holder = (state.turn_start + 1) % state.seats
