@@ -1,15 +1,19 @@
 """Judge Dredd (Games Workshop, 1982): crime-busting in Mega-City One, with private hands of
 Action Cards played in windows (R7).
 
-`GAME` is the registered engine. Variants (`GAME.info.variants`) come through the config as
-tables/ passes it: `{"variant": "dredd_plus_ten"}` (R17) or `"no_tipoff_into_protected"` (R4).
+`GAME` is the registered engine; `GAME.ai` (also `rules.judge_dredd.ai.choose`) picks an action
+for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`. Variants
+(`GAME.info.variants`) come through the config as tables/ passes it:
+`{"variant": "dredd_plus_ten"}` (R17) or `{"variant": "no_tipoff_into_protected"}` (R4).
 """
 
 from rules.core import register
 
+from .ai import choose
 from .engine import JudgeDredd
 
 GAME = JudgeDredd()
+GAME.ai = choose  # type: ignore[attr-defined]
 register(GAME)
 
-__all__ = ["GAME", "JudgeDredd"]
+__all__ = ["GAME", "JudgeDredd", "choose"]
