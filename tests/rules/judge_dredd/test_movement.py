@@ -127,3 +127,19 @@ def test_movement_a_path_is_one_of_the_legal_ones() -> None:
     events = act(state, 0, "move rob-und")
     assert state.judges[0].at == "und" and events[0].params["path"] == ["rob", "und"]
     assert state.window.kind == "before_move" and state.window.for_seat == 1
+
+
+def test_movement_refusals_say_why() -> None:
+    import pytest
+
+    from rules.core import IllegalAction, NotYourTurn
+
+    state = at_move(position(at={0: "und", 1: "cty"}, crimes=[]), 0)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "move aer")  # across River A with no bridge
+    assert refused.value.code == "dredd_cannot_move"
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "arrest murder")
+    assert refused.value.code == "dredd_not_now"
+    with pytest.raises(NotYourTurn):
+        act(state, 1, "stay")
