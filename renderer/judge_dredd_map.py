@@ -555,32 +555,45 @@ def crime_boxes(view: Mapping[str, Any]) -> dict[str, Box]:
 
 def draw_crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], boxes: Mapping[str, Box]) -> None:
     """Each Crime as a small card: the Perp on top (face down "?", or its name and red CV; a
-    Perp this seat has peeked at keeps the dark back with its name in gold), the Crime below."""
-    d = ImageDraw.Draw(canvas)
+    Perp this seat has peeked at keeps the dark back with its name in gold), the Crime below.
+    Only a Perp the view shows is looked up: a face-down one is null there."""
     for c in view.get("crimes") or []:
         box = boxes.get(c.get("crime"))
         if box is None:
             continue
-        x0, y0, x1, y1 = box
+        x0, y0, x1, y1 = (round(v) for v in box)
         perp = c.get("perp")
-        face_up = bool(perp) and bool(c.get("revealed"))
-        d.rounded_rectangle(box, radius=4, fill=th["crime"], outline=th["card_ink"], width=1)
+        perp_name = say(f"judge_dredd.perp.{perp}") if perp else None
         crime_name = say(f"judge_dredd.crime.{c['crime']}")
-        if y1 - y0 < 24:  # three or more Crimes in one Sector: one line each
-            line = crime_name if perp else "? " + crime_name
-            _card_line(d, th, (x0, y0, x1, y1), line, c.get("crime_cv"), th["card_ink"])
-            continue
-        mid = (y0 + y1) / 2
-        if not face_up:
-            d.rounded_rectangle((x0, y0, x1, mid), radius=4, fill=th["perp_back"])
-            d.rectangle((x0, mid - 4, x1, mid), fill=th["perp_back"])
-        if perp:
-            _card_line(d, th, (x0, y0, x1, mid), say(f"judge_dredd.perp.{perp}"), c.get("perp_cv"),
-                       th["card_ink"] if face_up else th["gold"], cv_fill=th["cv"] if face_up else th["gold"])
-        else:
-            d.text(((x0 + x1) / 2, (y0 + mid) / 2 + 1), "?", font=font("bold", 13), fill=th["gold"], anchor="mm")
-        _card_line(d, th, (x0, mid, x1, y1), crime_name, c.get("crime_cv"), th["card_ink"])
-        d.rounded_rectangle(box, radius=4, outline=th["card_ink"], width=1)
+        sprite = _crime_card(th.name, x1 - x0, y1 - y0, perp_name, c.get("perp_cv") if perp else None,
+                             bool(perp) and bool(c.get("revealed")), crime_name, c.get("crime_cv"))
+        canvas.paste(sprite, (x0, y0), sprite)
+
+
+@lru_cache(maxsize=512)
+def _crime_card(theme_name: str, w: int, h: int, perp: str | None, perp_cv: Any, face_up: bool, crime: str,
+                crime_cv: Any) -> Image.Image:
+    """A Crime card sprite (cached: Crimes stay on the board for many boards)."""
+    th = THEMES[theme_name]
+    img = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    box = (0, 0, w, h)
+    d.rounded_rectangle(box, radius=4, fill=th["crime"], outline=th["card_ink"], width=1)
+    if h < 24:  # three or more Crimes in one Sector: one line each
+        _card_line(d, th, box, crime if perp else "? " + crime, crime_cv, th["card_ink"])
+        return img
+    mid = h / 2
+    if not face_up:
+        d.rounded_rectangle((0, 0, w, mid), radius=4, fill=th["perp_back"])
+        d.rectangle((0, mid - 4, w, mid), fill=th["perp_back"])
+    if perp:
+        _card_line(d, th, (0, 0, w, mid), perp, perp_cv, th["card_ink"] if face_up else th["gold"],
+                   cv_fill=th["cv"] if face_up else th["gold"])
+    else:
+        d.text((w / 2, mid / 2 + 1), "?", font=font("bold", 13), fill=th["gold"], anchor="mm")
+    _card_line(d, th, (0, mid, w, h), crime, crime_cv, th["card_ink"])
+    d.rounded_rectangle(box, radius=4, outline=th["card_ink"], width=1)
+    return img
 
 
 def _card_line(d: ImageDraw.ImageDraw, th: Theme, box: Box, name: str, cv: Any, fill: RGB,
