@@ -30,6 +30,10 @@ import rules  # noqa: F401  (importing rules registers every game)
 from rules.core import Game, SeededChance, games
 from tables.ai import optional_module
 
+MID_GAME_STEPS = {"judge_dredd": 600}
+"""Actions the AI plays to reach the mid-game board (default 40). A Judge Dredd Game Turn is
+dozens of actions (every seat answers every card-play window), so 40 would still be turn one."""
+
 
 def summary(samples_ms: list[float]) -> dict[str, float]:
     ordered = sorted(samples_ms)
@@ -79,7 +83,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     seats = game.info.max_seats
     result: dict[str, Any] = {"seats": seats}
 
-    state = ai_playout(game, seats, seed=11, steps=40)  # a mid-game board
+    state = ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40))  # a mid-game board
     renderer = optional_module(f"renderer.{key}")  # absent: no render figures; broken: an error
     if renderer is not None:
         view = game.view(state, None)

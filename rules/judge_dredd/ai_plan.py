@@ -117,6 +117,10 @@ class Seen:
     unseen: tuple[tuple[int, float], ...] = ()
     """The Combat Values a face-down (unpeeked) Perp may have, with their chances."""
     boost: tuple[int, int, bool] = (0, 0, False)
+    hostility: float = 1.0
+    """How much an opponent's loss counts as our gain (scales `weight`)."""
+    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    """Values already worked out for this decision (the view does not change during one)."""
 
     @classmethod
     def of(cls, game: Any, state: DreddState, seat: Seat) -> Seen:
@@ -185,7 +189,7 @@ class Seen:
         if seat == self.seat:
             return 0.0
         top = max(self.score(s) for s in self.rivals)
-        return 1.0 if self.score(seat) >= top else 0.5
+        return self.hostility * (1.0 if self.score(seat) >= top else 0.5)
 
     # -- values
 
@@ -208,6 +212,12 @@ class Seen:
     def arrest_ev(self, seat: Seat, crime: dict[str, Any], crowd: int = 0) -> float:
         """Expected points of `seat` attempting this Crime (its likely cards included), less the
         expected cost of Intensive Care; `crowd` other Judges at the Crime share it (R8)."""
+        key = ("ev", seat, crime["crime"], crime["sector"], crowd)
+        if key not in self.memo:
+            self.memo[key] = self._arrest_ev(seat, crime, crowd)
+        return float(self.memo[key])
+
+    def _arrest_ev(self, seat: Seat, crime: dict[str, Any], crowd: int) -> float:
         cf, dice = self.boost_of(seat)
         win, lose = arrest_odds(cf, 1 + dice, self.perp_values(crime))
         points = self.points(crime)
@@ -222,6 +232,12 @@ class Seen:
 
     def sector_value(self, seat: Seat, sector: str | None) -> float:
         """What it is worth to `seat` to end this Move in `sector` (see the module docstring)."""
+        key = ("sector", seat, sector)
+        if key not in self.memo:
+            self.memo[key] = self._sector_value(seat, sector)
+        return float(self.memo[key])
+
+    def _sector_value(self, seat: Seat, sector: str | None) -> float:
         if sector is None:
             return 0.0
         hand = self.hand_count(seat)
@@ -251,20 +267,29 @@ class Seen:
     def future(self, seat: Seat, sector: str) -> float:
         """The best Crime (or Grand Hall refill) reachable in later Game Turns from `sector`."""
         best = 0.0
-        for c in self.view["crimes"]:
-            t = turns(sector, c["sector"])
-            ev = self.arrest_ev(seat, c)
-            if ev <= 0:
-                continue
-            contested = any(
-                s != seat and self.at(s) not in (None, ICU) and turns(self.at(s), c["sector"]) < t for s in self.seats
-            )
-            best = max(best, ev * DISCOUNT**t * (CONTESTED if contested else 1.0))
+        for ev, where, nearest in self.targets(seat):
+            t = turns(sector, where)
+            best = max(best, ev * DISCOUNT**t * (CONTESTED if nearest < t else 1.0))
         hand = self.hand_count(seat)
         if hand <= 2:
             hall = "ghj"
             best = max(best, CARD_POINT * (HAND_LIMIT - hand - 1) * DISCOUNT ** max(turns(sector, hall), 1))
         return best
+
+    def targets(self, seat: Seat) -> list[tuple[float, str, int]]:
+        """The Crimes worth going for: (expected points, Sector, Game Turns the nearest other
+        Judge needs to get there)."""
+        key = ("targets", seat)
+        if key not in self.memo:
+            out = []
+            for c in self.view["crimes"]:
+                ev = self.arrest_ev(seat, c)
+                if ev > 0:
+                    others = [turns(self.at(s), c["sector"]) for s in self.seats
+                              if s != seat and self.at(s) not in (None, ICU)]
+                    out.append((ev, c["sector"], min(others, default=99)))
+            self.memo[key] = out
+        return list(self.memo[key])
 
     # -- Moves
 
@@ -293,6 +318,12 @@ class Seen:
         self, seat: Seat, extra: int = 0, ignore_rivers: bool | None = None, at: str | None = None
     ) -> float:
         """The best Sector value `seat` can reach with its Move (as it stands, or helped)."""
+        key = ("best", seat, extra, ignore_rivers, at)
+        if key not in self.memo:
+            self.memo[key] = self._best_move_value(seat, extra, ignore_rivers, at)
+        return float(self.memo[key])
+
+    def _best_move_value(self, seat: Seat, extra: int, ignore_rivers: bool | None, at: str | None) -> float:
         opts = self.options(seat, extra, ignore_rivers, at)
         if not opts:
             return self.sector_value(seat, at or self.at(seat))
