@@ -115,14 +115,17 @@ class Store:
                       events: list[dict[str, Any]], state: dict[str, Any], version: int) -> int:
         """Append one applied action and the state after it, atomically. Returns its seq."""
         stamp = now()
+        # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
+        # sqlite-utils' insert/update introspect the table on each call (20 statements, not 3).
         with self.db.atomic():
             row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", [table_id]).fetchone()
             seq = int(row[0]) + 1
-            self.db["actions"].insert({
-                "table_id": table_id, "seq": seq, "seat": seat, "user_id": user_id, "action": action,
-                "chance": dumps(chance), "events": dumps(events), "version": version, "time": stamp,
-            })
-            self.db["tables"].update(table_id, {"state": dumps(state), "version": version, "updated": stamp})
+            self.db.execute(
+                "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [table_id, seq, seat, user_id, action, dumps(chance), dumps(events), version, stamp])
+            self.db.execute("UPDATE tables SET state = ?, version = ?, updated = ? WHERE id = ?",
+                            [dumps(state), version, stamp, table_id])
         return seq
 
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
