@@ -84,6 +84,7 @@ class WindowToy(Game[WindowState]):
             state.turn = (state.turn + 1) % state.seats
             state.turns += 1
             state.window, state.passed = True, []
+            state.window = bool(self.to_act(state))  # with every hand empty there is no window
             return [Event("window", {"player": seat})]
         if isinstance(action, Play):
             state.hands[seat].remove(action.card)
