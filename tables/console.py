@@ -106,7 +106,10 @@ class Console:
                     self.say("console.private", player=notice.names[notice.seat], text=line)
                 else:
                     self.write(line)
-            if image:
+            if image and isinstance(notice, Private):  # a hand drawn for one seat is labelled as theirs
+                self.say("console.private", player=notice.names[notice.seat],
+                         text=i18n.gettext("console.image", self.options.lang, path=image))
+            elif image:
                 self.say("console.image", path=image)
             if isinstance(notice, Public) and notice.prompt is not None:
                 self._prompt(notice.prompt)
