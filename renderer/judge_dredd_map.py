@@ -540,10 +540,13 @@ def crime_boxes(view: Mapping[str, Any]) -> dict[str, Box]:
     for c in view.get("crimes") or []:
         if c.get("sector") in sectors:
             by_sector.setdefault(c["sector"], []).append(c["crime"])
+    crowd: dict[str, int] = {}
+    for j in view.get("judges") or []:
+        crowd[j.get("at")] = crowd.get(j.get("at"), 0) + 1
     out: dict[str, Box] = {}
     for code, crimes in by_sector.items():
         x0, y0, x1, y1 = sector_box(code)
-        top, bottom = y0 + NAME_H, y1 - JUDGE_ROW - 2
+        top, bottom = y0 + NAME_H, y1 - JUDGE_ROW - 2 - (24 if crowd.get(code, 0) > 4 else 0)
         n = len(crimes)
         h = min(34.0, (bottom - top - 3 * (n - 1)) / n)
         y = top + (bottom - top - (h * n + 3 * (n - 1))) / 2

@@ -142,7 +142,7 @@ def _header(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
     for text, fill, size in lines:
         if not text:
             continue
-        fl = fit_font(text, size, X1 - X0 - 4, "bold" if size >= 13 else "regular", min_size=9)
+        fl = fit_font(text, size, X1 - X0 - 4, "bold" if size >= 13 else "regular", min_size=11)
         d.text((X0 + 2, y + 9), ellipsize(text, fl, X1 - X0 - 4), font=fl, fill=fill, anchor="lm")
         y += size + 7
     return y + 4
@@ -304,7 +304,7 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
     played = fight.get("cards") or []
     fc = font("regular", 12)
     for i, c in enumerate(played):
-        if y + 18 > bottom - 70 and i < len(played) - 1:
+        if y + 36 > bottom and i < len(played) - 1:
             d.text((X0 + 8, y + 8), f"+{len(played) - i}", font=fc, fill=th["muted"], anchor="lm")
             y += 18
             break

@@ -239,3 +239,18 @@ def test_zh_tw_board_differs_and_english_is_the_default():
     assert R.render(view, text=lambda key: key) == english  # a layer that knows no id: English
     chinese = decode(R.render(view, text=lambda key: i18n.gettext(key, "zh-TW")))
     assert chinese.tobytes() != decode(english).tobytes()
+
+
+@pytest.mark.parametrize("crowd", [1, 4, 5, 6])
+def test_crime_cards_and_judges_do_not_overlap(crowd):
+    view = V.make_view(6)
+    view["crimes"][1]["sector"] = "rob"
+    view["crimes"][0]["sector"] = "rob"
+    for j in view["judges"][:crowd]:
+        j["at"] = "rob"
+    lowest = max(box[3] for box in R.crime_boxes(view).values() if box[0] < M.sector_box("rob")[2]
+                 and box[2] > M.sector_box("rob")[0] and box[1] >= M.sector_box("rob")[1]
+                 and box[3] <= M.sector_box("rob")[3])
+    for seat, ((_, y), dia) in M.judge_positions(view).items():
+        if view["judges"][seat]["at"] == "rob":
+            assert y - dia / 2 >= lowest, seat
