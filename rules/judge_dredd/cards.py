@@ -150,9 +150,12 @@ def judge_reason(state: DreddState, seat: Seat, option: CardOption, colour: str)
             # Judge Dredd: "when attempting to Arrest a Perp (not while fighting another Judge)";
             # nor against the Alien Creature (R12).
             return IllegalAction("dredd_only_on_a_perp", target=target)
-    if "barney" in effect:
+    if "barney" in effect or "send_to_icu" in effect:
+        # Quarantine: "Judges in the Quarantined Sector cannot leave it by any means whatsoever"
+        # (R13: Barney included; an Outdoor Boing would take them to Intensive Care).
         if state.quarantine is not None and state.quarantine.sector == judge.at:
-            return IllegalAction("dredd_quarantined", target=target)  # R13
+            return IllegalAction("dredd_quarantined", target=target)
+    if "barney" in effect:
         if judge.at is not None and alien_at(state, judge.at):
             return IllegalAction("dredd_alien_holds", target=target)  # R10
     if "take_random_cards" in effect:

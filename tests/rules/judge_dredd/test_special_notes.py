@@ -153,6 +153,13 @@ def test_r13_barney_fails_on_a_judge_in_a_quarantined_sector() -> None:
     assert refused(state, 0, "play barney_resyk main blue") == "dredd_quarantined"
 
 
+def test_quarantine_by_any_means_whatsoever_no_outdoor_boing_out_of_it() -> None:
+    state = movement({0: ["outdoor_boing"], 1: ["tweak"]})
+    state.quarantine = Quarantine(sector="und", lifts_after_turn=5)
+    assert refused(state, 0, "play outdoor_boing main blue") == "dredd_quarantined"
+    assert "play outdoor_boing main red" in texts(state, 0)
+
+
 def test_r10_barney_does_not_free_a_judge_from_the_alien_creatures_sector() -> None:
     state = movement({0: ["barney_resyk"], 1: ["tweak"]})
     state.alien = Alien(sector="und")
