@@ -3,9 +3,11 @@ view: `render(view, *, highlight=None, theme=None, names=None, text=None) -> PNG
 `highlights(view, actions)` / `label_actions(view, actions)` for the short square labels that
 the image and the buttons share. Shared drawing lives in `renderer.common`.
 
-Words on a board are message ids (`board.<game>.*`, catalogued in `renderer.po`) turned into
-text by the caller's `text` function; without one a renderer draws its built-in English. So
-the renderer needs no translation layer and imports nothing from `tables/`.
+Words on a board are message ids (`board.<game>.*`, catalogued in `renderer.po`; Judge Dredd's
+`judge_dredd.board.*` in `renderer_judge_dredd.po`) turned into text by the caller's `text`
+function; without one a renderer draws its built-in English. So the renderer needs no
+translation layer and imports nothing from `tables/`. A game with private hands may also offer
+`render_hand(view, *, text=None, names=None) -> bytes | None` (Judge Dredd does).
 """
 
 from __future__ import annotations
