@@ -390,6 +390,16 @@ def test_judge_dredd_the_arrest_succeeds_without_dice() -> None:
     assert "dredd_arrest" in kinds(events) and "perp_rolled" not in kinds(events)
 
 
+def test_r17_edwin_parsey_can_still_void_a_judge_dredd_arrest() -> None:
+    state = fight({0: ["judge_dredd", "tweak"], 1: ["edwin_parsey", "flabbon"]})
+    act(state, 0, "play judge_dredd main red")
+    pass_window(state)
+    assert state.window is not None and state.window.kind == "after_arrest"
+    act(state, 1, "play edwin_parsey main red")
+    events = pass_window(state)
+    assert "arrest_voided" in kinds(events) and state.judges[0].arrested == []
+
+
 def test_judge_dredd_variant_adds_ten_instead() -> None:
     state = fight({0: ["judge_dredd", "tweak"], 1: ["flabbon"]}, config={"variant": "dredd_plus_ten"})
     act(state, 0, "play judge_dredd main red")
@@ -401,12 +411,16 @@ def test_judge_dredd_variant_adds_ten_instead() -> None:
 
 
 def test_judge_dredd_not_against_the_alien_creature() -> None:
-    state = position(at={0: "zoo", 1: "w17"}, crimes=[LITTERING], hands={0: ["judge_dredd", "tweak"], 1: ["flabbon"]})
+    state = position(
+        at={0: "zoo", 1: "w17"}, crimes=[LITTERING], hands={0: ["judge_dredd", "stumm_gas", "tweak"], 1: ["flabbon"]}
+    )
     state.alien = Alien(sector="zoo")
     at_arrests(state)
     assert state.fight is not None and state.fight.kind == "alien"
     assert refused(state, 0, "play judge_dredd main red") == "dredd_only_on_a_perp"
     act(state, 1, "play flabbon main red")  # cards on the Judge still apply (R12)
+    act(state, 0, "play stumm_gas main red")  # and cards on "the Perp" affect the creature
+    assert state.fight.judge_cf == {0: -2} and state.fight.perp_cf == -3
 
 
 # --------------------------------------------------------------------------- Quarantine (R13)
