@@ -24,6 +24,7 @@ from renderer.common import (
     fit_font,
     font_for,
     pill,
+    printable,
     render_png,
     wrap_text,
 )
@@ -73,8 +74,8 @@ def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text
     colour = colour_of(view, seat)
     img.paste(judge_disc(th, colour, seat, 24), (GAP, 7), judge_disc(th, colour, seat, 24))
     title = say(K + "your_hand")
-    if names and seat in names and names[seat]:
-        title = f"{title} · {names[seat]}"
+    if names and seat in names and (name := printable(str(names[seat]))):
+        title = f"{title} · {name}"
     f = fit_font(title, 17, img.width - 60, "bold", min_size=11)
     d.text((GAP + 36, HEADER / 2), ellipsize(title, f, img.width - 60), font=f, fill=th["gold"], anchor="lm")
     for i, card_id in enumerate(hand):
