@@ -106,7 +106,7 @@ def can_answer(pending_card: str, card: str) -> bool:
 # --------------------------------------------------------------------------- the one check
 
 
-def window_reason(state: DreddState, seat: Seat, kind: CardKind, name: str, option: CardOption) -> IllegalAction | None:
+def window_reason(state: DreddState, seat: Seat, kind: CardKind, option: CardOption) -> IllegalAction | None:
     """Whether this option may be played in the open window at all (before any target)."""
     window = state.window
     if window is None or window.kind not in PLAY_WINDOWS:
@@ -199,7 +199,7 @@ def _card_reason(state: DreddState, seat: Seat, card: str, name: str) -> tuple[I
     option = kind.option(name)
     if option is None:
         return IllegalAction("dredd_no_such_option", card=card, option=name), None
-    return window_reason(state, seat, kind, name, option), option
+    return window_reason(state, seat, kind, option), option
 
 
 def block_reason(state: DreddState, seat: Seat, first: str, second: str) -> IllegalAction | None:
@@ -305,7 +305,7 @@ def _candidates(state: DreddState, seat: Seat) -> Iterator[Action]:
     for card in sorted(set(state.judges[seat].hand)):
         kind = load_cards()[card]
         for name, option in kind.options.items():
-            if window_reason(state, seat, kind, name, option) is not None:
+            if window_reason(state, seat, kind, option) is not None:
                 continue
             needs = target_kind(option)
             if needs == "judge":
