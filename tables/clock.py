@@ -87,10 +87,17 @@ class WindowClock:
             del self._tasks[channel]
         try:
             notices = await self.service.expire(channel, deadline.version)
-            if notices:
-                await self.deliver(channel, notices)
-        except Exception:
+        except Exception:  # a bug in a game: do not try again and again
             log.exception("window clock of channel %s (table %s) failed", channel, deadline.table_id)
             return
-        if notices and channel not in self._tasks:  # nobody armed the next decision yet
-            self.arm(channel)
+        if not notices:
+            return
+        try:
+            await self.deliver(channel, notices)
+        except Exception:  # the messages are lost, but the table must not stop: arm the next window
+            log.exception("window clock of channel %s (table %s) could not deliver", channel, deadline.table_id)
+        try:
+            if channel not in self._tasks:  # nobody armed the next decision yet
+                self.arm(channel)
+        except Exception:
+            log.exception("window clock of channel %s (table %s) could not re-arm", channel, deadline.table_id)

@@ -212,9 +212,27 @@ async def test_errors_in_a_timer_are_logged_not_raised(caplog) -> None:
     with caplog.at_level(logging.ERROR, logger="tables.clock"):
         clock.arm(CHANNEL)
         await asyncio.sleep(TINY * 3)
-    assert "window clock of channel" in caplog.text
+    assert "could not deliver" in caplog.text
     assert not svc.table(CHANNEL).state.window  # the passes were applied all the same
     clock.close()
+
+
+async def test_a_failing_expire_is_logged_and_not_retried(caplog, monkeypatch) -> None:
+    svc = window_service()
+    deliver = Deliveries()
+    clock = WindowClock(svc, deliver)
+    await window_table(svc, ALICE, BOB, timeout=TINY)
+    await open_window(svc)
+
+    async def broken(channel: int, version: int) -> list[Notice]:
+        raise RuntimeError("a bug in a game")
+
+    monkeypatch.setattr(svc, "expire", broken)
+    with caplog.at_level(logging.ERROR, logger="tables.clock"):
+        clock.arm(CHANNEL)
+        await asyncio.sleep(TINY * 3)
+    assert "window clock of channel" in caplog.text and "a bug in a game" in caplog.text
+    assert not clock.armed(CHANNEL) and deliver.got == []
 
 
 async def test_arm_all_after_a_restart(tmp_path) -> None:
@@ -230,4 +248,26 @@ async def test_arm_all_after_a_restart(tmp_path) -> None:
     assert [d.channel_id for d in clock.arm_all()] == [CHANNEL]
     await asyncio.wait_for(deliver.event.wait(), 2)
     assert again.legal_for(CHANNEL, BOB) == ["draw"]
+    clock.close()
+
+
+async def test_a_lost_delivery_does_not_stop_the_table_the_next_window_is_armed() -> None:
+    svc = window_service()
+    calls: list[list[Notice]] = []
+
+    async def flaky(channel: int, notices: list[Notice]) -> None:
+        calls.append(notices)
+        if len(calls) == 1:
+            raise RuntimeError("discord hiccup")
+
+    clock = WindowClock(svc, flaky)
+    await svc.create(GUILD, CHANNEL, "toy_window", ALICE, seed="w", timeout=TINY)
+    await svc.add_ai(CHANNEL, ALICE)  # seat 1: after Alice's window it draws at once, opening the next
+    await svc.join(CHANNEL, BOB)
+    await svc.start(CHANNEL, ALICE)
+    await open_window(svc)
+    clock.arm(CHANNEL)
+    await asyncio.sleep(TINY * 4)
+    # The first delivery failed; the AI's window after it was armed all the same, and ran out.
+    assert len(calls) >= 2 and calls[1][0].lines[0].key == "table.timed_out"
     clock.close()
