@@ -477,14 +477,21 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> N
               fill=(*colour, 255), outline=(20, 20, 20))
 
 
+def alien_spot(code: str) -> tuple[float, float]:
+    """Where the Alien Creature stands: the east end of its Sector's Judges' band (left of a
+    Starting Sector's badge), clear of the Crime cards."""
+    _, _, x1, y1 = sector_box(code)
+    start = load_board().sectors[code].start
+    return (x1 - 20 - (34 if start else 0), y1 - JUDGE_ROW / 2 - 2)
+
+
 def draw_alien(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     alien = view.get("alien")
     if not alien or alien.get("sector") not in load_board().sectors:
         return
-    _, _, x1, y1 = sector_box(alien["sector"])
-    at = (x1 - 20, y1 - 50)
-    paste_centred(canvas, alien_sprite(36, th["alien"], th["alien_dark"]), at)
-    text_outlined(ImageDraw.Draw(canvas), (at[0], at[1] + 16), str(alien.get("cf", 6)), font("bold", 13),
+    at = alien_spot(alien["sector"])
+    paste_centred(canvas, alien_sprite(32, th["alien"], th["alien_dark"]), at)
+    text_outlined(ImageDraw.Draw(canvas), (at[0] + 14, at[1] + 8), str(alien.get("cf", 6)), font("bold", 13),
                   th["cv"], th["white"], 2)
 
 
@@ -522,11 +529,11 @@ def draw_highlight_badge(canvas: Image.Image, th: Theme, code: str, label: str, 
 
 def draw_highlight_alien(canvas: Image.Image, th: Theme, code: str, label: str) -> None:
     """`arrest alien`: a ring round the Alien Creature, with its label."""
-    _, _, x1, y1 = sector_box(code)
-    at = (x1 - 20, y1 - 50)
+    at = alien_spot(code)
     d = ImageDraw.Draw(canvas)
-    d.ellipse((at[0] - 22, at[1] - 22, at[0] + 22, at[1] + 22), outline=th["hl_edge"], width=3)
-    paste_centred(canvas, highlight_badge(label, th), (at[0] - 22, at[1] - 16))
+    d.ellipse((at[0] - 19, at[1] - 19, at[0] + 19, at[1] + 19), outline=th["hl_edge"], width=3)
+    badge = highlight_badge(label, th, light=True)
+    paste_centred(canvas, badge, (at[0] + 12, at[1] - 17))
 
 
 # ---------------------------------------------------------------------------- Crimes
@@ -616,5 +623,5 @@ def draw_highlight_crime(canvas: Image.Image, th: Theme, box: Box, label: str) -
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=5, outline=th["hl_edge"], width=3)
-    badge = highlight_badge(label, th)
-    paste_centred(canvas, badge, (x0 + 2, (y0 + y1) / 2))
+    badge = highlight_badge(label, th, light=True)
+    paste_centred(canvas, badge, (x0 - 1, (y0 + y1) / 2))
