@@ -44,3 +44,26 @@ def test_eager_card_players_keep_every_card_and_every_secret(seats: int, seed: i
                 strings = {v for v in event.params.values() if isinstance(v, str)}
                 assert not (hands - named) & strings, event
     assert played >= 10
+
+
+def test_every_card_event_of_a_game_reads_in_both_languages() -> None:
+    from tables import i18n
+
+    state = GAME.new_game({}, 4, SeededChance(11))
+    pick = random.Random(11)
+    seen: dict[str, str] = {}
+    for step in range(800):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        actions = GAME.legal_actions(state, seat)
+        plays = [a for a in actions if a.verb in CARD_VERBS]
+        action = pick.choice(plays) if plays and pick.random() < 0.5 else pick.choice(actions)
+        for event in GAME.apply(state, seat, action, SeededChance(f"11-{step}")):
+            msg = GAME.describe(event)
+            for lang in ("en", "zh-TW"):
+                text = i18n.render(msg, lang, seat_name=lambda s: f"P{s}")
+                assert "judge_dredd." not in text and "{" not in text, (event, text)
+            if event.kind.startswith(cards.CARD_EVENT):
+                seen[event.kind] = text
+    assert {"card_played", "card_played_sector", "card_played_crime", "card_tipoff", "card_peeked"} <= set(seen)
