@@ -20,10 +20,9 @@ from PIL import Image
 from renderer.common import Text, render_png, square_labels
 from renderer.judge_dredd_hand import render_hand
 from renderer.judge_dredd_look import MESSAGES, THEMES, theme_named, words
-from renderer.judge_dredd_map import (
-    HEIGHT,
-    WIDTH,
-    background,
+from renderer.judge_dredd_map import HEIGHT, WIDTH, background
+from renderer.judge_dredd_panel import draw_panel
+from renderer.judge_dredd_pieces import (
     crime_boxes,
     draw_alien,
     draw_crimes,
@@ -36,7 +35,6 @@ from renderer.judge_dredd_map import (
     draw_piles,
     draw_quarantine,
 )
-from renderer.judge_dredd_panel import draw_panel
 from rules.judge_dredd.content import load_board
 
 __all__ = [

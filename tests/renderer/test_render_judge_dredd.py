@@ -13,6 +13,7 @@ from PIL import Image
 
 from renderer import judge_dredd as R
 from renderer import judge_dredd_map as M
+from renderer import judge_dredd_pieces as P
 from rules.judge_dredd.content import load_board
 from tables import i18n
 from tests.renderer import dredd_views as V
@@ -250,6 +251,6 @@ def test_crime_cards_and_judges_do_not_overlap(crowd):
         j["at"] = "rob"
     boxes = R.crime_boxes(view)
     lowest = max(boxes["murder"][3], boxes["robot_smashing"][3])
-    for seat, ((_, y), dia) in M.judge_positions(view).items():
+    for seat, ((_, y), dia) in P.judge_positions(view).items():
         if view["judges"][seat]["at"] == "rob":
             assert y - dia / 2 >= lowest, seat
