@@ -16,9 +16,6 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "judge_dredd"
 
-ICU = "icu"
-"""The Intensive Care Unit: a location off the map, not part of the Hospital Sector."""
-
 
 @dataclass(frozen=True)
 class Sector:
@@ -132,7 +129,8 @@ def load_board(path: Path = DATA / "board.toml") -> Board:
 
 # --------------------------------------------------------------------------- Action Cards
 
-WINDOWS = ("movement", "arrest", "any", "reaction")
+OPTION_WINDOWS = ("movement", "arrest", "any", "reaction")
+"""When an option may be played (cards.py maps them onto the card-play windows of R7)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,6 +167,8 @@ class CardKind:
 def _option(raw: dict[str, Any] | None) -> CardOption | None:
     if raw is None:
         return None
+    if raw["window"] not in OPTION_WINDOWS:
+        raise ValueError(f"unknown card window {raw['window']!r}")
     return CardOption(window=raw["window"], effect=dict(raw.get("effect", {})))
 
 
