@@ -402,12 +402,12 @@ def test_r17_edwin_parsey_can_still_void_a_judge_dredd_arrest() -> None:
 
 def test_judge_dredd_variant_adds_ten_instead() -> None:
     state = fight({0: ["judge_dredd", "tweak"], 1: ["flabbon"]}, config={"variant": "dredd_plus_ten"})
+    line = cards.hand_lines(state, 0)[0]
+    assert line.params["main"].key == "judge_dredd.cardtext.judge_dredd.main_plus_ten"
     act(state, 0, "play judge_dredd main red")
     events = pass_window(state, 6, 1)  # Perp 11 + 6 = 17; Judge 5 + 10 + 1 = 16
     judge = next(e for e in events if e.kind == "judge_rolled")
     assert judge.params["total"] == 16
-    line = cards.hand_lines(state, 1)
-    assert line[0].params["card"].key == "judge_dredd.cardname.flabbon"
 
 
 def test_judge_dredd_not_against_the_alien_creature() -> None:
