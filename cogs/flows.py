@@ -114,12 +114,12 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
         if any(value and parts[i] != value for i, value in (chosen or {}).items()):
             continue
         token = parts[index]
-        name = action_label(table, " ".join(parts), lang) if whole else None
-        name = name or ui.part(parts, index, lang)
+        labelled = action_label(table, " ".join(parts), lang) if whole else None
+        name = labelled or ui.part(parts, index, lang)
         if typed not in token.lower() and typed not in name.lower():
             continue
         seen.add(token)
-        label = name if name == token else f"{name} ({token})"
+        label = name if labelled or name == token else f"{name} ({token})"
         out.append(app_commands.Choice(name=components.capitalised(label)[:100], value=token))
     return out[:AUTOCOMPLETE_MAX]
 

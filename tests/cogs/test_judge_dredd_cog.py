@@ -180,6 +180,8 @@ async def test_move_autocomplete_offers_stay_and_the_paths_and_moves(world, serv
     legal = service.legal_for(w.channel.id, as_player(member))
     assert [c["value"] for c in choices] == [a.split()[-1] for a in legal][:25]
     path = next(c["value"] for c in choices if c["value"] != "stay")
+    label = i18n.render(GAME.label(GAME.parse_action(f"move {path}")), "en", table.seat_name)
+    assert next(c["name"] for c in choices if c["value"] == path) == label  # the game's own label
     await member.slash(w.channel, "dredd move", path=path)
     assert table.state.judges[mover[0]].at == path.split("-")[-1]
     assert refusals(w.env) == []
