@@ -24,13 +24,12 @@ from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
 
-from . import present, turn
+from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Stay, TipOff, parse_action
 from .content import load_board
 from .hands import discard, over_limit
 from .movement import move_options
 from .state import COLOURS, DreddState, Judge
-from .turn import cards
 from .view import view
 
 CARD_ACTIONS = (Play, Block, TipOff, Answer)
@@ -102,8 +101,7 @@ class JudgeDredd(Game[DreddState]):
         if window is not None:
             if window.kind == "issue":
                 return [*(Discard(card) for card in sorted(set(hand))), Done()]
-            plays = cards.card_plays(state, seat) if cards is not None else []
-            return [*plays, Pass()]
+            return [*cards.card_plays(state, seat), Pass()]
         if state.mover == seat:
             options = move_options(state, seat)
             at = state.judges[seat].at
@@ -118,7 +116,7 @@ class JudgeDredd(Game[DreddState]):
         return []
 
     def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
-        if isinstance(action, CARD_ACTIONS) and state.window is not None and hasattr(cards, "refusal"):
+        if isinstance(action, CARD_ACTIONS) and state.window is not None:
             return cards.refusal(state, seat, action)
         verbs = {a.verb for a in self._legal_actions(state, seat)}
         if action.verb not in verbs:
@@ -138,9 +136,7 @@ class JudgeDredd(Game[DreddState]):
 
     def secrets(self, state: DreddState, seat: Seat) -> list[Msg]:
         """The seat's hand, one line per card."""
-        if cards is not None and hasattr(cards, "hand_lines"):
-            return cards.hand_lines(state, seat)
-        return [Msg(f"judge_dredd.cardname.{card}") for card in state.judges[seat].hand]
+        return cards.hand_lines(state, seat)
 
     # ------------------------------------------------------------------ applying actions
 
@@ -158,11 +154,11 @@ class JudgeDredd(Game[DreddState]):
             window.passed.append(seat)
             events.append(Event("passed", {"seat": seat, "window": window.kind, "for": window.for_seat}))
         elif isinstance(action, Answer):
-            assert window is not None and cards is not None
+            assert window is not None
             events += cards.play_card(state, seat, action, chance)
             state.window = turn.resume(window)
         elif isinstance(action, (Play, Block, TipOff)):
-            assert window is not None and cards is not None
+            assert window is not None
             window.passed = []  # a card played: the window closes only when all pass in a row
             events += cards.play_card(state, seat, action, chance)
         elif isinstance(action, Move):
@@ -189,8 +185,7 @@ class JudgeDredd(Game[DreddState]):
 
     def describe(self, event: Event) -> Msg:
         """Card events (`card_*`) are described by cards.py, the rest by present.py."""
-        told = cards.describe(event) if hasattr(cards, "describe") else None
-        return told or present.describe(event)
+        return cards.describe(event) or present.describe(event)
 
     def label(self, action: Action) -> Msg:
         return present.label(action)

@@ -11,21 +11,15 @@ reported as an event.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any
 
 from rules.core import Chance, Event, Seat
 
-from . import arrest
+from . import arrest, cards
 from .content import load_board, load_crimes, load_perps
 from .hands import draw, over_limit
 from .movement import enter, move_options, reveal
 from .state import ALIEN, CRIMES_ON_BOARD, HAND_LIMIT, ICU, Crime, DreddState, LastMove, Window
-
-# The Action Cards (cards.py) land separately; until they do, windows offer only `pass`.
-_CARDS = f"{__package__}.cards"
-cards: Any = importlib.import_module(_CARDS) if importlib.util.find_spec(_CARDS) else None
 
 ACADEMY = "aca"
 """Cadet's Right: the tied Judges fight in the Academy of Law."""
@@ -311,9 +305,8 @@ def close_window(state: DreddState, chance: Chance) -> list[Event]:
     state.window = None
     events = [Event("window_closed", {"window": window.kind, "seat": window.for_seat})]
     if window.kind == "answer":
-        if cards is not None:
-            state.window = window
-            events += cards.resolve_pending(state, chance)
+        state.window = window  # the pending card reads its own window
+        events += cards.resolve_pending(state, chance)
         state.window = resume(window)
         return events
     if window.kind == "before_move":
