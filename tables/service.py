@@ -105,6 +105,16 @@ def variant_lines(table: Table) -> list[Msg]:
     return [Msg("table.variant", {"variant": Msg(key) if i18n.has(key) else table.variant})]
 
 
+def clock_lines(table: Table) -> list[Msg]:
+    """How long a card-play window waits, for games that have such windows (their engine says
+    what a player does when time runs out: `Game.timeout_action`); nothing for the others."""
+    if type(table.game).timeout_action is Game.timeout_action:
+        return []
+    if table.timeout <= 0:
+        return [Msg("table.no_clock")]
+    return [Msg("table.clock", {"seconds": f"{table.timeout:g}"})]
+
+
 @dataclass
 class _Out:
     """Lines gathered while a call runs, before they become notices."""
@@ -202,6 +212,7 @@ class TableService:
         lines = [
             Msg("table.created", {"game": game_name(game), "host": host.name}),
             *variant_lines(table),
+            *clock_lines(table),
             Msg("table.lobby_hint", {"min": game.info.min_seats, "max": game.info.max_seats}),
         ]
         return [Public(table.id, lines, names=table.names)]
@@ -451,7 +462,8 @@ class TableService:
         table = self._open(channel_id)
         info = table.game.info
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
-                                      "n": len(table.seats), "max": info.max_seats}), *variant_lines(table)]
+                                      "n": len(table.seats), "max": info.max_seats}),
+                 *variant_lines(table), *clock_lines(table)]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
             if seat.is_ai:

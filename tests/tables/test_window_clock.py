@@ -271,3 +271,18 @@ async def test_a_lost_delivery_does_not_stop_the_table_the_next_window_is_armed(
     # The first delivery failed; the AI's window after it was armed all the same, and ran out.
     assert len(calls) >= 2 and calls[1][0].lines[0].key == "table.timed_out"
     clock.close()
+
+
+async def test_the_lobby_and_the_status_say_how_long_a_window_waits() -> None:
+    svc = window_service()
+    created = await svc.create(GUILD, CHANNEL, "toy_window", ALICE, timeout=45)
+    assert "Card-play windows close after 45 s: whoever has not answered by then passes." in created[0].text("en")
+    await svc.create(GUILD, CHANNEL + 1, "toy_window", ALICE, timeout=0)
+    status = await svc.status(CHANNEL + 1)
+    assert [m.key for m in status.lines if "clock" in m.key] == ["table.no_clock"]
+    assert "出牌時機不計時" in "".join(status.text("zh-TW"))
+
+
+async def test_a_game_without_windows_says_nothing_about_a_clock(svc) -> None:
+    await svc.create(GUILD, CHANNEL, "toy", ALICE)
+    assert not [m for m in (await svc.status(CHANNEL)).lines if "clock" in m.key]
