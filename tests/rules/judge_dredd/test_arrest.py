@@ -169,3 +169,35 @@ def test_combat_cards_last_one_fight_only() -> None:
     assert state.last_fight.totals == {0: 11}
     pass_window(state)
     assert state.fight is None
+
+
+def test_e2_two_crimes_in_a_sector_the_first_judge_due_chooses_for_all_there() -> None:
+    state = position(at={0: "agg", 1: "agg"}, crimes=[BOB, MULLIGAN], hands={})
+    at_arrests(state)
+    assert GAME.to_act(state) == {0}
+    events = act(state, 0, "arrest jaywalking", 1, 6, 2)  # Perp 3; Judges 11 and 7
+    assert kinds(events).count("judge_rolled") == 2
+    assert state.judges[0].arrested == [["punk_mulligan", "jaywalking"]]
+    assert "littering" in [c.crime for c in state.crimes]  # nobody attempted it this round
+
+
+def test_view_has_the_shape_of_the_team_brief() -> None:
+    import json
+
+    state = position(at={0: "agg", 1: "cty"}, crimes=[BOB], hands={1: ["tweak"]})
+    at_arrests(state)
+    view = GAME.view(state, 1)
+    assert set(view) == {
+        "game", "version", "seat", "phase", "turn", "turn_start", "to_act", "mover", "window", "judges", "hand",
+        "crimes", "fight", "last_fight", "quarantine", "alien", "piles", "last_move", "end_holder", "winner", "scores",
+    }
+    assert set(view["judges"][0]) == {
+        "seat", "colour", "at", "hand", "score", "arrested", "moved", "attempted", "miss_moves", "block_with",
+        "standoff",
+    }
+    assert view["fight"]["kind"] == "perp" and view["fight"]["judges"] == [0] and view["phase"] == "arrest"
+    assert view["window"]["kind"] == "before_fight" and view["window"]["for"] == 0
+    assert view["crimes"][0] == {"crime": "littering", "crime_cv": 1, "sector": "agg", "perp": "gestapo_bob",
+                                 "perp_cv": 1, "revealed": True}
+    assert set(view["piles"]) == {"stock", "discards", "perps", "crimes", "sectors"}
+    json.dumps(view)
