@@ -704,9 +704,12 @@ class TableService:
         only a change is sent again."""
         if table.state is None or table.status != "active":
             return
-        for seat, info in enumerate(table.seats):
-            if not info.is_ai:
-                self._sent[(table.id, seat)] = list(table.game.secrets(table.state, seat))
+        try:
+            for seat, info in enumerate(table.seats):
+                if not info.is_ai:
+                    self._sent[(table.id, seat)] = list(table.game.secrets(table.state, seat))
+        except Exception:  # at worst the hands are sent again; the table itself comes back
+            log.exception("table %s: the players' secrets could not be read after the restart", table.id)
 
     # ------------------------------------------------------------------ images
     def _renderer(self, key: str) -> Any:

@@ -173,7 +173,7 @@ async def play_out(svc: TableService, watch: Watch, table: Table, *, clock: bool
     that were sent a private notice."""
     by_seat = {i: Player(s.user_id, s.name) for i, s in enumerate(table.seats) if s.user_id is not None}
     told: set[int] = set()
-    for _ in range(MAX_CALLS):
+    for calls in range(MAX_CALLS):
         if table.status != "active":
             return told
         humans = table.humans_to_act()
@@ -187,6 +187,15 @@ async def play_out(svc: TableService, watch: Watch, table: Table, *, clock: bool
             notices = await svc.act(CHANNEL, by_seat[seat], stand_in(table.game, table.state, seat))
         check(table, watch.take(), notices)
         told |= {n.seat for n in notices if isinstance(n, Private)}
+        if calls % 250 == 0 and table.status == "active":
+            # The log, the status and a spectator's board speak of the past too: played cards may
+            # be held again since, but a face-down Perp is never named.
+            shown = [await svc.log(CHANNEL, 50), await svc.status(CHANNEL), await svc.board(CHANNEL)]
+            for lang in ("en", "zh-TW"):
+                text = "".join(line for n in shown for line in n.text(lang))
+                for word in public_words(table, table.state, set(), lang):
+                    text = text.replace(word, "□")
+                assert not [p for p in unrevealed_perps(table.state) if name(f"{KEY}.perp.{p}", lang) in text]
     raise AssertionError(f"no end after {MAX_CALLS} calls")
 
 
