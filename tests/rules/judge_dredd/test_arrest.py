@@ -126,7 +126,7 @@ def test_r12_losing_to_the_alien_means_icu_and_a_tie_fights_again() -> None:
     assert state.judges[0].at == "icu" and state.alien is not None
 
 
-def test_r17_the_judge_dredd_card_makes_the_arrest_without_dice() -> None:
+def test_r17_e4_the_judge_dredd_card_makes_the_arrest_without_dice() -> None:
     state = position(at={0: "agg", 1: "cty"}, crimes=[("murder", "judge_death", "agg")], hands={1: ["tweak"]})
     at_arrests(state)
     assert state.window.kind == "before_fight" and GAME.to_act(state) == {1}

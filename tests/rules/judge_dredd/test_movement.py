@@ -42,7 +42,7 @@ def test_r2_perp_revealed_immediately_a_judge_enters() -> None:
     assert GAME.view(state, 1)["crimes"][0]["perp"] == "ice_pick_brown"
 
 
-def test_r1_a_lone_judge_may_not_leave_a_crime_sector_and_stays_by_itself() -> None:
+def test_r1_e1_a_lone_judge_may_not_leave_a_crime_sector_and_stays_by_itself() -> None:
     state = position(at={0: "agg", 1: "cty"}, crimes=[MURDER])
     state.phase = "movement"
     state.window = None
@@ -109,7 +109,7 @@ def test_r18_extra_move_this_round_and_max_move_cap() -> None:
     assert state.judges[0].max_move is None and state.judges[0].extra_move == 0
 
 
-def test_r9_a_judge_starting_in_icu_moves_only_into_the_hospital_and_stops() -> None:
+def test_r9_e3_a_judge_starting_in_icu_moves_only_into_the_hospital_and_stops() -> None:
     state = position(at={0: "icu", 1: "cty"}, crimes=[])
     state.judges[0].miss_moves = 1
     from rules.judge_dredd import turn
