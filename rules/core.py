@@ -9,6 +9,7 @@ its log. Nothing here knows about Discord, images, files, clocks or the global r
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import types
 import typing
@@ -297,6 +298,13 @@ def to_jsonable(obj: Any) -> Any:
 T = TypeVar("T")
 
 
+@functools.cache
+def _hints(tp: type) -> dict[str, Any]:
+    """A dataclass's resolved type hints, worked out once: loading a state is done on every
+    restart and replay, and resolving hints is most of its cost."""
+    return typing.get_type_hints(tp)
+
+
 def from_jsonable(tp: Any, data: Any) -> Any:
     """The inverse of `to_jsonable`, driven by type hints (dataclasses, list, tuple, dict,
     set, Optional/unions of None, and plain scalars)."""
@@ -308,7 +316,7 @@ def from_jsonable(tp: Any, data: Any) -> Any:
         inner = [a for a in args if a is not type(None)]
         return from_jsonable(inner[0], data) if len(inner) == 1 else data
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = typing.get_type_hints(tp)
+        hints = _hints(tp)
         kwargs = {
             f.name: from_jsonable(hints[f.name], data[f.name])
             for f in dataclasses.fields(tp)
