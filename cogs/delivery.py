@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import components
+from cogs.windows import WindowPost, WindowPosts
 from rules.core import Game, SeatName
 from tables import i18n
 from tables.notices import Private, Prompt, Public
@@ -94,6 +95,7 @@ class Delivery:
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
+        self.windows = WindowPosts()
         self._langs: dict[int, str] = {}
         """Each user's client language as last seen in an interaction: DMs are written in it."""
 
@@ -135,35 +137,67 @@ class Delivery:
         """A notice as message text and `send` arguments: its lines, then the turn prompt's
         mention and menus when it carries one, and the board image as `board.png`.
         `prompts`: the other players' prompts delivered with it (see `everyone_to_act`)."""
+        lines, prompt_text, kwargs, _ = self._parts(notice, lang, prompts)
+        return "\n".join([*lines, prompt_text] if prompt_text else lines), kwargs
+
+    def _parts(self, notice: Public | Private, lang: str,
+               prompts: Sequence[Prompt]) -> tuple[list[str], str, dict[str, Any], frozenset[int]]:
+        """(the notice's lines, the prompt's mention line, `send` arguments, the seats asked)."""
         kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
         prompt_text = ""
+        seats: frozenset[int] = frozenset()
         if isinstance(notice, Public) and notice.prompt is not None:
             # The prompt's own line mentions (and pings) the players: drop the plain "X, it is
             # your turn" that says the same for the console.
             # (The service's one "A, B may act" line says the same when several may act at once.)
             acting = self.everyone_to_act(notice.prompt, prompts)
-            said = {SeatName(seat) for seat, _ in acting}
+            seats = frozenset(seat for seat, _ in acting)
+            said = {SeatName(seat) for seat in seats}
             notice = replace(notice, lines=[m for m in notice.lines
                                             if not (m.key == "table.your_turn" and m.params.get("player") in said)
                                             and not (m.key == "table.may_act" and len(acting) > 1)])
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
-        lines = notice.text(lang)
-        text = "\n".join([*lines, prompt_text] if prompt_text else lines)
         file = board_file(notice.image)
         if file is not None:
             kwargs["file"] = file
-        return text, kwargs
+        return notice.text(lang), prompt_text, kwargs, seats
 
     async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
                      prompts: Sequence[Prompt] = ()) -> discord.Message | None:
-        """Post to the channel, in pages if long; the image and the menus ride on the last page."""
-        text, kwargs = self.compose(notice, lang, prompts)
-        if not text and not notice.image:
+        """Post to the channel, in pages if long; the image and the menus ride on the last page.
+        A window's passes edit its message instead (see cogs/windows.py)."""
+        lines, prompt_text, kwargs, seats = self._parts(notice, lang, prompts)
+        if not lines and not prompt_text and not notice.image:
             return None
-        *before, last = pages(text)
+        channel_id = getattr(channel, "id", 0)
+        post = self.windows.continued(channel_id, notice.table_id, seats)
+        if post is not None and await self._edit_window(post, lines, prompt_text, kwargs):
+            self.windows.posted(channel_id, notice.table_id, seats, post.message, [*post.lines, *lines])
+            return post.message
+        *before, last = pages("\n".join([*lines, prompt_text] if prompt_text else lines))
         for page in before:
             await channel.send(page, allowed_mentions=MENTION_USERS)
-        return await channel.send(last, **kwargs)
+        message = await channel.send(last, **kwargs)
+        shown = [line for line in last.split("\n") if line != prompt_text] if not before else []
+        self.windows.posted(channel_id, notice.table_id, seats, message, shown)
+        return message
+
+    async def _edit_window(self, post: WindowPost, lines: list[str], prompt_text: str,
+                           kwargs: dict[str, Any]) -> bool:
+        """Add `lines` to a window's message, with the new board, mention and button; False
+        (post anew) when it would grow too long or Discord refuses the edit."""
+        text = "\n".join([*post.lines, *lines, prompt_text])
+        if len(text) > CONTENT_MAX:
+            return False
+        edit: dict[str, Any] = {"content": text, "view": kwargs.get("view"), "allowed_mentions": MENTION_USERS}
+        if "file" in kwargs:
+            edit["attachments"] = [kwargs["file"]]
+        try:
+            await post.message.edit(**edit)
+        except discord.HTTPException:
+            log.info("could not edit the window message %s; posting anew", post.message.id, exc_info=True)
+            return False
+        return True
 
     def everyone_to_act(self, prompt: Prompt, prompts: Sequence[Prompt] = ()) -> list[tuple[int, int]]:
         """(seat, user id) of every human who may act at the prompt's moment: the prompts

@@ -269,3 +269,45 @@ async def test_my_hand_button_shows_the_clickers_hand_privately(world, service):
     refused = stranger.followups[-1] if stranger.followups else stranger.response
     assert refused.ephemeral and refused.content == i18n.gettext("error.not_seated")
     assert refusals(w.env) == []
+
+
+async def test_passes_edit_the_window_message_while_two_or_more_may_act(world, service):
+    """Four humans: the first two passes edit the window's one message (its lines grow, the
+    mention and the button follow); with one player left, a new message pings them."""
+    w = world
+    dave = w.guild.add_member(w.env.create_user("dave"))
+    table, (message,) = await start(w, service, others=(w.bob, w.carol, dave))
+    count = len(w.channel.history())
+    await w.alice.slash(w.channel, "wtoy pass")
+    await w.bob.slash(w.channel, "wtoy pass")
+    assert len(w.channel.history()) == count
+    edited = w.channel.history()[-1]
+    assert edited.id == message.id
+    assert w.alice.mention not in edited.content and w.bob.mention not in edited.content
+    assert w.carol.mention in edited.content and dave.mention in edited.content
+    assert edited.content.count(f"{toy_window.KEY}.event.passed") == 2
+    assert [a.filename for a in edited.attachments] == ["board.png"]
+    options = next(b for b in buttons(edited) if b["label"] == OPTIONS)
+    assert options["custom_id"] == f"gv:a:{table.id}:{table.version}:"
+    menu = await dave.click(edited, label=OPTIONS)
+    assert [b["label"] for b in buttons(menu.response)] == ["Pass", "Play"]
+
+    await w.carol.slash(w.channel, "wtoy pass")
+    assert len(w.channel.history()) == count + 1
+    last = w.channel.history()[-1]
+    assert dave.mention in last.content and w.carol.mention not in last.content
+    assert refusals(w.env) == []
+
+
+async def test_a_card_played_asks_everyone_again_in_a_new_message(world, service):
+    w = world
+    dave = w.guild.add_member(w.env.create_user("dave"))
+    await start(w, service, others=(w.bob, w.carol, dave))
+    await w.alice.slash(w.channel, "wtoy pass")
+    count = len(w.channel.history())
+    play = next(a for a in service.legal_for(w.channel.id, as_player(w.bob)) if a.startswith("play"))
+    _, card, option, target = play.split()
+    await w.bob.slash(w.channel, "wtoy play", card=card, option=option, target=target)
+    assert len(w.channel.history()) == count + 1  # the passes are cleared: everyone is pinged again
+    assert all(m.mention in w.channel.last_message.content for m in (w.alice, w.bob, w.carol, dave))
+    assert refusals(w.env) == []
