@@ -246,14 +246,16 @@ async def test_the_clock_passes_the_humans_in_a_window() -> None:
     assert {SeatName(s) for s in waiting} <= set(passed)
 
 
-async def test_no_public_notice_shows_a_hand_or_an_unrevealed_perp_nor_a_private_goes_astray(one_ai_step) -> None:
-    """Two humans (acting, or passed by the clock at every other version) and an AI seat, a whole
-    seeded game: every notice of every call is checked in English and in Chinese."""
+@pytest.mark.parametrize(("humans", "ai", "seed"), [(2, 1, "1"), (4, 2, "6")])
+async def test_no_public_notice_shows_a_hand_or_an_unrevealed_perp_nor_a_private_goes_astray(
+        humans: int, ai: int, seed: str, one_ai_step) -> None:
+    """Humans (acting, or passed by the clock at every other version) and AI seats, whole seeded
+    games: every notice of every call is checked in English and in Chinese."""
     svc = service()
     watch = Watch(svc)
-    table = await table_of(svc, 2, 1, "1", timeout=60)
+    table = await table_of(svc, humans, ai, seed, timeout=60)
     notices = await svc.start(CHANNEL, PLAYERS[0])
     check(table, watch.take(), notices)
     told = await play_out(svc, watch, table, clock=True)
     assert table.status == "finished"
-    assert told == {0, 1}  # both humans had their hands by private notice; the AI seat never
+    assert told == set(range(humans))  # every human had their hand by private notice; no AI seat did
