@@ -170,17 +170,19 @@ class Delivery:
         if not lines and not prompt_text and not notice.image:
             return None
         channel_id = getattr(channel, "id", 0)
-        post = self.windows.continued(channel_id, notice.table_id, seats)
-        if post is not None and await self._edit_window(post, lines, prompt_text, kwargs):
-            self.windows.posted(channel_id, notice.table_id, seats, post.message, [*post.lines, *lines])
-            return post.message
-        *before, last = pages("\n".join([*lines, prompt_text] if prompt_text else lines))
-        for page in before:
-            await channel.send(page, allowed_mentions=MENTION_USERS)
-        message = await channel.send(last, **kwargs)
-        shown = [line for line in last.split("\n") if line != prompt_text] if not before else []
-        self.windows.posted(channel_id, notice.table_id, seats, message, shown)
-        return message
+        version = notice.prompt.version if notice.prompt is not None else -1
+        async with self.windows.lock(channel_id):
+            post = self.windows.continued(channel_id, notice.table_id, version, seats)
+            if post is not None and await self._edit_window(post, lines, prompt_text, kwargs):
+                self.windows.posted(channel_id, notice.table_id, version, seats, post.message, [*post.lines, *lines])
+                return post.message
+            *before, last = pages("\n".join([*lines, prompt_text] if prompt_text else lines))
+            for page in before:
+                await channel.send(page, allowed_mentions=MENTION_USERS)
+            message = await channel.send(last, **kwargs)
+            shown = [line for line in last.split("\n") if line != prompt_text] if not before else []
+            self.windows.posted(channel_id, notice.table_id, version, seats, message, shown)
+            return message
 
     async def _edit_window(self, post: WindowPost, lines: list[str], prompt_text: str,
                            kwargs: dict[str, Any]) -> bool:

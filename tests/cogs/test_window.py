@@ -311,3 +311,17 @@ async def test_a_card_played_asks_everyone_again_in_a_new_message(world, service
     assert len(w.channel.history()) == count + 1  # the passes are cleared: everyone is pinged again
     assert all(m.mention in w.channel.last_message.content for m in (w.alice, w.bob, w.carol, dave))
     assert refusals(w.env) == []
+
+
+def test_a_window_message_is_edited_only_for_a_newer_notice_with_fewer_players_left():
+    from cogs.windows import WindowPosts
+
+    posts, message = WindowPosts(), object()
+    posts.posted(7, 1, 10, frozenset({0, 1, 2, 3}), message, ["opened"])  # type: ignore[arg-type]
+    assert posts.continued(7, 1, 11, frozenset({1, 2, 3})).message is message  # a pass
+    assert posts.continued(7, 1, 10, frozenset({1, 2, 3})) is None  # older: never put back a stale button
+    assert posts.continued(7, 1, 11, frozenset({0, 1, 2, 3})) is None  # a card played: everyone again
+    assert posts.continued(7, 1, 11, frozenset({3})) is None  # the last one left is pinged anew
+    assert posts.continued(7, 2, 11, frozenset({1, 2})) is None  # another table
+    posts.posted(7, 1, 12, frozenset({0}), message, [])  # type: ignore[arg-type]
+    assert posts.continued(7, 1, 13, frozenset()) is None
