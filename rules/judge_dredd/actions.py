@@ -2,7 +2,7 @@
 
 `place <sector>`, `move <path>` (Sector codes joined by `-`), `stay`, `arrest <crime|alien>`,
 `play <card> <option> <target>`, `block <judge> <judge>`, `tipoff <crime> <path>`,
-`answer <card>`, `pass`, `discard <card>`, `done`. All verbs are here (cards.py imports the card
+`answer <card>`, `pass`, `skip`, `discard <card>`, `done`. All verbs are here (cards.py imports the card
 ones); `parse_action` refuses junk with `BadActionText` before any rule is asked.
 """
 
@@ -97,6 +97,14 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class Skip(Action):
+    """Pass this window and every card-play window for the rest of this Game Turn (not an answer
+    window where the seat is the target, the window before its own Judge's fight, nor issue)."""
+
+    verb: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True)
 class Discard(Action):
     """Discard a card: before issue, or down to six after taking cards."""
 
@@ -137,7 +145,9 @@ def _meaningful(name: str, value: object) -> bool:
     return bool(_TOKEN.match(value))
 
 
-SYNTAX = ActionSyntax(Place, Move, Stay, Arrest, Play, Block, TipOff, Answer, Pass, Discard, Done, valid=_meaningful)
+SYNTAX = ActionSyntax(
+    Place, Move, Stay, Arrest, Play, Block, TipOff, Answer, Pass, Skip, Discard, Done, valid=_meaningful
+)
 
 
 def parse_action(text: str) -> Action:

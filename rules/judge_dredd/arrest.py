@@ -17,7 +17,7 @@ from __future__ import annotations
 from rules.core import Chance, Event, Seat
 
 from .content import load_crimes, load_perps
-from .movement import alien_at, crimes_at, find_crime, judges_at, to_icu
+from .movement import alien_at, crimes_at, find_crime, to_icu
 from .state import ALIEN, ICU, DreddState, Fight, LastFight
 
 BASE_CF = 5
@@ -25,6 +25,15 @@ BASE_CF = 5
 PLUS_TEN = "dredd_plus_ten"
 """R17 variant: the Judge Dredd card adds 10 instead of making the Arrest."""
 DREDD_BONUS = 10
+
+
+def sector_targets(state: DreddState, sector: str) -> list[str]:
+    """Everything to attempt in a Sector: its Crimes (Crime ids, in the order they were set up)
+    and `alien` if the Alien Creature is there (R12)."""
+    found = [c.crime for c in crimes_at(state, sector)]
+    if alien_at(state, sector):
+        found.append(ALIEN)
+    return found
 
 
 def targets(state: DreddState, seat: Seat) -> list[str]:
@@ -35,9 +44,7 @@ def targets(state: DreddState, seat: Seat) -> list[str]:
     judge = state.judges[seat]
     if judge.at in (None, ICU):
         return []
-    found = [c.crime for c in crimes_at(state, judge.at)]
-    if alien_at(state, judge.at):
-        found.append(ALIEN)
+    found = sector_targets(state, judge.at)
     if judge.standoff in found:
         return [judge.standoff]
     return found
@@ -49,24 +56,52 @@ def due(state: DreddState, seat: Seat) -> bool:
     return not judge.attempted and (judge.block_with is not None or bool(targets(state, seat)))
 
 
+def _arrest_order(state: DreddState) -> list[Seat]:
+    n = state.seats
+    return [(state.turn_start + i) % n for i in range(n)]
+
+
+def _must_attempt_here(state: DreddState, seat: Seat, sector: str) -> bool:
+    judge = state.judges[seat]
+    return judge.at == sector and judge.block_with is None and due(state, seat)
+
+
+def chosen_target(state: DreddState, seat: Seat) -> str | None:
+    """The target this Judge chose this round (E2), while it can still be attempted."""
+    target = state.chosen.get(seat)
+    return target if target is not None and target in targets(state, seat) else None
+
+
+def next_chooser(state: DreddState, sector: str) -> Seat | None:
+    """Two or More Crimes in a Sector: "If a Judge is in a Sector containing two or more Crimes,
+    he/she may choose which one to try and arrest." (E2) Every Judge in `sector` who must
+    attempt and has not chosen does so in Arrest order; a Judge with one target (a stand-off:
+    "must attempt to Arrest the Perp again") is given it. Returns the next Judge to choose, or
+    None when every Judge there has a target."""
+    for seat in _arrest_order(state):
+        if not _must_attempt_here(state, seat, sector) or chosen_target(state, seat) is not None:
+            continue
+        options = targets(state, seat)
+        if len(options) > 1:
+            return seat
+        state.chosen[seat] = options[0]
+    return None
+
+
 def fellow_judges(state: DreddState, seat: Seat, target: str) -> list[Seat]:
     """R8: "All Judges present at a Crime must attempt an Arrest", resolved together when the
-    first is due. The Judges are `seat` then every other Judge in the Sector who has not yet
-    attempted, is not bound to a Block Mania fight, and is not in a stand-off on another Crime
-    there, in Arrest order from the Turn Start holder."""
+    first is due. The Judges are `seat` then every other Judge in the Sector who must attempt
+    (not yet attempted, not bound to a Block Mania fight) the same target, in Arrest order from
+    the Turn Start holder: where there was a choice, those who chose it (E2); else those for
+    whom it is the one target."""
     judge = state.judges[seat]
     assert judge.at is not None
-    n = state.seats
-    order = [(state.turn_start + i) % n for i in range(n)]
-    here = set(judges_at(state, judge.at))
     others = [
         s
-        for s in order
+        for s in _arrest_order(state)
         if s != seat
-        and s in here
-        and not state.judges[s].attempted
-        and state.judges[s].block_with is None
-        and target in targets(state, s)
+        and _must_attempt_here(state, s, judge.at)
+        and (chosen_target(state, s) == target if s in state.chosen else targets(state, s) == [target])
     ]
     return [seat, *others]
 
@@ -76,6 +111,7 @@ def start_fight(state: DreddState, kind: str, judges: list[Seat], crime: str | N
     can be played on them any more), and its cards start from nothing."""
     for s in judges:
         state.judges[s].attempted = True
+        state.chosen.pop(s, None)
     state.fight = Fight(kind=kind, judges=list(judges), crime=crime)
     return state.fight
 

@@ -1,21 +1,31 @@
 """The Judge Dredd rules engine: the contract of rules.core over the flow of turn.py.
 
 Whose decision it is (`to_act`), in this priority: a seat holding more than six cards discards
-first (R15); then, in an open card-play window (R7), every seat still in it; then the Judge whose
-Move is awaited, the Judge choosing which Crime to attempt, or the next player placing a Judge.
+first (R15); then, in an open card-play window (R7), every seat still in it (a seat that said
+`skip` is passed by itself for the rest of the Game Turn, except where `turn.still_asked`); then
+the Judge whose Move is awaited, the Judge choosing which Crime to attempt, or the next player
+placing a Judge.
+
 The Action Cards themselves (which may be played, and what they do) are cards.py's; this module
 only routes `play`, `block`, `tipoff` and `answer` there and keeps the window's passes.
 
 Rulings of ours beyond R1-R22 (tests named after them):
 - E1. Nothing waits for a choice that does not exist: a Judge who can only stay, or who must leave
   the ICU for the Hospital (R9), moves by itself; a missed Move is skipped with an event (R18).
-- E2. "All Judges present at a Crime" (R8) are those in its Sector who have not attempted, are not
-  bound to a Block Mania fight and are not in a stand-off on another Crime there; with two Crimes
-  in a Sector the first Judge due chooses for all of them.
+- E2. "All Judges present at a Crime" (R8) are those in its Sector who must attempt it: not yet
+  attempted, not bound to a Block Mania fight. With two or more targets in a Sector (Crimes, or a
+  Crime and the Alien Creature), when the first Judge there is due every Judge there who must
+  attempt chooses in Arrest order ("he/she may choose which one to try and arrest"; a Judge in a
+  stand-off must retry that Perp); then each target is fought by the Judges who chose it together
+  (R8), when the first of them is due: the group of the first Judge due fights first.
 - E3. A Judge starting the Move in ICU moves into the Hospital even with a Miss Move waiting; the
   Miss Move then costs the next Move (R9 keeps ICU a one-turn penalty).
 - E4. The Judge Dredd card settles the Arrest without dice: the Judge arrests, fellow Judges at
   the Crime have used their attempt and nothing else happens to them (R17).
+- E5. `skip` passes the window and every later card-play window of the Game Turn, so a player
+  need not answer ~8 windows a turn; it is public and reveals nothing (the seat is passed whatever
+  it holds). Still asked: an answer window where it is the target (R7), the window before a fight
+  its own Judge is in, the issue window (discards). It ends when the next Game Turn starts.
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ from typing import Any
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
 
 from . import cards, present, turn
-from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Stay, TipOff, parse_action
+from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
 from .content import load_board
 from .hands import discard, over_limit
 from .movement import move_options
@@ -101,7 +111,8 @@ class JudgeDredd(Game[DreddState]):
         if window is not None:
             if window.kind == "issue":
                 return [*(Discard(card) for card in sorted(set(hand))), Done()]
-            return [*cards.card_plays(state, seat), Pass()]
+            plays = [*cards.card_plays(state, seat), Pass()]
+            return plays if turn.still_asked(state, seat) else [*plays, Skip()]
         if state.mover == seat:
             options = move_options(state, seat)
             at = state.judges[seat].at
@@ -153,6 +164,8 @@ class JudgeDredd(Game[DreddState]):
             assert window is not None
             window.passed.append(seat)
             events.append(Event("passed", {"seat": seat, "window": window.kind, "for": window.for_seat}))
+        elif isinstance(action, Skip):
+            events += turn.skip(state, seat)
         elif isinstance(action, Answer):
             assert window is not None
             events += cards.play_card(state, seat, action, chance)
@@ -166,7 +179,7 @@ class JudgeDredd(Game[DreddState]):
         elif isinstance(action, Stay):
             events += turn.make_move(state, seat, [])
         elif isinstance(action, Arrest):
-            events += turn.begin_arrest(state, seat, action.crime)
+            events += turn.choose_target(state, seat, action.crime, chance)
         elif isinstance(action, Place):
             events += turn.place_judge(state, seat, action.sector, chance)
         return events + turn.advance(state, chance)

@@ -56,7 +56,7 @@ def _param(key: str, value: Any) -> Any:
 
 def describe(event: Event) -> Msg:
     params = {k: _param(k, v) for k, v in event.params.items()}
-    if event.kind in ("window", "window_closed", "passed"):
+    if event.kind in ("window", "window_closed", "passed", "skipped"):
         seat = event.params["for"] if "for" in event.params else event.params.get("seat")
         inner = {"seat": SeatName(seat) if isinstance(seat, int) else ""}
         params["window"] = Msg(f"judge_dredd.window.{event.params['window']}", inner)

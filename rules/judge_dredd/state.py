@@ -173,6 +173,12 @@ class DreddState(State):
     """Movement Round: the Judge whose Move is awaited (the window before it has closed)."""
     chooser: Seat | None = None
     """Arrest Round: the Judge who must choose which Crime to attempt (`arrest <crime>`)."""
+    chosen: dict[Seat, str] = field(default_factory=dict)
+    """Arrest Round: the target (Crime id or `alien`) each Judge in a Sector with two or more
+    chose (E2), kept until that Judge's fight starts; emptied at the end of the Game Turn."""
+    skipping: list[Seat] = field(default_factory=list)
+    """Seats that said `skip`: passed automatically in this Game Turn's later windows, except an
+    answer window, the window before their own fight and the issue window (emptied each turn)."""
     judges: list[Judge] = field(default_factory=list)
     crimes: list[Crime] = field(default_factory=list)
     """The Crimes on the board, in the order they were set up."""

@@ -86,6 +86,7 @@ def start_turn(state: DreddState) -> list[Event]:
     state.phase = "movement"
     state.cursor = 0
     state.mover = state.chooser = None
+    state.skipping = []  # `skip` lasts for the rest of one Game Turn
     return [Event("turn_started", {"turn": state.turn, "seat": state.turn_start}), *next_mover(state)]
 
 
@@ -153,8 +154,9 @@ def start_arrests(state: DreddState, chance: Chance) -> list[Event]:
 
 def next_arrest(state: DreddState, chance: Chance) -> list[Event]:
     """The next Judge due, in order from the Turn Start holder: a Block Mania pair fights when
-    the first of them is due (R11); a Judge with a choice of Crimes chooses; otherwise the fight
-    is prepared. When nobody is due, the Game Turn ends."""
+    the first of them is due (R11); in a Sector with two or more things to attempt, every Judge
+    there who must attempt chooses first, in Arrest order (E2); then the fight of the Judge due
+    is prepared, with the Judges at the same target (R8). When nobody is due, the Game Turn ends."""
     for seat in order(state):
         if not arrest.due(state, seat):
             continue
@@ -162,12 +164,23 @@ def next_arrest(state: DreddState, chance: Chance) -> list[Event]:
         if partner is not None:
             arrest.start_fight(state, "block", [seat, partner])
             return open_fight_window(state, seat)
-        choices = arrest.targets(state, seat)
-        if len(choices) > 1:
-            state.chooser = seat
-            return []
-        return begin_arrest(state, seat, choices[0])
+        sector = state.judges[seat].at
+        assert sector is not None
+        if len(arrest.sector_targets(state, sector)) > 1:
+            chooser = arrest.next_chooser(state, sector)
+            if chooser is not None:
+                state.chooser = chooser
+                return []
+        return begin_arrest(state, seat, arrest.chosen_target(state, seat) or arrest.targets(state, seat)[0])
     return end_turn(state, chance)
+
+
+def choose_target(state: DreddState, seat: Seat, target: str, chance: Chance) -> list[Event]:
+    """`arrest <crime>`: the chooser's target is noted (public), then the next Judge there
+    chooses, or the first fight begins (E2)."""
+    state.chooser = None
+    state.chosen[seat] = target
+    return [Event("arrest_chosen", {"seat": seat, "crime": target}), *next_arrest(state, chance)]
 
 
 def begin_arrest(state: DreddState, seat: Seat, target: str) -> list[Event]:
@@ -218,6 +231,7 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
         judge.extra_move, judge.max_move = 0, None
         judge.block_with = None
     state.chooser = state.mover = None
+    state.chosen = {}
     holder = (state.turn_start + 1) % state.seats
     if state.end_holder is not None and holder == state.end_holder:
         return events + end_game(state)
@@ -285,7 +299,8 @@ def finish_cadet(state: DreddState) -> list[Event]:
 def window_seats(state: DreddState) -> list[Seat]:
     """The seats still to answer the open window: every seat that has not passed since the last
     card (only the target in an answer window; only the tied players in the Cadet's Right), less
-    those with an empty hand — a public count, so passing for them reveals nothing."""
+    those with an empty hand — a public count, so passing for them reveals nothing — and less
+    those skipping the rest of the Game Turn where `still_asked` does not hold (public too)."""
     window = state.window
     if window is None:
         return []
@@ -295,7 +310,32 @@ def window_seats(state: DreddState) -> list[Seat]:
         candidates = list(state.cadet)
     else:
         candidates = order(state)
-    return [s for s in candidates if s not in window.passed and state.judges[s].hand]
+    return [
+        s
+        for s in candidates
+        if s not in window.passed and state.judges[s].hand and (s not in state.skipping or still_asked(state, s))
+    ]
+
+
+def still_asked(state: DreddState, seat: Seat) -> bool:
+    """The windows a seat is asked in even after `skip`: an answer window where it is the target
+    (R7: the target is always asked), the window before a fight its own Judge is in, and the
+    issue window (its discards). `skip` is offered in every other card-play window."""
+    window = state.window
+    if window is None:
+        return False
+    if window.kind in ("answer", "issue"):
+        return True
+    return window.kind == "before_fight" and state.fight is not None and seat in state.fight.judges
+
+
+def skip(state: DreddState, seat: Seat) -> list[Event]:
+    """`skip`: pass this window, and be passed in this Game Turn's later windows (public)."""
+    window = state.window
+    assert window is not None
+    window.passed.append(seat)
+    state.skipping.append(seat)
+    return [Event("skipped", {"seat": seat, "window": window.kind, "for": window.for_seat})]
 
 
 def close_window(state: DreddState, chance: Chance) -> list[Event]:

@@ -30,6 +30,7 @@ def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[s
         "to_act": sorted(game.to_act(state)),
         "mover": state.mover,
         "window": _window(state.window),
+        "skipping": sorted(state.skipping),
         "judges": [
             {
                 "seat": s,
@@ -45,6 +46,7 @@ def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[s
                 "miss_moves": j.miss_moves,
                 "block_with": j.block_with,
                 "standoff": j.standoff,
+                "chosen": state.chosen.get(s),
             }
             for s, j in enumerate(state.judges)
         ],

@@ -1,4 +1,4 @@
-"""Arrest Rules (rulebook) and rulings R6, R8, R9, R11, R12, R16, R17, E2, E4.
+"""Arrest Rules (rulebook), Two or More Crimes in a Sector, and rulings R6, R8, R9, R11, R12, R16, R17, E2, E4.
 
 Perp Gestapo Bob (1) Littering (1): the Perp totals 2 + die, a Judge 5 + die, so plain dice decide.
 Hands are empty unless a test needs a window to stay open (an empty hand passes by itself).
@@ -171,14 +171,71 @@ def test_combat_cards_last_one_fight_only() -> None:
     assert state.fight is None
 
 
-def test_e2_two_crimes_in_a_sector_the_first_judge_due_chooses_for_all_there() -> None:
+def test_two_crimes_in_a_sector_each_judge_chooses() -> None:
+    """E2, Two or More Crimes in a Sector: "he/she may choose which one to try and arrest"."""
     state = position(at={0: "agg", 1: "agg"}, crimes=[BOB, MULLIGAN], hands={})
     at_arrests(state)
-    assert GAME.to_act(state) == {0}
-    events = act(state, 0, "arrest jaywalking", 1, 6, 2)  # Perp 3; Judges 11 and 7
-    assert kinds(events).count("judge_rolled") == 2
+    assert GAME.to_act(state) == {0} and sorted(texts(state, 0)) == ["arrest jaywalking", "arrest littering"]
+    events = act(state, 0, "arrest jaywalking")
+    assert kinds(events) == ["arrest_chosen"] and events[0].public
+    assert events[0].params == {"seat": 0, "crime": "jaywalking"}
+    assert GAME.to_act(state) == {1} and sorted(texts(state, 1)) == ["arrest jaywalking", "arrest littering"]
+    assert GAME.view(state, None)["judges"][0]["chosen"] == "jaywalking"
+    events = act(state, 1, "arrest littering", 1, 6, 1, 2)  # Mulligan 3 v Judge 11; then Bob 3 v Judge 7
+    fights = [e.params for e in events if e.kind == "window" and e.params["window"] == "before_fight"]
+    assert [(f["crime"], f["judges"]) for f in fights] == [("jaywalking", [0]), ("littering", [1])]
     assert state.judges[0].arrested == [["punk_mulligan", "jaywalking"]]
-    assert "littering" in [c.crime for c in state.crimes]  # nobody attempted it this round
+    assert state.judges[1].arrested == [["gestapo_bob", "littering"]]
+    assert state.chosen == {} and state.phase == "movement"
+
+
+def test_e2_judges_who_choose_the_same_crime_fight_it_together_the_first_due_group_first() -> None:
+    state = position(seats=3, at={0: "agg", 1: "agg", 2: "agg"}, crimes=[BOB, MULLIGAN], hands={})
+    state.turn_start = 1  # Arrest order 1, 2, 0
+    at_arrests(state)
+    act(state, 1, "arrest littering")
+    act(state, 2, "arrest jaywalking")
+    assert GAME.to_act(state) == {0}
+    events = act(state, 0, "arrest littering", 1, 6, 2, 1, 6)
+    fights = [e.params for e in events if e.kind == "window" and e.params["window"] == "before_fight"]
+    assert [(f["crime"], f["judges"]) for f in fights] == [("littering", [1, 0]), ("jaywalking", [2])]
+    assert kinds(events).count("perp_rolled") == 2 and kinds(events).count("judge_rolled") == 3
+    assert state.judges[1].arrested == [["gestapo_bob", "littering"]]  # 11 beats 7 against Bob's 3
+    assert state.judges[2].arrested == [["punk_mulligan", "jaywalking"]]
+
+
+def test_e2_a_judge_in_a_stand_off_retries_that_perp_while_the_others_choose() -> None:
+    state = position(at={0: "agg", 1: "agg"}, crimes=[BOB, MULLIGAN], hands={})
+    state.judges[0].standoff = "littering"
+    at_arrests(state)
+    assert GAME.to_act(state) == {1} and state.chosen == {0: "littering"}  # Judge 0 has no choice
+    events = act(state, 1, "arrest littering", 1, 6, 2)
+    fight = next(e.params for e in events if e.kind == "window" and e.params["window"] == "before_fight")
+    assert fight["crime"] == "littering" and fight["judges"] == [0, 1]
+    state = position(at={0: "agg", 1: "agg"}, crimes=[BOB, MULLIGAN], hands={})
+    state.judges[0].standoff = "littering"
+    at_arrests(state)
+    events = act(state, 1, "arrest jaywalking", 1, 6, 1, 6)
+    fights = [e.params for e in events if e.kind == "window" and e.params["window"] == "before_fight"]
+    assert [(f["crime"], f["judges"]) for f in fights] == [("littering", [0]), ("jaywalking", [1])]
+
+
+def test_e2_r12_a_crime_and_the_alien_creature_each_judge_chooses() -> None:
+    state = position(at={0: "agg", 1: "agg"}, crimes=[BOB], hands={})
+    state.alien = Alien("agg")
+    at_arrests(state)
+    assert sorted(texts(state, 0)) == ["arrest alien", "arrest littering"]
+    act(state, 0, "arrest alien")
+    events = act(state, 1, "arrest littering", 1, 6, 1, 6)  # Alien 7 v 11; Bob 3 v 11
+    assert "alien_defeated" in kinds(events) and state.judges[1].arrested == [["gestapo_bob", "littering"]]
+
+
+def test_e2_a_choice_no_longer_possible_is_made_again() -> None:
+    state = position(at={0: "agg", 1: "agg"}, crimes=[BOB, MULLIGAN], hands={})
+    at_arrests(state)
+    act(state, 0, "arrest littering")
+    state.chosen[1] = "murder"  # as if that Crime had been moved away since
+    assert arrest.chosen_target(state, 1) is None and arrest.next_chooser(state, "agg") == 1
 
 
 def test_view_has_the_shape_of_the_team_brief() -> None:
@@ -188,15 +245,16 @@ def test_view_has_the_shape_of_the_team_brief() -> None:
     at_arrests(state)
     view = GAME.view(state, 1)
     assert set(view) == {
-        "game", "version", "seat", "phase", "turn", "turn_start", "to_act", "mover", "window", "judges", "hand",
-        "crimes", "fight", "last_fight", "quarantine", "alien", "piles", "last_move", "end_holder", "winner", "scores",
+        "game", "version", "seat", "phase", "turn", "turn_start", "to_act", "mover", "window", "skipping", "judges",
+        "hand", "crimes", "fight", "last_fight", "quarantine", "alien", "piles", "last_move", "end_holder", "winner",
+        "scores",
     }
     assert set(view["judges"][0]) == {
         "seat", "colour", "at", "hand", "score", "arrested", "moved", "attempted", "miss_moves", "block_with",
-        "standoff",
+        "standoff", "chosen",
     }
     assert view["fight"]["kind"] == "perp" and view["fight"]["judges"] == [0] and view["phase"] == "arrest"
-    assert view["window"]["kind"] == "before_fight" and view["window"]["for"] == 0
+    assert view["window"]["kind"] == "before_fight" and view["window"]["for"] == 0 and view["skipping"] == []
     assert view["crimes"][0] == {"crime": "littering", "crime_cv": 1, "sector": "agg", "perp": "gestapo_bob",
                                  "perp_cv": 1, "revealed": True}
     assert set(view["piles"]) == {"stock", "discards", "perps", "crimes", "sectors"}

@@ -1,13 +1,17 @@
 """Card-play windows (R7): everyone is asked, a card played starts the passing again, a window
 closes when all have passed in a row; answer windows ask only the target and then give the paused
-window back (R10, R14)."""
+window back (R10, R14); `skip` passes the rest of the Game Turn except where a seat is still
+asked (E5)."""
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import SeededChance
 from rules.judge_dredd import GAME, turn
 from rules.judge_dredd.state import DreddState
 
-from .kit import act, kinds, position, texts
+from .kit import act, hide_check, kinds, position, texts
 
 
 def movement_window(hands: dict[int, list[str]], seats: int = 3) -> DreddState:
@@ -21,7 +25,7 @@ def movement_window(hands: dict[int, list[str]], seats: int = 3) -> DreddState:
 def test_r7_every_seat_with_cards_is_asked_even_with_nothing_to_play() -> None:
     state = movement_window({0: ["lawmaster_crash"], 1: ["edwin_parsey"], 2: ["robodoc"]})
     assert GAME.to_act(state) == {0, 1, 2}
-    assert texts(state, 1) == ["pass"]  # Edwin Parsey has no use now: the pause reveals nothing
+    assert texts(state, 1) == ["pass", "skip"]  # Edwin Parsey has no use now: the pause reveals nothing
     assert GAME.view(state, None)["window"] == {"kind": "before_move", "for": 0, "passed": [], "pending": None}
 
 
@@ -76,3 +80,97 @@ def test_r14_outdoor_boing_sends_the_target_to_icu_unless_a_tip_off_answers() ->
     act(state, 0, "play outdoor_boing main blue")
     act(state, 1, "answer tip_off_inside_info")
     assert state.judges[1].at == "rob"
+
+
+# --------------------------------------------------------------------------- skip (E5)
+
+CRIMES = [
+    ("littering", "gestapo_bob", "agg"), ("jaywalking", "punk_mulligan", "rob"), ("loitering", "skysurf_sid", "cty"),
+]
+
+
+def a_turn_with_crimes(hands: dict[int, list[str]]) -> DreddState:
+    """Three Judges, each alone at a Crime (so every Move is a forced stay and every Judge
+    fights), these hands; the window before seat 0's Move is open."""
+    state = position(seats=3, at={0: "agg", 1: "rob", 2: "cty"}, crimes=CRIMES, hands=hands)
+    state.phase = "movement"
+    turn.next_mover(state)
+    return state
+
+
+def asked_until_next_turn(state: DreddState) -> list[tuple[str, int | None, set[int]]]:
+    """Everyone asked passes (`done` at issue) until the next Game Turn's first window: each
+    window met, with the seats it asked."""
+    seen: list[tuple[str, int | None, set[int]]] = []
+    start = state.turn
+    for step in range(200):
+        window = state.window
+        if state.turn > start:
+            break
+        entry = (window.kind, window.for_seat, set(GAME.to_act(state)))
+        if not seen or seen[-1][:2] != entry[:2]:
+            seen.append(entry)
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, "done" if window.kind == "issue" else "pass", SeededChance(step))
+    return seen
+
+
+def test_skip_passes_the_rest_of_the_game_turn() -> None:
+    state = a_turn_with_crimes({0: ["tweak"], 1: ["flabbon"], 2: ["fergee"]})
+    assert "skip" in texts(state, 1) and str(GAME.timeout_action(state, 1)) == "pass"
+    events = act(state, 1, "skip")
+    assert kinds(events) == ["skipped"] and events[0].public and events[0].params["seat"] == 1
+    assert GAME.to_act(state) == {0, 2} and state.window.passed == [1]
+    assert GAME.view(state, 0)["skipping"] == [1] and GAME.view(state, None)["skipping"] == [1]
+    act(state, 0, "pass")
+    act(state, 2, "pass")  # the window closes: seat 1's skip counted as its pass
+    seen = asked_until_next_turn(state)
+    asked = {(kind, for_seat): seats for kind, for_seat, seats in seen}
+    assert asked[("before_move", 1)] == {0, 2} and asked[("after_moves", None)] == {0, 2}
+    assert asked[("before_fight", 0)] == {0, 2} and asked[("before_fight", 2)] == {0, 2}
+
+
+@pytest.mark.parametrize("hand", [["edwin_parsey"], ["lawmaster_crash", "sonic_cannon", "barney_resyk"]])
+def test_skip_auto_passes_whatever_the_hand_holds(hand: list[str]) -> None:
+    state = a_turn_with_crimes({0: ["tweak"], 1: hand, 2: ["fergee"]})
+    act(state, 1, "skip")
+    act(state, 0, "pass")
+    act(state, 2, "pass")
+    assert GAME.to_act(state) == {0, 2} and state.window.for_seat == 1
+    for viewer in (None, 0, 2):
+        hide_check(state, viewer)  # who is asked does not depend on seat 1's cards
+
+
+def test_skip_still_asks_the_target_of_a_barney() -> None:
+    state = movement_window({0: ["barney_resyk", "tweak"], 1: ["flabbon"], 2: ["robodoc"]})
+    act(state, 2, "skip")
+    act(state, 0, "play barney_resyk main green")
+    assert state.window.kind == "answer" and GAME.to_act(state) == {2}  # R7: the target is always asked
+    assert texts(state, 2) == ["pass"]  # no skip in an answer window
+    act(state, 2, "pass")
+    assert state.judges[2].at == "res"
+    assert state.window.kind == "before_move" and GAME.to_act(state) == {0, 1}  # still skipping
+
+
+def test_skip_still_asks_for_own_fight() -> None:
+    state = a_turn_with_crimes({0: ["tweak"], 1: ["flabbon"], 2: ["fergee"]})
+    act(state, 1, "skip")
+    seen = asked_until_next_turn(state)
+    asked = {(kind, for_seat): seats for kind, for_seat, seats in seen}
+    assert asked[("before_fight", 1)] == {0, 1, 2}  # its own Judge's fight
+    assert asked[("before_fight", 0)] == {0, 2}  # not another's
+    assert asked[("issue", None)] == {0, 1, 2}  # its discards
+    state = a_turn_with_crimes({0: ["tweak"], 1: ["flabbon"], 2: ["fergee"]})
+    act(state, 1, "skip")
+    while not (state.window.kind == "before_fight" and state.window.for_seat == 1):
+        GAME.apply(state, min(GAME.to_act(state)), "pass", SeededChance(0))
+    assert texts(state, 1)[-1] == "pass" and "skip" not in texts(state, 1)
+    assert "skip" in texts(state, 0)
+
+
+def test_skip_resets_next_turn() -> None:
+    state = a_turn_with_crimes({0: ["tweak"], 1: ["flabbon"], 2: ["fergee"]})
+    act(state, 1, "skip")
+    asked_until_next_turn(state)
+    assert state.turn == 2 and state.skipping == [] and GAME.view(state, None)["skipping"] == []
+    assert state.window.kind == "before_move" and 1 in GAME.to_act(state) and "skip" in texts(state, 1)
