@@ -151,7 +151,9 @@ class Clicks:
         squares = ui.square_labels(table, legal)
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
                                       info=False)
-        text = "\n".join(filter(None, [note, i18n.gettext("cogs.prompt.choose", lang)]))
+        chosen = components.expand(legal, prefix)[0]  # with the levels every choice agrees on
+        text = "\n".join(filter(None, [note, components.path_label(ui, chosen, lang),
+                                        i18n.gettext("cogs.prompt.choose", lang)]))
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await interaction.response.edit_message(content=text, view=view)
         else:

@@ -232,6 +232,12 @@ def choice_label(ui: GameUI, choice: Choice, depth: int, lang: str, squares: dic
     return label[:80]
 
 
+def path_label(ui: GameUI, prefix: Sequence[str], lang: str) -> str:
+    """What a private menu has chosen so far (`Play a card › Fergee › OR: …`), so a level
+    skipped because every choice shares it (a card with one playable option) is still said."""
+    return " › ".join(capitalised(ui.part(prefix, i, lang)) for i in range(len(prefix)))
+
+
 # --------------------------------------------------------------------------- building views
 
 

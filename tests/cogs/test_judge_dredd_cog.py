@@ -13,6 +13,7 @@ import discord
 import pytest
 
 import tables.service
+from cogs import components
 from rules.judge_dredd import GAME
 from tables import i18n
 from tables.service import TableService
@@ -128,7 +129,8 @@ async def test_a_window_is_one_message_for_both_humans_with_one_options_button(w
     legal = service.legal_for(w.channel.id, as_player(w.bob))
     verbs = {a.split()[0] for a in legal}
     offered = [b["label"] for b in buttons(menu.response)]
-    assert sorted(offered) == sorted(i18n.gettext(f"judge_dredd.verb.{v}") for v in verbs)  # bob's own choices
+    ui = components.ui_for(KEY)
+    assert sorted(offered) == sorted(ui.verb(v, "en") for v in verbs)  # bob's own choices
     version = table.version
     await w.bob.click(menu.response, label=i18n.gettext("judge_dredd.verb.pass"))
     assert table.version == version + 1 and 1 not in table.humans_to_act()

@@ -325,3 +325,16 @@ def test_a_window_message_is_edited_only_for_a_newer_notice_with_fewer_players_l
     assert posts.continued(7, 2, 11, frozenset({1, 2})) is None  # another table
     posts.posted(7, 1, 12, frozenset({0}), message, [])  # type: ignore[arg-type]
     assert posts.continued(7, 1, 13, frozenset()) is None
+
+
+async def test_a_private_menu_says_what_was_chosen_so_far(world, service):
+    """Even the level skipped because every choice shares it (a card with only a main option)."""
+    w = world
+    table, (message,) = await start(w, service, others=(w.bob, w.carol))
+    card = next(c for c in table.state.hands[0] if c in toy_window.ONLY_MAIN)
+    menu = await w.alice.click(message, label=OPTIONS)
+    step = await w.alice.click(menu.response, label="Play")
+    assert step.response.content.splitlines()[0] == "Play"
+    step = await w.alice.click(step.response, label=card.capitalize())
+    assert step.response.content.splitlines()[0] == f"Play › {card.capitalize()} › Main"
+    assert [b["label"] for b in buttons(step.response)] == ["Blue", "Green"]
