@@ -45,7 +45,9 @@ import importlib
 import inspect
 import logging
 import secrets
+import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -121,12 +123,19 @@ class _Out:
 
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+    only_timeouts: bool = True
+    """Every action of the call was what the clock would have done (a pass): the window goes on."""
+    passed: set[int] = field(default_factory=set)
+    """The seats that took their timeout action (passed) in the call."""
 
 
 class TableService:
     def __init__(self, db_path: Any = None, renderers: dict[str, Any] | None = None, *,
-                 ais: dict[str, Any] | None = None) -> None:
+                 ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = Store(db_path)
+        self._now = clock
+        self._windows: dict[int, tuple[frozenset[int], float]] = {}
+        """Per table: the humans a window's clock runs for, and when it started (memory only)."""
         self._renderer_overrides = dict(renderers or {})
         self._renderers: dict[str, Any] = {}
         self._ais = ais
@@ -333,13 +342,32 @@ class TableService:
     def deadline(self, channel_id: int) -> Deadline | None:
         """When the decision open now runs out by itself: the table has a clock and some human
         to act has a timeout action (a card-play window's `pass`). None otherwise (no table, no
-        clock, a decision only that player can make, or only AI seats to act)."""
+        clock, a decision only that player can make, or only AI seats to act).
+
+        `seconds` is the time left: a window's clock starts when it opens or a card is played in
+        it; a pass does not give the others a fresh minute (issue 3: "closes when all have
+        passed, or after a configurable time")."""
         table = self.table(channel_id)
         if table is None or table.status != "active" or table.state is None or table.timeout <= 0:
             return None
-        if not self._timed_out_seats(table):
+        seats = frozenset(self._timed_out_seats(table))
+        if not seats:
             return None
-        return Deadline(table.id, channel_id, table.version, table.timeout)
+        known = self._windows.get(table.id)
+        if known is None or known[0] != seats:  # a window nobody timed yet (e.g. after a restart)
+            known = self._windows[table.id] = (seats, self._now())
+        left = max(0.0, table.timeout - (self._now() - known[1]))
+        return Deadline(table.id, channel_id, table.version, left)
+
+    def _time_window(self, table: Table, out: _Out) -> None:
+        """After a change: the same window goes on (only passes, and exactly those seats left it)
+        and keeps its start, or a new one (or a card played in it) starts the clock afresh."""
+        seats = frozenset(self._timed_out_seats(table)) if table.status == "active" and table.timeout > 0 else None
+        known = self._windows.pop(table.id, None)
+        if not seats:
+            return
+        same = known is not None and out.only_timeouts and known[0] - out.passed == seats
+        self._windows[table.id] = (seats, known[1] if same and known is not None else self._now())
 
     async def expire(self, channel_id: int, version: int) -> list[Notice]:
         """The clock ran out at `version`: every human still to act who has a timeout action
@@ -371,6 +399,8 @@ class TableService:
     def _timed_out_seats(table: Table) -> list[int]:
         """The humans to act whose decision has a clock (the game says what they do when it runs out)."""
         state = table.state
+        if state is None:
+            return []
         return [s for s in table.humans_to_act() if table.game.timeout_action(state, s) is not None]
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:
@@ -577,6 +607,10 @@ class TableService:
         game, state = table.game, table.state
         assert state is not None
         action = game.parse_action(text)
+        if action == game.timeout_action(state, seat):
+            out.passed.add(seat)
+        else:
+            out.only_timeouts = False
         chance = self._chance(table, str(state.version))
         try:
             events = game.apply(state, seat, action, chance)
@@ -636,6 +670,7 @@ class TableService:
     def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
         self.store.finish(table.id, status, results or [])
         table.status = status
+        self._windows.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._by_id.pop(table.id, None)
@@ -676,6 +711,7 @@ class TableService:
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts."""
+        self._time_window(table, out)
         public, prompts = await self._public(table, out.public)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):

@@ -19,9 +19,19 @@ from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 TINY = 0.05
 
 
-def window_service(db: str = ":memory:") -> TableService:
+class Time:
+    """A clock the test moves by hand (the service's `clock`): it stands still unless told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def window_service(db: str = ":memory:", clock: Time | None = None) -> TableService:
     return TableService(db, renderers={"toy_window": toy_window.HandRenderer()},
-                        ais={"toy_window": toy_window.choose})
+                        ais={"toy_window": toy_window.choose}, clock=clock or Time())
 
 
 async def window_table(svc: TableService, *players, ai: int = 0, timeout: float | None = None,
@@ -135,6 +145,42 @@ async def test_expire_of_one_window_does_not_pass_the_next_one() -> None:
     await svc.act(CHANNEL, BOB, "pass")
     await svc.expire(CHANNEL, svc.table(CHANNEL).version)
     assert svc.legal_for(CHANNEL, BOB) == ["draw"]
+
+
+async def test_a_pass_does_not_give_the_others_a_fresh_minute() -> None:
+    time = Time()
+    svc = window_service(clock=time)
+    await window_table(svc, ALICE, BOB, CAROL)
+    await open_window(svc)
+    time.now += 40
+    await svc.act(CHANNEL, BOB, "pass")
+    assert svc.deadline(CHANNEL).seconds == 20
+    time.now += 25
+    assert svc.deadline(CHANNEL).seconds == 0  # overdue: a timer armed now fires at once
+
+
+async def test_a_card_played_starts_the_windows_clock_afresh() -> None:
+    time = Time()
+    svc = window_service(clock=time)
+    await window_table(svc, ALICE, BOB, CAROL)
+    await open_window(svc)
+    time.now += 40
+    card = svc.table(CHANNEL).state.hands[1][0]
+    await svc.act(CHANNEL, BOB, f"play {card}")
+    assert svc.deadline(CHANNEL).seconds == 60
+
+
+async def test_a_new_window_gets_the_whole_time() -> None:
+    time = Time()
+    svc = window_service(clock=time)
+    await window_table(svc, ALICE, BOB)
+    await open_window(svc)
+    time.now += 50
+    await svc.act(CHANNEL, ALICE, "pass")
+    await svc.act(CHANNEL, BOB, "pass")  # the window closes; Bob draws; the next one opens
+    time.now += 5
+    await svc.act(CHANNEL, BOB, "draw")
+    assert svc.deadline(CHANNEL).seconds == 60
 
 
 # --------------------------------------------------------------------------- WindowClock
