@@ -1,8 +1,8 @@
 """`/dredd`: Judge Dredd in a channel, and how its tokens look on buttons and in autocomplete.
 
 Every action verb of the game has a command (`place`, `move`/`stay` as `move path:stay`,
-`arrest`, `play`, `block` (Block Mania), `tipoff` (Tip Off), `answer`, `pass`, `discard`,
-`done`), each option autocompleted from the user's own legal actions and narrowed by the
+`arrest`, `play`, `block` (Block Mania), `tipoff` (Tip Off), `answer`, `pass`, `skip`,
+`discard`, `done`), each option autocompleted from the user's own legal actions and narrowed by the
 options already chosen; the same actions are one click away from a window's "My options"
 button. Hands are private: they arrive by DM (`tables` sends them when they change), and
 `/dredd hand` shows them ephemerally when DMs are closed. Names: Sectors, cards, Crimes and
@@ -203,6 +203,10 @@ class JudgeDreddCog(commands.Cog):
     @dredd.command(name="pass", description=_t("Play no card now (or do not answer)"))
     async def pass_(self, interaction: discord.Interaction) -> None:
         await act(self.bot, interaction, "pass")
+
+    @dredd.command(name="skip", description=_t("Pass every card-play window for the rest of this Game Turn"))
+    async def skip(self, interaction: discord.Interaction) -> None:
+        await act(self.bot, interaction, "skip")
 
     @dredd.command(name="discard", description=_t("Discard a card from your hand"))
     @app_commands.describe(card=_t("The card to discard"))

@@ -318,3 +318,13 @@ async def test_closed_dms_get_the_hand_ephemerally_or_one_public_pointer(world, 
     channel = " ".join(m.content for m in w.channel.history())
     assert not [word for word in hand_words(table) if word in channel]
     assert refusals(w.env) == []
+
+
+def test_every_action_verb_has_a_dredd_command():
+    """Every verb the engine reads is one slash command away (`stay` is `/dredd move path:stay`)."""
+    from cogs.judge_dredd import JudgeDreddCog
+    from rules.judge_dredd.actions import SYNTAX
+
+    commands = {c.name for c in JudgeDreddCog.dredd.commands}
+    assert set(SYNTAX.kinds) - {"stay"} <= commands
+    assert {"new", "hand", "board", "rules"} <= commands
