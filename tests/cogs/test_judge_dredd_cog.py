@@ -328,3 +328,14 @@ def test_every_action_verb_has_a_dredd_command():
     commands = {c.name for c in JudgeDreddCog.dredd.commands}
     assert set(SYNTAX.kinds) - {"stay"} <= commands
     assert {"new", "hand", "board", "rules"} <= commands
+
+
+async def test_dredd_commands_are_named_in_traditional_chinese(world):
+    synced = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
+    group = next(c for c in synced if c["name"] == "dredd")
+    assert group["name_localizations"]["zh-TW"] == i18n.gettext("cmd.dredd.name", "zh-TW")
+    play = next(o for o in group["options"] if o["name"] == "play")
+    assert play["name_localizations"]["zh-TW"] == i18n.gettext("cmd.dredd.play.name", "zh-TW")
+    new = next(o for o in group["options"] if o["name"] == "new")
+    timeout = next(o for o in new["options"] if o["name"] == "timeout")
+    assert (timeout["min_value"], timeout["max_value"]) == (0, 3600)
