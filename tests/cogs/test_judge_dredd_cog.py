@@ -6,6 +6,7 @@ A stand-in renderer keeps these tests about the Discord layer (and fast)."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -339,3 +340,34 @@ async def test_dredd_commands_are_named_in_traditional_chinese(world):
     new = next(o for o in group["options"] if o["name"] == "new")
     timeout = next(o for o in new["options"] if o["name"] == "timeout")
     assert (timeout["min_value"], timeout["max_value"]) == (0, 3600)
+
+
+async def test_many_decisions_by_buttons_alone(world, service):
+    """Two humans and an AI seat; every human decision (placing, windows, moves, arrests,
+    discards) is clicked through "My options" and the private menus, never typed."""
+    w = world
+    table = await open_game(w, service)
+    pick = random.Random(3).choice
+    verbs: set[str] = set()
+    for _ in range(25):
+        if table.status != "active" or not table.humans_to_act():
+            break
+        seat = pick(table.humans_to_act())
+        actor = members(w)[table.seats[seat].user_id]
+        verbs |= {a.split()[0] for a in service.legal_for(w.channel.id, as_player(actor))}
+        before = table.version
+        result = await actor.click(w.channel.last_message, label=OPTIONS)
+        for _depth in range(6):
+            assert result.response is not None and result.response.ephemeral
+            target = result.response
+            items = [c for row in target.message.components for c in row.children]
+            item = pick(items)
+            if item.type is discord.ComponentType.select:
+                result = await actor.select(target, [pick(item.options).value], custom_id=item.custom_id)
+            else:
+                result = await actor.click(target, custom_id=item.custom_id)
+            if table.version != before:
+                break
+        assert table.version > before
+    assert {"place", "pass", "play", "move", "discard"} <= verbs
+    assert refusals(w.env) == []
