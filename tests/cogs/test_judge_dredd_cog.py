@@ -371,3 +371,18 @@ async def test_many_decisions_by_buttons_alone(world, service):
         assert table.version > before
     assert {"place", "pass", "play", "move", "discard"} <= verbs
     assert refusals(w.env) == []
+
+
+async def test_my_options_speak_the_clickers_language(world, service, locales):
+    w = world
+    locales[w.bob.id] = "zh-TW"
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    menu = await w.bob.click(w.channel.last_message, label=OPTIONS)
+    labels = [b["label"] for b in buttons(menu.response)]
+    assert i18n.gettext("judge_dredd.verb.pass", "zh-TW") in labels
+    assert menu.response.content.endswith(i18n.gettext("cogs.prompt.choose", "zh-TW"))
+    hand = await w.bob.slash(w.channel, "dredd hand")
+    shown = hand.followups[-1] if hand.followups else hand.response
+    card = table.state.judges[1].hand[0]
+    assert i18n.gettext(f"judge_dredd.cardname.{card}", "zh-TW") in shown.content
