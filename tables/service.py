@@ -119,6 +119,14 @@ def clock_lines(table: Table) -> list[Msg]:
     return [Msg("table.clock", {"seconds": f"{table.timeout:g}"})]
 
 
+def turn_lines(table: Table, seats: list[int]) -> list[Msg]:
+    """Whose turn it is: "X, it is your turn", or, when several may act at once (a card-play
+    window of six), one line naming them all."""
+    if len(seats) > 1:
+        return [Msg("table.may_act", {"players": ", ".join(table.seat_name(s) for s in seats)})]
+    return [Msg("table.your_turn", {"player": SeatName(s)}) for s in seats]
+
+
 @dataclass
 class _Out:
     """Lines gathered while a call runs, before they become notices."""
@@ -506,7 +514,7 @@ class TableService:
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
             lines.append(Msg("table.lobby_hint", {"min": info.min_seats, "max": info.max_seats}))
-        lines += [Msg("table.your_turn", {"player": SeatName(s)}) for s in table.to_act()]
+        lines += turn_lines(table, table.to_act())
         return Public(table.id, lines, names=table.names)
 
     async def stats(self, guild_id: int | None, user: Player | int) -> Public:
@@ -701,11 +709,7 @@ class TableService:
         turn" line each; who may still act is public (the passes are), what they hold is not."""
         prompts = self._prompts(table)
         first = prompts[0] if prompts else None
-        if len(prompts) > 1:
-            names = ", ".join(table.seat_name(p.seat) for p in prompts)
-            lines = [*lines, Msg("table.may_act", {"players": names})]
-        else:
-            lines = lines + [Msg("table.your_turn", {"player": SeatName(p.seat)}) for p in prompts]
+        lines = [*lines, *turn_lines(table, [p.seat for p in prompts])]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         image = await self._render(table, None, None if first is None or first.private else first)
         return Public(table.id, lines, image, first, names=table.names), prompts

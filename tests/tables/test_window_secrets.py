@@ -152,3 +152,12 @@ async def test_whole_games_never_show_a_held_card_in_public_nor_a_private_to_the
                 legal = svc.legal_for(channel, player)
                 notices = await svc.act(channel, player, legal[-1])
         assert svc.table(channel) is None, "the game finished"
+
+
+async def test_the_status_names_everyone_in_a_window_in_one_line() -> None:
+    svc = window_service()
+    await window_table(svc, *SIX)
+    await open_window(svc)
+    status = await svc.status(CHANNEL)
+    assert [m.key for m in status.lines].count("table.may_act") == 1
+    assert not [m for m in status.lines if m.key == "table.your_turn"]
