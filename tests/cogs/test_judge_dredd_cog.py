@@ -386,3 +386,10 @@ async def test_my_options_speak_the_clickers_language(world, service, locales):
     shown = hand.followups[-1] if hand.followups else hand.response
     card = table.state.judges[1].hand[0]
     assert i18n.gettext(f"judge_dredd.cardname.{card}", "zh-TW") in shown.content
+
+
+async def test_rules_summary_is_private_and_whole(world):
+    result = await world.alice.slash(world.channel, "dredd rules")
+    messages = [result.response, *result.followups]
+    assert all(m.ephemeral for m in messages)
+    assert "\n".join(m.content for m in messages) == i18n.gettext("judge_dredd.rules", "en")
