@@ -187,5 +187,5 @@ def test_every_verb_of_the_action_texts_has_a_button_word() -> None:
     from rules.judge_dredd.actions import SYNTAX
 
     verbs = sorted(SYNTAX.kinds)
-    assert len(verbs) == 11
+    assert len(verbs) >= 11
     assert missing([f"judge_dredd.verb.{v}" for v in verbs]) == none_missing()
