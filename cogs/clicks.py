@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import components
-from cogs.delivery import guild_lang
+from cogs.delivery import board_file, guild_lang
 from cogs.errors import after_change, lang_of
 from cogs.flows import delivering, lobby_text, player_of, send_notice
 from rules.core import IllegalAction
@@ -156,5 +156,12 @@ class Clicks:
                                         i18n.gettext("cogs.prompt.choose", lang)]))
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await interaction.response.edit_message(content=text, view=view)
+        elif squares and table.game.info.hidden_information:
+            # The buttons say "A · …", but the channel's board marks nothing where moves are
+            # secret: the menu comes with the player's own board, which marks them.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            own = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
+            file = board_file(getattr(own, "image", None))
+            await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)

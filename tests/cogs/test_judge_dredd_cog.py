@@ -393,3 +393,18 @@ async def test_rules_summary_is_private_and_whole(world):
     messages = [result.response, *result.followups]
     assert all(m.ephemeral for m in messages)
     assert "\n".join(m.content for m in messages) == i18n.gettext("judge_dredd.rules", "en")
+
+
+async def test_my_options_for_a_move_come_with_the_players_own_marked_board(world, service):
+    """The channel's board marks nothing where moves are secret; the menu's "A · …" labels
+    come with the clicker's own board, which marks them."""
+    w = world
+    table = await open_game(w, service)
+    menu = await w.alice.click(w.channel.last_message, label=OPTIONS)
+    shown = menu.followups[-1] if menu.followups else menu.response
+    assert shown.ephemeral and [a.filename for a in shown.attachments] == ["board.png"]
+    labels = [b["label"] for b in buttons(shown)]
+    assert labels and all(" · " in label for label in labels)  # A · West 17 Test Labs, …
+    await w.alice.click(shown, label=labels[0])
+    assert table.state.judges[0].at is not None
+    assert refusals(w.env) == []
