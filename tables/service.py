@@ -466,9 +466,9 @@ class TableService:
             lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
             if table.status != "active":
                 return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
-            secret = [table.game.describe(e) for row in self.store.actions(table.id)
+            events = [table.game.describe(e) for row in self.store.actions(table.id)
                       for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
-            lines += [*table.game.secrets(table.state, seat), *secret[-10:]] or [Msg("table.me_nothing_secret")]
+            lines += [*table.game.secrets(table.state, seat), *events[-10:]] or [Msg("table.me_nothing_secret")]
             prompt = self._prompt_for(table, seat)
             if prompt:
                 lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
