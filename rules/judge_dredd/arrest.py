@@ -5,7 +5,8 @@ may only attempt one Arrest each Arrest Round." Making an Arrest: the Judge's to
 + cards) must be higher than the Perp's (Perp CV + Crime CV + one die + cards). Higher: the Judge
 takes the Perp and Crime. Lower: Intensive Care. Equal: a stand-off, attempted again next Arrest
 Round. With several Judges at one Crime the Perp rolls once; the greatest margin arrests, equal
-margins go to the Judge at the scene first (R8).
+margins go to the Judge at the scene first (R8). Two or More Crimes in a Sector: each Judge there
+chooses which to attempt (E2, `next_chooser`).
 
 Also fought here, as Arrest attempts: Block Mania (R11), the Alien Creature (R12) and, after the
 game, the Cadet's Right (R21). The dice are thrown by the bot when the window before the fight
@@ -92,18 +93,17 @@ def fellow_judges(state: DreddState, seat: Seat, target: str) -> list[Seat]:
     """R8: "All Judges present at a Crime must attempt an Arrest", resolved together when the
     first is due. The Judges are `seat` then every other Judge in the Sector who must attempt
     (not yet attempted, not bound to a Block Mania fight) the same target, in Arrest order from
-    the Turn Start holder: where there was a choice, those who chose it (E2); else those for
-    whom it is the one target."""
+    the Turn Start holder: those who chose it (E2), or for whom it is the one target."""
     judge = state.judges[seat]
     assert judge.at is not None
-    others = [
-        s
-        for s in _arrest_order(state)
-        if s != seat
-        and _must_attempt_here(state, s, judge.at)
-        and (chosen_target(state, s) == target if s in state.chosen else targets(state, s) == [target])
-    ]
-    return [seat, *others]
+    order = [s for s in _arrest_order(state) if s != seat]
+    return [seat, *(s for s in order if _must_attempt_here(state, s, judge.at) and _attempts(state, s, target))]
+
+
+def _attempts(state: DreddState, seat: Seat, target: str) -> bool:
+    """Will this Judge attempt `target`: the one chosen (E2), else the only one there is?"""
+    chosen = chosen_target(state, seat)
+    return chosen == target if chosen is not None else targets(state, seat) == [target]
 
 
 def start_fight(state: DreddState, kind: str, judges: list[Seat], crime: str | None = None) -> Fight:
