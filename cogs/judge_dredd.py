@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.flows import act, open_lobby, player_of, post_board, send_rules, show, token_choices, variant_choices
-from rules.judge_dredd.state import COLOURS
+from rules.judge_dredd.state import ALIEN, COLOURS
 from tables import i18n
 
 if TYPE_CHECKING:
@@ -33,6 +33,9 @@ GAME_KEY = "judge_dredd"
 STAY = "stay"
 """`/dredd move path:stay` is the `stay` action (a Move of zero Sectors)."""
 TIMEOUT_MAX = 3600
+NAMED = {"main": "judge_dredd.action.option_main", "or": "judge_dredd.action.option_or",
+         ALIEN: "judge_dredd.event.the_alien"}
+"""Tokens that are not ids of a thing in the words catalogue: a card's two options, the Alien."""
 
 Choices = list[app_commands.Choice[str]]
 
@@ -60,9 +63,9 @@ class DreddUI(components.GameUI):
     def token(self, token: str, lang: str) -> str:
         if "-" in token:
             return " → ".join(self.token(step, lang) for step in token.split("-"))
-        for key in (f"judge_dredd.action.option_{token}", f"judge_dredd.event.the_{token}"):
-            if i18n.has(key, lang):
-                return i18n.gettext(key, lang)
+        key = NAMED.get(token)
+        if key is not None and i18n.has(key, lang):
+            return i18n.gettext(key, lang)
         name = super().token(token, lang)
         if token in self.players:
             return i18n.gettext("cogs.dredd.judge", lang, player=self.players[token], colour=name)
