@@ -408,3 +408,18 @@ async def test_my_options_for_a_move_come_with_the_players_own_marked_board(worl
     await w.alice.click(shown, label=labels[0])
     assert table.state.judges[0].at is not None
     assert refusals(w.env) == []
+
+
+def test_dredd_tokens_read_as_names():
+    from cogs.judge_dredd import DreddUI
+
+    ui = components.ui_for(KEY).at(SimpleNamespace(names=("alice", "bob")))
+    assert isinstance(ui, DreddUI)
+    sector = i18n.gettext
+    assert ui.token("doc-arm", "en") == f"{sector('judge_dredd.sector.doc')} → {sector('judge_dredd.sector.arm')}"
+    assert ui.token("blue", "en") == i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob")
+    assert ui.token("murder", "en") == i18n.gettext("judge_dredd.crime.murder")
+    assert ui.token("sonic_cannon", "zh-TW") == i18n.gettext("judge_dredd.cardname.sonic_cannon", "zh-TW")
+    option = ui.part(["play", "sonic_cannon", "main", "red"], 2, "en")
+    assert option.endswith(i18n.gettext("judge_dredd.cardtext.sonic_cannon.main"))
+    assert ui.part(["play", "sonic_cannon", "main", "red"], 0, "en") == i18n.gettext("judge_dredd.verb.play")
