@@ -349,7 +349,7 @@ async def test_many_decisions_by_buttons_alone(world, service):
     table = await open_game(w, service)
     pick = random.Random(3).choice
     verbs: set[str] = set()
-    for _ in range(25):
+    for _ in range(15):
         if table.status != "active" or not table.humans_to_act():
             break
         seat = pick(table.humans_to_act())
