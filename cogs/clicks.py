@@ -130,9 +130,11 @@ class Clicks:
 
     async def _refresh(self, interaction: discord.Interaction, item: Any) -> bool:
         """A private menu that went stale while its player was choosing (in a card-play window
-        every pass moves the game on): say so, and put the player's options as they are now in
-        its place. False (a plain refusal) when the menu is public or the player has none."""
-        if interaction.message is None or not interaction.message.flags.ephemeral:
+        every pass moves the game on), or a "My options" button of a message the game has moved
+        past: say so, and show the player's options as they are now. False (a plain refusal)
+        for a public step that names an action, or when the player has nothing to do."""
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        if not private and item.arg != "":
             return False
         table = self.bot.service.table(interaction.channel_id or 0)
         if table is None or table.id != item.table_id or table.status != "active":

@@ -175,7 +175,7 @@ async def test_a_click_by_someone_not_seated_or_stale_is_refused_privately(world
     stale = await w.bob.click(menu.response, label="Pass")
     assert stale.response.content.startswith(i18n.gettext("error.stale_button"))
     assert table.version == 1  # refused; the menu now holds bob's options as they are
-    old = await w.bob.click(message, label=OPTIONS)
+    old = await w.alice.click(message, label=OPTIONS)  # alice passed: nothing to show her
     assert old.ephemeral and old.response.content == i18n.gettext("error.stale_button")
     assert table.version == 1 and table.state.passed == [0]
     assert len(w.channel.history()) == count + 1  # only alice's pass was announced
