@@ -107,12 +107,14 @@ def test_ai_keeps_its_combat_card_when_the_arrest_is_already_safe() -> None:
 
 
 def test_ai_plays_a_hostile_combat_card_on_the_leaders_arrest() -> None:
-    """Gestapo Bob (1) Robot Smashing (4) against the leader's 5 + die: Flabbon (-2) hurts."""
-    state = position(2, at={0: "cty", 1: "agg"}, crimes=[("robot_smashing", "gestapo_bob", "agg")],
-                     hands={0: ["flabbon"], 1: ["walter"]})
+    """Whitey (4) Murder (6): the leader backs the Arrest with Sonic Cannon (+5), an even fight;
+    Flabbon (-2) on the leader makes it a poor one."""
+    state = position(2, at={0: "cty", 1: "agg"}, crimes=[("murder", "whitey", "agg")],
+                     hands={0: ["flabbon"], 1: ["sonic_cannon"]})
     bank(state, 1, "judge_fear", "arson")
     at_arrests(state)
     assert state.fight.judges == [1]
+    act(state, 1, "play sonic_cannon main blue")
     assert str(choose(GAME, state, 0)) == "play flabbon main blue"
 
 
