@@ -426,3 +426,32 @@ def test_dredd_tokens_read_as_names():
     option = ui.part(["play", "sonic_cannon", "main", "red"], 2, "en")
     assert option.endswith(i18n.gettext("judge_dredd.cardtext.sonic_cannon.main"))
     assert ui.part(["play", "sonic_cannon", "main", "red"], 0, "en") == i18n.gettext("judge_dredd.verb.play")
+
+
+async def test_six_judges_one_window_message_and_passes_edit_it(world, service):
+    w = world
+    extra = [w.guild.add_member(w.env.create_user(name)) for name in ("dave", "erin")]
+    humans = [w.alice, w.bob, w.carol, *extra]
+    await w.alice.slash(w.channel, "dredd new")
+    lobby = w.channel.last_message
+    for member in humans[1:]:
+        await member.click(lobby, label=i18n.gettext("cogs.button.join"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+    table = service.table(w.channel.id)
+    assert len(table.seats) == 6
+    by_id = {m.id: m for m in humans}
+    while GAME.view(table.state, None)["phase"] == "place":
+        member = by_id[table.seats[table.humans_to_act()[0]].user_id]
+        choices = await member.autocomplete(w.channel, "dredd place", "sector", "")
+        await member.slash(w.channel, "dredd place", sector=choices[0]["value"])
+    window = w.channel.last_message
+    asked = [m for m in humans if m.mention in window.content]
+    assert len(asked) == len(table.humans_to_act()) >= 4
+    assert sum(b["label"] == OPTIONS for b in buttons(window)) == 1
+    assert not [word for word in hand_words(table) if word in window.content]
+    count = len(w.channel.history())
+    await asked[0].slash(w.channel, "dredd pass")
+    assert len(w.channel.history()) == count  # the window's message was edited, not posted again
+    assert asked[0].mention not in w.channel.last_message.content
+    assert refusals(w.env) == []
