@@ -216,3 +216,16 @@ def test_ai_chooses_the_same_whatever_it_cannot_see() -> None:
                 checked += 1
             GAME.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
     assert checked > 100
+
+
+def test_ai_r21_cadets_right_spends_its_combat_cards() -> None:
+    """A tie at the top is fought in the Academy of Law (R21): the game is at stake, so even a
+    small edge is worth a card."""
+    from rules.judge_dredd import turn
+
+    state = position(2, at={0: "cty", 1: "arm"}, crimes=[], hands={0: ["walter"], 1: ["tweak"]})
+    bank(state, 0, "whitey", "arson")
+    bank(state, 1, "link_angel", "robot_smashing")
+    turn.end_game(state)
+    assert state.phase == "cadet" and state.window.kind == "before_fight"
+    assert str(choose(GAME, state, 0)) == "play walter main red"
