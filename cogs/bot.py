@@ -12,6 +12,10 @@ Token: `DISCORD_TOKEN` from the environment, else from a `.env` file (`KEY=VALUE
 the working directory. The database is the TableService's (`GAVEL_DB`, default
 `./gavel.sqlite3`); every open table is restored on start-up, and the buttons of old
 messages keep working because they are DynamicItems that carry the table id and version.
+
+Card-play windows run out on the bot's one `WindowClock` (tables/clock.py): it is armed
+after every delivered change and, at start-up, for every restored table; what it applies
+when a window runs out is posted to the table's channel like any other change.
 """
 
 from __future__ import annotations
