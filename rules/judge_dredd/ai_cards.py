@@ -187,6 +187,50 @@ class FightModel:
         return total
 
 
+def _worth(effect: dict[str, Any]) -> float:
+    """A helpful combat option's size, to order a package (a die is about 3.5)."""
+    if "auto_arrest" in effect:
+        return 20.0
+    return (int(effect.get("judge_cf", 0)) - int(effect.get("perp_cf", 0))
+            + 3.5 * int(effect.get("judge_extra_dice", 0)))
+
+
+def package(seen: Seen, legal: list[Action]) -> tuple[float, Action] | None:
+    """Our own fight: the best few of our helpful combat cards, together. One card at a time
+    can look useless where three together win (5 + die against a Perp of 14), so the first
+    card of the best package (points gained less the cards' worth) is played, the next ones
+    after it. None when no package gains anything, or this is not our fight."""
+    fight = seen.view["fight"]
+    if fight is None or seen.seat not in [int(s) for s in fight["judges"]]:
+        return None
+    model = FightModel.of(fight)
+    mine = sum(1 for c in fight["cards"] if c["by"] == seen.seat)
+    cadet = model.kind == "cadet"
+    room = len(seen.hand) if cadet else FIGHT_CARDS - mine
+    colour = seen.judge(seen.seat)["colour"]
+    helpful: dict[str, tuple[float, Play, dict[str, Any]]] = {}
+    for action in legal:
+        if not isinstance(action, Play) or action.target != colour:
+            continue
+        option = load_cards()[action.card].option(action.option)
+        if option is None or option.window != "arrest" or hostile(option.effect):
+            continue
+        worth = _worth(option.effect)
+        if worth > 0 and (action.card not in helpful or worth > helpful[action.card][0]):
+            helpful[action.card] = (worth, action, option.effect)
+    ranked = sorted(helpful.values(), key=lambda h: (-h[0], h[1].card))[: max(room, 0)]
+    base = model.utility(seen)
+    best: tuple[float, Action] | None = None
+    current, cost = model, 0.0
+    for _, action, effect in ranked:
+        current = current.with_card(effect, seen.seat)
+        cost += 0.0 if cadet else KEEP.get(action.card, 1.0)
+        gain = current.utility(seen) - base - cost
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, ranked[0][1])
+    return best
+
+
 def fight_gain(seen: Seen, card: str, effect: dict[str, Any], target: Seat) -> float:
     fight = seen.view["fight"]
     if fight is None:
@@ -408,7 +452,7 @@ def in_window(seen: Seen, legal: list[Action]) -> Action:
         return issue(seen, legal)
     if kind == "answer":
         return answer(seen, legal)
-    best: tuple[float, Action] | None = None
+    best = package(seen, legal) if kind == "before_fight" else None
     for action in legal:
         gain = gain_of(seen, action)
         if gain > 0 and (best is None or gain > best[0]):
