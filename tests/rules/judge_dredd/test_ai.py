@@ -229,3 +229,20 @@ def test_ai_r21_cadets_right_spends_its_combat_cards() -> None:
     turn.end_game(state)
     assert state.phase == "cadet" and state.window.kind == "before_fight"
     assert str(choose(GAME, state, 0)) == "play walter main red"
+
+
+def test_ai_backs_a_hard_arrest_with_several_cards_and_then_passes() -> None:
+    """Orlok (8) Murder (6) against 5 + die: no card alone makes it, Sonic Cannon, Judge Hershey
+    and Tweak together do. The AI plays them one after another (at most three), then passes."""
+    state = position(2, at={0: "hos", 1: "arm"}, crimes=[("murder", "orlok_the_assassin", "hos")],
+                     hands={0: ["sonic_cannon", "judge_hershey", "tweak", "walter"], 1: ["flabbon"]})
+    at_arrests(state)
+    played = []
+    while state.window is not None and state.window.kind == "before_fight" and 0 in GAME.to_act(state):
+        action = choose(GAME, state, 0)
+        if action.verb != "play":
+            break
+        played.append(action.card)
+        act(state, 0, str(action))
+    assert played[0] == "sonic_cannon" and 2 <= len(played) <= 3
+    assert set(played) <= {"sonic_cannon", "judge_hershey", "tweak"}
