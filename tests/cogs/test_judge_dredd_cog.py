@@ -196,10 +196,11 @@ async def test_move_autocomplete_offers_stay_and_the_paths_and_moves(world, serv
 async def test_hand_is_ephemeral_with_the_hand_image(world, service):
     w = world
     table = await open_game(w, service)
+    await place_all(w, service, table)
     result = await w.bob.slash(w.channel, "dredd hand")
     assert result.ephemeral
     message = result.followups[-1] if result.followups else result.response
-    assert message.ephemeral
+    assert message.ephemeral and len(table.state.judges[1].hand) == 6
     for card in table.state.judges[1].hand:
         assert i18n.gettext(f"judge_dredd.cardname.{card}") in message.content
     assert [a.filename for a in message.attachments] == ["board.png"]
@@ -212,7 +213,12 @@ async def test_board_is_private_for_a_seated_player(world, service):
     w = world
     await open_game(w, service)
     result = await w.alice.slash(w.channel, "dredd board")
-    assert result.ephemeral
+    shown = result.followups[-1] if result.followups else result.response
+    assert result.ephemeral and shown.ephemeral
+    assert shown.content.startswith(i18n.gettext("table.board_private"))
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+    public = await w.carol.slash(w.channel, "dredd board")  # not playing here: the public board
+    assert not public.response.content.startswith(i18n.gettext("table.board_private"))
     assert refusals(w.env) == []
 
 
