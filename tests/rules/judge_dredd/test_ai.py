@@ -248,3 +248,14 @@ def test_ai_backs_a_hard_arrest_with_several_cards_and_then_passes() -> None:
         act(state, 0, str(action))
     assert played[0] == "sonic_cannon" and 2 <= len(played) <= 3
     assert set(played) <= {"sonic_cannon", "judge_hershey", "tweak"}
+
+
+def test_ai_places_its_judge_in_the_starting_sector_nearest_the_crime_sectors() -> None:
+    """Crimes are reported on the 21 Sectors of the Sector pack: the Spaceport (spc) has
+    nine of them within one Move, the Academy of Law (aca) eight, the corners fewer."""
+    state = GAME.new_game({}, 3, SeededChance(1))
+    first = min(GAME.to_act(state))
+    assert str(choose(GAME, state, first)) == "place spc"
+    GAME.apply(state, first, "place spc", SeededChance(1))
+    second = min(GAME.to_act(state))
+    assert str(choose(GAME, state, second)) == "place aca"
