@@ -8,7 +8,9 @@ card and its gain shrinks (the odds saturate, the target has already lost its Mo
 
 - Combat options (before a fight's dice): the fight's outcome is modelled (ai_odds) before and
   after the card; our own Arrest counts its points and Intensive Care, an opponent's counts
-  against us by `Seen.weight` (the leading opponent fully).
+  against us by `Seen.weight` (the leading opponent most). Our own fight is also judged by the
+  best package of our helpful cards played together (`package`): against a Perp of 14 no card
+  alone helps, three together do.
 - Hostile Movement options (Miss Move, Lawgiver Jams, Barney, Outdoor Boing, Quarantine, Block
   Mania, a Perp moved away) go on opponents only, by what they would have gained; helpful ones
   (extra Sectors, Fergee, Robodoc, a Perp moved to us, a Barney to a good Crime) on ourselves.
