@@ -60,16 +60,24 @@ MANY_TARGETS = 12
 
 def action_target(action: str) -> str | None:
     """What an action text points at on the board: the Sector a `place` or `move` ends in (the
-    last code of its path), or the Crime (or `alien`) an `arrest` chooses; None otherwise."""
+    last code of its path), the Crime (or `alien`) an `arrest` chooses, the Sector a `tipoff`
+    sends its Perp to, or the Sector a card is played on (`play quarantine main agg`); None
+    otherwise."""
     tokens = action.split()
+    sectors = load_board().sectors
+    if len(tokens) == 4 and tokens[0] == "play":
+        return tokens[3] if tokens[3] in sectors else None
+    if len(tokens) == 3 and tokens[0] == "tipoff":
+        last = tokens[2].split("-")[-1]
+        return last if last in sectors else None
     if len(tokens) != 2:
         return None
     verb, arg = tokens
-    if verb == "place" and arg in load_board().sectors:
+    if verb == "place" and arg in sectors:
         return arg
     if verb == "move":
         last = arg.split("-")[-1]
-        return last if last in load_board().sectors else None
+        return last if last in sectors else None
     if verb == "arrest":
         return arg
     return None

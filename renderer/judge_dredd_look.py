@@ -38,6 +38,8 @@ MESSAGES = {
     K + "window.issue": "Discards before issue",
     K + "to_act": "{player} to act",
     K + "passed": "passed",
+    K + "skipping": "passes this turn",
+    K + "chosen": "→ {crime}",
     K + "turn_start": "Turn Start",
     K + "score": "Score",
     K + "hand": "Hand",

@@ -268,12 +268,31 @@ def _sector_name(d: ImageDraw.ImageDraw, th: Theme, code: str, name: str) -> Non
     x0, y0, x1, _ = sector_box(code)
     label = name.upper() if name.isascii() else name
     f, lines = wrap_text(label, name_width(code), 13, "condensed", 2, 11)
+    if len(lines) > 1 and not label.isascii() and (dot := _name_dot(label)):
+        # A transliterated name ("羅迪·葉茨大廈") breaks at its dot, never inside a name ("葉 / 茨").
+        head, tail = label[: dot + 1], label[dot + 1:]
+        for size in range(13, 10, -1):
+            fd = font_for(label, size, "condensed")
+            if max(fd.getlength(head), fd.getlength(tail)) <= name_width(code):
+                f, lines = fd, [head, tail]
+                break
     if any(line.endswith("…") for line in lines):
         f, lines = wrap_text(label, name_width(code), 10, "condensed", 3, 8)
     lh = f.size + (1 if len(lines) > 2 else 2)
     top = max(y0 + 3, y0 + 4 + (NAME_H - 6 - lh * len(lines)) / 2)
     for i, line in enumerate(lines):
         d.text(((x0 + x1) / 2, top + i * lh), line, font=f, fill=th["ink"], anchor="mt")
+
+
+NAME_DOTS = "·・‧•"
+"""The dots that join the parts of a transliterated name in Chinese (middle dot, katakana and
+hyphenation points)."""
+
+
+def _name_dot(name: str) -> int | None:
+    """Where a two-line Chinese Sector name breaks: after its last name dot, when there is one."""
+    found = max(name.rfind(d) for d in NAME_DOTS)
+    return found if 0 < found < len(name) - 1 else None
 
 
 @cache

@@ -205,7 +205,8 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
     fn = fit_font(name, 15, right - (X0 + 42), "bold", min_size=12)
-    d.text((X0 + 42, y + 13), ellipsize(name, fn, right - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    name = ellipsize(name, fn, right - (X0 + 42))
+    d.text((X0 + 42, y + 13), name, font=fn, fill=th["ink"], anchor="lm")
     # counts and marks
     x = X0 + 42
     cy = y + 33
@@ -216,22 +217,30 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         x += fw.getlength(word) + 3
         d.text((x, cy), str(n), font=font("bold", 12), fill=th["ink"], anchor="lm")
         x += font("bold", 12).getlength(str(n)) + 8
+    # The marks follow the counts; those that do not fit there go after the name (a long name
+    # and three marks must not hide the last: "stand-off" matters more than room).
+    slots = [(x, marks_right, cy), (X0 + 42 + fn.getlength(name) + 8, right, y + 13)]
     for word, pfill, pink in _marks(th, say, view, j, seat):
-        p = pill(word, 16, pfill, pink, blend(pfill, th["ink"], 0.3))
-        if x + p.width > marks_right:
-            break
-        paste_centred(canvas, p, (x + p.width / 2, cy))
-        x += p.width + 3
+        p = pill(word, 16, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=150)
+        i = next((i for i, (sx, end, _) in enumerate(slots) if sx + p.width <= end), None)
+        if i is None:
+            continue
+        x, end, line_y = slots[i]
+        paste_centred(canvas, p, (x + p.width / 2, line_y))
+        slots[i] = (x + p.width + 3, end, line_y)
 
 
 def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], seat: int | None
            ) -> list[tuple[str, RGB, RGB]]:
-    """The small pills after the counts: passed, ICU, Block Mania, stand-off, misses, moved."""
+    """The small pills after the counts, most lasting first (a row may not hold them all; who may
+    still act in a window is also the ▶ of the name): passing for the rest of the Game Turn
+    (`skip`), ICU, Block Mania, stand-off or the Crime chosen for the Arrest, misses, passed, moved."""
     white = (255, 255, 255)
     out: list[tuple[str, RGB, RGB]] = []
     window = view.get("window")
-    if window and seat in {seat_of(s) for s in window.get("passed") or []}:
-        out.append((say(K + "passed"), blend(th["muted"], th["panel"], 0.2), white))
+    skipping = seat in {seat_of(s) for s in view.get("skipping") or []}
+    if skipping:
+        out.append((say(K + "skipping"), blend(th["muted"], th["ink"], 0.35), white))
     if j.get("at") == "icu":
         out.append((say(K + "icu"), th["cross"], white))
     if j.get("block_with") is not None:
@@ -240,8 +249,13 @@ def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], 
                     (30, 30, 30) if other in ("yellow",) else white))
     if j.get("standoff"):
         out.append((say(K + "standoff"), th["win_reaction"], white))
+    elif j.get("chosen"):
+        target = say(K + "fight.alien") if j["chosen"] == "alien" else say(f"judge_dredd.crime.{j['chosen']}")
+        out.append((say(K + "chosen").format(crime=target), th["win_arrest"], white))
     if j.get("miss_moves"):
         out.append((say(K + "misses").format(n=j["miss_moves"]), th["hazard"], (30, 30, 30)))
+    if window and not skipping and seat in {seat_of(s) for s in window.get("passed") or []}:
+        out.append((say(K + "passed"), blend(th["muted"], th["panel"], 0.2), white))
     if j.get("moved") and view.get("phase") == "movement":
         out.append((say(K + "moved"), th["win_any"], white))
     return out
@@ -383,7 +397,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         if y + 24 > bottom - 22:
             break
         if seat is None:
-            _line(d, (X0 + 8, y + 11), label, 13, th["cv"], 120)
+            _line(d, (X0 + 8, y + 11), label, 13, th["cv"], 142 - 8 - 4 - 23 * max(len(dice_rolled[:5]) - 1, 0))
         else:
             paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 11))
             _line(d, (X0 + 30, y + 11), ("★ " if won else "") + label, 13, th["ink"], 104)

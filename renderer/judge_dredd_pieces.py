@@ -154,9 +154,11 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> N
         return
     seat = seat_of(move.get("seat"))
     judge = next((j for j in view.get("judges") or [] if seat_of(j.get("seat")) == seat), None)
+    if judge and judge.get("at") != (move.get("path") or [None])[-1]:
+        return  # sent on since (a Barney, Intensive Care): an arrow to an empty Sector misleads
     stands = judge_positions(view).get(seat) if seat is not None else None
     end_radius = 10.0
-    if judge and stands and judge.get("at") == (move.get("path") or [None])[-1]:
+    if judge and stands:
         pts[-1] = stands[0]  # the arrow points at the Judge's piece
         end_radius = stands[1] / 2 + 4
     colour = th["judge_" + colour_of(view, seat)]

@@ -40,6 +40,9 @@ def every_kind_of_view() -> list[dict]:
     v = V.make_view()
     v["judges"][0] |= {"standoff": "murder", "miss_moves": 2, "block_with": 1, "at": "icu"}
     views.append(v)
+    v = V.make_view(phase="arrest", skipping=[0])
+    v["judges"][1]["chosen"] = "murder"
+    views.append(v)
     views.append(V.make_view(end_holder=2))
     return views
 
