@@ -38,8 +38,8 @@ from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
 from .content import load_board
 from .hands import discard, over_limit
-from .movement import move_options
-from .state import COLOURS, DreddState, Judge
+from .movement import move_options, walk_refusal
+from .state import COLOURS, HAND_LIMIT, DreddState, Judge
 from .view import view
 
 CARD_ACTIONS = (Play, Block, TipOff, Answer)
@@ -127,14 +127,31 @@ class JudgeDredd(Game[DreddState]):
         return []
 
     def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
-        if isinstance(action, CARD_ACTIONS) and state.window is not None:
+        """The precise reason: a card in the wrong window, the Movement Rule a Move breaks, or
+        (for anything else) that it is not the moment for that kind of action."""
+        heavy = over_limit(state)
+        if heavy == seat and not isinstance(action, Discard):
+            return IllegalAction("dredd_discard_first", count=len(state.judges[seat].hand) - HAND_LIMIT)
+        if isinstance(action, CARD_ACTIONS) and heavy is None:
             return cards.refusal(state, seat, action)
+        if isinstance(action, Place) and state.phase == "place":
+            return _place_refusal(action.sector)
         verbs = {a.verb for a in self._legal_actions(state, seat)}
         if action.verb not in verbs:
             return IllegalAction("dredd_not_now", action=str(action))
         if isinstance(action, Move):
-            return IllegalAction("dredd_cannot_move", action=str(action))
+            return walk_refusal(state, seat, action.steps) or self._path_refusal(state, seat, action)
         return IllegalAction("dredd_cannot", action=str(action))
+
+    def _path_refusal(self, state: DreddState, seat: Seat, action: Move) -> IllegalAction:
+        """A legal walk, but not the one path the legal actions list for that Sector (every path
+        there is the same Move: see `move_options`): name the listed one."""
+        path = move_options(state, seat).get(action.steps[-1])
+        if path:
+            return IllegalAction("dredd_move_path", path="-".join(path))
+        if path == []:
+            return IllegalAction("dredd_move_stay")
+        return IllegalAction("dredd_cannot_move", action=str(action))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -203,3 +220,10 @@ class JudgeDredd(Game[DreddState]):
     def label(self, action: Action) -> Msg:
         return present.label(action)
 
+
+def _place_refusal(sector: str) -> IllegalAction:
+    """Starting the Game: a Judge is placed "in an unoccupied Starting Sector"."""
+    name = Msg(f"judge_dredd.sector.{sector}")
+    if not load_board().sectors[sector].start:
+        return IllegalAction("dredd_not_a_starting_sector", sector=name)
+    return IllegalAction("dredd_starting_sector_taken", sector=name)

@@ -12,7 +12,7 @@ so a Perp is always revealed when a Judge reaches it (R2), whoever moved what. c
 
 from __future__ import annotations
 
-from rules.core import Event, Seat
+from rules.core import Event, IllegalAction, Msg, Seat
 
 from .content import load_board
 from .state import ICU, Crime, DreddState
@@ -107,6 +107,47 @@ def move_options(state: DreddState, seat: Seat) -> dict[str, list[str]]:
                     nxt.append((there, options[there]))
         frontier = nxt
     return options
+
+
+def leave_refusal(state: DreddState, seat: Seat, sector: str) -> IllegalAction | None:
+    """Why the Judge may not step out of `sector` (the reasons of `may_leave`, in its order)."""
+    if may_leave(state, seat, sector):
+        return None
+    name = Msg(f"judge_dredd.sector.{sector}")
+    if state.quarantine is not None and state.quarantine.sector == sector:
+        return IllegalAction("dredd_quarantine_lock", sector=name)
+    if alien_at(state, sector):
+        return IllegalAction("dredd_alien_lock", sector=name)
+    return IllegalAction("dredd_crime_sector_lock", sector=name)
+
+
+def walk_refusal(state: DreddState, seat: Seat, steps: list[str]) -> IllegalAction | None:
+    """Why the Sectors `steps`, walked from the Judge's Sector, are not a legal Move (None when
+    they are): the first broken Movement Rule, named so the player can put it right — out of the
+    ICU only into the Hospital (R9), too many Sectors, Sectors not next to each other, a river
+    with no bridge, or a Sector the Judge may not leave (a Crime, the Alien Creature, Quarantine)."""
+    judge = state.judges[seat]
+    board = load_board()
+    hospital = board.hospital
+    if judge.at == ICU:
+        if steps == [hospital]:
+            return None
+        return IllegalAction("dredd_icu_to_hospital", sector=Msg(f"judge_dredd.sector.{hospital}"))
+    allowance = move_allowance(state, seat)
+    if len(steps) > allowance:
+        return IllegalAction("dredd_too_far", steps=allowance)
+    here = judge.at
+    assert here is not None
+    for there in steps:
+        names = {"from": Msg(f"judge_dredd.sector.{here}"), "to": Msg(f"judge_dredd.sector.{there}")}
+        if there not in board.adjacent(here, ignore_rivers=judge.ignore_rivers):
+            code = "dredd_river" if there in board.adjacent(here, ignore_rivers=True) else "dredd_not_adjacent"
+            return IllegalAction(code, **names)
+        refused = leave_refusal(state, seat, here)
+        if refused is not None:
+            return refused
+        here = there
+    return None
 
 
 # --------------------------------------------------------------------------- putting pieces somewhere

@@ -174,3 +174,20 @@ def test_skip_resets_next_turn() -> None:
     asked_until_next_turn(state)
     assert state.turn == 2 and state.skipping == [] and GAME.view(state, None)["skipping"] == []
     assert state.window.kind == "before_move" and 1 in GAME.to_act(state) and "skip" in texts(state, 1)
+
+
+def test_general_rules_a_card_outside_a_window_is_refused_by_name() -> None:
+    """A card needs "the appropriate time": while a Judge's Move is awaited no window is open, and
+    the refusal says so (not a bare "not now"); a card not held says that instead."""
+    from rules.core import IllegalAction
+
+    state = movement_window({0: ["sonic_cannon"], 1: ["tweak"], 2: ["flabbon"]})
+    for seat in (0, 1, 2):
+        act(state, seat, "pass")
+    assert state.mover == 0 and state.window is None
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "play sonic_cannon or blue")
+    assert refused.value.code == "dredd_wrong_window"
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "play tweak or red")
+    assert refused.value.code == "dredd_not_in_hand"

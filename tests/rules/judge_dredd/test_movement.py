@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import IllegalAction, NotYourTurn
 from rules.judge_dredd import GAME
 from rules.judge_dredd.state import Alien, Quarantine
 
@@ -129,17 +132,50 @@ def test_movement_a_path_is_one_of_the_legal_ones() -> None:
     assert state.window.kind == "before_move" and state.window.for_seat == 1
 
 
+def refusal(state, seat: int, text: str) -> IllegalAction:
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, text)
+    return refused.value
+
+
 def test_movement_refusals_say_why() -> None:
-    import pytest
-
-    from rules.core import IllegalAction, NotYourTurn
-
     state = at_move(position(at={0: "und", 1: "cty"}, crimes=[]), 0)
-    with pytest.raises(IllegalAction) as refused:
-        act(state, 0, "move aer")  # across River A with no bridge
-    assert refused.value.code == "dredd_cannot_move"
-    with pytest.raises(IllegalAction) as refused:
-        act(state, 0, "arrest murder")
-    assert refused.value.code == "dredd_not_now"
+    assert refusal(state, 0, "arrest murder").code == "dredd_not_now"
     with pytest.raises(NotYourTurn):
         act(state, 1, "stay")
+
+
+def test_movement_rules_a_river_without_a_bridge_is_refused_by_name() -> None:
+    """ "Sectors either side of a river are only adjacent if connected by a bridge." """
+    state = at_move(position(at={0: "und", 1: "cty"}, crimes=[]), 0)
+    wrong = refusal(state, 0, "move aer")  # across River A, no bridge
+    assert wrong.code == "dredd_river" and wrong.params["to"].key == "judge_dredd.sector.aer"
+    assert refusal(state, 0, "move rob-w17-wea").code == "dredd_too_far"
+    assert refusal(state, 0, "move rob-cty").code == "dredd_not_adjacent"
+
+
+def test_movement_rules_may_not_move_out_of_a_crime_sector_refused_by_name() -> None:
+    """ "A player may not move out of a sector in which there is a Crime unless there is another
+    Judge in that sector able to attempt an Arrest": not through it either (R1)."""
+    state = at_move(position(at={0: "w17", 1: "cty"}, crimes=[("murder", "ice_pick_brown", "rob")]), 0)
+    wrong = refusal(state, 0, "move rob-hos")
+    assert wrong.code == "dredd_crime_sector_lock" and wrong.params["sector"].key == "judge_dredd.sector.rob"
+    state.alien, state.crimes = Alien("rob"), []
+    assert refusal(state, 0, "move rob-hos").code == "dredd_alien_lock"
+    state.alien, state.quarantine = None, Quarantine("rob", lifts_after_turn=2)
+    assert refusal(state, 0, "move rob-hos").code == "dredd_quarantine_lock"
+    state = at_move(position(at={0: "icu", 1: "cty"}, crimes=[]), 0)
+    state.judges[0].miss_moves = 0
+    assert refusal(state, 0, "move rob").code == "dredd_icu_to_hospital"
+
+
+def test_movement_rules_another_legal_path_is_pointed_to_the_listed_one() -> None:
+    """The legal actions list one path per destination (every path there is the same Move); a
+    player typing another legal path (w17-wea-und for w17-rob-und) is told the listed one."""
+    state = at_move(position(at={0: "w17", 1: "cty"}, crimes=[]), 0)
+    listed = [t for t in texts(state, 0) if t.endswith("-und")]
+    assert len(listed) == 1
+    other = "move wea-und" if listed == ["move rob-und"] else "move rob-und"
+    wrong = refusal(state, 0, other)
+    assert wrong.code == "dredd_move_path" and f"move {wrong.params['path']}" == listed[0]
+    assert refusal(state, 0, "move rob-w17").code == "dredd_move_stay"  # out and back: say stay

@@ -32,10 +32,12 @@ def test_starting_the_game_each_player_in_turn_places_in_an_unoccupied_starting_
     GAME.apply(state, 2, "place ghj", SeededChance(0))
     assert GAME.to_act(state) == {0}  # "the next player to the left"
     assert "place ghj" not in texts(state, 0)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, "place ghj", SeededChance(0))
-    with pytest.raises(IllegalAction):
-        GAME.apply(state, 0, "place hos", SeededChance(0))  # not a Starting Sector
+    assert refused.value.code == "dredd_starting_sector_taken"
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, "place hos", SeededChance(0))
+    assert refused.value.code == "dredd_not_a_starting_sector"
     GAME.apply(state, 0, "place w17", SeededChance(0))
     GAME.apply(state, 1, "place cty", SeededChance(0))
     assert [j.at for j in state.judges] == ["w17", "cty", "ghj"]

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import IllegalAction
 from rules.judge_dredd import GAME
 from rules.judge_dredd.state import Quarantine
 
@@ -105,6 +108,9 @@ def test_r15_a_seat_over_six_cards_discards_down_to_six_before_anything_else() -
     assert GAME.to_act(state) == {0}
     assert texts(state, 0) == ["discard fergee", "discard flabbon", "discard tweak", "discard walter"]
     assert GAME.timeout_action(state, 0) is None
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "pass")
+    assert refused.value.code == "dredd_discard_first" and refused.value.params == {"count": 1}
     act(state, 0, "discard flabbon")
     assert GAME.to_act(state) == {0, 1} and state.window.kind == "before_move"
 
