@@ -69,6 +69,12 @@ class GameUI:
         (a Judge colour with its player's name). The default needs none."""
         return self
 
+    def moment(self, table: Any, lang: str) -> str:
+        """What the players being asked are asked for, when a turn prompt does not say it (a
+        card-play window: before whose Move, before which fight, who has passed); "" for games
+        whose every prompt is a plain turn."""
+        return ""
+
     def square_labels(self, table: Any, actions: list[str]) -> dict[str, str]:
         """{action text: the short label its square has on the board image}, from the game's
         renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.

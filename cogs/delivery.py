@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -75,8 +76,20 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str, **kwargs:
         await interaction.response.send_message(clip(text), ephemeral=True, **kwargs)
 
 
-def board_file(image: bytes | None) -> discord.File | None:
-    return discord.File(io.BytesIO(image), filename="board.png") if image else None
+def board_file(image: bytes | None, filename: str = "board.png") -> discord.File | None:
+    return discord.File(io.BytesIO(image), filename=filename) if image else None
+
+
+BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
+"""The lines of the only private notices whose image is a board (`/table board`, `/table me`);
+any other private image is the player's hand (dealt, changed, or asked for with "My hand")."""
+
+
+def notice_file(notice: Public | Private) -> discord.File | None:
+    """A notice's image as an attachment named for what it shows: `hand.png` for a hand (a
+    player who saves it, or reads the DM list, sees which is which), `board.png` otherwise."""
+    hand = isinstance(notice, Private) and not any(m.key in BOARD_KEYS for m in notice.lines)
+    return board_file(notice.image, "hand.png" if hand else "board.png")
 
 
 def has_secrets(game: Game[Any]) -> bool:
@@ -136,7 +149,7 @@ class Delivery:
     def compose(self, notice: Public | Private, lang: str,
                 prompts: Sequence[Prompt] = ()) -> tuple[str, dict[str, Any]]:
         """A notice as message text and `send` arguments: its lines, then the turn prompt's
-        mention and menus when it carries one, and the board image as `board.png`.
+        mention and menus when it carries one, and the image (`board.png`, or `hand.png`).
         `prompts`: the other players' prompts delivered with it (see `everyone_to_act`)."""
         lines, prompt_text, kwargs, _ = self._parts(notice, lang, prompts)
         return "\n".join([*lines, prompt_text] if prompt_text else lines), kwargs
@@ -158,7 +171,7 @@ class Delivery:
                                             if not (m.key == "table.your_turn" and m.params.get("player") in said)
                                             and not (m.key == "table.may_act" and len(acting) > 1)])
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
-        file = board_file(notice.image)
+        file = notice_file(notice)
         if file is not None:
             kwargs["file"] = file
         return notice.text(lang), prompt_text, kwargs, seats
@@ -181,7 +194,8 @@ class Delivery:
             for page in before:
                 await channel.send(page, allowed_mentions=MENTION_USERS)
             message = await channel.send(last, **kwargs)
-            shown = [line for line in last.split("\n") if line != prompt_text] if not before else []
+            asked = set(prompt_text.split("\n")) if prompt_text else set()
+            shown = [line for line in last.split("\n") if line not in asked] if not before else []
             self.windows.posted(channel_id, notice.table_id, version, seats, message, shown)
             return message
 
@@ -223,14 +237,29 @@ class Delivery:
         table = self.bot.service.get(prompt.table_id)
         if prompt.private or len(acting) > 1:
             mentions = ", ".join(f"<@{user_id}>" for _, user_id in acting)
-            key = "cogs.prompt.window" if len(acting) > 1 else "cogs.prompt.turn_private"
-            text = i18n.gettext(key, lang, mentions=mentions)
+            moment = self.moment(table, prompt, lang)
+            key = "cogs.prompt.window" if len(acting) > 1 else (
+                "cogs.prompt.window_one" if moment else "cogs.prompt.turn_private")
+            text = "\n".join(filter(None, [moment, i18n.gettext(key, lang, mentions=mentions)]))
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
                                                          hand=table is not None and has_secrets(table.game))
         text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
         ui = components.ui_for(table.game_key).at(table) if table is not None else components.GameUI()
         squares = ui.square_labels(table, prompt.actions)
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares)
+
+    def moment(self, table: Any, prompt: Prompt, lang: str) -> str:
+        """The line above a window's mention: what the window is for and who passed (the game's
+        UI says), and when it closes by itself, as a Discord timestamp every client counts down
+        in its own language ("in 42 seconds"). "" for a plain turn."""
+        if table is None or table.version != prompt.version:
+            return ""
+        what = components.ui_for(table.game_key).at(table).moment(table, lang)
+        deadline = self.bot.service.deadline(table.channel_id)
+        if deadline is None or deadline.version != prompt.version:
+            return what
+        when = f"<t:{int(time.time() + deadline.seconds)}:R>"
+        return " ".join(filter(None, [what, i18n.gettext("cogs.prompt.clock", lang, when=when)]))
 
     async def private(self, notice: Private, channel: discord.abc.Messageable,
                       interaction: discord.Interaction | None, channel_lang: str) -> None:
@@ -242,7 +271,7 @@ class Delivery:
             return
         try:
             user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
-            await user.send(text or None, file=board_file(notice.image))  # type: ignore[arg-type]
+            await user.send(text or None, file=notice_file(notice))  # type: ignore[arg-type]
             return
         except discord.HTTPException as exc:
             if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
@@ -251,7 +280,7 @@ class Delivery:
         if own and interaction is not None:
             note = i18n.gettext("cogs.dm.closed_here", lang)
             kwargs: dict[str, Any] = {}
-            file = board_file(notice.image)
+            file = notice_file(notice)
             if file is not None:
                 kwargs["file"] = file
             await reply_ephemeral(interaction, f"{note}\n{text}", **kwargs)

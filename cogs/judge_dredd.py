@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.flows import act, open_lobby, player_of, post_board, send_rules, show, token_choices, variant_choices
+from rules.core import Event
 from rules.judge_dredd.state import ALIEN, COLOURS
 from tables import i18n
 
@@ -59,6 +60,33 @@ class DreddUI(components.GameUI):
             if i18n.has(key, lang):
                 return i18n.gettext("cogs.dredd.option", lang, option=name, effect=i18n.gettext(key, lang))
         return name
+
+    def moment(self, table: Any, lang: str) -> str:
+        """A card-play window in words, from the public view: what it is before or after (whose
+        Move, which fight: the engine's own `judge_dredd.window.*` names), and who has passed,
+        or passes for the rest of the Game Turn (`skip`). Nothing about any hand."""
+        if table is None or table.state is None:
+            return ""
+        view = table.game.view(table.state, None)
+        window = view.get("window")
+        if not window:
+            return ""
+        params: dict[str, Any] = {"window": window["kind"], "seat": window.get("for")}
+        fight = view.get("fight")
+        if window["kind"] == "before_fight" and fight:
+            params |= {"fight": fight["kind"], "judges": fight["judges"], "crime": fight.get("crime")}
+        what = table.game.describe(Event("window", params)).params["window"]
+        lines = [i18n.gettext("cogs.dredd.window", lang, window=i18n.render(what, lang, table.seat_name))]
+        to_act, skipping = set(view.get("to_act") or []), set(view.get("skipping") or [])
+        passed = []
+        for seat in range(len(table.seats)):
+            if seat in to_act or not (seat in window.get("passed", []) or seat in skipping):
+                continue
+            name = table.seat_name(seat)
+            passed.append(i18n.gettext("cogs.dredd.skipping", lang, player=name) if seat in skipping else name)
+        if passed:
+            lines.append(i18n.gettext("cogs.dredd.passed", lang, players=", ".join(passed)))
+        return " ".join(lines)
 
     def token(self, token: str, lang: str) -> str:
         if "-" in token:

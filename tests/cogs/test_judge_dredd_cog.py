@@ -92,7 +92,7 @@ async def test_new_add_ai_start_then_hands_are_dealt_by_dm_only(world, service):
         hand = table.state.judges[seat].hand
         assert len(hand) == 6 and dms
         assert all(i18n.gettext(f"judge_dredd.cardname.{card}") in dms[-1].content for card in hand)
-        assert [a.filename for a in dms[-1].attachments] == ["board.png"]  # the hand image
+        assert [a.filename for a in dms[-1].attachments] == ["hand.png"]  # the hand image, named so
     channel = " ".join(m.content for m in w.channel.history())
     assert not [word for word in hand_words(table) if word in channel]
     assert refusals(w.env) == []
@@ -203,7 +203,7 @@ async def test_hand_is_ephemeral_with_the_hand_image(world, service):
     assert message.ephemeral and len(table.state.judges[1].hand) == 6
     for card in table.state.judges[1].hand:
         assert i18n.gettext(f"judge_dredd.cardname.{card}") in message.content
-    assert [a.filename for a in message.attachments] == ["board.png"]
+    assert [a.filename for a in message.attachments] == ["hand.png"]
     refused = await w.carol.slash(w.channel, "dredd hand")
     assert refused.ephemeral
     assert refusals(w.env) == ["not_seated"]

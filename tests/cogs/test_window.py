@@ -110,7 +110,7 @@ async def test_hands_go_by_dm_with_the_hand_image_never_to_the_channel(world, se
     for member, seat in ((w.alice, 0), (w.bob, 1)):
         dms = member.user.dm_channel.history()
         assert [m.content for m in dms] == [HAND_LINE.format(cards=", ".join(table.state.hands[seat]))]
-        assert [a.filename for a in dms[0].attachments] == ["board.png"]
+        assert [a.filename for a in dms[0].attachments] == ["hand.png"]
     everything = " ".join(m.content for m in w.channel.history())
     assert not [card for card in every_card_in_hands(table) if card in everything]
 
@@ -265,7 +265,7 @@ async def test_my_hand_button_shows_the_clickers_hand_privately(world, service):
     result = await w.bob.click(message, label="My hand")
     shown = result.followups[-1] if result.followups else result.response
     assert shown.ephemeral and shown.content == HAND_LINE.format(cards=", ".join(table.state.hands[1]))
-    assert [a.filename for a in shown.attachments] == ["board.png"]
+    assert [a.filename for a in shown.attachments] == ["hand.png"]
     stranger = await w.carol.click(message, label="My hand")
     refused = stranger.followups[-1] if stranger.followups else stranger.response
     assert refused.ephemeral and refused.content == i18n.gettext("error.not_seated")

@@ -1,0 +1,77 @@
+"""A Judge Dredd card-play window message says what the window is for, who has passed (or
+passes for the rest of the Game Turn) and when it closes by itself; one player left in a window
+is not told "it is your turn"; a hand reaches its player as `hand.png`, never as a board."""
+
+from __future__ import annotations
+
+import re
+
+from rules.core import Event
+from rules.judge_dredd import GAME
+from tables import i18n
+from tests.cogs.conftest import refusals
+from tests.cogs.test_judge_dredd_cog import open_game, place_all, service  # noqa: F401  (fixture)
+
+
+def window_line(table, lang: str = "en") -> str:
+    """The engine's name of the open window (no fight here), in the cog's line."""
+    window = GAME.view(table.state, None)["window"]
+    what = GAME.describe(Event("window", {"window": window["kind"], "seat": window["for"]})).params["window"]
+    return i18n.gettext("cogs.dredd.window", lang, window=i18n.render(what, lang, table.seat_name))
+
+
+async def test_the_window_message_says_before_whose_move_and_who_passed(world, service):  # noqa: F811
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    view = GAME.view(table.state, None)
+    assert view["window"]["kind"] == "before_move"
+    message = w.channel.last_message
+    assert window_line(table) in message.content
+    assert i18n.gettext("cogs.dredd.passed", players=table.seat_name(2)) in message.content  # the AI passed
+    await w.alice.slash(w.channel, "dredd pass")
+    last = w.channel.last_message.content
+    assert window_line(table) in last
+    assert i18n.gettext("cogs.dredd.passed", players=f"{table.seat_name(0)}, {table.seat_name(2)}") in last
+    mention = i18n.gettext("cogs.prompt.window_one", mentions=w.bob.mention)
+    assert mention in last and i18n.gettext("cogs.prompt.turn_private", mentions=w.bob.mention) not in last
+    assert refusals(w.env) == []
+
+
+async def test_a_seat_that_skips_is_named_as_passing_for_the_rest_of_the_turn(world, service):  # noqa: F811
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    await w.alice.slash(w.channel, "dredd skip")
+    name = i18n.gettext("cogs.dredd.skipping", player=table.seat_name(0))
+    assert name in w.channel.last_message.content
+    assert refusals(w.env) == []
+
+
+async def test_the_window_message_counts_down_its_clock(world, service):  # noqa: F811
+    w = world
+    table = await open_game(w, service, timeout=30)
+    await place_all(w, service, table)
+    before, after = i18n.gettext("cogs.prompt.clock", when="\0").split("\0")
+    assert re.search(re.escape(before) + r"<t:\d+:R>" + re.escape(after), w.channel.last_message.content)
+    assert refusals(w.env) == []
+
+
+async def test_a_window_without_clock_has_no_countdown(world, service):  # noqa: F811
+    w = world
+    table = await open_game(w, service, timeout=0)
+    await place_all(w, service, table)
+    assert not re.search(r"<t:\d+:R>", w.channel.last_message.content)
+    assert refusals(w.env) == []
+
+
+async def test_a_hand_is_sent_as_hand_png_and_the_private_board_as_board_png(world, service):  # noqa: F811
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    dms = w.bob.user.dm_channel.history()
+    assert [a.filename for a in dms[-1].attachments] == ["hand.png"]
+    result = await w.bob.slash(w.channel, "dredd board")
+    shown = result.followups[-1] if result.followups else result.response
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+    assert len(table.state.judges[1].hand) == 6
