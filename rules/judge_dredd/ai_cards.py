@@ -73,7 +73,9 @@ KEEP: dict[str, float] = {
     "alien_creature": 0.1,
     "judge_dredd": 4.0,
 }
-"""Points a card is worth in hand (what playing it gives up)."""
+"""Points a card is worth in hand (what playing it gives up). Self-play, each seat in turn on the
+same seeds: these values times 1.5 won only 38% of 300 two-seat games against them, times 0.75
+48%, times 0.5 11% of 100 four-seat games."""
 FRESH_CARD = 0.9
 """What a card drawn at random is worth: at issue, a card worth less is discarded for room."""
 FIGHT_CARDS = 3

@@ -32,8 +32,10 @@ ICU_COST = 3.0
 """Points a trip to Intensive Care costs: about a Game Turn and a half without an Arrest."""
 CARD_POINT = 0.8
 """What one more Action Card in hand is worth, in points."""
-DISCOUNT = 0.6
-"""A Crime one Game Turn further away is worth this much less (others may get there first)."""
+DISCOUNT = 0.8
+"""A Crime one Game Turn further away is worth this much of itself (others may get there first).
+Self-play, each seat in turn on the same seeds: 0.8 won 58% of 300 two-seat games against 0.6
+and 29% of 240 four-seat games (0.9: 52%; 0.45: 50%)."""
 CONTESTED = 0.5
 """A Crime another Judge is nearer to (or already at) is worth this much of itself."""
 CROWD = 0.6
