@@ -166,14 +166,11 @@ def _fight_perp(state: DreddState, fight: Fight, chance: Chance) -> list[Event]:
             state.judges[s].standoff = None
         return [Event("dredd_arrest", {"seat": fight.auto, **params})]
     last.perp_rolls = _roll(chance, fight.perp_dice)
-    last.perp_total = perp_value(state, fight) + sum(last.perp_rolls)
+    value = perp_value(state, fight)
+    last.perp_total = value + sum(last.perp_rolls)
     kind = "alien_rolled" if fight.kind == "alien" else "perp_rolled"
-    events.append(Event(kind, {**params, "rolls": last.perp_rolls, "total": last.perp_total}))
-    for s in fight.judges:
-        rolls = _roll(chance, fight.judge_dice.get(s, 0))
-        last.rolls[s] = rolls
-        last.totals[s] = judge_total(state, fight, s, rolls)
-        events.append(Event("judge_rolled", {"seat": s, "rolls": rolls, "total": last.totals[s]}))
+    events.append(Event(kind, {**params, "value": value, "rolls": last.perp_rolls, "total": last.perp_total}))
+    events += _judges_roll(state, fight, last, chance)
     winner = arrest_winner(state, last.totals, last.perp_total)
     fight.winner = last.winner = winner
     for s in fight.judges:
@@ -192,6 +189,19 @@ def _fight_perp(state: DreddState, fight: Fight, chance: Chance) -> list[Event]:
         events += defeat_alien(state, winner)
     else:
         last.result = "arrested"
+    return events
+
+
+def _judges_roll(state: DreddState, fight: Fight, last: LastFight, chance: Chance) -> list[Event]:
+    """Each Judge in the fight rolls, in Arrest order: `value` is the Combat Factor before the
+    dice (5 + cards), so the log shows how each total was made."""
+    events = []
+    for s in fight.judges:
+        rolls = _roll(chance, fight.judge_dice.get(s, 0))
+        last.rolls[s] = rolls
+        last.totals[s] = judge_total(state, fight, s, rolls)
+        value = last.totals[s] - sum(rolls)
+        events.append(Event("judge_rolled", {"seat": s, "value": value, "rolls": rolls, "total": last.totals[s]}))
     return events
 
 
@@ -241,12 +251,7 @@ def _fight_judges(state: DreddState, fight: Fight, chance: Chance) -> list[Event
     highest total wins; a tie at the top fights again), each Judge at 5 + die + cards."""
     last = LastFight(kind=fight.kind, judges=list(fight.judges))
     state.last_fight = last
-    events: list[Event] = []
-    for s in fight.judges:
-        rolls = _roll(chance, fight.judge_dice.get(s, 0))
-        last.rolls[s] = rolls
-        last.totals[s] = judge_total(state, fight, s, rolls)
-        events.append(Event("judge_rolled", {"seat": s, "rolls": rolls, "total": last.totals[s]}))
+    events = _judges_roll(state, fight, last, chance)
     top = max(last.totals.values())
     best = [s for s in fight.judges if last.totals[s] == top]
     if fight.kind == "block":

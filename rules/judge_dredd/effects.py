@@ -159,7 +159,7 @@ def ask_answer(state: DreddState, seat: Seat, card: str, effect: str, target: Se
     when it closes (the engine restores it)."""
     pending = {"card": card, "by": seat, "target": target, "effect": effect, "sector": sector}
     state.window = Window("answer", for_seat=target, pending=pending, interrupted=state.window)
-    return [Event("window", {"window": "answer", "seat": target})]
+    return [Event("window", {"window": "answer", "seat": target, "card": card})]
 
 
 def answer(state: DreddState, seat: Seat, card: str) -> list[Event]:

@@ -56,11 +56,31 @@ def _param(key: str, value: Any) -> Any:
 
 def describe(event: Event) -> Msg:
     params = {k: _param(k, v) for k, v in event.params.items()}
-    if event.kind in ("window", "window_closed", "passed", "skipped"):
+    kind = event.kind
+    if kind in ("window", "window_closed", "passed", "skipped"):
         seat = event.params["for"] if "for" in event.params else event.params.get("seat")
         inner = {"seat": SeatName(seat) if isinstance(seat, int) else ""}
         params["window"] = Msg(f"judge_dredd.window.{event.params['window']}", inner)
-    return Msg(f"judge_dredd.event.{event.kind}", params)
+        if kind == "window" and "fight" in event.params:
+            params["window"] = _fight_window(event.params)
+        if kind == "window" and event.params["window"] in ("issue", "answer"):
+            kind = f"window_{event.params['window']}"  # not a window to play cards in: its own words
+        if kind == "passed" and event.params["window"] == "issue":
+            kind = "done_discarding"
+    return Msg(f"judge_dredd.event.{kind}", params)
+
+
+def _fight_window(params: dict[str, Any]) -> Msg:
+    """The window before a fight's dice, named by what is fought and by whom (R7, R8, R11, R21)."""
+    judges = list(params.get("judges") or [params["seat"]])
+    inner: dict[str, Any] = {"seat": SeatName(judges[0]), "count": len(judges)}
+    fight = params["fight"]
+    if fight == "perp":
+        inner["crime"] = crime_name(params.get("crime") or "")
+    if fight == "block":
+        inner["other"] = SeatName(judges[1])
+    many = "_many" if fight in ("perp", "alien") and len(judges) > 1 else ""
+    return Msg(f"judge_dredd.window.before_fight_{fight}{many}", inner)
 
 
 def label(action: Action) -> Msg:

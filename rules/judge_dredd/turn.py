@@ -269,6 +269,10 @@ def end_game(state: DreddState) -> list[Event]:
     top = max(totals.values())
     best = [s for s in order(state) if totals[s] == top]
     events = [Event("game_end", {"turn": state.turn})]
+    events += [
+        Event("final_score", {"seat": s, "score": totals[s], "arrests": len(state.judges[s].arrested)})
+        for s in order(state)
+    ]
     if len(best) == 1:
         state.winner = best[0]
         state.phase = "over"

@@ -86,3 +86,21 @@ def test_r21_cadets_right_a_tie_at_the_top_fights_again_among_the_top_only() -> 
     assert kinds(events).count("cadet_tie") == 1 and kinds(events).count("judge_rolled") == 5
     assert state.last_fight.judges == [1, 2]
     assert GAME.outcome(state).winners == (2,)
+
+
+def test_the_winner_each_players_total_is_announced_at_the_end() -> None:
+    """The Winner: "each player totals the Combat Values ... that he/she has arrested": every
+    player's total is told (from the Turn Start holder), not only the winner's."""
+    state = position(seats=3, at={0: "w17", 1: "cty", 2: "arm"}, crimes=[], hands={})
+    state.judges[0].arrested = [["ice_pick_brown", "robot_smashing"]]
+    state.judges[2].arrested = [["gestapo_bob", "littering"]]
+    state.end_holder = 1
+    state.phase = "arrest"
+    events = turn.end_turn(state, SeededChance(0))
+    finals = [e.params for e in events if e.kind == "final_score"]
+    assert finals == [
+        {"seat": 0, "score": 11, "arrests": 1},
+        {"seat": 1, "score": 0, "arrests": 0},
+        {"seat": 2, "score": 2, "arrests": 1},
+    ]
+    assert kinds(events)[-1] == "won" and state.winner == 0

@@ -35,7 +35,8 @@ def check_public(event: Event, state: DreddState) -> None:
     face_up |= {p for j in state.judges for p, _ in j.arrested} | {p for p, _ in state.gone}
     for key, text in strings(event.params):
         if text in CARD_IDS:
-            assert key in FACE_UP_KEYS and event.kind.startswith("card_"), (event, key)
+            answering = event.kind == "window" and event.params.get("window") == "answer"  # the card just played
+            assert key in FACE_UP_KEYS and (event.kind.startswith("card_") or answering), (event, key)
         if text in PERP_IDS:
             assert text in face_up, event
 
