@@ -16,11 +16,11 @@ import json
 import os
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from rules.core import IllegalAction, Msg
+from rules.core import IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.service import Player, TableService, game_name, get_game
@@ -96,6 +96,8 @@ class Console:
             if isinstance(notice, Prompt):
                 self._prompt(notice)
                 continue
+            if isinstance(notice, Public):
+                notice = self._not_a_turn(notice)
             lines = notice.text(self.options.lang)
             image = self._save(notice)
             if self.options.json:
@@ -113,6 +115,21 @@ class Console:
                 self.say("console.image", path=image)
             if isinstance(notice, Public) and notice.prompt is not None:
                 self._prompt(notice.prompt)
+
+    def _not_a_turn(self, notice: Public) -> Public:
+        """In a card-play window a lone human left to answer is "waited for", not told "it is your
+        turn" (it is someone else's Move, or a fight): a window is a decision with a timeout
+        action (`Game.timeout_action`, a pass)."""
+        table = self.service.get(notice.table_id) if notice.table_id is not None else None
+        if table is None or table.state is None or table.status != "active":
+            return notice
+        lines = []
+        for line in notice.lines:
+            seat = line.params.get("player") if line.key == "table.your_turn" else None
+            if isinstance(seat, SeatName) and table.game.timeout_action(table.state, seat.seat) is not None:
+                line = Msg("table.may_act", {"players": table.seat_name(seat.seat)})
+            lines.append(line)
+        return replace(notice, lines=lines)
 
     def _prompt(self, prompt: Prompt) -> None:
         table = self.service.get(prompt.table_id)

@@ -1,0 +1,39 @@
+"""Local play: a human left alone in a card-play window is waited for ("Waiting for: Alice."), not
+told "it is your turn" while it is someone else's Move; their own Move still is their turn."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from tables import i18n
+from tables.console import CHANNEL, Console, LocalOptions
+from tables.service import TableService
+
+
+async def test_a_lone_human_in_a_window_is_waited_for_not_told_it_is_their_turn(tmp_path: Path) -> None:
+    out = io.StringIO()
+    options = LocalOptions(game="judge_dredd", seats=1, ai=3, seed="1", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judge_dredd": None}), options, out)
+    await console.setup()
+    saw_window = saw_move = False
+    for _ in range(40):
+        table = console.service.table(CHANNEL)
+        if table is None:
+            break
+        legal = console.service.legal_for(CHANNEL, console.players[0])
+        start = len(out.getvalue())
+        await console.command("pass" if "pass" in legal else "stay" if "stay" in legal else legal[0])
+        table = console.service.table(CHANNEL)
+        if table is None or 0 not in table.humans_to_act():
+            continue
+        said = out.getvalue()[start:].splitlines()
+        waiting = i18n.gettext("table.may_act", players="Alice") in said
+        turn = i18n.gettext("table.your_turn", player="Alice") in said
+        if table.game.timeout_action(table.state, 0) is not None:
+            assert waiting and not turn
+            saw_window = True
+        else:
+            assert turn and not waiting
+            saw_move = True
+    assert saw_window and saw_move
