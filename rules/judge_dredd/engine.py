@@ -136,6 +136,9 @@ class JudgeDredd(Game[DreddState]):
             return cards.refusal(state, seat, action)
         if isinstance(action, Place) and state.phase == "place":
             return _place_refusal(action.sector)
+        if isinstance(action, Arrest) and state.chooser == seat:
+            # Two or More Crimes in a Sector: "he/she may choose which one to try and arrest".
+            return IllegalAction("dredd_not_a_target", crime=present.crime_name(action.crime))
         verbs = {a.verb for a in self._legal_actions(state, seat)}
         if action.verb not in verbs:
             return IllegalAction("dredd_not_now", action=str(action))

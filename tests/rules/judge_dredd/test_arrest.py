@@ -6,6 +6,9 @@ Hands are empty unless a test needs a window to stay open (an empty hand passes 
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core import IllegalAction
 from rules.judge_dredd import GAME, arrest
 from rules.judge_dredd.state import Alien
 
@@ -176,6 +179,9 @@ def test_two_crimes_in_a_sector_each_judge_chooses() -> None:
     state = position(at={0: "agg", 1: "agg"}, crimes=[BOB, MULLIGAN], hands={})
     at_arrests(state)
     assert GAME.to_act(state) == {0} and sorted(texts(state, 0)) == ["arrest jaywalking", "arrest littering"]
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "arrest murder")  # not in this Sector
+    assert refused.value.code == "dredd_not_a_target"
     events = act(state, 0, "arrest jaywalking")
     assert kinds(events) == ["arrest_chosen"] and events[0].public
     assert events[0].params == {"seat": 0, "crime": "jaywalking"}
