@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
+from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, NotYourTurn, Outcome, Seat
 
 from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
@@ -125,6 +125,14 @@ class JudgeDredd(Game[DreddState]):
         if state.phase == "place":
             return [Place(code) for code in turn.free_starting_sectors(state)]
         return []
+
+    def check(self, state: DreddState, seat: Seat, action: Action | str) -> Action:
+        """As `Game.check`, but a seat that is not asked now is told why (still `NotYourTurn`)."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.outcome(state) is None and seat not in self.to_act(state):
+            raise _not_asked(state, seat)
+        return super().check(state, seat, action)
 
     def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
         """The precise reason: a card in the wrong window, the Movement Rule a Move breaks, or
@@ -230,3 +238,22 @@ def _place_refusal(sector: str) -> IllegalAction:
     if not load_board().sectors[sector].start:
         return IllegalAction("dredd_not_a_starting_sector", sector=name)
     return IllegalAction("dredd_starting_sector_taken", sector=name)
+
+
+def _not_asked(state: DreddState, seat: Seat) -> NotYourTurn:
+    """Why `seat` is not asked now: someone must discard down to six first (R15); in a card-play
+    window, it has passed (until a card is played), said `skip` (E5), holds no card, or the window
+    is another player's answer (R7); otherwise it is simply another player's decision."""
+    if over_limit(state) is not None:
+        return NotYourTurn("dredd_wait_discard")
+    window = state.window
+    if window is not None:
+        if window.kind == "answer":
+            return NotYourTurn("dredd_wait_answer")
+        if not state.judges[seat].hand:
+            return NotYourTurn("dredd_no_cards")
+        if seat in state.skipping:
+            return NotYourTurn("dredd_skipping")
+        if seat in window.passed:
+            return NotYourTurn("dredd_already_passed")
+    return NotYourTurn()

@@ -191,3 +191,24 @@ def test_general_rules_a_card_outside_a_window_is_refused_by_name() -> None:
     with pytest.raises(IllegalAction) as refused:
         act(state, 0, "play tweak or red")
     assert refused.value.code == "dredd_not_in_hand"
+
+
+def test_r7_a_seat_not_asked_is_told_why() -> None:
+    """Not your turn, said precisely: passed in this window (until a card is played), skipping the
+    rest of the Game Turn (E5), no card in hand, or another player's answer (R7)."""
+    from rules.core import NotYourTurn
+
+    def refusal(seat: int, text: str) -> str:
+        with pytest.raises(NotYourTurn) as refused:
+            act(state, seat, text)
+        return refused.value.code
+
+    state = movement_window({0: ["lawmaster_crash"], 1: [], 2: ["barney_resyk", "tweak"]})
+    act(state, 0, "pass")
+    assert refusal(0, "play lawmaster_crash main blue") == "dredd_already_passed"
+    assert refusal(1, "pass") == "dredd_no_cards"
+    act(state, 2, "play barney_resyk main red")
+    assert refusal(2, "pass") == "dredd_wait_answer"
+    act(state, 0, "pass")  # Red takes the Barney
+    act(state, 2, "skip")
+    assert refusal(2, "pass") == "dredd_skipping"
