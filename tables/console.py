@@ -98,6 +98,9 @@ class Console:
                 continue
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice)
+                # No clock runs here (`console.no_clock` says so): the lobby's "windows close
+                # after 60 s" would contradict it.
+                notice = replace(notice, lines=[m for m in notice.lines if m.key != "table.clock"])
             lines = notice.text(self.options.lang)
             image = self._save(notice)
             if self.options.json:
@@ -109,8 +112,9 @@ class Console:
                 else:
                     self.write(line)
             if image and isinstance(notice, Private):  # a hand drawn for one seat is labelled as theirs
+                key = "console.image" if _is_board(notice) else "console.hand_image"
                 self.say("console.private", player=notice.names[notice.seat],
-                         text=i18n.gettext("console.image", self.options.lang, path=image))
+                         text=i18n.gettext(key, self.options.lang, path=image))
             elif image:
                 self.say("console.image", path=image)
             if isinstance(notice, Public) and notice.prompt is not None:
@@ -159,7 +163,9 @@ class Console:
             return None
         self.images.mkdir(parents=True, exist_ok=True)
         self._image_count += 1
-        suffix = f"-{notice.names[notice.seat]}" if isinstance(notice, Private) else ""
+        suffix = ""
+        if isinstance(notice, Private):
+            suffix = f"-{notice.names[notice.seat]}" + ("" if _is_board(notice) else "-hand")
         path = self.images / f"table{notice.table_id}-{self._image_count:04d}{suffix}.png"
         path.write_bytes(notice.image)
         return str(path)
@@ -291,6 +297,15 @@ class Console:
                 raise ScriptFailed
             if self.over and not script:
                 return
+
+
+BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
+"""The lines of the only private notices whose image is a board (`/table board`, `/table me`);
+any other private image is the seat's hand."""
+
+
+def _is_board(notice: Private) -> bool:
+    return any(m.key in BOARD_KEYS for m in notice.lines)
 
 
 def _value(token: str) -> str:

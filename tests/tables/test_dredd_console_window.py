@@ -37,3 +37,16 @@ async def test_a_lone_human_in_a_window_is_waited_for_not_told_it_is_their_turn(
             assert turn and not waiting
             saw_move = True
     assert saw_window and saw_move
+
+
+async def test_no_clock_is_announced_locally_and_the_hand_image_is_named_as_a_hand(tmp_path: Path) -> None:
+    out = io.StringIO()
+    options = LocalOptions(game="judge_dredd", seats=1, ai=3, seed="1", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:"), options, out)
+    await console.setup()
+    await console.command("place ghj")
+    text = out.getvalue()
+    assert i18n.gettext("table.clock", seconds="60") not in text
+    hands = sorted((tmp_path / "img").glob("*-Alice-hand.png"))
+    assert hands and f"[to Alice] {i18n.gettext('console.hand_image', path=hands[0])}" in text
+    assert not [p for p in (tmp_path / "img").glob("*-Alice.png")]  # no private board asked for
