@@ -233,7 +233,7 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
     state.chooser = state.mover = None
     state.chosen = {}
     holder = (state.turn_start + 1) % state.seats
-    if state.end_holder is not None and holder == state.end_holder:
+    if game_ends(state, holder):
         return events + end_game(state)
     state.turn_start = holder
     events.append(Event("turn_start_passed", {"seat": holder}))
@@ -241,6 +241,14 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
     state.phase = "issue"
     state.window = Window("issue")
     return [*events, Event("window", {"window": "issue", "seat": None})]
+
+
+def game_ends(state: DreddState, holder: Seat) -> bool:
+    """End of Game: "Once the last Perp Card in the Perp Pack is used up, the game will end after
+    one complete round of Game Turns has been played — ie as soon as the Turn Start Card would be
+    passed to the player who had it when the last Perp card was used." (R20; `end_holder` is noted
+    by `replenish_crimes`.)"""
+    return state.end_holder is not None and holder == state.end_holder
 
 
 def issue_cards(state: DreddState, chance: Chance) -> list[Event]:

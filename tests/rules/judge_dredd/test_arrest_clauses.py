@@ -106,3 +106,19 @@ def test_alien_creature_may_be_placed_where_only_a_judge_in_intensive_care_is() 
     act(state, 1, "play alien_creature main hos")
     assert state.alien == Alien(sector="hos")
     assert turn.scores(state) == {0: 0, 1: 0}
+
+
+def test_barney_a_judge_who_has_already_moved_does_not_move_again() -> None:
+    """ "A Judge who has been 'Barneyed' may still move that Movement Round if he/she had not yet
+    moved" — and only then: Barneyed after every Move, Red stays where the Barney put them."""
+    state = position(at={0: "rob", 1: "cty"}, crimes=[], hands={0: ["tweak"], 1: ["barney_aqua_plant"]})
+    state.phase = "movement"
+    for judge in state.judges:
+        judge.moved = True
+    state.cursor = state.seats
+    at_window(state, "after_moves")
+    act(state, 1, "play barney_aqua_plant main red")
+    events = act(state, 0, "pass")  # no answer: Red goes to the Aqua Plant
+    events += act(state, 0, "pass")  # the window after the last Move closes
+    assert state.judges[0].at == "aqu" and state.mover is None
+    assert "moved" not in kinds(events) and "arrest_round" in kinds(events)
