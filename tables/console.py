@@ -142,11 +142,36 @@ class Console:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
         shown = ", ".join(prompt.actions[:30]) + (" …" if len(prompt.actions) > 30 else "")
+        names = self._names(table.game_key if table else "", prompt.actions[:30])
         if prompt.private:
             self.say("console.private", player=name,
                      text=i18n.gettext("console.legal", self.options.lang, player=name, actions=shown))
+            if names:
+                self.say("console.private", player=name, text=names)
         else:
             self.say("console.legal", player=name, actions=shown)
+            if names:
+                self.write(names)
+
+    def _names(self, game_key: str, actions: list[str]) -> str:
+        """The codes in the actions that do not read as their names, named: "ghj Grand Hall of
+        Justice · iso Iso-Block 666" (a newcomer cannot guess a Sector code; in Chinese no id
+        reads as its name). "" when every token already says what it is."""
+        lang = self.options.lang
+        found: dict[str, str] = {}
+        for action in actions:
+            for part in action.split()[1:]:
+                for token in part.split("-"):
+                    key = next((k for t in TOKEN_NAMES.get(game_key, ()) if i18n.has(k := t.format(token=token), lang)),
+                               None)
+                    if key is None or token in found:
+                        continue
+                    name = i18n.gettext(key, lang)
+                    if _plain(name) != _plain(token):
+                        found[token] = name
+        if not found:
+            return ""
+        return i18n.gettext("console.names", lang, names=" · ".join(f"{t} {n}" for t, n in found.items()))
 
     def _json(self, notice: Public | Private, lines: list[str], image: str | None) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "public" if isinstance(notice, Public) else "private",
@@ -306,6 +331,19 @@ any other private image is the seat's hand."""
 
 def _is_board(notice: Private) -> bool:
     return any(m.key in BOARD_KEYS for m in notice.lines)
+
+
+TOKEN_NAMES = {
+    "judge_dredd": ("judge_dredd.sector.{token}", "judge_dredd.cardname.{token}", "judge_dredd.crime.{token}",
+                    "judge_dredd.colour.{token}"),
+}
+"""Where the words catalogue names an action's tokens, per game (a token no template names is
+shown as it is)."""
+
+
+def _plain(text: str) -> str:
+    """Letters and digits only, lower case: `tip_off_inside_info` reads as "Tip Off: Inside Info"."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 def _value(token: str) -> str:

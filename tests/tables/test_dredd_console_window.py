@@ -50,3 +50,13 @@ async def test_no_clock_is_announced_locally_and_the_hand_image_is_named_as_a_ha
     hands = sorted((tmp_path / "img").glob("*-Alice-hand.png"))
     assert hands and f"[to Alice] {i18n.gettext('console.hand_image', path=hands[0])}" in text
     assert not [p for p in (tmp_path / "img").glob("*-Alice.png")]  # no private board asked for
+
+
+async def test_the_prompt_names_the_sector_codes_a_newcomer_cannot_guess(tmp_path: Path) -> None:
+    out = io.StringIO()
+    options = LocalOptions(game="judge_dredd", seats=1, ai=3, seed="1", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judge_dredd": None}), options, out)
+    await console.setup()
+    names = [line for line in out.getvalue().splitlines() if line.startswith("[to Alice] (names: ")]
+    assert names and "ghj Grand Hall of Justice" in names[-1]
+    assert "Red" not in names[-1]  # a token that reads as its name is not repeated
