@@ -26,6 +26,10 @@ Rulings of ours beyond R1-R22 (tests named after them):
   need not answer ~8 windows a turn; it is public and reveals nothing (the seat is passed whatever
   it holds). Still asked: an answer window where it is the target (R7), the window before a fight
   its own Judge is in, the issue window (discards). It ends when the next Game Turn starts.
+- E6. A Judge who fails an Arrest (or loses a fight) in a Quarantined Sector still goes to the
+  ICU: the Arrest Rules say the Judge "must be placed immediately in the Intensive Care Unit", and
+  a Quarantine that kept them there would turn a lost fight into no penalty. Quarantine ("cannot
+  leave it by any means whatsoever") governs Moves and cards (Barney, Outdoor Boing: R13).
 """
 
 from __future__ import annotations

@@ -122,3 +122,12 @@ def test_barney_a_judge_who_has_already_moved_does_not_move_again() -> None:
     events += act(state, 0, "pass")  # the window after the last Move closes
     assert state.judges[0].at == "aqu" and state.mover is None
     assert "moved" not in kinds(events) and "arrest_round" in kinds(events)
+
+
+def test_e6_a_judge_who_fails_an_arrest_in_a_quarantined_sector_still_goes_to_intensive_care() -> None:
+    from rules.judge_dredd.state import Quarantine
+
+    state = position(at={0: "agg", 1: "cty"}, crimes=[LITTERING], hands={})
+    state.quarantine = Quarantine("agg", lifts_after_turn=2)
+    events = at_arrests(state, dice(6, 1))  # Perp 2 + 6 = 8, Judge 5 + 1 = 6
+    assert "arrest_failed" in kinds(events) and state.judges[0].at == "icu"
