@@ -153,17 +153,29 @@ class Clicks:
         squares = ui.square_labels(table, legal)
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
                                       info=False)
-        chosen = components.expand(legal, prefix)[0]  # with the levels every choice agrees on
+        chosen, choices = components.expand(legal, prefix)  # with the levels every choice agrees on
         text = "\n".join(filter(None, [note, components.path_label(ui, chosen, lang),
                                         i18n.gettext("cogs.prompt.choose", lang)]))
+        # The buttons of this step say "A · …" (a Sector to move to, to Quarantine, to send a Perp
+        # to), but the channel's board marks nothing where moves are secret: the step comes with
+        # the player's own board, which marks them. A step without marks ("Play a card", "Pass")
+        # comes without a picture.
+        marked = table.game.info.hidden_information and any(c.action in squares for c in choices)
         if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(content=text, view=view)
-        elif squares and table.game.info.hidden_information:
-            # The buttons say "A · …", but the channel's board marks nothing where moves are
-            # secret: the menu comes with the player's own board, which marks them.
+            if not marked:
+                await interaction.response.edit_message(content=text, view=view)
+                return
+            await interaction.response.defer()
+            file = await self._own_board(table, interaction)
+            await interaction.edit_original_response(content=text, view=view,
+                                                     attachments=[file] if file else [])
+        elif marked:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            own = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
-            file = board_file(getattr(own, "image", None))
+            file = await self._own_board(table, interaction)
             await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def _own_board(self, table: Table, interaction: discord.Interaction) -> discord.File | None:
+        own = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
+        return board_file(getattr(own, "image", None))

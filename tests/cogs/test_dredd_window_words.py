@@ -9,8 +9,8 @@ import re
 from rules.core import Event
 from rules.judge_dredd import GAME
 from tables import i18n
-from tests.cogs.conftest import refusals
-from tests.cogs.test_judge_dredd_cog import open_game, place_all, service  # noqa: F401  (fixture)
+from tests.cogs.conftest import buttons, refusals
+from tests.cogs.test_judge_dredd_cog import OPTIONS, open_game, place_all, service  # noqa: F401  (fixture)
 
 
 def window_line(table, lang: str = "en") -> str:
@@ -75,3 +75,24 @@ async def test_a_hand_is_sent_as_hand_png_and_the_private_board_as_board_png(wor
     shown = result.followups[-1] if result.followups else result.response
     assert [a.filename for a in shown.attachments] == ["board.png"]
     assert len(table.state.judges[1].hand) == 6
+
+
+async def test_my_options_attach_the_own_board_only_at_a_step_with_marked_sectors(world, service):  # noqa: F811
+    """A window's first step ("Play a card", "Pass") comes without a picture; Quarantine's
+    Sectors ("A · Resyk", …) come with the player's own board, which marks them."""
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    table.state.judges[1].hand[0] = "quarantine"
+    menu = await w.bob.click(w.channel.last_message, label=OPTIONS)
+    first = menu.followups[-1] if menu.followups else menu.response
+    assert first.ephemeral and first.attachments == []
+    step = first
+    for label in (i18n.gettext("judge_dredd.verb.play"), i18n.gettext("judge_dredd.cardname.quarantine")):
+        clicked = await w.bob.click(step, label=next(b["label"] for b in buttons(step) if b["label"] == label))
+        step = clicked.followups[-1] if clicked.followups else clicked.response
+    labels = [o.label for row in step.message.components for c in row.children for o in getattr(c, "options", [])]
+    labels += [b["label"] or "" for b in buttons(step)]
+    assert any(" · " in label for label in labels), labels
+    assert [a.filename for a in step.message.attachments] == ["board.png"]
+    assert refusals(w.env) == []
