@@ -151,6 +151,14 @@ class JudgeDredd(Game[DreddState]):
         if isinstance(action, Arrest) and state.chooser == seat:
             # Two or More Crimes in a Sector: "he/she may choose which one to try and arrest".
             return IllegalAction("dredd_not_a_target", crime=present.crime_name(action.crime))
+        if isinstance(action, (Move, Stay)) and state.window is not None and state.window.kind != "issue":
+            return IllegalAction("dredd_window_first")
+        if isinstance(action, Stay) and state.mover == seat:
+            return walk_refusal(state, seat, []) or IllegalAction("dredd_cannot", action=str(action))
+        if isinstance(action, Discard):
+            if heavy != seat and (state.window is None or state.window.kind != "issue"):
+                return IllegalAction("dredd_discard_when")
+            return IllegalAction("dredd_not_in_hand", card=action.card)
         verbs = {a.verb for a in self._legal_actions(state, seat)}
         if action.verb not in verbs:
             return IllegalAction("dredd_not_now", action=str(action))

@@ -165,8 +165,18 @@ def test_movement_rules_may_not_move_out_of_a_crime_sector_refused_by_name() -> 
     state.alien, state.quarantine = None, Quarantine("rob", lifts_after_turn=2)
     assert refusal(state, 0, "move rob-hos").code == "dredd_quarantine_lock"
     state = at_move(position(at={0: "icu", 1: "cty"}, crimes=[]), 0)
-    state.judges[0].miss_moves = 0
     assert refusal(state, 0, "move rob").code == "dredd_icu_to_hospital"
+    assert refusal(state, 0, "stay").code == "dredd_icu_to_hospital"  # R9: the Move out of ICU is compulsory
+
+
+def test_movement_round_a_move_typed_while_the_window_before_it_is_open_is_told_to_wait() -> None:
+    state = position(at={0: "w17", 1: "cty"}, crimes=[], hands={0: ["tweak"], 1: ["fergee"]})
+    state.phase = "movement"
+    from rules.judge_dredd import turn
+
+    turn.next_mover(state)
+    assert refusal(state, 0, "move rob").code == "dredd_window_first"
+    assert refusal(state, 0, "discard tweak").code == "dredd_discard_when"
 
 
 def test_movement_rules_another_legal_path_is_pointed_to_the_listed_one() -> None:

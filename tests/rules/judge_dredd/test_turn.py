@@ -36,6 +36,9 @@ def test_issuing_a_player_may_discard_before_being_issued() -> None:
     at_arrests(state)
     assert state.window.kind == "issue" and GAME.to_act(state) == {0, 1}
     assert sorted(texts(state, 0)) == ["discard fergee", "discard tweak", "done"]
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, "discard walter")  # Blue's card, not Red's
+    assert refused.value.code == "dredd_not_in_hand"
     events = act(state, 0, "discard tweak")
     assert [e.kind for e in events] == ["discarded", "discarded_card"]
     assert events[0].public and "card" not in events[0].params and events[1].to == (0,)
