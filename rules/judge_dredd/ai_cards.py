@@ -355,7 +355,7 @@ def peek_gain(seen: Seen, target: str, effect: dict[str, Any]) -> float:
     else:
         crimes = seen.crimes_at(target)
     fresh = [c for c in crimes if c["perp"] is None]
-    if not fresh or turns(seen.at(me), fresh[0]["sector"]) > 2:
+    if not fresh or turns(seen.at(me), fresh[0]["sector"], seen.blocked) > 2:
         gain = 0.0
     else:
         gain = 0.5 * len(fresh)

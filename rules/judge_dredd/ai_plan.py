@@ -48,31 +48,32 @@ ALIEN_CF = 6
 
 
 @cache
-def distances() -> dict[str, dict[str, int]]:
-    """Steps between every two Sectors, rivers only by bridges (breadth-first from each)."""
+def steps_to(target: str, blocked: frozenset[str]) -> dict[str, int]:
+    """Steps from every Sector to `target`, rivers only by bridges, never passing through a
+    `blocked` Sector: one a Move stops in (a Crime, the Alien Creature, a Quarantine), though a
+    way may start in one. Breadth-first from the target (steps are symmetric)."""
     board = load_board()
-    out: dict[str, dict[str, int]] = {}
-    for start in board.sectors:
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            cur = queue.popleft()
-            for nxt in sorted(board.adjacent(cur)):
-                if nxt not in dist:
-                    dist[nxt] = dist[cur] + 1
-                    queue.append(nxt)
-        out[start] = dist
-    return out
+    dist = {target: 0}
+    queue = deque([target])
+    while queue:
+        cur = queue.popleft()
+        if cur in blocked and cur != target:
+            continue
+        for nxt in sorted(board.adjacent(cur)):
+            if nxt not in dist:
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist
 
 
-def turns(a: str | None, b: str) -> int:
-    """Game Turns of Moves (two Sectors each) from `a` to `b`; from the ICU, one to reach the
-    Hospital first."""
+def turns(a: str | None, b: str, blocked: frozenset[str] = frozenset()) -> int:
+    """Game Turns of Moves (two Sectors each) from `a` to `b` around `blocked` Sectors; from the
+    ICU, one to reach the Hospital first."""
     if a is None:
         return 9
     if a == ICU:
-        return 1 + turns(load_board().hospital, b)
-    d = distances()[a].get(b, 20)
+        return 1 + turns(load_board().hospital, b, blocked)
+    d = steps_to(b, blocked - {b}).get(a, 20)
     return (d + 1) // 2
 
 
@@ -187,6 +188,18 @@ class Seen:
     def plus_ten(self) -> bool:
         return "dredd_plus_ten" in self.state.variants
 
+    @property
+    def blocked(self) -> frozenset[str]:
+        """The Sectors a Move stops in: Crimes, the Alien Creature, a Quarantine."""
+        key = ("blocked",)
+        if key not in self.memo:
+            out = {c["sector"] for c in self.view["crimes"]}
+            for thing in (self.view["alien"], self.view["quarantine"]):
+                if thing is not None:
+                    out.add(thing["sector"])
+            self.memo[key] = frozenset(out)
+        return frozenset(self.memo[key])
+
     # -- threat
 
     def weight(self, seat: Seat) -> float:
@@ -274,12 +287,12 @@ class Seen:
         """The best Crime (or Grand Hall refill) reachable in later Game Turns from `sector`."""
         best = 0.0
         for ev, where, nearest in self.targets(seat):
-            t = turns(sector, where)
+            t = turns(sector, where, self.blocked)
             best = max(best, ev * DISCOUNT**t * (CONTESTED if nearest < t else 1.0))
         hand = self.hand_count(seat)
         if hand <= 2:
-            hall = "ghj"
-            best = max(best, CARD_POINT * (HAND_LIMIT - hand - 1) * DISCOUNT ** max(turns(sector, hall), 1))
+            away = max(turns(sector, "ghj", self.blocked), 1)  # the Grand Hall's refill
+            best = max(best, CARD_POINT * (HAND_LIMIT - hand - 1) * DISCOUNT**away)
         return best
 
     def targets(self, seat: Seat) -> list[tuple[float, str, int]]:
@@ -291,7 +304,7 @@ class Seen:
             for c in self.view["crimes"]:
                 ev = self.arrest_ev(seat, c)
                 if ev > 0:
-                    others = [turns(self.at(s), c["sector"]) for s in self.seats
+                    others = [turns(self.at(s), c["sector"], self.blocked) for s in self.seats
                               if s != seat and self.at(s) not in (None, ICU)]
                     out.append((ev, c["sector"], min(others, default=99)))
             self.memo[key] = out
