@@ -259,3 +259,17 @@ def test_ai_places_its_judge_in_the_starting_sector_nearest_the_crime_sectors() 
     GAME.apply(state, first, "place spc", SeededChance(1))
     second = min(GAME.to_act(state))
     assert str(choose(GAME, state, second)) == "place aca"
+
+
+def test_ai_walks_around_a_crime_sector_it_cannot_pass_through() -> None:
+    """Movement Rules: a Judge may not move out of a Sector with a Crime. From the Armoury, the
+    way to Big Hank Hydrant (3) at the Alien Zoo through Judge Cal (8) at the Megway is shut, so the
+    AI goes round by the Statue of Judgement instead of waiting (it once stayed for ever)."""
+    state = position(2, at={0: "arm", 1: "ghj"},
+                     crimes=[("murder", "judge_cal", "meg"), ("illegal_parking", "big_hank_hydrant", "zoo")],
+                     hands={0: ["lawmaster_crash", "flabbon", "juve_gang", "east_meg_spy", "lawgiver_jams"], 1: []})
+    for crime in state.crimes:
+        crime.revealed = True
+    at_move(state, 0)
+    action = choose(GAME, state, 0)
+    assert action.verb == "move" and action.path.split("-")[-1] in ("sta", "bng")
