@@ -236,6 +236,9 @@ def bank_arrest(state: DreddState) -> list[Event]:
     assert crime is not None
     state.crimes.remove(crime)
     state.fight = None
+    for judge in state.judges:  # a stand-off on it ends: "the Perp is no longer in that Sector"
+        if judge.standoff == crime.crime:
+            judge.standoff = None
     params = {"seat": fight.winner, "crime": crime.crime, "perp": crime.perp}
     if fight.voided:
         state.gone.append([crime.perp, crime.crime])

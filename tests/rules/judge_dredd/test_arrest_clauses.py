@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import IllegalAction
-from rules.judge_dredd import turn
+from rules.judge_dredd import GAME, turn
 from rules.judge_dredd.state import Alien
 
 from .kit import act, at_arrests, at_move, at_window, dice, kinds, pass_window, position, texts
@@ -131,3 +131,15 @@ def test_e6_a_judge_who_fails_an_arrest_in_a_quarantined_sector_still_goes_to_in
     state.quarantine = Quarantine("agg", lifts_after_turn=2)
     events = at_arrests(state, dice(6, 1))  # Perp 2 + 6 = 8, Judge 5 + 1 = 6
     assert "arrest_failed" in kinds(events) and state.judges[0].at == "icu"
+
+
+def test_stand_off_ends_when_another_judge_arrests_that_perp() -> None:
+    """ "... unless the Perp is no longer in that Sector": Red, in a stand-off but bound to a Block
+    Mania fight this round, watches Blue arrest the Perp; Red's stand-off is over."""
+    state = position(seats=3, at={0: "agg", 1: "agg", 2: "cty"}, crimes=[LITTERING], hands={})
+    state.judges[0].standoff = "littering"
+    state.judges[0].block_with, state.judges[2].block_with = 2, 0
+    state.judges[0].arrived, state.judges[1].arrived = 1, 2
+    at_arrests(state, dice(3, 4, 1, 6))  # Block Mania: Red 8 beats Green 6; then Bob 2 + 1 = 3 v Blue 11
+    assert state.judges[1].arrested == [["gestapo_bob", "littering"]]
+    assert state.judges[0].standoff is None and GAME.view(state, None)["judges"][0]["standoff"] is None
