@@ -41,6 +41,7 @@ from renderer.judge_dredd_look import (
     seat_of,
 )
 from renderer.judge_dredd_map import FRAME, HEIGHT, MY, PANEL_W, PANEL_X
+from rules.judge_dredd.content import load_cards
 
 X0 = PANEL_X + 10
 X1 = PANEL_X + PANEL_W - 10
@@ -328,6 +329,11 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
         if c.get("option") == "or":
             name += " (" + say(K + "or") + ")"
         room = X1 - X0 - 60
+        amount, good = card_amount(say, c.get("card"), c.get("option"))
+        if amount:
+            fa = font_for(amount, 12, "bold")
+            d.text((X1 - 44, y + 8), amount, font=fa, fill=th["win_any"] if good else th["cv"], anchor="rm")
+            room -= fa.getlength(amount) + 8
         _line(d, (X0 + 26, y + 8), name, 12, th["ink"], room, "regular")
         on = seat_of(c.get("on"))
         if on is not None:
@@ -335,6 +341,24 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
             paste_centred(canvas, judge_disc(th, colour_of(view, on), on, 14), (X1 - 14, y + 8))
         y += 18
     return y + 6
+
+
+def card_amount(say: Text, card: Any, option: Any) -> tuple[str, bool]:
+    """What a card played in a fight adds, as the fight counts it: "+5", "−2", "+1d6", "Perp −3"
+    (and whether it helps the Judge it is played on); ("", True) for a card that adds no number."""
+    kind = load_cards().get(str(card))
+    chosen = kind.option(str(option)) if kind is not None else None
+    if chosen is None:
+        return "", True
+    effect = chosen.effect
+    for key, perp in (("judge_cf", False), ("perp_cf", True), ("judge_extra_dice", False), ("perp_extra_dice", True)):
+        value = effect.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not value:
+            continue
+        number = f"{value:+d}".replace("-", "−") + ("d6" if key.endswith("dice") else "")
+        text = f"{say(K + 'perp')} {number}" if perp else number
+        return text, (value > 0) != perp
+    return "", True
 
 
 def _line(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, max_width: float,

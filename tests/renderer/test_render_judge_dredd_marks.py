@@ -91,3 +91,15 @@ def test_tip_off_and_sector_cards_label_their_target_sectors():
     assert {hl[labels[a]] for a in actions[:3]} == {"meg", "smk", "agg"}
     assert labels["play walter or murder"] is None and labels["play sonic_cannon main red"] is None
     assert labels["pass"] is None
+
+
+def test_a_card_in_a_fight_shows_what_it_adds():
+    from renderer.judge_dredd_panel import card_amount
+
+    say = lambda key: MESSAGES.get(key, key)  # noqa: E731
+    assert card_amount(say, "sonic_cannon", "main") == ("+5", True)
+    assert card_amount(say, "flabbon", "main") == ("−2", False)
+    assert card_amount(say, "tweak", "main") == ("+1d6", True)
+    assert card_amount(say, "east_meg_spy", "main") == ("Perp +1d6", False)
+    assert card_amount(say, "sonic_cannon", "or") == ("", True)  # misses a Move: no number
+    assert card_amount(say, "no_such_card", "main") == ("", True)
