@@ -154,7 +154,8 @@ class Clicks:
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
                                       info=False)
         chosen, choices = components.expand(legal, prefix)  # with the levels every choice agrees on
-        text = "\n".join(filter(None, [note, components.path_label(ui, chosen, lang),
+        moment = ui.moment(table, lang) if not prefix else ""  # what the window is for, atop its first step
+        text = "\n".join(filter(None, [note, moment, components.path_label(ui, chosen, lang),
                                         i18n.gettext("cogs.prompt.choose", lang)]))
         # The buttons of this step say "A · …" (a Sector to move to, to Quarantine, to send a Perp
         # to), but the channel's board marks nothing where moves are secret: the step comes with

@@ -96,3 +96,13 @@ async def test_my_options_attach_the_own_board_only_at_a_step_with_marked_sector
     assert any(" · " in label for label in labels), labels
     assert [a.filename for a in step.message.attachments] == ["board.png"]
     assert refusals(w.env) == []
+
+
+async def test_my_options_say_what_the_window_is_for_above_the_choices(world, service):  # noqa: F811
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    menu = await w.bob.click(w.channel.last_message, label=OPTIONS)
+    shown = menu.followups[-1] if menu.followups else menu.response
+    assert shown.ephemeral and shown.content.startswith(window_line(table))
+    assert refusals(w.env) == []
