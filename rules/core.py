@@ -358,6 +358,7 @@ class State:
 
 
 S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
 
 
 # --------------------------------------------------------------------------- games
@@ -472,6 +473,18 @@ class Game(Generic[S]):
         for seat, text, record in log:
             self.apply(state, seat, text, replay_chance(record))
         return state
+
+
+# --------------------------------------------------------------------------- AI seats
+
+
+def best_action(actions: Sequence[A], score: Callable[[A], float], rng: random.Random | None = None) -> A:
+    """The highest-scoring action, for every game's AI policy: ties go to the first listed (so a
+    policy is deterministic), or to `rng` when the caller wants variety."""
+    scored = [(score(a), i) for i, a in enumerate(actions)]
+    top = max(s for s, _ in scored)
+    best = [actions[i] for s, i in scored if s >= top - 1e-9]
+    return rng.choice(best) if rng is not None else best[0]
 
 
 # --------------------------------------------------------------------------- registry

@@ -16,11 +16,10 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Action, Seat
+from rules.core import Action, Seat, best_action
 
 from . import moves
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
@@ -138,13 +137,6 @@ def _arrived(state: DadsArmyState, seat: Seat) -> int:
     return sum(state.men[m].arrived for m in state.players[seat].men)
 
 
-def _best(actions: list[Action], score: Callable[[Action], float], rng: random.Random | None) -> Action:
-    """The highest-scoring action; ties go to the first, or to `rng` when given."""
-    scored = [(score(a), i) for i, a in enumerate(actions)]
-    top = max(s for s, _ in scored)
-    best = [actions[i] for s, i in scored if s == top]
-    return rng.choice(best) if rng is not None else best[0]
-
 
 def choose(game: Any, state: DadsArmyState, seat: Seat, rng: random.Random | None = None) -> Action:
     """An action for `seat`, which must be one that may act now."""
@@ -168,18 +160,18 @@ def choose(game: Any, state: DadsArmyState, seat: Seat, rng: random.Random | Non
             gain = plan.remaining(a.man) - plan.remaining(a.man, a.to, called)
             bonus = 3 if a.to in board.wd_bases else 0
             return gain + bonus - 0.01 * plan.remaining(a.man, a.to, called)
-        return _best(legal, after_move, rng)
+        return best_action(legal, after_move, rng)
     if phase == "push":
         assert state.focus
         focus = state.focus
-        return _best(legal, lambda a: plan.remaining(focus, a.to) if isinstance(a, Push) else 0, rng)
+        return best_action(legal, lambda a: plan.remaining(focus, a.to) if isinstance(a, Push) else 0, rng)
     if phase == "hodge":
-        return _best(legal, lambda a: _hodge_gain(state, seat, a, plan), rng)
+        return best_action(legal, lambda a: _hodge_gain(state, seat, a, plan), rng)
     if phase == "shelter":
         def after_shelter(a: Action) -> float:
             assert isinstance(a, Shelter)
             return -plan.remaining(a.man, board.shelters[a.n])
-        return _best(legal, after_shelter, rng)
+        return best_action(legal, after_shelter, rng)
     if phase == "bomb":
         return _bomb(state, seat, legal, plan, rng)
     if phase == "jack":
@@ -249,7 +241,7 @@ def _bomb(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner, 
             return -60.0
         return sum(after.remaining(m) for m in theirs) - before
 
-    return _best(legal, score, rng)
+    return best_action(legal, score, rng)
 
 
 def _jack(state: DadsArmyState, seat: Seat, legal: list[Action], plan: Planner) -> Action:

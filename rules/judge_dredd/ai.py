@@ -18,24 +18,15 @@ deterministic given what it sees; an optional `random.Random` only breaks ties.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from rules.core import Action, Seat
+from rules.core import Action, Seat, best_action
 
 from .actions import Arrest, Discard, Move, Place, Stay
 from .ai_cards import in_window, worst_card
 from .ai_plan import DISCOUNT, Seen, turns
 from .content import load_board
 from .state import ALIEN, HAND_LIMIT, DreddState
-
-
-def _best(actions: list[Action], score: Callable[[Action], float], rng: random.Random | None) -> Action:
-    """The highest-scoring action; ties go to the first, or to `rng` when given."""
-    scored = [(score(a), i) for i, a in enumerate(actions)]
-    top = max(s for s, _ in scored)
-    best = [actions[i] for s, i in scored if s >= top - 1e-9]
-    return rng.choice(best) if rng is not None else best[0]
 
 
 def choose(game: Any, state: DreddState, seat: Seat, rng: random.Random | None = None) -> Action:
@@ -52,11 +43,11 @@ def choose(game: Any, state: DreddState, seat: Seat, rng: random.Random | None =
         return in_window(seen, legal)
     first = legal[0]
     if isinstance(first, Place):
-        return _best(legal, lambda a: place_value(seen, a), rng)
+        return best_action(legal, lambda a: place_value(seen, a), rng)
     if isinstance(first, (Move, Stay)):
-        return _best(legal, lambda a: move_value(seen, a), rng)
+        return best_action(legal, lambda a: move_value(seen, a), rng)
     if isinstance(first, Arrest):
-        return _best(legal, lambda a: arrest_value(seen, a), rng)
+        return best_action(legal, lambda a: arrest_value(seen, a), rng)
     return first
 
 
