@@ -141,7 +141,8 @@ class Console:
         if self.options.json:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
-        shown = ", ".join(prompt.actions[:30]) + (" …" if len(prompt.actions) > 30 else "")
+        grouped = _grouped(prompt.actions)
+        shown = ", ".join(grouped[:30]) + (" …" if len(grouped) > 30 else "")
         names = self._names(table.game_key if table else "", prompt.actions[:30])
         if prompt.private:
             self.say("console.private", player=name,
@@ -339,6 +340,21 @@ TOKEN_NAMES = {
 }
 """Where the words catalogue names an action's tokens, per game (a token no template names is
 shown as it is)."""
+
+
+def _grouped(actions: list[str]) -> list[str]:
+    """Actions of three or more words that differ only in their last word, as one:
+    `play fergee or red/blue/green` (a card-play window lists every target of every card)."""
+    out: list[str] = []
+    heads: dict[str, int] = {}
+    for action in actions:
+        head, _, last = action.rpartition(" ")
+        if head.count(" ") >= 1 and head in heads:
+            out[heads[head]] += "/" + last
+        else:
+            heads[head] = len(out)
+            out.append(action)
+    return out
 
 
 def _plain(text: str) -> str:

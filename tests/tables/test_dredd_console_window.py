@@ -60,3 +60,10 @@ async def test_the_prompt_names_the_sector_codes_a_newcomer_cannot_guess(tmp_pat
     names = [line for line in out.getvalue().splitlines() if line.startswith("[to Alice] (names: ")]
     assert names and "ghj Grand Hall of Justice" in names[-1]
     assert "Red" not in names[-1]  # a token that reads as its name is not repeated
+
+
+def test_window_actions_that_differ_only_in_their_target_are_listed_once():
+    from tables.console import _grouped
+
+    actions = ["play fergee or red", "play fergee or blue", "play walter or murder", "move 1", "move 2", "pass"]
+    assert _grouped(actions) == ["play fergee or red/blue", "play walter or murder", "move 1", "move 2", "pass"]
