@@ -172,7 +172,10 @@ class Console:
                         found[token] = name
         if not found:
             return ""
-        return i18n.gettext("console.names", lang, names=" · ".join(f"{t} {n}" for t, n in found.items()))
+        named = [f"{t} {n}" for t, n in found.items()]
+        if len(named) > NAMES_MAX:  # a Quarantine would name every Sector: the board does that
+            named = [*named[:NAMES_MAX], "…"]
+        return i18n.gettext("console.names", lang, names=" · ".join(named))
 
     def _json(self, notice: Public | Private, lines: list[str], image: str | None) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "public" if isinstance(notice, Public) else "private",
@@ -340,6 +343,9 @@ TOKEN_NAMES = {
 }
 """Where the words catalogue names an action's tokens, per game (a token no template names is
 shown as it is)."""
+
+
+NAMES_MAX = 10
 
 
 def _grouped(actions: list[str]) -> list[str]:
