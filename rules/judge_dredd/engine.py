@@ -161,7 +161,8 @@ class JudgeDredd(Game[DreddState]):
             return IllegalAction("dredd_not_in_hand", card=action.card)
         verbs = {a.verb for a in self._legal_actions(state, seat)}
         if action.verb not in verbs:
-            return IllegalAction("dredd_not_now", action=str(action))
+            # Say what may be done instead (at issue, `pass` is not one: "discard, done").
+            return IllegalAction("dredd_not_now", action=str(action), allowed=", ".join(sorted(verbs)))
         if isinstance(action, Move):
             return walk_refusal(state, seat, action.steps) or self._path_refusal(state, seat, action)
         return IllegalAction("dredd_cannot", action=str(action))

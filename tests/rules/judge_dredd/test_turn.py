@@ -130,3 +130,27 @@ def test_r7_the_window_clock_passes_for_a_player_and_says_done_at_issue() -> Non
     state = position(at={0: "rob", 1: "cty"}, crimes=[], hands={0: ["tweak"], 1: ["fergee"]})
     at_arrests(state)
     assert str(GAME.timeout_action(state, 0)) == "done"
+
+
+def test_issuing_a_pass_at_issue_is_refused_with_what_may_be_done_instead() -> None:
+    """At issue the window asks for discards then `done`; `pass` is refused with those verbs named."""
+    from rules.core import IllegalAction, SeededChance
+    from rules.judge_dredd import GAME
+
+    state = GAME.new_game({}, 3, SeededChance(5))
+    chance = SeededChance(6)
+    for _ in range(3000):
+        if state.window is not None and state.window.kind == "issue":
+            break
+        seat = sorted(GAME.to_act(state))[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1], chance)
+    assert state.window is not None and state.window.kind == "issue"
+    seat = sorted(GAME.to_act(state))[0]
+    try:
+        GAME.apply(state, seat, "pass", chance)
+    except IllegalAction as refusal:
+        assert refusal.code == "dredd_not_now"
+        assert refusal.params["allowed"].split(", ")[-1] == "done"
+        assert "pass" not in refusal.params["allowed"]
+    else:
+        raise AssertionError("pass was accepted at issue")
