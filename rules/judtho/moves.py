@@ -1,0 +1,335 @@
+"""The moves of the pieces (rulebook Section 2, content §4) and the legal moves of an army (§4.8).
+
+Only Opponents' pieces are captured (2.1); a piece may cross a Rival's Kingdom but not finish a
+move there (J19). Repetition (J21) is the engine's business: it needs the game's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from functools import cache
+from itertools import combinations
+
+from rules.judtho.board import (
+    COLOURS,
+    Board,
+    Position,
+    Relation,
+    initial_relation,
+    pawn_forward,
+    promotion_rank,
+    square_coords,
+    square_name,
+)
+from rules.judtho.notation import Move, Pass, square_key
+from rules.judtho.pieces import PROMOTIONS
+
+QUEEN_DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+ROOK_DIRECTIONS = QUEEN_DIRECTIONS[0::2]
+BISHOP_DIRECTIONS = QUEEN_DIRECTIONS[1::2]
+KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+PRINCESS_REACH = 4
+"""2.5.1: up to four squares, up to four captures."""
+PRINCE_REACH = 3
+"""2.5.2: up to three squares, up to three captures."""
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+class Geometry:
+    """Every line a piece can follow from every square of one board, computed once."""
+
+    def __init__(self, board: Board) -> None:
+        def ray(sq: str, df: int, dr: int, limit: int) -> tuple[str, ...]:
+            f, r = square_coords(sq)
+            out = []
+            for k in range(1, limit + 1):
+                ff, rr = f + k * df, r + k * dr
+                if not (0 <= ff < board.files and 0 <= rr < board.ranks):
+                    break
+                out.append(square_name(ff, rr))
+            return tuple(out)
+
+        long = max(board.files, board.ranks)
+        self.rays = {sq: tuple(ray(sq, df, dr, long) for df, dr in QUEEN_DIRECTIONS) for sq in board.squares}
+        self.king = {sq: tuple(r[0] for r in self.rays[sq] if r) for sq in board.squares}
+        self.knight = {sq: _jumps(board, sq, KNIGHT_STEPS) for sq in board.squares}
+        self.prince = {sq: _prince_paths(board, sq) for sq in board.squares}
+
+
+def _jumps(board: Board, sq: str, steps: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    f, r = square_coords(sq)
+    return tuple(
+        square_name(f + df, r + dr) for df, dr in steps if 0 <= f + df < board.files and 0 <= r + dr < board.ranks
+    )
+
+
+def _prince_paths(board: Board, sq: str) -> tuple[tuple[str, ...], ...]:
+    """J8 default (§4.6): for each orthogonal direction d and lateral offset l in {-1, 0, +1},
+    the path origin + k·d + l·perp(d), k = 1..3 — straight ahead, or a diagonal first step and
+    then parallel to his own line, every step moving further away."""
+    f, r = square_coords(sq)
+    paths = []
+    for df, dr in ROOK_DIRECTIONS:
+        pf, pr = dr, -df  # perpendicular to d
+        for lat in (-1, 0, 1):
+            path = []
+            for k in range(1, PRINCE_REACH + 1):
+                ff, rr = f + k * df + lat * pf, r + k * dr + lat * pr
+                if not (0 <= ff < board.files and 0 <= rr < board.ranks):
+                    break
+                path.append(square_name(ff, rr))
+            if path:
+                paths.append(tuple(path))
+    return tuple(paths)
+
+
+@cache
+def geometry(board: Board) -> Geometry:
+    return Geometry(board)
+
+
+def knight_attacks(position: Position, square: str) -> tuple[str, ...]:
+    """The (up to 8) L-squares a Knight on `square` attacks (2.5.3): its jumps, its distant
+    captures, and — holding an Opponent's King — a knatch (J11)."""
+    return geometry(position.board).knight[square]
+
+
+# --------------------------------------------------------------------------- the context of one army's turn
+
+
+class _Turn:
+    """What one army may capture and where it may not finish, for the moves of one turn."""
+
+    __slots__ = ("colour", "forbidden", "geo", "opponents", "options", "pieces")
+
+    def __init__(self, position: Position, colour: str, relation: Relation, options: Collection[str]) -> None:
+        board = position.board
+        self.colour = colour
+        self.pieces = position.pieces
+        self.geo = geometry(board)
+        self.options = options
+        present = [c for c in COLOURS if c in board.colours]
+        self.opponents = frozenset(c for c in present if relation(colour, c) == "opponent")
+        self.forbidden: frozenset[str] = frozenset().union(
+            *(board.kingdoms[c] for c in present if c != colour and relation(colour, c) == "rival")
+        )
+
+    def capturable(self, sq: str) -> bool:
+        """2.1: only an Opponent's piece may be captured."""
+        occupant = self.pieces.get(sq)
+        return occupant is not None and occupant[0] in self.opponents
+
+
+# --------------------------------------------------------------------------- the pieces
+
+
+def _displacement(t: _Turn, piece: str, origin: str, targets: Iterator[str] | tuple[str, ...]) -> Iterator[Move]:
+    """Moves onto each target that is empty or holds an Opponent's piece (captured)."""
+    for sq in targets:
+        occupant = t.pieces.get(sq)
+        if occupant is None:
+            yield Move(piece, origin, sq)
+        elif occupant[0] in t.opponents:
+            yield Move(piece, origin, sq, (sq,))
+
+
+def king_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.3: one square in any direction; no check, so moving into attack is legal (J1)."""
+    yield from _displacement(t, "king", origin, t.geo.king[origin])
+
+
+def _slides(t: _Turn, piece: str, origin: str, rays: Iterator[tuple[str, ...]]) -> Iterator[Move]:
+    for line in rays:
+        for sq in line:
+            occupant = t.pieces.get(sq)
+            if occupant is None:
+                yield Move(piece, origin, sq)
+                continue
+            if occupant[0] in t.opponents:
+                yield Move(piece, origin, sq, (sq,))
+            break
+
+
+def queen_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.4.1: any distance in any direction, no jumping, one capture."""
+    yield from _slides(t, "queen", origin, iter(t.geo.rays[origin]))
+
+
+def rook_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.4.2: any distance along a rank or file."""
+    yield from _slides(t, "rook", origin, iter(t.geo.rays[origin][0::2]))
+
+
+def bishop_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.4.3: any distance along a diagonal."""
+    yield from _slides(t, "bishop", origin, iter(t.geo.rays[origin][1::2]))
+
+
+def _sweeps(t: _Turn, piece: str, origin: str, path: tuple[str, ...]) -> Iterator[Move]:
+    """J9: along one path, take every Opponent piece on it and end on the last one taken; any
+    other piece blocks; empty squares between captures are crossed. Also the quiet moves up to
+    the first piece (for the Prince, who never jumps)."""
+    captured: tuple[str, ...] = ()
+    for sq in path:
+        occupant = t.pieces.get(sq)
+        if occupant is None:
+            if not captured:
+                yield Move(piece, origin, sq)
+            continue
+        if occupant[0] not in t.opponents:
+            return
+        captured += (sq,)
+        yield Move(piece, origin, sq, captured)
+
+
+def princess_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.5.1, J9: up to four squares along one of the eight lines, either a jump (ignoring what
+    stands between; the destination empty or captured) or a sweep of up to four captures —
+    never both. A jump-capture and a one-piece sweep onto the same square are one move."""
+    for line in t.geo.rays[origin]:
+        path = line[:PRINCESS_REACH]
+        yield from _displacement(t, "princess", origin, path)
+        for move in _sweeps(t, "princess", origin, path):
+            if len(move.captures) > 1:  # one capture: the same move as the jump onto that square
+                yield move
+
+
+def prince_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.5.2, J8, J9: along a path of §4.6 (straight, or a diagonal step then parallel), up to
+    three squares; he never jumps; a sweep takes up to three pieces. The two one-step paths to
+    a diagonal neighbour give one move."""
+    seen: set[Move] = set()
+    for path in t.geo.prince[origin]:
+        for move in _sweeps(t, "prince", origin, path):
+            if move not in seen:
+                seen.add(move)
+                yield move
+
+
+def knight_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.5.3: the L-jump, never blocked, capturing on arrival; or, instead of moving, removing any
+    non-empty set of the capturable pieces on its L-squares (J10, up to 2⁸ − 1 choices)."""
+    jumps = t.geo.knight[origin]
+    yield from _displacement(t, "knight", origin, jumps)
+    targets = sorted((sq for sq in jumps if t.capturable(sq)), key=square_key)
+    for n in range(1, len(targets) + 1):
+        for subset in combinations(targets, n):
+            yield Move("knight", origin, origin, subset)
+
+
+def pawn_moves(t: _Turn, origin: str) -> Iterator[Move]:
+    """2.2, J14, J15: one or two squares forwards (fixed direction) onto an empty square; the
+    two-square move may jump a Pawn of any colour, nothing else; a capture one square
+    diagonally forwards; promotion on the promotion rank to any piece but a King; no en passant.
+    Option `pawn_any_diagonal`: it captures on all four diagonals."""
+    board_geo = t.geo
+    fwd = pawn_forward(t.colour)
+    last = promotion_rank(t.colour) - 1
+    rays = board_geo.rays[origin]
+    ahead = rays[0] if fwd > 0 else rays[4]
+    targets: list[tuple[str, tuple[str, ...]]] = []
+    if ahead and ahead[0] not in t.pieces:
+        targets.append((ahead[0], ()))
+    if len(ahead) > 1 and ahead[1] not in t.pieces:
+        between = t.pieces.get(ahead[0])
+        if between is None or between[1] == "pawn":
+            targets.append((ahead[1], ()))
+    diagonals = (1, 7) if fwd > 0 else (3, 5)
+    if "pawn_any_diagonal" in t.options:
+        diagonals = (1, 3, 5, 7)
+    for i in diagonals:
+        if rays[i] and t.capturable(rays[i][0]):
+            targets.append((rays[i][0], (rays[i][0],)))
+    for to, captures in targets:
+        if square_coords(to)[1] == last:
+            for new in PROMOTIONS:
+                yield Move("pawn", origin, to, captures, new)
+        else:
+            yield Move("pawn", origin, to, captures)
+
+
+PIECE_MOVES = {
+    "king": king_moves,
+    "queen": queen_moves,
+    "rook": rook_moves,
+    "bishop": bishop_moves,
+    "knight": knight_moves,
+    "prince": prince_moves,
+    "princess": princess_moves,
+    "pawn": pawn_moves,
+}
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def moves_from(
+    position: Position,
+    square: str,
+    relation: Relation = initial_relation,
+    options: Collection[str] = (),
+) -> list[Move]:
+    """The legal moves of the piece on `square` (§4.8, without repetition)."""
+    colour, piece = position.pieces[square]
+    t = _Turn(position, colour, relation, options)
+    return [m for m in PIECE_MOVES[piece](t, square) if m.to not in t.forbidden or m.distant]
+
+
+def legal_moves(
+    position: Position,
+    colour: str,
+    relation: Relation = initial_relation,
+    options: Collection[str] = (),
+) -> list[Move | Pass]:
+    """Every legal move of `colour` (§4.8): the pieces' moves, captures of Opponents only (2.1),
+    none finishing in a Rival's Kingdom (J19; a Knight's distant capture does not finish
+    anywhere new). With none, the one legal action is `Pass` (J20). Repetition (J21) is left
+    to the engine."""
+    t = _Turn(position, colour, relation, options)
+    forbidden = t.forbidden
+    out: list[Move | Pass] = []
+    for square, (owner, piece) in list(position.pieces.items()):
+        if owner != colour:
+            continue
+        for m in PIECE_MOVES[piece](t, square):
+            if m.to not in forbidden or m.distant:
+                out.append(m)
+    return out or [Pass()]
+
+
+def apply_move(position: Position, move: Move | Pass) -> Position:
+    """The position after `move`: the captured pieces removed, the piece moved (and promoted).
+    Conquest and its placements (§5) are the engine's business."""
+    after = position.copy()
+    if isinstance(move, Pass):
+        return after
+    pieces = after.pieces
+    for sq in move.captures:
+        del pieces[sq]
+    colour, piece = pieces.pop(move.origin)
+    pieces[move.to] = (colour, move.promote or piece)
+    return after
+
+
+def next_colour(position: Position, colour: str) -> str:
+    """The next army in the plain turn order of the board (1.2.3; alliances may change it, §6.3)."""
+    order = position.board.colours
+    return order[(order.index(colour) + 1) % len(order)]
+
+
+def perft(
+    position: Position,
+    colour: str,
+    depth: int,
+    relation: Relation = initial_relation,
+    options: Collection[str] = (),
+) -> int:
+    """The number of move sequences of length `depth` from `colour` on, in plain turn order,
+    with fixed relationships and no Conquest handling (a benchmark and a generator check)."""
+    moves = legal_moves(position, colour, relation, options)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    nxt = next_colour(position, colour)
+    return sum(perft(apply_move(position, m), nxt, depth - 1, relation, options) for m in moves)
