@@ -145,6 +145,7 @@ class Relations:
     end: str | None = None
     proposal: str | None = None
     agreed: frozenset[str] = frozenset()
+    restore_rights: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ reading
 
@@ -202,11 +203,12 @@ class Relations:
         d["points"] = dict(d["points"])
         d["winners"] = tuple(d["winners"]) if d["winners"] is not None else None
         d["agreed"] = frozenset(d["agreed"])
+        d["restore_rights"] = tuple(d.get("restore_rights", ()))
         return cls(**d)
 
     def key(self) -> tuple[Any, ...]:
         """What of the relations belongs to a position for the repetition rule (J21)."""
-        return (self.stage, self.rivals, self.alliances, self.to_move, self.last_ally)
+        return (self.stage, self.rivals, self.alliances, self.to_move, self.last_ally, self.restore_rights)
 
 
 def initial(
@@ -281,7 +283,9 @@ def end_turn(relations: Relations, mover: str) -> Relations:
 
     Unchanged W→R→Y→B everywhere (1.3.3 item 6, 1.3.5 item 6, 1.3.5.3) except in a Triple
     Alliance (1.3.5.1 item 4), where the general rule of 6.3 (J6) holds:
-    1. just after the Conquest that formed it, the colour after the mover in W→R→Y→B moves;
+    1. just after the Conquest that formed it, the colour after the mover in W→R→Y→B moves
+       (6.3 says "the conqueror": they are the same player except for a knatch credited to a
+       non-mover (J11), where the move it completes is the mover's, 1.3.3 item 4);
     2. after a Triple member moves, the Single Player moves;
     3. after the Single Player moves, the Triple member after the last Triple mover in
        W→R→Y→B (skipping the Single Player) moves.
@@ -450,6 +454,20 @@ def bonus_again(on_board: Iterable[str], captured_own: Iterable[str]) -> tuple[s
         return "place", missing
     gone = tuple(p for p in ("queen", "knight", "rook") if p in set(captured_own))
     return ("restore", gone) if gone else ("later", ())
+
+
+def grant_restore_right(relations: Relations, colour: str) -> Relations:
+    """6.5 `later`: `colour` keeps a one-time right to restore a captured Queen, Knight or Rook."""
+    return dataclasses.replace(relations, restore_rights=(*relations.restore_rights, colour))
+
+
+def use_restore_right(relations: Relations, colour: str) -> Relations:
+    """6.5: `colour` uses their right on an own turn instead of a move (after a piece was captured)."""
+    if colour not in relations.restore_rights:
+        raise IllegalAction("judtho_no_restore_right")
+    rights = list(relations.restore_rights)
+    rights.remove(colour)
+    return dataclasses.replace(relations, restore_rights=tuple(rights))
 
 
 # ---------------------------------------------------------------------- premature ends

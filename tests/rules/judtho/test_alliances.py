@@ -123,6 +123,24 @@ def test_6_3_same_position_red_captures_the_black_king():
     assert move_order(rel, "red", 7) == ["yellow", "black", "yellow", "white", "yellow", "red", "yellow"]
 
 
+def test_6_3_general_rule_when_the_single_is_white():
+    # Yellow conquers Black (T1), then Yellow conquers Red (T2a): Triple {Yellow, Black, Red} v White.
+    rel = after(initial(), ("yellow", "black", "knatch"), ("yellow", "red", "knatch"))
+    assert rel.singles() == ("white",)
+    assert move_order(rel, "yellow", 8) == ["black", "white", "red", "white", "yellow", "white", "black", "white"]
+
+
+def test_6_3_a_pass_counts_as_a_turn_j20_and_the_order_survives_json():
+    import json
+
+    rel, _, _ = conquest(control(), "white", "black", "regicide")
+    rel = end_turn(rel, "white")
+    rel = end_turn(Relations.from_json(json.loads(json.dumps(rel.to_json()))), "red")
+    assert rel.to_move == "yellow"
+    rel = end_turn(rel, "yellow")
+    assert rel.to_move == "black"
+
+
 # ---------------------------------------------------------------------- T2b, 1.3.5.2
 
 

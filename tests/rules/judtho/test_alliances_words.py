@@ -20,6 +20,7 @@ def produced() -> set[str]:
     keys |= {f"judtho.reason.{r}" for r in ("first_conquest", "second_conquest", "third_conquest", "departure")}
     keys |= {f"judtho.end.{e}" for e in ("third_conquest", "conquest", "departure", "resignation", "draw", "void")}
     keys |= {f"error.{code}" for code in ("judtho_not_an_opponent", "judtho_proposal_pending", "judtho_no_proposal",
+                                          "judtho_no_restore_right",
                                           "judtho_trio_draw_needs_equal_material")}
     return keys
 

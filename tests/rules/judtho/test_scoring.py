@@ -15,9 +15,11 @@ from rules.judtho.alliances import (
     decline,
     depart,
     end_msg,
+    grant_restore_right,
     initial,
     offer,
     resign,
+    use_restore_right,
 )
 from rules.judtho.scoring import Standing, material, material_score, standings
 
@@ -106,6 +108,15 @@ def test_6_5_bonus_again_missing_piece_then_restore_then_later():
     assert bonus_again(["king"], ["prince", "princess"]) == ("place", ("prince", "princess"))
     assert bonus_again(["prince", "princess"], ["pawn", "rook", "queen"]) == ("restore", ("queen", "rook"))
     assert bonus_again(["prince", "princess"], ["pawn", "bishop"]) == ("later", ())
+
+
+def test_6_5_the_later_right_is_kept_once_and_used_once():
+    rel = grant_restore_right(initial(), "white")
+    assert "white" in rel.restore_rights and rel.key() != initial().key()
+    rel = use_restore_right(rel, "white")
+    assert rel.restore_rights == ()
+    with pytest.raises(IllegalAction):
+        use_restore_right(rel, "white")
 
 
 def test_1_4_1_material_score_tables_j16():
