@@ -256,6 +256,15 @@ def relation(relations: Relations, a: str, b: str) -> Relation:
     return "opponent"
 
 
+def opponents_of(relations: Relations, colour: str) -> tuple[str, ...]:
+    """The colours whose pieces `colour` may capture and whose King its Knights knatch (2.1, J11).
+
+    After each Conquest the engine tests every King against these again: a Rivalry broken by
+    the First Conquest can create a knatch at once (J11, J12).
+    """
+    return tuple(c for c in relations.colours if relation(relations, colour, c) == "opponent")
+
+
 def alliance_name(relations: Relations, alliance: tuple[str, ...]) -> Msg:
     """What an alliance is called (J7): Double (1.3.3), Triple (1.3.5.1), or in `stable_2v2`
     the Unstable (1.1.7) and then the Stable Alliances (1.1.8)."""
@@ -553,6 +562,13 @@ def _agree(relations: Relations, colours: Iterable[str]) -> Relations:
     if agreed >= set(relations.colours):
         return dataclasses.replace(relations, stage=OVER, agreed=agreed, end=relations.proposal, winners=None)
     return dataclasses.replace(relations, agreed=agreed)
+
+
+def adjudicate(relations: Relations) -> Relations:
+    """J26: the optional turn cap ends the game; the standings (points, then Material Score) decide."""
+    if relations.over:
+        raise GameOver()
+    return dataclasses.replace(relations, stage=OVER, end="adjudication", winners=None)
 
 
 def end_msg(relations: Relations) -> Msg | None:

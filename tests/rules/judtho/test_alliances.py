@@ -20,6 +20,7 @@ from rules.judtho.alliances import (
     end_turn,
     initial,
     move_order,
+    opponents_of,
     relation,
     relations_table,
 )
@@ -48,6 +49,15 @@ def test_1_1_3_rivals_and_opponents_at_the_start():
     assert relation(rel, "red", "red") == "self"
     assert rel.battle == Msg("judtho.battle.ascendancy")
     assert rel.points == {"white": 0, "red": 0, "yellow": 0, "black": 0}
+
+
+def test_j11_a_broken_rivalry_makes_new_opponents_at_once():
+    rel = initial()
+    assert opponents_of(rel, "yellow") == ("red", "black")
+    rel, _, _ = conquest(rel, "red", "white", "knatch")
+    assert opponents_of(rel, "yellow") == ("white", "red", "black")
+    assert opponents_of(rel, "black") == ("white", "red", "yellow")
+    assert opponents_of(rel, "red") == ("yellow", "black")
 
 
 def test_2_1_only_an_opponent_can_be_conquered():

@@ -18,7 +18,8 @@ def produced() -> set[str]:
     keys |= {al.Placement("white", kind).msg.key for kind in ("bonus_piece", "bonus_again", "king")}
     keys |= {"judtho.award", "judtho.offer.draw", "judtho.offer.void", "judtho.offer.declined"}
     keys |= {f"judtho.reason.{r}" for r in ("first_conquest", "second_conquest", "third_conquest", "departure")}
-    keys |= {f"judtho.end.{e}" for e in ("third_conquest", "conquest", "departure", "resignation", "draw", "void")}
+    ends = ("third_conquest", "conquest", "departure", "resignation", "draw", "void", "adjudication")
+    keys |= {f"judtho.end.{e}" for e in ends}
     keys |= {f"error.{code}" for code in ("judtho_not_an_opponent", "judtho_proposal_pending", "judtho_no_proposal",
                                           "judtho_no_restore_right",
                                           "judtho_trio_draw_needs_equal_material")}

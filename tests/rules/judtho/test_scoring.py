@@ -10,6 +10,7 @@ from rules.judtho.alliances import (
     OVER,
     Award,
     accept,
+    adjudicate,
     bonus_again,
     conquest,
     decline,
@@ -136,7 +137,18 @@ def test_j25_standings_points_then_material():
     assert table[3].rank == 4
 
 
+def test_j26_adjudication_ends_on_points_then_material():
+    rel, _, _ = conquest(initial(), "white", "red", "knatch")
+    rel = adjudicate(rel)
+    assert rel.over and rel.end == "adjudication" and rel.winners is None
+    table = standings(rel, {"white": 10, "red": 80, "yellow": 90, "black": 70})
+    assert [s.colours[0] for s in table] == ["white", "yellow", "red", "black"]
+
+
 def test_j25_trio_and_duo_winner_first():
     rel, _, _ = conquest(initial("trio"), "red", "white", "knatch")
     table = standings(rel, {"white": 60, "yellow": 60, "red": 10, "black": 10})
     assert table[0].colours == ("red", "black") and table[0].rank == 1 and table[1].rank == 2
+    rel, _, _ = conquest(initial("duo"), "white", "red", "regicide")
+    table = standings(rel, {"white": 5, "red": 50})
+    assert [s.colours for s in table] == [("white",), ("red",)]
