@@ -1,0 +1,126 @@
+"""The Judtho board as a PNG: the 12 x 12 board (or the Duo half board, J27) on the left, the
+table on the right.
+
+`render` is a pure function of a view (the shape is in `tests/renderer/judtho_views.py`): the
+empty board in Kingdom colours (3.1, J30) with its coordinates is drawn once per theme and
+language and cached; each call copies it and draws the last move, the pieces, the highlighted
+squares and the panel (`judtho_panel`). Every word is a message id (`judtho_look.MESSAGES`)
+looked up through the caller's `text`. `highlights` and `label_actions` give the short labels
+(A, B, ...) of the squares that action texts in the notation of section 10 reach, so the
+image and the buttons agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from renderer.common import Text, render_png, square_labels
+from renderer.judtho_board import (
+    background,
+    draw_capture_marks,
+    draw_highlight_badges,
+    draw_highlight_fills,
+    draw_last_move,
+    draw_pieces,
+)
+from renderer.judtho_look import HEIGHT, MESSAGES, RANKS, THEMES, K, layout_for, parse_square, theme_named, words
+from renderer.judtho_panel import draw_panel
+
+__all__ = ["HEIGHT", "MESSAGES", "THEMES", "action_square", "compose", "highlights", "label_actions", "render", "width"]
+
+_SQUARE = re.compile(r"[a-l](?:1[0-2]|[1-9])(?![0-9])")
+_DISTANT = re.compile(r"^N[a-l](?:1[0-2]|[1-9])x\{([^}]*)\}")
+
+
+def width(view: Mapping[str, Any]) -> int:
+    """The image width for a view: narrower for the Duo half board."""
+    return layout_for(view).width
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+def action_square(action: str) -> str | None:
+    """The square an action text (notation, 10) reaches: where a placement puts its piece
+    (`@Qc2` -> c2), where a move ends (`Nb1-c3` -> c3, `e11-e12=Q` -> e12), the last captured
+    square of a sweep (`Sd4xd5xd7` -> d7), the one victim of a Knight's distant capture
+    (`Nc3x{b5}` -> b5). A distant capture of several pieces has no one square (the Knight stays
+    put), nor has `pass`: None."""
+    text = action.strip().split("#", 1)[0].split("=", 1)[0]
+    m = _DISTANT.match(text)
+    if m:
+        victims = [s.strip() for s in m.group(1).split(",") if s.strip()]
+        return victims[0] if len(victims) == 1 and parse_square(victims[0]) else None
+    found = _SQUARE.findall(text)
+    return found[-1] if found and parse_square(found[-1]) else None
+
+
+def _reading_order(sq: str) -> tuple[int, int]:
+    f, r = parse_square(sq) or (0, 0)
+    return (RANKS - r, f)
+
+
+def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str]:
+    """Short labels (A, B, ...) for the distinct squares the actions reach, in reading order
+    (rank 12 first, a to l): {label: square}. The same actions always get the same labels."""
+    files = layout_for(view).files
+    squares = {s for a in actions if (s := action_square(a)) and (parse_square(s) or (99, 0))[0] <= files}
+    ordered = sorted(squares, key=_reading_order)
+    return dict(zip(square_labels(len(ordered)), ordered, strict=True))
+
+
+def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+    """Each action text -> the label of its square on the board (None: no square, e.g. `pass`)."""
+    by_square = {sq: label for label, sq in highlights(view, actions).items()}
+    return {a: by_square.get(sq) if (sq := action_square(a)) else None for a in actions}
+
+
+# ---------------------------------------------------------------------------- entry points
+
+
+def render(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> bytes:
+    """The board for a view as PNG bytes. `highlight` maps labels to squares (from `highlights`);
+    `names` maps seats to player names (any script); `text` gives the words, message id -> text
+    in the table's language (None: English). Same input, same bytes."""
+    th = theme_named(theme)
+    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+
+
+def compose(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> Image.Image:
+    """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    th = theme_named(theme)
+    say = words(text)
+    lay = layout_for(view)
+    variant = view.get("variant") if view.get("variant") in ("quattro", "duo", "trio") else "quattro"
+    canvas = background(th.name, lay.files, say(K + "title"), say(K + "variant." + variant)).copy()
+    marked = {}
+    for label, sq in (highlight or {}).items():
+        p = parse_square(sq)
+        if p and p[0] <= lay.files:
+            marked[label] = p
+    draw_highlight_fills(canvas, th, marked)
+    draw_last_move(canvas, th, view, lay)
+    busy = draw_pieces(canvas, th, view, lay)
+    draw_capture_marks(canvas, th, view, lay)
+    draw_highlight_badges(canvas, th, marked, busy)
+    draw_panel(canvas, th, say, view, names, lay)
+    return canvas
+

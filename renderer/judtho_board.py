@@ -1,0 +1,167 @@
+"""The Judtho board itself: squares in Kingdom colours (3.1, J30), coordinates, the pieces, the
+last move and the highlighted squares.
+
+The empty board with its frame, title and coordinates is drawn once per theme, board width and
+title words, and cached; each render copies it and draws what the view holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.common import (
+    Theme,
+    font,
+    font_for,
+    highlight_badge,
+    highlight_cell,
+    paste_centred,
+    pill,
+    title_bar,
+)
+from renderer.judtho_look import (
+    BX,
+    BY,
+    CELL,
+    COLOURS,
+    COORD,
+    FILES,
+    FRAME,
+    HEIGHT,
+    PANEL_W,
+    RANKS,
+    THEMES,
+    TITLE_H,
+    Layout,
+    cell_box,
+    centre,
+    layout,
+    parse_square,
+    square_colour,
+)
+from renderer.judtho_pieces import glyph
+
+PIECE_PX = 46
+MANY_TARGETS = 30
+"""Above this many highlighted squares the marks are drawn lightly, with small corner labels."""
+
+
+def army_glyph(th: Theme, colour: str, piece: str, size: int) -> Image.Image:
+    colour = colour if colour in COLOURS else "white"
+    return glyph(piece, size, th["army_" + colour], th[f"army_{colour}_edge"])
+
+
+@lru_cache(maxsize=12)
+def background(theme_name: str, files: int, title: str, subtitle: str) -> Image.Image:
+    """Frame, title bar, the squares of every Kingdom and the Neutral Territory, coordinates
+    a-l / 1-12 on all four edges, and the empty panel."""
+    th = THEMES[theme_name]
+    lay = layout(files)
+    img = Image.new("RGB", (lay.width, HEIGHT), th["frame"])
+    d = ImageDraw.Draw(img)
+    title_bar(img, (0, 0, lay.width, TITLE_H), title, th["title"], th["cream"])
+    tf = font_for(title, round(TITLE_H * 0.5), "bold")
+    sub_x = TITLE_H * 0.4 + tf.getlength(title) + 14
+    d.text((sub_x, TITLE_H / 2), subtitle, font=font_for(subtitle, 17, "bold"), fill=th["hl"], anchor="lm")
+    for f in range(1, files + 1):
+        for r in range(1, RANKS + 1):
+            d.rectangle(cell_box((f, r)), fill=square_colour(th, (f, r)))
+    x1, y1 = BX + lay.board_w, BY + RANKS * CELL
+    # the borders of the Neutral Territory and between the Kingdoms
+    for y in (BY + 4 * CELL, BY + 8 * CELL):
+        d.line((BX, y, x1, y), fill=th["frame"], width=2)
+    if files == 12:
+        for ya, yb in ((BY, BY + 4 * CELL), (BY + 8 * CELL, y1)):
+            d.line((BX + 6 * CELL, ya, BX + 6 * CELL, yb), fill=th["frame"], width=2)
+    d.rectangle((BX - 2, BY - 2, x1 + 1, y1 + 1), outline=th["coord"], width=2)
+    cf = font("bold", 15)
+    for f in range(1, files + 1):
+        cx = BX + (f - 0.5) * CELL
+        for cy in (BY - COORD / 2 - 1, y1 + COORD / 2 + 1):
+            d.text((cx, cy), FILES[f - 1], font=cf, fill=th["coord"], anchor="mm")
+    for r in range(1, RANKS + 1):
+        cy = BY + (RANKS - r + 0.5) * CELL
+        for cx in (BX - COORD / 2 - 1, x1 + COORD / 2 + 1):
+            d.text((cx, cy), str(r), font=cf, fill=th["coord"], anchor="mm")
+    d.rounded_rectangle((lay.panel_x, TITLE_H + FRAME, lay.panel_x + PANEL_W, HEIGHT - FRAME), radius=10,
+                        fill=th["panel"])
+    return img
+
+
+def _on_board(sq: object, files: int) -> tuple[int, int] | None:
+    p = parse_square(sq)
+    return p if p and p[0] <= files else None
+
+
+def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> None:
+    """The last move: its from and to squares tinted and framed, an arrow between them, and a
+    red mark on every square it captured on (each of a sweep, each of a Knight's distant
+    capture, 4.5-4.7)."""
+    last = view.get("last_move") or {}
+    src, dst = _on_board(last.get("from"), lay.files), _on_board(last.get("to"), lay.files)
+    d = ImageDraw.Draw(canvas, "RGBA")
+    for sq, alpha in ((src, 70), (dst, 110)):
+        if sq:
+            d.rectangle(cell_box(sq, 1), fill=(*th["last"], alpha), outline=(*th["last"], 255), width=3)
+    for sq in last.get("captures") or []:
+        p = _on_board(sq, lay.files)
+        if p:
+            x0, y0, x1, y1 = cell_box(p, 3)
+            d.rectangle((x0, y0, x1, y1), outline=(*th["capture"], 255), width=3)
+    if src and dst and src != dst:
+        (ax, ay), (bx, by) = centre(src), centre(dst)
+        length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        tip = (bx - ux * CELL * 0.3, by - uy * CELL * 0.3)
+        back = (tip[0] - ux * 12, tip[1] - uy * 12)
+        d.line((ax, ay, back[0], back[1]), fill=(*th["last"], 200), width=5)
+        d.polygon([tip, (back[0] - uy * 8, back[1] + ux * 8), (back[0] + uy * 8, back[1] - ux * 8)],
+                  fill=(*th["last"], 230))
+
+
+def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> None:
+    """A small red cross badge in the corner of each captured square, over the pieces."""
+    for sq in (view.get("last_move") or {}).get("captures") or []:
+        p = _on_board(sq, lay.files)
+        if p:
+            x0, y0, _, _ = cell_box(p, 2)
+            paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
+
+
+def draw_pieces(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> set[tuple[int, int]]:
+    """Every piece on the board in its army's colour; returns the occupied squares."""
+    busy = set()
+    for sq, entry in sorted((view.get("board") or {}).items()):
+        p = _on_board(sq, lay.files)
+        if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2:
+            continue
+        busy.add(p)
+        paste_centred(canvas, army_glyph(th, entry[0], entry[1], PIECE_PX), centre(p))
+    return busy
+
+
+def draw_highlight_fills(canvas: Image.Image, th: Theme, squares: Mapping[str, tuple[int, int]]) -> None:
+    light = len(squares) > MANY_TARGETS
+    for p in squares.values():
+        highlight_cell(canvas, cell_box(p), th, light=light)
+
+
+def draw_highlight_badges(
+    canvas: Image.Image, th: Theme, squares: Mapping[str, tuple[int, int]], busy: set[tuple[int, int]]
+) -> None:
+    """The label of each highlighted square: centred on an empty square, at the foot of an
+    occupied one (a capture) so the piece stays visible; in the corner when there are many."""
+    light = len(squares) > MANY_TARGETS
+    for label, p in squares.items():
+        badge = highlight_badge(label, th, light=light)
+        x0, y0, x1, y1 = cell_box(p)
+        if light:
+            paste_centred(canvas, badge, (x1 - 3 - badge.width / 2, y1 - 3 - badge.height / 2))
+        elif p in busy:
+            paste_centred(canvas, badge, ((x0 + x1) / 2, y1 - badge.height / 2 - 2))
+        else:
+            paste_centred(canvas, badge, ((x0 + x1) / 2, (y0 + y1) / 2))
