@@ -226,7 +226,8 @@ def _player(
     for key, items in (("captured", captured), ("reserve", reserve)):
         if y + 10 > y1 or (key == "reserve" and not items):
             continue
-        y = _piece_row(canvas, th, say(K + key), items, (x0 + 18, y, x1 - 6), y1, say(K + "none")) + 26
+        limit = y1 - 26 if key == "captured" and reserve else y1  # the reserve keeps its line
+        y = _piece_row(canvas, th, say(K + key), items, (x0 + 18, y, x1 - 6), limit, say(K + "none")) + 26
 
 
 def _piece_row(

@@ -145,6 +145,6 @@ def glyph(piece: str, size: int, fill: RGB, edge: RGB) -> Image.Image:
         cx, cy = pad + x * span, pad + y * span
         d.ellipse((cx - r * span, cy - r * span, cx + r * span, cy + r * span), fill=edge)
     if piece in LETTER:
-        f = font("bold", round(span * 0.3))
+        f = font("bold", round(span * 0.34))
         d.text((pad + 0.5 * span, pad + 0.63 * span), LETTER[piece], font=f, fill=edge, anchor="mm")
     return big.resize((size, size), Image.Resampling.LANCZOS)

@@ -179,3 +179,15 @@ def test_highlighted_squares_are_tinted_and_labelled():
     assert on(marked, "h6", "hl_edge") == 0
     # a label for a square off the board, or not a square, is ignored
     assert R.render(view, highlight={"A": "z9", "B": "m1"}) == R.render(view)
+
+
+def test_many_captures_never_hide_the_reserve():
+    """Captures wrap or end in `…`, but a reserve (the unchosen Prince/Princess, 3.3) keeps its line."""
+    pieces = ["queen", "prince", "princess", "rook", "knight", "bishop", "pawn"]
+    crowded = V.quattro_alliance()
+    crowded["captured"]["yellow"] = [[c, p] for c in ("white", "black") for p in pieces]
+    emptied = V.quattro_alliance()
+    emptied["captured"]["yellow"] = crowded["captured"]["yellow"]
+    emptied["reserve"]["yellow"] = []
+    a, b = decode(R.render(crowded)), decode(R.render(emptied))
+    assert exact(a, panel(crowded), TH["army_yellow"]) > exact(b, panel(emptied), TH["army_yellow"]) + 40
