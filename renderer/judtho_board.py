@@ -99,8 +99,8 @@ def _on_board(sq: object, files: int) -> tuple[int, int] | None:
 
 def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> None:
     """The last move: its from and to squares tinted and framed, an arrow between them, and a
-    red mark on every square it captured on (each of a sweep, each of a Knight's distant
-    capture, 4.5-4.7)."""
+    red frame on every square it captured on (each of a sweep, 4.5-4.6; each victim of a
+    Knight's distant capture, joined to the Knight that stayed put, 4.7)."""
     last = view.get("last_move") or {}
     src, dst = _on_board(last.get("from"), lay.files), _on_board(last.get("to"), lay.files)
     d = ImageDraw.Draw(canvas, "RGBA")
@@ -112,6 +112,12 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay:
         if p:
             x0, y0, x1, y1 = cell_box(p, 3)
             d.rectangle((x0, y0, x1, y1), outline=(*th["capture"], 255), width=3)
+    victims = [p for sq in last.get("captures") or [] if (p := _on_board(sq, lay.files))]
+    if src and victims and dst in (None, src):  # a Knight's distant capture: it stays, lines to each victim
+        ax, ay = centre(src)
+        for v in victims:
+            bx, by = centre(v)
+            d.line((ax, ay, bx, by), fill=(*th["capture"], 255), width=3)
     if src and dst and src != dst:
         (ax, ay), (bx, by) = centre(src), centre(dst)
         length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)

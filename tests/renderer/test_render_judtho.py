@@ -159,6 +159,8 @@ def test_knights_distant_capture_marks_each_victim():
     img = decode(R.render(V.knight_distant()))
     assert on(img, "h8", "capture") > 100 and on(img, "k5", "capture") > 100
     assert on(img, "g7", "capture") == 0
+    assert on(img, "i6", "capture") > 20  # lines from the Knight that stayed to its victims
+    assert on(decode(R.render(V.quattro_alliance())), "i6", "capture") == 0
 
 
 def test_no_last_move_no_marks():
