@@ -167,3 +167,15 @@ def test_no_last_move_no_marks():
     img = decode(R.render(V.make_view(last_move=None)))
     board = (cell_box((1, 12))[0], cell_box((1, 12))[1], cell_box((12, 1))[2], cell_box((12, 1))[3])
     assert exact(img, board, TH["last"]) == 0 and exact(img, board, TH["capture"]) == 0
+
+
+def test_an_odd_or_sparse_view_still_renders():
+    """A missing key, an unknown colour, piece or square draws what it can, never raises."""
+    for view in (
+        {},
+        {"variant": "duo", "phase": "over", "winner": ["purple"], "players": [{"seat": 0}],
+         "board": {"z1": ["white", "king"], "a1": ["green", "dragon"], "b2": "x"},
+         "last_move": {"text": "x", "from": "q9", "to": None, "captures": ["a1"]},
+         "alliances": [["white", "mauve"]], "battle": "weird"},
+    ):
+        assert R.render(view)[:4] == b"\x89PNG"
