@@ -32,6 +32,8 @@ PRINCESS_REACH = 4
 """2.5.1: up to four squares, up to four captures."""
 PRINCE_REACH = 3
 """2.5.2: up to three squares, up to three captures."""
+DISTANT_ALL_AND_SINGLES = "distant_all_and_singles"
+"""A generation option (not a ruleset option): list only the all-and-singles distant captures."""
 
 
 # --------------------------------------------------------------------------- geometry
@@ -210,10 +212,18 @@ def prince_moves(t: _Turn, origin: str) -> Iterator[Move]:
 
 def knight_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.5.3: the L-jump, never blocked, capturing on arrival; or, instead of moving, removing any
-    non-empty set of the capturable pieces on its L-squares (J10, up to 2⁸ − 1 choices)."""
+    non-empty set of the capturable pieces on its L-squares (J10, up to 2⁸ − 1 choices).
+    With the option `distant_all_and_singles` only "all of them" and each single one are listed
+    (§4.7: what a computer seat considers)."""
     jumps = t.geo.knight[origin]
     yield from _displacement(t, "knight", origin, jumps)
     targets = sorted((sq for sq in jumps if t.capturable(sq)), key=square_key)
+    if DISTANT_ALL_AND_SINGLES in t.options:
+        for sq in targets:
+            yield Move("knight", origin, origin, (sq,))
+        if len(targets) > 1:
+            yield Move("knight", origin, origin, tuple(targets))
+        return
     for n in range(1, len(targets) + 1):
         for subset in combinations(targets, n):
             yield Move("knight", origin, origin, subset)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.core import Action, BadActionText
-from rules.judtho.board import square_coords
+from rules.judtho.board import Board, square_coords
 from rules.judtho.pieces import LETTERS, PIECES
 
 CONQUESTS = ("K", "N", "A")
@@ -61,6 +61,10 @@ class Move(Action):
     def bare(self) -> Move:
         """The move without its Conquest suffix (what `legal_moves` lists)."""
         return Move(self.piece, self.origin, self.to, self.captures, self.promote) if self.conquests else self
+
+    def to_view(self) -> dict[str, object]:
+        """The view's `last_move`: `{"text", "from", "to", "captures"}`."""
+        return {"text": str(self), "from": self.origin, "to": self.to, "captures": list(self.captures)}
 
     def __str__(self) -> str:
         text = letter(self.piece) + self.origin
@@ -110,8 +114,24 @@ _MAX_CAPTURES = {"princess": 4, "prince": 3}
 """How many pieces one sweep may take (2.5.1, 2.5.2); every other moving capture takes one."""
 
 
-def parse(text: str) -> Move | Place | Pass:
-    """The action written as `text` (§10). Refuses text no legal action could have as `BadActionText`."""
+def parse(text: str, board: Board | None = None) -> Move | Place | Pass:
+    """The action written as `text` (§10). Refuses text no legal action could have as `BadActionText`,
+    and with a `board`, any square off it (Duo has no files g–l, J27)."""
+    action = _parse(text)
+    if board is not None and not all(board.on_board(sq) for sq in _squares(action)):
+        raise BadActionText(text=text)
+    return action
+
+
+def _squares(action: Move | Place | Pass) -> tuple[str, ...]:
+    if isinstance(action, Move):
+        return (action.origin, action.to, *action.captures)
+    if isinstance(action, Place):
+        return (action.square,)
+    return ()
+
+
+def _parse(text: str) -> Move | Place | Pass:
     s = text.strip()
     if s == "pass":
         return Pass()

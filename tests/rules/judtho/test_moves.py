@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.judtho.board import Position, initial_relation, load_board
 from rules.judtho.moves import apply_move, knight_attacks, legal_moves, moves_from, perft
 from rules.judtho.notation import Move, Pass
 
@@ -282,3 +286,47 @@ def test_perft_counts_sequences() -> None:
     # White: e7 or e8. Then Red's e9 pawn: after e7 it may go e8 or jump the pawn on e8? e8 empty -> e8, e7 is
     # white pawn: two-step jumps a pawn onto e7? No, e7 occupied -> only e8; after e8 Red is blocked -> pass.
     assert perft(pos, "white", 2) == 1 + 1
+
+
+def test_4_7_computer_seats_may_list_only_all_and_single_distant_captures() -> None:
+    targets = ("g8", "h7", "d5")
+    pos = position({"f6": "white knight", **{sq: "red pawn" for sq in targets}})
+    moves = moves_from(pos, "f6", options={"distant_all_and_singles"})
+    assert {str(m) for m in moves if m.distant} == {"Nf6x{d5}", "Nf6x{g8}", "Nf6x{h7}", "Nf6x{d5,g8,h7}"}
+
+
+def test_j9_a_sweep_removes_every_captured_piece() -> None:
+    pos = position({"d5": "white princess", "d6": "red pawn", "d8": "black pawn"})
+    move = next(m for m in legal_moves(pos, "white") if str(m) == "Sd5xd6xd8")
+    assert apply_move(pos, move).pieces == {"d8": ("white", "princess")}
+
+
+PIECE = st.sampled_from(["king", "queen", "rook", "bishop", "knight", "prince", "princess", "pawn"])
+COLOUR = st.sampled_from(["white", "red", "yellow", "black"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(load_board().squares), st.tuples(COLOUR, PIECE), max_size=40),
+    COLOUR,
+    st.booleans(),
+)
+def test_4_8_every_legal_move_obeys_2_1_and_j19(pieces: dict, colour: str, allies: bool) -> None:
+    pieces = {sq: (c, "queen" if p == "pawn" and sq[1:] in ("1", "12") else p) for sq, (c, p) in pieces.items()}
+    pos = Position(load_board(), pieces)
+    relation = allied if allies else initial_relation
+    moves = legal_moves(pos, colour, relation)
+    assert Pass() not in moves or moves == [Pass()]  # J20: passing only with nothing else legal
+    for move in moves:
+        if isinstance(move, Pass):
+            continue
+        assert pieces[move.origin][0] == colour
+        assert all(relation(colour, pieces[sq][0]) == "opponent" for sq in move.captures)  # 2.1
+        assert (
+            move.distant
+            or pos.board.kingdom_of.get(move.to) is None
+            or relation(colour, pos.board.kingdom_of[move.to]) != "rival"
+        )  # J19
+        assert move.distant or move.to not in pieces or move.to in move.captures
+        after = apply_move(pos, move)
+        assert len(after.pieces) == len(pieces) - len(move.captures)

@@ -88,3 +88,15 @@ def test_10_every_legal_move_of_a_random_position_round_trips(case: tuple) -> No
     pos, colour, relation = case
     for move in legal_moves(pos, colour, relation):
         assert parse(str(move)) == move
+
+
+def test_j27_with_the_duo_board_squares_off_it_are_refused() -> None:
+    duo = load_board("duo")
+    assert parse("Nb1-c3", duo) == Move("knight", "b1", "c3")
+    for text in ("Nf1-g3", "@Qg2", "Nd2x{c4,e4,f3,g1}"):
+        with pytest.raises(BadActionText):
+            parse(text, duo)
+
+
+def test_last_move_view_shape() -> None:
+    assert parse("Sd4xd5xd7").to_view() == {"text": "Sd4xd5xd7", "from": "d4", "to": "d7", "captures": ["d5", "d7"]}
