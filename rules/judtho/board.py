@@ -149,3 +149,35 @@ def relation_from_table(table: dict[str, dict[str, str]]) -> Relation:
         return "self" if a == b else table[a][b]
 
     return relation
+
+
+def placement_squares(position: Position, colour: str, *, neutral_if_full: bool = False) -> list[str]:
+    """Where `colour` may place a piece: the empty squares of its own Kingdom (1.2.6, J23; so never
+    a Rival's Kingdom, J19). With `neutral_if_full`, for a bonus piece or a restored King after a
+    Conquest, the empty Neutral squares when the Kingdom is full (J22)."""
+    board = position.board
+    free = [sq for sq in board.squares if sq in board.kingdoms[colour] and sq not in position.pieces]
+    if not free and neutral_if_full:
+        free = [sq for sq in board.squares if sq in board.neutral and sq not in position.pieces]
+    return free
+
+
+def default_setup(board: Board, colour: str, choice: str = "princess") -> dict[str, str]:
+    """A sensible arrangement of a whole army in its Kingdom (`data/judtho/setup.toml`): square ->
+    piece, `choice` being the Prince or Princess picked. White's is written out; Yellow mirrors
+    the files, Red the ranks, Black both, so every army's Pawns face the way they move (J14)."""
+    flip_file = colour in ("yellow", "black")
+    flip_rank = colour in ("red", "black")
+    out = {}
+    for sq, piece in _setup()["white"].items():
+        f, r = square_coords(sq)
+        f = board.files - 1 - f if flip_file else f
+        r = board.ranks - 1 - r if flip_rank else r
+        out[square_name(f, r)] = choice if piece == "choice" else piece
+    return out
+
+
+@cache
+def _setup() -> dict:
+    with (BOARD_FILE.parent / "setup.toml").open("rb") as fh:
+        return tomllib.load(fh)

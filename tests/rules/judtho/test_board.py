@@ -6,9 +6,11 @@ import pytest
 
 from rules.judtho.board import (
     Position,
+    default_setup,
     initial_relation,
     load_board,
     pawn_forward,
+    placement_squares,
     promotion_rank,
     relation_from_table,
     square_coords,
@@ -89,3 +91,36 @@ def test_position_round_trips_through_json() -> None:
     pos = Position(board, {"e4": ("white", "queen"), "h9": ("black", "pawn")})
     assert Position.from_json(board, pos.to_json()) == pos
     assert pos.to_json() == {"e4": ["white", "queen"], "h9": ["black", "pawn"]}
+
+
+def test_j23_placement_only_on_empty_squares_of_ones_own_kingdom() -> None:
+    board = load_board()
+    pos = Position(board, {"a1": ("white", "king"), "a5": ("red", "pawn")})
+    squares = placement_squares(pos, "white")
+    assert len(squares) == 23 and "a1" not in squares and all(board.kingdom_of[s] == "white" for s in squares)
+
+
+def test_j22_a_full_kingdom_places_in_neutral_territory() -> None:
+    board = load_board()
+    full = {sq: ("white", "pawn") for sq in board.kingdoms["white"]}
+    pos = Position(board, {**full, "a5": ("red", "pawn")})
+    assert placement_squares(pos, "white") == []
+    neutral = placement_squares(pos, "white", neutral_if_full=True)
+    assert len(neutral) == 47 and "a5" not in neutral
+
+
+@pytest.mark.parametrize("variant", ["quattro", "duo"])
+def test_1_2_2_default_setup_is_a_whole_army_in_its_kingdom(variant: str) -> None:
+    board = load_board(variant)
+    for colour in board.colours:
+        setup = default_setup(board, colour, "prince")
+        assert set(setup) <= board.kingdoms[colour]
+        counts = {p: list(setup.values()).count(p) for p in set(setup.values())}
+        assert counts == {"king": 1, "queen": 1, "prince": 1, "rook": 2, "knight": 2, "bishop": 2, "pawn": 6}
+
+
+def test_j14_default_setup_pawns_stand_in_front() -> None:
+    board = load_board()
+    assert {sq[1:] for sq, p in default_setup(board, "white").items() if p == "pawn"} == {"3"}
+    assert {sq[1:] for sq, p in default_setup(board, "black").items() if p == "pawn"} == {"10"}
+    assert default_setup(board, "yellow")["i1"] == "king" and default_setup(board, "red")["d12"] == "king"
