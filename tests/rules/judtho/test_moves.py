@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -330,3 +331,9 @@ def test_4_8_every_legal_move_obeys_2_1_and_j19(pieces: dict, colour: str, allie
         assert move.distant or move.to not in pieces or move.to in move.captures
         after = apply_move(pos, move)
         assert len(after.pieces) == len(pieces) - len(move.captures)
+
+
+def test_j8_unbuilt_prince_variants_fail_loudly() -> None:
+    pos = position({"f6": "white prince"})
+    with pytest.raises(NotImplementedError):
+        legal_moves(pos, "white", options={"prince_b"})
