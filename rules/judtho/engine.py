@@ -1,0 +1,684 @@
+"""The Judtho rules engine: the contract of rules.core over board, moves, alliances and scoring.
+
+The flow of a game (rulebook 1.2, 1.3; rulings J11–J13, J20–J24):
+- **Assembly** (1.2, J23): one piece per turn in turn order W, R, Y, B, on an empty square of
+  one's own Kingdom (`@Qc2`). Placing a Prince or Princess is the choice; the other stays in
+  reserve. After 14 pieces without either, only they are left, so the 15th is one of them.
+  `@rest` fills the player's remaining pieces from the default set-up. Then White moves first.
+- **Play**: the mover's legal moves under the current relations (2.1, J19), minus those that
+  repeat a position (J21); none left, a pass (J20). After a move the captures are credited
+  (1.4.1, J16) and Conquests applied in J12's order — Regicides in path order, then
+  Annihilations (J13), then knatches (J11) — each through `alliances.conquest`.
+- **Placement**: the placements a Conquest owes (bonus piece, then a captured King, J22) are
+  made by their placers, one action each; knatches are tested again after each; then the turn
+  ends (`alliances.end_turn`).
+- **Endings**: the Conquest that ends the game (Third in Quattro, first in Duo and Trio, J28),
+  `resign` (J17), `depart` (J18, for the table: leaving or a timeout), `draw offer|accept|decline`
+  (J24, unanimous), the optional turn cap (J26, off by default).
+
+Engine rulings of ours (tests named after them):
+- E1. Knatches found together are applied with the Knight owners in turn order from the mover,
+  then the Kings' colours in turn order from the mover (J12 leaves the order open).
+- E2. A draw is offered by the player to move, on their turn; while the offer stands, the
+  players who have not agreed are asked (accept or decline) before play goes on.
+- E3. Resignation is taken on one's own turn; `depart` (J18) may happen at any time.
+- E4. The Trio suggestion (Section 4): the partner of the Partnership army to move may send one
+  `suggest <move>` per turn; it is not in `to_act` (nobody waits for it) and changes nothing
+  but a private event to the mover.
+- E5. A position for J21 is the board, the relations (who moves next included) and the
+  placements owed; a move is refused if it leads back to a position met before in play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.core import (
+    Action,
+    BadActionText,
+    Chance,
+    Event,
+    Game,
+    GameInfo,
+    GameOver,
+    IllegalAction,
+    Msg,
+    NotYourTurn,
+    Outcome,
+    Seat,
+)
+from rules.judtho import alliances as al
+from rules.judtho.board import COLOURS, Relation, default_setup, placement_squares
+from rules.judtho.moves import apply_move, knight_attacks, legal_moves
+from rules.judtho.notation import Move, Pass, Place, parse
+from rules.judtho.pieces import ARMY
+from rules.judtho.scoring import material, material_score, standings
+from rules.judtho.state import JudthoState
+
+VARIANTS = ("duo", "trio", "stable_2v2", "bonus_to_conqueror", "t2c_four", "pawn_any_diagonal")
+SEATS_OF = {"quattro": 4, "duo": 2, "trio": 3}
+CHOICE = ("prince", "princess")
+TURN_CAP_DEFAULT = 150
+"""J26: moves per player when the adjudication cap is switched on."""
+
+
+# --------------------------------------------------------------------------- actions of this module
+
+
+@dataclass(frozen=True)
+class PlaceRest(Action):
+    """Assembly: place all my remaining pieces with the default set-up (issue 4)."""
+
+    verb: ClassVar[str] = "rest"
+
+    def __str__(self) -> str:
+        return "@rest"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """`draw offer`, `draw accept`, `draw decline` (1.4.3, J24)."""
+
+    verb: ClassVar[str] = "draw"
+    answer: str
+
+
+@dataclass(frozen=True)
+class Resign(Action):
+    """Resignation (J17)."""
+
+    verb: ClassVar[str] = "resign"
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+@dataclass(frozen=True)
+class Suggest(Action):
+    """Trio: the Partnership's one suggested move per turn, sent privately to the mover (Section 4)."""
+
+    verb: ClassVar[str] = "suggest"
+    move: str
+
+    def __str__(self) -> str:
+        return f"suggest {self.move}"
+
+
+def army_list() -> list[str]:
+    """The 16 pieces an army starts with in reserve: the 15 of 1.2.2 plus both Prince and Princess."""
+    out: list[str] = []
+    for piece, n in ARMY.items():
+        out += list(CHOICE) if piece == "prince_or_princess" else [piece] * n
+    return out
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Judtho(Game[JudthoState]):
+    info = GameInfo(
+        key="judtho",
+        names={"en": "Judtho", "zh-TW": "聯盟棋"},
+        min_seats=2,
+        max_seats=4,
+        variants=VARIANTS,
+    )
+    state_type = JudthoState
+
+    # ------------------------------------------------------------------ set-up
+
+    def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> JudthoState:
+        """Quattro with 4 seats, Duo with 2 (Section 3), Trio with 3 (Section 4, J28: seat 0 is the
+        Single Player with White and Yellow, seats 1 and 2 the Partnership, Red and Black)."""
+        options = self._variants(config)
+        variant = {2: "duo", 3: "trio", 4: "quattro"}.get(seats)
+        if variant is None:
+            raise ValueError(f"Judtho is for 2-4 players, not {seats}")
+        for named in ("duo", "trio"):
+            if named in options and variant != named:
+                raise ValueError(f"{named} needs {SEATS_OF[named]} seats, not {seats}")
+        rel = al.initial(
+            variant,
+            "stable_2v2" if "stable_2v2" in options else "default",
+            bonus_to_conqueror="bonus_to_conqueror" in options,
+            t2c_points=4 if "t2c_four" in options else 8,
+        )
+        seat_colours = {
+            "quattro": [[c] for c in COLOURS],
+            "duo": [["white"], ["red"]],
+            "trio": [["white", "yellow"], ["red"], ["black"]],
+        }[variant]
+        cap = config.get("turn_cap") or 0
+        state = JudthoState(
+            variant=variant,
+            options=options,
+            seat_colours=seat_colours,
+            reserve={c: army_list() for c in rel.colours},
+            captured={c: [] for c in rel.colours},
+            turn_cap=TURN_CAP_DEFAULT if cap is True else int(cap),
+        )
+        state.set_rel(rel)
+        return state
+
+    def _variants(self, config: dict[str, Any]) -> list[str]:
+        named = set(config.get("variants") or ())
+        if config.get("variant") and config["variant"] != "quattro":
+            named.add(config["variant"])
+        unknown = named - set(VARIANTS)
+        if unknown:
+            raise ValueError(f"unknown Judtho variant(s): {sorted(unknown)}")
+        return sorted(named)
+
+    # ------------------------------------------------------------------ whose decision
+
+    def acting_colour(self, state: JudthoState) -> str | None:
+        """The colour whose action the game waits for (None when over or during a draw offer)."""
+        if state.phase == "over":
+            return None
+        if state.phase == "assembly":
+            return state.assembly_to_move
+        if state.phase == "placement":
+            return state.owed[0][0]
+        return state.rel().to_move
+
+    def to_act(self, state: JudthoState) -> set[Seat]:
+        if state.phase == "over":
+            return set()
+        rel = state.rel()
+        if rel.proposal is not None:  # E2: everyone who has not agreed answers first
+            return {state.seat_of(c) for c in rel.colours if c not in rel.agreed}
+        colour = self.acting_colour(state)
+        return {state.seat_of(colour)} if colour else set()
+
+    def _legal_actions(self, state: JudthoState, seat: Seat) -> list[Action]:
+        rel = state.rel()
+        if rel.proposal is not None:
+            return [Draw("accept"), Draw("decline")]
+        colour = self.acting_colour(state)
+        assert colour is not None
+        if state.phase == "assembly":
+            return [*assembly_places(state, colour), PlaceRest(), Resign()]
+        if state.phase == "placement":
+            return list(owed_places(state))
+        actions: list[Action] = list(play_moves(state, colour))
+        if self._may_offer_draw(state, rel):
+            actions.append(Draw("offer"))
+        return [*actions, Resign()]
+
+    def _may_offer_draw(self, state: JudthoState, rel: al.Relations) -> bool:
+        if rel.variant != "trio":
+            return True
+        mat = on_board_material(state)
+        return len({sum(mat.get(c, 0) for c in side) for side in rel.sides}) == 1
+
+    # ------------------------------------------------------------------ the Trio suggestion (E4)
+
+    def partner(self, state: JudthoState) -> Seat | None:
+        """Trio: the Partnership seat that may suggest a move to the Partnership army to move."""
+        if state.variant != "trio" or state.phase != "play" or state.suggested:
+            return None
+        rel = state.rel()
+        if rel.proposal is not None:
+            return None
+        side = next(s for s in rel.sides if rel.to_move in s)
+        if len(side) != 2 or state.seat_of(side[0]) == state.seat_of(side[1]):
+            return None
+        other = side[1] if side[0] == rel.to_move else side[0]
+        return state.seat_of(other)
+
+    def suggestions(self, state: JudthoState, seat: Seat) -> list[Suggest]:
+        """What `seat` may suggest now (empty unless it is the partner of the mover)."""
+        if self.partner(state) != seat:
+            return []
+        return [Suggest(str(m)) for m in play_moves(state, state.rel().to_move) if isinstance(m, Move)]
+
+    def check(self, state: JudthoState, seat: Seat, action: Action | str) -> Action:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if isinstance(action, Suggest):
+            if state.phase == "over":
+                raise GameOver()
+            if self.partner(state) != seat:
+                raise NotYourTurn()
+            if action not in self.suggestions(state, seat):
+                raise IllegalAction("judtho_bad_suggestion", move=action.move)
+            return action
+        return super().check(state, seat, action)
+
+    def why_illegal(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
+        colour = self.acting_colour(state)
+        if isinstance(action, Place) and state.phase == "assembly":
+            if action.piece not in state.reserve.get(colour or "", []):
+                return IllegalAction("judtho_piece_not_in_reserve", piece=Msg(f"judtho.piece.{action.piece}"))
+            return IllegalAction("judtho_place_in_own_kingdom", square=action.square)
+        if isinstance(action, Move) and state.phase == "play":
+            own = state.pieces.get(action.origin)
+            if own is None or own[0] != colour:
+                return IllegalAction("judtho_not_your_piece", square=action.origin)
+            if action.bare() in legal_moves(state.position(), colour, self._relation(state), self._gen(state)):
+                return IllegalAction("judtho_repetition", text=str(action))
+        return IllegalAction("judtho_illegal", text=str(action))
+
+    # ------------------------------------------------------------------ parsing
+
+    def parse_action(self, text: str) -> Action:
+        s = text.strip()
+        words = s.split()
+        if s == "@rest":
+            return PlaceRest()
+        if s == "resign":
+            return Resign()
+        if len(words) == 2 and words[0] == "draw" and words[1] in ("offer", "accept", "decline"):
+            return Draw(words[1])
+        if len(words) == 2 and words[0] == "suggest":
+            move = parse(words[1])
+            if not isinstance(move, Move):
+                raise BadActionText(text=text)
+            return Suggest(str(move))
+        return parse(s)
+
+    # ------------------------------------------------------------------ applying
+
+    def _apply(self, state: JudthoState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        if isinstance(action, Suggest):
+            mover = state.rel().to_move
+            state.suggested = True
+            return [Event("suggestion", {"move": action.move, "seat": seat, "colour": mover},
+                          to=(state.seat_of(mover),))]
+        if isinstance(action, Draw):
+            return self._draw(state, seat, action.answer)
+        if isinstance(action, Resign):
+            return self._resign(state, seat)
+        colour = self.acting_colour(state)
+        assert colour is not None
+        if state.phase == "assembly":
+            return self._assemble(state, colour, action)
+        if state.phase == "placement":
+            assert isinstance(action, Place)
+            return self._owed_placement(state, colour, action)
+        assert isinstance(action, (Move, Pass))
+        return self._move(state, colour, action)
+
+    # ---- Assembly (1.2, J23)
+
+    def _assemble(self, state: JudthoState, colour: str, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, PlaceRest):
+            placed = place_rest(state, colour)
+            events.append(Event("rest_placed", {"colour": colour, "count": len(placed)}))
+        else:
+            assert isinstance(action, Place)
+            put(state, colour, action.piece, action.square)
+            events.append(Event("placed", {"colour": colour, "piece": action.piece, "square": action.square}))
+        waiting = [c for c in state.rel().colours if not assembled(state, c)]
+        if not waiting:
+            state.phase = "play"
+            state.seen = [position_digest(state)]
+            events.append(Event("assembly_done", {}))
+            return events + self._turn_prompt(state)
+        order = list(state.rel().colours)
+        i = order.index(colour)
+        state.assembly_to_move = next(order[(i + k) % len(order)] for k in range(1, len(order) + 1)
+                                      if order[(i + k) % len(order)] in waiting)
+        return events
+
+    # ---- Play
+
+    def _move(self, state: JudthoState, colour: str, action: Move | Pass) -> list[Event]:
+        before = state.position()
+        state.suggested = False
+        state.moves_made += 1
+        if isinstance(action, Pass):
+            state.last_move = None
+            events = [Event("passed", {"colour": colour})]
+            state.mover = colour
+            return events + self._finish_turn(state)
+        events: list[Event] = []
+        victims = [(sq, *before.pieces[sq]) for sq in action.captures]
+        for _, vc, vp in victims:
+            state.captured[colour].append([vc, vp])
+        state.set_position(apply_move(before, action))
+        state.mover = colour
+        # J12: Regicides in path order, then Annihilations, then knatches.
+        pending: list[tuple[str, str, str]] = [(colour, vc, "regicide") for _, vc, vp in victims if vp == "king"]
+        hit = []
+        for _, vc, vp in victims:
+            if vc not in hit and vp != "king":
+                hit.append(vc)
+        pending += [(colour, vc, "annihilation") for vc in hit if annihilated(state, vc)]
+        for _, vc, vp in victims:
+            if vp == "king":
+                state.reserve[vc].append("king")
+        suffix: list[str] = []
+        events.append(Event("moved", {"colour": colour, "text": str(action), "captures": len(victims)}))
+        for conqueror, conquered, how in pending:
+            if state.rel().over:
+                break
+            if al.relation(state.rel(), conqueror, conquered) != "opponent":
+                if how == "regicide":  # no Conquest, but the King still goes back (J22)
+                    state.owed.append([conquered, "king"])
+                continue
+            events += self._conquer(state, conqueror, conquered, how)
+            suffix.append({"regicide": "K", "annihilation": "A", "knatch": "N"}[how])
+        events += self._knatches(state, suffix)
+        state.last_move = dataclasses.replace(action, conquests=tuple(suffix)).to_view()
+        return events + self._after_action(state)
+
+    def _conquer(self, state: JudthoState, conqueror: str, conquered: str, how: str) -> list[Event]:
+        rel, awards, placements = al.conquest(state.rel(), conqueror, conquered, how)
+        state.set_rel(rel)
+        events = [Event("conquest", {"conqueror": conqueror, "conquered": conquered, "how": how})]
+        events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
+        for p in placements:
+            if p.kind == "bonus_again":
+                events += self._bonus_again(state, p.placer)
+            else:
+                state.owed.append([p.placer, p.kind])
+                events.append(Event("owed", {"colour": p.placer, "kind": p.kind}))
+        return events
+
+    def _bonus_again(self, state: JudthoState, placer: str) -> list[Event]:
+        """6.5 (1.3.5 item 3): the missing Prince/Princess, else a captured Queen/Knight/Rook, else a
+        right kept for later (not yet usable here: see the report)."""
+        on_board = [p for c, p in state.pieces.values() if c == placer]
+        lost = [p for caps in state.captured.values() for c, p in caps if c == placer]
+        what, choices = al.bonus_again(on_board, lost)
+        if what == "later":
+            state.set_rel(al.grant_restore_right(state.rel(), placer))
+            return [Event("restore_right", {"colour": placer})]
+        for piece in choices:
+            if piece not in state.reserve[placer]:
+                state.reserve[placer].append(piece)
+        state.owed.append([placer, "bonus_again"])
+        return [Event("owed", {"colour": placer, "kind": "bonus_again"})]
+
+    def _knatches(self, state: JudthoState, suffix: list[str] | None = None) -> list[Event]:
+        """J11: any King attacked by an Opponent's Knight is knatched, one at a time (J12, E1)."""
+        events: list[Event] = []
+        while not state.rel().over:
+            found = find_knatches(state, state.mover or "white")
+            if not found:
+                break
+            knight, king = found[0]
+            events += self._conquer(state, knight, king, "knatch")
+            if suffix is not None:
+                suffix.append("N")
+        return events
+
+    def _after_action(self, state: JudthoState) -> list[Event]:
+        """After a move or an owed placement: placements still owed, the end, or the next turn."""
+        if state.rel().over:
+            return self._game_over(state)
+        if state.owed:
+            state.phase = "placement"
+            return []
+        return self._finish_turn(state)
+
+    def _finish_turn(self, state: JudthoState) -> list[Event]:
+        state.phase = "play"
+        rel = al.end_turn(state.rel(), state.mover or "white")
+        state.set_rel(rel)
+        state.mover = None
+        state.seen.append(position_digest(state))
+        if state.turn_cap and state.moves_made >= state.turn_cap * len(rel.colours):
+            state.set_rel(al.adjudicate(rel))
+            return self._game_over(state)
+        return self._turn_prompt(state)
+
+    def _turn_prompt(self, state: JudthoState) -> list[Event]:
+        return [Event("to_move", {"colour": state.rel().to_move})]
+
+    def _owed_placement(self, state: JudthoState, colour: str, action: Place) -> list[Event]:
+        placer, kind = state.owed.pop(0)
+        put(state, placer, action.piece, action.square)
+        events = [Event("placed", {"colour": placer, "piece": action.piece, "square": action.square, "kind": kind})]
+        if kind == "bonus_again":  # the other offered pieces stay where they were
+            for piece in ("prince", "princess", "queen", "knight", "rook"):
+                if piece in state.reserve[placer] and not _may_wait(state, placer, piece):
+                    state.reserve[placer].remove(piece)
+        events += self._knatches(state)
+        return events + self._after_action(state)
+
+    # ---- Endings
+
+    def _draw(self, state: JudthoState, seat: Seat, answer: str) -> list[Event]:
+        rel = state.rel()
+        mine = state.seat_colours[seat]
+        if answer == "offer":
+            rel = al.offer(rel, mine, "draw", on_board_material(state))
+        elif answer == "accept":
+            rel = al.accept(rel, mine)
+        else:
+            rel = al.decline(rel, mine)
+        state.set_rel(rel)
+        events = [Event(f"draw_{answer}", {"seat": seat})]
+        if rel.over:
+            events += self._game_over(state)
+        return events
+
+    def _resign(self, state: JudthoState, seat: Seat) -> list[Event]:
+        """J17: a Departure in Quattro (awards to the others), a loss in Duo and Trio."""
+        colour = state.seat_colours[seat][0]
+        rel, awards = al.resign(state.rel(), colour)
+        state.set_rel(rel)
+        events = [Event("resigned", {"seat": seat, "colour": colour})]
+        events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
+        return events + self._game_over(state)
+
+    def depart(self, state: JudthoState, seat: Seat, reason: str = "departure") -> list[Event]:
+        """J18: `seat` leaves the game (or its time ran out): the others are awarded and the game ends."""
+        if state.phase == "over":
+            raise GameOver()
+        colour = state.seat_colours[seat][0]
+        rel, awards = al.depart(state.rel(), colour, reason)
+        state.set_rel(rel)
+        events = [Event("departed", {"seat": seat, "colour": colour})]
+        events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
+        state.version += 1
+        return events + self._game_over(state)
+
+    def _game_over(self, state: JudthoState) -> list[Event]:
+        state.phase = "over"
+        state.owed = []
+        rel = state.rel()
+        return [Event("game_over", {"end": rel.end, "winners": list(rel.winners or ())})]
+
+    # ------------------------------------------------------------------ results
+
+    def outcome(self, state: JudthoState) -> Outcome | None:
+        """Winners: the winning side, or (departure, draw, adjudication) the first in the standings by
+        points then Material Score (J25); a void game has none. Scores: each seat's points
+        (Quattro) or Material Score (Duo, Trio, which have no points)."""
+        if state.phase != "over":
+            return None
+        rel = state.rel()
+        scores = material_scores(state)
+        if rel.winners:
+            win_colours = set(rel.winners)
+        elif rel.end == "void":
+            win_colours = set()
+        else:
+            table = standings(rel, scores)
+            win_colours = {c for s in table if s.rank == 1 for c in s.colours}
+        winners = tuple(sorted({state.seat_of(c) for c in win_colours}))
+        if state.variant == "quattro":
+            per_seat = {s: sum(rel.points.get(c, 0) for c in cs) for s, cs in enumerate(state.seat_colours)}
+        else:
+            per_seat = {s: sum(scores.get(c, 0) for c in cs) for s, cs in enumerate(state.seat_colours)}
+        return Outcome(winners=winners, reason=rel.end or "over", scores=per_seat)
+
+    def view(self, state: JudthoState, seat: Seat | None) -> dict[str, Any]:
+        from rules.judtho.view import view
+
+        return view(self, state, seat)
+
+    def describe(self, event: Event) -> Msg:
+        from rules.judtho.present import describe
+
+        return describe(event)
+
+    def label(self, action: Action) -> Msg:
+        from rules.judtho.present import label
+
+        return label(action)
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _relation(state: JudthoState) -> Relation:
+        rel = state.rel()
+        return lambda a, b: al.relation(rel, a, b)
+
+    @staticmethod
+    def _gen(state: JudthoState) -> tuple[str, ...]:
+        return ("pawn_any_diagonal",) if "pawn_any_diagonal" in state.options else ()
+
+
+GAME = Judtho()
+
+
+# --------------------------------------------------------------------------- rules helpers
+
+
+def put(state: JudthoState, colour: str, piece: str, square: str) -> None:
+    state.reserve[colour].remove(piece)
+    state.pieces[square] = [colour, piece]
+    state.pieces = dict(sorted(state.pieces.items()))
+
+
+def chosen(state: JudthoState, colour: str) -> bool:
+    """1.2.2: the Prince/Princess choice is made once one of them is no longer in reserve."""
+    return any(p not in state.reserve[colour] for p in CHOICE) or any(
+        c == colour and p in CHOICE for c, p in state.pieces.values()
+    )
+
+
+def assembled(state: JudthoState, colour: str) -> bool:
+    """A colour has placed its 15 pieces: only the unchosen Prince/Princess is left (1.2.2)."""
+    return chosen(state, colour) and len(state.reserve[colour]) == 1
+
+
+def assembly_places(state: JudthoState, colour: str) -> list[Place]:
+    """1.2.6, J23: any piece still to place, on an empty square of one's own Kingdom. Once one of
+    Prince/Princess is placed the other is no longer offered; after 14 pieces without either,
+    they are all that is left, so the 15th is one of them."""
+    pieces = list(dict.fromkeys(state.reserve[colour]))
+    if chosen(state, colour):
+        pieces = [p for p in pieces if p not in CHOICE]
+    squares = placement_squares(state.position(), colour)
+    return [Place(p, sq) for p in pieces for sq in squares]
+
+
+def place_rest(state: JudthoState, colour: str) -> list[str]:
+    """Issue 4, "place the rest for me": the default set-up (`board.default_setup`) on the squares
+    still empty, the chosen Prince/Princess (Princess if none yet); leftovers on the first empty
+    squares of the Kingdom."""
+    if chosen(state, colour):
+        choice = next(p for p in CHOICE if p not in state.reserve[colour])
+    else:
+        choice = "princess"
+    todo = [p for p in state.reserve[colour] if p not in CHOICE] + [choice]
+    placed = []
+    for sq, piece in default_setup(state.board(), colour, choice).items():
+        if sq not in state.pieces and piece in todo:
+            todo.remove(piece)
+            put(state, colour, piece, sq)
+            placed.append(sq)
+    for piece in list(todo):
+        sq = placement_squares(state.position(), colour)[0]
+        put(state, colour, piece, sq)
+        placed.append(sq)
+    return placed
+
+
+def owed_places(state: JudthoState) -> Iterable[Place]:
+    """J22: the bonus piece (the unchosen Prince/Princess, or under 6.5 the piece offered), then a
+    captured King, each on an empty square of the placer's Kingdom, or Neutral Territory if full."""
+    placer, kind = state.owed[0]
+    squares = placement_squares(state.position(), placer, neutral_if_full=True)
+    if kind == "king":
+        pieces = ["king"]
+    elif kind == "bonus_piece":
+        pieces = [p for p in CHOICE if p in state.reserve[placer]]
+    else:
+        pieces = [p for p in dict.fromkeys(state.reserve[placer]) if p != "king"]
+    return [Place(p, sq) for p in pieces for sq in squares]
+
+
+def _may_wait(state: JudthoState, colour: str, piece: str) -> bool:
+    """After a 6.5 placement, the unchosen Prince/Princess stays in reserve; other offered pieces go back."""
+    return piece in CHOICE
+
+
+def annihilated(state: JudthoState, colour: str) -> bool:
+    """J13: an army with no piece left on the board but its King."""
+    return not any(c == colour and p != "king" for c, p in state.pieces.values())
+
+
+def find_knatches(state: JudthoState, mover: str) -> list[tuple[str, str]]:
+    """J11: (Knight owner, King colour) for every King attacked by an Opponent's Knight, in the
+    order of E1 (Knight owners from the mover in turn order, then Kings likewise)."""
+    rel = state.rel()
+    position = state.position()
+    order = list(rel.colours)
+    start = order.index(mover) if mover in order else 0
+    rank = {c: (order.index(c) - start) % len(order) for c in order}
+    kings = {sq: c for sq, (c, p) in position.pieces.items() if p == "king"}
+    found = set()
+    for sq, (c, p) in position.pieces.items():
+        if p != "knight":
+            continue
+        for target in knight_attacks(position, sq):
+            victim = kings.get(target)
+            if victim is not None and al.relation(rel, c, victim) == "opponent":
+                found.add((c, victim))
+    return sorted(found, key=lambda kv: (rank[kv[0]], rank[kv[1]]))
+
+
+def position_digest(state: JudthoState, pieces: dict[str, tuple[str, str]] | None = None,
+                    rel: al.Relations | None = None) -> str:
+    """E5, J21: a digest of the board, the relations (who moves next included) and the owed placements."""
+    items = pieces if pieces is not None else {sq: (c, p) for sq, (c, p) in state.pieces.items()}
+    rel = rel or state.rel()
+    text = ";".join(f"{sq}{c[0]}{p}" for sq, (c, p) in sorted(items.items())) + repr(rel.key()) + repr(state.owed)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def play_moves(state: JudthoState, colour: str) -> list[Move | Pass]:
+    """§4.8: the legal moves under the current relations, minus repetitions (J21); else a pass (J20)."""
+    rel = state.rel()
+    position = state.position()
+    options = ("pawn_any_diagonal",) if "pawn_any_diagonal" in state.options else ()
+    moves = legal_moves(position, colour, lambda a, b: al.relation(rel, a, b), options)
+    if isinstance(moves[0], Pass):
+        return moves
+    seen = set(state.seen)
+    after_rel = al.end_turn(rel, colour)
+    out: list[Move | Pass] = []
+    for m in moves:
+        assert isinstance(m, Move)
+        after = apply_move(position, m).pieces
+        if m.captures or position_digest(state, after, after_rel) not in seen:
+            out.append(m)
+    return out or [Pass()]
+
+
+def on_board_material(state: JudthoState) -> dict[str, int]:
+    """Table-1 value of each colour's pieces on the board (the Trio draw condition, J28)."""
+    out: dict[str, int] = {}
+    for c, p in state.pieces.values():
+        out[c] = out.get(c, 0) + material([p], state.variant)
+    return out
+
+
+def material_scores(state: JudthoState) -> dict[str, int]:
+    """1.4.1, J16: own pieces on the board + Opponents' pieces captured, per colour."""
+    return {
+        c: material_score([p for cc, p in state.pieces.values() if cc == c],
+                          [p for _, p in state.captured.get(c, [])], state.variant)
+        for c in state.rel().colours
+    }

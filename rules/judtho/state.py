@@ -1,0 +1,73 @@
+"""The state of one Judtho game: plain JSON-ready data (rules.core `State`).
+
+The pieces, the reserves and captures, the alliance state (`alliances.Relations` as JSON), the
+placements owed after a Conquest (1.3.3 items 2–4, J22) and the positions seen (J21).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import State
+from rules.judtho.alliances import Relations
+from rules.judtho.board import Board, Position, load_board
+
+PHASES = ("assembly", "play", "placement", "over")
+
+
+@dataclass
+class JudthoState(State):
+    variant: str = "quattro"
+    """`quattro`, `duo` or `trio` (from the number of seats)."""
+    options: list[str] = field(default_factory=list)
+    """Ruleset variants in force (`stable_2v2`, `bonus_to_conqueror`, `t2c_four`, `pawn_any_diagonal`)."""
+    seat_colours: list[list[str]] = field(default_factory=list)
+    """Seat -> the colours it plays (Trio: the Single Player has two, J28)."""
+    phase: str = "assembly"
+    assembly_to_move: str = "white"
+    """Whose placement it is during the Assembly (1.2.1: W, R, Y, B)."""
+    pieces: dict[str, list[str]] = field(default_factory=dict)
+    """Square -> [colour, piece]."""
+    reserve: dict[str, list[str]] = field(default_factory=dict)
+    """Colour -> pieces not on the board and not captured: still to place, the unchosen
+    Prince/Princess (1.2.2), a captured King awaiting its return (J22)."""
+    captured: dict[str, list[list[str]]] = field(default_factory=dict)
+    """Capturer colour -> [[victim colour, piece], ...] (Material Score, 1.4.1, J16)."""
+    relations: dict[str, Any] = field(default_factory=dict)
+    """`alliances.Relations.to_json()`."""
+    owed: list[list[str]] = field(default_factory=list)
+    """Placements still owed: [[placer, kind], ...] (`alliances.Placement`)."""
+    mover: str | None = None
+    """The colour whose move the owed placements complete (1.3.3 item 4)."""
+    seen: list[str] = field(default_factory=list)
+    """Digests of the positions met in play (J21)."""
+    last_move: dict[str, Any] | None = None
+    moves_made: int = 0
+    turn_cap: int = 0
+    """J26: moves per player before adjudication; 0 = off (the default)."""
+    suggested: bool = False
+    """Trio: the Partnership's one suggestion this turn has been sent (Section 4)."""
+
+    def rel(self) -> Relations:
+        return Relations.from_json(self.relations)
+
+    def set_rel(self, rel: Relations) -> None:
+        from rules.core import to_jsonable
+
+        self.relations = to_jsonable(rel.to_json())
+
+    def board(self) -> Board:
+        return load_board(self.variant)
+
+    def position(self) -> Position:
+        return Position(self.board(), {sq: (c, p) for sq, (c, p) in self.pieces.items()})
+
+    def set_position(self, position: Position) -> None:
+        self.pieces = {sq: [c, p] for sq, (c, p) in sorted(position.pieces.items())}
+
+    def seat_of(self, colour: str) -> int:
+        return next(s for s, cs in enumerate(self.seat_colours) if colour in cs)
+
+    def colours(self) -> list[str]:
+        return [c for cs in self.seat_colours for c in cs]
