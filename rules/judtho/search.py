@@ -1,0 +1,247 @@
+"""The computer seats' move choice (issue 4, "AI"): a paranoid alpha-beta search over the turn order.
+
+**Paranoid search.** The searching army and its Allies maximise `evaluate` from the searching
+army's side; every other army — Opponent or Rival — is assumed to minimise it. With four armies
+a max-n search (each army maximising its own score) is more faithful but cannot prune; paranoid
+search allows alpha-beta and is the safe assumption for a King that can be knatched (J11) from
+two squares away. The plies follow `order`, one army per ply (the mover, then the next colour
+in `order`, …), so a Triple Alliance's interleaved order (6.3) is searched as it will be played.
+
+**Conquests inside the search** (1.1.6, 5.1). A move that captures an Opponent's King
+(Regicide) or leaves one attacked by an Opponent's Knight (knatch, J11 — including a King that
+walks onto such a square) conquers that army. The search stops there and scores the position:
+what follows a Conquest (placements, new alliances, §6) is the engine's business and changes
+the relationships the search was given. Relationships are otherwise fixed during the search.
+
+**Clock.** Iterative deepening from one ply up to `depth`; the clock is checked every few
+hundred nodes, and an unfinished iteration is dropped for the last finished one, so the answer
+comes within `time_limit`. For a given input the answer is deterministic whenever the same
+depth is finished (always, when `depth` is small enough for the clock). A Knight's distant
+captures are searched as "all" and each single one (§4.7: what a computer seat considers).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.judtho.board import Position, Relation
+from rules.judtho.evaluate import evaluate, knatched_kings
+from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, legal_moves
+from rules.judtho.notation import Move, Pass
+from rules.judtho.scoring import values as value_table
+
+CHECK_EVERY = 128
+"""Nodes between looks at the clock."""
+MAX_DEPTH = 64
+
+
+class _Timeout(Exception):
+    """The clock ran out in the middle of an iteration."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found: the move, its score (from the mover's side), the deepest finished
+    iteration (plies) and the nodes visited."""
+
+    move: Move | Pass
+    score: float
+    depth: int
+    nodes: int
+
+
+def turn_sequence(colour: str, order: Sequence[str], present: Collection[str]) -> list[str]:
+    """The movers from `colour` on, one per ply, read cyclically from `order` starting at the
+    first `colour` in it (1.2.3; 6.3 for an interleaved Triple order); armies with no piece on
+    the board are skipped (they can only pass)."""
+    order = [c for c in order if c in present or c == colour]
+    if colour not in order:
+        order = [colour, *order]
+    start = order.index(colour)
+    return order[start:] + order[:start]
+
+
+def settle(position: Position, relation: Relation) -> tuple[Position, bool]:
+    """Remove every King attacked by an Opponent's Knight (knatched, J11) for the search's sake;
+    return the position and whether any was."""
+    lost = knatched_kings(position, relation)
+    if not lost:
+        return position, False
+    after = position.copy()
+    for sq, (owner, piece) in list(after.pieces.items()):
+        if piece == "king" and owner in lost:
+            del after.pieces[sq]
+    return after, True
+
+
+class _Searcher:
+    def __init__(
+        self,
+        root: str,
+        relation: Relation,
+        sequence: list[str],
+        values: Mapping[str, int],
+        options: Collection[str],
+        deadline: float,
+    ) -> None:
+        self.root = root
+        self.relation = relation
+        self.sequence = sequence
+        self.values = values
+        self.options = (*options, DISTANT_ALL_AND_SINGLES)
+        self.deadline = deadline
+        self.nodes = 0
+        self.friends = {c for c in sequence if relation(root, c) in ("self", "ally")}
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    def moves(self, position: Position, mover: str) -> list[Move | Pass]:
+        """Legal moves (§4.8), best-looking first: King captures and knatches above all, then
+        captures by victim value less a tenth of the attacker's, then promotions, then the rest;
+        a King walking onto a knatch square last (J11). Ties keep the generator's order."""
+        moves = legal_moves(position, mover, self.relation, self.options)
+        pieces = position.pieces
+        knights = geometry(position.board).knight
+        relation = self.relation
+        values = self.values
+
+        def enemy_king(sq: str) -> bool:
+            occupant = pieces.get(sq)
+            return occupant is not None and occupant[1] == "king" and relation(mover, occupant[0]) == "opponent"
+
+        def walks_into_knight(sq: str) -> bool:
+            for j in knights[sq]:
+                occupant = pieces.get(j)
+                if occupant and occupant[1] == "knight" and relation(occupant[0], mover) == "opponent":
+                    return True
+            return False
+
+        def key(move: Move | Pass) -> float:
+            if isinstance(move, Pass):
+                return 0.0
+            score = 0.0
+            for sq in move.captures:
+                victim = pieces[sq][1]
+                score += 10000.0 if victim == "king" else 10.0 * values.get(victim, 0) + 1.0
+            if move.captures:
+                score -= values.get(move.piece, 0) / 10.0
+            if move.promote:
+                score += 5.0 * values.get(move.promote, 0)
+            if (move.piece == "knight" or move.promote == "knight") and not move.distant:
+                if any(enemy_king(j) for j in knights[move.to]):
+                    score += 9000.0
+            if move.piece == "king" and walks_into_knight(move.to):
+                score -= 5000.0
+            return score
+
+        keyed = sorted(enumerate(moves), key=lambda item: (-key(item[1]), item[0]))
+        return [m for _, m in keyed]
+
+    def child(self, position: Position, move: Move | Pass) -> tuple[Position, bool]:
+        """The position after `move`, with knatched Kings removed; and whether a Conquest happened."""
+        king_taken = isinstance(move, Move) and any(position.pieces[sq][1] == "king" for sq in move.captures)
+        after = apply_move(position, move)
+        if isinstance(move, Move) and (move.piece in ("king", "knight") or move.promote == "knight"):
+            after, knatch = settle(after, self.relation)
+            return after, king_taken or knatch
+        return after, king_taken
+
+    def leaf(self, position: Position) -> float:
+        return evaluate(position, self.root, self.relation, self.values)
+
+    def value(self, position: Position, ply: int, depth: int, alpha: float, beta: float) -> float:
+        self.tick()
+        if depth == 0:
+            return self.leaf(position)
+        mover = self.sequence[ply % len(self.sequence)]
+        maximising = mover in self.friends
+        best = -float("inf") if maximising else float("inf")
+        for move in self.moves(position, mover):
+            after, conquest = self.child(position, move)
+            if conquest:
+                score = self.leaf(after)
+            else:
+                score = self.value(after, ply + 1, depth - 1, alpha, beta)
+            if maximising:
+                best = max(best, score)
+                alpha = max(alpha, score)
+            else:
+                best = min(best, score)
+                beta = min(beta, score)
+            if alpha >= beta:
+                break
+        return best
+
+    def root_search(self, position: Position, moves: list[Move | Pass], depth: int) -> tuple[Move | Pass, float]:
+        """One iteration at the root (the root's mover maximises)."""
+        alpha, beta = -float("inf"), float("inf")
+        best_move, best = moves[0], -float("inf")
+        for move in moves:
+            after, conquest = self.child(position, move)
+            if conquest or depth == 1:
+                score = self.leaf(after)
+            else:
+                score = self.value(after, 1, depth - 1, alpha, beta)
+            self.tick()
+            if score > best:
+                best_move, best = move, score
+            alpha = max(alpha, score)
+        return best_move, best
+
+
+def search(
+    position: Position,
+    colour: str,
+    relation: Relation,
+    order: Sequence[str],
+    *,
+    depth: int = 2,
+    time_limit: float = 1.5,
+    options: Collection[str] = (),
+    values: Mapping[str, int] | None = None,
+) -> SearchResult:
+    """The best move of `colour` by iterative deepening up to `depth` plies within `time_limit`
+    seconds (see the module docstring); with its score, the depth finished and the nodes visited."""
+    start = time.perf_counter()
+    table = values if values is not None else value_table(position.board.name)
+    present = {c for c, _ in position.pieces.values()}
+    sequence = turn_sequence(colour, order, present)
+    searcher = _Searcher(colour, relation, sequence, table, options, start + time_limit * 0.9)
+    moves = searcher.moves(position, colour)
+    if len(moves) == 1:
+        return SearchResult(moves[0], 0.0, 0, 0)
+    best_move, best_score, finished = moves[0], -float("inf"), 0
+    for d in range(1, min(depth, MAX_DEPTH) + 1):
+        try:
+            move, score = searcher.root_search(position, moves, d)
+        except _Timeout:
+            break
+        best_move, best_score, finished = move, score, d
+        moves = [move, *(m for m in moves if m != move)]  # the best so far is searched first next time
+        if time.perf_counter() - start > time_limit * 0.45:
+            break  # the next iteration would very likely not finish
+    return SearchResult(best_move, best_score, finished, searcher.nodes)
+
+
+def best_move(
+    position: Position,
+    colour: str,
+    relation: Relation,
+    order: Sequence[str],
+    *,
+    depth: int = 2,
+    time_limit: float = 1.5,
+    options: Collection[str] = (),
+    values: Mapping[str, int] | None = None,
+) -> Move | Pass:
+    """The move a computer seat playing `colour` makes (issue 4, "AI"): `search(...).move`.
+    `order` is the turn order (a list of colours, read cyclically from `colour`); `options` the
+    ruleset options that change the moves (`pawn_any_diagonal`)."""
+    return search(
+        position, colour, relation, order, depth=depth, time_limit=time_limit, options=options, values=values
+    ).move

@@ -1,0 +1,108 @@
+"""The computer seats' evaluation (issue 4, "AI"): material by side (1.1.3, 1.4.1, J16), Conquests
+(1.1.6, J11, J13) and King safety."""
+
+from __future__ import annotations
+
+from rules.judtho.board import initial_relation, relation_from_table
+from rules.judtho.evaluate import CONQUEST, conquered, evaluate, king_danger, knatched_kings
+from rules.judtho.scoring import TABLE_1, TABLE_2
+from tests.rules.judtho.kit import position
+
+WHITE_ALLIED_TO_BLACK = relation_from_table(
+    {
+        "white": {"red": "opponent", "yellow": "rival", "black": "ally"},
+        "red": {"white": "opponent", "yellow": "opponent", "black": "opponent"},
+        "yellow": {"white": "rival", "red": "opponent", "black": "opponent"},
+        "black": {"white": "ally", "red": "opponent", "yellow": "opponent"},
+    }
+)
+
+ARMIES = {
+    "a1": "white king",
+    "b1": "white rook",
+    "l1": "yellow king",
+    "k1": "yellow rook",
+    "a12": "red king",
+    "b12": "red rook",
+    "l12": "black king",
+    "k12": "black rook",
+    "f6": "white queen",
+    "g6": "yellow queen",
+    "f7": "red queen",
+    "g7": "black queen",
+}
+
+
+def without(square: str) -> dict[str, str]:
+    return {sq: text for sq, text in ARMIES.items() if sq != square}
+
+
+def score(pieces: dict[str, str], colour: str = "white", relation=WHITE_ALLIED_TO_BLACK) -> float:
+    return evaluate(position(pieces), colour, relation, TABLE_1)
+
+
+def test_1_4_1_losing_an_own_piece_is_worse() -> None:
+    assert score(without("f6")) < score(ARMIES)
+
+
+def test_6_1_it_does_not_prefer_weakening_an_ally() -> None:
+    assert score(without("g7")) < score(ARMIES)
+
+
+def test_2_1_an_opponents_loss_is_better() -> None:
+    assert score(without("f7")) > score(ARMIES)
+
+
+def test_1_1_3_a_rivals_material_weighs_nothing() -> None:
+    # Only White's mobility changes (its Queen may now go to g6), not the material.
+    assert abs(score(without("g6")) - score(ARMIES)) < 1.0
+    assert abs(score(without("f7")) - score(ARMIES)) > 5.0
+
+
+def test_j16_the_duo_table_values_a_queen_at_nine() -> None:
+    pieces = {"a1": "white king", "b1": "white queen", "f12": "red king", "a12": "red pawn"}
+    pos = position(pieces, "duo")
+    one = evaluate(pos, "white", initial_relation, TABLE_1) - evaluate(pos, "white", initial_relation, TABLE_2)
+    assert abs(one - 1.0) < 1e-9
+
+
+def test_1_1_6_regicide_an_opponent_without_a_king_is_conquered() -> None:
+    pieces = without("a12")
+    assert "red" in conquered(position(pieces), WHITE_ALLIED_TO_BLACK)
+    assert score(pieces) > score(ARMIES) + CONQUEST / 2
+
+
+def test_1_1_6_losing_an_allys_king_is_bad() -> None:
+    assert score(without("l12")) < score(ARMIES) - CONQUEST / 2
+
+
+def test_j11_a_king_attacked_by_an_opponent_knight_is_knatched() -> None:
+    pieces = {**ARMIES, "c2": "red knight"}  # c2 attacks a1
+    assert knatched_kings(position(pieces), WHITE_ALLIED_TO_BLACK) == ["white"]
+    assert score(pieces) < score(ARMIES) - CONQUEST / 2
+
+
+def test_j11_a_rivals_knight_does_not_knatch() -> None:
+    pieces = {**ARMIES, "c2": "yellow knight"}
+    assert knatched_kings(position(pieces), WHITE_ALLIED_TO_BLACK) == []
+
+
+def test_j13_a_king_alone_is_annihilated() -> None:
+    pieces = {sq: t for sq, t in ARMIES.items() if not t.startswith("red") or t == "red king"}
+    assert "red" in conquered(position(pieces), WHITE_ALLIED_TO_BLACK)
+
+
+def test_j11_an_opponent_knight_one_jump_from_a_knatch_square_is_a_danger() -> None:
+    near = position({**ARMIES, "d4": "red knight"})  # d4 jumps to b3 or c2, which attack a1
+    far = position({**ARMIES, "h4": "red knight"})
+    assert king_danger(near, "white", "a1", WHITE_ALLIED_TO_BLACK) > king_danger(
+        far, "white", "a1", WHITE_ALLIED_TO_BLACK
+    )
+
+
+def test_1_1_6_a_piece_that_can_capture_the_king_is_a_danger() -> None:
+    safe = position({"a1": "white king", "b1": "white rook", "d5": "red bishop", "l12": "red king"})
+    attacked = position({"a1": "white king", "b1": "white rook", "d4": "red bishop", "l12": "red king"})
+    assert king_danger(safe, "white", "a1", initial_relation) == 0.0
+    # d4-c3-b2-a1: the Bishop takes the King next move.
+    assert king_danger(attacked, "white", "a1", initial_relation) > 0.0

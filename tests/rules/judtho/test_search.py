@@ -1,0 +1,197 @@
+"""The computer seats' search (issue 4, "AI"): it takes what is hanging, takes or knatches a King
+when it can (1.1.6, J11), keeps its own King out of a Knight's reach, answers in time, and is
+deterministic."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from rules.judtho.board import COLOURS, Position, initial_relation, load_board, relation_from_table
+from rules.judtho.evaluate import knatched_kings
+from rules.judtho.moves import apply_move, legal_moves
+from rules.judtho.notation import Move, Pass
+from rules.judtho.search import best_move, search, settle, turn_sequence
+from tests.rules.judtho.kit import position
+
+POSITIONS = Path(__file__).parent / "search_positions"
+PERFT = Path(__file__).parent / "perft"
+
+
+def load(path: Path) -> tuple[dict, Position, object]:
+    case = json.loads(path.read_text(encoding="utf-8"))
+    pos = Position.from_json(load_board(case.get("variant", "quattro")), case["position"])
+    relation = relation_from_table(case["relations"]) if case.get("relations") else initial_relation
+    return case, pos, relation
+
+
+def choose(pos: Position, colour: str = "white", relation=initial_relation, **kw) -> str:
+    return str(best_move(pos, colour, relation, COLOURS, time_limit=5.0, **kw))
+
+
+def test_2_1_it_captures_a_hanging_queen() -> None:
+    pos = position(
+        {
+            "a1": "white king",
+            "d1": "white rook",
+            "h1": "white pawn",
+            "d8": "red queen",
+            "f12": "red king",
+            "a10": "red pawn",
+        }
+    )
+    assert choose(pos) == "Rd1xd8"
+
+
+def test_1_1_6_regicide_it_takes_a_king_rather_than_a_queen() -> None:
+    pos = position(
+        {
+            "a1": "white king",
+            "c3": "white bishop",
+            "d1": "white rook",
+            "d8": "red queen",
+            "h8": "red king",
+            "a10": "red pawn",
+        }
+    )
+    assert choose(pos) == "Bc3xh8"
+
+
+def test_j11_it_knatches_a_king_rather_than_take_a_queen() -> None:
+    # The Knight on e7 reaches f9, from where it attacks the Red King on h10 (J11: conquered at once).
+    pos = position(
+        {
+            "a1": "white king",
+            "e7": "white knight",
+            "d1": "white rook",
+            "d8": "red queen",
+            "h10": "red king",
+            "a10": "red pawn",
+        }
+    )
+    move = best_move(pos, "white", initial_relation, COLOURS, time_limit=5.0)
+    assert isinstance(move, Move) and move.piece == "knight"
+    assert "red" in knatched_kings(apply_move(pos, move), initial_relation)
+
+
+def test_j11_its_king_does_not_take_a_rook_guarded_by_a_knight() -> None:
+    # Ke3xd4 wins the Rook, but the Knight on c6 attacks d4: the King would be knatched (J11).
+    pos = position({"e3": "white king", "a1": "white pawn", "d4": "red rook", "c6": "red knight", "l12": "red king"})
+    move = best_move(pos, "white", initial_relation, COLOURS, time_limit=5.0)
+    assert str(move) != "Ke3xd4"
+    assert "white" not in knatched_kings(apply_move(pos, move), initial_relation)
+
+
+def test_j11_it_does_not_leave_its_king_knatchable() -> None:
+    # The Red Knight on g7 can jump to e6 or f5 and knatch the White King on d4; a Red pawn is hanging.
+    pos = position(
+        {
+            "d4": "white king",
+            "a1": "white rook",
+            "a8": "red pawn",
+            "g7": "red knight",
+            "l12": "red king",
+            "k12": "red pawn",
+        }
+    )
+    move = best_move(pos, "white", initial_relation, COLOURS, time_limit=5.0)
+    after, _ = settle(apply_move(pos, move), initial_relation)
+    assert "white" not in knatched_kings(after, initial_relation)
+    for reply in legal_moves(after, "red", initial_relation):
+        assert "white" not in knatched_kings(apply_move(after, reply), initial_relation), (str(move), str(reply))
+
+
+def test_j1_a_king_with_only_knatch_squares_still_moves() -> None:
+    # J1: a King may (and, with nothing else legal, must) move onto an attacked square.
+    pos = position({"a1": "white king", "c3": "red knight", "d3": "red knight", "l12": "red king"})
+    assert all("white" in knatched_kings(apply_move(pos, m), initial_relation) for m in legal_moves(pos, "white"))
+    move = best_move(pos, "white", initial_relation, COLOURS)
+    assert isinstance(move, Move) and move.piece == "king"
+
+
+def test_j20_with_no_legal_move_it_passes() -> None:
+    pos = position({"a1": "white pawn", "a2": "red pawn", "a3": "red pawn", "l12": "red king", "l1": "white king"})
+    pos.pieces.pop("l1")  # White has only a blocked pawn
+    assert isinstance(best_move(pos, "white", initial_relation, COLOURS), Pass)
+
+
+def test_2_1_it_does_not_capture_a_rival_or_an_ally() -> None:
+    # White's Rook could only capture the Yellow (Rival) or Black (Ally) Queen: legal moves forbid both.
+    relation = relation_from_table(
+        {
+            "white": {"red": "opponent", "yellow": "rival", "black": "ally"},
+            "red": {"white": "opponent", "yellow": "opponent", "black": "opponent"},
+            "yellow": {"white": "rival", "red": "opponent", "black": "opponent"},
+            "black": {"white": "ally", "red": "opponent", "yellow": "opponent"},
+        }
+    )
+    pos = position(
+        {
+            "a1": "white king",
+            "d5": "white rook",
+            "d8": "yellow queen",
+            "h5": "black queen",
+            "j1": "yellow king",
+            "l12": "black king",
+            "c12": "red king",
+            "c11": "red pawn",
+        }
+    )
+    move = best_move(pos, "white", relation, COLOURS, time_limit=5.0)
+    assert isinstance(move, Move) and not move.captures
+
+
+def test_6_3_the_plies_follow_the_turn_order_from_the_mover() -> None:
+    assert turn_sequence("yellow", COLOURS, set(COLOURS)) == ["yellow", "black", "white", "red"]
+    interleaved = ["red", "yellow", "black", "yellow", "white", "yellow"]
+    assert turn_sequence("black", interleaved, set(COLOURS)) == ["black", "yellow", "white", "yellow", "red", "yellow"]
+    assert turn_sequence("white", COLOURS, {"white", "red"}) == ["white", "red"]
+
+
+def test_the_search_looks_two_plies_ahead() -> None:
+    # Qe5xh8 takes a Rook, but the Red Bishop on f10 retakes the Queen; the Bishop on d5 is free.
+    # One ply grabs the Rook; two plies see the recapture and take the Bishop.
+    pos = position(
+        {
+            "a1": "white king",
+            "d1": "white rook",
+            "e5": "white queen",
+            "d5": "red bishop",
+            "h8": "red rook",
+            "f10": "red bishop",
+            "l12": "red king",
+        }
+    )
+    one = search(pos, "white", initial_relation, COLOURS, depth=1, time_limit=5.0)
+    two = search(pos, "white", initial_relation, COLOURS, depth=2, time_limit=5.0)
+    assert str(one.move) == "Qe5xh8"
+    assert two.depth == 2
+    assert isinstance(two.move, Move) and two.move.captures == ("d5",)
+
+
+def test_it_answers_within_two_seconds_from_a_quattro_mid_game() -> None:
+    _, pos, relation = load(POSITIONS / "quattro_midgame.json")
+    assert len(pos.pieces) >= 40
+    start = time.perf_counter()
+    result = search(pos, "white", relation, COLOURS, depth=8, time_limit=1.0)
+    elapsed = time.perf_counter() - start
+    print(f"quattro mid-game: depth {result.depth}, {result.nodes} nodes, {elapsed:.2f} s")
+    assert result.depth >= 2
+    assert elapsed < 2.0
+    assert result.move in legal_moves(pos, "white", relation, ("distant_all_and_singles",))
+
+
+def test_it_answers_within_two_seconds_from_the_perft_mid_game() -> None:
+    _, pos, relation = load(PERFT / "midgame_rivals_and_allies.json")
+    start = time.perf_counter()
+    result = search(pos, "white", relation, COLOURS, depth=8, time_limit=1.0)
+    assert time.perf_counter() - start < 2.0
+    assert result.depth >= 2
+
+
+def test_it_is_deterministic() -> None:
+    _, pos, relation = load(POSITIONS / "quattro_midgame.json")
+    first = search(pos, "red", relation, COLOURS, depth=2, time_limit=30.0)
+    again = search(pos, "red", relation, COLOURS, depth=2, time_limit=30.0)
+    assert (first.move, first.score, first.depth, first.nodes) == (again.move, again.score, again.depth, again.nodes)
