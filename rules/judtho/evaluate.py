@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.judtho.board import Position, Relation, pawn_forward, square_coords
+from rules.judtho.board import COLOURS, Position, Relation, pawn_forward, square_name
 from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, PRINCE_REACH, PRINCESS_REACH, geometry, legal_moves
 
 CONQUEST = 200.0
@@ -33,6 +33,20 @@ MOBILITY = 0.02
 """Per legal move of the army being scored (a little: more choice is better)."""
 PAWN_STEP = 0.05
 """Per rank a Pawn has travelled towards its promotion rank (2.2, J14)."""
+
+_COORDS = {square_name(f, r): (f, r) for f in range(12) for r in range(12)}
+"""Square -> (file, rank), looked up rather than parsed: the evaluation runs thousands of times a move."""
+
+
+def memo(relation: Relation) -> Relation:
+    """The same relation, looked up in a table of the four colours (it is called very often)."""
+    table = {(a, b): relation(a, b) for a in COLOURS for b in COLOURS}
+
+    def related(a: str, b: str) -> str:
+        return table[(a, b)]
+
+    return related
+
 
 SIGNS = {"self": 1.0, "ally": 1.0, "opponent": -1.0, "rival": 0.0}
 """How another army's fortune counts for the army being scored (1.1.3, §6)."""
@@ -98,7 +112,7 @@ def attacks(position: Position, origin: str, target: str) -> bool:
     if piece == "king":
         return target in geo.king[origin]
     if piece == "pawn":
-        (f, r), (tf, tr) = square_coords(origin), square_coords(target)
+        (f, r), (tf, tr) = _COORDS[origin], _COORDS[target]
         return abs(tf - f) == 1 and tr - r == pawn_forward(colour)
     if piece == "queen":
         return _slider_reaches(position, origin, target, range(8), 99, False)
@@ -122,13 +136,14 @@ def king_danger(position: Position, colour: str, king_square: str, relation: Rel
     """How threatened `colour`'s King on `king_square` is (1.1.6, J11): Opponent Knights one jump
     from a knatch square, Opponent pieces that can capture the King, Opponent pieces nearby."""
     geo = geometry(position.board)
-    kf, kr = square_coords(king_square)
+    kf, kr = _COORDS[king_square]
     knatch_squares = set(geo.knight[king_square])
     danger = 0.0
+    enemies = {c for c in position.board.colours if relation(c, colour) == "opponent"}
     for sq, (owner, piece) in position.pieces.items():
-        if relation(owner, colour) != "opponent":
+        if owner not in enemies:
             continue
-        f, r = square_coords(sq)
+        f, r = _COORDS[sq]
         near = max(abs(f - kf), abs(r - kr))
         if piece == "knight":
             if any(j in knatch_squares for j in geo.knight[sq]):
@@ -156,7 +171,7 @@ def evaluate(position: Position, colour: str, relation: Relation, values: Mappin
             continue
         score += sign * values.get(piece, 0)
         if piece == "pawn":
-            r = square_coords(sq)[1]
+            r = _COORDS[sq][1]
             travelled = r if pawn_forward(owner) > 0 else position.board.ranks - 1 - r
             score += sign * PAWN_STEP * travelled
     for c, sq in kings(position).items():

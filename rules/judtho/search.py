@@ -27,7 +27,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.judtho.board import Position, Relation
-from rules.judtho.evaluate import evaluate, knatched_kings
+from rules.judtho.evaluate import evaluate, knatched_kings, memo
 from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, legal_moves
 from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
@@ -211,7 +211,7 @@ def search(
     table = values if values is not None else value_table(position.board.name)
     present = {c for c, _ in position.pieces.values()}
     sequence = turn_sequence(colour, order, present)
-    searcher = _Searcher(colour, relation, sequence, table, options, start + time_limit * 0.9)
+    searcher = _Searcher(colour, memo(relation), sequence, table, options, start + time_limit * 0.9)
     moves = searcher.moves(position, colour)
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, 0)
