@@ -8,7 +8,7 @@ import json
 import time
 from pathlib import Path
 
-from rules.judtho.board import COLOURS, Position, initial_relation, load_board, relation_from_table
+from rules.judtho.board import COLOURS, Position, default_setup, initial_relation, load_board, relation_from_table
 from rules.judtho.evaluate import knatched_kings
 from rules.judtho.moves import apply_move, legal_moves
 from rules.judtho.notation import Move, Pass
@@ -195,3 +195,34 @@ def test_it_is_deterministic() -> None:
     first = search(pos, "red", relation, COLOURS, depth=2, time_limit=30.0)
     again = search(pos, "red", relation, COLOURS, depth=2, time_limit=30.0)
     assert (first.move, first.score, first.depth, first.nodes) == (again.move, again.score, again.depth, again.nodes)
+
+
+def test_a_tiny_time_limit_still_gives_a_legal_move() -> None:
+    _, pos, relation = load(POSITIONS / "quattro_midgame.json")
+    start = time.perf_counter()
+    result = search(pos, "black", relation, COLOURS, depth=8, time_limit=0.01)
+    assert time.perf_counter() - start < 0.5
+    assert result.move in legal_moves(pos, "black", relation, ("distant_all_and_singles",))
+
+
+def test_it_answers_within_two_seconds_from_the_full_assembly() -> None:
+    board = load_board("quattro")
+    pos = Position(board, {})
+    for colour in COLOURS:
+        for sq, piece in default_setup(board, colour).items():
+            pos.pieces[sq] = (colour, piece)
+    start = time.perf_counter()
+    result = search(pos, "white", initial_relation, COLOURS, depth=8, time_limit=1.0)
+    assert time.perf_counter() - start < 2.0
+    assert result.depth >= 2
+
+
+def test_j16_in_duo_it_captures_a_hanging_queen() -> None:
+    pos = position({"a1": "white king", "d1": "white rook", "d8": "red queen", "f12": "red king"}, "duo")
+    assert str(best_move(pos, "white", initial_relation, ("white", "red"), time_limit=5.0)) == "Rd1xd8"
+
+
+def test_j11_a_knatch_stops_the_search_and_removes_the_king() -> None:
+    pos = position({"a1": "white king", "c2": "red knight", "l12": "red king"})
+    settled, knatched = settle(pos, initial_relation)
+    assert knatched and "a1" not in settled.pieces and "a1" in pos.pieces
