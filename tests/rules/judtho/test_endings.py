@@ -1,0 +1,106 @@
+"""Endings: the Third Conquest (1.3.7), Duo and Trio at the first Conquest (Sections 3, 4, J28),
+resignation (J17), departure (J18), draws by unanimous agreement (J24), standings (J25)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalAction, NotYourTurn, SeededChance
+from rules.judtho.engine import GAME, Draw
+
+from .test_engine import KINGS, act, play_state
+
+CH = SeededChance(0)
+GUARDS = {"a11": "red rook", "l11": "black rook", "l2": "yellow rook", "a2": "white rook"}
+
+
+def test_section_3_duo_ends_at_the_first_conquest():
+    state = play_state({"c1": "white king", "c12": "red king", "a2": "white rook", "a11": "red rook",
+                        "c4": "white queen"}, seats=2)
+    act(state, "Qc4xc12")
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (0,) and outcome.reason == "conquest"
+    assert state.owed == [] and GAME.view(state, 1)["winner"] == ["white"]
+    assert outcome.scores == {0: 9 + 5, 1: 5}  # Duo shows Material Score (Table 2, J16)
+
+
+def test_j28_trio_the_partnership_wins_by_knatch():
+    state = play_state({**KINGS, **GUARDS, "a3": "red knight"}, seats=3, to_move="red")
+    act(state, "Na3-b5")  # b5 does not attack c1
+    assert GAME.outcome(state) is None
+    state = play_state({**KINGS, **GUARDS, "a5": "red knight"}, seats=3, to_move="red")
+    act(state, "Na5-b3")
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (1, 2) and outcome.reason == "conquest"
+
+
+def test_j28_trio_the_single_player_wins_by_regicide_with_either_army():
+    state = play_state({**KINGS, **GUARDS, "j4": "yellow rook"}, seats=3, to_move="yellow")
+    act(state, "Rj4xj12")
+    assert GAME.outcome(state).winners == (0,)
+
+
+def test_section_4_trio_partner_suggests_one_move_privately():
+    state = play_state({**KINGS, **GUARDS}, seats=3, to_move="red")
+    before = state.to_json()
+    assert GAME.to_act(state) == {1}
+    events = GAME.apply(state, 2, "suggest Ra11-a10", CH)
+    assert [(e.kind, e.to) for e in events] == [("suggestion", (1,))]
+    assert {**state.to_json(), "version": 0, "suggested": False} == {**before, "version": 0}
+    with pytest.raises(NotYourTurn):  # one suggestion per turn
+        GAME.apply(state, 2, "suggest Ra11-a9", CH)
+    with pytest.raises(NotYourTurn):  # the Single Player has no partner
+        GAME.apply(state, 0, "suggest Ra11-a9", CH)
+    act(state, "Kc12-d12")
+    state2 = play_state({**KINGS, **GUARDS}, seats=3, to_move="red")
+    with pytest.raises(IllegalAction):
+        GAME.apply(state2, 2, "suggest Ra11-b10", CH)
+    assert GAME.suggestions(state2, 2) and not GAME.suggestions(state2, 1)
+
+
+def test_j24_a_draw_needs_every_player_and_a_refusal_lets_play_go_on():
+    state = play_state(dict(KINGS))
+    act(state, "draw offer")
+    assert GAME.to_act(state) == {1, 2, 3}
+    assert GAME.legal_actions(state, 1) == [Draw("accept"), Draw("decline")]
+    GAME.apply(state, 1, "draw accept", CH)
+    GAME.apply(state, 3, "draw decline", CH)
+    assert GAME.to_act(state) == {0} and state.rel().proposal is None and GAME.outcome(state) is None
+    act(state, "draw offer")
+    for seat in (1, 2, 3):
+        GAME.apply(state, seat, "draw accept", CH)
+    outcome = GAME.outcome(state)
+    assert outcome.reason == "draw" and outcome.winners == (0, 1, 2, 3)  # all level on points and material (J25)
+
+
+def test_j28_trio_draw_only_with_equal_material():
+    state = play_state({**KINGS, "c4": "white queen"}, seats=3)
+    assert Draw("offer") not in GAME.legal_actions(state, 0)
+    state = play_state({**KINGS, "c4": "white queen", "j9": "black queen"}, seats=3)
+    assert Draw("offer") in GAME.legal_actions(state, 0)
+
+
+def test_j17_resignation_in_quattro_is_a_departure():
+    state = play_state(dict(KINGS))
+    act(state, "resign")
+    rel = state.rel()
+    assert rel.points == {"white": 0, "red": 8, "yellow": 8, "black": 8} and rel.end == "resignation"
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (1, 2, 3) and outcome.scores == {0: 0, 1: 8, 2: 8, 3: 8}
+    assert GAME.view(state, 0)["players"][0]["status"] == "departed"
+
+
+def test_j17_resignation_in_duo_is_a_loss():
+    state = play_state({"c1": "white king", "c12": "red king"}, seats=2, to_move="red")
+    act(state, "resign")
+    assert GAME.outcome(state).winners == (0,)
+
+
+def test_j18_departure_after_one_conquest_gives_six_to_every_other_player():
+    state = play_state({**KINGS, **GUARDS, "c4": "white queen"})
+    act(state, "Qc4xc12")
+    events = GAME.depart(state, 2)
+    assert state.rel().points == {"white": 4 + 6, "red": 6, "yellow": 0, "black": 6}
+    assert any(e.kind == "departed" for e in events)
+    outcome = GAME.outcome(state)
+    assert outcome.reason == "departure" and outcome.winners == (0,)  # J25: most points
