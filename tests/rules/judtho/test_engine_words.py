@@ -35,7 +35,7 @@ def test_every_engine_message_in_both_languages_with_the_same_fields():
 def test_the_events_and_labels_of_real_games_render_in_both_languages():
     from rules.judtho.engine import GAME
 
-    state, log = random_game(4, 7, limit=400)
+    _, log = random_game(4, 7, limit=400)
     replayed = GAME.new_game({}, 4, None)  # type: ignore[arg-type]
     kinds = set()
     for seat, text, _ in log:
