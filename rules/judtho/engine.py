@@ -205,6 +205,7 @@ class Judtho(Game[JudthoState]):
         if state.phase == "placement":
             return list(owed_places(state))
         actions: list[Action] = list(play_moves(state, colour))
+        actions += restore_places(state, colour)
         if self._may_offer_draw(state, rel):
             actions.append(Draw("offer"))
         return [*actions, Resign()]
@@ -300,8 +301,23 @@ class Judtho(Game[JudthoState]):
         if state.phase == "placement":
             assert isinstance(action, Place)
             return self._owed_placement(state, colour, action)
+        if isinstance(action, Place):
+            return self._restore(state, colour, action)
         assert isinstance(action, (Move, Pass))
         return self._move(state, colour, action)
+
+    def _restore(self, state: JudthoState, colour: str, action: Place) -> list[Event]:
+        """6.5: the one-time right to return a captured Queen, Knight or Rook, used instead of a move."""
+        state.set_rel(al.use_restore_right(state.rel(), colour))
+        state.reserve[colour].append(action.piece)
+        put(state, colour, action.piece, action.square)
+        state.mover = colour
+        state.suggested = False
+        state.moves_made += 1
+        state.last_move = None
+        events = [Event("placed", {"colour": colour, "piece": action.piece, "square": action.square})]
+        events += self._knatches(state)
+        return events + self._after_action(state)
 
     # ---- Assembly (1.2, J23)
 
@@ -383,7 +399,7 @@ class Judtho(Game[JudthoState]):
 
     def _bonus_again(self, state: JudthoState, placer: str) -> list[Event]:
         """6.5 (1.3.5 item 3): the missing Prince/Princess, else a captured Queen/Knight/Rook, else a
-        right kept for later (not yet usable here: see the report)."""
+        right kept for later (`restore_places`)."""
         on_board = [p for c, p in state.pieces.values() if c == placer]
         lost = [p for caps in state.captured.values() for c, p in caps if c == placer]
         what, choices = al.bonus_again(on_board, lost)
@@ -413,6 +429,8 @@ class Judtho(Game[JudthoState]):
         """After a move or an owed placement: placements still owed, the end, or the next turn."""
         if state.rel().over:
             return self._game_over(state)
+        while state.owed and not owed_places(state):  # nothing to place, nowhere to place it
+            state.owed.pop(0)
         if state.owed:
             state.phase = "placement"
             return []
@@ -606,6 +624,17 @@ def owed_places(state: JudthoState) -> Iterable[Place]:
         pieces = [p for p in CHOICE if p in state.reserve[placer]]
     else:
         pieces = [p for p in dict.fromkeys(state.reserve[placer]) if p != "king"]
+    return [Place(p, sq) for p in pieces for sq in squares]
+
+
+def restore_places(state: JudthoState, colour: str) -> list[Place]:
+    """6.5 (1.3.5 item 3): with the right kept, a captured Queen, Knight or Rook of one's own army may
+    be placed in one's own Kingdom (Neutral Territory if full) on one's turn, instead of a move."""
+    if colour not in state.rel().restore_rights:
+        return []
+    lost = {p for caps in state.captured.values() for c, p in caps if c == colour}
+    pieces = [p for p in ("queen", "knight", "rook") if p in lost]
+    squares = placement_squares(state.position(), colour, neutral_if_full=True)
     return [Place(p, sq) for p in pieces for sq in squares]
 
 

@@ -3,6 +3,8 @@ transition's points, placements and move order, in the default model and its var
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.core import SeededChance
 from rules.judtho.engine import GAME
 
@@ -105,3 +107,21 @@ def test_j11_a_king_placed_into_a_knights_attack_is_knatched():
     script(state, "Qc4xc12", "@Sf1", "@Kc10")  # e11 attacks c10
     conquest = state.rel().conquests[-1]
     assert (conquest.conqueror, conquest.conquered, conquest.how) == ("black", "red", "knatch")
+
+
+def test_6_5_a_conqueror_with_both_pieces_on_board_keeps_a_right_and_uses_it_instead_of_a_move():
+    state = play_state({**KINGS, **GUARDS, "c4": "white queen", "e12": "white rook", "d2": "white prince",
+                        "e2": "white princess", "j5": "yellow queen", "g9": "black knight"},
+                       options=("bonus_to_conqueror",))
+    state.reserve["white"] = []
+    state.set_rel(dataclasses.replace(state.rel(), bonus_placed=frozenset({"white"})))  # as after an earlier bonus
+    script(state, "Qc4xc12", "@Kd12")  # T1: both White's pieces are already on the board
+    assert state.rel().restore_rights == ("white",)
+    assert not any(str(a).startswith("@") for a in GAME.legal_actions(state, 0))
+    script(state, "Ra11-a10", "Qj5xj12", "@Sg1", "@Kh12", "Rl11-k11")
+    state.captured["black"].append(["white", "queen"])  # as if Black had taken White's Queen
+    state.pieces.pop("d2")
+    assert "@Qa1" in [str(a) for a in GAME.legal_actions(state, 0)]
+    act(state, "@Qa1")
+    assert state.pieces["a1"] == ["white", "queen"] and state.rel().restore_rights == ()
+    assert state.rel().to_move == "red"
