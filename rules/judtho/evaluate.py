@@ -11,6 +11,7 @@ Rival's loss helps only while the Rivalry lasts — weighed 0). Parts, largest f
 - **King safety**: an Opponent's Knight one jump from a square that attacks the King (the next
   move knatches, J11); an Opponent's piece that can capture the King now (Regicide); Opponent
   pieces close to the King.
+- **Hanging material**: half the most one Opponent move could capture from the side next.
 - **Mobility** and **pawn advance** (towards promotion, 2.2, J14), a little each.
 """
 
@@ -31,6 +32,9 @@ KING_CROWD = 0.5
 """An Opponent piece within two squares of the King."""
 MOBILITY = 0.02
 """Per legal move of the army being scored (a little: more choice is better)."""
+HANGING = 0.5
+"""Of the most an Opponent could capture from the army's side next (a sweep counts whole): a
+two-ply search does not see the Opponents who move after the next one."""
 PAWN_STEP = 0.05
 """Per rank a Pawn has travelled towards its promotion rank (2.2, J14)."""
 
@@ -157,6 +161,29 @@ def king_danger(position: Position, colour: str, king_square: str, relation: Rel
     return danger
 
 
+def hanging(
+    position: Position,
+    colour: str,
+    relation: Relation,
+    values: Mapping[str, int],
+    signs: Mapping[str, float],
+    lost: set[str],
+) -> float:
+    """The most material of `colour`'s side (itself and its Allies) that one Opponent move could
+    capture now (2.1; a sweep, J9, or a Knight's distant capture, J10, counts whole)."""
+    worst = 0.0
+    pieces = position.pieces
+    for enemy, sign in signs.items():
+        if sign >= 0 or enemy in lost:
+            continue
+        for move in legal_moves(position, enemy, relation, (DISTANT_ALL_AND_SINGLES,)):
+            captures = getattr(move, "captures", ())
+            if captures:
+                taken = sum(values.get(pieces[sq][1], 0) for sq in captures if signs[pieces[sq][0]] > 0)
+                worst = max(worst, taken)
+    return worst
+
+
 def evaluate(position: Position, colour: str, relation: Relation, values: Mapping[str, int]) -> float:
     """The position's worth for `colour` and its Allies, minus its Opponents' (Rivals weigh 0).
     See the module docstring for the parts and their weights."""
@@ -177,6 +204,7 @@ def evaluate(position: Position, colour: str, relation: Relation, values: Mappin
     for c, sq in kings(position).items():
         if signs[c] and c not in lost:
             score -= signs[c] * king_danger(position, c, sq, relation)
+    score -= HANGING * hanging(position, colour, relation, values, signs, lost)
     if colour in signs and colour not in lost:
         score += MOBILITY * len(legal_moves(position, colour, relation, (DISTANT_ALL_AND_SINGLES,)))
     return score

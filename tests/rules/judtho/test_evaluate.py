@@ -106,3 +106,12 @@ def test_1_1_6_a_piece_that_can_capture_the_king_is_a_danger() -> None:
     assert king_danger(safe, "white", "a1", initial_relation) == 0.0
     # d4-c3-b2-a1: the Bishop takes the King next move.
     assert king_danger(attacked, "white", "a1", initial_relation) > 0.0
+
+
+def test_2_1_a_piece_an_opponent_can_take_next_counts_against() -> None:
+    # The Red Rook on b12 can take the White Rook on b1 down the open b-file; a White pawn on b6
+    # blocks it (and only itself hangs), the same pawn on c6 does not.
+    pieces = {"a1": "white king", "b1": "white rook", "h2": "white pawn", "l12": "red king", "b12": "red rook"}
+    open_file = {**pieces, "c6": "white pawn"}
+    blocked = {**pieces, "b6": "white pawn"}
+    assert score(open_file, relation=initial_relation) < score(blocked, relation=initial_relation) - 1.5

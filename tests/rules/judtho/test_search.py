@@ -150,24 +150,24 @@ def test_6_3_the_plies_follow_the_turn_order_from_the_mover() -> None:
 
 
 def test_the_search_looks_two_plies_ahead() -> None:
-    # Qe5xh8 takes a Rook, but the Red Bishop on f10 retakes the Queen; the Bishop on d5 is free.
-    # One ply grabs the Rook; two plies see the recapture and take the Bishop.
+    # Ra1xa8 wins the Queen, but then the Red Knight jumps to e6 or f5 and knatches the King on d4
+    # (J11). One ply grabs the Queen; two plies see the knatch and keep the King safe.
     pos = position(
         {
-            "a1": "white king",
-            "d1": "white rook",
-            "e5": "white queen",
-            "d5": "red bishop",
-            "h8": "red rook",
-            "f10": "red bishop",
+            "d4": "white king",
+            "a1": "white rook",
+            "h2": "white pawn",
+            "a8": "red queen",
+            "g7": "red knight",
             "l12": "red king",
+            "k12": "red pawn",
         }
     )
     one = search(pos, "white", initial_relation, COLOURS, depth=1, time_limit=5.0)
     two = search(pos, "white", initial_relation, COLOURS, depth=2, time_limit=5.0)
-    assert str(one.move) == "Qe5xh8"
+    assert str(one.move) == "Ra1xa8"
     assert two.depth == 2
-    assert isinstance(two.move, Move) and two.move.captures == ("d5",)
+    assert str(two.move) != "Ra1xa8"
 
 
 def test_it_answers_within_two_seconds_from_a_quattro_mid_game() -> None:
