@@ -595,11 +595,12 @@ def place_rest(state: JudthoState, colour: str) -> list[str]:
     """Issue 4, "place the rest for me": the default set-up (`board.default_setup`) on the squares
     still empty, the chosen Prince/Princess (Princess if none yet); leftovers on the first empty
     squares of the Kingdom."""
+    todo = [p for p in state.reserve[colour] if p not in CHOICE]
     if chosen(state, colour):
         choice = next(p for p in CHOICE if p not in state.reserve[colour])
     else:
         choice = "princess"
-    todo = [p for p in state.reserve[colour] if p not in CHOICE] + [choice]
+        todo.append(choice)
     placed = []
     for sq, piece in default_setup(state.board(), colour, choice).items():
         if sq not in state.pieces and piece in todo:

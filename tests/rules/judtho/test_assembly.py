@@ -110,3 +110,13 @@ def test_duo_assembly_on_the_half_board_j27():
     GAME.apply(state, 1, "@rest", CH)
     assert len(state.pieces) == 30 and all(sq[0] in "abcdef" for sq in state.pieces)
     assert state.phase == "play"
+
+
+def test_place_the_rest_after_choosing_the_prince_keeps_the_choice():
+    state = new(2)
+    GAME.apply(state, 0, "@Pa1", CH)
+    GAME.apply(state, 1, "@rest", CH)
+    GAME.apply(state, 0, "@rest", CH)
+    white = Counter(p for c, p in state.pieces.values() if c == "white")
+    assert white["prince"] == 1 and white["princess"] == 0 and sum(white.values()) == 15
+    assert state.reserve["white"] == ["princess"]
