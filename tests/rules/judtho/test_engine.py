@@ -115,10 +115,10 @@ def test_json_round_trip_and_load():
     assert GAME.view(again, 0) == GAME.view(state, 0)
 
 
-def random_game(seats: int, seed: int, limit: int = 2500):
+def random_game(seats: int, seed: int, limit: int = 2500, options: tuple[str, ...] = ()):
     """A seeded random playout from the Assembly (`@rest`, then random moves): the log and the state."""
     rng = random.Random(seed)
-    state = GAME.new_game({}, seats, SeededChance(seed))
+    state = GAME.new_game({"variants": list(options)}, seats, SeededChance(seed))
     log = []
     while GAME.outcome(state) is None and len(log) < limit:
         seat = min(GAME.to_act(state))

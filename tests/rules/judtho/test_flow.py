@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from rules.core import SeededChance
 from rules.judtho.engine import GAME
 
@@ -125,3 +127,16 @@ def test_6_5_a_conqueror_with_both_pieces_on_board_keeps_a_right_and_uses_it_ins
     act(state, "@Qa1")
     assert state.pieces["a1"] == ["white", "queen"] and state.rel().restore_rights == ()
     assert state.rel().to_move == "red"
+
+
+@pytest.mark.parametrize(("seed", "options"), [(11, ()), (12, ()), (13, ("stable_2v2",)), (14, ("bonus_to_conqueror",))])
+def test_1_1_4_whole_random_quattro_games_end_at_the_third_conquest_with_4_8_24_points(seed, options):
+    """From the Assembly to the end, random legal moves (no resignation or draw): three Conquests,
+    the stages paying 4, then 8, then 24 (36 in all), and a view at every step."""
+    from .test_engine import random_game
+
+    state, _ = random_game(4, seed, options=options)
+    rel = state.rel()
+    assert rel.end == "third_conquest" and len(rel.conquests) == 3
+    assert sum(rel.points.values()) == 36
+    assert GAME.outcome(state).winners
