@@ -15,9 +15,14 @@ the relationships the search was given. Relationships are otherwise fixed during
 
 **Clock.** Iterative deepening from one ply up to `depth`; the clock is checked every few
 hundred nodes, and an unfinished iteration is dropped for the last finished one, so the answer
-comes within `time_limit`. For a given input the answer is deterministic whenever the same
-depth is finished (always, when `depth` is small enough for the clock). A Knight's distant
-captures are searched as "all" and each single one (§4.7: what a computer seat considers).
+comes within `time_limit`; no iteration starts that would likely not finish (`GROWTH`). For a
+given input the answer is deterministic whenever the same depth is finished (always, when
+`depth` is small enough for the clock: the default two plies take well under half a second on
+a Quattro mid-game). A Knight's distant captures are searched as "all" and each single one
+(§4.7: what a computer seat considers).
+
+**Evaluation** (`evaluate`): material by side, Conquests, King safety and hanging material —
+the last covers the Opponents who move after the next one, whom two plies do not reach.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ from rules.judtho.scoring import values as value_table
 CHECK_EVERY = 128
 """Nodes between looks at the clock."""
 MAX_DEPTH = 64
+GROWTH = 6
+"""How many times longer one more ply is assumed to take (a few plies' branching after pruning)."""
 
 
 class _Timeout(Exception):
@@ -216,6 +223,7 @@ def search(
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, 0)
     best_move, best_score, finished = moves[0], -float("inf"), 0
+    iteration_start = start
     for d in range(1, min(depth, MAX_DEPTH) + 1):
         try:
             move, score = searcher.root_search(position, moves, d)
@@ -223,8 +231,10 @@ def search(
             break
         best_move, best_score, finished = move, score, d
         moves = [move, *(m for m in moves if m != move)]  # the best so far is searched first next time
-        if time.perf_counter() - start > time_limit * 0.45:
-            break  # the next iteration would very likely not finish
+        now = time.perf_counter()
+        if (now - iteration_start) * GROWTH > start + time_limit * 0.9 - now:
+            break  # the next iteration would very likely not finish: answer now
+        iteration_start = now
     return SearchResult(best_move, best_score, finished, searcher.nodes)
 
 
