@@ -129,7 +129,10 @@ def test_6_5_a_conqueror_with_both_pieces_on_board_keeps_a_right_and_uses_it_ins
     assert state.rel().to_move == "red"
 
 
-@pytest.mark.parametrize(("seed", "options"), [(11, ()), (12, ()), (13, ("stable_2v2",)), (14, ("bonus_to_conqueror",))])
+WHOLE = [(11, ()), (12, ()), (13, ("stable_2v2",)), (14, ("bonus_to_conqueror",))]
+
+
+@pytest.mark.parametrize(("seed", "options"), WHOLE)
 def test_1_1_4_whole_random_quattro_games_end_at_the_third_conquest_with_4_8_24_points(seed, options):
     """From the Assembly to the end, random legal moves (no resignation or draw): three Conquests,
     the stages paying 4, then 8, then 24 (36 in all), and a view at every step."""
