@@ -226,3 +226,12 @@ def test_j11_a_knatch_stops_the_search_and_removes_the_king() -> None:
     pos = position({"a1": "white king", "c2": "red knight", "l12": "red king"})
     settled, knatched = settle(pos, initial_relation)
     assert knatched and "a1" not in settled.pieces and "a1" in pos.pieces
+
+
+def test_four_searching_seats_play_two_rounds_of_legal_moves() -> None:
+    _, pos, relation = load(POSITIONS / "quattro_midgame.json")
+    for ply in range(8):
+        colour = COLOURS[ply % 4]
+        move = best_move(pos, colour, relation, COLOURS, time_limit=1.0)
+        assert move in legal_moves(pos, colour, relation, ("distant_all_and_singles",))
+        pos = apply_move(pos, move)
