@@ -370,7 +370,6 @@ class Judtho(Game[JudthoState]):
             if vp == "king":
                 state.reserve[vc].append("king")
         suffix: list[str] = []
-        events.append(Event("moved", {"colour": colour, "text": str(action), "captures": len(victims)}))
         for conqueror, conquered, how in pending:
             if state.rel().over:
                 break
@@ -382,6 +381,7 @@ class Judtho(Game[JudthoState]):
             suffix.append({"regicide": "K", "annihilation": "A", "knatch": "N"}[how])
         events += self._knatches(state, suffix)
         state.last_move = dataclasses.replace(action, conquests=tuple(suffix)).to_view()
+        events.insert(0, Event("moved", {"colour": colour, "text": state.last_move["text"], "captures": len(victims)}))
         return events + self._after_action(state)
 
     def _conquer(self, state: JudthoState, conqueror: str, conquered: str, how: str) -> list[Event]:

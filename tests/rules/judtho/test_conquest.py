@@ -70,7 +70,7 @@ def test_j11_j12_a_rivals_knight_knatches_when_the_first_conquest_breaks_the_riv
     pieces = {**KINGS, **GUARDS, "c4": "white queen", "b3": "yellow knight"}  # b3 attacks c1, Yellow is White's Rival
     state = play_state(pieces)
     assert state.rel().conquests == ()
-    act(state, "Qc4xc12")
+    events = act(state, "Qc4xc12")
     rel = state.rel()
     hows = [(c.conqueror, c.conquered, c.how) for c in rel.conquests]
     assert hows == [("white", "red", "regicide"), ("yellow", "white", "knatch")]
@@ -78,6 +78,7 @@ def test_j11_j12_a_rivals_knight_knatches_when_the_first_conquest_breaks_the_riv
     assert rel.points == {"white": 4, "red": 0, "yellow": 8, "black": 0}
     assert state.owed == [["white", "bonus_piece"], ["red", "king"], ["yellow", "bonus_piece"]]
     assert state.last_move["text"] == "Qc4xc12#K#N"
+    assert events[0].kind == "moved" and events[0].params["text"] == "Qc4xc12#K#N"
 
 
 def test_j13_annihilation_when_the_last_piece_but_the_king_is_captured():
