@@ -1,0 +1,66 @@
+"""The computer seat for Judtho (issue 4, "AI"): the search of `search.py` on the live position.
+
+Assembly is played with the default set-up (`@rest`, the same one a human may ask for); a draw
+offer is declined (a search-based player never wants to stop a game it can still play); owed
+placements and the moves of play go to `search.best_move`, which looks two plies ahead over the
+real turn order (a Triple Alliance's interleaved order included) with the current relations, so
+it knows its Allies, its Rivals and knatching. Only public information exists in this game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core import Action, Seat, best_action
+from rules.judtho import alliances as al
+from rules.judtho.engine import Draw, PlaceRest, Resign
+from rules.judtho.evaluate import evaluate
+from rules.judtho.notation import Move, Pass, Place
+from rules.judtho.scoring import values
+from rules.judtho.search import best_move
+from rules.judtho.state import JudthoState
+
+TIME_LIMIT = 1.5
+"""Seconds a search may take (issue 4: an answer within 2 s on a 2-core machine)."""
+ORDER_AHEAD = 8
+"""How many coming movers the search is told about (it needs at least the next two)."""
+
+
+def choose(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
+           *, depth: int = 2, time_limit: float = TIME_LIMIT) -> Action:
+    """An action for `seat`, which must be one that may act now."""
+    legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Resign)]
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    if len(legal) == 1:
+        return legal[0]
+    if Draw("decline") in legal:
+        return Draw("decline")
+    if PlaceRest() in legal:
+        return PlaceRest()
+    colour = game.acting_colour(state)
+    relation = game._relation(state)
+    position = state.position()
+    places = [a for a in legal if isinstance(a, Place)]
+    if state.phase == "placement" or not any(isinstance(a, Move) for a in legal):
+        table = values(state.variant)
+        return best_action(places or legal, lambda a: _after_place(position, colour, relation, table, a), rng)
+    order = [colour, *al.move_order(state.rel(), colour, ORDER_AHEAD)]
+    move = best_move(position, colour, relation, order, depth=depth, time_limit=time_limit,
+                     options=game._gen(state))
+    if move in legal:
+        return move
+    # The search speaks the moves module's language; the engine's list is the authority.
+    same = [a for a in legal if str(a) == str(move)]
+    return same[0] if same else next((a for a in legal if isinstance(a, Move | Pass)), legal[0])
+
+
+def _after_place(position: Any, colour: str, relation: Any, table: Any, action: Action) -> float:
+    """How good the position is for `colour` once this piece is placed (a King away from danger,
+    a bonus piece where it works)."""
+    if not isinstance(action, Place):
+        return float("-inf")
+    pieces = dict(position.pieces)
+    pieces[action.square] = (colour, action.piece)
+    return evaluate(type(position)(position.board, pieces), colour, relation, table)

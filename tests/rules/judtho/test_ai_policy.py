@@ -1,0 +1,45 @@
+"""The Judtho computer seat (issue 4, "AI"): the search on the live game, legal at every step."""
+
+from __future__ import annotations
+
+import time
+
+from rules.core import SeededChance
+from rules.judtho import ai
+from rules.judtho.engine import GAME, Draw, PlaceRest
+
+
+def test_ai_assembles_with_the_default_set_up() -> None:
+    state = GAME.new_game({}, 4, SeededChance(1))
+    assert ai.choose(GAME, state, 0) == PlaceRest()
+
+
+def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_in_time() -> None:
+    state = GAME.new_game({}, 4, SeededChance(1))
+    chance = SeededChance(2)
+    slowest = 0.0
+    for _ in range(2000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = sorted(GAME.to_act(state))[0]
+        started = time.perf_counter()
+        action = ai.choose(GAME, state, seat, time_limit=1.0)
+        slowest = max(slowest, time.perf_counter() - started)
+        assert action in GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, action, chance)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "third_conquest"
+    assert sum(outcome.scores.values()) == 36  # 4 + 8 + 24 (6.2)
+    assert slowest < 2.0
+
+
+def test_ai_declines_a_draw_offer() -> None:
+    state = GAME.new_game({}, 2, SeededChance(1))
+    chance = SeededChance(2)
+    while state.phase == "assembly":
+        seat = sorted(GAME.to_act(state))[0]
+        GAME.apply(state, seat, PlaceRest(), chance)
+    mover = sorted(GAME.to_act(state))[0]
+    GAME.apply(state, mover, Draw("offer"), chance)
+    other = sorted(GAME.to_act(state))[0]
+    assert ai.choose(GAME, state, other) == Draw("decline")
