@@ -122,7 +122,7 @@ def army_list() -> list[str]:
 class Judtho(Game[JudthoState]):
     info = GameInfo(
         key="judtho",
-        names={"en": "Judtho", "zh-TW": "聯盟棋"},
+        names={"en": "Judtho", "zh-TW": "Judtho 多人西洋棋"},
         min_seats=2,
         max_seats=4,
         variants=VARIANTS,
