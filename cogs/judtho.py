@@ -1,0 +1,234 @@
+"""`/judtho new|place|move|board|draw|resign|rules`, and how Judtho's notation reads on buttons.
+
+Judtho's actions are the notation of section 10, one word each (`@Qc2`, `Nb1-c3`, `e11-e12=Q`,
+`Sd4xd5xd7`, `Nc3x{b5,e4}`, `pass`, `@rest`), plus `draw offer|accept|decline`, `resign` and
+the Trio's `suggest <move>`. `/judtho place` and `/judtho move` autocomplete from the user's own
+legal actions: `place` narrows the square by the piece, `move` the destination by the square
+moved from, and every capture, sweep, distant capture and promotion is a choice of `to`
+labelled in notation (its value is the whole action). On buttons a notation word is shown
+as the piece's name and the notation (`Knight Nb1-c3`); the other verbs by `judtho.verb.*`.
+
+Nothing here needs the game registered at import (the lead registers it): the variants come
+from the engine's own `GameInfo`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _t
+from discord.ext import commands
+
+from cogs import components
+from cogs.errors import lang_of
+from cogs.flows import AUTOCOMPLETE_MAX, act, open_lobby, player_of, post_board, send_rules
+from rules.core import BadActionText
+from rules.judtho.engine import GAME
+from rules.judtho.notation import Move, Place, parse
+from rules.judtho.pieces import LETTERS, PIECES
+from tables import i18n
+
+if TYPE_CHECKING:
+    from cogs.bot import GavelBot
+
+GAME_KEY = "judtho"
+REST = "rest"
+"""`/judtho place piece:rest`: the Assembly's "place the rest for me" (`@rest`)."""
+WORDS = ("pass", "resign", "draw", "suggest", "offer", "accept", "decline", "@rest")
+"""Action words that are not notation: shown by `judtho.verb.<word>`."""
+
+Choices = list[app_commands.Choice[str]]
+
+
+def notation(text: str) -> Move | Place | None:
+    """The Move or Place an action text writes, None for any other action."""
+    try:
+        action = parse(text)
+    except BadActionText:
+        return None
+    return action if isinstance(action, (Move, Place)) else None
+
+
+def piece_name(piece: str, lang: str) -> str:
+    key = f"judtho.piece.{piece}"
+    return i18n.gettext(key, lang) if i18n.has(key, lang) else piece
+
+
+@dataclass
+class JudthoUI(components.GameUI):
+    """A notation word as the piece's name and the notation (`Knight Nb1-c3`, `Queen @Qc2`);
+    `draw`, `resign`, `pass`, `@rest` and the draw answers by `judtho.verb.*`."""
+
+    def word(self, token: str, lang: str) -> str:
+        key = f"judtho.verb.{token.lstrip('@')}"
+        if token in WORDS and i18n.has(key, lang):
+            return i18n.gettext(key, lang)
+        action = notation(token)
+        if action is None:
+            return token
+        return i18n.gettext("judtho.ui.action", lang, piece=piece_name(action.piece, lang), text=token)
+
+    def part(self, tokens: Sequence[str], index: int, lang: str) -> str:
+        return self.word(tokens[index], lang)
+
+
+UI = components.register_ui(JudthoUI(key=GAME_KEY))
+
+
+def variant_choices() -> Choices:
+    """The engine's variants (`GameInfo.variants`) labelled by `judtho.variant.<name>`."""
+    choices = []
+    for name in GAME.info.variants:
+        key = f"judtho.variant.{name}"
+        label = i18n.gettext(key, "en") if i18n.has(key, "en") else name
+        choices.append(app_commands.Choice(name=app_commands.locale_str(label[:100], key=key), value=name))
+    return choices
+
+
+def square_of(text: str) -> str:
+    return text.strip().lower().replace(" ", "")
+
+
+def piece_of(text: str) -> str | None:
+    """A piece by name (`knight`), by its letter (`N`), or `pawn`/`""` for a pawn."""
+    s = text.strip()
+    low = s.lower()
+    if low in LETTERS or low == "pawn":
+        return low
+    return PIECES.get(s.upper(), "pawn" if not s else None)
+
+
+class JudthoCog(commands.Cog):
+    """Judtho: a lobby, placing and moving by command (or by the turn menus), draws, resigning."""
+
+    judtho = app_commands.Group(name="judtho", description=_t("Play Judtho (four-player chess) in this channel"),
+                                guild_only=True)
+
+    def __init__(self, bot: GavelBot) -> None:
+        self.bot = bot
+
+    def legal(self, interaction: discord.Interaction) -> list[str]:
+        table = self.bot.service.table(interaction.channel_id or 0)
+        if table is None or table.game_key != GAME_KEY:
+            return []
+        return self.bot.service.legal_for(table.channel_id, player_of(interaction))
+
+    # ------------------------------------------------------------------ the table
+    @judtho.command(name="new", description=_t("Open a Judtho lobby in this channel (2-4 players)"))
+    @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"))
+    @app_commands.choices(variant=variant_choices())
+    async def new(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        await open_lobby(self.bot, interaction, GAME_KEY, variant)
+
+    @judtho.command(name="board", description=_t("Post the board"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        await post_board(self.bot, interaction)
+
+    @judtho.command(name="rules", description=_t("A short summary of the rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await send_rules(interaction, GAME_KEY)
+
+    # ------------------------------------------------------------------ placing
+    @judtho.command(name="place", description=_t("Place a piece (Assembly, or a placement you are owed)"))
+    @app_commands.describe(piece=_t("The piece, or rest: place the rest for me"),
+                           square=_t("The empty square, e.g. c2"))
+    async def place(self, interaction: discord.Interaction, piece: str, square: str | None = None) -> None:
+        if piece.strip().lower() in (REST, "@rest"):
+            await act(self.bot, interaction, "@rest")
+            return
+        found = piece_of(piece)
+        letter = LETTERS.get(found, "") if found else piece.strip()
+        await act(self.bot, interaction, f"@{letter}{square_of(square or '')}")
+
+    @place.autocomplete("piece")
+    async def place_piece(self, interaction: discord.Interaction, current: str) -> Choices:
+        lang, typed = lang_of(interaction), current.strip().lower()
+        legal = self.legal(interaction)
+        out: Choices = []
+        seen: set[str] = set()
+        for text in legal:
+            action = notation(text)
+            if not isinstance(action, Place) or action.piece in seen:
+                continue
+            name = piece_name(action.piece, lang)
+            if typed and typed not in action.piece and typed not in name.lower():
+                continue
+            seen.add(action.piece)
+            out.append(app_commands.Choice(name=name[:100], value=action.piece))
+        if "@rest" in legal and (not typed or typed in REST or typed in UI.word("@rest", lang).lower()):
+            out.append(app_commands.Choice(name=UI.word("@rest", lang)[:100], value=REST))
+        return out[:AUTOCOMPLETE_MAX]
+
+    @place.autocomplete("square")
+    async def place_square(self, interaction: discord.Interaction, current: str) -> Choices:
+        piece = piece_of(getattr(interaction.namespace, "piece", None) or "")
+        typed = square_of(current)
+        out: Choices = []
+        for text in self.legal(interaction):
+            action = notation(text)
+            if not isinstance(action, Place) or (piece and action.piece != piece) or typed not in action.square:
+                continue
+            out.append(app_commands.Choice(name=text, value=action.square))
+        return out[:AUTOCOMPLETE_MAX]
+
+    # ------------------------------------------------------------------ moving
+    @judtho.command(name="move", description=_t("Move a piece: from a square, to a square or a capture"))
+    @app_commands.describe(origin=_t("The square of the piece to move, e.g. b1"),
+                           to=_t("Where it goes, or what it captures (notation, e.g. Nb1-c3, Sd4xd5xd7)"))
+    @app_commands.rename(origin="from")
+    async def move(self, interaction: discord.Interaction, origin: str, to: str) -> None:
+        await act(self.bot, interaction, self.move_text(interaction, square_of(origin), to.strip()))
+
+    def move_text(self, interaction: discord.Interaction, origin: str, to: str) -> str:
+        """The action `to` names: a whole legal move as offered, or the one legal move from
+        `origin` ending on the square `to`; else the text as typed, for the engine to refuse."""
+        legal = self.legal(interaction)
+        if to in legal:
+            return to
+        square = square_of(to)
+        found = [t for t in legal if isinstance(m := notation(t), Move) and m.origin == origin and m.to == square]
+        if len(found) == 1:
+            return found[0]
+        return to if notation(to) else f"{origin}-{square}"
+
+    @move.autocomplete("origin")
+    async def move_origin(self, interaction: discord.Interaction, current: str) -> Choices:
+        lang, typed = lang_of(interaction), square_of(current)
+        out: Choices = []
+        seen: set[str] = set()
+        for text in self.legal(interaction):
+            action = notation(text)
+            if not isinstance(action, Move) or action.origin in seen or typed not in action.origin:
+                continue
+            seen.add(action.origin)
+            out.append(app_commands.Choice(name=f"{piece_name(action.piece, lang)} {action.origin}"[:100],
+                                           value=action.origin))
+        return out[:AUTOCOMPLETE_MAX]
+
+    @move.autocomplete("to")
+    async def move_to(self, interaction: discord.Interaction, current: str) -> Choices:
+        origin = square_of(getattr(interaction.namespace, "from", None) or "")
+        typed = current.strip().lower()
+        out: Choices = []
+        for text in self.legal(interaction):
+            action = notation(text)
+            if not isinstance(action, Move) or (origin and action.origin != origin) or typed not in text.lower():
+                continue
+            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
+        return out[:AUTOCOMPLETE_MAX]
+
+    # ------------------------------------------------------------------ draws and resigning
+    @judtho.command(name="draw", description=_t("Offer a draw on your turn, or answer an offer (J24)"))
+    @app_commands.describe(answer=_t("offer, accept or decline"))
+    @app_commands.choices(answer=[app_commands.Choice(name=_t(word.capitalize(), key=f"judtho.verb.{word}"),
+                                                      value=word) for word in ("offer", "accept", "decline")])
+    async def draw(self, interaction: discord.Interaction, answer: str = "offer") -> None:
+        await act(self.bot, interaction, f"draw {answer}")
+
+    @judtho.command(name="resign", description=_t("Resign (on your turn, J17)"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await act(self.bot, interaction, "resign")

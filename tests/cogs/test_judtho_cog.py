@@ -1,0 +1,264 @@
+"""`/judtho` on the real Judtho engine (registered here only, for these tests): a lobby with AI
+seats, placing by command, moves by autocomplete and by the turn menu, draws, resigning, and a
+stale click. The AI seats play a stand-in policy (the first legal action), fast and predictable;
+the board is a stand-in PNG: these tests are about the Discord layer."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+import rules.core
+from cogs.judtho import GAME_KEY, UI, JudthoCog
+from rules.judtho.engine import GAME
+from rules.judtho.notation import Move, parse
+from tables import i18n
+from tables.service import TableService
+from tests.cogs import toy
+from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
+
+
+@pytest.fixture(autouse=True)
+def registered():
+    """The game is registered for these tests only (the lead registers it for good)."""
+    before = rules.core._GAMES.get(GAME_KEY)
+    rules.core.register(GAME)
+    yield
+    if before is None:
+        rules.core._GAMES.pop(GAME_KEY, None)
+    else:
+        rules.core._GAMES[GAME_KEY] = before
+
+
+@pytest.fixture
+def service(db_path, registered) -> TableService:
+    return TableService(db_path, renderers={toy.KEY: SimpleNamespace(render=fake_render),
+                                            GAME_KEY: SimpleNamespace(render=fake_render)},
+                        ais={toy.KEY: toy.ai_first, GAME_KEY: toy.ai_first})
+
+
+@pytest.fixture
+def simcord_bot(service):
+    """The real bot with the Judtho cog added before the commands are synced."""
+    bot = make_bot(service)
+    original = bot.setup_hook
+
+    async def setup_hook() -> None:
+        await bot.add_cog(JudthoCog(bot), override=True)
+        await original()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+async def start_with_ais(w, service, ais: int = 3, variant: str | None = None):
+    await w.alice.slash(w.channel, "judtho new", **({"variant": variant} if variant else {}))
+    lobby = w.channel.last_message
+    for _ in range(ais):
+        await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+    table = service.table(w.channel.id)
+    assert table.game_key == GAME_KEY and table.status == "active"
+    return table
+
+
+def legal(service, w) -> list[str]:
+    return service.legal_for(w.channel.id, as_player(w.alice))
+
+
+async def to_play(w, service):
+    """Alice places the rest of her army; the AI seats finish the Assembly."""
+    table = await start_with_ais(w, service)
+    await w.alice.slash(w.channel, "judtho place", piece="rest")
+    assert refusals(w.env) == []
+    assert table.state.phase == "play"
+    assert any(isinstance(parse(a), Move) for a in legal(service, w) if a[0] not in "@dr")
+    return table
+
+
+async def test_new_with_three_ai_seats_starts_quattro_and_pings_the_player_to_place(world, service):
+    w = world
+    table = await start_with_ais(w, service)
+    assert table.state.variant == "quattro" and table.state.phase == "assembly"
+    assert w.alice.mention in w.channel.last_message.content
+    assert any(a.startswith("@") for a in legal(service, w))
+    assert refusals(w.env) == []
+
+
+async def test_1_2_6_place_a_piece_by_command_with_autocomplete(world, service):
+    w = world
+    table = await start_with_ais(w, service)
+    pieces = {c["value"]: c["name"] for c in await w.alice.autocomplete(w.channel, "judtho place", "piece", "")}
+    assert pieces["queen"] == "Queen" and pieces["rest"] == i18n.gettext("judtho.verb.rest")
+    assert set(pieces) - {"rest"} == {parse(a).piece for a in legal(service, w) if a.startswith("@") and a != "@rest"}
+    squares = await w.alice.autocomplete(w.channel, "judtho place", "square", "", piece="queen")
+    expected = [parse(a).square for a in legal(service, w) if a.startswith("@Q")]
+    assert [c["value"] for c in squares] == expected[:25]
+    before = table.version
+    await w.alice.slash(w.channel, "judtho place", piece="queen", square=squares[0]["value"])
+    assert refusals(w.env) == []
+    assert table.version > before
+    assert list(table.state.pieces[squares[0]["value"]]) == ["white", "queen"]
+
+
+async def test_a_placement_outside_ones_kingdom_is_refused(world, service):
+    w = world
+    table = await start_with_ais(w, service)
+    before = table.version
+    await w.alice.slash(w.channel, "judtho place", piece="Q", square="e12")
+    assert refusals(w.env) and table.version == before
+
+
+async def test_j23_place_the_rest_for_me_ends_the_assembly_with_ai_seats(world, service):
+    w = world
+    await to_play(w, service)
+
+
+async def test_2_1_move_autocomplete_narrows_to_by_from_and_plays_it(world, service):
+    w = world
+    table = await to_play(w, service)
+    moves = [parse(a) for a in legal(service, w) if isinstance(_parse(a), Move)]
+    origins = await w.alice.autocomplete(w.channel, "judtho move", "from", "")
+    assert {c["value"] for c in origins} <= {m.origin for m in moves}
+    assert all(c["name"].split()[0] == i18n.gettext(f"judtho.piece.{_piece(moves, c['value'])}")
+               for c in origins)
+    origin = origins[0]["value"]
+    tos = await w.alice.autocomplete(w.channel, "judtho move", "to", "", **{"from": origin})
+    expected = [str(m) for m in moves if m.origin == origin]
+    assert [c["value"] for c in tos] == expected[:25] and tos
+    before = table.version
+    await w.alice.slash(w.channel, "judtho move", **{"from": origin, "to": tos[0]["value"]})
+    assert refusals(w.env) == []
+    assert table.version > before
+    assert any(tos[0]["value"] in m.content for m in w.channel.history())
+
+
+async def test_move_by_squares_finds_the_one_legal_move(world, service):
+    w = world
+    table = await to_play(w, service)
+    move = next(m for a in legal(service, w) if isinstance(m := _parse(a), Move) and not m.captures)
+    before = table.version
+    await w.alice.slash(w.channel, "judtho move", **{"from": move.origin, "to": move.to})
+    assert refusals(w.env) == [] and table.version > before
+
+
+async def test_turn_menu_names_pieces_and_plays_a_move_by_clicking(world, service):
+    w = world
+    table = await to_play(w, service)
+    prompt = w.channel.last_message
+    assert w.alice.mention in prompt.content
+    before = table.version
+    target, actions = prompt, set(legal(service, w))
+    for _depth in range(4):
+        choice = next(b for b in buttons(target) if b["custom_id"] and b["custom_id"].startswith(("gv:a", "gv:s")))
+        if choice["type"] == 3:
+            select = next(c for row in _rows(target) for c in row.children if c.custom_id == choice["custom_id"])
+            option = select.options[0]
+            move = _parse(option.value)
+            if isinstance(move, Move):  # a move reads as its piece's name and its notation
+                assert option.label == f"{i18n.gettext(f'judtho.piece.{move.piece}')} {option.value}"
+            result = await w.alice.select(target, [option.value], custom_id=choice["custom_id"])
+        else:
+            result = await w.alice.click(target, custom_id=choice["custom_id"])
+        if table.version != before:
+            break
+        target = result.response
+    assert table.version > before
+    assert refusals(w.env) == []
+    assert actions
+
+
+async def test_a_stale_click_is_refused_and_changes_nothing(world, service):
+    w = world
+    table = await to_play(w, service)
+    prompt = w.channel.last_message
+    move = next(a for a in legal(service, w) if isinstance(_parse(a), Move))
+    await w.alice.slash(w.channel, "judtho move", **{"from": _parse(move).origin, "to": move})
+    before = table.version
+    choice = next(b for b in buttons(prompt) if b["custom_id"] and b["custom_id"].startswith(("gv:a", "gv:s")))
+    if choice["type"] == 3:
+        select = next(c for row in _rows(prompt) for c in row.children if c.custom_id == choice["custom_id"])
+        result = await w.alice.select(prompt, [select.options[0].value], custom_id=choice["custom_id"])
+    else:
+        result = await w.alice.click(prompt, custom_id=choice["custom_id"])
+    assert result.ephemeral and result.response.content.startswith(i18n.gettext("error.stale_button"))
+    assert table.version == before
+    assert refusals(w.env) in ([], ["stale_button"])
+
+
+async def test_j24_draw_offer_is_answered_by_the_ai_seats(world, service):
+    """The stand-in AI accepts (its first legal action), so the draw is unanimous and the game ends."""
+    w = world
+    table = await to_play(w, service)
+    await w.alice.slash(w.channel, "judtho draw", answer="offer")
+    assert refusals(w.env) == []
+    assert table.state.phase == "over" and table.status != "active"
+
+
+async def test_j24_answering_a_draw_nobody_offered_is_refused(world, service):
+    w = world
+    table = await to_play(w, service)
+    before = table.version
+    await w.alice.slash(w.channel, "judtho draw", answer="accept")
+    assert refusals(w.env) and table.version == before
+
+
+async def test_j17_resign(world, service):
+    w = world
+    table = await to_play(w, service)
+    before = table.version
+    await w.alice.slash(w.channel, "judtho resign")
+    assert refusals(w.env) == []
+    assert table.version > before
+    assert all(a != "resign" for a in legal(service, w))
+
+
+async def test_someone_not_seated_is_offered_nothing(world, service):
+    w = world
+    await to_play(w, service)
+    assert await w.bob.autocomplete(w.channel, "judtho move", "from", "") == []
+    assert await w.bob.autocomplete(w.channel, "judtho place", "piece", "") == []
+
+
+async def test_duo_variant_seats_two(world, service):
+    w = world
+    table = await start_with_ais(w, service, ais=1, variant="duo")
+    assert table.state.variant == "duo" and table.variant == "duo"
+
+
+async def test_rules_summary_in_the_users_language(world, locales):
+    w = world
+    locales[w.bob.id] = "zh-TW"
+    english = await w.alice.slash(w.channel, "judtho rules")
+    chinese = await w.bob.slash(w.channel, "judtho rules")
+    for result, lang in ((english, "en"), (chinese, "zh-TW")):
+        messages = [result.response, *result.followups]
+        assert all(m.ephemeral and len(m.content) <= 2000 for m in messages)
+        assert "\n".join(m.content for m in messages) == i18n.gettext("judtho.rules", lang)
+
+
+def test_ui_reads_notation_as_piece_and_text():
+    assert UI.part(["Nb1-c3"], 0, "en") == "Knight Nb1-c3"
+    assert UI.part(["@Qc2"], 0, "en") == "Queen @Qc2"
+    assert UI.part(["e11-e12=Q"], 0, "en") == "Pawn e11-e12=Q"
+    assert UI.part(["draw", "offer"], 1, "en") == i18n.gettext("judtho.verb.offer")
+    assert UI.part(["@rest"], 0, "zh-TW") == i18n.gettext("judtho.verb.rest", "zh-TW")
+
+
+def _parse(text: str):
+    try:
+        return parse(text)
+    except Exception:
+        return None
+
+
+def _piece(moves: list[Move], origin: str) -> str:
+    return next(m.piece for m in moves if m.origin == origin)
+
+
+def _rows(message):
+    return (message if isinstance(message, discord.Message) else message.message).components
+
+
