@@ -15,7 +15,7 @@ not fit travels as an index into that version's legal action list (`#<index>.<to
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +108,25 @@ def ui_for(game_key: str) -> GameUI:
 # --------------------------------------------------------------------------- prefix tree
 
 
+Splitter = Callable[[str], "list[str] | None"]
+_SPLITTERS: list[Splitter] = []
+
+
+def register_splitter(split: Splitter) -> Splitter:
+    """For a game whose action texts are not space-separated (Judtho's notation `Nb1-c3`): a
+    function that splits one of its whole action texts into menu tokens (`Nb1`, `-c3`: the
+    piece, then where it goes), and answers None for any other text, including text with a
+    space (a prefix carried by a custom id is its tokens joined by spaces, read back by
+    `split`), so that `tokens` stays the same on its own output."""
+    _SPLITTERS.append(split)
+    return split
+
+
 def tokens(text: str) -> list[str]:
+    for split in _SPLITTERS:
+        parts = split(text)
+        if parts is not None:
+            return parts
     return text.split()
 
 
@@ -154,8 +172,8 @@ def expand(legal: Sequence[str], prefix: Sequence[str]) -> tuple[tuple[str, ...]
 
 def resolve(legal: Sequence[str], prefix: Sequence[str]) -> str | None:
     """The action a prefix names, if it names a whole legal action."""
-    text = " ".join(prefix)
-    return text if text in legal else None
+    wanted = list(prefix)
+    return next((a for a in legal if tokens(a) == wanted), None)
 
 
 # --------------------------------------------------------------------------- custom ids

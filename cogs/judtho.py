@@ -5,8 +5,9 @@ Judtho's actions are the notation of section 10, one word each (`@Qc2`, `Nb1-c3`
 the Trio's `suggest <move>`. `/judtho place` and `/judtho move` autocomplete from the user's own
 legal actions: `place` narrows the square by the piece, `move` the destination by the square
 moved from, and every capture, sweep, distant capture and promotion is a choice of `to`
-labelled in notation (its value is the whole action). On buttons a notation word is shown
-as the piece's name and the notation (`Knight Nb1-c3`); the other verbs by `judtho.verb.*`.
+labelled in notation (its value is the whole action). The turn menu is two steps, piece then
+destination (`split`, registered with `components.register_splitter`); the other verbs are
+named by `judtho.verb.*`.
 
 Nothing here needs the game registered at import (the lead registers it): the variants come
 from the engine's own `GameInfo`.
@@ -14,6 +15,7 @@ from the engine's own `GameInfo`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -58,22 +60,49 @@ def piece_name(piece: str, lang: str) -> str:
     return i18n.gettext(key, lang) if i18n.has(key, lang) else piece
 
 
+_SQ = r"[a-l](?:1[0-2]|[1-9])"
+_PLACE = re.compile(rf"@([KQRBNPS]?)({_SQ})")
+_MOVE = re.compile(rf"([KQRBNPS]?{_SQ})([-x].+)")
+_ORIGIN = re.compile(rf"([KQRBNPS]?)({_SQ})")
+
+
+def split(text: str) -> list[str] | None:
+    """A notation word as the two steps of the menu: the piece (`Nb1`, `@Q`, a pawn `e11` or
+    `@`), then where it goes (`-c3`, `c2`, `-e12=Q`, `xd5xd7`, `x{b5,e4}`): a sweep, a distant
+    capture and a promotion are each one choice of the second step, so that no action is a
+    prefix of another. None for anything else (`draw offer`, `pass`, a prefix with a space)."""
+    if m := _PLACE.fullmatch(text):
+        return ["@" + m.group(1), m.group(2)]
+    if m := _MOVE.fullmatch(text):
+        return [m.group(1), m.group(2)]
+    return None
+
+
+components.register_splitter(split)
+
+
 @dataclass
 class JudthoUI(components.GameUI):
-    """A notation word as the piece's name and the notation (`Knight Nb1-c3`, `Queen @Qc2`);
-    `draw`, `resign`, `pass`, `@rest` and the draw answers by `judtho.verb.*`."""
+    """The menu's first step names a piece (`Knight b1`, `Queen` to place), the second the
+    action in notation (`Nb1-c3`, `@Qc2`); `draw`, `resign`, `pass`, `@rest` and the draw
+    answers by `judtho.verb.*`."""
 
     def word(self, token: str, lang: str) -> str:
         key = f"judtho.verb.{token.lstrip('@')}"
         if token in WORDS and i18n.has(key, lang):
             return i18n.gettext(key, lang)
-        action = notation(token)
-        if action is None:
-            return token
-        return i18n.gettext("judtho.ui.action", lang, piece=piece_name(action.piece, lang), text=token)
+        return token
 
     def part(self, tokens: Sequence[str], index: int, lang: str) -> str:
-        return self.word(tokens[index], lang)
+        token = tokens[index]
+        if index == 0 and token.startswith("@") and token != "@rest":
+            return piece_name(PIECES.get(token[1:], "pawn"), lang)
+        if index == 0 and (m := _ORIGIN.fullmatch(token)):
+            return i18n.gettext("judtho.ui.action", lang, piece=piece_name(PIECES.get(m.group(1), "pawn"), lang),
+                                text=m.group(2))
+        if index > 0 and split(whole := "".join(tokens[: index + 1])) is not None:
+            return whole
+        return self.word(token, lang)
 
 
 UI = components.register_ui(JudthoUI(key=GAME_KEY))

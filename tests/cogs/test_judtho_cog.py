@@ -11,7 +11,8 @@ import discord
 import pytest
 
 import rules.core
-from cogs.judtho import GAME_KEY, UI, JudthoCog
+from cogs import components
+from cogs.judtho import GAME_KEY, UI, JudthoCog, split
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
 from tables import i18n
@@ -144,30 +145,49 @@ async def test_move_by_squares_finds_the_one_legal_move(world, service):
     assert refusals(w.env) == [] and table.version > before
 
 
-async def test_turn_menu_names_pieces_and_plays_a_move_by_clicking(world, service):
+async def test_two_step_menu_piece_then_destination_plays_a_move(world, service):
+    """The turn prompt offers Alice's pieces that can move ("Knight b1"), then, privately, that
+    piece's moves in notation; the second click plays the move."""
     w = world
     table = await to_play(w, service)
     prompt = w.channel.last_message
     assert w.alice.mention in prompt.content
+    moves = [m for a in legal(service, w) if isinstance(m := _parse(a), Move)]
+    pieces = {f"{i18n.gettext(f'judtho.piece.{m.piece}')} {m.origin}": m.origin for m in moves}
+    offered = [b["label"] for b in buttons(prompt) if b["custom_id"].startswith("gv:a")]
+    # a piece with one move offers it at once: "Bishop b1 Bb1-c2"
+    assert all(any(label.split(" ")[:2] == name.split(" ") for label in offered) for name in pieces)
+    verbs = {f"{i18n.gettext('judtho.verb.draw')} {i18n.gettext('judtho.verb.offer')}",
+             i18n.gettext("judtho.verb.resign")}
+    assert all(label in verbs or " ".join(label.split(" ")[:2]) in pieces for label in offered)
+    knight = next(label for label in offered if label in pieces and label.startswith("Knight"))
+    step = await w.alice.click(prompt, label=knight)
+    assert step.response.ephemeral
+    expected = sorted(str(m) for m in moves if m.origin == pieces[knight])
+    labels = sorted(b["label"] for b in buttons(step.response) if b["custom_id"].startswith("gv:a"))
+    assert labels == expected
     before = table.version
-    target, actions = prompt, set(legal(service, w))
-    for _depth in range(4):
-        choice = next(b for b in buttons(target) if b["custom_id"] and b["custom_id"].startswith(("gv:a", "gv:s")))
-        if choice["type"] == 3:
-            select = next(c for row in _rows(target) for c in row.children if c.custom_id == choice["custom_id"])
-            option = select.options[0]
-            move = _parse(option.value)
-            if isinstance(move, Move):  # a move reads as its piece's name and its notation
-                assert option.label == f"{i18n.gettext(f'judtho.piece.{move.piece}')} {option.value}"
-            result = await w.alice.select(target, [option.value], custom_id=choice["custom_id"])
-        else:
-            result = await w.alice.click(target, custom_id=choice["custom_id"])
-        if table.version != before:
-            break
-        target = result.response
+    await w.alice.click(step.response, label=expected[0])
     assert table.version > before
+    assert any(expected[0] in m.content for m in w.channel.history())
     assert refusals(w.env) == []
-    assert actions
+
+
+async def test_1_2_6_two_step_menu_piece_then_square_places_it(world, service):
+    w = world
+    table = await start_with_ais(w, service)
+    prompt = w.channel.last_message
+    offered = [b["label"] for b in buttons(prompt) if b["custom_id"].startswith("gv:a")]
+    assert {"King", "Queen", "Prince", "Princess", "Pawn", i18n.gettext("judtho.verb.rest")} <= set(offered)
+    step = await w.alice.click(prompt, label="Queen")
+    choice = next(b for b in buttons(step.response) if b["custom_id"].startswith(("gv:a", "gv:s")))
+    select = next(c for row in _rows(step.response) for c in row.children if c.custom_id == choice["custom_id"])
+    assert all(o.label == f"@Q{o.value}" for o in select.options)
+    before = table.version
+    await w.alice.select(step.response, [select.options[0].value], custom_id=choice["custom_id"])
+    assert table.version > before
+    assert list(table.state.pieces[select.options[0].value]) == ["white", "queen"]
+    assert refusals(w.env) == []
 
 
 async def test_a_stale_click_is_refused_and_changes_nothing(world, service):
@@ -239,10 +259,22 @@ async def test_rules_summary_in_the_users_language(world, locales):
         assert "\n".join(m.content for m in messages) == i18n.gettext("judtho.rules", lang)
 
 
-def test_ui_reads_notation_as_piece_and_text():
-    assert UI.part(["Nb1-c3"], 0, "en") == "Knight Nb1-c3"
-    assert UI.part(["@Qc2"], 0, "en") == "Queen @Qc2"
-    assert UI.part(["e11-e12=Q"], 0, "en") == "Pawn e11-e12=Q"
+def test_notation_splits_into_piece_then_destination():
+    assert split("Nb1-c3") == ["Nb1", "-c3"] and split("e11-e12=Q") == ["e11", "-e12=Q"]
+    assert split("Sd4xd5xd7") == ["Sd4", "xd5xd7"] and split("Nc3x{b5,e4}") == ["Nc3", "x{b5,e4}"]
+    assert split("@Qc2") == ["@Q", "c2"] and split("@c3") == ["@", "c3"]
+    assert split("pass") is None and split("@rest") is None and split("Nb1 -c3") is None
+    for text in ("Nb1-c3", "e1-e2", "a12-a11", "@Qc2", "draw offer", "Sd4xd5xd7"):
+        assert components.tokens(" ".join(components.tokens(text))) == components.tokens(text), text
+        assert components.resolve([text], components.tokens(text)) == text
+
+
+def test_ui_reads_a_piece_then_the_action_in_notation():
+    assert UI.part(["Nb1", "-c3"], 0, "en") == "Knight b1"
+    assert UI.part(["Nb1", "-c3"], 1, "en") == "Nb1-c3"
+    assert UI.part(["e11", "-e12=Q"], 0, "en") == "Pawn e11"
+    assert UI.part(["@Q", "c2"], 0, "en") == "Queen" and UI.part(["@", "c2"], 0, "en") == "Pawn"
+    assert UI.part(["@Q", "c2"], 1, "en") == "@Qc2"
     assert UI.part(["draw", "offer"], 1, "en") == i18n.gettext("judtho.verb.offer")
     assert UI.part(["@rest"], 0, "zh-TW") == i18n.gettext("judtho.verb.rest", "zh-TW")
 
