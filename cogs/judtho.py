@@ -261,3 +261,23 @@ class JudthoCog(commands.Cog):
     @judtho.command(name="resign", description=_t("Resign (on your turn, J17)"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await act(self.bot, interaction, "resign")
+
+    # ------------------------------------------------------------------ the Trio's suggestion
+    @judtho.command(name="suggest", description=_t("Trio: suggest one move to your partner, privately"))
+    @app_commands.describe(move=_t("The move, in notation (e.g. Nb1-c3)"))
+    async def suggest(self, interaction: discord.Interaction, move: str) -> None:
+        await act(self.bot, interaction, f"suggest {move.strip()}")
+
+    @suggest.autocomplete("move")
+    async def suggest_move(self, interaction: discord.Interaction, current: str) -> Choices:
+        """Section 4, E4: only the partner of the Partnership army to move may suggest, once a turn."""
+        table = self.bot.service.table(interaction.channel_id or 0)
+        if table is None or table.game_key != GAME_KEY or table.state is None or table.status != "active":
+            return []
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        typed = current.strip().lower()
+        moves = [s.move for s in GAME.suggestions(table.state, seat) if typed in s.move.lower()]
+        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves][:AUTOCOMPLETE_MAX]
+

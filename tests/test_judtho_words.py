@@ -33,11 +33,12 @@ def test_every_piece_and_verb_has_a_name():
 
 
 def test_every_command_and_option_is_translated():
-    assert set(COMMANDS) == {"new", "board", "rules", "place", "move", "draw", "resign"}
+    assert set(COMMANDS) == {"new", "board", "rules", "place", "move", "draw", "resign", "suggest"}
     keys = ["cmd.judtho.name", "cmd.judtho.description"]
     for name in COMMANDS:
         keys += [f"cmd.judtho.{name}.name", f"cmd.judtho.{name}.description"]
-    for option in ("new.variant", "place.piece", "place.square", "move.from", "move.to", "draw.answer"):
+    for option in ("new.variant", "place.piece", "place.square", "move.from", "move.to", "draw.answer",
+                   "suggest.move"):
         keys += [f"cmd.judtho.{option}.name", f"cmd.judtho.{option}.description"]
     assert missing(keys) == {lang: [] for lang in i18n.LANGUAGES}
 

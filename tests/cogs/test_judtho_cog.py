@@ -248,6 +248,32 @@ async def test_duo_variant_seats_two(world, service):
     assert table.state.variant == "duo" and table.variant == "duo"
 
 
+async def test_trio_partner_suggests_one_move_privately(world, service):
+    """Section 4 (E4): Alice plays White and Yellow; Bob (Red) and Carol (Black) are the
+    Partnership. On Red's turn Carol may suggest one move, offered by autocomplete."""
+    w = world
+    await w.alice.slash(w.channel, "judtho new", variant="trio")
+    lobby = w.channel.last_message
+    await w.bob.click(lobby, label=i18n.gettext("cogs.button.join"))
+    await w.carol.click(lobby, label=i18n.gettext("cogs.button.join"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+    table = service.table(w.channel.id)
+    for member in (w.alice, w.bob, w.alice, w.carol):
+        await member.slash(w.channel, "judtho place", piece="rest")
+    assert refusals(w.env) == [] and table.state.phase == "play"
+    first = next(a for a in service.legal_for(w.channel.id, as_player(w.alice)) if isinstance(_parse(a), Move))
+    await w.alice.slash(w.channel, "judtho move", **{"from": _parse(first).origin, "to": first})
+    assert await w.bob.autocomplete(w.channel, "judtho suggest", "move", "") == []
+    offered = await w.carol.autocomplete(w.channel, "judtho suggest", "move", "")
+    bobs = [a for a in service.legal_for(w.channel.id, as_player(w.bob)) if isinstance(_parse(a), Move)]
+    assert offered and [c["value"] for c in offered] == bobs[:25]
+    result = await w.carol.slash(w.channel, "judtho suggest", move=offered[0]["value"])
+    assert result.ephemeral and refusals(w.env) == []
+    assert table.state.suggested
+    await w.carol.slash(w.channel, "judtho suggest", move=offered[0]["value"])
+    assert refusals(w.env)  # one suggestion a turn
+
+
 async def test_rules_summary_in_the_users_language(world, locales):
     w = world
     locales[w.bob.id] = "zh-TW"
