@@ -5,6 +5,7 @@ the board is a stand-in PNG: these tests are about the Discord layer."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import discord
@@ -272,6 +273,26 @@ async def test_trio_partner_suggests_one_move_privately(world, service):
     assert table.state.suggested
     await w.carol.slash(w.channel, "judtho suggest", move=offered[0]["value"])
     assert refusals(w.env)  # one suggestion a turn
+
+
+async def test_board_with_the_real_renderer_labels_the_destinations(world, service, monkeypatch):
+    """With Judtho's own renderer, `/judtho board` posts the image, and the destinations of the
+    second menu step carry the labels drawn on it (`A · Nb1-c3`)."""
+    import renderer
+
+    monkeypatch.setattr(renderer, "GAMES", (*renderer.GAMES, GAME_KEY))
+    service._renderer_overrides.pop(GAME_KEY)
+    w = world
+    await to_play(w, service)
+    result = await w.alice.slash(w.channel, "judtho board")
+    assert refusals(w.env) == []
+    prompt = result.followups[-1] if result.followups else result.response
+    assert [a.filename for a in prompt.attachments] == ["board.png"]
+    several = next(b["label"] for b in buttons(prompt) if b["custom_id"].startswith("gv:a") and "-" not in b["label"]
+                   and b["label"].split(" ")[0] in ("Knight", "Pawn"))
+    step = await w.alice.click(prompt, label=several)
+    labels = [b["label"] for b in buttons(step.response) if b["custom_id"].startswith("gv:a")]
+    assert labels and all(re.fullmatch(r"[A-Z]+ · \S+", label) for label in labels), labels
 
 
 async def test_rules_summary_in_the_users_language(world, locales):
