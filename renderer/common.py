@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -531,6 +532,14 @@ def action_labels(actions: Sequence[str], square_of: Callable[[str], Square | No
     squares = {a: square_of(a) for a in actions}
     by_square = {tuple(sq): label for label, sq in label_squares(sq for sq in squares.values() if sq).items()}
     return {a: by_square.get(sq) if sq else None for a, sq in squares.items()}
+
+
+def labels_by_target(highlighted: Mapping[str, Any], actions: Sequence[str],
+                     target_of: Callable[[str], Any]) -> dict[str, str | None]:
+    """A renderer's `label_actions` from its own `highlights` ({label: target}): each action ->
+    the label its target got (None: no target, e.g. `pass`), so buttons match the image."""
+    by_target = {t: label for label, t in highlighted.items()}
+    return {a: by_target.get(t) if (t := target_of(a)) else None for a in actions}
 
 
 def square_labels(n: int) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer.common import Text, render_png, square_labels
+from renderer.common import Text, labels_by_target, render_png, square_labels
 from renderer.judge_dredd_hand import render_hand
 from renderer.judge_dredd_look import MESSAGES, THEMES, theme_named, words
 from renderer.judge_dredd_map import HEIGHT, WIDTH, background
@@ -110,8 +110,7 @@ def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str
 
 def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
     """Each action text -> the label of its target on the board (None: no target, e.g. `pass`)."""
-    by_target = {t: label for label, t in highlights(view, actions).items()}
-    return {a: by_target.get(t) if (t := action_target(a)) else None for a in actions}
+    return labels_by_target(highlights(view, actions), actions, action_target)
 
 
 # ---------------------------------------------------------------------------- entry points

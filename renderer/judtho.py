@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer.common import Text, render_png, square_labels
+from renderer.common import Text, labels_by_target, render_png, square_labels
 from renderer.judtho_board import (
     background,
     draw_capture_marks,
@@ -75,8 +75,7 @@ def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str
 
 def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
     """Each action text -> the label of its square on the board (None: no square, e.g. `pass`)."""
-    by_square = {sq: label for label, sq in highlights(view, actions).items()}
-    return {a: by_square.get(sq) if (sq := action_square(a)) else None for a in actions}
+    return labels_by_target(highlights(view, actions), actions, action_square)
 
 
 # ---------------------------------------------------------------------------- entry points
