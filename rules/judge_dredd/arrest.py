@@ -19,7 +19,7 @@ from rules.core import Chance, Event, Seat
 
 from .content import load_crimes, load_perps
 from .movement import alien_at, crimes_at, find_crime, to_icu
-from .state import ALIEN, ICU, DreddState, Fight, LastFight
+from .state import ALIEN, ICU, DreddState, Fight, LastFight, order
 
 BASE_CF = 5
 """A Judge has a basic Combat Factor of 5 plus one die roll."""
@@ -57,11 +57,6 @@ def due(state: DreddState, seat: Seat) -> bool:
     return not judge.attempted and (judge.block_with is not None or bool(targets(state, seat)))
 
 
-def _arrest_order(state: DreddState) -> list[Seat]:
-    n = state.seats
-    return [(state.turn_start + i) % n for i in range(n)]
-
-
 def _must_attempt_here(state: DreddState, seat: Seat, sector: str) -> bool:
     judge = state.judges[seat]
     return judge.at == sector and judge.block_with is None and due(state, seat)
@@ -79,7 +74,7 @@ def next_chooser(state: DreddState, sector: str) -> Seat | None:
     attempt and has not chosen does so in Arrest order; a Judge with one target (a stand-off:
     "must attempt to Arrest the Perp again") is given it. Returns the next Judge to choose, or
     None when every Judge there has a target."""
-    for seat in _arrest_order(state):
+    for seat in order(state):
         if not _must_attempt_here(state, seat, sector) or chosen_target(state, seat) is not None:
             continue
         options = targets(state, seat)
@@ -96,8 +91,8 @@ def fellow_judges(state: DreddState, seat: Seat, target: str) -> list[Seat]:
     the Turn Start holder: those who chose it (E2), or for whom it is the one target."""
     judge = state.judges[seat]
     assert judge.at is not None
-    order = [s for s in _arrest_order(state) if s != seat]
-    return [seat, *(s for s in order if _must_attempt_here(state, s, judge.at) and _attempts(state, s, target))]
+    others = [s for s in order(state) if s != seat]
+    return [seat, *(s for s in others if _must_attempt_here(state, s, judge.at) and _attempts(state, s, target))]
 
 
 def _attempts(state: DreddState, seat: Seat, target: str) -> bool:

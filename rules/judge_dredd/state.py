@@ -210,3 +210,9 @@ class DreddState(State):
     winner: Seat | None = None
     cadet: list[Seat] = field(default_factory=list)
     """Cadet's Right (R21): the tied Judges still fighting for the win."""
+
+
+def order(state: DreddState) -> list[Seat]:
+    """The seats from the Turn Start holder round to the left (R3: the next seat): the order of
+    the Movement Round, the Arrest Round and every card-play window."""
+    return [(state.turn_start + i) % state.seats for i in range(state.seats)]

@@ -19,15 +19,10 @@ from . import arrest, cards
 from .content import load_board, load_crimes, load_perps
 from .hands import draw, over_limit
 from .movement import enter, move_options, reveal
-from .state import ALIEN, CRIMES_ON_BOARD, HAND_LIMIT, ICU, Crime, DreddState, LastMove, Window
+from .state import ALIEN, CRIMES_ON_BOARD, HAND_LIMIT, ICU, Crime, DreddState, LastMove, Window, order
 
 ACADEMY = "aca"
 """Cadet's Right: the tied Judges fight in the Academy of Law."""
-
-
-def order(state: DreddState) -> list[Seat]:
-    """The seats from the Turn Start holder round to the left (R3: the next seat)."""
-    return [(state.turn_start + i) % state.seats for i in range(state.seats)]
 
 
 # --------------------------------------------------------------------------- set-up
