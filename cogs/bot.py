@@ -32,6 +32,7 @@ from cogs.clicks import Clicks
 from cogs.dads_army import DadsArmyCog
 from cogs.delivery import Delivery
 from cogs.judge_dredd import JudgeDreddCog
+from cogs.judtho import JudthoCog
 from cogs.tables import TablesCog
 from cogs.translator import Translator
 from tables.clock import WindowClock
@@ -58,6 +59,7 @@ class GavelBot(commands.Bot):
         await self.add_cog(TablesCog(self), override=True)
         await self.add_cog(DadsArmyCog(self), override=True)
         await self.add_cog(JudgeDreddCog(self), override=True)
+        await self.add_cog(JudthoCog(self), override=True)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         restored = await self.service.restore()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-GAMES = ("dads_army", "judge_dredd")
+GAMES = ("dads_army", "judge_dredd", "judtho")
 """Game keys that have a renderer."""
 
 

@@ -373,6 +373,13 @@ class GameInfo:
     max_seats: int
     variants: tuple[str, ...] = ()
     hidden_information: bool = False
+    variant_seats: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Seat counts (least, most) of the variants that need their own, e.g. Judtho's Duo (2, 2)."""
+
+    def seats_for(self, variant: str | None) -> range:
+        """The seat counts a game with this variant (None: the default) may start with."""
+        low, high = self.variant_seats.get(variant or "", (self.min_seats, self.max_seats))
+        return range(low, high + 1)
 
 
 class Game(Generic[S]):

@@ -299,8 +299,9 @@ class TableService:
             return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
 
     def _require_room(self, table: Table) -> None:
-        if len(table.seats) >= table.game.info.max_seats:
-            raise IllegalAction("table_full", max=table.game.info.max_seats)
+        most = table.game.info.seats_for(table.variant)[-1]
+        if len(table.seats) >= most:
+            raise IllegalAction("table_full", max=most)
 
     def _save_seats(self, table: Table) -> None:
         self.store.save_seats(table.id, [s.to_row() for s in table.seats])
@@ -313,6 +314,10 @@ class TableService:
             info = table.game.info
             if len(table.seats) < info.min_seats:
                 raise IllegalAction("not_enough_players", min=info.min_seats)
+            if len(table.seats) not in info.seats_for(table.variant):
+                seats = info.seats_for(table.variant)
+                allowed = str(seats[0]) if len(seats) == 1 else f"{seats[0]}-{seats[-1]}"
+                raise IllegalAction("variant_seats", variant=table.variant, n=len(table.seats), seats=allowed)
             config = engine_config(table.config, table.variant)
             chance = self._chance(table, "setup")
             state = table.game.new_game(config, len(table.seats), chance)

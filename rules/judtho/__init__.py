@@ -1,12 +1,25 @@
-"""Judtho: chess for two, three or four with alliances (issue 4). Foundations only so far; the
-game is not registered yet.
+"""Judtho: chess for two (Duo), three (Trio) or four (Quattro) with alliances (issue 4).
+
+`GAME` is the registered engine; `GAME.ai` (also `rules.judtho.ai.choose`) picks an action for a
+computer-controlled seat. Modules:
 
 - `board`: `load_board("quattro"|"duo")` -> `Board` (squares, `kingdoms`, `neutral`, `kingdom_of`),
   `Position(board, {square: (colour, piece)})`, `initial_relation`, `relation_from_table`,
   `pawn_forward`, `promotion_rank`, `square_is_dark`, `placement_squares`, `default_setup`.
 - `moves`: `legal_moves(position, colour, relation, options)`, `moves_from`, `apply_move`,
   `knight_attacks`, `perft`.
-- `notation`: `Move`, `Place`, `Pass` and `parse(text, board=None)` (§10).
+- `notation`: `Move`, `Place`, `Pass` and `parse(text, board=None)` (section 10).
 - `pieces`: the army, notation letters and promotion choices.
-- `alliances`: relationships, Conquests and points (§5, §6).
+- `alliances`: relationships, Conquests and points (sections 5, 6).
+- `scoring`, `engine`, `state`, `view`, `present`, `evaluate`, `search`, `ai`.
 """
+
+from rules.core import register
+
+from .ai import choose
+from .engine import GAME, Judtho
+
+GAME.ai = choose  # type: ignore[attr-defined]
+register(GAME)
+
+__all__ = ["GAME", "Judtho", "choose"]

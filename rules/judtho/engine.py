@@ -126,6 +126,7 @@ class Judtho(Game[JudthoState]):
         min_seats=2,
         max_seats=4,
         variants=VARIANTS,
+        variant_seats={"duo": (2, 2), "trio": (3, 3)},
     )
     state_type = JudthoState
 

@@ -136,7 +136,7 @@ VARIANT_CASES = [
     (key, variant, seats, seed)
     for key, game in sorted(games().items())
     for variant in game.info.variants
-    for seats in range(game.info.min_seats, game.info.max_seats + 1)
+    for seats in game.info.seats_for(variant)
     for seed in range(100, 102)
 ]
 
