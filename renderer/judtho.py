@@ -117,7 +117,7 @@ def compose(
             marked[label] = p
     draw_highlight_fills(canvas, th, marked)
     draw_last_move(canvas, th, view, lay)
-    busy = draw_pieces(canvas, th, view, lay)
+    busy = draw_pieces(canvas, th, view, lay, set(marked.values()))
     draw_capture_marks(canvas, th, view, lay)
     draw_highlight_badges(canvas, th, marked, busy)
     draw_panel(canvas, th, say, view, names, lay)

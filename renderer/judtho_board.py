@@ -7,7 +7,7 @@ title words, and cached; each render copies it and draws what the view holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +17,6 @@ from renderer.common import (
     Theme,
     font,
     font_for,
-    highlight_badge,
     highlight_cell,
     paste_centred,
     pill,
@@ -47,7 +46,16 @@ from renderer.judtho_pieces import glyph
 
 PIECE_PX = 46
 MANY_TARGETS = 30
-"""Above this many highlighted squares the marks are drawn lightly, with small corner labels."""
+"""Above this many highlighted squares the tints are drawn lightly, so the board still shows."""
+BADGE_PX = 20
+"""The label of an empty highlighted square, centred: the same size however many there are, so
+that "AK" reads at Discord's size (~800 px wide) when a Queen has forty squares to go to."""
+CORNER_BADGE_PX = 17
+"""The label of an occupied highlighted square (a capture), in its lower right corner."""
+TARGET_PIECE_PX = 40
+TARGET_SHIFT = (-3, -5)
+"""A piece on a labelled square is drawn a little smaller and up and to the left, so the corner
+label beside its foot hides neither its crown nor its P / S letter."""
 
 
 def army_glyph(th: Theme, colour: str, piece: str, size: int) -> Image.Image:
@@ -138,15 +146,23 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
-def draw_pieces(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> set[tuple[int, int]]:
-    """Every piece on the board in its army's colour; returns the occupied squares."""
+def draw_pieces(
+    canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]] = ()
+) -> set[tuple[int, int]]:
+    """Every piece on the board in its army's colour (those on labelled `targets` smaller, making
+    room for the label); returns the occupied squares."""
     busy = set()
     for sq, entry in sorted((view.get("board") or {}).items()):
         p = _on_board(sq, lay.files)
         if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2:
             continue
         busy.add(p)
-        paste_centred(canvas, army_glyph(th, entry[0], entry[1], PIECE_PX), centre(p))
+        cx, cy = centre(p)
+        if p in targets:
+            sprite = army_glyph(th, entry[0], entry[1], TARGET_PIECE_PX)
+            paste_centred(canvas, sprite, (cx + TARGET_SHIFT[0], cy + TARGET_SHIFT[1]))
+        else:
+            paste_centred(canvas, army_glyph(th, entry[0], entry[1], PIECE_PX), (cx, cy))
     return busy
 
 
@@ -156,18 +172,20 @@ def draw_highlight_fills(canvas: Image.Image, th: Theme, squares: Mapping[str, t
         highlight_cell(canvas, cell_box(p), th, light=light)
 
 
+def badge(label: str, th: Theme, height: int) -> Image.Image:
+    """The pill naming a highlighted square: dark letters on white, in the highlight's edge."""
+    return pill(label, height, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+
+
 def draw_highlight_badges(
     canvas: Image.Image, th: Theme, squares: Mapping[str, tuple[int, int]], busy: set[tuple[int, int]]
 ) -> None:
-    """The label of each highlighted square: centred on an empty square, at the foot of an
-    occupied one (a capture) so the piece stays visible; in the corner when there are many."""
-    light = len(squares) > MANY_TARGETS
+    """The label of each highlighted square: centred on an empty square; in the lower right
+    corner of an occupied one (a capture), so the piece stays readable."""
     for label, p in squares.items():
-        badge = highlight_badge(label, th, light=light)
         x0, y0, x1, y1 = cell_box(p)
-        if light:
-            paste_centred(canvas, badge, (x1 - 3 - badge.width / 2, y1 - 3 - badge.height / 2))
-        elif p in busy:
-            paste_centred(canvas, badge, ((x0 + x1) / 2, y1 - badge.height / 2 - 2))
+        if p in busy:
+            b = badge(label, th, CORNER_BADGE_PX)
+            paste_centred(canvas, b, (x1 - 1 - b.width / 2, y1 - 1 - b.height / 2))
         else:
-            paste_centred(canvas, badge, ((x0 + x1) / 2, (y0 + y1) / 2))
+            paste_centred(canvas, badge(label, th, BADGE_PX), ((x0 + x1) / 2, (y0 + y1) / 2))

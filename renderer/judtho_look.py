@@ -54,12 +54,22 @@ MESSAGES = {
     K + "status.departed": "departed",
     K + "alliance": "Allies",
     K + "rivals": "Rivals",
+    K + "sides": "Sides",
+    K + "versus": "vs",
     K + "battle.ascendancy": "Battle for Ascendancy",
     K + "battle.control": "Battle for Control",
     K + "battle.dominion": "Battle for Dominion",
     K + "battle.identity": "Battle for Identity",
     K + "battle.victory": "Battle for Victory",
     K + "last_move": "Last move",
+    K + "end.third_conquest": "Third Conquest",
+    K + "end.conquest": "Conquest",
+    K + "end.departure": "Departure",
+    K + "end.timeout": "Timeout",
+    K + "end.resignation": "Resignation",
+    K + "end.draw": "Agreed draw",
+    K + "end.void": "Void by agreement",
+    K + "end.adjudication": "Turn limit",
     K + "pair": "{first} & {second}",
 }
 """Every word the board draws, by message id, in English: what a caller without a translation
@@ -91,6 +101,9 @@ _CLASSIC = {
     "army_yellow_edge": "#0a0a0a",
     "army_black": "#202124",
     "army_black_edge": "#dedede",
+    "tray": "#e4e7ea",
+    # the panel's rows of captured and reserve pieces lie on this light tray, so a Black piece
+    # reads as black (not as a light outline) on the night theme's dark panel too
     "last": "#ff9f1c",
     "capture": "#d00000",
     "ally": "#e0a800",

@@ -126,6 +126,8 @@ def _status(
     battle = str(view.get("battle") or "").removeprefix("judtho.battle.")
     if battle:
         words.append(say(K + "battle." + battle) if K + "battle." + battle in MESSAGES else str(battle))
+    if phase == "over" and K + f"end.{view.get('end')}" in MESSAGES:  # how it ended (1.3, 1.4, J17, J18)
+        words.append(say(K + f"end.{view.get('end')}"))
     sub = " · ".join(words)
     f, lines = wrap_text(line, room, 20, "bold", max_lines=1 if sub else 2, min_size=12)
     top = y0 + (24 if sub else (y1 - y0) / 2 - 12 * (len(lines) - 1))
@@ -152,15 +154,10 @@ def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
     (3.2: each pair of colours joined by a dashed line)."""
     x0, y = at
     d = ImageDraw.Draw(canvas)
-    rows: list[tuple[str, list[Sequence[str]]]] = [
-        ("alliance", [[c for c in a if c in COLOURS]]) for a in view.get("alliances") or [] if len(a) > 1
-    ]
-    rivals = _pairs(view, "rival")
-    if rivals:
-        rows.append(("rivals", rivals))
+    rows = _relation_rows(view)
     if not rows:
         return y
-    fonts = {k: fit_font(say(K + k), 14, 100, "bold", min_size=10) for k in ("alliance", "rivals")}
+    fonts = {k: fit_font(say(K + k), 14, 100, "bold", min_size=10) for k in {kind for kind, _ in rows}}
     lw = max(min(100, f.getlength(say(K + k))) for k, f in fonts.items())
     step = 34
     for kind, groups in rows:
@@ -168,11 +165,16 @@ def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
         word = say(K + kind)
         d.text((x0 + 4, cy), ellipsize(word, fonts[kind], 100), font=fonts[kind], fill=th["ink"], anchor="lm")
         cx = x0 + 16 + lw + 11
-        for cols in groups:
+        for n, cols in enumerate(groups):
             span = step * (len(cols) - 1)
-            if kind == "alliance":
-                d.rounded_rectangle((cx - 15, cy - 12, cx + span + 15, cy + 12), radius=12, fill=th["ally"],
-                                    outline=th["ink"], width=1)
+            if kind == "sides" and n:  # "vs" between the Single Player's armies and the Partnership
+                vs = say(K + "versus")
+                vf = fit_font(vs, 13, 40, "bold", min_size=9)
+                d.text((cx - 8, cy), vs, font=vf, fill=th["muted"], anchor="lm")
+                cx += min(40, vf.getlength(vs)) + 6
+            if kind in ("alliance", "sides"):
+                d.rounded_rectangle((cx - 15, cy - 12, cx + span + 15, cy + 12), radius=12,
+                                    fill=th["ally"] if kind == "alliance" else th["paper"], outline=th["ink"], width=1)
             else:
                 for dx in range(12, span - 10, 6):
                     d.line((cx + dx, cy, cx + dx + 3, cy), fill=th["rival"], width=3)
@@ -181,6 +183,24 @@ def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
             cx += span + 44
         y += 30
     return y
+
+
+def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str]]]]:
+    """What the relations row says. Trio (Section 4, J28): the two sides, the Single Player's
+    armies against the Partnership; the Single Player's own two armies are Rivals only in the
+    rules' bookkeeping, so no Rivals row. Quattro: each alliance (6.1), then the Rivals (3.2)."""
+    if view.get("variant") == "trio":
+        players = [[c for c in p.get("colours") or [] if c in COLOURS] for p in view.get("players") or []]
+        single = next((cs for cs in players if len(cs) > 1), [])
+        partners = [c for cs in players if cs != single for c in cs]
+        return [("sides", [single, partners])] if single and partners else []
+    rows: list[tuple[str, list[Sequence[str]]]] = [
+        ("alliance", [[c for c in a if c in COLOURS]]) for a in view.get("alliances") or [] if len(a) > 1
+    ]
+    rivals = _pairs(view, "rival")
+    if rivals:
+        rows.append(("rivals", rivals))
+    return rows
 
 
 def _player(
@@ -206,7 +226,7 @@ def _player(
     band = (y1 - y0 - 4) / len(cols)
     for i, c in enumerate(cols):
         d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 10, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
-                    outline=th[f"army_{c}_edge"] if c == "white" else None)
+                    outline=th[f"army_{c}_edge"] if c in ("white", "black") else None)
     pts = say(K + "points").format(n=int(p.get("points") or 0))
     pp = pill(pts, 24, th["title"], th["cream"], th["ink"])
     paste_centred(canvas, pp, (x1 - 8 - pp.width / 2, y0 + 18))
@@ -223,7 +243,10 @@ def _player(
     captured = [tuple(e) for c in cols for e in (view.get("captured") or {}).get(c) or [] if len(e) >= 2]
     reserve = [(c, piece) for c in cols for piece in (view.get("reserve") or {}).get(c) or []]
     y = y0 + 62
-    for key, items in (("captured", captured), ("reserve", reserve)):
+    rows = [("captured", captured), ("reserve", reserve)]
+    if view.get("phase") == "assembly":  # 1.2: nothing is captured before play; the reserve gets the room
+        rows = rows[1:]
+    for key, items in rows:
         if y + 10 > y1 or (key == "reserve" and not items):
             continue
         limit = y1 - 26 if key == "captured" and reserve else y1  # the reserve keeps its line
@@ -239,21 +262,23 @@ def _piece_row(
     limit: float,
     empty: str,
 ) -> float:
-    """A label, then the pieces as small glyphs in their own colours, the same piece grouped
-    with a count (`×6`); wraps to a second line when there is room, else ends with `…`."""
+    """A label, then the pieces as small glyphs in their own colours on a light tray (so every
+    army reads as on the board, whatever the panel's colour), the same piece grouped with a
+    count (`×6`); wraps to a second line when there is room, else ends with `…`."""
     x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
     lf = fit_font(word, 12, 70, "bold", min_size=9)
     d.text((x0, y), word, font=lf, fill=th["muted"], anchor="lm")
     start = x0 + min(70, lf.getlength(word)) + 8
-    x = start
     if not items:
-        d.text((x, y), empty, font=font_for(empty, 12, "regular"), fill=th["muted"], anchor="lm")
+        d.text((start, y), empty, font=font_for(empty, 12, "regular"), fill=th["muted"], anchor="lm")
         return y
     order = {(c, p): (COLOURS.index(c) if c in COLOURS else 9, PIECES.index(p) if p in PIECES else 9)
              for c, p in items}
     counts = Counter(items)
     nf = font("bold", 11)
+    placed: list[tuple[float, float, str, str, str]] = []
+    x, more = start, False
     for c, p in sorted(counts, key=lambda k: order[k]):
         n = counts[(c, p)]
         tag = f"×{n}" if n > 1 else ""
@@ -263,12 +288,19 @@ def _piece_row(
                 y += 26
                 x = start
             else:
-                d.text((x, y), "…", font=nf, fill=th["muted"], anchor="lm")
-                return y
-        paste_centred(canvas, army_glyph(th, c, p, 26), (x + 12, y))
-        if tag:
-            d.text((x + 24, y + 5), tag, font=nf, fill=th["ink"], anchor="lm")
+                more = True
+                break
+        placed.append((x, y, c, p, tag))
         x += w + 2
+    for line_y in sorted({py for _, py, *_ in placed}):
+        xs = [(px, px + 24 + (nf.getlength(tag) + 2 if tag else 0)) for px, py, _, _, tag in placed if py == line_y]
+        d.rounded_rectangle((xs[0][0] - 3, line_y - 12, xs[-1][1] + 2, line_y + 12), radius=6, fill=th["tray"])
+    for px, py, c, p, tag in placed:
+        paste_centred(canvas, army_glyph(th, c, p, 24), (px + 12, py))
+        if tag:
+            d.text((px + 24, py + 5), tag, font=nf, fill=th["army_white_edge"], anchor="lm")
+    if more:
+        d.text((x, y), "…", font=nf, fill=th["muted"], anchor="lm")
     return y
 
 

@@ -41,6 +41,9 @@ def every_kind_of_view() -> list[dict]:
     v = V.make_view()
     v["players"][2]["status"] = "departed"
     views.append(v)
+    for key in R.MESSAGES:  # every way a game ends (1.3, 1.4, J17, J18, J24, J26)
+        if key.startswith("judtho.board.end."):
+            views.append(V.game_over() | {"end": key.removeprefix("judtho.board.end.")})
     return views
 
 
