@@ -109,8 +109,13 @@ def _status(
             line = "★ " + say(K + key).format(player=", ".join(who))
         else:
             line = say(K + "draw") if view.get("winner") is not None else say(K + "phase.over")
+    elif view.get("proposal") in ("draw", "void"):  # J24: play waits until every player answers
+        line = say(K + "offer." + view["proposal"])
     elif mover:
         key = "to_move" if phase == "play" else "to_place"
+        owed = [o.get("kind") for o in view.get("owed") or [] if isinstance(o, Mapping) and o.get("colour") == mover]
+        if phase == "placement" and owed and K + "to_place." + str(owed[0]) in MESSAGES:  # what a Conquest owes (J22)
+            key = "to_place." + str(owed[0])
         line = say(K + key).format(colour=colour_name(say, mover))
     else:
         line = say(K + "phase." + phase) if phase in ("assembly", "play", "placement", "over") else ""

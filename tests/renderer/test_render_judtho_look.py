@@ -187,3 +187,21 @@ def test_the_end_says_how_the_game_ended():
     said = Recorder()
     R.render(V.game_over() | {"end": "something_new"}, text=said)  # unknown: no word, no error
     assert not any(k.startswith(K + "end.") for k in said.asked)
+
+
+@pytest.mark.parametrize("kind", ["draw", "void"])
+def test_j24_a_pending_offer_is_what_the_status_says(kind):
+    """While a draw (or void) offer stands nobody moves: the status says the offer, not a mover."""
+    said = Recorder()
+    R.render(V.make_view(to_move=None, proposal=kind), text=said)
+    assert K + "offer." + kind in said.asked and K + "to_move" not in said.asked
+
+
+@pytest.mark.parametrize("kind", ["bonus_piece", "king"])
+def test_j22_placement_says_what_the_conquest_owes(kind):
+    """After a Conquest the placer puts down a bonus piece or their captured King (J22)."""
+    said = Recorder()
+    view = V.quattro_alliance() | {"phase": "placement", "to_move": "white",
+                                   "owed": [{"colour": "white", "kind": kind}, {"colour": "red", "kind": "king"}]}
+    R.render(view, text=said)
+    assert K + "to_place." + kind in said.asked and K + "to_place" not in said.asked

@@ -34,6 +34,8 @@ def every_kind_of_view() -> list[dict]:
     """Views that between them show every word the board can draw."""
     views = [f() for f in V.ALL.values()]
     views.append(V.make_view(phase="placement", to_move="yellow", battle="identity"))
+    for kind in ("bonus_piece", "king"):  # J22: what a Conquest owes
+        views.append(V.make_view(phase="placement", to_move="red", owed=[{"colour": "red", "kind": kind}]))
     views.append(V.make_view(phase="play", to_move=None, battle="victory"))
     views.append(V.make_view(phase="over", to_move=None, winner=[], battle=None))
     views.append(V.make_view(phase="over", to_move=None, winner=None, battle=None))
@@ -41,6 +43,7 @@ def every_kind_of_view() -> list[dict]:
     v = V.make_view()
     v["players"][2]["status"] = "departed"
     views.append(v)
+    views += [V.make_view(to_move=None, proposal=kind) for kind in ("draw", "void")]  # J24
     for key in R.MESSAGES:  # every way a game ends (1.3, 1.4, J17, J18, J24, J26)
         if key.startswith("judtho.board.end."):
             views.append(V.game_over() | {"end": key.removeprefix("judtho.board.end.")})
