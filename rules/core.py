@@ -419,6 +419,14 @@ class Game(Generic[S]):
         when this decision has no clock. The table applies it for a human who does not answer."""
         return None
 
+    def leave_action(self, state: S, seat: Seat) -> Action | None:
+        """What `seat` does when its player leaves the game in play (`/table leave`), or None:
+        the table handles it (the AI takes the seat, as for a resignation). A game whose rules
+        say what a departure does (Judtho's J18) returns that action; the table applies it for
+        the seat and logs it like any action, so the game still replays from its log. It must
+        pass `check` at any time before the end, whoever is to act."""
+        return None
+
     def secrets(self, state: S, seat: Seat) -> list[Msg]:
         """`seat`'s private information as lines (a hand of cards, a secret role): the table sends
         it privately whenever it changes, and shows it on request. Empty for open games."""

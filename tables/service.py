@@ -18,8 +18,10 @@ The API is the one in the team brief. Additions (all optional, nothing renamed):
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.
-- `leave` during a game is `resign`. A resigned seat is played by the AI (when the game has
-  one and a human is left); with one seat left that seat wins.
+- `leave` during a game is `resign`. A game that says what leaving does (`Game.leave_action`)
+  has that action applied and logged for the seat; otherwise, or when the game goes on, a
+  resigned seat is played by the AI (when the game has one and a human is left); with one seat
+  left that seat wins.
 - `create(..., timeout=None)`: the table's window clock in seconds (default 60, 0 = none),
   stored with the table. `deadline(channel_id) -> Deadline | None` says whether the decision
   open now runs out (some human to act has a `game.timeout_action`), `expire(channel_id,
@@ -60,6 +62,7 @@ from tables import ai as ai_seats
 from tables import i18n
 from tables.clock import Deadline
 from tables.notices import Notice, Private, Prompt, Public
+from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import Store, dumps, loads
 from tables.table import (
     DEFAULT_TIMEOUT,
@@ -151,6 +154,8 @@ class TableService:
         self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
+        self._draws: dict[int, list[int]] = {}
+        """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
 
@@ -202,9 +207,12 @@ class TableService:
     async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
                      variant: str | None = None, config: dict[str, Any] | None = None,
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
-                     lang: str | None = None, timeout: float | None = None) -> list[Notice]:
+                     lang: str | None = None, timeout: float | None = None,
+                     draws: list[int] | None = None) -> list[Notice]:
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
-        (default 60; 0 = no clock), kept with the table for its whole life."""
+        (default 60; 0 = no clock), kept with the table for its whole life. `draws`: every random
+        number the table draws, set-up first, comes from this list while it lasts (a replayed
+        record, `tables.record`), then as usual."""
         if channel_id in self._by_channel:
             raise IllegalAction("table_exists")
         game = get_game(game_key)
@@ -226,6 +234,8 @@ class TableService:
             "version": 0, "host": host.user_id,
         })
         self.store.save_seats(table.id, [s.to_row() for s in table.seats])
+        if draws:
+            self._draws[table.id] = list(draws)
         self._by_id[table.id] = table
         self._by_channel[channel_id] = table
         lines = [
@@ -419,12 +429,29 @@ class TableService:
         return [s for s in table.humans_to_act() if table.game.timeout_action(state, s) is not None]
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:
+        """The player leaves the game in play. When the game says what leaving does
+        (`Game.leave_action`, e.g. Judtho's departure, J18) that action is applied for the seat,
+        logged like any other (the game replays), and the table finishes if the game is over;
+        otherwise, or when the game goes on after it, the AI takes the seat (with one seat left,
+        that seat wins; with no human left, the game is abandoned)."""
         table = self._open(channel_id)
         async with table.lock:
             self._require(table, "active")
             seat = table.require_seat(player.user_id)
+            assert table.state is not None
+            leaving = table.game.leave_action(table.state, seat)
             table.seats[seat].resigned = True
-            out = _Out([Msg("table.resigned", {"player": SeatName(seat)})])
+            if leaving is not None:
+                out = _Out([Msg("table.left_game", {"player": SeatName(seat)})])
+                try:
+                    self._step(table, seat, str(leaving), out)  # finishes the table if the game is over
+                except BaseException:
+                    table.seats[seat].resigned = False
+                    raise
+                if table.status != "active":
+                    return await self._notices(table, out)
+            else:
+                out = _Out([Msg("table.resigned", {"player": SeatName(seat)})])
             remaining = [i for i, s in enumerate(table.seats) if not s.resigned]
             humans = [i for i in remaining if not table.seats[i].is_ai]
             if len(remaining) == 1:
@@ -547,6 +574,28 @@ class TableService:
         log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self.store.actions(table_id)]
         return game.replay(config, len(self.store.seats(table_id)), loads(row["setup"]) or [], log_rows)
 
+    def export(self, channel_id: int) -> GameRecord:
+        """The whole game of the channel's table (the open one, else the last one played there)
+        as a script the local console replays to the same state (`tables.record`). A game with
+        hidden information is exported only once it is over: its record holds every draw."""
+        table = self.table(channel_id)
+        row = self.store.table_row(table.id) if table is not None else self.store.last_row(channel_id)
+        if row is None or not row["state"] or _installed(row["game"]) is None:
+            raise IllegalAction("no_table" if row is None or row["state"] else "not_started")
+        game = get_game(row["game"])
+        if game.info.hidden_information and row["status"] == "active":
+            raise IllegalAction("export_after_end")
+        lang = split_config(loads(row["config"]))[1]
+        seats = self.store.seats(row["id"])
+        actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
+                   for a in self.store.actions(row["id"])]
+        return record_text(
+            table_id=row["id"], game_key=game.info.key, game_name=i18n.render(game_name(game), lang),
+            names=[s["name"] for s in seats], ai=[bool(s["ai"]) and not s["resigned"] for s in seats],
+            variant=row["variant"], lang=lang, started=(row["started"] or row["created"] or "")[:16].replace("T", " "),
+            status=i18n.render(STATUS.get(row["status"], row["status"]), lang),
+            setup=loads(row["setup"]) or [], actions=actions)
+
     # ------------------------------------------------------------------ restart
     async def restore(self) -> int:
         """Reload every lobby and active table from the database (at start-up), and let AI seats
@@ -605,10 +654,14 @@ class TableService:
     # ------------------------------------------------------------------ internals
     def _chance(self, table: Table, tag: str) -> Chance:
         seeded = SeededChance(f"{table.seed}:{tag}")
-        return ScriptedChance(table.dice, fallback=seeded) if table.dice else seeded
+        chance = ScriptedChance(table.dice, fallback=seeded) if table.dice else seeded
+        draws = self._draws.get(table.id)
+        return _Replayed(draws, chance) if draws else chance
 
-    @staticmethod
-    def _spend_dice(table: Table, chance: Chance) -> None:
+    def _spend_dice(self, table: Table, chance: Chance) -> None:
+        if isinstance(chance, _Replayed):
+            self._draws[table.id] = chance.values
+            chance = chance.then
         if isinstance(chance, ScriptedChance):
             table.dice = chance.remaining
 
@@ -686,6 +739,7 @@ class TableService:
         self.store.finish(table.id, status, results or [])
         table.status = status
         self._windows.pop(table.id, None)
+        self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._by_id.pop(table.id, None)
@@ -807,6 +861,21 @@ class TableService:
             return game.label(game.parse_action(text))
         except IllegalAction:
             return text
+
+
+class _Replayed(Chance):
+    """Every draw from recorded `values` while they last, then from `then`: a replayed record
+    draws exactly what the game drew (dice, shuffles, everything), and plays on after it."""
+
+    def __init__(self, values: list[int], then: Chance) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.then = then
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        if self.values:
+            return self.values.pop(0)
+        return self.then._draw(low, high, die=die)
 
 
 def _words(table: Table) -> dict[str, Any]:

@@ -141,6 +141,11 @@ class Store:
         rows = list(self.db["tables"].rows_where("id = ?", [table_id]))
         return rows[0] if rows else None
 
+    def last_row(self, channel: int) -> dict[str, Any] | None:
+        """The newest table of a channel, whatever its status (a finished game's export)."""
+        rows = list(self.db["tables"].rows_where("channel = ?", [channel], order_by="id desc", limit=1))
+        return rows[0] if rows else None
+
     def open_rows(self) -> list[dict[str, Any]]:
         return list(self.db["tables"].rows_where("status IN ('lobby', 'active')", order_by="id"))
 
