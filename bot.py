@@ -3,6 +3,7 @@
     python bot.py                      # the Discord bot (token from DISCORD_TOKEN or .env)
     python bot.py --local dads_army --ai 3
     python bot.py --local dads_army --ai 4 --seed 1      # four AI seats play a whole game
+    python bot.py --local judtho --script judtho-table3.txt   # replay an exported game (/table log export)
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help="seed for the table's dice and shuffles")
     p.add_argument("--variant", metavar="NAME", help="a rules variant of the game, e.g. redraw_bombed_reference")
     p.add_argument("--dice", help="scripted dice, e.g. 3,6,1 (then seeded dice)")
-    p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !")
+    p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !"
+                   " (an exported game's '# gavel:' line gives the options not given here)")
+    p.add_argument("--names", metavar="A,B,...", help="names of the human seats (default Alice, Bob, Carol...)")
+    p.add_argument("--draws", metavar="N,N,...", help="every random number the table draws, in order, then seeded"
+                   " (an exported game's record)")
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")
     p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
     p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")
@@ -35,8 +40,26 @@ def run_discord() -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def local_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, and for a `--script` with a `# gavel:` header (an exported game) the
+    header's options under it: what the command line gives wins. A header for another game than
+    `--local` is refused (exit 2), not half replayed."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parser().parse_args(argv)
+    if args.local and args.script:
+        from tables.console import script_header
+
+        header = script_header(args.script)
+        if header:
+            recorded = parser().parse_args(header).local
+            if recorded != args.local:
+                parser().error(f"{args.script} records a game of {recorded}, not {args.local}")
+            args = parser().parse_args([*header, *argv])
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = local_args(argv)
     if args.local:
         from tables.console import options_from_args, run
 

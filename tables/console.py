@@ -2,7 +2,12 @@
 
 The commands are the ones typed in Discord (`/dadsarmy move man:pike to:5,9`, `/table log`),
 or plain action text (`move pike 5,9`); `@Bob ...` (any case, or the seat number) acts as
-another human seat. It uses the same TableService as the bot, so a bug seen here is a bug
+another human seat. Where a game's command options are not its action text (`/judtho move b1
+c3` is `Nb1-c3`), `COMMANDS` says how to read them, as the game's cog does. `/table log export`
+writes the whole game as a script (`tables.record`) that `--script` replays to the same state;
+`--script` reads the options of its `# gavel:` header line that the command line does not give.
+
+It uses the same TableService as the bot, so a bug seen here is a bug
 there, and a `--script` of commands is a reproducible test. Public notices print as they come, private ones labelled
 with their seat; board images are written to a folder and their paths printed.
 
@@ -15,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,7 +28,8 @@ from typing import Any, TextIO
 from rules.core import IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
-from tables.service import Player, TableService, game_name, get_game
+from tables.record import header_options
+from tables.service import Player, Table, TableService, game_name, get_game
 
 GROUPS = {"dadsarmy": "dads_army", "dredd": "judge_dredd", "judtho": "judtho", "judgement": "judgement"}
 """Slash command group → game key (a group not listed is taken to be the key itself)."""
@@ -49,6 +55,10 @@ class LocalOptions:
     json: bool = False
     images: str = "gavel-images"
     lang: str = i18n.DEFAULT
+    names: list[str] | None = None
+    """Names of the human seats (a replayed record's); the others are named from HUMANS."""
+    draws: list[int] | None = None
+    """Every random number the table draws, from this list first (a replayed record's `--draws`)."""
 
 
 def seating(game_key: str, seats: int | None, ai: int | None) -> tuple[int, int]:
@@ -207,10 +217,11 @@ class Console:
     async def setup(self) -> None:
         opts = self.options
         humans, ai = seating(opts.game, opts.seats, opts.ai)
-        self.players = [Player(i + 1, HUMANS[i]) for i in range(humans)]
+        names = [*(opts.names or [])[:humans], *HUMANS[len(opts.names or []):]]
+        self.players = [Player(i + 1, names[i]) for i in range(humans)]
         host = self.players[0] if self.players else SPECTATOR
         self.emit(await self.service.create(GUILD, CHANNEL, opts.game, host, seed=opts.seed, sit=bool(self.players),
-                                            variant=opts.variant, dice=opts.dice, lang=opts.lang))
+                                            variant=opts.variant, dice=opts.dice, lang=opts.lang, draws=opts.draws))
         for player in self.players[1:]:
             self.emit(await self.service.join(CHANNEL, player))
         for _ in range(ai):
@@ -255,8 +266,13 @@ class Console:
         """Run one typed command; refusals raise IllegalAction."""
         actor = self.players[0] if self.players else SPECTATOR
         if line.startswith("@"):
-            name, _, line = line[1:].partition(" ")
-            actor, line = self.player(name), line.strip()
+            name, _, rest = line[1:].partition(" ")
+            try:
+                actor, line = self.player(name), rest.strip()
+            except IllegalAction:
+                if rest.strip():
+                    raise
+                # A lone `@word` naming nobody is an action: Judtho's placements (`@Qc2`, `@rest`).
         tokens = line.split()
         if not tokens:
             raise IllegalAction("unknown_command", command=line)
@@ -269,6 +285,10 @@ class Console:
                 self.emit([await svc.board(CHANNEL, actor)])
             elif sub == "me":
                 self.emit([await svc.me(CHANNEL, actor)])
+            elif sub == "log" and any(_value(a).lower() in ("export", "true") for a in args):
+                self.export()
+            elif sub == "export":
+                self.export()
             elif sub == "log":
                 n = int(_value(args[0])) if args and _value(args[0]).isdigit() else 10
                 self.emit([await svc.log(CHANNEL, n)])
@@ -298,10 +318,40 @@ class Console:
             elif tokens[1] == "rules":
                 self.rules()
             else:
-                self.emit(await svc.act(CHANNEL, actor, " ".join([tokens[1], *map(_value, tokens[2:])])))
+                self.emit(await svc.act(CHANNEL, actor, self.action_text(table, actor, tokens[1], tokens[2:])))
         else:
             self.emit(await svc.act(CHANNEL, actor, line))
         await self.let_ai_play()
+
+    def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> str:
+        """The action a game command names: through the game's `COMMANDS` entry when it has one
+        (options by name, `to:c3`, or in order), else the verb and the options' values."""
+        found = COMMANDS.get(table.game_key, {}).get(verb)
+        if found is None:
+            return " ".join([verb, *map(_value, options)])
+        names, read = found
+        bound: dict[str, str] = {}
+        positional = []
+        for token in options:
+            name, sep, value = token.partition(":")
+            if sep and name in names:
+                bound[name] = value
+            else:
+                positional.append(token)
+        for name in names:
+            if name not in bound and positional:
+                bound[name] = positional.pop(0)
+        if not bound or positional:
+            raise IllegalAction("unknown_command", command=" ".join([verb, *options]))
+        return read(bound, self.service.legal_for(CHANNEL, actor), table.lang)
+
+    def export(self) -> None:
+        """`/table log export`: the whole game as a replayable script, written beside the images."""
+        record = self.service.export(CHANNEL)
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = self.images / record.filename
+        path.write_text(record.text, encoding="utf-8")
+        self.say("console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
         """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it."""
@@ -335,6 +385,27 @@ any other private image is the seat's hand."""
 
 def _is_board(notice: Private) -> bool:
     return any(m.key in BOARD_KEYS for m in notice.lines)
+
+
+def _judtho_move(options: dict[str, str], legal: list[str], lang: str) -> str:
+    from tables import judtho_commands
+
+    return judtho_commands.move_text(legal, options.get("from", ""), options.get("to"))
+
+
+def _judtho_place(options: dict[str, str], legal: list[str], lang: str) -> str:
+    from tables import judtho_commands
+
+    return judtho_commands.place_text(options.get("piece", ""), options.get("square"), lang)
+
+
+Read = Callable[[dict[str, str], list[str], str], str]
+COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
+    "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place)},
+}
+"""Per game, the commands whose options are not the action's own tokens: the options' names (as
+in Discord, in order) and how they read as action text (options, the actor's legal actions, the
+table's language). `/judtho move b1 c3` → `Nb1-c3`, `/judtho place Queen c2` → `@Qc2`."""
 
 
 TOKEN_NAMES = {
@@ -400,7 +471,20 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
     return 0
 
 
+def _ints(text: str | None) -> list[int] | None:
+    return [int(d) for d in text.replace(" ", "").split(",") if d] if text else None
+
+
 def options_from_args(args: Any) -> LocalOptions:
-    dice = [int(d) for d in args.dice.replace(" ", "").split(",") if d] if args.dice else None
-    return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant, dice=dice,
-                        script=args.script, json=args.json, images=args.images, lang=args.lang)
+    names = [n for n in args.names.split(",") if n] if getattr(args, "names", None) else None
+    return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant,
+                        dice=_ints(args.dice), script=args.script, json=args.json, images=args.images, lang=args.lang,
+                        names=names, draws=_ints(getattr(args, "draws", None)))
+
+
+def script_header(path: str) -> list[str]:
+    """The options in a script's `# gavel:` header line (an exported record's), or none."""
+    try:
+        return header_options(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []

@@ -1,0 +1,78 @@
+"""Judtho's command options as action text: what `/judtho move b1 c3` and `/judtho place Queen c2`
+mean, for any front-end that reads options (the local console; the cog may share it).
+
+Judtho's actions are one notation word each (J29, content §10): `@Qc2`, `@rest`, `Nb1-c3`,
+`Sd4xd5xd7`, `e11-e12=Q`, `Nc3x{b5,e4}`. A player names a move by where it starts and where
+it ends; when several legal moves from that square end there (a sweep and a plain capture,
+the promotions) the player must say which, and is told the choices. Pure: the legal actions
+come in as text, the piece names from the catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.core import BadActionText, IllegalAction
+from rules.judtho.notation import Move, parse
+from rules.judtho.pieces import LETTERS
+from tables import i18n
+
+REST = ("rest", "@rest")
+"""`place rest`: the Assembly's "place the rest for me" (`@rest`)."""
+_SQUARE = re.compile(r"[a-l](?:1[0-2]|[1-9])")
+
+
+def square_of(text: str) -> str:
+    return text.strip().lower().replace(" ", "")
+
+
+def is_square(text: str) -> bool:
+    return _SQUARE.fullmatch(square_of(text)) is not None
+
+
+def piece_letter(text: str, lang: str = i18n.DEFAULT) -> str | None:
+    """The notation letter of a piece named by its letter (`N`), its English key (`knight`) or
+    its name in any of our languages (`Knight`, `騎士`); `""` for a pawn; None if no piece."""
+    typed = text.strip()
+    if typed.upper() in LETTERS.values():
+        return typed.upper()
+    for piece in [*LETTERS, "pawn"]:
+        names = {piece, *(i18n.gettext(f"judtho.piece.{piece}", lg).lower() for lg in (lang, *i18n.LANGUAGES))}
+        if typed.lower() in names:
+            return LETTERS.get(piece, "")
+    return None
+
+
+def place_text(piece: str, square: str | None, lang: str = i18n.DEFAULT) -> str:
+    """`place Queen c2` → `@Qc2`, `place pawn c3` → `@c3`, `place rest` → `@rest`."""
+    if piece.strip().lower() in REST:
+        return "@rest"
+    letter = piece_letter(piece, lang)
+    if letter is None:
+        raise BadActionText(text=f"{piece} {square or ''}".strip())
+    return f"@{letter}{square_of(square or '')}"
+
+
+def move_text(legal: list[str], origin: str, to: str | None) -> str:
+    """The action `move <origin> <to>` names. `to` is a whole notation word (`Nb1-c3`, taken as
+    it is) or a square: then the one legal move from `origin` that ends on it. Several such moves
+    are refused with the list to choose from (`ambiguous_move`); none leaves the text for the
+    engine to refuse with its own reason."""
+    if to is None:  # `move Nb1-c3`: the whole move as the only option
+        return origin.strip()
+    to = to.strip()
+    if to in legal or not is_square(to):
+        return to
+    origin, square = square_of(origin), square_of(to)
+    found = [text for text in legal if _ends(text, origin, square)]
+    if len(found) > 1:
+        raise IllegalAction("ambiguous_move", origin=origin, square=square, moves=", ".join(found))
+    return found[0] if found else f"{origin}-{square}"
+
+
+def _ends(text: str, origin: str, square: str) -> bool:
+    try:
+        action = parse(text)
+    except BadActionText:
+        return False
+    return isinstance(action, Move) and action.origin == origin and action.to == square
