@@ -1,7 +1,12 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats)."""
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats).
+
+`/table log export:true` posts the whole game of the channel (the one in play, or the last one
+played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
+"""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,7 +14,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
+from cogs.delivery import guild_lang
 from cogs.flows import can_manage, change, open_table, player_of, post_board, send_notice, send_rules, show
+from tables import i18n
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -42,9 +49,18 @@ class TablesCog(commands.Cog):
         player = player_of(interaction)
         await show(self.bot, interaction, lambda channel: self.service.me(channel, player), ephemeral=True)
 
-    @table.command(name="log", description=_t("The last moves"))
-    async def log(self, interaction: discord.Interaction) -> None:
-        await show(self.bot, interaction, self.service.log, ephemeral=False)
+    @table.command(name="log", description=_t("The last moves, or the whole game as a file"))
+    @app_commands.describe(export=_t("Attach the whole game as a file that local play replays (--script)"))
+    async def log(self, interaction: discord.Interaction, export: bool = False) -> None:
+        if not export:
+            await show(self.bot, interaction, self.service.log, ephemeral=False)
+            return
+        # A database read, no image: quick enough to answer without deferring (a refusal stays private).
+        record = self.service.export(interaction.channel_id or 0)
+        text = i18n.gettext("table.exported", guild_lang(interaction.guild, interaction), game=record.game_key,
+                            file=record.filename, n=record.moves)
+        file = discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)
+        await interaction.response.send_message(text, file=file)
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
     async def rules(self, interaction: discord.Interaction) -> None:
