@@ -74,8 +74,9 @@ def replay_options(game_key: str, names: Sequence[str], *, variant: str | None, 
 
 def record_text(*, table_id: int, game_key: str, game_name: str, names: Sequence[str], ai: Sequence[bool],
                 variant: str | None, lang: str, started: str, status: str, setup: Sequence[int],
-                actions: Sequence[RecordedAction]) -> GameRecord:
-    """The record of one game, its prose in the table's language `lang`."""
+                actions: Sequence[RecordedAction], variant_name: str | None = None) -> GameRecord:
+    """The record of one game, its prose in the table's language `lang` (`variant_name`: the
+    variant as the players know it; the option line keeps its key)."""
     filename = f"{game_key}-table{table_id}.txt"
     tokens = seat_tokens(names)
     draws = [*setup, *(d for a in actions for d in a.draws)]
@@ -84,7 +85,7 @@ def record_text(*, table_id: int, game_key: str, game_name: str, names: Sequence
         for i, (token, name, is_ai) in enumerate(zip(tokens, names, ai, strict=True)))
     header = [
         i18n.gettext("table.record_title", lang, game=game_name, table=table_id, started=started, status=status),
-        *([i18n.gettext("table.record_variant", lang, variant=variant)] if variant else []),
+        *([i18n.gettext("table.record_variant", lang, variant=variant_name or variant)] if variant else []),
         i18n.gettext("table.record_seats", lang, seats=seats),
         i18n.gettext("table.record_replay", lang, command=f"python bot.py --local {game_key} --script {filename}"),
         i18n.gettext("table.record_header", lang),

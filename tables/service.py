@@ -586,6 +586,7 @@ class TableService:
         if game.info.hidden_information and row["status"] == "active":
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
+        variant_key = f"{game.info.key}.variant.{row['variant']}"
         seats = self.store.seats(row["id"])
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
                    for a in self.store.actions(row["id"])]
@@ -594,7 +595,8 @@ class TableService:
             names=[s["name"] for s in seats], ai=[bool(s["ai"]) and not s["resigned"] for s in seats],
             variant=row["variant"], lang=lang, started=(row["started"] or row["created"] or "")[:16].replace("T", " "),
             status=i18n.render(STATUS.get(row["status"], row["status"]), lang),
-            setup=loads(row["setup"]) or [], actions=actions)
+            setup=loads(row["setup"]) or [], actions=actions,
+            variant_name=i18n.gettext(variant_key, lang) if i18n.has(variant_key) else None)
 
     # ------------------------------------------------------------------ restart
     async def restore(self) -> int:

@@ -135,3 +135,26 @@ async def test_a_whole_judtho_game_of_ai_seats_exports_and_replays_identically(t
     row = replayed.store.last_row(CHANNEL)
     assert row["status"] == "finished"
     assert replayed.get(row["id"]).state.to_json() == original.state.to_json()
+
+
+async def test_console_table_log_export_writes_a_duo_record_that_replays(tmp_path: Path) -> None:
+    """`/table log export` mid-game: the file is beside the images, its header keeps the variant,
+    and `--script` with nothing but `--local judtho` replays it to the same position."""
+    svc = quiet()
+    out = io.StringIO()
+    console = Console(svc, LocalOptions(game="judtho", seats=2, ai=0, variant="duo", images=str(tmp_path)), out)
+    await console.setup()
+    table = svc.table(CHANNEL)
+    while table.state.phase == "assembly":
+        await console.command(f"@{console.players[table.to_act()[0]].name} /judtho place rest")
+    for _ in range(3):
+        player = console.players[table.to_act()[0]]
+        await console.command(f"@{player.name} {next(t for t in svc.legal_for(CHANNEL, player) if notation(t))}")
+    await console.command("/table log export")
+    path = tmp_path / f"judtho-table{table.id}.txt"
+    assert f"{path}" in out.getvalue() and "--variant duo" in path.read_text(encoding="utf-8")
+    replayed = quiet()
+    args = local_args(["--local", "judtho", "--script", str(path), "--images", str(tmp_path / "replay")])
+    assert await run(options_from_args(args), service=replayed, out=io.StringIO()) == 0
+    again = replayed.table(CHANNEL)
+    assert again.variant == "duo" and again.state.to_json() == table.state.to_json()
