@@ -9,16 +9,17 @@ labelled in notation (its value is the whole action). The turn menu is two steps
 destination (`split`, registered with `components.register_splitter`); the other verbs are
 named by `judtho.verb.*`.
 
-Nothing here needs the game registered at import (the lead registers it): the variants come
-from the engine's own `GameInfo`.
+The Trio's `suggest` is the one action whose words never reach the channel (Section 4, E4):
+the channel reads only that a suggestion was sent (`hide_suggestion`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -27,12 +28,14 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.errors import lang_of
-from cogs.flows import AUTOCOMPLETE_MAX, act, open_lobby, player_of, post_board, send_rules
-from rules.core import BadActionText
+from cogs.flows import AUTOCOMPLETE_MAX, act, change, open_lobby, player_of, post_board, send_rules, variant_choices
+from rules.core import BadActionText, IllegalAction, Msg
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, Place, parse
 from rules.judtho.pieces import LETTERS, PIECES
 from tables import i18n
+from tables.notices import Notice, Public
+from tables.service import Player
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -62,17 +65,27 @@ def piece_name(piece: str, lang: str) -> str:
 
 _SQ = r"[a-l](?:1[0-2]|[1-9])"
 _PLACE = re.compile(rf"@([KQRBNPS]?)({_SQ})")
-_MOVE = re.compile(rf"([KQRBNPS]?{_SQ})([-x].+)")
+_DISTANT = re.compile(rf"(N{_SQ})(x\{{)({_SQ}(?:,{_SQ})*\}})")
+_MOVE = re.compile(rf"([KQRBNPS]?{_SQ})([-x][^ ]+)")
 _ORIGIN = re.compile(rf"([KQRBNPS]?)({_SQ})")
+_LETTER = re.compile(r"^[kqrbnps](?=[a-l])")
+"""A piece's letter, lower case, before its square: `d12xf12` may be typed for `Rd12xf12`."""
+DISTANT = "x{"
+"""The menu token of a Knight's distant capture (J10): one choice, "Distant capture", whose
+next step lists the sets of pieces it may remove, the set of every one labelled "All" (4.7)."""
 
 
 def split(text: str) -> list[str] | None:
-    """A notation word as the two steps of the menu: the piece (`Nb1`, `@Q`, a pawn `e11` or
-    `@`), then where it goes (`-c3`, `c2`, `-e12=Q`, `xd5xd7`, `x{b5,e4}`): a sweep, a distant
-    capture and a promotion are each one choice of the second step, so that no action is a
-    prefix of another. None for anything else (`draw offer`, `pass`, a prefix with a space)."""
+    """A notation word as the steps of the menu: the piece (`Nb1`, `@Q`, a pawn `e11` or
+    `@`), then where it goes (`-c3`, `c2`, `-e12=Q`, `xd5xd7`): a sweep and a promotion are
+    each one choice of the second step, so that no action is a prefix of another. A Knight's
+    distant capture `Nc3x{b5,e4}` is three steps, `Nc3`, `x{`, `b5,e4}`: up to 255 sets of
+    targets (J10) would otherwise bury the Knight's moves. None for anything else (`draw
+    offer`, `pass`, a prefix with a space)."""
     if m := _PLACE.fullmatch(text):
         return ["@" + m.group(1), m.group(2)]
+    if m := _DISTANT.fullmatch(text):
+        return [m.group(1), m.group(2), m.group(3)]
     if m := _MOVE.fullmatch(text):
         return [m.group(1), m.group(2)]
     return None
@@ -81,11 +94,34 @@ def split(text: str) -> list[str] | None:
 components.register_splitter(split)
 
 
+def everything(texts: Iterable[str]) -> set[str]:
+    """The distant captures (J10) that remove every piece their Knight attacks, "all" of 4.7:
+    from each square, the one with the most captures, when it has more than one."""
+    best: dict[str, Move] = {}
+    for text in texts:
+        move = notation(text)
+        if isinstance(move, Move) and move.distant and len(move.captures) > len(getattr(best.get(move.origin),
+                                                                                         "captures", ())):
+            best[move.origin] = move
+    return {str(m) for m in best.values() if len(m.captures) > 1}
+
+
 @dataclass
 class JudthoUI(components.GameUI):
     """The menu's first step names a piece (`Knight b1`, `Queen` to place), the second the
-    action in notation (`Nb1-c3`, `@Qc2`); `draw`, `resign`, `pass`, `@rest` and the draw
+    action in notation (`Nb1-c3`, `@Qc2`) or "Distant capture", whose step offers the sets of
+    targets, the set of every target labelled "All: …" (4.7); `draw`, `resign`, `pass`, `@rest` and the draw
     answers by `judtho.verb.*`."""
+
+    full: frozenset[str] = frozenset()
+    """This table's distant captures of every target (`everything`), set by `at`."""
+
+    def at(self, table: Any) -> JudthoUI:
+        state = getattr(table, "state", None)
+        if state is None or getattr(state, "phase", "") != "play":
+            return self
+        texts = [str(a) for seat in table.game.to_act(state) for a in table.game.legal_actions(state, seat)]
+        return dataclasses.replace(self, full=frozenset(everything(texts)))
 
     def word(self, token: str, lang: str) -> str:
         key = f"judtho.verb.{token.lstrip('@')}"
@@ -100,22 +136,14 @@ class JudthoUI(components.GameUI):
         if index == 0 and (m := _ORIGIN.fullmatch(token)):
             return i18n.gettext("judtho.ui.action", lang, piece=piece_name(PIECES.get(m.group(1), "pawn"), lang),
                                 text=m.group(2))
+        if index == 1 and token == DISTANT:
+            return i18n.gettext("judtho.ui.distant", lang)
         if index > 0 and split(whole := "".join(tokens[: index + 1])) is not None:
-            return whole
+            return i18n.gettext("judtho.ui.all", lang, text=whole) if whole in self.full else whole
         return self.word(token, lang)
 
 
 UI = components.register_ui(JudthoUI(key=GAME_KEY))
-
-
-def variant_choices() -> Choices:
-    """The engine's variants (`GameInfo.variants`) labelled by `judtho.variant.<name>`."""
-    choices = []
-    for name in GAME.info.variants:
-        key = f"judtho.variant.{name}"
-        label = i18n.gettext(key, "en") if i18n.has(key, "en") else name
-        choices.append(app_commands.Choice(name=app_commands.locale_str(label[:100], key=key), value=name))
-    return choices
 
 
 def square_of(text: str) -> str:
@@ -149,7 +177,7 @@ class JudthoCog(commands.Cog):
     # ------------------------------------------------------------------ the table
     @judtho.command(name="new", description=_t("Open a Judtho lobby in this channel (2-4 players)"))
     @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"))
-    @app_commands.choices(variant=variant_choices())
+    @app_commands.choices(variant=variant_choices(GAME_KEY))
     async def new(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         await open_lobby(self.bot, interaction, GAME_KEY, variant)
 
@@ -214,14 +242,20 @@ class JudthoCog(commands.Cog):
 
     def move_text(self, interaction: discord.Interaction, origin: str, to: str) -> str:
         """The action `to` names: a whole legal move as offered, or the one legal move from
-        `origin` ending on the square `to`; else the text as typed, for the engine to refuse."""
+        `origin` ending on the square `to`; else the text as typed, for the engine to refuse.
+        A square that ends several moves (a promotion's pieces, a Knight's jump and its distant
+        captures) is refused with those moves named, never guessed."""
         legal = self.legal(interaction)
         if to in legal:
             return to
         square = square_of(to)
-        found = [t for t in legal if isinstance(m := notation(t), Move) and m.origin == origin and m.to == square]
+        found = [t for t in legal if isinstance(m := notation(t), Move) and m.origin == origin
+                 and square in (m.to, _LETTER.sub("", t.lower()))]
         if len(found) == 1:
             return found[0]
+        if len(found) > 1:
+            raise IllegalAction("judtho_which_move", origin=origin, to=square, options=", ".join(found[:8])
+                                + (", …" if len(found) > 8 else ""))
         return to if notation(to) else f"{origin}-{square}"
 
     @move.autocomplete("origin")
@@ -240,15 +274,15 @@ class JudthoCog(commands.Cog):
 
     @move.autocomplete("to")
     async def move_to(self, interaction: discord.Interaction, current: str) -> Choices:
+        """The moves from `from`, a distant capture of every target first as "All: …" (4.7)."""
         origin = square_of(getattr(interaction.namespace, "from", None) or "")
-        typed = current.strip().lower()
-        out: Choices = []
-        for text in self.legal(interaction):
-            action = notation(text)
-            if not isinstance(action, Move) or (origin and action.origin != origin) or typed not in text.lower():
-                continue
-            out.append(app_commands.Choice(name=text[:100], value=text[:100]))
-        return out[:AUTOCOMPLETE_MAX]
+        lang, typed = lang_of(interaction), current.strip().lower()
+        texts = [t for t in self.legal(interaction) if isinstance(m := notation(t), Move)
+                 and (not origin or m.origin == origin) and typed in t.lower()]
+        full = everything(texts)
+        texts.sort(key=lambda t: t not in full)
+        return [app_commands.Choice(name=(i18n.gettext("judtho.ui.all", lang, text=t) if t in full else t)[:100],
+                                    value=t[:100]) for t in texts][:AUTOCOMPLETE_MAX]
 
     # ------------------------------------------------------------------ draws and resigning
     @judtho.command(name="draw", description=_t("Offer a draw on your turn, or answer an offer (J24)"))
@@ -266,7 +300,12 @@ class JudthoCog(commands.Cog):
     @judtho.command(name="suggest", description=_t("Trio: suggest one move to your partner, privately"))
     @app_commands.describe(move=_t("The move, in notation (e.g. Nb1-c3)"))
     async def suggest(self, interaction: discord.Interaction, move: str) -> None:
-        await act(self.bot, interaction, f"suggest {move.strip()}")
+        text = f"suggest {move.strip()}"
+        await change(self.bot, interaction,
+                     lambda channel_id, player: self._suggest(channel_id, player, text))
+
+    async def _suggest(self, channel_id: int, player: Player, text: str) -> list[Notice]:
+        return hide_suggestion(await self.bot.service.act(channel_id, player, text))
 
     @suggest.autocomplete("move")
     async def suggest_move(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -281,3 +320,13 @@ class JudthoCog(commands.Cog):
         moves = [s.move for s in GAME.suggestions(table.state, seat) if typed in s.move.lower()]
         return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves][:AUTOCOMPLETE_MAX]
 
+
+def hide_suggestion(notices: list[Notice]) -> list[Notice]:
+    """Section 4 (E4): the suggestion goes to the mover alone (the engine's private event).
+    The table says what any action without a public event was (`table.acted`), which here
+    would post the move in the channel: the channel reads `judtho.ui.suggested` instead."""
+    for notice in notices:
+        if isinstance(notice, Public):
+            notice.lines = [Msg("judtho.ui.suggested", {"player": m.params.get("player")}) if m.key == "table.acted"
+                            else m for m in notice.lines]
+    return notices

@@ -314,10 +314,10 @@ async def test_rules_summary_in_the_users_language(world, locales):
 
 def test_notation_splits_into_piece_then_destination():
     assert split("Nb1-c3") == ["Nb1", "-c3"] and split("e11-e12=Q") == ["e11", "-e12=Q"]
-    assert split("Sd4xd5xd7") == ["Sd4", "xd5xd7"] and split("Nc3x{b5,e4}") == ["Nc3", "x{b5,e4}"]
+    assert split("Sd4xd5xd7") == ["Sd4", "xd5xd7"] and split("Nc3x{b5,e4}") == ["Nc3", "x{", "b5,e4}"]
     assert split("@Qc2") == ["@Q", "c2"] and split("@c3") == ["@", "c3"]
     assert split("pass") is None and split("@rest") is None and split("Nb1 -c3") is None
-    for text in ("Nb1-c3", "e1-e2", "a12-a11", "@Qc2", "draw offer", "Sd4xd5xd7"):
+    for text in ("Nb1-c3", "e1-e2", "a12-a11", "@Qc2", "draw offer", "Sd4xd5xd7", "Nc3x{b5,e4}", "Nc3x{b5}"):
         assert components.tokens(" ".join(components.tokens(text))) == components.tokens(text), text
         assert components.resolve([text], components.tokens(text)) == text
 
