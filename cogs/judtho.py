@@ -28,10 +28,20 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.errors import lang_of
-from cogs.flows import AUTOCOMPLETE_MAX, act, change, open_lobby, player_of, post_board, send_rules, variant_choices
+from cogs.flows import (
+    AUTOCOMPLETE_MAX,
+    act,
+    change,
+    delivering,
+    open_lobby,
+    player_of,
+    post_board,
+    send_rules,
+    variant_choices,
+)
 from rules.core import BadActionText, IllegalAction, Msg
 from rules.judtho.engine import GAME
-from rules.judtho.notation import Move, Place, parse
+from rules.judtho.notation import Move, Place, parse, square_key
 from rules.judtho.pieces import LETTERS, PIECES
 from tables import i18n
 from tables.notices import Notice, Public
@@ -145,6 +155,54 @@ class JudthoUI(components.GameUI):
 
 UI = components.register_ui(JudthoUI(key=GAME_KEY))
 
+PICK = "x{?}"
+"""`/judtho move to:` ending so (`Nc3x{?}`): choose the Knight's distant targets on a menu."""
+
+
+class KnightTargets(discord.ui.DynamicItem[discord.ui.Select],
+                    template=r"gv:jn:(?P<table>\d+):(?P<version>\d+):(?P<origin>[a-l]\d{1,2})"):
+    """4.7: a Knight's distant capture as one multi-select of the pieces it attacks (any
+    non-empty set, J10), beside an "All" button; the clicker's choice is played as
+    `Nc3x{b5,e4}`. Made for one version of the game, like every menu step."""
+
+    def __init__(self, item: discord.ui.Select) -> None:
+        super().__init__(item)
+        match = self.template.match(self.custom_id)  # type: ignore[attr-defined]
+        self.table_id, self.version, self.origin = int(match["table"]), int(match["version"]), match["origin"]
+
+    @classmethod
+    def make(cls, table_id: int, version: int, origin: str, targets: Sequence[str], lang: str) -> KnightTargets:
+        return cls(discord.ui.Select(
+            custom_id=f"gv:jn:{table_id}:{version}:{origin}", min_values=1, max_values=len(targets),
+            placeholder=i18n.gettext("judtho.ui.targets", lang),
+            options=[discord.SelectOption(label=square, value=square) for square in targets]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> KnightTargets:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from cogs import errors
+
+        try:
+            await self.play(interaction)
+        except Exception as exc:
+            await errors.handle(interaction, exc)
+
+    async def play(self, interaction: discord.Interaction) -> None:
+        bot: GavelBot = interaction.client  # type: ignore[assignment]
+        table = bot.service.table(interaction.channel_id or 0)
+        if table is None or table.id != self.table_id or table.status != "active" or table.version != self.version:
+            raise IllegalAction("stale_button")
+        squares = sorted(set(self.item.values), key=square_key)
+        text = f"N{self.origin}x{{{','.join(squares)}}}"
+        await interaction.response.defer()
+        notices = await bot.service.act(table.channel_id, player_of(interaction), text, version=self.version)
+        with delivering(bot, table.channel_id):
+            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)), view=None)
+            await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
 
 def square_of(text: str) -> str:
     return text.strip().lower().replace(" ", "")
@@ -167,6 +225,12 @@ class JudthoCog(commands.Cog):
 
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(KnightTargets)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(KnightTargets)
 
     def legal(self, interaction: discord.Interaction) -> list[str]:
         table = self.bot.service.table(interaction.channel_id or 0)
@@ -238,7 +302,28 @@ class JudthoCog(commands.Cog):
                            to=_t("Where it goes, or what it captures (notation, e.g. Nb1-c3, Sd4xd5xd7)"))
     @app_commands.rename(origin="from")
     async def move(self, interaction: discord.Interaction, origin: str, to: str) -> None:
+        if to.strip().endswith(PICK):
+            await self.pick_targets(interaction, square_of(origin))
+            return
         await act(self.bot, interaction, self.move_text(interaction, square_of(origin), to.strip()))
+
+    async def pick_targets(self, interaction: discord.Interaction, origin: str) -> None:
+        """4.7: the Knight on `origin`'s distant targets, privately: "All" (a turn-menu button,
+        the whole set) and a multi-select of any of them (`KnightTargets`)."""
+        table = self.bot.service.table(interaction.channel_id or 0)
+        legal = self.legal(interaction)
+        full = [t for t in everything(legal) if notation(t).origin == origin]  # type: ignore[union-attr]
+        if table is None or not full:
+            raise IllegalAction("judtho_no_distant_capture", square=origin)
+        lang = lang_of(interaction)
+        targets = list(notation(full[0]).captures)  # type: ignore[union-attr]
+        view = discord.ui.View(timeout=None)
+        view.add_item(components.ActionButton(discord.ui.Button(
+            label=i18n.gettext("judtho.ui.all", lang, text=full[0])[:80], style=discord.ButtonStyle.primary,
+            custom_id=components.action_id(table.id, table.version, components.tokens(full[0]), legal), row=0)))
+        view.add_item(KnightTargets.make(table.id, table.version, origin, targets, lang))
+        text = i18n.gettext("judtho.ui.pick", lang, piece=piece_name("knight", lang), square=origin)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     def move_text(self, interaction: discord.Interaction, origin: str, to: str) -> str:
         """The action `to` names: a whole legal move as offered, or the one legal move from
@@ -281,8 +366,13 @@ class JudthoCog(commands.Cog):
                  and (not origin or m.origin == origin) and typed in t.lower()]
         full = everything(texts)
         texts.sort(key=lambda t: t not in full)
-        return [app_commands.Choice(name=(i18n.gettext("judtho.ui.all", lang, text=t) if t in full else t)[:100],
-                                    value=t[:100]) for t in texts][:AUTOCOMPLETE_MAX]
+        out = [app_commands.Choice(name=(i18n.gettext("judtho.ui.all", lang, text=t) if t in full else t)[:100],
+                                   value=t[:100]) for t in texts]
+        for i, text in enumerate(sorted(full)):  # after each "All", the menu to choose some of them
+            move = notation(text)
+            pick = i18n.gettext("judtho.ui.pick_some", lang, piece=piece_name("knight", lang), square=move.origin)  # type: ignore[union-attr]
+            out.insert(2 * i + 1, app_commands.Choice(name=pick[:100], value=f"N{move.origin}{PICK}"))  # type: ignore[union-attr]
+        return out[:AUTOCOMPLETE_MAX]
 
     # ------------------------------------------------------------------ draws and resigning
     @judtho.command(name="draw", description=_t("Offer a draw on your turn, or answer an offer (J24)"))

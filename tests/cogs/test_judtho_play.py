@@ -186,6 +186,38 @@ async def test_duo_whole_game_from_new_to_the_end_by_menu_and_by_typing(world, s
     assert not pinged(w.channel.last_message)
 
 
+async def test_4_7_typed_distant_capture_offers_all_then_a_multi_select_of_the_targets(world, service):
+    """`/judtho move from:c3` offers "All: Nc3x{b5,d5,e4}" first, then "choose which…"; that
+    answers privately with an "All" button and one select of the 3 targets (1 to 3 of them);
+    choosing two plays `Nc3x{b5,e4}`. A stale menu is refused."""
+    w = world
+    table = await start(w, service, await lobby(w, "duo", w.bob))
+    await w.alice.slash(w.channel, "judtho place", piece="rest")
+    await w.bob.slash(w.channel, "judtho place", piece="rest")
+    set_position(table, {"a1": "white king", "c3": "white knight", "f12": "red king", "b5": "red pawn",
+                         "d5": "red rook", "e4": "red bishop", "a12": "red pawn"})
+    offered = await w.alice.autocomplete(w.channel, "judtho move", "to", "", **{"from": "c3"})
+    assert offered[0] == {"name": i18n.gettext("judtho.ui.all", text="Nc3x{b5,d5,e4}"), "value": "Nc3x{b5,d5,e4}"}
+    assert offered[1]["value"] == "Nc3x{?}"
+    assert offered[1]["name"] == i18n.gettext("judtho.ui.pick_some", piece="Knight", square="c3")
+    menu = await w.alice.slash(w.channel, "judtho move", **{"from": "c3", "to": "Nc3x{?}"})
+    assert refusals(w.env) == [] and menu.ephemeral and within_discord_limits(menu.response)
+    assert i18n.gettext("judtho.ui.all", text="Nc3x{b5,d5,e4}") in labels(menu.response)
+    (select,) = [c for c in components_of(menu.response) if c.type.value == 3]
+    assert [o.value for o in select.options] == ["b5", "d5", "e4"] and (select.min_values, select.max_values) == (1, 3)
+    spare = await w.alice.slash(w.channel, "judtho move", **{"from": "c3", "to": "Nc3x{?}"})
+    before = table.version
+    await w.alice.select(menu.response, ["e4", "b5"], custom_id=select.custom_id)
+    assert refusals(w.env) == [] and table.version > before
+    assert "Nc3x{b5,e4}" in history_text(w) and set(table.state.pieces) >= {"c3", "d5"}
+    assert not {"b5", "e4"} & set(table.state.pieces)
+    stale = await w.alice.select(spare.response, ["d5"], custom_id=select.custom_id)
+    assert stale.response.content.startswith(i18n.gettext("error.stale_button")) and "d5" in table.state.pieces
+    refused = await w.bob.slash(w.channel, "judtho move", **{"from": "c3", "to": "Nc3x{?}"})
+    assert refused.response.content == i18n.gettext("error.judtho_no_distant_capture", square="c3")
+    assert refusals(w.env) == ["judtho_no_distant_capture"]
+
+
 # --------------------------------------------------------------------------- Quattro
 
 
@@ -222,11 +254,10 @@ async def test_quattro_draw_offer_pings_who_must_answer_and_one_decline_ends_it(
     offer = w.channel.last_message
     assert pinged(offer) == {bob.id, carol.id, dave.id}
     stranger = w.guild.add_member(w.env.create_user("eve"))
-    mine = i18n.gettext("cogs.button.mine") if i18n.has("cogs.button.mine") else None
-    mine_id = next(b["custom_id"] for b in buttons(offer) if b["custom_id"].startswith("gv:a") and
-                   (mine is None or b["label"] == mine))
+    mine_id = next(b["custom_id"] for b in buttons(offer) if b["label"] == i18n.gettext("cogs.button.play"))
     refused = await stranger.click(offer, custom_id=mine_id)
-    assert refused.ephemeral and refusals(w.env) in ([], ["not_your_prompt"])
+    assert refused.ephemeral and not labels(refused.response)
+    assert refused.response.content == i18n.gettext("error.not_your_prompt")
     step = await carol.click(offer, custom_id=mine_id)
     answers = labels(step.response)
     assert i18n.gettext("judtho.verb.accept", "zh-TW") in answers and step.response.ephemeral
@@ -288,6 +319,44 @@ async def test_quattro_conquest_owes_the_bonus_piece_and_the_king_then_a_resigna
     end = w.channel.last_message.content
     assert i18n.gettext("table.winner", names="alice") in end
     assert re.search(r"White scores \d+ points", history_text(w)) and service.table(w.channel.id) is None
+
+
+async def test_strangers_and_other_players_are_refused_the_turn_menu_and_commands(world, service, locales):
+    """Only the player to move opens the menu; Bob (zh-TW) is told so in Chinese; Dave, not
+    seated, is refused `/judtho move` and offered nothing by autocomplete."""
+    w = world
+    locales[w.bob.id] = "zh-TW"
+    table = await start(w, service, await lobby(w, "duo", w.bob))
+    await w.alice.slash(w.channel, "judtho place", piece="rest")
+    await w.bob.slash(w.channel, "judtho place", piece="rest")
+    prompt = w.channel.last_message
+    knight = next(cid for label, cid in labels(prompt).items() if label.startswith("Knight"))
+    dave = w.guild.add_member(w.env.create_user("dave"))
+    before = table.version
+    for member, lang in ((dave, "en"), (w.bob, "zh-TW")):
+        refused = await member.click(prompt, custom_id=knight)
+        assert refused.ephemeral and refused.response.content == i18n.gettext("error.not_your_prompt", lang)
+    await dave.slash(w.channel, "judtho move", **{"from": "b2", "to": "c4"})
+    assert refusals(w.env) == ["not_seated"] and table.version == before
+    assert await dave.autocomplete(w.channel, "judtho move", "from", "") == []
+    assert await w.bob.autocomplete(w.channel, "judtho move", "from", "") == []  # not his turn
+
+
+async def test_a_zh_tw_player_reads_pieces_and_menus_in_chinese(world, service, locales):
+    w = world
+    locales[w.alice.id] = "zh-TW"
+    await start(w, service, await lobby(w, "duo", w.bob))
+    pieces = {c["value"]: c["name"] for c in await w.alice.autocomplete(w.channel, "judtho place", "piece", "")}
+    assert pieces["knight"] == i18n.gettext("judtho.piece.knight", "zh-TW")
+    assert pieces["rest"] == i18n.gettext("judtho.verb.rest", "zh-TW")
+    await w.alice.slash(w.channel, "judtho place", piece="rest")
+    await w.bob.slash(w.channel, "judtho place", piece="rest")
+    origins = [c["name"] for c in await w.alice.autocomplete(w.channel, "judtho move", "from", "")]
+    assert any(name.startswith(i18n.gettext("judtho.piece.knight", "zh-TW")) for name in origins)
+    prompt = w.channel.last_message
+    knight = next(cid for label, cid in labels(prompt).items() if label.startswith("Knight"))  # the channel's language
+    step = await w.alice.click(prompt, custom_id=knight)
+    assert step.response.content.startswith(i18n.gettext("judtho.piece.knight", "zh-TW"))
 
 
 # --------------------------------------------------------------------------- the real AI seat
