@@ -59,8 +59,22 @@ from rules.judtho.pieces import ARMY
 from rules.judtho.scoring import material, material_score, standings
 from rules.judtho.state import JudthoState
 
-VARIANTS = ("duo", "trio", "stable_2v2", "bonus_to_conqueror", "t2c_four", "pawn_any_diagonal")
-SEATS_OF = {"quattro": 4, "duo": 2, "trio": 3}
+VARIANTS = (
+    "duo",
+    "trio",
+    "trio_dark",
+    "stable_2v2",
+    "bonus_to_conqueror",
+    "t2c_four",
+    "pawn_any_diagonal",
+    "prince_b",
+    "prince_c",
+)
+SEATS_OF = {"quattro": 4, "duo": 2, "trio": 3, "trio_dark": 3}
+MOVE_OPTIONS = ("pawn_any_diagonal", "prince_b", "prince_c")
+"""The ruleset options that change how pieces move (J15, J8); the others change alliances or seats."""
+EXCLUSIVE = (("prince_b", "prince_c"), ("duo", "trio", "trio_dark"))
+"""Options of which at most one may be chosen: one Prince (J8); Duo, Trio or Trio with the Dark pair (J28)."""
 CHOICE = ("prince", "princess")
 TURN_CAP_DEFAULT = 150
 """J26: moves per player when the adjudication cap is switched on."""
@@ -98,6 +112,18 @@ class Resign(Action):
 
 
 @dataclass(frozen=True)
+class Depart(Action):
+    """Departure (1.4.2, J18): the seat leaves the game, at any time before the end. Not offered in
+    `legal_actions` (nobody should click it by accident); the table applies it when a player
+    leaves (`leave_action`), so the game's log replays it."""
+
+    verb: ClassVar[str] = "depart"
+
+    def __str__(self) -> str:
+        return "depart"
+
+
+@dataclass(frozen=True)
 class Suggest(Action):
     """Trio: the Partnership's one suggested move per turn, sent privately to the mover (Section 4)."""
 
@@ -126,7 +152,7 @@ class Judtho(Game[JudthoState]):
         min_seats=2,
         max_seats=4,
         variants=VARIANTS,
-        variant_seats={"duo": (2, 2), "trio": (3, 3)},
+        variant_seats={"duo": (2, 2), "trio": (3, 3), "trio_dark": (3, 3)},
     )
     state_type = JudthoState
 
@@ -134,24 +160,27 @@ class Judtho(Game[JudthoState]):
 
     def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> JudthoState:
         """Quattro with 4 seats, Duo with 2 (Section 3), Trio with 3 (Section 4, J28: seat 0 is the
-        Single Player with White and Yellow, seats 1 and 2 the Partnership, Red and Black)."""
+        Single Player with a Rival pair — White and Yellow, or under `trio_dark` Red and Black —
+        and seats 1 and 2 the Partnership, one army each of the other pair)."""
         options = self._variants(config)
         variant = {2: "duo", 3: "trio", 4: "quattro"}.get(seats)
         if variant is None:
             raise ValueError(f"Judtho is for 2-4 players, not {seats}")
-        for named in ("duo", "trio"):
-            if named in options and variant != named:
+        for named in ("duo", "trio", "trio_dark"):
+            if named in options and seats != SEATS_OF[named]:
                 raise ValueError(f"{named} needs {SEATS_OF[named]} seats, not {seats}")
+        single = ("red", "black") if "trio_dark" in options else ("white", "yellow")
         rel = al.initial(
             variant,
             "stable_2v2" if "stable_2v2" in options else "default",
             bonus_to_conqueror="bonus_to_conqueror" in options,
             t2c_points=4 if "t2c_four" in options else 8,
+            single=single,
         )
         seat_colours = {
             "quattro": [[c] for c in COLOURS],
             "duo": [["white"], ["red"]],
-            "trio": [["white", "yellow"], ["red"], ["black"]],
+            "trio": [list(single), *([c] for c in COLOURS if c not in single)],
         }[variant]
         cap = config.get("turn_cap") or 0
         state = JudthoState(
@@ -172,6 +201,9 @@ class Judtho(Game[JudthoState]):
         unknown = named - set(VARIANTS)
         if unknown:
             raise ValueError(f"unknown Judtho variant(s): {sorted(unknown)}")
+        for group in EXCLUSIVE:
+            if len(named & set(group)) > 1:
+                raise ValueError(f"choose at most one of {group}")
         return sorted(named)
 
     # ------------------------------------------------------------------ whose decision
@@ -241,6 +273,12 @@ class Judtho(Game[JudthoState]):
     def check(self, state: JudthoState, seat: Seat, action: Action | str) -> Action:
         if isinstance(action, str):
             action = self.parse_action(action)
+        if isinstance(action, Depart):  # J18, E3: any seat, at any time before the end
+            if state.phase == "over":
+                raise GameOver()
+            if not 0 <= seat < len(state.seat_colours):
+                raise NotYourTurn()
+            return action
         if isinstance(action, Suggest):
             if state.phase == "over":
                 raise GameOver()
@@ -274,6 +312,8 @@ class Judtho(Game[JudthoState]):
             return PlaceRest()
         if s == "resign":
             return Resign()
+        if s == "depart":
+            return Depart()
         if len(words) == 2 and words[0] == "draw" and words[1] in ("offer", "accept", "decline"):
             return Draw(words[1])
         if len(words) == 2 and words[0] == "suggest":
@@ -295,6 +335,8 @@ class Judtho(Game[JudthoState]):
             return self._draw(state, seat, action.answer)
         if isinstance(action, Resign):
             return self._resign(state, seat)
+        if isinstance(action, Depart):
+            return self._depart(state, seat)
         colour = self.acting_colour(state)
         assert colour is not None
         if state.phase == "assembly":
@@ -488,7 +530,18 @@ class Judtho(Game[JudthoState]):
         events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
         return events + self._game_over(state)
 
+    def leave_action(self, state: JudthoState, seat: Seat) -> Action | None:
+        """J18: a player who leaves the table departs (the table applies `Depart` for the seat, so the
+        others are awarded and the game ends, and the log replays it); None once the game is over."""
+        return None if state.phase == "over" else Depart()
+
     def depart(self, state: JudthoState, seat: Seat, reason: str = "departure") -> list[Event]:
+        """J18 outside the action log (e.g. `reason="timeout"`): as `Depart`, with the state's version bumped."""
+        events = self._depart(state, seat, reason)
+        state.version += 1
+        return events
+
+    def _depart(self, state: JudthoState, seat: Seat, reason: str = "departure") -> list[Event]:
         """J18: `seat` leaves the game (or its time ran out): the others are awarded and the game ends."""
         if state.phase == "over":
             raise GameOver()
@@ -497,7 +550,6 @@ class Judtho(Game[JudthoState]):
         state.set_rel(rel)
         events = [Event("departed", {"seat": seat, "colour": colour})]
         events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
-        state.version += 1
         return events + self._game_over(state)
 
     def _game_over(self, state: JudthoState) -> list[Event]:
@@ -554,7 +606,8 @@ class Judtho(Game[JudthoState]):
 
     @staticmethod
     def _gen(state: JudthoState) -> tuple[str, ...]:
-        return ("pawn_any_diagonal",) if "pawn_any_diagonal" in state.options else ()
+        """The ruleset options the move generator needs (J15's Pawn, J8's Prince)."""
+        return move_options(state)
 
 
 GAME = Judtho()
@@ -679,12 +732,16 @@ def position_digest(state: JudthoState, pieces: dict[str, tuple[str, str]] | Non
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
+def move_options(state: JudthoState) -> tuple[str, ...]:
+    """The ruleset options that change the pieces' moves (J15 `pawn_any_diagonal`, J8 `prince_b`/`prince_c`)."""
+    return tuple(o for o in MOVE_OPTIONS if o in state.options)
+
+
 def play_moves(state: JudthoState, colour: str) -> list[Move | Pass]:
     """§4.8: the legal moves under the current relations, minus repetitions (J21); else a pass (J20)."""
     rel = state.rel()
     position = state.position()
-    options = ("pawn_any_diagonal",) if "pawn_any_diagonal" in state.options else ()
-    moves = legal_moves(position, colour, lambda a, b: al.relation(rel, a, b), options)
+    moves = legal_moves(position, colour, lambda a, b: al.relation(rel, a, b), move_options(state))
     if isinstance(moves[0], Pass):
         return moves
     seen = set(state.seen)

@@ -32,8 +32,9 @@ PRINCESS_REACH = 4
 """2.5.1: up to four squares, up to four captures."""
 PRINCE_REACH = 3
 """2.5.2: up to three squares, up to three captures."""
-UNBUILT_OPTIONS = ("prince_b", "prince_c")
-"""J8's Prince variants: their paths are not settled enough to build; asking for them fails loudly."""
+PRINCE_OPTIONS = ("prince_b", "prince_c")
+"""J8's Prince variants (ruleset options; at most one): `prince_b` enters the neighbouring line by a
+free sideways step, `prince_c` by a sideways step that counts as one of his three."""
 DISTANT_ALL_AND_SINGLES = "distant_all_and_singles"
 """A generation option (not a ruleset option): list only the all-and-singles distant captures."""
 
@@ -60,6 +61,16 @@ class Geometry:
         self.king = {sq: tuple(r[0] for r in self.rays[sq] if r) for sq in board.squares}
         self.knight = {sq: _jumps(board, sq, KNIGHT_STEPS) for sq in board.squares}
         self.prince = {sq: _prince_paths(board, sq) for sq in board.squares}
+        self.prince_b = {sq: _prince_shifted_paths(board, sq, free_shift=True) for sq in board.squares}
+        self.prince_c = {sq: _prince_shifted_paths(board, sq, free_shift=False) for sq in board.squares}
+
+    def prince_paths(self, options: Collection[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+        """The Prince's paths under the ruleset options (J8): the default, `prince_b` or `prince_c`."""
+        if "prince_b" in options:
+            return self.prince_b
+        if "prince_c" in options:
+            return self.prince_c
+        return self.prince
 
 
 def _jumps(board: Board, sq: str, steps: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
@@ -89,6 +100,33 @@ def _prince_paths(board: Board, sq: str) -> tuple[tuple[str, ...], ...]:
     return tuple(paths)
 
 
+def _prince_shifted_paths(board: Board, sq: str, *, free_shift: bool) -> tuple[tuple[str, ...], ...]:
+    """J8 variants: for each orthogonal direction d, straight ahead up to three squares, or first a
+    sideways step onto a neighbouring line (origin + l·perp(d), l = ±1) and then straight on along
+    d. `prince_b` (free_shift): the sideways step is free, then up to three steps (a path of up to
+    four squares, reaching the same 32 squares as the default by another way). `prince_c`: the
+    sideways step is one of his three (then up to two steps; 24 squares). He never jumps, so the
+    sideways square is part of the path (it must be empty, or swept)."""
+    f, r = square_coords(sq)
+    paths = []
+    for df, dr in ROOK_DIRECTIONS:
+        pf, pr = dr, -df  # perpendicular to d
+        for lat in (-1, 0, 1):
+            path = []
+            steps = PRINCE_REACH if lat == 0 or free_shift else PRINCE_REACH - 1
+            if lat:
+                path.append((f + lat * pf, r + lat * pr))
+            path += [(f + lat * pf + k * df, r + lat * pr + k * dr) for k in range(1, steps + 1)]
+            squares = []
+            for ff, rr in path:
+                if not (0 <= ff < board.files and 0 <= rr < board.ranks):
+                    break
+                squares.append(square_name(ff, rr))
+            if len(squares) > (1 if lat else 0):  # a sideways step alone is the straight step of another path
+                paths.append(tuple(squares))
+    return tuple(paths)
+
+
 @cache
 def geometry(board: Board) -> Geometry:
     return Geometry(board)
@@ -106,16 +144,15 @@ def knight_attacks(position: Position, square: str) -> tuple[str, ...]:
 class _Turn:
     """What one army may capture and where it may not finish, for the moves of one turn."""
 
-    __slots__ = ("colour", "forbidden", "geo", "opponents", "options", "pieces")
+    __slots__ = ("colour", "forbidden", "geo", "opponents", "options", "pieces", "prince")
 
     def __init__(self, position: Position, colour: str, relation: Relation, options: Collection[str]) -> None:
         board = position.board
-        if any(o in UNBUILT_OPTIONS for o in options):
-            raise NotImplementedError(f"Prince variants {UNBUILT_OPTIONS} (J8) are not built yet")
         self.colour = colour
         self.pieces = position.pieces
         self.geo = geometry(board)
         self.options = options
+        self.prince = self.geo.prince_paths(options)
         present = [c for c in COLOURS if c in board.colours]
         self.opponents = frozenset(c for c in present if relation(colour, c) == "opponent")
         self.forbidden: frozenset[str] = frozenset().union(
@@ -173,12 +210,14 @@ def bishop_moves(t: _Turn, origin: str) -> Iterator[Move]:
     yield from _slides(t, "bishop", origin, iter(t.geo.rays[origin][1::2]))
 
 
-def _sweeps(t: _Turn, piece: str, origin: str, path: tuple[str, ...]) -> Iterator[Move]:
+def _sweeps(t: _Turn, piece: str, origin: str, path: tuple[str, ...], most: int) -> Iterator[Move]:
     """J9: along one path, take every Opponent piece on it and end on the last one taken; any
-    other piece blocks; empty squares between captures are crossed. Also the quiet moves up to
-    the first piece (for the Prince, who never jumps)."""
+    other piece blocks; empty squares between captures are crossed; at most `most` captures.
+    Also the quiet moves up to the first piece (for the Prince, who never jumps)."""
     captured: tuple[str, ...] = ()
     for sq in path:
+        if len(captured) == most:
+            return
         occupant = t.pieces.get(sq)
         if occupant is None:
             if not captured:
@@ -197,18 +236,19 @@ def princess_moves(t: _Turn, origin: str) -> Iterator[Move]:
     for line in t.geo.rays[origin]:
         path = line[:PRINCESS_REACH]
         yield from _displacement(t, "princess", origin, path)
-        for move in _sweeps(t, "princess", origin, path):
+        for move in _sweeps(t, "princess", origin, path, PRINCESS_REACH):
             if len(move.captures) > 1:  # one capture: the same move as the jump onto that square
                 yield move
 
 
 def prince_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.5.2, J8, J9: along a path of §4.6 (straight, or a diagonal step then parallel), up to
-    three squares; he never jumps; a sweep takes up to three pieces. The two one-step paths to
-    a diagonal neighbour give one move."""
+    three squares — or of the variants `prince_b`/`prince_c` (a sideways step, then straight on);
+    he never jumps; a sweep takes up to three pieces. Two paths giving the same destination and
+    captures (a diagonal neighbour) give one move."""
     seen: set[Move] = set()
-    for path in t.geo.prince[origin]:
-        for move in _sweeps(t, "prince", origin, path):
+    for path in t.prince[origin]:
+        for move in _sweeps(t, "prince", origin, path, PRINCE_REACH):
             if move not in seen:
                 seen.add(move)
                 yield move

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import IllegalAction, NotYourTurn, SeededChance
+from rules.core import GameOver, IllegalAction, NotYourTurn, SeededChance
 from rules.judtho.engine import GAME, Draw
 
 from .test_engine import KINGS, act, play_state
@@ -104,3 +104,72 @@ def test_j18_departure_after_one_conquest_gives_six_to_every_other_player():
     assert any(e.kind == "departed" for e in events)
     outcome = GAME.outcome(state)
     assert outcome.reason == "departure" and outcome.winners == (0,)  # J25: most points
+
+
+# --------------------------------------------------------------------------- J18 Departure as an action
+
+
+def test_j18_depart_text_round_trips_and_is_never_offered():
+    from rules.judtho.engine import Depart
+
+    assert GAME.parse_action("depart") == Depart() and str(Depart()) == "depart"
+    state = play_state(dict(KINGS))
+    assert all(Depart() not in GAME.legal_actions(state, seat) for seat in range(4))
+
+
+def test_j18_depart_from_a_seat_not_on_move_ends_the_game_8_each():
+    state = play_state(dict(KINGS))
+    events = GAME.apply(state, 2, "depart", CH)  # Yellow leaves during White's turn
+    assert [e.kind for e in events][:1] == ["departed"] and state.version == 1
+    assert state.rel().points == {"white": 8, "red": 8, "yellow": 0, "black": 8}
+    outcome = GAME.outcome(state)
+    assert outcome.reason == "departure" and outcome.winners == (0, 1, 3)
+    with pytest.raises(GameOver):
+        GAME.apply(state, 0, "depart", CH)
+
+
+def test_j18_depart_during_a_draw_offer_and_during_placements():
+    state = play_state(dict(KINGS))
+    act(state, "draw offer")
+    GAME.apply(state, 3, "depart", CH)
+    assert state.rel().end == "departure" and GAME.outcome(state) is not None
+    state = play_state({**KINGS, **GUARDS, "c4": "white queen"})
+    act(state, "Qc4xc12")  # Regicide: White owes the bonus piece, Red its King
+    assert state.phase == "placement"
+    GAME.apply(state, 1, "depart", CH)
+    assert state.rel().points == {"white": 4 + 6, "red": 0, "yellow": 6, "black": 6}
+
+
+def test_j18_leave_action_is_depart_until_the_end():
+    from rules.judtho.engine import Depart
+
+    state = play_state(dict(KINGS))
+    assert GAME.leave_action(state, 1) == Depart()
+    GAME.apply(state, 1, GAME.leave_action(state, 1), CH)
+    assert GAME.leave_action(state, 0) is None
+
+
+def test_j17_j18_depart_in_duo_and_trio_is_a_loss_for_the_side():
+    state = play_state({"c1": "white king", "c12": "red king"}, seats=2)
+    GAME.apply(state, 1, "depart", CH)
+    assert GAME.outcome(state).winners == (0,)
+    state = play_state(dict(KINGS), seats=3)
+    GAME.apply(state, 2, "depart", CH)  # Black, of the Partnership, leaves: the Single Player wins
+    assert GAME.outcome(state).winners == (0,)
+
+
+def test_j18_a_departure_replays_from_the_log():
+    config = {"variant": "quattro"}
+    state = GAME.new_game(config, 4, CH)
+    log = []
+    for seat in range(4):
+        log.append((seat, "@rest", []))
+        GAME.apply(state, seat, "@rest", CH)
+    mover = next(iter(GAME.to_act(state)))
+    move = str(GAME.legal_actions(state, mover)[0])
+    GAME.apply(state, mover, move, CH)
+    log.append((mover, move, []))
+    GAME.apply(state, 3, "depart", CH)
+    log.append((3, "depart", []))
+    again = GAME.replay(config, 4, [], log)
+    assert again.to_json() == state.to_json() and GAME.outcome(again) == GAME.outcome(state)

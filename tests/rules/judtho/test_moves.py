@@ -333,7 +333,57 @@ def test_4_8_every_legal_move_obeys_2_1_and_j19(pieces: dict, colour: str, allie
         assert len(after.pieces) == len(pieces) - len(move.captures)
 
 
-def test_j8_unbuilt_prince_variants_fail_loudly() -> None:
-    pos = position({"f6": "white prince"})
-    with pytest.raises(NotImplementedError):
-        legal_moves(pos, "white", options={"prince_b"})
+# --------------------------------------------------------------------------- J8 Prince variants
+
+
+def test_j8_prince_b_reaches_the_default_32_squares_by_a_sideways_first_step() -> None:
+    pos = position({"e6": "white prince"})
+    default = from_square(pos, "white", "e6")
+    variant = from_square(pos, "white", "e6", options=("prince_b",))
+    assert len(default) == 32 and variant == default  # e6: no Rival Kingdom within reach
+
+
+def test_j8_prince_b_the_sideways_square_must_be_free() -> None:
+    pos = position({"e6": "white prince", "f6": "white pawn"})
+    default = from_square(pos, "white", "e6")
+    variant = from_square(pos, "white", "e6", options=("prince_b",))
+    assert {"Pe6-f7", "Pe6-f8", "Pe6-f9"} <= default  # default: diagonal first step past f6
+    assert "Pe6-f7" in variant  # still through e7 (the eastward path's sideways step)
+    assert not {"Pe6-f8", "Pe6-f9"} & variant  # f6 blocks the sideways step onto the f-file
+
+
+def test_j8_prince_b_sweeps_at_most_three_on_a_four_square_path_j9() -> None:
+    pos = position({"e6": "white prince", **{sq: "red pawn" for sq in ("d6", "d7", "d8", "d9")}})
+    moves = from_square(pos, "white", "e6", options=("prince_b",))
+    assert {"Pe6xd6", "Pe6xd6xd7", "Pe6xd6xd7xd8"} <= moves
+    assert "Pe6xd6xd7xd8xd9" not in moves and not any(m.endswith("d9") for m in moves)
+
+
+def test_j8_prince_c_the_sideways_step_counts_so_24_squares() -> None:
+    pos = position({"e6": "white prince"})
+    moves = from_square(pos, "white", "e6", options=("prince_c",))
+    assert len(moves) == 24
+    assert {"Pe6-e9", "Pe6-f8", "Pe6-g7", "Pe6-f7"} <= moves  # straight 3; sideways + 2; diagonal neighbour
+    assert not {"Pe6-f9", "Pe6-h7", "Pe6-g8"} & moves
+
+
+def test_j8_prince_c_entered_orthogonally_and_never_jumps() -> None:
+    pos = position({"e6": "white prince", "f6": "white pawn", "e7": "white pawn"})
+    moves = from_square(pos, "white", "e6", options=("prince_c",))
+    assert not {"Pe6-f7", "Pe6-f8", "Pe6-g7", "Pe6-e8"} & moves  # both ways onto f7 are blocked
+    assert {"Pe6-d7", "Pe6-d8", "Pe6-f5", "Pe6-g5"} <= moves
+
+
+def test_j8_prince_c_sweeps_the_neighbouring_line_up_to_three_j9() -> None:
+    pos = position({"e6": "white prince", **{sq: "red pawn" for sq in ("d6", "d7", "d8", "d9")}})
+    moves = from_square(pos, "white", "e6", options=("prince_c",))
+    assert "Pe6xd6xd7xd8" in moves and not any(m.endswith("d9") for m in moves)
+
+
+@pytest.mark.parametrize("option", ["prince_b", "prince_c"])
+def test_j8_prince_variant_moves_are_well_formed_and_apply(option: str) -> None:
+    pos = position({"e6": "white prince", "d6": "red pawn", "f7": "black rook", "e8": "yellow pawn"})
+    for move in legal_moves(pos, "white", options=(option,)):
+        assert isinstance(move, Move) and len(move.captures) <= 3
+        after = apply_move(pos, move)
+        assert after.pieces[move.to] == ("white", "prince")
