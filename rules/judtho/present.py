@@ -10,7 +10,7 @@ EVENT_KINDS = (
     "placed", "rest_placed", "assembly_done", "to_move", "moved", "passed", "conquest", "award", "owed",
     "restore_right", "suggestion", "draw_offer", "draw_accept", "draw_decline", "resigned", "departed", "game_over",
 )
-ACTION_VERBS = ("place", "move", "pass", "rest", "draw", "resign", "suggest")
+ACTION_VERBS = ("place", "move", "pass", "rest", "draw", "resign", "depart", "suggest")
 
 
 def describe(event: Event) -> Msg:
