@@ -2,7 +2,7 @@
 
 Assembly is played with the default set-up (`@rest`, the same one a human may ask for); a draw
 offer is declined (a search-based player never wants to stop a game it can still play); owed
-placements and the moves of play go to `search.best_move`, which looks two plies ahead over the
+placements and the moves of play go to `search.search`, which looks two plies ahead over the
 real turn order (a Triple Alliance's interleaved order included) with the current relations, so
 it knows its Allies, its Rivals and knatching. Only public information exists in this game.
 """
@@ -18,42 +18,52 @@ from rules.judtho.engine import Draw, PlaceRest, Resign
 from rules.judtho.evaluate import evaluate
 from rules.judtho.notation import Move, Pass, Place
 from rules.judtho.scoring import values
-from rules.judtho.search import best_move
+from rules.judtho.search import search
 from rules.judtho.state import JudthoState
 
 TIME_LIMIT = 1.5
 """Seconds a search may take (issue 4: an answer within 2 s on a 2-core machine)."""
+DEPTH = 2
+"""Plies searched (issue 4: at least two). They take about 0.1-0.4 s on a Quattro mid-game; a
+third costs 20-45 times more, over the clock in most positions, and the evaluation's King safety
+(who moves before whom) covers the armies two plies do not reach."""
 ORDER_AHEAD = 8
 """How many coming movers the search is told about (it needs at least the next two)."""
 
 
 def choose(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
-           *, depth: int = 2, time_limit: float = TIME_LIMIT) -> Action:
+           *, depth: int = DEPTH, time_limit: float = TIME_LIMIT) -> Action:
     """An action for `seat`, which must be one that may act now."""
+    return decide(game, state, seat, rng, depth=depth, time_limit=time_limit)[0]
+
+
+def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
+           *, depth: int = DEPTH, time_limit: float = TIME_LIMIT) -> tuple[Action, int]:
+    """`choose`, with the plies the search finished (0 when no search was needed)."""
     legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Resign)]
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], 0
     if Draw("decline") in legal:
-        return Draw("decline")
+        return Draw("decline"), 0
     if PlaceRest() in legal:
-        return PlaceRest()
+        return PlaceRest(), 0
     colour = game.acting_colour(state)
     relation = game._relation(state)
     position = state.position()
     places = [a for a in legal if isinstance(a, Place)]
     if state.phase == "placement" or not any(isinstance(a, Move) for a in legal):
         table = values(state.variant)
-        return best_action(places or legal, lambda a: _after_place(position, colour, relation, table, a), rng)
+        return best_action(places or legal, lambda a: _after_place(position, colour, relation, table, a), rng), 0
     order = [colour, *al.move_order(state.rel(), colour, ORDER_AHEAD)]
-    move = best_move(position, colour, relation, order, depth=depth, time_limit=time_limit,
-                     options=game._gen(state))
+    found = search(position, colour, relation, order, depth=depth, time_limit=time_limit, options=game._gen(state))
+    move = found.move
     if move in legal:
-        return move
+        return move, found.depth
     # The search speaks the moves module's language; the engine's list is the authority.
     same = [a for a in legal if str(a) == str(move)]
-    return same[0] if same else next((a for a in legal if isinstance(a, Move | Pass)), legal[0])
+    return (same[0] if same else next((a for a in legal if isinstance(a, Move | Pass)), legal[0])), found.depth
 
 
 def _after_place(position: Any, colour: str, relation: Any, table: Any, action: Action) -> float:

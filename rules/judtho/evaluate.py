@@ -8,30 +8,43 @@ Rival's loss helps only while the Rivalry lasts — weighed 0). Parts, largest f
   Knight (knatch, J11: state-based, so such a King is already lost) or left with its King alone
   (Annihilation, J13) is conquered: `CONQUEST` points, more than any army's whole material.
 - **Material** (1.4.1, J16): the value table of the variant (Table 1 Quattro/Trio, Table 2 Duo).
-- **King safety**: an Opponent's Knight one jump from a square that attacks the King (the next
-  move knatches, J11); an Opponent's piece that can capture the King now (Regicide); Opponent
-  pieces close to the King.
-- **Hanging material**: half the most one Opponent move could capture from the side next.
-- **Mobility** and **pawn advance** (towards promotion, 2.2, J14), a little each.
+- **King safety** (1.1.6, J11), by who moves first. An Opponent piece that can conquer a King
+  with its next move — a Knight that can jump to a square attacking it (the knatch is at
+  once, J11: guarding that square does not help) or a piece that can capture it (Regicide) —
+  is `IMMINENT`, nearly a Conquest, when its army moves before the King's army (`upcoming`:
+  the turn order from the next mover), since only the armies in between can still stop it;
+  `THREAT` when the King's army moves first and can answer (move the King, take the piece, or
+  stand a piece the Knight may not take on its landing squares). An Opponent Knight two jumps
+  from a knatch square, and Opponent pieces close to the King, weigh a little. The same
+  counts for an Ally's King (it is the side's Conquest too, §6) and, with the sign turned,
+  for an Opponent's King: a knatch by one's own Knight is a winning Conquest.
+- **Hanging material**: half the most one move of an Opponent who moves before `colour` again
+  could capture from the side (the search does not reach the Opponents who move after the next
+  one; those who move after `colour` can be answered first).
+- **Pawn advance** (towards promotion, 2.2, J14), a little. (Mobility is not counted: listing
+  the moves at every leaf cost a third of the search's time, for less than the third ply.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from functools import cache
 
-from rules.judtho.board import COLOURS, Position, Relation, pawn_forward, square_name
+from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward, square_name
 from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, PRINCE_REACH, PRINCESS_REACH, geometry, legal_moves
 
 CONQUEST = 200.0
 """A conquered army (1.1.6): worth more than any army's material (60 in Table 1)."""
-KNATCH_THREAT = 6.0
-"""An Opponent Knight one jump from a square attacking the King (J11: the next move knatches)."""
-KING_ATTACKED = 8.0
-"""An Opponent piece that can capture the King on its next move (Regicide, 1.1.6)."""
+IMMINENT = 80.0
+"""A King that an Opponent moving before its army can conquer with one move (J11 knatch or
+Regicide): most of a Conquest, more than any exchange of pieces (the Allies moving in between
+may still save it, so not all of `CONQUEST`)."""
+THREAT = 6.0
+"""Each Opponent piece that could conquer the King next move, when the King's army moves first."""
+KNIGHT_NEAR = 1.5
+"""An Opponent Knight two jumps from a square attacking the King (J11)."""
 KING_CROWD = 0.5
 """An Opponent piece within two squares of the King."""
-MOBILITY = 0.02
-"""Per legal move of the army being scored (a little: more choice is better)."""
 HANGING = 0.5
 """Of the most an Opponent could capture from the army's side next (a sweep counts whole): a
 two-ply search does not see the Opponents who move after the next one."""
@@ -94,17 +107,23 @@ def conquered(position: Position, relation: Relation) -> set[str]:
     return out
 
 
-def _slider_reaches(
-    position: Position, origin: str, target: str, directions: range | tuple[int, ...], limit: int, jump: bool
-) -> bool:
-    rays = geometry(position.board).rays[origin]
-    for i in directions:
-        for sq in rays[i][:limit]:
-            if sq == target:
-                return True
-            if not jump and sq in position.pieces:
-                break
-    return False
+@cache
+def _line(origin: str, target: str) -> tuple[str, int, tuple[str, ...]] | None:
+    """How `target` lies from `origin`: `orthogonal` or `diagonal`, the distance, and the squares
+    strictly between; None when not on one line."""
+    (f, r), (tf, tr) = _COORDS[origin], _COORDS[target]
+    df, dr = tf - f, tr - r
+    if df == 0 and dr == 0:
+        return None
+    if df == 0 or dr == 0:
+        kind = "orthogonal"
+    elif abs(df) == abs(dr):
+        kind = "diagonal"
+    else:
+        return None
+    n = max(abs(df), abs(dr))
+    sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+    return kind, n, tuple(square_name(f + k * sf, r + k * sr) for k in range(1, n))
 
 
 def attacks(position: Position, origin: str, target: str) -> bool:
@@ -112,22 +131,23 @@ def attacks(position: Position, origin: str, target: str) -> bool:
     geometry (2.2–2.5.3; whose piece stands on `target` is the caller's business). A Knight's
     attack on a King is a knatch (J11) and is not counted here."""
     colour, piece = position.pieces[origin]
-    geo = geometry(position.board)
     if piece == "king":
-        return target in geo.king[origin]
+        return target in geometry(position.board).king[origin]
     if piece == "pawn":
         (f, r), (tf, tr) = _COORDS[origin], _COORDS[target]
         return abs(tf - f) == 1 and tr - r == pawn_forward(colour)
-    if piece == "queen":
-        return _slider_reaches(position, origin, target, range(8), 99, False)
-    if piece == "rook":
-        return _slider_reaches(position, origin, target, (0, 2, 4, 6), 99, False)
-    if piece == "bishop":
-        return _slider_reaches(position, origin, target, (1, 3, 5, 7), 99, False)
-    if piece == "princess":  # 2.5.1: a jump onto the target ignores what stands between
-        return _slider_reaches(position, origin, target, range(8), PRINCESS_REACH, True)
+    if piece in ("queen", "rook", "bishop", "princess"):
+        line = _line(origin, target)
+        if line is None:
+            return False
+        kind, n, between = line
+        if piece == "princess":  # 2.5.1: a jump onto the target ignores what stands between
+            return n <= PRINCESS_REACH
+        if (piece == "rook" and kind != "orthogonal") or (piece == "bishop" and kind != "diagonal"):
+            return False
+        return not any(sq in position.pieces for sq in between)
     if piece == "prince":  # 2.5.2, J8: a path whose earlier squares are empty (or swept; approximated)
-        for path in geo.prince[origin]:
+        for path in geometry(position.board).prince[origin]:
             if target in path[:PRINCE_REACH]:
                 before = path[: path.index(target)]
                 if all(sq not in position.pieces for sq in before):
@@ -136,29 +156,94 @@ def attacks(position: Position, origin: str, target: str) -> bool:
     return False
 
 
-def king_danger(position: Position, colour: str, king_square: str, relation: Relation) -> float:
-    """How threatened `colour`'s King on `king_square` is (1.1.6, J11): Opponent Knights one jump
-    from a knatch square, Opponent pieces that can capture the King, Opponent pieces nearby."""
-    geo = geometry(position.board)
+@cache
+def _knight_reach(board: Board, king_square: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The squares attacking `king_square` by a Knight's jump (where a Knight knatches it, J11),
+    and the squares one jump from those (where a Knight is one move from a knatch)."""
+    jumps = geometry(board).knight
+    attacking = frozenset(jumps[king_square])
+    one_away = frozenset(j for sq in attacking for j in jumps[sq]) - attacking - {king_square}
+    return attacking, one_away
+
+
+def _knight_may_land(position: Position, owner: str, square: str, relation: Relation) -> bool:
+    """Whether `owner`'s Knight may finish a jump on `square`: empty or holding an Opponent's piece
+    (2.1), and not in a Rival's Kingdom (J19)."""
+    occupant = position.pieces.get(square)
+    if occupant is not None and relation(owner, occupant[0]) != "opponent":
+        return False
+    kingdom = position.board.kingdom_of.get(square)
+    return kingdom is None or relation(owner, kingdom) != "rival"
+
+
+def _king_scan(position: Position, colour: str, king_square: str, relation: Relation) -> tuple[list[str], float]:
+    """`king_threats`, and the lesser dangers: Opponent Knights two jumps from a knatch square
+    (`KNIGHT_NEAR`) and other Opponent pieces within two squares (`KING_CROWD`)."""
+    board = position.board
+    attacking, one_away = _knight_reach(board, king_square)
+    two_away = _knight_reach_two(board, king_square)
+    jumps = geometry(board).knight
     kf, kr = _COORDS[king_square]
-    knatch_squares = set(geo.knight[king_square])
-    danger = 0.0
-    enemies = {c for c in position.board.colours if relation(c, colour) == "opponent"}
+    found = []
+    lesser = 0.0
     for sq, (owner, piece) in position.pieces.items():
-        if owner not in enemies:
+        if owner == colour or relation(owner, colour) != "opponent":
             continue
-        f, r = _COORDS[sq]
-        near = max(abs(f - kf), abs(r - kr))
         if piece == "knight":
-            if any(j in knatch_squares for j in geo.knight[sq]):
-                danger += KNATCH_THREAT
+            if sq in one_away and any(
+                j in attacking and _knight_may_land(position, owner, j, relation) for j in jumps[sq]
+            ):
+                found.append(owner)
+            elif sq in two_away:
+                lesser += KNIGHT_NEAR
             continue
-        if near <= 2:
-            danger += KING_CROWD
-        if near <= 4 or piece in ("queen", "rook", "bishop"):
-            if attacks(position, sq, king_square):
-                danger += KING_ATTACKED
+        if attacks(position, sq, king_square):
+            found.append(owner)
+        f, r = _COORDS[sq]
+        if max(abs(f - kf), abs(r - kr)) <= 2:
+            lesser += KING_CROWD
+    return found, lesser
+
+
+def king_threats(position: Position, colour: str, king_square: str, relation: Relation) -> list[str]:
+    """The armies (one entry per piece) that could conquer `colour`'s King on `king_square` with
+    their next move (1.1.6, J11): an Opponent Knight that can jump to a square attacking the King
+    (a knatch, at once), or any other Opponent piece that can capture it (Regicide)."""
+    return _king_scan(position, colour, king_square, relation)[0]
+
+
+def king_danger(
+    position: Position, colour: str, king_square: str, relation: Relation, first: Collection[str] = ()
+) -> float:
+    """How threatened `colour`'s King on `king_square` is (1.1.6, J11; the module docstring):
+    `first` are the armies that move before `colour` does again."""
+    threats, lesser = _king_scan(position, colour, king_square, relation)
+    danger = THREAT * len(threats) + lesser
+    if any(owner in first for owner in threats):
+        danger += IMMINENT
     return danger
+
+
+@cache
+def _knight_reach_two(board: Board, king_square: str) -> frozenset[str]:
+    """The squares two jumps from a square attacking `king_square` (J11)."""
+    attacking, one_away = _knight_reach(board, king_square)
+    jumps = geometry(board).knight
+    return frozenset(j for sq in one_away for j in jumps[sq]) - one_away - attacking - {king_square}
+
+
+def movers_before(upcoming: Sequence[str], colour: str) -> frozenset[str]:
+    """The armies in `upcoming` (the turn order from the next mover) that move before `colour`."""
+    if colour in upcoming:
+        return frozenset(upcoming[: list(upcoming).index(colour)])
+    return frozenset(upcoming)
+
+
+def next_movers(position: Position, colour: str) -> list[str]:
+    """The plain turn order after `colour` has moved (1.2.3): the next mover first, `colour` last."""
+    order = list(position.board.colours)
+    i = order.index(colour)
+    return order[i + 1 :] + order[: i + 1]
 
 
 def hanging(
@@ -168,13 +253,15 @@ def hanging(
     values: Mapping[str, int],
     signs: Mapping[str, float],
     lost: set[str],
+    first: Collection[str] | None = None,
 ) -> float:
     """The most material of `colour`'s side (itself and its Allies) that one Opponent move could
-    capture now (2.1; a sweep, J9, or a Knight's distant capture, J10, counts whole)."""
+    capture now (2.1; a sweep, J9, or a Knight's distant capture, J10, counts whole); only the
+    Opponents in `first` (those who move before `colour` again) when it is given."""
     worst = 0.0
     pieces = position.pieces
     for enemy, sign in signs.items():
-        if sign >= 0 or enemy in lost:
+        if sign >= 0 or enemy in lost or (first is not None and enemy not in first):
             continue
         for move in legal_moves(position, enemy, relation, (DISTANT_ALL_AND_SINGLES,)):
             captures = getattr(move, "captures", ())
@@ -184,9 +271,18 @@ def hanging(
     return worst
 
 
-def evaluate(position: Position, colour: str, relation: Relation, values: Mapping[str, int]) -> float:
+def evaluate(
+    position: Position,
+    colour: str,
+    relation: Relation,
+    values: Mapping[str, int],
+    upcoming: Sequence[str] | None = None,
+) -> float:
     """The position's worth for `colour` and its Allies, minus its Opponents' (Rivals weigh 0).
-    See the module docstring for the parts and their weights."""
+    `upcoming` is the turn order from the army to move next (by default the plain order after
+    `colour`, who has just moved). See the module docstring for the parts and their weights."""
+    if upcoming is None:
+        upcoming = next_movers(position, colour)
     signs = {c: SIGNS[relation(colour, c)] for c in present_colours(position)}
     lost = conquered(position, relation)
     score = 0.0
@@ -203,8 +299,6 @@ def evaluate(position: Position, colour: str, relation: Relation, values: Mappin
             score += sign * PAWN_STEP * travelled
     for c, sq in kings(position).items():
         if signs[c] and c not in lost:
-            score -= signs[c] * king_danger(position, c, sq, relation)
-    score -= HANGING * hanging(position, colour, relation, values, signs, lost)
-    if colour in signs and colour not in lost:
-        score += MOBILITY * len(legal_moves(position, colour, relation, (DISTANT_ALL_AND_SINGLES,)))
+            score -= signs[c] * king_danger(position, c, sq, relation, movers_before(upcoming, c))
+    score -= HANGING * hanging(position, colour, relation, values, signs, lost, movers_before(upcoming, colour))
     return score

@@ -15,14 +15,16 @@ the relationships the search was given. Relationships are otherwise fixed during
 
 **Clock.** Iterative deepening from one ply up to `depth`; the clock is checked every few
 hundred nodes, and an unfinished iteration is dropped for the last finished one, so the answer
-comes within `time_limit`; no iteration starts that would likely not finish (`GROWTH`). For a
-given input the answer is deterministic whenever the same depth is finished (always, when
-`depth` is small enough for the clock: the default two plies take well under half a second on
-a Quattro mid-game). A Knight's distant captures are searched as "all" and each single one
+comes within `time_limit`; past two plies no iteration starts that would likely not finish
+(`GROWTH`). For a given input the answer is deterministic whenever the same depth is finished
+(always, when `depth` is small enough for the clock: the default two plies take well under half
+a second on a Quattro mid-game). A Knight's distant captures are searched as "all" and each single one
 (§4.7: what a computer seat considers).
 
-**Evaluation** (`evaluate`): material by side, Conquests, King safety and hanging material —
-the last covers the Opponents who move after the next one, whom two plies do not reach.
+**Evaluation** (`evaluate`): material by side, Conquests, King safety and hanging material,
+each read against the turn order from the leaf's next mover (`upcoming`): a King that an
+Opponent moving first can conquer next move (a Knight two jumps away, J11, or a piece that can
+take it) is nearly lost — this is how two plies see the armies they do not reach.
 """
 
 from __future__ import annotations
@@ -40,8 +42,11 @@ from rules.judtho.scoring import values as value_table
 CHECK_EVERY = 128
 """Nodes between looks at the clock."""
 MAX_DEPTH = 64
-GROWTH = 6
-"""How many times longer one more ply is assumed to take (a few plies' branching after pruning)."""
+GROWTH = 20
+"""How many times longer a third or later ply is assumed to take than the one before (measured
+on Quattro mid-games: the third costs 20-45 times the second)."""
+SURE_DEPTH = 2
+"""Plies always tried whatever `GROWTH` says (issue 4: at least two; the clock still stops them)."""
 
 
 class _Timeout(Exception):
@@ -101,6 +106,8 @@ class _Searcher:
         self.deadline = deadline
         self.nodes = 0
         self.friends = {c for c in sequence if relation(root, c) in ("self", "ally")}
+        self.upcoming = [sequence[i:] + sequence[:i] for i in range(len(sequence))]
+        """Ply -> the turn order from that ply's mover on (who moves before whom, for King safety)."""
 
     def tick(self) -> None:
         self.nodes += 1
@@ -158,20 +165,21 @@ class _Searcher:
             return after, king_taken or knatch
         return after, king_taken
 
-    def leaf(self, position: Position) -> float:
-        return evaluate(position, self.root, self.relation, self.values)
+    def leaf(self, position: Position, ply: int) -> float:
+        """The evaluation of a position whose next mover is the one of `ply`."""
+        return evaluate(position, self.root, self.relation, self.values, self.upcoming[ply % len(self.upcoming)])
 
     def value(self, position: Position, ply: int, depth: int, alpha: float, beta: float) -> float:
         self.tick()
         if depth == 0:
-            return self.leaf(position)
+            return self.leaf(position, ply)
         mover = self.sequence[ply % len(self.sequence)]
         maximising = mover in self.friends
         best = -float("inf") if maximising else float("inf")
         for move in self.moves(position, mover):
             after, conquest = self.child(position, move)
             if conquest:
-                score = self.leaf(after)
+                score = self.leaf(after, ply + 1)
             else:
                 score = self.value(after, ply + 1, depth - 1, alpha, beta)
             if maximising:
@@ -191,7 +199,7 @@ class _Searcher:
         for move in moves:
             after, conquest = self.child(position, move)
             if conquest or depth == 1:
-                score = self.leaf(after)
+                score = self.leaf(after, 1)
             else:
                 score = self.value(after, 1, depth - 1, alpha, beta)
             self.tick()
@@ -232,7 +240,7 @@ def search(
         best_move, best_score, finished = move, score, d
         moves = [move, *(m for m in moves if m != move)]  # the best so far is searched first next time
         now = time.perf_counter()
-        if (now - iteration_start) * GROWTH > start + time_limit * 0.9 - now:
+        if d >= SURE_DEPTH and (now - iteration_start) * GROWTH > start + time_limit * 0.9 - now:
             break  # the next iteration would very likely not finish: answer now
         iteration_start = now
     return SearchResult(best_move, best_score, finished, searcher.nodes)

@@ -121,6 +121,6 @@ def test_1_2_2_default_setup_is_a_whole_army_in_its_kingdom(variant: str) -> Non
 
 def test_j14_default_setup_pawns_stand_in_front() -> None:
     board = load_board()
-    assert {sq[1:] for sq, p in default_setup(board, "white").items() if p == "pawn"} == {"3"}
-    assert {sq[1:] for sq, p in default_setup(board, "black").items() if p == "pawn"} == {"10"}
-    assert default_setup(board, "yellow")["i1"] == "king" and default_setup(board, "red")["d12"] == "king"
+    assert {sq[1:] for sq, p in default_setup(board, "white").items() if p == "pawn"} == {"4"}
+    assert {sq[1:] for sq, p in default_setup(board, "black").items() if p == "pawn"} == {"9"}
+    assert default_setup(board, "yellow")["l1"] == "king" and default_setup(board, "red")["a12"] == "king"

@@ -150,15 +150,16 @@ def test_6_3_the_plies_follow_the_turn_order_from_the_mover() -> None:
 
 
 def test_the_search_looks_two_plies_ahead() -> None:
-    # Ra1xa8 wins the Queen, but then the Red Knight jumps to e6 or f5 and knatches the King on d4
-    # (J11). One ply grabs the Queen; two plies see the knatch and keep the King safe.
+    # Ra1xa8 wins the Queen, but then the Red Pawn on c2 promotes to a Knight on c1, which attacks
+    # the King on d3: a knatch (2.2, J11). The evaluation does not foresee promotions, so one ply
+    # grabs the Queen; two plies see the knatch and take the Pawn (or guard c1).
     pos = position(
         {
-            "d4": "white king",
+            "d3": "white king",
             "a1": "white rook",
             "h2": "white pawn",
             "a8": "red queen",
-            "g7": "red knight",
+            "c2": "red pawn",
             "l12": "red king",
             "k12": "red pawn",
         }
@@ -168,6 +169,9 @@ def test_the_search_looks_two_plies_ahead() -> None:
     assert str(one.move) == "Ra1xa8"
     assert two.depth == 2
     assert str(two.move) != "Ra1xa8"
+    after = apply_move(pos, two.move)
+    for reply in legal_moves(after, "red", initial_relation):
+        assert "white" not in knatched_kings(apply_move(after, reply), initial_relation), str(reply)
 
 
 def test_it_answers_within_two_seconds_from_a_quattro_mid_game() -> None:

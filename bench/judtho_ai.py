@@ -1,0 +1,236 @@
+"""Measure the Judtho computer seat (issue 4, "AI", "Benchmark"). Prints JSON.
+
+    python bench/judtho_ai.py length   [--seeds 6] [--time-limit 0.5] [--max-moves 400]
+    python bench/judtho_ai.py strength [--seeds 4] [--time-limit 0.5] [--opponent random|shallow]
+    python bench/judtho_ai.py figures  [--n 60]
+
+`figures` (also part of `python bench/run.py --games judtho`): legal-move generation per second
+from the mid-game positions (`tests/rules/judtho/perft/midgame_*.json` and
+`search_positions/*.json`): `legal_moves` calls and moves per second, and perft(2) leaves per
+second; and the AI's move time (`ai.choose` with its real clock, the engine's `legal_actions`
+included) over real mid-game positions of AI games, with the depth the search finished.
+
+`length`: four AI seats play Quattro games from the Assembly (each seat `@rest`, the default
+set-up); per game, the moves each army made before the first Conquest and to the end, and how
+each Conquest happened (regicide, knatch, annihilation).
+
+`strength`: the AI plays the Light armies (White, Yellow: Rivals, so one side, 1.1.3) against
+`--opponent` on the Dark ones (Red, Black), then the sides are swapped; per game the points
+of each side (6.2) and who made the First Conquest. `random` plays uniformly random legal moves
+(never resigns, never offers a draw); `shallow` is the same AI searching one ply.
+
+The seeds vary the games through the random seats and a little noise in the AI's choice of
+equal moves: with four deterministic AI seats every seed is the same game, so `length` makes
+each seed's first move per army random (a different opening), then the AI plays on.
+Timings are not the point here (see bench/run.py); a shorter `--time-limit` just runs faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.core import Action, SeededChance
+from rules.judtho import ai
+from rules.judtho.board import Position, Relation, initial_relation, load_board, relation_from_table
+from rules.judtho.engine import GAME, Draw, PlaceRest, Resign
+from rules.judtho.moves import legal_moves, perft
+from rules.judtho.state import JudthoState
+
+Policy = Callable[[JudthoState, int, random.Random], Action]
+
+
+def ai_policy(time_limit: float, depth: int = 2) -> Policy:
+    def choose(state: JudthoState, seat: int, rng: random.Random) -> Action:
+        return ai.choose(GAME, state, seat, time_limit=time_limit, depth=depth)
+
+    return choose
+
+
+def random_policy(state: JudthoState, seat: int, rng: random.Random) -> Action:
+    """Assembly by the default set-up, then any legal action but resigning or offering a draw."""
+    legal = GAME.legal_actions(state, seat)
+    if PlaceRest() in legal:
+        return PlaceRest()
+    if Draw("decline") in legal:
+        return Draw("decline")
+    return rng.choice([a for a in legal if not isinstance(a, Resign) and a != Draw("offer")])
+
+
+def play(policies: list[Policy], seed: int, max_moves: int, random_openings: int = 0) -> dict[str, Any]:
+    """One Quattro game; `random_openings` first moves of each army are random legal moves."""
+    rng = random.Random(seed)
+    state = GAME.new_game({}, 4, SeededChance(seed))
+    chance = SeededChance(seed + 1000)
+    conquests: list[dict[str, Any]] = []
+    while GAME.outcome(state) is None and state.moves_made < max_moves:
+        seat = min(GAME.to_act(state))
+        if state.phase == "play" and state.moves_made < random_openings * 4:
+            action = random_policy(state, seat, rng)
+        else:
+            action = policies[seat](state, seat, rng)
+        for event in GAME.apply(state, seat, action, chance):
+            if event.kind == "conquest":
+                conquests.append({**event.params, "move": state.moves_made})
+    outcome = GAME.outcome(state)
+    return {
+        "seed": seed,
+        "moves_each": round(state.moves_made / 4, 2),
+        "first_conquest_moves_each": round(conquests[0]["move"] / 4, 2) if conquests else None,
+        "conquests": [f"{c['how']}@{c['move']}" for c in conquests],
+        "finished": outcome is not None,
+        "scores": outcome.scores if outcome else None,
+        "first_conqueror": conquests[0]["conqueror"] if conquests else None,
+    }
+
+
+def length(args: argparse.Namespace) -> dict[str, Any]:
+    policy = ai_policy(args.time_limit)
+    games = []
+    for seed in range(args.seeds):
+        t0 = time.perf_counter()
+        result = play([policy] * 4, seed, args.max_moves, random_openings=1 if seed else 0)
+        result["seconds"] = round(time.perf_counter() - t0, 1)
+        games.append(result)
+        print(json.dumps(result), file=sys.stderr)
+    first = [g["first_conquest_moves_each"] for g in games if g["first_conquest_moves_each"] is not None]
+    hows: dict[str, int] = {}
+    for g in games:
+        for c in g["conquests"]:
+            how = c.split("@")[0]
+            hows[how] = hows.get(how, 0) + 1
+    return {
+        "games": games,
+        "median_moves_each": statistics.median(g["moves_each"] for g in games),
+        "median_first_conquest_moves_each": statistics.median(first) if first else None,
+        "finished": sum(g["finished"] for g in games),
+        "conquests_by_kind": hows,
+    }
+
+
+def strength(args: argparse.Namespace) -> dict[str, Any]:
+    mine = ai_policy(args.time_limit)
+    other: Policy = random_policy if args.opponent == "random" else ai_policy(args.time_limit, depth=1)
+    games = []
+    totals = {"ai_points": 0, "opponent_points": 0, "ai_first_conquests": 0, "opponent_first_conquests": 0}
+    for seed in range(args.seeds):
+        for ai_light in (True, False):
+            light, dark = (mine, other) if ai_light else (other, mine)
+            result = play([light, dark, light, dark], seed, args.max_moves)  # seats: W, R, Y, B
+            scores = result["scores"] or {}
+            light_pts = scores.get(0, 0) + scores.get(2, 0)
+            dark_pts = scores.get(1, 0) + scores.get(3, 0)
+            ai_pts, opp_pts = (light_pts, dark_pts) if ai_light else (dark_pts, light_pts)
+            totals["ai_points"] += ai_pts
+            totals["opponent_points"] += opp_pts
+            first = result["first_conqueror"]
+            if first:
+                ai_first = (first in ("white", "yellow")) == ai_light
+                totals["ai_first_conquests" if ai_first else "opponent_first_conquests"] += 1
+            result["ai_side"] = "light" if ai_light else "dark"
+            games.append(result)
+            print(json.dumps(result), file=sys.stderr)
+    return {"opponent": args.opponent, "games": len(games), **totals}
+
+
+def _midgame_positions() -> list[tuple[str, Position, Relation, str]]:
+    tests = Path(__file__).resolve().parent.parent / "tests" / "rules" / "judtho"
+    out = []
+    for path in sorted(tests.glob("perft/midgame_*.json")) + sorted(tests.glob("search_positions/*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        pos = Position.from_json(load_board(case.get("variant", "quattro")), case["position"])
+        relation = relation_from_table(case["relations"]) if case.get("relations") else initial_relation
+        out.append((path.stem, pos, relation, case.get("to_move", "white")))
+    return out
+
+
+def movegen_figures(seconds: float = 1.0) -> dict[str, Any]:
+    """Legal-move generation speed from the mid-game positions (every army's moves in turn)."""
+    out: dict[str, Any] = {}
+    for name, pos, relation, to_move in _midgame_positions():
+        calls = moves = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            for colour in pos.board.colours:
+                moves += len(legal_moves(pos, colour, relation))
+                calls += 1
+        elapsed = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        leaves = perft(pos, to_move, 2, relation)
+        perft_s = time.perf_counter() - t0
+        out[name] = {
+            "legal_moves_calls_per_s": round(calls / elapsed),
+            "moves_per_s": round(moves / elapsed),
+            "perft2_leaves": leaves,
+            "perft2_leaves_per_s": round(leaves / perft_s),
+        }
+    return out
+
+
+def ai_move_figures(n: int = 60, opening: int = 40) -> dict[str, Any]:
+    """`ai.choose` on real mid-game positions: AI games from the Assembly, timed from move
+    `opening` on (the whole decision, the engine's `legal_actions` included), until `n` samples."""
+    samples: list[float] = []
+    depths: dict[int, int] = {}
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = GAME.new_game({}, 4, SeededChance(seed))
+        chance = SeededChance(seed + 1000)
+        while GAME.outcome(state) is None and len(samples) < n:
+            seat = min(GAME.to_act(state))
+            timed = state.phase == "play" and state.moves_made >= opening
+            t0 = time.perf_counter()
+            if state.phase == "play" and state.moves_made < 4:
+                action, depth = random_policy(state, seat, rng), 0  # a varied opening per seed
+            else:
+                action, depth = ai.decide(GAME, state, seat)
+            if timed:
+                samples.append((time.perf_counter() - t0) * 1000)
+                depths[depth] = depths.get(depth, 0) + 1
+            GAME.apply(state, seat, action, chance)
+        if len(samples) >= n:
+            break
+    ordered = sorted(samples)
+    return {
+        "median": round(statistics.median(ordered), 1),
+        "p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 1),
+        "max": round(ordered[-1], 1),
+        "n": len(ordered),
+        "depth_finished": {str(d): k for d, k in sorted(depths.items())},
+        "time_limit_s": ai.TIME_LIMIT,
+    }
+
+
+def figures(n: int = 60) -> dict[str, Any]:
+    """The Judtho figures that bench/run.py adds to the generic ones."""
+    return {"movegen": movegen_figures(), "ai_midgame_move_ms": ai_move_figures(n)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("length", "strength", "figures"))
+    parser.add_argument("--n", type=int, default=60)
+    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--time-limit", type=float, default=0.5)
+    parser.add_argument("--max-moves", type=int, default=400)
+    parser.add_argument("--opponent", choices=("random", "shallow"), default="random")
+    args = parser.parse_args()
+    if args.what == "figures":
+        print(json.dumps(figures(args.n), indent=2))
+        return
+    out = length(args) if args.what == "length" else strength(args)
+    out["time_limit"] = args.time_limit
+    print(json.dumps(out, indent=1 if args.what == "strength" else None))
+
+
+if __name__ == "__main__":
+    main()
