@@ -5,8 +5,9 @@
 Per game: render ms and PNG bytes (a mid-game board), engine apply ms, AI move ms, random
 playouts per second, and end-to-end ms for one action through TableService (apply + persist
 to a SQLite file + render), each as median and p95; and memory: the bytes of a mid-game state
-snapshot and the peak KiB Python allocates while the AI plays a whole game. Numbers are wall-clock on this machine;
-run it on an idle machine and quote them with the command.
+snapshot and the peak KiB Python allocates while the AI plays a whole game; and a game's own
+figures (`EXTRA_FIGURES`). Numbers are wall-clock on this machine; run it on an idle machine and
+quote them with the command.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import rules  # noqa: F401  (importing rules registers every game)
 from rules.core import Game, SeededChance, games
 from tables.ai import optional_module
+
+EXTRA_FIGURES = {"judtho": "judtho_ai"}
+"""Game -> a module beside this file whose `figures(n)` adds the game's own figures (Judtho:
+legal-move generation per second from the mid-game perft positions, the AI's move time over
+real mid-game positions with the depth it finished; issue 4, "Benchmark")."""
 
 MID_GAME_STEPS = {"judge_dredd": 600}
 """Actions the AI plays to reach the mid-game board (default 40). A Judge Dredd Game Turn is
@@ -123,6 +129,10 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     ai_playout(game, seats, seed=7, steps=5000)
     result["ai_game_peak_kib"] = round(tracemalloc.get_traced_memory()[1] / 1024, 1)
     tracemalloc.stop()
+
+    if key in EXTRA_FIGURES:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        result.update(importlib.import_module(EXTRA_FIGURES[key]).figures(n))
     return result
 
 
