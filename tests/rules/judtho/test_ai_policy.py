@@ -18,6 +18,7 @@ def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_in_time() -> Non
     state = GAME.new_game({}, 4, SeededChance(1))
     chance = SeededChance(2)
     slowest = 0.0
+    first_conquest = None
     for _ in range(2000):
         if GAME.outcome(state) is not None:
             break
@@ -26,11 +27,16 @@ def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_in_time() -> Non
         action = ai.choose(GAME, state, seat, time_limit=1.0)
         slowest = max(slowest, time.perf_counter() - started)
         assert action in GAME.legal_actions(state, seat)
-        GAME.apply(state, seat, action, chance)
+        events = GAME.apply(state, seat, action, chance)
+        if first_conquest is None and any(e.kind == "conquest" for e in events):
+            first_conquest = state.moves_made
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.reason == "third_conquest"
     assert sum(outcome.scores.values()) == 36  # 4 + 8 + 24 (6.2)
     assert slowest < 2.0
+    # Kings kept (J11, King safety): no army falls within the first ten moves each (this game's
+    # first Conquest comes after about 18 each; before the King-safety work, after 2.5).
+    assert first_conquest is not None and first_conquest >= 40
 
 
 def test_ai_declines_a_draw_offer() -> None:
