@@ -21,7 +21,9 @@ Engine rulings of ours (tests named after them):
   then the Kings' colours in turn order from the mover (J12 leaves the order open).
 - E2. A draw is offered by the player to move, on their turn; while the offer stands, the
   players who have not agreed are asked (accept or decline) before play goes on.
-- E3. Resignation is taken on one's own turn; `depart` (J18) may happen at any time.
+- E3. Resignation is taken on one's own turn; `depart` (J18) from any seat at any time before the
+  end (the table applies it through `leave_action` when a player leaves); it is never offered
+  in `legal_actions`.
 - E4. The Trio suggestion (Section 4): the partner of the Partnership army to move may send one
   `suggest <move>` per turn; it is not in `to_act` (nobody waits for it) and changes nothing
   but a private event to the mover.

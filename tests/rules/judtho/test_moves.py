@@ -387,3 +387,33 @@ def test_j8_prince_variant_moves_are_well_formed_and_apply(option: str) -> None:
         assert isinstance(move, Move) and len(move.captures) <= 3
         after = apply_move(pos, move)
         assert after.pieces[move.to] == ("white", "prince")
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(load_board().squares), st.tuples(COLOUR, PIECE), max_size=30),
+    st.sampled_from(load_board().squares),
+    st.sampled_from([(), ("prince_b",), ("prince_c",)]),
+)
+def test_j8_j9_every_prince_move_is_a_path_prefix_never_jumping_at_most_three_captures(
+    pieces: dict, origin: str, options: tuple[str, ...]
+) -> None:
+    """Whatever the Prince pattern: a move follows one path of it up to its destination; every
+    square before is empty or captured; the captures are exactly the Opponent pieces on that
+    prefix (J9, at most three) and a capturing move ends on the last one."""
+    from rules.judtho.moves import geometry
+
+    pieces = {sq: (c, "queen" if p == "pawn" else p) for sq, (c, p) in pieces.items()}
+    pieces[origin] = ("white", "prince")
+    pos = Position(load_board(), pieces)
+    paths = geometry(pos.board).prince_paths(options)[origin]
+    for move in moves_from(pos, origin, initial_relation, options):
+        assert len(move.captures) <= 3
+        if move.captures:
+            assert move.captures[-1] == move.to
+        prefixes = [p[: p.index(move.to) + 1] for p in paths if move.to in p]
+        assert any(
+            tuple(sq for sq in prefix if sq in pieces) == move.captures
+            and all(initial_relation("white", pieces[sq][0]) == "opponent" for sq in move.captures)
+            for prefix in prefixes
+        ), str(move)
