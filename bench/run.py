@@ -68,7 +68,7 @@ def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | No
     """The game's AI plays every seat for `steps` actions (or to the end); each action draws from
     `f"{tag}:{step}"` (tag: the seed). With `times`, the ms of each AI decision between two or
     more legal actions are appended to it."""
-    ai = importlib.import_module(f"rules.{game.info.key}.ai")
+    choose = getattr(game, "ai", None) or importlib.import_module(f"rules.{game.info.key}.ai").choose
     state = game.new_game({}, seats, SeededChance(seed))
     for step in range(steps):
         if game.outcome(state) is not None:
@@ -76,7 +76,7 @@ def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | No
         seat = min(game.to_act(state))
         real_choice = times is not None and len(game.legal_actions(state, seat)) > 1
         t0 = time.perf_counter()
-        action = ai.choose(game, state, seat)
+        action = choose(game, state, seat)
         if real_choice:  # a forced move (a lone `roll`) says nothing about the AI's speed
             times.append((time.perf_counter() - t0) * 1000)  # type: ignore[union-attr]
         game.apply(state, seat, action, SeededChance(f"{seed if tag is None else tag}:{step}"))

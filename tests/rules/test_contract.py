@@ -63,6 +63,19 @@ SECRETS: dict[str, Callable[[Game, Any, int | None], None]] = {
     "judge_dredd": _judge_dredd_secrets,
 }
 CONSERVED: dict[str, Callable[[Any], None]] = {"dads_army": _dads_army_conserved, "judge_dredd": _judge_dredd_conserved}
+
+
+def _judtho_playout_ai(game: Game, state: Any, seat: int) -> Any:
+    """Judtho's search at one ply: playouts need purposeful legal moves to reach Conquests and
+    alliances, not strong ones (two plies cost 7 times as much; tests/rules/judtho/test_ai_*.py
+    test the real search)."""
+    from rules.judtho.ai import choose
+
+    return choose(game, state, seat, depth=1)
+
+
+PLAYOUT_AI: dict[str, Callable[[Game, Any, int], Any]] = {"judtho": _judtho_playout_ai}
+"""A cheaper computer player for the playouts below, for games whose own AI is a costly search."""
 MAX_ACTIONS = 1500
 PARTIAL: dict[str, int] = {"judge_dredd": 120}
 """Games whose whole games are far longer than MAX_ACTIONS (Judge Dredd: 1000-3500 actions even
@@ -77,8 +90,8 @@ def playout(game: Game, seats: int, seed: int, variant: str | None = None) -> No
     state = game.new_game(config, seats, setup)
     log: list[tuple[int, str, list[int]]] = []
     seen: set[str] = set()
-    ai = getattr(game, "ai", None)
     key = game.info.key
+    ai = PLAYOUT_AI.get(key, getattr(game, "ai", None))
     for _ in range(PARTIAL.get(key, MAX_ACTIONS)):
         if game.outcome(state) is not None:
             break
