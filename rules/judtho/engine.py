@@ -563,8 +563,9 @@ class Judtho(Game[JudthoState]):
     # ------------------------------------------------------------------ results
 
     def outcome(self, state: JudthoState) -> Outcome | None:
-        """Winners: the winning side, or (departure, draw, adjudication) the first in the standings by
-        points then Material Score (J25); a void game has none. Scores: each seat's points
+        """Winners: the winning side, or (departure, adjudication) the first in the standings by
+        points then Material Score (J25); an agreed draw and a void game have none (the scores still
+        give the places). Scores: each seat's points
         (Quattro) or Material Score (Duo, Trio, which have no points)."""
         if state.phase != "over":
             return None
@@ -572,7 +573,7 @@ class Judtho(Game[JudthoState]):
         scores = material_scores(state)
         if rel.winners:
             win_colours = set(rel.winners)
-        elif rel.end == "void":
+        elif rel.end in ("void", "draw"):  # J24: an agreed draw has no winner; the scores give the places
             win_colours = set()
         else:
             table = standings(rel, scores)

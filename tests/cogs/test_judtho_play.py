@@ -282,9 +282,9 @@ async def test_quattro_draw_accepted_by_every_human_ends_the_game(world, service
         await member.slash(w.channel, "judtho draw", answer="accept")
     assert refusals(w.env) == []
     assert table.state.phase == "over" and service.table(w.channel.id) is None
-    # 7: after a draw, Material Score decides the positions (White has the most material here).
+    # 7: an agreed draw has no winner (J24); the scores still give the places.
     end = w.channel.last_message.content
-    assert i18n.gettext("judtho.end.draw") in end and i18n.gettext("table.winner", names="alice") in end
+    assert i18n.gettext("judtho.end.draw") in end and i18n.gettext("table.no_winner") in end
 
 
 async def test_quattro_conquest_owes_the_bonus_piece_and_the_king_then_a_resignation_ends_it(world, service):
