@@ -10,7 +10,7 @@ destination (`split`, registered with `components.register_splitter`); the other
 named by `judtho.verb.*`.
 
 The Trio's `suggest` is the one action whose words never reach the channel (Section 4, E4):
-the channel reads only that a suggestion was sent (`hide_suggestion`).
+the engine tells the channel only that a suggestion was sent, and the move to the mover alone.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from cogs.errors import lang_of
 from cogs.flows import (
     AUTOCOMPLETE_MAX,
     act,
-    change,
     delivering,
     open_lobby,
     player_of,
@@ -39,13 +38,11 @@ from cogs.flows import (
     send_rules,
     variant_choices,
 )
-from rules.core import BadActionText, IllegalAction, Msg
+from rules.core import BadActionText, IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, Place, parse, square_key
 from rules.judtho.pieces import LETTERS, PIECES
 from tables import i18n
-from tables.notices import Notice, Public
-from tables.service import Player
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -390,12 +387,7 @@ class JudthoCog(commands.Cog):
     @judtho.command(name="suggest", description=_t("Trio: suggest one move to your partner, privately"))
     @app_commands.describe(move=_t("The move, in notation (e.g. Nb1-c3)"))
     async def suggest(self, interaction: discord.Interaction, move: str) -> None:
-        text = f"suggest {move.strip()}"
-        await change(self.bot, interaction,
-                     lambda channel_id, player: self._suggest(channel_id, player, text))
-
-    async def _suggest(self, channel_id: int, player: Player, text: str) -> list[Notice]:
-        return hide_suggestion(await self.bot.service.act(channel_id, player, text))
+        await act(self.bot, interaction, f"suggest {move.strip()}")
 
     @suggest.autocomplete("move")
     async def suggest_move(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -409,14 +401,3 @@ class JudthoCog(commands.Cog):
         typed = current.strip().lower()
         moves = [s.move for s in GAME.suggestions(table.state, seat) if typed in s.move.lower()]
         return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves][:AUTOCOMPLETE_MAX]
-
-
-def hide_suggestion(notices: list[Notice]) -> list[Notice]:
-    """Section 4 (E4): the suggestion goes to the mover alone (the engine's private event).
-    The table says what any action without a public event was (`table.acted`), which here
-    would post the move in the channel: the channel reads `judtho.ui.suggested` instead."""
-    for notice in notices:
-        if isinstance(notice, Public):
-            notice.lines = [Msg("judtho.ui.suggested", {"player": m.params.get("player")}) if m.key == "table.acted"
-                            else m for m in notice.lines]
-    return notices

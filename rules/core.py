@@ -427,6 +427,12 @@ class Game(Generic[S]):
         pass `check` at any time before the end, whoever is to act."""
         return None
 
+    def secret_action(self, action: Action) -> bool:
+        """True for an action whose words only its own seat and those it tells may know (Judtho's
+        Trio suggestion): its `label` must not give them away, and the table's log is exported
+        only once the game is over."""
+        return False
+
     def secrets(self, state: S, seat: Seat) -> list[Msg]:
         """`seat`'s private information as lines (a hand of cards, a secret role): the table sends
         it privately whenever it changes, and shows it on request. Empty for open games."""

@@ -577,13 +577,15 @@ class TableService:
     def export(self, channel_id: int) -> GameRecord:
         """The whole game of the channel's table (the open one, else the last one played there)
         as a script the local console replays to the same state (`tables.record`). A game with
-        hidden information is exported only once it is over: its record holds every draw."""
+        hidden information (its record holds every draw) or with a secret action in its log
+        (`Game.secret_action`) is exported only once it is over."""
         table = self.table(channel_id)
         row = self.store.table_row(table.id) if table is not None else self.store.last_row(channel_id)
         if row is None or not row["state"] or _installed(row["game"]) is None:
             raise IllegalAction("no_table" if row is None or row["state"] else "not_started")
         game = get_game(row["game"])
-        if game.info.hidden_information and row["status"] == "active":
+        if row["status"] == "active" and (game.info.hidden_information or any(
+                game.secret_action(game.parse_action(a["action"])) for a in self.store.actions(row["id"]))):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"

@@ -331,7 +331,8 @@ class Judtho(Game[JudthoState]):
         if isinstance(action, Suggest):
             mover = state.rel().to_move
             state.suggested = True
-            return [Event("suggestion", {"move": action.move, "seat": seat, "colour": mover},
+            return [Event("suggestion_sent", {"seat": seat}),  # the channel learns only that one was sent
+                    Event("suggestion", {"move": action.move, "seat": seat, "colour": mover},
                           to=(state.seat_of(mover),))]
         if isinstance(action, Draw):
             return self._draw(state, seat, action.answer)
@@ -589,6 +590,10 @@ class Judtho(Game[JudthoState]):
         from rules.judtho.view import view
 
         return view(self, state, seat)
+
+    def secret_action(self, action: Action) -> bool:
+        """E4: a Trio suggestion is for the partner's eyes only."""
+        return isinstance(action, Suggest)
 
     def describe(self, event: Event) -> Msg:
         from rules.judtho.present import describe

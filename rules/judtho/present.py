@@ -8,7 +8,8 @@ from rules.judtho.alliances import army
 
 EVENT_KINDS = (
     "placed", "rest_placed", "assembly_done", "to_move", "moved", "passed", "conquest", "award", "owed",
-    "restore_right", "suggestion", "draw_offer", "draw_accept", "draw_decline", "resigned", "departed", "game_over",
+    "restore_right", "suggestion", "suggestion_sent", "draw_offer", "draw_accept", "draw_decline", "resigned",
+    "departed", "game_over",
 )
 ACTION_VERBS = ("place", "move", "pass", "rest", "draw", "resign", "depart", "suggest")
 
@@ -37,4 +38,7 @@ def describe(event: Event) -> Msg:
 
 
 def label(action: Action) -> Msg:
+    """What an action was, for the log. A suggestion's move stays private (E4)."""
+    if action.verb == "suggest":
+        return Msg("judtho.action.suggest")
     return Msg(f"judtho.action.{action.verb}", {"text": str(action)})

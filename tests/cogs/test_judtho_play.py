@@ -17,6 +17,7 @@ import discord
 import pytest
 
 from cogs.judtho import GAME_KEY, JudthoCog
+from rules.core import IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
 from tables import i18n
@@ -412,6 +413,12 @@ async def test_section_4_the_trio_suggestion_reaches_the_partner_only(world, ser
     for other in (w.alice, w.carol):
         dm = other.user.dm_channel
         assert dm is None or not any(move in m.content for m in dm.history())
+    # nor does the log, nor a record exported mid-game (refused while the game is on)
+    log = "\n".join((await service.log(w.channel.id, 50)).text("en"))
+    assert move not in log and i18n.gettext("judtho.action.suggest") in log
+    with pytest.raises(IllegalAction) as refused:
+        service.export(w.channel.id)
+    assert refused.value.code == "export_after_end"
     # Bob's turn menu still works after the suggestion (the prompt was re-posted, not stale).
     prompt = w.channel.last_message
     piece = next(iter(labels(prompt)))
@@ -487,7 +494,7 @@ def test_new_offers_every_variant_by_its_name_in_both_languages():
 
 
 def test_cog_words_exist_in_both_languages():
-    for key in ("judtho.ui.distant", "judtho.ui.all", "judtho.ui.suggested", "error.judtho_which_move"):
+    for key in ("judtho.ui.distant", "judtho.ui.all", "judtho.event.suggestion_sent", "error.judtho_which_move"):
         assert i18n.has(key, "en") and i18n.has(key, "zh-TW"), key
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from bot import local_args
 from rules.core import IllegalAction
+from tables import i18n
 from tables.console import CHANNEL as LOCAL
 from tables.console import options_from_args, run
 from tables.record import HEADER, header_options, seat_tokens
@@ -96,7 +97,7 @@ async def test_the_console_writes_the_export_beside_the_images(tmp_path: Path) -
                                                    str(script), "--images", str(tmp_path / "img")])),
                      service=svc, out=out)
     assert code == 1  # the toy game hides information: refused while it is played
-    assert "Refused: A game with hidden information can be exported once it is over." in out.getvalue()
+    assert "Refused: " + i18n.gettext("error.export_after_end") in out.getvalue()
 
 
 async def test_dads_army_with_dice_exports_and_replays_identically(tmp_path: Path) -> None:

@@ -45,7 +45,9 @@ def test_section_4_trio_partner_suggests_one_move_privately():
     before = state.to_json()
     assert GAME.to_act(state) == {1}
     events = GAME.apply(state, 2, "suggest Ra11-a10", CH)
-    assert [(e.kind, e.to) for e in events] == [("suggestion", (1,))]
+    # the channel learns that a suggestion was sent, the mover alone which move (E4)
+    assert [(e.kind, e.to) for e in events] == [("suggestion_sent", None), ("suggestion", (1,))]
+    assert "Ra11" not in str(events[0].params) and GAME.secret_action(GAME.parse_action("suggest Ra11-a10"))
     assert {**state.to_json(), "version": 0, "suggested": False} == {**before, "version": 0}
     with pytest.raises(NotYourTurn):  # one suggestion per turn
         GAME.apply(state, 2, "suggest Ra11-a9", CH)
