@@ -104,12 +104,23 @@ def game_name(game: Game[Any]) -> Msg | str:
     return Msg(key) if i18n.has(key) else game.info.names.get("en", game.info.key)
 
 
-def variant_lines(table: Table) -> list[Msg]:
-    """The table's variant, named in the players' language (`<game>.variant.<name>`)."""
-    if not table.variant:
-        return []
+def variant_name(table: Table) -> Msg | str:
+    """The table's variant as players know it (`<game>.variant.<name>`), else its code."""
     key = f"{table.game_key}.variant.{table.variant}"
-    return [Msg("table.variant", {"variant": Msg(key) if i18n.has(key) else table.variant})]
+    return Msg(key) if i18n.has(key) else table.variant or ""
+
+
+def variant_lines(table: Table) -> list[Msg]:
+    """The table's variant, named in the players' language."""
+    return [Msg("table.variant", {"variant": variant_name(table)})] if table.variant else []
+
+
+def lobby_hint(table: Table) -> Msg:
+    """How many players the table needs, under its variant (Judtho's Duo takes exactly 2)."""
+    seats = table.seat_range
+    if len(seats) == 1:
+        return Msg("table.lobby_hint_exact", {"n": seats[0]})
+    return Msg("table.lobby_hint", {"min": seats[0], "max": seats[-1]})
 
 
 def clock_lines(table: Table) -> list[Msg]:
@@ -242,7 +253,7 @@ class TableService:
             Msg("table.created", {"game": game_name(game), "host": host.name}),
             *variant_lines(table),
             *clock_lines(table),
-            Msg("table.lobby_hint", {"min": game.info.min_seats, "max": game.info.max_seats}),
+            lobby_hint(table),
         ]
         return [Public(table.id, lines, names=table.names)]
 
@@ -255,7 +266,7 @@ class TableService:
             self._require_room(table)
             table.seats.append(SeatInfo(player.user_id, player.name))
             self._save_seats(table)
-            msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.game.info.max_seats})
+            msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
     async def leave(self, channel_id: int, player: Player) -> list[Notice]:
@@ -291,7 +302,7 @@ class TableService:
             name = next(f"AI {k}" for k in range(1, 100) if f"AI {k}" not in taken)
             table.seats.append(SeatInfo(None, name, ai=level))
             self._save_seats(table)
-            msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.game.info.max_seats})
+            msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
     async def remove_ai(self, channel_id: int, by: Player, seat: int | None = None) -> list[Notice]:
@@ -309,7 +320,7 @@ class TableService:
             return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
 
     def _require_room(self, table: Table) -> None:
-        most = table.game.info.seats_for(table.variant)[-1]
+        most = table.seat_range[-1]
         if len(table.seats) >= most:
             raise IllegalAction("table_full", max=most)
 
@@ -322,12 +333,12 @@ class TableService:
             self._require(table, "lobby")
             self._require_host(table, by)
             info = table.game.info
+            seats = table.seat_range
             if len(table.seats) < info.min_seats:
                 raise IllegalAction("not_enough_players", min=info.min_seats)
-            if len(table.seats) not in info.seats_for(table.variant):
-                seats = info.seats_for(table.variant)
+            if len(table.seats) not in seats:
                 allowed = str(seats[0]) if len(seats) == 1 else f"{seats[0]}-{seats[-1]}"
-                raise IllegalAction("variant_seats", variant=table.variant, n=len(table.seats), seats=allowed)
+                raise IllegalAction("variant_seats", variant=variant_name(table), n=len(table.seats), seats=allowed)
             config = engine_config(table.config, table.variant)
             chance = self._chance(table, "setup")
             state = table.game.new_game(config, len(table.seats), chance)
@@ -532,9 +543,8 @@ class TableService:
 
     async def status(self, channel_id: int) -> Public:
         table = self._open(channel_id)
-        info = table.game.info
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
-                                      "n": len(table.seats), "max": info.max_seats}),
+                                      "n": len(table.seats), "max": table.seat_range[-1]}),
                  *variant_lines(table), *clock_lines(table)]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
@@ -545,7 +555,7 @@ class TableService:
             else:
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
-            lines.append(Msg("table.lobby_hint", {"min": info.min_seats, "max": info.max_seats}))
+            lines.append(lobby_hint(table))
         lines += turn_lines(table, table.to_act())
         return Public(table.id, lines, names=table.names)
 

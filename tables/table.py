@@ -131,6 +131,11 @@ class Table:
     def seat_name(self, seat: Seat) -> str:
         return seat_label(self.names, seat)
 
+    @property
+    def seat_range(self) -> range:
+        """The seat counts this table's game may start with, under its variant (Judtho's Duo: 2)."""
+        return self.game.info.seats_for(self.variant)
+
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat a user plays (resigned seats no longer count as theirs)."""
         for i, seat in enumerate(self.seats):

@@ -469,6 +469,9 @@ async def test_a_duo_lobby_refuses_a_third_seat_human_or_ai_and_says_why(world, 
     added = await w.alice.click(message, label=i18n.gettext("cogs.button.ai"))
     assert [f.content for f in added.followups] == [full]
     assert len(service.table(w.channel.id).seats) == 2
+    # the lobby counts Duo's seats, not Quattro's
+    status = "\n".join((await service.status(w.channel.id)).text("en"))
+    assert "2/2" in status and i18n.gettext("table.lobby_hint_exact", n=2) in status and "/4" not in status
     await start(w, service, message)
 
 
@@ -477,8 +480,9 @@ async def test_a_trio_lobby_of_two_cannot_start_and_says_why(world, service):
     message = await lobby(w, "trio", w.bob)
     result = await w.alice.click(message, label=i18n.gettext("cogs.button.start"))
     assert service.table(w.channel.id).status == "lobby"
-    assert [f.content for f in result.followups] == [i18n.gettext("error.variant_seats", variant="trio", n=2,
-                                                                   seats="3")]
+    said = i18n.gettext("error.variant_seats", variant=i18n.gettext("judtho.variant.trio"), n=2, seats="3")
+    assert [f.content for f in result.followups] == [said]
+    assert "Trio" in said and "trio" not in said
 
 
 def test_new_offers_every_variant_by_its_name_in_both_languages():
