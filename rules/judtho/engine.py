@@ -13,8 +13,8 @@ The flow of a game (rulebook 1.2, 1.3; rulings J11–J13, J20–J24):
   made by their placers, one action each; knatches are tested again after each; then the turn
   ends (`alliances.end_turn`).
 - **Endings**: the Conquest that ends the game (Third in Quattro, first in Duo and Trio, J28),
-  `resign` (J17), `depart` (J18, for the table: leaving or a timeout), `draw offer|accept|decline`
-  (J24, unanimous), the optional turn cap (J26, off by default).
+  `resign` (J17), `depart` (J18, for the table: leaving, or `depart timeout`), `draw
+  offer|accept|decline` and `void offer` (J24, unanimous), the optional turn cap (J26, off by default).
 
 Engine rulings of ours (tests named after them):
 - E1. Knatches found together are applied with the Knight owners in turn order from the mover,
@@ -29,6 +29,10 @@ Engine rulings of ours (tests named after them):
   but a private event to the mover.
 - E5. A position for J21 is the board, the relations (who moves next included) and the
   placements owed; a move is refused if it leads back to a position met before in play.
+- E6. With a move clock (the table's), a seat to move whose time runs out departs (J18:
+  `depart timeout`); a seat asked to answer a draw or void proposal whose time runs out declines.
+- E7. A void game (J24, section 7) is proposed like a draw (`void offer`, on one's own turn, E2)
+  and answered like one (`draw accept|decline`); unanimity ends it with no winner (`outcome`).
 """
 
 from __future__ import annotations
@@ -114,15 +118,32 @@ class Resign(Action):
 
 
 @dataclass(frozen=True)
+class Void(Action):
+    """`void offer` (1.4.3 section 7, J24): propose that the game be declared void; the others
+    answer with `draw accept|decline`, as for a draw (one proposal at a time, E2)."""
+
+    verb: ClassVar[str] = "void"
+
+    def __str__(self) -> str:
+        return "void offer"
+
+
+DEPART_REASONS = ("departure", "timeout")
+"""Why a seat departs (J18): it left (`depart`), or its move's time ran out (`depart timeout`)."""
+
+
+@dataclass(frozen=True)
 class Depart(Action):
     """Departure (1.4.2, J18): the seat leaves the game, at any time before the end. Not offered in
     `legal_actions` (nobody should click it by accident); the table applies it when a player
-    leaves (`leave_action`), so the game's log replays it."""
+    leaves (`leave_action`) or their move's time runs out (`timeout_action`: `depart timeout`,
+    which ends the game as "timeout"), so the game's log replays it."""
 
     verb: ClassVar[str] = "depart"
+    reason: str = "departure"
 
     def __str__(self) -> str:
-        return "depart"
+        return "depart" if self.reason == "departure" else f"depart {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -243,6 +264,7 @@ class Judtho(Game[JudthoState]):
         actions += restore_places(state, colour)
         if self._may_offer_draw(state, rel):
             actions.append(Draw("offer"))
+        actions.append(Void())  # J24: "unless all agree to void", with no Trio material condition
         return [*actions, Resign()]
 
     def _may_offer_draw(self, state: JudthoState, rel: al.Relations) -> bool:
@@ -314,8 +336,13 @@ class Judtho(Game[JudthoState]):
             return PlaceRest()
         if s == "resign":
             return Resign()
-        if s == "depart":
-            return Depart()
+        if words and words[0] == "depart" and len(words) <= 2:
+            reason = words[1] if len(words) == 2 else "departure"
+            if reason not in DEPART_REASONS:
+                raise BadActionText(text=text)
+            return Depart(reason)
+        if words == ["void", "offer"]:
+            return Void()
         if len(words) == 2 and words[0] == "draw" and words[1] in ("offer", "accept", "decline"):
             return Draw(words[1])
         if len(words) == 2 and words[0] == "suggest":
@@ -339,7 +366,9 @@ class Judtho(Game[JudthoState]):
         if isinstance(action, Resign):
             return self._resign(state, seat)
         if isinstance(action, Depart):
-            return self._depart(state, seat)
+            return self._depart(state, seat, action.reason)
+        if isinstance(action, Void):
+            return self._draw(state, seat, "offer", "void")
         colour = self.acting_colour(state)
         assert colour is not None
         if state.phase == "assembly":
@@ -509,17 +538,18 @@ class Judtho(Game[JudthoState]):
 
     # ---- Endings
 
-    def _draw(self, state: JudthoState, seat: Seat, answer: str) -> list[Event]:
+    def _draw(self, state: JudthoState, seat: Seat, answer: str, kind: str = "draw") -> list[Event]:
+        """J24, E2: a draw or void proposal (`kind`), or an answer to the one standing (whichever
+        it is: `draw accept|decline` answer a void proposal too); unanimity ends the game."""
         rel = state.rel()
         mine = state.seat_colours[seat]
         if answer == "offer":
-            rel = al.offer(rel, mine, "draw", on_board_material(state))
-        elif answer == "accept":
-            rel = al.accept(rel, mine)
+            rel = al.offer(rel, mine, kind, on_board_material(state))
         else:
-            rel = al.decline(rel, mine)
+            kind = rel.proposal or kind
+            rel = al.accept(rel, mine) if answer == "accept" else al.decline(rel, mine)
         state.set_rel(rel)
-        events = [Event(f"draw_{answer}", {"seat": seat})]
+        events = [Event(f"{kind}_{answer}", {"seat": seat})]
         if rel.over:
             events += self._game_over(state)
         return events
@@ -532,6 +562,16 @@ class Judtho(Game[JudthoState]):
         events = [Event("resigned", {"seat": seat, "colour": colour})]
         events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
         return events + self._game_over(state)
+
+    def timeout_action(self, state: JudthoState, seat: Seat) -> Action | None:
+        """J18, "a timeout counts as Departure": a seat the game waits on whose move's time runs out
+        departs (`depart timeout`, the game ends as "timeout"); E6: a seat asked to answer a draw
+        or void proposal that lets its time run out declines (J24 needs everyone's agreement,
+        and silence is none). None for the seats not to act (nobody waits for them) and once
+        the game is over. Whether there is a clock at all is the table's (`/judtho new timeout:`)."""
+        if state.phase == "over" or seat not in self.to_act(state):
+            return None
+        return Draw("decline") if state.rel().proposal is not None else Depart("timeout")
 
     def leave_action(self, state: JudthoState, seat: Seat) -> Action | None:
         """J18: a player who leaves the table departs (the table applies `Depart` for the seat, so the

@@ -8,10 +8,10 @@ from rules.judtho.alliances import army
 
 EVENT_KINDS = (
     "placed", "rest_placed", "assembly_done", "to_move", "moved", "passed", "conquest", "award", "owed",
-    "restore_right", "suggestion", "suggestion_sent", "draw_offer", "draw_accept", "draw_decline", "resigned",
-    "departed", "game_over",
+    "restore_right", "suggestion", "suggestion_sent", "draw_offer", "draw_accept", "draw_decline", "void_offer",
+    "void_accept", "void_decline", "resigned", "departed", "game_over",
 )
-ACTION_VERBS = ("place", "move", "pass", "rest", "draw", "resign", "depart", "suggest")
+ACTION_VERBS = ("place", "move", "pass", "rest", "draw", "void", "resign", "depart", "suggest")
 
 
 def describe(event: Event) -> Msg:
@@ -38,7 +38,9 @@ def describe(event: Event) -> Msg:
 
 
 def label(action: Action) -> Msg:
-    """What an action was, for the log. A suggestion's move stays private (E4)."""
+    """What an action was, for the log. A suggestion's move stays private (E4); a timeout is named (J18)."""
     if action.verb == "suggest":
         return Msg("judtho.action.suggest")
+    if action.verb == "depart" and str(action) != "depart":  # J18: a timeout counts as Departure
+        return Msg("judtho.action.depart_timeout")
     return Msg(f"judtho.action.{action.verb}", {"text": str(action)})
