@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -61,16 +62,19 @@ class LocalOptions:
     """Every random number the table draws, from this list first (a replayed record's `--draws`)."""
 
 
-def seating(game_key: str, seats: int | None, ai: int | None) -> tuple[int, int]:
+def seating(game_key: str, seats: int | None, ai: int | None, variant: str | None = None) -> tuple[int, int]:
     """(humans, AI seats): one human and enough AI to reach the minimum, unless told; `--ai`
-    equal to the most seats the game allows means an AI-only game."""
-    info = get_game(game_key).info
+    equal to the most seats the game allows means an AI-only game. A variant with its own seat
+    counts (`GameInfo.variant_seats`: Judtho's Trio takes 3) is filled to those, so `--variant
+    trio` alone starts."""
+    allowed = get_game(game_key).info.seats_for(variant)
+    low, high = allowed[0], allowed[-1]
     if seats is None:
-        seats = 0 if ai is not None and ai >= info.max_seats else 1
+        seats = 0 if ai is not None and ai >= high else 1
     if ai is None:
-        ai = max(info.min_seats - seats, 0)
-    if seats < 0 or ai < 0 or not info.min_seats <= seats + ai <= info.max_seats or seats > len(HUMANS):
-        raise IllegalAction("bad_seats", min=info.min_seats, max=info.max_seats)
+        ai = max(low - seats, 0)
+    if seats < 0 or ai < 0 or not low <= seats + ai <= high or seats > len(HUMANS):
+        raise IllegalAction("bad_seats", min=low, max=high)
     return seats, ai
 
 
@@ -132,15 +136,16 @@ class Console:
 
     def _not_a_turn(self, notice: Public) -> Public:
         """In a card-play window a lone human left to answer is "waited for", not told "it is your
-        turn" (it is someone else's Move, or a fight): a window is a decision with a timeout
-        action (`Game.timeout_action`, a pass)."""
+        turn" (it is someone else's Move, or a fight): a window is a decision whose timeout action
+        (`Game.timeout_action`) is one of the seat's own answers, a pass. A move's clock (Judtho's
+        J18: time out and you depart) is no window: that is still "your turn"."""
         table = self.service.get(notice.table_id) if notice.table_id is not None else None
         if table is None or table.state is None or table.status != "active":
             return notice
         lines = []
         for line in notice.lines:
             seat = line.params.get("player") if line.key == "table.your_turn" else None
-            if isinstance(seat, SeatName) and table.game.timeout_action(table.state, seat.seat) is not None:
+            if isinstance(seat, SeatName) and _in_window(table, seat.seat):
                 line = Msg("table.may_act", {"players": table.seat_name(seat.seat)})
             lines.append(line)
         return replace(notice, lines=lines)
@@ -151,9 +156,13 @@ class Console:
         if self.options.json:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
-        grouped = _grouped(prompt.actions)
-        shown = ", ".join(grouped[:30]) + (" …" if len(grouped) > 30 else "")
-        names = self._names(table.game_key if table else "", prompt.actions[:30])
+        game_key = table.game_key if table else ""
+        summary = SUMMARIES.get(game_key)
+        if summary is not None:
+            grouped, names = summary(prompt.actions, self.options.lang)
+        else:
+            grouped, names = _grouped(prompt.actions), self._names(game_key, prompt.actions[:PROMPT_MAX])
+        shown = ", ".join(grouped[:PROMPT_MAX]) + (" …" if len(grouped) > PROMPT_MAX else "")
         if prompt.private:
             self.say("console.private", player=name,
                      text=i18n.gettext("console.legal", self.options.lang, player=name, actions=shown))
@@ -209,6 +218,17 @@ class Console:
         path.write_bytes(notice.image)
         return str(path)
 
+    def welcome(self, humans: int) -> None:
+        """What this terminal is, before the game starts: how to type (and that nobody's time runs
+        out here: windows wait), or for AI seats alone that the whole game is played before
+        anything prints."""
+        game = i18n.render(game_name(get_game(self.options.game)), self.options.lang)
+        if humans:
+            self.say("console.welcome", game=game)
+            self.say("console.no_clock")
+        else:
+            self.say("console.ai_only", game=game)
+
     # ------------------------------------------------------------------ the table
     @property
     def over(self) -> bool:
@@ -216,7 +236,7 @@ class Console:
 
     async def setup(self) -> None:
         opts = self.options
-        humans, ai = seating(opts.game, opts.seats, opts.ai)
+        humans, ai = seating(opts.game, opts.seats, opts.ai, opts.variant)
         names = [*(opts.names or [])[:humans], *HUMANS[len(opts.names or []):]]
         self.players = [Player(i + 1, names[i]) for i in range(humans)]
         host = self.players[0] if self.players else SPECTATOR
@@ -320,8 +340,26 @@ class Console:
             else:
                 self.emit(await svc.act(CHANNEL, actor, self.action_text(table, actor, tokens[1], tokens[2:])))
         else:
-            self.emit(await svc.act(CHANNEL, actor, line))
+            self.emit(await svc.act(CHANNEL, actor, self.plain_text(actor, tokens)))
         await self.let_ai_play()
+
+    def plain_text(self, actor: Player, tokens: list[str]) -> str:
+        """Plain text is the action's own text; where that is not a legal action, it may be a
+        game command without its slash (`place rest`, `move c3 d5`: the game's `COMMANDS`) or a
+        placement without its `@` (`Qc2` for `@Qc2`), read as such. Anything else goes to the
+        game as typed, which refuses it with its own reason."""
+        line = " ".join(tokens)
+        table = self.service.table(CHANNEL)
+        if table is None or table.status != "active":
+            return line
+        legal = self.service.legal_for(CHANNEL, actor)
+        if line in legal:
+            return line
+        if tokens[0] in COMMANDS.get(table.game_key, {}) and len(tokens) > 1:
+            return self.action_text(table, actor, tokens[0], tokens[1:])
+        if len(tokens) == 1 and f"@{line}" in legal:
+            return f"@{line}"
+        return line
 
     def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> str:
         """The action a game command names: through the game's `COMMANDS` entry when it has one
@@ -383,6 +421,13 @@ BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
 any other private image is the seat's hand."""
 
 
+def _in_window(table: Table, seat: int) -> bool:
+    """Whether `seat` is asked in a card-play window: its timeout action is one of its answers
+    (`pass`, `done`), not a consequence only the clock brings (Judtho's `depart timeout`)."""
+    action = table.game.timeout_action(table.state, seat)
+    return action is not None and str(action) in {str(a) for a in table.game.legal_actions(table.state, seat)}
+
+
 def _is_board(notice: Private) -> bool:
     return any(m.key in BOARD_KEYS for m in notice.lines)
 
@@ -406,6 +451,105 @@ COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
 """Per game, the commands whose options are not the action's own tokens: the options' names (as
 in Discord, in order) and how they read as action text (options, the actor's legal actions, the
 table's language). `/judtho move b1 c3` → `Nb1-c3`, `/judtho place Queen c2` → `@Qc2`."""
+
+
+def _judtho_prompt(actions: list[str], lang: str) -> tuple[list[str], str]:
+    """Judtho's actions as a newcomer can read them: an Assembly turn offers every piece on every
+    empty square of the Kingdom (about 190 `@Ka1`…), said once as "@ + K/Q/P/S/R/N/B (none for
+    a Pawn) + one of the 24 empty squares of a1–f4"; moves are grouped by piece and square
+    (`Qb2-c2/d2/e2`), a Knight's distant captures as the largest set (J10 allows any part of it);
+    the names line names the letters (content §10). Other actions (`@rest`, `resign`, `draw
+    accept`) as they are."""
+    from rules.judtho.pieces import LETTERS
+
+    placed: dict[str, list[str]] = {}
+    moves: dict[str, list[str]] = {}
+    distant: dict[str, list[str]] = {}
+    items: list[str] = []
+    at: dict[str, int] = {}
+
+    def slot(key: str) -> None:
+        if key not in at:
+            at[key] = len(items)
+            items.append(key)
+
+    for action in actions:
+        verb, _, word = action.rpartition(" ")
+        prefix = f"{verb} " if verb else ""
+        if (m := _J_PLACE.fullmatch(word)) and not verb:
+            placed.setdefault(m[1], []).append(m[2])
+            slot("@")
+        elif m := _J_DISTANT.fullmatch(word):
+            distant.setdefault(prefix + m[1], []).append(action)
+            slot(prefix + m[1])
+        elif m := _J_MOVE.fullmatch(word):
+            moves.setdefault(prefix + m[1], []).append(m[2])
+            slot(prefix + m[1])
+        else:
+            slot(action)
+    shown: list[str] = []
+    for key in items:
+        if key == "@":
+            shown += _judtho_placements(placed, lang)
+        elif key in moves:
+            shown.append(key + "/".join(moves[key]))
+        elif key in distant:
+            largest = max(distant[key], key=len)
+            shown.append(largest if len(distant[key]) == 1 else i18n.gettext("console.some_of", lang, move=largest))
+        else:
+            shown.append(key)
+    letters = dict.fromkeys(m[1] for a in actions if (m := _J_PLACE.fullmatch(a) or _J_PIECE.match(a.split()[-1])))
+    pieces = {letter: piece for piece, letter in LETTERS.items()}
+    named = [f"{letter} {i18n.gettext(f'judtho.piece.{pieces[letter]}', lang)}" for letter in letters if letter]
+    if "@rest" in actions:
+        named.append(i18n.gettext("console.judtho_rest", lang))
+    return shown, i18n.gettext("console.names", lang, names=" · ".join(named)) if named else ""
+
+
+def _judtho_placements(placed: dict[str, list[str]], lang: str) -> list[str]:
+    """Placements grouped by the squares they may go to: a few as they are (`@Pc2`), many as
+    "@ + K/Q/R (none for a Pawn) + one of the 22 empty squares of a1–f4 (e.g. @Kc2, @c2)"."""
+    by_squares: dict[tuple[str, ...], list[str]] = {}
+    for letter, squares in placed.items():
+        by_squares.setdefault(tuple(squares), []).append(letter)
+    out: list[str] = []
+    for squares, letters in by_squares.items():
+        if len(squares) * len(letters) <= PLACES_LISTED:
+            out += [f"@{letter}{square}" for letter in letters for square in squares]
+            continue
+        pieces = "/".join(letter for letter in letters if letter)
+        if "" in letters:
+            pieces = i18n.gettext("console.judtho_pawn" if pieces else "console.judtho_pawn_only", lang,
+                                  pieces=pieces)
+        middle = squares[len(squares) // 2]
+        example = ", ".join(f"@{letter}{middle}" for letter in (letters[0], "" if "" in letters[1:] else None)
+                            if letter is not None)
+        out.append(i18n.gettext("console.judtho_place", lang, pieces=pieces, n=len(squares), area=_area(squares),
+                                example=example))
+    return out
+
+
+def _area(squares: Iterable[str]) -> str:
+    """The rectangle of the board holding these squares: `a1–f4`."""
+    files = [s[0] for s in squares]
+    ranks = [int(s[1:]) for s in squares]
+    low, high = f"{min(files)}{min(ranks)}", f"{max(files)}{max(ranks)}"
+    return low if low == high else f"{low}–{high}"
+
+
+_J_SQUARE = r"[a-l](?:1[0-2]|[1-9])"
+_J_PLACE = re.compile(rf"@([KQRBNPS]?)({_J_SQUARE})")
+_J_MOVE = re.compile(rf"([KQRBNPS]?{_J_SQUARE}[-x])({_J_SQUARE}\S*)")
+_J_DISTANT = re.compile(rf"([KQRBNPS]?{_J_SQUARE}x)\{{{_J_SQUARE}(?:,{_J_SQUARE})*\}}")
+_J_PIECE = re.compile(r"([KQRBNPS])[a-l]")
+PLACES_LISTED = 6
+"""Up to this many placements are listed one by one (a Conquest's King back on one of a few squares)."""
+PROMPT_MAX = 30
+"""The most entries a prompt lists (then "…"; the board shows the rest)."""
+
+SUMMARIES: dict[str, Callable[[list[str], str], tuple[list[str], str]]] = {"judtho": _judtho_prompt}
+"""Per game, how a prompt shows the legal actions when listing them one by one does not read:
+(entries, a names line or "")."""
 
 
 TOKEN_NAMES = {
@@ -451,6 +595,9 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
     service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:")
     console = Console(service, options, out)
     try:
+        humans, _ = seating(options.game, options.seats, options.ai, options.variant)
+        if not options.json and not options.script:  # said before the game, whose first turn follows
+            console.welcome(humans)
         await console.setup()
     except IllegalAction as exc:
         console.refused(exc)
@@ -464,9 +611,6 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
     if not console.players:
         return 0 if console.over else 3
     stdin = stdin or sys.stdin
-    if not options.json:
-        console.say("console.welcome", game=i18n.render(game_name(get_game(options.game)), options.lang))
-        console.say("console.no_clock")  # windows wait here: nobody's time runs out at a terminal
     await console.run_lines(stdin, script=False)
     return 0
 

@@ -159,3 +159,10 @@ async def test_table_rules_prints_the_games_own_summary(tmp_path: Path, monkeypa
     monkeypatch.setitem(i18n.catalogue("en"), "toy.rules", "Race to 12.")
     code, out = await play(tmp_path, "/table rules\n/toy rules\n", seats=2)
     assert code == 0 and out.count("Race to 12.") == 2
+
+
+async def test_an_ai_only_game_says_first_that_it_prints_when_it_is_over(tmp_path: Path) -> None:
+    """A whole AI game prints nothing while it is played (the service plays it in one go): say so first."""
+    code, out = await play(tmp_path, None, ai=4, seed="1")
+    assert code == 0 and out.startswith("Only AI seats play this game of ") and "Game over" in out
+    assert "Local table of" not in out

@@ -158,3 +158,91 @@ async def test_console_table_log_export_writes_a_duo_record_that_replays(tmp_pat
     assert await run(options_from_args(args), service=replayed, out=io.StringIO()) == 0
     again = replayed.table(CHANNEL)
     assert again.variant == "duo" and again.state.to_json() == table.state.to_json()
+
+
+# ---------------------------------------------------------------------------- what a newcomer reads
+
+
+def prompt_lines(text: str, player: str = "Alice") -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(f"{player} may: ")]
+
+
+async def test_10_the_assembly_prompt_says_piece_and_square_once_not_190_placements(tmp_path: Path) -> None:
+    """1.2.6 Assembly: every piece on every empty square of the Kingdom is ~190 `@Ka1`…; the prompt
+    says it once (letters, the squares' count and area, an example), names the letters, @rest."""
+    out = io.StringIO()
+    console = Console(quiet(), LocalOptions(game="judtho", seats=1, ai=3, images=str(tmp_path)), out)
+    await console.setup()
+    first = prompt_lines(out.getvalue())[-1]
+    assert first == ("Alice may: @ + K/Q/P/S/R/N/B (no letter for a Pawn) + one of the 24 empty squares of a1–f4"
+                     " (e.g. @Ka3, @a3), @rest, resign")
+    assert "(names: K King · Q Queen · P Prince · S Princess · R Rook · N Knight · B Bishop · @rest" in out.getvalue()
+    await console.command("Qc2")  # a placement typed without its @
+    later = prompt_lines(out.getvalue())[-1]
+    assert "@ + K/P/S/R/N/B (no letter for a Pawn) + one of the 23 empty squares of a1–f4" in later
+    await console.command("place rest")  # the command without its slash
+    moves = prompt_lines(out.getvalue())[-1]
+    assert "@" not in moves and "…" not in moves  # every move fits once grouped by piece
+    assert any(part.count("/") >= 2 for part in moves.split(", "))
+
+
+def test_10_moves_group_by_piece_and_square_and_distant_captures_show_the_whole_set() -> None:
+    from tables.console import _judtho_prompt
+
+    legal = ["Nb1-c3", "Nb1-a3", "Nb1xd2", "Sd4xd5xd7", "Sd4xd7", "e11-e12=Q", "e11-e12=R",
+             "Nc3x{b5}", "Nc3x{e4}", "Nc3x{b5,e4}", "Ke1x{f3}", "suggest a10-a9", "suggest a10-a8", "draw offer",
+             "resign"]
+    shown, names = _judtho_prompt(legal, "en")
+    assert shown == ["Nb1-c3/a3", "Nb1xd2", "Sd4xd5xd7/d7", "e11-e12=Q/e12=R", "Nc3x{b5,e4} (or some of them)",
+                     "Ke1x{f3}", "suggest a10-a9/a8", "draw offer", "resign"]
+    assert names == "(names: N Knight · S Princess · K King)"
+    zh, _ = _judtho_prompt(["Nc3x{b5}", "Nc3x{b5,e4}"], "zh-TW")
+    assert zh == ["Nc3x{b5,e4}（或其中幾個）"]
+
+
+def test_j22_a_few_placements_are_listed_as_they_are() -> None:
+    """J22: a Conquest's owed placements (King back, the bonus piece) may have a few squares: listed."""
+    from tables.console import _judtho_prompt
+
+    shown, _ = _judtho_prompt(["@Kg1", "@Kh2", "@Pa1", "@Pa2", "@Pb1", "@Pb2", "@Pc1", "@Pc2", "@Pd1"], "en")
+    assert shown == ["@Kg1", "@Kh2", "@ + P + one of the 7 empty squares of a1–d2 (e.g. @Pb2)"]
+    shown, _ = _judtho_prompt([f"@{f}{r}" for f in "abcdefgh" for r in (5, 6)], "zh-TW")
+    assert shown == ["@ + 兵（不寫字母） + a5–h6 中 16 個空格之一（例如 @e5）"]
+
+
+def test_3_4_a_variant_with_its_own_seats_is_filled_with_ai_to_them() -> None:
+    """Section 3 Duo is for 2, Section 4 Trio for 3: `--variant trio` alone starts a Trio."""
+    from tables.console import seating
+
+    assert seating("judtho", None, None, "trio") == (1, 2)
+    assert seating("judtho", None, None, "trio_dark") == (1, 2)
+    assert seating("judtho", None, None, "duo") == (1, 1)
+    assert seating("judtho", None, 3, "trio") == (0, 3)  # AI seats alone
+    assert seating("judtho", None, 3, None) == (1, 3)
+    with pytest.raises(IllegalAction) as err:
+        seating("judtho", None, 3, "duo")
+    assert err.value.params == {"min": 2, "max": 2}
+
+
+async def test_j18_a_move_with_a_departure_clock_is_still_your_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                    ) -> None:
+    """J18: a timeout is a Departure; that clock does not make a turn a card-play window, so the
+    console says "Alice, it is your turn", not "Waiting for: Alice"."""
+    from rules.judtho.engine import Depart, Judtho
+
+    monkeypatch.setattr(Judtho, "timeout_action", lambda self, state, seat: Depart())
+    out = io.StringIO()
+    console = Console(quiet(), LocalOptions(game="judtho", seats=1, ai=3, images=str(tmp_path)), out)
+    await console.setup()
+    await console.command("@rest")
+    assert "Alice, it is your turn." in out.getvalue() and "Waiting for" not in out.getvalue()
+
+
+async def test_the_welcome_comes_before_the_first_turn(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = await run(LocalOptions(game="judtho", variant="trio", images=str(tmp_path)), service=quiet(),
+                     stdin=io.StringIO("/table status\n"), out=out)
+    text = out.getvalue()
+    assert code == 0 and text.startswith("Local table of Judtho.")
+    assert text.index("There is no clock here") < text.index("Alice may: ")
+    assert "Variant: Trio" in text and "Seat 3: AI 2 (AI)" in text
