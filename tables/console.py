@@ -500,7 +500,8 @@ def _judtho_prompt(actions: list[str], lang: str) -> tuple[list[str], str]:
             shown.append(key)
     letters = dict.fromkeys(m[1] for a in actions if (m := _J_PLACE.fullmatch(a) or _J_PIECE.match(a.split()[-1])))
     pieces = {letter: piece for piece, letter in LETTERS.items()}
-    named = [f"{letter} {i18n.gettext(f'judtho.piece.{pieces[letter]}', lang)}" for letter in letters if letter]
+    named = [f"{letter} {i18n.gettext(f'judtho.piece.{pieces[letter]}', lang)}" for letter in LETTER_ORDER
+             if letter in letters]
     if "@rest" in actions:
         named.append(i18n.gettext("console.judtho_rest", lang))
     return shown, i18n.gettext("console.names", lang, names=" · ".join(named)) if named else ""
@@ -542,6 +543,8 @@ _J_PLACE = re.compile(rf"@([KQRBNPS]?)({_J_SQUARE})")
 _J_MOVE = re.compile(rf"([KQRBNPS]?{_J_SQUARE}[-x])({_J_SQUARE}\S*)")
 _J_DISTANT = re.compile(rf"([KQRBNPS]?{_J_SQUARE}x)\{{{_J_SQUARE}(?:,{_J_SQUARE})*\}}")
 _J_PIECE = re.compile(r"([KQRBNPS])[a-l]")
+LETTER_ORDER = "KQPSRNB"
+"""The letters as the names line gives them: the army's order (1.2.2), as the Assembly offers them."""
 PLACES_LISTED = 6
 """Up to this many placements are listed one by one (a Conquest's King back on one of a few squares)."""
 PROMPT_MAX = 30

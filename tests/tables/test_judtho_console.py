@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -195,7 +196,7 @@ def test_10_moves_group_by_piece_and_square_and_distant_captures_show_the_whole_
     shown, names = _judtho_prompt(legal, "en")
     assert shown == ["Nb1-c3/a3", "Nb1xd2", "Sd4xd5xd7/d7", "e11-e12=Q/e12=R", "Nc3x{b5,e4} (or some of them)",
                      "Ke1x{f3}", "suggest a10-a9/a8", "draw offer", "resign"]
-    assert names == "(names: N Knight · S Princess · K King)"
+    assert names == "(names: K King · S Princess · N Knight)"
     zh, _ = _judtho_prompt(["Nc3x{b5}", "Nc3x{b5,e4}"], "zh-TW")
     assert zh == ["Nc3x{b5,e4}（或其中幾個）"]
 
@@ -246,3 +247,36 @@ async def test_the_welcome_comes_before_the_first_turn(tmp_path: Path) -> None:
     assert code == 0 and text.startswith("Local table of Judtho.")
     assert text.index("There is no clock here") < text.index("Alice may: ")
     assert "Variant: Trio" in text and "Seat 3: AI 2 (AI)" in text
+
+
+def readme_judtho_example() -> tuple[list[str], list[str], str]:
+    """The README's local Judtho example: its `bot.py` arguments, its commands, and the prose after
+    them naming the other ways to type a placement and a move."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("Locally, against three AI seats"):text.index("Commands and messages are in English")]
+    blocks = re.findall(r"```(\w*)\n(.*?)```", section, flags=re.S)
+    command = next(body for kind, body in blocks if kind == "bash").split()
+    lines = next(body for kind, body in blocks if not kind).splitlines()
+    return command[command.index("bot.py") + 1:], lines, " ".join(section.split("```")[-1].split())
+
+
+async def test_the_readme_judtho_example_and_every_form_it_promises_run(tmp_path: Path) -> None:
+    """Every line of the README's example is accepted (`--script` fails on a refusal), and each
+    other form it names for the same placement, rest and move plays the same game."""
+    args, lines, prose = readme_judtho_example()
+    forms = {"queen": ["/judtho place Queen c2", "@Qc2", "Qc2"], "rest": ["place rest", "@rest"],
+             "move": ["/judtho move c3 d5", "/judtho move from:c3 to:Nc3-d5", "Nc3-d5"]}
+    assert all(f"`{form}`" in prose for group in forms.values() for form in group)
+    assert lines[:4] == ["/judtho place King b1", "Qc2", "place rest", "/judtho move c3 d5"]
+    logs = set()
+    for n, (queen, rest, move) in enumerate(zip(forms["queen"], forms["rest"] * 2, forms["move"], strict=False)):
+        script = tmp_path / f"readme{n}.txt"
+        script.write_text("\n".join([lines[0], queen, rest, move, *lines[4:]]) + "\n", encoding="utf-8")
+        svc = TableService(":memory:", renderers={"judtho": None})
+        options = options_from_args(local_args([*args, "--script", str(script), "--images", str(tmp_path / str(n))]))
+        out = io.StringIO()
+        assert await run(options, service=svc, out=out) == 0, out.getvalue()[-1500:]
+        row = svc.store.last_row(CHANNEL)
+        logs.add(tuple(a["action"] for a in svc.store.actions(row["id"])))
+        assert row["status"] == "finished"  # `/table leave`: a Departure ends the game
+    assert len(logs) == 1 and ("@Qc2" in next(iter(logs)) and "Nc3-d5" in next(iter(logs)))
