@@ -90,6 +90,8 @@ class Console:
         self.players: list[Player] = []
         self.images = Path(options.images)
         self._image_count = 0
+        self.hint: str | None = None
+        """What the game suggests after the last refusal (printed under it), or None."""
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
@@ -338,10 +340,22 @@ class Console:
             elif tokens[1] == "rules":
                 self.rules()
             else:
-                self.emit(await svc.act(CHANNEL, actor, self.action_text(table, actor, tokens[1], tokens[2:])))
+                await self.act(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
         else:
-            self.emit(await svc.act(CHANNEL, actor, self.plain_text(actor, tokens)))
+            await self.act(actor, self.plain_text(actor, tokens))
         await self.let_ai_play()
+
+    async def act(self, actor: Player, text: str) -> None:
+        """Play `text` for `actor`; when it is refused, keep the game's hint of what the player may
+        do instead (`HINTS`: the moves from the square a refused Judtho move started on)."""
+        try:
+            self.emit(await self.service.act(CHANNEL, actor, text))
+        except IllegalAction:
+            table = self.service.table(CHANNEL)
+            hint = HINTS.get(table.game_key) if table is not None else None
+            if hint is not None and actor in self.players:
+                self.hint = hint(text, self.service.legal_for(CHANNEL, actor), self.options.lang)
+            raise
 
     def plain_text(self, actor: Player, tokens: list[str]) -> str:
         """Plain text is the action's own text; where that is not a legal action, it may be a
@@ -401,10 +415,13 @@ class Console:
             line = line.lstrip("!").strip()
             if script and not self.options.json:
                 self.write(f"> {raw.strip()}")
+            self.hint = None
             try:
                 await self.command(line)
             except IllegalAction as exc:
                 self.refused(exc)
+                if self.hint and not self.options.json:
+                    self.write(self.hint)
                 if script and not expect_refusal:
                     self.say("console.script_refused", n=number, line=line)
                     raise ScriptFailed from exc
@@ -538,7 +555,20 @@ def _area(squares: Iterable[str]) -> str:
     return low if low == high else f"{low}–{high}"
 
 
+def _judtho_hint(refused: str, legal: list[str], lang: str) -> str | None:
+    """After a refused move: the legal moves of the piece it started from (`c3-c5` refused →
+    "From c3: Nc3-d5/e2/d1/b5"), when there are some; a newcomer learns how that piece moves."""
+    m = _J_ORIGIN.match(refused.split()[-1]) if refused.split() else None
+    if m is None:
+        return None
+    mine = [a for a in legal if (o := _J_ORIGIN.match(a)) and o[1] == m[1]]
+    if not mine:
+        return None
+    return i18n.gettext("console.from_square", lang, square=m[1], moves=", ".join(_judtho_prompt(mine, lang)[0]))
+
+
 _J_SQUARE = r"[a-l](?:1[0-2]|[1-9])"
+_J_ORIGIN = re.compile(rf"[KQRBNPS]?({_J_SQUARE})[-x]")
 _J_PLACE = re.compile(rf"@([KQRBNPS]?)({_J_SQUARE})")
 _J_MOVE = re.compile(rf"([KQRBNPS]?{_J_SQUARE}[-x])({_J_SQUARE}\S*)")
 _J_DISTANT = re.compile(rf"([KQRBNPS]?{_J_SQUARE}x)\{{{_J_SQUARE}(?:,{_J_SQUARE})*\}}")
@@ -553,6 +583,9 @@ PROMPT_MAX = 30
 SUMMARIES: dict[str, Callable[[list[str], str], tuple[list[str], str]]] = {"judtho": _judtho_prompt}
 """Per game, how a prompt shows the legal actions when listing them one by one does not read:
 (entries, a names line or "")."""
+HINTS: dict[str, Callable[[str, list[str], str], str | None]] = {"judtho": _judtho_hint}
+"""Per game, a line printed under a refusal (the refused text, the player's legal actions, the
+language): what the player may do instead, or None."""
 
 
 TOKEN_NAMES = {

@@ -280,3 +280,22 @@ async def test_the_readme_judtho_example_and_every_form_it_promises_run(tmp_path
         logs.add(tuple(a["action"] for a in svc.store.actions(row["id"])))
         assert row["status"] == "finished"  # `/table leave`: a Departure ends the game
     assert len(logs) == 1 and ("@Qc2" in next(iter(logs)) and "Nc3-d5" in next(iter(logs)))
+
+
+async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path: Path) -> None:
+    """Section 4 (how pieces move): `c3-c5` for a Knight is refused, and the console says where
+    that Knight may go; a square with none of your pieces gets the engine's reason alone."""
+    out = io.StringIO()
+    code = await run(LocalOptions(game="judtho", seats=1, ai=3, images=str(tmp_path)), service=quiet(),
+                     stdin=io.StringIO("place rest\n/judtho move c3 c5\nd4-d8\n/judtho move e5 e6\n"), out=out)
+    lines = out.getvalue().splitlines()
+    assert code == 0
+    at = lines.index("Refused: c3-c5 is not legal now.")
+    assert lines[at + 1] == "From c3 you may play: Nc3-d5/e2/d1/b5."
+    at = lines.index("Refused: d4-d8 is not legal now.")
+    assert lines[at + 1] == "From d4 you may play: d4-d5/d6."
+    assert lines[-1] == "Refused: There is none of your pieces on e5."
+    from tables.console import _judtho_hint
+
+    assert _judtho_hint("Nc3-d6", ["Nc3-d5", "Nc3xb5", "a2-a3"], "zh-TW") == "c3 上的棋子可以走：Nc3-d5, Nc3xb5。"
+    assert _judtho_hint("@Kg1", ["@Ka1"], "en") is None
