@@ -88,13 +88,17 @@ class Clicks:
         values = item.item.values
         await self._choose(interaction, item, values[0] if values else None)
 
+    async def multi(self, interaction: discord.Interaction, item: components.ActionMultiSelect) -> None:
+        await self._choose(interaction, item, None, chosen=list(item.item.values))
+
     async def page(self, interaction: discord.Interaction, item: components.PageButton) -> None:
         await self._choose(interaction, item, None, page=item.page)
 
     async def _choose(self, interaction: discord.Interaction, item: Any, picked: str | None, *,
-                      page: int | None = None) -> None:
+                      page: int | None = None, chosen: list[str] | None = None) -> None:
         """One step down the action menu (or, with `page`, the same step's next page); play
-        the action once the path names one."""
+        the action once the path names one. `chosen`: the set picked on a `Combined` step's
+        multi-select, joined by the game into the action (only values the step offers)."""
         try:
             table = self.live(interaction, item.table_id, item.version)
         except IllegalAction as refusal:
@@ -112,6 +116,11 @@ class Clicks:
         if not candidates:
             raise IllegalAction("not_your_prompt")
         action = components.resolve(legal, prefix) if page is None else None
+        if chosen is not None:
+            combined = components.ui_for(table.game_key).at(table).combined(legal, prefix, lang_of(interaction))
+            if combined is None or not chosen or not set(chosen) <= set(combined.values()):
+                raise IllegalAction("not_your_prompt")
+            action = combined.join(chosen)
         if action is None and picked is not None and len(candidates) == 1:
             action = candidates[0]  # a select offers a token; the only action it leads to
         if action is None:

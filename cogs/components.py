@@ -4,7 +4,9 @@ buttons that carry them.
 An action text is space-separated tokens, verb first (`move pike 5,9`). A menu shows the
 next token of every legal action that starts with what was chosen so far (the *prefix*):
 first the verbs, then (for `move`) the men, then the squares. A level where every action
-shares the same token is skipped, and a prefix that is a whole action is played.
+shares the same token is skipped, and a prefix that is a whole action is played. A game may
+make a step a set instead (`GameUI.combined`: a Judtho Knight's distant capture, any of its
+targets): one multi-select whose chosen values are joined into one action.
 
 Every button is a `DynamicItem` whose custom id holds the table id, the version of the
 game it was made for and the prefix, so it works after a restart and is refused politely
@@ -64,6 +66,19 @@ class GameUI:
         card's option does depends on the card)."""
         return self.verb(tokens[0], lang) if index == 0 else self.token(tokens[index], lang)
 
+    def label(self, tokens: Sequence[str], depth: int, lang: str) -> str:
+        """What a choice that leads to `tokens` says after the `depth` tokens already chosen: its
+        parts (`part`) one after another. A game may read a whole action more naturally when one
+        click plays it from an earlier step ("Rook a1 → a2" rather than "Rook a1 Ra1-a2")."""
+        return " ".join(self.part(tokens, depth + i, lang) for i in range(len(tokens) - depth))
+
+    def combined(self, legal: Sequence[str], prefix: Sequence[str], lang: str) -> Combined | None:
+        """The step after `prefix` as a set to choose from, for a game whose action there is any
+        non-empty set of things (a Judtho Knight's distant capture, 4.7: up to 255 sets of 8
+        targets) rather than one of a list: the things, and how a chosen set reads as an action.
+        None (the default): every step is one choice among the legal actions."""
+        return None
+
     def at(self, table: Any) -> GameUI:
         """This UI for one table, for games whose tokens read better with the table's facts
         (a Judge colour with its player's name). The default needs none."""
@@ -91,6 +106,24 @@ class GameUI:
         except Exception:
             log.warning("no square labels for table %s", getattr(table, "id", "?"), exc_info=True)
             return {}
+
+
+@dataclass(frozen=True)
+class Combined:
+    """A menu step chosen as a set (`GameUI.combined`): shown as one multi-select of `options`
+    (pick `least` to all of them) beside a button for the action of the whole set, when that is
+    legal. A click names its set; `join` writes the action, which the engine then judges like
+    any other (the menu only offers; the rules decide)."""
+
+    options: tuple[tuple[str, str], ...]
+    """(value, label) of each thing that may be chosen: at most 25, one select's worth."""
+    join: Callable[[Sequence[str]], str]
+    """The action text of a chosen set of values, given in any order."""
+    placeholder: str = ""
+    least: int = 1
+
+    def values(self) -> list[str]:
+        return [value for value, _ in self.options]
 
 
 _UIS: dict[str, GameUI] = {}
@@ -200,6 +233,7 @@ def decode_prefix(arg: str, legal: Sequence[str]) -> list[str] | None:
 
 ACTION_TEMPLATE = r"gv:a:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
 SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<part>\d):(?P<arg>.*)"
+MULTI_TEMPLATE = r"gv:m:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
 PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)"
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
@@ -213,6 +247,11 @@ def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequenc
 def select_id(table_id: int, version: int, part: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
     """`part` numbers the selects of one menu: custom ids must differ within a message."""
     return encode_prefix(f"gv:s:{table_id}:{version}:{part}:", prefix, legal)
+
+
+def multi_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+    """The multi-select of a `Combined` step after `prefix`."""
+    return encode_prefix(f"gv:m:{table_id}:{version}:", prefix, legal)
 
 
 def page_id(table_id: int, version: int, page: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
@@ -247,9 +286,7 @@ def capitalised(label: str) -> str:
 def choice_label(ui: GameUI, choice: Choice, depth: int, lang: str, squares: dict[str, str]) -> str:
     """What a button or select option says: the tokens from `depth` on, the verb translated,
     the first letter a capital, a square prefixed by its label on the board image (`A · 5,9`)."""
-    parts = list(choice.prefix[depth:])
-    words = [ui.part(choice.prefix, depth + i, lang) for i in range(len(parts))]
-    label = capitalised(" ".join(words))
+    label = capitalised(ui.label(choice.prefix, depth, lang))
     mark = squares.get(choice.action) if choice.action else None
     if mark:
         label = f"{mark} · {label}"
@@ -282,6 +319,10 @@ def menu_items(
     to the first), so that every legal action can be chosen."""
     prefix, choices = expand(legal, prefix)
     depth = len(prefix)
+    combined = ui.combined(legal, prefix, lang) if len(choices) > 1 else None
+    if combined is not None and 0 < len(combined.options) <= SELECT_OPTIONS_MAX:
+        return combined_items(table_id=table_id, version=version, legal=legal, prefix=prefix, ui=ui, lang=lang,
+                              squares=squares, combined=combined)
     if squares and all(c.action in squares for c in choices):  # in the board's label order: A, B, C...
         choices.sort(key=lambda c: (len(squares[c.action]), squares[c.action]))  # type: ignore[index]
     if len(choices) <= BUTTONS_MAX:
@@ -323,6 +364,26 @@ def menu_items(
                                    custom_id=page_id(table_id, version, turn, prefix, legal))
         selects.append(PageButton(button))
     return selects
+
+
+def combined_items(*, table_id: int, version: int, legal: Sequence[str], prefix: tuple[str, ...], ui: GameUI,
+                   lang: str, squares: dict[str, str], combined: Combined) -> list[discord.ui.Item[Any]]:
+    """A `Combined` step: the whole set as one button (when legal: "All: Nc3x{b5,d5,e4}"),
+    then one select of every option, `least` to all of them."""
+    items: list[discord.ui.Item[Any]] = []
+    whole = combined.join(combined.values())
+    if whole in legal:
+        choice = Choice(tuple(tokens(whole)), whole)
+        items.append(ActionButton(discord.ui.Button(
+            label=choice_label(ui, choice, len(prefix), lang, squares), style=discord.ButtonStyle.primary,
+            custom_id=action_id(table_id, version, choice.prefix, legal), row=0)))
+    items.append(ActionMultiSelect(discord.ui.Select(
+        custom_id=multi_id(table_id, version, prefix, legal),
+        placeholder=combined.placeholder or i18n.gettext("cogs.prompt.choose", lang),
+        min_values=combined.least, max_values=len(combined.options),
+        options=[discord.SelectOption(label=capitalised(label)[:100], value=value[:100])
+                 for value, label in combined.options])))
+    return items
 
 
 def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, lang: str,
@@ -420,6 +481,12 @@ class ActionSelect(_MenuStep, discord.ui.DynamicItem[discord.ui.Select], templat
     kind = "select"
 
 
+class ActionMultiSelect(_MenuStep, discord.ui.DynamicItem[discord.ui.Select], template=MULTI_TEMPLATE):
+    """The select of a `Combined` step: its values are a set, played as one action."""
+
+    kind = "multi"
+
+
 class PageButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=PAGE_TEMPLATE):
     kind = "page"
 
@@ -459,4 +526,4 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
         return cls(button)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, LobbyButton, InfoButton, HandButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton)

@@ -31,7 +31,6 @@ from cogs.errors import lang_of
 from cogs.flows import (
     AUTOCOMPLETE_MAX,
     act,
-    delivering,
     open_lobby,
     player_of,
     post_board,
@@ -41,8 +40,9 @@ from cogs.flows import (
 from rules.core import BadActionText, IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, Place, parse, square_key
-from rules.judtho.pieces import LETTERS, PIECES
-from tables import i18n
+from rules.judtho.pieces import PIECES
+from tables import i18n, judtho_commands
+from tables.judtho_commands import piece_letter, place_text, square_of
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -75,11 +75,9 @@ _PLACE = re.compile(rf"@([KQRBNPS]?)({_SQ})")
 _DISTANT = re.compile(rf"(N{_SQ})(x\{{)({_SQ}(?:,{_SQ})*\}})")
 _MOVE = re.compile(rf"([KQRBNPS]?{_SQ})([-x][^ ]+)")
 _ORIGIN = re.compile(rf"([KQRBNPS]?)({_SQ})")
-_LETTER = re.compile(r"^[kqrbnps](?=[a-l])")
-"""A piece's letter, lower case, before its square: `d12xf12` may be typed for `Rd12xf12`."""
 DISTANT = "x{"
 """The menu token of a Knight's distant capture (J10): one choice, "Distant capture", whose
-next step lists the sets of pieces it may remove, the set of every one labelled "All" (4.7)."""
+next step is "All" and one multi-select of the pieces it may remove (4.7, `JudthoUI.combined`)."""
 
 
 def split(text: str) -> list[str] | None:
@@ -115,20 +113,58 @@ def everything(texts: Iterable[str]) -> set[str]:
 
 @dataclass
 class JudthoUI(components.GameUI):
-    """The menu's first step names a piece (`Knight b1`, `Queen` to place), the second the
-    action in notation (`Nb1-c3`, `@Qc2`) or "Distant capture", whose step offers the sets of
-    targets, the set of every target labelled "All: …" (4.7); `draw`, `resign`, `pass`, `@rest` and the draw
-    answers by `judtho.verb.*`."""
+    """The menu's first step names a piece (`Knight b1`, `Queen` to place; a piece with one
+    move, the move: `Rook a1 → a2`), the second the action in notation (`Nb1-c3`, `@Qc2`) or
+    "Distant capture", whose step is "All: …" and a multi-select of the targets (4.7,
+    `combined`); `draw`, `resign`, `pass`, `@rest` and the draw answers by `judtho.verb.*`."""
 
     full: frozenset[str] = frozenset()
     """This table's distant captures of every target (`everything`), set by `at`."""
+    kinds: dict[str, str] = dataclasses.field(default_factory=dict)
+    """{square: piece} of this table's board, set by `at`: a target reads "Rook d5"."""
 
     def at(self, table: Any) -> JudthoUI:
         state = getattr(table, "state", None)
         if state is None or getattr(state, "phase", "") != "play":
             return self
         texts = [str(a) for seat in table.game.to_act(state) for a in table.game.legal_actions(state, seat)]
-        return dataclasses.replace(self, full=frozenset(everything(texts)))
+        kinds = {square: held[-1] for square, held in state.pieces.items()}
+        return dataclasses.replace(self, full=frozenset(everything(texts)), kinds=kinds)
+
+    def label(self, tokens: Sequence[str], depth: int, lang: str) -> str:
+        """A piece whose one move is played from the first step reads as that move from the
+        piece: `Rook a1 → a2`, `Prince d4 × d5 × d7`, `Pawn e11 → e12=Q`, `Queen c2` (to place)."""
+        if depth != 0 or len(tokens) != 2 or tokens[1] == DISTANT or split("".join(tokens)) != list(tokens):
+            return super().label(tokens, depth, lang)
+        piece = self.part(tokens, 0, lang)
+        if tokens[0].startswith("@"):
+            return f"{piece} {tokens[1]}"
+        steps = re.findall(r"([-x])([^-x]+)", tokens[1])
+        return " ".join([piece, *(("→ " if sign == "-" else "× ") + square for sign, square in steps)])
+
+    def combined(self, legal: Sequence[str], prefix: Sequence[str], lang: str) -> components.Combined | None:
+        """4.7, J10: the step after "Distant capture" is any non-empty set of the Knight's
+        targets, chosen on one multi-select (min 1, max all) and played as `Nc3x{b5,e4}` in
+        board order, beside "All" (`everything`); never up to 255 sets, one per button."""
+        if len(prefix) != 2 or prefix[1] != DISTANT:
+            return None
+        full = everything(a for a in legal if a.startswith(prefix[0] + DISTANT))
+        if len(full) != 1:
+            return None
+        knight = prefix[0]
+        targets = notation(full.pop()).captures  # type: ignore[union-attr]
+
+        def join(squares: Sequence[str]) -> str:
+            return f"{knight}x{{{','.join(sorted(set(squares), key=square_key))}}}"
+
+        return components.Combined(
+            options=tuple((sq, self.square_label(sq, lang)) for sq in targets), join=join,
+            placeholder=i18n.gettext("judtho.ui.targets", lang))
+
+    def square_label(self, square: str, lang: str) -> str:
+        """A target by its piece and square (`Rook d5`), or its square where the board is unknown."""
+        kind = self.kinds.get(square)
+        return i18n.gettext("judtho.ui.action", lang, piece=piece_name(kind, lang), text=square) if kind else square
 
     def word(self, token: str, lang: str) -> str:
         key = f"judtho.verb.{token.lstrip('@')}"
@@ -156,64 +192,6 @@ PICK = "x{?}"
 """`/judtho move to:` ending so (`Nc3x{?}`): choose the Knight's distant targets on a menu."""
 
 
-class KnightTargets(discord.ui.DynamicItem[discord.ui.Select],
-                    template=r"gv:jn:(?P<table>\d+):(?P<version>\d+):(?P<origin>[a-l]\d{1,2})"):
-    """4.7: a Knight's distant capture as one multi-select of the pieces it attacks (any
-    non-empty set, J10), beside an "All" button; the clicker's choice is played as
-    `Nc3x{b5,e4}`. Made for one version of the game, like every menu step."""
-
-    def __init__(self, item: discord.ui.Select) -> None:
-        super().__init__(item)
-        match = self.template.match(self.custom_id)  # type: ignore[attr-defined]
-        self.table_id, self.version, self.origin = int(match["table"]), int(match["version"]), match["origin"]
-
-    @classmethod
-    def make(cls, table_id: int, version: int, origin: str, targets: Sequence[str], lang: str) -> KnightTargets:
-        return cls(discord.ui.Select(
-            custom_id=f"gv:jn:{table_id}:{version}:{origin}", min_values=1, max_values=len(targets),
-            placeholder=i18n.gettext("judtho.ui.targets", lang),
-            options=[discord.SelectOption(label=square, value=square) for square in targets]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str]) -> KnightTargets:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from cogs import errors
-
-        try:
-            await self.play(interaction)
-        except Exception as exc:
-            await errors.handle(interaction, exc)
-
-    async def play(self, interaction: discord.Interaction) -> None:
-        bot: GavelBot = interaction.client  # type: ignore[assignment]
-        table = bot.service.table(interaction.channel_id or 0)
-        if table is None or table.id != self.table_id or table.status != "active" or table.version != self.version:
-            raise IllegalAction("stale_button")
-        squares = sorted(set(self.item.values), key=square_key)
-        text = f"N{self.origin}x{{{','.join(squares)}}}"
-        await interaction.response.defer()
-        notices = await bot.service.act(table.channel_id, player_of(interaction), text, version=self.version)
-        with delivering(bot, table.channel_id):
-            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)), view=None)
-            await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
-
-
-def square_of(text: str) -> str:
-    return text.strip().lower().replace(" ", "")
-
-
-def piece_of(text: str) -> str | None:
-    """A piece by name (`knight`), by its letter (`N`), or `pawn`/`""` for a pawn."""
-    s = text.strip()
-    low = s.lower()
-    if low in LETTERS or low == "pawn":
-        return low
-    return PIECES.get(s.upper(), "pawn" if not s else None)
-
-
 class JudthoCog(commands.Cog):
     """Judtho: a lobby, placing and moving by command (or by the turn menus), draws, resigning."""
 
@@ -222,12 +200,6 @@ class JudthoCog(commands.Cog):
 
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(KnightTargets)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(KnightTargets)
 
     def legal(self, interaction: discord.Interaction) -> list[str]:
         table = self.bot.service.table(interaction.channel_id or 0)
@@ -255,12 +227,7 @@ class JudthoCog(commands.Cog):
     @app_commands.describe(piece=_t("The piece, or rest: place the rest for me"),
                            square=_t("The empty square, e.g. c2"))
     async def place(self, interaction: discord.Interaction, piece: str, square: str | None = None) -> None:
-        if piece.strip().lower() in (REST, "@rest"):
-            await act(self.bot, interaction, "@rest")
-            return
-        found = piece_of(piece)
-        letter = LETTERS.get(found, "") if found else piece.strip()
-        await act(self.bot, interaction, f"@{letter}{square_of(square or '')}")
+        await act(self.bot, interaction, place_text(piece, square, lang_of(interaction)))
 
     @place.autocomplete("piece")
     async def place_piece(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -283,7 +250,8 @@ class JudthoCog(commands.Cog):
 
     @place.autocomplete("square")
     async def place_square(self, interaction: discord.Interaction, current: str) -> Choices:
-        piece = piece_of(getattr(interaction.namespace, "piece", None) or "")
+        letter = piece_letter(getattr(interaction.namespace, "piece", None) or "", lang_of(interaction))
+        piece = None if letter is None else PIECES.get(letter, "pawn")
         typed = square_of(current)
         out: Choices = []
         for text in self.legal(interaction):
@@ -305,40 +273,26 @@ class JudthoCog(commands.Cog):
         await act(self.bot, interaction, self.move_text(interaction, square_of(origin), to.strip()))
 
     async def pick_targets(self, interaction: discord.Interaction, origin: str) -> None:
-        """4.7: the Knight on `origin`'s distant targets, privately: "All" (a turn-menu button,
-        the whole set) and a multi-select of any of them (`KnightTargets`)."""
+        """4.7: the Knight on `origin`'s distant targets, privately: the turn menu's own
+        "Distant capture" step ("All" and a multi-select of any of them, `JudthoUI.combined`)."""
         table = self.bot.service.table(interaction.channel_id or 0)
         legal = self.legal(interaction)
         full = [t for t in everything(legal) if notation(t).origin == origin]  # type: ignore[union-attr]
         if table is None or not full:
             raise IllegalAction("judtho_no_distant_capture", square=origin)
         lang = lang_of(interaction)
-        targets = list(notation(full[0]).captures)  # type: ignore[union-attr]
-        view = discord.ui.View(timeout=None)
-        view.add_item(components.ActionButton(discord.ui.Button(
-            label=i18n.gettext("judtho.ui.all", lang, text=full[0])[:80], style=discord.ButtonStyle.primary,
-            custom_id=components.action_id(table.id, table.version, components.tokens(full[0]), legal), row=0)))
-        view.add_item(KnightTargets.make(table.id, table.version, origin, targets, lang))
+        view = components.prompt_view(table.id, table.version, legal, UI.at(table), lang, {},
+                                      prefix=(f"N{origin}", DISTANT), info=False)
         text = i18n.gettext("judtho.ui.pick", lang, piece=piece_name("knight", lang), square=origin)
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
     def move_text(self, interaction: discord.Interaction, origin: str, to: str) -> str:
-        """The action `to` names: a whole legal move as offered, or the one legal move from
-        `origin` ending on the square `to`; else the text as typed, for the engine to refuse.
-        A square that ends several moves (a promotion's pieces, a Knight's jump and its distant
-        captures) is refused with those moves named, never guessed."""
-        legal = self.legal(interaction)
-        if to in legal:
-            return to
-        square = square_of(to)
-        found = [t for t in legal if isinstance(m := notation(t), Move) and m.origin == origin
-                 and square in (m.to, _LETTER.sub("", t.lower()))]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise IllegalAction("judtho_which_move", origin=origin, to=square, options=", ".join(found[:8])
-                                + (", …" if len(found) > 8 else ""))
-        return to if notation(to) else f"{origin}-{square}"
+        """The action `to` names from `origin` (`judtho_commands.move_text`, shared with the
+        console): a whole legal move as offered or typed without its piece letter (`d12xf12`), or
+        the one legal move ending on the square `to`. A square that ends several moves (a
+        promotion's pieces, a sweep and a plain capture) is refused with those moves named and
+        where to choose them (`judtho_which_move`), never guessed."""
+        return judtho_commands.move_text(self.legal(interaction), origin, to, refusal="judtho_which_move")
 
     @move.autocomplete("origin")
     async def move_origin(self, interaction: discord.Interaction, current: str) -> Choices:

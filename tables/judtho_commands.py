@@ -20,6 +20,10 @@ from tables import i18n
 REST = ("rest", "@rest")
 """`place rest`: the Assembly's "place the rest for me" (`@rest`)."""
 _SQUARE = re.compile(r"[a-l](?:1[0-2]|[1-9])")
+_LETTER = re.compile(r"^[kqrbnps](?=[a-l])")
+"""A piece's letter, lower case, before its square: `d12xf12` may be typed for `Rd12xf12`."""
+NAMED_MAX = 8
+"""The most moves a refusal names (a Knight's own square ends up to 255 distant captures)."""
 
 
 def square_of(text: str) -> str:
@@ -53,26 +57,35 @@ def place_text(piece: str, square: str | None, lang: str = i18n.DEFAULT) -> str:
     return f"@{letter}{square_of(square or '')}"
 
 
-def move_text(legal: list[str], origin: str, to: str | None) -> str:
+def move_text(legal: list[str], origin: str, to: str | None, *, refusal: str = "ambiguous_move") -> str:
     """The action `move <origin> <to>` names. `to` is a whole notation word (`Nb1-c3`, taken as
-    it is) or a square: then the one legal move from `origin` that ends on it. Several such moves
-    are refused with the list to choose from (`ambiguous_move`); none leaves the text for the
+    it is; in any case and without its piece letter, `d12xf12`, when a legal move from `origin`
+    is written so) or a square: then the one legal move from `origin` that ends on it. Several
+    such moves are refused with the first `NAMED_MAX` named (`refusal`: a front-end may name its
+    own message, with the same `origin`, `square` and `moves`); none leaves the text for the
     engine to refuse with its own reason."""
     if to is None:  # `move Nb1-c3`: the whole move as the only option
         return origin.strip()
     to = to.strip()
-    if to in legal or not is_square(to):
+    if to in legal:
         return to
-    origin, square = square_of(origin), square_of(to)
-    found = [text for text in legal if _ends(text, origin, square)]
+    origin, typed = square_of(origin), square_of(to)
+    found = [text for text in legal if _means(text, origin, typed)]
     if len(found) > 1:
-        raise IllegalAction("ambiguous_move", origin=origin, square=square, moves=", ".join(found))
-    return found[0] if found else f"{origin}-{square}"
+        named = ", ".join(found[:NAMED_MAX]) + (", …" if len(found) > NAMED_MAX else "")
+        raise IllegalAction(refusal, origin=origin, square=typed, moves=named)
+    if found:
+        return found[0]
+    return f"{origin}-{typed}" if is_square(typed) else to
 
 
-def _ends(text: str, origin: str, square: str) -> bool:
+def _means(text: str, origin: str, typed: str) -> bool:
+    """Whether the legal `text` is a move from `origin` ending on the square `typed`, or written
+    `typed` give or take case and the piece letter."""
     try:
         action = parse(text)
     except BadActionText:
         return False
-    return isinstance(action, Move) and action.origin == origin and action.to == square
+    if not isinstance(action, Move) or action.origin != origin:
+        return False
+    return typed == action.to or _LETTER.sub("", typed) == _LETTER.sub("", text.lower())

@@ -208,3 +208,52 @@ def test_a_renderer_that_fails_to_load_costs_the_labels_not_the_buttons(monkeypa
     table = SimpleNamespace(id=1, state=object(), game=None)
     assert components.GameUI(key="dads_army").square_labels(table, ["bomb 3,3"]) == {}
     assert components.GameUI(key="no_renderer").square_labels(table, ["bomb 3,3"]) == {}
+
+
+class _SetUI(components.GameUI):
+    """A game whose `take` step is any non-empty set of cards (`take a+c`), chosen on one select."""
+
+    def combined(self, legal, prefix, lang):
+        if tuple(prefix) != ("take",):
+            return None
+        return components.Combined(options=(("a", "Ace"), ("b", "Bee"), ("c", "Sea")),
+                                   join=lambda values: "take " + "+".join(sorted(set(values))),
+                                   placeholder="Which?")
+
+
+SETS = ["take a", "take b", "take c", "take a+b", "take a+c", "take b+c", "take a+b+c", "roll"]
+
+
+def test_a_combined_step_is_the_whole_set_as_a_button_and_one_multi_select():
+    items = components.menu_items(table_id=1, version=2, legal=SETS, prefix=("take",), ui=_SetUI(key="x"),
+                                  lang="en", squares={})
+    button, select = items
+    assert isinstance(button, components.ActionButton) and button.item.label == "A+b+c"
+    assert button.item.custom_id == "gv:a:1:2:take a+b+c"
+    assert isinstance(select, components.ActionMultiSelect) and select.item.custom_id == "gv:m:1:2:take"
+    assert (select.item.min_values, select.item.max_values, select.item.placeholder) == (1, 3, "Which?")
+    assert [(o.value, o.label) for o in select.item.options] == [("a", "Ace"), ("b", "Bee"), ("c", "Sea")]
+    # the multi-select's custom id is read back like any menu step's: table, version, prefix
+    rebuilt = components.ActionMultiSelect(select.item)
+    assert (rebuilt.table_id, rebuilt.version, rebuilt.arg, rebuilt.kind) == (1, 2, "take", "multi")
+
+
+def test_a_game_without_combined_steps_keeps_one_choice_per_button():
+    """Dad's Army, Judge Dredd and every game that does not override `combined`."""
+    items = components.menu_items(table_id=1, version=2, legal=SETS, prefix=("take",), ui=components.GameUI(key="x"),
+                                  lang="en", squares={})
+    assert len(items) == 7 and all(isinstance(i, components.ActionButton) for i in items)
+    first = components.menu_items(table_id=1, version=2, legal=SETS, prefix=(), ui=_SetUI(key="x"), lang="en",
+                                  squares={})
+    assert [i.item.label for i in first] == ["Take", "Roll"]  # the hook is asked only at its own step
+
+
+def test_a_choice_reads_through_the_games_label_hook():
+    class Arrows(components.GameUI):
+        def label(self, tokens, depth, lang):
+            return " → ".join(tokens[depth:])
+
+    items = components.menu_items(table_id=1, version=2, legal=MOVES, prefix=(), ui=Arrows(key="x"), lang="en",
+                                  squares={})
+    assert [i.item.label for i in items] == ["Pike", "Godfrey → 3,4"]
+    assert components.GameUI().label(("move", "godfrey", "3,4"), 1, "en") == "godfrey 3,4"

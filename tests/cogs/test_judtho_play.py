@@ -145,7 +145,7 @@ async def test_duo_whole_game_from_new_to_the_end_by_menu_and_by_typing(world, s
                          "f12": "red king", "b5": "red pawn", "d5": "red rook", "e4": "red bishop", "a12": "red pawn"})
     prompt = await fresh_prompt(w.alice, w)
     assert pinged(prompt) == {w.alice.id}
-    # The Knight: its jumps, and one "Distant capture" choice whose step lists the 7 sets, "All" among them.
+    # The Knight: its jumps, and one "Distant capture" choice whose step is "All" and one multi-select of the 3 targets.
     step = await w.alice.click(prompt, custom_id=labels(prompt)["Knight c3"])
     second = labels(step.response)
     distant = i18n.gettext("judtho.ui.distant")
@@ -153,7 +153,9 @@ async def test_duo_whole_game_from_new_to_the_end_by_menu_and_by_typing(world, s
     step = await w.alice.click(step.response, custom_id=second[distant])
     sets = labels(step.response)
     everything = i18n.gettext("judtho.ui.all", text="Nc3x{b5,d5,e4}")
-    assert len(sets) == 7 and everything in sets and "Nc3x{b5}" in sets and "Nc3x{b5,e4}" in sets
+    (select,) = [c for c in components_of(step.response) if c.type.value == 3]
+    assert list(sets) == [everything] and [o.value for o in select.options] == ["b5", "d5", "e4"]
+    assert (select.min_values, select.max_values) == (1, 3) and within_discord_limits(step.response)
     await w.alice.click(step.response, custom_id=sets[everything])
     assert refusals(w.env) == []
     assert "Nc3x{b5,d5,e4}" in w.channel.last_message.content
