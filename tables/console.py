@@ -74,6 +74,9 @@ def seating(game_key: str, seats: int | None, ai: int | None, variant: str | Non
     if ai is None:
         ai = max(low - seats, 0)
     if seats < 0 or ai < 0 or not low <= seats + ai <= high or seats > len(HUMANS):
+        if variant in get_game(game_key).info.variant_seats and seats >= 0 and ai >= 0:
+            raise IllegalAction("variant_seats", variant=variant, n=seats + ai,
+                                seats=str(low) if low == high else f"{low}-{high}")
         raise IllegalAction("bad_seats", min=low, max=high)
     return seats, ai
 

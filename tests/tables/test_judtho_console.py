@@ -222,7 +222,7 @@ def test_3_4_a_variant_with_its_own_seats_is_filled_with_ai_to_them() -> None:
     assert seating("judtho", None, 3, None) == (1, 3)
     with pytest.raises(IllegalAction) as err:
         seating("judtho", None, 3, "duo")
-    assert err.value.params == {"min": 2, "max": 2}
+    assert err.value.code == "variant_seats" and err.value.params == {"variant": "duo", "n": 3, "seats": "2"}
 
 
 async def test_j18_a_move_with_a_departure_clock_is_still_your_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
