@@ -118,8 +118,9 @@ class Console:
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice)
                 # No clock runs here (`console.no_clock` says so): the lobby's "windows close
-                # after 60 s" would contradict it.
-                notice = replace(notice, lines=[m for m in notice.lines if m.key != "table.clock"])
+                # after 60 s" (`table.clock`) or a game's own (`judtho.clock`, a move clock) would
+                # contradict it.
+                notice = replace(notice, lines=[m for m in notice.lines if not _is_clock(m)])
             lines = notice.text(self.options.lang)
             image = self._save(notice)
             if self.options.json:
@@ -439,6 +440,11 @@ class Console:
 BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
 """The lines of the only private notices whose image is a board (`/table board`, `/table me`);
 any other private image is the seat's hand."""
+
+
+def _is_clock(line: Msg) -> bool:
+    """A line saying how long the table waits (`table.clock`, `<game>.clock`): no clock runs here."""
+    return line.key.count(".") == 1 and line.key.endswith(".clock")
 
 
 def _in_window(table: Table, seat: int) -> bool:

@@ -15,6 +15,7 @@ import pytest
 from bot import local_args
 from rules.core import IllegalAction
 from rules.judtho.notation import Move, Place, parse
+from tables import i18n
 from tables.console import CHANNEL, Console, LocalOptions, options_from_args, run
 from tables.judtho_commands import move_text, piece_letter, place_text
 from tables.service import Player, TableService
@@ -299,3 +300,17 @@ async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path:
 
     assert _judtho_hint("Nc3-d6", ["Nc3-d5", "Nc3xb5", "a2-a3"], "zh-TW") == "c3 上的棋子可以走：Nc3-d5, Nc3xb5。"
     assert _judtho_hint("@Kg1", ["@Ka1"], "en") is None
+
+
+def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
+    """J18's move clock (`/judtho new timeout:`) runs only on Discord: the console, where nobody's
+    time runs out, drops any clock line, the table's or the game's own."""
+    from rules.core import Msg
+    from tables.notices import Public
+
+    out = io.StringIO()
+    console = Console(quiet(), LocalOptions(game="judtho", images=str(tmp_path)), out)
+    console.emit([Public(None, [Msg("table.clock", {"seconds": "60"}), Msg("judtho.clock", {"minutes": "1"}),
+                                Msg("table.no_clock"), Msg("table.left_game", {"player": "Alice"})])])
+    assert out.getvalue().splitlines() == [i18n.gettext("table.no_clock"),
+                                           i18n.gettext("table.left_game", player="Alice")]
