@@ -243,7 +243,8 @@ class Delivery:
             text = "\n".join(filter(None, [moment, i18n.gettext(key, lang, mentions=mentions)]))
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
                                                          hand=table is not None and has_secrets(table.game))
-        text = i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>")
+        text = "\n".join(filter(None, [i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>"),
+                                        self.clock(table, prompt, lang)]))
         ui = components.ui_for(table.game_key).at(table) if table is not None else components.GameUI()
         squares = ui.square_labels(table, prompt.actions)
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares)
@@ -255,11 +256,20 @@ class Delivery:
         if table is None or table.version != prompt.version:
             return ""
         what = components.ui_for(table.game_key).at(table).moment(table, lang)
+        return " ".join(filter(None, [what, self.clock(table, prompt, lang)]))
+
+    def clock(self, table: Any, prompt: Prompt, lang: str) -> str:
+        """When the decision closes by itself, as a Discord timestamp ("in 42 seconds"), in the
+        game's words when it has them (`<game>.prompt.clock`: Judtho's move clock, J18) or a
+        window's; "" when nothing runs out (no clock, or the game moved on)."""
+        if table is None or table.version != prompt.version:
+            return ""
         deadline = self.bot.service.deadline(table.channel_id)
         if deadline is None or deadline.version != prompt.version:
-            return what
+            return ""
         when = f"<t:{int(time.time() + deadline.seconds)}:R>"
-        return " ".join(filter(None, [what, i18n.gettext("cogs.prompt.clock", lang, when=when)]))
+        key = f"{table.game_key}.prompt.clock"
+        return i18n.gettext(key if i18n.has(key, lang) else "cogs.prompt.clock", lang, when=when)
 
     async def private(self, notice: Private, channel: discord.abc.Messageable,
                       interaction: discord.Interaction | None, channel_lang: str) -> None:

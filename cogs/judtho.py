@@ -1,7 +1,7 @@
 """`/judtho new|place|move|board|draw|resign|rules`, and how Judtho's notation reads on buttons.
 
 Judtho's actions are the notation of section 10, one word each (`@Qc2`, `Nb1-c3`, `e11-e12=Q`,
-`Sd4xd5xd7`, `Nc3x{b5,e4}`, `pass`, `@rest`), plus `draw offer|accept|decline`, `resign` and
+`Sd4xd5xd7`, `Nc3x{b5,e4}`, `pass`, `@rest`), plus `draw offer|accept|decline`, `void offer` (J24), `resign` and
 the Trio's `suggest <move>`. `/judtho place` and `/judtho move` autocomplete from the user's own
 legal actions: `place` narrows the square by the piece, `move` the destination by the square
 moved from, and every capture, sweep, distant capture and promotion is a choice of `to`
@@ -50,10 +50,19 @@ if TYPE_CHECKING:
 GAME_KEY = "judtho"
 REST = "rest"
 """`/judtho place piece:rest`: the Assembly's "place the rest for me" (`@rest`)."""
-WORDS = ("pass", "resign", "draw", "suggest", "offer", "accept", "decline", "@rest")
+WORDS = ("pass", "resign", "draw", "void", "suggest", "offer", "accept", "decline", "@rest")
 """Action words that are not notation: shown by `judtho.verb.<word>`."""
 
 Choices = list[app_commands.Choice[str]]
+
+CLOCK_MINUTES = {0: "No clock", 5: "5 minutes", 10: "10 minutes", 30: "30 minutes", 60: "1 hour", 1440: "1 day"}
+"""`/judtho new timeout:`: minutes per move, the table's clock (J18: a timeout counts as Departure;
+E6). Chess is slow: no clock by default, and at most a day (the table's limit)."""
+
+
+def clock_choices() -> list[app_commands.Choice[int]]:
+    return [app_commands.Choice(name=_t(name, key=f"judtho.clock_choice.{minutes}"), value=minutes)
+            for minutes, name in CLOCK_MINUTES.items()]
 
 
 def notation(text: str) -> Move | Place | None:
@@ -209,10 +218,11 @@ class JudthoCog(commands.Cog):
 
     # ------------------------------------------------------------------ the table
     @judtho.command(name="new", description=_t("Open a Judtho lobby in this channel (2-4 players)"))
-    @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"))
-    @app_commands.choices(variant=variant_choices(GAME_KEY))
-    async def new(self, interaction: discord.Interaction, variant: str | None = None) -> None:
-        await open_lobby(self.bot, interaction, GAME_KEY, variant)
+    @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"),
+                           timeout=_t("Minutes per move; whoever runs out of time departs (J18). Default: no clock"))
+    @app_commands.choices(variant=variant_choices(GAME_KEY), timeout=clock_choices())
+    async def new(self, interaction: discord.Interaction, variant: str | None = None, timeout: int = 0) -> None:
+        await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout * 60)
 
     @judtho.command(name="board", description=_t("Post the board"))
     async def board(self, interaction: discord.Interaction) -> None:
@@ -326,12 +336,13 @@ class JudthoCog(commands.Cog):
         return out[:AUTOCOMPLETE_MAX]
 
     # ------------------------------------------------------------------ draws and resigning
-    @judtho.command(name="draw", description=_t("Offer a draw on your turn, or answer an offer (J24)"))
-    @app_commands.describe(answer=_t("offer, accept or decline"))
+    @judtho.command(name="draw", description=_t("Offer a draw or a void game on your turn, or answer an offer (J24)"))
+    @app_commands.describe(answer=_t("offer (a draw), void (propose a void game), accept or decline"))
     @app_commands.choices(answer=[app_commands.Choice(name=_t(word.capitalize(), key=f"judtho.verb.{word}"),
-                                                      value=word) for word in ("offer", "accept", "decline")])
+                                                      value=word) for word in ("offer", "void", "accept", "decline")])
     async def draw(self, interaction: discord.Interaction, answer: str = "offer") -> None:
-        await act(self.bot, interaction, f"draw {answer}")
+        """J24, E7: `void` proposes a void game (`void offer`); accept and decline answer either proposal."""
+        await act(self.bot, interaction, "void offer" if answer == "void" else f"draw {answer}")
 
     @judtho.command(name="resign", description=_t("Resign (on your turn, J17)"))
     async def resign(self, interaction: discord.Interaction) -> None:

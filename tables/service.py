@@ -125,12 +125,15 @@ def lobby_hint(table: Table) -> Msg:
 
 def clock_lines(table: Table) -> list[Msg]:
     """How long a card-play window waits, for games that have such windows (their engine says
-    what a player does when time runs out: `Game.timeout_action`); nothing for the others."""
+    what a player does when time runs out: `Game.timeout_action`); nothing for the others. A
+    game whose clock is not a window's says it in its own words (`<game>.clock`, `<game>.no_clock`,
+    e.g. Judtho's minutes per move)."""
     if type(table.game).timeout_action is Game.timeout_action:
         return []
-    if table.timeout <= 0:
-        return [Msg("table.no_clock")]
-    return [Msg("table.clock", {"seconds": f"{table.timeout:g}"})]
+    key = "no_clock" if table.timeout <= 0 else "clock"
+    own = f"{table.game_key}.{key}"
+    params = {"seconds": f"{table.timeout:g}", "minutes": f"{table.timeout / 60:g}"} if table.timeout > 0 else {}
+    return [Msg(own if i18n.has(own) else f"table.{key}", params)]
 
 
 def turn_lines(table: Table, seats: list[int]) -> list[Msg]:

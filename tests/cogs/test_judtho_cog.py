@@ -165,6 +165,7 @@ async def test_two_step_menu_piece_then_destination_plays_a_move(world, service)
     # a piece with one move offers it at once: "Bishop b1 Bb1-c2" (after the board's letter, "O · ")
     assert all(any(label.split(" ")[:2] == name.split(" ") for label in offered) for name in pieces)
     verbs = {f"{i18n.gettext('judtho.verb.draw')} {i18n.gettext('judtho.verb.offer')}",
+             f"{i18n.gettext('judtho.verb.void')} {i18n.gettext('judtho.verb.offer')}",
              i18n.gettext("judtho.verb.resign")}
     assert all(label in verbs or " ".join(label.split(" ")[:2]) in pieces for label in offered)
     knight = next(label for label in offered if label in pieces and label.startswith("Knight"))
