@@ -131,6 +131,9 @@ class JudthoUI(components.GameUI):
     """This table's distant captures of every target (`everything`), set by `at`."""
     kinds: dict[str, str] = dataclasses.field(default_factory=dict)
     """{square: piece} of this table's board, set by `at`: a target reads "Rook d5"."""
+    proposal: str | None = None
+    """The proposal standing (J24: `draw` or `void`), set by `at`: `draw accept` answers a void
+    proposal too (E7), and its button then reads "Void game"."""
 
     def at(self, table: Any) -> JudthoUI:
         state = getattr(table, "state", None)
@@ -138,7 +141,8 @@ class JudthoUI(components.GameUI):
             return self
         texts = [str(a) for seat in table.game.to_act(state) for a in table.game.legal_actions(state, seat)]
         kinds = {square: held[-1] for square, held in state.pieces.items()}
-        return dataclasses.replace(self, full=frozenset(everything(texts)), kinds=kinds)
+        return dataclasses.replace(self, full=frozenset(everything(texts)), kinds=kinds,
+                                   proposal=state.rel().proposal)
 
     def label(self, tokens: Sequence[str], depth: int, lang: str) -> str:
         """A piece whose one move is played from the first step reads as that move from the
@@ -176,6 +180,8 @@ class JudthoUI(components.GameUI):
         return i18n.gettext("judtho.ui.action", lang, piece=piece_name(kind, lang), text=square) if kind else square
 
     def word(self, token: str, lang: str) -> str:
+        if token == "draw" and self.proposal == "void":  # E7: the answers to a void proposal
+            token = "void"
         key = f"judtho.verb.{token.lstrip('@')}"
         if token in WORDS and i18n.has(key, lang):
             return i18n.gettext(key, lang)
