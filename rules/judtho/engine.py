@@ -33,6 +33,8 @@ Engine rulings of ours (tests named after them):
   `depart timeout`); a seat asked to answer a draw or void proposal whose time runs out declines.
 - E7. A void game (J24, section 7) is proposed like a draw (`void offer`, on one's own turn, E2)
   and answered like one (`draw accept|decline`); unanimity ends it with no winner (`outcome`).
+  1.4.2 item 2's void agreed by the others *after* a Departure is not offered: J18 ends the game
+  at once, so players who would void it agree before anyone leaves.
 """
 
 from __future__ import annotations
