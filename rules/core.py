@@ -373,6 +373,8 @@ class GameInfo:
     max_seats: int
     variants: tuple[str, ...] = ()
     hidden_information: bool = False
+    default_timeout: float = 60.0
+    """Seconds a decision with a `timeout_action` waits when the table sets no clock (0: no clock)."""
     variant_seats: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Seat counts (least, most) of the variants that need their own, e.g. Judtho's Duo (2, 2)."""
 

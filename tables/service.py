@@ -65,7 +65,6 @@ from tables.notices import Notice, Private, Prompt, Public
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import Store, dumps, loads
 from tables.table import (
-    DEFAULT_TIMEOUT,
     Player,
     SeatInfo,
     Table,
@@ -224,9 +223,9 @@ class TableService:
                      lang: str | None = None, timeout: float | None = None,
                      draws: list[int] | None = None) -> list[Notice]:
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
-        (default 60; 0 = no clock), kept with the table for its whole life. `draws`: every random
-        number the table draws, set-up first, comes from this list while it lasts (a replayed
-        record, `tables.record`), then as usual."""
+        (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
+        whole life. `draws`: every random number the table draws, set-up first, comes from this
+        list while it lasts (a replayed record, `tables.record`), then as usual."""
         if channel_id in self._by_channel:
             raise IllegalAction("table_exists")
         game = get_game(game_key)
@@ -238,7 +237,7 @@ class TableService:
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
             config=split_config(config)[0], dice=list(dice) if dice else None, lang=i18n.language(lang),
-            timeout=DEFAULT_TIMEOUT if timeout is None else float(timeout),
+            timeout=game.info.default_timeout if timeout is None else float(timeout),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
         table.id = self.store.insert_table({

@@ -177,6 +177,7 @@ class Judtho(Game[JudthoState]):
         min_seats=2,
         max_seats=4,
         variants=VARIANTS,
+        default_timeout=0.0,  # J18's move clock only when the table asks for one (/judtho new timeout:)
         variant_seats={"duo": (2, 2), "trio": (3, 3), "trio_dark": (3, 3)},
     )
     state_type = JudthoState

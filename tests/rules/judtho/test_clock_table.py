@@ -95,6 +95,13 @@ async def test_the_move_clock_is_off_with_timeout_0_and_never_runs_for_ai_seats(
     assert svc2.deadline(CHANNEL).seconds == 300
 
 
+async def test_a_table_that_sets_no_clock_has_none_judtho_s_default():
+    """GameInfo.default_timeout: Judtho's move clock is off unless the table asks for one (Judge
+    Dredd's card windows keep their 60 s)."""
+    svc, table = await table_of(None, Time())
+    assert table.timeout == 0 and svc.deadline(CHANNEL) is None
+
+
 async def test_a_stale_timer_changes_nothing():
     time = Time()
     svc, table = await table_of(300, time)
