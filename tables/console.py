@@ -397,7 +397,7 @@ class Console:
         for name in names:
             if name not in bound and positional:
                 bound[name] = positional.pop(0)
-        if not bound or positional:
+        if (not bound and read not in OPTIONAL) or positional:
             raise IllegalAction("unknown_command", command=" ".join([verb, *options]))
         return read(bound, self.service.legal_for(CHANNEL, actor), table.lang)
 
@@ -470,9 +470,19 @@ def _judtho_place(options: dict[str, str], legal: list[str], lang: str) -> str:
     return judtho_commands.place_text(options.get("piece", ""), options.get("square"), lang)
 
 
+def _judtho_draw(options: dict[str, str], legal: list[str], lang: str) -> str:
+    """`/judtho draw [answer]` as the cog reads it (J24, E7): `void` proposes a void game, the
+    others are `draw <answer>`, `offer` when none is given."""
+    answer = options.get("answer", "offer").strip().lower()
+    return "void offer" if answer == "void" else f"draw {answer}"
+
+
 Read = Callable[[dict[str, str], list[str], str], str]
+OPTIONAL: tuple[Read, ...] = (_judtho_draw,)
+"""The readers of commands whose options may all be left out (`/judtho draw` offers a draw)."""
 COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
-    "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place)},
+    "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place),
+               "draw": (("answer",), _judtho_draw)},
 }
 """Per game, the commands whose options are not the action's own tokens: the options' names (as
 in Discord, in order) and how they read as action text (options, the actor's legal actions, the

@@ -314,3 +314,19 @@ def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
                                 Msg("table.no_clock"), Msg("table.left_game", {"player": "Alice"})])])
     assert out.getvalue().splitlines() == [i18n.gettext("table.no_clock"),
                                            i18n.gettext("table.left_game", player="Alice")]
+
+
+async def test_j24_judtho_draw_reads_as_the_cog_does(tmp_path: Path) -> None:
+    """J24 (E7): `/judtho draw` offers a draw, `/judtho draw void` proposes a void game, as on Discord."""
+    svc = quiet()
+    console = Console(svc, LocalOptions(game="judtho", seats=2, ai=0, variant="duo", images=str(tmp_path)),
+                      io.StringIO())
+    await console.setup()
+    table = svc.table(CHANNEL)
+    while table.state.phase == "assembly":
+        await console.command(f"@{console.players[table.to_act()[0]].name} place rest")
+    await console.command("/judtho draw void")
+    assert svc.store.actions(table.id)[-1]["action"] == "void offer"
+    await console.command("@bob /judtho draw answer:decline")
+    await console.command("/judtho draw")
+    assert [a["action"] for a in svc.store.actions(table.id)][-2:] == ["draw decline", "draw offer"]
