@@ -126,7 +126,7 @@ def _status(
     tx = x0 + (12 + size + step * (min(4, len(kings)) - 1) + 6 if kings else 14)
     room = x1 - 10 - tx
     words = []
-    if phase in ("assembly", "placement") or (phase == "over" and not winners):
+    if phase in ("assembly", "placement"):  # "Game over" is the headline already when nobody won
         words.append(say(K + "phase." + phase))
     battle = str(view.get("battle") or "").removeprefix("judtho.battle.")
     if battle:

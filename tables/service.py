@@ -455,9 +455,11 @@ class TableService:
             leaving = table.game.leave_action(table.state, seat)
             table.seats[seat].resigned = True
             if leaving is not None:
-                out = _Out([Msg("table.left_game", {"player": SeatName(seat)})])
+                out = _Out([])
                 try:
-                    self._step(table, seat, str(leaving), out)  # finishes the table if the game is over
+                    # the game's own events say who left (else the table's `acted` line does);
+                    # the step finishes the table if the game is over
+                    self._step(table, seat, str(leaving), out)
                 except BaseException:
                     table.seats[seat].resigned = False
                     raise

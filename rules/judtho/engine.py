@@ -309,6 +309,8 @@ class Judtho(Game[JudthoState]):
         if isinstance(action, Suggest):
             if state.phase == "over":
                 raise GameOver()
+            if state.variant != "trio":
+                raise IllegalAction("judtho_suggest_trio_only")
             if self.partner(state) != seat:
                 raise NotYourTurn()
             if action not in self.suggestions(state, seat):
@@ -318,6 +320,8 @@ class Judtho(Game[JudthoState]):
 
     def why_illegal(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
         colour = self.acting_colour(state)
+        if isinstance(action, Draw) and action.answer in ("accept", "decline") and state.rel().proposal is None:
+            return IllegalAction("judtho_no_offer")
         if isinstance(action, Place) and state.phase == "assembly":
             if action.piece not in state.reserve.get(colour or "", []):
                 return IllegalAction("judtho_piece_not_in_reserve", piece=Msg(f"judtho.piece.{action.piece}"))

@@ -24,7 +24,7 @@ async def test_j18_a_human_who_leaves_a_quattro_game_departs_and_the_others_get_
     leaver = (table.to_act()[0] + 2) % 4  # not the seat to move: departing needs no turn
     notices = await svc.leave(2, players[leaver])
     keys = [m.key for m in notices[0].lines]
-    assert keys[0] == "table.left_game" and keys[-1] == "table.winner"
+    assert keys[0] == "judtho.event.departed" and keys[-1] == "table.winner"  # said once, by the game
     assert table.status == "finished" and svc.table(2) is None
     assert svc.store.actions(table.id)[-1]["action"] == "depart"
     outcome = table.game.outcome(table.state)

@@ -72,7 +72,7 @@ async def test_leave_action_is_applied_logged_and_finishes_the_game(quit_svc: Ta
     table = quit_svc.table(CHANNEL)
     notices = await quit_svc.leave(CHANNEL, BOB)  # not bob's turn: leaving needs no turn
     keys = [m.key for m in notices[0].lines]
-    assert keys == ["table.left_game", "toy_quit.event.quit", "table.winner"]
+    assert keys == ["toy_quit.event.quit", "table.winner"]
     assert table.status == "finished" and quit_svc.table(CHANNEL) is None
     rows = quit_svc.store.actions(table.id)
     assert [(r["seat"], r["action"]) for r in rows][-1] == (1, "quit")
@@ -86,7 +86,7 @@ async def test_when_the_game_goes_on_after_the_leave_action_the_ai_takes_the_sea
     table = quit_svc.table(CHANNEL)
     notices = await quit_svc.resign(CHANNEL, ALICE)  # alice's turn: the AI plays it after the quit
     keys = [m.key for m in notices[0].lines]
-    assert keys[:3] == ["table.left_game", "toy_quit.event.quit", "table.ai_takes_over"]
+    assert keys[:2] == ["toy_quit.event.quit", "table.ai_takes_over"]
     assert table.seats[0].is_ai and table.seats[0].resigned
     assert [r["action"] for r in quit_svc.store.actions(table.id)][:3] == ["quit", "roll", f"move {table.state.pos[0]}"]
     with pytest.raises(IllegalAction):

@@ -176,3 +176,17 @@ def test_j18_a_departure_replays_from_the_log():
     log.append((3, "depart", []))
     again = GAME.replay(config, 4, [], log)
     assert again.to_json() == state.to_json() and GAME.outcome(again) == GAME.outcome(state)
+
+
+def test_section_4_a_suggestion_outside_the_trio_is_refused_as_such():
+    state = play_state(dict(KINGS))
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 2, f"suggest {GAME.legal_actions(state, 0)[0]}", CH)
+    assert refused.value.code == "judtho_suggest_trio_only"
+
+
+def test_j24_answering_when_nothing_is_offered_says_so():
+    state = play_state(dict(KINGS))
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, "draw accept", CH)
+    assert refused.value.code == "judtho_no_offer"
