@@ -25,8 +25,9 @@ Engine rulings of ours (tests named after them):
   end (the table applies it through `leave_action` when a player leaves); it is never offered
   in `legal_actions`.
 - E4. The Trio suggestion (Section 4): the partner of the Partnership army to move may send one
-  `suggest <move>` per turn; it is not in `to_act` (nobody waits for it) and changes nothing
-  but a private event to the mover.
+  `suggest <move>` per turn; it is not in `to_act` (nobody waits for it). The move goes to the
+  mover alone (a private event); the channel learns only that a suggestion was sent, and the
+  action is a `secret_action` (its log line hides the move; no export while the game is on).
 - E5. A position for J21 is the board, the relations (who moves next included) and the
   placements owed; a move is refused if it leads back to a position met before in play.
 - E6. With a move clock (the table's), a seat to move whose time runs out departs (J18:
