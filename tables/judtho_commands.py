@@ -54,6 +54,8 @@ def place_text(piece: str, square: str | None, lang: str = i18n.DEFAULT) -> str:
     letter = piece_letter(piece, lang)
     if letter is None:
         raise BadActionText(text=f"{piece} {square or ''}".strip())
+    if not (square or "").strip():
+        raise IllegalAction("place_needs_square", piece=piece.strip())
     return f"@{letter}{square_of(square or '')}"
 
 

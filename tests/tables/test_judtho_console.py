@@ -57,6 +57,9 @@ def test_10_place_names_the_piece_by_name_letter_or_in_chinese() -> None:
     assert piece_letter("Princess") == "S" and piece_letter("dragon") is None
     with pytest.raises(IllegalAction):
         place_text("dragon", "c2")
+    with pytest.raises(IllegalAction) as refused:  # a piece without its square asks where
+        place_text("King", None)
+    assert refused.value.code == "place_needs_square"
 
 
 async def test_console_place_and_move_commands_and_plain_notation(tmp_path: Path) -> None:
