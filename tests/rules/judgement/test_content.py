@@ -339,3 +339,119 @@ def test_content_is_frozen_and_loaded_once() -> None:
         content.cards["amulet"] = content.cards["amulet"]  # type: ignore[index]
     with pytest.raises(TypeError):
         content.cards["amulet"].effect.params["cards"] = ()  # type: ignore[index]
+
+
+# --------------------------------------------------------------------------- the content notes' tables, pinned
+
+CHARACTERS = [  # notes 6.5: number, id, 中文, HP, skills
+    (1, "white_fairy", "白妖精", 8, ["翩躚"]),
+    (2, "sister_of_mercy", "修女", 8, ["禱告", "託付"]),
+    (3, "flower_girl", "賣花女", 10, ["贈花", "含羞"]),
+    (4, "master_thief", "神偷", 10, ["順手牽羊"]),
+    (5, "inquisitor", "審判官", 10, ["封印"]),
+    (6, "veiled_lady", "隱女", 11, ["隱", "遁"]),
+    (7, "executioner", "劊子手", 11, ["公開處刑"]),
+    (8, "apothecary", "藥劑師", 11, ["調藥"]),
+    (9, "court_sorcerer", "宮廷術士", 12, ["雷咒"]),
+    (10, "duelist", "決鬥者", 12, ["血戰"]),
+    (11, "blood_count", "血伯爵", 13, ["吸血"]),
+    (12, "swordswoman", "女劍士", 13, ["疾刃"]),
+    (13, "gravedigger", "盜墓人", 13, ["掘墓"]),
+    (14, "captain_of_the_guard", "禁衛隊長", 14, ["鐵壁"]),
+    (15, "mercenary", "傭兵", 14, ["反擊"]),
+]
+
+
+@pytest.mark.parametrize(("number", "cid", "zh", "hp", "skills"), CHARACTERS)
+def test_character_table(number: int, cid: str, zh: str, hp: int, skills: list[str]) -> None:
+    c = load().characters[cid]
+    assert (c.number, c.name.zh_TW, c.hp) == (number, zh, hp)
+    assert [s.name.zh_TW for s in c.skills] == skills
+
+
+def test_once_per_game_skills_are_the_content_notes_ones() -> None:
+    once = {s.name.zh_TW for c in load().characters.values() for s in c.skills if s.once_per_game}
+    assert once == {"禱告", "託付", "贈花", "含羞", "封印", "掘墓", "鐵壁"}
+
+
+def test_response_and_on_reveal_skills() -> None:
+    skills = [s for c in load().characters.values() for s in c.skills]
+    assert {s.name.zh_TW for s in skills if s.kind == "response"} == {"贈花", "隱", "反擊"}
+    assert {s.name.zh_TW for s in skills if s.timing == "on_reveal"} == {"雷咒"}
+
+
+CARDS = [  # notes 6.6-6.8: id, 中文, pack, kind, copies
+    ("paladins_lance", "聖騎士之槍", "holy", "equipment", 1),
+    ("amulet", "護身符", "holy", "equipment", 1),
+    ("lucky_brooch", "幸運胸針", "holy", "equipment", 1),
+    ("astrolabe", "星盤", "holy", "equipment", 1),
+    ("holy_vestment", "聖袍", "holy", "equipment", 1),
+    ("silver_rosary", "銀念珠", "holy", "equipment", 1),
+    ("holy_water", "聖水", "holy", "item", 2),
+    ("royal_summons", "王命", "holy", "item", 1),
+    ("honey_cake", "蜂蜜蛋糕", "holy", "item", 1),
+    ("benediction", "祝福", "holy", "item", 1),
+    ("hidden_codex", "秘典", "holy", "item", 1),
+    ("guardian_angel", "守護天使", "holy", "item", 1),
+    ("heavens_thunder", "天雷", "holy", "item", 1),
+    ("mirror_of_truth", "照妖鏡", "holy", "item", 1),
+    ("first_aid", "急救", "holy", "item", 1),
+    ("bombard", "炮擊", "dark", "equipment", 1),
+    ("repeating_crossbow", "連弩", "dark", "equipment", 1),
+    ("cursed_blade", "妖刀", "dark", "equipment", 1),
+    ("cleaver", "屠刀", "dark", "equipment", 1),
+    ("flail", "鏈枷", "dark", "equipment", 1),
+    ("rusty_axe", "鏽斧", "dark", "equipment", 1),
+    ("bat_swarm", "蝙蝠群", "dark", "item", 3),
+    ("venom_spider", "毒蜘蛛", "dark", "item", 1),
+    ("goblin_pilferer", "哥布林竊賊", "dark", "item", 2),
+    ("cursed_doll", "詛咒人偶", "dark", "item", 1),
+    ("death_trap", "死亡陷阱", "dark", "item", 1),
+    ("black_mass", "黑彌撒", "dark", "item", 1),
+    ("slip_in_the_gutter", "陰溝失足", "dark", "item", 1),
+    ("extortion", "勒索令", "order", "order", 2),
+    ("greed", "貪婪令", "order", "order", 2),
+    ("wrath", "憤怒令", "order", "order", 2),
+    ("slap", "掌摑令", "order", "order", 2),
+    ("accusation", "指認令", "order", "order", 1),
+    ("banishment", "驅逐令", "order", "order", 1),
+    ("solace", "安撫令", "order", "order", 1),
+    ("succour", "援助令", "order", "order", 1),
+    ("secret_meeting", "密會令", "order", "order", 1),
+    ("harsh_lesson", "嚴懲令", "order", "order", 1),
+    ("bullying", "欺凌令", "order", "order", 1),
+    ("spys_order", "密探令", "order", "order", 1),
+]
+
+
+def test_card_table() -> None:
+    assert [(c.id, c.name.zh_TW, c.pack, c.kind, c.count) for c in load().cards.values()] == CARDS
+
+
+ORDER_BETS = {  # notes 6.8: the identities each bet names, and the effect when it holds
+    "extortion": ({"commoner", "guard"}, "give_equipment_or_damage"),
+    "greed": ({"commoner", "assassin"}, "give_equipment_or_damage"),
+    "wrath": ({"guard", "assassin"}, "give_equipment_or_damage"),
+    "slap": ({"guard"}, "damage"),
+    "accusation": ({"assassin"}, "damage"),
+    "banishment": ({"assassin"}, "damage"),
+    "solace": ({"commoner"}, "heal_or_damage"),
+    "succour": ({"guard"}, "heal_or_damage"),
+    "secret_meeting": ({"assassin"}, "heal_or_damage"),
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(ORDER_BETS))
+def test_order_card_bets_on_identity(card_id: str) -> None:
+    card = load().cards[card_id]
+    identities, effect = ORDER_BETS[card_id]
+    assert {i for i in IDENTITIES if card.test.holds(i, 10)} == identities
+    assert card.effect.id == effect
+
+
+def test_equipment_stacks_three_plus_one_cards() -> None:
+    """Notes 6.7: 屠刀, 鏈枷 and 鏽斧 each add 1; 聖騎士之槍 adds 2 for a shown Guard."""
+    cards = load().cards
+    plus = {c.id: c.effect["amount"] for c in cards.values() if c.effect.id == "attack_bonus"}
+    assert plus == {"cleaver": 1, "flail": 1, "rusty_axe": 1, "paladins_lance": 2}
+    assert cards["paladins_lance"].effect["identity"] == "guard"
