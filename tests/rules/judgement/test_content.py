@@ -455,3 +455,16 @@ def test_equipment_stacks_three_plus_one_cards() -> None:
     plus = {c.id: c.effect["amount"] for c in cards.values() if c.effect.id == "attack_bonus"}
     assert plus == {"cleaver": 1, "flail": 1, "rusty_axe": 1, "paladins_lance": 2}
     assert cards["paladins_lance"].effect["identity"] == "guard"
+
+
+def test_provenance_marks_what_the_rulebook_names() -> None:
+    """Notes 1: every item says whether it is the rulebook's or designed for this project."""
+    content = load()
+    assert {loc.id for loc in content.locations.values() if loc.provenance == "designed"} == {
+        "alchemist_tower",
+        "black_market",
+    }
+    assert all(loc.provenance in {"rulebook", "designed"} for loc in content.locations.values())
+    named = {c.id for c in content.characters.values() if c.provenance == "rulebook-name"}
+    assert named == {"white_fairy", "flower_girl", "veiled_lady"}
+    assert all(c.provenance in {"rulebook-name", "designed"} for c in content.characters.values())
