@@ -598,14 +598,14 @@ class TableService:
         if row is None or not row["state"] or _installed(row["game"]) is None:
             raise IllegalAction("no_table" if row is None or row["state"] else "not_started")
         game = get_game(row["game"])
+        actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
+                   for a in self.store.actions(row["id"])]
         if row["status"] == "active" and (game.info.hidden_information or any(
-                game.secret_action(game.parse_action(a["action"])) for a in self.store.actions(row["id"]))):
+                game.secret_action(game.parse_action(a.action)) for a in actions)):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"
         seats = self.store.seats(row["id"])
-        actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
-                   for a in self.store.actions(row["id"])]
         return record_text(
             table_id=row["id"], game_key=game.info.key, game_name=i18n.render(game_name(game), lang),
             names=[s["name"] for s in seats], ai=[bool(s["ai"]) and not s["resigned"] for s in seats],

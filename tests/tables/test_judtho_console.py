@@ -314,9 +314,9 @@ def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(quiet(), LocalOptions(game="judtho", images=str(tmp_path)), out)
     console.emit([Public(None, [Msg("table.clock", {"seconds": "60"}), Msg("judtho.clock", {"minutes": "1"}),
-                                Msg("table.no_clock"), Msg("table.left_game", {"player": "Alice"})])])
+                                Msg("table.no_clock"), Msg("table.ai_takes_over", {"player": "Alice"})])])
     assert out.getvalue().splitlines() == [i18n.gettext("table.no_clock"),
-                                           i18n.gettext("table.left_game", player="Alice")]
+                                           i18n.gettext("table.ai_takes_over", player="Alice")]
 
 
 async def test_j24_judtho_draw_reads_as_the_cog_does(tmp_path: Path) -> None:
