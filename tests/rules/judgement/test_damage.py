@@ -1,0 +1,104 @@
+"""damage.py: the one path for damage (c40), dying at HP (c37), e4's modifier order, ruling 6's
+floors and ruling 9's direct/indirect."""
+
+from __future__ import annotations
+
+from rules.judgement import damage
+
+from .characters_kit import make
+
+
+def test_c37_damage_reaching_hp_makes_dying() -> None:
+    state = make(["white_fairy", "mercenary"])  # HP 8, 14
+    events = damage.hurt(state, 0, 7, by=1, source="bat_swarm", direct=True)
+    assert state.players[0].damage == 7 and not state.deaths
+    assert [e.kind for e in events] == ["hurt"] and events[0].params["n"] == 7 and events[0].to is None
+    events = damage.hurt(state, 0, 1, by=1, source="bat_swarm", direct=True)
+    assert [e.kind for e in events] == ["hurt", "dying"]
+    assert [d.seat for d in state.deaths] == [0] and state.deaths[0].by == 1 and state.deaths[0].direct
+
+
+def test_c40_every_source_goes_through_hurt() -> None:
+    state = make(["white_fairy", "mercenary"])
+    damage.hurt(state, 1, 3, by=0, source="alchemist_tower", direct=True)
+    damage.hurt(state, 1, 2, by=None, source="slap", direct=False)
+    assert state.players[1].damage == 5
+
+
+def test_r6_bonus_applies_only_to_hit() -> None:
+    state = make(["white_fairy", "mercenary"])
+    state.players[0].equipment = ["cleaver", "flail"]
+    assert damage.hurt(state, 1, 0, by=0, source="attack", direct=True, attack=True)[0].params["n"] == 0
+    damage.hurt(state, 1, 1, by=0, source="attack", direct=True, attack=True)
+    assert state.players[1].damage == 3
+
+
+def test_r6_vestment_may_bring_a_hit_to_zero() -> None:
+    state = make(["white_fairy", "mercenary"])
+    state.players[1].equipment = ["holy_vestment"]
+    damage.hurt(state, 1, 1, by=0, source="attack", direct=True, attack=True)
+    assert state.players[1].damage == 0
+    damage.hurt(state, 1, 2, by=0, source="bat_swarm", direct=True)
+    assert state.players[1].damage == 2  # 聖袍 is about attacks only
+
+
+def test_r6_heal_never_below_zero() -> None:
+    state = make(["white_fairy", "mercenary"])
+    state.players[1].damage = 1
+    events = damage.heal(state, 1, 2, by=None, source="holy_water")
+    assert state.players[1].damage == 0 and events[0].params["n"] == 1
+
+
+def test_e4_angel_after_vestment() -> None:
+    state = make(["white_fairy", "mercenary"])
+    state.players[0].equipment = ["rusty_axe"]
+    state.players[1].shield = "attack"
+    events = damage.hurt(state, 1, 3, by=0, source="attack", direct=True, attack=True)
+    assert state.players[1].damage == 0 and events[0].kind == "unhurt"
+    assert events[0].params["why"] == "guardian_angel"
+    damage.hurt(state, 1, 2, by=0, source="bat_swarm", direct=True)
+    assert state.players[1].damage == 2  # 守護天使 stops attacks only
+    state.players[1].shield = "all"
+    damage.hurt(state, 1, 2, by=0, source="bat_swarm", direct=True)
+    assert state.players[1].damage == 2  # 鐵壁 stops everything
+
+
+def test_e4_immunities_by_source() -> None:
+    state = make(["white_fairy", "mercenary"])
+    state.players[1].equipment = ["amulet", "lucky_brooch"]
+    for source in ("bat_swarm", "venom_spider", "death_trap", "alchemist_tower"):
+        assert damage.hurt(state, 1, 2, by=0, source=source, direct=True)[0].kind == "unhurt"
+    damage.hurt(state, 1, 2, by=0, source="slap", direct=True)
+    assert state.players[1].damage == 2
+
+
+def test_e4_paladins_lance_needs_a_shown_guard() -> None:
+    state = make(["white_fairy", "mercenary"], ["guard", "assassin"])
+    state.players[0].equipment = ["paladins_lance"]
+    damage.hurt(state, 1, 1, by=0, source="attack", direct=True, attack=True)
+    assert state.players[1].damage == 1
+    state.players[0].identity_shown = True
+    damage.hurt(state, 1, 1, by=0, source="attack", direct=True, attack=True)
+    assert state.players[1].damage == 4
+
+
+def test_r9_chosen_victim_is_direct_area_is_indirect() -> None:
+    state = make(["white_fairy", "white_fairy", "white_fairy"])
+    damage.hurt(state, 0, 8, by=2, source="bat_swarm", direct=True)
+    damage.hurt(state, 1, 8, by=2, source="heavens_thunder", direct=True)
+    damage.hurt(state, 2, 8, by=2, source="venom_spider", direct=True)
+    assert [(d.seat, d.direct) for d in state.deaths] == [(0, True), (1, False), (2, False)]
+
+
+def test_c41_thunder_and_trap_kills_give_no_reward() -> None:
+    state = make(["white_fairy", "white_fairy"])
+    damage.hurt(state, 0, 8, by=1, source="death_trap", direct=False)
+    assert state.deaths[0].direct is False
+
+
+def test_set_damage_rescues_a_dying_seat() -> None:
+    state = make(["white_fairy", "mercenary"])
+    damage.hurt(state, 0, 9, by=1, source="attack", direct=True, attack=True)
+    assert state.deaths
+    events = damage.set_damage(state, 0, 7, by=None, source="gift_of_flowers")
+    assert state.players[0].damage == 7 and not state.deaths and events[0].kind == "damage_set"
