@@ -141,6 +141,9 @@ class JudgementState(State):
     """In phase `turn`: `start` | `move` | `location` | `attack` | `finish`."""
     active: Seat = 0
     turn_no: int = 0
+    step_begun: bool = False
+    """turn.py: the current step's entry work has run (turn-start skills, the move's throw,
+    locations.enter, attack.begin, turn-end skills); the step ends once no frame waits."""
     turn_order: list[Seat] = field(default_factory=list)
     """The seats in playing order (ruling 1: shuffled at set-up; 'clockwise' = the next in it)."""
     players: list[Player] = field(default_factory=list)
