@@ -13,6 +13,8 @@ Per kind:
 - `public`: the `data` keys everyone may see (view.py shows only these; the rest is the asked
   seats' own business and is shown to them alone when listed in `private`).
 - `private`: the `data` keys the asked seats (and `data["to"]` seats) may see.
+- `why(state, seat, action)`: optional, the precise refusal (`IllegalAction`, message id
+  `judgement.refuse.<code>`) of an action this frame does not list, for the engine's `why_illegal`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Action, Chance, Event, Seat
+from rules.core import Action, Chance, Event, IllegalAction, Seat
 
 from .state import Frame, JudgementState
 
@@ -34,6 +36,7 @@ class FrameKind:
     timeout: Callable[[JudgementState, Seat], Action | None] | None = None
     public: tuple[str, ...] = ()
     private: tuple[str, ...] = ()
+    why: Callable[[JudgementState, Seat, Action], IllegalAction] | None = None
 
 
 KINDS: dict[str, FrameKind] = {}
