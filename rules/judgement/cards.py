@@ -58,7 +58,7 @@ from collections.abc import Callable
 
 from rules.core import Action, Chance, Event, IllegalAction, Seat
 
-from . import damage
+from . import damage, orders
 from .actions import Give, Keep, Pay, Reveal, Show, Take, Target
 from .content import Card, load
 from .frames import FrameKind, close, open_frame, register
@@ -77,8 +77,6 @@ def draw(state: JudgementState, seat: Seat, pack: str, chance: Chance) -> list[E
         return [*events, Event("deck_empty", {"deck": pack, "seat": seat})]
     card = deck.pop(0)
     if pack == "order":
-        from . import orders
-
         events += [Event("order_drawn", {"seat": seat}), Event("order_card", {"seat": seat, "card": card}, to=(seat,))]
         return events + orders.open_give(state, seat, card)
     events.append(Event("card_drawn", {"seat": seat, "deck": pack, "card": card}))
