@@ -440,6 +440,13 @@ class Game(Generic[S]):
         it privately whenever it changes, and shows it on request. Empty for open games."""
         return []
 
+    def catalogue(self, lang: str) -> dict[str, str]:
+        """Messages this game brings with it in `lang` (`en` | `zh-TW`), beside its `.po` files: names
+        its content files already hold in both languages (The City of Judgement's characters, cards,
+        locations), so they are written once. `tables.i18n.catalogue` merges them under the `.po`
+        entries, which win. Empty for most games."""
+        return {}
+
     # ---- presentation as data (ids for the translation layer, no prose)
     def describe(self, event: Event) -> Msg:
         """The message for an event: `<game>.event.<kind>` with the event's params."""

@@ -8,6 +8,7 @@ the English text. Strings use `str.format` fields: `{man}`, `{n}`.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from rules.core import Msg, SeatName
+from rules.core import Msg, SeatName, games
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locale"
 LANGUAGES = ("en", "zh-TW")
@@ -32,7 +33,8 @@ def language(locale: object | None) -> str:
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    """Every message of one language, all domains merged."""
+    """Every message of one language, all domains merged, then what each registered game brings
+    itself (`Game.catalogue`: names its content files hold in both languages); a `.po` entry wins."""
     folder = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES"
     messages: dict[str, str] = {}
     for po in sorted(folder.glob("*.po")):
@@ -40,7 +42,20 @@ def catalogue(lang: str) -> dict[str, str]:
             for message in read_po(fh, locale=lang.replace("-", "_")):
                 if message.id and message.string:
                     messages[str(message.id)] = str(message.string)
+    for key, text in _game_messages(lang).items():
+        messages.setdefault(key, text)
     return messages
+
+
+def _game_messages(lang: str) -> dict[str, str]:
+    """The messages every registered game contributes (importing `rules` registers them all)."""
+    importlib.import_module("rules")
+    out: dict[str, str] = {}
+    for game in games().values():
+        contribute = getattr(game, "catalogue", None)
+        if contribute is not None:
+            out.update(contribute(lang))
+    return out
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:
