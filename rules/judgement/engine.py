@@ -1,0 +1,254 @@
+"""The City of Judgement (審判之城) rules engine: the contract of rules.core over the flow of turn.py.
+
+Whose decision it is (`to_act`): the seats the top frame still asks (frames.py: an Order card's
+answer, the rescue window, where to go after a 7 ...); else, in the pick phase, every seat that has
+not picked; in the start-roll phase, the seat whose throw is awaited (or the next tied seat,
+ruling 4); in a turn, the active seat at its start step (its `roll`). Nothing else ever waits:
+turn.py carries every other step on by itself.
+
+What is legal: the top frame's kind says (frames.KINDS), or the step's: `roll`, 翩躚's `go`s and
+the turn-start skills at the start step. In every decision of the turn phase the seat asked may
+also take its "any time" actions (e2: `reveal` while face down, 禱告, 掘墓 ...; skills.py).
+
+Rulings of the engine beyond the rulebook and rulings 1-15 (tests named after them):
+- e1. Uniform questions: a question whose existence depends on a secret is asked whatever the
+  secret (an Order card's recipient always answers; the identity cards always ask the drawer; the
+  rescue window opens unless a rescue is publicly impossible; the counter window opens for every
+  attacked survivor who could publicly be the 傭兵). A pause or a prompt shows nothing.
+- e2. "Any time" (reveal, 禱告, 掘墓) is offered in every decision of your own turn and in every
+  window you are asked in (rescue, counter, order answer), never in another player's plain step
+  (`Game.check` refuses a seat that is not asked).
+- e3. No waiting on a non-choice: a decision waits only when it is a real choice or hidden by e1.
+  With 8-9 seats the one character dealt is picked by itself; 大聖堂 and 埋骨之地 draw by
+  themselves; a move with one destination is made at once.
+- e4. Damage modifiers, in order: base, then bonuses, then 聖袍 -1 (ruling 6); then 守護天使/鐵壁
+  (attacks become 0); then 護身符/幸運胸針 (those sources become 0). Healing floors at 0.
+- e5. Dice draw order: always the d4 first, then the d6 (`--dice` scripts depend on it).
+- e6. Deaths queue in seat order from the active player (ruling 10); one death pipeline at a time.
+- e7. A tied start roll is thrown again only to break the tie (ruling 4): the piece stays where
+  the first throw put it.
+- e8. 翩躚 is used instead of the throw (ruling 3); the location step follows as after any move,
+  also when 白妖精 stays (c18: the effect of the location you are on is compulsory).
+- e9. Clocks: the pick (the first character dealt), the start roll (`roll`, and its `go` after a 7:
+  the first location) and every frame whose kind names a timeout. The turn's own steps have none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, NotYourTurn, Outcome, Seat
+
+from . import movement, setup, turn
+from .actions import Go, Pick, Pose, Reveal, Roll, UseSkill, parse_action
+from .frames import KINDS, asked
+from .state import JudgementState, top
+
+GAME_KEY = "judgement"
+
+
+class Judgement(Game[JudgementState]):
+    info = GameInfo(
+        key=GAME_KEY,
+        names={"en": "The City of Judgement", "zh-TW": "審判之城"},
+        min_seats=4,
+        max_seats=9,
+        variants=setup.VARIANTS,
+        hidden_information=True,
+    )
+    state_type = JudgementState
+
+    # ------------------------------------------------------------------ set-up
+
+    def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> JudgementState:
+        """遊戲準備 (setup.py): shuffles, the deal, then the picks or the start rolls."""
+        return setup.new_game(config, seats, chance)
+
+    # ------------------------------------------------------------------ whose decision, what is legal
+
+    def to_act(self, state: JudgementState) -> set[Seat]:
+        if state.phase == "over":
+            return set()
+        frame = top(state)
+        if frame is not None:
+            return set(asked(frame))
+        if state.phase == "pick":
+            return {s for s, p in enumerate(state.players) if p.character is None}
+        if state.phase == "start_roll":
+            seat = setup.roller(state)
+            return {seat} if seat is not None else set()
+        if state.phase == "turn" and state.step in ("start", "move"):
+            return {state.active}
+        return set()
+
+    def _legal_actions(self, state: JudgementState, seat: Seat) -> list[Action]:
+        frame = top(state)
+        if frame is not None:
+            actions = list(KINDS[frame.kind].legal(state, seat))
+        elif state.phase == "pick":
+            return [Pick(c) for c in state.players[seat].options]
+        elif state.phase == "start_roll":
+            return [Roll()]
+        else:
+            actions = self._step_actions(state, seat)
+        if state.phase == "turn":
+            actions += [a for a in _any_time(state, seat) if a not in actions]  # e2
+        return actions
+
+    def _step_actions(self, state: JudgementState, seat: Seat) -> list[Action]:
+        """The start step: throw to move, or 翩躚 (ruling 3), or a turn-start skill."""
+        if state.phase != "turn" or state.step != "start" or seat != state.active:
+            return []
+        from . import skills
+
+        actions: list[Action] = [Roll(), *(Go(loc) for loc in movement.flit_options(state, seat))]
+        return actions + [a for a in skills.timed(state, seat, "turn_start") if a not in actions]
+
+    def check(self, state: JudgementState, seat: Seat, action: Action | str) -> Action:
+        """As `Game.check`, but a seat that is not asked now is told why (still `NotYourTurn`)."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.outcome(state) is None and seat not in self.to_act(state):
+            raise _not_asked(state, seat)
+        return super().check(state, seat, action)
+
+    def why_illegal(self, state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
+        """The precise reason a legal-looking action is refused."""
+        legal = self._legal_actions(state, seat)
+        verbs = sorted({a.verb for a in legal})
+        frame = top(state)
+        if isinstance(action, Pick) and state.phase == "pick":
+            return IllegalAction("judgement_not_your_option", character=Msg(f"judgement.char.{action.character}"))
+        refusal = _go_refusal(state, seat, action) if isinstance(action, Go) else None
+        if refusal is not None:
+            return refusal
+        if isinstance(action, Roll) and frame is not None and frame.kind == "go":
+            return IllegalAction("judgement_choose_location")
+        if isinstance(action, Reveal) and state.players[seat].revealed:
+            return IllegalAction("judgement_already_revealed")
+        if isinstance(action, (Reveal, UseSkill)) and state.phase != "turn":
+            return IllegalAction("judgement_not_before_turns")
+        if isinstance(action, UseSkill) and action.verb in verbs:
+            return IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
+        if action.verb not in verbs:
+            return IllegalAction("judgement_not_now", action=str(action), allowed=", ".join(verbs))
+        return IllegalAction("judgement_cannot", action=str(action))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def timeout_action(self, state: JudgementState, seat: Seat) -> Action | None:
+        """e9: the frame's own clock (frames.py), the pick (the first character dealt) and the
+        start roll; the turn's plain steps have no clock."""
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return None
+        frame = top(state)
+        if frame is not None:
+            kind = KINDS[frame.kind]
+            return kind.timeout(state, seat) if kind.timeout is not None else None
+        if state.phase == "pick":
+            return Pick(state.players[seat].options[0])
+        if state.phase == "start_roll":
+            return Roll()
+        return None
+
+    def secret_action(self, action: Action) -> bool:
+        """The pick names the secret character; 隱女's 「隱」 pose names the identity she plays."""
+        return isinstance(action, (Pick, Pose))
+
+    def secrets(self, state: JudgementState, seat: Seat) -> list[Msg]:
+        from . import view
+
+        return view.secret_lines(state, seat)
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _apply(self, state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        frame = top(state)
+        events: list[Event] = []
+        if frame is not None and action in KINDS[frame.kind].legal(state, seat):
+            events += KINDS[frame.kind].apply(state, seat, action, chance)
+        elif isinstance(action, Pick):
+            events += setup.pick(state, seat, action.character)
+        elif isinstance(action, Roll) and state.phase == "start_roll":
+            events += setup.start_roll(state, seat, chance)
+        elif isinstance(action, Roll):
+            turn.begin_move(state)
+            events += movement.move(state, seat, chance)
+        elif isinstance(action, Go):
+            turn.begin_move(state)
+            events += movement.flit(state, seat, action.location)
+        else:  # e2's any-time actions and the turn-start skills
+            from . import skills
+
+            events += skills.apply(state, seat, action, chance)
+        return events + turn.advance(state, chance)
+
+    # ------------------------------------------------------------------ views and results
+
+    def outcome(self, state: JudgementState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(winners=tuple(sorted(state.winners)), reason=state.reason)
+
+    def view(self, state: JudgementState, seat: Seat | None) -> dict[str, Any]:
+        from . import view
+
+        return view.view(self, state, seat)
+
+    def describe(self, event: Event) -> Msg:
+        from . import present
+
+        return present.describe(event)
+
+    def label(self, action: Action) -> Msg:
+        from . import present
+
+        return present.label(action)
+
+    def catalogue(self, lang: str) -> dict[str, str]:
+        """The names the content files hold in both languages (present.py)."""
+        from . import present
+
+        return present.catalogue(lang)
+
+
+def _any_time(state: JudgementState, seat: Seat) -> list[Action]:
+    """e2: reveal and the skills usable at any time, for a seat asked in the turn phase."""
+    from . import skills
+
+    return list(skills.any_time(state, seat))
+
+
+def _go_refusal(state: JudgementState, seat: Seat, action: Go) -> IllegalAction | None:
+    """Why `go <location>` is refused: not among the destinations the dice gave, 翩躚 too far, or
+    no 翩躚 to use (the move is thrown)."""
+    frame = top(state)
+    where = Msg(f"judgement.loc.{action.location}")
+    if frame is not None and frame.kind == "go":
+        options = frame.data.get("options", [])
+        if frame.data.get("why") == "seven" and action.location == state.players[seat].at:
+            return IllegalAction("judgement_must_leave", location=where)  # c17
+        if action.location not in options:
+            return IllegalAction("judgement_not_a_destination", location=where)
+    if state.phase == "turn" and state.step == "start" and frame is None:
+        if not movement.flit_options(state, seat):
+            return IllegalAction("judgement_roll_to_move")  # c15
+        return IllegalAction("judgement_flit_too_far", location=where)  # ruling 3
+    return None
+
+
+def _not_asked(state: JudgementState, seat: Seat) -> NotYourTurn:
+    """Why `seat` is not asked now: it has picked already (the others are picking), it has passed
+    this window, or it is simply someone else's decision."""
+    frame = top(state)
+    if frame is not None:
+        if seat in frame.passed:
+            return NotYourTurn("judgement_already_answered")
+        return NotYourTurn("judgement_not_asked")
+    if state.phase == "pick" and state.players[seat].character is not None:
+        return NotYourTurn("judgement_already_picked")
+    return NotYourTurn()
+
+
+GAME = Judgement()
