@@ -101,6 +101,7 @@ def _queue_dying(state: JudgementState, target: Seat, *, by: Seat | None, source
             direct=is_direct(state, target, by=by, source=source, direct=direct),
             attack=attack and by is not None and by != target,
             source=source,
+            batch=state.death_count + 1,
         )
     )
     return [Event("dying", {"seat": target})]
@@ -149,14 +150,11 @@ def heal(state: JudgementState, target: Seat, amount: int, *, by: Seat | None, s
 
 def set_damage(state: JudgementState, target: Seat, value: int, *, by: Seat | None, source: str) -> list[Event]:
     """Put `target`'s marker on `value` (贈花, 急救: 7). Public `damage_set` {seat, value, by, source}.
-    A dying seat set below its HP is no longer dying (its queued death is dropped): that is what a
-    rescue is (ruling 8)."""
+    A dying seat set below its HP is no longer dying; death.py sees that and drops its queued death
+    (ruling 8: that is what a rescue is)."""
     player = state.players[target]
     if not player.alive:
         return []
     player.damage = max(0, min(load().track_max, value))
     events = [Event("damage_set", {"seat": target, "value": player.damage, "by": by, "source": source})]
-    if player.damage < hp(state, target):
-        state.deaths[:] = [d for d in state.deaths if d.seat != target]
-        return events
     return events + _queue_dying(state, target, by=by, source=source, direct=by is not None, attack=False)

@@ -115,6 +115,11 @@ class Dying:
     """It was an attack (女劍士, 傭兵 goals)."""
     source: str = ""
     """What did it: `attack`, a card id, a location id or a skill id."""
+    batch: int = 1
+    """death.py: the `death_seq` it gets if it dies (deaths queued before the next death share it:
+    ruling 10's 'simultaneous')."""
+    asked: bool = False
+    """death.py: its rescue window has been held (or was publicly impossible)."""
 
 
 @dataclass
@@ -129,6 +134,12 @@ class Attack:
     """Damage each target actually took."""
     again: int = 0
     """血戰: how many extra attacks were made."""
+    pending: list[Seat] = field(default_factory=list)
+    """attack.py: targets of the current roll still to be resolved (one by one: 順手牽羊 may ask)."""
+    stage: str = "hits"
+    """attack.py: `hits` | `counter` | `again` | `done` (the attack's steps, resumed after frames)."""
+    base: int = 0
+    """attack.py: the roll's damage before modifiers (d6 − d4, or the d4 alone)."""
 
 
 @dataclass
@@ -178,6 +189,9 @@ class JudgementState(State):
     death_count: int = 0
     """Death batches so far (`Player.death_seq`)."""
     dead_order: list[Seat] = field(default_factory=list)
+    goals_met: list[Seat] = field(default_factory=list)
+    """victory.py, `declare_button` variant: seats whose character's trigger goal held at the last
+    check (a seat is asked to declare only when its goal newly holds; c11's missed moment)."""
     winners: list[Seat] = field(default_factory=list)
     reason: str = ""
     """Why the game ended: `guards` | `assassins` | `commoner:<character>`."""

@@ -3,7 +3,8 @@ floors and ruling 9's direct/indirect."""
 
 from __future__ import annotations
 
-from rules.judgement import damage
+from rules.core import ScriptedChance
+from rules.judgement import damage, death
 
 from .characters_kit import make
 
@@ -100,5 +101,7 @@ def test_set_damage_rescues_a_dying_seat() -> None:
     state = make(["white_fairy", "mercenary"])
     damage.hurt(state, 0, 9, by=1, source="attack", direct=True, attack=True)
     assert state.deaths
-    events = damage.set_damage(state, 0, 7, by=None, source="gift_of_flowers")
-    assert state.players[0].damage == 7 and not state.deaths and events[0].kind == "damage_set"
+    events = damage.set_damage(state, 0, 7, by=None, source="first_aid")
+    assert state.players[0].damage == 7 and events[0].kind == "damage_set"
+    death.run(state, ScriptedChance([]))
+    assert not state.deaths and state.players[0].alive and not state.frames
