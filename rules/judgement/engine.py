@@ -124,6 +124,9 @@ class Judgement(Game[JudgementState]):
             return refusal
         if isinstance(action, Roll) and frame is not None and frame.kind == "go":
             return IllegalAction("judgement_choose_location")
+        kind = KINDS[frame.kind] if frame is not None else None
+        if kind is not None and kind.why is not None and not isinstance(action, (Reveal, UseSkill)):
+            return kind.why(state, seat, action)  # the frame's owner knows its own reasons
         if isinstance(action, Reveal) and state.players[seat].revealed:
             return IllegalAction("judgement_already_revealed")
         if isinstance(action, (Reveal, UseSkill)) and state.phase != "turn":

@@ -166,3 +166,26 @@ def test_random_playouts_of_the_variants(variant: str) -> None:
         state, record, log, config = play(seats, seed, MAX_ACTIONS, variant=variant)
         assert GAME.outcome(state) is not None
         assert GAME.replay(config, seats, record, log).to_json() == state.to_json()
+
+
+def test_why_illegal_asks_the_frame_that_is_waiting(quiet: Calls, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame kind that names its own refusal (`FrameKind.why`) is asked; any-time actions are not
+    the frame's business."""
+    from rules.judgement.actions import End, Pass
+    from rules.judgement.frames import KINDS, FrameKind, open_frame
+
+    def legal(state: JudgementState, seat: int) -> list:
+        return [Pass()]
+
+    def why(state: JudgementState, seat: int, action: object) -> IllegalAction:
+        return IllegalAction("judgement_test_pass_only")
+
+    monkeypatch.setitem(KINDS, "test_why", FrameKind("test_why", legal, lambda *a: [], why=why))
+    state = started()
+    open_frame(state, "test_why", [state.active])
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, state.active, str(End()), SeededChance(0))
+    assert refused.value.code == "judgement_test_pass_only"
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, state.active, "reveal", SeededChance(0))
+    assert refused.value.code == "judgement_not_now"
