@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core import Action, Chance, Event, IllegalAction, Seat
+from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 
 from . import damage, orders
 from .actions import Give, Keep, Pay, Reveal, Show, Take, Target
@@ -131,11 +131,12 @@ def everyone_alive(state: JudgementState) -> list[Seat]:
 
 
 def throw_d6(state: JudgementState, seat: Seat, chance: Chance, why: str) -> tuple[int, list[Event]]:
-    """A card's lone d6 (祝福, 詛咒人偶), public like every die: `dice` {seat, d4: None, d6, total, why}."""
+    """A card's lone d6 (祝福, 詛咒人偶), public like every die: `state.last_roll` {seat, d4: None,
+    d6, total, why} and a `card_die` {seat, d6, card} event (the d4+d6 `dice` words would show an
+    empty d4)."""
     d6 = chance.roll(6)
-    roll = {"seat": seat, "d4": None, "d6": d6, "total": d6, "why": why}
-    state.last_roll = dict(roll)
-    return d6, [Event("dice", roll)]
+    state.last_roll = {"seat": seat, "d4": None, "d6": d6, "total": d6, "why": why}
+    return d6, [Event("card_die", {"seat": seat, "d6": d6, "card": why})]
 
 
 # --------------------------------------------------------------------------- items
@@ -324,9 +325,9 @@ def _finish(state: JudgementState, frame_card: str, item: bool) -> None:
         discard(state, frame_card)
 
 
-def _refuse(code: str, **params: object) -> IllegalAction:
-    """A refusal of this module: message id `judgement.refuse.<code>`."""
-    return IllegalAction(code, **params)
+def _name(card: str) -> Msg:
+    """A card's (or location's) name for a refusal's words."""
+    return Msg(f"judgement.{'loc' if card in load().locations else 'card'}.{card}")
 
 
 # --------------------------------------------------------------------------- card_target
@@ -352,8 +353,8 @@ def _target_apply(state: JudgementState, seat: Seat, action: Action, chance: Cha
 def _target_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     frame = top(state)
     if isinstance(action, Target) and frame is not None:
-        return _refuse("card_not_a_target", card=frame.data["card"])
-    return _refuse("card_choose_target")
+        return IllegalAction("judgement_card_not_a_target", card=_name(frame.data["card"]))
+    return IllegalAction("judgement_card_choose_target")
 
 
 register(FrameKind("card_target", _target_legal, _target_apply, public=("card", "by", "allowed"), why=_target_why))
@@ -401,9 +402,9 @@ def _take_apply(state: JudgementState, seat: Seat, action: Action, chance: Chanc
 def _take_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     if isinstance(action, Take):
         if seat_of(state, action.colour) == seat:
-            return _refuse("card_take_own")
-        return _refuse("card_no_such_equipment", card=action.card)
-    return _refuse("card_choose_take")
+            return IllegalAction("judgement_card_take_own")
+        return IllegalAction("judgement_card_no_such_equipment", card=_name(action.card))
+    return IllegalAction("judgement_card_choose_take")
 
 
 register(FrameKind("card_take", _take_legal, _take_apply, public=("card", "by", "source"), why=_take_why))
@@ -461,10 +462,10 @@ def _slip_apply(state: JudgementState, seat: Seat, action: Action, chance: Chanc
 def _slip_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     frame = top(state)
     if isinstance(action, Give) and frame is not None and frame.data["chosen"] is not None:
-        return _refuse("card_give_another")
+        return IllegalAction("judgement_card_give_another")
     if isinstance(action, Pay):
-        return _refuse("card_not_yours", card=action.card)
-    return _refuse("card_choose_slip")
+        return IllegalAction("judgement_card_not_yours", card=_name(action.card))
+    return IllegalAction("judgement_card_choose_slip")
 
 
 register(FrameKind("slip", _slip_legal, _slip_apply, public=("card", "by", "chosen"), why=_slip_why))
@@ -516,10 +517,10 @@ def _show_timeout(state: JudgementState, seat: Seat) -> Action | None:
 
 def _show_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     if isinstance(action, Keep):
-        return _refuse("card_must_show")
+        return IllegalAction("judgement_card_must_show")
     if isinstance(action, Show):
-        return _refuse("card_cannot_show")
-    return _refuse("card_show_or_keep")
+        return IllegalAction("judgement_card_cannot_show")
+    return IllegalAction("judgement_card_show_or_keep")
 
 
 register(FrameKind("show", _show_legal, _show_apply, _show_timeout, public=("card", "by"), why=_show_why))
@@ -555,6 +556,6 @@ register(
         _offer_apply,
         lambda state, seat: Keep(),
         public=("card", "by"),
-        why=lambda state, seat, action: _refuse("card_reveal_or_keep"),
+        why=lambda state, seat, action: IllegalAction("judgement_card_reveal_or_keep"),
     )
 )

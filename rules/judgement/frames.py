@@ -14,7 +14,7 @@ Per kind:
   seats' own business and is shown to them alone when listed in `private`).
 - `private`: the `data` keys the asked seats (and `data["to"]` seats) may see.
 - `why(state, seat, action)`: optional, the precise refusal (`IllegalAction`, message id
-  `judgement.refuse.<code>`) of an action this frame does not list, for the engine's `why_illegal`.
+  `error.<code>`) of an action this frame does not list, for the engine's `why_illegal`.
 """
 
 from __future__ import annotations

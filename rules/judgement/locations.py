@@ -89,7 +89,7 @@ register(
         _vanish_legal,
         _vanish_apply,
         public=("location",),
-        why=lambda state, seat, action: IllegalAction("location_decline_or_pass"),
+        why=lambda state, seat, action: IllegalAction("judgement_location_decline_or_pass"),
     )
 )
 """隱女 face up: `decline` the location's effect or `pass` (go on with it). Her own turn: no clock."""
@@ -117,7 +117,7 @@ register(
         _draw_legal,
         _draw_apply,
         public=("location", "packs"),
-        why=lambda state, seat, action: IllegalAction("location_choose_pack"),
+        why=lambda state, seat, action: IllegalAction("judgement_location_choose_pack"),
     )
 )
 """廣場: exactly one of Holy, Dark or Order (c19)."""
@@ -149,7 +149,7 @@ register(
         _alchemy_legal,
         _alchemy_apply,
         public=("location",),
-        why=lambda state, seat, action: IllegalAction("location_living_target"),
+        why=lambda state, seat, action: IllegalAction("judgement_location_living_target"),
     )
 )
 """煉金塔: `hurt <colour>` (2) or `heal <colour>` (1), any living character, yourself included."""

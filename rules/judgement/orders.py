@@ -30,7 +30,7 @@ example: 「我打賭你是一個刺客，如果你是，你承受一點傷害�
 
 from __future__ import annotations
 
-from rules.core import Action, Chance, Event, IllegalAction, Seat
+from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 
 from . import damage
 from .actions import Give, Obey, Pay, Pose
@@ -89,9 +89,9 @@ def _give_why(state: JudgementState, seat: Seat, action: Action) -> IllegalActio
     if isinstance(action, Give) and action.colour in COLOURS:
         target = seat_of(state, action.colour)
         if target == seat:
-            return IllegalAction("order_give_another")
-        return IllegalAction("order_give_living")
-    return IllegalAction("order_give_first")
+            return IllegalAction("judgement_order_give_another")
+        return IllegalAction("judgement_order_give_living")
+    return IllegalAction("judgement_order_give_first")
 
 
 register(FrameKind("give", _give_legal, _give_apply, public=("giver",), private=("card",), why=_give_why))
@@ -175,12 +175,14 @@ def resolve(state: JudgementState, frame: Frame, identity: str, pay: str | None)
     elif effect.id == "heal_or_damage" and player.damage > 0:
         result = "healed"
         events = _fold(
-            "order_healed", pair, damage.heal(state, recipient, int(effect["amount"]), by=giver, source=SOURCE)
+            state, "order_healed", pair, damage.heal(state, recipient, int(effect["amount"]), by=giver, source=SOURCE)
         )
     else:
         amount = int(effect["amount"] if "amount" in effect.params else effect["damage"])
         result = "hurt"
-        events = _fold("order_hurt", pair, damage.hurt(state, recipient, amount, by=giver, source=SOURCE, direct=True))
+        events = _fold(
+            state, "order_hurt", pair, damage.hurt(state, recipient, amount, by=giver, source=SOURCE, direct=True)
+        )
     for seat in (giver, recipient):
         note = next(n for n in reversed(state.players[seat].orders) if n.card == card and not n.result)
         note.result = result
@@ -188,21 +190,18 @@ def resolve(state: JudgementState, frame: Frame, identity: str, pay: str | None)
     return events
 
 
-def _fold(kind: str, pair: dict[str, Seat], events: list[Event]) -> list[Event]:
+def _fold(state: JudgementState, kind: str, pair: dict[str, Seat], events: list[Event]) -> list[Event]:
     """Make damage.py's public `hurt`/`unhurt`/`healed` of the recipient the order's one result
-    (`n` is what really changed; a shield's `why` is kept); its other events (`dying`) follow."""
-    result: dict[str, object] = {**pair, "n": 0}
+    {by, to, n, damage}: `n` is what really changed, `damage` the marker now; its other events
+    (`dying`) follow."""
+    n = 0
     rest: list[Event] = []
     for event in events:
         if event.kind in ("hurt", "unhurt", "healed") and event.params.get("seat") == pair["to"]:
-            result["n"] = event.params.get("n", 0)
-            if "damage" in event.params:
-                result["damage"] = event.params["damage"]
-            if "why" in event.params:
-                result["why"] = event.params["why"]
+            n = int(event.params.get("n", 0))
         else:
             rest.append(event)
-    return [Event(kind, result), *rest]
+    return [Event(kind, {**pair, "n": n, "damage": state.players[pair["to"]].damage}), *rest]
 
 
 def _obey_timeout(state: JudgementState, seat: Seat) -> Action | None:
@@ -215,13 +214,13 @@ def _obey_why(state: JudgementState, seat: Seat, action: Action) -> IllegalActio
     assert frame is not None
     if isinstance(action, Pose):
         if skill(state, seat, "answer_as_any") is not None and frame.data.get("posed") is None:
-            return IllegalAction("order_no_lie_to_spy")
-        return IllegalAction("order_cannot_pose")
+            return IllegalAction("judgement_order_no_lie_to_spy")
+        return IllegalAction("judgement_order_cannot_pose")
     if isinstance(action, Pay):
         if action.card not in state.players[seat].equipment:
-            return IllegalAction("order_pay_not_yours", card=action.card)
-        return IllegalAction("order_cannot_pay")
-    return IllegalAction("order_answer_first")
+            return IllegalAction("judgement_order_pay_not_yours", card=Msg(f"judgement.card.{action.card}"))
+        return IllegalAction("judgement_order_cannot_pay")
+    return IllegalAction("judgement_order_answer_first")
 
 
 register(

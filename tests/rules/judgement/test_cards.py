@@ -232,8 +232,9 @@ def test_h10_benediction_heals_d6_another():
     drawn(state, "holy", "benediction")
     assert legal(state, RED) == ["target blue", "target green", "target yellow"]
     events = act(state, RED, "target blue", dice(4))
-    assert kinds(events) == ["card_target", "dice", "healed"]
-    assert events[1].params == {"seat": RED, "d4": None, "d6": 4, "total": 4, "why": "benediction"}
+    assert kinds(events) == ["card_target", "card_die", "healed"]
+    assert events[1].params == {"seat": RED, "d6": 4, "card": "benediction"}
+    assert state.last_roll == {"seat": RED, "d4": None, "d6": 4, "total": 4, "why": "benediction"}
     assert state.players[BLUE].damage == 2
 
 
