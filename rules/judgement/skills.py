@@ -29,7 +29,7 @@ Rulings (ours):
 
 from __future__ import annotations
 
-from rules.core import Action, Chance, Event, IllegalAction, Seat
+from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 
 from . import damage, reveal
 from .actions import End, Pass, Reveal, Take, Target, UseSkill
@@ -169,7 +169,7 @@ def apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> 
         raise IllegalAction("judgement_cannot", action=str(action))
     sk = own_skill(state, seat, action.skill)
     if sk is None or not _useful(state, seat, sk):
-        raise IllegalAction("judgement_skill_not_usable", skill=action.skill)
+        raise IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
     return use(state, seat, sk, chance)
 
 
@@ -193,14 +193,14 @@ def use(state: JudgementState, seat: Seat, sk: Skill, chance: Chance) -> list[Ev
         return events
     if effect == "no_damage_until_next_turn":  # 鐵壁
         player.shield = str(sk.effect.get("source", "all"))
-        return [*events, Event("shielded", {"seat": seat, "skill": sk.id})]
+        return [*events, Event("shield_raised", {"seat": seat, "skill": sk.id})]
     if effect == "take_from_discard":  # 掘墓
         options = _discarded_equipment(state)
         if len(options) == 1:
             return events + dig(state, seat, options[0])
         open_frame(state, "dig", [seat], by=seat, skill=sk.id)
         return events
-    raise IllegalAction("judgement_skill_not_usable", skill=sk.id)
+    raise IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{sk.id}"))
 
 
 def fire(state: JudgementState, seat: Seat, skill_id: str, chance: Chance) -> list[Event]:
@@ -313,7 +313,7 @@ def _target_timeout(state: JudgementState, seat: Seat) -> Action | None:
 
 def _target_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     frame = top(state)
-    skill = frame.data.get("skill", "") if frame is not None else ""
+    skill = Msg(f"judgement.skill.{frame.data['skill']}") if frame is not None else ""
     if isinstance(action, Target):
         return IllegalAction("judgement_skill_not_a_target", skill=skill)
     return IllegalAction("judgement_skill_choose_target", skill=skill)

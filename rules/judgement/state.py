@@ -137,7 +137,7 @@ class Attack:
     pending: list[Seat] = field(default_factory=list)
     """attack.py: targets of the current roll still to be resolved (one by one: 順手牽羊 may ask)."""
     stage: str = "hits"
-    """attack.py: `hits` | `counter` | `again` | `done` (the attack's steps, resumed after frames)."""
+    """attack.py: `reroll` | `hits` | `counter` | `again` | `done` (resumed after frames and deaths)."""
     base: int = 0
     """attack.py: the roll's damage before modifiers (d6 − d4, or the d4 alone)."""
 
