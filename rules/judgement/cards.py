@@ -257,7 +257,7 @@ def _slip(state: JudgementState, seat: Seat, card: str, chance: Chance) -> list[
     if not player.equipment:
         return damage.hurt(state, seat, int(_card(card).effect["damage"]), by=seat, source=card, direct=False)
     open_frame(state, "slip", [seat], card=card, by=seat, item=True, chosen=None)
-    return _slip_settle(state, seat)
+    return _slip_settle(state, seat, finish=False)
 
 
 def _targeted(state: JudgementState, seat: Seat, card: str, chance: Chance) -> list[Event]:
@@ -413,8 +413,9 @@ register(FrameKind("card_take", _take_legal, _take_apply, public=("card", "by", 
 # --------------------------------------------------------------------------- slip (陰溝失足)
 
 
-def _slip_settle(state: JudgementState, seat: Seat) -> list[Event]:
-    """Take whatever 陰溝失足 leaves no choice about (e3): the one card, the one recipient."""
+def _slip_settle(state: JudgementState, seat: Seat, *, finish: bool = True) -> list[Event]:
+    """Take whatever 陰溝失足 leaves no choice about (e3): the one card, the one recipient.
+    `finish=False` when the draw itself is settling it (use_item discards the card then)."""
     frame = top(state)
     assert frame is not None and frame.kind == "slip"
     if frame.data["chosen"] is None and len(set(state.players[seat].equipment)) == 1:
@@ -422,11 +423,11 @@ def _slip_settle(state: JudgementState, seat: Seat) -> list[Event]:
     if frame.data["chosen"] is not None:
         others = others_alive(state, seat)
         if len(others) <= 1:
-            return _slip_give(state, seat, others[0] if others else None)
+            return _slip_give(state, seat, others[0] if others else None, finish=finish)
     return []
 
 
-def _slip_give(state: JudgementState, seat: Seat, to: Seat | None) -> list[Event]:
+def _slip_give(state: JudgementState, seat: Seat, to: Seat | None, *, finish: bool = True) -> list[Event]:
     """Hand the chosen card to `to` (public `gave`) and discard 陰溝失足."""
     frame = top(state)
     assert frame is not None and frame.kind == "slip"
@@ -437,7 +438,7 @@ def _slip_give(state: JudgementState, seat: Seat, to: Seat | None) -> list[Event
         unequip(state, seat, card)
         events = [Event("gave", {"seat": seat, "to": to, "card": card, "source": frame.data["card"]})]
         events += equip(state, to, card)
-    _finish(state, frame.data["card"], True)
+    _finish(state, frame.data["card"], finish)
     return events
 
 

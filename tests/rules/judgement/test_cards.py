@@ -427,6 +427,15 @@ def test_d13_slip_gives_one_equipment_to_another():
     assert state.dark_discard == ["slip_in_the_gutter"]
 
 
+def test_d13_slip_one_card_one_other_is_given_at_once_and_discarded_once():
+    state = table()
+    state.players[GREEN].alive = state.players[YELLOW].alive = False
+    state.players[RED].equipment = ["cleaver"]
+    events = drawn(state, "dark", "slip_in_the_gutter")
+    assert kinds(events) == ["card_drawn", "gave", "equipped"] and top(state) is None
+    assert state.players[BLUE].equipment == ["cleaver"] and state.dark_discard == ["slip_in_the_gutter"]
+
+
 def test_d13_slip_with_no_equipment_takes_1():
     state = table()
     events = drawn(state, "dark", "slip_in_the_gutter")
