@@ -37,13 +37,14 @@ def advance(state: JudgementState, chance: Chance) -> list[Event]:
 
     events: list[Event] = []
     for _ in range(LOOP_LIMIT):
-        if state.phase == "over":
-            return events
-        if state.deaths:
+        if state.phase == "turn" and state.deaths:
             events += death.run(state, chance)  # returns [] while its own frame waits
         if state.phase == "turn":
             events += victory.check(state)
-        if state.phase == "over" or state.frames:
+        if state.phase == "over":
+            state.frames.clear()  # c9: the game ends at once; no question is left open
+            return events
+        if state.frames:
             return events
         if state.deaths:
             continue

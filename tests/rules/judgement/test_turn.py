@@ -257,6 +257,23 @@ def test_deaths_run_before_the_victory_check(quiet: Calls, monkeypatch: pytest.M
     assert ("attack", seat) not in quiet.log
 
 
+def test_c9_a_win_closes_every_open_question(quiet: Calls, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game ends at once (c9): a frame still open when a side wins is dropped."""
+    _register_wait(monkeypatch)
+    locations = module(monkeypatch, "locations")
+
+    def enter(state: JudgementState, seat: int, chance: Any) -> list[Event]:
+        open_frame(state, "test_wait", [seat])
+        state.phase, state.winners, state.reason = "over", [seat], "guards"
+        return []
+
+    monkeypatch.setattr(locations, "enter", enter, raising=False)
+    state = started()
+    take_turn(state, SeededChance(5))
+    assert state.frames == [] and GAME.to_act(state) == set()
+    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (state.active,)
+
+
 def test_a_death_frame_waits_and_the_queue_resumes(quiet: Calls, monkeypatch: pytest.MonkeyPatch) -> None:
     """death.run opens its own frame and returns while it waits; `advance` runs it again later."""
     _register_wait(monkeypatch)
