@@ -1,0 +1,128 @@
+"""The City of Judgement (審判之城) images: the public board and a seat's private role card.
+
+- `render(view, ...)`: the board the whole channel sees, with BILINGUAL labels (Chinese and English
+  together; issue 5: "bilingual where it is public"): the ring of six locations with their roll
+  numbers and the pieces on them, the decks and the last dice, the damage track 0-14 with every
+  marker and the HP marks of face-up characters, and a panel per player (character and HP once
+  face up, identity once shown or dead, equipment, 封印, shields, whose turn, the current decision).
+  It draws ONLY the public part of the view (`players`, `frame`, `attack`, ...), never `me`, so a
+  seat's own view and a spectator's give the same image: the board shows no secret, whoever asks.
+- `render_hand(view, ...)` (alias `render_role`): the "My role" card of the seat whose view it is,
+  in the reader's language (`judgement_role`); None for a spectator's view. The table service
+  sends it with the seat's private message whenever its secrets change, as it does Judge Dredd's
+  hand.
+- `highlights(view, actions)` / `label_actions(view, actions)`: labels A, B, ... on the locations
+  that `go <location>` actions reach, so the image and the buttons agree.
+
+Pure functions of the view: same view, same bytes. The six location cards are drawn once per ring
+(`judgement_board.background`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.common import Text, labels_by_target, render_png, square_labels
+from renderer.judgement_board import (
+    HEIGHT,
+    TITLE_H,
+    WIDTH,
+    background,
+    draw_centre,
+    draw_highlights,
+    draw_pair,
+    draw_pieces,
+    draw_track,
+)
+from renderer.judgement_look import MESSAGES, THEMES, K, both, theme_named
+from renderer.judgement_panel import draw_panel
+from renderer.judgement_role import render_hand
+
+__all__ = [
+    "HEIGHT",
+    "MESSAGES",
+    "THEMES",
+    "WIDTH",
+    "action_location",
+    "compose",
+    "highlights",
+    "label_actions",
+    "render",
+    "render_hand",
+    "render_role",
+]
+
+render_role = render_hand
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+def action_location(action: str) -> str | None:
+    """The location a `go <location>` action moves to; None for any other action."""
+    tokens = action.split()
+    return tokens[1] if len(tokens) == 2 and tokens[0] == "go" else None
+
+
+def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str]:
+    """Labels (A, B, ...) for the distinct locations the actions reach, in ring order:
+    {label: location id}. The same actions always get the same labels."""
+    ring = [str(x) for x in view.get("ring") or []]
+    reached = {loc for a in actions if (loc := action_location(a)) in ring}
+    ordered = [loc for loc in ring if loc in reached]
+    return dict(zip(square_labels(len(ordered)), ordered, strict=True))
+
+
+def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+    """Each action text -> the label of its location on the board (None: no location)."""
+    return labels_by_target(highlights(view, actions), actions, action_location)
+
+
+# ---------------------------------------------------------------------------- the board
+
+
+def render(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> bytes:
+    """The public board for a view as PNG bytes. `highlight` maps labels to locations (from
+    `highlights`); `names` maps seats to player names (any script; without them a seat is named
+    by its colour). `text` is accepted for the table service's sake but unused: the board is
+    bilingual for everyone. Same input, same bytes."""
+    th = theme_named(theme)
+    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names), th)
+
+
+def compose(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+) -> Image.Image:
+    """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    th = theme_named(theme)
+    ring = tuple(str(x) for x in view.get("ring") or [])
+    pairs = "pairs" in (view.get("variants") or [])
+    canvas = background(th.name, ring, pairs, th).copy()
+    _title(canvas, th)
+    draw_highlights(canvas, th, list(ring), dict(highlight or {}))
+    draw_pieces(canvas, th, view)
+    draw_centre(canvas, th, view)
+    draw_track(canvas, th, view)
+    draw_panel(canvas, th, view, names)
+    return canvas
+
+
+def _title(img: Image.Image, th: Any) -> None:
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, WIDTH, TITLE_H - 4), fill=th["title"])
+    d.rectangle((0, TITLE_H - 4, WIDTH, TITLE_H - 1), fill=th["gold"])
+    draw_pair(d, (18, TITLE_H / 2 - 2), both(K + "title"), 26, th["gold"], th["dim"], gap=12, bold_zh=True)

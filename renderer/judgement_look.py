@@ -1,0 +1,356 @@
+"""The look of The City of Judgement (審判之城) images: themes, words in both languages, names.
+
+Shared by the board (`judgement_board`), its side panel (`judgement_panel`) and the private role
+card (`judgement_role`). The public board is seen by the whole channel, so its labels are
+BILINGUAL (issue 5: "bilingual where it is public"): each word is drawn in Traditional Chinese and
+in English together, whatever the table's language. The role card is in its reader's language.
+
+Words:
+- the renderer's own are message ids `judgement.board.*`, catalogued in `renderer_judgement.po`
+  (en, zh_TW). `MESSAGES` holds the English (a test keeps it equal to the en catalogue); the
+  Chinese is read from the zh_TW catalogue file itself (with Babel, as `tables.i18n` does), since
+  a public board needs both languages while the caller's `text` gives only the table's one;
+- the game's names (locations, characters, skills, cards, identities) come in both languages
+  from the content data (`rules.judgement.content.Text`), never from a catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+from PIL import Image
+
+from renderer.common import CLASSIC, RGB, Text, Theme, blend, make_theme, pick_theme, printable, token, wording
+from rules.judgement.content import Content, load
+
+K = "judgement.board."
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "data" / "locale"
+DOMAIN = "renderer_judgement"
+LANGS = ("zh-TW", "en")
+"""The two languages of a public board, in the order they are drawn (the game's own first)."""
+
+COLOURS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple", "pink")
+"""`rules.judgement.state.COLOURS`: seat i plays colour i (its piece and its damage marker)."""
+
+MESSAGES = {
+    K + "lang": "en",
+    K + "title": "The City of Judgement",
+    K + "turn": "Turn {n}",
+    K + "phase.pick": "Choosing characters",
+    K + "phase.start_roll": "Start rolls",
+    K + "phase.turn": "Playing",
+    K + "phase.over": "Game over",
+    K + "step.start": "Turn start",
+    K + "step.move": "Move",
+    K + "step.location": "Location",
+    K + "step.attack": "Attack",
+    K + "step.finish": "Turn end",
+    K + "to_act": "{player} to act",
+    K + "waiting": "Waiting for {n} players",
+    K + "track": "Damage track",
+    K + "hp": "HP {hp}",
+    K + "hp_word": "HP",
+    K + "damage": "Damage",
+    K + "hp_mark": "HP of a face-up character",
+    K + "face_down": "Face down",
+    K + "choosing": "Choosing…",
+    K + "picked": "Character chosen",
+    K + "dead": "Dead",
+    K + "sealed": "Sealed",
+    K + "shield.attack": "Safe from attacks",
+    K + "shield.all": "Safe from damage",
+    K + "pack.holy": "Holy",
+    K + "pack.dark": "Dark",
+    K + "pack.order": "Order",
+    K + "discards": "{n} discarded",
+    K + "last_roll": "Last roll",
+    K + "why.start": "Start roll",
+    K + "why.move": "Move",
+    K + "why.attack": "Attack",
+    K + "start_roll": "Start roll {n}",
+    K + "free_roll": "7: any location",
+    K + "no_equipment": "No equipment",
+    K + "attack": "Attack",
+    K + "attack_dice": "d6 − d4",
+    K + "winners": "Winners",
+    K + "reason.guards": "The Royal Guards win",
+    K + "reason.assassins": "The Assassins win",
+    K + "reason.commoner": "A Commoner wins: {character}",
+    K + "frame": "Deciding",
+    K + "frame.go": "Choosing where to go",
+    K + "frame.give": "Giving an Order card",
+    K + "frame.obey": "Answering an Order card",
+    K + "frame.show": "Show the identity or keep it?",
+    K + "frame.reveal_offer": "Reveal the character?",
+    K + "frame.slip": "Choosing a card",
+    K + "frame.card_target": "Choosing a target",
+    K + "frame.card_take": "Taking an equipment card",
+    K + "frame.choose_draw": "Choosing a pack",
+    K + "frame.location": "Location effect",
+    K + "frame.attack": "Choosing whom to attack",
+    K + "frame.counter": "Counter-attack?",
+    K + "frame.again": "Attack again?",
+    K + "frame.pilfer": "Taking instead of hurting",
+    K + "frame.rescue": "Rescue window",
+    K + "frame.loot": "The killer's reward",
+    K + "frame.skill": "Using a skill",
+    K + "frame.turn_end": "Turn end",
+    K + "asked": "asked",
+    K + "colour.red": "Red",
+    K + "colour.blue": "Blue",
+    K + "colour.green": "Green",
+    K + "colour.yellow": "Yellow",
+    K + "colour.white": "White",
+    K + "colour.black": "Black",
+    K + "colour.orange": "Orange",
+    K + "colour.purple": "Purple",
+    K + "colour.pink": "Pink",
+    K + "role.title": "My role",
+    K + "role.identity": "Identity",
+    K + "role.character": "Character",
+    K + "role.face_up": "Face up",
+    K + "role.not_picked": "Not chosen yet",
+    K + "role.options": "Characters dealt to you: pick one",
+    K + "role.damage": "Damage {damage} of {hp}",
+    K + "role.skills": "Skills",
+    K + "role.once": "once per game",
+    K + "role.used": "used",
+    K + "role.goal": "Your goal",
+    K + "role.commoner_goal": "Commoner goal",
+    K + "role.faction_goal": "Faction goal",
+    K + "role.order": "Order card in your hands",
+    K + "role.orders": "Order cards so far",
+    K + "role.gave": "you → {player}",
+    K + "role.got": "{player} → you",
+    K + "role.result.hurt": "damage",
+    K + "role.result.healed": "healed",
+    K + "role.result.paid": "paid equipment",
+    K + "role.result.nothing": "nothing",
+    K + "role.result.shown_secretly": "identity shown",
+    K + "role.known": "Identities you know",
+    K + "role.spectator": "Spectators have no role",
+    K + "role.dead": "You are dead: your faction may still win",
+}
+"""Every `judgement.board.*` word in English (= `data/locale/en/LC_MESSAGES/renderer_judgement.po`)."""
+
+PHASES = ("pick", "start_roll", "turn", "over")
+STEPS = ("start", "move", "location", "attack", "finish")
+WHYS = ("start", "move", "attack")
+PACKS = ("holy", "dark", "order")
+REASONS = ("guards", "assassins", "commoner")
+
+
+# ---------------------------------------------------------------------------- themes
+
+_CLASSIC = {
+    **CLASSIC,
+    "frame": "#1e1c27",
+    "title": "#14121b",
+    "gold": "#e8b64c",
+    "paper": "#2a2735",
+    "street": "#4a4558",
+    "panel": "#f3ecdc",
+    "panel2": "#e6dcc6",
+    "card": "#fbf6ea",
+    "ink": "#221f1a",
+    "muted": "#7a7264",
+    "dim": "#b9b0c9",
+    # the six locations' bands
+    "loc_tavern": "#b5762a",
+    "loc_market_square": "#2f8f83",
+    "loc_cathedral": "#c9a227",
+    "loc_ossuary": "#5b4a6e",
+    "loc_alchemist_tower": "#4f8a3c",
+    "loc_black_market": "#8c3b2c",
+    # identities
+    "id_guard": "#2d5fb4",
+    "id_assassin": "#a1202f",
+    "id_commoner": "#4f7d3a",
+    "hidden": "#6f6880",
+    "dead": "#4a4550",
+    "sealed": "#7b3fb5",
+    "shield": "#2d8fb4",
+    "hp": "#e0314b",
+    "holy": "#f2e6b8",
+    "dark_pack": "#3b3346",
+    "order_pack": "#a33a3a",
+    # pieces (state.COLOURS)
+    "p_red": "#d7263d",
+    "p_blue": "#1f58c8",
+    "p_green": "#2a9d48",
+    "p_yellow": "#f4c430",
+    "p_white": "#f4f4f0",
+    "p_black": "#25252a",
+    "p_orange": "#f07f13",
+    "p_purple": "#7d3cb5",
+    "p_pink": "#f06aa8",
+}
+_GROUNDS = ("panel", "card")
+THEMES = {
+    "classic": make_theme("classic", _CLASSIC, anchors=("panel", "ink", "white", "paper"), grounds=_GROUNDS),
+}
+DEFAULT_THEME = "classic"
+
+
+def theme_named(name: str | None) -> Theme:
+    return pick_theme(THEMES, name, DEFAULT_THEME)
+
+
+# ---------------------------------------------------------------------------- words
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """This renderer's words in `lang` (`en` or `zh-TW`) from its catalogue file; English from
+    `MESSAGES` when the file lacks one."""
+    out = dict(MESSAGES)
+    path = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if path.is_file():
+        with path.open("rb") as fh:
+            for message in read_po(fh, locale=lang.replace("-", "_")):
+                if message.id and message.string:
+                    out[str(message.id)] = str(message.string)
+    return out
+
+
+def lang_of(text: Text | None, lang: str | None = None) -> str:
+    """The reader's language: `lang` when given, else what the caller's `text` says its language is
+    (the message `judgement.board.lang`), else English."""
+    found = lang or (text(K + "lang") if text is not None else None) or "en"
+    return "zh-TW" if str(found).lower().startswith("zh") else "en"
+
+
+def words(text: Text | None, lang: str) -> Text:
+    """The lookup a one-language image draws with: the caller's `text` when it knows the id, else
+    this renderer's catalogue in `lang`."""
+    return wording(text, catalogue(lang))
+
+
+def both(key: str, **params: Any) -> tuple[str, str]:
+    """A word of the board in (Chinese, English), its `{fields}` filled."""
+    return tuple(_fill(catalogue(lang).get(key, key), params) for lang in LANGS)  # type: ignore[return-value]
+
+
+def _fill(template: str, params: Mapping[str, Any]) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def content() -> Content:
+    return load()
+
+
+def name_of(kind: str, ident: Any, lang: str) -> str:
+    """A content name (`location`, `character`, `card`, `identity`, `skill`) in a language; the
+    id itself for an unknown one (a broken view shows, it never breaks the image)."""
+    c = content()
+    table: Mapping[str, Any] = {
+        "location": c.locations,
+        "character": c.characters,
+        "card": c.cards,
+        "identity": c.identities,
+    }.get(kind, {})
+    record = table.get(str(ident))
+    return record.name.get(lang) if record is not None else str(ident)
+
+
+def names2(kind: str, ident: Any) -> tuple[str, str]:
+    """A content name in (Chinese, English)."""
+    return name_of(kind, ident, "zh-TW"), name_of(kind, ident, "en")
+
+
+def rolls_label(location: str) -> str:
+    """The numbers that send a piece to a location: "2-3", "6"."""
+    loc = content().locations.get(location)
+    if loc is None or not loc.rolls:
+        return "?"
+    lo, hi = min(loc.rolls), max(loc.rolls)
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+# ---------------------------------------------------------------------------- seats
+
+
+def seat_of(value: Any) -> int | None:
+    """A seat from a view field (JSON keys may be strings)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+
+
+def player(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
+    for p in players(view):
+        if seat_of(p.get("seat")) == seat:
+            return p
+    return {}
+
+
+def colour_of(view: Mapping[str, Any], seat: int | None) -> str:
+    """The colour a seat plays (the view's; seat order otherwise)."""
+    c = player(view, seat).get("colour")
+    if c in COLOURS:
+        return str(c)
+    return COLOURS[seat % len(COLOURS)] if seat is not None and seat >= 0 else "white"
+
+
+def given_name(names: Mapping[int, str] | None, seat: int | None) -> str:
+    """The player's display name from the caller, drawable ("" when none)."""
+    if names is None or seat is None:
+        return ""
+    raw = names.get(seat, names.get(str(seat), ""))  # type: ignore[call-overload]
+    return printable(str(raw or ""))
+
+
+def seat_names(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> tuple[str, str]:
+    """A seat as (Chinese, English) words: the player's name in both when the caller gives it, else
+    the colour they play ("紅", "Red")."""
+    given = given_name(names, seat)
+    if given:
+        return given, given
+    return both(K + "colour." + colour_of(view, seat))
+
+
+def seat_name(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None, say: Text) -> str:
+    """A seat in one language: the player's name, else the colour they play."""
+    given = given_name(names, seat)
+    return given or say(K + "colour." + colour_of(view, seat))
+
+
+# ---------------------------------------------------------------------------- pieces
+
+DARK_INK = (30, 30, 30)
+
+
+def ink_on(colour: str) -> RGB:
+    """Words on a piece's colour: dark on the light ones, white elsewhere."""
+    return DARK_INK if colour in ("yellow", "white", "pink", "orange") else (255, 255, 255)
+
+
+def piece(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None) -> Image.Image:
+    """A player's piece (and damage marker): a disc in their colour with the seat number (1-based)."""
+    label = str(seat + 1) if seat is not None else ""
+    key = f"p_{colour}" if colour in COLOURS else "p_white"
+    edge = (205, 205, 205) if colour == "black" else (25, 25, 25)
+    return token(diameter, th[key], label, ink_on(colour), edge, ring)
+
+
+def identity_colour(th: Theme, identity: Any) -> RGB:
+    return th[f"id_{identity}"] if identity in ("guard", "assassin", "commoner") else th["hidden"]
+
+
+def soft(th: Theme, key: str, t: float = 0.85) -> RGB:
+    """A theme colour faded into the panel (row backgrounds)."""
+    return blend(th[key], th["panel"], t)

@@ -1,0 +1,317 @@
+"""A seat's private "My role" card for The City of Judgement, in its reader's language.
+
+It shows what only that seat knows, all from `view["me"]` (the seat's own view, plan §4): the
+identity card (身份) with its faction's goal, the character (人物) picked, face up or down, its HP,
+damage, skills (with once-per-game and used marks) and the Commoner goal (平民勝利條件, which counts
+only for a 平民: rulebook 注意1), the Order card (指令卡) this seat gives, holds or answers now
+and the ones it gave or got before, and the identities it learned (密探令). Before the pick it
+shows the characters dealt to it (c5). A spectator's view (`me` is None) gives no image.
+
+It reads nothing but the view's `me` and the seat's own public row, so another seat's secret
+cannot reach it. The reader's language comes from `lang`, else from the caller's `text` (the
+message `judgement.board.lang` says which language it speaks), else English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.common import RGB, Text, Theme, blend, font_for, paste_centred, pill, render_png, wrap_text
+from renderer.judgement_look import (
+    K,
+    colour_of,
+    content,
+    given_name,
+    identity_colour,
+    lang_of,
+    name_of,
+    piece,
+    player,
+    seat_name,
+    seat_of,
+    theme_named,
+    words,
+)
+
+W = 720
+PAD = 18
+INNER = W - 2 * PAD
+WHITE = (255, 255, 255)
+
+
+def render_hand(
+    view: Mapping[str, Any],
+    *,
+    text: Text | None = None,
+    names: Mapping[int, str] | None = None,
+    theme: str | None = None,
+    lang: str | None = None,
+) -> bytes | None:
+    """The viewing seat's role card as PNG bytes, or None (a spectator's view). Same input, same
+    bytes."""
+    me = view.get("me")
+    if not isinstance(me, Mapping) or seat_of(me.get("seat")) is None:
+        return None
+    th = theme_named(theme)
+    return render_png(lambda: compose_role(view, text=text, names=names, theme=th.name, lang=lang), th)
+
+
+def compose_role(
+    view: Mapping[str, Any],
+    *,
+    text: Text | None = None,
+    names: Mapping[int, str] | None = None,
+    theme: str | None = None,
+    lang: str | None = None,
+) -> Image.Image:
+    """The role card as an RGB image (for tests and measurements)."""
+    th = theme_named(theme)
+    reader = lang_of(text, lang)
+    card = _Card(th, words(text, reader), reader, view, names)
+    return card.draw()
+
+
+class _Card:
+    """Draws top to bottom on a tall canvas, then crops it to what was drawn."""
+
+    def __init__(self, th: Theme, say: Text, lang: str, view: Mapping[str, Any], names: Mapping[int, str] | None):
+        self.th, self.say, self.lang, self.view, self.names = th, say, lang, view, names
+        self.me: Mapping[str, Any] = view.get("me") or {}
+        self.seat = seat_of(self.me.get("seat"))
+        self.img = Image.new("RGB", (W, 2400), th["frame"])
+        self.d = ImageDraw.Draw(self.img)
+        self.y = 0
+        self.colon = "：" if lang.startswith("zh") else ": "
+
+    # ------------------------------------------------------------------ helpers
+
+    def name(self, kind: str, ident: Any) -> str:
+        return name_of(kind, ident, self.lang)
+
+    def text_block(self, text: str, size: int, fill: RGB, x: float = PAD + 14, width: float = INNER - 28,
+                   max_lines: int = 6, kind: str = "regular") -> None:
+        f, lines = wrap_text(text, width, size, kind, max_lines, max(9, size - 3))
+        for line in lines:
+            self.d.text((x, self.y), line, font=font_for(line, f.size, kind) if line else f, fill=fill, anchor="lt")
+            self.y += f.size + 5
+
+    def section(self, title: str, accent: RGB) -> None:
+        """A section heading: a coloured tab with the title."""
+        self.y += 10
+        f = font_for(title, 15, "bold")
+        self.d.rounded_rectangle((PAD, self.y, PAD + 5, self.y + 20), radius=2, fill=accent)
+        self.d.text((PAD + 14, self.y + 10), title, font=f, fill=self.th["gold"], anchor="lm")
+        self.y += 28
+
+    def panel(self, draw_inside: Any, edge: RGB) -> None:
+        """A light box round what `draw_inside` draws: drawn once on a scratch canvas to learn its
+        height, then the box, then the content again on top."""
+        top = self.y
+        img, d = self.img, self.d
+        self.img = Image.new("RGB", img.size, self.th["panel"])
+        self.d = ImageDraw.Draw(self.img)
+        self.y = top + 10
+        draw_inside()
+        bottom = self.y + 4
+        self.img, self.d = img, d
+        d.rounded_rectangle((PAD, top, W - PAD, bottom), radius=10, fill=self.th["panel"], outline=edge, width=2)
+        self.y = top + 10
+        draw_inside()
+        self.y = bottom + 6
+
+    # ------------------------------------------------------------------ card
+
+    def draw(self) -> Image.Image:
+        self._header()
+        me = self.me
+        mine = player(self.view, self.seat)
+        identity = me.get("identity")
+        character = me.get("character")
+        if identity:
+            self._identity(identity)
+        if character:
+            self._character(character, mine)
+        elif me.get("options"):
+            self._options([str(o) for o in me.get("options") or []])
+        else:
+            self.section(self.say(K + "role.character"), self.th["hidden"])
+            self.text_block(self.say(K + "role.not_picked"), 14, self.th["dim"])
+        self._goal(identity, character)
+        if me.get("order") or me.get("orders"):
+            self._orders()
+        known = {s: v for k, v in (me.get("known") or {}).items() if (s := seat_of(k)) is not None}
+        if known:
+            self._known(known)
+        self.y += PAD
+        return self.img.crop((0, 0, W, self.y))
+
+    def _header(self) -> None:
+        th, d = self.th, self.d
+        d.rectangle((0, 0, W, 60), fill=th["title"])
+        d.rectangle((0, 60, W, 63), fill=th["gold"])
+        colour = colour_of(self.view, self.seat)
+        paste_centred(self.img, piece(th, colour, self.seat, 36), (PAD + 20, 31))
+        title = self.say(K + "role.title")
+        d.text((PAD + 50, 31), title, font=font_for(title, 24, "bold"), fill=th["gold"], anchor="lm")
+        who = seat_name(self.view, self.seat, self.names, self.say)
+        if given_name(self.names, self.seat):
+            who = f"{who} · {self.say(K + 'colour.' + colour)}"
+        d.text((W - PAD, 31), who, font=font_for(who, 16, "bold"), fill=th["dim"], anchor="rm")
+        self.y = 70
+
+    def _identity(self, identity: str) -> None:
+        th = self.th
+        self.section(self.say(K + "role.identity"), identity_colour(th, identity))
+        tag = pill(self.name("identity", identity), 34, identity_colour(th, identity), WHITE,
+                   blend(identity_colour(th, identity), th["ink"], 0.3))
+        paste_centred(self.img, tag, (PAD + 14 + tag.width / 2, self.y + 17))
+        self.y += 44
+        mine = player(self.view, self.seat)
+        if not mine.get("alive", True):
+            self.text_block(self.say(K + "role.dead"), 14, blend(th["hp"], WHITE, 0.3))
+
+    def _character(self, character: str, mine: Mapping[str, Any]) -> None:
+        th, d = self.th, self.d
+        record = content().characters.get(character)
+        self.section(self.say(K + "role.character"), th["gold"])
+
+        def inside() -> None:
+            x = PAD + 14
+            name = self.name("character", character)
+            f = font_for(name, 24, "bold")
+            d.text((x, self.y + 14), name, font=f, fill=th["ink"], anchor="lm")
+            x += f.getlength(name) + 12
+            hp = me_hp if (me_hp := self.me.get("hp")) is not None else (record.hp if record else None)
+            if hp is not None:
+                words = f"♥ {self.say(K + 'hp').format(hp=hp)}"
+                tag = pill(words, 22, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
+                paste_centred(self.img, tag, (x + tag.width / 2, self.y + 14))
+                x += tag.width + 8
+            up = bool(mine.get("revealed"))
+            word = self.say(K + ("role.face_up" if up else "face_down"))
+            tag = pill(word, 22, th["gold"] if up else th["hidden"], th["ink"] if up else WHITE, th["ink"])
+            paste_centred(self.img, tag, (x + tag.width / 2, self.y + 14))
+            dmg = mine.get("damage", 0)
+            if hp is not None:
+                words = self.say(K + "role.damage").format(damage=dmg, hp=hp)
+                d.text((W - PAD - 14, self.y + 14), words, font=font_for(words, 14, "bold"), fill=th["hp"], anchor="rm")
+            self.y += 36
+            if record is None:
+                return
+            used = set(mine.get("used") or [])
+            for skill in record.skills:
+                x = PAD + 14
+                sname = skill.name.get(self.lang)
+                f = font_for(sname, 16, "bold")
+                d.text((x, self.y + 9), sname, font=f, fill=th["ink"], anchor="lm")
+                x += f.getlength(sname) + 10
+                if skill.once_per_game:
+                    tag = pill(self.say(K + "role.once"), 18, th["panel2"], th["ink"], th["muted"])
+                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 9))
+                    x += tag.width + 6
+                if skill.id in used:
+                    tag = pill(self.say(K + "role.used"), 18, th["muted"], WHITE, th["muted"])
+                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 9))
+                self.y += 22
+                self.text_block(skill.text.get(self.lang), 14, th["ink"], max_lines=4)
+                self.y += 4
+
+        self.panel(inside, th["gold"])
+
+    def _options(self, options: list[str]) -> None:
+        th, d = self.th, self.d
+        self.section(self.say(K + "role.options"), th["gold"])
+        for cid in options:
+            record = content().characters.get(cid)
+
+            def inside(cid: str = cid, record: Any = record) -> None:
+                x = PAD + 14
+                name = self.name("character", cid)
+                f = font_for(name, 20, "bold")
+                d.text((x, self.y + 12), name, font=f, fill=th["ink"], anchor="lm")
+                x += f.getlength(name) + 10
+                if record is not None:
+                    tag = pill(f"♥ {self.say(K + 'hp').format(hp=record.hp)}", 20, th["hp"], WHITE, th["ink"])
+                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 12))
+                self.y += 30
+                if record is None:
+                    return
+                for skill in record.skills:
+                    line = f"{skill.name.get(self.lang)}{self.colon}{skill.text.get(self.lang)}"
+                    self.text_block(line, 13, th["ink"], max_lines=3)
+                goal = f"{self.say(K + 'role.commoner_goal')}{self.colon}{record.goal_text.get(self.lang)}"
+                self.text_block(goal, 13, th["muted"], max_lines=3)
+
+            self.panel(inside, blend(th["gold"], th["frame"], 0.3))
+
+    def _goal(self, identity: Any, character: Any) -> None:
+        th = self.th
+        self.section(self.say(K + "role.goal"), identity_colour(th, identity))
+        if identity == "commoner" and character in content().characters:
+            head = self.say(K + "role.commoner_goal")
+            body = content().characters[character].goal_text.get(self.lang)
+        elif identity in content().identities:
+            head = self.say(K + "role.faction_goal")
+            body = content().identities[identity].text.get(self.lang)
+        else:
+            return
+        self.text_block(head, 13, th["dim"], kind="bold")
+        self.text_block(body, 15, th["panel"], max_lines=4)
+
+    def _orders(self) -> None:
+        th, d = self.th, self.d
+        me = self.me
+        card = me.get("order")
+        if card:
+            self.section(self.say(K + "role.order"), th["order_pack"])
+
+            def inside() -> None:
+                name = self.name("card", card)
+                d.text((PAD + 14, self.y + 12), name, font=font_for(name, 20, "bold"), fill=th["order_pack"],
+                       anchor="lm")
+                self.y += 28
+                record = content().cards.get(str(card))
+                if record is not None:
+                    self.text_block(record.text.get(self.lang), 14, th["ink"], max_lines=5)
+
+            self.panel(inside, th["order_pack"])
+        notes = [n for n in me.get("orders") or [] if isinstance(n, Mapping)]
+        if not notes:
+            return
+        self.section(self.say(K + "role.orders"), th["order_pack"])
+        for n in notes[-6:]:
+            giver, recipient = seat_of(n.get("giver")), seat_of(n.get("recipient"))
+            if giver == self.seat:
+                other = recipient
+                how = self.say(K + "role.gave").format(player=seat_name(self.view, other, self.names, self.say))
+            else:
+                other = giver
+                how = self.say(K + "role.got").format(player=seat_name(self.view, other, self.names, self.say))
+            x = PAD + 14
+            paste_centred(self.img, piece(th, colour_of(self.view, other), other, 20), (x + 10, self.y + 10))
+            x += 26
+            line = f"{self.name('card', n.get('card'))} · {how}"
+            result = str(n.get("result") or "")
+            if result and (K + "role.result." + result) != self.say(K + "role.result." + result):
+                line += f" · {self.say(K + 'role.result.' + result)}"
+            f = font_for(line, 14, "bold")
+            d.text((x, self.y + 10), line, font=f, fill=th["panel"], anchor="lm")
+            self.y += 24
+
+    def _known(self, known: dict[int, str]) -> None:
+        th, d = self.th, self.d
+        self.section(self.say(K + "role.known"), th["id_guard"])
+        for s in sorted(known):
+            x = PAD + 14
+            paste_centred(self.img, piece(th, colour_of(self.view, s), s, 22), (x + 11, self.y + 11))
+            x += 30
+            who = seat_name(self.view, s, self.names, self.say)
+            f = font_for(who, 15, "bold")
+            d.text((x, self.y + 11), who, font=f, fill=th["panel"], anchor="lm")
+            x += f.getlength(who) + 10
+            tag = pill(self.name("identity", known[s]), 20, identity_colour(th, known[s]), WHITE, th["ink"])
+            paste_centred(self.img, tag, (x + tag.width / 2, self.y + 11))
+            self.y += 28
