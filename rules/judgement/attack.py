@@ -61,14 +61,17 @@ def d4_only(state: JudgementState, seat: Seat) -> bool:
 
 
 def throw(state: JudgementState, seat: Seat, chance: Chance) -> tuple[int, list[Event]]:
-    """The attack dice (e5: the d4 first): the damage before modifiers and the public `dice` event
-    {seat, d4, d6, total, why: attack}; `total` is the damage rolled (d6 − d4, or the d4 alone)."""
+    """The attack dice (e5: the d4 first): the damage before modifiers and its public event, `dice`
+    {seat, d4, d6, total, why: attack} (`total` is the damage rolled, d6 − d4), or `attack_die`
+    {seat, d4} when the d4 alone is thrown (疾刃, 妖刀). `state.last_roll` holds either."""
     d4 = chance.roll(4)
-    d6 = None if d4_only(state, seat) else chance.roll(6)
-    base = d4 if d6 is None else d6 - d4
-    roll = {"seat": seat, "d4": d4, "d6": d6, "total": base, "why": "attack"}
+    if d4_only(state, seat):
+        state.last_roll = {"seat": seat, "d4": d4, "d6": None, "total": d4, "why": "attack"}
+        return d4, [Event("attack_die", {"seat": seat, "d4": d4})]
+    d6 = chance.roll(6)
+    roll = {"seat": seat, "d4": d4, "d6": d6, "total": d6 - d4, "why": "attack"}
     state.last_roll = dict(roll)
-    return base, [Event("dice", roll)]
+    return d6 - d4, [Event("dice", roll)]
 
 
 def resume(state: JudgementState, chance: Chance) -> list[Event]:
