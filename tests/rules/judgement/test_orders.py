@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import SeededChance
+from rules.core import IllegalAction, SeededChance
 from rules.judgement import cards
 from rules.judgement.content import load
 from rules.judgement.frames import KINDS
@@ -281,3 +281,22 @@ def test_obey_timeout_answers_truthfully():
     state = table()
     handed(state, "slap")
     assert str(KINDS["obey"].timeout(state, BLUE)) == "obey"
+
+
+def test_c28_c29_through_the_engine():
+    """酒館 at the location step, driven by `GAME.apply`: the giver then the recipient are asked."""
+    from rules.judgement import turn
+    from rules.judgement.engine import GAME
+
+    state = table(at=["tavern", "cathedral", "ossuary", "black_market"])
+    state.players[BLUE].identity = "assassin"
+    stack(state, "order", "accusation")
+    turn.advance(state, dice())
+    assert GAME.to_act(state) == {RED} and top(state).kind == "give"
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, RED, "give red", dice())
+    events = GAME.apply(state, RED, "give blue", dice())
+    assert GAME.to_act(state) == {BLUE} and "obey" in [str(a) for a in GAME.legal_actions(state, BLUE)]
+    events = GAME.apply(state, BLUE, "obey", dice())
+    assert public_results(events) == ["order_hurt"] and state.players[BLUE].damage == 1
+    assert state.step == "attack" or top(state) is not None
