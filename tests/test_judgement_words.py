@@ -113,3 +113,48 @@ def test_lists_have_words_for_every_seat_count() -> None:
     msg = present.names_list([Msg("judgement.pack.holy"), Msg("judgement.pack.dark"), Msg("judgement.pack.order")])
     assert i18n.render(msg, "en") == "Holy card, Dark card and Order card"
     assert i18n.render(msg, "zh-TW") == "聖卡、暗卡和指令卡"
+
+
+def keys_of(value: Any) -> list[str]:
+    """Every message key a `Msg` uses, its nested ones too."""
+    if isinstance(value, Msg):
+        return [value.key, *(k for v in value.params.values() for k in keys_of(v))]
+    return []
+
+
+def test_every_event_kind_seeded_games_emit_has_words(registered: None) -> None:  # noqa: F811
+    """Whole seeded games at 4-9 seats: every event (and every word inside it: names, lists,
+    codes) has its message in both languages, and renders with no `{field}` left."""
+    playout = pytest.importorskip("tests.rules.judgement.test_leaks").playout
+    from rules.judgement.engine import GAME
+
+    kinds: set[str] = set()
+    keys: set[str] = set()
+    unfilled: set[str] = set()
+    for seats, seed in ((4, 21), (5, 22), (6, 23), (7, 24), (8, 25), (9, 26)):
+        for step in playout(seats, seed):
+            keys.update(keys_of(GAME.label(step.action)))
+            for event in step.events:
+                kinds.add(event.kind)
+                msg = GAME.describe(event)
+                keys.update(keys_of(msg))
+                if "{" in i18n.render(msg, "en", lambda s: f"#{s}"):
+                    unfilled.add(event.kind)
+    assert len(kinds) > 15, sorted(kinds)
+    assert missing(sorted(keys)) == NONE
+    assert sorted(unfilled) == []
+
+
+def refusal_codes() -> set[str]:
+    """The `IllegalAction` codes the judgement rules raise (read from the source)."""
+    codes: set[str] = set()
+    for path in (ROOT / "rules" / "judgement").glob("*.py"):
+        codes |= set(re.findall(r"""IllegalAction\(\s*["']([a-z_]+)["']""", path.read_text(encoding="utf-8")))
+    return codes
+
+
+def test_every_refusal_code_has_words_in_both_languages() -> None:
+    """The front-ends say a refusal as `error.<code>` (cogs/errors.py, tables/console.py)."""
+    codes = refusal_codes()
+    assert len(codes) > 5
+    assert missing(sorted(f"error.{c}" for c in codes)) == NONE

@@ -103,9 +103,10 @@ def names_list(items: list[Any]) -> Msg:
 
 
 def _code(key: str, value: str) -> Msg:
+    """A code's words; a code that is a content id (a card thrown for, a damage source) is its name."""
     if key == "reason" and value.startswith("commoner:"):
         return Msg("judgement.reason.commoner", {"character": name(value.split(":", 1)[1])})
-    if key == "source" and value in _namespaces():
+    if value in _namespaces():
         return name(value)
     return Msg(f"judgement.{key}.{value}")
 
