@@ -62,7 +62,7 @@ from . import damage, orders
 from .actions import Give, Keep, Pay, Reveal, Show, Take, Target
 from .content import Card, load
 from .frames import FrameKind, close, open_frame, register
-from .state import COLOURS, JudgementState, deck_of, discard_of, from_active, seat_of, top
+from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, top
 from .traits import hp
 
 # --------------------------------------------------------------------------- decks
@@ -122,12 +122,7 @@ def unequip(state: JudgementState, seat: Seat, card: str) -> None:
 
 def others_alive(state: JudgementState, seat: Seat) -> list[Seat]:
     """Every other living seat, in turn order from the active seat."""
-    return [s for s in from_active(state) if s != seat and state.players[s].alive]
-
-
-def everyone_alive(state: JudgementState) -> list[Seat]:
-    """Every living seat, in turn order from the active seat."""
-    return [s for s in from_active(state) if state.players[s].alive]
+    return [s for s in living(state) if s != seat]
 
 
 def throw_d6(state: JudgementState, seat: Seat, chance: Chance, why: str) -> tuple[int, list[Event]]:
@@ -236,7 +231,7 @@ def _death_trap(state: JudgementState, seat: Seat, card: str, chance: Chance) ->
 
     total, events = throw(state, seat, chance, card)
     location = load().location_for_roll(total)
-    victims = [s for s in everyone_alive(state) if location is not None and state.players[s].at == location.id]
+    victims = [s for s in living(state) if location is not None and state.players[s].at == location.id]
     if not victims:
         return [*events, Event("no_effect", {"seat": seat, "card": card})]
     amount = int(_card(card).effect["amount"])
@@ -263,7 +258,7 @@ def _slip(state: JudgementState, seat: Seat, card: str, chance: Chance) -> list[
 def _targeted(state: JudgementState, seat: Seat, card: str, chance: Chance) -> list[Event]:
     """Items aimed at one character: 蝙蝠群, 毒蜘蛛, 詛咒人偶 and 急救 at any living character,
     祝福 at another. One possible target is taken at once (e3)."""
-    allowed = everyone_alive(state) if _card(card).effect["target"] == "any" else others_alive(state, seat)
+    allowed = living(state) if _card(card).effect["target"] == "any" else others_alive(state, seat)
     if not allowed:
         return [Event("no_effect", {"seat": seat, "card": card})]
     if len(allowed) == 1:

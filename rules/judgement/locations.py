@@ -28,7 +28,7 @@ from . import cards, damage
 from .actions import Decline, Draw, Heal, Hurt, Pass
 from .content import Location, load
 from .frames import FrameKind, close, open_frame, register
-from .state import COLOURS, JudgementState, deck_of, discard_of, seat_of, top
+from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, top
 from .traits import has_skill
 
 
@@ -127,8 +127,8 @@ register(
 
 
 def _alchemy_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    living = cards.everyone_alive(state)
-    return [*(Hurt(COLOURS[s]) for s in living), *(Heal(COLOURS[s]) for s in living)]
+    alive = living(state)
+    return [*(Hurt(COLOURS[s]) for s in alive), *(Heal(COLOURS[s]) for s in alive)]
 
 
 def _alchemy_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:

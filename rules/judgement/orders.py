@@ -36,7 +36,7 @@ from . import damage
 from .actions import Give, Obey, Pay, Pose
 from .content import IDENTITIES, load
 from .frames import FrameKind, close, open_frame, register
-from .state import COLOURS, Frame, JudgementState, OrderNote, from_active, seat_of, top
+from .state import COLOURS, Frame, JudgementState, OrderNote, living, seat_of, top
 from .traits import hp, skill
 
 SOURCE = "order"
@@ -45,7 +45,7 @@ SOURCE = "order"
 
 def recipients(state: JudgementState, giver: Seat) -> list[Seat]:
     """Who may be given the card (c28): every other living seat, in turn order."""
-    return [s for s in from_active(state) if s != giver and state.players[s].alive]
+    return [s for s in living(state) if s != giver]
 
 
 def open_give(state: JudgementState, giver: Seat, card: str) -> list[Event]:
