@@ -121,7 +121,7 @@ def next_turn(state: JudgementState) -> tuple[list[Event], bool]:
     again = state.extra_turn and state.players[seat].alive
     state.extra_turn = False
     if again:
-        return [Event("extra_turn", {"seat": seat}), *start_turn(state, seat)], False
+        return [Event("another_turn", {"seat": seat}), *start_turn(state, seat)], False
     following = next_living(state, seat)
     if following is None:
         return [], True

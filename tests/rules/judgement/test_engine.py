@@ -14,6 +14,7 @@ from rules.judgement.engine import GAME
 from rules.judgement.state import JudgementState, top
 
 from .test_turn import Calls, install_quiet, module, spread, started
+from .test_view import registered  # noqa: F401  (fixture: the content's names in tables.i18n)
 
 
 @pytest.fixture
@@ -189,3 +190,62 @@ def test_why_illegal_asks_the_frame_that_is_waiting(quiet: Calls, monkeypatch: p
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, state.active, "reveal", SeededChance(0))
     assert refused.value.code == "judgement_not_now"
+
+
+FLOW_EVENTS = {
+    "picked",
+    "picked_card",
+    "start_rolls",
+    "dice",
+    "moved",
+    "choose_location",
+    "move_reroll",
+    "flitted",
+    "stayed",
+    "start_tie",
+    "first_player",
+    "turn_started",
+    "another_turn",
+}
+"""The events of set-up, movement and the turn (judgement_flow.po)."""
+FLOW_REFUSALS = (
+    "not_your_option",
+    "choose_location",
+    "already_revealed",
+    "not_before_turns",
+    "skill_not_usable",
+    "not_now",
+    "cannot",
+    "must_leave",
+    "not_a_destination",
+    "roll_to_move",
+    "flit_too_far",
+    "already_answered",
+    "not_asked",
+    "already_picked",
+)
+
+
+def test_flow_words_render_in_both_languages(registered: None) -> None:  # noqa: F811
+    """Every flow event seen in whole games reads as words in English and Traditional Chinese, every
+    field filled; every refusal code of the flow has its message in both."""
+    from tables import i18n
+
+    seen: set[str] = set()
+    for seats, seed in ((4, 11), (6, 12), (9, 13)):
+        rng = random.Random(seed)
+        state = GAME.new_game({}, seats, SeededChance(seed))
+        while GAME.outcome(state) is None:
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            action = rng.choice(GAME.legal_actions(state, seat))
+            for event in GAME.apply(state, seat, action, SeededChance(rng.randrange(1 << 30))):
+                if event.kind not in FLOW_EVENTS:
+                    continue
+                seen.add(event.kind)
+                for lang in i18n.LANGUAGES:
+                    text = i18n.render(GAME.describe(event), lang)
+                    assert i18n.has(f"judgement.event.{event.kind}", lang)
+                    assert "{" not in text and "judgement." not in text, (lang, event, text)
+    assert seen >= FLOW_EVENTS - {"flitted", "stayed", "another_turn", "start_tie", "move_reroll", "picked"}
+    for code in FLOW_REFUSALS:
+        assert all(i18n.has(f"error.judgement_{code}", lang) for lang in i18n.LANGUAGES), code

@@ -172,7 +172,7 @@ def test_extra_turn_after_hidden_codex(quiet: Calls) -> None:
     state.extra_turn = True
     events = take_turn(state, SeededChance(1))
     assert state.active == seat and state.turn_no == 2 and not state.extra_turn
-    assert Event("extra_turn", {"seat": seat}) in events
+    assert Event("another_turn", {"seat": seat}) in events
     take_turn(state, SeededChance(2))
     assert state.active != seat
 
