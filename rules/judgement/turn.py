@@ -65,12 +65,15 @@ def advance(state: JudgementState, chance: Chance) -> list[Event]:
 
 def _step(state: JudgementState, chance: Chance) -> tuple[list[Event], bool]:
     """Do the current step's entry work, or end the step. The flag: the turn now waits on the
-    active seat's own decision (its `roll` at the start step)."""
+    active seat's own decision (its `roll` at the start step), or nobody is left alive to play
+    (then the goals decide; `victory.check` has ended the game)."""
     from . import attack, locations, skills
 
     seat = state.active
+    if not any(p.alive for p in state.players):
+        return [], True
     if not state.players[seat].alive:
-        return next_turn(state)
+        return next_turn(state), False
     if not state.step_begun:
         state.step_begun = True
         if state.step == "start":
@@ -85,7 +88,7 @@ def _step(state: JudgementState, chance: Chance) -> tuple[list[Event], bool]:
     if state.step == "start":
         return [], True  # the `roll` (or 翩躚, or a turn-start skill) is the active seat's
     if state.step == "finish":
-        return next_turn(state)
+        return next_turn(state), False
     return enter_step(state, STEPS[STEPS.index(state.step) + 1]), False
 
 
@@ -113,19 +116,17 @@ def start_turn(state: JudgementState, seat: Seat) -> list[Event]:
     return [Event("turn_started", {"seat": seat, "turn": state.turn_no})]
 
 
-def next_turn(state: JudgementState) -> tuple[list[Event], bool]:
+def next_turn(state: JudgementState) -> list[Event]:
     """回合結束: the next living seat in turn order takes its turn (c14), or the same seat again
-    after 秘典 (`extra_turn`) if it still lives. The flag: nobody is left to play (the goals
-    decide; `victory.check` has ended the game)."""
+    after 秘典 (`extra_turn`) if it still lives. Someone must be alive."""
     seat = state.active
     again = state.extra_turn and state.players[seat].alive
     state.extra_turn = False
     if again:
-        return [Event("another_turn", {"seat": seat}), *start_turn(state, seat)], False
+        return [Event("another_turn", {"seat": seat}), *start_turn(state, seat)]
     following = next_living(state, seat)
-    if following is None:
-        return [], True
-    return start_turn(state, following), False
+    assert following is not None, "next_turn with nobody alive"
+    return start_turn(state, following)
 
 
 def next_living(state: JudgementState, seat: Seat) -> Seat | None:

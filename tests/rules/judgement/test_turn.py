@@ -308,3 +308,25 @@ def test_turn_start_skills_run_when_the_turn_begins(quiet: Calls) -> None:
     quiet.log.clear()
     take_turn(state, SeededChance(1))
     assert quiet.log[-1] == ("turn_start",) and state.step_begun and state.step == "start"
+
+
+def test_c14_next_turn_skips_the_dead_and_wraps_round(quiet: Calls) -> None:
+    state = started(5)
+    order = state.turn_order
+    last = order[-1]
+    state.active = last
+    for seat in order[:2]:
+        state.players[seat].alive = False
+    events = turn.next_turn(state)
+    assert state.active == order[2] and events == [Event("turn_started", {"seat": order[2], "turn": state.turn_no})]
+
+
+def test_nobody_alive_waits_for_the_goals(quiet: Calls) -> None:
+    """If every character is dead (天雷 on the last ones) and no goal ended the game, the flow stops
+    rather than loop: victory.py decides such an end."""
+    state = started(4)
+    for p in state.players:
+        p.alive = False
+    state.step_begun = True
+    state.step = "finish"
+    assert turn.advance(state, SeededChance(0)) == []
