@@ -46,6 +46,7 @@ from renderer.judgement_look import (
     players,
     rolls_label,
     seat_of,
+    skills,
 )
 
 WIDTH, HEIGHT = 1240, 760
@@ -311,32 +312,62 @@ def d4_face(size: int, value: int, fill: RGB = (250, 250, 245), ink: RGB = (25, 
     return downscale(big, (size, size))
 
 
+def roll_label(why: Any) -> tuple[str, str]:
+    """What a throw was for, in both languages: the flow's (start, move, attack) or the card or
+    skill that threw it (the card's d6 of 治療藥水, 天雷 ...); "Last roll" otherwise."""
+    why = str(why or "")
+    if why == "start_tie":
+        why = "start"
+    if why in WHYS:
+        return both(K + "why." + why)
+    c = content()
+    if why in c.cards:
+        return names2("card", why)
+    if why in skills():
+        return names2("skill", why)
+    return both(K + "last_roll")
+
+
+def _die(value: Any, low: int, high: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return None
+    return value
+
+
 def _last_roll(img: Image.Image, th: Theme, view: Mapping[str, Any], centre: tuple[float, float]) -> None:
+    """The last dice: d4 + d6 for a move or a start roll, d6 − d4 for an attack (or the d4 alone),
+    a card's or a skill's d6 alone; the thrower's piece and the total."""
     roll = view.get("last_roll")
     d = ImageDraw.Draw(img)
     cx, cy = centre
-    if not isinstance(roll, Mapping) or roll.get("d6") is None:
-        zh, en = both(K + "free_roll")
-        draw_pair(d, (cx, cy), (zh, en), 12, th["dim"], th["dim"], anchor="mm")
+    d4 = _die(roll.get("d4"), 1, 4) if isinstance(roll, Mapping) else None
+    d6 = _die(roll.get("d6"), 1, 6) if isinstance(roll, Mapping) else None
+    if not isinstance(roll, Mapping) or (d4 is None and d6 is None):
+        draw_pair(d, (cx, cy), both(K + "free_roll"), 12, th["dim"], th["dim"], anchor="mm")
         return
+    draw_pair(d, (cx, cy - 26), roll_label(roll.get("why")), 13, th["panel"], th["dim"], anchor="mm", max_width=300)
     seat = seat_of(roll.get("seat"))
-    why = roll.get("why")
-    label = both(K + "why." + why) if why in WHYS else both(K + "last_roll")
-    draw_pair(d, (cx, cy - 26), label, 13, th["panel"], th["dim"], anchor="mm")
-    x = cx - 64
+    attack = roll.get("why") == "attack"
+    dice: list[Image.Image | str] = []
+    if attack and d6 is not None:
+        dice = [die_face(28, d6)] + (["−", d4_face(34, d4)] if d4 is not None else [])
+    else:
+        dice = ([d4_face(34, d4)] if d4 is not None else []) + (["+"] if d4 is not None and d6 is not None else [])
+        dice += [die_face(28, d6)] if d6 is not None else []
+    total = roll.get("total")
+    widths = [24 if isinstance(x, str) else x.width + 4 for x in dice]
+    x = cx - (30 + sum(widths) + 60) / 2
     if seat is not None:
-        paste_centred(img, piece(th, colour_of(view, seat), seat, 24), (x, cy + 6))
-    try:
-        d4, d6 = int(roll.get("d4") or 0), int(roll.get("d6") or 0)
-    except (TypeError, ValueError):
-        return
-    if 1 <= d4 <= 4:
-        paste_centred(img, d4_face(34, d4), (x + 36, cy + 4))
-    d.text((x + 60, cy + 6), "+", font=en_font(16), fill=th["panel"], anchor="mm")
-    if 1 <= d6 <= 6:
-        paste_centred(img, die_face(28, d6), (x + 84, cy + 6))
-    total = roll.get("total", d4 + d6)
-    d.text((x + 104, cy + 6), f"= {total}", font=en_font(20), fill=th["gold"], anchor="lm")
+        paste_centred(img, piece(th, colour_of(view, seat), seat, 24), (x + 12, cy + 6))
+    x += 30
+    for item, w in zip(dice, widths, strict=True):
+        if isinstance(item, str):
+            d.text((x + w / 2, cy + 6), item, font=en_font(16), fill=th["panel"], anchor="mm")
+        else:
+            paste_centred(img, item, (x + w / 2, cy + 5))
+        x += w
+    if isinstance(total, int) and not isinstance(total, bool):
+        d.text((x + 6, cy + 6), f"= {total}".replace("-", "−"), font=en_font(20), fill=th["gold"], anchor="lm")
 
 
 # ---------------------------------------------------------------------------- damage track

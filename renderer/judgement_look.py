@@ -89,15 +89,18 @@ MESSAGES = {
     K + "frame.slip": "Choosing a card",
     K + "frame.card_target": "Choosing a target",
     K + "frame.card_take": "Taking an equipment card",
-    K + "frame.choose_draw": "Choosing a pack",
-    K + "frame.location": "Location effect",
+    K + "frame.draw": "Choosing a pack",
+    K + "frame.alchemy": "Alchemist's Tower: hurt or heal",
+    K + "frame.vanish": "Skip the location's effect?",
+    K + "frame.declare": "Declare the win?",
+    K + "frame.dig": "Taking from the discards",
     K + "frame.attack": "Choosing whom to attack",
     K + "frame.counter": "Counter-attack?",
     K + "frame.again": "Attack again?",
     K + "frame.pilfer": "Taking instead of hurting",
     K + "frame.rescue": "Rescue window",
     K + "frame.loot": "The killer's reward",
-    K + "frame.skill": "Using a skill",
+    K + "frame.skill_target": "Choosing a skill's target",
     K + "frame.turn_end": "Turn end",
     K + "asked": "asked",
     K + "colour.red": "Red",
@@ -140,6 +143,7 @@ MESSAGES = {
 PHASES = ("pick", "start_roll", "turn", "over")
 STEPS = ("start", "move", "location", "attack", "finish")
 WHYS = ("start", "move", "attack")
+"""Rolls of the flow (`last_roll.why`); a card's or a skill's own roll names its card or skill."""
 PACKS = ("holy", "dark", "order")
 REASONS = ("guards", "assassins", "commoner")
 
@@ -256,8 +260,14 @@ def name_of(kind: str, ident: Any, lang: str) -> str:
         "card": c.cards,
         "identity": c.identities,
     }.get(kind, {})
-    record = table.get(str(ident))
+    record = skills().get(str(ident)) if kind == "skill" else table.get(str(ident))
     return record.name.get(lang) if record is not None else str(ident)
+
+
+@cache
+def skills() -> dict[str, Any]:
+    """Every skill by id (skill ids are unique across characters)."""
+    return {sk.id: sk for ch in content().characters.values() for sk in ch.skills}
 
 
 def names2(kind: str, ident: Any) -> tuple[str, str]:

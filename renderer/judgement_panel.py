@@ -81,7 +81,11 @@ def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping
     if frame is not None:
         kind = str(frame.get("kind") or "")
         words = both(K + "frame." + kind) if (K + "frame." + kind) in MESSAGES else both(K + "frame")
-        draw_pair(d, (X0 + 14, y), words, 14, th["ink"], th["muted"], max_width=X1 - X0 - 30 - 24 * len(asked))
+        room = X1 - X0 - 30 - 23 * len(asked[:9])
+        w = draw_pair(d, (X0 + 14, y), words, 14, th["ink"], th["muted"], max_width=room)
+        about = _frame_subject(frame)
+        if about is not None and room - w > 60:
+            draw_pair(d, (X0 + 14 + w + 10, y), about, 13, th["id_guard"], th["muted"], max_width=room - w - 10)
     elif len(asked) == 1:
         who = seat_names(view, asked[0], names)
         draw_pair(d, (X0 + 14, y), both(K + "to_act", player=who[0]) if who[0] == who[1] else
@@ -97,6 +101,16 @@ def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping
     y += 24
     _attack_line(img, th, view, names, y)
     return Y0 + h + 8
+
+
+def _frame_subject(frame: Mapping[str, Any]) -> tuple[str, str] | None:
+    """What a decision is about, when its public data names it: a card (e.g. an identity card
+    drawn), a skill, a location."""
+    for key, kind in (("card", "card"), ("skill", "skill"), ("location", "location")):
+        value = frame.get(key)
+        if isinstance(value, str) and value:
+            return names2(kind, value)
+    return None
 
 
 def _attack_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
