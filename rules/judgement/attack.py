@@ -18,15 +18,14 @@ resumed after every frame and every death it causes (death.run calls `resume`):
    (skills.could_use); only the real one has `counter` among `pass`. 反擊 ignores range.
 4. `again`: 血戰 offers `again` (pay 2, throw again at the same targets, repeatable) or `pass`.
 
-Rulings (ours):
-- Deaths the attack causes are settled (rescue window, death) before the counter window: a target
-  rescued by 贈花 has survived and may 反擊; a dead one may not.
-- 反擊 is a plain attack on the attacker alone (its weapons and 妖刀 count; 連弩 does not spread it),
-  and it is not itself answered by another 反擊, 血戰 or 順手牽羊.
-- 血戰's 2 damage is paid first and is self-inflicted (indirect, ruling 9); if it brings the duelist
-  down, that death is settled before the new throw, and a dead duelist throws nothing. With 連弩 the
-  new throw hits every original target still alive.
-- 吸血 heals 2 once per throw that dealt damage (連弩 hitting three heals 2, not 6).
+- Ruling (ours): Deaths the attack causes are settled (rescue window, death) before the counter
+  window: a target rescued by 贈花 has survived and may 反擊; a dead one may not.
+- Ruling (ours): 反擊 is a plain attack on the attacker alone (its weapons and 妖刀 count; 連弩 does not
+  spread it), and it is not itself answered by another 反擊, 血戰 or 順手牽羊.
+- Ruling (ours): 血戰's 2 damage is paid first and is self-inflicted (indirect, ruling 9); if it
+  brings the duelist down, that death is settled before the new throw, and a dead duelist throws
+  nothing. With 連弩 the new throw hits every original target still alive.
+- Ruling (ours): 吸血 heals 2 once per throw that dealt damage (連弩 hitting three heals 2, not 6).
 """
 
 from __future__ import annotations

@@ -22,13 +22,18 @@ the queue, one death at a time (e6), in seat order from the active seat (ruling 
 `kills`, `attack_kills`, `dead_order`, `death_seq` (deaths queued before the next death share it:
 ruling 10's "simultaneous"), `died_turn` are recorded here.
 
-Rulings (ours):
-- A killer who is dead (or dies in the same batch before the reward) takes nothing: all the
-  victim's equipment goes to the discards.
-- A kill counts for `kills` (決鬥者's goal, "when you kill a character") only when it is direct
-  (ruling 9): an attack, or an effect whose user chose the victim. Self-inflicted and area deaths
-  are nobody's kill.
-- A dying character healed out of dying before its window (禱告) is simply no longer dying.
+- Ruling (ours): A killer who is dead (or dies in the same batch before the reward) takes nothing:
+  all the victim's equipment goes to the discards.
+- Ruling (ours): A kill counts for `kills` (決鬥者's goal, "when you kill a character") only when it is
+  direct (ruling 9): an attack, or an effect whose user chose the victim. Self-inflicted and area
+  deaths are nobody's kill.
+- Ruling (ours): A dying character healed out of dying before its window (禱告) is simply no longer
+  dying.
+- Ruling (ours): a face-down 賣花女 who answers `rescue` is turned face up first (her skill's
+  `reveals`: "若尚未亮出則亮出人物"), then the damage is set to 7; 贈花 is then publicly used, so no later
+  window opens for it.
+- Ruling (ours): a rescue window opens (e1) also when only the dying seat itself could be a 修女 with
+  禱告 unused: she may reveal in the window (e2) and pray (content notes Q3 default).
 """
 
 from __future__ import annotations

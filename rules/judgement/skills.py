@@ -15,16 +15,19 @@ but 隱 (traits.skill checks face up, 封印, once per game). Where each skill l
 only (face-up characters, characters seen face up before 含羞, the dead, 封印, used once-per-game
 skills), so windows that depend on it (rescue, counter) leak nothing.
 
-Rulings (ours):
-- 公開處刑 strikes one *other* character on 廣場, once per turn start (its card says "each turn").
-- 封印 may choose any living character not yet sealed, face up or down (it is "a character").
-- 含羞 may turn down any living face-up character, its own user included; the card turned down may be
-  revealed again later and its on-reveal skill fires again (ruling 7): 雷咒 strikes again.
-- 雷咒's target may be any living character, the sorcerer included; the d6 is thrown after the
-  target is chosen, and its damage is direct (the sorcerer chose the victim, ruling 9).
-- 禱告 is offered only while the sister has damage to heal; used while dying (the rescue window) it
-  takes her out of the dying state (death.py `recovered`).
-- 掘墓 takes equipment only from the Holy and Dark discards (face up, so the choice is public).
+- Ruling (ours): 公開處刑 strikes one *other* character on 廣場, once per turn start (its card says "each
+  turn").
+- Ruling (ours): 封印 may choose any living character not yet sealed, face up or down (it is "a
+  character").
+- Ruling (ours): 含羞 may turn down any living face-up character, its own user included; the card
+  turned down may be revealed again later and its on-reveal skill fires again (ruling 7): 雷咒 strikes
+  again.
+- Ruling (ours): 雷咒's target may be any living character, the sorcerer included; the d6 is thrown
+  after the target is chosen, and its damage is direct (the sorcerer chose the victim, ruling 9).
+- Ruling (ours): 禱告 is offered only while the sister has damage to heal; used while dying (the
+  rescue window) it takes her out of the dying state (death.py `recovered`).
+- Ruling (ours): 掘墓 takes equipment only from the Holy and Dark discards (face up, so the choice is
+  public).
 """
 
 from __future__ import annotations

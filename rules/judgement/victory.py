@@ -17,16 +17,16 @@ boundary; turn.advance calls it after every action, death.run after every batch 
 - phase `over`, `winners`, `reason` (`guards` | `assassins` | `commoner:<character>`), and a public
   `game_over` event that shows every identity and character (the game is over: no secret left).
 
-Rulings (ours):
-- 修女's neighbours are `turn_order` neighbours ("seated just before you" = the previous seat in
-  turn order, ruling 1), dead or alive; after 託付 it is the next seat.
-- "On 黑市 when the game ends" (傭兵) and the other "when the game ends" goals need the character
-  alive, except the 修女's; a dead piece stands nowhere.
-- 決鬥者's kill is a direct kill (death.py's `kills`); "3 or more dead" counts at that kill's death,
-  the victim included (its place in `dead_order`).
-- With `declare_button` the `declare` frame asks the seat whose character's trigger goal has just
-  become true, whatever its identity (a 侍衛 or 刺客 sees only `pass`), so the question does not
-  tell the identity; it is asked again only after the goal has stopped holding and holds again.
+- Ruling (ours): 修女's neighbours are `turn_order` neighbours ("seated just before you" = the
+  previous seat in turn order, ruling 1), dead or alive; after 託付 it is the next seat.
+- Ruling (ours): "On 黑市 when the game ends" (傭兵) and the other "when the game ends" goals need the
+  character alive, except the 修女's; a dead piece stands nowhere.
+- Ruling (ours): 決鬥者's kill is a direct kill (death.py's `kills`); "3 or more dead" counts at that
+  kill's death, the victim included (its place in `dead_order`).
+- Ruling (ours): With `declare_button` the `declare` frame asks the seat whose character's trigger
+  goal has just become true, whatever its identity (a 侍衛 or 刺客 sees only `pass`), so the question
+  does not tell the identity; it is asked again only after the goal has stopped holding and holds
+  again.
 """
 
 from __future__ import annotations

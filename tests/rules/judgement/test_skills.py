@@ -174,3 +174,24 @@ def test_e2_any_time_offers_reveal_only_face_down() -> None:
     assert skills.any_time(state, 0) == [Reveal()]
     state.players[0].alive = False
     assert skills.any_time(state, 0) == []
+
+
+def test_r7_reveal_offered_in_windows() -> None:
+    from rules.judgement import damage, death
+    from rules.judgement.engine import GAME
+
+    state = make(["white_fairy", "mercenary", "duelist", "court_sorcerer"], revealed=False)
+    damage.hurt(state, 0, 8, by=1, source="attack", direct=True, attack=True)
+    death.run(state, NO_DICE)
+    assert GAME.to_act(state) == {0, 1, 2, 3}
+    assert GAME.legal_actions(state, 3) == [Pass(), Reveal()]  # another seat's window, e2
+    GAME.apply(state, 3, Reveal(), NO_DICE)
+    frame = top(state)
+    assert frame is not None and frame.kind == "skill_target" and GAME.to_act(state) == {3}  # 雷咒 first
+
+
+def test_r12_identity_shown_publicly_once() -> None:
+    state = make(["white_fairy", "mercenary"])
+    events = reveal.show_identity(state, 0)
+    assert [(e.kind, e.params, e.to) for e in events] == [("identity_shown", {"seat": 0, "identity": "guard"}, None)]
+    assert state.players[0].identity_shown and reveal.show_identity(state, 0) == []
