@@ -39,8 +39,8 @@ from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, NotYourTurn, Outcome, Seat
 
-from . import movement, setup, turn
-from .actions import Go, Pick, Pose, Reveal, Roll, UseSkill, parse_action
+from . import movement, present, setup, skills, turn, view
+from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
 from .state import JudgementState, top
 
@@ -99,8 +99,6 @@ class Judgement(Game[JudgementState]):
         """The start step: throw to move, or 翩躚 (ruling 3), or a turn-start skill."""
         if state.phase != "turn" or state.step != "start" or seat != state.active:
             return []
-        from . import skills
-
         actions: list[Action] = [Roll(), *(Go(loc) for loc in movement.flit_options(state, seat))]
         return actions + [a for a in skills.timed(state, seat, "turn_start") if a not in actions]
 
@@ -156,12 +154,11 @@ class Judgement(Game[JudgementState]):
         return None
 
     def secret_action(self, action: Action) -> bool:
-        """The pick names the secret character; 隱女's 「隱」 pose names the identity she plays."""
-        return isinstance(action, (Pick, Pose))
+        """The pick names the secret character; 隱女's 「隱」 pose names the identity she plays
+        (present.py, whose labels of them name nothing)."""
+        return present.secret_action(action)
 
     def secrets(self, state: JudgementState, seat: Seat) -> list[Msg]:
-        from . import view
-
         return view.secret_lines(state, seat)
 
     # ------------------------------------------------------------------ applying actions
@@ -182,8 +179,6 @@ class Judgement(Game[JudgementState]):
             turn.begin_move(state)
             events += movement.flit(state, seat, action.location)
         else:  # e2's any-time actions and the turn-start skills
-            from . import skills
-
             events += skills.apply(state, seat, action, chance)
         return events + turn.advance(state, chance)
 
@@ -195,31 +190,21 @@ class Judgement(Game[JudgementState]):
         return Outcome(winners=tuple(sorted(state.winners)), reason=state.reason)
 
     def view(self, state: JudgementState, seat: Seat | None) -> dict[str, Any]:
-        from . import view
-
         return view.view(self, state, seat)
 
     def describe(self, event: Event) -> Msg:
-        from . import present
-
         return present.describe(event)
 
     def label(self, action: Action) -> Msg:
-        from . import present
-
         return present.label(action)
 
     def catalogue(self, lang: str) -> dict[str, str]:
         """The names the content files hold in both languages (present.py)."""
-        from . import present
-
         return present.catalogue(lang)
 
 
 def _any_time(state: JudgementState, seat: Seat) -> list[Action]:
     """e2: reveal and the skills usable at any time, for a seat asked in the turn phase."""
-    from . import skills
-
     return list(skills.any_time(state, seat))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from rules.core import Chance, Event, Seat
 
-from . import setup
+from . import attack, death, locations, setup, skills, victory
 from .state import STEPS, JudgementState
 
 LOOP_LIMIT = 500
@@ -33,8 +33,6 @@ LOOP_LIMIT = 500
 
 def advance(state: JudgementState, chance: Chance) -> list[Event]:
     """Carry the game on until a decision is awaited or the game is over."""
-    from . import death, victory
-
     events: list[Event] = []
     for _ in range(LOOP_LIMIT):
         if state.phase == "turn" and state.deaths:
@@ -67,8 +65,6 @@ def _step(state: JudgementState, chance: Chance) -> tuple[list[Event], bool]:
     """Do the current step's entry work, or end the step. The flag: the turn now waits on the
     active seat's own decision (its `roll` at the start step), or nobody is left alive to play
     (then the goals decide; `victory.check` has ended the game)."""
-    from . import attack, locations, skills
-
     seat = state.active
     if not any(p.alive for p in state.players):
         return [], True
