@@ -170,9 +170,11 @@ def privy_to_order(frame: Any, viewer: int | None) -> bool:
     return viewer is not None and viewer in (frame.data.get("giver"), frame.data.get("recipient"))
 
 
-def counterfactual(state: JudgementState, viewer: int | None, seed: int, *, characters: bool = True,
+def counterfactual(state: JudgementState, viewer: int | None, seed: int, *, characters: str = "all",
                    decks: bool = True) -> JudgementState:
-    """The secrets `viewer` does not know, permuted (see the module docstring)."""
+    """The secrets `viewer` does not know, permuted (see the module docstring). `characters`:
+    `all` permutes every character never face up, `same_hp` only among those of equal HP (so that
+    who dies of a blow, a public outcome, stays the same), `none` keeps them."""
     other = copy.deepcopy(state)
     rng = random.Random(seed)
     me = state.players[viewer] if viewer is not None else None
@@ -181,11 +183,21 @@ def counterfactual(state: JudgementState, viewer: int | None, seed: int, *, char
                if s != viewer and p.alive and not p.identity_shown and s not in known]
     for s, i in zip(unknown, permuted([state.players[s].identity for s in unknown], rng), strict=True):
         other.players[s].identity = i
-    if characters:
-        down = [s for s, p in enumerate(state.players)
-                if s != viewer and p.alive and p.character and not p.ever_revealed and not p.revealed]
-        for s, c in zip(down, permuted([state.players[s].character for s in down], rng), strict=True):
-            other.players[s].character = c
+    dying = {d.seat for d in state.deaths}
+    down = [s for s, p in enumerate(state.players) if s != viewer and s not in dying and p.alive
+            and p.character and not p.ever_revealed and not p.revealed]
+    groups = {"all": [down], "none": []}.get(characters)
+    if groups is None:
+        hp = {s: CONTENT.characters[state.players[s].character].hp for s in down}
+        groups = [[s for s in down if hp[s] == h] for h in sorted(set(hp.values()))]
+    for group in groups:
+        # The public knows each living, not dying character has more HP than its damage.
+        for _ in range(20):
+            chars = permuted([state.players[s].character for s in group], rng)
+            if all(CONTENT.characters[c].hp > state.players[s].damage for s, c in zip(group, chars, strict=True)):
+                for s, c in zip(group, chars, strict=True):
+                    other.players[s].character = c
+                break
     packs = ("holy", "dark", "order", "order_discard") if decks else ("order", "order_discard")
     for pack in packs:
         setattr(other, pack, permuted(getattr(state, pack), rng))
@@ -224,7 +236,10 @@ def masked(event: Event) -> tuple[str, Any]:
 
 
 def reveals(event: Event) -> bool:
-    """An event that makes an identity or a character public (a death, a show, a reveal)."""
+    """An event that makes a secret public: an identity or a character (a death, a show, a
+    reveal), or that a character's HP is reached (`dying`: the blow tells its HP)."""
+    if event.kind == "dying":
+        return True
     return any(isinstance(v, str) and (v in IDENTITIES or v in CHARACTERS) for _, v in words(event.params))
 
 
@@ -243,11 +258,12 @@ def same_until_revealed(a: list[Event], b: list[Event]) -> str | None:
 
 
 def test_leak_same_action_same_chance_same_public_events(games: dict[tuple[int, int], list[Step]]) -> None:
-    """The acting seat's action, replayed on a counterfactual of what IT does not know (identities
-    and Order cards; characters and Holy/Dark decks stay, their draws and HP are public outcomes)."""
+    """The acting seat's action, replayed on a counterfactual of what IT does not know: identities,
+    Order cards, face-down characters (the Holy/Dark decks stay: their draws are public outcomes,
+    as is who is dying of a blow)."""
     for (n, seed), steps in games.items():
         for i, step in enumerate(steps):
-            other = counterfactual(step.before, step.seat, seed * 7919 + i, characters=False, decks=False)
+            other = counterfactual(step.before, step.seat, seed * 7919 + i, characters="all", decks=False)
             events = GAME.apply(other, step.seat, step.action, SeededChance(step.seed))
             where = f"{n} seats seed {seed} step {i} {step.seat}: {step.action}"
             parted = same_until_revealed(step.events, events)
@@ -264,9 +280,9 @@ def test_leak_e1_uniform_questions(games: dict[tuple[int, int], list[Step]]) -> 
                 seen.add(step.after.frames[-1].kind)
             if step.after.phase == "over" or any(reveals(e) for e in step.events if e.public):
                 continue
-            other = counterfactual(step.before, step.seat, seed * 7919 + i, characters=False, decks=False)
-            GAME.apply(other, step.seat, step.action, SeededChance(step.seed))
-            if other.phase == "over":
+            other = counterfactual(step.before, step.seat, seed * 7919 + i, characters="all", decks=False)
+            events = GAME.apply(other, step.seat, step.action, SeededChance(step.seed))
+            if other.phase == "over" or any(reveals(e) for e in events if e.public):
                 continue
             where = f"{n} seats seed {seed} step {i} {step.seat}: {step.action}"
             assert GAME.to_act(other) == GAME.to_act(step.after), where
