@@ -197,7 +197,8 @@ def winners(state: JudgementState) -> list[Seat]:
 
 
 def end(state: JudgementState, reason: str) -> list[Event]:
-    """The game ends now (c9): `over`, the winners, and every secret shown."""
+    """The game ends now (c9): `over`, the winners, and every secret shown (`game_over`'s
+    `identities` and `characters` are keyed by the seat number as text, as JSON keeps them)."""
     state.winners = winners(state)
     state.reason = reason
     state.phase = "over"
@@ -208,8 +209,8 @@ def end(state: JudgementState, reason: str) -> list[Event]:
             {
                 "winners": list(state.winners),
                 "reason": reason,
-                "identities": {s: p.identity for s, p in enumerate(state.players)},
-                "characters": {s: p.character for s, p in enumerate(state.players)},
+                "identities": {str(s): p.identity for s, p in enumerate(state.players)},
+                "characters": {str(s): p.character for s, p in enumerate(state.players)},
             },
         )
     ]

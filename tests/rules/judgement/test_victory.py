@@ -34,7 +34,7 @@ def test_c9_game_ends_the_moment_a_side_wins() -> None:
     kill(state, 1, 3)
     events = victory.check(state)
     assert state.phase == "over" and events[0].kind == "game_over" and events[0].to is None
-    assert events[0].params["identities"][2] == "assassin" and not state.frames
+    assert events[0].params["identities"]["2"] == "assassin" and not state.frames
     assert victory.check(state) == []
 
 
