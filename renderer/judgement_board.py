@@ -105,22 +105,28 @@ def draw_pair(
     anchor: str = "lm",
     gap: int = 6,
     bold_zh: bool = False,
+    min_size: int = 9,
 ) -> float:
     """Chinese then English on one line ("酒館 Tavern"), the English a little smaller and in
-    `second`; one word when both are the same (a player's name). Shrinks to fit `max_width`.
+    `second`; one word when both are the same (a player's name). Shrinks to fit `max_width`, down
+    to `min_size`; then the English is cut, then the word itself (with an ellipsis).
     `anchor` is "lm" (left) or "mm"/"rm" (centred, right). Returns the width drawn."""
     zh, en = pair
     second = second or fill
-    for s in range(size, 7, -1):
+    single = not en or en == zh
+    for s in range(size, min_size - 1, -1):
         fz = font_for_word(zh, s)
         fe = en_font(max(7, s - 2), bold=True)
-        w = fz.getlength(zh) + (gap + fe.getlength(en) if en and en != zh else 0)
-        if max_width is None or w <= max_width or s == 8:
+        w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
+        if max_width is None or w <= max_width:
             break
-    if max_width is not None and w > max_width:  # even the smallest size is too wide: cut the English
+    if max_width is not None and w > max_width:  # too wide even at the smallest size: cut the English, then
         room = max(0.0, max_width - fz.getlength(zh) - gap)
-        en = ellipsize(en, fe, room) if room > 20 else ""
-        w = fz.getlength(zh) + (gap + fe.getlength(en) if en else 0)
+        en = ellipsize(en, fe, room) if not single and room > 24 else ""
+        if not en:
+            zh = ellipsize(zh, fz, max_width)
+        single = not en
+        w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
     x, y = xy
     if anchor[0] == "m":
         x -= w / 2
@@ -128,7 +134,7 @@ def draw_pair(
         x -= w
     stroke = 1 if bold_zh and fz.size >= 22 and needs_zh(zh) else 0
     d.text((x, y), zh, font=fz, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=fill)
-    if en and en != zh:
+    if not single:
         d.text((x + fz.getlength(zh) + gap, y + 1), en, font=fe, fill=second, anchor="lm")
     return w
 

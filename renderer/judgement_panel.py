@@ -44,7 +44,7 @@ def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapp
     if not rows:
         return
     gap = 5
-    h = min(96, int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
+    h = min(112, int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
     for p in rows:
         _row(img, th, view, p, names, (X0, y, X1, y + h))
         y += h + gap
@@ -203,25 +203,33 @@ def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, A
     nx = right - en_font(26).getlength(str(dmg)) - 2
     if isinstance(hp, int) and not isinstance(hp, bool):
         d.text((right, y0 + h / 2 + 20), f"/ {hp}", font=en_font(11), fill=th["muted"], anchor="rm")
-    d.text((right, y0 + 9), f"{dz} {de}", font=zh_font(9), fill=th["muted"], anchor="rm")
+    label = f"{dz} {de}"
+    d.text((right, y0 + 9), label, font=zh_font(9), fill=th["muted"], anchor="rm")
+    top_right = right - zh_font(9).getlength(label) - 8  # line 1 stops before the "Damage" label
     right = min(nx, right - 34) - 10
     left = x0 + 56
     prefix = "★ " if winner else ("▶ " if active else "")
     zh, en = seat_names(view, seat, names)
     pair = (prefix + zh, prefix + zh) if en == zh else (prefix + zh, en)  # a given name once, a colour in both
-    name_w = draw_pair(d, (left, line1), pair, 15, th["ink"], th["muted"], max_width=min(200, right - left))
-    # marks after the name: identity (or ?), dead, sealed, shield
-    x = left + name_w + 8
+    name_w = draw_pair(d, (left, line1), pair, 15, th["ink"], th["muted"], max_width=min(190, top_right - left),
+                       min_size=12)
+    # the character (line 2) and the equipment or start roll (line 3); then the marks (dead,
+    # identity, 封印, shield) after the name, and what does not fit there after lines 2 and 3
+    end2 = _character(img, d, th, view, p, (left, line2), right)
+    end3 = _equipment(img, th, p, view, (left, line3), right)
+    slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2], [end3 + 8, right, line3]]
     for text, colour_fill, ink in _marks(th, p):
-        mark = pill(text, 18, colour_fill, ink, blend(colour_fill, th["ink"], 0.3), max_width=int(right - x))
-        if x + mark.width > right:
-            break
-        paste_centred(img, mark, (x + mark.width / 2, line1))
-        x += mark.width + 4
-    # character
-    _character(img, d, th, view, p, (left, line2), right)
-    # equipment (or the start roll)
-    _equipment(img, th, p, view, (left, line3), right)
+        edge = blend(colour_fill, th["ink"], 0.3)
+        whole = pill(text, 18, colour_fill, ink, edge)
+        # the first slot it fits whole, else the first where it fits smaller
+        fits = [slot for slot in slots if slot[0] + whole.width <= slot[1]]
+        for slot in fits[:1] or slots:
+            x, end, line_y = slot
+            mark = whole if fits else pill(text, 18, colour_fill, ink, edge, max_width=int(end - x))
+            if x + mark.width <= end:
+                paste_centred(img, mark, (x + mark.width / 2, line_y))
+                slot[0] = x + mark.width + 4
+                break
 
 
 def _cross(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, ink: RGB) -> None:
@@ -252,7 +260,8 @@ def _marks(th: Theme, p: Mapping[str, Any]) -> list[tuple[str, RGB, RGB]]:
 
 
 def _character(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
-               p: Mapping[str, Any], at: tuple[float, float], right: float) -> None:
+               p: Mapping[str, Any], at: tuple[float, float], right: float) -> float:
+    """The character and its HP, or a face-down card; returns where the line ends."""
     x, y = at
     char = p.get("character")
     if char:
@@ -263,13 +272,14 @@ def _character(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mappin
             zh, en = both(K + "hp_word")
             tag = pill(f"♥ {zh} {en} {hp}", 17, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
             paste_centred(img, tag, (x + w + 8 + tag.width / 2, y))
-        return
+            return x + w + 8 + tag.width
+        return x + w
     _face_down(img, th, (x + 8, y))
     if view.get("phase") == "pick":
         words = both(K + ("picked" if p.get("picked") else "choosing"))
     else:
         words = both(K + "face_down")
-    draw_pair(d, (x + 22, y), words, 13, th["muted"], th["muted"], max_width=right - x - 22)
+    return x + 22 + draw_pair(d, (x + 22, y), words, 13, th["muted"], th["muted"], max_width=right - x - 22)
 
 
 def _face_down(img: Image.Image, th: Theme, c: tuple[float, float]) -> None:
@@ -283,13 +293,15 @@ PACK_CHIP = {"holy": ("holy", (40, 36, 30)), "dark": ("dark_pack", WHITE)}
 
 
 def _equipment(img: Image.Image, th: Theme, p: Mapping[str, Any], view: Mapping[str, Any],
-               at: tuple[float, float], right: float) -> None:
+               at: tuple[float, float], right: float) -> float:
+    """The equipment in play as chips ("+n" for what does not fit), or the start roll; returns
+    where the line ends."""
     x, y = at
     if view.get("phase") == "start_roll" and p.get("start_roll") is not None:
         zh, en = both(K + "start_roll", n=p["start_roll"])
         tag = pill(f"{zh} · {en}", 17, th["title"], th["gold"], th["title"])
         paste_centred(img, tag, (x + tag.width / 2, y))
-        return
+        return x + tag.width
     cards = content().cards
     items = [str(c) for c in p.get("equipment") or []]
     for i, card in enumerate(items):
@@ -300,7 +312,9 @@ def _equipment(img: Image.Image, th: Theme, p: Mapping[str, Any], view: Mapping[
         rest = len(items) - i - 1
         if x + chip.width > right - (28 if rest else 0):
             d = ImageDraw.Draw(img)
-            d.text((x + 2, y), f"+{len(items) - i}", font=en_font(12), fill=th["ink"], anchor="lm")
-            return
+            more = f"+{len(items) - i}"
+            d.text((x + 2, y), more, font=en_font(12), fill=th["ink"], anchor="lm")
+            return x + 2 + en_font(12).getlength(more)
         paste_centred(img, chip, (x + chip.width / 2, y))
         x += chip.width + 4
+    return x - 4 if items else x - 8

@@ -272,3 +272,27 @@ def test_the_same_board_whatever_the_table_language():
     """Public, so bilingual: the caller's `text` changes nothing."""
     view = busy_view(5)
     assert R.render(view, text=lambda key: "XX") == R.render(view)
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        ({"sealed": True}, "sealed"),
+        ({"shield": "attack"}, "shield"),
+        ({"shield": "all"}, "shield"),
+        ({"identity": "assassin"}, "id_assassin"),
+        ({"identity": "guard"}, "id_guard"),
+        ({"alive": False, "identity": "commoner", "revealed": True, "character": "duelist", "hp": 12}, "id_commoner"),
+        ({"revealed": True, "character": "duelist", "hp": 12}, "hp"),
+    ],
+)
+def test_each_public_mark_shows_in_the_players_panel(changes, key):
+    """封印, the shields, a shown identity, a face-up character's HP: each in its colour on the row, even
+    when the row is crowded (9 seats, four equipment cards, a long name)."""
+    view = make_view(9)
+    view["players"][4]["equipment"] = ["paladins_lance", "amulet", "lucky_brooch", "astrolabe"]
+    plain = decode(R.render(view, names={4: "A rather long display name"}))
+    view["players"][4].update(changes)
+    marked = decode(R.render(view, names={4: "A rather long display name"}))
+    panel = (760, 60, WIDTH, HEIGHT)
+    assert count(marked, panel, TH[key], tol=3) > count(plain, panel, TH[key], tol=3) + 40
