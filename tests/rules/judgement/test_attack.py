@@ -193,3 +193,21 @@ def test_attack_why_out_of_range() -> None:
     assert why is not None
     err = why(state, 0, AttackAction("green"))
     assert isinstance(err, IllegalAction) and err.code == "judgement_out_of_range"
+
+
+def test_k4_pilfered_lance_asks_show_then_the_attack_goes_on() -> None:
+    """A pilfered 聖騎士之槍 asks its new holder `show`/`keep` (cards.py); the attack's 反擊 window
+    still follows (skills.on_turn_end carries an interrupted attack on)."""
+    from rules.judgement.actions import Keep
+    from rules.judgement.engine import GAME
+
+    state = make(["master_thief", "mercenary", "duelist", "swordswoman"])
+    state.players[1].equipment = ["paladins_lance"]
+    state.step_begun = True
+    attack.begin(state, 0, ScriptedChance([]))
+    GAME.apply(state, 0, AttackAction("blue"), ScriptedChance([1, 4]))
+    GAME.apply(state, 0, Take("blue", "paladins_lance"), ScriptedChance([]))
+    assert [f.kind for f in state.frames] == ["show"]
+    GAME.apply(state, 0, Keep(), ScriptedChance([]))
+    frame = top(state)
+    assert frame is not None and frame.kind == "counter" and asked(frame) == [1]
