@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-GAMES = ("dads_army", "judge_dredd", "judtho")
+GAMES = ("dads_army", "judge_dredd", "judgement", "judtho")
 """Game keys that have a renderer."""
 
 

@@ -12,6 +12,10 @@ death.py, victory.py), what each seat may see and the words (view.py, present.py
 contract over them all (engine.py, `GAME`).
 """
 
+from rules.core import register
+
 from .engine import GAME
+
+register(GAME)
 
 __all__ = ["GAME"]
