@@ -23,10 +23,10 @@ boundary; turn.advance calls it after every action, death.run after every batch 
   character alive, except the 修女's; a dead piece stands nowhere.
 - Ruling (ours): 決鬥者's kill is a direct kill (death.py's `kills`); "3 or more dead" counts at that
   kill's death, the victim included (its place in `dead_order`).
-- Ruling (ours): With `declare_button` the `declare` frame asks the seat whose character's trigger
-  goal has just become true, whatever its identity (a 侍衛 or 刺客 sees only `pass`), so the question
-  does not tell the identity; it is asked again only after the goal has stopped holding and holds
-  again.
+- Ruling (ours): with `declare_button` the `declare` frame asks every seat for which a trigger goal
+  has just come true for some character it could publicly have (its own if known, else any not
+  shown elsewhere), whatever its identity, so the question tells neither identity nor character;
+  a seat is asked again only after that has stopped holding and holds again.
 """
 
 from __future__ import annotations
@@ -219,10 +219,29 @@ def end(state: JudgementState, reason: str) -> list[Event]:
 # --------------------------------------------------------------------------- declare_button variant
 
 
+def could_trigger(state: JudgementState, seat: Seat) -> bool:
+    """e1: whether a trigger goal holds for `seat` with SOME character it could publicly have: its
+    own when face up, seen before 含羞 or dead; else any character nobody else has shown. The goals
+    read only public facts (equipment, deaths, kills, seals, rescues, places), so this is public."""
+    player = state.players[seat]
+    if player.character is None:
+        return False
+    if player.revealed or player.ever_revealed or not player.alive:
+        candidates = [player.character]
+    else:
+        seen = [p for s, p in enumerate(state.players) if s != seat]
+        shown = {p.character for p in seen if p.revealed or p.ever_revealed or not p.alive}
+        candidates = [c for c in load().characters if c not in shown]
+    chars = load().characters
+    return any(holds(state, seat, chars[c].goal, at_end=False) for c in candidates)
+
+
 def _offer_declare(state: JudgementState) -> list[Event]:
-    """The `declare_button` variant (ruling 14): the seat whose character's trigger goal has just
-    come true is asked `declare` or `pass` (a missed moment is void, c11)."""
-    met = {s for s in range(state.seats) if state.players[s].character and triggered(state, s)}
+    """The `declare_button` variant (ruling 14): a seat is asked `declare` or `pass` when a trigger
+    goal has just come true for a character it could publicly have (`could_trigger`, e1), so the
+    question tells nothing; only a 平民 whose own goal holds has `declare` (a missed moment is void,
+    c11)."""
+    met = {s for s in range(state.seats) if could_trigger(state, s)}
     fresh = [s for s in from_active(state) if s in met and s not in state.goals_met]
     state.goals_met = sorted(met)
     if fresh:

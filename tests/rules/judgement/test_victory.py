@@ -233,3 +233,16 @@ def test_k15_goal_mercenary_attack_kill_hp13_or_black_market() -> None:
     state = table("mercenary")
     state.players[0].at = "black_market"
     assert victory.goal_met(state, 0) and not victory.triggered(state, 0)
+
+
+def test_e1_declare_question_is_asked_whatever_the_face_down_character() -> None:
+    asked_of = []
+    for char in ("master_thief", "white_fairy"):
+        state = table(char, revealed=False)
+        state.variants = ["declare_button"]
+        state.players[0].equipment = ["cleaver", "flail", "rusty_axe", "amulet", "astrolabe"]
+        victory.check(state)
+        frame = top(state)
+        assert frame is not None and frame.kind == "declare"
+        asked_of.append((frame.seats, KINDS["declare"].legal(state, 0)))
+    assert asked_of == [([0], [Declare(), Pass()]), ([0], [Pass()])]
