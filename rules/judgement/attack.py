@@ -114,6 +114,8 @@ def _reroll(state: JudgementState, att: Attack, chance: Chance) -> list[Event]:
         att.stage = "done"
         return []
     att.base, events = throw(state, att.attacker, chance)
+    assert state.last_roll is not None
+    att.d4, att.d6 = state.last_roll["d4"], state.last_roll["d6"]
     att.stage = "hits"
     return events
 
