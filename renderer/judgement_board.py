@@ -14,7 +14,7 @@ Every name is drawn in Chinese and English (`judgement_look.both`, `names2`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -150,10 +150,11 @@ def font_for_word(text: str, size: int) -> Any:
 # ---------------------------------------------------------------------------- the static ring
 
 
-@cache
+@lru_cache(maxsize=12)
 def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
-    """The frame, the roads between neighbouring locations and the six location cards (names,
-    numbers, effects), drawn once per ring."""
+    """The frame, the roads between neighbouring locations, the six location cards (names,
+    numbers, effects), the decks' names and the empty damage track: drawn once per ring (each
+    game shuffles its own, so a few are kept: 2.8 MB each)."""
     img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((LEFT_X0, RING_Y0, LEFT_X1, RING_Y1), radius=14, fill=th["paper"])
@@ -164,6 +165,8 @@ def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme) -
         d.line((ax, ay, bx, by), fill=blend(th["street"], th["dim"], 0.35), width=2)
     for slot, loc in enumerate(ring[:6]):
         _tile(img, th, slot, loc)
+    _centre_ground(img, th)
+    _track_ground(img, th)
     return img
 
 
@@ -268,14 +271,22 @@ def draw_centre(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     for i, pack in enumerate(PACKS):
         x = cx - 100 + i * 100
         _deck(img, th, pack, (x, top + 30), int(decks.get(pack) or 0))
-        zh, en = both(K + "pack." + pack)
-        d.text((x, top + 72), zh, font=zh_font(13), fill=th["panel"], anchor="mm")
-        d.text((x, top + 87), en, font=en_font(10), fill=th["dim"], anchor="mm")
         pile = discards.get(pack)
         n = len(pile) if isinstance(pile, list) else int(pile or 0)
         dz, de = both(K + "discards", n=n)
         d.text((x, top + 101), f"{dz} · {de}", font=zh_font(9), fill=th["dim"], anchor="mm")
     _last_roll(img, th, view, (cx, top + 150))
+
+
+def _centre_ground(img: Image.Image, th: Theme) -> None:
+    """The decks' names under them (part of the cached background)."""
+    d = ImageDraw.Draw(img)
+    cx, top = _CX + 4, _CY - 86
+    for i, pack in enumerate(PACKS):
+        x = cx - 100 + i * 100
+        zh, en = both(K + "pack." + pack)
+        d.text((x, top + 72), zh, font=zh_font(13), fill=th["panel"], anchor="mm")
+        d.text((x, top + 87), en, font=en_font(10), fill=th["dim"], anchor="mm")
 
 
 PACK_FILL = {"holy": "holy", "dark": "dark_pack", "order": "order_pack"}
@@ -388,9 +399,12 @@ def cell_x(value: int) -> float:
     return x0 + CELL_W * (value + 0.5)
 
 
-def draw_track(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    """The damage track 0-14: numbers, each living player's marker on its damage (several side by
-    side, then in rows), and under the cells the HP marks of face-up characters."""
+TRACK_TOP = TRACK_Y0 + 28
+TRACK_BOTTOM = TRACK_Y1 - 34
+
+
+def _track_ground(img: Image.Image, th: Theme) -> None:
+    """The damage track's box, title, legend and numbered cells (part of the cached background)."""
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((LEFT_X0, TRACK_Y0, LEFT_X1, TRACK_Y1), radius=12, fill=th["panel"])
     draw_pair(d, (LEFT_X0 + 14, TRACK_Y0 + 14), both(K + "track"), 15, th["ink"], th["muted"], bold_zh=True)
@@ -398,13 +412,18 @@ def draw_track(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     lx = LEFT_X1 - 14
     w = draw_pair(d, (lx, TRACK_Y0 + 14), legend, 11, th["muted"], th["muted"], anchor="rm")
     _hp_flag(img, th, "red", None, (lx - w - 12, TRACK_Y0 + 13), small=True)
-    top = TRACK_Y0 + 28
-    bottom = TRACK_Y1 - 34
+    top, bottom = TRACK_TOP, TRACK_BOTTOM
     for v in range(TRACK_MAX + 1):
         x = cell_x(v)
         fill = th["card"] if v % 2 else th["panel2"]
         d.rectangle((x - CELL_W / 2 + 1, top, x + CELL_W / 2 - 1, bottom), fill=fill)
         d.text((x, top + 10), str(v), font=en_font(13), fill=th["ink"], anchor="mm")
+
+
+def draw_track(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    """Each living player's marker on its damage (several side by side, then in rows), and under
+    the cells the HP marks of face-up characters."""
+    top, bottom = TRACK_TOP, TRACK_BOTTOM
     # markers
     by_value: dict[int, list[int]] = {}
     hp_at: dict[int, list[int]] = {}
