@@ -20,6 +20,15 @@ def test_c37_damage_reaching_hp_makes_dying() -> None:
 
 
 def test_c40_every_source_goes_through_hurt() -> None:
+    """傷害 is anything that lowers life (c40): no rule module but damage.py moves the marker."""
+    import re
+    from pathlib import Path
+
+    package = Path(damage.__file__).parent
+    writers = sorted(
+        p.name for p in package.glob("*.py") if re.search(r"\.damage\s*[-+]?=(?!=)", p.read_text(encoding="utf-8"))
+    )
+    assert writers == ["damage.py"]
     state = make(["white_fairy", "mercenary"])
     damage.hurt(state, 1, 3, by=0, source="alchemist_tower", direct=True)
     damage.hurt(state, 1, 2, by=None, source="slap", direct=False)
