@@ -27,6 +27,9 @@ boundary; turn.advance calls it after every action, death.run after every batch 
   has just come true for some character it could publicly have (its own if known, else any not
   shown elsewhere), whatever its identity, so the question tells neither identity nor character;
   a seat is asked again only after that has stopped holding and holds again.
+- Ruling (ours): a missed declaration (`pass` or the clock) is void in that it does not end the
+  game; if the goal still holds when the game ends otherwise, that Commoner shares the win like
+  any other true goal (ruling 14: everyone whose goal holds at that moment wins).
 """
 
 from __future__ import annotations
@@ -150,7 +153,7 @@ def triggered(state: JudgementState, seat: Seat) -> bool:
 
 def check(state: JudgementState) -> list[Event]:
     """r14: end the game at once (c9) if a side's condition or a Commoner's trigger goal holds."""
-    if state.phase != "turn" or any(f.kind == "declare" for f in state.frames):
+    if state.phase != "turn":
         return []
     reason = ""
     if _faction_dead(state, "guard"):
@@ -158,9 +161,10 @@ def check(state: JudgementState) -> list[Event]:
     elif _faction_dead(state, "assassin"):
         reason = "guards"
     if not reason:
-        commoners = [s for s in from_active(state) if state.players[s].identity == "commoner"]
         if DECLARE in state.variants:
-            return _offer_declare(state)
+            asking = any(f.kind == "declare" for f in state.frames)
+            return [] if asking else _offer_declare(state)
+        commoners = [s for s in from_active(state) if state.players[s].identity == "commoner"]
         met = [s for s in commoners if triggered(state, s)]
         if met:
             reason = f"commoner:{state.players[met[0]].character}"
