@@ -53,7 +53,7 @@ WIDTH, HEIGHT = 1240, 760
 TITLE_H = 50
 LEFT_X0, LEFT_X1 = 12, 748
 RING_Y0, RING_Y1 = TITLE_H + 10, 560
-TILE_W, TILE_H = 212, 150
+TILE_W, TILE_H = 212, 156
 BAND_H = 44
 TRACK_Y0, TRACK_Y1 = RING_Y1 + 10, HEIGHT - 12
 
@@ -210,7 +210,7 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
     if record is not None:
         room = TILE_W - 20
         fz, zlines = wrap_text(record.text.zh_TW, room, 11, "regular", 2, 9)
-        fe, elines = wrap_text(record.text.en, room, 10, "regular", 2, 8)
+        fe, elines = wrap_text(record.text.en, room, 10, "regular", 3, 8)
         y = y1 - 10 - len(elines) * (fe.size + 2) - len(zlines) * (fz.size + 3)
         for line in zlines:
             d.text((x0 + 10, y), line, font=fz, fill=th["muted"], anchor="lt")
@@ -252,7 +252,7 @@ def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
         size = 27
         step = 28
         rows = [seats[i : i + per_row] for i in range(0, len(seats), per_row)]
-        top = y0 + BAND_H + 20
+        top = y0 + BAND_H + 17
         for r, row in enumerate(rows):
             width = step * (len(row) - 1)
             for i, seat in enumerate(sorted(row)):
