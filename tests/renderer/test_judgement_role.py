@@ -99,3 +99,13 @@ def test_dead_seat_is_told_its_faction_may_still_win():
     view["players"][2]["alive"] = False
     assert R.render_hand(view) != R.render_hand(_view(identity="assassin", character="mercenary"))
     assert _zh(K + "role.dead") != K + "role.dead"
+
+
+def test_the_table_services_words_choose_the_language():
+    """The service passes `text=lambda key: i18n.gettext(key, table.lang)`: that alone picks the
+    card's language (the catalogues merge this renderer's domain)."""
+    from tables import i18n
+
+    view = _view(identity="commoner", character="apothecary")
+    assert R.render_hand(view, text=lambda key: i18n.gettext(key, "zh-TW")) == R.render_hand(view, lang="zh-TW")
+    assert R.render_hand(view, text=lambda key: i18n.gettext(key, "en")) == R.render_hand(view, lang="en")
