@@ -1,0 +1,319 @@
+"""What one seat believes about the hidden identities (身份), computed exactly from its view.
+
+The identity cards dealt are public in number (身份分配表: at 9 seats 3 侍衛, 3 刺客, 3 平民), so
+the seats whose identity this seat does not know share the cards left over once its own, the shown
+ones and the dead ones (死亡: the identity card is turned up) and the ones it spied (密探令, `known`)
+are taken out. `Belief.of(view)` enumerates every assignment of those cards to those seats (at most
+9!/(3!3!3!) = 1,680, fewer once anything is known), weighs each by the evidence, and sums the
+marginals: P(seat t has identity g). Exact, and a few milliseconds at 9 seats.
+
+Evidence and its weight (plan §6), each a likelihood per identity of one seat:
+- exact: this seat's own identity, every identity shown or dead, `me.known`;
+- this seat's own Order cards (c29, the recipient answers truthfully): for a card it GAVE, the bet
+  held exactly when the result was not `nothing` (`OrderTest.holds`; an HP-only bet says nothing
+  about the identity). `VEIL_EPSILON` stands in for 0 when the recipient may be a face-down (or
+  face-up, unsealed) 隱女, whose 「隱」 may lie (ruling 13);
+- public history, when the view carries one (`view["history"]`: public events as
+  `{"kind", "params"}`; the engine's view has none today, see below): a public Order result
+  weighs P(result | g) summed over the 16 Order cards (plan Q8: uniform over the pack); an attack
+  or a chosen hurt of t on s makes t less likely to share s's faction (`HOSTILE`), a heal of t on
+  another seat more likely (`FRIENDLY`); an identity card drawn and not shown (照妖鏡: the 刺客
+  must show, `MIRROR_EPSILON`; 王命/黑彌撒 would heal a 侍衛/刺客 who showed, `SUMMONS`);
+- the view's own `attack` (this turn's attack: attacker and targets), which is public history the
+  view does carry.
+
+Soft evidence about a seat s of unknown identity is mixed over s's marginal from the exact
+evidence (a first pass), so the final pass stays one enumeration.
+
+The engine's view keeps no log of past public events (view.py's schema), so outside the current
+turn the AI only sees the exact evidence; `history` is read when the view (or a caller) gives it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .content import IDENTITIES, load
+
+GUARD, ASSASSIN, COMMONER = IDENTITIES
+INDEX = {g: i for i, g in enumerate(IDENTITIES)}
+
+VEIL_EPSILON = 0.1
+"""Likelihood of an Order result that contradicts the identity when the recipient may be 隱女
+(「隱」 answers as any identity but to 密探令, ruling 13)."""
+EXACT_EPSILON = 1e-9
+"""Likelihood of a result that contradicts the identity otherwise (c29: truthful): all but zero,
+so a contradiction in a hand-made view cannot divide by zero."""
+MIRROR_EPSILON = 0.05
+"""照妖鏡 drawn and no identity shown: a 刺客 must show (a face-down 隱女 may not)."""
+SUMMONS = 0.5
+"""王命 (侍衛) or 黑彌撒 (刺客) drawn and not shown: that identity would have healed by showing."""
+HOSTILE = 0.6
+"""t attacked (or chose to hurt) s: t's likelihood of sharing s's faction (plan §6)."""
+FRIENDLY = 1.5
+"""t healed s by choice (祝福, 急救, 煉金塔's heal): t's likelihood of sharing s's faction."""
+ORDER_RESULTS = ("hurt", "healed", "paid", "nothing", "shown_secretly")
+DIRECT_SOURCES_NOT_CHOSEN = ("heavens_thunder", "death_trap", "order")
+"""Hurts that say nothing about whom the hurter chose (area effects; an Order card's damage is
+weighed by its public result instead)."""
+
+
+@cache
+def assignments(counts: tuple[int, int, int]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct ordering of the identity cards with these counts (guard, assassin,
+    commoner), as tuples of identity indices: the multiset permutations, 1,680 at most."""
+    n = sum(counts)
+    if n == 0:
+        return ((),)
+    out: list[tuple[int, ...]] = []
+    for g in range(3):
+        if counts[g]:
+            rest = list(counts)
+            rest[g] -= 1
+            out += [(g, *tail) for tail in assignments((rest[0], rest[1], rest[2]))]
+    return tuple(out)
+
+
+def order_result(card: str, identity: str, hp: int | None, damaged: bool | None = None) -> set[str]:
+    """The public results an Order card can have on a recipient of this identity (c29, ruling 13):
+    `nothing` when the bet fails; else by the effect (pay or take the damage; heal, or damage when
+    unhurt; shown to the drawer). HP unknown (`None`): an HP bet may go either way."""
+    c = load().cards[card]
+    test = c.test
+    holds: set[bool]
+    if test is None:
+        holds = {True}
+    elif test.identity_in is not None and identity not in test.identity_in:
+        holds = {False}
+    elif test.hp_min is None and test.hp_max is None:
+        holds = {True}
+    elif hp is None:
+        holds = {True, False}
+    else:
+        holds = {test.holds(identity, hp)}
+    out: set[str] = set()
+    if False in holds:
+        out.add("nothing")
+    if True in holds:
+        eff = c.effect.id
+        if eff == "show_identity_to_drawer":
+            out.add("shown_secretly")
+        elif eff == "give_equipment_or_damage":
+            out |= {"paid", "hurt"}
+        elif eff == "heal_or_damage":
+            out |= {"healed", "hurt"} if damaged is None else ({"healed"} if damaged else {"hurt"})
+        else:
+            out.add("hurt")
+    return out
+
+
+@cache
+def public_result_likelihood(result: str) -> tuple[float, float, float]:
+    """P(public Order result | identity) with the card unknown: uniform over the 16 Order cards
+    (plan Q8), each possible result of a card sharing its weight."""
+    cards = [c for c in load().cards.values() if c.pack == "order"]
+    total = sum(c.count for c in cards)
+    out = []
+    for g in IDENTITIES:
+        p = 0.0
+        for c in cards:
+            possible = order_result(c.id, g, None)
+            if result in possible:
+                p += c.count / total / len(possible)
+        out.append(max(p, EXACT_EPSILON))
+    return (out[0], out[1], out[2])
+
+
+@dataclass(frozen=True)
+class Belief:
+    """Marginal identity probabilities of every seat, as `seat` sees it (None: a spectator)."""
+
+    seat: int | None
+    marginals: tuple[tuple[float, float, float], ...]
+    """Per seat: P(guard), P(assassin), P(commoner)."""
+    mine: str | None
+    """The viewer's own identity."""
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any], history: Iterable[Mapping[str, Any]] | None = None) -> Belief:
+        """The exact posterior from `view` (and public `history`, else `view["history"]`)."""
+        players = view["players"]
+        n = len(players)
+        me = view.get("me") or {}
+        seat = view.get("seat")
+        fixed: dict[int, int] = {}
+        if seat is not None and me.get("identity"):
+            fixed[seat] = INDEX[me["identity"]]
+        for p in players:
+            if p.get("identity"):
+                fixed[p["seat"]] = INDEX[p["identity"]]
+        for s, g in (me.get("known") or {}).items():
+            fixed[int(s)] = INDEX[g]
+        row = load().identity_table[n]
+        left = [row[g] - sum(1 for v in fixed.values() if v == i) for i, g in enumerate(IDENTITIES)]
+        unknown = [s for s in range(n) if s not in fixed]
+        if min(left) < 0 or sum(left) != len(unknown):  # a hand-made view: fall back to no counts
+            left = [len(unknown)] * 3
+        events = list(history if history is not None else view.get("history") or [])
+        exact = _likelihoods(view, unknown)
+        first = _posterior(n, fixed, unknown, left, exact)
+        soft = _soft_likelihoods(view, unknown, events, first)
+        final = first if not soft else _posterior(n, fixed, unknown, left, _times(exact, soft))
+        return cls(seat=seat, marginals=final, mine=me.get("identity"))
+
+    def p(self, seat: int, identity: str) -> float:
+        return self.marginals[seat][INDEX[identity]]
+
+    def known(self, seat: int) -> str | None:
+        """The identity if it is certain (shown, dead, spied, own, or proven by evidence)."""
+        m = self.marginals[seat]
+        for i, v in enumerate(m):
+            if v > 1 - 1e-6:
+                return IDENTITIES[i]
+        return None
+
+    def entropy(self, seat: int) -> float:
+        return -sum(v * math.log(v) for v in self.marginals[seat] if v > 0)
+
+
+def _posterior(
+    n: int, fixed: Mapping[int, int], unknown: Sequence[int], left: Sequence[int],
+    like: Mapping[int, Sequence[float]],
+) -> tuple[tuple[float, float, float], ...]:
+    """Enumerate the assignments of the `left` cards to the `unknown` seats, weight by the
+    product of likelihoods, and sum the marginals (exact)."""
+    rows = [like.get(s, (1.0, 1.0, 1.0)) for s in unknown]
+    k = len(unknown)
+    sums = [[0.0, 0.0, 0.0] for _ in range(k)]
+    total = 0.0
+    if k:
+        counts = (left[0], left[1], left[2])
+        combos = assignments(counts) if sum(counts) == k else _free(k)
+        for assign in combos:
+            w = 1.0
+            for i, g in enumerate(assign):
+                w *= rows[i][g]
+            if w == 0.0:
+                continue
+            total += w
+            for i, g in enumerate(assign):
+                sums[i][g] += w
+    out: list[tuple[float, float, float]] = [(1 / 3, 1 / 3, 1 / 3)] * n
+    for s, g in fixed.items():
+        vec = [0.0, 0.0, 0.0]
+        vec[g] = 1.0
+        out[s] = (vec[0], vec[1], vec[2])
+    for i, s in enumerate(unknown):
+        if total > 0:
+            out[s] = (sums[i][0] / total, sums[i][1] / total, sums[i][2] / total)
+    return tuple(out)
+
+
+@cache
+def _free(k: int) -> tuple[tuple[int, ...], ...]:
+    """Every identity for every seat (a view whose counts do not add up)."""
+    if k == 0:
+        return ((),)
+    return tuple((g, *t) for g in range(3) for t in _free(k - 1))
+
+
+def _times(a: Mapping[int, Sequence[float]], b: Mapping[int, Sequence[float]]) -> dict[int, list[float]]:
+    out: dict[int, list[float]] = {s: list(v) for s, v in a.items()}
+    for s, v in b.items():
+        row = out.setdefault(s, [1.0, 1.0, 1.0])
+        for g in range(3):
+            row[g] *= v[g]
+    return out
+
+
+def may_veil(view: Mapping[str, Any], seat: int) -> bool:
+    """Whether `seat` may be 隱女 with 「隱」 usable, as far as the view shows: face down while
+    隱女 is nobody else's known character, or face up as 隱女 and not sealed."""
+    p = view["players"][seat]
+    if p.get("character"):
+        return p["character"] == "veiled_lady" and not p.get("sealed")
+    me = view.get("me") or {}
+    if me.get("character") == "veiled_lady" and view.get("seat") != seat:
+        return False
+    return not any(q.get("character") == "veiled_lady" for q in view["players"] if q["seat"] != seat)
+
+
+def _likelihoods(view: Mapping[str, Any], unknown: Sequence[int]) -> dict[int, list[float]]:
+    """The exact evidence about the unknown seats: the Order cards this seat gave (c29)."""
+    like: dict[int, list[float]] = {}
+    me = view.get("me") or {}
+    seat = view.get("seat")
+    for note in me.get("orders") or ():
+        t = note["recipient"]
+        if note["giver"] != seat or t not in unknown or not note.get("result"):
+            continue
+        hp = view["players"][t].get("hp")
+        eps = VEIL_EPSILON if may_veil(view, t) else EXACT_EPSILON
+        row = like.setdefault(t, [1.0, 1.0, 1.0])
+        for g, name in enumerate(IDENTITIES):
+            if note["result"] not in order_result(note["card"], name, hp):
+                row[g] *= eps
+    return like
+
+
+def _soft_likelihoods(
+    view: Mapping[str, Any], unknown: Sequence[int], events: Sequence[Mapping[str, Any]],
+    first: Sequence[Sequence[float]],
+) -> dict[int, list[float]]:
+    """Public history (and this turn's attack in the view): Order results, hostility, heals,
+    identity cards not shown."""
+    like: dict[int, list[float]] = {}
+    todo = set(unknown)
+
+    def weigh(t: int, factors: Sequence[float]) -> None:
+        row = like.setdefault(t, [1.0, 1.0, 1.0])
+        for g in range(3):
+            row[g] *= factors[g]
+
+    def toward(t: int, s: int, same: float) -> None:
+        """t acted on s: `same` is t's likelihood factor for sharing s's faction."""
+        if t not in todo or s == t:
+            return
+        m = first[s]
+        factors = [1.0, 1.0, 1.0]
+        factors[0] = m[0] * same + (1 - m[0])
+        factors[1] = m[1] * same + (1 - m[1])
+        weigh(t, factors)
+
+    attack = view.get("attack")
+    seen_attack = False
+    for e in events:
+        kind, params = e.get("kind"), e.get("params") or {}
+        if kind and kind.startswith("order_") and kind[6:] in ORDER_RESULTS and params.get("to") in todo:
+            weigh(params["to"], public_result_likelihood(kind[6:]))
+        elif kind == "attacks":
+            for s in params.get("targets", ()):
+                toward(params["seat"], s, HOSTILE)
+            if attack and params.get("seat") == attack.get("attacker"):
+                seen_attack = True
+        elif kind in ("card_target", "skill_target") and "target" in params:
+            continue  # the hurt or heal that follows says which
+        elif kind == "hurt" and params.get("by") is not None and params.get("source") not in DIRECT_SOURCES_NOT_CHOSEN:
+            if params.get("source") != "attack":
+                toward(params["by"], params["seat"], HOSTILE)
+        elif kind == "healed" and params.get("by") is not None and params.get("by") != params.get("seat"):
+            toward(params["by"], params["seat"], FRIENDLY)
+        elif kind == "card_drawn" and params.get("seat") in todo:
+            t = params["seat"]
+            if view["players"][t].get("identity"):
+                continue
+            card = params.get("card")
+            if card == "mirror_of_truth" and not may_veil(view, t):
+                weigh(t, (1.0, MIRROR_EPSILON, 1.0))
+            elif card == "royal_summons":
+                weigh(t, (SUMMONS, 1.0, 1.0))
+            elif card == "black_mass":
+                weigh(t, (1.0, SUMMONS, 1.0))
+    if attack and not seen_attack:
+        for s in attack.get("targets", ()):
+            toward(attack["attacker"], s, HOSTILE)
+    return like
