@@ -7,6 +7,7 @@ import pytest
 
 from rules.core import IllegalAction, SeededChance
 from rules.judgement import cards
+from rules.judgement.actions import parse_action
 from rules.judgement.content import load
 from rules.judgement.frames import KINDS
 from rules.judgement.state import top
@@ -300,3 +301,18 @@ def test_c28_c29_through_the_engine():
     events = GAME.apply(state, BLUE, "obey", dice())
     assert public_results(events) == ["order_hurt"] and state.players[BLUE].damage == 1
     assert state.step == "attack" or top(state) is not None
+
+
+def test_c28_refusals_say_why():
+    state = table()
+    stack(state, "order", "spys_order")
+    cards.draw(state, RED, "order", dice())
+    why = KINDS["give"].why
+    assert why(state, RED, parse_action("give red")).code == "judgement_order_give_another"
+    state.players[GREEN].alive = False
+    assert why(state, RED, parse_action("give green")).code == "judgement_order_give_living"
+    state.players[GREEN].alive = True
+    act(state, RED, "give blue")
+    state.players[BLUE].character = "veiled_lady"
+    assert KINDS["obey"].why(state, BLUE, parse_action("pose guard")).code == "judgement_order_no_lie_to_spy"
+    assert KINDS["obey"].why(state, BLUE, parse_action("pay cleaver")).code == "judgement_order_pay_not_yours"
