@@ -1,21 +1,20 @@
 """The turn's flow (遊戲流程, 各階段解釋): c14, c25, ruling 1, 秘典, and how `advance` calls the
 other modules (death queue, victory check, frames waiting).
 
-The flow is tested on its own: the other modules' entry points are replaced by quiet stand-ins
-(`quiet`), so a location draws nothing and nobody attacks unless a test says so.
+Most tests run the flow on its own: the other modules' entry points are replaced by quiet stand-ins
+(`quiet`), so a location draws nothing and nobody attacks unless a test says so. The `real_` tests
+run a turn through the real locations, attacks, skills, deaths and goals.
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
 import types
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-import rules.judgement as package
 from rules.core import Event, ScriptedChance, SeededChance
 from rules.judgement import turn
 from rules.judgement.actions import End, Roll
@@ -25,15 +24,8 @@ from rules.judgement.state import Dying, JudgementState, top
 
 
 def module(monkeypatch: pytest.MonkeyPatch, name: str) -> types.ModuleType:
-    """`rules.judgement.<name>`, or an empty stand-in while its owner has not landed it yet."""
-    full = f"rules.judgement.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError:
-        mod = types.ModuleType(full)
-        monkeypatch.setitem(sys.modules, full, mod)
-        monkeypatch.setattr(package, name, mod, raising=False)
-        return mod
+    """`rules.judgement.<name>`, whose entry points a test replaces (the monkeypatch is undone after)."""
+    return importlib.import_module(f"rules.judgement.{name}")
 
 
 class Calls:
@@ -330,3 +322,37 @@ def test_nobody_alive_waits_for_the_goals(quiet: Calls) -> None:
     state.step_begun = True
     state.step = "finish"
     assert turn.advance(state, SeededChance(0)) == []
+
+
+def real_board(state: JudgementState, mover: int, others_at: str) -> None:
+    """A fixed ring; the mover at 酒館 and everyone else at `others_at`."""
+    state.ring = ["tavern", "cathedral", "market_square", "ossuary", "alchemist_tower", "black_market"]
+    for seat, player in enumerate(state.players):
+        player.at = "tavern" if seat == mover else others_at
+
+
+def test_c25_real_turn_location_then_attack_then_next_seat() -> None:
+    """With the real modules: 大聖堂 draws a Holy card by itself (c33, e3: equipment, no question);
+    the attack step asks the mover, who has targets in range (c20); `end` passes the turn on."""
+    state = started(5, seed=2)
+    seat = state.active
+    real_board(state, seat, "market_square")
+    state.holy.insert(0, state.holy.pop(state.holy.index("holy_vestment")))
+    GAME.apply(state, seat, "roll", dice(2, 4))  # 6: 大聖堂, between 酒館 and 廣場
+    assert state.players[seat].at == "cathedral" and state.players[seat].equipment == ["holy_vestment"]
+    frame = top(state)
+    assert frame is not None and frame.kind == "attack" and state.step == "attack"
+    assert GAME.to_act(state) == {seat}
+    GAME.apply(state, seat, "end", SeededChance(1))
+    assert state.active == turn.next_living(state, seat) and state.step == "start" and state.turn_no == 2
+
+
+def test_real_nobody_in_range_skips_the_attack_step() -> None:
+    state = started(4, seed=3)
+    seat = state.active
+    real_board(state, seat, "black_market")
+    state.dark.insert(0, state.dark.pop(state.dark.index("cleaver")))
+    events = GAME.apply(state, seat, "roll", dice(4, 4))  # 8: 埋骨之地, neighbours 大聖堂 and 煉金塔
+    assert state.players[seat].at == "ossuary" and state.players[seat].equipment == ["cleaver"]
+    assert Event("nobody_in_range", {"seat": seat}) in events
+    assert state.active == turn.next_living(state, seat) and state.turn_no == 2
