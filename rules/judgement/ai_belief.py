@@ -45,9 +45,9 @@ INDEX = {g: i for i, g in enumerate(IDENTITIES)}
 VEIL_EPSILON = 0.1
 """Likelihood of an Order result that contradicts the identity when the recipient may be 隱女
 (「隱」 answers as any identity but to 密探令, ruling 13)."""
-EXACT_EPSILON = 1e-9
-"""Likelihood of a result that contradicts the identity otherwise (c29: truthful): all but zero,
-so a contradiction in a hand-made view cannot divide by zero."""
+EXACT_EPSILON = 0.0
+"""Likelihood of a result that contradicts the identity otherwise (c29: truthful). Evidence that
+contradicts itself (only in a hand-made view) is dropped rather than divided by zero."""
 MIRROR_EPSILON = 0.05
 """照妖鏡 drawn and no identity shown: a 刺客 must show (a face-down 隱女 may not)."""
 SUMMONS = 0.5
@@ -124,7 +124,7 @@ def public_result_likelihood(result: str) -> tuple[float, float, float]:
             possible = order_result(c.id, g, None)
             if result in possible:
                 p += c.count / total / len(possible)
-        out.append(max(p, EXACT_EPSILON))
+        out.append(p)
     return (out[0], out[1], out[2])
 
 
@@ -160,9 +160,10 @@ class Belief:
             left = [len(unknown)] * 3
         events = list(history if history is not None else view.get("history") or [])
         exact = _likelihoods(view, unknown)
-        first = _posterior(n, fixed, unknown, left, exact)
+        first = _posterior(n, fixed, unknown, left, exact) or _posterior(n, fixed, unknown, left, {})
+        assert first is not None
         soft = _soft_likelihoods(view, unknown, events, first)
-        final = first if not soft else _posterior(n, fixed, unknown, left, _times(exact, soft))
+        final = (_posterior(n, fixed, unknown, left, _times(exact, soft)) if soft else None) or first
         return cls(seat=seat, marginals=final, mine=me.get("identity"))
 
     def p(self, seat: int, identity: str) -> float:
@@ -183,9 +184,10 @@ class Belief:
 def _posterior(
     n: int, fixed: Mapping[int, int], unknown: Sequence[int], left: Sequence[int],
     like: Mapping[int, Sequence[float]],
-) -> tuple[tuple[float, float, float], ...]:
+) -> tuple[tuple[float, float, float], ...] | None:
     """Enumerate the assignments of the `left` cards to the `unknown` seats, weight by the
-    product of likelihoods, and sum the marginals (exact)."""
+    product of likelihoods, and sum the marginals (exact). None: the evidence rules out every
+    assignment."""
     rows = [like.get(s, (1.0, 1.0, 1.0)) for s in unknown]
     k = len(unknown)
     sums = [[0.0, 0.0, 0.0] for _ in range(k)]
@@ -202,14 +204,15 @@ def _posterior(
             total += w
             for i, g in enumerate(assign):
                 sums[i][g] += w
+    if k and total <= 0:
+        return None
     out: list[tuple[float, float, float]] = [(1 / 3, 1 / 3, 1 / 3)] * n
     for s, g in fixed.items():
         vec = [0.0, 0.0, 0.0]
         vec[g] = 1.0
         out[s] = (vec[0], vec[1], vec[2])
     for i, s in enumerate(unknown):
-        if total > 0:
-            out[s] = (sums[i][0] / total, sums[i][1] / total, sums[i][2] / total)
+        out[s] = (sums[i][0] / total, sums[i][1] / total, sums[i][2] / total)
     return tuple(out)
 
 
