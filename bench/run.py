@@ -31,14 +31,16 @@ import rules  # noqa: F401  (importing rules registers every game)
 from rules.core import Game, SeededChance, games
 from tables.ai import optional_module
 
-EXTRA_FIGURES = {"judtho": "judtho_ai"}
+EXTRA_FIGURES = {"judtho": "judtho_ai", "judgement": "judgement_ai"}
 """Game -> a module beside this file whose `figures(n)` adds the game's own figures (Judtho:
 legal-move generation per second from the mid-game perft positions, the AI's move time over
-real mid-game positions with the depth it finished; issue 4, "Benchmark")."""
+real mid-game positions with the depth it finished; issue 4, "Benchmark"; The City of Judgement:
+the AI's decision time, game length in turns and win shares over whole AI games; issue 5)."""
 
-MID_GAME_STEPS = {"judge_dredd": 600}
+MID_GAME_STEPS = {"judge_dredd": 600, "judgement": 120}
 """Actions the AI plays to reach the mid-game board (default 40). A Judge Dredd Game Turn is
-dozens of actions (every seat answers every card-play window), so 40 would still be turn one."""
+dozens of actions (every seat answers every card-play window), so 40 would still be turn one; a
+nine-seat City of Judgement game runs about 250 actions, so 120 is the middle of it."""
 
 
 def summary(samples_ms: list[float]) -> dict[str, float]:
