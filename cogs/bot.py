@@ -32,6 +32,7 @@ from cogs.clicks import Clicks
 from cogs.dads_army import DadsArmyCog
 from cogs.delivery import Delivery
 from cogs.judge_dredd import JudgeDreddCog
+from cogs.judgement import JudgementCog
 from cogs.judtho import JudthoCog
 from cogs.tables import TablesCog
 from cogs.translator import Translator
@@ -59,6 +60,7 @@ class GavelBot(commands.Bot):
         await self.add_cog(TablesCog(self), override=True)
         await self.add_cog(DadsArmyCog(self), override=True)
         await self.add_cog(JudgeDreddCog(self), override=True)
+        await self.add_cog(JudgementCog(self), override=True)
         await self.add_cog(JudthoCog(self), override=True)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
