@@ -240,8 +240,11 @@ class _Card:
                 if record is None:
                     return
                 for skill in record.skills:
-                    line = f"{skill.name.get(self.lang)}{self.colon}{skill.text.get(self.lang)}"
-                    self.text_block(line, 13, th["ink"], max_lines=3)
+                    sname = skill.name.get(self.lang)
+                    d.text((PAD + 14, self.y + 8), sname, font=font_for(sname, 14, "bold"), fill=th["ink"],
+                           anchor="lm")
+                    self.y += 18
+                    self.text_block(skill.text.get(self.lang), 13, th["ink"], max_lines=3)
                 goal = f"{self.say(K + 'role.commoner_goal')}{self.colon}{record.goal_text.get(self.lang)}"
                 self.text_block(goal, 13, th["muted"], max_lines=3)
 
