@@ -14,8 +14,10 @@ contract over them all (engine.py, `GAME`).
 
 from rules.core import register
 
+from .ai import choose
 from .engine import GAME
 
+GAME.ai = choose  # type: ignore[attr-defined]  # the computer seat (ai.py), as Judge Dredd's
 register(GAME)
 
 __all__ = ["GAME"]
