@@ -296,15 +296,11 @@ def test_leak_e1_uniform_questions(games: Games) -> None:
     assert {"obey", "give"} <= seen, seen
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "e1 leak in victory._offer_declare (declare_button variant, ruling 14): the `declare` question is "
-    "asked of every seat whose CHARACTER's trigger goal holds, face down or not, so the pause tells the "
-    "table that a face-down character's goal just came true (6 seats, seed 81, step 60: seat 4's 審判官 "
-    "turned face down is asked; given another character, it is not)"))
 def test_leak_e1_declare_question_does_not_depend_on_a_face_down_character() -> None:
     """The first `declare` question of a seeded declare-button game, asked of a seat turned face
     down: a counterfactual with another character (one not in play, HP above its damage) must be
-    asked the same."""
+    asked the same. (It found a leak, fixed in victory.py: the question went only to the seat whose
+    real face-down character's goal held.)"""
     for i, step in enumerate(playout(6, 81, "declare_button")):
         frame = step.after.frames[-1] if step.after.frames else None
         opened = frame is not None and frame.kind == "declare"
