@@ -14,7 +14,21 @@ import pytest
 
 from rules.core import SeededChance
 from rules.judgement import ai, attack, frames, orders
-from rules.judgement.actions import AttackAction, End, Go, Obey, Pose
+from rules.judgement.actions import (
+    AttackAction,
+    Counter,
+    End,
+    Go,
+    Heal,
+    Hurt,
+    Keep,
+    Obey,
+    Pass,
+    Pose,
+    Rescue,
+    Show,
+    UseSkill,
+)
 from rules.judgement.ai_belief import Belief, assignments
 from rules.judgement.engine import GAME
 from rules.judgement.state import COLOURS, OrderNote
@@ -268,3 +282,57 @@ def test_ai_answers_every_frame_kind_it_meets() -> None:
             GAME.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
     assert {"attack", "give", "obey", "go"} <= met
     assert met <= set(frames.KINDS)
+
+
+# --------------------------------------------------------------------------- windows and cards
+
+
+def test_ai_flower_girl_rescues_an_ally_not_an_enemy() -> None:
+    """贈花 (a 侍衛 賣花女, face up): the dying shown 侍衛 is saved, the dying shown 刺客 is not."""
+    state = make(["flower_girl", "duelist", "apothecary", "gravedigger"], ["guard", "guard", "assassin", "assassin"])
+    state.players[1].identity_shown = True
+    state.players[2].identity_shown = True
+    frames.open_frame(state, "rescue", [0, 1, 2, 3], seat=1)
+    assert ai.choose(GAME, state, 0) == Rescue()
+    frames.close(state, state.frames[-1])
+    frames.open_frame(state, "rescue", [0, 1, 2, 3], seat=2)
+    assert ai.choose(GAME, state, 0) == Pass()
+
+
+def test_ai_sister_prays_when_dying() -> None:
+    """禱告 in the rescue window of her own death (plan §6: reveal when a skill pays now)."""
+    state = make(["sister_of_mercy", "duelist", "apothecary", "gravedigger"], revealed=True)
+    state.players[0].damage = 8
+    frames.open_frame(state, "rescue", [0, 1, 2, 3], seat=0)
+    assert ai.choose(GAME, state, 0) == UseSkill("prayer")
+
+
+def test_ai_alchemist_tower_hurts_a_known_enemy_or_heals_itself() -> None:
+    """煉金塔: 2 damage to the shown 刺客; badly hurt and no known enemy, heal itself."""
+    state = make(["mercenary", "duelist", "apothecary", "gravedigger"], ["guard", "guard", "assassin", "assassin"],
+                 revealed=False)
+    state.players[3].identity_shown = True
+    frames.open_frame(state, "alchemy", [0], location="alchemist_tower")
+    assert ai.choose(GAME, state, 0) == Hurt(COLOURS[3])
+    state.players[3].identity_shown = False
+    state.players[0].damage = 11
+    assert ai.choose(GAME, state, 0) == Heal(COLOURS[0])
+
+
+def test_ai_shows_royal_summons_only_when_the_heal_pays() -> None:
+    """王命 (r12): a 侍衛 badly hurt shows and heals all; unhurt, it keeps its identity hidden."""
+    state = make(["mercenary", "duelist", "apothecary", "gravedigger"], ["guard", "guard", "assassin", "assassin"],
+                 revealed=False)
+    frames.open_frame(state, "show", [0], card="royal_summons", by=0, item=True)
+    assert ai.choose(GAME, state, 0) == Keep()
+    state.players[0].damage = 10
+    assert ai.choose(GAME, state, 0) == Show()
+
+
+def test_ai_mercenary_counters_its_attacker() -> None:
+    """反擊: the 傭兵 (a 刺客) hits back at a shown 侍衛 who attacked it."""
+    state = make(["mercenary", "duelist", "apothecary", "gravedigger"], ["assassin", "guard", "assassin", "guard"],
+                 revealed=False)
+    state.players[1].identity_shown = True
+    frames.open_frame(state, "counter", [0], by=1)
+    assert ai.choose(GAME, state, 0) == Counter()
