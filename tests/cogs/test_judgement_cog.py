@@ -20,9 +20,11 @@ import tables.service
 from cogs import components
 from cogs.judgement import BUTTON_ONLY, JudgementCog, JudgementUI, merged
 from rules.core import Msg
+from rules.judgement import damage
 from rules.judgement.actions import SYNTAX
 from rules.judgement.content import load
 from rules.judgement.engine import GAME
+from rules.judgement.state import COLOURS
 from tables import ai as ai_seats
 from tables import i18n
 from tables.notices import Private, Prompt, Public
@@ -76,7 +78,7 @@ def world4(world) -> SimpleNamespace:
 
 
 async def open_game(w, service, humans: list[Any], ai: int, *, variant: str | None = None,
-                    timeout: int | None = None):
+                    timeout: int | None = None, lang: str = "en"):
     """humans[0] hosts `/judgement new`, the others Join, `ai` AI seats, Start."""
     options: dict[str, Any] = {}
     if variant:
@@ -86,10 +88,10 @@ async def open_game(w, service, humans: list[Any], ai: int, *, variant: str | No
     await humans[0].slash(w.channel, "judgement new", **options)
     lobby = w.channel.last_message
     for member in humans[1:]:
-        await member.click(lobby, label=i18n.gettext("cogs.button.join"))
+        await member.click(lobby, label=i18n.gettext("cogs.button.join", lang))
     for _ in range(ai):
-        await humans[0].click(lobby, label=i18n.gettext("cogs.button.ai"))
-    await humans[0].click(lobby, label=i18n.gettext("cogs.button.start"))
+        await humans[0].click(lobby, label=i18n.gettext("cogs.button.ai", lang))
+    await humans[0].click(lobby, label=i18n.gettext("cogs.button.start", lang))
     table = service.table(w.channel.id)
     assert table.game_key == KEY and table.status == "active"
     w.humans = humans
@@ -320,3 +322,262 @@ def _options(verb: str) -> tuple[str, ...]:
     return {"pick": ("character",), "go": ("location",), "draw": ("pack",), "give": ("target",),
             "target": ("target",), "hurt": ("target",), "heal": ("target",), "take": ("target", "card"),
             "attack": ("target",), "skill": ("name",)}.get(verb, ())
+
+
+async def pick_all(w, table) -> None:
+    """Every human picks the first character dealt to them, by `/judgement pick`."""
+    while table.state.phase == "pick" and table.humans_to_act():
+        seat = table.humans_to_act()[0]
+        member = members(w)[table.seats[seat].user_id]
+        choices = await member.autocomplete(w.channel, "judgement pick", "character", "")
+        await member.slash(w.channel, "judgement pick", character=choices[0]["value"])
+
+
+async def roll_all(w, table) -> None:
+    """Every human throws their start roll by `/judgement roll` (after a 7, `/judgement go`)."""
+    while table.state.phase == "start_roll" and table.humans_to_act():
+        member = members(w)[table.seats[table.humans_to_act()[0]].user_id]
+        places = await member.autocomplete(w.channel, "judgement go", "location", "")
+        if places:
+            await member.slash(w.channel, "judgement go", location=places[0]["value"])
+        else:
+            await member.slash(w.channel, "judgement roll")
+
+
+def script_start(table, first: int, then: list[int]) -> None:
+    """Dice for the start rolls (in turn order: `first` throws 10 and starts; the others 9, 8, 6),
+    then `then` for what follows (d4 before d6, e5)."""
+    others = iter([(3, 6), (2, 6), (1, 5), (1, 4), (2, 3)])
+    dice: list[int] = []
+    for seat in table.state.turn_order:
+        dice += [4, 6] if seat == first else list(next(others))
+    table.dice = [*dice, *then]
+
+
+def dm_text(member) -> str:
+    dm = member.user.dm_channel
+    return "\n".join(m.content for m in dm.history()) if dm is not None else ""
+
+
+async def test_an_order_card_given_and_obeyed_only_the_two_seats_see_its_text(world4, service):
+    """c28-c32: the drawer (a human at the Tavern) gives it to another human by `/judgement give`;
+    the recipient answers from "My options"; the card's name reaches those two by DM and nobody
+    else: not the third human, not the channel."""
+    w = world4
+    table = await open_game(w, service, [w.alice, w.bob, w.carol], ai=1)
+    scanner = Scanner(w.channel, table)
+    giver = next(s for s in table.state.turn_order if not table.seats[s].is_ai)
+    script_start(table, giver, [1, 1])  # the giver's move: 1 + 1 = 2, the Tavern
+    await pick_all(w, table)
+    await roll_all(w, table)
+    scanner.scan()
+    assert table.state.active == giver and giver in table.humans_to_act()
+    by_seat = {s: members(w)[table.seats[s].user_id] for s in range(3)}
+    await by_seat[giver].slash(w.channel, "judgement roll")
+    assert table.state.players[giver].at == "tavern"
+    scanner.scan()
+    recipient, third = [s for s in range(3) if s != giver]
+    targets = await by_seat[giver].autocomplete(w.channel, "judgement give", "target", "")
+    assert COLOURS[recipient] in [t["value"] for t in targets]
+    named = next(t["name"] for t in targets if t["value"] == COLOURS[recipient])
+    assert table.seat_name(recipient) in named
+    await by_seat[giver].slash(w.channel, "judgement give", target=COLOURS[recipient])
+    frame = table.state.frames[-1]
+    assert frame.kind == "obey" and table.humans_to_act() == [recipient]
+    card = frame.data["card"]
+    message = options_message(w.channel)
+    assert by_seat[recipient].mention in message.content
+    assert table.seat_name(giver) in message.content  # what is asked: whose card, to whom
+    scanner.scan()
+    stranger = await by_seat[third].click(message, label=OPTIONS)
+    assert shown(stranger).content == i18n.gettext("error.not_your_prompt")
+    menu = await by_seat[recipient].click(message, label=OPTIONS)
+    offered = [b["label"] for b in buttons(shown(menu))]
+    assert i18n.gettext("judgement.verb.obey") in offered
+    await choose(by_seat[recipient], menu, lambda items: next(
+        i for i in items if getattr(i, "label", None) == i18n.gettext("judgement.verb.obey")))
+    assert not any(f.kind == "obey" for f in table.state.frames)
+    scanner.scan()
+    name = i18n.gettext(f"judgement.card.{card}")
+    assert name in dm_text(by_seat[giver]) and name in dm_text(by_seat[recipient])
+    assert name not in dm_text(by_seat[third])
+    assert not any(name in public_text(m) for m in w.channel.history())
+    assert refusals(w.env) == []
+
+
+async def test_the_rescue_window_is_one_message_and_each_pass_edits_it(world4, service):
+    """r8, e1: a dying character opens the rescue window for every living seat, whatever they
+    hold: one channel message mentions every human asked, each opens their own choice privately,
+    and each pass edits that message; then the death shows the identity to all."""
+    w = world4
+    table = await open_game(w, service, [w.alice, w.bob, w.carol], ai=1)
+    scanner = Scanner(w.channel, table)
+    await pick_all(w, table)
+    await roll_all(w, table)
+    while table.state.phase != "turn" or table.state.step != "start" or table.state.active == 3:
+        seat = table.humans_to_act()[0]
+        menu = await members(w)[table.seats[seat].user_id].click(options_message(w.channel), label=OPTIONS)
+        await choose(members(w)[table.seats[seat].user_id], menu, lambda items: items[-1])
+    victim = 3  # the AI seat
+    state = table.state
+    from rules.judgement.traits import hp
+
+    damage.hurt(state, victim, hp(state, victim) - state.players[victim].damage, by=None, source="alchemist_tower",
+                direct=False)
+    mover = members(w)[table.seats[state.active].user_id]
+    await mover.slash(w.channel, "judgement roll")
+    frame = table.state.frames[-1]
+    assert frame.kind == "rescue" and frame.data["seat"] == victim
+    asked = list(table.humans_to_act())
+    assert sorted(asked) == [0, 1, 2]
+    window = options_message(w.channel)
+    assert all(members(w)[table.seats[s].user_id].mention in window.content for s in asked)
+    colour = i18n.gettext(f"judgement.board.colour.{COLOURS[victim]}")
+    dying = i18n.gettext("cogs.judgement.seat", colour=colour, player=table.seat_name(victim))
+    assert i18n.gettext("cogs.judgement.moment.rescue", seat=dying) in window.content  # what the window is for
+    scanner.scan()
+    count = len(w.channel.history())
+    first = members(w)[table.seats[asked[0]].user_id]
+    await first.slash(w.channel, "judgement pass")
+    assert len(w.channel.history()) == count  # edited, not posted again
+    assert first.mention not in w.channel.last_message.content
+    scanner.scan()
+    for seat in asked[1:]:
+        member = members(w)[table.seats[seat].user_id]
+        menu = await member.click(options_message(w.channel), label=OPTIONS)
+        legal = service.legal_for(w.channel.id, as_player(member))
+        assert "pass" in legal and set(legal) <= {"pass", "rescue", "reveal", "skill prayer"}
+        word = i18n.gettext("judgement.verb.pass")
+        await choose(member, menu, lambda items, word=word: next(i for i in items if i.label == word))
+        scanner.scan()
+    assert not any(f.kind == "rescue" for f in table.state.frames)
+    player = table.state.players[victim]
+    assert not player.alive or player.damage == 7  # died, or 贈花 saved them (an AI 賣花女)
+    if not player.alive:
+        identity = i18n.gettext(f"judgement.identity.{player.identity}")
+        assert any(identity in m.content for m in w.channel.history()[-3:])
+    assert refusals(w.env) == []
+
+
+async def test_a_zh_tw_player_gets_menus_role_and_dms_in_zh_tw(world4, service, locales):
+    w = world4
+    locales[w.bob.id] = "zh-TW"
+    await w.bob.slash(w.channel, "judgement rules")  # the bot learns bob's language before the deal
+    table = await open_game(w, service, [w.alice, w.bob], ai=2)
+    menu = await w.bob.click(options_message(w.channel), label=OPTIONS)
+    labels = [b["label"] for b in buttons(shown(menu))]
+    assert labels == [i18n.gettext(f"judgement.char.{c}", "zh-TW") for c in table.state.players[1].options]
+    assert shown(menu).content.endswith(i18n.gettext("cogs.prompt.choose", "zh-TW"))
+    identity = table.state.players[1].identity
+    await choose(w.bob, menu, lambda items: items[0])  # from bob's own click on, his DMs are in zh-TW
+    character = table.state.players[1].character
+    last = w.bob.user.dm_channel.history()[-1].content
+    assert i18n.gettext(f"judgement.char.{character}", "zh-TW") in last
+    assert i18n.gettext(f"judgement.identity.{identity}", "zh-TW") in last
+    role = shown(await w.bob.slash(w.channel, "judgement role"))
+    assert role.ephemeral and i18n.gettext(f"judgement.identity.{identity}", "zh-TW") in role.content
+    assert [a.filename for a in role.attachments] == ["role.png"]
+    choices = await w.alice.autocomplete(w.channel, "judgement pick", "character", "")
+    assert choices[0]["name"].startswith(i18n.gettext(f"judgement.char.{choices[0]['value']}", "en"))
+    alice_role = shown(await w.alice.slash(w.channel, "judgement role"))
+    assert i18n.gettext(f"judgement.identity.{table.state.players[0].identity}", "en") in alice_role.content
+    assert refusals(w.env) == []
+
+
+async def test_strangers_and_stale_clicks_are_refused_privately(world4, service):
+    w = world4
+    table = await open_game(w, service, [w.alice, w.bob], ai=2)
+    message = options_message(w.channel)
+    stranger = await w.dave.click(message, label=OPTIONS)
+    assert shown(stranger).ephemeral and shown(stranger).content == i18n.gettext("error.not_your_prompt")
+    menu = await w.alice.click(message, label=OPTIONS)  # alice's own menu, opened before bob picks
+    await pick_all(w, table)  # both pick by command: alice's menu and the message are stale now
+    stale = await w.alice.click(shown(menu), custom_id=buttons(shown(menu))[0]["custom_id"])
+    assert shown(stale).ephemeral and table.state.players[0].character is not None
+    assert shown(stale).content.startswith(i18n.gettext("error.stale_button")) or \
+        shown(stale).content == i18n.gettext("error.stale_button")
+    again = await w.bob.click(message, label=OPTIONS)  # an old message's My options: bob's options now
+    now = service.legal_for(w.channel.id, as_player(w.bob))
+    if now:
+        assert shown(again).content.startswith(i18n.gettext("error.stale_button"))
+    else:
+        assert shown(again).content == i18n.gettext("error.stale_button")
+    dave_role = await w.dave.slash(w.channel, "judgement role")
+    assert shown(dave_role).ephemeral
+    assert refusals(w.env) == ["not_seated"]
+
+
+async def test_board_is_the_players_own_privately_and_the_public_one_for_a_spectator(world4, service):
+    w = world4
+    await open_game(w, service, [w.alice, w.bob], ai=2)
+    mine = await w.alice.slash(w.channel, "judgement board")
+    assert mine.ephemeral and shown(mine).content.startswith(i18n.gettext("table.board_private"))
+    assert [a.filename for a in shown(mine).attachments] == ["board.png"]
+    spectator = await w.dave.slash(w.channel, "judgement board")
+    message = shown(spectator)
+    assert message.attachments and not message.content.startswith(i18n.gettext("table.board_private"))
+    assert all(b["custom_id"].split(":", 4)[-1] == "" for b in buttons(message) if b["custom_id"].startswith("gv:a:"))
+    assert refusals(w.env) == []
+
+
+async def test_options_command_opens_my_menu_privately(world4, service):
+    w = world4
+    await open_game(w, service, [w.alice, w.bob], ai=2)
+    result = await w.alice.slash(w.channel, "judgement options")
+    assert shown(result).ephemeral and buttons(shown(result))
+    await w.dave.slash(w.channel, "judgement options")
+    assert refusals(w.env) == ["not_your_turn"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_rules_summary_is_private_and_whole(world, lang, locales):
+    locales[world.alice.id] = lang
+    result = await world.alice.slash(world.channel, "judgement rules")
+    messages = [result.response, *result.followups]
+    assert all(m.ephemeral for m in messages)
+    assert "\n".join(m.content for m in messages) == i18n.gettext("judgement.rules", lang)
+
+
+CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+
+
+async def test_closed_dms_role_by_ephemeral_or_one_public_pointer(world4, service):
+    w = world4
+    for member in (w.alice, w.bob):
+        dm = member.user.dm_channel or await member.user.create_dm()
+        w.env.inject_error("POST", f"/channels/{dm.id}/messages", **CLOSED, times=None)
+    table = await open_game(w, service, [w.alice, w.bob], ai=2)
+    notes = [m for m in w.channel.history() if "/table me" in m.content]
+    assert notes and all(w.alice.mention in n.content or w.bob.mention in n.content for n in notes)
+    Scanner(w.channel, table).scan()
+    role = shown(await w.bob.slash(w.channel, "judgement role"))
+    identity = table.state.players[1].identity
+    assert role.ephemeral and i18n.gettext(f"judgement.identity.{identity}") in role.content
+    assert refusals(w.env) == []
+
+
+async def test_a_whole_game_in_a_zh_tw_server_names_no_secret(simcord_env, service):
+    """The channel speaks the server's language (zh-TW): the same scan, on Chinese words."""
+    env = simcord_env
+    guild = env.create_guild("台北", preferred_locale="zh-TW")
+    w = SimpleNamespace(env=env, guild=guild, channel=guild.create_text_channel("遊戲"))
+    w.alice = guild.add_member(env.create_user("alice"))
+    w.bob = guild.add_member(env.create_user("bob"))
+    table = await open_game(w, service, [w.alice, w.bob], ai=2, lang="zh-TW")
+    scanner = Scanner(w.channel, table)
+    rng = random.Random(11)
+    play = i18n.gettext("cogs.button.play", "zh-TW")
+    for _ in range(600):
+        scanner.scan()
+        if table.status != "active":
+            break
+        seat = rng.choice(table.humans_to_act())
+        actor = members(w)[table.seats[seat].user_id]
+        before = table.version
+        menu = await actor.click(options_message(w.channel), label=play)
+        await choose(actor, menu, rng.choice)
+        assert table.version > before, refusals(env)
+    assert table.status == "finished"
+    scanner.scan()
+    assert scanner.checked > 10
+    assert refusals(env) == []
