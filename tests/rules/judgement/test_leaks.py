@@ -480,3 +480,17 @@ async def test_leak_private_events_reach_only_their_seats(
     assert table.status == "finished"
     assert told == set(range(humans))  # every human had its identity privately; no AI seat did
     svc.export(channel)  # over: the log may go out
+
+
+def test_leak_public_board_png_independent_of_secrets(games: Games) -> None:
+    """The public board and a seat's role card, drawn from two counterfactuals: the same bytes."""
+    board = pytest.importorskip("renderer.judgement")
+    role = pytest.importorskip("renderer.judgement_role")
+    for key in [(9, 93, None, 0.02), (6, 73, "pairs", 0.15)]:
+        steps = games[key]
+        state = steps[len(steps) // 2].before
+        other = counterfactual(state, None, 5)
+        assert other.to_json() != state.to_json()
+        assert board.render(GAME.view(other, None)) == board.render(GAME.view(state, None)), key
+        mine = counterfactual(state, 1, 6)
+        assert role.render_hand(GAME.view(mine, 1)) == role.render_hand(GAME.view(state, 1)), key
