@@ -18,6 +18,7 @@ from rules.core import Event, Msg, SeatName, SeededChance
 from rules.judgement import frames, present, setup
 from rules.judgement.actions import Go, Obey, Pick, Pose, Take
 from rules.judgement.content import IDENTITIES, load
+from rules.judgement.engine import GAME
 from rules.judgement.present import describe, label
 from rules.judgement.state import Frame, JudgementState, OrderNote
 from rules.judgement.view import secret_lines, view
@@ -27,19 +28,6 @@ PUBLIC_ONLY = ("seat", "me")
 """The keys of a view that differ by viewer; everything else is the public part."""
 
 
-class TableGame:
-    """Just enough of a Game for `view`: who is to act (the engine's own once it plays)."""
-
-    def to_act(self, state: JudgementState) -> set[int]:
-        try:
-            from rules.judgement.engine import GAME
-
-            return GAME.to_act(state)
-        except Exception:  # the engine is not there yet, or cannot say for a hand-made state
-            return {state.active}
-
-
-GAME = TableGame()
 
 
 class Names:
