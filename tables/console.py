@@ -477,12 +477,48 @@ def _judtho_draw(options: dict[str, str], legal: list[str], lang: str) -> str:
     return "void offer" if answer == "void" else f"draw {answer}"
 
 
+def _judgement_obey(options: dict[str, str], legal: list[str], lang: str) -> str:
+    """`/judgement obey [answer]` as the cog reads it: `obey` when no answer is given; `pay <card>`
+    and `pose <identity>` (隱女's 「隱」) as typed; a lone card or identity id is that answer."""
+    answer = " ".join(filter(None, (options.get("answer", ""), options.get("what", "")))).strip().lower()
+    if not answer:
+        return "obey"
+    if answer.split()[0] in ("obey", "pay", "pose"):
+        return answer
+    return next((a for a in legal if a.split()[1:] == [answer] and a.split()[0] in ("pay", "pose")), f"obey {answer}")
+
+
+def _judgement_skill(options: dict[str, str], legal: list[str], lang: str) -> str:
+    """`/judgement skill <name>`: here one line is one action, so a target is named afterwards by
+    `/judgement target <colour>` (the cog plays both at once)."""
+    if options.get("target"):
+        raise IllegalAction("judgement_console_target")
+    return f"skill {options.get('name', '').strip().lower()}"
+
+
+def _judgement_me(options: dict[str, str], legal: list[str], lang: str) -> str:
+    """`/judgement role` and `/judgement options` are Discord's private views: here `/table me`."""
+    raise IllegalAction("judgement_console_me")
+
+
+def _judgement_hint(refused: str, legal: list[str], lang: str) -> str | None:
+    """After a refused action: the same verb's legal actions (`attack red` refused → "You may: attack
+    blue, attack green"), or all of them when the verb is not among them."""
+    verb = refused.split()[0] if refused.split() else ""
+    same = [a for a in legal if a.split()[0] == verb] or legal
+    if not same:
+        return None
+    return i18n.gettext("cogs.judgement.console_hint", lang, actions=", ".join(same[:PROMPT_MAX]))
+
+
 Read = Callable[[dict[str, str], list[str], str], str]
-OPTIONAL: tuple[Read, ...] = (_judtho_draw,)
+OPTIONAL: tuple[Read, ...] = (_judtho_draw, _judgement_obey, _judgement_me)
 """The readers of commands whose options may all be left out (`/judtho draw` offers a draw)."""
 COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
     "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place),
                "draw": (("answer",), _judtho_draw)},
+    "judgement": {"obey": (("answer", "what"), _judgement_obey), "skill": (("name", "target"), _judgement_skill),
+                  "role": ((), _judgement_me), "options": ((), _judgement_me)},
 }
 """Per game, the commands whose options are not the action's own tokens: the options' names (as
 in Discord, in order) and how they read as action text (options, the actor's legal actions, the
@@ -602,7 +638,8 @@ PROMPT_MAX = 30
 SUMMARIES: dict[str, Callable[[list[str], str], tuple[list[str], str]]] = {"judtho": _judtho_prompt}
 """Per game, how a prompt shows the legal actions when listing them one by one does not read:
 (entries, a names line or "")."""
-HINTS: dict[str, Callable[[str, list[str], str], str | None]] = {"judtho": _judtho_hint}
+HINTS: dict[str, Callable[[str, list[str], str], str | None]] = {"judtho": _judtho_hint,
+                                                                  "judgement": _judgement_hint}
 """Per game, a line printed under a refusal (the refused text, the player's legal actions, the
 language): what the player may do instead, or None."""
 
@@ -610,6 +647,9 @@ language): what the player may do instead, or None."""
 TOKEN_NAMES = {
     "judge_dredd": ("judge_dredd.sector.{token}", "judge_dredd.cardname.{token}", "judge_dredd.crime.{token}",
                     "judge_dredd.colour.{token}"),
+    "judgement": ("judgement.char.{token}", "judgement.skill.{token}", "judgement.card.{token}",
+                  "judgement.loc.{token}", "judgement.identity.{token}", "judgement.pack.{token}",
+                  "judgement.board.colour.{token}"),
 }
 """Where the words catalogue names an action's tokens, per game (a token no template names is
 shown as it is)."""

@@ -1,0 +1,97 @@
+"""Local play of The City of Judgement (`python bot.py --local judgement`): nine AI seats finish a
+game; a human with three AI seats plays a whole game by typing `/judgement ...` commands and plain
+actions; secrets print only to their seat; the console reads `/judgement obey answer` and
+`/judgement skill` as the cog does, and a refusal is followed by what the player may do."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.core import IllegalAction
+from tables import console as console_module
+from tables import i18n
+from tables.console import CHANNEL, Console, LocalOptions
+from tables.service import TableService
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bot_local_nine_ai_seats_finish_a_game(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "bot.py", "--local", "judgement", "--seats", "0", "--ai", "9", "--seed", "1",
+         "--images", str(tmp_path / "img")],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, "GAVEL_DB": ":memory:"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Game over. Winner: AI " in done.stdout
+
+
+COMMANDS = {"pick": "character", "go": "location", "draw": "pack", "give": "target", "target": "target",
+            "hurt": "target", "heal": "target", "attack": "target", "skill": "name"}
+"""The verbs typed as `/judgement <verb> <option>:<value>` (the others as plain text)."""
+
+
+async def test_one_human_and_three_ai_seats_play_to_the_end_by_typing(tmp_path: Path) -> None:
+    out = io.StringIO()
+    options = LocalOptions(game="judgement", seats=1, ai=3, seed="3", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judgement": None}), options, out)
+    await console.setup()
+    rng = random.Random(3)
+    typed: list[str] = []
+    for _ in range(400):
+        if console.over:
+            break
+        table = console.service.table(CHANNEL)
+        assert table.humans_to_act() == [0], "the AI seats wait for nobody"
+        legal = console.service.legal_for(CHANNEL, console.players[0])
+        action = rng.choice(legal).split()
+        if action[0] in COMMANDS and len(action) == 2 and rng.random() < 0.5:
+            line = f"/judgement {action[0]} {COMMANDS[action[0]]}:{action[1]}"
+        elif action[0] in ("pay", "pose"):
+            line = f"/judgement obey answer:{action[0]} {action[1]}"
+        else:
+            line = " ".join(action)
+        typed.append(line)
+        await console.command(line)
+    assert console.over, "the game did not end"
+    text = out.getvalue()
+    assert "Game over." in text and any(t.startswith("/judgement ") for t in typed)
+    secret = [line for line in text.splitlines() if "Your identity" in line or "You may pick" in line]
+    assert secret and all(line.startswith("[to Alice] ") for line in secret)  # only labelled to their seat
+    assert any(line.startswith("[to Alice] ") and "identity" in line for line in text.splitlines())
+
+
+def test_obey_reads_its_answer_as_the_cog_does() -> None:
+    read = console_module._judgement_obey
+    legal = ["obey", "pay amulet", "pose guard"]
+    assert read({}, legal, "en") == "obey"
+    assert read({"answer": "pay", "what": "amulet"}, legal, "en") == "pay amulet"
+    assert read({"answer": "amulet"}, legal, "en") == "pay amulet"
+    assert read({"answer": "guard"}, legal, "en") == "pose guard"
+    assert read({"answer": "obey"}, legal, "en") == "obey"
+
+
+def test_skill_with_a_target_is_two_lines_here() -> None:
+    assert console_module._judgement_skill({"name": "Seal"}, [], "en") == "skill seal"
+    with pytest.raises(IllegalAction) as refused:
+        console_module._judgement_skill({"name": "seal", "target": "blue"}, [], "en")
+    assert i18n.has(f"error.{refused.value.code}", "zh-TW")
+
+
+async def test_a_refusal_is_followed_by_what_the_player_may_do(tmp_path: Path) -> None:
+    out = io.StringIO()
+    options = LocalOptions(game="judgement", seats=1, ai=3, seed="3", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judgement": None}), options, out)
+    await console.setup()
+    await console.run_lines(["pick nobody_at_all", "/judgement role"], script=False)
+    legal = console.service.legal_for(CHANNEL, console.players[0])
+    text = out.getvalue()
+    assert i18n.gettext("cogs.judgement.console_hint", actions=", ".join(legal)) in text
+    assert i18n.gettext("error.judgement_console_me") in text
