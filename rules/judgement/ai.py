@@ -53,7 +53,7 @@ from .state import COLOURS
 
 DEATH = 8.0
 """What this seat's own death costs, in damage points, per unit of caution."""
-REVEAL = 1.0
+REVEAL = 1.5
 """What turning the character face up costs when nothing pays for it (a hidden character is safer)."""
 SECRECY = 2.0
 """What showing the identity costs a 侍衛 or 刺客 (every enemy then knows where to aim)."""

@@ -206,15 +206,18 @@ def _kill_total(out: Stance, goal: Effect, view: Mapping[str, Any], belief: Beli
 
 
 def _attack_kills(out: Stance, goal: Effect, view: Mapping[str, Any], belief: Belief) -> None:
-    """女劍士 (2 attack kills), 傭兵 (1 attack kill of HP 13 or more)."""
+    """女劍士 (2 attack kills): everyone is fair game. 傭兵 (1 attack kill of HP 13 or more): the
+    face-up characters of HP 13+ are (a face-down one's HP is a guess)."""
     min_hp = int(goal.get("min_hp", 0))
-    _everyone(out, 0.4, 1.0)
+    _everyone(out, 0.1 if min_hp else 0.4, 1.0)
     for p in view["players"]:
         if p["seat"] == view["seat"] or not p["alive"]:
             continue
         if min_hp and (p["hp"] is None or p["hp"] < min_hp):
             continue
         out.attack_kill[p["seat"]] = 6.0
+        if min_hp:
+            out.extra[p["seat"]] = out.extra.get(p["seat"], 0.0) + 0.6
 
 
 def _at_location(out: Stance, goal: Effect, view: Mapping[str, Any], belief: Belief) -> None:
