@@ -581,3 +581,36 @@ async def test_a_whole_game_in_a_zh_tw_server_names_no_secret(simcord_env, servi
     scanner.scan()
     assert scanner.checked > 10
     assert refusals(env) == []
+
+
+async def test_skill_with_a_target_plays_both_in_one_channel_message(world4, service):
+    """`/judgement skill name:seal target:blue`: the skill, then its target (封印, a turn-start
+    skill of the 審判官, face up here), told in one channel message."""
+    w = world4
+    table = await open_game(w, service, [w.alice], ai=3)
+    await pick_all(w, table)
+    state = table.state
+    other = next((s for s, p in enumerate(state.players) if p.character == "inquisitor"), None)
+    if other is not None:
+        state.players[other].character = state.players[0].character
+    state.players[0].character, state.players[0].revealed = "inquisitor", True
+    for _ in range(100):
+        state = table.state
+        if state.phase == "turn" and state.step == "start" and state.active == 0 and not state.frames:
+            break
+        menu = await w.alice.click(options_message(w.channel), label=OPTIONS)
+        await choose(w.alice, menu, lambda items: items[0])
+    assert table.state.active == 0 and table.state.players[0].alive
+    names = await w.alice.autocomplete(w.channel, "judgement skill", "name", "")
+    assert "seal" in [c["value"] for c in names]
+    assert next(c["name"] for c in names if c["value"] == "seal").startswith(i18n.gettext("judgement.skill.seal"))
+    target = next(s for s in range(1, 4) if table.state.players[s].alive)
+    aims = await w.alice.autocomplete(w.channel, "judgement skill", "target", "")
+    assert COLOURS[target] in [c["value"] for c in aims]
+    count = len(w.channel.history())
+    await w.alice.slash(w.channel, "judgement skill", name="seal", target=COLOURS[target])
+    assert table.state.players[target].sealed
+    posted = w.channel.history()[count:]
+    assert len(posted) == 1 and w.alice.mention in posted[0].content  # one message: both changes, then her turn
+    assert posted[0].content.count(i18n.gettext("judgement.skill.seal")) >= 2  # used, then aimed
+    assert refusals(w.env) == []
