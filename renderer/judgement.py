@@ -33,6 +33,7 @@ from renderer.judgement_board import (
     background,
     draw_centre,
     draw_highlights,
+    draw_options,
     draw_pair,
     draw_pieces,
     draw_track,
@@ -113,6 +114,7 @@ def compose(
     pairs = "pairs" in (view.get("variants") or [])
     canvas = background(th.name, ring, pairs, th).copy()
     _title(canvas, th)
+    draw_options(canvas, th, view)
     draw_highlights(canvas, th, list(ring), dict(highlight or {}))
     draw_pieces(canvas, th, view)
     draw_centre(canvas, th, view)

@@ -223,6 +223,20 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
 # ---------------------------------------------------------------------------- what moves
 
 
+def draw_options(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    """The locations an open `go` frame offers (public: after a 7 everyone sees the choice being
+    made), edged in gold."""
+    frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else {}
+    if frame.get("kind") != "go":
+        return
+    ring = [str(x) for x in view.get("ring") or []]
+    d = ImageDraw.Draw(img)
+    for loc in frame.get("options") or []:
+        if loc in ring:
+            x0, y0, x1, y1 = tile_box(ring.index(loc))
+            d.rounded_rectangle((x0 - 3, y0 - 3, x1, y1 - 2), radius=16, outline=th["gold"], width=2)
+
+
 def draw_highlights(img: Image.Image, th: Theme, ring: list[str], marked: Mapping[str, str]) -> None:
     """A gold edge round each location an action reaches, and its label (A, B, ...)."""
     d = ImageDraw.Draw(img)
@@ -236,10 +250,13 @@ def draw_highlights(img: Image.Image, th: Theme, ring: list[str], marked: Mappin
 
 
 def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    """Each living player's piece on its location, in seat order, up to six in a row; the active
-    player's with a gold ring."""
+    """Each living player's piece on its location, in seat order, up to seven in a row; the active
+    player's with a gold ring, the seats an attack may choose (the open `attack`/`again` frame's
+    public `targets`) with a red one."""
     ring = [str(x) for x in view.get("ring") or []]
     active = seat_of(view.get("active")) if view.get("phase") == "turn" else None
+    frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else {}
+    targets = {seat_of(t) for t in frame.get("targets") or []} if frame.get("kind") in ("attack", "again") else set()
     by_loc: dict[str, list[int]] = {}
     for p in players(view):
         seat = seat_of(p.get("seat"))
@@ -256,7 +273,7 @@ def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
         for r, row in enumerate(rows):
             width = step * (len(row) - 1)
             for i, seat in enumerate(sorted(row)):
-                ring_colour = th["gold"] if seat == active else None
+                ring_colour = th["gold"] if seat == active else (th["hp"] if seat in targets else None)
                 sprite = piece(th, colour_of(view, seat), seat, size, ring_colour)
                 paste_centred(img, sprite, ((x0 + x1) / 2 - width / 2 + i * step, top + r * 29))
 

@@ -296,3 +296,15 @@ def test_each_public_mark_shows_in_the_players_panel(changes, key):
     marked = decode(R.render(view, names={4: "A rather long display name"}))
     panel = (760, 60, WIDTH, HEIGHT)
     assert count(marked, panel, TH[key], tol=3) > count(plain, panel, TH[key], tol=3) + 40
+
+
+def test_an_open_attack_rings_its_targets_and_an_open_go_edges_its_options():
+    """Public frame data drawn on the board: the attack frame's `targets`, the go frame's `options`."""
+    plain = make_view(4)
+    attack = make_view(4, frame={"kind": "attack", "asked": [2], "passed": [], "by": 2, "targets": [1, 3]})
+    assert R.render(attack) != R.render(plain)
+    go = make_view(4, frame={"kind": "go", "asked": [2], "passed": [], "options": ["tavern"], "why": "move"})
+    x0, y0, x1, _ = tile_box(RING.index("tavern"))
+    band = (x0 - 3, y0 - 3, x1, y0)
+    assert count(decode(R.render(go)), band, TH["gold"], tol=8) > count(decode(R.render(plain)), band, TH["gold"],
+                                                                        tol=8) + 40
