@@ -14,8 +14,11 @@
 - `highlights(view, actions)` / `label_actions(view, actions)`: labels A, B, ... on the locations
   that `go <location>` actions reach, so the image and the buttons agree.
 
-Pure functions of the view: same view, same bytes. The six location cards are drawn once per ring
-(`judgement_board.background`).
+Pure functions of the view: same view, same bytes. The six location cards, the decks' names and the
+empty damage track are drawn once per ring (`judgement_board.background`). Measured over the real
+engine's views (five seeded games each at 4 and 9 seats, every 5th step, this 2-core machine): a
+board takes 25 ms (median; 55 ms max once its ring is cached) and weighs 58-85 KB (1240x760,
+paletted); a role card 19-23 ms and 18-33 KB.
 """
 
 from __future__ import annotations
