@@ -75,3 +75,17 @@ def test_the_glyph_check_can_fail():
 def test_the_subset_stays_small():
     """A font the bot loads at every start and the repository carries: about 4 MB at most."""
     assert (common.FONT_DIR / common.FONT_FILES["cjk"]).stat().st_size < 4.3e6
+
+
+def test_font_tools_stay_a_maintainers_tool():
+    """fontTools is no project dependency: only `tools/subset_font.py` may import it, and only inside
+    the function that runs it."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for folder in ("renderer", "rules", "tables", "cogs", "bench")
+        for path in (ROOT / folder).rglob("*.py")
+        if "fontTools" in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []
+    tool = (ROOT / "tools" / "subset_font.py").read_text(encoding="utf-8")
+    assert "\nfrom fontTools" not in tool and "\nimport fontTools" not in tool
