@@ -90,7 +90,11 @@ class JudgementUI(components.GameUI):
     def label(self, tokens: Sequence[str], depth: int, lang: str) -> str:
         """A whole action offered at the menu's first step reads as the game labels it; a secret
         action (`pick`, `pose`) by its parts, since its label names nothing on purpose (and this
-        menu is its player's alone)."""
+        menu is its player's alone); an equipment card to take as the card and whose it is."""
+        if tokens[0] == "take" and len(tokens) == 3 and depth >= 1:  # a card, from whom
+            card = self.token(tokens[2], lang)
+            return card if depth == 2 else i18n.gettext("cogs.judgement.take_from", lang, card=card,
+                                                        player=self.token(tokens[1], lang))
         if depth == 0 and len(tokens) > 1 and tokens[0] not in SECRET_VERBS:
             text = whole_label(" ".join(tokens), lang, self)
             if text is not None:

@@ -614,3 +614,23 @@ async def test_skill_with_a_target_plays_both_in_one_channel_message(world4, ser
     assert len(posted) == 1 and w.alice.mention in posted[0].content  # one message: both changes, then her turn
     assert posted[0].content.count(i18n.gettext("judgement.skill.seal")) >= 2  # used, then aimed
     assert refusals(w.env) == []
+
+
+async def test_the_clock_answers_for_whoever_has_not_and_says_so_in_the_games_words(world4, service):
+    """e9: the pick has a clock; when it runs out each human still picking gets the first
+    character dealt (the engine's timeout action). The lobby and the prompt say it in this game's
+    words (`judgement.clock`, `judgement.prompt.clock`), not a card-play window's."""
+    w = world4
+    table = await open_game(w, service, [w.alice, w.bob], ai=2, timeout=30)
+    lines = "\n".join(m.content for m in w.channel.history())
+    assert i18n.gettext("judgement.clock", seconds="30") in lines
+    before, after = i18n.gettext("judgement.prompt.clock", when="\0").split("\0")
+    prompt = options_message(w.channel).content
+    assert before in prompt and after in prompt and "<t:" in prompt
+    first = [table.state.players[s].options[0] for s in (0, 1)]
+    await w.env.advance_time(31)
+    assert [table.state.players[s].character for s in (0, 1)] == first
+    names = ", ".join(table.seat_name(s) for s in (0, 1))
+    assert any(i18n.gettext("table.timed_out", players=names) in m.content for m in w.channel.history())
+    Scanner(w.channel, table).scan()
+    assert refusals(w.env) == []
