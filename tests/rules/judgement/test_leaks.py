@@ -227,8 +227,14 @@ def legal(state: JudgementState, seat: int) -> list[str]:
     return sorted(str(a) for a in GAME.legal_actions(state, seat))
 
 
+def clocked(state: JudgementState) -> list[int]:
+    """The seats asked now whose decision has a clock: public (the table shows the deadline)."""
+    return sorted(s for s in GAME.to_act(state) if GAME.timeout_action(state, s) is not None)
+
+
 def test_leak_views_counterfactual(games: Games) -> None:
-    """Every third step of every game, for every seat and a spectator."""
+    """Every third step of every game, for every seat and a spectator: its view, who is asked,
+    who has a clock (the table shows it) and its own legal actions."""
     for (n, seed, *_), steps in games.items():
         for i, step in enumerate(steps[::3]):
             state = step.before
@@ -237,6 +243,7 @@ def test_leak_views_counterfactual(games: Games) -> None:
                 where = f"{n} seats seed {seed} step {3 * i} viewer {viewer}"
                 assert GAME.view(other, viewer) == GAME.view(state, viewer), where
                 assert GAME.to_act(other) == GAME.to_act(state), where
+                assert clocked(other) == clocked(state), where
                 if viewer is not None and viewer in GAME.to_act(state):
                     assert legal(other, viewer) == legal(state, viewer), where
 
