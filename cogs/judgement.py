@@ -137,6 +137,12 @@ def whole_label(text: str, lang: str, ui: JudgementUI) -> str | None:
     return i18n.render(msg, lang, lambda seat: ui.seat(seat, lang))
 
 
+def action_name(ui: JudgementUI, text: str, lang: str) -> str:
+    """One legal action in words, as the first step of a menu names it ("Attack Blue · bob")."""
+    tokens = text.split()
+    return components.capitalised(ui.label(tokens, 0, lang) if len(tokens) > 1 else ui.verb(tokens[0], lang))
+
+
 UI = components.register_ui(JudgementUI(key=GAME_KEY, token_keys=(
     "judgement.char.{token}", "judgement.skill.{token}", "judgement.card.{token}", "judgement.loc.{token}",
     "judgement.identity.{token}", "judgement.pack.{token}")))
@@ -181,7 +187,7 @@ class JudgementCog(commands.Cog):
             tokens = text.split()
             if tokens[0] not in verbs:
                 continue
-            name = components.capitalised(ui.label(tokens, 0, lang) if len(tokens) > 1 else ui.verb(tokens[0], lang))
+            name = action_name(ui, text, lang)
             if typed and typed not in text and typed not in name.lower():
                 continue
             out.append(app_commands.Choice(name=name[:100], value=text[:100]))
@@ -214,7 +220,12 @@ class JudgementCog(commands.Cog):
         image = None
         if table.status == "active":
             image = (await self.bot.service.hand(table.channel_id, player)).image
-        text = clip("\n".join(me.text(lang_of(interaction))))
+        lang = lang_of(interaction)
+        legal = self.bot.service.legal_for(table.channel_id, player)
+        named = ", ".join(action_name(UI.at(table), a, lang) for a in legal[:25])
+        lines = [replace(m, params={**m.params, "actions": named}) if m.key == "table.me_to_act" else m
+                 for m in me.lines]
+        text = clip("\n".join(replace(me, lines=lines).text(lang)))
         file = board_file(image, "role.png") if image else None
         await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))
 

@@ -131,7 +131,7 @@ async def choose(member, result, pick) -> Any:
 
 
 def unshown(table) -> dict[str, list[str]]:
-    """What no public message may say now, in both languages: the character of every living seat
+    """What no public message may say now, as an id or a name in either language: the character of every living seat
     that is face down, each seat's pick options (until the end shows every character), and every
     Order card's name (never shown to the table)."""
     state, content = table.state, load()
@@ -140,10 +140,10 @@ def unshown(table) -> dict[str, list[str]]:
         hidden = [] if player.revealed or not player.alive else [player.character]
         for cid in [*hidden, *player.options]:
             if cid:
-                words[cid] = [i18n.gettext(f"judgement.char.{cid}", lang) for lang in LANGS]
+                words[cid] = [cid, *(i18n.gettext(f"judgement.char.{cid}", lang) for lang in LANGS)]
     for card in content.cards.values():
         if card.pack == "order":
-            words[card.id] = [i18n.gettext(f"judgement.card.{card.id}", lang) for lang in LANGS]
+            words[card.id] = [card.id, *(i18n.gettext(f"judgement.card.{card.id}", lang) for lang in LANGS)]
     return words
 
 
@@ -481,6 +481,9 @@ async def test_a_zh_tw_player_gets_menus_role_and_dms_in_zh_tw(world4, service, 
     assert choices[0]["name"].startswith(i18n.gettext(f"judgement.char.{choices[0]['value']}", "en"))
     alice_role = shown(await w.alice.slash(w.channel, "judgement role"))
     assert i18n.gettext(f"judgement.identity.{table.state.players[0].identity}", "en") in alice_role.content
+    option = table.state.players[0].options[0]
+    assert f"pick {option}" not in alice_role.content  # what she may do, in words, not action text
+    assert i18n.gettext("judgement.verb.pick") + " " + i18n.gettext(f"judgement.char.{option}") in alice_role.content
     assert refusals(w.env) == []
 
 
@@ -634,3 +637,20 @@ async def test_the_clock_answers_for_whoever_has_not_and_says_so_in_the_games_wo
     assert any(i18n.gettext("table.timed_out", players=names) in m.content for m in w.channel.history())
     Scanner(w.channel, table).scan()
     assert refusals(w.env) == []
+
+
+@pytest.mark.parametrize("variant", ["pairs", "declare_button"])
+async def test_new_with_a_variant_names_it_and_takes_four_to_nine(world4, service, variant):
+    w = world4
+    await w.alice.slash(w.channel, "judgement new", variant=variant)
+    table = service.table(w.channel.id)
+    assert table.variant == variant and table.seat_range == range(4, 10)
+    assert i18n.gettext(f"judgement.variant.{variant}") in w.channel.last_message.content
+    lobby = w.channel.last_message
+    await w.bob.click(lobby, label=i18n.gettext("cogs.button.join"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))  # two players: not enough
+    assert table.status == "lobby"
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+    assert table.status == "active" and variant in table.game.view(table.state, None)["variants"]
