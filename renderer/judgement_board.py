@@ -290,8 +290,8 @@ def draw_centre(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
         _deck(img, th, pack, (x, top + 30), int(decks.get(pack) or 0))
         pile = discards.get(pack)
         n = len(pile) if isinstance(pile, list) else int(pile or 0)
-        dz, de = both(K + "discards", n=n)
-        d.text((x, top + 101), f"{dz} · {de}", font=zh_font(9), fill=th["dim"], anchor="mm")
+        dz, de = both(K + "discards")
+        d.text((x, top + 101), f"{dz} {de} {n}", font=zh_font(10), fill=th["dim"], anchor="mm")
     _last_roll(img, th, view, (cx, top + 150))
 
 

@@ -66,7 +66,7 @@ MESSAGES = {
     K + "pack.holy": "Holy",
     K + "pack.dark": "Dark",
     K + "pack.order": "Order",
-    K + "discards": "{n} discarded",
+    K + "discards": "Discards",
     K + "last_roll": "Last roll",
     K + "why.start": "Start roll",
     K + "why.move": "Move",
