@@ -336,3 +336,11 @@ def test_ai_mercenary_counters_its_attacker() -> None:
     state.players[1].identity_shown = True
     frames.open_frame(state, "counter", [0], by=1)
     assert ai.choose(GAME, state, 0) == Counter()
+
+
+def test_ai_scores_every_verb_of_the_game() -> None:
+    """Every verb the engine can offer (actions.ALL) has its own scorer in ai.Seen."""
+    from rules.judgement.actions import ALL
+
+    missing = [cls.verb for cls in ALL if not hasattr(ai.Seen, f"_v_{cls.verb}")]
+    assert not missing
