@@ -276,7 +276,7 @@ class Seen:
         return tuple((p, max(0, k + bonus) if k > 0 else 0) for p, k in base)
 
     def attack_worth(self, target: int, d4_only: bool | None = None, at: str | None = None) -> float:
-        """Worth of attacking `target` now (连弩: everyone in range); a possible 反擊 costs a little."""
+        """Worth of attacking `target` now (連弩: everyone in range); a possible 反擊 costs a little."""
         targets = [target]
         if self.has(self.seat, "attack_all_in_range"):
             targets = self.in_range(self.seat, at)
