@@ -452,9 +452,12 @@ def check_notices(table: Any, events: list[Event], notices: list[Any]) -> set[in
     return told
 
 
-@pytest.mark.parametrize(("humans", "ai", "seed"), [(4, 0, "leak4"), (3, 4, "leak7"), (5, 4, "leak9")])
+@pytest.mark.parametrize(("humans", "ai", "seed", "clock"), [
+    (4, 0, "leak4", False), (3, 4, "leak7", False), (5, 4, "leak9", False), (6, 0, "leak6", True)])
 async def test_leak_private_events_reach_only_their_seats(
-        humans: int, ai: int, seed: str, registered_game: None, monkeypatch: pytest.MonkeyPatch) -> None:
+        humans: int, ai: int, seed: str, clock: bool, registered_game: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Humans act by the busy policy (with `clock`, at every other version the clock passes them
+    instead, by each decision's timeout action); AI seats too. Every notice of every call is checked."""
     import tables.service
     from rules.core import IllegalAction
     from tables.service import Player, TableService
@@ -478,7 +481,10 @@ async def test_leak_private_events_reach_only_their_seats(
             svc.export(channel)
         assert refused.value.code == "export_after_end"
         waiting = table.humans_to_act()
-        if waiting:
+        if clock and waiting and table.version % 2 and svc.deadline(channel) is not None:
+            notices = await svc.expire(channel, table.version)
+            assert notices[0].lines[0].key == "table.timed_out"
+        elif waiting:
             seat = waiting[0]
             notices = await svc.act(channel, players[seat], stand_in(GAME, table.state, seat))
         else:
