@@ -45,6 +45,7 @@ from cogs.flows import (
     variant_choices,
 )
 from rules.core import Event, IllegalAction, Msg
+from rules.judgement.engine import GAME
 from rules.judgement.present import SECRET_VERBS
 from rules.judgement.state import COLOURS
 from tables import i18n
@@ -103,7 +104,8 @@ class JudgementUI(components.GameUI):
 
     def moment(self, table: Any, lang: str) -> str:
         """What the seats asked now are asked, from the PUBLIC view's frame (its kind and public
-        data: who gives, who answers, who is dying ...): never a card, an option or a pose."""
+        data: who gives, who answers, who is dying, a Holy or Dark card in play ...): never an Order
+        card, a pick's options or a pose, which the public view does not hold."""
         if table is None or table.state is None:
             return ""
         frame = table.game.view(table.state, None).get("frame")
@@ -119,15 +121,14 @@ class JudgementUI(components.GameUI):
         passed = [ui.seat(s, lang) for s in frame.get("passed", [])]
         if passed and len(frame.get("asked", [])) + len(passed) > 1:
             sep = i18n.gettext("cogs.list_sep", lang)
-            text += " " + i18n.gettext("cogs.judgement.passed", lang, players=sep.join(passed))
+            space = "" if lang == "zh-TW" else " "  # Chinese sentences follow one another without a space
+            text += space + i18n.gettext("cogs.judgement.passed", lang, players=sep.join(passed))
         return text
 
 
 def whole_label(text: str, lang: str, ui: JudgementUI) -> str | None:
     """The game's label of a whole action (`judgement.action.<verb>`), seats as `ui` names them;
     None for a prefix or an action without words."""
-    from rules.judgement.engine import GAME
-
     try:
         msg = GAME.label(GAME.parse_action(text))
     except IllegalAction:
