@@ -58,9 +58,21 @@ def _judge_dredd_conserved(state: Any) -> None:
     conserved(state)
 
 
+def _judgement_secrets(game: Game, state: Any, viewer: int | None) -> None:
+    """Identities, face-down characters, deck orders and Order cards this seat does not know,
+    permuted, must not change its view or who is asked (tests/rules/judgement/test_leaks.py)."""
+    from tests.rules.judgement.test_leaks import counterfactual
+
+    if state.version % 10 == 0 and game.outcome(state) is None:  # at the end everything is shown
+        other = counterfactual(state, viewer, state.version)
+        assert game.view(other, viewer) == game.view(state, viewer)
+        assert game.to_act(other) == game.to_act(state)
+
+
 SECRETS: dict[str, Callable[[Game, Any, int | None], None]] = {
     "dads_army": _dads_army_secrets,
     "judge_dredd": _judge_dredd_secrets,
+    "judgement": _judgement_secrets,
 }
 CONSERVED: dict[str, Callable[[Any], None]] = {"dads_army": _dads_army_conserved, "judge_dredd": _judge_dredd_conserved}
 
