@@ -139,9 +139,17 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
+WORDED_APART = {("healed", 0): "healed_none"}
+"""Events whose words change with a param's value: (kind, n) -> the key's kind. A heal of an
+unhurt character (蝙蝠群's drawer, 吸血, 聖水, 煉金塔's heal on someone unhurt) still happened as a
+choice or a card, so it is told, but as "no damage to heal", never "heals 0" (ruling 6: healing
+floors at 0)."""
+
+
 def describe(event: Event) -> Msg:
     """`judgement.event.<kind>` with every param named: seats as `SeatName`, ids as names."""
-    return Msg(f"judgement.event.{event.kind}", {k: _param(k, v) for k, v in event.params.items()})
+    kind = WORDED_APART.get((event.kind, event.params.get("n")), event.kind)
+    return Msg(f"judgement.event.{kind}", {k: _param(k, v) for k, v in event.params.items()})
 
 
 def label(action: Action) -> Msg:
