@@ -55,6 +55,7 @@ class GavelBot(commands.Bot):
         self.clock = WindowClock(service, self.deliver_to)
         self.component_handler = Clicks(self)
         self.tree.on_error = errors.handle  # type: ignore[method-assign]
+        self.tree.interaction_check = self._seen  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.add_cog(TablesCog(self), override=True)
@@ -70,6 +71,12 @@ class GavelBot(commands.Bot):
         if self.sync_commands:
             synced = await self.tree.sync()
             log.info("synced %d slash command(s)", len(synced))
+
+    async def _seen(self, interaction: discord.Interaction) -> bool:
+        """Every slash command: remember its user's language (their DMs and private images speak
+        it from then on) before the command runs. Never refuses."""
+        self.delivery.remember(interaction)
+        return True
 
     async def close(self) -> None:
         self.clock.close()

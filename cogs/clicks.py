@@ -31,6 +31,9 @@ class Clicks:
         self.bot = bot
 
     async def __call__(self, kind: str, interaction: discord.Interaction, item: Any) -> None:
+        # The clicker's language, for their DMs and private images from now on: a player who only
+        # clicked Join gets their identity and pick DMs in it, not in the server's.
+        self.bot.delivery.remember(interaction)
         await getattr(self, kind)(interaction, item)
 
     def live(self, interaction: discord.Interaction, table_id: int, version: int | None = None) -> Table:
@@ -163,8 +166,10 @@ class Clicks:
         view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
                                       info=False)
         chosen, choices = components.expand(legal, prefix)  # with the levels every choice agrees on
-        moment = ui.moment(table, lang) if not prefix else ""  # what the window is for, atop its first step
-        text = "\n".join(filter(None, [note, moment, components.path_label(ui, chosen, lang),
+        # what the window is for, atop its first step, then what only this player knows of it
+        moment = ui.moment(table, lang) if not prefix else ""
+        own = ui.own(table, table.seat_of(interaction.user.id), lang) if not prefix else ""
+        text = "\n".join(filter(None, [note, moment, own, components.path_label(ui, chosen, lang),
                                         i18n.gettext("cogs.prompt.choose", lang)]))
         # The buttons of this step say "A · …" (a Sector to move to, to Quarantine, to send a Perp
         # to), but the channel's board marks nothing where moves are secret: the step comes with

@@ -90,6 +90,11 @@ class GameUI:
         whose every prompt is a plain turn."""
         return ""
 
+    def own(self, table: Any, seat: int | None, lang: str) -> str:
+        """What `seat` alone knows about the question it is asked, for the top of ITS private
+        menu (the Order card it must answer); "" by default. Never shown in the channel."""
+        return ""
+
     def square_labels(self, table: Any, actions: list[str]) -> dict[str, str]:
         """{action text: the short label its square has on the board image}, from the game's
         renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
@@ -398,16 +403,18 @@ def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, l
     return view
 
 
-def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = False) -> discord.ui.View:
+def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = False,
+                        game_key: str = "") -> discord.ui.View:
     """For games with hidden information, or several players at once: one "My options"
     button that opens each clicker's own menu privately (its custom id names no action, so
-    it is the same for every seat), "My hand" when the game has secrets, and "My info"."""
+    it is the same for every seat), "My hand" when the game has secrets (in `game_key`'s own
+    words when it has them: The City of Judgement's secret is a role), and "My info"."""
     view = discord.ui.View(timeout=None)
     button = discord.ui.Button(label=i18n.gettext("cogs.button.play", lang), style=discord.ButtonStyle.primary,
                                custom_id=action_id(table_id, version, (), ()))
     view.add_item(ActionButton(button))
     if hand:
-        view.add_item(HandButton.make(table_id, lang))
+        view.add_item(HandButton.make(table_id, lang, game_key))
     view.add_item(InfoButton.make(table_id, lang))
     return view
 
@@ -520,8 +527,12 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
     kind = "hand"
 
     @classmethod
-    def make(cls, table_id: int, lang: str) -> HandButton:
-        button = discord.ui.Button(label=i18n.gettext("cogs.button.hand", lang), style=discord.ButtonStyle.secondary,
+    def make(cls, table_id: int, lang: str, game_key: str = "") -> HandButton:
+        """`<game_key>.button.hand` when the game names its secrets otherwise ("My role"), else
+        `cogs.button.hand`; the custom id is the same whatever it says."""
+        own = f"{game_key}.button.hand"
+        key = own if game_key and i18n.has(own, lang) else "cogs.button.hand"
+        button = discord.ui.Button(label=i18n.gettext(key, lang), style=discord.ButtonStyle.secondary,
                                    custom_id=hand_id(table_id), row=4)
         return cls(button)
 

@@ -110,8 +110,14 @@ class Delivery:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
         self.windows = WindowPosts()
-        self._langs: dict[int, str] = {}
-        """Each user's client language as last seen in an interaction: DMs are written in it."""
+        self._langs: dict[int, str] = getattr(bot.service, "langs", {})
+        """Each user's client language as last seen in an interaction: DMs are written in it. The
+        service's own map, so that the images it draws for one reader (a role card, a hand, a
+        private board) are in that reader's language too."""
+
+    def remember(self, interaction: discord.Interaction) -> None:
+        """The user's client language, as this interaction shows it (every command and click)."""
+        self._langs[interaction.user.id] = i18n.language(interaction.locale)
 
     async def deliver(
         self,
@@ -123,7 +129,7 @@ class Delivery:
         """Deliver in order; returns the channel messages posted."""
         lang = guild_lang(getattr(channel, "guild", None), interaction)
         if interaction is not None:
-            self._langs[interaction.user.id] = i18n.language(interaction.locale)
+            self.remember(interaction)
         notices = list(notices)
         prompts = [n for n in notices if isinstance(n, Prompt)]
         posted: list[discord.Message] = []
@@ -242,7 +248,8 @@ class Delivery:
                 "cogs.prompt.window_one" if moment else "cogs.prompt.turn_private")
             text = "\n".join(filter(None, [moment, i18n.gettext(key, lang, mentions=mentions)]))
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
-                                                         hand=table is not None and has_secrets(table.game))
+                                                         hand=table is not None and has_secrets(table.game),
+                                                         game_key=table.game_key if table is not None else "")
         text = "\n".join(filter(None, [i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>"),
                                         self.clock(table, prompt, lang)]))
         ui = components.ui_for(table.game_key).at(table) if table is not None else components.GameUI()

@@ -125,6 +125,18 @@ class JudgementUI(components.GameUI):
             text += space + i18n.gettext("cogs.judgement.passed", lang, players=sep.join(passed))
         return text
 
+    def own(self, table: Any, seat: int | None, lang: str) -> str:
+        """The Order card this seat must answer or give now, by name and text, from its OWN view
+        (`me.order`, c30: only its giver and recipient see its text): for its private menu only."""
+        if table is None or table.state is None or seat is None:
+            return ""
+        view = table.game.view(table.state, seat)
+        card, frame = (view.get("me") or {}).get("order"), view.get("frame") or {}
+        if not card or frame.get("kind") not in ("give", "obey") or seat not in frame.get("asked", []):
+            return ""
+        return i18n.gettext("cogs.judgement.own.order", lang, card=i18n.gettext(f"judgement.card.{card}", lang),
+                            text=i18n.gettext(f"judgement.card_text.{card}", lang))
+
 
 def whole_label(text: str, lang: str, ui: JudgementUI) -> str | None:
     """The game's label of a whole action (`judgement.action.<verb>`), seats as `ui` names them;
@@ -245,7 +257,8 @@ class JudgementCog(commands.Cog):
         ui = UI.at(table)
         squares = ui.square_labels(table, legal)
         view = components.prompt_view(table.id, table.version, legal, ui, lang, squares, info=False)
-        text = "\n".join(filter(None, [ui.moment(table, lang), i18n.gettext("cogs.prompt.choose", lang)]))
+        own = ui.own(table, table.seat_of(interaction.user.id), lang)
+        text = "\n".join(filter(None, [ui.moment(table, lang), own, i18n.gettext("cogs.prompt.choose", lang)]))
         if not any(a in squares for a in legal):
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return

@@ -143,6 +143,21 @@ def turn_lines(table: Table, seats: list[int]) -> list[Msg]:
     return [Msg("table.your_turn", {"player": SeatName(s)}) for s in seats]
 
 
+def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
+    """What the channel hears of an action that made no public event: the action itself in an
+    open game; where moves are secret, that something happened, not what ("X has made a move"),
+    except a `pass` that is no secret action: "X passes". A pass is what every seat asked may
+    answer whatever it holds (a rescue window, a counter-attack, an Order card's own question are
+    asked whatever the secret, judgement e1), and who is asked is public, so it tells nothing the
+    channel did not know; the log (`/table log`) names it anyway. Anything else a seat could do
+    only by holding something stays unnamed."""
+    if not game.info.hidden_information:
+        return Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})
+    if getattr(action, "verb", None) == "pass" and not game.secret_action(action):
+        return Msg("table.passed", {"player": SeatName(seat)})
+    return Msg("table.acted_secretly", {"player": SeatName(seat)})
+
+
 @dataclass
 class _Out:
     """Lines gathered while a call runs, before they become notices."""
@@ -169,6 +184,10 @@ class TableService:
         self._by_channel: dict[int, Table] = {}
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
+        self.langs: dict[int, str] = {}
+        """user id -> the language that user reads (the bot fills it from their Discord client; memory
+        only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
+        its reader's language, the channel's in the table's."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
 
@@ -708,10 +727,7 @@ class TableService:
             raise
         table.snapshot = snapshot
         self._spend_dice(table, chance)
-        public = [game.describe(e) for e in events if e.public]
-        if not public:  # say that something happened; where moves are secret, not what
-            public = [Msg("table.acted_secretly", {"player": SeatName(seat)}) if game.info.hidden_information
-                      else Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})]
+        public = [game.describe(e) for e in events if e.public] or [quiet_line(game, seat, action)]
         out.public += public
         for event in events:
             for reader in event.to or ():
@@ -844,8 +860,8 @@ class TableService:
 
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:
         """A PNG of `seat`'s view (None: the public one), marking the prompt's moves, with the
-        seats' names and in the table's language (private images too). Pillow runs in a worker
-        thread; a broken renderer costs the image, never the move."""
+        seats' names, in the table's language (a seat's own view: in its reader's, `langs`).
+        Pillow runs in a worker thread; a broken renderer costs the image, never the move."""
         renderer = self._renderer(table.game_key)
         if renderer is None or table.state is None:
             return None
@@ -854,7 +870,7 @@ class TableService:
             highlight = None
             if prompt is not None and hasattr(renderer, "highlights"):
                 highlight = renderer.highlights(view, prompt.actions)
-            extras = _accepted(renderer.render, **_words(table))
+            extras = _accepted(renderer.render, **_words(table, self._reader(table, seat)))
             return await asyncio.to_thread(renderer.render, view, highlight=highlight, **extras)
         except Exception:
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
@@ -862,16 +878,25 @@ class TableService:
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:
         """A PNG of `seat`'s hand from the renderer's optional `render_hand(view, ...)` (seat's own
-        view); None when the renderer has none or fails (the lines still say it all)."""
+        view, in its reader's language); None when the renderer has none or fails (the lines
+        still say it all)."""
         render_hand = getattr(self._renderer(table.game_key), "render_hand", None)
         if render_hand is None or table.state is None:
             return None
         try:
             view = table.game.view(table.state, seat)
-            return await asyncio.to_thread(render_hand, view, **_accepted(render_hand, **_words(table)))
+            words = _words(table, self._reader(table, seat))
+            return await asyncio.to_thread(render_hand, view, **_accepted(render_hand, **words))
         except Exception:
             log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
             return None
+
+    def _reader(self, table: Table, seat: int | None) -> str:
+        """The language of an image drawn for `seat` alone: its player's (`langs`), else the
+        table's; the table's for the public image (`seat` None) and an AI seat."""
+        if seat is None or not 0 <= seat < len(table.seats) or table.seats[seat].user_id is None:
+            return table.lang
+        return self.langs.get(table.seats[seat].user_id, table.lang)  # type: ignore[arg-type]
 
     @staticmethod
     def _label(game: Game[Any], text: str) -> Msg | str:
@@ -896,9 +921,9 @@ class _Replayed(Chance):
         return self.then._draw(low, high, die=die)
 
 
-def _words(table: Table) -> dict[str, Any]:
-    """What a renderer needs to draw in the table's words: seat names and message texts."""
-    lang = table.lang
+def _words(table: Table, lang: str | None = None) -> dict[str, Any]:
+    """What a renderer needs to draw in the table's words (or `lang`'s): seat names and message texts."""
+    lang = lang or table.lang
     return {"names": dict(enumerate(table.names)), "text": lambda key: i18n.gettext(key, lang)}
 
 
