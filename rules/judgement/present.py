@@ -139,17 +139,26 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
-WORDED_APART = {("healed", 0): "healed_none"}
-"""Events whose words change with a param's value: (kind, n) -> the key's kind. A heal of an
-unhurt character (蝙蝠群's drawer, 吸血, 聖水, 煉金塔's heal on someone unhurt) still happened as a
-choice or a card, so it is told, but as "no damage to heal", never "heals 0" (ruling 6: healing
-floors at 0)."""
+NOTHING_DONE = frozenset({"hurt", "healed", "order_hurt"})
+"""Events told apart when their `n` is 0: a hurt stopped to nothing by 聖袍 (ruling 6) or the end of
+the track, a heal of an unhurt character (蝙蝠群's drawer, 吸血, 聖水, 煉金塔's heal), an Order card's
+damage to a shielded recipient. They still happened (a choice, a card), so they are told, as
+`<kind>_none` ("takes no damage", "has no damage to heal"), never as "0 damage"."""
+
+
+def _key(event: Event) -> str:
+    """The words' key of an event: `judgement.event.<kind>`, or its `_none` form (NOTHING_DONE), or
+    `dice_attack` for the attack dice, whose `total` is d6 − d4 (攻擊: 傷害值), not a sum."""
+    if event.kind in NOTHING_DONE and event.params.get("n") == 0:
+        return f"judgement.event.{event.kind}_none"
+    if event.kind == "dice" and event.params.get("why") == "attack":
+        return "judgement.event.dice_attack"
+    return f"judgement.event.{event.kind}"
 
 
 def describe(event: Event) -> Msg:
-    """`judgement.event.<kind>` with every param named: seats as `SeatName`, ids as names."""
-    kind = WORDED_APART.get((event.kind, event.params.get("n")), event.kind)
-    return Msg(f"judgement.event.{kind}", {k: _param(k, v) for k, v in event.params.items()})
+    """`judgement.event.<kind>` (`_key`) with every param named: seats as `SeatName`, ids as names."""
+    return Msg(_key(event), {k: _param(k, v) for k, v in event.params.items()})
 
 
 def label(action: Action) -> Msg:

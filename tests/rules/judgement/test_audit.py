@@ -122,3 +122,31 @@ def test_words_zh_tw_use_the_rulebook_terms() -> None:
                 if bad in text:
                     wrong.append(f"{path.name} {message.id}: {bad} -> {good}")
     assert wrong == []
+
+
+# --------------------------------------------------------------------------- c22, r6: the words of a throw and a hit
+
+
+def test_c22_attack_dice_read_as_d6_minus_d4_not_a_sum() -> None:
+    """攻擊: 傷害值等於6面骰子數值減去4面骰子數值: the attack dice's `total` (here −2) is told as the
+    damage rolled, not as a sum (合計) as the move's dice are."""
+    throw = Event("dice", {"seat": 0, "d4": 4, "d6": 2, "total": -2, "why": "attack"})
+    move = Event("dice", {"seat": 0, "d4": 4, "d6": 2, "total": 6, "why": "move"})
+    assert present.describe(throw).key == "judgement.event.dice_attack"
+    assert present.describe(move).key == "judgement.event.dice"
+    assert "傷害值 -2" in _words(throw, "zh-TW") and "合計" not in _words(throw, "zh-TW")
+    assert "damage -2" in _words(throw, "en")
+
+
+def test_r6_vestment_hit_brought_to_zero_reads_no_damage() -> None:
+    """Ruling 6: 聖袍 may bring a hit down to 0; the line says "takes no damage", not "takes 0"."""
+    from rules.judgement import damage
+
+    state = make(["duelist", "mercenary", "swordswoman", "gravedigger"])
+    state.players[1].equipment = ["holy_vestment"]
+    events = damage.hurt(state, 1, 1, by=0, source="attack", direct=True, attack=True)
+    assert [e.kind for e in events] == ["hurt"] and events[0].params["n"] == 0
+    assert present.describe(events[0]).key == "judgement.event.hurt_none"
+    assert "未受到傷害" in _words(events[0], "zh-TW")
+    order = Event("order_hurt", {"by": 0, "to": 1, "n": 0, "damage": 0})
+    assert present.describe(order).key == "judgement.event.order_hurt_none"
