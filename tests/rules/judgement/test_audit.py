@@ -150,3 +150,37 @@ def test_r6_vestment_hit_brought_to_zero_reads_no_damage() -> None:
     assert "未受到傷害" in _words(events[0], "zh-TW")
     order = Event("order_hurt", {"by": 0, "to": 1, "n": 0, "damage": 0})
     assert present.describe(order).key == "judgement.event.order_hurt_none"
+
+
+# --------------------------------------------------------------------------- r14 / Q5: a batch of deaths
+
+
+@pytest.mark.xfail(strict=True, reason="turn.py (helper A): advance runs victory.check while the death queue still "
+                   "holds a dying seat (its rescue window open), so a faction wins before the batch is settled")
+def test_r14_one_effect_wiping_out_both_factions_lets_both_win() -> None:
+    """天雷 leaves the last 侍衛 (seat 0) and the last 刺客 (seat 1) dying together. Ruling 10
+    settles them one at a time, but ruling 14 / plan Q5: the goals are checked once after the whole
+    batch, so both factions win ("both factions if one effect wiped out both"); the game does not
+    end while seat 1's rescue window is still to come."""
+    from rules.judgement import cards, death
+
+    state = make(
+        ["duelist", "mercenary", "white_fairy", "swordswoman", "gravedigger"],
+        ["guard", "assassin", "commoner", "guard", "assassin"],
+        revealed=False,  # face down: anyone could be the 賣花女, so each death has its window (e1)
+        active=2,
+    )
+    for seat in (3, 4):
+        state.players[seat].alive, state.players[seat].revealed = False, True
+    state.players[0].damage, state.players[1].damage = 10, 12
+    stack(state, "holy", "heavens_thunder")
+    cards.draw(state, 2, "holy", ScriptedChance([]))
+    death.run(state, ScriptedChance([]))
+    for dying in (0, 1):
+        frame = top(state)
+        assert frame is not None and frame.kind == "rescue" and frame.data["seat"] == dying
+        assert state.phase == "turn"
+        for seat in list(asked(frame)):
+            GAME.apply(state, seat, Pass(), ScriptedChance([]))
+    assert state.phase == "over"
+    assert state.winners == [0, 1, 2, 3, 4]  # both factions, and 白妖精 alive (a Commoner)
