@@ -184,3 +184,59 @@ def test_r14_one_effect_wiping_out_both_factions_lets_both_win() -> None:
             GAME.apply(state, seat, Pass(), ScriptedChance([]))
     assert state.phase == "over"
     assert state.winners == [0, 1, 2, 3, 4]  # both factions, and 白妖精 alive (a Commoner)
+
+
+# --------------------------------------------------------------------------- c13: the identity after death
+
+
+def test_c13_identity_stays_hidden_while_dying_and_is_shown_after_the_death() -> None:
+    """注意2: the identity card is shown only once the death is confirmed (人物確認死亡 … 後，亮出你的
+    身份): not while the rescue window is open; then died, the card face up, the identity."""
+    from rules.judgement import damage, death
+
+    state = make(["white_fairy", "mercenary", "duelist", "swordswoman"], revealed=False)
+    damage.hurt(state, 0, 8, by=1, source="attack", direct=True, attack=True)
+    death.run(state, ScriptedChance([]))
+    frame = top(state)
+    assert frame is not None and frame.kind == "rescue"
+    assert not state.players[0].identity_shown
+    assert GAME.view(state, None)["players"][0]["identity"] is None
+    events: list[Event] = []
+    for seat in list(asked(frame)):
+        events += KINDS["rescue"].apply(state, seat, Pass(), ScriptedChance([]))
+    order = [e.kind for e in events]
+    assert order.index("died") < order.index("revealed") < order.index("identity_shown")
+    assert GAME.view(state, None)["players"][0]["identity"] == "guard"
+
+
+# --------------------------------------------------------------------------- k14, k7: skills' reach
+
+
+def test_k14_iron_wall_lasts_through_the_other_seats_turns() -> None:
+    """鐵壁: "take no damage until your NEXT turn starts": another seat's turn start leaves it up,
+    and it stops an attack as well as any other damage."""
+    from rules.judgement import damage, skills
+
+    state = make(["captain_of_the_guard", "mercenary", "duelist"])
+    skills.on_turn_end(state, 0, ScriptedChance([]))
+    KINDS["turn_end"].apply(state, 0, UseSkill("iron_wall"), ScriptedChance([]))
+    state.active = 1
+    skills.on_turn_start(state, ScriptedChance([]))
+    assert state.players[0].shield == "all"
+    events = damage.hurt(state, 0, 4, by=1, source="attack", direct=True, attack=True)
+    assert [e.kind for e in events] == ["unhurt"] and state.players[0].damage == 0
+    state.active = 0
+    skills.on_turn_start(state, ScriptedChance([]))
+    assert state.players[0].shield is None
+
+
+def test_k7_public_execution_strikes_only_another_character_on_the_square() -> None:
+    """公開處刑 (ruling ours, skills.py): one OTHER character on 廣場; the executioner standing there
+    himself is no target, a character elsewhere neither."""
+    from rules.judgement import skills
+
+    state = make(
+        ["executioner", "mercenary", "duelist"], at=["market_square", "market_square", "cathedral"]
+    )
+    skills.apply(state, 0, UseSkill("public_execution"), ScriptedChance([]))
+    assert [str(a) for a in KINDS["skill_target"].legal(state, 0)] == ["target blue"]
