@@ -149,12 +149,18 @@ def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
     except a `pass` that is no secret action: "X passes". A pass is what every seat asked may
     answer whatever it holds (a rescue window, a counter-attack, an Order card's own question are
     asked whatever the secret, judgement e1), and who is asked is public, so it tells nothing the
-    channel did not know; the log (`/table log`) names it anyway. Anything else a seat could do
-    only by holding something stays unnamed."""
+    channel did not know; the log (`/table log`) names it anyway. A game may name another such
+    uniform answer in its own words (`<game>.quiet.<verb>`, e.g. The City of Judgement's `keep`: any
+    seat a card asks to show may keep it hidden). Anything else stays unnamed."""
     if not game.info.hidden_information:
         return Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})
-    if getattr(action, "verb", None) == "pass" and not game.secret_action(action):
-        return Msg("table.passed", {"player": SeatName(seat)})
+    verb = getattr(action, "verb", None)
+    if verb and not game.secret_action(action):
+        own = f"{game.info.key}.quiet.{verb}"
+        if i18n.has(own):
+            return Msg(own, {"player": SeatName(seat)})
+        if verb == "pass":
+            return Msg("table.passed", {"player": SeatName(seat)})
     return Msg("table.acted_secretly", {"player": SeatName(seat)})
 
 

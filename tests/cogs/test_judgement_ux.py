@@ -18,7 +18,7 @@ import pytest
 from cogs import components
 from rules.core import get_game
 from rules.judgement import damage
-from rules.judgement.actions import Decline, Pass, Pick
+from rules.judgement.actions import Decline, Keep, Pass, Pay, Pick
 from rules.judgement.engine import GAME
 from rules.judgement.state import COLOURS
 from rules.judgement.traits import hp
@@ -184,10 +184,14 @@ async def test_the_order_cards_recipient_sees_its_name_and_text_atop_their_menu_
 
 
 def test_a_pass_reads_as_a_pass_and_a_secret_or_holders_action_stays_unnamed():
-    assert quiet_line(GAME, 2, Pass()).key == "table.passed"
+    assert quiet_line(GAME, 2, Pass()).key == "judgement.quiet.pass"  # in the game's own word (略過)
+    dredd = get_game("judge_dredd")
+    assert quiet_line(dredd, 1, dredd.parse_action("pass")).key == "table.passed"  # any other game's pass
     assert quiet_line(GAME, 2, Pick("white_fairy")).key == "table.acted_secretly"  # the pick: unnamed
     assert quiet_line(GAME, 2, Decline()).key == "table.acted_secretly"  # 隱女's own answer
-    assert i18n.gettext("table.passed", "zh-TW", player="X") == "X 跳過。"
+    assert quiet_line(GAME, 2, Keep()).key == "judgement.quiet.keep"  # any seat a card asks may keep it hidden
+    assert quiet_line(GAME, 2, Pay("amulet")).key == "table.acted_secretly"
+    assert i18n.gettext("judgement.quiet.pass", "zh-TW", player="X") == "X 略過。"
 
 
 async def test_passing_the_rescue_window_says_who_passed_not_that_someone_moved(world4, service):
@@ -207,7 +211,30 @@ async def test_passing_the_rescue_window_says_who_passed_not_that_someone_moved(
     first = table.humans_to_act()[0]
     await members(w)[table.seats[first].user_id].slash(w.channel, "judgement pass")
     content = w.channel.last_message.content
-    assert i18n.gettext("table.passed", player=table.seat_name(first)) in content
+    assert i18n.gettext("judgement.quiet.pass", player=table.seat_name(first)) in content
     assert i18n.gettext("table.acted_secretly", player=table.seat_name(first)) not in content
     scanner.scan()
     assert refusals(w.env) == []
+
+
+# ---------------------------------------------------------------------------- the rulebook's words
+
+
+def test_the_cogs_chinese_words_are_the_rulebooks():
+    """The Discord words (cogs_judgement.po) say things as the rules' catalogues and the rulebook do
+    (身份, 人物, 亮出, 救助, 場地 ...), and no two commands or buttons share a name (Discord
+    refuses a group whose localised names repeat)."""
+    import re
+    from pathlib import Path
+
+    from tests.rules.judgement.test_audit import RULEBOOK_TERMS
+
+    path = Path(__file__).resolve().parents[2] / "data/locale/zh_TW/LC_MESSAGES/cogs_judgement.po"
+    text = path.read_text(encoding="utf-8")
+    strings = dict(re.findall(r'msgid "(.*)"\nmsgstr "(.*)"', text))
+    wrong = [f"{key}: {bad} -> {good}" for key, value in strings.items() for bad, good in
+             {**RULEBOOK_TERMS, "地點": "場地"}.items() if bad in value]
+    assert wrong == []
+    for prefix in (r"cmd\.judgement\.[a-z_]+\.name", r"judgement\.verb\.[a-z_]+"):
+        names = [v for k, v in strings.items() if re.fullmatch(prefix, k)]
+        assert len(names) == len(set(names)), names
