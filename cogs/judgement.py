@@ -108,9 +108,11 @@ class JudgementUI(components.GameUI):
         card, a pick's options or a pose, which the public view does not hold."""
         if table is None or table.state is None:
             return ""
-        frame = table.game.view(table.state, None).get("frame")
-        if not frame:
-            return ""
+        public = table.game.view(table.state, None)
+        frame = public.get("frame")
+        if not frame:  # the set-up's questions: the pick (c5) and the start roll say what they are
+            key = f"cogs.judgement.moment.phase.{public.get('phase')}"
+            return i18n.gettext(key, lang) if i18n.has(key, lang) else ""
         key = f"cogs.judgement.moment.{frame['kind']}"
         if not i18n.has(key, lang):
             return ""

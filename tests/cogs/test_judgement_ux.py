@@ -238,3 +238,17 @@ def test_the_cogs_chinese_words_are_the_rulebooks():
     for prefix in (r"cmd\.judgement\.[a-z_]+\.name", r"judgement\.verb\.[a-z_]+"):
         names = [v for k, v in strings.items() if re.fullmatch(prefix, k)]
         assert len(names) == len(set(names)), names
+
+
+async def test_the_setups_questions_say_what_they_are(world4, service):
+    """The first prompt a newcomer sees names the pick (c5), the next the start roll, in the
+    channel and atop their menu, not only "you may act now"."""
+    w = world4
+    table = await open_game(w, service, [w.alice, w.bob], ai=2)
+    pick = i18n.gettext("cogs.judgement.moment.phase.pick")
+    assert pick in options_message(w.channel).content
+    assert pick in shown(await w.alice.click(options_message(w.channel), label=OPTIONS)).content
+    await pick_all(w, table)
+    if table.state.phase == "start_roll" and table.humans_to_act():
+        assert i18n.gettext("cogs.judgement.moment.phase.start_roll") in options_message(w.channel).content
+    assert refusals(w.env) == []
