@@ -13,20 +13,19 @@ Evidence and its weight (plan §6), each a likelihood per identity of one seat:
   held exactly when the result was not `nothing` (`OrderTest.holds`; an HP-only bet says nothing
   about the identity). `VEIL_EPSILON` stands in for 0 when the recipient may be a face-down (or
   face-up, unsealed) 隱女, whose 「隱」 may lie (ruling 13);
-- public history, when the view carries one (`view["history"]`: public events as
-  `{"kind", "params"}`; the engine's view has none today, see below): a public Order result
-  weighs P(result | g) summed over the 16 Order cards (plan Q8: uniform over the pack); an attack
-  or a chosen hurt of t on s makes t less likely to share s's faction (`HOSTILE`), a heal of t on
-  another seat more likely (`FRIENDLY`); an identity card drawn and not shown (照妖鏡: the 刺客
-  must show, `MIRROR_EPSILON`; 王命/黑彌撒 would heal a 侍衛/刺客 who showed, `SUMMONS`);
-- the view's own `attack` (this turn's attack: attacker and targets), which is public history the
-  view does carry.
+- public history (`view["history"]`: the public events history.py keeps, as `{"kind",
+  "params"}`, oldest first): a public Order result weighs P(result | g) summed over the 16 Order
+  cards (plan Q8: uniform over the pack); an attack or a chosen hurt of t on s makes t less likely
+  to share s's faction (`HOSTILE`), a heal or a rescue (贈花) of t on another seat more likely
+  (`FRIENDLY`); an identity card drawn and not shown (照妖鏡: the 刺客 must show,
+  `MIRROR_EPSILON`; 王命/黑彌撒 would heal a 侍衛/刺客 who showed, `SUMMONS`);
+- the view's own `attack` (this turn's attack), counted once when the history already holds it.
 
 Soft evidence about a seat s of unknown identity is mixed over s's marginal from the exact
 evidence (a first pass), so the final pass stays one enumeration.
 
-The engine's view keeps no log of past public events (view.py's schema), so outside the current
-turn the AI only sees the exact evidence; `history` is read when the view (or a caller) gives it.
+Every seat's view carries the same `history` (public events only), so the AI still reads nothing
+but its own view; a caller may pass another `history` (tests, hand-made views).
 """
 
 from __future__ import annotations
@@ -303,7 +302,7 @@ def _soft_likelihoods(
         elif kind == "hurt" and params.get("by") is not None and params.get("source") not in DIRECT_SOURCES_NOT_CHOSEN:
             if params.get("source") != "attack":
                 toward(params["by"], params["seat"], HOSTILE)
-        elif kind == "healed" and params.get("by") is not None and params.get("by") != params.get("seat"):
+        elif kind in ("healed", "rescued") and params.get("by") is not None and params.get("by") != params.get("seat"):
             toward(params["by"], params["seat"], FRIENDLY)
         elif kind == "card_drawn" and params.get("seat") in todo:
             t = params["seat"]

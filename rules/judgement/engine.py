@@ -39,7 +39,7 @@ from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, NotYourTurn, Outcome, Seat
 
-from . import movement, present, setup, skills, turn, view
+from . import history, movement, present, setup, skills, turn, view
 from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
 from .state import JudgementState, top
@@ -180,7 +180,9 @@ class Judgement(Game[JudgementState]):
             events += movement.flit(state, seat, action.location)
         else:  # e2's any-time actions and the turn-start skills
             events += skills.apply(state, seat, action, chance)
-        return events + turn.advance(state, chance)
+        events += turn.advance(state, chance)
+        history.record(state, events)  # the public evidence about identities (AI), public events only
+        return events
 
     # ------------------------------------------------------------------ views and results
 

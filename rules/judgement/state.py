@@ -195,6 +195,10 @@ class JudgementState(State):
     winners: list[Seat] = field(default_factory=list)
     reason: str = ""
     """Why the game ended: `guards` | `assassins` | `commoner:<character>`."""
+    history: list[list[Any]] = field(default_factory=list)
+    """The public evidence about identities, oldest first (history.py): short lists `[kind,
+    *params]` of public events only (attacks, hurts and heals by another seat, Order results,
+    identity cards drawn, shows, deaths), appended by engine._apply. Public: in every view."""
 
 
 def deck_of(state: JudgementState, pack: str) -> list[str]:

@@ -13,7 +13,8 @@ adds `me`. Hidden (plan §4; the secrets `state.py` lists):
 At game over every identity and character is shown to everyone (plan §4).
 
 Dicts keyed by seat (`me.known`, `attack.dealt`) use the seat as a string, so a view survives JSON
-unchanged. The renderer, the cogs and the AI read only this.
+unchanged. `history` is the public evidence about identities (history.py: public events only,
+oldest first) the AI weighs. The renderer, the cogs and the AI read only this.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 from rules.core import Game, Msg, Seat, SeatName
 
-from . import frames
+from . import frames, history
 from .content import load
 from .state import Frame, JudgementState, Player
 
@@ -59,6 +60,7 @@ def view(game: Game[JudgementState], state: JudgementState, seat: Seat | None) -
         "last_roll": dict(state.last_roll) if state.last_roll else None,
         "attack": _attack(state),
         "dead_order": list(state.dead_order),
+        "history": history.public(state),
         "over": over,
         "winners": list(state.winners),
         "reason": state.reason,
