@@ -110,7 +110,7 @@ class Delivery:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
         self.windows = WindowPosts()
-        self._langs: dict[int, str] = getattr(bot.service, "langs", {})
+        self._langs: dict[int, str] = getattr(getattr(bot, "service", None), "langs", {})
         """Each user's client language as last seen in an interaction: DMs are written in it. The
         service's own map, so that the images it draws for one reader (a role card, a hand, a
         private board) are in that reader's language too."""

@@ -283,7 +283,7 @@ class JudgementCog(commands.Cog):
     async def roll(self, interaction: discord.Interaction) -> None:
         await self.do(interaction, "roll")
 
-    @judgement.command(name="go", description=_t("Go to a location (after a 7, 星盤's two throws, or 翩躚)"))
+    @judgement.command(name="go", description=_t("Go to a location (after a 7, the Astrolabe's two throws, or Flit)"))
     @app_commands.describe(location=_t("Where to go"))
     async def go(self, interaction: discord.Interaction, location: str) -> None:
         await self.do(interaction, "go", location)
@@ -371,7 +371,7 @@ class JudgementCog(commands.Cog):
     async def keep(self, interaction: discord.Interaction) -> None:
         await self.do(interaction, "keep")
 
-    @judgement.command(name="decline", description=_t("隱女's 遁: skip this location's effect"))
+    @judgement.command(name="decline", description=_t("Veiled Lady's Vanish: skip this location's effect"))
     async def decline(self, interaction: discord.Interaction) -> None:
         await self.do(interaction, "decline")
 
@@ -437,11 +437,11 @@ class JudgementCog(commands.Cog):
             out.append(app_commands.Choice(name=components.capitalised(name)[:100], value=player["colour"]))
         return out[:AUTOCOMPLETE_MAX]
 
-    @judgement.command(name="rescue", description=_t("賣花女's 贈花: save the dying character"))
+    @judgement.command(name="rescue", description=_t("Flower Girl's Gift of Flowers: save the dying character"))
     async def rescue(self, interaction: discord.Interaction) -> None:
         await self.do(interaction, "rescue")
 
-    @judgement.command(name="counter", description=_t("傭兵's 反擊: attack back"))
+    @judgement.command(name="counter", description=_t("Mercenary's Counterstrike: attack back"))
     async def counter(self, interaction: discord.Interaction) -> None:
         await self.do(interaction, "counter")
 
