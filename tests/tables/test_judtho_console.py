@@ -257,7 +257,8 @@ def readme_judtho_example() -> tuple[list[str], list[str], str]:
     """The README's local Judtho example: its `bot.py` arguments, its commands, and the prose after
     them naming the other ways to type a placement and a move."""
     text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("Locally, against three AI seats"):text.index("Commands and messages are in English")]
+    start = text.index("Locally, against three AI seats", text.index("`/judtho new"))
+    section = text[start:text.index("\n審判之城 The City of Judgement", start)]
     blocks = re.findall(r"```(\w*)\n(.*?)```", section, flags=re.S)
     command = next(body for kind, body in blocks if kind == "bash").split()
     lines = next(body for kind, body in blocks if not kind).splitlines()
