@@ -1,12 +1,16 @@
 """The City of Judgement (審判之城) images: the public board and a seat's private role card.
 
-- `render(view, ...)`: the board the whole channel sees, with BILINGUAL labels (Chinese and English
-  together; issue 5: "bilingual where it is public"): the ring of six locations with their roll
+- `render(view, ...)`: the board. Issue 5: "labels in the viewer's language where the image is
+  private, and bilingual where it is public": the public board (a spectator's view, `seat` None,
+  the one the whole channel sees) speaks Chinese and English together; a board drawn from a seat's
+  own view (the private board of /judgement board, /table board, /table me) speaks only its
+  reader's language (`text`, as the role card decides it). It shows the ring of six locations with their roll
   numbers and the pieces on them, the decks and the last dice, the damage track 0-14 with every
   marker and the HP marks of face-up characters, and a panel per player (character and HP once
   face up, identity once shown or dead, equipment, 封印, shields, whose turn, the current decision).
   It draws ONLY the public part of the view (`players`, `frame`, `attack`, ...), never `me`, so a
-  seat's own view and a spectator's give the same image: the board shows no secret, whoever asks.
+  seat's own view differs from a spectator's in its words alone: the board shows no secret, whoever
+  asks.
 - `render_hand(view, ...)` (alias `render_role`): the "My role" card of the seat whose view it is,
   in the reader's language (`judgement_role`); None for a spectator's view. The table service
   sends it with the seat's private message whenever its secrets change, as it does Judge Dredd's
@@ -41,7 +45,7 @@ from renderer.judgement_board import (
     draw_pieces,
     draw_track,
 )
-from renderer.judgement_look import MESSAGES, THEMES, K, both, theme_named
+from renderer.judgement_look import MESSAGES, THEMES, K, board_langs, both, drawing_in, theme_named
 from renderer.judgement_panel import draw_panel
 from renderer.judgement_role import render_hand
 
@@ -95,13 +99,16 @@ def render(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
+    lang: str | None = None,
 ) -> bytes:
-    """The public board for a view as PNG bytes. `highlight` maps labels to locations (from
+    """The board for a view as PNG bytes. `highlight` maps labels to locations (from
     `highlights`); `names` maps seats to player names (any script; without them a seat is named
-    by its colour). `text` is accepted for the table service's sake but unused: the board is
-    bilingual for everyone. Same input, same bytes."""
+    by its colour). The public view's board is bilingual whatever `text` says; a seat's own view's
+    is in its reader's language (`lang`, else `text`'s `judgement.board.lang`, else English).
+    Same input, same bytes."""
     th = theme_named(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names), th)
+    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text, lang=lang),
+                      th)
 
 
 def compose(
@@ -110,12 +117,20 @@ def compose(
     highlight: Mapping[str, str] | None = None,
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+    lang: str | None = None,
 ) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
-    th = theme_named(theme)
+    langs = board_langs(view, text, lang)
+    with drawing_in(langs):
+        return _compose(view, highlight, theme_named(theme), names, langs)
+
+
+def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: Any,
+             names: Mapping[int, str] | None, langs: tuple[str, ...]) -> Image.Image:
     ring = tuple(str(x) for x in view.get("ring") or [])
     pairs = "pairs" in (view.get("variants") or [])
-    canvas = background(th.name, ring, pairs, th).copy()
+    canvas = background(th.name, ring, pairs, th, langs).copy()
     _title(canvas, th)
     draw_options(canvas, th, view)
     draw_highlights(canvas, th, list(ring), dict(highlight or {}))

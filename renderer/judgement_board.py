@@ -8,7 +8,8 @@ to 14 (content notes 6.3) with each living player's marker on its damage, severa
 cell side by side, and a mark in the player's colour at the HP of each face-up character: the
 character is dying when its marker reaches that mark (rulebook 瀕死狀態).
 
-Every name is drawn in Chinese and English (`judgement_look.both`, `names2`).
+Every name is drawn in Chinese and English (`judgement_look.both`, `names2`) on the public board,
+in the reader's language alone on a seat's own (`judgement_look.board_langs`).
 """
 
 from __future__ import annotations
@@ -35,12 +36,16 @@ from renderer.common import (
 )
 from renderer.judgement_look import (
     COLOURS,
+    LANGS,
     PACKS,
     WHYS,
     K,
     both,
     colour_of,
     content,
+    drawing_in,
+    drawn_langs,
+    joined,
     names2,
     piece,
     players,
@@ -151,10 +156,16 @@ def font_for_word(text: str, size: int) -> Any:
 
 
 @lru_cache(maxsize=12)
-def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
+def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
+               langs: tuple[str, ...] = LANGS) -> Image.Image:
     """The frame, the roads between neighbouring locations, the six location cards (names,
-    numbers, effects), the decks' names and the empty damage track: drawn once per ring (each
-    game shuffles its own, so a few are kept: 2.8 MB each)."""
+    numbers, effects), the decks' names and the empty damage track: drawn once per ring and
+    languages (each game shuffles its own, so a few are kept: 2.8 MB each)."""
+    with drawing_in(langs):
+        return _background(ring, pairs, th)
+
+
+def _background(ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((LEFT_X0, RING_Y0, LEFT_X1, RING_Y1), radius=14, fill=th["paper"])
@@ -201,23 +212,34 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
     d.text((bx, by + 1), label, font=fit_font(label, 17, 30, "condensed", 10), fill=blend(band, th["ink"], 0.45),
            anchor="mm")
     zh, en = names2("location", loc)
-    d.text((x0 + 52, y0 + 15), zh, font=zh_font(20), fill=(255, 255, 255), anchor="lm")
-    fe = fit_font(en, 12, TILE_W - 62, "bold", 8)
-    d.text((x0 + 52, y0 + 33), ellipsize(en, fe, TILE_W - 62), font=fe, fill=blend(band, (255, 255, 255), 0.8),
-           anchor="lm")
-    # the effect, small, at the bottom: Chinese, then English
+    if not en:  # a one-language board: the name alone, centred in the band
+        fn = fit_font(zh, 20, TILE_W - 62, "bold", 11)
+        d.text((x0 + 52, y0 + BAND_H / 2), ellipsize(zh, fn, TILE_W - 62), font=fn, fill=(255, 255, 255),
+               anchor="lm")
+    else:
+        d.text((x0 + 52, y0 + 15), zh, font=zh_font(20), fill=(255, 255, 255), anchor="lm")
+        fe = fit_font(en, 12, TILE_W - 62, "bold", 8)
+        d.text((x0 + 52, y0 + 33), ellipsize(en, fe, TILE_W - 62), font=fe, fill=blend(band, (255, 255, 255), 0.8),
+               anchor="lm")
+    # the effect, small, at the bottom: Chinese, then English (or the reader's language alone)
     record = content().locations.get(loc)
     if record is not None:
         room = TILE_W - 20
-        fz, zlines = wrap_text(record.text.zh_TW, room, 11, "regular", 2, 9)
-        fe, elines = wrap_text(record.text.en, room, 10, "regular", 3, 8)
-        y = y1 - 10 - len(elines) * (fe.size + 2) - len(zlines) * (fz.size + 3)
-        for line in zlines:
-            d.text((x0 + 10, y), line, font=fz, fill=th["muted"], anchor="lt")
-            y += fz.size + 3
-        for line in elines:
-            d.text((x0 + 10, y), line, font=fe, fill=blend(th["muted"], th["card"], 0.2), anchor="lt")
-            y += fe.size + 2
+        langs = drawn_langs()
+        sizes = {"zh-TW": (11, 3, 9), "en": (10, 4, 8)} if len(langs) == 1 else {"zh-TW": (11, 2, 9), "en": (10, 3, 8)}
+        y = y1 - 10
+        blocks = []
+        for lang in langs:
+            size, lines, smallest = sizes.get(lang, sizes["en"])
+            f, wrapped = wrap_text(record.text.get(lang), room, size, "regular", lines, smallest)
+            gap = 3 if lang == "zh-TW" else 2
+            blocks.append((f, wrapped, gap, lang))
+            y -= len(wrapped) * (f.size + gap)
+        for f, wrapped, gap, lang in blocks:
+            ink = th["muted"] if lang == "zh-TW" or len(langs) == 1 else blend(th["muted"], th["card"], 0.2)
+            for line in wrapped:
+                d.text((x0 + 10, y), line, font=f, fill=ink, anchor="lt")
+                y += f.size + gap
 
 
 # ---------------------------------------------------------------------------- what moves
@@ -290,8 +312,8 @@ def draw_centre(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
         _deck(img, th, pack, (x, top + 30), int(decks.get(pack) or 0))
         pile = discards.get(pack)
         n = len(pile) if isinstance(pile, list) else int(pile or 0)
-        dz, de = both(K + "discards")
-        d.text((x, top + 101), f"{dz} {de} {n}", font=zh_font(10), fill=th["dim"], anchor="mm")
+        label = f"{joined(both(K + 'discards'))} {n}"
+        d.text((x, top + 101), label, font=font_for_word(label, 10), fill=th["dim"], anchor="mm")
     _last_roll(img, th, view, (cx, top + 150))
 
 
@@ -302,12 +324,14 @@ def _centre_ground(img: Image.Image, th: Theme) -> None:
     for i, pack in enumerate(PACKS):
         x = cx - 100 + i * 100
         zh, en = both(K + "pack." + pack)
-        d.text((x, top + 72), zh, font=zh_font(13), fill=th["panel"], anchor="mm")
-        d.text((x, top + 87), en, font=en_font(10), fill=th["dim"], anchor="mm")
+        d.text((x, top + 72 if en else top + 78), zh, font=font_for_word(zh, 13), fill=th["panel"], anchor="mm")
+        if en:
+            d.text((x, top + 87), en, font=en_font(10), fill=th["dim"], anchor="mm")
 
 
 PACK_FILL = {"holy": "holy", "dark": "dark_pack", "order": "order_pack"}
 PACK_MARK = {"holy": "聖", "dark": "暗", "order": "令"}
+"""The mark on a deck's back; an English-only board marks it with its word's initial (H, D, O)."""
 
 
 def _deck(img: Image.Image, th: Theme, pack: str, centre: tuple[float, float], n: int) -> None:
@@ -316,7 +340,8 @@ def _deck(img: Image.Image, th: Theme, pack: str, centre: tuple[float, float], n
     paste_centred(img, sprite, (x - 12, y))
     d = ImageDraw.Draw(img)
     ink = th["ink"] if pack == "holy" else (255, 255, 255)
-    d.text((x - 14, y - 2), PACK_MARK[pack], font=zh_font(16), fill=ink, anchor="mm")
+    mark = PACK_MARK[pack] if "zh-TW" in drawn_langs() else both(K + "pack." + pack)[0][:1]
+    d.text((x - 14, y - 2), mark, font=font_for_word(mark, 16), fill=ink, anchor="mm")
     d.text((x + 26, y + 2), str(n), font=en_font(20), fill=th["panel"], anchor="mm")
 
 

@@ -1,9 +1,12 @@
 """The look of The City of Judgement (審判之城) images: themes, words in both languages, names.
 
 Shared by the board (`judgement_board`), its side panel (`judgement_panel`) and the private role
-card (`judgement_role`). The public board is seen by the whole channel, so its labels are
-BILINGUAL (issue 5: "bilingual where it is public"): each word is drawn in Traditional Chinese and
-in English together, whatever the table's language. The role card is in its reader's language.
+card (`judgement_role`). Issue 5: "labels in the viewer's language where the image is private, and
+bilingual where it is public". The public board (a spectator's view, `seat` None) is seen by the
+whole channel, so each word is drawn in Traditional Chinese and in English together, whatever the
+table's language. A board drawn from a seat's own view goes to that player alone (/judgement
+board, /table board, /table me), so it speaks only the reader's language (`board_langs`); it still
+draws only the public part of the view. The role card is in its reader's language.
 
 Words:
 - the renderer's own are message ids `judgement.board.*`, catalogued in `renderer_judgement.po`
@@ -16,7 +19,9 @@ Words:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -234,9 +239,48 @@ def words(text: Text | None, lang: str) -> Text:
     return wording(text, catalogue(lang))
 
 
+_DRAWN: ContextVar[tuple[str, ...]] = ContextVar("judgement_board_langs", default=LANGS)
+"""The languages the board being drawn speaks: `LANGS` (public) or the reader's alone. Set only by
+`drawing_in` around one drawing, so `both`/`names2` need no extra argument at each of their uses."""
+
+
+def board_langs(view: Mapping[str, Any], text: Text | None = None, lang: str | None = None) -> tuple[str, ...]:
+    """The languages of a board for this view (issue 5): both for the public view (`seat` None),
+    only the reader's for a seat's own view (`lang`, else the caller's `text`, as the role card
+    decides: `lang_of`)."""
+    if view.get("seat") is None:
+        return LANGS
+    return (lang_of(text, lang),)
+
+
+@contextmanager
+def drawing_in(langs: tuple[str, ...]) -> Iterator[None]:
+    """Draw the words of the enclosed drawing in `langs` (both, or the reader's alone)."""
+    token = _DRAWN.set(tuple(langs) or LANGS)
+    try:
+        yield
+    finally:
+        _DRAWN.reset(token)
+
+
+def drawn_langs() -> tuple[str, ...]:
+    """The languages of the board being drawn now."""
+    return _DRAWN.get()
+
+
+def _pair(words: list[str]) -> tuple[str, str]:
+    return (words[0], words[1]) if len(words) > 1 else (words[0], "")
+
+
 def both(key: str, **params: Any) -> tuple[str, str]:
-    """A word of the board in (Chinese, English), its `{fields}` filled."""
-    return tuple(_fill(catalogue(lang).get(key, key), params) for lang in LANGS)  # type: ignore[return-value]
+    """A word of the board in (Chinese, English), its `{fields}` filled; on a one-language board
+    (a seat's own) (the reader's word, "")."""
+    return _pair([_fill(catalogue(lang).get(key, key), params) for lang in _DRAWN.get()])
+
+
+def joined(pair: tuple[str, str], sep: str = " ") -> str:
+    """A pair of words on one line ("死亡 Dead"), or the one word of a one-language board."""
+    return sep.join(w for w in pair if w)
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:
@@ -271,8 +315,8 @@ def skills() -> dict[str, Any]:
 
 
 def names2(kind: str, ident: Any) -> tuple[str, str]:
-    """A content name in (Chinese, English)."""
-    return name_of(kind, ident, "zh-TW"), name_of(kind, ident, "en")
+    """A content name in (Chinese, English); on a one-language board (the reader's name, "")."""
+    return _pair([name_of(kind, ident, lang) for lang in _DRAWN.get()])
 
 
 def rolls_label(location: str) -> str:

@@ -5,7 +5,8 @@ A row shows only what everyone may see (the view holds nothing else, plan §4): 
 name, the character and its HP once face up (a face-down card "?" before), the identity once
 shown or dead (rulebook 死亡: the identity card is turned up), the damage, the equipment in play
 (裝備, public), 封印 and the shields (守護天使, 鐵壁), whose turn it is and who is asked now.
-Every word is bilingual: Chinese, then English.
+Every word is bilingual, Chinese then English, on the public board; in the reader's language alone
+on a seat's own (`judgement_look.board_langs`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from renderer.judgement_look import (
     colour_of,
     content,
     identity_colour,
+    joined,
     names2,
     piece,
     players,
@@ -69,8 +71,7 @@ def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping
         title = both(K + "phase." + str(phase)) if phase in ("pick", "start_roll") else both(K + "phase.turn")
     draw_pair(d, (X0 + 14, y), title, 19, th["ink"], th["muted"], bold_zh=True, max_width=240)
     if phase == "turn" and not over and view.get("step") in STEPS:
-        zh, en = both(K + "step." + str(view["step"]))
-        p = pill(f"{zh} {en}", 24, th["title"], th["gold"], th["title"], max_width=200)
+        p = pill(joined(both(K + "step." + str(view["step"]))), 24, th["title"], th["gold"], th["title"], max_width=200)
         paste_centred(img, p, (X1 - 12 - p.width / 2, y))
     y += 28
     if over:
@@ -197,13 +198,12 @@ def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, A
     # damage at the right
     dmg = p.get("damage", 0)
     hp = p.get("hp")
-    dz, de = both(K + "damage")
     right = x1 - 12
     d.text((right, y0 + h / 2 + 2), str(dmg), font=en_font(26), fill=th["hp"] if alive else th["muted"], anchor="rm")
     nx = right - en_font(26).getlength(str(dmg)) - 2
     if isinstance(hp, int) and not isinstance(hp, bool):
         d.text((right, y0 + h / 2 + 20), f"/ {hp}", font=en_font(11), fill=th["muted"], anchor="rm")
-    label = f"{dz} {de}"
+    label = joined(both(K + "damage"))
     d.text((right, y0 + 9), label, font=zh_font(9), fill=th["muted"], anchor="rm")
     top_right = right - zh_font(9).getlength(label) - 8  # line 1 stops before the "Damage" label
     right = min(nx, right - 34) - 10
@@ -243,19 +243,15 @@ def _cross(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, ink: RGB) -
 def _marks(th: Theme, p: Mapping[str, Any]) -> list[tuple[str, RGB, RGB]]:
     out: list[tuple[str, RGB, RGB]] = []
     if not p.get("alive", True):
-        zh, en = both(K + "dead")
-        out.append((f"† {zh} {en}", th["dead"], WHITE))
+        out.append((f"† {joined(both(K + 'dead'))}", th["dead"], WHITE))
     identity = p.get("identity")
     if identity:
-        zh, en = names2("identity", identity)
-        out.append((f"{zh} {en}", identity_colour(th, identity), WHITE))
+        out.append((joined(names2("identity", identity)), identity_colour(th, identity), WHITE))
     if p.get("sealed"):
-        zh, en = both(K + "sealed")
-        out.append((f"{zh} {en}", th["sealed"], WHITE))
+        out.append((joined(both(K + "sealed")), th["sealed"], WHITE))
     shield = p.get("shield")
     if shield in ("attack", "all"):
-        zh, en = both(K + "shield." + shield)
-        out.append((f"{zh} {en}", th["shield"], WHITE))
+        out.append((joined(both(K + "shield." + shield)), th["shield"], WHITE))
     return out
 
 
@@ -269,8 +265,7 @@ def _character(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mappin
                       bold_zh=False)
         hp = p.get("hp")
         if isinstance(hp, int) and not isinstance(hp, bool):
-            zh, en = both(K + "hp_word")
-            tag = pill(f"♥ {zh} {en} {hp}", 17, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
+            tag = pill(f"♥ {joined(both(K + 'hp_word'))} {hp}", 17, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
             paste_centred(img, tag, (x + w + 8 + tag.width / 2, y))
             return x + w + 8 + tag.width
         return x + w
@@ -298,8 +293,7 @@ def _equipment(img: Image.Image, th: Theme, p: Mapping[str, Any], view: Mapping[
     where the line ends."""
     x, y = at
     if view.get("phase") == "start_roll" and p.get("start_roll") is not None:
-        zh, en = both(K + "start_roll", n=p["start_roll"])
-        tag = pill(f"{zh} · {en}", 17, th["title"], th["gold"], th["title"])
+        tag = pill(joined(both(K + "start_roll", n=p["start_roll"]), " · "), 17, th["title"], th["gold"], th["title"])
         paste_centred(img, tag, (x + tag.width / 2, y))
         return x + tag.width
     cards = content().cards
@@ -307,8 +301,7 @@ def _equipment(img: Image.Image, th: Theme, p: Mapping[str, Any], view: Mapping[
     for i, card in enumerate(items):
         record = cards.get(card)
         key, ink = PACK_CHIP.get(record.pack if record else "", ("hidden", WHITE))
-        zh, en = names2("card", card)
-        chip = pill(f"{zh} {en}", 17, th[key], ink, blend(th[key], th["ink"], 0.35), kind="bold")
+        chip = pill(joined(names2("card", card)), 17, th[key], ink, blend(th[key], th["ink"], 0.35), kind="bold")
         rest = len(items) - i - 1
         if x + chip.width > right - (28 if rest else 0):
             d = ImageDraw.Draw(img)

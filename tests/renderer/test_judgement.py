@@ -116,13 +116,16 @@ def test_render_is_fast():
     assert (time.perf_counter() - start) / 5 < 0.25
 
 
-def test_the_board_reads_no_secret_a_seats_view_and_the_public_view_give_the_same_image():
+def test_the_board_reads_no_secret_a_seats_view_gives_the_same_image_whatever_its_secrets():
     """The board draws the public part only: `me` (identity, face-down character, Order card,
-    known identities) never reaches it."""
+    known identities) never reaches it. (A seat's own board speaks its reader's language alone,
+    the public one both: `test_judgement_private_lang.py`.)"""
     public = busy_view(6)
     mine = copy.deepcopy(public) | {"seat": 1, "me": me_of(1, identity="assassin", character="inquisitor", hp=10,
                                                               order="spys_order", known={"0": "guard"})}
-    assert R.render(mine) == R.render(public)
+    plain = copy.deepcopy(public) | {"seat": 1, "me": me_of(1)}
+    assert R.render(mine) == R.render(plain)
+    assert R.render(mine, lang="zh-TW") == R.render(plain, lang="zh-TW")
 
 
 def test_each_location_shows_its_roll_numbers_and_the_pieces_on_it():

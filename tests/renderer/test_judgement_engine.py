@@ -1,7 +1,7 @@
 """The City of Judgement images from the real engine's views (`rules.judgement.engine.GAME`), through
-seeded random games at 4 and 9 seats: every phase renders, the board is the same for a seat's view
-and the spectator's, neither the board nor a seat's role card changes when another seat's secrets
-are swapped, and every decision the engine can open has a name on the board."""
+seeded random games at 4 and 9 seats: every phase renders, a seat's own board (in its reader's
+language) and the spectator's (bilingual) differ in words only, neither board nor a seat's role card
+changes when another seat's secrets are swapped, and every decision the engine can open has a name on the board."""
 
 from __future__ import annotations
 
@@ -73,13 +73,15 @@ def test_engine_views_render_and_show_no_secret(seed, seats):
         public, own = GAME.view(state, None), GAME.view(state, seat)
         board = R.render(public, names={0: "王小明", 1: "Ann"})
         assert decode(board).size == (R.WIDTH, R.HEIGHT)
-        assert R.render(own, names={0: "王小明", 1: "Ann"}) == board  # the board draws no `me`
+        mine = R.render(own, names={0: "王小明", 1: "Ann"}, lang="zh-TW")  # a seat's own: its reader's words
+        assert mine != board
         role = R.render_hand(own, lang="zh-TW")
         assert role is not None and R.render_hand(public) is None
         other = _swapped(state, seat)
         if other is not None and state.phase != "over":
             swaps += 1
             assert R.render(GAME.view(other, None)) == R.render(public)
+            assert R.render(GAME.view(other, seat), names={0: "王小明", 1: "Ann"}, lang="zh-TW") == mine  # no `me`
             assert R.render_hand(GAME.view(other, seat), lang="zh-TW") == role
     assert "turn" in phases and ("pick" in phases or seats >= 8)  # e3: at 8-9 seats the pick is automatic
     assert swaps > 3
