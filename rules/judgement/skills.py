@@ -280,19 +280,11 @@ def on_turn_start(state: JudgementState, chance: Chance) -> list[Event]:
 
 def on_turn_end(state: JudgementState, seat: Seat, chance: Chance) -> list[Event]:
     """回合結束: the turn-end skills (鐵壁) are offered in a `turn_end` frame; nothing else waits.
-
-    An attack that another module's frame interrupted (聖騎士之槍's `show`, asked when a pilfered or
-    looted lance is equipped) is carried on first (attack.resume: its 反擊 and 血戰 windows), since
-    turn.advance goes on to this step once no frame waits; 鐵壁 is then offered only if the rest of
-    the attack asked nothing."""
-    from . import attack
-
-    events: list[Event] = []
-    if state.attack is not None and state.attack.stage != "done":
-        events += attack.resume(state, chance)
-    if not state.frames and timed(state, seat, "turn_end"):
+    An attack another module's frame paused has been carried on by turn.advance (attack.resume)
+    before the attack step ended, so 鐵壁 is offered after all of it."""
+    if timed(state, seat, "turn_end"):
         open_frame(state, "turn_end", [seat], by=seat)
-    return events
+    return []
 
 
 # --------------------------------------------------------------------------- frames

@@ -5,9 +5,14 @@ Each turn has five steps (c25): 回合開始 `start`, 移動 `move`, 場地結�
 goes without a decision:
 
 1. the death queue runs (`death.run`, ruling 8, e6) while it has work and no frame waits;
-2. the goals are checked (`victory.check`, r14): a win ends the game at once (c9);
+2. the goals are checked (`victory.check`, r14): a win ends the game at once (c9). Only once the
+   queue is settled: a batch of deaths (one 天雷, one 連弩 throw) is judged as a whole (ruling 14,
+   plan Q5), so an effect that wipes out both factions lets both win;
 3. it stops while a frame waits (an Order card's answer, the rescue window, a `go` after a 7...);
-4. otherwise the step carries on. A step first does its entry work once (`state.step_begun`):
+4. an attack that another module's frame paused (a looted or pilfered 聖騎士之槍 asks its new
+   holder `show`/`keep`) carries on (`attack.resume`: its other hits, 反擊 and 血戰
+   windows) before the step moves on, so the attack step ends only when the attack has;
+5. otherwise the step carries on. A step first does its entry work once (`state.step_begun`):
    - `start`: the turn-start skills (`skills.on_turn_start`: shields end, 調藥 ...), then the turn
      waits for the active seat's `roll` (or 翩躚's `go`, or a turn-start skill);
    - `move`: the throw itself is the `roll` action (movement.py); the step ends once the piece is
@@ -37,14 +42,17 @@ def advance(state: JudgementState, chance: Chance) -> list[Event]:
     for _ in range(LOOP_LIMIT):
         if state.phase == "turn" and state.deaths:
             events += death.run(state, chance)  # returns [] while its own frame waits
-        if state.phase == "turn":
-            events += victory.check(state)
+        if state.phase == "turn" and not state.deaths:
+            events += victory.check(state)  # r14, Q5: once the batch of deaths is settled
         if state.phase == "over":
             state.frames.clear()  # c9: the game ends at once; no question is left open
             return events
         if state.frames:
             return events
         if state.deaths:
+            continue
+        if state.phase == "turn" and state.attack is not None and state.attack.stage != "done":
+            events += attack.resume(state, chance)  # an attack a frame paused goes on first
             continue
         if state.phase == "start_roll":
             events += setup.settle_start(state)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from babel.messages.pofile import read_po
 
 from rules.core import Event, ScriptedChance
@@ -77,8 +76,6 @@ def test_c25_attack_interrupted_by_a_loot_show_asks_counter_in_the_attack_step()
     assert frame is not None and frame.kind == "counter" and asked(frame) == [2]
 
 
-@pytest.mark.xfail(strict=True, reason="turn.py (helper A): advance does not carry an interrupted attack on "
-                   "(attack.resume); skills.on_turn_end does it at the finish step, after which 鐵壁 is not offered")
 def test_c25_attack_interrupted_by_a_loot_show_still_offers_iron_wall() -> None:
     """After the paused attack's 反擊 window, the turn's end still offers 鐵壁 (k14): the attack
     finishes in the attack step (turn.advance resumes it), not inside the finish step's entry."""
@@ -155,8 +152,6 @@ def test_r6_vestment_hit_brought_to_zero_reads_no_damage() -> None:
 # --------------------------------------------------------------------------- r14 / Q5: a batch of deaths
 
 
-@pytest.mark.xfail(strict=True, reason="turn.py (helper A): advance runs victory.check while the death queue still "
-                   "holds a dying seat (its rescue window open), so a faction wins before the batch is settled")
 def test_r14_one_effect_wiping_out_both_factions_lets_both_win() -> None:
     """天雷 leaves the last 侍衛 (seat 0) and the last 刺客 (seat 1) dying together. Ruling 10
     settles them one at a time, but ruling 14 / plan Q5: the goals are checked once after the whole
