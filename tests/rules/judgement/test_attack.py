@@ -197,7 +197,7 @@ def test_attack_why_out_of_range() -> None:
 
 def test_k4_pilfered_lance_asks_show_then_the_attack_goes_on() -> None:
     """A pilfered 聖騎士之槍 asks its new holder `show`/`keep` (cards.py); the attack's 反擊 window
-    still follows (skills.on_turn_end carries an interrupted attack on)."""
+    still follows (turn.advance carries an interrupted attack on: attack.resume)."""
     from rules.judgement.actions import Keep
     from rules.judgement.engine import GAME
 

@@ -235,3 +235,60 @@ def test_k7_public_execution_strikes_only_another_character_on_the_square() -> N
     )
     skills.apply(state, 0, UseSkill("public_execution"), ScriptedChance([]))
     assert [str(a) for a in KINDS["skill_target"].legal(state, 0)] == ["target blue"]
+
+
+# --------------------------------------------------------------------------- whole random games
+
+
+def _pack_total(state, pack: str) -> int:  # type: ignore[no-untyped-def]
+    """Copies of `pack`'s cards anywhere: deck, discard, equipment, or a frame holding them (c43)."""
+    from rules.judgement.content import load
+
+    ids = {c.id for c in load().cards.values() if c.pack == pack}
+    n = len(getattr(state, pack)) + len(getattr(state, f"{pack}_discard"))
+    n += sum(c in ids for p in state.players for c in p.equipment)
+    held = [f.data.get("card") for f in state.frames if f.data.get("item") or f.kind in ("give", "obey")]
+    n += sum(card in ids for card in held)
+    return n
+
+
+def test_r14_random_games_keep_the_rules_invariants() -> None:
+    """Whole games of random legal play (seeds 393 and 500 once ended while a second dying seat's
+    rescue window was still to come). After every action: no card is lost or doubled (r15, c43);
+    a living character at its HP is queued to die (c37); a dead one holds no equipment once its
+    reward is settled (r11); a faction wiped out ends the game (c9, c10) and a Commoner's met goal
+    too (c11), but never while the batch of deaths is unsettled (ruling 14, Q5)."""
+    import random
+
+    from rules.core import SeededChance
+    from rules.judgement import victory
+    from rules.judgement.traits import hp
+
+    for seed in (*range(380, 400), 500):
+        rng = random.Random(seed)
+        variant = "pairs" if seed % 7 == 0 else "declare_button" if seed % 5 == 0 else None
+        state = GAME.new_game({"variant": variant} if variant else {}, 4 + seed % 6, SeededChance(seed))
+        for _ in range(3000):
+            if GAME.outcome(state) is not None:
+                break
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            action = rng.choice(GAME.legal_actions(state, seat))
+            GAME.apply(state, seat, action, SeededChance(rng.randrange(1 << 30)))
+            where = (seed, str(action))
+            assert [_pack_total(state, p) for p in ("holy", "dark", "order")] == [16, 16, 16], where
+            if state.phase == "over":
+                assert not any(state.players[d.seat].alive for d in state.deaths), where
+                continue
+            for s, p in enumerate(state.players):
+                if p.alive and p.character and p.damage >= hp(state, s):
+                    assert any(d.seat == s for d in state.deaths), where
+                if not p.alive and not state.frames:
+                    assert p.equipment == [], where
+            if state.phase == "turn" and not state.deaths and not state.frames:
+                for faction in ("guard", "assassin"):
+                    assert any(p.alive for p in state.players if p.identity == faction), where
+                if variant != "declare_button":
+                    assert not any(
+                        p.identity == "commoner" and victory.triggered(state, s) for s, p in enumerate(state.players)
+                    ), where
+        assert GAME.outcome(state) is not None, seed
