@@ -9,7 +9,8 @@ the English text. Strings use `str.format` fields: `{man}`, `{n}`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -73,16 +74,38 @@ def gettext(key: str, lang: str = DEFAULT, **params: Any) -> str:
         return template
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A list shown as one message parameter ("Waiting for: {players}."), joined in the reader's
+    language: "alice, bob" in English, "alice、bob" in Chinese (`list_sep`). Its items are
+    strings, `Msg`s or `SeatName`s, each rendered as a parameter is."""
+
+    items: tuple[Any, ...]
+
+    @classmethod
+    def of(cls, items: Iterable[Any]) -> Listed:
+        return cls(tuple(items))
+
+
+def list_sep(lang: str = DEFAULT) -> str:
+    """The word between the items of a list in `lang` (`cogs.list_sep`: ", " in English, "、" in
+    Chinese), shared by the cogs' and the service's lists."""
+    return gettext("cogs.list_sep", lang)
+
+
 def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] | None = None) -> str:
-    """Translate a `Msg` (and any `Msg` or `SeatName` among its parameters)."""
+    """Translate a `Msg` (and any `Msg`, `SeatName` or `Listed` among its parameters)."""
     if isinstance(msg, str):
         return gettext(msg, lang)
-    params: dict[str, Any] = {}
-    for name, value in msg.params.items():
-        if isinstance(value, Msg):
-            params[name] = render(value, lang, seat_name)
-        elif isinstance(value, SeatName):
-            params[name] = seat_name(value.seat) if seat_name else f"#{value.seat + 1}"
-        else:
-            params[name] = value
+    params = {name: _param(value, lang, seat_name) for name, value in msg.params.items()}
     return gettext(msg.key, lang, **params)
+
+
+def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None) -> Any:
+    if isinstance(value, Msg):
+        return render(value, lang, seat_name)
+    if isinstance(value, SeatName):
+        return seat_name(value.seat) if seat_name else f"#{value.seat + 1}"
+    if isinstance(value, Listed):
+        return list_sep(lang).join(str(_param(item, lang, seat_name)) for item in value.items)
+    return value

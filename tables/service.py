@@ -139,7 +139,7 @@ def turn_lines(table: Table, seats: list[int]) -> list[Msg]:
     """Whose turn it is: "X, it is your turn", or, when several may act at once (a card-play
     window of six), one line naming them all."""
     if len(seats) > 1:
-        return [Msg("table.may_act", {"players": ", ".join(table.seat_name(s) for s in seats)})]
+        return [Msg("table.may_act", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})]
     return [Msg("table.your_turn", {"player": SeatName(s)}) for s in seats]
 
 
@@ -374,7 +374,7 @@ class TableService:
             self._spend_dice(table, chance)
             table.state, table.snapshot, table.setup_record = state, snapshot, list(chance.record)
             table.status = "active"
-            out = _Out([Msg("table.started", {"game": game_name(table.game), "players": ", ".join(table.names)})])
+            out = _Out([Msg("table.started", {"game": game_name(table.game), "players": i18n.Listed.of(table.names)})])
             await self._run_ai(table, out)
             return await self._notices(table, out)
 
@@ -445,7 +445,7 @@ class TableService:
             seats = self._timed_out_seats(table)
             if not seats:
                 return []
-            names = ", ".join(table.seat_name(s) for s in seats)
+            names = i18n.Listed.of(table.seat_name(s) for s in seats)
             out = _Out([Msg("table.timed_out", {"players": names})])
             for seat in seats:
                 # One seat's pass may close the window and open the next decision: each takes its
@@ -770,7 +770,7 @@ class TableService:
         self._save_seats(table)
         self._close(table, "finished", rows)
         if outcome.winners:
-            names = ", ".join(table.seat_name(s) for s in outcome.winners)
+            names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
             out.public.append(Msg("table.winner", {"names": names}))
         else:
             out.public.append(Msg("table.no_winner"))
