@@ -132,13 +132,21 @@ class Console:
                 else:
                     self.write(line)
             if image and isinstance(notice, Private):  # a hand drawn for one seat is labelled as theirs
-                key = "console.image" if _is_board(notice) else "console.hand_image"
+                key = "console.image" if _is_board(notice) else self._hand_image_key(notice)
                 self.say("console.private", player=notice.names[notice.seat],
                          text=i18n.gettext(key, self.options.lang, path=image))
             elif image:
                 self.say("console.image", path=image)
             if isinstance(notice, Public) and notice.prompt is not None:
                 self._prompt(notice.prompt)
+
+    def _hand_image_key(self, notice: Private) -> str:
+        """`<game>.console.hand_image` when the game names its secrets otherwise (The City of
+        Judgement has no hands: "Role card"), as the cogs' `<game>.button.hand`; else
+        `console.hand_image` ("Hand image")."""
+        table = self.service.get(notice.table_id) if notice.table_id is not None else None
+        own = f"{table.game_key}.console.hand_image" if table is not None else ""
+        return own if own and i18n.has(own, self.options.lang) else "console.hand_image"
 
     def _not_a_turn(self, notice: Public) -> Public:
         """In a card-play window a lone human left to answer is "waited for", not told "it is your
@@ -339,6 +347,8 @@ class Console:
                 raise IllegalAction("unknown_command", command=line)
             if tokens[1] == "board":
                 self.emit([await svc.board(CHANNEL, actor)])
+            elif tokens[1] in PRIVATE_VIEWS.get(table.game_key, ()):
+                self.emit([await svc.me(CHANNEL, actor)])
             elif tokens[1] == "new":
                 raise IllegalAction("table_exists")
             elif tokens[1] == "rules":
@@ -437,6 +447,11 @@ class Console:
                 return
 
 
+PRIVATE_VIEWS: dict[str, frozenset[str]] = {"judgement": frozenset({"role", "options"})}
+"""Per game, the commands that are Discord's private views of a seat (`/judgement role`: the role
+card; `/judgement options`: what you may do): here both show what `/table me` shows (the seat,
+its secrets, its private events, its legal actions and its board)."""
+
 BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
 """The lines of the only private notices whose image is a board (`/table board`, `/table me`);
 any other private image is the seat's hand."""
@@ -496,11 +511,6 @@ def _judgement_skill(options: dict[str, str], legal: list[str], lang: str) -> st
     return f"skill {options.get('name', '').strip().lower()}"
 
 
-def _judgement_me(options: dict[str, str], legal: list[str], lang: str) -> str:
-    """`/judgement role` and `/judgement options` are Discord's private views: here `/table me`."""
-    raise IllegalAction("judgement_console_me")
-
-
 def _judgement_hint(refused: str, legal: list[str], lang: str) -> str | None:
     """After a refused action: the same verb's legal actions (`attack red` refused → "You may: attack
     blue, attack green"), or all of them when the verb is not among them."""
@@ -512,13 +522,12 @@ def _judgement_hint(refused: str, legal: list[str], lang: str) -> str | None:
 
 
 Read = Callable[[dict[str, str], list[str], str], str]
-OPTIONAL: tuple[Read, ...] = (_judtho_draw, _judgement_obey, _judgement_me)
+OPTIONAL: tuple[Read, ...] = (_judtho_draw, _judgement_obey)
 """The readers of commands whose options may all be left out (`/judtho draw` offers a draw)."""
 COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
     "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place),
                "draw": (("answer",), _judtho_draw)},
-    "judgement": {"obey": (("answer", "what"), _judgement_obey), "skill": (("name", "target"), _judgement_skill),
-                  "role": ((), _judgement_me), "options": ((), _judgement_me)},
+    "judgement": {"obey": (("answer", "what"), _judgement_obey), "skill": (("name", "target"), _judgement_skill)},
 }
 """Per game, the commands whose options are not the action's own tokens: the options' names (as
 in Discord, in order) and how they read as action text (options, the actor's legal actions, the

@@ -90,8 +90,41 @@ async def test_a_refusal_is_followed_by_what_the_player_may_do(tmp_path: Path) -
     options = LocalOptions(game="judgement", seats=1, ai=3, seed="3", images=str(tmp_path / "img"))
     console = Console(TableService(":memory:", renderers={"judgement": None}), options, out)
     await console.setup()
-    await console.run_lines(["pick nobody_at_all", "/judgement role"], script=False)
+    await console.run_lines(["pick nobody_at_all"], script=False)
     legal = console.service.legal_for(CHANNEL, console.players[0])
     text = out.getvalue()
     assert i18n.gettext("cogs.judgement.console_hint", actions=", ".join(legal)) in text
-    assert i18n.gettext("error.judgement_console_me") in text
+
+
+@pytest.mark.parametrize("command", ["/judgement role", "/judgement options"])
+async def test_role_and_options_show_what_table_me_shows(tmp_path: Path, command: str) -> None:
+    """Discord's private views of a seat (`/judgement role`, `/judgement options`) are not refused
+    here: they print what `/table me` prints."""
+    out = io.StringIO()
+    options = LocalOptions(game="judgement", seats=1, ai=3, seed="3", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judgement": None}), options, out)
+    await console.setup()
+    start = len(out.getvalue())
+    await console.run_lines(["/table me"], script=False)
+    me = out.getvalue()[start:]
+    start = len(out.getvalue())
+    await console.run_lines([command], script=False)
+    assert out.getvalue()[start:] == me
+    assert i18n.gettext("table.me_seat", n=1, player="Alice") in me and "Refused" not in me
+
+
+async def test_the_private_image_is_a_role_card_not_a_hand(tmp_path: Path) -> None:
+    """The City of Judgement has no hands: the seat's private image is labelled "Role card" /
+    「角色卡」 (`judgement.console.hand_image`, as the cogs' `judgement.button.hand` says My role)."""
+    for lang in ("en", "zh-TW"):
+        out = io.StringIO()
+        options = LocalOptions(game="judgement", seats=1, ai=3, seed="3", lang=lang,
+                               images=str(tmp_path / lang))
+        console = Console(TableService(":memory:"), options, out)
+        await console.setup()
+        text = out.getvalue()
+        [card] = sorted((tmp_path / lang).glob("*-Alice-hand.png"))[:1]
+        assert i18n.gettext("judgement.console.hand_image", lang, path=card) in text
+        assert i18n.gettext("console.hand_image", lang, path=card) not in text
+    assert i18n.gettext("judgement.console.hand_image", "en", path="x") == "Role card: x"
+    assert i18n.gettext("judgement.console.hand_image", "zh-TW", path="x") == "角色卡：x"
