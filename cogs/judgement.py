@@ -49,6 +49,7 @@ from rules.judgement.engine import GAME
 from rules.judgement.present import SECRET_VERBS
 from rules.judgement.state import COLOURS
 from tables import i18n
+from tables.judgement_commands import pick_text
 from tables.notices import Notice, Private, Public
 
 if TYPE_CHECKING:
@@ -272,8 +273,11 @@ class JudgementCog(commands.Cog):
     # ------------------------------------------------------------------ set-up and the move
     @judgement.command(name="pick", description=_t("Pick your character, in secret, from those dealt to you"))
     @app_commands.describe(character=_t("One of the characters dealt to you"))
-    async def pick(self, interaction: discord.Interaction, character: str) -> None:
-        await self.do(interaction, "pick", character)
+    async def pick(self, interaction: discord.Interaction, character: str | None = None) -> None:
+        """Without a character: asked which, the characters dealt to the user named (privately)."""
+        table = open_table(self.bot, interaction)
+        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
+        await act(self.bot, interaction, pick_text(character, legal))
 
     @pick.autocomplete("character")
     async def pick_character(self, interaction: discord.Interaction, current: str) -> Choices:

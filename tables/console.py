@@ -383,7 +383,8 @@ class Console:
         legal = self.service.legal_for(CHANNEL, actor)
         if line in legal:
             return line
-        if tokens[0] in COMMANDS.get(table.game_key, {}) and len(tokens) > 1:
+        found = COMMANDS.get(table.game_key, {}).get(tokens[0])
+        if found is not None and (len(tokens) > 1 or found[1] in BARE):
             return self.action_text(table, actor, tokens[0], tokens[1:])
         if len(tokens) == 1 and f"@{line}" in legal:
             return f"@{line}"
@@ -503,6 +504,14 @@ def _judgement_obey(options: dict[str, str], legal: list[str], lang: str) -> str
     return next((a for a in legal if a.split()[1:] == [answer] and a.split()[0] in ("pay", "pose")), f"obey {answer}")
 
 
+def _judgement_pick(options: dict[str, str], legal: list[str], lang: str) -> str:
+    """`/judgement pick [character]`, or `pick` typed alone: with no character, asks which, naming
+    the characters dealt to the seat (as the cog does: `tables.judgement_commands.pick_text`)."""
+    from tables import judgement_commands
+
+    return judgement_commands.pick_text(options.get("character"), legal)
+
+
 def _judgement_skill(options: dict[str, str], legal: list[str], lang: str) -> str:
     """`/judgement skill <name>`: here one line is one action, so a target is named afterwards by
     `/judgement target <colour>` (the cog plays both at once)."""
@@ -522,12 +531,17 @@ def _judgement_hint(refused: str, legal: list[str], lang: str) -> str | None:
 
 
 Read = Callable[[dict[str, str], list[str], str], str]
-OPTIONAL: tuple[Read, ...] = (_judtho_draw, _judgement_obey)
-"""The readers of commands whose options may all be left out (`/judtho draw` offers a draw)."""
+OPTIONAL: tuple[Read, ...] = (_judtho_draw, _judgement_obey, _judgement_pick)
+"""The readers of commands whose options may all be left out (`/judtho draw` offers a draw;
+`/judgement pick` asks which)."""
+BARE: tuple[Read, ...] = (_judgement_pick,)
+"""The readers a verb typed alone as plain text goes through (`pick`: asked which), where it is
+not itself a legal action."""
 COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
     "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place),
                "draw": (("answer",), _judtho_draw)},
-    "judgement": {"obey": (("answer", "what"), _judgement_obey), "skill": (("name", "target"), _judgement_skill)},
+    "judgement": {"obey": (("answer", "what"), _judgement_obey), "skill": (("name", "target"), _judgement_skill),
+                  "pick": (("character",), _judgement_pick)},
 }
 """Per game, the commands whose options are not the action's own tokens: the options' names (as
 in Discord, in order) and how they read as action text (options, the actor's legal actions, the
