@@ -238,7 +238,7 @@ class JudgementCog(commands.Cog):
             image = (await self.bot.service.hand(table.channel_id, player)).image
         lang = lang_of(interaction)
         legal = self.bot.service.legal_for(table.channel_id, player)
-        named = ", ".join(action_name(UI.at(table), a, lang) for a in legal[:25])
+        named = i18n.list_sep(lang).join(action_name(UI.at(table), a, lang) for a in legal[:25])
         lines = [replace(m, params={**m.params, "actions": named}) if m.key == "table.me_to_act" else m
                  for m in me.lines]
         text = clip("\n".join(replace(me, lines=lines).text(lang)))

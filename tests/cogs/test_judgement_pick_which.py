@@ -96,3 +96,16 @@ async def test_c5_discord_pick_without_its_option_asks_which_privately(world2, s
     assert table.state.players[seat].character is None
     await w.bob.slash(w.channel, "judgement pick", character=dealt[0])
     assert refusals(w.env) == [] and table.state.players[seat].character == dealt[0]
+
+
+async def test_my_role_lists_what_you_may_do_with_the_readers_list_word(world2, service, locales):
+    """`/judgement role`'s "you may" line names the actions joined in the reader's language (、)."""
+    w = world2
+    locales[w.bob.id] = "zh-TW"
+    table = await open_game(w, service, [w.alice, w.bob], ai=2)
+    seat = table.seat_of(w.bob.id)
+    names = [i18n.gettext(f"judgement.char.{c}", "zh-TW") for c in table.state.players[seat].options]
+    role = shown(await w.bob.slash(w.channel, "judgement role")).content
+    line = next(x for x in role.splitlines() if x.startswith(i18n.gettext("table.me_to_act", "zh-TW", actions="")))
+    assert len(names) > 1 and line.count("、") == len(names) - 1 and ", " not in line, line
+    assert all(name in line for name in names)
