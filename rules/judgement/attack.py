@@ -34,7 +34,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Seat
 
 from . import board, damage, reveal
 from .actions import Again, AttackAction, Counter, End, Hit, Pass, Take
-from .frames import FrameKind, asked, close, open_frame, register
+from .frames import FrameKind, asked, close, open_frame, register, waiting
 from .skills import could_use, holds
 from .state import COLOURS, Attack, JudgementState, seat_of, top
 from .traits import equipped, has_skill, hp, skill
@@ -204,8 +204,7 @@ def _attack_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _attack_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     close(state, frame)
     if isinstance(action, End):
         return [Event("no_attack", {"seat": seat})]
@@ -233,8 +232,7 @@ register(FrameKind("attack", _attack_legal, _attack_apply, public=("by", "target
 
 
 def _pilfer_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     target = frame.data["target"]
     cards = dict.fromkeys(state.players[target].equipment)
     return [*(Take(COLOURS[target], c) for c in cards), Hit()]
@@ -243,8 +241,8 @@ def _pilfer_legal(state: JudgementState, seat: Seat) -> list[Action]:
 def _pilfer_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
     from .cards import take
 
-    frame = top(state)
-    assert frame is not None and state.attack is not None
+    frame = waiting(state)
+    assert state.attack is not None
     close(state, frame)
     target = frame.data["target"]
     if isinstance(action, Take):
@@ -266,8 +264,7 @@ register(FrameKind("pilfer", _pilfer_legal, _pilfer_apply, lambda s, seat: Hit()
 
 
 def _counter_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     actions: list[Action] = [Pass()]
     if holds(state, seat, "counterattack") and _alive(state, frame.data["by"]):
         actions.insert(0, Counter())
@@ -275,8 +272,7 @@ def _counter_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _counter_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     frame.passed.append(seat)
     events: list[Event] = []
     if isinstance(action, Counter):

@@ -61,7 +61,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 from . import damage, orders
 from .actions import Give, Keep, Pay, Reveal, Show, Take, Target
 from .content import Card, load
-from .frames import FrameKind, close, open_frame, register
+from .frames import FrameKind, close, open_frame, register, waiting
 from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, top
 from .traits import hp
 
@@ -329,14 +329,13 @@ def _name(card: str) -> Msg:
 
 
 def _target_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     return [Target(COLOURS[s]) for s in frame.data["allowed"] if state.players[s].alive]
 
 
 def _target_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, Target)
+    frame = waiting(state)
+    assert isinstance(action, Target)
     close(state, frame)
     card, target = frame.data["card"], seat_of(state, action.colour)
     events = [Event("card_target", {"seat": seat, "card": card, "target": target})]
@@ -386,8 +385,8 @@ def _take_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _take_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, Take)
+    frame = waiting(state)
+    assert isinstance(action, Take)
     close(state, frame)
     events = take(state, seat, seat_of(state, action.colour), action.card, frame.data["source"])
     _finish(state, frame.data["card"], frame.data.get("item", False))
@@ -411,8 +410,8 @@ register(FrameKind("card_take", _take_legal, _take_apply, public=("card", "by", 
 def _slip_settle(state: JudgementState, seat: Seat, *, finish: bool = True) -> list[Event]:
     """Take whatever 陰溝失足 leaves no choice about (e3): the one card, the one recipient.
     `finish=False` when the draw itself is settling it (use_item discards the card then)."""
-    frame = top(state)
-    assert frame is not None and frame.kind == "slip"
+    frame = waiting(state)
+    assert frame.kind == "slip"
     if frame.data["chosen"] is None and len(set(state.players[seat].equipment)) == 1:
         frame.data["chosen"] = state.players[seat].equipment[0]
     if frame.data["chosen"] is not None:
@@ -424,8 +423,8 @@ def _slip_settle(state: JudgementState, seat: Seat, *, finish: bool = True) -> l
 
 def _slip_give(state: JudgementState, seat: Seat, to: Seat | None, *, finish: bool = True) -> list[Event]:
     """Hand the chosen card to `to` (public `gave`) and discard 陰溝失足."""
-    frame = top(state)
-    assert frame is not None and frame.kind == "slip"
+    frame = waiting(state)
+    assert frame.kind == "slip"
     close(state, frame)
     card = frame.data["chosen"]
     events: list[Event] = []
@@ -438,16 +437,14 @@ def _slip_give(state: JudgementState, seat: Seat, to: Seat | None, *, finish: bo
 
 
 def _slip_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     if frame.data["chosen"] is None:
         return [Pay(c) for c in dict.fromkeys(state.players[seat].equipment)]
     return [Give(COLOURS[s]) for s in others_alive(state, seat)]
 
 
 def _slip_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     if isinstance(action, Pay):
         frame.data["chosen"] = action.card
         return _slip_settle(state, seat)
@@ -484,14 +481,12 @@ def _show_options(state: JudgementState, seat: Seat, card: str) -> list[Action]:
 
 
 def _show_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     return _show_options(state, seat, frame.data["card"])
 
 
 def _show_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     close(state, frame)
     card = frame.data["card"]
     events: list[Event] = []
@@ -530,8 +525,7 @@ def _offer_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _offer_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     close(state, frame)
     card = frame.data["card"]
     events: list[Event] = []

@@ -42,9 +42,9 @@ from rules.core import Action, Chance, Event, IllegalAction, Seat
 
 from . import damage, reveal
 from .actions import Pass, Rescue, Take
-from .frames import FrameKind, asked, close, open_frame, register
+from .frames import FrameKind, asked, close, open_frame, register, waiting
 from .skills import could_use, holds
-from .state import COLOURS, Dying, JudgementState, from_active, living, seat_of, top
+from .state import COLOURS, Dying, JudgementState, from_active, living, seat_of
 from .traits import equipped, hp
 
 OWN_FRAMES = ("rescue", "loot")
@@ -169,8 +169,7 @@ def _rescue_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _rescue_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     target = frame.data["seat"]
     if isinstance(action, Pass):
         frame.passed.append(seat)
@@ -198,8 +197,7 @@ register(FrameKind("rescue", _rescue_legal, _rescue_apply, lambda s, seat: Pass(
 
 
 def _loot_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     victim = frame.data["victim"]
     return [Take(COLOURS[victim], c) for c in dict.fromkeys(state.players[victim].equipment)]
 
@@ -207,8 +205,8 @@ def _loot_legal(state: JudgementState, seat: Seat) -> list[Action]:
 def _loot_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
     from .cards import take
 
-    frame = top(state)
-    assert frame is not None and isinstance(action, Take)
+    frame = waiting(state)
+    assert isinstance(action, Take)
     close(state, frame)
     victim = frame.data["victim"]
     events = take(state, seat, seat_of(state, action.colour), action.card, "loot")

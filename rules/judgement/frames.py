@@ -65,3 +65,10 @@ def close(state: JudgementState, frame: Frame) -> None:
 def asked(frame: Frame) -> list[Seat]:
     """The seats the frame still waits on."""
     return [s for s in frame.seats if s not in frame.passed]
+
+
+def waiting(state: JudgementState) -> Frame:
+    """The frame on top of the stack, for the handlers of its kind (which run only while it waits)."""
+    if not state.frames:
+        raise RuntimeError("no frame is waiting")
+    return state.frames[-1]

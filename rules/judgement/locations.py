@@ -27,8 +27,8 @@ from rules.core import Action, Chance, Event, IllegalAction, Seat
 from . import cards, damage
 from .actions import Decline, Draw, Heal, Hurt, Pass
 from .content import Location, load
-from .frames import FrameKind, close, open_frame, register
-from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, top
+from .frames import FrameKind, close, open_frame, register, waiting
+from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of
 from .traits import has_skill
 
 
@@ -74,8 +74,7 @@ def _vanish_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _vanish_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     close(state, frame)
     location = load().locations[frame.data["location"]]
     if isinstance(action, Decline):
@@ -99,14 +98,13 @@ register(
 
 
 def _draw_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     return [Draw(p) for p in frame.data["packs"]]
 
 
 def _draw_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, Draw)
+    frame = waiting(state)
+    assert isinstance(action, Draw)
     close(state, frame)
     return cards.draw(state, seat, action.pack, chance)
 
@@ -132,8 +130,8 @@ def _alchemy_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _alchemy_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, (Hurt, Heal))
+    frame = waiting(state)
+    assert isinstance(action, (Hurt, Heal))
     close(state, frame)
     location = load().locations[frame.data["location"]]
     target = seat_of(state, action.colour)

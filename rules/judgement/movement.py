@@ -24,7 +24,7 @@ from rules.core import Action, Chance, Event, Seat
 from . import board, traits
 from .actions import Go
 from .content import load
-from .frames import FrameKind, close, open_frame, register
+from .frames import FrameKind, close, open_frame, register, waiting
 from .state import JudgementState, top
 
 
@@ -106,14 +106,13 @@ def flit(state: JudgementState, seat: Seat, location: str) -> list[Event]:
 
 
 def _go_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     return [Go(loc) for loc in frame.data["options"]]
 
 
 def _go_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, Go)
+    frame = waiting(state)
+    assert isinstance(action, Go)
     close(state, frame)
     return place(state, seat, action.location)
 

@@ -35,8 +35,8 @@ from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 from . import damage
 from .actions import Give, Obey, Pay, Pose
 from .content import IDENTITIES, load
-from .frames import FrameKind, close, open_frame, register
-from .state import COLOURS, Frame, JudgementState, OrderNote, living, seat_of, top
+from .frames import FrameKind, close, open_frame, register, waiting
+from .state import COLOURS, Frame, JudgementState, OrderNote, living, seat_of
 from .traits import hp, skill
 
 SOURCE = "order"
@@ -79,8 +79,8 @@ def _give_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _give_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, Give)
+    frame = waiting(state)
+    assert isinstance(action, Give)
     close(state, frame)
     return give(state, seat, frame.data["card"], seat_of(state, action.colour))
 
@@ -128,8 +128,7 @@ def _answer_as(state: JudgementState, seat: Seat, frame: Frame) -> str:
 
 
 def _obey_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     card = frame.data["card"]
     actions: list[Action] = [Obey()]
     if frame.data.get("posed") is None and veiled(state, seat, card):
@@ -140,8 +139,7 @@ def _obey_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _obey_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     if isinstance(action, Pose):
         frame.data["posed"] = action.identity
         if may_pay(state, seat, frame.data["card"], action.identity):
@@ -210,8 +208,7 @@ def _obey_timeout(state: JudgementState, seat: Seat) -> Action | None:
 
 
 def _obey_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     if isinstance(action, Pose):
         if skill(state, seat, "answer_as_any") is not None and frame.data.get("posed") is None:
             return IllegalAction("judgement_order_no_lie_to_spy")

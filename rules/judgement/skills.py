@@ -37,7 +37,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 from . import damage, reveal
 from .actions import End, Pass, Reveal, Take, Target, UseSkill
 from .content import Skill, load
-from .frames import FrameKind, close, open_frame, register
+from .frames import FrameKind, close, open_frame, register, waiting
 from .state import COLOURS, JudgementState, living, seat_of, top
 from .traits import character, has_skill
 
@@ -291,8 +291,7 @@ def on_turn_end(state: JudgementState, seat: Seat, chance: Chance) -> list[Event
 
 
 def _target_legal(state: JudgementState, seat: Seat) -> list[Action]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     actions: list[Action] = [Target(COLOURS[s]) for s in frame.data["allowed"] if state.players[s].alive]
     if frame.data.get("optional") or not actions:
         actions.append(Pass())
@@ -300,8 +299,7 @@ def _target_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _target_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     close(state, frame)
     if isinstance(action, Pass):
         return [Event("skill_passed", {"seat": seat, "skill": frame.data["skill"]})]
@@ -333,8 +331,8 @@ def _dig_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _dig_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None and isinstance(action, Take)
+    frame = waiting(state)
+    assert isinstance(action, Take)
     close(state, frame)
     return dig(state, seat, action.card)
 
@@ -351,8 +349,7 @@ def _end_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _end_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     close(state, frame)
     if isinstance(action, UseSkill):
         sk = own_skill(state, seat, action.skill)

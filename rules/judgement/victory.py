@@ -38,8 +38,8 @@ from rules.core import Action, Chance, Event, IllegalAction, Seat
 
 from .actions import Declare, Pass
 from .content import Effect, load
-from .frames import FrameKind, close, open_frame, register
-from .state import JudgementState, from_active, next_seat, top
+from .frames import FrameKind, close, open_frame, register, waiting
+from .state import JudgementState, from_active, next_seat
 from .traits import character
 
 DECLARE = "declare_button"
@@ -260,8 +260,7 @@ def _declare_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _declare_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = top(state)
-    assert frame is not None
+    frame = waiting(state)
     if isinstance(action, Declare):
         return end(state, f"commoner:{state.players[seat].character}")
     frame.passed.append(seat)
