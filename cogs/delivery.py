@@ -263,8 +263,7 @@ class Delivery:
         if table is None or table.version != prompt.version:
             return ""
         what = components.ui_for(table.game_key).at(table).moment(table, lang)
-        space = "" if lang == "zh-TW" else " "  # Chinese sentences follow one another without a space
-        return space.join(filter(None, [what, self.clock(table, prompt, lang)]))
+        return i18n.sentences([what, self.clock(table, prompt, lang)], lang)
 
     def clock(self, table: Any, prompt: Prompt, lang: str) -> str:
         """When the decision closes by itself, as a Discord timestamp ("in 42 seconds"), in the

@@ -85,8 +85,7 @@ class DreddUI(components.GameUI):
             name = table.seat_name(seat)
             passed.append(i18n.gettext("cogs.dredd.skipping", lang, player=name) if seat in skipping else name)
         if passed:
-            sep = i18n.gettext("cogs.list_sep", lang)
-            lines.append(i18n.gettext("cogs.dredd.passed", lang, players=sep.join(passed)))
+            lines.append(i18n.gettext("cogs.dredd.passed", lang, players=i18n.list_sep(lang).join(passed)))
         return " ".join(lines)
 
     def token(self, token: str, lang: str) -> str:

@@ -123,9 +123,8 @@ class JudgementUI(components.GameUI):
         text = i18n.render(Msg(key, msg.params), lang, lambda seat: ui.seat(seat, lang))
         passed = [ui.seat(s, lang) for s in frame.get("passed", [])]
         if passed and len(frame.get("asked", [])) + len(passed) > 1:
-            sep = i18n.gettext("cogs.list_sep", lang)
-            space = "" if lang == "zh-TW" else " "  # Chinese sentences follow one another without a space
-            text += space + i18n.gettext("cogs.judgement.passed", lang, players=sep.join(passed))
+            said = i18n.gettext("cogs.judgement.passed", lang, players=i18n.list_sep(lang).join(passed))
+            text = i18n.sentences([text, said], lang)
         return text
 
     def own(self, table: Any, seat: int | None, lang: str) -> str:

@@ -53,9 +53,7 @@ def _game_messages(lang: str) -> dict[str, str]:
     importlib.import_module("rules")
     out: dict[str, str] = {}
     for game in games().values():
-        contribute = getattr(game, "catalogue", None)
-        if contribute is not None:
-            out.update(contribute(lang))
+        out.update(game.catalogue(lang))
     return out
 
 
@@ -91,6 +89,12 @@ def list_sep(lang: str = DEFAULT) -> str:
     """The word between the items of a list in `lang` (`cogs.list_sep`: ", " in English, "、" in
     Chinese), shared by the cogs' and the service's lists."""
     return gettext("cogs.list_sep", lang)
+
+
+def sentences(parts: Iterable[str], lang: str = DEFAULT) -> str:
+    """Sentences one after another, the empty ones left out: a space between them in English,
+    none in Chinese (its sentences end with their own full stop)."""
+    return ("" if lang == "zh-TW" else " ").join(part for part in parts if part)
 
 
 def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] | None = None) -> str:
