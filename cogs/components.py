@@ -530,8 +530,7 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
     def make(cls, table_id: int, lang: str, game_key: str = "") -> HandButton:
         """`<game_key>.button.hand` when the game names its secrets otherwise ("My role"), else
         `cogs.button.hand`; the custom id is the same whatever it says."""
-        own = f"{game_key}.button.hand"
-        key = own if game_key and i18n.has(own, lang) else "cogs.button.hand"
+        key = i18n.own_or(game_key, "button.hand", "cogs.button.hand", lang)
         button = discord.ui.Button(label=i18n.gettext(key, lang), style=discord.ButtonStyle.secondary,
                                    custom_id=hand_id(table_id), row=4)
         return cls(button)

@@ -145,8 +145,8 @@ class Console:
         Judgement has no hands: "Role card"), as the cogs' `<game>.button.hand`; else
         `console.hand_image` ("Hand image")."""
         table = self.service.get(notice.table_id) if notice.table_id is not None else None
-        own = f"{table.game_key}.console.hand_image" if table is not None else ""
-        return own if own and i18n.has(own, self.options.lang) else "console.hand_image"
+        game_key = table.game_key if table is not None else None
+        return i18n.own_or(game_key, "console.hand_image", "console.hand_image", self.options.lang)
 
     def _not_a_turn(self, notice: Public) -> Public:
         """In a card-play window a lone human left to answer is "waited for", not told "it is your

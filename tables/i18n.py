@@ -61,6 +61,13 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalogue(lang)
 
 
+def own_or(game_key: str | None, own: str, shared: str, lang: str = DEFAULT) -> str:
+    """`<game_key>.<own>` when that game words this message itself (Judtho's move clock, The City
+    of Judgement's "My role"), else the shared key."""
+    key = f"{game_key}.{own}"
+    return key if game_key and has(key, lang) else shared
+
+
 def gettext(key: str, lang: str = DEFAULT, **params: Any) -> str:
     """The text of `key` in `lang` (falling back to English, then to the key itself)."""
     template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key

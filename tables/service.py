@@ -130,9 +130,8 @@ def clock_lines(table: Table) -> list[Msg]:
     if type(table.game).timeout_action is Game.timeout_action:
         return []
     key = "no_clock" if table.timeout <= 0 else "clock"
-    own = f"{table.game_key}.{key}"
     params = {"seconds": f"{table.timeout:g}", "minutes": f"{table.timeout / 60:g}"} if table.timeout > 0 else {}
-    return [Msg(own if i18n.has(own) else f"table.{key}", params)]
+    return [Msg(i18n.own_or(table.game_key, key, f"table.{key}"), params)]
 
 
 def turn_lines(table: Table, seats: list[int]) -> list[Msg]:
@@ -155,13 +154,10 @@ def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
     if not game.info.hidden_information:
         return Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})
     verb = getattr(action, "verb", None)
+    shared = "table.acted_secretly"
     if verb and not game.secret_action(action):
-        own = f"{game.info.key}.quiet.{verb}"
-        if i18n.has(own):
-            return Msg(own, {"player": SeatName(seat)})
-        if verb == "pass":
-            return Msg("table.passed", {"player": SeatName(seat)})
-    return Msg("table.acted_secretly", {"player": SeatName(seat)})
+        shared = i18n.own_or(game.info.key, f"quiet.{verb}", "table.passed" if verb == "pass" else shared)
+    return Msg(shared, {"player": SeatName(seat)})
 
 
 @dataclass
