@@ -475,6 +475,7 @@ class TableService:
             assert table.state is not None
             leaving = table.game.leave_action(table.state, seat)
             table.seats[seat].resigned = True
+            new_host = self._hand_over_host(table, seat)
             if leaving is not None:
                 out = _Out([])
                 try:
@@ -498,18 +499,46 @@ class TableService:
                 table.seats[seat].ai = "normal"
                 self._save_seats(table)
                 out.public.append(Msg("table.ai_takes_over", {"player": SeatName(seat)}))
+                if new_host is not None:
+                    out.public.append(new_host)
                 await self._run_ai(table, out)
             return await self._notices(table, out)
 
     async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
+        """Close the table with no result. The host may cancel a lobby, and abort a game only
+        while some seat has not acted yet (as chess servers allow an abort before both sides
+        moved): after that a player can only resign (`leave`), which records the result, so a
+        losing host cannot wipe it. Staff (Manage Messages) may cancel at any time; the table is
+        then recorded as cancelled."""
         table = self._open(channel_id)
         async with table.lock:
             if table.status not in ("lobby", "active"):
                 raise IllegalAction("no_table")
-            if by.user_id != table.host_id and not can_manage:
-                raise IllegalAction("cannot_cancel")
+            if not can_manage:
+                if by.user_id != table.host_id:
+                    raise IllegalAction("cannot_cancel")
+                if table.status == "active" and self._everyone_acted(table):
+                    raise IllegalAction("cannot_abort")
             self._close(table, "cancelled")
             return [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
+
+    def _everyone_acted(self, table: Table) -> bool:
+        """Whether every seat has an action in the log (the game can no longer be aborted)."""
+        return self.store.seats_that_acted(table.id) >= set(range(len(table.seats)))
+
+    def _hand_over_host(self, table: Table, leaving: int) -> Msg | None:
+        """When the host leaves a game in play, the next human seat in order becomes the host
+        (host powers end with the host's seat); None when the host stays or nobody is left."""
+        if table.seats[leaving].user_id != table.host_id:
+            return None
+        order = [*range(leaving + 1, len(table.seats)), *range(leaving)]
+        heir = next((i for i in order if not table.seats[i].is_ai and not table.seats[i].resigned
+                     and table.seats[i].user_id is not None), None)
+        if heir is None:
+            return None
+        self.store.update_table(table.id, host=table.seats[heir].user_id)
+        table.host_id = table.seats[heir].user_id  # type: ignore[assignment]
+        return Msg("table.new_host", {"player": table.seats[heir].name})
 
     # ------------------------------------------------------------------ reading
     async def board(self, channel_id: int, for_user: Player | int | None = None) -> Notice:

@@ -159,6 +159,10 @@ class Store:
         rows = list(self.db["actions"].rows_where("table_id = ?", [table_id], order_by="seq desc", limit=last))
         return rows[::-1]
 
+    def seats_that_acted(self, table_id: int) -> set[int]:
+        """The seats with at least one action in the table's log."""
+        return {int(r[0]) for r in self.db.execute("SELECT DISTINCT seat FROM actions WHERE table_id = ?", [table_id])}
+
     def results(self, table_id: int) -> list[dict[str, Any]]:
         return list(self.db["results"].rows_where("table_id = ?", [table_id], order_by="seat"))
 
