@@ -43,7 +43,7 @@ class Clicks:
         table = self.bot.service.table(interaction.channel_id or 0)
         if table is None or table.id != table_id:
             raise IllegalAction("stale_button")
-        if version is not None and (table.status != "active" or table.version != version):
+        if version is not None and (table.status != "active" or not self.bot.service.answering(table, version)):
             raise IllegalAction("stale_button")
         return table
 
@@ -110,6 +110,8 @@ class Clicks:
             raise
         player = player_of(interaction)
         legal = self.bot.service.legal_for(table.channel_id, player)
+        if not legal and item.version != table.version:
+            raise IllegalAction("stale_button")  # the decision goes on, but this player is done with it
         prefix = components.decode_prefix(item.arg, legal) if legal else None
         if prefix is None:
             raise IllegalAction("not_your_prompt")

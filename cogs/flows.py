@@ -185,8 +185,12 @@ async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[
 
 
 async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
-    """A game command (`/dadsarmy roll`): play it for this user, then tell the channel."""
-    await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text))
+    """A game command (`/dadsarmy roll`): play it for this user, then tell the channel. The
+    command answers the decision open when it arrived: if another player's action gets in
+    first (the command waited for the table's lock), the service refuses it as `stale` with
+    who is asked now, rather than apply it to a position the player never saw."""
+    seen = open_table(bot, interaction).version
+    await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
 
 async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice]) -> None:

@@ -190,6 +190,9 @@ class TableService:
         """user id -> the language that user reads (the bot fills it from their Discord client; memory
         only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
         its reader's language, the channel's in the table's."""
+        self._decisions: dict[int, tuple[frozenset[int], int]] = {}
+        """Per table: the seats asked by the decision open now, and the version it opened at
+        (memory only: after a restart a decision counts from the version the table came back at)."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
 
@@ -381,12 +384,36 @@ class TableService:
         async with table.lock:
             self._require(table, "active")
             seat = table.require_seat(player.user_id)
-            if version is not None and version != table.version:
-                raise IllegalAction("stale")
+            if version is not None and not self.answering(table, version):
+                waiting = i18n.Listed.of(table.seat_name(s) for s in table.to_act())
+                raise IllegalAction("stale", players=waiting)
             out = _Out()
             self._step(table, seat, action_text.strip(), out)
             await self._run_ai(table, out)
             return await self._notices(table, out)
+
+    def answering(self, table: Table, version: int) -> bool:
+        """Whether a command or click made when the table was at `version` still answers the
+        decision open now: the same version, or the same decision that only other seats' passes
+        have moved on since (a card-play window where someone passed). Anything else (a move, a
+        card played, a new turn) means the player answered a position that is gone."""
+        if version == table.version:
+            return True
+        known = self._decisions.get(table.id)
+        return known is not None and known[1] <= version <= table.version
+
+    def _track_decision(self, table: Table, out: _Out) -> None:
+        """After a change: the decision open now goes on (only passes, exactly those seats left
+        it, and everyone still asked may still pass: the same card-play window) and keeps the
+        version it opened at, or a new one opens at this version."""
+        if table.status != "active":
+            self._decisions.pop(table.id, None)
+            return
+        asked = frozenset(table.to_act())
+        known = self._decisions.get(table.id)
+        window = table.state is not None and all(table.game.timeout_action(table.state, s) is not None for s in asked)
+        same = known is not None and out.only_timeouts and window and known[0] - out.passed == asked
+        self._decisions[table.id] = (asked, known[1] if same and known is not None else table.version)
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
@@ -804,6 +831,7 @@ class TableService:
         self.store.finish(table.id, status, results or [])
         table.status = status
         self._windows.pop(table.id, None)
+        self._decisions.pop(table.id, None)
         self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
@@ -842,6 +870,7 @@ class TableService:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts."""
         self._time_window(table, out)
+        self._track_decision(table, out)
         public, prompts = await self._public(table, out.public)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):

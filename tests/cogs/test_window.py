@@ -163,37 +163,56 @@ async def test_a_pass_click_applies_and_the_channel_then_waits_for_the_others(wo
     assert refusals(w.env) == []
 
 
+async def bob_plays_a_card(w, service) -> None:
+    """Bob plays a card: the passes are cleared and everyone is asked again (a new decision)."""
+    play = next(a for a in service.legal_for(w.channel.id, as_player(w.bob)) if a.startswith("play"))
+    _, card, option, target = play.split()
+    await w.bob.slash(w.channel, "wtoy play", card=card, option=option, target=target)
+
+
 async def test_a_click_by_someone_not_seated_or_stale_is_refused_privately(world, service):
     w = world
-    table, (message,) = await start(w, service)
+    table, (message,) = await start(w, service, others=(w.bob, w.carol))
     count = len(w.channel.history())
-    refused = await w.carol.click(message, label=OPTIONS)
+    dave = w.guild.add_member(w.env.create_user("dave"))
+    refused = await dave.click(message, label=OPTIONS)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.not_your_prompt")
-    menu = await w.bob.click(message, label=OPTIONS)  # opened before alice passes
-    await w.alice.slash(w.channel, "wtoy pass")
-    assert table.version == 1
-    stale = await w.bob.click(menu.response, label="Pass")
+    menu = await w.carol.click(message, label=OPTIONS)  # opened before bob plays a card
+    await bob_plays_a_card(w, service)
+    version = table.version
+    stale = await w.carol.click(menu.response, label="Pass")
     assert stale.response.content.startswith(i18n.gettext("error.stale_button"))
-    assert table.version == 1  # refused; the menu now holds bob's options as they are
+    assert table.version == version  # refused; the menu now holds carol's options as they are
+    await w.alice.slash(w.channel, "wtoy pass")
     old = await w.alice.click(message, label=OPTIONS)  # alice passed: nothing to show her
     assert old.ephemeral and old.response.content == i18n.gettext("error.stale_button")
-    assert table.version == 1 and table.state.passed == [0]
-    assert len(w.channel.history()) == count + 1  # only alice's pass was announced
+    assert table.version == version + 1 and table.state.passed == [0]
+    assert len(w.channel.history()) == count + 1  # bob's card was announced; alice's pass edits its message
+    assert refusals(w.env) == []
+
+
+async def test_a_pass_in_the_same_window_keeps_an_open_menu_valid(world, service):
+    w = world
+    table, (message,) = await start(w, service)
+    menu = await w.bob.click(message, label=OPTIONS)  # opened before alice passes
+    await w.alice.slash(w.channel, "wtoy pass")
+    await w.bob.click(menu.response, label="Pass")  # the same window: still bob's decision
+    assert table.state.passed == [0, 1] and not table.state.window  # both passed: the window closed
     assert refusals(w.env) == []
 
 
 async def test_a_private_menu_gone_stale_offers_the_options_as_they_are_now(world, service):
     w = world
-    table, (message,) = await start(w, service)
-    menu = await w.bob.click(message, label=OPTIONS)
-    await w.alice.slash(w.channel, "wtoy pass")
-    stale = await w.bob.click(menu.response, label="Pass")
+    table, (message,) = await start(w, service, others=(w.bob, w.carol))
+    menu = await w.carol.click(message, label=OPTIONS)
+    await bob_plays_a_card(w, service)
+    stale = await w.carol.click(menu.response, label="Pass")
     assert stale.response.ephemeral
     assert stale.response.content.split("\n")[0] == i18n.gettext("error.stale_button")
     assert [b["label"] for b in buttons(stale.response)] == ["Pass", "Play"]
     assert all(f":{table.version}:" in b["custom_id"] for b in buttons(stale.response))
-    await w.bob.click(stale.response, label="Pass")
-    assert not table.state.window  # both passed: the window closed
+    await w.carol.click(stale.response, label="Pass")
+    assert table.state.passed == [2]
     assert refusals(w.env) == []
 
 
