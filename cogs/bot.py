@@ -15,7 +15,9 @@ messages keep working because they are DynamicItems that carry the table id and 
 
 Card-play windows run out on the bot's one `WindowClock` (tables/clock.py): it is armed
 after every delivered change and, at start-up, for every restored table; what it applies
-when a window runs out is posted to the table's channel like any other change.
+when a window runs out (or what AI seats play when it asks them to play on) is posted to the
+table's channel like any other change. AI seats think in worker processes (`PooledSeats`),
+so the event loop that answers every table never waits on a search.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from cogs.judgement import JudgementCog
 from cogs.judtho import JudthoCog
 from cogs.tables import TablesCog
 from cogs.translator import Translator
+from tables.ai import PooledSeats
 from tables.clock import WindowClock
 from tables.notices import Notice
 from tables.service import TableService
@@ -67,7 +70,9 @@ class GavelBot(commands.Bot):
         await self.tree.set_translator(Translator())
         restored = await self.service.restore()
         log.info("restored %d open table(s)", restored)
-        self.clock.arm_all()  # the windows that were open when the bot stopped run out again
+        # The windows that were open when the bot stopped run out again, and AI seats that were
+        # to act play on: in timers, so the bot connects first and never waits for them.
+        self.clock.arm_all()
         if self.sync_commands:
             synced = await self.tree.sync()
             log.info("synced %d slash command(s)", len(synced))
@@ -81,6 +86,7 @@ class GavelBot(commands.Bot):
     async def close(self) -> None:
         self.clock.close()
         await super().close()
+        self.service.close()
 
     async def deliver_to(self, channel_id: int, notices: list[Notice]) -> None:
         """The clock's way to speak: a window ran out with nobody clicking, so there is no
@@ -128,6 +134,6 @@ def token() -> str:
 async def main() -> None:
     """Run the bot until interrupted."""
     discord.utils.setup_logging()
-    bot = create_bot(TableService())
+    bot = create_bot(TableService(thinking=PooledSeats()))
     async with bot:
         await bot.start(token())

@@ -7,11 +7,16 @@ problem is logged for the game's author).
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
+import multiprocessing
+import os
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from rules.core import Game, IllegalAction, Seat, State
 
@@ -19,6 +24,15 @@ log = logging.getLogger(__name__)
 
 Policy = Callable[[Game[Any], State, Seat], Any]
 """Returns an `Action` or its text."""
+
+
+class Seats(Protocol):
+    """Where AI seats think: `InlineSeats` (here) or `PooledSeats` (worker processes)."""
+
+    async def choose(self, game: Game[Any], state: State, snapshot: dict[str, Any], seat: Seat,
+                     policy: Policy) -> str: ...
+
+    def close(self) -> None: ...
 
 
 def optional_module(name: str) -> ModuleType | None:
@@ -61,3 +75,60 @@ def choose(game: Game[Any], state: State, seat: Seat, policy: Policy) -> str:
         if not texts:
             raise
         return texts[0]
+
+
+def decide(game: Game[Any], snapshot: dict[str, Any], seat: Seat, policy: Policy) -> str:
+    """`choose` on a state rebuilt from its snapshot: what a worker process runs (the state
+    travels as the JSON the table already keeps, the game and the policy by reference)."""
+    return choose(game, game.load(snapshot), seat, policy)
+
+
+class InlineSeats:
+    """AI decisions on the caller's own thread: local play (a terminal has no other table to
+    keep waiting) and tests. Nothing to start or stop."""
+
+    async def choose(self, game: Game[Any], state: State, snapshot: dict[str, Any], seat: Seat,
+                     policy: Policy) -> str:
+        return choose(game, state, seat, policy)
+
+    def close(self) -> None:
+        return None
+
+
+class PooledSeats:
+    """AI decisions in a pool of worker processes, so that a search (Judtho's takes up to a
+    second or more) never holds the bot's event loop: every other table in every server keeps
+    being answered meanwhile. A thread would not do: the search is pure Python and would hold
+    the GIL. Workers are started with `spawn` (never a fork of a process with an event loop and
+    threads) and live as long as the pool; a worker that dies is replaced and the decision
+    asked again once."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_warm)
+        return self._pool
+
+    async def choose(self, game: Game[Any], state: State, snapshot: dict[str, Any], seat: Seat,
+                     policy: Policy) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), decide, game, snapshot, seat, policy)
+        except BrokenProcessPool:
+            log.warning("an AI worker process died; starting a new pool and asking again")
+            self.close()
+            return await loop.run_in_executor(self._executor(), decide, game, snapshot, seat, policy)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _warm() -> None:
+    """A new worker imports every game package once, before its first decision."""
+    importlib.import_module("rules")

@@ -8,6 +8,10 @@ front-end's `deliver(channel_id, notices)` and arms the next window. The front-e
 `arm(channel_id)` after it delivers the notices of any change (an action, a start, a restore),
 because every change may open or move on a window.
 
+The same timer keeps AI seats moving when no call is playing them: after a restart (restoring
+never waits for them) or after an AI step failed, `TableService.ai_due` says when to ask them
+again, and the timer calls `advance` then.
+
 A timer that fires late is harmless: `expire` checks the version it was armed for, so a
 window that moved on in the meantime is left alone. Errors in a timer are logged, never
 raised into the event loop. The console (local play) has no clock.
@@ -21,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.core import IllegalAction
 from tables.notices import Notice
 
 if TYPE_CHECKING:
@@ -55,9 +60,11 @@ class WindowClock:
         None (and no timer) when nobody who has a clock must act. Call inside the event loop."""
         self.disarm(channel_id)
         deadline = self.service.deadline(channel_id)
+        loop = asyncio.get_running_loop()
         if deadline is not None:
-            task = asyncio.get_running_loop().create_task(self._run(deadline), name=f"window-clock-{channel_id}")
-            self._tasks[channel_id] = task
+            self._tasks[channel_id] = loop.create_task(self._run(deadline), name=f"window-clock-{channel_id}")
+        elif (due := self.service.ai_due(channel_id)) is not None:
+            self._tasks[channel_id] = loop.create_task(self._play_on(channel_id, due), name=f"ai-clock-{channel_id}")
         return deadline
 
     def arm_all(self) -> list[Deadline]:
@@ -78,26 +85,40 @@ class WindowClock:
         for channel in list(self._tasks):
             self.disarm(channel)
 
+    async def _play_on(self, channel_id: int, due: float) -> None:
+        """AI seats are to act but no call is playing them (after a restart, or after an AI step
+        failed): after `due` seconds let them play on, deliver what they did, and arm what
+        comes next (a failure again backs off for longer: `TableService.ai_due`)."""
+        await asyncio.sleep(due)
+        await self._settle(channel_id, lambda: self.service.advance(channel_id), f"AI seats of channel {channel_id}")
+
     async def _run(self, deadline: Deadline) -> None:
         channel = deadline.channel_id
         await asyncio.sleep(deadline.seconds)
-        # From here on the timer is no longer cancellable by `arm`: the window's passes are about
-        # to be applied, and their notices must be delivered, not lost to a newer timer.
+        await self._settle(channel, lambda: self.service.expire(channel, deadline.version),
+                           f"window clock of channel {channel} (table {deadline.table_id})")
+
+    async def _settle(self, channel: int, call: Callable[[], Awaitable[list[Notice]]], what: str) -> None:
+        """Make the timed change, deliver its notices and arm what comes next. From here on the
+        timer is no longer cancellable by `arm`: the change is about to be applied, and its
+        notices must be delivered, not lost to a newer timer."""
         if self._tasks.get(channel) is asyncio.current_task():
             del self._tasks[channel]
         try:
-            notices = await self.service.expire(channel, deadline.version)
-        except Exception:  # a bug in a game: do not try again and again
-            log.exception("window clock of channel %s (table %s) failed", channel, deadline.table_id)
+            notices = await call()
+        except IllegalAction:  # the table closed in the meantime
             return
-        if not notices:
+        except Exception:  # a bug in a game: do not try again and again
+            log.exception("%s failed", what)
+            return
+        if not notices:  # stale: the table moved on, and whoever moved it armed what is open now
             return
         try:
             await self.deliver(channel, notices)
-        except Exception:  # the messages are lost, but the table must not stop: arm the next window
-            log.exception("window clock of channel %s (table %s) could not deliver", channel, deadline.table_id)
+        except Exception:  # the messages are lost, but the table must not stop: arm the next decision
+            log.exception("%s could not deliver", what)
         try:
             if channel not in self._tasks:  # nobody armed the next decision yet
                 self.arm(channel)
         except Exception:
-            log.exception("window clock of channel %s (table %s) could not re-arm", channel, deadline.table_id)
+            log.exception("%s could not re-arm", what)

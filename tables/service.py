@@ -174,8 +174,14 @@ class _Out:
 
 class TableService:
     def __init__(self, db_path: Any = None, renderers: dict[str, Any] | None = None, *,
-                 ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
+                 thinking: ai_seats.Seats | None = None) -> None:
         self.store = Store(db_path)
+        self._thinking: ai_seats.Seats = thinking or ai_seats.InlineSeats()
+        """Where AI seats decide: inline by default (local play, tests); the bot passes a
+        `PooledSeats`, so that no search ever holds its event loop."""
+        self._ai_failures: dict[int, int] = {}
+        """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
         self._now = clock
         self._windows: dict[int, tuple[frozenset[int], float]] = {}
         """Per table: the humans a window's clock runs for, and when it started (memory only)."""
@@ -693,8 +699,9 @@ class TableService:
 
     # ------------------------------------------------------------------ restart
     async def restore(self) -> int:
-        """Reload every lobby and active table from the database (at start-up), and let AI seats
-        whose turn it is play on. Returns how many tables are open again."""
+        """Reload every lobby and active table from the database (at start-up). AI seats whose
+        turn it is play on later, through `advance` (the clock calls it: `ai_due`), so start-up
+        never waits for them. Returns how many tables are open again."""
         count = 0
         for row in self.store.open_rows():
             if _installed(row["game"]) is None:
@@ -716,17 +723,8 @@ class TableService:
                 # finish it now rather than leave a game nobody can move in.
                 self._finish(table, outcome, _Out())
                 continue
-            if table.ai_to_act():
-                # The process stopped between AI moves: nothing else would ever ask them to play,
-                # and the humans would wait for ever. Their moves go to the log; the board and
-                # the prompt are there for the next `/table board`.
-                try:
-                    async with table.lock:
-                        await self._run_ai(table, _Out())
-                except Exception:
-                    log.exception("table %s: AI seats could not play on after the restart", table.id)
-                if table.status != "active":
-                    continue
+            # AI seats to act (the process stopped between their moves) play on afterwards,
+            # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
             count += 1
         return count
 
@@ -794,14 +792,41 @@ class TableService:
             self._finish(table, outcome, out)
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
+        """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that
+        fails (its policy, its worker, the database) stops them without undoing what was
+        already done, the human's own move included: the failure is logged and counted, and
+        the clock asks again after a pause (`ai_due`), so the table carries on by itself."""
         policy = self._policy(table)
         for _ in range(MAX_AI_STEPS):
             movers = table.ai_to_act()
-            if not movers or policy is None or table.state is None:
+            if not movers or policy is None or table.state is None or table.snapshot is None:
+                self._ai_failures.pop(table.id, None)
                 return
             seat = movers[0]
-            self._step(table, seat, ai_seats.choose(table.game, table.state, seat, policy), out)
+            try:
+                text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
+                self._step(table, seat, text, out)
+            except Exception:
+                self._ai_failures[table.id] = self._ai_failures.get(table.id, 0) + 1
+                log.exception("table %s: the AI seat %s could not play (failure %d in a row); it will be asked again",
+                              table.id, seat, self._ai_failures[table.id])
+                return
             await asyncio.sleep(0)  # let other tables and Discord breathe between AI moves
+
+    def ai_due(self, channel_id: int) -> float | None:
+        """In how many seconds the AI seats of the channel's table should be asked to play on
+        (`advance`), or None when none is to act: 0 after a restart or when a call stopped at
+        `MAX_AI_STEPS`, then 1, 2, 4 … (at most 60) seconds after failures in a row."""
+        table = self.table(channel_id)
+        if table is None or table.status != "active" or not table.ai_to_act() or self._policy(table) is None:
+            return None
+        failures = self._ai_failures.get(table.id, 0)
+        return 0.0 if failures == 0 else min(60.0, 2.0 ** (failures - 1))
+
+    def close(self) -> None:
+        """Stop the AI workers and close the database (at shut-down)."""
+        self._thinking.close()
+        self.store.close()
 
     def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
         n = len(table.seats)
@@ -832,6 +857,7 @@ class TableService:
         table.status = status
         self._windows.pop(table.id, None)
         self._decisions.pop(table.id, None)
+        self._ai_failures.pop(table.id, None)
         self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]

@@ -179,7 +179,8 @@ async def test_a_game_whose_end_was_saved_but_not_its_results_is_finished_on_res
 
 async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(tmp_path: Path) -> None:
     """The process dies after a human's move was saved but before the AI seats had answered:
-    after the restart the AI seats play on, so the human is not left waiting for ever."""
+    restoring does not wait for them, and `ai_due` says they are due at once, so the clock lets
+    them play on (`advance`) and the human is not left waiting for ever."""
     db = str(tmp_path / "g.sqlite3")
     first = make_service(db)
     await seat(first, ALICE, ai=1, seed="ai-crash", dice=[3, 4])
@@ -192,15 +193,47 @@ async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(tmp_path: P
         return record(table_id, seat, *args, **kwargs)
 
     first.store.record_action = dies_after_alices_move
-    with pytest.raises(RuntimeError):
-        await first.act(CHANNEL, ALICE, "move 3")
+    await first.act(CHANNEL, ALICE, "move 3")  # alice's move stands; the AI's write failed
+    assert first.ai_due(CHANNEL) == 1.0  # it will be asked again after a pause
     first.store.close()
 
     second = make_service(db)
     assert await second.restore() == 1
     table = second.table(CHANNEL)
+    assert [r["seat"] for r in second.store.actions(table.id)] == [0, 0]  # restoring played nothing
+    assert second.ai_due(CHANNEL) == 0.0
+    await second.advance(CHANNEL)
     assert table.state.pos[0] == 3 and table.humans_to_act() == [0]
     assert second.legal_for(CHANNEL, ALICE) == ["roll", "peek"]
     assert [r["seat"] for r in second.store.actions(table.id)] == [0, 0, 1, 1]
+    assert second.ai_due(CHANNEL) is None
     board = await second.board(CHANNEL)
     assert board.prompt is not None and board.prompt.user_id == ALICE.user_id
+
+
+async def test_a_failed_ai_step_keeps_the_players_move_and_is_retried(tmp_path: Path) -> None:
+    """An AI step that fails (here its database write, twice) does not undo the human's move nor
+    tell them nothing changed: the move stands, the failures back off (1 s, 2 s), and the next
+    try plays the AI seat on."""
+    svc = make_service(str(tmp_path / "g.sqlite3"))
+    await seat(svc, ALICE, ai=1, seed="ai-retry", dice=[3, 4])
+    await svc.act(CHANNEL, ALICE, "roll")
+    record, fails = svc.store.record_action, [2]
+
+    def flaky(table_id, seat, *args, **kwargs):
+        if seat == 1 and fails[0]:
+            fails[0] -= 1
+            raise RuntimeError("disk trouble")
+        return record(table_id, seat, *args, **kwargs)
+
+    svc.store.record_action = flaky
+    notices = await svc.act(CHANNEL, ALICE, "move 3")
+    table = svc.table(CHANNEL)
+    assert notices and table.state.pos[0] == 3 and table.ai_to_act() == [1]
+    assert svc.ai_due(CHANNEL) == 1.0
+    await svc.advance(CHANNEL)
+    assert svc.ai_due(CHANNEL) == 2.0 and table.ai_to_act() == [1]
+    await svc.advance(CHANNEL)
+    assert svc.ai_due(CHANNEL) is None and table.humans_to_act() == [0]
+    assert [r["seat"] for r in svc.store.actions(table.id)] == [0, 0, 1, 1]
+    assert svc.replay(table.id).to_json() == table.state.to_json()
