@@ -28,3 +28,17 @@ def test_bench_reports_every_figure_for_every_game(monkeypatch) -> None:
         assert figures["png_bytes"] > 1000
         assert figures["playouts_per_s"] > 0
         assert figures["state_json_bytes"] > 100 and figures["ai_game_peak_kib"] > 0
+
+
+def test_loop_bench_prints_its_figures() -> None:
+    """A smoke run of `bench/loop.py` (two Dad's Army tables, AI inline, two seconds)."""
+    import json
+    import subprocess
+    import sys
+
+    script = SCRIPT.parent / "loop.py"
+    out = subprocess.run([sys.executable, str(script), "--seconds", "2", "--ai-tables", "0", "--player-tables", "1",
+                          "--every", "0.2", "--inline"], capture_output=True, text=True, check=True)
+    figures = json.loads(out.stdout)
+    assert {"max_stall_ms", "p99_stall_ms", "late_interactions", "cpu_s", "wall_s"} <= set(figures)
+    assert figures["interactions"] >= 1 and figures["player_actions"] >= 1
