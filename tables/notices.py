@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Msg
+from rules.core import Msg, SeatName
 from tables import i18n
 
 
@@ -30,6 +30,8 @@ class Prompt:
     user_id: int
     actions: list[str]
     private: bool = False
+    outbox: int | None = field(default=None, compare=False)
+    """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "prompt", "table": self.table_id, "version": self.version, "seat": self.seat,
@@ -60,6 +62,8 @@ class Public(_Lines):
     image: bytes | None = None
     prompt: Prompt | None = None
     names: tuple[str, ...] = field(default=())
+    outbox: int | None = field(default=None, compare=False)
+    """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
 
 @dataclass
@@ -72,6 +76,8 @@ class Private(_Lines):
     lines: list[Msg]
     image: bytes | None = None
     names: tuple[str, ...] = field(default=())
+    outbox: int | None = field(default=None, compare=False)
+    """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
 
 Notice = Public | Private | Prompt
@@ -82,3 +88,61 @@ who may still act in one `table.may_act` line, carries the first prompt, and the
 with the same `version`; a front-end may fold them into one message (cogs/delivery.py does).
 Each seat gets at most one `Private` per call: its private events, then its secrets (a hand)
 when they changed, with the hand's image."""
+
+
+# --------------------------------------------------------------------------- the outbox's form
+def to_record(notice: Notice) -> dict[str, Any]:
+    """A notice as JSON (its image travels beside it): what the outbox keeps until delivery."""
+    if isinstance(notice, Prompt):
+        return notice.to_json()
+    record: dict[str, Any] = {"lines": [_encode(m) for m in notice.lines], "names": list(notice.names),
+                              "table": notice.table_id}
+    if isinstance(notice, Public):
+        return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None}
+    return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id}
+
+
+def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int | None = None) -> Notice:
+    """The notice `to_record` wrote (with its image and outbox row)."""
+    if record["kind"] == "prompt":
+        return _prompt(record, outbox)
+    lines = [_decode(m) for m in record["lines"]]
+    names = tuple(record.get("names") or ())
+    if record["kind"] == "public":
+        prompt = _prompt(record["prompt"]) if record.get("prompt") else None
+        return Public(record.get("table"), lines, image, prompt, names, outbox)
+    return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox)
+
+
+def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
+    return Prompt(data["table"], data["version"], data["seat"], data["user"], list(data["actions"]),
+                  bool(data.get("private")), outbox)
+
+
+def _encode(value: Any) -> Any:
+    """A message parameter as JSON: `Msg`, `SeatName` and `Listed` tagged, the rest as it is."""
+    if isinstance(value, Msg):
+        return {"$msg": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+    if isinstance(value, SeatName):
+        return {"$seat": value.seat}
+    if isinstance(value, i18n.Listed):
+        return {"$list": [_encode(v) for v in value.items]}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {"$dict": {str(k): _encode(v) for k, v in value.items()}}
+    return value
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "$msg" in value:
+        return Msg(value["$msg"], {k: _decode(v) for k, v in value["params"].items()})
+    if "$seat" in value:
+        return SeatName(value["$seat"])
+    if "$list" in value:
+        return i18n.Listed.of(_decode(v) for v in value["$list"])
+    return {k: _decode(v) for k, v in value["$dict"].items()}
