@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from tables.store import SCHEMA_VERSION, read_only, schema_version
+from tables import store
 from tables.table import engine_config, split_config
 
 OPEN = ("lobby", "active")
@@ -52,7 +52,7 @@ class Report:
 
 def check(path: str | Path) -> Report:
     """Check the database file at `path` (read-only)."""
-    conn = read_only(path)
+    conn = store.read_only(path)
     try:
         return check_connection(conn)
     finally:
@@ -61,10 +61,10 @@ def check(path: str | Path) -> Report:
 
 def check_connection(conn: sqlite3.Connection) -> Report:
     report = Report()
-    found = schema_version(conn)
-    if found > SCHEMA_VERSION:
+    found = store.schema_version(conn)
+    if found > len(store.MIGRATIONS):
         report.problems.append(Problem(None, None, f"schema {found} is newer than this Gavel knows"
-                                                   f" ({SCHEMA_VERSION}); check it with a newer Gavel"))
+                                                   f" ({len(store.MIGRATIONS)}); check it with a newer Gavel"))
         return report
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'").fetchone():
         report.problems.append(Problem(None, None, "not a Gavel database (it has no `tables` table)"))
