@@ -252,11 +252,12 @@ class TableService:
         one's `note()` in its channel at start-up."""
         return list(self.broken.values())
 
-    def _broken_here(self, channel_id: int) -> BrokenTable | None:
+    def broken_in(self, channel_id: int) -> BrokenTable | None:
+        """The table of this channel that could not be loaded (and no table open there since)."""
         return self.broken.get(channel_id) if channel_id not in self._by_channel else None
 
     def _refuse_broken(self, channel_id: int) -> None:
-        if (broken := self._broken_here(channel_id)) is not None:
+        if (broken := self.broken_in(channel_id)) is not None:
             raise IllegalAction("table_broken", table=broken.table_id)
 
     @staticmethod
@@ -545,7 +546,7 @@ class TableService:
             return await self._notices(table, out)
 
     async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
-        if self._broken_here(channel_id) is not None:
+        if self.broken_in(channel_id) is not None:
             return self._cancel_broken(channel_id, by, can_manage)
         table = self._open(channel_id)
         async with table.lock:
@@ -622,7 +623,7 @@ class TableService:
         return Public(table.id, lines or [Msg("table.log_empty")], names=table.names)
 
     async def status(self, channel_id: int) -> Public:
-        if (broken := self._broken_here(channel_id)) is not None:
+        if (broken := self.broken_in(channel_id)) is not None:
             return Public(broken.table_id, [broken.note()])
         table = self._open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
