@@ -38,8 +38,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="PATH", help="the database file (default: GAVEL_DB, else gavel.sqlite3)")
     p.add_argument("--check-db", action="store_true", help="check every table in the database, print what is"
                    " wrong, and exit (1 if anything is); safe while the bot runs")
-    p.add_argument("--backup", metavar="FILE", help="copy the database to FILE with SQLite's online backup and"
-                   " exit; safe while the bot runs")
+    p.add_argument("--backup", metavar="FILE", help="copy the database to FILE (overwritten if it exists) with"
+                   " SQLite's online backup and exit; safe while the bot runs")
     return p
 
 

@@ -93,7 +93,7 @@ async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(tmp_pat
     assert refused.value.code == "stale_write"
     assert there.table(CHANNEL).version == 0 and there.table(CHANNEL).state.roll is None
     assert [a["version"] for a in here.store.actions(here.table(CHANNEL).id)] == [1]
-    assert i18n.gettext("error.stale_write", "en").startswith("Your move was not saved: this table was changed")
+    assert i18n.gettext("error.stale_write", "en").startswith("That was not saved: this table was changed")
     assert i18n.has("error.stale_write", "zh-TW")
 
 
