@@ -4,12 +4,18 @@
     python bot.py --local dads_army --ai 3
     python bot.py --local dads_army --ai 4 --seed 1      # four AI seats play a whole game
     python bot.py --local judtho --script judtho-table3.txt   # replay an exported game (/table log export)
+    python bot.py --check-db                # what is wrong with the database (GAVEL_DB, or --db PATH)
+    python bot.py --backup gavel-backup.sqlite3   # a consistent copy of the database, safe while the bot runs
+
+A database that another Gavel process holds, or that a newer Gavel wrote, is refused with a
+message (exit 1), not a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 
 
@@ -29,6 +35,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")
     p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
     p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")
+    p.add_argument("--db", metavar="PATH", help="the database file (default: GAVEL_DB, else gavel.sqlite3)")
+    p.add_argument("--check-db", action="store_true", help="check every table in the database, print what is"
+                   " wrong, and exit (1 if anything is); safe while the bot runs")
+    p.add_argument("--backup", metavar="FILE", help="copy the database to FILE (overwritten if it exists) with"
+                   " SQLite's online backup and exit; safe while the bot runs")
     return p
 
 
@@ -59,12 +70,31 @@ def local_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = local_args(argv)
-    if args.local:
-        from tables.console import options_from_args, run
+    from tables.store import StoreError
 
-        return asyncio.run(run(options_from_args(args)))
-    return run_discord()
+    args = local_args(argv)
+    if args.db:
+        os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
+    try:
+        if args.check_db:
+            from tables.check import main as check_main
+            from tables.store import default_path
+
+            return check_main(default_path())
+        if args.backup:
+            from tables.store import backup, default_path
+
+            backup(default_path(), args.backup)
+            print(f"{default_path()} copied to {args.backup}")
+            return 0
+        if args.local:
+            from tables.console import options_from_args, run
+
+            return asyncio.run(run(options_from_args(args)))
+        return run_discord()
+    except StoreError as exc:  # another process holds the file, a newer Gavel wrote it...
+        print(f"gavel: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -47,10 +47,12 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 
 def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
-    """The table in this channel, or the `no_table` refusal (before anything is deferred)."""
+    """The table in this channel, or the `no_table` refusal (before anything is deferred); in a
+    channel whose table could not be loaded after a restart, the `table_broken` refusal."""
     table = bot.service.table(interaction.channel_id or 0)
     if table is None:
-        raise IllegalAction("no_table")
+        broken = bot.service.broken_in(interaction.channel_id or 0)  # its table could not be loaded
+        raise IllegalAction("table_broken", table=broken.table_id) if broken else IllegalAction("no_table")
     return table
 
 

@@ -15,7 +15,7 @@ from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
 from cogs.delivery import guild_lang
-from cogs.flows import can_manage, change, open_table, player_of, post_board, send_notice, send_rules, show
+from cogs.flows import ack, can_manage, change, open_table, player_of, post_board, send_notice, send_rules, show
 from tables import i18n
 
 if TYPE_CHECKING:
@@ -38,6 +38,10 @@ class TablesCog(commands.Cog):
 
     @table.command(name="status", description=_t("Who is seated, and whose turn it is"))
     async def status(self, interaction: discord.Interaction) -> None:
+        if self.service.broken_in(interaction.channel_id or 0) is not None:  # the service says what is wrong
+            await interaction.response.defer(thinking=True)
+            await send_notice(interaction, await self.service.status(interaction.channel_id or 0), ephemeral=False)
+            return
         await show(self.bot, interaction, self.service.status, ephemeral=False)
 
     @table.command(name="board", description=_t("Post the current board"))
@@ -73,6 +77,13 @@ class TablesCog(commands.Cog):
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:
         allowed = can_manage(interaction)
+        channel = interaction.channel_id or 0
+        if self.service.broken_in(channel) is not None:  # a table that could not be loaded: moderators only
+            notices = await self.service.cancel(channel, player_of(interaction), can_manage=allowed)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await ack(interaction)
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            return
         await change(self.bot, interaction, lambda channel, by: self.service.cancel(channel, by, can_manage=allowed))
 
     @table.command(name="stats", description=_t("Your results in this server"))

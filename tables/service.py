@@ -63,7 +63,7 @@ from tables import i18n
 from tables.clock import Deadline
 from tables.notices import Notice, Private, Prompt, Public
 from tables.record import GameRecord, RecordedAction, record_text
-from tables.store import Store, dumps, loads
+from tables.store import StaleWrite, Store, dumps, loads
 from tables.table import (
     Player,
     SeatInfo,
@@ -74,7 +74,7 @@ from tables.table import (
     stored_timeout,
 )
 
-__all__ = ["Deadline", "Player", "SeatInfo", "Table", "TableService"]
+__all__ = ["BrokenTable", "Deadline", "Player", "SeatInfo", "Table", "TableService"]
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +160,26 @@ def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
     return Msg(shared, {"player": SeatName(seat)})
 
 
+@dataclass(frozen=True)
+class BrokenTable:
+    """An open table whose stored row could not be loaded at start-up (bad JSON, a game or
+    variant this Gavel lacks, a state the engine refuses). It still owns its channel: no new
+    table opens there until an admin repairs the row or cancels it (`/table cancel` with Manage
+    Messages), so a repaired table never comes back beside a newer one. `reason` is for the
+    admin (the log, `python bot.py --check-db`), in English like every operator message."""
+
+    table_id: int
+    channel_id: int
+    game: str
+    reason: str
+
+    def note(self) -> Msg:
+        """What the channel is told about it (at start-up, and by `/table status`)."""
+        installed = _installed(self.game)
+        return Msg("table.broken_note", {"table": self.table_id,
+                                         "game": game_name(installed) if installed is not None else self.game})
+
+
 @dataclass
 class _Out:
     """Lines gathered while a call runs, before they become notices."""
@@ -201,6 +221,8 @@ class TableService:
         (memory only: after a restart a decision counts from the version the table came back at)."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
+        self.broken: dict[int, BrokenTable] = {}
+        """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
 
     # ------------------------------------------------------------------ lookup
     def table(self, channel_id: int) -> Table | None:
@@ -230,8 +252,22 @@ class TableService:
     def _open(self, channel_id: int) -> Table:
         table = self.table(channel_id)
         if table is None:
+            self._refuse_broken(channel_id)
             raise IllegalAction("no_table")
         return table
+
+    def broken_tables(self) -> list[BrokenTable]:
+        """The open tables `restore` could not load, one per channel: the front-end posts each
+        one's `note()` in its channel at start-up."""
+        return list(self.broken.values())
+
+    def broken_in(self, channel_id: int) -> BrokenTable | None:
+        """The table of this channel that could not be loaded (and no table open there since)."""
+        return self.broken.get(channel_id) if channel_id not in self._by_channel else None
+
+    def _refuse_broken(self, channel_id: int) -> None:
+        if (broken := self.broken_in(channel_id)) is not None:
+            raise IllegalAction("table_broken", table=broken.table_id)
 
     @staticmethod
     def _require(table: Table, status: str) -> None:
@@ -258,6 +294,7 @@ class TableService:
         list while it lasts (a replayed record, `tables.record`), then as usual."""
         if channel_id in self._by_channel:
             raise IllegalAction("table_exists")
+        self._refuse_broken(channel_id)
         game = get_game(game_key)
         if variant is not None and variant not in game.info.variants:
             raise IllegalAction("unknown_variant", variant=variant)
@@ -270,13 +307,12 @@ class TableService:
             timeout=game.info.default_timeout if timeout is None else float(timeout),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
-        table.id = self.store.insert_table({
+        table.id = self.store.create_table({  # the row and its seats in one transaction
             "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
             "status": "lobby", "seed": table.seed,
             "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout)),
             "version": 0, "host": host.user_id,
-        })
-        self.store.save_seats(table.id, [s.to_row() for s in table.seats])
+        }, [s.to_row() for s in table.seats])
         if draws:
             self._draws[table.id] = list(draws)
         self._by_id[table.id] = table
@@ -296,8 +332,7 @@ class TableService:
             if table.seat_of(player.user_id) is not None:
                 raise IllegalAction("already_seated")
             self._require_room(table)
-            table.seats.append(SeatInfo(player.user_id, player.name))
-            self._save_seats(table)
+            self._save_seats(table, [*table.seats, SeatInfo(player.user_id, player.name)])
             msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
@@ -309,17 +344,18 @@ class TableService:
         async with table.lock:
             self._require(table, "lobby")
             seat = table.require_seat(player.user_id)
-            del table.seats[seat]
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
             lines = [Msg("table.left", {"player": player.name})]
+            host = None
             if player.user_id == table.host_id:
-                humans = [s for s in table.seats if not s.is_ai]
+                humans = [s for s in seats if not s.is_ai]
                 if not humans:
                     self._close(table, "cancelled")
+                    table.seats = seats
                     return [Public(table.id, [*lines, Msg("table.closed_empty")], names=table.names)]
-                table.host_id = humans[0].user_id  # type: ignore[assignment]
-                self.store.update_table(table.id, host=table.host_id)
+                host = humans[0].user_id
                 lines.append(Msg("table.new_host", {"player": humans[0].name}))
-            self._save_seats(table)
+            self._save_seats(table, seats, host=host)
             return [Public(table.id, lines, names=table.names)]
 
     async def add_ai(self, channel_id: int, by: Player, level: str = "normal") -> list[Notice]:
@@ -332,8 +368,7 @@ class TableService:
             self._require_room(table)
             taken = {s.name for s in table.seats}
             name = next(f"AI {k}" for k in range(1, 100) if f"AI {k}" not in taken)
-            table.seats.append(SeatInfo(None, name, ai=level))
-            self._save_seats(table)
+            self._save_seats(table, [*table.seats, SeatInfo(None, name, ai=level)])
             msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
@@ -347,8 +382,8 @@ class TableService:
                 seat = ai[-1]
             if seat not in ai:
                 raise IllegalAction("no_ai_seat")
-            removed = table.seats.pop(seat)
-            self._save_seats(table)
+            removed = table.seats[seat]
+            self._save_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
             return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
 
     def _require_room(self, table: Table) -> None:
@@ -356,8 +391,14 @@ class TableService:
         if len(table.seats) >= most:
             raise IllegalAction("table_full", max=most)
 
-    def _save_seats(self, table: Table) -> None:
-        self.store.save_seats(table.id, [s.to_row() for s in table.seats])
+    def _save_seats(self, table: Table, seats: list[SeatInfo] | None = None, *, host: int | None = None) -> None:
+        """Store the seating (`seats`, else the table's own) and a new `host`, then adopt them:
+        the database first, so a failed write leaves the table in memory as it was."""
+        seats = table.seats if seats is None else seats
+        self.store.save_seats(table.id, [s.to_row() for s in seats], host=host)
+        table.seats = seats
+        if host is not None:
+            table.host_id = host
 
     async def start(self, channel_id: int, by: Player) -> list[Notice]:
         table = self._open(channel_id)
@@ -375,7 +416,10 @@ class TableService:
             chance = self._chance(table, "setup")
             state = table.game.new_game(config, len(table.seats), chance)
             snapshot = state.to_json()
-            self.store.start(table.id, snapshot, state.version, chance.record)  # memory follows the database
+            try:
+                self.store.start(table.id, snapshot, state.version, chance.record)  # memory follows the database
+            except StaleWrite as exc:
+                raise IllegalAction("stale_write") from exc
             self._spend_dice(table, chance)
             table.state, table.snapshot, table.setup_record = state, snapshot, list(chance.record)
             table.status = "active"
@@ -542,7 +586,9 @@ class TableService:
         while some seat has not acted yet (as chess servers allow an abort before both sides
         moved): after that a player can only resign (`leave`), which records the result, so a
         losing host cannot wipe it. Staff (Manage Messages) may cancel at any time; the table is
-        then recorded as cancelled."""
+        then recorded as cancelled. A table that could not be loaded is for staff only."""
+        if self.broken_in(channel_id) is not None:
+            return self._cancel_broken(channel_id, by, can_manage)
         table = self._open(channel_id)
         async with table.lock:
             if table.status not in ("lobby", "active"):
@@ -572,6 +618,16 @@ class TableService:
         self.store.update_table(table.id, host=table.seats[heir].user_id)
         table.host_id = table.seats[heir].user_id  # type: ignore[assignment]
         return Msg("table.new_host", {"player": table.seats[heir].name})
+
+    def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:
+        """A moderator gives up on a table that could not be loaded: its row is marked cancelled
+        (kept, with its log, for whoever wants to look) and the channel is free again."""
+        broken = self.broken[channel_id]
+        if not can_manage:
+            raise IllegalAction("broken_cancel", table=broken.table_id)
+        self.store.finish(broken.table_id, "cancelled", [])
+        del self.broken[channel_id]
+        return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
     # ------------------------------------------------------------------ reading
     async def board(self, channel_id: int, for_user: Player | int | None = None) -> Notice:
@@ -629,6 +685,8 @@ class TableService:
         return Public(table.id, lines or [Msg("table.log_empty")], names=table.names)
 
     async def status(self, channel_id: int) -> Public:
+        if (broken := self.broken_in(channel_id)) is not None:
+            return Public(broken.table_id, [broken.note()])
         table = self._open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
                                       "n": len(table.seats), "max": table.seat_range[-1]}),
@@ -704,15 +762,19 @@ class TableService:
         never waits for them. Returns how many tables are open again."""
         count = 0
         for row in self.store.open_rows():
-            if _installed(row["game"]) is None:
-                log.warning("table %s: game %s is not installed; left as it is", row["id"], row["game"])
-                continue
             if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
             try:
+                if _installed(row["game"]) is None:
+                    raise LookupError(f"game {row['game']!r} is not installed")
                 table = self._load(row)
-            except Exception:  # one unreadable table must not keep the others down
-                log.exception("table %s could not be restored", row["id"])
+                if table.variant is not None and table.variant not in table.game.info.variants:
+                    raise LookupError(f"{row['game']} has no variant {table.variant!r}")
+            except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
+                log.exception("table %s in channel %s could not be restored; the channel stays closed until"
+                              " it is repaired or cancelled", row["id"], row["channel"])
+                self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
+                                                          f"{type(exc).__name__}: {exc}")
                 continue
             self._by_id[table.id] = table
             self._by_channel[table.channel_id] = table
@@ -773,11 +835,15 @@ class TableService:
         else:
             out.only_timeouts = False
         chance = self._chance(table, str(state.version))
+        expected = state.version
         try:
             events = game.apply(state, seat, action, chance)
             snapshot = state.to_json()
             self.store.record_action(table.id, seat, table.seats[seat].user_id, str(action), chance.record,
-                                     [e.to_json() for e in events], snapshot, state.version)
+                                     [e.to_json() for e in events], snapshot, state.version, expected=expected)
+        except StaleWrite as exc:  # the stored table moved on without us: nothing was written
+            table.state = game.load(table.snapshot)
+            raise IllegalAction("stale_write") from exc
         except BaseException:
             table.state = game.load(table.snapshot)
             raise

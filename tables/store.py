@@ -1,23 +1,49 @@
-"""SQLite persistence for tables (sqlite-utils, WAL).
+"""SQLite persistence for tables (sqlite-utils, WAL, `synchronous=FULL`).
 
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
 (append-only log: enough to replay a game from its set-up draws), `seats` and `results`.
 Every applied action is one transaction that writes the log row and the new snapshot
 together, so a crash never loses something a player was told had happened. Columns for
 clocks and ratings exist already (empty) so those features need no migration.
+
+Soundness rules, each for a failure seen or feared:
+
+- **One process per file.** A Store holds an OS lock (`flock` on `<db>.lock`) for its whole
+  life; a second Gavel process on the same file is refused at start (`DatabaseInUse`) until a
+  multi-process mode exists. Within one process any number of Stores may share the file (a
+  restart in tests, the console): the lock is counted per process, not per Store.
+- **Compare-and-swap writes.** `record_action` updates the table's row only if it still has the
+  version the action was computed from (`expected`), and the log has one row per (table,
+  version) (a UNIQUE index): two writers can never both append "version 5". The loser's whole
+  transaction is rolled back and it gets `StaleWrite`.
+- **Threads.** Every public method holds one re-entrant lock for its whole run, so the service
+  may call the Store from worker threads (`asyncio.to_thread`) on its single connection.
+- **Schema versions.** `PRAGMA user_version` says which of `MIGRATIONS` a file has had. A new
+  file gets them all, an older one the missing ones (one transaction each), and a file from a
+  newer Gavel is refused (`SchemaTooNew`) rather than written in a shape it does not know.
+- **Backups** go through SQLite's online backup API (`backup`), which is safe while the bot
+  runs and takes no lock.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import sqlite3
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
+
+try:  # POSIX; elsewhere the single-process guard is off (the bot runs on Linux)
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
 
 DEFAULT_DB = "gavel.sqlite3"
 
@@ -38,120 +64,346 @@ def loads(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+# ---------------------------------------------------------------------- errors
+class StoreError(Exception):
+    """The database file cannot be used as it is; the message says why and what to do. The
+    command line (`bot.py`) prints it and exits non-zero instead of a traceback."""
+
+
+class DatabaseInUse(StoreError):
+    """Another Gavel process holds the file: two processes would write over each other's games."""
+
+    def __init__(self, path: str, pid: str | None = None) -> None:
+        who = f" (pid {pid})" if pid else ""
+        super().__init__(f"{path} is in use by another Gavel process{who}. Stop that process first,"
+                         " or set GAVEL_DB to another file.")
+        self.path = path
+
+
+class SchemaTooNew(StoreError):
+    """The file was written by a newer Gavel: this one would not know what it may change."""
+
+    def __init__(self, path: str, found: int, known: int) -> None:
+        super().__init__(f"{path}: this database was written by a newer Gavel (schema {found}, this one knows"
+                         f" {known}); upgrade Gavel or use another file.")
+        self.path, self.found, self.known = path, found, known
+
+
+class MigrationFailed(StoreError):
+    """A migration could not be applied (the file is left at the schema it had)."""
+
+
+class StaleWrite(Exception):
+    """A write was computed from a version of the table that is no longer the stored one:
+    someone else changed it in between. Nothing was written."""
+
+    def __init__(self, table_id: int, expected: int) -> None:
+        super().__init__(f"table {table_id} is no longer at version {expected} in the database:"
+                         " it was changed by another writer; nothing was written")
+        self.table_id, self.expected = table_id, expected
+
+
+# ---------------------------------------------------------------------- schema
+def _schema_1(db: Database) -> None:
+    """The first schema (every file from before schema versions has exactly this)."""
+    db["tables"].create(
+        {
+            "id": int, "guild": int, "channel": int, "game": str, "variant": str, "status": str,
+            "seed": str, "config": str, "state": str, "version": int, "setup": str, "host": int,
+            "created": str, "updated": str, "started": str, "finished": str,
+            "clock": str, "rated": int,  # room for clocks and ratings
+        },
+        pk="id", not_null=["game", "status"], if_not_exists=True,
+    )
+    db["actions"].create(
+        {"table_id": int, "seq": int, "seat": int, "user_id": int, "action": str,
+         "chance": str, "events": str, "version": int, "time": str},
+        pk=("table_id", "seq"), if_not_exists=True,
+    )
+    db["seats"].create(
+        {"table_id": int, "seat": int, "user_id": int, "name": str, "ai": str, "resigned": int},
+        pk=("table_id", "seat"), if_not_exists=True,
+    )
+    db["results"].create(
+        {"table_id": int, "guild": int, "game": str, "seat": int, "user_id": int, "name": str,
+         "ai": str, "place": int, "winner": int, "score": int, "resigned": int, "reason": str,
+         "finished": str, "rating_before": float, "rating_after": float},
+        pk=("table_id", "seat"), if_not_exists=True,
+    )
+    db["tables"].create_index(["channel", "status"], if_not_exists=True)
+    db["results"].create_index(["user_id", "guild"], if_not_exists=True)
+
+
+Migration = Callable[[Database], None] | str
+"""A function given the database, or SQL (one or more statements), run in one transaction."""
+
+MIGRATIONS: list[Migration] = [
+    _schema_1,
+    # 2: one log row per (table, version): the compare-and-swap of `record_action` made structural.
+    "CREATE UNIQUE INDEX IF NOT EXISTS actions_table_version ON actions (table_id, version)",
+]
+"""Schema `n` is what the first `n` migrations make. A change to the schema is one line
+appended here, never an edit of an entry already released (files out there have had it)."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The newest schema this Gavel knows (the code reads `len(MIGRATIONS)`, so tests may append)."""
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The schema a file has had. A file from before schema versions (`user_version` 0 with our
+    tables in it) has schema 1."""
+    found = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if found == 0 and conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'").fetchone():
+        return 1
+    return found
+
+
+# ---------------------------------------------------------------------- the process lock
+_held: dict[str, list[int]] = {}
+"""Lock file path -> [file descriptor, Stores of this process using it]."""
+_held_guard = threading.Lock()
+
+
+def _lock_path(target: str) -> str | None:
+    if target in ("", ":memory:") or target.startswith("file:"):
+        return None
+    return os.path.realpath(target) + ".lock"
+
+
+def _acquire(target: str) -> str | None:
+    """Take (or share, within this process) the OS lock of a database file; None: no lock needed."""
+    path = _lock_path(target)
+    if path is None or fcntl is None:
+        return None
+    with _held_guard:
+        if path in _held:
+            _held[path][1] += 1
+            return path
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pid = os.pread(fd, 32, 0).decode(errors="replace").strip() or None
+            os.close(fd)
+            raise DatabaseInUse(target, pid) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)  # who holds it, for the refusal's message
+        _held[path] = [fd, 1]
+        return path
+
+
+def _release(path: str | None) -> None:
+    if path is None:
+        return
+    with _held_guard:
+        entry = _held.get(path)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] <= 0:
+            del _held[path]
+            os.close(entry[0])  # closing the descriptor releases the flock
+
+
+# ---------------------------------------------------------------------- the store
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(method: F) -> F:
+    """Hold the Store's lock for the whole call (one connection, many threads)."""
+
+    @functools.wraps(method)
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 class Store:
-    """The database behind a TableService. Calls are short and synchronous (SQLite is fast)."""
+    """The database behind a TableService. Calls are short and synchronous (SQLite is fast);
+    any of them may come from a worker thread."""
 
     def __init__(self, path: str | Path | None = None) -> None:
         target = str(path if path is not None else default_path())
-        # Autocommit at the driver level: transactions are explicit (`atomic`), never implicit.
-        conn = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
-        self.db = Database(conn)
-        if target != ":memory:":
-            self.db.enable_wal()
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self._create()
+        self.path = target
+        self._lock = threading.RLock()
+        self._lock_file = _acquire(target)
+        try:
+            # Autocommit at the driver level: transactions are explicit, never implicit.
+            conn = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+            self.db = Database(conn)
+            try:
+                found = schema_version(conn)
+                if found > len(MIGRATIONS):
+                    raise SchemaTooNew(target, found, len(MIGRATIONS))
+                if target != ":memory:":
+                    self.db.enable_wal()
+                # FULL: a commit is on disk before a player is told a move happened (WAL's NORMAL
+                # may lose the last commits on a power cut).
+                self.db.execute("PRAGMA synchronous=FULL")
+                self._migrate(found)
+            except BaseException:
+                conn.close()
+                raise
+        except BaseException:
+            _release(self._lock_file)
+            raise
 
     def close(self) -> None:
-        self.db.close()
+        with self._lock:
+            self.db.close()
+            _release(self._lock_file)
+            self._lock_file = None
+
+    # ------------------------------------------------------------------ transactions
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[Database]:
+        """One write transaction (BEGIN IMMEDIATE: the write lock from the start, so a
+        compare-and-swap reads the newest row), holding the Store's lock; nested: a savepoint."""
+        with self._lock:
+            conn = self.db.conn
+            if conn.in_transaction:
+                with self.db.atomic():
+                    yield self.db
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
 
     # ------------------------------------------------------------------ schema
-    def _create(self) -> None:
-        db = self.db
-        db["tables"].create(
-            {
-                "id": int, "guild": int, "channel": int, "game": str, "variant": str, "status": str,
-                "seed": str, "config": str, "state": str, "version": int, "setup": str, "host": int,
-                "created": str, "updated": str, "started": str, "finished": str,
-                "clock": str, "rated": int,  # room for clocks and ratings
-            },
-            pk="id", not_null=["game", "status"], if_not_exists=True,
-        )
-        db["actions"].create(
-            {"table_id": int, "seq": int, "seat": int, "user_id": int, "action": str,
-             "chance": str, "events": str, "version": int, "time": str},
-            pk=("table_id", "seq"), if_not_exists=True,
-        )
-        db["seats"].create(
-            {"table_id": int, "seat": int, "user_id": int, "name": str, "ai": str, "resigned": int},
-            pk=("table_id", "seat"), if_not_exists=True,
-        )
-        db["results"].create(
-            {"table_id": int, "guild": int, "game": str, "seat": int, "user_id": int, "name": str,
-             "ai": str, "place": int, "winner": int, "score": int, "resigned": int, "reason": str,
-             "finished": str, "rating_before": float, "rating_after": float},
-            pk=("table_id", "seat"), if_not_exists=True,
-        )
-        db["tables"].create_index(["channel", "status"], if_not_exists=True)
-        db["results"].create_index(["user_id", "guild"], if_not_exists=True)
+    @property
+    def schema(self) -> int:
+        with self._lock:
+            return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self, found: int) -> None:
+        if found and self.schema != found:  # a file from before schema versions: stamp it
+            self.db.execute(f"PRAGMA user_version = {int(found)}")
+        for number in range(found + 1, len(MIGRATIONS) + 1):
+            step = MIGRATIONS[number - 1]
+            try:
+                with self.atomic() as db:
+                    if callable(step):
+                        step(db)
+                    else:
+                        for statement in filter(str.strip, step.split(";")):
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {int(number)}")
+            except sqlite3.Error as exc:
+                raise MigrationFailed(f"{self.path}: updating the database to schema {number} failed ({exc});"
+                                      f" it is left at schema {number - 1}. `python bot.py --check-db` says"
+                                      " what is wrong with it.") from exc
 
     # ------------------------------------------------------------------ tables & seats
+    @_locked
     def insert_table(self, row: dict[str, Any]) -> int:
         stamp = now()
-        with self.db.atomic():
+        with self.atomic():
             table = self.db["tables"].insert({**row, "created": stamp, "updated": stamp})
         return int(table.last_pk)
 
+    @_locked
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int:
+        """A new table and its seats in one transaction: a crash leaves both or neither."""
+        with self.atomic():
+            table_id = self.insert_table(row)
+            self.save_seats(table_id, seats)
+        return table_id
+
+    @_locked
     def update_table(self, table_id: int, **fields: Any) -> None:
-        with self.db.atomic():
+        with self.atomic():
             self.db["tables"].update(table_id, {**fields, "updated": now()})
 
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]]) -> None:
-        """Replace the seating of a table (lobby changes, resignations) in one transaction."""
-        with self.db.atomic():
+    @_locked
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None:
+        """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
+        in one transaction."""
+        with self.atomic():
             self.db.execute("DELETE FROM seats WHERE table_id = ?", [table_id])
             rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
             if rows:
                 self.db["seats"].insert_all(rows)
+            if host is not None:
+                self.db.execute("UPDATE tables SET host = ?, updated = ? WHERE id = ?", [host, now(), table_id])
 
+    @_locked
     def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None:
+        """Lobby to game. Only a lobby starts (`StaleWrite` otherwise: someone else started or
+        closed it)."""
         stamp = now()
-        with self.db.atomic():
-            self.db["tables"].update(table_id, {
-                "status": "active", "state": dumps(state), "version": version, "setup": dumps(setup),
-                "started": stamp, "updated": stamp,
-            })
+        with self.atomic():
+            cursor = self.db.execute(
+                "UPDATE tables SET status = 'active', state = ?, version = ?, setup = ?, started = ?, updated = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                [dumps(state), version, dumps(setup), stamp, stamp, table_id])
+            if cursor.rowcount != 1:
+                raise StaleWrite(table_id, 0)
 
+    @_locked
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int) -> int:
-        """Append one applied action and the state after it, atomically. Returns its seq."""
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int:
+        """Append one applied action and the state after it (`version`), atomically, if the stored
+        table is still at `expected` (the version the action was computed from); `StaleWrite`
+        and nothing written otherwise. Returns its seq."""
         stamp = now()
         # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
         # sqlite-utils' insert/update introspect the table on each call (20 statements, not 3).
-        with self.db.atomic():
+        with self.atomic():
+            cursor = self.db.execute(
+                "UPDATE tables SET state = ?, version = ?, updated = ? WHERE id = ? AND version = ?",
+                [dumps(state), version, stamp, table_id, expected])
+            if cursor.rowcount != 1:
+                raise StaleWrite(table_id, expected)
             row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", [table_id]).fetchone()
             seq = int(row[0]) + 1
             self.db.execute(
                 "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [table_id, seq, seat, user_id, action, dumps(chance), dumps(events), version, stamp])
-            self.db.execute("UPDATE tables SET state = ?, version = ?, updated = ? WHERE id = ?",
-                            [dumps(state), version, stamp, table_id])
         return seq
 
+    @_locked
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
         stamp = now()
-        with self.db.atomic():
+        with self.atomic():
             self.db["tables"].update(table_id, {"status": status, "finished": stamp, "updated": stamp})
             if results:
                 self.db["results"].insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
                                               replace=True)
 
     # ------------------------------------------------------------------ reading
+    @_locked
     def table_row(self, table_id: int) -> dict[str, Any] | None:
         rows = list(self.db["tables"].rows_where("id = ?", [table_id]))
         return rows[0] if rows else None
 
+    @_locked
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""
         rows = list(self.db["tables"].rows_where("channel = ?", [channel], order_by="id desc", limit=1))
         return rows[0] if rows else None
 
+    @_locked
     def open_rows(self) -> list[dict[str, Any]]:
         return list(self.db["tables"].rows_where("status IN ('lobby', 'active')", order_by="id"))
 
+    @_locked
     def seats(self, table_id: int) -> list[dict[str, Any]]:
         return list(self.db["seats"].rows_where("table_id = ?", [table_id], order_by="seat"))
 
+    @_locked
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]:
         """The log in order (all of it, or the `last` n rows)."""
         if last is None:
@@ -159,14 +411,45 @@ class Store:
         rows = list(self.db["actions"].rows_where("table_id = ?", [table_id], order_by="seq desc", limit=last))
         return rows[::-1]
 
+    @_locked
     def seats_that_acted(self, table_id: int) -> set[int]:
         """The seats with at least one action in the table's log."""
         return {int(r[0]) for r in self.db.execute("SELECT DISTINCT seat FROM actions WHERE table_id = ?", [table_id])}
 
+    @_locked
     def results(self, table_id: int) -> list[dict[str, Any]]:
         return list(self.db["results"].rows_where("table_id = ?", [table_id], order_by="seat"))
 
+    @_locked
     def user_results(self, user_id: int, guild: int | None = None) -> list[dict[str, Any]]:
         if guild is None:
             return list(self.db["results"].rows_where("user_id = ?", [user_id]))
         return list(self.db["results"].rows_where("user_id = ? AND guild = ?", [user_id, guild]))
+
+
+# ---------------------------------------------------------------------- outside the Store
+def read_only(path: str | Path) -> sqlite3.Connection:
+    """A read-only connection that takes no Gavel lock and changes nothing (no migration): for
+    `--check-db` and `--backup`, which must work beside a running bot."""
+    file = Path(path)
+    if not file.is_file():
+        raise StoreError(f"{path}: no such database file")
+    return sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+
+
+def backup(source: str | Path, target: str | Path) -> None:
+    """Copy the live database `source` to `target` with SQLite's online backup API: a consistent
+    copy even while the bot writes (WAL readers never block the writer)."""
+    if Path(target).resolve() == Path(source).resolve():
+        raise StoreError(f"{target}: the backup cannot be the database itself")
+    src = read_only(source)
+    try:
+        dst = sqlite3.connect(str(target))
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"backing up {source} to {target} failed: {exc}") from exc
+    finally:
+        src.close()

@@ -1,0 +1,178 @@
+"""`python bot.py --check-db`: what is wrong with a Gavel database, table by table.
+
+For every table row: its config and snapshot are JSON, its game (and variant) is installed, its
+seats are readable, and for a game that started, the snapshot loads, the log's versions run
+1..n with no gap or repeat up to the table's version, and replaying the log from its set-up
+draws (`Game.replay`) gives the stored snapshot. Also: no channel has two open tables (only
+one of them could be loaded). The file is opened read-only and without Gavel's lock, so the
+check runs beside a live bot and changes nothing.
+
+The lines are for the operator, in English like every command-line message.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from tables import store
+from tables.table import engine_config, split_config
+
+OPEN = ("lobby", "active")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong, and where: a table (id and channel), or the file itself (None)."""
+
+    table_id: int | None
+    channel: int | None
+    what: str
+
+    def line(self) -> str:
+        if self.table_id is None:
+            return f"database: {self.what}"
+        return f"table {self.table_id} (channel {self.channel}): {self.what}"
+
+
+@dataclass
+class Report:
+    tables: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check(path: str | Path) -> Report:
+    """Check the database file at `path` (read-only)."""
+    conn = store.read_only(path)
+    try:
+        return check_connection(conn)
+    finally:
+        conn.close()
+
+
+def check_connection(conn: sqlite3.Connection) -> Report:
+    report = Report()
+    found = store.schema_version(conn)
+    if found > len(store.MIGRATIONS):
+        report.problems.append(Problem(None, None, f"schema {found} is newer than this Gavel knows"
+                                                   f" ({len(store.MIGRATIONS)}); check it with a newer Gavel"))
+        return report
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'").fetchone():
+        report.problems.append(Problem(None, None, "not a Gavel database (it has no `tables` table)"))
+        return report
+    conn.row_factory = sqlite3.Row
+    open_in: dict[Any, list[int]] = defaultdict(list)
+    for row in [dict(r) for r in conn.execute("SELECT * FROM tables ORDER BY id")]:
+        report.tables += 1
+        report.problems += [Problem(row["id"], row["channel"], what) for what in check_table(conn, row)]
+        if row["status"] in OPEN:
+            open_in[row["channel"]].append(row["id"])
+    for channel, ids in open_in.items():
+        if len(ids) > 1:
+            report.problems.append(Problem(ids[-1], channel, f"the channel has {len(ids)} open tables"
+                                                             f" ({', '.join(map(str, ids))}); only one is loaded"))
+    return report
+
+
+def check_table(conn: sqlite3.Connection, row: dict[str, Any]) -> list[str]:
+    """What is wrong with one table row (nothing: an empty list)."""
+    from tables.service import _installed  # the engines are imported only when a check runs
+
+    game = _installed(str(row["game"]))
+    if game is None:
+        return [f"game {row['game']!r} is not installed"]
+    problems: list[str] = []
+    if row["variant"] is not None and row["variant"] not in game.info.variants:
+        problems.append(f"{row['game']} has no variant {row['variant']!r}")
+    try:
+        config = split_config(_json(row["config"]))[0]
+    except ValueError as exc:
+        return [*problems, f"config is not valid JSON ({exc})"]
+    seats = [dict(s) for s in conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [row["id"]])]
+    problems += _seat_problems(seats)
+    if not row["state"]:
+        if row["status"] == "active":
+            problems.append("the game is active but has no snapshot")
+        return problems
+    try:
+        snapshot = _json(row["state"])
+    except ValueError as exc:
+        return [*problems, f"snapshot is not valid JSON ({exc})"]
+    try:
+        state = game.load(snapshot)
+    except Exception as exc:
+        return [*problems, f"snapshot does not load ({type(exc).__name__}: {exc})"]
+    log = [dict(a) for a in conn.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY seq", [row["id"]])]
+    problems += _version_problems([a["version"] for a in log], row["version"])
+    try:
+        replayed = game.replay(engine_config(config, row["variant"]), len(seats), _json(row["setup"]) or [],
+                               [(a["seat"], a["action"], _json(a["chance"]) or []) for a in log])
+    except Exception as exc:
+        return [*problems, f"the log does not replay ({type(exc).__name__}: {exc})"]
+    if replayed.to_json() != state.to_json():
+        problems.append(f"the snapshot (version {state.version}) differs from the replay of its log"
+                        f" (version {replayed.version})")
+    return problems
+
+
+def _json(text: str | None) -> Any:
+    try:
+        return json.loads(text) if text else None
+    except json.JSONDecodeError as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def _seat_problems(seats: list[dict[str, Any]]) -> list[str]:
+    problems = []
+    if [s["seat"] for s in seats] != list(range(len(seats))):
+        problems.append(f"seat numbers are {[s['seat'] for s in seats]}, not 0..{len(seats) - 1}")
+    for s in seats:
+        if not isinstance(s["name"], str) or not s["name"]:
+            problems.append(f"seat {s['seat']} has no name")
+        if s["user_id"] is None and s["ai"] is None:
+            problems.append(f"seat {s['seat']} has neither a user nor an AI")
+        if s["user_id"] is not None and not isinstance(s["user_id"], int):
+            problems.append(f"seat {s['seat']} has a user id that is not a number ({s['user_id']!r})")
+        if s["resigned"] not in (0, 1, None):
+            problems.append(f"seat {s['seat']} has resigned = {s['resigned']!r}")
+    return problems
+
+
+def _version_problems(versions: list[Any], stored: Any) -> list[str]:
+    """The log's versions must be 1..n in order, n being the table's version."""
+    problems = []
+    repeated = sorted(v for v, n in Counter(versions).items() if n > 1)
+    if repeated:
+        problems.append(f"the log repeats version(s) {', '.join(map(str, repeated))}")
+    top = stored if isinstance(stored, int) else max(versions, default=0)
+    missing = sorted(set(range(1, top + 1)) - set(versions))
+    if missing:
+        problems.append(f"the log lacks version(s) {', '.join(map(str, missing))}")
+    beyond = sorted({v for v in versions if not isinstance(v, int) or not 1 <= v <= top})
+    if beyond:
+        problems.append(f"the log has version(s) {', '.join(map(str, beyond))} beyond the table's version {top}")
+    if not repeated and not missing and not beyond and versions != sorted(versions):
+        problems.append("the log's versions are out of order")
+    return problems
+
+
+def main(path: str | Path, out: TextIO | None = None) -> int:
+    """Print one line per problem and a summary; 0 when all is well, 1 otherwise."""
+    out = out or sys.stdout
+    report = check(path)
+    for problem in report.problems:
+        print(problem.line(), file=out)
+    if report.ok:
+        print(f"{path}: {report.tables} table(s) checked, all well.", file=out)
+        return 0
+    print(f"{path}: {report.tables} table(s) checked, {len(report.problems)} problem(s).", file=out)
+    return 1

@@ -1,0 +1,34 @@
+"""A table whose saved data cannot be loaded after a restart, as players and moderators meet it."""
+
+from __future__ import annotations
+
+import discord
+
+from tables import i18n
+from tests.cogs.conftest import make_bot, make_service, refusals
+from tests.cogs.test_flow import open_table, started
+
+
+async def test_a_broken_table_is_named_refuses_a_new_one_and_a_moderator_cancels_it(world, service, db_path):
+    w = world
+    table, _prompt = await started(w, service)
+    service.store.db.execute("UPDATE tables SET state = '{broken' WHERE id = ?", [table.id])
+    fresh = make_service(db_path)
+    await w.env.restart_bot(make_bot(fresh))
+    assert fresh.table(w.channel.id) is None and [b.table_id for b in fresh.broken_tables()] == [table.id]
+
+    status = await w.carol.slash(w.channel, "table status")
+    assert f"Table #{table.id}" in status.response.content and "/table cancel" in status.response.content
+    again = await w.alice.slash(w.channel, "race new")
+    assert again.ephemeral
+    assert again.response.content == i18n.gettext("error.table_broken", table=table.id)
+    host = await w.alice.slash(w.channel, "table cancel")
+    assert host.ephemeral and host.response.content == i18n.gettext("error.broken_cancel", table=table.id)
+
+    mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[mods])
+    await mod.slash(w.channel, "table cancel")
+    assert fresh.broken_tables() == [] and fresh.store.table_row(table.id)["status"] == "cancelled"
+    await open_table(w)
+    assert fresh.table(w.channel.id).id != table.id
+    assert refusals(w.env) == ["table_broken", "broken_cancel"]

@@ -1,0 +1,158 @@
+"""`python bot.py --check-db` (tables/check.py): every problem of a table row is reported, a
+clean database reports nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tables import check, store
+from tables.store import Store
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, make_service, seat
+from tests.tables.test_persistence import play_to_the_end
+from tests.tables.test_store_soundness import run_bot
+
+
+@pytest.fixture
+async def good_db(tmp_path: Path) -> Path:
+    """A database with a finished game, an active one, a lobby and a cancelled lobby."""
+    path = tmp_path / "good.sqlite3"
+    svc = make_service(str(path))
+    await seat(svc, ALICE, BOB, ai=1, seed="done")
+    await play_to_the_end(svc, [ALICE, BOB])
+    await seat(svc, ALICE, BOB, seed="playing", channel=CHANNEL + 1)
+    await svc.act(CHANNEL + 1, ALICE, "roll")
+    await svc.act(CHANNEL + 1, ALICE, f"move {svc.table(CHANNEL + 1).state.roll}")
+    await seat(svc, CAROL, BOB, start=False, channel=CHANNEL + 2)
+    await seat(svc, CAROL, start=False, channel=CHANNEL + 3)
+    await svc.cancel(CHANNEL + 3, CAROL)
+    svc.store.close()
+    return path
+
+
+def corrupt(source: Path, *statements: str) -> Path:
+    """A copy of `source` with `statements` run on it (the log's unique index dropped first, as
+    a hand-edited or older file may lack it)."""
+    target = source.with_name(f"bad-{abs(hash(statements))}.sqlite3")
+    shutil.copy(source, target)
+    conn = sqlite3.connect(target)
+    conn.execute("DROP INDEX IF EXISTS actions_table_version")
+    for sql in statements:
+        conn.execute(sql)
+    conn.commit()
+    conn.close()
+    return target
+
+
+def lines(path: Path) -> list[str]:
+    return [p.line() for p in check.check(path).problems]
+
+
+def active_id(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT id FROM tables WHERE channel = ?", [CHANNEL + 1]).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_a_clean_database_reports_nothing(good_db: Path) -> None:
+    report = check.check(good_db)
+    assert report.problems == [] and report.tables == 4
+    out = io.StringIO()
+    assert check.main(good_db, out) == 0
+    assert out.getvalue() == f"{good_db}: 4 table(s) checked, all well.\n"
+
+
+def test_a_snapshot_that_is_not_json(good_db: Path) -> None:
+    table = active_id(good_db)
+    bad = corrupt(good_db, f"UPDATE tables SET state = '{{oops' WHERE id = {table}")
+    [line] = lines(bad)
+    assert line.startswith(f"table {table} (channel {CHANNEL + 1}): snapshot is not valid JSON")
+
+
+def test_a_snapshot_that_differs_from_its_log(good_db: Path) -> None:
+    table = active_id(good_db)
+    conn = sqlite3.connect(good_db)
+    state = json.loads(conn.execute("SELECT state FROM tables WHERE id = ?", [table]).fetchone()[0])
+    conn.close()
+    state["pos"][0] += 1  # a hand edit: alice one square further than her moves took her
+    bad = corrupt(good_db, f"UPDATE tables SET state = '{json.dumps(state)}' WHERE id = {table}")
+    assert lines(bad) == [f"table {table} (channel {CHANNEL + 1}): the snapshot (version 2) differs from the replay"
+                          " of its log (version 2)"]
+
+
+def test_a_repeated_version_in_the_log(good_db: Path) -> None:
+    table = active_id(good_db)
+    bad = corrupt(good_db, "INSERT INTO actions (table_id, seq, seat, action, chance, events, version)"
+                           f" SELECT table_id, 3, seat, action, chance, events, version FROM actions"
+                           f" WHERE table_id = {table} AND seq = 2")
+    found = lines(bad)
+    assert f"table {table} (channel {CHANNEL + 1}): the log repeats version(s) 2" in found
+
+
+def test_a_missing_version_in_the_log(good_db: Path) -> None:
+    table = active_id(good_db)
+    bad = corrupt(good_db, f"DELETE FROM actions WHERE table_id = {table} AND seq = 1")
+    found = lines(bad)
+    assert f"table {table} (channel {CHANNEL + 1}): the log lacks version(s) 1" in found
+    assert any("does not replay" in line or "differs from the replay" in line for line in found)
+
+
+@pytest.mark.parametrize(("sql", "what"), [
+    ("UPDATE tables SET game = 'chess' WHERE id = {t}", "game 'chess' is not installed"),
+    ("UPDATE tables SET variant = 'moon' WHERE id = {t}", "toy has no variant 'moon'"),
+    ("UPDATE tables SET config = '[' WHERE id = {t}", "config is not valid JSON"),
+    ("UPDATE seats SET seat = 5 WHERE table_id = {t} AND seat = 1", "seat numbers are [0, 5], not 0..1"),
+    ("UPDATE seats SET user_id = NULL WHERE table_id = {t} AND seat = 0", "seat 0 has neither a user nor an AI"),
+    ("UPDATE tables SET state = '{{\"pos\": 5}}' WHERE id = {t}", "snapshot does not load (TypeError"),
+    ("UPDATE tables SET state = NULL WHERE id = {t}", "the game is active but has no snapshot"),
+    ("UPDATE tables SET status = 'lobby', channel = {c} WHERE channel = {c2}", "the channel has 2 open tables"),
+])
+def test_each_kind_of_damage_is_named(good_db: Path, sql: str, what: str) -> None:
+    table = active_id(good_db)
+    bad = corrupt(good_db, sql.format(t=table, c=CHANNEL + 1, c2=CHANNEL + 2))
+    found = lines(bad)
+    assert len(found) == 1 and what in found[0] and found[0].startswith("table ")
+
+
+def test_the_summary_and_exit_code_when_something_is_wrong(good_db: Path) -> None:
+    table = active_id(good_db)
+    bad = corrupt(good_db, f"UPDATE tables SET state = '{{oops' WHERE id = {table}",
+                  f"DELETE FROM actions WHERE table_id = {table} AND seq = 2")
+    out = io.StringIO()
+    assert check.main(bad, out) == 1
+    printed = out.getvalue().splitlines()
+    assert len(printed) == 2 and printed[-1] == f"{bad}: 4 table(s) checked, 1 problem(s)."
+
+
+def test_a_file_from_a_newer_gavel_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    Store(str(path)).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 3}")
+    conn.close()
+    assert lines(path) == [f"database: schema {store.SCHEMA_VERSION + 3} is newer than this Gavel knows"
+                           f" ({store.SCHEMA_VERSION}); check it with a newer Gavel"]
+
+
+def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path) -> None:
+    """In another process, while this one holds the file (as the bot would): no lock is taken."""
+    path = tmp_path / "g.sqlite3"
+    held = Store(str(path))
+    table = held.create_table({"channel": 5, "game": "toy", "status": "lobby", "version": 0}, [])
+    ok = run_bot("--check-db", db=str(path))
+    assert (ok.returncode, ok.stdout) == (1, f"table {table} (channel 5): game 'toy' is not installed\n"
+                                             f"{path}: 1 table(s) checked, 1 problem(s).\n")
+    other = tmp_path / "other.sqlite3"
+    Store(str(other)).close()
+    clean = run_bot("--check-db", "--db", str(other), db=str(path))  # --db wins over GAVEL_DB
+    assert (clean.returncode, clean.stdout) == (0, f"{other}: 0 table(s) checked, all well.\n")
+    nothing = tmp_path / "nothing.sqlite3"
+    missing = run_bot("--check-db", db=str(nothing))
+    assert missing.returncode == 1 and missing.stderr == f"gavel: {nothing}: no such database file\n"

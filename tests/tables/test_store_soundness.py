@@ -1,0 +1,411 @@
+"""The database's soundness: compare-and-swap writes, one process per file, threads, schema
+versions, durability and backups, broken tables reported, lobby writes before memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from rules.core import IllegalAction
+from tables import i18n, store
+from tables.service import TableService
+from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def started_table(s: Store, channel: int = CHANNEL) -> int:
+    """A started table row with two seats, straight in the Store (version 0)."""
+    table_id = s.create_table({"guild": GUILD, "channel": channel, "game": "toy", "status": "lobby", "seed": "x",
+                               "config": "{}", "version": 0, "host": ALICE.user_id},
+                              [{"user_id": ALICE.user_id, "name": "alice"}, {"user_id": BOB.user_id, "name": "bob"}])
+    s.start(table_id, {"version": 0}, 0, [])
+    return table_id
+
+
+def write(s: Store, table_id: int, version: int, tag: str = "") -> int:
+    return s.record_action(table_id, 0, ALICE.user_id, f"roll{tag}", [], [], {"version": version, "by": tag},
+                           version, expected=version - 1)
+
+
+def versions(s: Store, table_id: int) -> list[int]:
+    return [a["version"] for a in s.actions(table_id)]
+
+
+def run_bot(*args: str, db: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`python bot.py ...` in another process, on database `db`, without a Discord token."""
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environ.update(GAVEL_DB=db, PYTHONPATH=str(ROOT), **env)
+    return subprocess.run([sys.executable, "bot.py", *args], cwd=ROOT, env=environ, capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=120)
+
+
+# ---------------------------------------------------------------------- compare-and-swap
+def test_two_writers_of_the_same_version_one_is_refused_and_the_log_has_it_once(tmp_path: Path) -> None:
+    path = str(tmp_path / "g.sqlite3")
+    first = Store(path)
+    second = Store(path)  # a second connection on the file (the process lock is shared in-process)
+    table_id = started_table(first)
+    write(first, table_id, 1)
+    write(first, table_id, 2, "first")
+    with pytest.raises(StaleWrite, match=f"table {table_id} is no longer at version 1"):
+        write(second, table_id, 2, "second")
+    assert versions(second, table_id) == [1, 2]
+    row = second.table_row(table_id)
+    assert row["version"] == 2 and json.loads(row["state"])["by"] == "first"
+    write(second, table_id, 3, "second")  # computed from the newest version, it goes through
+    assert versions(first, table_id) == [1, 2, 3]
+
+
+def test_the_log_never_holds_a_version_twice(tmp_path: Path) -> None:
+    s = Store(str(tmp_path / "g.sqlite3"))
+    table_id = started_table(s)
+    write(s, table_id, 1)
+    with pytest.raises(sqlite3.IntegrityError):
+        s.db.execute("INSERT INTO actions (table_id, seq, seat, action, version) VALUES (?, 2, 0, 'roll', 1)",
+                     [table_id])
+
+
+def test_a_lobby_starts_once(tmp_path: Path) -> None:
+    s = Store(str(tmp_path / "g.sqlite3"))
+    table_id = started_table(s)
+    with pytest.raises(StaleWrite):
+        s.start(table_id, {"version": 0}, 0, [])
+
+
+async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    here = make_service(db)
+    await seat(here, ALICE, BOB, seed="cas")
+    there = make_service(db)  # another writer that loaded the same table
+    await there.restore()
+    await here.act(CHANNEL, ALICE, "roll")
+    with pytest.raises(IllegalAction) as refused:
+        await there.act(CHANNEL, ALICE, "roll")
+    assert refused.value.code == "stale_write"
+    assert there.table(CHANNEL).version == 0 and there.table(CHANNEL).state.roll is None
+    assert [a["version"] for a in here.store.actions(here.table(CHANNEL).id)] == [1]
+    assert i18n.gettext("error.stale_write", "en").startswith("That was not saved: this table was changed")
+    assert i18n.has("error.stale_write", "zh-TW")
+
+
+# ---------------------------------------------------------------------- one process per file
+HOLD = "from tables.store import Store; import sys; Store(sys.argv[1]); print('opened')"
+
+
+def test_a_second_process_is_refused_while_a_store_holds_the_file(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    held = Store(db)
+    other = subprocess.run([sys.executable, "-c", HOLD, db], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert other.returncode != 0 and "DatabaseInUse" in other.stderr
+    assert f"{db} is in use by another Gavel process (pid {os.getpid()})" in other.stderr
+    held.close()
+    again = subprocess.run([sys.executable, "-c", HOLD, db], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and again.stdout.strip() == "opened"
+
+
+@pytest.mark.parametrize("args", [("--local", "dads_army", "--seats", "1"), ()], ids=["console", "discord"])
+def test_bot_py_says_the_file_is_in_use_and_exits_non_zero(tmp_path: Path, args: tuple[str, ...]) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    held = Store(db)
+    result = run_bot(*args, db=db)
+    held.close()
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"gavel: {db} is in use by another Gavel process (pid {os.getpid()}). Stop that" \
+                                    " process first, or set GAVEL_DB to another file."
+    assert "Traceback" not in result.stderr
+
+
+def test_in_memory_databases_take_no_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Store(":memory:")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_refused_open_leaves_no_lock_behind(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    Store(str(db)).close()
+    newer = sqlite3.connect(db)
+    newer.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    newer.close()
+    with pytest.raises(SchemaTooNew):
+        Store(str(db))
+    assert os.path.realpath(db) + ".lock" not in store._held
+
+
+# ---------------------------------------------------------------------- threads
+def test_many_threads_may_write_through_one_store(tmp_path: Path) -> None:
+    s = Store(str(tmp_path / "g.sqlite3"))
+    tables = [started_table(s, channel=CHANNEL + i) for i in range(6)]
+    errors: list[BaseException] = []
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: interleave the transactions
+
+    def hammer(table_id: int) -> None:
+        try:
+            for version in range(1, 81):
+                write(s, table_id, version)
+                s.actions(table_id, last=1)
+                s.save_seats(table_id, [{"user_id": ALICE.user_id, "name": "alice"}])
+        except BaseException as exc:
+            errors.append(exc)
+
+    try:
+        threads = [threading.Thread(target=hammer, args=(t,)) for t in tables]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert errors == []
+    for table_id in tables:
+        assert versions(s, table_id) == list(range(1, 81)) and s.table_row(table_id)["version"] == 80
+
+
+# ---------------------------------------------------------------------- schema versions
+def user_version(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def indexes(s: Store) -> set[str]:
+    return {r[0] for r in s.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+
+
+def test_a_new_file_gets_the_newest_schema(tmp_path: Path) -> None:
+    s = Store(str(tmp_path / "g.sqlite3"))
+    assert s.schema == store.SCHEMA_VERSION == len(store.MIGRATIONS) >= 2
+    assert "actions_table_version" in indexes(s)
+
+
+async def make_old_file(path: Path) -> int:
+    """A file as Gavel wrote it before schema versions: today's tables, user_version 0, no
+    unique index on the log; with a game in it."""
+    svc = make_service(str(path))
+    await seat(svc, ALICE, BOB, seed="old")
+    await svc.act(CHANNEL, ALICE, "roll")
+    table_id = svc.table(CHANNEL).id
+    svc.store.db.execute("DROP INDEX actions_table_version")
+    svc.store.db.execute("PRAGMA user_version = 0")
+    svc.store.close()
+    assert user_version(path) == 0
+    return table_id
+
+
+async def test_an_old_file_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    table_id = await make_old_file(path)
+    svc = make_service(str(path))
+    assert svc.store.schema == store.SCHEMA_VERSION
+    assert "actions_table_version" in indexes(svc.store)
+    assert await svc.restore() == 1
+    table = svc.table(CHANNEL)
+    assert table.id == table_id and table.version == 1 and table.names == ("alice", "bob")
+    await svc.act(CHANNEL, ALICE, f"move {table.state.roll}")
+    assert [a["version"] for a in svc.store.actions(table_id)] == [1, 2]
+
+
+async def test_a_migration_is_one_line_appended_and_runs_in_one_transaction(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.sqlite3"
+    Store(str(path)).close()
+    broken = [*store.MIGRATIONS, "CREATE TABLE outbox (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)"]
+    monkeypatch.setattr(store, "MIGRATIONS", broken)
+    with pytest.raises(MigrationFailed, match=f"schema {len(broken)} failed .*left at schema {len(broken) - 1}"):
+        Store(str(path))
+    assert user_version(path) == len(broken) - 1
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'outbox'").fetchone() is None  # rolled back
+    conn.close()
+    monkeypatch.setattr(store, "MIGRATIONS", [*broken[:-1], "CREATE TABLE outbox (id INTEGER PRIMARY KEY)"])
+    s = Store(str(path))
+    assert s.schema == len(store.MIGRATIONS) and "outbox" in s.db.table_names()
+
+
+def test_a_file_from_a_newer_gavel_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    Store(str(path)).close()
+    newer = store.SCHEMA_VERSION + 1
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {newer}")
+    conn.close()
+    with pytest.raises(SchemaTooNew) as refused:
+        Store(str(path))
+    assert str(refused.value) == (f"{path}: this database was written by a newer Gavel (schema {newer}, this one"
+                                  f" knows {store.SCHEMA_VERSION}); upgrade Gavel or use another file.")
+    assert user_version(path) == newer
+    result = run_bot("--local", "dads_army", "--seats", "1", db=str(path))
+    assert result.returncode == 1 and result.stderr.strip() == f"gavel: {refused.value}"
+
+
+# ---------------------------------------------------------------------- durability and backups
+def test_commits_are_synchronous_full(tmp_path: Path) -> None:
+    s = Store(str(tmp_path / "g.sqlite3"))
+    assert s.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert s.db.journal_mode == "wal"
+
+
+def rows_of(path: Path) -> dict[str, list[tuple]]:
+    conn = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {name: conn.execute(f"SELECT * FROM [{name}] ORDER BY rowid").fetchall() for name in names}
+    finally:
+        conn.close()
+
+
+async def test_backup_copies_the_live_database_while_it_is_held(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    svc = make_service(str(db))
+    await seat(svc, ALICE, BOB, seed="backup")
+    await svc.act(CHANNEL, ALICE, "roll")
+    copy = tmp_path / "gavel-backup.sqlite3"
+    result = run_bot("--backup", str(copy), db=str(db))  # another process, while this one holds the file
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"{db} copied to {copy}"
+    live = rows_of(db)
+    assert live == rows_of(copy) and len(live["actions"]) == 1 and len(live["seats"]) == 2
+    restored = make_service(str(copy))
+    assert await restored.restore() == 1 and restored.table(CHANNEL).version == 1
+
+
+def test_a_backup_onto_the_database_itself_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    Store(str(db)).close()
+    with pytest.raises(store.StoreError, match="cannot be the database itself"):
+        store.backup(db, db)
+
+
+# ---------------------------------------------------------------------- broken tables
+CORRUPTIONS = {
+    "bad json": ("UPDATE tables SET state = '{not json' WHERE id = ?", "JSONDecodeError"),
+    "unknown variant": ("UPDATE tables SET variant = 'moon' WHERE id = ?", "toy has no variant 'moon'"),
+    "state that does not load": ("UPDATE tables SET state = '{\"pos\": 5}' WHERE id = ?", "TypeError"),
+    "game not installed": ("UPDATE tables SET game = 'chess' WHERE id = ?", "game 'chess' is not installed"),
+}
+
+
+async def broken_service(tmp_path: Path, sql: str) -> tuple[TableService, int]:
+    db = str(tmp_path / "g.sqlite3")
+    first = make_service(db)
+    await seat(first, ALICE, BOB, seed="broken")
+    await first.act(CHANNEL, ALICE, "roll")
+    table_id = first.table(CHANNEL).id
+    first.store.db.execute(sql, [table_id])
+    first.store.close()
+    svc = make_service(db)
+    assert await svc.restore() == 0
+    return svc, table_id
+
+
+@pytest.mark.parametrize("name", CORRUPTIONS)
+async def test_a_broken_table_is_reported_and_keeps_its_channel(tmp_path: Path, name: str) -> None:
+    sql, reason = CORRUPTIONS[name]
+    svc, table_id = await broken_service(tmp_path, sql)
+    [broken] = svc.broken_tables()
+    assert (broken.table_id, broken.channel_id) == (table_id, CHANNEL) and reason in broken.reason
+    assert svc.broken[CHANNEL] is broken
+    with pytest.raises(IllegalAction) as refused:
+        await svc.create(GUILD, CHANNEL, "toy", CAROL)
+    assert refused.value.code == "table_broken" and refused.value.params == {"table": table_id}
+    assert svc.table(CHANNEL) is None and len(svc.store.open_rows()) == 1
+
+
+async def test_the_broken_note_and_refusals_say_what_to_do(tmp_path: Path) -> None:
+    svc, table_id = await broken_service(tmp_path, CORRUPTIONS["bad json"][0])
+    note = svc.broken_tables()[0].note()
+    assert note.key == "table.broken_note"
+    english = i18n.render(note, "en")
+    assert f"Table #{table_id} (Toy race)" in english and "/table cancel" in english and "--check-db" in english
+    assert f"第 {table_id} 桌" in i18n.render(note, "zh-TW")
+    status = await svc.status(CHANNEL)
+    assert status.lines == [note] and status.table_id == table_id
+    refusal = i18n.gettext("error.table_broken", "en").format(table=table_id)
+    assert f"#{table_id}" in refusal and "/table cancel" in refusal and "python bot.py --check-db" in refusal
+    with pytest.raises(IllegalAction) as joining:
+        await svc.join(CHANNEL, CAROL)
+    assert joining.value.code == "table_broken"
+
+
+async def test_a_moderator_cancels_a_broken_table_and_frees_the_channel(tmp_path: Path) -> None:
+    svc, table_id = await broken_service(tmp_path, CORRUPTIONS["bad json"][0])
+    with pytest.raises(IllegalAction) as refused:
+        await svc.cancel(CHANNEL, ALICE)  # even its host: only a moderator gives up on saved data
+    assert refused.value.code == "broken_cancel" and CHANNEL in svc.broken
+    [notice] = await svc.cancel(CHANNEL, CAROL, can_manage=True)
+    assert notice.text("en") == ["carol cancelled the table."] and notice.table_id == table_id
+    assert svc.broken_tables() == [] and svc.store.table_row(table_id)["status"] == "cancelled"
+    await svc.create(GUILD, CHANNEL, "toy", CAROL)
+    assert svc.table(CHANNEL).id != table_id
+    again = make_service(svc.store.path)  # after a restart the old row stays cancelled
+    assert await again.restore() == 1 and again.table(CHANNEL).host_id == CAROL.user_id and again.broken == {}
+
+
+# ---------------------------------------------------------------------- lobby writes first
+def refuse(*args, **kwargs):
+    raise OSError("disk full")
+
+
+@pytest.mark.parametrize("change", ["join", "leave", "host leaves", "add_ai", "remove_ai"])
+async def test_a_failed_lobby_write_leaves_memory_unchanged(svc: TableService, monkeypatch: pytest.MonkeyPatch,
+                                                            change: str) -> None:
+    await seat(svc, ALICE, BOB, ai=1, start=False)
+    table = svc.table(CHANNEL)
+    before = (list(table.seats), table.host_id, [s.name for s in table.seats])
+    monkeypatch.setattr(svc.store, "save_seats", refuse)
+    call = {
+        "join": lambda: svc.join(CHANNEL, CAROL),
+        "leave": lambda: svc.leave(CHANNEL, BOB),
+        "host leaves": lambda: svc.leave(CHANNEL, ALICE),
+        "add_ai": lambda: svc.add_ai(CHANNEL, ALICE),
+        "remove_ai": lambda: svc.remove_ai(CHANNEL, ALICE),
+    }[change]
+    with pytest.raises(OSError, match="disk full"):
+        await call()
+    assert (list(table.seats), table.host_id, [s.name for s in table.seats]) == before
+    stored = [s["name"] for s in svc.store.seats(table.id)]
+    assert stored == before[2] and svc.store.table_row(table.id)["host"] == ALICE.user_id
+
+
+async def test_the_host_hand_over_is_saved_with_the_seats(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    svc = make_service(db)
+    await seat(svc, ALICE, BOB, start=False)
+    await svc.leave(CHANNEL, ALICE)
+    again = make_service(db)
+    await again.restore()
+    assert again.table(CHANNEL).host_id == BOB.user_id and again.table(CHANNEL).names == ("bob",)
+
+
+async def test_a_failed_start_leaves_the_lobby(svc: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    await seat(svc, ALICE, BOB, start=False)
+    table = svc.table(CHANNEL)
+    monkeypatch.setattr(svc.store, "start", refuse)
+    with pytest.raises(OSError):
+        await svc.start(CHANNEL, ALICE)
+    assert table.status == "lobby" and table.state is None and svc.store.table_row(table.id)["status"] == "lobby"
+
+
+async def test_create_writes_the_table_and_its_seats_together(svc: TableService,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(svc.store, "save_seats", refuse)
+    with pytest.raises(OSError):
+        await svc.create(GUILD, CHANNEL, "toy", ALICE)
+    assert svc.table(CHANNEL) is None
+    assert svc.store.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 0
+    monkeypatch.undo()
+    await svc.create(GUILD, CHANNEL, "toy", ALICE)
+    table = svc.table(CHANNEL)
+    assert [s["name"] for s in svc.store.seats(table.id)] == ["alice"]
