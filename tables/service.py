@@ -51,8 +51,8 @@ import logging
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -61,7 +61,7 @@ from rules.core import get_game as _get_game
 from tables import ai as ai_seats
 from tables import i18n
 from tables.clock import Deadline
-from tables.notices import Notice, Private, Prompt, Public
+from tables.notices import Notice, Private, Prompt, Public, from_record, to_record
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import StaleWrite, Store, dumps, loads
 from tables.table import (
@@ -672,6 +672,17 @@ class TableService:
             image = await self._render_hand(table, seat)
             return Private(table.id, seat, player.user_id, list(lines), image, names=table.names)
 
+    def _log_lines(self, table: Table, after: int) -> list[Msg]:
+        """The public lines of the actions logged after version `after` (what the channel heard)."""
+        lines: list[Msg] = []
+        for row in self.store.actions(table.id):
+            if row["version"] is None or row["version"] <= after:
+                continue
+            events = [Event.from_json(e) for e in loads(row["events"]) or []]
+            public = [table.game.describe(e) for e in events if e.public]
+            lines += public or [quiet_line(table.game, row["seat"], table.game.parse_action(row["action"]))]
+        return lines
+
     async def log(self, channel_id: int, n: int = 10) -> Public:
         """The last `n` actions with their public events (private events stay private)."""
         table = self._open(channel_id)
@@ -779,11 +790,19 @@ class TableService:
             self._by_id[table.id] = table
             self._by_channel[table.channel_id] = table
             self._remember_secrets(table)
+            announced = row.get("announced")
+            behind = table.status == "active" and announced is not None and table.version > announced
+            # The process stopped after saving actions but before queueing what they said: the
+            # channel hears them now (their public lines, then the game as it stands).
+            out = _Out([Msg("table.resumed"), *self._log_lines(table, int(announced or 0))] if behind else [])
             outcome = table.game.outcome(table.state) if table.state is not None else None
             if table.status == "active" and outcome is not None:
                 # The last action was saved but the process stopped before the results were:
                 # finish it now rather than leave a game nobody can move in.
-                self._finish(table, outcome, _Out())
+                self._finish(table, outcome, out)
+            if out.public:
+                await self._notices(table, out)
+            if table.status != "active" and table.status != "lobby":
                 continue
             # AI seats to act (the process stopped between their moves) play on afterwards,
             # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
@@ -973,7 +992,64 @@ class TableService:
             if lines:
                 image = await self._render_hand(table, seat) if secrets_now else None
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
-        return notices + prompts[1:]
+        return await self._keep(table, notices + prompts[1:])
+
+    async def _keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
+        """Put a change's notices in the outbox (in a worker thread) and give each its row: they
+        stay there until the front-end says Discord accepted them (`delivered`), so a failed
+        post, a crash or a disconnect never loses what a table had to say. If even that write
+        fails, the notices still go out now (they just are not kept)."""
+        items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
+        try:
+            ids = await asyncio.to_thread(self.store.outbox_add, table.id, table.channel_id, table.version, items)
+        except Exception:
+            log.exception("table %s: the notices of version %s could not be kept in the outbox", table.id,
+                          table.version)
+            return notices
+        for notice, row in zip(notices, ids, strict=True):
+            notice.outbox = row
+        return notices
+
+    # ------------------------------------------------------------------ the outbox
+    async def delivered(self, rows: Iterable[int]) -> None:
+        """Discord accepted these notices (outbox rows): they are done."""
+        rows = list(rows)
+        if rows:
+            await asyncio.to_thread(self.store.outbox_done, rows)
+
+    async def undelivered(self, rows: Iterable[int]) -> None:
+        """These notices could not be delivered: try again later, each time after a longer pause
+        (5 s, 10 s, 20 s … at most 10 minutes)."""
+        rows = list(rows)
+        if rows:
+            await asyncio.to_thread(self.store.outbox_later, rows, time.time(), _backoff)
+
+    async def waiting(self, channel_id: int | None = None) -> dict[int, list[Notice]]:
+        """Notices still to deliver, by channel, oldest first: those due now, or all of one
+        channel's (they go out before anything newer there). A notice of a version the table
+        has moved past keeps its lines and board but no longer asks anyone to act."""
+        rows = await asyncio.to_thread(self.store.outbox_due, time.time(), channel_id)
+        found: dict[int, list[Notice]] = defaultdict(list)
+        for row in rows:
+            try:
+                notice = from_record(loads(row["notice"]), row["image"], row["id"])
+            except Exception:  # a notice nobody can read is dropped, not retried for ever
+                log.exception("outbox row %s cannot be read; dropped", row["id"])
+                await self.delivered([row["id"]])
+                continue
+            table = self._by_id.get(row["table_id"])
+            current = table is not None and table.status == "active" and table.version == row["version"]
+            if isinstance(notice, Prompt) and not current:
+                await self.delivered([row["id"]])  # a turn long past: nobody is to be asked any more
+                continue
+            if isinstance(notice, Public) and notice.prompt is not None and not current:
+                notice = replace(notice, prompt=None)
+            found[row["channel"]].append(notice)
+        return dict(found)
+
+    def next_waiting(self) -> float | None:
+        """When the next notice waiting in the outbox is due (a `time.time()`), or None."""
+        return self.store.outbox_next()
 
     def _changed_secrets(self, table: Table, seat: int) -> list[Msg]:
         """`seat`'s secrets if they changed since they were last sent (and remember them)."""
@@ -1056,6 +1132,11 @@ class TableService:
             return game.label(game.parse_action(text))
         except IllegalAction:
             return text
+
+
+def _backoff(attempts: int) -> float:
+    """Seconds before the next delivery attempt of a notice that failed `attempts` times."""
+    return min(600.0, 5.0 * 2 ** (attempts - 1))
 
 
 class _Replayed(Chance):

@@ -33,7 +33,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -141,6 +141,14 @@ MIGRATIONS: list[Migration] = [
     _schema_1,
     # 2: one log row per (table, version): the compare-and-swap of `record_action` made structural.
     "CREATE UNIQUE INDEX IF NOT EXISTS actions_table_version ON actions (table_id, version)",
+    # 3: the outbox (notices kept until Discord accepts them) and the version each table last
+    # queued notices for (older files: everything counts as announced).
+    "CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL,"
+    " channel INTEGER, version INTEGER, notice TEXT NOT NULL, image BLOB, created TEXT,"
+    " attempts INTEGER NOT NULL DEFAULT 0, next_try REAL NOT NULL DEFAULT 0);"
+    "CREATE INDEX IF NOT EXISTS outbox_channel ON outbox (channel, id);"
+    "ALTER TABLE tables ADD COLUMN announced INTEGER;"
+    "UPDATE tables SET announced = version",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -394,6 +402,56 @@ class Store:
         """The newest table of a channel, whatever its status (a finished game's export)."""
         rows = list(self.db["tables"].rows_where("channel = ?", [channel], order_by="id desc", limit=1))
         return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ the outbox
+    @_locked
+    def outbox_add(self, table_id: int, channel: int, version: int,
+                   items: Sequence[tuple[str, bytes | None]]) -> list[int]:
+        """Keep a call's notices (JSON text, image) until they are delivered, and note that the
+        table's notices up to `version` are queued. Returns their row ids, in order."""
+        stamp = now()
+        ids: list[int] = []
+        with self.atomic():
+            for notice, image in items:
+                cursor = self.db.execute(
+                    "INSERT INTO outbox (table_id, channel, version, notice, image, created) VALUES (?, ?, ?, ?, ?, ?)",
+                    [table_id, channel, version, notice, image, stamp])
+                ids.append(int(cursor.lastrowid or 0))
+            self.db.execute("UPDATE tables SET announced = ? WHERE id = ?", [version, table_id])
+        return ids
+
+    @_locked
+    def outbox_due(self, at: float, channel: int | None = None) -> list[dict[str, Any]]:
+        """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
+        every one of `channel` (a new notice there goes out after the older ones)."""
+        sql = "SELECT id, table_id, channel, version, notice, image, attempts FROM outbox"
+        where, params = ("channel = ?", [channel]) if channel is not None else ("next_try <= ?", [at])
+        cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @_locked
+    def outbox_next(self) -> float | None:
+        """When the next waiting notice is due (a `time.time()`), or None when none waits."""
+        row = self.db.execute("SELECT MIN(next_try) FROM outbox").fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+    @_locked
+    def outbox_done(self, ids: Iterable[int]) -> None:
+        """These notices were delivered: forget them."""
+        with self.atomic():
+            self.db.executemany("DELETE FROM outbox WHERE id = ?", [[i] for i in ids])
+
+    @_locked
+    def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None:
+        """These notices could not be delivered: try again at `at + backoff(attempts so far)`."""
+        with self.atomic():
+            for i in ids:
+                row = self.db.execute("SELECT attempts FROM outbox WHERE id = ?", [i]).fetchone()
+                if row is not None:
+                    attempts = int(row[0]) + 1
+                    self.db.execute("UPDATE outbox SET attempts = ?, next_try = ? WHERE id = ?",
+                                    [attempts, at + backoff(attempts), i])
 
     @_locked
     def open_rows(self) -> list[dict[str, Any]]:

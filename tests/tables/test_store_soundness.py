@@ -198,6 +198,8 @@ async def make_old_file(path: Path) -> int:
     await svc.act(CHANNEL, ALICE, "roll")
     table_id = svc.table(CHANNEL).id
     svc.store.db.execute("DROP INDEX actions_table_version")
+    svc.store.db.execute("DROP TABLE outbox")
+    svc.store.db.execute("ALTER TABLE tables DROP COLUMN announced")
     svc.store.db.execute("PRAGMA user_version = 0")
     svc.store.close()
     assert user_version(path) == 0
@@ -221,17 +223,17 @@ async def test_a_migration_is_one_line_appended_and_runs_in_one_transaction(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "g.sqlite3"
     Store(str(path)).close()
-    broken = [*store.MIGRATIONS, "CREATE TABLE outbox (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)"]
+    broken = [*store.MIGRATIONS, "CREATE TABLE extra (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)"]
     monkeypatch.setattr(store, "MIGRATIONS", broken)
     with pytest.raises(MigrationFailed, match=f"schema {len(broken)} failed .*left at schema {len(broken) - 1}"):
         Store(str(path))
     assert user_version(path) == len(broken) - 1
     conn = sqlite3.connect(path)
-    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'outbox'").fetchone() is None  # rolled back
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchone() is None  # rolled back
     conn.close()
-    monkeypatch.setattr(store, "MIGRATIONS", [*broken[:-1], "CREATE TABLE outbox (id INTEGER PRIMARY KEY)"])
+    monkeypatch.setattr(store, "MIGRATIONS", [*broken[:-1], "CREATE TABLE extra (id INTEGER PRIMARY KEY)"])
     s = Store(str(path))
-    assert s.schema == len(store.MIGRATIONS) and "outbox" in s.db.table_names()
+    assert s.schema == len(store.MIGRATIONS) and "extra" in s.db.table_names()
 
 
 def test_a_file_from_a_newer_gavel_is_refused_and_left_alone(tmp_path: Path) -> None:
