@@ -22,6 +22,7 @@ so the event loop that answers every table never waits on a search.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from pathlib import Path
@@ -32,12 +33,13 @@ from discord.ext import commands
 from cogs import components, errors
 from cogs.clicks import Clicks
 from cogs.dads_army import DadsArmyCog
-from cogs.delivery import Delivery
+from cogs.delivery import Delivery, Resender, guild_lang
 from cogs.judge_dredd import JudgeDreddCog
 from cogs.judgement import JudgementCog
 from cogs.judtho import JudthoCog
 from cogs.tables import TablesCog
 from cogs.translator import Translator
+from tables import i18n
 from tables.ai import PooledSeats
 from tables.clock import WindowClock
 from tables.notices import Notice
@@ -55,6 +57,7 @@ class GavelBot(commands.Bot):
         self.service = service
         self.sync_commands = sync
         self.delivery = Delivery(self)
+        self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
         self.component_handler = Clicks(self)
         self.tree.on_error = errors.handle  # type: ignore[method-assign]
@@ -71,8 +74,13 @@ class GavelBot(commands.Bot):
         restored = await self.service.restore()
         log.info("restored %d open table(s)", restored)
         # The windows that were open when the bot stopped run out again, and AI seats that were
-        # to act play on: in timers, so the bot connects first and never waits for them.
+        # to act play on: in timers, so the bot connects first and never waits for them. What
+        # the last run had not delivered goes out once the bot is ready, and so do the notes of
+        # tables that could not be loaded.
         self.clock.arm_all()
+        self.resender.start()
+        if self.service.broken_tables():
+            asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
         if self.sync_commands:
             synced = await self.tree.sync()
             log.info("synced %d slash command(s)", len(synced))
@@ -83,7 +91,23 @@ class GavelBot(commands.Bot):
         self.delivery.remember(interaction)
         return True
 
+    async def on_resumed(self) -> None:
+        """Back after a disconnection: send what could not be sent meanwhile."""
+        self.resender.wake()
+
+    async def _announce_broken(self) -> None:
+        """Say in each channel whose table could not be loaded that it is blocked, and why."""
+        await self.wait_until_ready()
+        for broken in self.service.broken_tables():
+            try:
+                channel = self.get_channel(broken.channel_id) or await self.fetch_channel(broken.channel_id)
+                lang = guild_lang(getattr(channel, "guild", None))
+                await channel.send(i18n.render(broken.note(), lang))  # type: ignore[union-attr]
+            except discord.HTTPException:
+                log.warning("could not post the broken-table note in channel %s", broken.channel_id, exc_info=True)
+
     async def close(self) -> None:
+        self.resender.stop()
         self.clock.close()
         await super().close()
         self.service.close()

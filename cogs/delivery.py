@@ -16,6 +16,7 @@ players of a window pass, that message is edited rather than posted again (cogs/
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
@@ -102,6 +103,12 @@ def moment(prompt: Prompt) -> tuple[int, int]:
     return prompt.table_id, prompt.version
 
 
+class Undelivered(Exception):
+    """Discord refused the channel's message after the service had applied a change (a missing
+    permission, an outage): the change stands, only its announcement is late (the outbox keeps
+    it and sends it again)."""
+
+
 class Delivery:
     """Sends a service's notices. One per bot; remembers which closed-DM notes were posted
     so the channel hears it once per table, not on every private notice."""
@@ -125,32 +132,71 @@ class Delivery:
         *,
         channel: discord.abc.Messageable,
         interaction: discord.Interaction | None = None,
+        earlier: bool = True,
     ) -> list[discord.Message]:
-        """Deliver in order; returns the channel messages posted."""
+        """Deliver in order; returns the channel messages posted.
+
+        Every notice is tried, whatever happened to the one before: a DM that fails with a
+        server error does not keep the next player from hearing. What Discord accepted is marked
+        delivered in the outbox; what it refused waits there and is sent again later (`Resender`).
+        `earlier`: first send what the channel's table still owes from before (a post that
+        failed), so the channel reads things in order. When the channel's own message failed and
+        someone is waiting on this interaction, they hear it (`Undelivered`) after all the rest."""
+        notices = list(notices)
+        channel_id = getattr(channel, "id", None)
+        if earlier and channel_id is not None:
+            mine = {n.outbox for n in notices if n.outbox is not None}
+            owed = (await self.bot.service.waiting(channel_id)).get(channel_id, [])
+            owed = [n for n in owed if n.outbox not in mine]
+            if owed:
+                await self._send(owed, channel, None)
+        posted, failed = await self._send(notices, channel, interaction)
+        if interaction is not None and any(isinstance(n, Public) for n in failed):
+            raise Undelivered()
+        return posted
+
+    async def _send(self, notices: list[Any], channel: discord.abc.Messageable,
+                    interaction: discord.Interaction | None) -> tuple[list[discord.Message], list[Any]]:
+        """Send each notice and mark the outbox; returns the channel messages posted and the
+        notices Discord refused."""
         lang = guild_lang(getattr(channel, "guild", None), interaction)
         if interaction is not None:
             self.remember(interaction)
-        notices = list(notices)
         prompts = [n for n in notices if isinstance(n, Prompt)]
         posted: list[discord.Message] = []
         shown: set[tuple[int, int]] = set()
         """(table, version) whose prompts have a message: the others of that moment fold into it."""
+        done: list[int] = []
+        failed: list[Any] = []
         for notice in notices:
-            if isinstance(notice, Public):
-                message = await self.public(notice, channel, lang, prompts)
-                if message is not None:
-                    posted.append(message)
-                if notice.prompt is not None:
-                    shown.add(moment(notice.prompt))
-            elif isinstance(notice, Private):
-                await self.private(notice, channel, interaction, lang)
-            elif isinstance(notice, Prompt):
-                if moment(notice) in shown:
-                    continue
-                shown.add(moment(notice))
-                text, view = self.prompt_parts(notice, lang, prompts)
-                posted.append(await channel.send(text, view=view, allowed_mentions=MENTION_USERS))
-        return posted
+            try:
+                if isinstance(notice, Public):
+                    message = await self.public(notice, channel, lang, prompts)
+                    if message is not None:
+                        posted.append(message)
+                    if notice.prompt is not None:
+                        shown.add(moment(notice.prompt))
+                elif isinstance(notice, Private):
+                    await self.private(notice, channel, interaction, lang)
+                elif isinstance(notice, Prompt) and moment(notice) not in shown:
+                    shown.add(moment(notice))
+                    text, view = self.prompt_parts(notice, lang, prompts)
+                    posted.append(await channel.send(text, view=view, allowed_mentions=MENTION_USERS))
+            except discord.HTTPException as exc:
+                log.warning("could not deliver a notice of table %s (%s %s); it will be sent again",
+                            getattr(notice, "table_id", None), exc.status, exc.code, exc_info=True)
+                failed.append(notice)
+                continue
+            if notice.outbox is not None:
+                done.append(notice.outbox)
+        await self.bot.service.delivered(done)
+        kept = [n.outbox for n in failed if n.outbox is not None]
+        if kept:
+            await self.bot.service.undelivered(kept)
+            resender = getattr(self.bot, "resender", None)
+            if resender is not None:
+                resender.wake(after=await asyncio.to_thread(self.bot.service.next_waiting))
+        return posted, failed
 
     def compose(self, notice: Public | Private, lang: str,
                 prompts: Sequence[Prompt] = ()) -> tuple[str, dict[str, Any]]:
@@ -308,3 +354,65 @@ class Delivery:
         self._dm_noted.add(key)
         note = i18n.gettext("cogs.dm.closed_public", channel_lang, mention=f"<@{notice.user_id}>")
         await channel.send(note, allowed_mentions=MENTION_USERS)
+
+
+class Resender:
+    """Sends again what the outbox still holds: a channel post or a DM that Discord refused (a
+    server error, a missing permission since fixed), and what a previous run of the bot had not
+    sent when it stopped. It runs once the bot is ready, then whenever a notice falls due (at
+    most every `IDLE` seconds), and at once when woken (a reconnection)."""
+
+    IDLE = 30.0
+
+    def __init__(self, bot: GavelBot) -> None:
+        self.bot = bot
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._flushing = asyncio.Lock()
+
+    def start(self) -> None:
+        self._spawn(self._run(), "outbox-resender")
+
+    def wake(self, after: float | None = 0.0) -> None:
+        """Send what is due `after` seconds from now (a notice just refused is due after its
+        pause), beside the regular rounds."""
+        self._spawn(self._flush_after(max(0.0, after or 0.0)), "outbox-flush")
+
+    async def _flush_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        await self.flush()
+
+    def _spawn(self, work: Any, name: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            await self.flush()
+            try:
+                due = await asyncio.to_thread(self.bot.service.next_waiting)
+            except Exception:
+                log.exception("the outbox could not be read")
+                due = None
+            await asyncio.sleep(self.IDLE if due is None else min(self.IDLE, max(0.5, due)))
+
+    async def flush(self) -> None:
+        """Send every notice that is due now, channel by channel, oldest first (one flush at a time)."""
+        async with self._flushing:
+            try:
+                waiting = await self.bot.service.waiting()
+            except Exception:  # a bad row or an outage: log, and try again later
+                log.exception("the outbox could not be read")
+                return
+            for channel_id, notices in waiting.items():
+                try:
+                    channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+                    await self.bot.delivery.deliver(notices, channel=channel, earlier=False)  # type: ignore[arg-type]
+                except Exception:
+                    log.warning("channel %s cannot be reached; its notices wait", channel_id, exc_info=True)
+                    await self.bot.service.undelivered(n.outbox for n in notices if n.outbox is not None)

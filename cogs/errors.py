@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import discord
 from discord import app_commands
 
-from cogs.delivery import reply_ephemeral
+from cogs.delivery import Undelivered, reply_ephemeral
 from rules.core import IllegalAction, Msg
 from tables import i18n
 
@@ -26,11 +26,6 @@ log = logging.getLogger("gavel.cogs")
 def lang_of(interaction: discord.Interaction) -> str:
     """The language of the person who clicked or typed (for replies only they see)."""
     return i18n.language(interaction.locale)
-
-
-class Undelivered(Exception):
-    """Discord refused what the bot sent after the service had applied a change (a missing
-    permission, an outage): the change stands, only its announcement is missing."""
 
 
 @contextmanager

@@ -408,7 +408,10 @@ class JudgementCog(commands.Cog):
         aimed = f"target {target.strip().lower()}"
         done = "cogs.done"
         if aimed in service.legal_for(table.channel_id, player):
-            notices = merged(notices, await service.act(table.channel_id, player, aimed))
+            first = notices
+            notices = merged(first, await service.act(table.channel_id, player, aimed))
+            # what the first call said travels inside the second's message: its own notices are done
+            await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
         else:
             done = "cogs.judgement.target_later"
         with delivering(self.bot, table.channel_id):

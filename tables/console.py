@@ -710,7 +710,7 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
               out: TextIO | None = None) -> int:
     """Play one local game; returns the process exit code."""
     out = out or sys.stdout
-    service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:")
+    service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:", outbox=False)
     console = Console(service, options, out)
     try:
         humans, _ = seating(options.game, options.seats, options.ai, options.variant)

@@ -195,11 +195,16 @@ class _Out:
 class TableService:
     def __init__(self, db_path: Any = None, renderers: dict[str, Any] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
-                 thinking: ai_seats.Seats | None = None) -> None:
+                 thinking: ai_seats.Seats | None = None, outbox: bool = True) -> None:
         self.store = Store(db_path)
         self._thinking: ai_seats.Seats = thinking or ai_seats.InlineSeats()
         """Where AI seats decide: inline by default (local play, tests); the bot passes a
         `PooledSeats`, so that no search ever holds its event loop."""
+        self.wall: Callable[[], float] = time.time
+        """The wall clock of the outbox's retry times (they outlive the process; tests move it)."""
+        self._outbox = outbox
+        """Whether changes' notices wait in the database until delivered (the bot's case; local
+        play prints them at once and keeps nothing)."""
         self._ai_failures: dict[int, int] = {}
         """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
         self._now = clock
@@ -999,6 +1004,8 @@ class TableService:
         stay there until the front-end says Discord accepted them (`delivered`), so a failed
         post, a crash or a disconnect never loses what a table had to say. If even that write
         fails, the notices still go out now (they just are not kept)."""
+        if not self._outbox:
+            return notices
         items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
         try:
             ids = await asyncio.to_thread(self.store.outbox_add, table.id, table.channel_id, table.version, items)
@@ -1022,13 +1029,13 @@ class TableService:
         (5 s, 10 s, 20 s … at most 10 minutes)."""
         rows = list(rows)
         if rows:
-            await asyncio.to_thread(self.store.outbox_later, rows, time.time(), _backoff)
+            await asyncio.to_thread(self.store.outbox_later, rows, self.wall(), _backoff)
 
     async def waiting(self, channel_id: int | None = None) -> dict[int, list[Notice]]:
         """Notices still to deliver, by channel, oldest first: those due now, or all of one
         channel's (they go out before anything newer there). A notice of a version the table
         has moved past keeps its lines and board but no longer asks anyone to act."""
-        rows = await asyncio.to_thread(self.store.outbox_due, time.time(), channel_id)
+        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id)
         found: dict[int, list[Notice]] = defaultdict(list)
         for row in rows:
             try:
@@ -1048,8 +1055,9 @@ class TableService:
         return dict(found)
 
     def next_waiting(self) -> float | None:
-        """When the next notice waiting in the outbox is due (a `time.time()`), or None."""
-        return self.store.outbox_next()
+        """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""
+        due = self.store.outbox_next()
+        return None if due is None else due - self.wall()
 
     def _changed_secrets(self, table: Table, seat: int) -> list[Msg]:
         """`seat`'s secrets if they changed since they were last sent (and remember them)."""

@@ -440,7 +440,7 @@ class Store:
     def outbox_done(self, ids: Iterable[int]) -> None:
         """These notices were delivered: forget them."""
         with self.atomic():
-            self.db.executemany("DELETE FROM outbox WHERE id = ?", [[i] for i in ids])
+            self.db.conn.executemany("DELETE FROM outbox WHERE id = ?", [[i] for i in ids])
 
     @_locked
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None:

@@ -1,0 +1,125 @@
+"""Nothing a table must say is lost: notices wait in the outbox until Discord accepts them, one
+failed recipient never blocks the others, and what failed (or what a stopped bot never sent)
+goes out again by itself."""
+
+from __future__ import annotations
+
+import logging
+
+from tables import i18n
+from tests.cogs.conftest import make_bot, make_service
+from tests.cogs.test_flow import started
+from tests.cogs.test_window import service, simcord_bot, start  # noqa: F401  (the window toy's fixtures)
+
+SERVER_ERROR = {"status": 500, "code": 0, "message": "Internal Server Error"}
+
+
+def waiting(svc) -> list[dict]:
+    return svc.store.outbox_due(float("inf"))
+
+
+async def later(w, svc, seconds: float) -> None:
+    """Let `seconds` pass for the bot's timers and for the outbox's retry times alike."""
+    start = svc.wall()
+    svc.wall = lambda: start + seconds
+    await w.env.advance_time(seconds)
+
+
+async def test_a_dm_failing_with_a_server_error_does_not_stop_the_next_players_dm(world, service):  # noqa: F811
+    w = world
+    alice_dm = w.alice.user.dm_channel or await w.alice.user.create_dm()
+    w.env.inject_error("POST", f"/channels/{alice_dm.id}/messages", **SERVER_ERROR, times=1)
+    result_start = await start(w, service)
+    table = result_start[0]
+    bob_dms = [m.content for m in w.bob.user.dm_channel.history()]
+    assert bob_dms and "cogs_window_toy.hand" in bob_dms[0]  # bob's hand came, though alice's DM failed first
+    assert alice_dm.history() == []
+    left = waiting(service)
+    assert [row["table_id"] for row in left] == [table.id] and f'"user":{w.alice.id}' in left[0]["notice"]
+    # nobody was told the channel post failed: it did not
+    assert not any(i18n.gettext("cogs.error.undelivered") in m.content for m in w.channel.history())
+    await later(w, service, 6)  # the resender tries again after its pause
+    assert next(m.content for m in alice_dm.history()).startswith("cogs_window_toy.hand")
+    assert waiting(service) == []
+
+
+async def test_a_channel_post_that_failed_is_posted_again_later(world, service, caplog):  # noqa: F811
+    w = world
+    _table, prompt = await started_toy(w)
+    svc = w.env.bot.service
+    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=1)
+    with caplog.at_level(logging.WARNING):
+        result = await w.alice.click(prompt, label="Roll")
+    assert svc.table(w.channel.id).version == 1  # the move stands
+    assert [f.content for f in result.followups if f.ephemeral] == [i18n.gettext("cogs.error.undelivered")]
+    assert len(waiting(svc)) == 1
+    before = len(w.channel.history())
+    await later(w, svc, 6)
+    assert len(w.channel.history()) == before + 1 and waiting(svc) == []
+    assert w.alice.mention in w.channel.last_message.content  # the prompt still asks her (nothing moved since)
+
+
+async def test_the_next_action_sends_what_the_channel_still_owes_first(world, service):  # noqa: F811
+    w = world
+    _table, prompt = await started_toy(w)
+    svc = w.env.bot.service
+    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=1)
+    await w.alice.click(prompt, label="Roll")
+    owed = waiting(svc)
+    assert len(owed) == 1
+    man, to = svc.legal_for(w.channel.id, _player(w.alice))[0].split()[1:]
+    before = len(w.channel.history())
+    await w.alice.slash(w.channel, "race move", man=man, to=to)
+    posted = w.channel.history()[before:]
+    assert len(posted) == 2  # the roll that was owed, then the move
+    assert w.alice.mention not in posted[0].content  # the owed notice no longer asks anyone (the game moved on)
+    assert waiting(svc) == []
+
+
+async def test_what_a_stopped_bot_never_sent_goes_out_after_the_restart(world, service, db_path):  # noqa: F811
+    w = world
+    _table, _prompt = await started_toy(w)
+    svc = w.env.bot.service
+    notices = await svc.act(w.channel.id, _player(w.alice), "roll")  # saved and kept, never delivered
+    assert waiting(svc) and notices[0].outbox is not None
+    fresh = make_service(db_path)
+    before = len(w.channel.history())
+    await w.env.restart_bot(make_bot(fresh))
+    await w.env.settle()
+    posted = w.channel.history()[before:]
+    assert posted and any(w.alice.mention in m.content for m in posted)
+    assert waiting(fresh) == []
+
+
+async def test_actions_saved_but_never_queued_are_told_after_the_restart(world, service, db_path):  # noqa: F811
+    """The process stops between saving a move and keeping its notices: on restart the channel
+    hears what happened since the last notice it was owed, and where the game stands."""
+    w = world
+    table, _prompt = await started_toy(w)
+    svc = w.env.bot.service
+
+    def dies(*args, **kwargs):
+        raise RuntimeError("the process stops here")
+
+    svc.store.outbox_add = dies
+    await svc.act(w.channel.id, _player(w.alice), "roll")
+    assert svc.store.table_row(table.id)["announced"] == 0
+    fresh = make_service(db_path)
+    before = len(w.channel.history())
+    await w.env.restart_bot(make_bot(fresh))
+    await w.env.settle()
+    posted = "\n".join(m.content for m in w.channel.history()[before:])
+    assert i18n.gettext("table.resumed") in posted and w.alice.mention in posted
+    assert waiting(fresh) == [] and fresh.store.table_row(table.id)["announced"] == 1
+
+
+# ---------------------------------------------------------------------------- helpers
+def _player(member):
+    from tests.cogs.conftest import as_player
+
+    return as_player(member)
+
+
+async def started_toy(w):
+    """The line-race toy of the flow tests, on the bot's own service."""
+    return await started(w, w.env.bot.service)
