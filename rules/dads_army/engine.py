@@ -7,7 +7,13 @@ needs no choice (a lost turn, a card with no effect, a man with no room in a she
 done inside `_apply` and reported as an event, so players only ever face real decisions.
 Every die and card drawn is in the events' params, so the log tells the whole story.
 
-Rulings of ours beyond D1-D28 (each has a test named after it in tests/rules):
+D29 (the board stays winnable) filters the options of the bomb, hodge, shelter and push phases
+through winnable.py: `_options` is what the other rules allow, `_legal_actions` that less
+what D29 refuses, and `why_illegal` says which of the two refused an action. D30 (three full
+rounds of lost turns end the game drawn) counts `idle_turns`; the draw is phase `over` with no
+winner, outcome reason `stalled`.
+
+Rulings of ours beyond D1-D30 (each has a test named after it in tests/rules):
 - R1. Dealing references (D20): a pair that is refused goes back under the packs; when a
   whole turn of the packs gives no good pair, both packs are reshuffled.
 - R2. A man may stop on the Union Jack lying on his own reference even when it is part of

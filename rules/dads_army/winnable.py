@@ -10,11 +10,11 @@ walls and doors, bombs, Union Jack runs, the Union Jack on his own reference), p
 no WD base on the way. Dice do not matter: a throw of 1 is always possible, so whatever the
 graph connects, some sequence of throws walks. Crowding (D9) is passing, not a wall.
 
-Cost. For a bomb, only squares on one way the man has now can matter: a bomb anywhere else
-leaves that way open. So each man costs one breadth-first search for a way, plus one more
-search per bombable square on it, instead of one per bombable square of the board; the
-answers are cached on the (hashable) position, so the engine's repeated questions about one
-position (legal actions, check, apply, the AI) search once.
+Cost. For a bomb, only squares on one way the man has now can matter (`cuts`): a bomb
+anywhere else leaves that way open. So each man costs one breadth-first search for a way, plus
+one short search per square of it, instead of a search per bombable square of the board; the
+answers are cached on hashable inputs, so the engine's repeated questions about one position
+(legal actions, check, apply, the AI) search once.
 """
 
 from __future__ import annotations
@@ -80,19 +80,58 @@ def stranded_by_placing(state: DadsArmyState, man: str, to: Square) -> bool:
     return _way(state, man) is not None and _way(state, man, to) is None
 
 
+@lru_cache(maxsize=8192)
+def cuts(start: Square, targets: frozenset[Square], own: Square, bombs: frozenset[Square],
+         jacks: frozenset[Square]) -> frozenset[Square]:
+    """The squares of his way (`way`) a bomb on which would leave him no way at all: every
+    other way passes through them too. Empty when he has no way now.
+
+    Only squares of one way can be such squares (a bomb anywhere else leaves that way open).
+    For each, a search avoiding it starts from every square of the way before it (all still
+    reached) and stops as soon as it meets a square after it (from there the rest of the way is
+    still open). A detour round one square is usually a few steps long, so each check looks at
+    the squares near the way, not the whole board, unless the square really is a cut."""
+    path = way(start, targets, own, bombs, jacks)
+    if not path:
+        return frozenset()
+    bases, proof = load_board().wd_bases, load_board().bomb_proof
+    order = {sq: i for i, sq in enumerate(path)}
+    cut: set[Square] = set()
+    for i, sq in enumerate(path):
+        if sq in proof or sq == start:
+            continue
+        if targets == {sq}:  # his reference itself: nobody may end a move on a bomb (D17)
+            cut.add(sq)
+            continue
+        blocked = bombs | {sq}
+        before = [start, *path[:i]]  # still open, and reached from his square by the way itself
+        seen, queue, found = set(before), deque(before), False
+        while queue and not found:
+            for nxt in moves.one_step(queue.popleft(), blocked, jacks, own):
+                if nxt in targets or order.get(nxt, -1) > i:
+                    found = True
+                    break
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                if nxt not in bases:
+                    queue.append(nxt)
+        if not found:
+            cut.add(sq)
+    return frozenset(cut)
+
+
 def refused_bombs(state: DadsArmyState) -> dict[Square, str]:
     """Each square a bomb may not fall on by D29, with a man it would cut off (the first in
-    seat order). Squares the bomb rules (D16) refuse anyway are not listed."""
+    seat order). Squares the bomb rules (D16) refuse anyway are not listed. A man who has no
+    way already is not protected: no bomb of this raid is to blame."""
     allowed = set(moves.bomb_squares(state))
     if not allowed:
         return {}
-    bombs = frozenset(state.bombs)
+    bombs, jacks = frozenset(state.bombs), frozenset(state.jacks)
     refused: dict[Square, str] = {}
     for man in racing(state):
-        now = _way(state, man, bombs=bombs)
-        if now is None:  # cut off already: no bomb of this raid is to blame (D29)
-            continue
-        for sq in now:
-            if sq in allowed and sq not in refused and _way(state, man, bombs=bombs | {sq}) is None:
-                refused[sq] = man
+        here = state.men[man].square
+        for sq in cuts(here, goals(state, man), moves.reference(state, man), bombs, jacks) & allowed:
+            refused.setdefault(sq, man)
     return refused
