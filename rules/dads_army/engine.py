@@ -1,4 +1,6 @@
-"""The Dad's Army rules engine: set-up, turn sequence (§6) and the Top Secret cards.
+"""The Dad's Army rules engine: set-up, the turn (D8-D24) and the Top Secret cards.
+
+Every ruling cited here (D1-D30, R1-R7, V1-V2) is written out in docs/rulings/dads_army.md.
 
 A turn is a small state machine driven by the `phase` field: `roll` (optionally `lay` a kept
 Union Jack first) -> `move` -> (a WD base draws a card) -> the card's own phases (`push`,
