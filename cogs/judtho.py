@@ -225,7 +225,7 @@ class JudthoCog(commands.Cog):
     # ------------------------------------------------------------------ the table
     @judtho.command(name="new", description=_t("Open a Judtho lobby in this channel (2-4 players)"))
     @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"),
-                           timeout=_t("Minutes per move; whoever runs out of time departs (J18). Default: no clock"))
+                           timeout=_t("Minutes per move; whoever runs out of time departs. Default: no clock"))
     @app_commands.choices(variant=variant_choices(GAME_KEY), timeout=clock_choices())
     async def new(self, interaction: discord.Interaction, variant: str | None = None, timeout: int = 0) -> None:
         await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout * 60)
@@ -342,7 +342,7 @@ class JudthoCog(commands.Cog):
         return out[:AUTOCOMPLETE_MAX]
 
     # ------------------------------------------------------------------ draws and resigning
-    @judtho.command(name="draw", description=_t("Offer a draw or a void game on your turn, or answer an offer (J24)"))
+    @judtho.command(name="draw", description=_t("Offer a draw or a void game on your turn, or answer an offer"))
     @app_commands.describe(answer=_t("offer (a draw), void (propose a void game), accept or decline"))
     @app_commands.choices(answer=[app_commands.Choice(name=_t(word.capitalize(), key=f"judtho.verb.{word}"),
                                                       value=word) for word in ("offer", "void", "accept", "decline")])
@@ -350,7 +350,7 @@ class JudthoCog(commands.Cog):
         """J24, E7: `void` proposes a void game (`void offer`); accept and decline answer either proposal."""
         await act(self.bot, interaction, "void offer" if answer == "void" else f"draw {answer}")
 
-    @judtho.command(name="resign", description=_t("Resign (on your turn, J17)"))
+    @judtho.command(name="resign", description=_t("Resign (on your turn)"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await act(self.bot, interaction, "resign")
 

@@ -5,7 +5,7 @@ from his square to his reference, by way of a WD base if he has not called in ye
 found by a breadth-first search that respects walls, bombs and Union Jack runs). Our own
 moves and cards lower our remaining distance; pushes, Hodges swaps and bombs raise the
 leader's. A man whose way home is bombed shut heads back to a WD base instead (for a
-Union Jack card), which keeps games from stalling (§3.2 of the content notes).
+Union Jack card), which keeps games from stalling (docs/rulings/dads_army.md, notes for the code).
 
 Entry point: `choose(game, state, seat, rng=None) -> Action`, also `GAME.ai`. It is
 deterministic given the state; an optional `random.Random` only breaks ties.

@@ -1,4 +1,6 @@
-"""The Dad's Army rules engine: set-up, turn sequence (§6) and the Top Secret cards.
+"""The Dad's Army rules engine: set-up, the turn (D8-D24) and the Top Secret cards.
+
+Every ruling cited here (D1-D30, R1-R7, V1-V2) is written out in docs/rulings/dads_army.md.
 
 A turn is a small state machine driven by the `phase` field: `roll` (optionally `lay` a kept
 Union Jack first) -> `move` -> (a WD base draws a card) -> the card's own phases (`push`,
@@ -7,7 +9,13 @@ needs no choice (a lost turn, a card with no effect, a man with no room in a she
 done inside `_apply` and reported as an event, so players only ever face real decisions.
 Every die and card drawn is in the events' params, so the log tells the whole story.
 
-Rulings of ours beyond D1-D28 (each has a test named after it in tests/rules):
+D29 (the board stays winnable) filters the options of the bomb, hodge, shelter and push phases
+through winnable.py: `_options` is what the other rules allow, `_legal_actions` that less
+what D29 refuses, and `why_illegal` says which of the two refused an action. D30 (three full
+rounds of lost turns end the game drawn) counts `idle_turns`; the draw is phase `over` with no
+winner, outcome reason `stalled`.
+
+Rulings of ours beyond D1-D30 (each has a test named after it in tests/rules):
 - R1. Dealing references (D20): a pair that is refused goes back under the packs; when a
   whole turn of the packs gives no good pair, both packs are reshuffled.
 - R2. A man may stop on the Union Jack lying on his own reference even when it is part of
@@ -43,7 +51,7 @@ from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
 
-from . import moves, present
+from . import moves, present, winnable
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter, parse_action
 from .board import load_board
 from .cards import card_kind, card_man, load_supply
@@ -55,6 +63,8 @@ REDRAW = "redraw_bombed_reference"
 """Variant (D26): a player whose reference stays bombed may redraw it."""
 REDRAW_AFTER = 10
 """His turns in a row that must end with his reference bombed before he may redraw (D26)."""
+STALL_ROUNDS = 3
+"""Full rounds of lost turns, no man moved, after which the game ends drawn (D30)."""
 
 
 def _sq(sq: Square) -> list[int]:
@@ -114,13 +124,21 @@ class DadsArmy(Game[DadsArmyState]):
     # ------------------------------------------------------------------ whose turn, what is legal
 
     def to_act(self, state: DadsArmyState) -> set[Seat]:
-        if state.winner is not None:
+        if state.phase == "over":
             return set()
         if state.phase == "shelter":
             return {state.shelter_queue[0]}
         return {state.turn}
 
     def _legal_actions(self, state: DadsArmyState, seat: Seat) -> list[Action]:
+        """The rules' options (`_options`) less those D29 refuses."""
+        if state.phase == "bomb":
+            refused = winnable.refused_bombs(state)
+            return [a for a in self._options(state, seat) if isinstance(a, Bomb) and a.at not in refused]
+        return [a for a in self._options(state, seat) if self._strands(state, a) is None]
+
+    def _options(self, state: DadsArmyState, seat: Seat) -> list[Action]:
+        """What the rules allow now before D29 is asked: why_illegal tells the two apart."""
         phase = state.phase
         player = state.players[seat]
         if phase == "roll":
@@ -150,9 +168,36 @@ class DadsArmy(Game[DadsArmyState]):
         return []
 
     def why_illegal(self, state: DadsArmyState, seat: Seat, action: Action) -> IllegalAction:
-        if action.verb not in {a.verb for a in self._legal_actions(state, seat)}:
+        options = self._options(state, seat)
+        if action.verb not in {a.verb for a in options}:
             return IllegalAction("dads_army_not_now", action=str(action))
+        if action in options and (man := self._strands(state, action)) is not None:
+            return IllegalAction("dads_army_would_strand", action=str(action), man=present.man_name(man))
         return IllegalAction("dads_army_cannot", action=str(action))
+
+    @staticmethod
+    def _strands(state: DadsArmyState, action: Action) -> str | None:
+        """D29: the man this bomb, swap, shelter or push would cut off for good, or None.
+        Asked of the rules' own options only (the square or man is a real one)."""
+        if isinstance(action, Bomb):
+            return winnable.refused_bombs(state).get(action.at)
+        if isinstance(action, Hodge):
+            man, to = action.man, state.hodges
+        elif isinstance(action, Shelter):
+            man, to = action.man, load_board().shelters[action.n]
+        elif isinstance(action, Push) and state.focus:
+            man, to = state.focus, action.to
+        else:
+            return None
+        return man if winnable.stranded_by_placing(state, man, to) else None
+
+    def _shelters(self, state: DadsArmyState, man: str) -> list[int]:
+        """The shelters `man` may go to now: room for him (D15) and not cutting him off (D29)."""
+        return [n for n in moves.shelter_options(state, man) if self._strands(state, Shelter(man, n)) is None]
+
+    def _pushes(self, state: DadsArmyState, man: str, roll: int) -> list[Square]:
+        """The squares a push of `man` may end on (D13) that do not cut him off (D29)."""
+        return [to for to in moves.push_options(state, man, roll) if self._strands(state, Push(to)) is None]
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -249,17 +294,21 @@ class DadsArmy(Game[DadsArmyState]):
                 ev.append(Event("second_go_lost", {"seat": seat, "man": state.focus, "roll": value}))
             else:
                 ev.append(Event("turn_lost", {"seat": seat, "roll": value}))  # D24
+                state.idle_turns += 1
             self._discard(state)
             self._end_turn(state)
+            if state.idle_turns >= STALL_ROUNDS * len(state.players):  # D30
+                state.phase = "over"
+                ev.append(Event("stalled", {"rounds": STALL_ROUNDS}))
         elif purpose == "push":
             assert state.focus
-            options = moves.push_options(state, state.focus, value)
+            options = self._pushes(state, state.focus, value)
             if not options:
                 ev.append(Event("push_blocked", {"seat": seat, "man": state.focus, "roll": value}))
                 self._finish_card(state)
                 return
             state.phase = "push"
-            state.pending = len(next(iter(options.values())))
+            state.pending = len(moves.push_options(state, state.focus, value)[options[0]])
         elif purpose == "bombs":
             state.phase = "bomb"
             state.pending = value
@@ -304,6 +353,7 @@ class DadsArmy(Game[DadsArmyState]):
         man = state.men[name]
         start = man.square
         man.square = to
+        state.idle_turns = 0  # a man moved (D30)
         state.last_move = LastMove(name, start, to, [start, *path])
         params = {"seat": seat, "man": name, "from": _sq(start), "to": _sq(to), "path": [_sq(sq) for sq in path],
                   "roll": state.roll}
@@ -342,6 +392,9 @@ class DadsArmy(Game[DadsArmyState]):
                 state.phase, state.roll_for = "roll", "push"
         elif kind == "hodges":
             state.phase = "hodge"
+            if not self._legal_actions(state, seat):  # D29 refuses every swap
+                ev.append(Event("hodge_refused", {"seat": seat}))
+                self._finish_card(state)
         elif kind == "air_raid":
             n = len(state.players)
             state.shelter_queue = [(seat + i) % n for i in range(n)]
@@ -363,23 +416,26 @@ class DadsArmy(Game[DadsArmyState]):
         while state.shelter_queue:
             seat = state.shelter_queue[0]
             left = self._to_shelter(state, seat)
-            if any(moves.shelter_options(state, m) for m in left):
+            if any(self._shelters(state, m) for m in left):
                 return
             for m in left:
                 state.sheltered.append(m)
-                ev.append(Event("no_shelter", {"seat": seat, "man": m}))
+                kind = "shelter_refused" if moves.shelter_options(state, m) else "no_shelter"  # D29, D15
+                ev.append(Event(kind, {"seat": seat, "man": m}))
             state.shelter_queue.pop(0)
         state.sheltered = []
         state.phase, state.roll_for = "roll", "bombs"
 
     def _more_bombs(self, state: DadsArmyState, ev: list[Event]) -> None:
         """Stop dropping bombs when the roll is used up, the supply is empty or no square is
-        left (D16)."""
+        left (D16), or every square left is refused by D29 (then the raid drops nothing more)."""
         pending = state.pending or 0
-        if pending and state.bombs_left and moves.bomb_squares(state):
+        free = moves.bomb_squares(state)
+        if pending and state.bombs_left and set(free) - set(winnable.refused_bombs(state)):
             return
         if pending:
-            ev.append(Event("bombs_unused", {"seat": state.turn, "count": pending}))
+            kind = "bombs_refused" if state.bombs_left and free else "bombs_unused"
+            ev.append(Event(kind, {"seat": state.turn, "count": pending}))
         self._finish_card(state)
 
     def _more_jacks(self, state: DadsArmyState, ev: list[Event]) -> None:
@@ -421,9 +477,11 @@ class DadsArmy(Game[DadsArmyState]):
     # ------------------------------------------------------------------ views and results
 
     def outcome(self, state: DadsArmyState) -> Outcome | None:
-        if state.winner is None:
-            return None
-        return Outcome(winners=(state.winner,), reason="both_men_home")
+        if state.winner is not None:
+            return Outcome(winners=(state.winner,), reason="both_men_home")
+        if state.phase == "over":  # D30: no man moved for 3 full rounds
+            return Outcome(winners=(), reason="stalled")
+        return None
 
     def view(self, state: DadsArmyState, seat: Seat | None) -> dict[str, Any]:
         """Everything is public except the order of the deck, which is only counted."""
@@ -435,9 +493,9 @@ class DadsArmy(Game[DadsArmyState]):
             "version": state.version,
             "seat": seat,
             "turn": acting[0] if acting else None,
-            "drawer": state.turn if state.winner is None else None,
+            "drawer": state.turn if state.phase != "over" else None,
             "first": state.first,
-            "phase": "over" if state.winner is not None else state.phase,
+            "phase": state.phase,
             "variants": list(state.variants),
             "roll_for": state.roll_for if state.phase == "roll" else None,
             "roll": state.roll,

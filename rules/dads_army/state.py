@@ -56,7 +56,7 @@ class DadsArmyState(State):
     turn: int = 0
     """The seat whose turn it is (the drawer of any card in play)."""
     phase: str = "roll"
-    """roll | move | push | hodge | shelter | bomb | jack | over."""
+    """roll | move | push | hodge | shelter | bomb | jack | over (won, or drawn by D30 with no winner)."""
     roll_for: str = "move"
     """What the next or last roll is for: move | second_go | push | bombs | jacks."""
     roll: int | None = None
@@ -72,5 +72,7 @@ class DadsArmyState(State):
     """Air raid: men already dealt with in this raid."""
     last_move: LastMove | None = None
     winner: int | None = None
+    idle_turns: int = 0
+    """Turns lost in a row with no man moved (D30): at 3 full rounds of them the game is drawn."""
     turns: int = 0
     """Turns begun so far (for statistics and bounds in tests)."""

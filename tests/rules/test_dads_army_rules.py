@@ -1,4 +1,4 @@
-"""Dad's Army: one test per clause of the rulebook, of rulings D1-D28 that the engine implements,
+"""Dad's Army: one test per clause of the rulebook, of rulings D1-D30 that the engine implements,
 and of the engine's own rulings R1-R7 (listed in rules/dads_army/engine.py)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rules.core import IllegalAction, ScriptedChance, SeededChance
+from rules.core import IllegalAction, Msg, ScriptedChance, SeededChance
 from rules.dads_army import GAME
 from rules.dads_army.board import load_board
 from rules.dads_army.engine import deal_pair, deal_references
@@ -659,3 +659,177 @@ def test_r7_no_bomb_on_a_union_jack() -> None:
     assert "bomb 7,7" not in texts(state, 1) and "bomb 6,7" in texts(state, 1)
     with pytest.raises(IllegalAction):
         act(state, "bomb 7,7", 1)
+
+
+# --------------------------------------------------------------------------- the board stays winnable (D29)
+
+
+def _bombed(state, *squares) -> None:
+    """Lay bombs straight on the board (as earlier raids would have), keeping the supply whole."""
+    state.bombs += list(squares)
+    state.bombs_left -= len(squares)
+
+
+def _raid_to_the_bombs(state, shelters: dict[str, int]) -> None:
+    """Seat 0's Mainwaring (on 8,3) walks into WD base B and draws an air raid; every man is
+    sheltered as given; seat 0 is then to roll for the bombs."""
+    stack(state, "air_raid")
+    roll(state, 2)
+    act(state, "move mainwaring 8,1")
+    while state.phase == "shelter":
+        seat = min(GAME.to_act(state))
+        man = next(a.man for a in GAME.legal_actions(state, seat))
+        act(state, f"shelter {man} {shelters[man]}", seat)
+    assert state.phase == "roll" and state.roll_for == "bombs"
+
+
+def test_d29_a_bomb_that_would_wall_a_man_off_from_his_reference_is_refused_and_not_offered() -> None:
+    # The Vicar has called in; his one way out of 1,5 is 2,5 (1,4 and 1,6 are bombed).
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(8, 3), verger=(12, 8))
+    state.men["vicar"].called_in = True
+    _bombed(state, (1, 4), (1, 6))
+    _raid_to_the_bombs(state, {"mainwaring": 2, "wilson": 4, "vicar": 1, "verger": 2})
+    vicar = state.men["vicar"].square
+    assert vicar == BOARD.shelters[1]  # sheltered: his ways now start at 5,4
+    roll(state, 2)
+    offered = texts(state)
+    assert "bomb 6,3" not in offered  # his reference: he could never end there again
+    assert "bomb 5,3" in offered and "bomb 3,3" in offered  # ordinary bombs are still allowed
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "bomb 6,3")
+    assert refused.value.code == "dads_army_would_strand"
+    assert refused.value.params["man"] == Msg("dads_army.man.vicar")
+    assert state.to_json() == before
+    events = act(state, "bomb 3,3")
+    assert kinds(events) == ["bombed"] and (3, 3) in state.bombs
+
+
+def test_d29_a_bomb_that_would_cut_a_man_off_from_every_wd_base_is_refused() -> None:
+    # The Verger has not called in, so what he needs is any WD base. After the raid he stands
+    # on 1,5 (as if no shelter had had room for him), whose one way out is 2,5.
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(8, 3))
+    _bombed(state, (1, 4), (1, 6))
+    _raid_to_the_bombs(state, {"mainwaring": 2, "wilson": 4, "vicar": 1, "verger": 2})
+    state.men["verger"].square = (1, 5)
+    roll(state, 1)
+    assert "bomb 2,5" not in texts(state) and "bomb 3,5" in texts(state)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "bomb 2,5")
+    assert refused.value.code == "dads_army_would_strand"
+    assert refused.value.params["man"] == Msg("dads_army.man.verger")
+    act(state, "bomb 3,5")
+    assert state.bombs[-1] == (3, 5)
+
+
+def test_d29_an_air_raid_whose_every_square_is_refused_drops_nothing() -> None:
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(8, 3))
+    state.men["vicar"].called_in = True
+    _raid_to_the_bombs(state, {"mainwaring": 1, "wilson": 2, "vicar": 1, "verger": 2})
+    # Every free square is bombed but the Vicar's way from shelter 1 home: 5,4 (bomb-proof),
+    # 5,3 and his reference 6,3. Everyone else is shut in already.
+    corridor = {(5, 3), (6, 3)}
+    state.bombs = [sq for sq in bomb_squares(state) if sq not in corridor]
+    state.bombs_left = 24
+    events = roll(state, 3)
+    assert kinds(events) == ["rolled", "bombs_refused"] and events[1].params == {"seat": 0, "count": 3}
+    assert not corridor & set(state.bombs)
+    assert GAME.to_act(state) == {1} and state.phase == "roll" and state.card is None
+
+
+def test_d29_a_hodges_swap_into_a_pocket_is_refused_for_a_man_who_could_not_get_out() -> None:
+    # Hodges stands in a pocket by WD base A (5,2, shut in by bombs on 4,2, 6,2 and 5,3).
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(8, 3), wilson=(12, 4), verger=(1, 6))
+    state.men["vicar"].called_in = True
+    state.hodges = (5, 2)
+    _bombed(state, (4, 2), (6, 2), (5, 3))
+    stack(state, "hodges")
+    roll(state, 2)
+    act(state, "move mainwaring 8,1")
+    # Those who have called in need their reference, which they could never reach from there;
+    # those who have not need a base, and base A is one step away.
+    assert texts(state) == ["hodge wilson", "hodge verger"]
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "hodge vicar")
+    assert refused.value.code == "dads_army_would_strand"
+    act(state, "hodge verger")
+    assert state.men["verger"].square == (5, 2)
+
+
+def test_d29_a_hodges_card_whose_every_swap_is_refused_has_no_effect() -> None:
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(8, 3))
+    state.hodges = (12, 12)
+    _bombed(state, (11, 12), (12, 11))
+    stack(state, "hodges")
+    roll(state, 2)
+    events = act(state, "move mainwaring 8,1")
+    assert kinds(events)[-1] == "hodge_refused" and state.hodges == (12, 12)
+    assert GAME.to_act(state) == {1} and state.phase == "roll" and state.discards[-1] == "hodges"
+
+
+def test_d29_a_shelter_that_would_shut_a_man_in_is_not_offered() -> None:
+    # Air raid shelter 1 (4,4) opens on 5,4, whose other ways out are all bombed.
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(8, 3))
+    _bombed(state, (5, 3), (6, 4), (5, 5))
+    stack(state, "air_raid")
+    roll(state, 2)
+    act(state, "move mainwaring 8,1")
+    assert texts(state) == [f"shelter {man} {n}" for man in ("mainwaring", "wilson") for n in (2, 3, 4)]
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "shelter wilson 1")
+    assert refused.value.code == "dads_army_would_strand"
+
+
+def test_d29_a_man_with_no_safe_shelter_stays_where_he_is() -> None:
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(3, 9))
+    _bombed(state, (5, 3), (6, 4), (5, 5), (8, 3), (7, 4), (8, 5), (5, 7), (4, 8), (6, 8), (8, 7), (7, 8), (9, 8))
+    stack(state, "air_raid")
+    roll(state, 2)
+    events = act(state, "move mainwaring 3,11")
+    # Every shelter's entrance is shut in: nobody may be sent there, so everyone stays put.
+    assert [e.kind for e in events][-4:] == ["shelter_refused"] * 4
+    assert state.phase == "roll" and state.roll_for == "bombs" and state.men["wilson"].square == (12, 4)
+
+
+# --------------------------------------------------------------------------- no endless games (D30)
+
+
+def _stuck_table():
+    """Every man shut in by bombs, except that Mainwaring may step between 6,3 and 7,3: any
+    throw but a 1 loses the turn."""
+    state = position(mainwaring=(6, 3), wilson=(12, 4), vicar=(1, 5), verger=(12, 8))
+    _bombed(state, (5, 3), (6, 2), (6, 4), (8, 3), (7, 2), (7, 4), (12, 3), (11, 4), (12, 5), (1, 4),
+            (2, 5), (1, 6), (12, 7), (11, 8))
+    return state
+
+
+def _lose(state, turns: int) -> list:
+    events = []
+    for _ in range(turns):
+        events += roll(state, 2, state.turn)
+        assert events[-1].kind in ("turn_lost", "stalled")
+    return events
+
+
+def test_d30_three_full_rounds_without_a_move_end_the_game_drawn() -> None:
+    state = _stuck_table()
+    _lose(state, 5)  # two rounds and a half: play goes on
+    assert GAME.outcome(state) is None and GAME.to_act(state) == {1}
+    events = _lose(state, 1)
+    assert kinds(events) == ["rolled", "turn_lost", "stalled"] and events[-1].params == {"rounds": 3}
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == () and outcome.reason == "stalled"
+    assert GAME.to_act(state) == set() and GAME.legal_actions(state, 0) == []
+    assert GAME.view(state, None)["phase"] == "over" and GAME.view(state, None)["winner"] is None
+
+
+def test_d30_a_move_starts_the_count_again() -> None:
+    state = _stuck_table()
+    _lose(state, 4)  # two full rounds
+    roll(state, 1)
+    act(state, "move mainwaring 7,3")
+    _lose(state, 5)
+    assert GAME.outcome(state) is None and state.phase == "roll"
+    _lose(state, 1)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "stalled"

@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("rules.dads_army.ai")
 
+from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.service import Player, TableService
 
@@ -135,3 +136,52 @@ def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: 
     assert done.returncode == 2 and "Refused: This game has no variant called nope." in done.stdout
     done = local(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
     assert done.returncode == 2 and i18n.gettext("error.unknown_variant", "zh-TW", variant="nope") in done.stdout
+
+
+async def _console_table(lang: str):
+    """Two humans at a local table, seat 0 to act; the console's output as a string buffer."""
+    import io
+
+    from tables.console import CHANNEL, Console, LocalOptions
+
+    svc = TableService(":memory:", renderers={"dads_army": None})
+    out = io.StringIO()
+    console = Console(svc, LocalOptions(game="dads_army", seats=2, ai=0, seed="4", lang=lang), out)
+    await console.setup()
+    table = svc.table(CHANNEL)
+    table.state.turn = 0
+    return console, table, out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+async def test_d29_a_refused_bomb_says_why_in_the_players_language(lang: str) -> None:
+    console, table, out = await _console_table(lang)
+    state = table.state
+    state.men["vicar"].square, state.men["vicar"].called_in = (1, 5), True
+    state.players[1].reference = (6, 3)
+    state.phase, state.roll_for, state.pending, state.card = "bomb", "bombs", 1, "air_raid"
+    state.deck.remove("air_raid")
+    with pytest.raises(IllegalAction) as refused:
+        await console.command(f"@{table.seat_name(0)} bomb 6,3")
+    console.refused(refused.value)  # what the console prints for a refusal
+    refusal = i18n.render(Msg("error.dads_army_would_strand", {"action": "bomb 6,3",
+                                                                "man": Msg("dads_army.man.vicar")}), lang)
+    assert refusal in out.getvalue() and i18n.gettext("dads_army.man.vicar", lang) in refusal
+    assert "{" not in refusal and state.bombs == [] and state.phase == "bomb"
+
+
+async def test_d30_a_stalled_game_ends_drawn_with_a_public_line_and_no_winner() -> None:
+    console, table, out = await _console_table("en")
+    state = table.state
+    for man, square in (("mainwaring", (6, 3)), ("wilson", (12, 4)), ("vicar", (1, 5)), ("verger", (12, 8))):
+        state.men[man].square = square
+    state.bombs = [(5, 3), (7, 3), (6, 2), (6, 4), (12, 3), (11, 4), (12, 5), (1, 4), (2, 5), (1, 6), (12, 7), (11, 8)]
+    state.bombs_left -= len(state.bombs)
+    table_id = table.id
+    for turn in range(6):
+        await console.command(f"@{table.seat_name(turn % 2)} /dadsarmy roll")
+    text = out.getvalue()
+    assert i18n.gettext("dads_army.event.stalled", "en", rounds=3) in text
+    assert i18n.gettext("table.no_winner", "en") in text
+    rows = console.service.store.results(table_id)
+    assert len(rows) == 2 and sum(r["winner"] for r in rows) == 0 and {r["reason"] for r in rows} == {"stalled"}

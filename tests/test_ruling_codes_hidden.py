@@ -1,0 +1,32 @@
+"""Players never see ruling codes (D29, J18, ...): those are for docs/rulings and the code.
+
+Checked for the games whose rulings files say so (Dad's Army, Judtho): every message of theirs
+in both catalogues, and the English slash-command texts their cogs carry in the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tables import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z][0-9]{1,2}(?![0-9])|\bruling")
+"""A ruling code (a capital letter and a number, standing alone) or the word itself. Squares
+are lower-case (Judtho's `d4`) or digits (`6,3`), so they do not match."""
+OURS = re.compile(r"(judtho|dads_army|cmd\.judtho|cmd\.dadsarmy|error\.(judtho|dads_army)|board\.(judtho|dads_army))\b")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_ruling_code_in_the_messages_of_dads_army_and_judtho(lang: str) -> None:
+    shown = {key: text for key, text in i18n.catalogue(lang).items() if OURS.match(key) and CODE.search(text)}
+    assert shown == {}
+
+
+def test_no_ruling_code_in_the_slash_command_texts_of_their_cogs() -> None:
+    for name in ("judtho.py", "dads_army.py"):
+        texts = re.findall(r"""_t\(\s*["']([^"']*)["']""", (ROOT / "cogs" / name).read_text(encoding="utf-8"))
+        assert texts, f"no slash-command text found in cogs/{name}: the scan is broken"
+        assert [t for t in texts if CODE.search(t)] == [], name
