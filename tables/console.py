@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from rules.core import IllegalAction, Msg, SeatName
+from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.record import header_options
@@ -324,8 +324,9 @@ class Console:
             elif sub == "export":
                 self.export()
             elif sub == "log":
-                n = int(_value(args[0])) if args and _value(args[0]).isdigit() else 10
-                self.emit([await svc.log(CHANNEL, n)])
+                if len(args) > 1:
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.log(CHANNEL, _log_count(_value(args[0])) if args else LOG_DEFAULT)])
             elif sub in ("leave", "resign"):
                 self.emit(await svc.leave(CHANNEL, actor))
             elif sub == "cancel":
@@ -701,6 +702,19 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+LOG_DEFAULT = 10
+"""How many moves `/table log` shows when not told."""
+
+
+def _log_count(text: str) -> int:
+    """The count of `/table log N`: a whole number of moves, 1 or more, in ASCII digits (`²` and
+    `٣` pass `str.isdigit` but are no count anyone typed on purpose; `int("²")` fails). Any size
+    is taken: more moves than the log holds is the whole log (`TableStore.actions`)."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise IllegalAction("log_count", value=text)
+    return int(text)
+
+
 def _value(token: str) -> str:
     """`to:5,9` → `5,9` (a slash command option), anything else unchanged."""
     return token.split(":", 1)[1] if ":" in token else token
@@ -717,20 +731,25 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
         if not options.json and not options.script:  # said before the game, whose first turn follows
             console.welcome(humans)
         await console.setup()
+        if options.script:
+            try:
+                await console.run_lines(Path(options.script).read_text(encoding="utf-8").splitlines(), script=True)
+            except ScriptFailed:
+                return 1
+            return 0
+        if not console.players:
+            return 0 if console.over else 3
+        await console.run_lines(stdin or sys.stdin, script=False)
+        return 0
     except IllegalAction as exc:
         console.refused(exc)
         return 2
-    if options.script:
-        try:
-            await console.run_lines(Path(options.script).read_text(encoding="utf-8").splitlines(), script=True)
-        except ScriptFailed:
-            return 1
-        return 0
-    if not console.players:
-        return 0 if console.over else 3
-    stdin = stdin or sys.stdin
-    await console.run_lines(stdin, script=False)
-    return 0
+    except ChanceOutOfRange as exc:
+        # `--dice`/`--draws` that a draw cannot take: found only when that draw comes (a 5 is
+        # a d6's throw but not a d4's), and the same value would be offered again, so the game
+        # cannot go on with them.
+        console.refused(IllegalAction("scripted_draw", value=exc.value, low=exc.low, high=exc.high))
+        return 2
 
 
 def _ints(text: str | None) -> list[int] | None:
