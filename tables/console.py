@@ -125,6 +125,8 @@ class Console:
             image = self._save(notice)
             if self.options.json:
                 self.write(json.dumps(self._json(notice, lines, image), ensure_ascii=False))
+                if isinstance(notice, Public) and notice.prompt is not None and self._secret(notice.prompt):
+                    self._prompt(notice.prompt)  # its actions in an object of its own, marked with its seat
                 continue
             for line in lines:
                 if isinstance(notice, Private):
@@ -217,8 +219,28 @@ class Console:
         if isinstance(notice, Private):
             data.update(seat=notice.seat, player=notice.names[notice.seat])
         elif notice.prompt is not None:
-            data["prompt"] = notice.prompt.to_json()
+            data["prompt"] = self._public_prompt(notice.prompt)
         return data
+
+    def _secret(self, prompt: Prompt) -> bool:
+        """Whether a prompt's actions are the seat's own business: a private prompt, or any
+        prompt of a game with hidden information (the actions offered can give a hand or a
+        face-down character away: only the seat holding the Mercenary may `counter`)."""
+        table = self.service.get(prompt.table_id)
+        return prompt.private or (table is not None and table.game.info.hidden_information)
+
+    def _public_prompt(self, prompt: Prompt) -> dict[str, Any]:
+        """The prompt as a `"kind": "public"` object carries it. In an open game (Dad's Army,
+        Judtho) with a prompt that is not private, all of it: every action there follows from
+        the public board, as the channel's buttons show them to everyone. Otherwise only who
+        must act (`seats`, `players`) and the `version`; the actions follow in a `"kind":
+        "prompt"` object of that seat's, as a prompt for one of several seats always does."""
+        if not self._secret(prompt):
+            return prompt.to_json()
+        table = self.service.get(prompt.table_id)
+        name = table.seat_name(prompt.seat) if table else str(prompt.seat)
+        return {"kind": "prompt", "table": prompt.table_id, "version": prompt.version, "seats": [prompt.seat],
+                "players": [name], "private": True}
 
     def _save(self, notice: Public | Private) -> str | None:
         if not notice.image:
