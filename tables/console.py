@@ -95,6 +95,8 @@ class Console:
         self._image_count = 0
         self.hint: str | None = None
         """What the game suggests after the last refusal (printed under it), or None."""
+        self.hint_for: Player | None = None
+        """Whose refusal `hint` answers: it lists that seat's actions."""
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
@@ -142,6 +144,16 @@ class Console:
             if isinstance(notice, Public) and notice.prompt is not None:
                 self._prompt(notice.prompt)
 
+    def _write_hint(self, hint: str) -> None:
+        """The hint under a refusal lists the refused seat's actions: labelled with that seat
+        where its prompts are (`_secret`: The City of Judgement's "You may: pick apothecary, pick
+        master_thief" names the characters it was dealt), as the prompt itself is."""
+        table = self.service.table(CHANNEL)
+        if self.hint_for is not None and table is not None and table.game.info.hidden_information:
+            self.say("console.private", player=self.hint_for.name, text=hint)
+        else:
+            self.write(hint)
+
     def _hand_image_key(self, notice: Private) -> str:
         """`<game>.console.hand_image` when the game names its secrets otherwise (The City of
         Judgement has no hands: "Role card"), as the cogs' `<game>.button.hand`; else
@@ -179,7 +191,7 @@ class Console:
         else:
             grouped, names = _grouped(prompt.actions), self._names(game_key, prompt.actions[:PROMPT_MAX])
         shown = ", ".join(grouped[:PROMPT_MAX]) + (" …" if len(grouped) > PROMPT_MAX else "")
-        if prompt.private:
+        if self._secret(prompt):
             self.say("console.private", player=name,
                      text=i18n.gettext("console.legal", self.options.lang, player=name, actions=shown))
             if names:
@@ -392,6 +404,7 @@ class Console:
             hint = HINTS.get(table.game_key) if table is not None else None
             if hint is not None and actor in self.players:
                 self.hint = hint(text, self.service.legal_for(CHANNEL, actor), self.options.lang)
+                self.hint_for = actor
             raise
 
     def plain_text(self, actor: Player, tokens: list[str]) -> str:
@@ -453,13 +466,13 @@ class Console:
             line = line.lstrip("!").strip()
             if script and not self.options.json:
                 self.write(f"> {raw.strip()}")
-            self.hint = None
+            self.hint, self.hint_for = None, None
             try:
                 await self.command(line)
             except IllegalAction as exc:
                 self.refused(exc)
                 if self.hint and not self.options.json:
-                    self.write(self.hint)
+                    self._write_hint(self.hint)
                 if script and not expect_refusal:
                     self.say("console.script_refused", n=number, line=line)
                     raise ScriptFailed from exc

@@ -133,3 +133,33 @@ async def test_an_open_games_public_object_keeps_its_actions(tmp_path: Path) -> 
     publics, prompts, _ = await play(tmp_path, "dads_army", seats=2, ai=1, seed="o1", secrets=no_secrets)
     assert not prompts
     assert any(o.get("prompt", {}).get("actions") for o in publics)
+
+
+async def test_the_plain_console_labels_every_private_prompt_and_hint_with_its_seat(tmp_path: Path) -> None:
+    """Without `--json` the console prints a seat's actions under its label ("[to Alice] Alice
+    may: …"), never as a channel line; so is the hint under a refused action ("You may: …"), which
+    lists the same actions. Refused actions are typed on purpose to get hints."""
+    out = io.StringIO()
+    service = TableService(":memory:", renderers={"judgement": SimpleNamespace(render=lambda view, **_: b"PNG")})
+    console = Console(service, LocalOptions(game="judgement", seats=2, ai=4, seed="p1", images=str(tmp_path)), out)
+    await console.setup()
+    rng = random.Random(1)
+    refused = 0
+    for _ in range(MAX_HUMAN_ACTIONS):
+        if console.over:
+            break
+        acting = [(p, legal) for p in console.players if (legal := service.legal_for(CHANNEL, p))]
+        player, legal = rng.choice(acting)
+        if rng.random() < 0.2:  # refused, printed with the game's hint as a typed line is
+            await console.run_lines([f"@{player.name} attack nobody"], script=False)
+            refused += 1
+            continue
+        await console.run_lines([f"@{player.name} {rng.choice(legal)}"], script=False)
+    assert console.over and refused
+    lines = out.getvalue().splitlines()
+    names = [p.name for p in console.players]
+    asked = [line for line in lines if re.search(rf"(?:^|\] )(?:{'|'.join(names)}) may: ", line)]
+    hints = [line for line in lines if "You may: " in line]
+    assert asked and hints
+    unlabelled = [line for line in asked + hints if not re.match(rf"\[to (?:{'|'.join(names)})\] ", line)]
+    assert not unlabelled, unlabelled[:5]
