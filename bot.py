@@ -19,6 +19,26 @@ import os
 import sys
 
 
+def _whole_numbers(text: str, low: int) -> str:
+    """`text` when it is whole numbers of at least `low` split by commas (`3,6,1`), ASCII digits
+    only (`²` passes `str.isdigit` but not `int`); else ValueError, which argparse reports as
+    "invalid dice value: '3,x'" before anything starts."""
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    if not parts or not all(p.isascii() and p.isdigit() and int(p) >= low for p in parts):
+        raise ValueError(text)
+    return text
+
+
+def dice(text: str) -> str:
+    """`--dice`: thrown values, 1 or more (a die has no 0)."""
+    return _whole_numbers(text, 1)
+
+
+def draws(text: str) -> str:
+    """`--draws`: recorded random numbers, 0 or more (a shuffle draws 0)."""
+    return _whole_numbers(text, 0)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="bot.py", description="Gavel: tabletop games on Discord, or locally.")
     p.add_argument("--local", metavar="GAME", help="play GAME in this terminal instead of running the bot")
@@ -26,12 +46,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
     p.add_argument("--seed", help="seed for the table's dice and shuffles")
     p.add_argument("--variant", metavar="NAME", help="a rules variant of the game, e.g. redraw_bombed_reference")
-    p.add_argument("--dice", help="scripted dice, e.g. 3,6,1 (then seeded dice)")
+    p.add_argument("--dice", type=dice, help="scripted dice, e.g. 3,6,1 (then seeded dice)")
     p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !"
                    " (an exported game's '# gavel:' line gives the options not given here)")
     p.add_argument("--names", metavar="A,B,...", help="names of the human seats (default Alice, Bob, Carol...)")
-    p.add_argument("--draws", metavar="N,N,...", help="every random number the table draws, in order, then seeded"
-                   " (an exported game's record)")
+    p.add_argument("--draws", type=draws, metavar="N,N,...",
+                   help="every random number the table draws, in order, then seeded (an exported game's record)")
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")
     p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
     p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")

@@ -33,7 +33,7 @@ from discord.ext import commands
 from cogs import components, errors
 from cogs.clicks import Clicks
 from cogs.dads_army import DadsArmyCog
-from cogs.delivery import Delivery, Resender, guild_lang
+from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
 from cogs.judge_dredd import JudgeDreddCog
 from cogs.judgement import JudgementCog
 from cogs.judtho import JudthoCog
@@ -105,6 +105,23 @@ class GavelBot(commands.Bot):
                 await channel.send(i18n.render(broken.note(), lang))  # type: ignore[union-attr]
             except discord.HTTPException:
                 log.warning("could not post the broken-table note in channel %s", broken.channel_id, exc_info=True)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a component that no handler claims (`components.claimed`: an old
+        message's, a foreign or garbled custom id) would go unanswered, and Discord would tell
+        the clicker "This interaction failed": say privately, in their language, that the
+        button is no longer in use. Claimed clicks are their handler's to answer."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if components.claimed(custom_id):
+            return
+        log.info("a click on an unknown component %r in channel %s", custom_id, interaction.channel_id)
+        self.delivery.remember(interaction)
+        try:
+            await reply_ephemeral(interaction, i18n.gettext("cogs.error.unknown_button", errors.lang_of(interaction)))
+        except discord.HTTPException:
+            log.warning("could not answer a click on an unknown component", exc_info=True)
 
     async def close(self) -> None:
         self.resender.stop()

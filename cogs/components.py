@@ -17,6 +17,7 @@ not fit travels as an index into that version's legal action list (`#<index>.<to
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -227,13 +228,19 @@ def encode_prefix(head: str, prefix: Sequence[str], legal: Sequence[str]) -> str
 
 
 def decode_prefix(arg: str, legal: Sequence[str]) -> list[str] | None:
-    """The prefix a custom id carries; None when its index no longer exists."""
+    """The prefix a custom id carries; None when its index no longer exists (or, in a garbled
+    id, is no number)."""
     if not arg.startswith("#"):
         return tokens(arg)
     index, _, count = arg[1:].partition(".")
-    if not index.isdigit() or not count.isdigit() or int(index) >= len(legal):
+    if not _ascii_number(index) or not _ascii_number(count) or int(index) >= len(legal):
         return None
     return tokens(legal[int(index)])[: int(count)]
+
+
+def _ascii_number(text: str) -> bool:
+    """Digits `int` reads: `str.isdigit` also passes `²`, which `int` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 ACTION_TEMPLATE = r"gv:a:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
@@ -537,3 +544,11 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton)
+
+
+def claimed(custom_id: str) -> bool:
+    """Whether one of `DYNAMIC_ITEMS` answers a click on `custom_id` (discord.py tries their
+    templates as full matches). Every component the bot sends is one of them, so a custom id
+    none claims is a message from an older Gavel, another bot's, or garbled: the bot answers it
+    itself (`GavelBot.on_interaction`), else Discord shows the clicker "This interaction failed"."""
+    return any(re.fullmatch(item.__discord_ui_compiled_template__, custom_id) for item in DYNAMIC_ITEMS)

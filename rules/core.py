@@ -211,7 +211,7 @@ class Chance:
         """Draw, refuse a value out of range (a bad script must not corrupt a game), record."""
         value = self._draw(low, high, die=die)
         if not low <= value <= high:
-            raise ValueError(f"chance gave {value}, outside {low}..{high}")
+            raise ChanceOutOfRange(value, low, high)
         self.record.append(value)
         return value
 
@@ -273,6 +273,15 @@ class ScriptedChance(Chance):
 
 class ChanceExhausted(RuntimeError):
     pass
+
+
+class ChanceOutOfRange(ValueError):
+    """A scripted value that the draw asking for it cannot take (`--dice 7` for a d6, `--draws`
+    from another game): the script is wrong, and the front-end says so rather than crash."""
+
+    def __init__(self, value: int, low: int, high: int) -> None:
+        super().__init__(f"chance gave {value}, outside {low}..{high}")
+        self.value, self.low, self.high = value, low, high
 
 
 def replay_chance(record: Iterable[int]) -> ScriptedChance:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from rules.core import IllegalAction, Msg, SeatName
+from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.record import header_options
@@ -95,6 +95,8 @@ class Console:
         self._image_count = 0
         self.hint: str | None = None
         """What the game suggests after the last refusal (printed under it), or None."""
+        self.hint_for: Player | None = None
+        """Whose refusal `hint` answers: it lists that seat's actions."""
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
@@ -125,6 +127,8 @@ class Console:
             image = self._save(notice)
             if self.options.json:
                 self.write(json.dumps(self._json(notice, lines, image), ensure_ascii=False))
+                if isinstance(notice, Public) and notice.prompt is not None and self._secret(notice.prompt):
+                    self._prompt(notice.prompt)  # its actions in an object of its own, marked with its seat
                 continue
             for line in lines:
                 if isinstance(notice, Private):
@@ -139,6 +143,16 @@ class Console:
                 self.say("console.image", path=image)
             if isinstance(notice, Public) and notice.prompt is not None:
                 self._prompt(notice.prompt)
+
+    def _write_hint(self, hint: str) -> None:
+        """The hint under a refusal lists the refused seat's actions: labelled with that seat
+        where its prompts are (`_secret`: The City of Judgement's "You may: pick apothecary, pick
+        master_thief" names the characters it was dealt), as the prompt itself is."""
+        table = self.service.table(CHANNEL)
+        if self.hint_for is not None and table is not None and table.game.info.hidden_information:
+            self.say("console.private", player=self.hint_for.name, text=hint)
+        else:
+            self.write(hint)
 
     def _hand_image_key(self, notice: Private) -> str:
         """`<game>.console.hand_image` when the game names its secrets otherwise (The City of
@@ -177,7 +191,7 @@ class Console:
         else:
             grouped, names = _grouped(prompt.actions), self._names(game_key, prompt.actions[:PROMPT_MAX])
         shown = ", ".join(grouped[:PROMPT_MAX]) + (" …" if len(grouped) > PROMPT_MAX else "")
-        if prompt.private:
+        if self._secret(prompt):
             self.say("console.private", player=name,
                      text=i18n.gettext("console.legal", self.options.lang, player=name, actions=shown))
             if names:
@@ -217,8 +231,28 @@ class Console:
         if isinstance(notice, Private):
             data.update(seat=notice.seat, player=notice.names[notice.seat])
         elif notice.prompt is not None:
-            data["prompt"] = notice.prompt.to_json()
+            data["prompt"] = self._public_prompt(notice.prompt)
         return data
+
+    def _secret(self, prompt: Prompt) -> bool:
+        """Whether a prompt's actions are the seat's own business: a private prompt, or any
+        prompt of a game with hidden information (the actions offered can give a hand or a
+        face-down character away: only the seat holding the Mercenary may `counter`)."""
+        table = self.service.get(prompt.table_id)
+        return prompt.private or (table is not None and table.game.info.hidden_information)
+
+    def _public_prompt(self, prompt: Prompt) -> dict[str, Any]:
+        """The prompt as a `"kind": "public"` object carries it. In an open game (Dad's Army,
+        Judtho) with a prompt that is not private, all of it: every action there follows from
+        the public board, as the channel's buttons show them to everyone. Otherwise only who
+        must act (`seats`, `players`) and the `version`; the actions follow in a `"kind":
+        "prompt"` object of that seat's, as a prompt for one of several seats always does."""
+        if not self._secret(prompt):
+            return prompt.to_json()
+        table = self.service.get(prompt.table_id)
+        name = table.seat_name(prompt.seat) if table else str(prompt.seat)
+        return {"kind": "prompt", "table": prompt.table_id, "version": prompt.version, "seats": [prompt.seat],
+                "players": [name], "private": True}
 
     def _save(self, notice: Public | Private) -> str | None:
         if not notice.image:
@@ -324,8 +358,9 @@ class Console:
             elif sub == "export":
                 self.export()
             elif sub == "log":
-                n = int(_value(args[0])) if args and _value(args[0]).isdigit() else 10
-                self.emit([await svc.log(CHANNEL, n)])
+                if len(args) > 1:
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.log(CHANNEL, _log_count(_value(args[0])) if args else LOG_DEFAULT)])
             elif sub in ("leave", "resign"):
                 self.emit(await svc.leave(CHANNEL, actor))
             elif sub == "cancel":
@@ -369,6 +404,7 @@ class Console:
             hint = HINTS.get(table.game_key) if table is not None else None
             if hint is not None and actor in self.players:
                 self.hint = hint(text, self.service.legal_for(CHANNEL, actor), self.options.lang)
+                self.hint_for = actor
             raise
 
     def plain_text(self, actor: Player, tokens: list[str]) -> str:
@@ -430,13 +466,13 @@ class Console:
             line = line.lstrip("!").strip()
             if script and not self.options.json:
                 self.write(f"> {raw.strip()}")
-            self.hint = None
+            self.hint, self.hint_for = None, None
             try:
                 await self.command(line)
             except IllegalAction as exc:
                 self.refused(exc)
                 if self.hint and not self.options.json:
-                    self.write(self.hint)
+                    self._write_hint(self.hint)
                 if script and not expect_refusal:
                     self.say("console.script_refused", n=number, line=line)
                     raise ScriptFailed from exc
@@ -701,6 +737,19 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+LOG_DEFAULT = 10
+"""How many moves `/table log` shows when not told."""
+
+
+def _log_count(text: str) -> int:
+    """The count of `/table log N`: a whole number of moves, 1 or more, in ASCII digits (`²` and
+    `٣` pass `str.isdigit` but are no count anyone typed on purpose; `int("²")` fails). Any size
+    is taken: more moves than the log holds is the whole log (`TableStore.actions`)."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise IllegalAction("log_count", value=text)
+    return int(text)
+
+
 def _value(token: str) -> str:
     """`to:5,9` → `5,9` (a slash command option), anything else unchanged."""
     return token.split(":", 1)[1] if ":" in token else token
@@ -717,20 +766,25 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
         if not options.json and not options.script:  # said before the game, whose first turn follows
             console.welcome(humans)
         await console.setup()
+        if options.script:
+            try:
+                await console.run_lines(Path(options.script).read_text(encoding="utf-8").splitlines(), script=True)
+            except ScriptFailed:
+                return 1
+            return 0
+        if not console.players:
+            return 0 if console.over else 3
+        await console.run_lines(stdin or sys.stdin, script=False)
+        return 0
     except IllegalAction as exc:
         console.refused(exc)
         return 2
-    if options.script:
-        try:
-            await console.run_lines(Path(options.script).read_text(encoding="utf-8").splitlines(), script=True)
-        except ScriptFailed:
-            return 1
-        return 0
-    if not console.players:
-        return 0 if console.over else 3
-    stdin = stdin or sys.stdin
-    await console.run_lines(stdin, script=False)
-    return 0
+    except ChanceOutOfRange as exc:
+        # `--dice`/`--draws` that a draw cannot take: found only when that draw comes (a 5 is
+        # a d6's throw but not a d4's), and the same value would be offered again, so the game
+        # cannot go on with them.
+        console.refused(IllegalAction("scripted_draw", value=exc.value, low=exc.low, high=exc.high))
+        return 2
 
 
 def _ints(text: str | None) -> list[int] | None:

@@ -64,6 +64,10 @@ def loads(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+SQLITE_INT_MAX = 2**63 - 1
+"""The largest integer SQLite stores (and takes as a LIMIT)."""
+
+
 # ---------------------------------------------------------------------- errors
 class StoreError(Exception):
     """The database file cannot be used as it is; the message says why and what to do. The
@@ -463,8 +467,10 @@ class Store:
 
     @_locked
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]:
-        """The log in order (all of it, or the `last` n rows)."""
-        if last is None:
+        """The log in order (all of it, or the `last` n rows). A `last` past what SQLite's LIMIT
+        holds (a signed 64-bit integer) is the whole log, which is what asking for more rows
+        than exist means, not an error."""
+        if last is None or last > SQLITE_INT_MAX:
             return list(self.db["actions"].rows_where("table_id = ?", [table_id], order_by="seq"))
         rows = list(self.db["actions"].rows_where("table_id = ?", [table_id], order_by="seq desc", limit=last))
         return rows[::-1]
