@@ -45,6 +45,7 @@ restored table draws the same as one that never stopped; the drawn numbers are l
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import inspect
 import logging
@@ -312,7 +313,7 @@ class TableService:
             timeout=game.info.default_timeout if timeout is None else float(timeout),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
-        table.id = self.store.create_table({  # the row and its seats in one transaction
+        table.id = await asyncio.to_thread(self.store.create_table, {  # the row and its seats in one transaction
             "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
             "status": "lobby", "seed": table.seed,
             "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout)),
@@ -337,7 +338,7 @@ class TableService:
             if table.seat_of(player.user_id) is not None:
                 raise IllegalAction("already_seated")
             self._require_room(table)
-            self._save_seats(table, [*table.seats, SeatInfo(player.user_id, player.name)])
+            await self._save_seats(table, [*table.seats, SeatInfo(player.user_id, player.name)])
             msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
@@ -355,12 +356,12 @@ class TableService:
             if player.user_id == table.host_id:
                 humans = [s for s in seats if not s.is_ai]
                 if not humans:
-                    self._close(table, "cancelled")
+                    await self._close(table, "cancelled")
                     table.seats = seats
                     return [Public(table.id, [*lines, Msg("table.closed_empty")], names=table.names)]
                 host = humans[0].user_id
                 lines.append(Msg("table.new_host", {"player": humans[0].name}))
-            self._save_seats(table, seats, host=host)
+            await self._save_seats(table, seats, host=host)
             return [Public(table.id, lines, names=table.names)]
 
     async def add_ai(self, channel_id: int, by: Player, level: str = "normal") -> list[Notice]:
@@ -373,7 +374,7 @@ class TableService:
             self._require_room(table)
             taken = {s.name for s in table.seats}
             name = next(f"AI {k}" for k in range(1, 100) if f"AI {k}" not in taken)
-            self._save_seats(table, [*table.seats, SeatInfo(None, name, ai=level)])
+            await self._save_seats(table, [*table.seats, SeatInfo(None, name, ai=level)])
             msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
@@ -388,7 +389,7 @@ class TableService:
             if seat not in ai:
                 raise IllegalAction("no_ai_seat")
             removed = table.seats[seat]
-            self._save_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
+            await self._save_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
             return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
 
     def _require_room(self, table: Table) -> None:
@@ -396,11 +397,12 @@ class TableService:
         if len(table.seats) >= most:
             raise IllegalAction("table_full", max=most)
 
-    def _save_seats(self, table: Table, seats: list[SeatInfo] | None = None, *, host: int | None = None) -> None:
+    async def _save_seats(self, table: Table, seats: list[SeatInfo] | None = None, *,
+                          host: int | None = None) -> None:
         """Store the seating (`seats`, else the table's own) and a new `host`, then adopt them:
         the database first, so a failed write leaves the table in memory as it was."""
         seats = table.seats if seats is None else seats
-        self.store.save_seats(table.id, [s.to_row() for s in seats], host=host)
+        await asyncio.to_thread(self.store.save_seats, table.id, [s.to_row() for s in seats], host=host)
         table.seats = seats
         if host is not None:
             table.host_id = host
@@ -422,7 +424,8 @@ class TableService:
             state = table.game.new_game(config, len(table.seats), chance)
             snapshot = state.to_json()
             try:
-                self.store.start(table.id, snapshot, state.version, chance.record)  # memory follows the database
+                # memory follows the database
+                await asyncio.to_thread(self.store.start, table.id, snapshot, state.version, chance.record)
             except StaleWrite as exc:
                 raise IllegalAction("stale_write") from exc
             self._spend_dice(table, chance)
@@ -443,7 +446,7 @@ class TableService:
                 waiting = i18n.Listed.of(table.seat_name(s) for s in table.to_act())
                 raise IllegalAction("stale", players=waiting)
             out = _Out()
-            self._step(table, seat, action_text.strip(), out)
+            await self._step(table, seat, action_text.strip(), out)
             await self._run_ai(table, out)
             return await self._notices(table, out)
 
@@ -532,7 +535,7 @@ class TableService:
                     continue
                 action = table.game.timeout_action(table.state, seat)
                 if action is not None:
-                    self._step(table, seat, str(action), out)
+                    await self._step(table, seat, str(action), out)
             await self._run_ai(table, out)
             return await self._notices(table, out)
 
@@ -557,13 +560,13 @@ class TableService:
             assert table.state is not None
             leaving = table.game.leave_action(table.state, seat)
             table.seats[seat].resigned = True
-            new_host = self._hand_over_host(table, seat)
+            new_host = await self._hand_over_host(table, seat)
             if leaving is not None:
                 out = _Out([])
                 try:
                     # the game's own events say who left (else the table's `acted` line does);
                     # the step finishes the table if the game is over
-                    self._step(table, seat, str(leaving), out)
+                    await self._step(table, seat, str(leaving), out)
                 except BaseException:
                     table.seats[seat].resigned = False
                     raise
@@ -574,12 +577,12 @@ class TableService:
             remaining = [i for i, s in enumerate(table.seats) if not s.resigned]
             humans = [i for i in remaining if not table.seats[i].is_ai]
             if len(remaining) == 1:
-                self._finish(table, Outcome((remaining[0],), "resigned"), out)
+                await self._finish(table, Outcome((remaining[0],), "resigned"), out)
             elif not humans or self._policy(table) is None:
-                self._finish(table, Outcome((), "abandoned"), out)
+                await self._finish(table, Outcome((), "abandoned"), out)
             else:
                 table.seats[seat].ai = "normal"
-                self._save_seats(table)
+                await self._save_seats(table)
                 out.public.append(Msg("table.ai_takes_over", {"player": SeatName(seat)}))
                 if new_host is not None:
                     out.public.append(new_host)
@@ -601,16 +604,16 @@ class TableService:
             if not can_manage:
                 if by.user_id != table.host_id:
                     raise IllegalAction("cannot_cancel")
-                if table.status == "active" and self._everyone_acted(table):
+                if table.status == "active" and await self._everyone_acted(table):
                     raise IllegalAction("cannot_abort")
-            self._close(table, "cancelled")
+            await self._close(table, "cancelled")
             return [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
 
-    def _everyone_acted(self, table: Table) -> bool:
+    async def _everyone_acted(self, table: Table) -> bool:
         """Whether every seat has an action in the log (the game can no longer be aborted)."""
-        return self.store.seats_that_acted(table.id) >= set(range(len(table.seats)))
+        return await asyncio.to_thread(self.store.seats_that_acted, table.id) >= set(range(len(table.seats)))
 
-    def _hand_over_host(self, table: Table, leaving: int) -> Msg | None:
+    async def _hand_over_host(self, table: Table, leaving: int) -> Msg | None:
         """When the host leaves a game in play, the next human seat in order becomes the host
         (host powers end with the host's seat); None when the host stays or nobody is left."""
         if table.seats[leaving].user_id != table.host_id:
@@ -620,7 +623,7 @@ class TableService:
                      and table.seats[i].user_id is not None), None)
         if heir is None:
             return None
-        self.store.update_table(table.id, host=table.seats[heir].user_id)
+        await asyncio.to_thread(self.store.update_table, table.id, host=table.seats[heir].user_id)
         table.host_id = table.seats[heir].user_id  # type: ignore[assignment]
         return Msg("table.new_host", {"player": table.seats[heir].name})
 
@@ -657,7 +660,7 @@ class TableService:
             lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
             if table.status != "active":
                 return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
-            events = [table.game.describe(e) for row in self.store.actions(table.id)
+            events = [table.game.describe(e) for row in await asyncio.to_thread(self.store.actions, table.id)
                       for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
             lines += [*table.game.secrets(table.state, seat), *events[-10:]] or [Msg("table.me_nothing_secret")]
             prompt = self._prompt_for(table, seat)
@@ -691,7 +694,7 @@ class TableService:
     async def log(self, channel_id: int, n: int = 10) -> Public:
         """The last `n` actions with their public events (private events stay private)."""
         table = self._open(channel_id)
-        rows = self.store.actions(table.id, last=max(1, n))
+        rows = await asyncio.to_thread(self.store.actions, table.id, max(1, n))
         lines: list[Msg] = []
         for row in rows:
             lines.append(Msg("table.log_line", {"seq": row["seq"], "player": SeatName(row["seat"]),
@@ -723,7 +726,7 @@ class TableService:
     async def stats(self, guild_id: int | None, user: Player | int) -> Public:
         """A user's results (in one guild, or everywhere with `guild_id=None`)."""
         user_id = user.user_id if isinstance(user, Player) else user
-        rows = self.store.user_results(user_id, guild_id)
+        rows = await asyncio.to_thread(self.store.user_results, user_id, guild_id)
         if not rows:
             return Public(None, [Msg("table.stats_none")])
         lines = [Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
@@ -804,7 +807,7 @@ class TableService:
             if table.status == "active" and outcome is not None:
                 # The last action was saved but the process stopped before the results were:
                 # finish it now rather than leave a game nobody can move in.
-                self._finish(table, outcome, out)
+                await self._finish(table, outcome, out)
             if out.public:
                 await self._notices(table, out)
             if table.status != "active" and table.status != "lobby":
@@ -847,10 +850,11 @@ class TableService:
     def _policy(self, table: Table) -> Any:
         return ai_seats.find_policy(table.game_key, self._ais)
 
-    def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:
-        """Apply one action and persist it with the new state in one transaction. On any
-        failure the in-memory state is put back to the last snapshot, so memory and
-        database never disagree."""
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:
+        """Apply one action and persist it with the new state in one transaction, written in a
+        worker thread (a durable write waits for the disk; the event loop must not). On any
+        failure the in-memory state is put back to the last snapshot, so memory and database
+        never disagree; a caller cancelled mid-write waits for the write to land first."""
         game, state = table.game, table.state
         assert state is not None
         action = game.parse_action(text)
@@ -863,13 +867,19 @@ class TableService:
         try:
             events = game.apply(state, seat, action, chance)
             snapshot = state.to_json()
-            self.store.record_action(table.id, seat, table.seats[seat].user_id, str(action), chance.record,
-                                     [e.to_json() for e in events], snapshot, state.version, expected=expected)
+            write = asyncio.ensure_future(asyncio.to_thread(
+                self.store.record_action, table.id, seat, table.seats[seat].user_id, str(action), chance.record,
+                [e.to_json() for e in events], snapshot, state.version, expected=expected))
+            await _see_through(write)
         except StaleWrite as exc:  # the stored table moved on without us: nothing was written
             table.state = game.load(table.snapshot)
             raise IllegalAction("stale_write") from exc
-        except BaseException:
-            table.state = game.load(table.snapshot)
+        except BaseException as exc:
+            if isinstance(exc, _Landed):  # cancelled once the write had landed: memory keeps what the database has
+                table.snapshot = snapshot
+                self._spend_dice(table, chance)
+            else:
+                table.state = game.load(table.snapshot)
             raise
         table.snapshot = snapshot
         self._spend_dice(table, chance)
@@ -879,7 +889,7 @@ class TableService:
             for reader in event.to or ():
                 out.private[reader].append(game.describe(event))
         if (outcome := game.outcome(state)) is not None:
-            self._finish(table, outcome, out)
+            await self._finish(table, outcome, out)
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
         """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that
@@ -895,7 +905,7 @@ class TableService:
             seat = movers[0]
             try:
                 text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
-                self._step(table, seat, text, out)
+                await self._step(table, seat, text, out)
             except Exception:
                 self._ai_failures[table.id] = self._ai_failures.get(table.id, 0) + 1
                 log.exception("table %s: the AI seat %s could not play (failure %d in a row); it will be asked again",
@@ -918,7 +928,7 @@ class TableService:
         self._thinking.close()
         self.store.close()
 
-    def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
+    async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
         n = len(table.seats)
         scores = outcome.scores or {}
         rows = []
@@ -934,16 +944,16 @@ class TableService:
             rows.append({"guild": table.guild_id, "game": table.game_key, "seat": i, "user_id": seat.user_id,
                          "name": seat.name, "ai": seat.ai, "place": place, "winner": int(i in outcome.winners),
                          "score": scores.get(i), "resigned": int(seat.resigned), "reason": outcome.reason})
-        self._save_seats(table)
-        self._close(table, "finished", rows)
+        await self._save_seats(table)
+        await self._close(table, "finished", rows)
         if outcome.winners:
             names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
             out.public.append(Msg("table.winner", {"names": names}))
         else:
             out.public.append(Msg("table.no_winner"))
 
-    def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
-        self.store.finish(table.id, status, results or [])
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
+        await asyncio.to_thread(self.store.finish, table.id, status, results or [])
         table.status = status
         self._windows.pop(table.id, None)
         self._decisions.pop(table.id, None)
@@ -1145,6 +1155,24 @@ class TableService:
 def _backoff(attempts: int) -> float:
     """Seconds before the next delivery attempt of a notice that failed `attempts` times."""
     return min(600.0, 5.0 * 2 ** (attempts - 1))
+
+
+async def _see_through(write: asyncio.Future[Any]) -> None:
+    """Await a database write running in a worker thread. If the caller is cancelled meanwhile
+    the write still runs to its end: wait for it, then let the cancellation go on (as `_Landed`
+    when the write is in the database, so the caller keeps memory in step with it)."""
+    try:
+        await asyncio.shield(write)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            await write
+        if write.done() and not write.cancelled() and write.exception() is None:
+            raise _Landed() from None
+        raise
+
+
+class _Landed(asyncio.CancelledError):
+    """A cancellation that came while a write was landing: the write is in the database."""
 
 
 class _Replayed(Chance):

@@ -112,10 +112,10 @@ class Watch:
         self.public: set[str] = set()
         step = svc._step
 
-        def watched(table: Table, seat: int, text: str, out: Any) -> None:
+        async def watched(table: Table, seat: int, text: str, out: Any) -> None:
             before = hidden_cards(table.state)
             try:
-                step(table, seat, text, out)
+                await step(table, seat, text, out)
             finally:
                 self.public |= made_public(before, hidden_cards(table.state))
 
