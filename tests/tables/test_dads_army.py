@@ -7,10 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("rules.dads_army.ai")
-
 from tables import i18n
 from tables.service import Player, TableService
 
