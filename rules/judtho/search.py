@@ -41,12 +41,13 @@ from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, le
 from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
 
-NODE_BUDGET = 2000
+NODE_BUDGET = 1500
 """Positions one search may visit (see `search`). Two plies take a median of about 300 on Quattro
-positions of AI games and finish within 2000 in about 98 searches out of 100 (the largest seen:
-about 3500, from a crowded Assembly-like board). A node costs 0.3-0.8 ms of CPU on a 2-core
-machine (the more, the busier the machine), so the budget bounds a decision at well under 1.5 s
-there; `bench/judtho_ai.py figures` measures it."""
+positions of AI games; about 97 searches in 100 finish within 1500 (the largest seen: about
+3500, on a crowded board), and the others answer from the root moves the second ply did finish.
+A node costs 0.35-0.5 ms of CPU on an idle 2-core machine and up to 0.8 ms when every core is
+shared, so a decision takes at most about 0.75 s there, 1.2 s at worst; `bench/judtho_ai.py
+figures` measures it (CPU beside wall)."""
 MAX_DEPTH = 64
 GROWTH = 20
 """How many times more nodes a third or later ply is assumed to take than the one before
