@@ -1,14 +1,17 @@
 """Measure the Judtho computer seat (issue 4, "AI", "Benchmark"). Prints JSON.
 
-    python bench/judtho_ai.py length   [--seeds 6] [--time-limit 0.5] [--max-moves 400]
-    python bench/judtho_ai.py strength [--seeds 4] [--time-limit 0.5] [--opponent random|shallow]
+    python bench/judtho_ai.py length   [--seeds 6] [--nodes N] [--max-moves 400]
+    python bench/judtho_ai.py strength [--seeds 4] [--nodes N] [--opponent random|shallow|budget]
+                                       [--opponent-nodes M]
     python bench/judtho_ai.py figures  [--n 60]
 
 `figures` (also part of `python bench/run.py --games judtho`): legal-move generation per second
 from the mid-game positions (`tests/rules/judtho/perft/midgame_*.json` and
 `search_positions/*.json`): `legal_moves` calls and moves per second, and perft(2) leaves per
-second; and the AI's move time (`ai.choose` with its real clock, the engine's `legal_actions`
-included) over real mid-game positions of AI games, with the depth the search finished.
+second (by wall and by CPU time); and the AI's decision (`ai.decide`, the engine's
+`legal_actions` included) over real mid-game positions of AI games: its wall and CPU
+(`time.process_time`) milliseconds, the nodes the search visited against its budget and the
+depth it finished.
 
 `length`: four AI seats play Quattro games from the Assembly (each seat `@rest`, the default
 set-up); per game, the moves each army made before the first Conquest and to the end, and how
@@ -17,12 +20,15 @@ each Conquest happened (regicide, knatch, annihilation).
 `strength`: the AI plays the Light armies (White, Yellow: Rivals, so one side, 1.1.3) against
 `--opponent` on the Dark ones (Red, Black), then the sides are swapped; per game the points
 of each side (6.2) and who made the First Conquest. `random` plays uniformly random legal moves
-(never resigns, never offers a draw); `shallow` is the same AI searching one ply.
+(never resigns, never offers a draw); `shallow` is the same AI searching one ply; `budget` the
+same AI with `--opponent-nodes` nodes (say the default budget against a budget no position
+reaches, to see what the budget costs).
 
-The seeds vary the games through the random seats and a little noise in the AI's choice of
-equal moves: with four deterministic AI seats every seed is the same game, so `length` makes
-each seed's first move per army random (a different opening), then the AI plays on.
-Timings are not the point here (see bench/run.py); a shorter `--time-limit` just runs faster.
+The AI is deterministic (its search is bounded by nodes, not by the clock): with AI seats only,
+every seed would be the same game, so `length` and `strength` against an AI opponent make each
+seed's first move per army random (seed 0 excepted: a different opening per seed), then the AI
+plays on. Timings are not the point of `length` and `strength` (see `figures`, bench/run.py);
+`--nodes` (default: the AI's own budget) changes the play, not just the speed.
 """
 
 from __future__ import annotations
@@ -44,14 +50,15 @@ from rules.judtho import ai
 from rules.judtho.board import Position, Relation, initial_relation, load_board, relation_from_table
 from rules.judtho.engine import GAME, Draw, PlaceRest, Resign
 from rules.judtho.moves import legal_moves, perft
+from rules.judtho.search import NODE_BUDGET
 from rules.judtho.state import JudthoState
 
 Policy = Callable[[JudthoState, int, random.Random], Action]
 
 
-def ai_policy(time_limit: float, depth: int = 2) -> Policy:
+def ai_policy(node_budget: int, depth: int = 2) -> Policy:
     def choose(state: JudthoState, seat: int, rng: random.Random) -> Action:
-        return ai.choose(GAME, state, seat, time_limit=time_limit, depth=depth)
+        return ai.choose(GAME, state, seat, node_budget=node_budget, depth=depth)
 
     return choose
 
@@ -94,12 +101,13 @@ def play(policies: list[Policy], seed: int, max_moves: int, random_openings: int
 
 
 def length(args: argparse.Namespace) -> dict[str, Any]:
-    policy = ai_policy(args.time_limit)
+    policy = ai_policy(args.nodes)
     games = []
     for seed in range(args.seeds):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = play([policy] * 4, seed, args.max_moves, random_openings=1 if seed else 0)
         result["seconds"] = round(time.perf_counter() - t0, 1)
+        result["cpu_seconds"] = round(time.process_time() - c0, 1)
         games.append(result)
         print(json.dumps(result), file=sys.stderr)
     first = [g["first_conquest_moves_each"] for g in games if g["first_conquest_moves_each"] is not None]
@@ -118,14 +126,20 @@ def length(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def strength(args: argparse.Namespace) -> dict[str, Any]:
-    mine = ai_policy(args.time_limit)
-    other: Policy = random_policy if args.opponent == "random" else ai_policy(args.time_limit, depth=1)
+    mine = ai_policy(args.nodes)
+    others: dict[str, Callable[[], Policy]] = {
+        "random": lambda: random_policy,
+        "shallow": lambda: ai_policy(args.nodes, depth=1),
+        "budget": lambda: ai_policy(args.opponent_nodes),
+    }
+    other = others[args.opponent]()
+    openings = 0 if args.opponent == "random" else 1  # deterministic seats: vary the opening
     games = []
     totals = {"ai_points": 0, "opponent_points": 0, "ai_first_conquests": 0, "opponent_first_conquests": 0}
     for seed in range(args.seeds):
         for ai_light in (True, False):
             light, dark = (mine, other) if ai_light else (other, mine)
-            result = play([light, dark, light, dark], seed, args.max_moves)  # seats: W, R, Y, B
+            result = play([light, dark, light, dark], seed, args.max_moves, openings if seed else 0)  # W, R, Y, B
             scores = result["scores"] or {}
             light_pts = scores.get(0, 0) + scores.get(2, 0)
             dark_pts = scores.get(1, 0) + scores.get(3, 0)
@@ -139,7 +153,10 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
             result["ai_side"] = "light" if ai_light else "dark"
             games.append(result)
             print(json.dumps(result), file=sys.stderr)
-    return {"opponent": args.opponent, "games": len(games), **totals}
+    out = {"opponent": args.opponent, "games": len(games), **totals}
+    if args.opponent == "budget":
+        out["opponent_nodes"] = args.opponent_nodes
+    return out
 
 
 def _midgame_positions() -> list[tuple[str, Position, Relation, str]]:
@@ -158,55 +175,73 @@ def movegen_figures(seconds: float = 1.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, pos, relation, to_move in _midgame_positions():
         calls = moves = 0
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         while time.perf_counter() - t0 < seconds:
             for colour in pos.board.colours:
                 moves += len(legal_moves(pos, colour, relation))
                 calls += 1
-        elapsed = time.perf_counter() - t0
-        t0 = time.perf_counter()
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+        t0, c0 = time.perf_counter(), time.process_time()
         leaves = perft(pos, to_move, 2, relation)
-        perft_s = time.perf_counter() - t0
+        perft_s, perft_cpu = time.perf_counter() - t0, time.process_time() - c0
         out[name] = {
             "legal_moves_calls_per_s": round(calls / elapsed),
             "moves_per_s": round(moves / elapsed),
+            "moves_per_cpu_s": round(moves / max(cpu, 1e-9)),
             "perft2_leaves": leaves,
             "perft2_leaves_per_s": round(leaves / perft_s),
+            "perft2_leaves_per_cpu_s": round(leaves / max(perft_cpu, 1e-9)),
         }
     return out
 
 
-def ai_move_figures(n: int = 60, opening: int = 40) -> dict[str, Any]:
-    """`ai.choose` on real mid-game positions: AI games from the Assembly, timed from move
-    `opening` on (the whole decision, the engine's `legal_actions` included), until `n` samples."""
-    samples: list[float] = []
-    depths: dict[int, int] = {}
-    for seed in range(100):
-        rng = random.Random(seed)
-        state = GAME.new_game({}, 4, SeededChance(seed))
-        chance = SeededChance(seed + 1000)
-        while GAME.outcome(state) is None and len(samples) < n:
-            seat = min(GAME.to_act(state))
-            timed = state.phase == "play" and state.moves_made >= opening
-            t0 = time.perf_counter()
-            if state.phase == "play" and state.moves_made < 4:
-                action, depth = random_policy(state, seat, rng), 0  # a varied opening per seed
-            else:
-                action, depth = ai.decide(GAME, state, seat)
-            if timed:
-                samples.append((time.perf_counter() - t0) * 1000)
-                depths[depth] = depths.get(depth, 0) + 1
-            GAME.apply(state, seat, action, chance)
-        if len(samples) >= n:
-            break
+def _spread(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {
         "median": round(statistics.median(ordered), 1),
         "p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 1),
         "max": round(ordered[-1], 1),
-        "n": len(ordered),
+    }
+
+
+def ai_move_figures(n: int = 60, opening: int = 40) -> dict[str, Any]:
+    """`ai.decide` on real mid-game positions: AI games from the Assembly, measured from move
+    `opening` on (the whole decision, the engine's `legal_actions` included), until `n` samples:
+    wall and CPU milliseconds, the nodes searched (against `NODE_BUDGET`) and the depth finished."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    nodes: list[float] = []
+    depths: dict[int, int] = {}
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = GAME.new_game({}, 4, SeededChance(seed))
+        chance = SeededChance(seed + 1000)
+        while GAME.outcome(state) is None and len(wall) < n:
+            seat = min(GAME.to_act(state))
+            measured = state.phase == "play" and state.moves_made >= opening
+            t0, c0 = time.perf_counter(), time.process_time()
+            found = None
+            if state.phase == "play" and state.moves_made < 4:
+                action = random_policy(state, seat, rng)  # a varied opening per seed
+            else:
+                action, found = ai.decide(GAME, state, seat)
+            if measured:
+                wall.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+                nodes.append(found.nodes if found else 0)
+                depth = found.depth if found else 0
+                depths[depth] = depths.get(depth, 0) + 1
+            GAME.apply(state, seat, action, chance)
+        if len(wall) >= n:
+            break
+    return {
+        "wall_ms": _spread(wall),
+        "cpu_ms": _spread(cpu),
+        "nodes": _spread(nodes),
+        "n": len(wall),
+        "at_budget": sum(1 for k in nodes if k >= NODE_BUDGET),
         "depth_finished": {str(d): k for d, k in sorted(depths.items())},
-        "time_limit_s": ai.TIME_LIMIT,
+        "node_budget": NODE_BUDGET,
     }
 
 
@@ -220,15 +255,16 @@ def main() -> None:
     parser.add_argument("what", choices=("length", "strength", "figures"))
     parser.add_argument("--n", type=int, default=60)
     parser.add_argument("--seeds", type=int, default=4)
-    parser.add_argument("--time-limit", type=float, default=0.5)
+    parser.add_argument("--nodes", type=int, default=NODE_BUDGET, help="the AI's node budget")
     parser.add_argument("--max-moves", type=int, default=400)
-    parser.add_argument("--opponent", choices=("random", "shallow"), default="random")
+    parser.add_argument("--opponent", choices=("random", "shallow", "budget"), default="random")
+    parser.add_argument("--opponent-nodes", type=int, default=100_000, help="the `budget` opponent's node budget")
     args = parser.parse_args()
     if args.what == "figures":
         print(json.dumps(figures(args.n), indent=2))
         return
     out = length(args) if args.what == "length" else strength(args)
-    out["time_limit"] = args.time_limit
+    out["nodes"] = args.nodes
     print(json.dumps(out, indent=1 if args.what == "strength" else None))
 
 

@@ -23,10 +23,11 @@ def test_bench_reports_every_figure_for_every_game(monkeypatch) -> None:
     assert shipped, "no game is registered"
     for game in shipped:  # games registered by other tests live in tests/ and have no renderer
         figures = bench.bench_game(game, n=3, playouts=1)
-        for name in ("render_ms", "apply_ms", "ai_move_ms", "end_to_end_ms"):
-            assert figures[name]["n"] >= 1 and 0 <= figures[name]["median"] <= figures[name]["p95"], name
+        for base in ("render", "apply", "ai_move", "end_to_end"):
+            for name in (f"{base}_ms", f"{base}_cpu_ms"):  # wall and CPU time, side by side
+                assert figures[name]["n"] >= 1 and 0 <= figures[name]["median"] <= figures[name]["p95"], name
         assert figures["png_bytes"] > 1000
-        assert figures["playouts_per_s"] > 0
+        assert figures["playouts_per_s"] > 0 and figures["playouts_per_cpu_s"] > 0
         assert figures["state_json_bytes"] > 100 and figures["ai_game_peak_kib"] > 0
 
 

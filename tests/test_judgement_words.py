@@ -125,8 +125,8 @@ def keys_of(value: Any) -> list[str]:
 def test_every_event_kind_seeded_games_emit_has_words(registered: None) -> None:  # noqa: F811
     """Whole seeded games at 4-9 seats: every event (and every word inside it: names, lists,
     codes) has its message in both languages, and renders with no `{field}` left."""
-    playout = pytest.importorskip("tests.rules.judgement.test_leaks").playout
     from rules.judgement.engine import GAME
+    from tests.rules.judgement.test_leaks import playout
 
     kinds: set[str] = set()
     keys: set[str] = set()

@@ -5,6 +5,8 @@ offer is declined (a search-based player never wants to stop a game it can still
 placements and the moves of play go to `search.search`, which looks two plies ahead over the
 real turn order (a Triple Alliance's interleaved order included) with the current relations, so
 it knows its Allies, its Rivals and knatching. Only public information exists in this game.
+The search is bounded by a node budget, never by the clock, so a position always gets the same
+answer (`search.NODE_BUDGET`).
 """
 
 from __future__ import annotations
@@ -18,52 +20,50 @@ from rules.judtho.engine import Draw, PlaceRest, Resign
 from rules.judtho.evaluate import evaluate
 from rules.judtho.notation import Move, Pass, Place
 from rules.judtho.scoring import values
-from rules.judtho.search import search
+from rules.judtho.search import NODE_BUDGET, SearchResult, search
 from rules.judtho.state import JudthoState
 
-TIME_LIMIT = 1.5
-"""Seconds a search may take (issue 4: an answer within 2 s on a 2-core machine)."""
 DEPTH = 2
-"""Plies searched (issue 4: at least two). They take about 0.1-0.4 s on a Quattro mid-game; a
-third costs 20-45 times more, over the clock in most positions, and the evaluation's King safety
-(who moves before whom) covers the armies two plies do not reach."""
+"""Plies searched (issue 4: at least two). They take a median of about 300 nodes (0.1 s) on a
+Quattro mid-game; a third costs 20-45 times more, over `NODE_BUDGET` in most positions, and the
+evaluation's King safety (who moves before whom) covers the armies two plies do not reach."""
 ORDER_AHEAD = 8
 """How many coming movers the search is told about (it needs at least the next two)."""
 
 
 def choose(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
-           *, depth: int = DEPTH, time_limit: float = TIME_LIMIT) -> Action:
+           *, depth: int = DEPTH, node_budget: int = NODE_BUDGET) -> Action:
     """An action for `seat`, which must be one that may act now."""
-    return decide(game, state, seat, rng, depth=depth, time_limit=time_limit)[0]
+    return decide(game, state, seat, rng, depth=depth, node_budget=node_budget)[0]
 
 
 def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
-           *, depth: int = DEPTH, time_limit: float = TIME_LIMIT) -> tuple[Action, int]:
-    """`choose`, with the plies the search finished (0 when no search was needed)."""
+           *, depth: int = DEPTH, node_budget: int = NODE_BUDGET) -> tuple[Action, SearchResult | None]:
+    """`choose`, with what the search found (its depth and nodes; None when no search was needed)."""
     legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Resign)]
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
     if len(legal) == 1:
-        return legal[0], 0
+        return legal[0], None
     if Draw("decline") in legal:
-        return Draw("decline"), 0
+        return Draw("decline"), None
     if PlaceRest() in legal:
-        return PlaceRest(), 0
+        return PlaceRest(), None
     colour = game.acting_colour(state)
     relation = game._relation(state)
     position = state.position()
     places = [a for a in legal if isinstance(a, Place)]
     if state.phase == "placement" or not any(isinstance(a, Move) for a in legal):
         table = values(state.variant)
-        return best_action(places or legal, lambda a: _after_place(position, colour, relation, table, a), rng), 0
+        return best_action(places or legal, lambda a: _after_place(position, colour, relation, table, a), rng), None
     order = [colour, *al.move_order(state.rel(), colour, ORDER_AHEAD)]
-    found = search(position, colour, relation, order, depth=depth, time_limit=time_limit, options=game._gen(state))
+    found = search(position, colour, relation, order, depth=depth, node_budget=node_budget, options=game._gen(state))
     move = found.move
     if move in legal:
-        return move, found.depth
+        return move, found
     # The search speaks the moves module's language; the engine's list is the authority.
     same = [a for a in legal if str(a) == str(move)]
-    return (same[0] if same else next((a for a in legal if isinstance(a, Move | Pass)), legal[0])), found.depth
+    return (same[0] if same else next((a for a in legal if isinstance(a, Move | Pass)), legal[0])), found
 
 
 def _after_place(position: Any, colour: str, relation: Any, table: Any, action: Action) -> float:

@@ -13,13 +13,16 @@ walks onto such a square) conquers that army. The search stops there and scores 
 what follows a Conquest (placements, new alliances, §6) is the engine's business and changes
 the relationships the search was given. Relationships are otherwise fixed during the search.
 
-**Clock.** Iterative deepening from one ply up to `depth`; the clock is checked every few
-hundred nodes, and an unfinished iteration is dropped for the last finished one, so the answer
-comes within `time_limit`; past two plies no iteration starts that would likely not finish
-(`GROWTH`). For a given input the answer is deterministic whenever the same depth is finished
-(always, when `depth` is small enough for the clock: the default two plies take well under half
-a second on a Quattro mid-game). A Knight's distant captures are searched as "all" and each single one
-(§4.7: what a computer seat considers).
+**Node budget, no clock.** Iterative deepening from one ply up to `depth`, within `node_budget`
+positions visited (every position expanded or evaluated, the root excepted; all iterations
+together). The budget, not the clock, stops a search, so one position always gives the same
+move, on any machine and under any load (`rules/` never reads the clock). When the budget runs
+out inside an iteration, the answer is the best of the root moves that iteration did finish:
+the previous iteration's best is searched first, so it is among them and is only replaced by a
+move that the deeper look finds better (none finished: the previous iteration's answer). Past
+`SURE_DEPTH` plies no iteration starts that would likely not finish within what is left of the
+budget (`GROWTH`). A Knight's distant captures are searched as "all" and each single one (§4.7:
+what a computer seat considers).
 
 **Evaluation** (`evaluate`): material by side, Conquests, King safety and hanging material,
 each read against the turn order from the leaf's next mover (`upcoming`): a King that an
@@ -29,7 +32,6 @@ take it) is nearly lost — this is how two plies see the armies they do not rea
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,24 +41,30 @@ from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, le
 from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
 
-CHECK_EVERY = 128
-"""Nodes between looks at the clock."""
+NODE_BUDGET = 1500
+"""Positions one search may visit (see `search`). Two plies take a median of about 300 on Quattro
+positions of AI games; about 97 searches in 100 finish within 1500 (the largest seen: about
+3500, on a crowded board), and the others answer from the root moves the second ply did finish.
+A node costs 0.35-0.5 ms of CPU on an idle 2-core machine and up to 0.8 ms when every core is
+shared, so a decision takes at most about 0.75 s there, 1.2 s at worst; `bench/judtho_ai.py
+figures` measures it (CPU beside wall)."""
 MAX_DEPTH = 64
 GROWTH = 20
-"""How many times longer a third or later ply is assumed to take than the one before (measured
-on Quattro mid-games: the third costs 20-45 times the second)."""
+"""How many times more nodes a third or later ply is assumed to take than the one before
+(measured on Quattro mid-games: the third costs 20-45 times the second)."""
 SURE_DEPTH = 2
-"""Plies always tried whatever `GROWTH` says (issue 4: at least two; the clock still stops them)."""
+"""Plies always tried whatever `GROWTH` says (issue 4: at least two; the budget still stops them)."""
 
 
-class _Timeout(Exception):
-    """The clock ran out in the middle of an iteration."""
+class _OutOfNodes(Exception):
+    """The node budget ran out in the middle of an iteration."""
 
 
 @dataclass(frozen=True)
 class SearchResult:
     """What one search found: the move, its score (from the mover's side), the deepest finished
-    iteration (plies) and the nodes visited."""
+    iteration (plies; the move may come from the unfinished one after it, see the module
+    docstring) and the nodes visited (never more than the budget)."""
 
     move: Move | Pass
     score: float
@@ -96,23 +104,26 @@ class _Searcher:
         sequence: list[str],
         values: Mapping[str, int],
         options: Collection[str],
-        deadline: float,
+        budget: int,
     ) -> None:
         self.root = root
         self.relation = relation
         self.sequence = sequence
         self.values = values
         self.options = (*options, DISTANT_ALL_AND_SINGLES)
-        self.deadline = deadline
+        self.budget = budget
         self.nodes = 0
+        self.finished: list[tuple[Move | Pass, float]] = []
+        """The root moves the current iteration has finished, with their scores."""
         self.friends = {c for c in sequence if relation(root, c) in ("self", "ally")}
         self.upcoming = [sequence[i:] + sequence[:i] for i in range(len(sequence))]
         """Ply -> the turn order from that ply's mover on (who moves before whom, for King safety)."""
 
     def tick(self) -> None:
+        """Count one more position, or stop the iteration when the budget is spent."""
+        if self.nodes >= self.budget:
+            raise _OutOfNodes
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
-            raise _Timeout
 
     def moves(self, position: Position, mover: str) -> list[Move | Pass]:
         """Legal moves (§4.8), best-looking first: King captures and knatches above all, then
@@ -169,19 +180,18 @@ class _Searcher:
         """The evaluation of a position whose next mover is the one of `ply`."""
         return evaluate(position, self.root, self.relation, self.values, self.upcoming[ply % len(self.upcoming)])
 
-    def value(self, position: Position, ply: int, depth: int, alpha: float, beta: float) -> float:
+    def value(self, position: Position, ply: int, depth: int, alpha: float, beta: float, ended: bool = False) -> float:
+        """The score of `position`, whose next mover is the one of `ply`, searched `depth` plies
+        more (none when a Conquest `ended` the search there)."""
         self.tick()
-        if depth == 0:
+        if depth == 0 or ended:
             return self.leaf(position, ply)
         mover = self.sequence[ply % len(self.sequence)]
         maximising = mover in self.friends
         best = -float("inf") if maximising else float("inf")
         for move in self.moves(position, mover):
             after, conquest = self.child(position, move)
-            if conquest:
-                score = self.leaf(after, ply + 1)
-            else:
-                score = self.value(after, ply + 1, depth - 1, alpha, beta)
+            score = self.value(after, ply + 1, depth - 1, alpha, beta, conquest)
             if maximising:
                 best = max(best, score)
                 alpha = max(alpha, score)
@@ -192,21 +202,25 @@ class _Searcher:
                 break
         return best
 
-    def root_search(self, position: Position, moves: list[Move | Pass], depth: int) -> tuple[Move | Pass, float]:
-        """One iteration at the root (the root's mover maximises)."""
-        alpha, beta = -float("inf"), float("inf")
-        best_move, best = moves[0], -float("inf")
+    def root_search(self, position: Position, moves: list[Move | Pass], depth: int) -> None:
+        """One iteration at the root (the root's mover maximises); each finished root move goes
+        to `finished` at once, so that a budget spent halfway still leaves what was learnt."""
+        self.finished = []
+        alpha = -float("inf")
         for move in moves:
             after, conquest = self.child(position, move)
-            if conquest or depth == 1:
-                score = self.leaf(after, 1)
-            else:
-                score = self.value(after, 1, depth - 1, alpha, beta)
-            self.tick()
-            if score > best:
-                best_move, best = move, score
+            score = self.value(after, 1, depth - 1, alpha, float("inf"), conquest)
+            self.finished.append((move, score))
             alpha = max(alpha, score)
-        return best_move, best
+
+
+def _best(finished: list[tuple[Move | Pass, float]]) -> tuple[Move | Pass, float]:
+    """The highest score; on a tie the move searched first (the better-looking one)."""
+    best = finished[0]
+    for move, score in finished[1:]:
+        if score > best[1]:
+            best = (move, score)
+    return best
 
 
 def search(
@@ -216,33 +230,37 @@ def search(
     order: Sequence[str],
     *,
     depth: int = 2,
-    time_limit: float = 1.5,
+    node_budget: int = NODE_BUDGET,
     options: Collection[str] = (),
     values: Mapping[str, int] | None = None,
 ) -> SearchResult:
-    """The best move of `colour` by iterative deepening up to `depth` plies within `time_limit`
-    seconds (see the module docstring); with its score, the depth finished and the nodes visited."""
-    start = time.perf_counter()
+    """The best move of `colour` by iterative deepening up to `depth` plies within `node_budget`
+    nodes (see the module docstring); with its score, the depth finished and the nodes visited.
+    The same arguments always give the same result."""
+    if node_budget < 1:
+        raise ValueError(f"node_budget must be at least 1 (one position looked at), not {node_budget}")
     table = values if values is not None else value_table(position.board.name)
     present = {c for c, _ in position.pieces.values()}
     sequence = turn_sequence(colour, order, present)
-    searcher = _Searcher(colour, memo(relation), sequence, table, options, start + time_limit * 0.9)
+    searcher = _Searcher(colour, memo(relation), sequence, table, options, node_budget)
     moves = searcher.moves(position, colour)
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, 0)
     best_move, best_score, finished = moves[0], -float("inf"), 0
-    iteration_start = start
     for d in range(1, min(depth, MAX_DEPTH) + 1):
+        before = searcher.nodes
         try:
-            move, score = searcher.root_search(position, moves, d)
-        except _Timeout:
+            searcher.root_search(position, moves, d)
+        except _OutOfNodes:
+            if searcher.finished:  # the previous best was searched first: it is among them
+                best_move, best_score = _best(searcher.finished)
             break
-        best_move, best_score, finished = move, score, d
-        moves = [move, *(m for m in moves if m != move)]  # the best so far is searched first next time
-        now = time.perf_counter()
-        if d >= SURE_DEPTH and (now - iteration_start) * GROWTH > start + time_limit * 0.9 - now:
+        best_move, best_score = _best(searcher.finished)
+        finished = d
+        moves = [best_move, *(m for m in moves if m != best_move)]  # the best so far is searched first next time
+        spent = searcher.nodes - before
+        if d >= SURE_DEPTH and spent * GROWTH > node_budget - searcher.nodes:
             break  # the next iteration would very likely not finish: answer now
-        iteration_start = now
     return SearchResult(best_move, best_score, finished, searcher.nodes)
 
 
@@ -253,7 +271,7 @@ def best_move(
     order: Sequence[str],
     *,
     depth: int = 2,
-    time_limit: float = 1.5,
+    node_budget: int = NODE_BUDGET,
     options: Collection[str] = (),
     values: Mapping[str, int] | None = None,
 ) -> Move | Pass:
@@ -261,5 +279,5 @@ def best_move(
     `order` is the turn order (a list of colours, read cyclically from `colour`); `options` the
     ruleset options that change the moves (`pawn_any_diagonal`)."""
     return search(
-        position, colour, relation, order, depth=depth, time_limit=time_limit, options=options, values=values
+        position, colour, relation, order, depth=depth, node_budget=node_budget, options=options, values=values
     ).move

@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import importlib
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -94,17 +93,15 @@ def test_every_frame_the_engine_opens_has_a_name_on_the_board():
     assert unnamed == []
 
 
-def test_render_time_and_size_on_real_views():
-    """What `render` costs on the engine's own views (9 seats, mid-game): measured, not guessed.
-    The report quotes these numbers; the bounds are loose so a slow CI machine passes."""
+def test_render_size_on_real_views():
+    """The PNG size on the engine's own views (9 seats, mid-game). The time a board takes is
+    measured by `python bench/run.py --games judgement` (render_ms), not asserted here."""
     views: list[dict[str, Any]] = []
     for step, state, _ in _playout(7, 9):
         if step % 40 == 0 and state.phase == "turn":
             views.append(GAME.view(state, None))
         if len(views) == 8:
             break
-    start = time.perf_counter()
     sizes = [len(R.render(v)) for v in views]
-    per_board = (time.perf_counter() - start) / len(views)
-    assert per_board < 0.25
+    assert sizes and min(sizes) > 1000
     assert max(sizes) < 150_000

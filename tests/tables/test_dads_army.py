@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("rules.dads_army.ai")
-
 from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.service import Player, TableService

@@ -102,7 +102,6 @@ async def test_the_console_writes_the_export_beside_the_images(tmp_path: Path) -
 
 async def test_dads_army_with_dice_exports_and_replays_identically(tmp_path: Path) -> None:
     """Chance: the record's `--draws` feeds every die back, so the replay throws the same."""
-    pytest.importorskip("rules.dads_army.ai")
     svc = TableService(":memory:", renderers={"dads_army": None})
     await svc.create(GUILD, CHANNEL, "dads_army", HOST, seed="3", sit=False)
     for _ in range(4):

@@ -6,14 +6,13 @@ from __future__ import annotations
 import copy
 import importlib.util
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules.core import SeededChance
-from rules.judgement import ai, attack, frames, orders
+from rules.judgement import ai, ai_belief, attack, frames, orders
 from rules.judgement.actions import (
     AttackAction,
     Counter,
@@ -48,23 +47,20 @@ def bench() -> Any:
     return module
 
 
-def ai_game(seats: int, seed: int | str, steps: int = 5000) -> tuple[Any, list[tuple[Any, int]], float]:
-    """AI seats play; returns the end state, (state copy, seat) at decisions with a choice, and
-    the slowest decision in seconds."""
+def ai_game(seats: int, seed: int | str, steps: int = 5000) -> tuple[Any, list[tuple[Any, int]]]:
+    """AI seats play; returns the end state and (state copy, seat) at decisions with a choice.
+    (The decisions' time is measured by bench/judgement_ai.py, not asserted here.)"""
     state = GAME.new_game({}, seats, SeededChance(seed))
     decisions: list[tuple[Any, int]] = []
-    worst = 0.0
     for step in range(steps):
         if GAME.outcome(state) is not None:
             break
         seat = min(GAME.to_act(state))
         if len(GAME.legal_actions(state, seat)) > 1:
             decisions.append((copy.deepcopy(state), seat))
-        t0 = time.perf_counter()
         action = ai.choose(GAME, state, seat)
-        worst = max(worst, time.perf_counter() - t0)
         GAME.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
-    return state, decisions, worst
+    return state, decisions
 
 
 # --------------------------------------------------------------------------- reading only the view
@@ -90,7 +86,7 @@ def test_ai_reads_only_its_view() -> None:
     """The AI asks the game for its own view and its own legal actions, nothing else; and two
     states differing only in what the seat cannot see (identities it has not seen, face-down
     characters, deck orders: test_view.swapped) get the same choice, at every decision of a game."""
-    _, decisions, _ = ai_game(6, "view", steps=400)
+    _, decisions = ai_game(6, "view", steps=400)
     assert len(decisions) > 40
     for i, (state, seat) in enumerate(decisions):
         spy = Spy()
@@ -156,12 +152,27 @@ def test_belief_public_history_weighs_attacks_and_identity_cards() -> None:
     assert mirror.p(3, "assassin") < prior.p(3, "assassin") / 5
 
 
-def test_belief_is_fast_at_nine_seats() -> None:
+def test_belief_at_nine_seats_is_one_walk_over_the_1680_deals(monkeypatch) -> None:
+    # The work, not the seconds: each pass enumerates the deals the counts allow (9!/(3!3!3!)),
+    # never every identity for every seat (3^9 = 19,683, the fallback for a view whose counts do
+    # not add up).
     state = GAME.new_game({}, 9, SeededChance(4))
     view = GAME.view(state, None)
-    t0 = time.perf_counter()
+    walked: list[int] = []
+    real = ai_belief.assignments
+
+    def counted(counts: tuple[int, int, int]) -> tuple[tuple[int, ...], ...]:
+        table = real(counts)
+        walked.append(len(table))
+        return table
+
+    def free(k: int) -> Any:
+        raise AssertionError(f"every identity for {k} seats enumerated")
+
+    monkeypatch.setattr(ai_belief, "assignments", counted)
+    monkeypatch.setattr(ai_belief, "_free", free)
     belief = Belief.of(view)
-    assert time.perf_counter() - t0 < 0.05  # ~1 ms; generous for a busy machine
+    assert walked and len(walked) <= 2 and set(walked) == {1680}
     assert belief.marginals[0] == pytest.approx((1 / 3, 1 / 3, 1 / 3))
 
 
@@ -239,11 +250,10 @@ def test_ai_gives_damaging_order_to_likely_enemy() -> None:
 
 @pytest.mark.parametrize(("seats", "seed"), [(9, 1), (9, 2), (9, 3), (4, 1), (4, 2)])
 def test_ai_nine_seats_finish_a_game(seats: int, seed: int) -> None:
-    """Every seat an AI: the game ends (a faction or a Commoner wins), every decision under 1 s."""
-    state, decisions, worst = ai_game(seats, f"finish{seed}")
+    """Every seat an AI: the game ends (a faction or a Commoner wins)."""
+    state, decisions = ai_game(seats, f"finish{seed}")
     assert GAME.outcome(state) is not None
     assert state.winners
-    assert worst < 1.0
     assert decisions
 
 

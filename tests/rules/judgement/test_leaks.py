@@ -23,15 +23,12 @@ from typing import Any
 
 import pytest
 
+from renderer import judgement as board
+from renderer import judgement_role as role
 from rules.core import Action, Event, Msg, SeededChance
 from rules.judgement.content import IDENTITIES, load
+from rules.judgement.engine import GAME
 from rules.judgement.state import JudgementState
-
-try:
-    from rules.judgement import attack, death, skills, victory  # noqa: F401  (the whole engine is there)
-    from rules.judgement.engine import GAME
-except ImportError:  # pragma: no cover - until helpers A-C have landed
-    pytest.skip("the judgement engine does not play whole games yet", allow_module_level=True)
 
 from .test_view import permuted
 
@@ -499,8 +496,6 @@ async def test_leak_private_events_reach_only_their_seats(
 
 def test_leak_public_board_png_independent_of_secrets(games: Games) -> None:
     """The public board and a seat's role card, drawn from two counterfactuals: the same bytes."""
-    board = pytest.importorskip("renderer.judgement")
-    role = pytest.importorskip("renderer.judgement_role")
     for key in [(9, 93, None, 0.02), (6, 73, "pairs", 0.15)]:
         steps = games[key]
         state = steps[len(steps) // 2].before

@@ -22,7 +22,7 @@ WHITE_ALLIED_TO_BLACK = relation_from_table(
 
 
 def choose(pieces: dict[str, str], colour: str = "white", relation=initial_relation) -> Move:
-    move = best_move(position(pieces), colour, relation, COLOURS, time_limit=5.0)
+    move = best_move(position(pieces), colour, relation, COLOURS)
     assert isinstance(move, Move)
     return move
 
