@@ -1,6 +1,6 @@
 """`/judgement`: The City of Judgement (審判之城) in a channel, and how its tokens read on buttons.
 
-Every decision of this game is private (issue 5, "Hidden information"): the channel hears the
+Every decision of this game is private (P4, its secrets): the channel hears the
 public events, names who must act (a mention) and carries one "My options" button whose custom
 id names no action; each clicker's own choices open ephemerally (`cogs/delivery.py`,
 `cogs/clicks.py`). Secrets (identity, character, the Order card given or held) reach a seat by DM

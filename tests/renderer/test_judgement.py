@@ -1,4 +1,4 @@
-"""The City of Judgement board image (issue 5, "Board image"): valid, deterministic, pure and fast at
+"""The City of Judgement board image: valid, deterministic, pure and fast at
 4-9 seats; the six locations with their numbers, the pieces, the damage track with each marker and
 HP mark; bilingual words that exist in both catalogues; no secret drawn (the board reads only the
 public part of a view). The views here are built by hand in the brief's schema; the real engine's

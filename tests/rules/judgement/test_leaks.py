@@ -1,4 +1,4 @@
-"""Leak tests (plan §4, e1): whole seeded games at 4-9 seats, played by a random but busy policy,
+"""Leak tests (P4, e1): whole seeded games at 4-9 seats, played by a random but busy policy,
 checked at every step for what the public and each seat may learn.
 
 - No public event param holds a secret: an identity not shown, a character never face up (or a
