@@ -1,6 +1,6 @@
 """`/judgement`: The City of Judgement (審判之城) in a channel, and how its tokens read on buttons.
 
-Every decision of this game is private (issue 5, "Hidden information"): the channel hears the
+Every decision of this game is private (P4, its secrets): the channel hears the
 public events, names who must act (a mention) and carries one "My options" button whose custom
 id names no action; each clicker's own choices open ephemerally (`cogs/delivery.py`,
 `cogs/clicks.py`). Secrets (identity, character, the Order card given or held) reach a seat by DM
@@ -49,7 +49,7 @@ from rules.judgement.engine import GAME
 from rules.judgement.present import SECRET_VERBS
 from rules.judgement.state import COLOURS
 from tables import i18n
-from tables.judgement_commands import pick_text
+from tables.judgement_commands import ANSWERS, clean, command_text, obey_text, pick_text
 from tables.notices import Notice, Private, Public
 
 if TYPE_CHECKING:
@@ -57,12 +57,11 @@ if TYPE_CHECKING:
 
 GAME_KEY = "judgement"
 TIMEOUT_MAX = 3600
-ANSWERS = ("obey", "pay", "pose")
-"""The three answers to an Order card (`/judgement obey answer:`): obey, pay an equipment card
-instead of the damage (ruling 13), or 隱女's 「隱」 pose (secret: its label names nothing)."""
 BUTTON_ONLY = frozenset({"again", "hit", "declare", "pay", "pose"})
 """Verbs reached by the private menu's buttons (pay and pose also as `/judgement obey answer:`)."""
 TURN_LINES = frozenset({"table.your_turn", "table.may_act"})
+ME_ACTIONS = frozenset({"table.me_to_act", "table.me_anytime"})
+"""The lines of `/table me` that list what the seat may do (as action text, named in words here)."""
 
 Choices = list[app_commands.Choice[str]]
 
@@ -209,7 +208,13 @@ class JudgementCog(commands.Cog):
         return out[:AUTOCOMPLETE_MAX]
 
     async def do(self, interaction: discord.Interaction, verb: str, *tokens: str | None) -> None:
-        await act(self.bot, interaction, " ".join([verb, *(t.strip().lower() for t in tokens if t)]))
+        """Play `verb` with these options; a blank one (Unicode spaces included) is refused with what
+        the user may name (`command_text`), before anything reaches the game."""
+        legal: list[str] = []
+        if tokens:
+            table = open_table(self.bot, interaction)
+            legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
+        await act(self.bot, interaction, command_text(verb, tokens, legal))
 
     # ------------------------------------------------------------------ the table
     @judgement.command(name="new", description=_t("Open a City of Judgement lobby in this channel (4-9 players)"))
@@ -238,7 +243,7 @@ class JudgementCog(commands.Cog):
         lang = lang_of(interaction)
         legal = self.bot.service.legal_for(table.channel_id, player)
         named = i18n.list_sep(lang).join(action_name(UI.at(table), a, lang) for a in legal[:25])
-        lines = [replace(m, params={**m.params, "actions": named}) if m.key == "table.me_to_act" else m
+        lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m
                  for m in me.lines]
         text = clip("\n".join(replace(me, lines=lines).text(lang)))
         file = board_file(image, "role.png") if image else None
@@ -317,10 +322,10 @@ class JudgementCog(commands.Cog):
     @judgement.command(name="obey", description=_t("Answer the Order card you were given (only you see how)"))
     @app_commands.describe(answer=_t("Obey (the default), or give up an equipment card instead"))
     async def obey(self, interaction: discord.Interaction, answer: str | None = None) -> None:
-        text = (answer or "obey").strip().lower()
-        if text.split()[0] not in ANSWERS:
-            text = f"obey {text}"  # the engine refuses it with its own reason
-        await act(self.bot, interaction, text)
+        """A blank answer (a full-width space too) is no answer: the plain `obey`."""
+        table = open_table(self.bot, interaction)
+        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
+        await act(self.bot, interaction, obey_text(answer, legal))
 
     @obey.autocomplete("answer")
     async def obey_answer(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -398,14 +403,15 @@ class JudgementCog(commands.Cog):
         """`skill <id>`, then, when a target is named and the skill now asks for one, `target
         <colour>`: both changes told in one message. A target the skill does not take is left
         to the private menu (the skill stands)."""
-        if not target:
+        if not clean(target):  # a blank target is no target
             await self.do(interaction, "skill", name)
             return
         table = open_table(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         player, service = player_of(interaction), self.bot.service
-        notices = await service.act(table.channel_id, player, f"skill {name.strip().lower()}")
-        aimed = f"target {target.strip().lower()}"
+        used = command_text("skill", [name], service.legal_for(table.channel_id, player))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await service.act(table.channel_id, player, used)
+        aimed = f"target {clean(target)}"
         done = "cogs.done"
         if aimed in service.legal_for(table.channel_id, player):
             first = notices

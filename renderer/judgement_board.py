@@ -4,7 +4,7 @@ the pieces on them, the decks and the last dice in the middle, the damage track 
 The six location cards lie in a ring in the order of `view["ring"]` (ruling 2: slot i neighbours
 i-1 and i+1; the `pairs` variant links only slots 0-1, 2-3 and 4-5), each with the numbers of the
 d4+d6 roll that sends a piece there (酒館 2-3 ... 黑市 10; 7 goes anywhere). The damage track runs 0
-to 14 (content notes 6.3) with each living player's marker on its damage, several markers sharing a
+to 14 (N6.3) with each living player's marker on its damage, several markers sharing a
 cell side by side, and a mark in the player's colour at the HP of each face-up character: the
 character is dying when its marker reaches that mark (rulebook 瀕死狀態).
 

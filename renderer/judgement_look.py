@@ -245,7 +245,7 @@ _DRAWN: ContextVar[tuple[str, ...]] = ContextVar("judgement_board_langs", defaul
 
 
 def board_langs(view: Mapping[str, Any], text: Text | None = None, lang: str | None = None) -> tuple[str, ...]:
-    """The languages of a board for this view (issue 5): both for the public view (`seat` None),
+    """The languages of a board for this view (P4): both for the public view (`seat` None),
     only the reader's for a seat's own view (`lang`, else the caller's `text`, as the role card
     decides: `lang_of`)."""
     if view.get("seat") is None:

@@ -1,7 +1,7 @@
 """The right of the public City of Judgement board: the turn and what the table waits for, then one
 row per player.
 
-A row shows only what everyone may see (the view holds nothing else, plan §4): the colour and
+A row shows only what everyone may see (the view holds nothing else, P4): the colour and
 name, the character and its HP once face up (a face-down card "?" before), the identity once
 shown or dead (rulebook 死亡: the identity card is turned up), the damage, the equipment in play
 (裝備, public), 封印 and the shields (守護天使, 鐵壁), whose turn it is and who is asked now.

@@ -1,6 +1,6 @@
 """A seat's private "My role" card for The City of Judgement, in its reader's language.
 
-It shows what only that seat knows, all from `view["me"]` (the seat's own view, plan §4): the
+It shows what only that seat knows, all from `view["me"]` (the seat's own view, P4): the
 identity card (身份) with its faction's goal, the character (人物) picked, face up or down, its HP,
 damage, skills (with once-per-game and used marks) and the Commoner goal (平民勝利條件, which counts
 only for a 平民: rulebook 注意1), the Order card (指令卡) this seat gives, holds or answers now

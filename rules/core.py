@@ -438,6 +438,15 @@ class Game(Generic[S]):
         pass `check` at any time before the end, whoever is to act."""
         return None
 
+    def anytime_actions(self, state: S, seat: Seat) -> list[Action]:
+        """What `seat` may do whether or not anyone asks it now (The City of Judgement's ruling 7:
+        a face-down character may be turned up in another player's turn). `legal_actions` offers
+        them to that seat at every moment and `check` accepts them from a seat nobody asks; taking
+        one asks nobody new by itself, so the decision open stays open. They must depend on public
+        facts alone, since every seat sees what every other seat is offered when nobody is asked.
+        Empty for most games."""
+        return []
+
     def secret_action(self, action: Action) -> bool:
         """True for an action whose words only its own seat and those it tells may know (Judtho's
         Trio suggestion): its `label` must not give them away, and the table's log is exported
@@ -467,17 +476,25 @@ class Game(Generic[S]):
 
     # ---- the contract, shared
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
-        """Every action `seat` may take now. Empty only when that seat cannot act."""
-        if self.outcome(state) is not None or seat not in self.to_act(state):
+        """Every action `seat` may take now: its answers when it is asked (`to_act`), and its
+        `anytime_actions` whether asked or not. Empty only when that seat cannot act."""
+        if self.outcome(state) is not None:
             return []
-        return self._legal_actions(state, seat)
+        anytime = self.anytime_actions(state, seat)
+        if seat not in self.to_act(state):
+            return anytime
+        legal = self._legal_actions(state, seat)
+        return legal + [a for a in anytime if a not in legal]
 
     def check(self, state: S, seat: Seat, action: Action | str) -> Action:
-        """The parsed action if `seat` may take it now, else the reason as IllegalAction."""
+        """The parsed action if `seat` may take it now, else the reason as IllegalAction. A seat
+        nobody asks may take only its `anytime_actions`."""
         if isinstance(action, str):
             action = self.parse_action(action)
         if self.outcome(state) is not None:
             raise GameOver()
+        if action in self.anytime_actions(state, seat):
+            return action
         if seat not in self.to_act(state):
             raise NotYourTurn()
         legal = self._legal_actions(state, seat)

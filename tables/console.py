@@ -530,14 +530,12 @@ def _judtho_draw(options: dict[str, str], legal: list[str], lang: str) -> str:
 
 
 def _judgement_obey(options: dict[str, str], legal: list[str], lang: str) -> str:
-    """`/judgement obey [answer]` as the cog reads it: `obey` when no answer is given; `pay <card>`
-    and `pose <identity>` (隱女's 「隱」) as typed; a lone card or identity id is that answer."""
-    answer = " ".join(filter(None, (options.get("answer", ""), options.get("what", "")))).strip().lower()
-    if not answer:
-        return "obey"
-    if answer.split()[0] in ("obey", "pay", "pose"):
-        return answer
-    return next((a for a in legal if a.split()[1:] == [answer] and a.split()[0] in ("pay", "pose")), f"obey {answer}")
+    """`/judgement obey [answer]` as the cog reads it (`tables.judgement_commands.obey_text`): `obey`
+    when no answer is given; `pay <card>` and `pose <identity>` (隱女's 「隱」) as typed; a lone
+    card or identity id is that answer."""
+    from tables import judgement_commands
+
+    return judgement_commands.obey_text(" ".join(filter(None, (options.get("answer"), options.get("what")))), legal)
 
 
 def _judgement_pick(options: dict[str, str], legal: list[str], lang: str) -> str:
@@ -551,9 +549,11 @@ def _judgement_pick(options: dict[str, str], legal: list[str], lang: str) -> str
 def _judgement_skill(options: dict[str, str], legal: list[str], lang: str) -> str:
     """`/judgement skill <name>`: here one line is one action, so a target is named afterwards by
     `/judgement target <colour>` (the cog plays both at once)."""
-    if options.get("target"):
+    from tables import judgement_commands
+
+    if judgement_commands.clean(options.get("target")):
         raise IllegalAction("judgement_console_target")
-    return f"skill {options.get('name', '').strip().lower()}"
+    return judgement_commands.command_text("skill", [options.get("name")], legal)
 
 
 def _judgement_hint(refused: str, legal: list[str], lang: str) -> str | None:

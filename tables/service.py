@@ -653,7 +653,8 @@ class TableService:
 
     async def me(self, channel_id: int, player: Player) -> Private:
         """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
-        private events, their legal actions, and the board as they see it."""
+        private events, their legal actions (when not asked, those it may take at any time), and
+        the board as they see it."""
         table = self._open(channel_id)
         async with table.lock:
             seat = table.require_seat(player.user_id)
@@ -666,6 +667,9 @@ class TableService:
             prompt = self._prompt_for(table, seat)
             if prompt:
                 lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
+            elif anytime := [str(a) for a in table.game.legal_actions(table.state, seat)]:
+                # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
+                lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
             image = await self._render(table, seat, prompt)
             return Private(table.id, seat, player.user_id, lines, image, names=table.names)
 

@@ -137,7 +137,8 @@ class Keep(Action):
 
 @dataclass(frozen=True)
 class Reveal(Action):
-    """Turn your character card face up (allowed once, whenever you are asked; ruling 7)."""
+    """Turn your character card face up: at any time of play, asked or not (ruling 7); once, unless
+    含羞 turned it down again."""
 
     verb: ClassVar[str] = "reveal"
 

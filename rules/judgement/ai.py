@@ -1,5 +1,5 @@
 """A computer player for The City of Judgement: plays its faction's goal from what it can infer,
-or its Commoner goal (issue 5, "AI"; plan §6).
+or its Commoner goal (P6).
 
 Entry point: `choose(game, state, seat, rng=None) -> Action`, also `GAME.ai`. It reads ONLY
 `game.view(state, seat)` (its own identity, character, Order cards and spied identities, and the
@@ -328,7 +328,7 @@ class Seen:
         return min(1.2, 0.2 + 0.25 * uncertain) if self.stance.fighter else 0.2
 
     def effect_worth(self, loc: str) -> float:
-        """The location's own effect for this seat (content §6.4)."""
+        """The location's own effect for this seat (N6.4)."""
         eff = load().locations[loc].effect
         if eff.id == "draw_order_and_give":
             return self.order_draw_worth()
@@ -684,7 +684,7 @@ COMMONER_EASE = {
     "flower_girl": 2.5, "sister_of_mercy": 2.0, "court_sorcerer": 2.0, "master_thief": 2.0, "blood_count": 2.0,
     "gravedigger": 1.5, "executioner": 1.5, "swordswoman": 1.5, "duelist": 1.0, "inquisitor": 1.0,
 }
-"""How reachable each character's goal is for a 平民 (content §6.5), beside HP."""
+"""How reachable each character's goal is for a 平民 (N6.5), beside HP."""
 
 
 def pick_worth(identity: str | None, character: str) -> float:

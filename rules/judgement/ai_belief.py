@@ -7,7 +7,7 @@ are taken out. `Belief.of(view)` enumerates every assignment of those cards to t
 9!/(3!3!3!) = 1,680, fewer once anything is known), weighs each by the evidence, and sums the
 marginals: P(seat t has identity g). Exact, and a few milliseconds at 9 seats.
 
-Evidence and its weight (plan §6), each a likelihood per identity of one seat:
+Evidence and its weight (P6), each a likelihood per identity of one seat:
 - exact: this seat's own identity, every identity shown or dead, `me.known`;
 - this seat's own Order cards (c29, the recipient answers truthfully): for a card it GAVE, the bet
   held exactly when the result was not `nothing` (`OrderTest.holds`; an HP-only bet says nothing
@@ -15,7 +15,7 @@ Evidence and its weight (plan §6), each a likelihood per identity of one seat:
   face-up, unsealed) 隱女, whose 「隱」 may lie (ruling 13);
 - public history (`view["history"]`: the public events history.py keeps, as `{"kind",
   "params"}`, oldest first): a public Order result weighs P(result | g) summed over the 16 Order
-  cards (plan Q8: uniform over the pack); an attack or a chosen hurt of t on s makes t less likely
+  cards (Q8: uniform over the pack); an attack or a chosen hurt of t on s makes t less likely
   to share s's faction (`HOSTILE`), a heal or a rescue (贈花) of t on another seat more likely
   (`FRIENDLY`); an identity card drawn and not shown (照妖鏡: the 刺客 must show,
   `MIRROR_EPSILON`; 王命/黑彌撒 would heal a 侍衛/刺客 who showed, `SUMMONS`);
@@ -52,7 +52,7 @@ MIRROR_EPSILON = 0.05
 SUMMONS = 0.5
 """王命 (侍衛) or 黑彌撒 (刺客) drawn and not shown: that identity would have healed by showing."""
 HOSTILE = 0.6
-"""t attacked (or chose to hurt) s: t's likelihood of sharing s's faction (plan §6)."""
+"""t attacked (or chose to hurt) s: t's likelihood of sharing s's faction (P6)."""
 FRIENDLY = 1.5
 """t healed s by choice (祝福, 急救, 煉金塔's heal): t's likelihood of sharing s's faction."""
 ORDER_RESULTS = ("hurt", "healed", "paid", "nothing", "shown_secretly")
@@ -113,7 +113,7 @@ def order_result(card: str, identity: str, hp: int | None, damaged: bool | None 
 @cache
 def public_result_likelihood(result: str) -> tuple[float, float, float]:
     """P(public Order result | identity) with the card unknown: uniform over the 16 Order cards
-    (plan Q8), each possible result of a card sharing its weight."""
+    (Q8), each possible result of a card sharing its weight."""
     cards = [c for c in load().cards.values() if c.pack == "order"]
     total = sum(c.count for c in cards)
     out = []

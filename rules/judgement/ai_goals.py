@@ -2,7 +2,7 @@
 equipment and places it wants, and how much it fears for its own life.
 
 A 侍衛 or 刺客 plays its faction's goal (遊戲結束, c10: every seat of the other faction dead), and
-ignores its character's goal (注意1, c12). A 平民 plays its character's goal (c11, content §6.5),
+ignores its character's goal (注意1, c12). A 平民 plays its character's goal (c11, N6.5),
 one scorer per goal id (`content.GOALS`), each adding to the survival term every Commoner has:
 
 - alive at the end (白妖精, 賣花女 with a rescue, 隱女 never face up): hurt nobody much, fear a lot;

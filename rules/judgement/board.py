@@ -7,7 +7,7 @@ model's board) groups the slots in three fixed pairs (0,1), (2,3), (4,5) instead
 neighbour is the other of its pair.
 
 Range (攻擊, 距離概念): "通常距離為相鄰的兩個場地以及自身所在場地" (c21): your own location and its
-neighbours. 炮擊 (`range_outside`, content notes 6.3) turns it inside out: the locations outside
+neighbours. 炮擊 (`range_outside`, N6.3) turns it inside out: the locations outside
 your normal range, and no longer those inside it.
 """
 
@@ -43,7 +43,7 @@ def reach(state: JudgementState, location: str) -> list[str]:
 
 def attack_zone(state: JudgementState, seat: Seat) -> list[str]:
     """The locations `seat` can attack into: its normal range, or with 炮擊 (`range_outside`) only
-    the locations outside it (content notes 6.3: "distance 2 or more")."""
+    the locations outside it (N6.3: "distance 2 or more")."""
     at = state.players[seat].at
     if at is None:
         return []

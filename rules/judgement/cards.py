@@ -15,7 +15,7 @@ Rulebook, 聖卡和暗卡: "玩家在獲得聖/暗卡時，立即發動該卡的
 - c43 (場上 = everywhere but the discards): a card being resolved is in play until it is discarded.
 - Ruling 15: nobody holds cards. An item waiting on a choice sits in its frame's data, never in
   a hand, and is discarded when the frame resolves.
-- Holy and Dark cards are public (plan §4): `card_drawn {seat, deck, card}` then the effect's own
+- Holy and Dark cards are public (P4): `card_drawn {seat, deck, card}` then the effect's own
   events. An Order card is drawn face down: public `order_drawn {seat}`, the card to the drawer
   alone (`order_card`), then orders.py's `give` frame.
 
@@ -87,7 +87,7 @@ def draw(state: JudgementState, seat: Seat, pack: str, chance: Chance) -> list[E
 
 def refill(state: JudgementState, pack: str, chance: Chance) -> list[Event]:
     """c36 / c31: when `pack` is used up, its discard is shuffled to make it again. The order is
-    never an event param (plan §3); the public event gives the count only."""
+    never an event param (P3); the public event gives the count only."""
     deck, pile = deck_of(state, pack), discard_of(state, pack)
     if deck or not pile:
         return []
@@ -311,7 +311,7 @@ ITEMS: dict[str, Callable[[JudgementState, Seat, str, Chance], list[Event]]] = {
     "damage_location_roll": _death_trap,
     "give_equipment_or_damage": _slip,
 }
-"""Every Holy and Dark item's effect id and what carries it out (content §6.6-6.7)."""
+"""Every Holy and Dark item's effect id and what carries it out (N6.6-N6.7)."""
 
 
 def _finish(state: JudgementState, frame_card: str, item: bool) -> None:

@@ -48,7 +48,7 @@ KILL_CREDITS = ("direct", "indirect")
 
 EFFECTS: Mapping[str, frozenset[str]] = MappingProxyType(
     {
-        # locations (content notes 6.4)
+        # locations (N6.4)
         "draw_order_and_give": frozenset(),
         "choose_draw": frozenset({"packs"}),
         "draw": frozenset({"pack"}),
@@ -122,7 +122,7 @@ GOALS: Mapping[str, frozenset[str]] = MappingProxyType(
         "any_of": frozenset({"goals"}),
     }
 )
-"""Every Commoner goal id (平民勝利條件, content notes 6.5); `any_of` holds a list of goals."""
+"""Every Commoner goal id (平民勝利條件, N6.5); `any_of` holds a list of goals."""
 
 
 @dataclass(frozen=True)

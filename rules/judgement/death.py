@@ -33,7 +33,7 @@ ruling 10's "simultaneous"), `died_turn` are recorded here.
   `reveals`: "若尚未亮出則亮出人物"), then the damage is set to 7; 贈花 is then publicly used, so no later
   window opens for it.
 - Ruling (ours): a rescue window opens (e1) also when only the dying seat itself could be a 修女 with
-  禱告 unused: she may reveal in the window (e2) and pray (content notes Q3 default).
+  禱告 unused: she may reveal in the window (e2) and pray (Q3).
 """
 
 from __future__ import annotations

@@ -8,16 +8,29 @@ turn.py carries every other step on by itself.
 
 What is legal: the top frame's kind says (frames.KINDS), or the step's: `roll`, 翩躚's `go`s and
 the turn-start skills at the start step. In every decision of the turn phase the seat asked may
-also take its "any time" actions (e2: `reveal` while face down, 禱告, 掘墓 ...; skills.py).
+also take its "any time" actions (e2: `reveal` while face down, 禱告, 掘墓 ...; skills.py). And
+every living face-down seat may `reveal` at every moment of the turn phase, asked or not (ruling 7,
+`anytime_actions`): the platform offers it in that seat's private panel and accepts it from a seat
+nobody asks, and nobody new is asked by it (but see 雷咒 below).
 
 Rulings of the engine beyond the rulebook and rulings 1-15 (tests named after them):
 - e1. Uniform questions: a question whose existence depends on a secret is asked whatever the
   secret (an Order card's recipient always answers; the identity cards always ask the drawer; the
   rescue window opens unless a rescue is publicly impossible; the counter window opens for every
   attacked survivor who could publicly be the 傭兵). A pause or a prompt shows nothing.
-- e2. "Any time" (reveal, 禱告, 掘墓) is offered in every decision of your own turn and in every
+- e2. The any-time skills (禱告, 掘墓) are offered in every decision of your own turn and in every
   window you are asked in (rescue, counter, order answer), never in another player's plain step
-  (`Game.check` refuses a seat that is not asked).
+  (`check` refuses them from a seat that is not asked). The reveal is wider (ruling 7): offered to
+  every living face-down seat at every moment of the turn phase, asked or not. Who is offered it
+  depends on public facts alone (alive, face down), so offering it leaks nothing; a dead seat is
+  face up already (ruling 8). Before the first turn nothing is revealed (the characters are still
+  being picked, or the start rolls are thrown): `judgement_not_before_turns`.
+- Ruling (ours), with ruling 7: a reveal out of one's own decisions leaves the question open as it
+  was (the same seats asked, the same answers offered). An on-reveal skill still fires at once
+  (ruling 7: "fire then"): 宮廷術士's 雷咒 asks its owner whom to strike (or `pass`) on top of the
+  open question, which waits beneath it and is asked again, unchanged, once the strike is settled.
+  A character the strike brings to dying dies only once every open question is settled (death.run
+  waits while a frame does).
 - e3. No waiting on a non-choice: a decision waits only when it is a real choice or hidden by e1.
   With 8-9 seats the one character dealt is picked by itself; 大聖堂 and 埋骨之地 draw by
   themselves; a move with one destination is made at once.
@@ -95,6 +108,14 @@ class Judgement(Game[JudgementState]):
             actions += [a for a in _any_time(state, seat) if a not in actions]  # e2
         return actions
 
+    def anytime_actions(self, state: JudgementState, seat: Seat) -> list[Action]:
+        """Ruling 7: a living face-down character may be turned up at every moment of the turn
+        phase, whoever is asked: the `reveal` among e2's any-time actions (skills.any_time offers
+        it on public facts only: alive, face down); the any-time skills stay e2's."""
+        if state.phase != "turn":
+            return []
+        return [a for a in skills.any_time(state, seat) if isinstance(a, Reveal)]
+
     def _step_actions(self, state: JudgementState, seat: Seat) -> list[Action]:
         """The start step: throw to move, or 翩躚 (ruling 3), or a turn-start skill."""
         if state.phase != "turn" or state.step != "start" or seat != state.active:
@@ -103,11 +124,13 @@ class Judgement(Game[JudgementState]):
         return actions + [a for a in skills.timed(state, seat, "turn_start") if a not in actions]
 
     def check(self, state: JudgementState, seat: Seat, action: Action | str) -> Action:
-        """As `Game.check`, but a seat that is not asked now is told why (still `NotYourTurn`)."""
+        """As `Game.check`, but a seat that is not asked now is told why: a `reveal` it may not take
+        by its reason (face up already, not before the turns), anything else by `NotYourTurn`."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        if self.outcome(state) is None and seat not in self.to_act(state):
-            raise _not_asked(state, seat)
+        if self.outcome(state) is None and seat not in self.to_act(state) \
+                and action not in self.anytime_actions(state, seat):
+            raise _reveal_refusal(state, seat) if isinstance(action, Reveal) else _not_asked(state, seat)
         return super().check(state, seat, action)
 
     def why_illegal(self, state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
@@ -166,7 +189,7 @@ class Judgement(Game[JudgementState]):
     def _apply(self, state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
         frame = top(state)
         events: list[Event] = []
-        if frame is not None and action in KINDS[frame.kind].legal(state, seat):
+        if frame is not None and seat in asked(frame) and action in KINDS[frame.kind].legal(state, seat):
             events += KINDS[frame.kind].apply(state, seat, action, chance)
         elif isinstance(action, Pick):
             events += setup.pick(state, seat, action.character)
@@ -178,7 +201,7 @@ class Judgement(Game[JudgementState]):
         elif isinstance(action, Go):
             turn.begin_move(state)
             events += movement.flit(state, seat, action.location)
-        else:  # e2's any-time actions and the turn-start skills
+        else:  # e2's any-time actions (ruling 7's reveal, asked or not) and the turn-start skills
             events += skills.apply(state, seat, action, chance)
         events += turn.advance(state, chance)
         history.record(state, events)  # the public evidence about identities (AI), public events only
@@ -226,6 +249,14 @@ def _go_refusal(state: JudgementState, seat: Seat, action: Go) -> IllegalAction 
             return IllegalAction("judgement_roll_to_move")  # c15
         return IllegalAction("judgement_flit_too_far", location=where)  # ruling 3
     return None
+
+
+def _reveal_refusal(state: JudgementState, seat: Seat) -> IllegalAction:
+    """Why a seat nobody asks may not `reveal` (ruling 7 offers it whenever it may): its card is
+    face up already (the dead's too, ruling 8), or the turns have not begun."""
+    if state.phase != "turn":
+        return IllegalAction("judgement_not_before_turns")
+    return IllegalAction("judgement_already_revealed")
 
 
 def _not_asked(state: JudgementState, seat: Seat) -> NotYourTurn:

@@ -1,6 +1,6 @@
 """The public evidence record (`JudgementState.history`): what everyone at the table saw that tells
-something about the hidden identities (身份), kept so the computer seats can infer them (issue 5,
-"AI": guards and assassins infer likely identities from public effects; plan §6's evidence table).
+something about the hidden identities (身份), kept so the computer seats can infer them (P6:
+guards and assassins infer likely identities from public effects, by its evidence table).
 
 Recorded in ONE place, `engine.Judgement._apply`, from the events each action returns, and only
 from PUBLIC events (`event.to is None`): a private event (an Order card's text, what 密探令 showed,

@@ -10,10 +10,10 @@ Rulebook, 遵照場地卡上的指示行動: "在你移動到另一張地區牌�
 - c19, 廣場: exactly one of the three packs (`draw` frame: `draw holy|dark|order`).
 - c33 / e3, 大聖堂 and 埋骨之地: a Holy or a Dark card is drawn at once; nothing is asked.
 - c28, 酒館: an Order card is drawn and must be given to another player (orders.py).
-- 煉金塔 (content 6.4): choose any living character, yourself included, and `hurt` it 2 or `heal`
+- 煉金塔 (N6.4): choose any living character, yourself included, and `hurt` it 2 or `heal`
   it 1 (`alchemy` frame). 幸運胸針 stops the 2 in damage.py (its source is this location's id).
   Ruling 9: the chosen victim is hurt directly; hurting yourself is self-inflicted (damage.py).
-- 黑市 (content 6.4): take one equipment card of your choice from another character; nothing
+- 黑市 (N6.4): take one equipment card of your choice from another character; nothing
   happens when nobody else has one (cards.offer_take; ruling ours there: ANOTHER living one).
 
 The flow calls `enter(state, seat, chance)` at the location step (turn.py); what it opens waits
@@ -45,7 +45,7 @@ def enter(state: JudgementState, seat: Seat, chance: Chance) -> list[Event]:
 
 
 def effect(state: JudgementState, seat: Seat, location: Location, chance: Chance) -> list[Event]:
-    """The location's own effect (content 6.4), by its effect id."""
+    """The location's own effect (N6.4), by its effect id."""
     eff = location.effect
     if eff.id == "draw_order_and_give":
         return cards.draw(state, seat, "order", chance)

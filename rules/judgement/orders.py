@@ -12,7 +12,7 @@ example: 「我打賭你是一個刺客，如果你是，你承受一點傷害�
 - e1, the `obey` frame: the recipient is ALWAYS asked, whatever its identity, so the question
   itself tells nothing. c29: `obey` answers truthfully from the hidden identity and the
   character's HP (`OrderTest.holds`). Exactly ONE public result follows: `order_hurt`,
-  `order_healed`, `order_paid`, `order_nothing` or `order_shown_secretly` (plan §4). The damage
+  `order_healed`, `order_paid`, `order_nothing` or `order_shown_secretly` (P4). The damage
   goes through damage.py with source `order` (never the card id: that is secret), and damage.py's
   own public `hurt`/`unhurt`/`healed` for the recipient is folded into that one result.
 - Ruling 13: "give me 1 equipment or take 1 damage": a recipient for whom the bet holds chooses
@@ -20,7 +20,7 @@ example: 「我打賭你是一個刺客，如果你是，你承受一點傷害�
   "heal 1" cards deal 1 damage instead to a recipient with no damage. 隱女's 「隱」 (usable face
   down, `answer_as_any`) lets her `pose <identity>`: the card is answered as if she had that
   identity (a secret action). She may not lie to 密探令 (its `except`). 「隱」 lies about the
-  identity only: the HP bets (嚴懲令, 欺凌令) are answered from her true HP (plan Q2).
+  identity only: the HP bets (嚴懲令, 欺凌令) are answered from her true HP (Q2).
 - 密探令: the identity goes to the giver alone (`order_spied`, to=(giver, recipient)); the
   giver's `known` remembers it; the public sees `order_shown_secretly`.
 - Ruling 9: the giver chose the recipient, so Order damage is direct, by the giver.
@@ -149,7 +149,7 @@ def _obey_apply(state: JudgementState, seat: Seat, action: Action, chance: Chanc
 
 
 def resolve(state: JudgementState, frame: Frame, identity: str, pay: str | None) -> list[Event]:
-    """Carry out the card on its recipient answering as `identity`; one public result (plan §4)."""
+    """Carry out the card on its recipient answering as `identity`; one public result (P4)."""
     close(state, frame)
     card, giver, recipient = frame.data["card"], frame.data["giver"], frame.data["recipient"]
     effect = load().cards[card].effect

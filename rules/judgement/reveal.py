@@ -1,8 +1,9 @@
 """Turning a character face up (亮出人物) and showing an identity card (公開身份).
 
 - c26 (卡牌及狀態解釋, 人物卡): every character starts face down and may be revealed at any time,
-  once: "已亮出的人物卡不可再次亮出（除非回響賣花女技能：含羞）". The "any time" is e2's: the engine
-  offers `reveal` in every decision of your own turn and in every window you are asked in.
+  once: "已亮出的人物卡不可再次亮出（除非回響賣花女技能：含羞）". The "any time" is ruling 7's: every
+  living face-down seat may reveal at every moment of the turn phase, asked or not (the engine's
+  `anytime_actions`; e2).
 - c42 (名詞解釋, 亮出人物): revealing "會觸發某些人物技能": the on-reveal (亮出時) skills fire here,
   every time the card turns face up, so again after 含羞 turned it down (ruling 7). 宮廷術士's 雷咒
   is the one such skill: a `skill_target` frame (skills.py) asks its owner whom to strike, or `pass`.

@@ -1,6 +1,6 @@
 """遊戲準備 (set-up) and 人物登場 (the start rolls) of The City of Judgement.
 
-`new_game` draws, in this order (plan §3; `--dice` scripts and replays depend on it):
+`new_game` draws, in this order (P3; `--dice` scripts and replays depend on it):
 1. the turn order: the seats shuffled (ruling 1: "clockwise" is the next seat in it);
 2. the six location cards shuffled onto the ring's slots (遊戲準備 1, ruling 2, c2);
 3. the 15 characters shuffled and dealt in blocks of ⌊15/N⌋ in seat order; the rest leave the

@@ -27,7 +27,7 @@ SLOTS = 6
 """The six location slots of the board, in a ring (ruling 2): slot i neighbours i-1 and i+1."""
 
 TRACK = 14
-"""The damage track runs 0 (unhurt) to 14 (content notes: the highest HP)."""
+"""The damage track runs 0 (unhurt) to 14 (N6.3: the highest HP)."""
 
 PHASES = ("pick", "start_roll", "turn", "over")
 STEPS = ("start", "move", "location", "attack", "finish")

@@ -7,7 +7,7 @@ goes without a decision:
 1. the death queue runs (`death.run`, ruling 8, e6) while it has work and no frame waits;
 2. the goals are checked (`victory.check`, r14): a win ends the game at once (c9). Only once the
    queue is settled: a batch of deaths (one 天雷, one 連弩 throw) is judged as a whole (ruling 14,
-   plan Q5), so an effect that wipes out both factions lets both win;
+   Q5), so an effect that wipes out both factions lets both win;
 3. it stops while a frame waits (an Order card's answer, the rescue window, a `go` after a 7...);
 4. an attack that another module's frame paused (a looted or pilfered 聖騎士之槍 asks its new
    holder `show`/`keep`) carries on (`attack.resume`: its other hits, 反擊 and 血戰

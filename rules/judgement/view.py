@@ -1,7 +1,7 @@
 """What one seat may see of a game of The City of Judgement, as the JSON-ready dict of the team brief.
 
 The public part is the same for every seat and for a spectator (`seat=None`); a seat's own view
-adds `me`. Hidden (plan §4; the secrets `state.py` lists):
+adds `me`. Hidden (P4; the secrets `state.py` lists):
 - an identity (身份) until it is shown or its character dies (rulebook 死亡: the identity card is
   turned up), a character (人物) while face down (rulebook 人物卡: face down until revealed), with
   its HP, skills and used skills;
@@ -10,7 +10,7 @@ adds `me`. Hidden (plan §4; the secrets `state.py` lists):
   recipient know its text), what a seat learned by 密探令 (`known`);
 - a frame's data beyond the keys its kind declares public (`frames.FrameKind.public`); its
   `private` keys go to the seats it asks (and its `data["to"]` seats) in their `me.frame`.
-At game over every identity and character is shown to everyone (plan §4).
+At game over every identity and character is shown to everyone (P4).
 
 Dicts keyed by seat (`me.known`, `attack.dealt`) use the seat as a string, so a view survives JSON
 unchanged. `history` is the public evidence about identities (history.py: public events only,

@@ -389,8 +389,9 @@ async def test_an_order_card_given_and_obeyed_only_the_two_seats_see_its_text(wo
     assert by_seat[recipient].mention in message.content
     assert table.seat_name(giver) in message.content  # what is asked: whose card, to whom
     scanner.scan()
-    stranger = await by_seat[third].click(message, label=OPTIONS)
-    assert shown(stranger).content == i18n.gettext("error.not_your_prompt")
+    other = await by_seat[third].click(message, label=OPTIONS)  # asked nothing: ruling 7's reveal only
+    assert [b["label"] for b in buttons(shown(other))] == [i18n.gettext("judgement.verb.reveal")]
+    assert i18n.gettext(f"judgement.card.{card}") not in shown(other).content
     menu = await by_seat[recipient].click(message, label=OPTIONS)
     offered = [b["label"] for b in buttons(shown(menu))]
     assert i18n.gettext("judgement.verb.obey") in offered

@@ -128,3 +128,37 @@ async def test_the_private_image_is_a_role_card_not_a_hand(tmp_path: Path) -> No
         assert i18n.gettext("console.hand_image", lang, path=card) not in text
     assert i18n.gettext("judgement.console.hand_image", "en", path="x") == "Role card: x"
     assert i18n.gettext("judgement.console.hand_image", "zh-TW", path="x") == "角色卡：x"
+
+
+async def test_r7_another_seat_reveals_with_at_name_in_someone_elses_turn(tmp_path: Path) -> None:
+    """Ruling 7 here: `@bob reveal` while Alice is asked (her turn, or a question to her) turns Bob's
+    character up, and Alice is still asked the same; before it, `/table me` as Bob says what he may
+    do whenever he likes."""
+    out = io.StringIO()
+    options = LocalOptions(game="judgement", seats=2, ai=2, seed="7", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judgement": None}), options, out)
+    await console.setup()
+    alice, bob = console.players
+    table = console.service.table(CHANNEL)
+    for _ in range(200):
+        state = table.state
+        if state.phase == "turn" and table.humans_to_act() == [0] and not state.players[1].revealed \
+                and state.players[1].character != "court_sorcerer":
+            break
+        seat = table.humans_to_act()[0]
+        legal = [a for a in console.service.legal_for(CHANNEL, console.players[seat]) if a != "reveal"]
+        pick = next((a for a in legal if a.startswith("attack")), "pass" if "pass" in legal else legal[0])
+        await console.command(f"@{console.players[seat].name} {pick}")
+    else:
+        pytest.fail("Alice was never asked alone while Bob's card was down")
+    before = (table.humans_to_act(), console.service.legal_for(CHANNEL, alice), table.version)
+    start = len(out.getvalue())
+    await console.run_lines([f"@{bob.name} /table me"], script=False)
+    assert f"[to Bob] {i18n.gettext('table.me_anytime', actions='reveal')}" in out.getvalue()[start:]
+    await console.run_lines([f"@{bob.name.lower()} reveal"], script=False)
+    text = out.getvalue()[start:]
+    assert "Refused" not in text and table.state.players[1].revealed
+    character = i18n.gettext(f"judgement.char.{table.state.players[1].character}")
+    assert character in text
+    assert (table.humans_to_act(), console.service.legal_for(CHANNEL, alice)) == before[:2]
+    assert table.version == before[2] + 1

@@ -1,5 +1,5 @@
-"""The City of Judgement as a newcomer meets it on Discord (issue 5, "Hidden information",
-"everything localised"): the private button says "My role", a player's first DMs and every image
+"""The City of Judgement as a newcomer meets it on Discord (P4, and
+everything in the reader's language): the private button says "My role", a player's first DMs and every image
 drawn for them alone are in their own Discord language, the Order card they must answer is named
 atop their own menu (nobody else's), and a pass in a window reads "X passes" while a secret
 action stays unnamed.

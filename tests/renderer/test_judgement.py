@@ -1,8 +1,8 @@
-"""The City of Judgement board image (issue 5, "Board image"): valid, deterministic and pure at 4-9
-seats, its background drawn once per ring; the six locations with their numbers, the pieces, the
-damage track with each marker and HP mark; bilingual words that exist in both catalogues; no secret
-drawn (the board reads only the public part of a view). The views here are built by hand in the
-brief's schema; the real engine's are in `test_judgement_engine.py`."""
+"""The City of Judgement board image: valid, deterministic and pure at 4-9 seats, its background
+drawn once per ring; the six locations with their numbers, the pieces, the damage track with each
+marker and HP mark; bilingual words that exist in both catalogues; no secret drawn (the board reads
+only the public part of a view). The views here are built by hand in the brief's schema; the real
+engine's are in `test_judgement_engine.py`."""
 
 from __future__ import annotations
 

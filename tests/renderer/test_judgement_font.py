@@ -1,5 +1,5 @@
-"""The bundled CJK subset draws every Traditional Chinese string of the project (issue 5: "CJK text
-that renders"). A character the subset lacks is drawn as the font's not-defined box; when this test
+"""The bundled CJK subset draws every Traditional Chinese string of the project (CJK text
+that renders). A character the subset lacks is drawn as the font's not-defined box; when this test
 fails, re-run `tools/subset_font.py` (its docstring says how)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The City of Judgement board in its reader's language when it is private (issue 5, "Board image":
-"labels in the viewer's language where the image is private, and bilingual where it is public").
+"""The City of Judgement board in its reader's language when it is private (labels in
+the viewer's language where the image is private, and bilingual where it is public).
 
 The public board (a spectator's view, `seat` None: the one the channel sees) keeps Chinese and
 English together whatever the table's language; a board drawn from a seat's own view (the private

@@ -1,5 +1,5 @@
-"""The private "My role" card of The City of Judgement (issue 5: "labels in the viewer's language
-where the image is private"): identity, character with HP and skills, the goal (the Commoner goal
+"""The private "My role" card of The City of Judgement (labels in the viewer's language
+where the image is private): identity, character with HP and skills, the goal (the Commoner goal
 for a 平民), the Order card held, the Order cards so far, known identities, the characters dealt
 before the pick; in English or Traditional Chinese; deterministic; none for a spectator."""
 

@@ -1,7 +1,8 @@
 """The engine contract, checked for every registered game by seeded playouts to the end.
 
 At every step: some seat can act unless the game is over; every legal action's text
-round-trips; an illegal action raises IllegalAction and leaves the state as it was; the
+round-trips; a seat nobody asks is offered (and may take) its `anytime_actions` only, and is
+refused anything else; an illegal action raises IllegalAction and leaves the state as it was; the
 state survives JSON; views are JSON and keep the game's secrets; pieces and cards are
 conserved. At the end: folding the log (`replay`) gives the same state.
 
@@ -121,10 +122,18 @@ def playout(game: Game, seats: int, seed: int, variant: str | None = None) -> No
         for wrong in rng.sample(stale, min(3, len(stale))):
             with pytest.raises(IllegalAction):
                 game.apply(state, seat, wrong, SeededChance(0))
+        anytime_now = [a for s in range(seats) for a in game.anytime_actions(state, s)]
+        others_refused = [t for t in texts if game.parse_action(t) not in anytime_now]
         for other in range(seats):
             if other not in actors:
-                with pytest.raises(NotYourTurn):
-                    game.apply(state, other, texts[0], SeededChance(0))
+                # a seat nobody asks is offered its `anytime_actions` alone, and may take them
+                anytime = game.anytime_actions(state, other)
+                assert game.legal_actions(state, other) == anytime
+                for action in anytime:
+                    assert game.check(state, other, action) == action
+                if others_refused:  # the asked seat's answers (an any-time one may be refused otherwise)
+                    with pytest.raises(NotYourTurn):
+                        game.apply(state, other, others_refused[0], SeededChance(0))
         with pytest.raises(BadActionText):
             game.apply(state, seat, "xyzzy 99,99", SeededChance(0))
         assert json.dumps(state.to_json(), sort_keys=True) == before, "a refused action changed the state"

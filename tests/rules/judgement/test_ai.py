@@ -1,4 +1,4 @@
-"""The computer seats (plan §6): they read only their view, infer identities exactly, play their
+"""The computer seats (P6): they read only their view, infer identities exactly, play their
 faction's or their Commoner goal, answer every question the engine asks, and finish games."""
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def test_belief_a_possible_veiled_lady_may_have_lied() -> None:
 
 
 def test_belief_public_history_weighs_attacks_and_identity_cards() -> None:
-    """Soft evidence (plan §6): an attack on a shown 侍衛 makes the attacker less likely a 侍衛;
+    """Soft evidence (P6): an attack on a shown 侍衛 makes the attacker less likely a 侍衛;
     照妖鏡 drawn and no identity shown makes a 刺客 unlikely."""
     state = make(["duelist", "swordswoman", "blood_count", "apothecary", "mercenary", "gravedigger"],
                  ["commoner", "assassin", "guard", "commoner", "guard", "assassin"])
@@ -180,7 +180,7 @@ def test_belief_at_nine_seats_is_one_walk_over_the_1680_deals(monkeypatch) -> No
 
 
 def test_ai_guard_attacks_known_assassin() -> None:
-    """A 侍衛 with a shown 刺客 and a shown 侍衛 in range attacks the 刺客 (plan §6)."""
+    """A 侍衛 with a shown 刺客 and a shown 侍衛 in range attacks the 刺客 (P6)."""
     state = make(["mercenary", "duelist", "apothecary", "gravedigger"], ["guard", "guard", "assassin", "assassin"],
                  at=["tavern", "tavern", "tavern", "ossuary"], revealed=False)
     state.ring = ["tavern", "market_square", "cathedral", "ossuary", "alchemist_tower", "black_market"]
@@ -310,7 +310,7 @@ def test_ai_flower_girl_rescues_an_ally_not_an_enemy() -> None:
 
 
 def test_ai_sister_prays_when_dying() -> None:
-    """禱告 in the rescue window of her own death (plan §6: reveal when a skill pays now)."""
+    """禱告 in the rescue window of her own death (P6: reveal when a skill pays now)."""
     state = make(["sister_of_mercy", "duelist", "apothecary", "gravedigger"], revealed=True)
     state.players[0].damage = 8
     frames.open_frame(state, "rescue", [0, 1, 2, 3], seat=0)

@@ -154,7 +154,7 @@ def test_r6_vestment_hit_brought_to_zero_reads_no_damage() -> None:
 
 def test_r14_one_effect_wiping_out_both_factions_lets_both_win() -> None:
     """天雷 leaves the last 侍衛 (seat 0) and the last 刺客 (seat 1) dying together. Ruling 10
-    settles them one at a time, but ruling 14 / plan Q5: the goals are checked once after the whole
+    settles them one at a time, but ruling 14 / Q5: the goals are checked once after the whole
     batch, so both factions win ("both factions if one effect wiped out both"); the game does not
     end while seat 1's rescue window is still to come."""
     from rules.judgement import cards, death

@@ -1,6 +1,6 @@
-"""The data files hold the content notes' facts: the identity table (rulebook 身份分配表, notes 6.1),
-the six locations (6.4), the 15 characters (6.5) and the 16 Holy, 16 Dark and 16 Order cards
-(6.6-6.8). Every effect and goal names an id the engine will implement (`EFFECTS`, `GOALS`)."""
+"""The data files hold the content's facts: the identity table (rulebook 身份分配表, N6.1),
+the six locations (N6.4), the 15 characters (N6.5) and the 16 Holy, 16 Dark and 16 Order cards
+(N6.6-N6.8). Every effect and goal names an id the engine will implement (`EFFECTS`, `GOALS`)."""
 
 from __future__ import annotations
 
@@ -341,9 +341,9 @@ def test_content_is_frozen_and_loaded_once() -> None:
         content.cards["amulet"].effect.params["cards"] = ()  # type: ignore[index]
 
 
-# --------------------------------------------------------------------------- the content notes' tables, pinned
+# --------------------------------------------------------------------------- the content's tables (N6.x), pinned
 
-CHARACTERS = [  # notes 6.5: number, id, 中文, HP, skills
+CHARACTERS = [  # N6.5: number, id, 中文, HP, skills
     (1, "white_fairy", "白妖精", 8, ["翩躚"]),
     (2, "sister_of_mercy", "修女", 8, ["禱告", "託付"]),
     (3, "flower_girl", "賣花女", 10, ["贈花", "含羞"]),
@@ -380,7 +380,7 @@ def test_response_and_on_reveal_skills() -> None:
     assert {s.name.zh_TW for s in skills if s.timing == "on_reveal"} == {"雷咒"}
 
 
-CARDS = [  # notes 6.6-6.8: id, 中文, pack, kind, copies
+CARDS = [  # N6.6-N6.8: id, 中文, pack, kind, copies
     ("paladins_lance", "聖騎士之槍", "holy", "equipment", 1),
     ("amulet", "護身符", "holy", "equipment", 1),
     ("lucky_brooch", "幸運胸針", "holy", "equipment", 1),
@@ -428,7 +428,7 @@ def test_card_table() -> None:
     assert [(c.id, c.name.zh_TW, c.pack, c.kind, c.count) for c in load().cards.values()] == CARDS
 
 
-ORDER_BETS = {  # notes 6.8: the identities each bet names, and the effect when it holds
+ORDER_BETS = {  # N6.8: the identities each bet names, and the effect when it holds
     "extortion": ({"commoner", "guard"}, "give_equipment_or_damage"),
     "greed": ({"commoner", "assassin"}, "give_equipment_or_damage"),
     "wrath": ({"guard", "assassin"}, "give_equipment_or_damage"),

@@ -84,9 +84,10 @@ def test_e9_the_turn_step_has_no_clock(quiet: Calls) -> None:
     assert top(state) is not None and GAME.timeout_action(state, state.active) is None
 
 
-def test_e2_reveal_offered_only_in_own_turn_and_windows(quiet: Calls, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The any-time actions join every decision of the turn phase for the seat asked; a seat that is
-    not asked is refused (NotYourTurn), and they are not offered before the turns begin."""
+def test_e2_any_time_actions_join_the_asked_seats_decisions(quiet: Calls, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The any-time actions join every decision of the turn phase for the seat asked, not before
+    the turns begin; a seat nobody asks may still reveal (ruling 7, test_reveal_any_time.py) but
+    nothing else."""
     skills = module(monkeypatch, "skills")
     monkeypatch.setattr(
         skills, "any_time", lambda state, seat: [] if state.players[seat].revealed else [Reveal()], raising=False
@@ -97,8 +98,9 @@ def test_e2_reveal_offered_only_in_own_turn_and_windows(quiet: Calls, monkeypatc
     seat = state.active
     assert GAME.legal_actions(state, seat) == [Roll(), Reveal()]
     other = next(s for s in range(5) if s != seat)
+    assert GAME.legal_actions(state, other) == [Reveal()]
     with pytest.raises(NotYourTurn):
-        GAME.apply(state, other, "reveal", SeededChance(0))
+        GAME.apply(state, other, "roll", SeededChance(0))
 
 
 def test_why_illegal_names_the_allowed_verbs(quiet: Calls) -> None:
@@ -187,9 +189,10 @@ def test_why_illegal_asks_the_frame_that_is_waiting(quiet: Calls, monkeypatch: p
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, state.active, str(End()), SeededChance(0))
     assert refused.value.code == "judgement_test_pass_only"
+    state.players[state.active].revealed = True  # face down, it could reveal at any time (ruling 7)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, state.active, "reveal", SeededChance(0))
-    assert refused.value.code == "judgement_not_now"
+    assert refused.value.code == "judgement_already_revealed"
 
 
 FLOW_EVENTS = {

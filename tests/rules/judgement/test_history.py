@@ -1,7 +1,7 @@
 """The public evidence record (history.py, `JudgementState.history`, the view's `history`) and what
-the computer seats infer from it (plan §6's evidence table; issue 5: "guards and assassins infer
-likely identities from public effects"): it keeps public events only, holds no secret, is the same
-for every seat, survives JSON and replay, and moves the belief as the plan says."""
+the computer seats infer from it (P6's evidence table: guards and assassins infer
+likely identities from public effects): it keeps public events only, holds no secret, is the same
+for every seat, survives JSON and replay, and moves the belief as P6 says."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ LIKELIHOOD = {
     "hurt": (5.5 / 16, 5.5 / 16, 3.5 / 16),
     "nothing": (7 / 16, 7 / 16, 9 / 16),
 }
-"""Plan §6: P(public result | identity) = Σ_c n_c/16 · [c gives that result], a card with two
+"""P6: P(public result | identity) = Σ_c n_c/16 · [c gives that result], a card with two
 possible results (an HP bet on an unknown HP, pay or damage, heal or damage) sharing its weight.
 Worked by hand from the 16 Order cards: e.g. `hurt` for a 侍衛: 勒索 2·½ + 憤怒 2·½ + 掌摑 2 + 援助 ½ +
 嚴懲 ½ + 欺凌 ½ = 5.5."""
@@ -80,7 +80,7 @@ def posterior(likelihood: tuple[float, float, float]) -> tuple[float, ...]:
 @pytest.mark.parametrize(("recipient", "result"), [("assassin", "hurt"), ("commoner", "nothing")])
 def test_history_public_order_result_moves_an_observer_as_plan_6_says(recipient: str, result: str) -> None:
     """Seat 3 gives 指認令 (bets 刺客) to seat 1: the public sees only `order_<result>`; seat 0's
-    belief about seat 1 is the plan's posterior; the giver knows exactly (its own note)."""
+    belief about seat 1 is P6's posterior; the giver knows exactly (its own note)."""
     state = make(SIX, ["guard", recipient, "guard", "assassin", "assassin" if recipient == "commoner" else "commoner",
                        "commoner"], active=3)
     state.step, state.step_begun = "location", True

@@ -1,4 +1,4 @@
-"""Leak tests (plan §4, e1): whole seeded games at 4-9 seats, played by a random but busy policy,
+"""Leak tests (P4, e1): whole seeded games at 4-9 seats, played by a random but busy policy,
 checked at every step for what the public and each seat may learn.
 
 - No public event param holds a secret: an identity not shown, a character never face up (or a
@@ -243,6 +243,26 @@ def test_leak_views_counterfactual(games: Games) -> None:
                 assert clocked(other) == clocked(state), where
                 if viewer is not None and viewer in GAME.to_act(state):
                     assert legal(other, viewer) == legal(state, viewer), where
+
+
+def test_leak_r7_who_is_offered_reveal_depends_on_no_secret(games: Games) -> None:
+    """Ruling 7 offers `reveal` to every seat nobody asks whose character may turn up: what such a
+    seat is offered is read off the public view (alive and face down, in the turns), and stays the
+    same when every secret is permuted (the spectator's counterfactual)."""
+    offered = 0
+    for (n, seed, *_), steps in games.items():
+        for i, step in enumerate(steps[::3]):
+            state = step.before
+            other = counterfactual(state, None, seed * 31 + i)
+            public = GAME.view(state, None)
+            for seat in sorted(set(range(n)) - GAME.to_act(state)):
+                where = f"{n} seats seed {seed} step {3 * i} seat {seat}"
+                seen = public["players"][seat]
+                may = state.phase == "turn" and seen["alive"] and not seen["revealed"]
+                assert legal(state, seat) == (["reveal"] if may else []), where
+                assert legal(other, seat) == legal(state, seat), where
+                offered += may
+    assert offered > 100, offered  # the games do offer it, many times
 
 
 def masked(event: Event) -> tuple[str, Any]:

@@ -207,7 +207,7 @@ def test_c44_pairs_variant_range_is_own_pair() -> None:
 
 
 def test_bombard_range_is_outside_the_normal_range() -> None:
-    """炮擊 (`range_outside`, content notes 6.3): the other three locations, not the normal three."""
+    """炮擊 (`range_outside`, N6.3): the other three locations, not the normal three."""
     state = started(6)
     spread(state)
     state.players[0].equipment.append("bombard")

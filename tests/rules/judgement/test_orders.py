@@ -1,5 +1,5 @@
 """指令卡: give (c28), obey truthfully (c29, c32), secrecy (c30, e1), the discard (c31), ruling 13,
-and one test per Order card (o1-o12, content 6.8 C1-C12)."""
+and one test per Order card (o1-o12, N6.8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The views (plan §4): the public part is the same for every seat and a spectator, `me` is the
+"""The views (P4): the public part is the same for every seat and a spectator, `me` is the
 seat's own, and no secret sits in the public part (an unshown identity, a face-down character, an
 Order card, the characters dealt to pick from, the order of a deck). Built on states dealt by
 `setup.new_game` and changed by hand, so they run before the whole engine plays."""
@@ -142,7 +142,7 @@ def permuted(values: list[Any], rng: random.Random) -> list[Any]:
 
 
 def swapped(state: JudgementState, viewer: int | None, seed: int = 0) -> JudgementState:
-    """A counterfactual (plan §4): the secrets `viewer` (None: a spectator) does not know,
+    """A counterfactual (P4): the secrets `viewer` (None: a spectator) does not know,
     permuted: the identities of the seats it has not seen (within the same counts), the
     characters never face up (and not its own), the order of every deck and of the Order discard."""
     other = copy.deepcopy(state)
