@@ -15,7 +15,10 @@ async def test_a_broken_table_is_named_refuses_a_new_one_and_a_moderator_cancels
     service.store.db.execute("UPDATE tables SET state = '{broken' WHERE id = ?", [table.id])
     fresh = make_service(db_path)
     await w.env.restart_bot(make_bot(fresh))
+    await w.env.settle()
     assert fresh.table(w.channel.id) is None and [b.table_id for b in fresh.broken_tables()] == [table.id]
+    note = i18n.render(fresh.broken_tables()[0].note(), "en")
+    assert w.channel.last_message.content == note and f"#{table.id}" in note  # said in the channel at start-up
 
     status = await w.carol.slash(w.channel, "table status")
     assert f"Table #{table.id}" in status.response.content and "/table cancel" in status.response.content
