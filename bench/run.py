@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import inspect
 import json
 import random
 import statistics
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +68,11 @@ def random_playout(game: Game[Any], seats: int, seed: int, max_steps: int = 5000
 
 
 def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | None = None,
-               times: list[float] | None = None) -> Any:
+               times: list[float] | None = None, each: Callable[[Any, int], None] | None = None) -> Any:
     """The game's AI plays every seat for `steps` actions (or to the end); each action draws from
     `f"{tag}:{step}"` (tag: the seed). With `times`, the ms of each AI decision between two or
-    more legal actions are appended to it."""
+    more legal actions are appended to it; `each(state, step)` is called after every action (the
+    soak test draws boards from it)."""
     choose = getattr(game, "ai", None) or importlib.import_module(f"rules.{game.info.key}.ai").choose
     state = game.new_game({}, seats, SeededChance(seed))
     for step in range(steps):
@@ -82,7 +85,22 @@ def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | No
         if real_choice:  # a forced move (a lone `roll`) says nothing about the AI's speed
             times.append((time.perf_counter() - t0) * 1000)  # type: ignore[union-attr]
         game.apply(state, seat, action, SeededChance(f"{seed if tag is None else tag}:{step}"))
+        if each is not None:
+            each(state, step)
     return state
+
+
+def board_call(renderer: Any, game: Game[Any], state: Any,
+               names: dict[int, str] | None = None) -> tuple[Any, dict[str, Any]]:
+    """The public view and the keywords to draw it as the bot does: every legal action of the
+    seats to act highlighted, with the seats' `names` when given (and the renderer takes them)."""
+    view = game.view(state, None)
+    actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
+    highlight = renderer.highlights(view, actions) if hasattr(renderer, "highlights") else None
+    options: dict[str, Any] = {"highlight": highlight}
+    if names is not None and "names" in inspect.signature(renderer.render).parameters:
+        options["names"] = names
+    return view, options
 
 
 def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, Any]:
@@ -94,14 +112,12 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     state = ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40))  # a mid-game board
     renderer = optional_module(f"renderer.{key}")  # absent: no render figures; broken: an error
     if renderer is not None:
-        view = game.view(state, None)
-        actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
-        highlight = renderer.highlights(view, actions) if hasattr(renderer, "highlights") else None
-        renderer.render(view, highlight=highlight)  # warm the static background cache
+        view, options = board_call(renderer, game, state)
+        renderer.render(view, **options)  # warm the static background cache
         samples, png = [], b""
         for _ in range(n):
             t0 = time.perf_counter()
-            png = renderer.render(view, highlight=highlight)
+            png = renderer.render(view, **options)
             samples.append((time.perf_counter() - t0) * 1000)
         result["render_ms"] = summary(samples)
         result["png_bytes"] = len(png)
