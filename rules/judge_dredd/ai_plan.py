@@ -46,11 +46,12 @@ RIVAL_BOOST = (2, 0)
 know their cards."""
 ALIEN_CF = 6
 PATHS_KEPT = 512
-"""Distance tables `steps_to` keeps (about 2 KB each). Its key holds the Sectors a Move stops in,
-which are where this game's Crimes happen to be: a new set nearly every Game Turn of every game,
-so an unbounded cache grew by some 0.3 MB a game for as long as the bot ran. One decision asks
-about a dozen targets around one blocked set, and that set stays for a Game Turn or more, so the
-most recent few hundred tables answer nearly every question."""
+"""Distance tables `steps_to` keeps (about 2 KB each). Its key holds the Sectors a Move stops
+in, which are where this game's Crimes happen to be: a new set nearly every Game Turn of every
+game, so unbounded it grew by about 0.26 MB a two-seat game for as long as the bot ran. A
+decision asks about a dozen targets around one blocked set, which stays for a Game Turn or
+more: over six AI games (2-6 seats) 512 tables missed 6 times more than an unbounded cache, of
+358,000 questions."""
 
 
 @lru_cache(maxsize=PATHS_KEPT)

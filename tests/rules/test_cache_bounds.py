@@ -2,9 +2,9 @@
 
 The bot plays game after game in one process for weeks. A cache whose key holds one game's
 position (where the Crimes are, where the bombs lie, which characters were dealt) gets new keys
-in every game; unbounded, it grew without end (Judge Dredd's paths: about 0.3 MB a game). Each
-test asks one such cache about many more distinct positions than it may keep, as many games
-would, and checks it kept no more than its bound and still answers right.
+in every game; unbounded, it grows without end (Judge Dredd's paths did: 0.26 MB a two-seat
+game). Each test asks one such cache about many more distinct positions than it may keep, as
+many games would, and checks it kept no more than its bound and still answers right.
 """
 
 from __future__ import annotations
