@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import inspect
 import json
 import random
 import statistics
@@ -24,7 +25,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -86,10 +87,11 @@ def random_playout(game: Game[Any], seats: int, seed: int, times: Timings, max_s
 
 
 def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | None = None,
-               times: Timings | None = None) -> Any:
+               times: Timings | None = None, each: Callable[[Any, int], None] | None = None) -> Any:
     """The game's AI plays every seat for `steps` actions (or to the end); each action draws from
     `f"{tag}:{step}"` (tag: the seed). With `times`, each AI decision between two or more legal
-    actions is measured into it."""
+    actions is measured into it; `each(state, step)` is called after every action (the soak
+    test draws boards from it)."""
     choose = getattr(game, "ai", None) or importlib.import_module(f"rules.{game.info.key}.ai").choose
     state = game.new_game({}, seats, SeededChance(seed))
     for step in range(steps):
@@ -102,7 +104,22 @@ def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | No
         else:  # a forced move (a lone `roll`) says nothing about the AI's speed
             action = choose(game, state, seat)
         game.apply(state, seat, action, SeededChance(f"{seed if tag is None else tag}:{step}"))
+        if each is not None:
+            each(state, step)
     return state
+
+
+def board_call(renderer: Any, game: Game[Any], state: Any,
+               names: dict[int, str] | None = None) -> tuple[Any, dict[str, Any]]:
+    """The public view and the keywords to draw it as the bot does: every legal action of the
+    seats to act highlighted, with the seats' `names` when given (and the renderer takes them)."""
+    view = game.view(state, None)
+    actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
+    highlight = renderer.highlights(view, actions) if hasattr(renderer, "highlights") else None
+    options: dict[str, Any] = {"highlight": highlight}
+    if names is not None and "names" in inspect.signature(renderer.render).parameters:
+        options["names"] = names
+    return view, options
 
 
 def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, Any]:
@@ -114,14 +131,12 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     state = ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40))  # a mid-game board
     renderer = optional_module(f"renderer.{key}")  # absent: no render figures; broken: an error
     if renderer is not None:
-        view = game.view(state, None)
-        actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
-        highlight = renderer.highlights(view, actions) if hasattr(renderer, "highlights") else None
-        renderer.render(view, highlight=highlight)  # warm the static background cache
+        view, options = board_call(renderer, game, state)
+        renderer.render(view, **options)  # warm the static background cache
         renders, png = Timings(), b""
         for _ in range(n):
             with renders.measure():
-                png = renderer.render(view, highlight=highlight)
+                png = renderer.render(view, **options)
         result.update(renders.figures("render"))
         result["png_bytes"] = len(png)
 

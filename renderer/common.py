@@ -2,8 +2,10 @@
 
 Renderers are pure functions of a view, so everything here is deterministic and cached:
 fonts are opened once per size, sprites (tokens, pills) are drawn once per look, and a
-theme's palette is built once. Curved shapes are drawn at `SS` times their size and scaled
-down, because Pillow's own ellipses and rounded rectangles have no anti-aliasing.
+theme's palette is built once. A sprite that carries words (a pill, a token's label) is kept in
+a bounded cache: the words differ from table to table (names, languages, counts), and a bot that
+runs for weeks must not keep every one it ever drew. Curved shapes are drawn at `SS` times their
+size and scaled down, because Pillow's own ellipses and rounded rectangles have no anti-aliasing.
 
 Output is a paletted PNG with a fixed palette per theme and no dithering: on a 968x712 board
 that is about 3x smaller and 3x faster to encode than an RGB PNG (see `paletted_png`).
@@ -16,7 +18,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -336,7 +338,13 @@ def downscale(big: Image.Image, size: tuple[int, int]) -> Image.Image:
     return big.resize(size, Image.Resampling.LANCZOS)
 
 
-@cache
+PILLS_KEPT = 512
+"""Pills kept (a few KB each): a board draws a few dozen, so this holds many tables' worth."""
+TOKENS_KEPT = 256
+"""Tokens kept: a game's pieces, a few sizes of each, for every game's looks."""
+
+
+@lru_cache(maxsize=PILLS_KEPT)
 def pill(
     text: str, height: int, fill: RGB, text_fill: RGB, outline: RGB, kind: str = "bold", max_width: int | None = None
 ) -> Image.Image:
@@ -358,7 +366,7 @@ def pill(
     return downscale(big, (w, height))
 
 
-@cache
+@lru_cache(maxsize=TOKENS_KEPT)
 def token(
     diameter: int,
     fill: RGB,

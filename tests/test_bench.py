@@ -3,22 +3,37 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 from rules.core import games
 
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "run.py"
+BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
-def test_bench_reports_every_figure_for_every_game(monkeypatch) -> None:
+def script(name: str) -> ModuleType:
+    """A script of bench/, loaded as a module."""
+    spec = importlib.util.spec_from_file_location(f"gavel_bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def cheap_ai(monkeypatch) -> None:
+    """The whole AI games the scripts play, with a cheaper search where the game's own is costly."""
     from tests.rules.test_contract import PLAYOUT_AI
 
-    for key, ai in PLAYOUT_AI.items():  # the whole AI games below with a cheaper search
+    for key, ai in PLAYOUT_AI.items():
         monkeypatch.setattr(games()[key], "ai", ai)
-    spec = importlib.util.spec_from_file_location("gavel_bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+
+
+def test_bench_reports_every_figure_for_every_game(cheap_ai) -> None:
+    bench = script("run")
     shipped = [game for game in games().values() if type(game).__module__.startswith("rules.")]
     assert shipped, "no game is registered"
     for game in shipped:  # games registered by other tests live in tests/ and have no renderer
@@ -37,9 +52,43 @@ def test_loop_bench_prints_its_figures() -> None:
     import subprocess
     import sys
 
-    script = SCRIPT.parent / "loop.py"
-    out = subprocess.run([sys.executable, str(script), "--seconds", "2", "--ai-tables", "0", "--player-tables", "1",
+    loop = BENCH / "loop.py"
+    out = subprocess.run([sys.executable, str(loop), "--seconds", "2", "--ai-tables", "0", "--player-tables", "1",
                           "--every", "0.2", "--inline"], capture_output=True, text=True, check=True)
     figures = json.loads(out.stdout)
     assert {"max_stall_ms", "p99_stall_ms", "late_interactions", "cpu_s", "wall_s"} <= set(figures)
     assert figures["interactions"] >= 1 and figures["player_actions"] >= 1
+
+
+SOAK_FIGURES = ("games", "rss_start_mb", "rss_warm_mb", "rss_end_mb", "growth_mb_per_1000_games", "cpu_s", "wall_s")
+
+
+def test_soak_reports_memory_and_time_for_every_game(capsys, monkeypatch) -> None:
+    soak = script("soak")
+    monkeypatch.setattr(soak, "MAX_STEPS", 40)  # a smoke run: 40 actions a game, the first legal one each
+    for game in games().values():
+        monkeypatch.setattr(game, "ai", lambda game, state, seat: game.legal_actions(state, seat)[0], raising=False)
+    soak.main(["--games", "2"])
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {key for key, game in games().items() if type(game).__module__.startswith("rules.")}
+    for key, figures in report.items():
+        assert all(name in figures for name in SOAK_FIGURES), key
+        assert figures["games"] == 2 and figures["warmup_games"] == 1
+        assert 0 < figures["rss_start_mb"] and 0 < figures["rss_warm_mb"] and 0 < figures["rss_end_mb"]
+        assert figures["cpu_s"] > 0 and figures["wall_s"] > 0
+
+
+def test_soak_draws_boards_when_asked_and_refuses_an_unknown_game(capsys, monkeypatch) -> None:
+    import renderer.dads_army
+
+    soak = script("soak")
+    monkeypatch.setattr(soak, "MAX_STEPS", 60)
+    drawn: list[bytes] = []
+    draw = renderer.dads_army.render
+    monkeypatch.setattr(renderer.dads_army, "render", lambda view, **kw: drawn.append(draw(view, **kw)) or drawn[-1])
+    soak.main(["--games", "2", "--only", "dads_army", "--render"])
+    assert json.loads(capsys.readouterr().out)["dads_army"]["games"] == 2
+    assert len(drawn) >= 2 and all(png.startswith(b"\x89PNG") for png in drawn)  # a board every few actions
+    with pytest.raises(SystemExit):
+        soak.main(["--only", "chess"])
+    assert "unknown game 'chess'" in capsys.readouterr().err

@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -695,9 +695,11 @@ def pick_worth(identity: str | None, character: str) -> float:
     return PICK_BONUS.get(character, 0.0) + 0.5 * hp
 
 
-@cache
+@lru_cache(maxsize=128)
 def _hidden_hps(seen: frozenset[str]) -> tuple[int, ...]:
-    """HPs of the characters not seen (c5: the rest are out of the game, so only a guess)."""
+    """HPs of the characters not seen (c5: the rest are out of the game, so only a guess).
+    Bounded: the characters seen differ from game to game (any of 2^15 sets), and a game asks
+    about only a few."""
     hps = tuple(c.hp for c in load().characters.values() if c.id not in seen)
     return hps or (10,)
 
