@@ -44,6 +44,7 @@ def every_kind_of_view() -> list[dict]:
     v["judges"][1]["chosen"] = "murder"
     views.append(v)
     views.append(V.make_view(end_holder=2))
+    views.append(V.make_view(quiet_turns=5, quiet_left=3))  # R26's warning
     return views
 
 
