@@ -9,7 +9,7 @@ placing a Judge.
 The Action Cards themselves (which may be played, and what they do) are cards.py's; this module
 only routes `play`, `block`, `tipoff` and `answer` there and keeps the window's passes.
 
-Rulings of ours beyond R1-R22 (tests named after them):
+Rulings of the engine beyond R1-R26 (all of them in docs/rulings/judge_dredd.md; tests named after them):
 - E1. Nothing waits for a choice that does not exist: a Judge who can only stay, or who must leave
   the ICU for the Hospital (R9), moves by itself; a missed Move is skipped with an event (R18).
 - E2. "All Judges present at a Crime" (R8) are those in its Sector who must attempt it: not yet
