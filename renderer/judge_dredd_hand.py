@@ -125,7 +125,8 @@ def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kin
             d.line((x + 10, oy - 2, x + CARD_W - 10, oy - 2), fill=blend(th["muted"], th["crime"], 0.4), width=1)
             orw = pill(say(K + "or"), 16, th["card_ink"], th["crime"], th["card_ink"])
             img.paste(orw, (x + CARD_W // 2 - orw.width // 2, round(oy - 10)), orw)
-        window = option.window if option.window in CARD_WINDOWS else "any"
+        # when it may really be played: an `any` option the Arrest Round excludes is a Movement one (R23)
+        window = option.moment if option.moment in CARD_WINDOWS else "any"
         colour = th[WINDOW_KEYS[window]]
         tag = pill(say(K + f"card_window.{window}"), 18, colour, (255, 255, 255), blend(colour, th["ink"], 0.3),
                    max_width=CARD_W - 20)

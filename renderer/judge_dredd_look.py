@@ -72,6 +72,7 @@ MESSAGES = {
     K + "pile.sectors": "Sector cards",
     K + "winner": "{player} wins",
     K + "end_holder": "Last round: ends with {player}",
+    K + "quiet": "No Arrest for {count} Game Turns: the game ends after {left} more",
     K + "legend.start": "Starting Sector: Action Cards issued there",
     K + "legend.perp": "Perp face down: revealed when a Judge arrives",
     K + "legend.cv": "Combat Values in red: the points of an Arrest",

@@ -139,6 +139,9 @@ def _header(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
     if view.get("end_holder") is not None and phase != "over":
         who = player_name(say, view, seat_of(view["end_holder"]), names)
         lines.append((say(K + "end_holder").format(player=who), th["muted"], 12))
+    if view.get("quiet_left") is not None:  # R26: a game with no Arrest for a while is warned
+        warning = say(K + "quiet").format(count=view.get("quiet_turns", "?"), left=view["quiet_left"])
+        lines.append((warning, blend(th["hazard"], th["ink"], 0.2), 13))
     y += 32
     for text, fill, size in lines:
         if not text:

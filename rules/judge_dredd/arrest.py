@@ -231,6 +231,7 @@ def bank_arrest(state: DreddState) -> list[Event]:
     assert crime is not None
     state.crimes.remove(crime)
     state.fight = None
+    state.last_arrest = state.turn  # a successful Arrest, voided or not: the game is moving (R26)
     for judge in state.judges:  # a stand-off on it ends: "the Perp is no longer in that Sector"
         if judge.standoff == crime.crime:
             judge.standoff = None

@@ -9,8 +9,10 @@ Each option of a card names its own moment (`data/judge_dredd/cards.toml`):
 - `arrest`: the window before a fight's dice (`before_fight`), on a Judge in that fight —
   "Unless stated otherwise in the Special Notes, only the option affecting Combat Factors applies
   on an Action Card played during the Arrest Round";
-- `any`: every window of the Game Turn (`before_move`, `after_moves`, `before_fight`,
-  `after_arrest`), never in the Cadet's Right (R21: the tied players fight with their hands);
+- `any`: the Movement Round's windows; in the Arrest Round's windows (`before_fight`,
+  `after_arrest`) only the options a Special Note allows there (`arrest_round`: Block Mania's and
+  Requisition's main options), since the general sentence above wins over the deck's `any` (R23);
+  never in the Cadet's Right (R21: the tied players fight with their hands);
 - `reaction`: Edwin Parsey right after a successful Arrest (R16); a Judge card against a Barney
   (R10) and a Tip Off against an Outdoor Boing (R14) are `answer <card>`, only in an answer window.
 
@@ -36,7 +38,9 @@ from .state import COLOURS, ICU, DreddState
 
 MOVEMENT_WINDOWS = ("before_move", "after_moves")
 """The windows of the Movement Round."""
-PLAY_WINDOWS = (*MOVEMENT_WINDOWS, "before_fight", "after_arrest")
+ARREST_WINDOWS = ("before_fight", "after_arrest")
+"""The windows of the Arrest Round (R23: only Combat Factor options, and what a Special Note allows)."""
+PLAY_WINDOWS = (*MOVEMENT_WINDOWS, *ARREST_WINDOWS)
 """Every window in which a card may be played (answer and issue windows are not for playing)."""
 
 JUDGE_EFFECTS = frozenset(
@@ -117,6 +121,10 @@ def window_reason(state: DreddState, seat: Seat, kind: CardKind, option: CardOpt
             return IllegalAction("dredd_cadet_only", card=kind.id)
         if option.window != "arrest":
             return IllegalAction("dredd_arrest_only", card=kind.id)
+    if option.window == "any" and window.kind in ARREST_WINDOWS and not option.arrest_round:
+        # R23: "only the option affecting Combat Factors applies on an Action Card played during
+        # the Arrest Round", unless a Special Note says otherwise (Block Mania, Requisition).
+        return IllegalAction("dredd_not_in_arrest_round", card=kind.id, name=Msg(f"judge_dredd.cardname.{kind.id}"))
     if option.window == "movement" and window.kind not in MOVEMENT_WINDOWS:
         return IllegalAction("dredd_movement_only", card=kind.id)
     if option.window == "arrest" and window.kind != "before_fight":

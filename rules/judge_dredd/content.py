@@ -140,6 +140,18 @@ class CardOption:
 
     window: str
     effect: dict[str, Any]
+    arrest_round: bool = False
+    """An `any` option a Special Note lets be played in the Arrest Round too (Block Mania's and
+    Requisition's main options, R23). Every other `any` option changes no Combat Factor, and "only
+    the option affecting Combat Factors applies on an Action Card played during the Arrest Round"."""
+
+    @property
+    def moment(self) -> str:
+        """When the option may really be played: its `window`, except that an `any` option the
+        Arrest Round excludes (R23) is a `movement` one (cards are never played at issue, R7)."""
+        if self.window == "any" and not self.arrest_round:
+            return "movement"
+        return self.window
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,7 +181,10 @@ def _option(raw: dict[str, Any] | None) -> CardOption | None:
         return None
     if raw["window"] not in OPTION_WINDOWS:
         raise ValueError(f"unknown card window {raw['window']!r}")
-    return CardOption(window=raw["window"], effect=dict(raw.get("effect", {})))
+    arrest_round = bool(raw.get("arrest_round", False))
+    if arrest_round and raw["window"] != "any":
+        raise ValueError("`arrest_round` is only for an option of window `any`")
+    return CardOption(window=raw["window"], effect=dict(raw.get("effect", {})), arrest_round=arrest_round)
 
 
 @cache

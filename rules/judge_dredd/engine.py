@@ -9,7 +9,7 @@ placing a Judge.
 The Action Cards themselves (which may be played, and what they do) are cards.py's; this module
 only routes `play`, `block`, `tipoff` and `answer` there and keeps the window's passes.
 
-Rulings of ours beyond R1-R22 (tests named after them):
+Rulings of the engine beyond R1-R26 (all of them in docs/rulings/judge_dredd.md; tests named after them):
 - E1. Nothing waits for a choice that does not exist: a Judge who can only stay, or who must leave
   the ICU for the Hospital (R9), moves by itself; a missed Move is skipped with an event (R18).
 - E2. "All Judges present at a Crime" (R8) are those in its Sector who must attempt it: not yet
@@ -42,8 +42,8 @@ from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
 from .content import load_board
 from .hands import discard, over_limit
-from .movement import move_options, walk_refusal
-from .state import COLOURS, HAND_LIMIT, DreddState, Judge
+from .movement import move_paths, path_refusal, walk_refusal
+from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge
 from .view import view
 
 CARD_ACTIONS = (Play, Block, TipOff, Answer)
@@ -118,10 +118,11 @@ class JudgeDredd(Game[DreddState]):
             plays = [*cards.card_plays(state, seat), Pass()]
             return plays if turn.still_asked(state, seat) else [*plays, Skip()]
         if state.mover == seat:
-            options = move_options(state, seat)
-            at = state.judges[seat].at
-            moves: list[Action] = [Move("-".join(path)) for path in options.values() if path]
-            return [Stay(), *moves] if at in options else moves
+            # every legal path (R24): one per destination first (menus open with those), then the others
+            paths = move_paths(state, seat)
+            moves: list[Action] = [Move("-".join(ways[0])) for ways in paths.values()]
+            moves += [Move("-".join(way)) for ways in paths.values() for way in ways[1:]]
+            return [Stay(), *moves] if state.judges[seat].at != ICU else moves
         if state.chooser == seat:
             from .arrest import targets
 
@@ -155,6 +156,8 @@ class JudgeDredd(Game[DreddState]):
             return IllegalAction("dredd_window_first")
         if isinstance(action, Stay) and state.mover == seat:
             return walk_refusal(state, seat, []) or IllegalAction("dredd_cannot", action=str(action))
+        if isinstance(action, Move) and state.mover == seat:
+            return path_refusal(state, seat, action.steps) or IllegalAction("dredd_cannot_move", action=str(action))
         if isinstance(action, Discard):
             if heavy != seat and (state.window is None or state.window.kind != "issue"):
                 return IllegalAction("dredd_discard_when")
@@ -163,19 +166,7 @@ class JudgeDredd(Game[DreddState]):
         if action.verb not in verbs:
             # Say what may be done instead (at issue, `pass` is not one: "discard, done").
             return IllegalAction("dredd_not_now", action=str(action), allowed=", ".join(sorted(verbs)))
-        if isinstance(action, Move):
-            return walk_refusal(state, seat, action.steps) or self._path_refusal(state, seat, action)
         return IllegalAction("dredd_cannot", action=str(action))
-
-    def _path_refusal(self, state: DreddState, seat: Seat, action: Move) -> IllegalAction:
-        """A legal walk, but not the one path the legal actions list for that Sector (every path
-        there is the same Move: see `move_options`): name the listed one."""
-        path = move_options(state, seat).get(action.steps[-1])
-        if path:
-            return IllegalAction("dredd_move_path", path="-".join(path))
-        if path == []:
-            return IllegalAction("dredd_move_stay")
-        return IllegalAction("dredd_cannot_move", action=str(action))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -216,7 +207,7 @@ class JudgeDredd(Game[DreddState]):
             window.passed = []  # a card played: the window closes only when all pass in a row
             events += cards.play_card(state, seat, action, chance)
         elif isinstance(action, Move):
-            events += turn.make_move(state, seat, move_options(state, seat)[action.steps[-1]])
+            events += turn.make_move(state, seat, action.steps)  # the path given is the one recorded (R24)
         elif isinstance(action, Stay):
             events += turn.make_move(state, seat, [])
         elif isinstance(action, Arrest):
@@ -231,7 +222,8 @@ class JudgeDredd(Game[DreddState]):
         if state.phase != "over" or state.winner is None:
             return None
         cadet = state.last_fight is not None and state.last_fight.kind == "cadet"
-        reason = "cadets_right" if cadet else "highest_score"
+        quiet = turn.quiet_turns(state) >= turn.QUIET_LIMIT  # R26 ended it, not the Perp pack
+        reason = "cadets_right" if cadet else "no_arrests" if quiet else "highest_score"
         return Outcome(winners=(state.winner,), reason=reason, scores=turn.scores(state))
 
     def view(self, state: DreddState, seat: Seat | None) -> dict[str, Any]:

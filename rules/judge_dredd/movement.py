@@ -52,18 +52,25 @@ def able_to_arrest(state: DreddState, seat: Seat) -> bool:
     return judge.at not in (None, ICU) and judge.block_with is None and not judge.attempted
 
 
+def left_alone(state: DreddState, seat: Seat, sector: str) -> list[Crime]:
+    """The Crimes in `sector` that no Judge but `seat` there is able to attempt (R1, R6, R25):
+    another Judge covers a Crime if able to attempt an Arrest at all, and, when in a stand-off,
+    only the Crime of the stand-off ("must attempt to Arrest the Perp again")."""
+    others = [state.judges[o] for o in judges_at(state, sector) if o != seat and able_to_arrest(state, o)]
+    return [c for c in crimes_at(state, sector) if not any(j.standoff in (None, c.crime) for j in others)]
+
+
 def may_leave(state: DreddState, seat: Seat, sector: str) -> bool:
     """Whether the Judge may step out of `sector` on a Move.
 
     Not out of a Quarantined Sector (R13), nor out of the Alien Creature's (R12), nor out of a
-    Sector with a Crime unless another Judge there is able to attempt an Arrest (R1, R6)."""
+    Sector with a Crime unless, once the Judge is gone, every Crime there still has another Judge
+    there able to attempt it (R1, R6, R25)."""
     if state.quarantine is not None and state.quarantine.sector == sector:
         return False
     if alien_at(state, sector):
         return False
-    if crimes_at(state, sector):
-        return any(other != seat and able_to_arrest(state, other) for other in judges_at(state, sector))
-    return True
+    return not left_alone(state, seat, sector)
 
 
 # --------------------------------------------------------------------------- a Judge's Move
@@ -81,13 +88,14 @@ def move_allowance(state: DreddState, seat: Seat) -> int:
 
 def move_options(state: DreddState, seat: Seat) -> dict[str, list[str]]:
     """Every Sector this Judge's Move may end in, with one path there (the Sectors entered, in
-    order; empty for staying put).
+    order; empty for staying put): a shortest one, the first in board order.
 
     A Judge starting the Move in ICU may only move into the Hospital Sector (R9). Otherwise the
     Move is a path of up to `move_allowance` steps (R1), rivers only by bridges unless the Move
     ignores rivers (Fergee), never stepping out of a Sector the Judge may not leave. One path per
-    destination is enough: a Sector passed through is one the Judge could leave, so it has no
-    Crime, or another Judge stands there and its Perp is face up already (R2).
+    destination is all the AI and the flow need: a Sector passed through is one the Judge could
+    leave, so it has no Crime, or another Judge stands there and its Perp is face up already (R2);
+    so every path there has the same effect. Players may give any of them (`move_paths`, R24).
     """
     judge = state.judges[seat]
     if judge.at == ICU:
@@ -109,6 +117,68 @@ def move_options(state: DreddState, seat: Seat) -> dict[str, list[str]]:
     return options
 
 
+def move_paths(state: DreddState, seat: Seat) -> dict[str, list[list[str]]]:
+    """Every legal path of this Judge's Move, by the Sector it ends in (R24): "any direction", so
+    every way there is accepted, and the one given is the one recorded. A path enters each Sector
+    at most once and never comes back to where the Move began (that is staying put, `stay`). The
+    first path of each destination is `move_options`' own, so the list a player sees opens with
+    one path per Sector; then the others, shortest first. The ICU has its one path (R9)."""
+    options = move_options(state, seat)
+    judge = state.judges[seat]
+    start = judge.at
+    assert start is not None
+    if start == ICU:
+        return {dest: [path] for dest, path in options.items()}
+    board = load_board()
+    found: dict[str, list[list[str]]] = {dest: [path] for dest, path in options.items() if path}
+
+    def walk(here: str, path: list[str], left: int) -> None:
+        if left == 0 or not may_leave(state, seat, here):
+            return
+        for there in sorted(board.adjacent(here, ignore_rivers=judge.ignore_rivers)):
+            if there == start or there in path:
+                continue
+            step = [*path, there]
+            if step != options[there]:
+                found[there].append(step)
+            walk(there, step, left - 1)
+
+    walk(start, [], move_allowance(state, seat))
+    for paths in found.values():
+        paths[1:] = sorted(paths[1:], key=lambda p: (len(p), p))
+    return found
+
+
+def path_refusal(state: DreddState, seat: Seat, steps: list[str]) -> IllegalAction | None:
+    """Why `steps` is not one of the Move's legal paths (None when it is), in the words a player
+    needs: already there (`stay`); a Sector two or more steps away given alone, answered with the
+    paths that reach it (R24); a broken Movement Rule (`walk_refusal`); or a walk that comes back
+    to where it began or passes a Sector (its start included) twice."""
+    start = state.judges[seat].at
+    paths = move_paths(state, seat)
+    if steps in paths.get(steps[-1], []):
+        return None
+    if steps == [start]:
+        return IllegalAction("dredd_already_there", sector=Msg(f"judge_dredd.sector.{start}"))
+    if len(steps) == 1 and steps[0] in paths:
+        ways = ["move " + "-".join(p) for p in paths[steps[0]]]
+        shown = ways[:PATHS_SHOWN] + (["…"] if len(ways) > PATHS_SHOWN else [])
+        # command tokens, the same in every language: joined by a neutral mark, not a word
+        return IllegalAction("dredd_move_paths", to=Msg(f"judge_dredd.sector.{steps[0]}"), paths=" / ".join(shown))
+    refused = walk_refusal(state, seat, steps)
+    if refused is not None:
+        return refused
+    if steps[-1] == start:
+        return IllegalAction("dredd_move_stay")
+    walked = [start, *steps]
+    twice = next(s for i, s in enumerate(walked) if s in walked[:i])
+    return IllegalAction("dredd_move_repeats", sector=Msg(f"judge_dredd.sector.{twice}"))
+
+
+PATHS_SHOWN = 6
+"""At most this many paths are named when a distant Sector is given alone (R24)."""
+
+
 def leave_refusal(state: DreddState, seat: Seat, sector: str) -> IllegalAction | None:
     """Why the Judge may not step out of `sector` (the reasons of `may_leave`, in its order)."""
     if may_leave(state, seat, sector):
@@ -118,6 +188,10 @@ def leave_refusal(state: DreddState, seat: Seat, sector: str) -> IllegalAction |
         return IllegalAction("dredd_quarantine_lock", sector=name)
     if alien_at(state, sector):
         return IllegalAction("dredd_alien_lock", sector=name)
+    if any(other != seat and able_to_arrest(state, other) for other in judges_at(state, sector)):
+        # R25: another Judge could stay, but not for every Crime here (a stand-off binds them)
+        crime = left_alone(state, seat, sector)[0].crime
+        return IllegalAction("dredd_crime_left_alone", sector=name, crime=Msg(f"judge_dredd.crime.{crime}"))
     return IllegalAction("dredd_crime_sector_lock", sector=name)
 
 

@@ -205,6 +205,9 @@ class DreddState(State):
     end_holder: Seat | None = None
     """The Turn Start holder when the last Perp card was drawn: the game ends when the card
     would pass back to them (R20)."""
+    last_arrest: int = 0
+    """The Game Turn of the last successful Arrest (an Edwin Parsey one too), 0 before any: eight
+    Game Turns in a row without one end the game (R26, `turn.quiet_turns`)."""
     last_fight: LastFight | None = None
     last_move: LastMove | None = None
     winner: Seat | None = None

@@ -23,6 +23,10 @@ from .state import ALIEN, CRIMES_ON_BOARD, HAND_LIMIT, ICU, Crime, DreddState, L
 
 ACADEMY = "aca"
 """Cadet's Right: the tied Judges fight in the Academy of Law."""
+QUIET_LIMIT = 8
+"""R26: this many Game Turns in a row without a successful Arrest end the game."""
+QUIET_WARNING = 4
+"""R26: once this many have passed, the table is warned (from the fifth such Game Turn on)."""
 
 
 # --------------------------------------------------------------------------- set-up
@@ -214,8 +218,9 @@ def after_fight(state: DreddState, chance: Chance) -> list[Event]:
 
 def end_turn(state: DreddState, chance: Chance) -> list[Event]:
     """After the last Arrest: quarantine may lift (R13), per-turn effects end, the Turn Start
-    Card passes left — or the game ends (R20) — then Crimes are replenished and the issue
-    window opens (discards first)."""
+    Card passes left — or the game ends (R20), or ends after eight Game Turns in a row without a
+    successful Arrest (R26; the table is warned when four have passed) — then Crimes are
+    replenished and the issue window opens (discards first)."""
     events: list[Event] = []
     if state.quarantine is not None and state.quarantine.lifts_after_turn <= state.turn:
         events.append(Event("quarantine_lifted", {"sector": state.quarantine.sector}))
@@ -230,6 +235,12 @@ def end_turn(state: DreddState, chance: Chance) -> list[Event]:
     holder = (state.turn_start + 1) % state.seats
     if game_ends(state, holder):
         return events + end_game(state)
+    quiet = quiet_turns(state, ended=True)
+    if quiet >= QUIET_LIMIT:
+        events.append(Event("quiet_end", {"count": quiet}))
+        return events + end_game(state)
+    if quiet == QUIET_WARNING:
+        events.append(Event("quiet_warning", {"count": quiet, "left": QUIET_LIMIT - quiet}))
     state.turn_start = holder
     events.append(Event("turn_start_passed", {"seat": holder}))
     events += replenish_crimes(state, chance)
@@ -244,6 +255,17 @@ def game_ends(state: DreddState, holder: Seat) -> bool:
     passed to the player who had it when the last Perp card was used." (R20; `end_holder` is noted
     by `replenish_crimes`.)"""
     return state.end_holder is not None and holder == state.end_holder
+
+
+def quiet_turns(state: DreddState, ended: bool | None = None) -> int:
+    """R26: the Game Turns in a row, up to the last one ended, with no successful Arrest; 0 as soon
+    as one is made. `ended`: whether the current Game Turn is over (by default, read from the
+    phase: it is over from the issue of cards on)."""
+    if state.last_arrest == state.turn:
+        return 0
+    if ended is None:
+        ended = state.phase in ("issue", "cadet", "over")
+    return max((state.turn if ended else state.turn - 1) - state.last_arrest, 0)
 
 
 def issue_cards(state: DreddState, chance: Chance) -> list[Event]:

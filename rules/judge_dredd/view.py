@@ -1,5 +1,8 @@
 """What one seat may see of a Judge Dredd game, as the JSON-ready dict of the team brief.
 
+`quiet_turns` counts the Game Turns in a row, up to the last one ended, without a successful Arrest;
+`quiet_left`, once the table is warned (R26), how many more such Game Turns end the game (else null).
+
 Hidden: other players' hands (counts only), the order of every pack (counts only) and every
 Perp still face down (null, unless this seat has peeked at it). The renderer, the cogs and the
 AI read only this.
@@ -13,7 +16,7 @@ from rules.core import Game, Seat
 
 from .content import load_crimes, load_perps
 from .state import DreddState, Fight, LastFight, Window
-from .turn import scores
+from .turn import QUIET_LIMIT, QUIET_WARNING, quiet_turns, scores
 
 
 def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[str, Any]:
@@ -79,6 +82,8 @@ def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[s
         },
         "last_move": {"seat": state.last_move.seat, "path": list(state.last_move.path)} if state.last_move else None,
         "end_holder": state.end_holder,
+        "quiet_turns": (quiet := quiet_turns(state)),
+        "quiet_left": QUIET_LIMIT - quiet if quiet >= QUIET_WARNING and state.phase not in ("cadet", "over") else None,
         "winner": state.winner,
         "scores": {str(s): n for s, n in totals.items()},
     }

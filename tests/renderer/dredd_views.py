@@ -54,6 +54,8 @@ def make_view(seats: int = 4, **changes: Any) -> dict[str, Any]:
         "piles": {"stock": 54 - 6 * seats, "discards": 0, "perps": 22, "crimes": 22, "sectors": 15},
         "last_move": None,
         "end_holder": None,
+        "quiet_turns": 0,
+        "quiet_left": None,
         "winner": None,
         "scores": {str(i): 0 for i in range(seats)},
     }

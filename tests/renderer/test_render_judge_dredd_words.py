@@ -44,6 +44,7 @@ def every_kind_of_view() -> list[dict]:
     v["judges"][1]["chosen"] = "murder"
     views.append(v)
     views.append(V.make_view(end_holder=2))
+    views.append(V.make_view(quiet_turns=5, quiet_left=3))  # R26's warning
     return views
 
 
@@ -61,7 +62,8 @@ def test_every_word_the_board_asks_for_is_in_both_catalogues():
     asked, text = recorder()
     for view in every_kind_of_view():
         R.render(view, text=text)
-    hand = V.with_hand(V.make_view(), 0, [k for k in ("sonic_cannon", "judge_dredd", "alien_creature", "edwin_parsey")])
+    kinds = ("sonic_cannon", "judge_dredd", "alien_creature", "edwin_parsey", "block_mania")  # every window tag
+    hand = V.with_hand(V.make_view(), 0, list(kinds))
     R.render_hand(hand, text=text)
     en, zh_tw = i18n.catalogue("en"), i18n.catalogue("zh-TW")
     assert sorted(k for k in asked if k not in en) == []

@@ -253,7 +253,7 @@ def test_view_has_the_shape_of_the_team_brief() -> None:
     assert set(view) == {
         "game", "version", "seat", "phase", "turn", "turn_start", "to_act", "mover", "window", "skipping", "judges",
         "hand", "crimes", "fight", "last_fight", "quarantine", "alien", "piles", "last_move", "end_holder", "winner",
-        "scores",
+        "scores", "quiet_turns", "quiet_left",
     }
     assert set(view["judges"][0]) == {
         "seat", "colour", "at", "hand", "score", "arrested", "moved", "attempted", "miss_moves", "block_with",

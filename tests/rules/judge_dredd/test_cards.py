@@ -310,9 +310,11 @@ def test_walter_or_option_looks_at_one_face_down_perp_privately() -> None:
     assert GAME.view(state, 1)["crimes"][0]["perp"] is None
 
 
-def test_walter_or_option_in_the_arrest_round_too() -> None:
+def test_walter_or_option_not_in_the_arrest_round() -> None:
+    """A peek changes no Combat Factor, so it is a Movement Round play only (R23)."""
     state = fight({0: ["tweak"], 1: ["walter"]})
-    assert "play walter or littering" in texts(state, 1)
+    assert "play walter or littering" not in texts(state, 1)
+    assert refused(state, 1, "play walter or littering") == "dredd_not_in_arrest_round"
 
 
 def test_a_face_up_perp_cannot_be_peeked() -> None:

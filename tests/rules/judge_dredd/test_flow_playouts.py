@@ -1,5 +1,6 @@
 """Whole games: seeded playouts from set-up to The Winner (random plays mixed with a busy player),
-every variant included; each ends, conserves its cards and replays exactly from its log."""
+every variant included; each ends (the Perp pack used up, R20, or eight Game Turns without an
+Arrest, R26), conserves its cards and replays exactly from its log."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from rules.core import SeededChance
 from rules.judge_dredd import GAME
+from rules.judge_dredd.turn import QUIET_LIMIT, quiet_turns
 
 from .kit import busy_policy, conserved
 
@@ -32,7 +34,10 @@ def play_out(seats: int, seed: int, config: dict) -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None, f"{seats} seats did not end in {LIMIT} actions"
     conserved(state)
-    assert not state.perp_pack and state.end_holder is not None
+    if outcome.reason == "no_arrests" or quiet_turns(state) >= QUIET_LIMIT:  # ended by R26
+        assert quiet_turns(state) >= QUIET_LIMIT and state.turn - state.last_arrest == QUIET_LIMIT
+    else:  # ended by the Perp pack (R20)
+        assert not state.perp_pack and state.end_holder is not None
     assert outcome.scores is not None and outcome.winners[0] in range(seats)
     assert GAME.replay(config, seats, list(setup.record), log).to_json() == state.to_json()
 

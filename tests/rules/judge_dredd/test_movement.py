@@ -177,15 +177,3 @@ def test_movement_round_a_move_typed_while_the_window_before_it_is_open_is_told_
     turn.next_mover(state)
     assert refusal(state, 0, "move rob").code == "dredd_window_first"
     assert refusal(state, 0, "discard tweak").code == "dredd_discard_when"
-
-
-def test_movement_rules_another_legal_path_is_pointed_to_the_listed_one() -> None:
-    """The legal actions list one path per destination (every path there is the same Move); a
-    player typing another legal path (w17-wea-und for w17-rob-und) is told the listed one."""
-    state = at_move(position(at={0: "w17", 1: "cty"}, crimes=[]), 0)
-    listed = [t for t in texts(state, 0) if t.endswith("-und")]
-    assert len(listed) == 1
-    other = "move wea-und" if listed == ["move rob-und"] else "move rob-und"
-    wrong = refusal(state, 0, other)
-    assert wrong.code == "dredd_move_path" and f"move {wrong.params['path']}" == listed[0]
-    assert refusal(state, 0, "move rob-w17").code == "dredd_move_stay"  # out and back: say stay

@@ -437,10 +437,12 @@ def test_quarantine_no_judge_may_leave_the_sector() -> None:
     assert "stayed" in kinds(events) and state.judges[1].at == "und"  # nowhere else to go (E1)
 
 
-def test_quarantine_may_be_played_any_time_in_the_game_turn() -> None:
+def test_quarantine_main_option_in_the_movement_round_only_its_or_option_in_an_arrest() -> None:
+    """Quarantine's main option changes no Combat Factor: not in the Arrest Round (R23)."""
     state = fight({0: ["quarantine"], 1: ["tweak"]})
-    assert "play quarantine main zoo" in texts(state, 0)
+    assert "play quarantine main zoo" not in texts(state, 0)
     assert "play quarantine or red" in texts(state, 0)
+    assert "play quarantine main zoo" in texts(movement({0: ["quarantine"], 1: ["tweak"]}), 0)
 
 
 # --------------------------------------------------------------------------- Alien Creature Escapes (R12)
