@@ -367,6 +367,7 @@ class Resender:
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
         self._tasks: set[asyncio.Task[None]] = set()
+        self._timer: asyncio.TimerHandle | None = None
         self._flushing = asyncio.Lock()
 
     def start(self) -> None:
@@ -374,12 +375,18 @@ class Resender:
 
     def wake(self, after: float | None = 0.0) -> None:
         """Send what is due `after` seconds from now (a notice just refused is due after its
-        pause), beside the regular rounds."""
-        self._spawn(self._flush_after(max(0.0, after or 0.0)), "outbox-flush")
+        pause). One such timer at a time: the earlier wins."""
+        loop = asyncio.get_running_loop()
+        when = loop.time() + max(0.0, after or 0.0)
+        if self._timer is not None:
+            if self._timer.when() <= when:
+                return
+            self._timer.cancel()
+        self._timer = loop.call_at(when, self._due)
 
-    async def _flush_after(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        await self.flush()
+    def _due(self) -> None:
+        self._timer = None
+        self._spawn(self.flush(), "outbox-flush")
 
     def _spawn(self, work: Any, name: str) -> None:
         task = asyncio.get_running_loop().create_task(work, name=name)
@@ -387,19 +394,18 @@ class Resender:
         task.add_done_callback(self._tasks.discard)
 
     def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         for task in list(self._tasks):
             task.cancel()
 
     async def _run(self) -> None:
+        """Once ready, send what the last run left; then look again every `IDLE` seconds."""
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
             await self.flush()
-            try:
-                due = await asyncio.to_thread(self.bot.service.next_waiting)
-            except Exception:
-                log.exception("the outbox could not be read")
-                due = None
-            await asyncio.sleep(self.IDLE if due is None else min(self.IDLE, max(0.5, due)))
+            await asyncio.sleep(self.IDLE)
 
     async def flush(self) -> None:
         """Send every notice that is due now, channel by channel, oldest first (one flush at a time)."""
