@@ -92,9 +92,6 @@ class Load:
                 await self.service.add_ai(channel, host)
             await self.service.start(channel, host)
             while (table := self.service.table(channel)) is not None and table.status == "active":
-                if time.monotonic() >= self.end:
-                    await self.service.cancel(channel, host, can_manage=True)
-                    return
                 await self.service.advance(channel)
             self.ai_games += 1
 
@@ -131,10 +128,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         service = TableService(Path(folder) / "loop.sqlite3", thinking=seats)
         load = Load(service, args.seconds, args.every, args.seed)
         cpu0, wall0 = time.process_time(), time.monotonic()
-        tasks = [load.heartbeat()]
-        tasks += [load.ai_table(1 + i) for i in range(args.ai_tables)]
-        tasks += [load.player_table(100 + i, PLAYER_GAMES[i % len(PLAYER_GAMES)]) for i in range(args.player_tables)]
-        await asyncio.gather(*tasks)
+        # AI tables play in long calls (a whole game's AI moves): stopped when the time is up
+        ai = [asyncio.create_task(load.ai_table(1 + i)) for i in range(args.ai_tables)]
+        players = [load.player_table(100 + i, PLAYER_GAMES[i % len(PLAYER_GAMES)]) for i in range(args.player_tables)]
+        await asyncio.gather(load.heartbeat(), *players)
+        for task in ai:
+            task.cancel()
+        await asyncio.gather(*ai, return_exceptions=True)
         figures = {
             "max_stall_ms": round(max(load.stalls, default=0.0), 1),
             "p99_stall_ms": round(percentile(load.stalls, 0.99), 1),
