@@ -638,7 +638,7 @@ class TableService:
         return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
     # ------------------------------------------------------------------ reading
-    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Notice:
+    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Public | Private:
         table = self._open(channel_id)
         async with table.lock:
             self._require(table, "active")
