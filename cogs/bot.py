@@ -25,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -113,7 +115,8 @@ class GavelBot(commands.Bot):
         button is no longer in use. Claimed clicks are their handler's to answer."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, Any] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if components.claimed(custom_id):
             return
         log.info("a click on an unknown component %r in channel %s", custom_id, interaction.channel_id)

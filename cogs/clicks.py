@@ -21,7 +21,11 @@ from tables.notices import Public
 from tables.service import Table
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from cogs.bot import GavelBot
+    from tables.notices import Notice
+    from tables.table import Player
 
 
 class Clicks:
@@ -61,8 +65,9 @@ class Clicks:
                                                          view=None)
                 await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
             return
-        call = {"join": service.join, "leave": service.leave, "ai": service.add_ai}[item.op]
-        notices = await call(channel_id, player)
+        calls: dict[str, Callable[[int, Player], Awaitable[list[Notice]]]]
+        calls = {"join": service.join, "leave": service.leave, "ai": service.add_ai}
+        notices = await calls[item.op](channel_id, player)
         event = next((n for n in notices if isinstance(n, Public)), None)
         lang = guild_lang(interaction.guild, interaction)
         with after_change():
@@ -189,7 +194,7 @@ class Clicks:
         elif marked:
             await interaction.response.defer(ephemeral=True, thinking=True)
             file = await self._own_board(table, interaction)
-            await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))
+            await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 

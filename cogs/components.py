@@ -20,7 +20,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -135,7 +135,10 @@ class Combined:
 _UIS: dict[str, GameUI] = {}
 
 
-def register_ui(ui: GameUI) -> GameUI:
+U = TypeVar("U", bound="GameUI")
+
+
+def register_ui(ui: U) -> U:
     _UIS[ui.key] = ui
     return ui
 
@@ -341,7 +344,7 @@ def menu_items(
         items: list[discord.ui.Item[Any]] = []
         for i, choice in enumerate(choices):
             style = discord.ButtonStyle.primary if choice.action else discord.ButtonStyle.secondary
-            button = discord.ui.Button(
+            button: discord.ui.Button[Any] = discord.ui.Button(
                 label=choice_label(ui, choice, depth, lang, squares),
                 style=style,
                 custom_id=action_id(table_id, version, choice.prefix, legal),
@@ -362,7 +365,7 @@ def menu_items(
             discord.SelectOption(label=choice_label(ui, c, depth, lang, squares), value=c.prefix[depth][:100])
             for c in chunk
         ]
-        select = discord.ui.Select(
+        select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=select_id(table_id, version, len(selects), prefix, legal),
             placeholder=i18n.gettext("cogs.prompt.choose", lang),
             options=options,
@@ -417,6 +420,7 @@ def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = 
     it is the same for every seat), "My hand" when the game has secrets (in `game_key`'s own
     words when it has them: The City of Judgement's secret is a role), and "My info"."""
     view = discord.ui.View(timeout=None)
+    button: discord.ui.Button[Any]
     button = discord.ui.Button(label=i18n.gettext("cogs.button.play", lang), style=discord.ButtonStyle.primary,
                                custom_id=action_id(table_id, version, (), ()))
     view.add_item(ActionButton(button))
@@ -431,6 +435,7 @@ def lobby_view(table_id: int, lang: str) -> discord.ui.View:
     styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary}
     for op, style in styles.items():
+        button: discord.ui.Button[Any]
         button = discord.ui.Button(label=i18n.gettext(f"cogs.button.{op}", lang), style=style,
                                    custom_id=lobby_id(table_id, op))
         view.add_item(LobbyButton(button))
@@ -522,6 +527,7 @@ class InfoButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=IN
 
     @classmethod
     def make(cls, table_id: int, lang: str) -> InfoButton:
+        button: discord.ui.Button[Any]
         button = discord.ui.Button(label=i18n.gettext("cogs.button.info", lang), style=discord.ButtonStyle.secondary,
                                    custom_id=info_id(table_id), row=4)
         return cls(button)
@@ -538,6 +544,7 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
         """`<game_key>.button.hand` when the game names its secrets otherwise ("My role"), else
         `cogs.button.hand`; the custom id is the same whatever it says."""
         key = i18n.own_or(game_key, "button.hand", "cogs.button.hand", lang)
+        button: discord.ui.Button[Any]
         button = discord.ui.Button(label=i18n.gettext(key, lang), style=discord.ButtonStyle.secondary,
                                    custom_id=hand_id(table_id), row=4)
         return cls(button)

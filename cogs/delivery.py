@@ -222,6 +222,7 @@ class Delivery:
             notice = replace(notice, lines=[m for m in notice.lines
                                             if not (m.key == "table.your_turn" and m.params.get("player") in said)
                                             and not (m.key == "table.may_act" and len(acting) > 1)])
+            assert notice.prompt is not None  # replace() kept it
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
         file = notice_file(notice)
         if file is not None:

@@ -10,8 +10,9 @@ then the change stands, and "nothing changed, try again" would invite a second m
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -71,5 +72,5 @@ async def handle(interaction: discord.Interaction, error: BaseException) -> None
 def _where(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     return f"component {data.get('custom_id', '?')}"

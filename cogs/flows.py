@@ -154,6 +154,7 @@ async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: 
     images speak the server's language, like its channel messages. `timeout`: how long a
     card-play window waits for a human (the service's default when None)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    assert interaction.channel_id is not None  # the commands are guild-only
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
                                        variant=variant or None, lang=guild_lang(interaction.guild, interaction),
                                        timeout=timeout)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -172,7 +172,8 @@ def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
     at = next((i for i, n in enumerate(then) if isinstance(n, Public)), None)
     if at is None:
         return [*privates, *then]
-    public = replace(then[at], lines=[*lines, *then[at].lines])  # type: ignore[type-var]
+    head = cast(Public, then[at])
+    public = replace(head, lines=[*lines, *head.lines])
     return [public, *privates, *then[:at], *then[at + 1:]]
 
 
@@ -247,7 +248,7 @@ class JudgementCog(commands.Cog):
                  for m in me.lines]
         text = clip("\n".join(replace(me, lines=lines).text(lang)))
         file = board_file(image, "role.png") if image else None
-        await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))
+        await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
 
     @judgement.command(name="rules", description=_t("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -270,9 +271,9 @@ class JudgementCog(commands.Cog):
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        own = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
-        file = board_file(getattr(own, "image", None))
-        await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))
+        shown = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
+        file = board_file(getattr(shown, "image", None))
+        await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
 
     # ------------------------------------------------------------------ set-up and the move
     @judgement.command(name="pick", description=_t("Pick your character, in secret, from those dealt to you"))

@@ -19,7 +19,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -41,6 +41,7 @@ from rules.core import BadActionText, IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, Place, parse, square_key
 from rules.judtho.pieces import PIECES
+from rules.judtho.state import JudthoState
 from tables import i18n, judtho_commands
 from tables.judtho_commands import piece_letter, place_text, square_of
 
@@ -226,7 +227,7 @@ class JudthoCog(commands.Cog):
     @judtho.command(name="new", description=_t("Open a Judtho lobby in this channel (2-4 players)"))
     @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"),
                            timeout=_t("Minutes per move; whoever runs out of time departs. Default: no clock"))
-    @app_commands.choices(variant=variant_choices(GAME_KEY), timeout=clock_choices())
+    @app_commands.choices(variant=variant_choices(GAME_KEY), timeout=clock_choices())  # type: ignore[misc]  # str and int choices
     async def new(self, interaction: discord.Interaction, variant: str | None = None, timeout: int = 0) -> None:
         await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout * 60)
 
@@ -370,5 +371,5 @@ class JudthoCog(commands.Cog):
         if seat is None:
             return []
         typed = current.strip().lower()
-        moves = [s.move for s in GAME.suggestions(table.state, seat) if typed in s.move.lower()]
+        moves = [s.move for s in GAME.suggestions(cast(JudthoState, table.state), seat) if typed in s.move.lower()]
         return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves][:AUTOCOMPLETE_MAX]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -177,7 +177,7 @@ def centre(sq: Square | list[int]) -> tuple[float, float]:
     return (BX + (sq[0] - 0.5) * CELL, BY + (sq[1] - 0.5) * CELL)
 
 
-def _cell_box(sq: Square, inset: float = 0) -> tuple[float, float, float, float]:
+def _cell_box(sq: Sequence[int], inset: float = 0) -> tuple[float, float, float, float]:
     x, y = BX + (sq[0] - 1) * CELL, BY + (sq[1] - 1) * CELL
     return (x + inset, y + inset, x + CELL - inset, y + CELL - inset)
 
@@ -491,7 +491,7 @@ def _draw_pointers(d: ImageDraw.ImageDraw, th: Theme, board: Board) -> None:
             y1 = y0 + PTR - 6
             tip = (cx, y1 + 3) if top else (cx, y0 - 3)
             base = y0 if top else y1
-            shape = [(cx - 13, base), (cx + 13, base)]
+            shape: list[tuple[float, float]] = [(cx - 13, base), (cx + 13, base)]
             mid = y1 - 4 if top else y0 + 4
             shape += [(cx + 13, mid), tip, (cx - 13, mid)]
             d.polygon(shape, fill=white)
@@ -715,7 +715,7 @@ def _panel_player(
 ) -> None:
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
-    team = p.get("team") if p.get("team") in TEAMS else "red"
+    team = p["team"] if p.get("team") in TEAMS else "red"
     colour = th[team]
     winner = view.get("winner")
     active = p["seat"] == view.get("turn") and winner is None

@@ -74,7 +74,7 @@ def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text
     colour = colour_of(view, seat)
     img.paste(judge_disc(th, colour, seat, 24), (GAP, 7), judge_disc(th, colour, seat, 24))
     title = say(K + "your_hand")
-    if names and seat in names and (name := printable(str(names[seat]))):
+    if names and seat is not None and seat in names and (name := printable(str(names[seat]))):
         title = f"{title} · {name}"
     f = fit_font(title, 17, img.width - 60, "bold", min_size=11)
     d.text((GAP + 36, HEADER / 2), ellipsize(title, f, img.width - 60), font=f, fill=th["gold"], anchor="lm")
@@ -138,5 +138,6 @@ def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kin
             fb, blines = wrap_text(body, CARD_W - 20, 13, "regular", max_lines, 9)
             lh = fb.size + 3
             for k, line in enumerate(blines):
-                d.text((x + 10, oy + 32 + k * lh), line, font=fb if not line else font_for(line, fb.size, "regular"),
+                d.text((x + 10, oy + 32 + k * lh), line,
+                       font=fb if not line else font_for(line, int(fb.size), "regular"),
                        fill=th["card_ink"], anchor="lt")

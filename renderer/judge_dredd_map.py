@@ -65,6 +65,8 @@ ICU_BOX = (MX, SOUTH_Y, MX + 3 * CW, SOUTH_Y + SOUTH_H)
 def cell_box(row: int, col: int) -> Box:
     """The grid cell of a Sector, streets included."""
     x0 = MX + (col - 1) * CW + (RIVER_A if col >= 4 else 0)
+    y0: float
+    y1: float
     if col >= 4:
         y0 = MY + (row - 1) * CH + (RIVER_B if row >= 3 else 0)
         y1 = y0 + CH

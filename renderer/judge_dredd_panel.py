@@ -212,7 +212,7 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     name = ellipsize(name, fn, right - (X0 + 42))
     d.text((X0 + 42, y + 13), name, font=fn, fill=th["ink"], anchor="lm")
     # counts and marks
-    x = X0 + 42
+    x: float = X0 + 42
     cy = y + 33
     for key, n in (("hand", j.get("hand", 0)), ("arrests", len(j.get("arrested") or []))):
         word = say(K + key)
@@ -317,7 +317,7 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
         paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 9))
         name = player_name(say, view, seat, names)
         _line(d, (X0 + 30, y + 9), name, 13, th["ink"], 130)
-        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + 9)
+        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + 9)  # type: ignore[arg-type]  # None: no entry
         y += 20
     played = fight.get("cards") or []
     fc = font("regular", 12)
@@ -331,7 +331,7 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
         name = say(f"judge_dredd.cardname.{c.get('card')}")
         if c.get("option") == "or":
             name += " (" + say(K + "or") + ")"
-        room = X1 - X0 - 60
+        room: float = X1 - X0 - 60
         amount, good = card_amount(say, c.get("card"), c.get("option"))
         if amount:
             fa = font_for(amount, 12, "bold")
@@ -418,7 +418,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     winner = seat_of(last.get("winner"))
     for s in last.get("judges") or []:
         seat = seat_of(s)
-        rows.append((seat, player_name(say, view, seat, names), list(rolls.get(seat) or []), totals.get(seat),
+        rows.append((seat, player_name(say, view, seat, names), list(rolls.get(seat) or []), totals.get(seat),  # type: ignore[arg-type]
                      seat is not None and seat == winner))
     for seat, label, dice_rolled, total, won in rows:
         if y + 24 > bottom - 22:

@@ -248,7 +248,7 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
 def draw_options(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     """The locations an open `go` frame offers (public: after a 7 everyone sees the choice being
     made), edged in gold."""
-    frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else {}
+    frame = view["frame"] if isinstance(view.get("frame"), Mapping) else {}
     if frame.get("kind") != "go":
         return
     ring = [str(x) for x in view.get("ring") or []]
@@ -277,7 +277,7 @@ def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     public `targets`) with a red one."""
     ring = [str(x) for x in view.get("ring") or []]
     active = seat_of(view.get("active")) if view.get("phase") == "turn" else None
-    frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else {}
+    frame = view["frame"] if isinstance(view.get("frame"), Mapping) else {}
     targets = {seat_of(t) for t in frame.get("targets") or []} if frame.get("kind") in ("attack", "again") else set()
     by_loc: dict[str, list[int]] = {}
     for p in players(view):
@@ -409,7 +409,8 @@ def _last_roll(img: Image.Image, th: Theme, view: Mapping[str, Any], centre: tup
     attack = roll.get("why") == "attack"
     dice: list[Image.Image | str] = []
     if attack and d6 is not None:
-        dice = [die_face(28, d6)] + (["−", d4_face(34, d4)] if d4 is not None else [])
+        dice = [die_face(28, d6)]
+        dice += ["−", d4_face(34, d4)] if d4 is not None else []
     else:
         dice = ([d4_face(34, d4)] if d4 is not None else []) + (["+"] if d4 is not None and d6 is not None else [])
         dice += [die_face(28, d6)] if d6 is not None else []

@@ -122,7 +122,7 @@ def _attack_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Ma
         return
     d = ImageDraw.Draw(img)
     attacker = seat_of(a.get("attacker"))
-    x = X0 + 14
+    x: float = X0 + 14
     x += draw_pair(d, (x, y), both(K + "attack"), 13, th["hp"], blend(th["hp"], th["muted"], 0.5)) + 8
     if attacker is not None:
         paste_centred(img, piece(th, colour_of(view, attacker), attacker, 18), (x + 9, y))

@@ -83,7 +83,7 @@ class _Card:
         self.seat = seat_of(self.me.get("seat"))
         self.img = Image.new("RGB", (W, 2400), th["frame"])
         self.d = ImageDraw.Draw(self.img)
-        self.y = 0
+        self.y: float = 0
         self.colon = "：" if lang.startswith("zh") else ": "
 
     # ------------------------------------------------------------------ helpers
@@ -95,7 +95,8 @@ class _Card:
                    max_lines: int = 6, kind: str = "regular") -> None:
         f, lines = wrap_text(text, width, size, kind, max_lines, max(9, size - 3))
         for line in lines:
-            self.d.text((x, self.y), line, font=font_for(line, f.size, kind) if line else f, fill=fill, anchor="lt")
+            self.d.text((x, self.y), line, font=font_for(line, int(f.size), kind) if line else f, fill=fill,
+                        anchor="lt")
             self.y += f.size + 5
 
     def section(self, title: str, accent: RGB) -> None:
@@ -179,7 +180,7 @@ class _Card:
         self.section(self.say(K + "role.character"), th["gold"])
 
         def inside() -> None:
-            x = PAD + 14
+            x: float = PAD + 14
             name = self.name("character", character)
             f = font_for(name, 24, "bold")
             d.text((x, self.y + 14), name, font=f, fill=th["ink"], anchor="lm")
@@ -228,7 +229,7 @@ class _Card:
             record = content().characters.get(cid)
 
             def inside(cid: str = cid, record: Any = record) -> None:
-                x = PAD + 14
+                x: float = PAD + 14
                 name = self.name("character", cid)
                 f = font_for(name, 20, "bold")
                 d.text((x, self.y + 12), name, font=f, fill=th["ink"], anchor="lm")
@@ -308,7 +309,7 @@ class _Card:
         th, d = self.th, self.d
         self.section(self.say(K + "role.known"), th["id_guard"])
         for s in sorted(known):
-            x = PAD + 14
+            x: float = PAD + 14
             paste_centred(self.img, piece(th, colour_of(self.view, s), s, 22), (x + 11, self.y + 11))
             x += 30
             who = seat_name(self.view, s, self.names, self.say)

@@ -108,7 +108,7 @@ def compose(
     th = theme_named(theme)
     say = words(text)
     lay = layout_for(view)
-    variant = view.get("variant") if view.get("variant") in ("quattro", "duo", "trio") else "quattro"
+    variant = view["variant"] if view.get("variant") in ("quattro", "duo", "trio") else "quattro"
     canvas = background(th.name, lay.files, say(K + "title"), say(K + "variant." + variant)).copy()
     marked = {}
     for label, sq in (highlight or {}).items():

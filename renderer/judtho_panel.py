@@ -36,7 +36,7 @@ PAD = 12
 def player_label(say: Text, p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
     """The player's name when the caller knows it, else their colours ("White & Yellow")."""
     seat = p.get("seat")
-    if names and seat in names and (name := printable(str(names[seat]))):
+    if names and seat is not None and seat in names and (name := printable(str(names[seat]))):
         return name
     cols = [colour_name(say, c) for c in p.get("colours", [])]
     if len(cols) == 2:
@@ -204,7 +204,7 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
     ]
     rivals = _pairs(view, "rival")
     if rivals:
-        rows.append(("rivals", rivals))
+        rows.append(("rivals", list(rivals)))
     return rows
 
 

@@ -68,7 +68,7 @@ class Action:
     verb: ClassVar[str] = ""
 
     def __str__(self) -> str:
-        fields = dataclasses.fields(self) if dataclasses.is_dataclass(self) else ()
+        fields: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(self) if dataclasses.is_dataclass(self) else ()
         return " ".join([self.verb, *(format_token(getattr(self, f.name)) for f in fields)])
 
 

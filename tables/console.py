@@ -642,8 +642,8 @@ def _judtho_placements(placed: dict[str, list[str]], lang: str) -> list[str]:
     """Placements grouped by the squares they may go to: a few as they are (`@Pc2`), many as
     "@ + K/Q/R (none for a Pawn) + one of the 22 empty squares of a1–f4 (e.g. @Kc2, @c2)"."""
     by_squares: dict[tuple[str, ...], list[str]] = {}
-    for letter, squares in placed.items():
-        by_squares.setdefault(tuple(squares), []).append(letter)
+    for letter, to in placed.items():
+        by_squares.setdefault(tuple(to), []).append(letter)
     out: list[str] = []
     for squares, letters in by_squares.items():
         if len(squares) * len(letters) <= PLACES_LISTED:

@@ -638,13 +638,14 @@ class TableService:
         return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
     # ------------------------------------------------------------------ reading
-    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Notice:
+    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Public | Private:
         table = self._open(channel_id)
         async with table.lock:
             self._require(table, "active")
             user_id = for_user.user_id if isinstance(for_user, Player) else for_user
             seat = table.seat_of(user_id) if user_id is not None else None
             if seat is not None and table.game.info.hidden_information:
+                assert user_id is not None  # a seat was found for it
                 image = await self._render(table, seat, self._prompt_for(table, seat))
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names)
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
@@ -860,7 +861,7 @@ class TableService:
         failure the in-memory state is put back to the last snapshot, so memory and database
         never disagree; a caller cancelled mid-write waits for the write to land first."""
         game, state = table.game, table.state
-        assert state is not None
+        assert state is not None and table.snapshot is not None  # set together when the game starts or loads
         action = game.parse_action(text)
         if action == game.timeout_action(state, seat):
             out.passed.add(seat)
@@ -1011,7 +1012,7 @@ class TableService:
             if lines:
                 image = await self._render_hand(table, seat) if secrets_now else None
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
-        return await self._keep(table, notices + prompts[1:])
+        return await self._keep(table, [*notices, *prompts[1:]])
 
     async def _keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
         """Put a change's notices in the outbox (in a worker thread) and give each its row: they

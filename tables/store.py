@@ -110,7 +110,7 @@ class StaleWrite(Exception):
 # ---------------------------------------------------------------------- schema
 def _schema_1(db: Database) -> None:
     """The first schema (every file from before schema versions has exactly this)."""
-    db["tables"].create(
+    db.table("tables").create(
         {
             "id": int, "guild": int, "channel": int, "game": str, "variant": str, "status": str,
             "seed": str, "config": str, "state": str, "version": int, "setup": str, "host": int,
@@ -119,23 +119,23 @@ def _schema_1(db: Database) -> None:
         },
         pk="id", not_null=["game", "status"], if_not_exists=True,
     )
-    db["actions"].create(
+    db.table("actions").create(
         {"table_id": int, "seq": int, "seat": int, "user_id": int, "action": str,
          "chance": str, "events": str, "version": int, "time": str},
         pk=("table_id", "seq"), if_not_exists=True,
     )
-    db["seats"].create(
+    db.table("seats").create(
         {"table_id": int, "seat": int, "user_id": int, "name": str, "ai": str, "resigned": int},
         pk=("table_id", "seat"), if_not_exists=True,
     )
-    db["results"].create(
+    db.table("results").create(
         {"table_id": int, "guild": int, "game": str, "seat": int, "user_id": int, "name": str,
          "ai": str, "place": int, "winner": int, "score": int, "resigned": int, "reason": str,
          "finished": str, "rating_before": float, "rating_after": float},
         pk=("table_id", "seat"), if_not_exists=True,
     )
-    db["tables"].create_index(["channel", "status"], if_not_exists=True)
-    db["results"].create_index(["user_id", "guild"], if_not_exists=True)
+    db.table("tables").create_index(["channel", "status"], if_not_exists=True)
+    db.table("results").create_index(["user_id", "guild"], if_not_exists=True)
 
 
 Migration = Callable[[Database], None] | str
@@ -322,7 +322,8 @@ class Store:
     def insert_table(self, row: dict[str, Any]) -> int:
         stamp = now()
         with self.atomic():
-            table = self.db["tables"].insert({**row, "created": stamp, "updated": stamp})
+            table = self.db.table("tables").insert({**row, "created": stamp, "updated": stamp})
+        assert table.last_pk is not None
         return int(table.last_pk)
 
     @_locked
@@ -336,7 +337,7 @@ class Store:
     @_locked
     def update_table(self, table_id: int, **fields: Any) -> None:
         with self.atomic():
-            self.db["tables"].update(table_id, {**fields, "updated": now()})
+            self.db.table("tables").update(table_id, {**fields, "updated": now()})
 
     @_locked
     def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None:
@@ -346,7 +347,7 @@ class Store:
             self.db.execute("DELETE FROM seats WHERE table_id = ?", [table_id])
             rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
             if rows:
-                self.db["seats"].insert_all(rows)
+                self.db.table("seats").insert_all(rows)
             if host is not None:
                 self.db.execute("UPDATE tables SET host = ?, updated = ? WHERE id = ?", [host, now(), table_id])
 
@@ -390,10 +391,10 @@ class Store:
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
         stamp = now()
         with self.atomic():
-            self.db["tables"].update(table_id, {"status": status, "finished": stamp, "updated": stamp})
+            self.db.table("tables").update(table_id, {"status": status, "finished": stamp, "updated": stamp})
             if results:
-                self.db["results"].insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
-                                              replace=True)
+                self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
+                                                    replace=True)
 
     # ------------------------------------------------------------------ reading
     @_locked

@@ -43,7 +43,7 @@ def targets(state: DreddState, seat: Seat) -> list[str]:
     stand-off whose Perp is still there ("must attempt to Arrest the Perp again"). Nothing from
     the ICU (R9)."""
     judge = state.judges[seat]
-    if judge.at in (None, ICU):
+    if judge.at is None or judge.at == ICU:
         return []
     found = sector_targets(state, judge.at)
     if judge.standoff in found:

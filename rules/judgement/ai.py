@@ -175,9 +175,9 @@ class Seen:
     def skill_live(self, t: int, skill: str) -> bool:
         """`t` is face up with this skill, unsealed and (once per game) unused."""
         p = self.players[t]
-        if not p["revealed"] or p["sealed"] or not p["alive"] or self.character(t) is None:
+        if not p["revealed"] or p["sealed"] or not p["alive"] or (cid := self.character(t)) is None:
             return False
-        char = load().characters[self.character(t)]
+        char = load().characters[cid]
         sk = next((s for s in char.skills if s.id == skill), None)
         return sk is not None and not (sk.once_per_game and skill in p["used"])
 

@@ -230,7 +230,9 @@ def initial(
         raise ValueError(f"unknown variant/model {variant}/{model}")
     if t2c_points not in (4, 8):
         raise ValueError("t2c_points is 8 (J5) or 4 (its variant)")
-    common = {"variant": variant, "model": model, "bonus_to_conqueror": bonus_to_conqueror, "t2c_points": t2c_points}
+    common: dict[str, Any] = {
+        "variant": variant, "model": model, "bonus_to_conqueror": bonus_to_conqueror, "t2c_points": t2c_points
+    }
     if variant == "duo":
         return Relations(**common, colours=DUO_COLOURS, stage=PLAY, rivals=(), points=dict.fromkeys(DUO_COLOURS, 0))
     points = dict.fromkeys(COLOURS, 0)

@@ -436,7 +436,7 @@ class Judtho(Game[JudthoState]):
             events = [Event("passed", {"colour": colour})]
             state.mover = colour
             return events + self._finish_turn(state)
-        events: list[Event] = []
+        events = []
         victims = [(sq, *before.pieces[sq]) for sq in action.captures]
         for _, vc, vp in victims:
             state.captured[colour].append([vc, vp])

@@ -290,7 +290,7 @@ def pawn_moves(t: _Turn, origin: str) -> Iterator[Move]:
         between = t.pieces.get(ahead[0])
         if between is None or between[1] == "pawn":
             targets.append((ahead[1], ()))
-    diagonals = (1, 7) if fwd > 0 else (3, 5)
+    diagonals: tuple[int, ...] = (1, 7) if fwd > 0 else (3, 5)
     if "pawn_any_diagonal" in t.options:
         diagonals = (1, 3, 5, 7)
     for i in diagonals:

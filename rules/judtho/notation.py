@@ -144,6 +144,7 @@ def _parse(text: str) -> Move | Place | Pass:
     origin = m.group(2)
     promote = PIECES[m["promote"]] if m["promote"] else ""
     conquests = tuple(m["suffix"][1::2])
+    captures: tuple[str, ...]
     if m["to"]:
         to, captures = m["to"], ()
     elif m["sweep"]:
