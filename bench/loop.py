@@ -126,6 +126,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     seats = InlineSeats() if args.inline else PooledSeats()
     with tempfile.TemporaryDirectory() as folder:
         service = TableService(Path(folder) / "loop.sqlite3", thinking=seats)
+        service.warm()  # as the bot does at start-up
         load = Load(service, args.seconds, args.every, args.seed)
         cpu0, wall0 = time.process_time(), time.monotonic()
         # AI tables play in long calls (a whole game's AI moves): stopped when the time is up

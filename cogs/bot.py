@@ -73,6 +73,7 @@ class GavelBot(commands.Bot):
         await self.add_cog(JudthoCog(self), override=True)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
+        await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
         restored = await self.service.restore()
         log.info("restored %d open table(s)", restored)
         # The windows that were open when the bot stopped run out again, and AI seats that were

@@ -8,6 +8,7 @@ problem is logged for the game's author).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import multiprocessing
@@ -95,6 +96,10 @@ class InlineSeats:
         return None
 
 
+WORKER_NICENESS = 10
+"""How much lower than the bot's own process AI workers run (`os.nice`)."""
+
+
 class PooledSeats:
     """AI decisions in a pool of worker processes, so that a search (Judtho's takes up to a
     second or more) never holds the bot's event loop: every other table in every server keeps
@@ -130,5 +135,9 @@ class PooledSeats:
 
 
 def _warm() -> None:
-    """A new worker imports every game package once, before its first decision."""
+    """A new worker lowers its own priority (when the machine is busy, the process answering
+    every table gets the CPU first; a search only waits a little longer) and imports every game
+    package once, before its first decision."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
     importlib.import_module("rules")

@@ -58,6 +58,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from rules.core import Chance, Event, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance, State
+from rules.core import games as _games
 from rules.core import get_game as _get_game
 from tables import ai as ai_seats
 from tables import i18n
@@ -927,6 +928,16 @@ class TableService:
             return None
         failures = self._ai_failures.get(table.id, 0)
         return 0.0 if failures == 0 else min(60.0, 2.0 ** (failures - 1))
+
+    def warm(self) -> None:
+        """Do the one-time work of a first table before there is any (at start-up): load every
+        game, its renderer and both languages' catalogues. Done lazily, on the event loop, it
+        would stall every table for a tenth of a second or more the first time each is needed."""
+        importlib.import_module("rules")
+        for key in _games():
+            self._renderer(key)
+        for lang in i18n.LANGUAGES:
+            i18n.catalogue(lang)
 
     def close(self) -> None:
         """Stop the AI workers and close the database (at shut-down)."""

@@ -122,3 +122,15 @@ async def test_after_a_restart_the_clock_plays_the_ai_seats_on(tmp_path: Path) -
     assert table.humans_to_act() == [0]
     (channel, notices), = deliver.got
     assert channel == CHANNEL and notices[0].prompt is not None and notices[0].prompt.user_id == ALICE.user_id
+
+
+def test_warm_loads_every_renderer_and_both_catalogues_before_any_table() -> None:
+    """At start-up, not on the event loop the first time a table needs them."""
+    from rules.core import games
+    from tables import i18n
+
+    svc = TableService(":memory:")
+    i18n.catalogue.cache_clear()
+    svc.warm()
+    assert set(games()) <= set(svc._renderers)
+    assert i18n.catalogue.cache_info().currsize == len(i18n.LANGUAGES)
