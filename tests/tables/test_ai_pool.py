@@ -58,10 +58,10 @@ async def test_a_pooled_decision_leaves_the_event_loop_free(pool: PooledSeats) -
     await pool.choose(game, state, snapshot, 0, toy_game.choose)  # the worker is up
     text, ticks = await ticks_while(pool.choose(game, state, snapshot, 0, pool_policies.slow))
     assert text == str(toy_game.choose(game, state, 0))
-    assert ticks >= 5  # the loop ran other tasks while the worker thought
+    assert ticks >= 2  # the loop ran other tasks while the worker thought
     # the same slow policy inline holds the loop: nothing else runs until it is done
     _, inline_ticks = await ticks_while(InlineSeats().choose(game, state, snapshot, 0, pool_policies.slow))
-    assert inline_ticks <= 1
+    assert inline_ticks == 0
 
 
 async def test_the_decision_runs_in_another_process(pool: PooledSeats, monkeypatch) -> None:
