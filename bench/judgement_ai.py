@@ -1,4 +1,4 @@
-"""Measure The City of Judgement's computer seats (issue 5, "AI", "Benchmark"). Prints JSON.
+"""Measure The City of Judgement's computer seats. Prints JSON.
 
     python bench/judgement_ai.py figures  [--n 60]
     python bench/judgement_ai.py length   [--games 50] [--seats 9]

@@ -1,4 +1,4 @@
-"""Measure the Judtho computer seat (issue 4, "AI", "Benchmark"). Prints JSON.
+"""Measure the Judtho computer seat. Prints JSON.
 
     python bench/judtho_ai.py length   [--seeds 6] [--nodes N] [--max-moves 400]
     python bench/judtho_ai.py strength [--seeds 4] [--nodes N] [--opponent random|shallow|budget]

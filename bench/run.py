@@ -39,8 +39,8 @@ from tables.ai import optional_module
 EXTRA_FIGURES = {"judtho": "judtho_ai", "judgement": "judgement_ai"}
 """Game -> a module beside this file whose `figures(n)` adds the game's own figures (Judtho:
 legal-move generation per second from the mid-game perft positions, the AI's move time over
-real mid-game positions with the depth it finished; issue 4, "Benchmark"; The City of Judgement:
-the AI's decision time, game length in turns and win shares over whole AI games; issue 5)."""
+real mid-game positions with the depth it finished; The City of Judgement:
+the AI's decision time, game length in turns and win shares over whole AI games)."""
 
 MID_GAME_STEPS = {"judge_dredd": 600, "judgement": 120}
 """Actions the AI plays to reach the mid-game board (default 40). A Judge Dredd Game Turn is

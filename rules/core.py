@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+"""The engine contract every game implements (CONTRIBUTING.md, "The layers", says how it is used).
 
 A game is setup (`new_game`) + moves (`legal_actions` / `apply`) + turn order (`to_act`) +
 end condition (`outcome`), with per-seat views that strip secrets (`view`). Randomness is

@@ -589,7 +589,7 @@ def _judtho_prompt(actions: list[str], lang: str) -> tuple[list[str], str]:
     empty square of the Kingdom (about 190 `@Ka1`…), said once as "@ + K/Q/P/S/R/N/B (none for
     a Pawn) + one of the 24 empty squares of a1–f4"; moves are grouped by piece and square
     (`Qb2-c2/d2/e2`), a Knight's distant captures as the largest set (J10 allows any part of it);
-    the names line names the letters (content §10). Other actions (`@rest`, `resign`, `draw
+    the names line names the letters (J29). Other actions (`@rest`, `resign`, `draw
     accept`) as they are."""
     from rules.judtho.pieces import LETTERS
 

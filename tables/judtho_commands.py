@@ -1,7 +1,7 @@
 """Judtho's command options as action text: what `/judtho move b1 c3` and `/judtho place Queen c2`
 mean, for any front-end that reads options (the local console; the cog may share it).
 
-Judtho's actions are one notation word each (J29, content §10): `@Qc2`, `@rest`, `Nb1-c3`,
+Judtho's actions are one notation word each (J29): `@Qc2`, `@rest`, `Nb1-c3`,
 `Sd4xd5xd7`, `e11-e12=Q`, `Nc3x{b5,e4}`. A player names a move by where it starts and where
 it ends; when several legal moves from that square end there (a sweep and a plain capture,
 the promotions) the player must say which, and is told the choices. Pure: the legal actions

@@ -490,8 +490,8 @@ class TableService:
         clock, a decision only that player can make, or only AI seats to act).
 
         `seconds` is the time left: a window's clock starts when it opens or a card is played in
-        it; a pass does not give the others a fresh minute (issue 3: "closes when all have
-        passed, or after a configurable time")."""
+        it; a pass does not give the others a fresh minute (a window closes when all have
+        passed, or after the table's clock)."""
         table = self.table(channel_id)
         if table is None or table.status != "active" or table.state is None or table.timeout <= 0:
             return None

@@ -27,7 +27,7 @@ TIMEOUT_KEY = "_timeout"
 """Where the table's window clock (seconds; 0 = no clock) sits in its stored config."""
 DEFAULT_LANG = "en"
 DEFAULT_TIMEOUT = 60.0
-"""Seconds a card-play window stays open for a human who does not answer (issue 3: 60 s)."""
+"""Seconds a card-play window stays open for a human who does not answer (60 s by default)."""
 
 
 def stored_config(config: dict[str, Any], lang: str, **settings: Any) -> dict[str, Any]:

@@ -136,7 +136,7 @@ OPTION_WINDOWS = ("movement", "arrest", "any", "reaction")
 @dataclass(frozen=True, eq=False)
 class CardOption:
     """One option of an Action Card: when it may be played and what it does (effect keys as the
-    content notes give them: `judge_cf`, `miss_move`, `barney`, ...)."""
+    card data gives them: `judge_cf`, `miss_move`, `barney`, ...)."""
 
     window: str
     effect: dict[str, Any]

@@ -1,4 +1,4 @@
-"""Judtho: chess for two (Duo), three (Trio) or four (Quattro) with alliances (issue 4).
+"""Judtho: chess for two (Duo), three (Trio) or four (Quattro) with alliances.
 
 `GAME` is the registered engine; `GAME.ai` (also `rules.judtho.ai.choose`) picks an action for a
 computer-controlled seat. Modules:

@@ -1,4 +1,4 @@
-"""The computer seat for Judtho (issue 4, "AI"): the search of `search.py` on the live position.
+"""The computer seat for Judtho: the search of `search.py` on the live position.
 
 Assembly is played with the default set-up (`@rest`, the same one a human may ask for); a draw
 offer is declined (a search-based player never wants to stop a game it can still play); owed
@@ -24,7 +24,7 @@ from rules.judtho.search import NODE_BUDGET, SearchResult, search
 from rules.judtho.state import JudthoState
 
 DEPTH = 2
-"""Plies searched (issue 4: at least two). They take a median of about 300 nodes (0.1 s) on a
+"""Plies searched (at least two). They take a median of about 300 nodes (0.1 s) on a
 Quattro mid-game; a third costs 20-45 times more, over `NODE_BUDGET` in most positions, and the
 evaluation's King safety (who moves before whom) covers the armies two plies do not reach."""
 ORDER_AHEAD = 8

@@ -94,7 +94,7 @@ TURN_CAP_DEFAULT = 150
 
 @dataclass(frozen=True)
 class PlaceRest(Action):
-    """Assembly: place all my remaining pieces with the default set-up (issue 4)."""
+    """Assembly: place all my remaining pieces with the default set-up (`data/judtho/setup.toml`)."""
 
     verb: ClassVar[str] = "rest"
 

@@ -1,4 +1,4 @@
-"""How good a Judtho position is for one army, for the computer seats' search (issue 4, "AI").
+"""How good a Judtho position is for one army, for the computer seats' search.
 
 The score is from `colour`'s side: its own and its Allies' pieces count for it, its Opponents'
 against it, and a Rival's count for nothing (1.1.3: Rivals cannot capture each other, so a

@@ -1,4 +1,4 @@
-"""The moves of the pieces (rulebook Section 2, content §4) and the legal moves of an army (§4.8).
+"""The moves of the pieces (rulebook Section 2) and the legal moves of an army.
 
 Only Opponents' pieces are captured (2.1); a piece may cross a Rival's Kingdom but not finish a
 move there (J19). Repetition (J21) is the engine's business: it needs the game's history.

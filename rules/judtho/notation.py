@@ -1,4 +1,4 @@
-"""The text form of every Judtho action (J29, content §10), which is also the `Action` text.
+"""The text form of every Judtho action (J29), which is also the `Action` text.
 
 `Move`, `Place` and `Pass` are small frozen data; `str(action)` writes the notation and
 `parse(text)` reads it back (`parse(str(a)) == a`), raising `BadActionText` on anything else.

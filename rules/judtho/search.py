@@ -1,4 +1,4 @@
-"""The computer seats' move choice (issue 4, "AI"): a paranoid alpha-beta search over the turn order.
+"""The computer seats' move choice: a paranoid alpha-beta search over the turn order.
 
 **Paranoid search.** The searching army and its Allies maximise `evaluate` from the searching
 army's side; every other army — Opponent or Rival — is assumed to minimise it. With four armies
@@ -53,7 +53,7 @@ GROWTH = 20
 """How many times more nodes a third or later ply is assumed to take than the one before
 (measured on Quattro mid-games: the third costs 20-45 times the second)."""
 SURE_DEPTH = 2
-"""Plies always tried whatever `GROWTH` says (issue 4: at least two; the budget still stops them)."""
+"""Plies always tried whatever `GROWTH` says (at least two; the budget still stops them)."""
 
 
 class _OutOfNodes(Exception):
@@ -275,7 +275,7 @@ def best_move(
     options: Collection[str] = (),
     values: Mapping[str, int] | None = None,
 ) -> Move | Pass:
-    """The move a computer seat playing `colour` makes (issue 4, "AI"): `search(...).move`.
+    """The move a computer seat playing `colour` makes: `search(...).move`.
     `order` is the turn order (a list of colours, read cyclically from `colour`); `options` the
     ruleset options that change the moves (`pawn_any_diagonal`)."""
     return search(

@@ -1,5 +1,5 @@
-"""Lists of names in the service's lines are joined in the reader's language (issue 5,
-"everything localised"): "Waiting for: alice, bob." in English, "等待中：alice、bob。" in Chinese,
+"""Lists of names in the service's lines are joined in the reader's language:
+"Waiting for: alice, bob." in English, "等待中：alice、bob。" in Chinese,
 and the same for the players at the start, whose time ran out and the winners (`i18n.Listed`,
 the separator `cogs.list_sep`)."""
 

@@ -1,4 +1,4 @@
-"""Action Cards — General Rules, and each option of the 34 kinds of card (content notes §7).
+"""Action Cards — General Rules, and each option of the 34 kinds of card.
 
 Each option is played through the real engine in the window its own moment opens (R7), and the
 test checks what it changed. Special Notes and answers are in test_special_notes.py.

@@ -1,5 +1,5 @@
-"""The data files hold the content notes' facts: the board (§4), the Perps (§5), the Crimes (§6)
-and the Action deck (§7)."""
+"""The data files hold the game's facts: the board, the Perps, the Crimes
+and the Action deck."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The computer seats' King safety (issue 4, "AI"; 1.1.6, J11): from hand-made positions, the search
+"""The computer seats' King safety (1.1.6, J11): from hand-made positions, the search
 sees an Opponent Knight two jumps from its King and defends, guards an Ally's King, and plays a
 knatch threat that cannot be parried as the Conquest it is. A Rival's Knight is no threat (1.1.3)."""
 

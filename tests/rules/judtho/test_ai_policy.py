@@ -1,4 +1,4 @@
-"""The Judtho computer seat (issue 4, "AI"): the search on the live game, legal at every step and
+"""The Judtho computer seat: the search on the live game, legal at every step and
 within its node budget at every search."""
 
 from __future__ import annotations

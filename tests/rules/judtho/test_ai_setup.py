@@ -1,4 +1,4 @@
-"""The default set-up (`@rest`, issue 4; `data/judtho/setup.toml`): a King a human would accept and
+"""The default set-up (`@rest`; `data/judtho/setup.toml`): a King a human would accept and
 the computer seats can keep — in a corner, walled in by its own pieces, far from every Opponent
 Knight (J11), with the squares from which a Knight or a Princess strikes first guarded."""
 

@@ -1,4 +1,4 @@
-"""Judtho alliances (rulebook 1.1.3, 1.3.3–1.3.7.3, content §6): every transition, its points,
+"""Judtho alliances (rulebook 1.1.3, 1.3.3–1.3.7.3, T1–T3c): every transition, its points,
 its placements and the move order after it, in the default model and in `stable_2v2` (J2)."""
 
 from __future__ import annotations

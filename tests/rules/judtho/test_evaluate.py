@@ -1,4 +1,4 @@
-"""The computer seats' evaluation (issue 4, "AI"): material by side (1.1.3, 1.4.1, J16), Conquests
+"""The computer seats' evaluation: material by side (1.1.3, 1.4.1, J16), Conquests
 (1.1.6, J11, J13) and King safety."""
 
 from __future__ import annotations

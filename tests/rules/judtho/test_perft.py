@@ -1,4 +1,4 @@
-"""Perft-style legal-move counts of hand-checked positions (issue 4), kept as data in `perft/*.json`.
+"""Perft-style legal-move counts of hand-checked positions, kept as data in `perft/*.json`.
 
 Each file: `position` (square -> [colour, piece]), `to_move`, `relations` (null = the initial ones,
 1.1.3), optional `origin` (count only that piece's moves), `count`, optional `moves` and `why`

@@ -1,4 +1,4 @@
-"""Judtho premature ends and scoring (rulebook 1.4, content §7–§8): Departure, resignation,
+"""Judtho premature ends and scoring (rulebook 1.4): Departure, resignation,
 draws by unanimity, the 6.5 extra placement, Material Score and final standings (J16–J18, J24, J25)."""
 
 from __future__ import annotations

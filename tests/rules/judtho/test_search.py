@@ -1,4 +1,4 @@
-"""The computer seats' search (issue 4, "AI"): it takes what is hanging, takes or knatches a King
+"""The computer seats' search: it takes what is hanging, takes or knatches a King
 when it can (1.1.6, J11), keeps its own King out of a Knight's reach, stays within its node budget,
 and is deterministic: no clock is read, so no machine or load changes its answer."""
 
