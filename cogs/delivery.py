@@ -145,9 +145,8 @@ class Delivery:
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
         if earlier and channel_id is not None:
-            mine = {n.outbox for n in notices if n.outbox is not None}
-            owed = (await self.bot.service.waiting(channel_id)).get(channel_id, [])
-            owed = [n for n in owed if n.outbox not in mine]
+            mine = [n.outbox for n in notices if n.outbox is not None]
+            owed = (await self.bot.service.waiting(channel_id, min(mine, default=None))).get(channel_id, [])
             if owed:
                 await self._send(owed, channel, None)
         posted, failed = await self._send(notices, channel, interaction)

@@ -816,7 +816,7 @@ class TableService:
                 await self._finish(table, outcome, out)
             if out.public:
                 await self._notices(table, out)
-            if table.status != "active" and table.status != "lobby":
+            if table.status not in ("active", "lobby"):
                 continue
             # AI seats to act (the process stopped between their moves) play on afterwards,
             # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
@@ -1057,27 +1057,30 @@ class TableService:
         if rows:
             await asyncio.to_thread(self.store.outbox_later, rows, self.wall(), _backoff)
 
-    async def waiting(self, channel_id: int | None = None) -> dict[int, list[Notice]]:
+    async def waiting(self, channel_id: int | None = None, before: int | None = None) -> dict[int, list[Notice]]:
         """Notices still to deliver, by channel, oldest first: those due now, or all of one
-        channel's (they go out before anything newer there). A notice of a version the table
-        has moved past keeps its lines and board but no longer asks anyone to act."""
-        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id)
+        channel's kept before outbox row `before` (they go out before anything newer there). A
+        notice of a version the table has moved past keeps its lines and board but no longer asks
+        anyone to act."""
+        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id, before)
         found: dict[int, list[Notice]] = defaultdict(list)
+        dropped: list[int] = []
         for row in rows:
             try:
                 notice = from_record(loads(row["notice"]), row["image"], row["id"])
             except Exception:  # a notice nobody can read is dropped, not retried for ever
                 log.exception("outbox row %s cannot be read; dropped", row["id"])
-                await self.delivered([row["id"]])
+                dropped.append(row["id"])
                 continue
             table = self._by_id.get(row["table_id"])
             current = table is not None and table.status == "active" and table.version == row["version"]
             if isinstance(notice, Prompt) and not current:
-                await self.delivered([row["id"]])  # a turn long past: nobody is to be asked any more
+                dropped.append(row["id"])  # a turn long past: nobody is to be asked any more
                 continue
             if isinstance(notice, Public) and notice.prompt is not None and not current:
                 notice = replace(notice, prompt=None)
             found[row["channel"]].append(notice)
+        await self.delivered(dropped)
         return dict(found)
 
     def next_waiting(self) -> float | None:

@@ -426,11 +426,14 @@ class Store:
         return ids
 
     @_locked
-    def outbox_due(self, at: float, channel: int | None = None) -> list[dict[str, Any]]:
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
-        every one of `channel` (a new notice there goes out after the older ones)."""
+        every one of `channel` (a new notice there goes out after the older ones) kept before row
+        `before` (the new notices themselves are not read back)."""
         sql = "SELECT id, table_id, channel, version, notice, image, attempts FROM outbox"
         where, params = ("channel = ?", [channel]) if channel is not None else ("next_try <= ?", [at])
+        if before is not None:
+            where, params = f"{where} AND id < ?", [*params, before]
         cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
         names = [c[0] for c in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
