@@ -1,3 +1,6 @@
-"""The game engines. Importing `rules` registers every game (see `rules.core.games()`)."""
+"""The game engines and their plug-ins. Importing `rules` installs every game listed in
+`rules.registry` (see `rules.registry.plugins()` and `rules.core.games()`)."""
 
-from rules import dads_army, judge_dredd, judgement, judtho  # noqa: F401  (registers the games)
+from rules import registry
+
+registry.plugins()

@@ -145,6 +145,21 @@ class SeatName:
     seat: Seat
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A list shown as one message parameter ("Waiting for: {players}."), joined in the reader's
+    language: "alice, bob" in English, "alice、bob" in Chinese (`list_sep`). Its items are
+    strings, `Msg`s or `SeatName`s, each rendered as a parameter is (by the front-end's
+    translation layer, `tables.i18n`)."""
+
+    items: tuple[Any, ...]
+
+    @classmethod
+    def of(cls, items: Iterable[Any]) -> Listed:
+        return cls(tuple(items))
+
+
+
 # --------------------------------------------------------------------------- events
 
 
@@ -393,6 +408,37 @@ class GameInfo:
         return range(low, high + 1)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """The decision open now, as the engine states it: the platform's clocks, prompts, "waiting
+    for" lines and stale checks read this and nothing else.
+
+    Several seats may be asked at once (a card-play window, an Order card's question); a seat
+    that passed stays out of `asked` until the next decision. `key` names the decision: two
+    states with the same non-None key ask the same question, only passes having moved it on, so
+    a click made before another seat's pass still answers it and its clock keeps running. None
+    (the default) makes every action open a new decision."""
+
+    asked: frozenset[Seat]
+    about: Msg | None = None
+    """What the seats are asked, in public words (before whose Move, which fight, who answers
+    an Order); None for a plain turn, which the turn line says."""
+    passed: frozenset[Seat] = frozenset()
+    """Seats that have answered this decision by passing (or pass for the rest of the turn)."""
+    clocked: frozenset[Seat] = frozenset()
+    """Seats asked whose time runs on the table's clock: when it runs out each takes its
+    `Game.timeout_action`."""
+    key: Any = None
+
+    def same(self, other: Decision | None) -> bool:
+        """Whether `other` (an earlier decision) is this one, moved on only by passes."""
+        return other is not None and self.key is not None and self.key == other.key
+
+    def waiting(self) -> frozenset[Seat]:
+        """The seats it still waits for."""
+        return self.asked
+
+
 class Game(Generic[S]):
     """One game's rules. Subclasses set `info` and `state_type` and implement the
     underscored hooks; the public methods add the checks every game shares (game over, whose
@@ -428,6 +474,19 @@ class Game(Generic[S]):
     def timeout_action(self, state: S, seat: Seat) -> Action | None:
         """What `seat` does when its time to act runs out (passing a card-play window), or None
         when this decision has no clock. The table applies it for a human who does not answer."""
+        return None
+
+    def decision(self, state: S) -> Decision:
+        """Who is asked now, about what, who passed, who is on a clock (see `Decision`). The
+        default: the seats `to_act`, a plain turn, on a clock where `timeout_action` says what
+        time running out does. Games with windows or frames say more."""
+        asked = frozenset(self.to_act(state)) if self.outcome(state) is None else frozenset()
+        clocked = frozenset(s for s in asked if self.timeout_action(state, s) is not None)
+        return Decision(asked, clocked=clocked)
+
+    def own_question(self, state: S, seat: Seat) -> Msg | None:
+        """What `seat` alone knows about the question it is asked (the Order card it must answer),
+        for the top of ITS private menu; None by default. Never shown in the channel."""
         return None
 
     def leave_action(self, state: S, seat: Seat) -> Action | None:

@@ -9,7 +9,7 @@ the English text. Strings use `str.format` fields: `{man}`, `{n}`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,7 +17,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from rules.core import Msg, SeatName, games
+from rules.core import Listed, Msg, SeatName, games
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locale"
 LANGUAGES = ("en", "zh-TW")
@@ -79,19 +79,6 @@ def gettext(key: str, lang: str = DEFAULT, **params: Any) -> str:
         return template
 
 
-@dataclass(frozen=True)
-class Listed:
-    """A list shown as one message parameter ("Waiting for: {players}."), joined in the reader's
-    language: "alice, bob" in English, "alice、bob" in Chinese (`list_sep`). Its items are
-    strings, `Msg`s or `SeatName`s, each rendered as a parameter is."""
-
-    items: tuple[Any, ...]
-
-    @classmethod
-    def of(cls, items: Iterable[Any]) -> Listed:
-        return cls(tuple(items))
-
-
 def list_sep(lang: str = DEFAULT) -> str:
     """The word between the items of a list in `lang` (`cogs.list_sep`: ", " in English, "、" in
     Chinese), shared by the cogs' and the service's lists."""
@@ -120,3 +107,34 @@ def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None) -> Any
     if isinstance(value, Listed):
         return list_sep(lang).join(str(_param(item, lang, seat_name)) for item in value.items)
     return value
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's words as a game's plug-in reads them (`rules.plugin.Speech`)."""
+
+    lang: str = DEFAULT
+
+    def has(self, key: str) -> bool:
+        return has(key, self.lang)
+
+    def text(self, key: str, **params: Any) -> str:
+        return gettext(key, self.lang, **params)
+
+    def render(self, msg: Msg | str, seat_name: Callable[[int], str] | None = None) -> str:
+        return render(msg, self.lang, seat_name)
+
+    def join(self, items: Sequence[str]) -> str:
+        return list_sep(self.lang).join(items)
+
+    def sentences(self, parts: Sequence[str]) -> str:
+        return sentences(parts, self.lang)
+
+    def every(self) -> Sequence[Language]:
+        return [self, *(speech(other) for other in LANGUAGES if other != self.lang)]
+
+
+@cache
+def speech(lang: str = DEFAULT) -> Language:
+    """The words of `lang` for a game's plug-in (`rules.plugin.Words`, `Command.read`)."""
+    return Language(lang if lang in LANGUAGES else DEFAULT)

@@ -6,13 +6,15 @@ Variants (`GAME.info.variants`) are switched on through the config given to `new
 as tables/ passes it: `{"variant": "redraw_bombed_reference"}` (D26).
 """
 
-from rules.core import register
+from rules.plugin import Commands, Plugin, Words
 
 from .ai import choose
 from .engine import DadsArmy
 
 GAME = DadsArmy()
 GAME.ai = choose  # type: ignore[attr-defined]
-register(GAME)
+PLUGIN = Plugin(GAME, Words(key="dads_army"), Commands(group="dadsarmy"),
+                renderer="renderer.dads_army", cog="cogs.dads_army")
+"""Gavel's plug-in for this game (listed in `rules.registry`)."""
 
-__all__ = ["GAME", "DadsArmy", "choose"]
+__all__ = ["GAME", "PLUGIN", "DadsArmy", "choose"]

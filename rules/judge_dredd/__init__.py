@@ -7,13 +7,15 @@ for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`. Variants
 `{"variant": "dredd_plus_ten"}` (R17) or `{"variant": "no_tipoff_into_protected"}` (R4).
 """
 
-from rules.core import register
+from rules.plugin import Commands, Plugin, Words
 
 from .ai import choose
 from .engine import JudgeDredd
 
 GAME = JudgeDredd()
 GAME.ai = choose  # type: ignore[attr-defined]
-register(GAME)
+PLUGIN = Plugin(GAME, Words(key="judge_dredd"), Commands(group="dredd"),
+                renderer="renderer.judge_dredd", cog="cogs.judge_dredd")
+"""Gavel's plug-in for this game (listed in `rules.registry`)."""
 
-__all__ = ["GAME", "JudgeDredd", "choose"]
+__all__ = ["GAME", "PLUGIN", "JudgeDredd", "choose"]

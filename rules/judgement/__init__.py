@@ -17,12 +17,14 @@ k1-k15 and o1-o12 (the content), P3/P4/P6 and Q2-Q8 (design notes). `docs/ruling
 defines every one of them in our own words, with its reason and source.
 """
 
-from rules.core import register
+from rules.plugin import Commands, Plugin, Words
 
 from .ai import choose
 from .engine import GAME
 
 GAME.ai = choose  # type: ignore[attr-defined]  # the computer seat (ai.py), as Judge Dredd's
-register(GAME)
+PLUGIN = Plugin(GAME, Words(key="judgement"), Commands(group="judgement"),
+                renderer="renderer.judgement", cog="cogs.judgement")
+"""Gavel's plug-in for this game (listed in `rules.registry`)."""
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "PLUGIN"]

@@ -14,12 +14,14 @@ computer-controlled seat. Modules:
 - `scoring`, `engine`, `state`, `view`, `present`, `evaluate`, `search`, `ai`.
 """
 
-from rules.core import register
+from rules.plugin import Commands, Plugin, Words
 
 from .ai import choose
 from .engine import GAME, Judtho
 
 GAME.ai = choose  # type: ignore[attr-defined]
-register(GAME)
+PLUGIN = Plugin(GAME, Words(key="judtho"), Commands(group="judtho"),
+                renderer="renderer.judtho", cog="cogs.judtho")
+"""Gavel's plug-in for this game (listed in `rules.registry`)."""
 
-__all__ = ["GAME", "Judtho", "choose"]
+__all__ = ["GAME", "PLUGIN", "Judtho", "choose"]

@@ -1,0 +1,218 @@
+"""A game as one plug-in: its rules, its words, its commands, and where its picture and its
+Discord declarations live. The platform (`tables/`) and both front-ends (the console, the cogs)
+know games only through this: they list them from `rules.registry` and ask each plug-in.
+
+Everything here is pure. Words are written through a `Speech` (one language's catalogue, given by
+the front-end), so a game's words are tested in `tests/` without Discord, a service or a
+terminal, and the same words reach a button, an autocomplete entry and a console prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rules.core import Msg
+
+if TYPE_CHECKING:
+    from rules.core import Game
+
+
+class Speech(Protocol):
+    """One language's words, as a front-end hands them to a game: `tables.i18n.speech(lang)`."""
+
+    @property
+    def lang(self) -> str: ...
+
+    def has(self, key: str) -> bool:
+        """Whether the catalogues hold `key` in this language."""
+        ...
+
+    def text(self, key: str, **params: Any) -> str:
+        """The message `key` with its fields filled in (the key itself when it is missing)."""
+        ...
+
+    def render(self, msg: Msg | str, seat_name: Callable[[int], str] | None = None) -> str:
+        """A message as text: nested `Msg` parameters translated first, `SeatName`s by `seat_name`."""
+        ...
+
+    def join(self, items: Sequence[str]) -> str:
+        """Items of a list joined the way this language does (`, ` or `、`)."""
+        ...
+
+    def sentences(self, parts: Sequence[str]) -> str:
+        """Sentences one after another, as this language writes them."""
+        ...
+
+    def every(self) -> Sequence[Speech]:
+        """This language and every other one we speak (a name typed in any of them is read)."""
+        ...
+
+
+# --------------------------------------------------------------------------- words
+
+
+@dataclass(frozen=True)
+class Combined:
+    """A menu step chosen as a set (`Words.combined`): shown as one multi-select of `options`
+    (pick `least` to all of them) beside a button for the action of the whole set, when that is
+    legal. A click names its set; `join` writes the action, which the engine then judges like
+    any other (the menu only offers; the rules decide)."""
+
+    options: tuple[tuple[str, str], ...]
+    """(value, label) of each thing that may be chosen: at most 25, one select's worth."""
+    join: Callable[[Sequence[str]], str]
+    """The action text of a chosen set of values, given in any order."""
+    placeholder: str = ""
+    least: int = 1
+
+    def values(self) -> list[str]:
+        return [value for value, _ in self.options]
+
+
+def capitalised(text: str) -> str:
+    """A label's first letter in capitals (`attack` -> `Attack`), the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Words:
+    """How one game's actions read to players, in any language: the menu's steps and labels,
+    token names, the summary of a long prompt, the hint under a refusal. The default shows verbs
+    by `<game>.verb.<verb>` (else `cogs.verb.<verb>`), every other token through `token_keys`,
+    and steps an action by its space-separated tokens. A game subclasses it in its own
+    `words.py`; `at` gives the words for one table from its public facts (`facts`)."""
+
+    key: str = ""
+    token_keys: tuple[str, ...] = field(default=())
+    """Message-id templates tried in order for a non-verb token, e.g. `dads_army.man.{token}`."""
+
+    # ---- one table
+    def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """What these words need to know of one table, read from its PUBLIC view and its seat
+        names: JSON-ready, carried by every prompt (so a front-end needs no table). {} by default."""
+        return {}
+
+    def at(self, facts: Mapping[str, Any]) -> Words:
+        """These words for one table (a Judge colour read with its player's name), from `facts`."""
+        return self
+
+    # ---- the menu
+    def steps(self, text: str) -> list[str]:
+        """An action's text as the menu's steps, one token each. Space-separated by default; a
+        game whose actions are one word (Judtho's `Nb1-c3`) splits them itself. A prefix of steps
+        joined by spaces must split back to itself."""
+        return text.split()
+
+    def verb(self, verb: str, say: Speech) -> str:
+        for key in (f"{self.key}.verb.{verb}", f"cogs.verb.{verb}"):
+            if say.has(key):
+                return say.text(key)
+        return verb.capitalize()
+
+    def token(self, token: str, say: Speech) -> str:
+        for template in self.token_keys:
+            key = template.format(token=token)
+            if say.has(key):
+                return say.text(key)
+        return token
+
+    def part(self, tokens: Sequence[str], index: int, say: Speech) -> str:
+        """How token `index` of an action reads on a button or in autocomplete: the verb
+        translated, any other token by `token`. Games may read the tokens before it."""
+        return self.verb(tokens[0], say) if index == 0 else self.token(tokens[index], say)
+
+    def label(self, tokens: Sequence[str], depth: int, say: Speech) -> str:
+        """What a choice that leads to `tokens` says after the `depth` tokens already chosen."""
+        return " ".join(self.part(tokens, depth + i, say) for i in range(len(tokens) - depth))
+
+    def name(self, text: str, say: Speech) -> str:
+        """One whole legal action in words, as a menu's first step or a prompt names it."""
+        tokens = self.steps(text)
+        return capitalised(self.label(tokens, 0, say) if len(tokens) > 1 else self.verb(tokens[0], say))
+
+    def combined(self, legal: Sequence[str], prefix: Sequence[str], say: Speech) -> Combined | None:
+        """The step after `prefix` as a set to choose from (a Judtho Knight's distant capture),
+        or None (the default): every step is one choice among the legal actions."""
+        return None
+
+    # ---- prompts and refusals (any front-end)
+    def summary(self, actions: Sequence[str], say: Speech) -> tuple[list[str], str] | None:
+        """How a prompt shows the legal actions when listing them one by one does not read:
+        (entries, a names line or ""); None to list them."""
+        return None
+
+    def hint(self, refused: str, legal: Sequence[str], say: Speech) -> str | None:
+        """A line under a refusal of `refused`: what the player may do instead, or None."""
+        return None
+
+
+# --------------------------------------------------------------------------- commands
+
+Read = Callable[[Mapping[str, str], Sequence[str], Speech], "str | list[str]"]
+"""A command's options (by name, as typed), the player's legal actions and its language -> the
+action text, or several played one after another (a skill, then its target); raises
+`IllegalAction` with the reason when the options name no legal action."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A game's slash sub-command, as both front-ends read it: `/judtho move from:b1 to:c3`."""
+
+    name: str
+    options: tuple[str, ...] = ()
+    """Its options' names, in the order they may be typed without names."""
+    read: Read | None = None
+    """How its options become action text; None: the name and the options' values, in order."""
+    optional: bool = False
+    """May be given with no options at all (`/judtho draw`)."""
+    bare: bool = False
+    """A plain word naming it with no options is this command, not an action (`pick`)."""
+    view: bool = False
+    """Not an action: it shows the player's own view (`/judgement role`)."""
+
+    def action(self, options: Mapping[str, str], legal: Sequence[str], say: Speech) -> list[str]:
+        """The action texts this command names with `options`, in order."""
+        if self.read is None:
+            return [" ".join([self.name, *(options[n] for n in self.options if n in options)])]
+        got = self.read(options, legal, say)
+        return [got] if isinstance(got, str) else list(got)
+
+
+@dataclass(frozen=True)
+class Commands:
+    """A game's slash command group (`/dredd`) and the sub-commands whose options are not simply
+    the action's tokens. A sub-command not listed is the verb followed by its options."""
+
+    group: str = ""
+    commands: tuple[Command, ...] = ()
+
+    def get(self, name: str) -> Command | None:
+        return next((c for c in self.commands if c.name == name), None)
+
+
+# --------------------------------------------------------------------------- the plug-in
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """Everything Gavel knows of one game. Registered once, in `rules.registry`."""
+
+    game: Game[Any]
+    words: Words
+    commands: Commands
+    renderer: str | None = None
+    """The module that draws it (a `renderer.Renderer`), imported on first use; None: no picture."""
+    cog: str | None = None
+    """The module with its Discord slash-command declarations (`setup(bot)`); None: none."""
+
+    @property
+    def key(self) -> str:
+        return self.game.info.key
+
+
+def plain(game: Game[Any], group: str | None = None) -> Plugin:
+    """A plug-in with the default words and commands: a game that needs nothing else."""
+    key = game.info.key
+    return Plugin(game, Words(key=key), Commands(group=group or key))
