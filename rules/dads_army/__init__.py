@@ -6,14 +6,16 @@ Variants (`GAME.info.variants`) are switched on through the config given to `new
 as tables/ passes it: `{"variant": "redraw_bombed_reference"}` (D26).
 """
 
-from rules.plugin import Commands, Plugin, Words
+from rules.plugin import Plugin
 
 from .ai import choose
+from .commands import COMMANDS
 from .engine import DadsArmy
+from .words import WORDS
 
 GAME = DadsArmy()
 GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, Words(key="dads_army"), Commands(group="dadsarmy"),
+PLUGIN = Plugin(GAME, WORDS, COMMANDS,
                 renderer="renderer.dads_army", cog="cogs.dads_army")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

@@ -7,14 +7,16 @@ for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`. Variants
 `{"variant": "dredd_plus_ten"}` (R17) or `{"variant": "no_tipoff_into_protected"}` (R4).
 """
 
-from rules.plugin import Commands, Plugin, Words
+from rules.plugin import Plugin
 
 from .ai import choose
+from .commands import COMMANDS
 from .engine import JudgeDredd
+from .words import WORDS
 
 GAME = JudgeDredd()
 GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, Words(key="judge_dredd"), Commands(group="dredd"),
+PLUGIN = Plugin(GAME, WORDS, COMMANDS,
                 renderer="renderer.judge_dredd", cog="cogs.judge_dredd")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

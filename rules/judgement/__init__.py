@@ -17,13 +17,15 @@ k1-k15 and o1-o12 (the content), P3/P4/P6 and Q2-Q8 (design notes). `docs/ruling
 defines every one of them in our own words, with its reason and source.
 """
 
-from rules.plugin import Commands, Plugin, Words
+from rules.plugin import Plugin
 
 from .ai import choose
+from .commands import COMMANDS
 from .engine import GAME
+from .words import WORDS
 
 GAME.ai = choose  # type: ignore[attr-defined]  # the computer seat (ai.py), as Judge Dredd's
-PLUGIN = Plugin(GAME, Words(key="judgement"), Commands(group="judgement"),
+PLUGIN = Plugin(GAME, WORDS, COMMANDS,
                 renderer="renderer.judgement", cog="cogs.judgement")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

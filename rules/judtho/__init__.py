@@ -14,13 +14,15 @@ computer-controlled seat. Modules:
 - `scoring`, `engine`, `state`, `view`, `present`, `evaluate`, `search`, `ai`.
 """
 
-from rules.plugin import Commands, Plugin, Words
+from rules.plugin import Plugin
 
 from .ai import choose
+from .commands import COMMANDS
 from .engine import GAME, Judtho
+from .words import WORDS
 
 GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, Words(key="judtho"), Commands(group="judtho"),
+PLUGIN = Plugin(GAME, WORDS, COMMANDS,
                 renderer="renderer.judtho", cog="cogs.judtho")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

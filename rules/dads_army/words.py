@@ -1,0 +1,16 @@
+"""How Dad's Army's actions read to players in any language: the menu's steps and labels, token
+names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.plugin import Words
+
+
+@dataclass(frozen=True)
+class DadsArmyWords(Words):
+    """Dad's Army's words."""
+
+
+WORDS = DadsArmyWords(key="dads_army")

@@ -1,0 +1,8 @@
+"""Judge Dredd's slash command group and the sub-commands whose options are not simply the action's
+tokens, as both front-ends read them (`rules.plugin.Commands`)."""
+
+from __future__ import annotations
+
+from rules.plugin import Commands
+
+COMMANDS = Commands(group="dredd")

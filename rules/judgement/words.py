@@ -1,0 +1,16 @@
+"""How The City of Judgement's actions read to players in any language: the menu's steps and labels, token
+names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.plugin import Words
+
+
+@dataclass(frozen=True)
+class JudgementWords(Words):
+    """The City of Judgement's words."""
+
+
+WORDS = JudgementWords(key="judgement")

@@ -1,0 +1,16 @@
+"""How Judtho's actions read to players in any language: the menu's steps and labels, token
+names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.plugin import Words
+
+
+@dataclass(frozen=True)
+class JudthoWords(Words):
+    """Judtho's words."""
+
+
+WORDS = JudthoWords(key="judtho")
