@@ -45,11 +45,11 @@ from cogs.flows import (
     variant_choices,
 )
 from rules.core import Event, IllegalAction, Msg
+from rules.judgement.commands import ANSWERS, clean, command_text, obey_text, pick_text
 from rules.judgement.engine import GAME
 from rules.judgement.present import SECRET_VERBS
 from rules.judgement.state import COLOURS
 from tables import i18n
-from tables.judgement_commands import ANSWERS, clean, command_text, obey_text, pick_text
 from tables.notices import Notice, Private, Public
 
 if TYPE_CHECKING:

@@ -38,12 +38,13 @@ from cogs.flows import (
     variant_choices,
 )
 from rules.core import BadActionText, IllegalAction
+from rules.judtho import commands as judtho_commands
+from rules.judtho.commands import piece_letter, place_text, square_of
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, Place, parse, square_key
 from rules.judtho.pieces import PIECES
 from rules.judtho.state import JudthoState
-from tables import i18n, judtho_commands
-from tables.judtho_commands import piece_letter, place_text, square_of
+from tables import i18n
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -244,7 +245,7 @@ class JudthoCog(commands.Cog):
     @app_commands.describe(piece=_t("The piece, or rest: place the rest for me"),
                            square=_t("The empty square, e.g. c2"))
     async def place(self, interaction: discord.Interaction, piece: str, square: str | None = None) -> None:
-        await act(self.bot, interaction, place_text(piece, square, lang_of(interaction)))
+        await act(self.bot, interaction, place_text(piece, square, i18n.speech(lang_of(interaction))))
 
     @place.autocomplete("piece")
     async def place_piece(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -267,7 +268,7 @@ class JudthoCog(commands.Cog):
 
     @place.autocomplete("square")
     async def place_square(self, interaction: discord.Interaction, current: str) -> Choices:
-        letter = piece_letter(getattr(interaction.namespace, "piece", None) or "", lang_of(interaction))
+        letter = piece_letter(getattr(interaction.namespace, "piece", None) or "", i18n.speech(lang_of(interaction)))
         piece = None if letter is None else PIECES.get(letter, "pawn")
         typed = square_of(current)
         out: Choices = []
@@ -304,7 +305,7 @@ class JudthoCog(commands.Cog):
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
     def move_text(self, interaction: discord.Interaction, origin: str, to: str) -> str:
-        """The action `to` names from `origin` (`judtho_commands.move_text`, shared with the
+        """The action `to` names from `origin` (`rules.judtho.commands.move_text`, shared with the
         console): a whole legal move as offered or typed without its piece letter (`d12xf12`), or
         the one legal move ending on the square `to`. A square that ends several moves (a
         promotion's pieces, a sweep and a plain capture) is refused with those moves named and

@@ -2,8 +2,8 @@
 
 The commands are the ones typed in Discord (`/dadsarmy move man:pike to:5,9`, `/table log`),
 or plain action text (`move pike 5,9`); `@Bob ...` (any case, or the seat number) acts as
-another human seat. Where a game's command options are not its action text (`/judtho move b1
-c3` is `Nb1-c3`), `COMMANDS` says how to read them, as the game's cog does. `/table log export`
+another human seat. Where a game's command options are not its action text, its plug-in's
+`commands` (a game's `commands.py`) say how to read them, for both front-ends. `/table log export`
 writes the whole game as a script (`tables.record`) that `--script` replays to the same state;
 `--script` reads the options of its `# gavel:` header line that the command line does not give.
 
@@ -19,21 +19,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
+from rules.plugin import Command, Words
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.record import header_options
 from tables.service import Player, Table, TableService, game_name, get_game
-
-GROUPS = {"dadsarmy": "dads_army", "dredd": "judge_dredd", "judtho": "judtho", "judgement": "judgement"}
-"""Slash command group → game key (a group not listed is taken to be the key itself)."""
 
 HUMANS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
 """Local human seats get real names, so lines read "Alice throws a 5", not "you throws a 5"."""
@@ -65,8 +63,8 @@ class LocalOptions:
 def seating(game_key: str, seats: int | None, ai: int | None, variant: str | None = None) -> tuple[int, int]:
     """(humans, AI seats): one human and enough AI to reach the minimum, unless told; `--ai`
     equal to the most seats the game allows means an AI-only game. A variant with its own seat
-    counts (`GameInfo.variant_seats`: Judtho's Trio takes 3) is filled to those, so `--variant
-    trio` alone starts."""
+    counts (`GameInfo.variant_seats`: a three-player variant takes 3) is filled to those, so
+    `--variant <name>` alone starts."""
     allowed = get_game(game_key).info.seats_for(variant)
     low, high = allowed[0], allowed[-1]
     if seats is None:
@@ -120,7 +118,7 @@ class Console:
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice)
                 # No clock runs here (`console.no_clock` says so): the lobby's "windows close
-                # after 60 s" (`table.clock`) or a game's own (`judtho.clock`, a move clock) would
+                # after 60 s" (`table.clock`) or a game's own (`<game>.clock`, a move clock) would
                 # contradict it.
                 notice = replace(notice, lines=[m for m in notice.lines if not _is_clock(m)])
             lines = notice.text(self.options.lang)
@@ -146,8 +144,8 @@ class Console:
 
     def _write_hint(self, hint: str) -> None:
         """The hint under a refusal lists the refused seat's actions: labelled with that seat
-        where its prompts are (`_secret`: The City of Judgement's "You may: pick apothecary, pick
-        master_thief" names the characters it was dealt), as the prompt itself is."""
+        where its prompts are (`_secret`: in a game with hidden information, "You may: pick
+        <character>, …" can name the characters it was dealt), as the prompt itself is."""
         table = self.service.table(CHANNEL)
         if self.hint_for is not None and table is not None and table.game.info.hidden_information:
             self.say("console.private", player=self.hint_for.name, text=hint)
@@ -155,9 +153,9 @@ class Console:
             self.write(hint)
 
     def _hand_image_key(self, notice: Private) -> str:
-        """`<game>.console.hand_image` when the game names its secrets otherwise (The City of
-        Judgement has no hands: "Role card"), as the cogs' `<game>.button.hand`; else
-        `console.hand_image` ("Hand image")."""
+        """`<game>.console.hand_image` when the game names its secrets otherwise (a game without
+        hands: "Role card"), as the cogs' `<game>.button.hand`; else `console.hand_image` ("Hand
+        image")."""
         table = self.service.get(notice.table_id) if notice.table_id is not None else None
         game_key = table.game_key if table is not None else None
         return i18n.own_or(game_key, "console.hand_image", "console.hand_image", self.options.lang)
@@ -165,8 +163,8 @@ class Console:
     def _not_a_turn(self, notice: Public) -> Public:
         """In a card-play window a lone human left to answer is "waited for", not told "it is your
         turn" (it is someone else's Move, or a fight): a window is a decision whose timeout action
-        (`Game.timeout_action`) is one of the seat's own answers, a pass. A move's clock (Judtho's
-        J18: time out and you depart) is no window: that is still "your turn"."""
+        (`Game.timeout_action`) is one of the seat's own answers, a pass. A move's clock (time out
+        and you leave the game) is no window: that is still "your turn"."""
         table = self.service.get(notice.table_id) if notice.table_id is not None else None
         if table is None or table.state is None or table.status != "active":
             return notice
@@ -184,12 +182,12 @@ class Console:
         if self.options.json:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
-        game_key = table.game_key if table else ""
-        summary = SUMMARIES.get(game_key)
+        words = _words(table.game_key if table else "")
+        summary = words.summary(prompt.actions, i18n.speech(self.options.lang))
         if summary is not None:
-            grouped, names = summary(prompt.actions, self.options.lang)
+            grouped, names = summary
         else:
-            grouped, names = _grouped(prompt.actions), self._names(game_key, prompt.actions[:PROMPT_MAX])
+            grouped, names = _grouped(prompt.actions), self._names(words, prompt.actions[:PROMPT_MAX])
         shown = ", ".join(grouped[:PROMPT_MAX]) + (" …" if len(grouped) > PROMPT_MAX else "")
         if self._secret(prompt):
             self.say("console.private", player=name,
@@ -201,20 +199,19 @@ class Console:
             if names:
                 self.write(names)
 
-    def _names(self, game_key: str, actions: list[str]) -> str:
-        """The codes in the actions that do not read as their names, named: "ghj Grand Hall of
-        Justice · iso Iso-Block 666" (a newcomer cannot guess a Sector code; in Chinese no id
-        reads as its name). "" when every token already says what it is."""
+    def _names(self, words: Words, actions: list[str]) -> str:
+        """The codes in the actions that do not read as their names (the game's `Words.token`),
+        named: "ghj Grand Hall of Justice · iso Iso-Block 666" (a newcomer cannot guess a code; in
+        Chinese no id reads as its name). "" when every token already says what it is."""
         lang = self.options.lang
+        say = i18n.speech(lang)
         found: dict[str, str] = {}
         for action in actions:
             for part in action.split()[1:]:
                 for token in part.split("-"):
-                    key = next((k for t in TOKEN_NAMES.get(game_key, ()) if i18n.has(k := t.format(token=token), lang)),
-                               None)
-                    if key is None or token in found:
+                    if token in found:
                         continue
-                    name = i18n.gettext(key, lang)
+                    name = words.token(token, say)
                     if _plain(name) != _plain(token):
                         found[token] = name
         if not found:
@@ -242,8 +239,8 @@ class Console:
         return prompt.private or (table is not None and table.game.info.hidden_information)
 
     def _public_prompt(self, prompt: Prompt) -> dict[str, Any]:
-        """The prompt as a `"kind": "public"` object carries it. In an open game (Dad's Army,
-        Judtho) with a prompt that is not private, all of it: every action there follows from
+        """The prompt as a `"kind": "public"` object carries it. In an open game (no hidden
+        information) with a prompt that is not private, all of it: every action there follows from
         the public board, as the channel's buttons show them to everyone. Otherwise only who
         must act (`seats`, `players`) and the `version`; the actions follow in a `"kind":
         "prompt"` object of that seat's, as a prompt for one of several seats always does."""
@@ -340,7 +337,7 @@ class Console:
             except IllegalAction:
                 if rest.strip():
                     raise
-                # A lone `@word` naming nobody is an action: Judtho's placements (`@Qc2`, `@rest`).
+                # A lone `@word` naming nobody is an action: a game's own notation may start so.
         tokens = line.split()
         if not tokens:
             raise IllegalAction("unknown_command", command=line)
@@ -376,77 +373,84 @@ class Console:
             table = svc.table(CHANNEL)
             if table is None:
                 raise IllegalAction("no_table")
-            if GROUPS.get(group, group) != table.game_key:
+            plugin = registry.by_group(group)
+            if plugin is None or plugin.key != table.game_key:
                 raise IllegalAction("wrong_game", command=tokens[0])
             if len(tokens) == 1:
                 raise IllegalAction("unknown_command", command=line)
+            found = plugin.commands.get(tokens[1])
             if tokens[1] == "board":
                 self.emit([await svc.board(CHANNEL, actor)])
-            elif tokens[1] in PRIVATE_VIEWS.get(table.game_key, ()):
+            elif found is not None and found.view:  # a seat's private view: here what `/table me` shows
                 self.emit([await svc.me(CHANNEL, actor)])
             elif tokens[1] == "new":
                 raise IllegalAction("table_exists")
             elif tokens[1] == "rules":
                 self.rules()
             else:
-                await self.act(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
+                await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
         else:
-            await self.act(actor, self.plain_text(actor, tokens))
+            await self.act_all(actor, self.plain_text(actor, tokens))
         await self.let_ai_play()
+
+    async def act_all(self, actor: Player, texts: list[str]) -> None:
+        """Play the actions one command names, in order (a command may name several)."""
+        for text in texts:
+            await self.act(actor, text)
 
     async def act(self, actor: Player, text: str) -> None:
         """Play `text` for `actor`; when it is refused, keep the game's hint of what the player may
-        do instead (`HINTS`: the moves from the square a refused Judtho move started on)."""
+        do instead (`Words.hint`: say, the legal moves of the piece a refused move started from)."""
         try:
             self.emit(await self.service.act(CHANNEL, actor, text))
         except IllegalAction:
             table = self.service.table(CHANNEL)
-            hint = HINTS.get(table.game_key) if table is not None else None
-            if hint is not None and actor in self.players:
-                self.hint = hint(text, self.service.legal_for(CHANNEL, actor), self.options.lang)
+            if table is not None and actor in self.players:
+                self.hint = _words(table.game_key).hint(text, self.service.legal_for(CHANNEL, actor),
+                                                        i18n.speech(self.options.lang))
                 self.hint_for = actor
             raise
 
-    def plain_text(self, actor: Player, tokens: list[str]) -> str:
+    def plain_text(self, actor: Player, tokens: list[str]) -> list[str]:
         """Plain text is the action's own text; where that is not a legal action, it may be a
-        game command without its slash (`place rest`, `move c3 d5`: the game's `COMMANDS`) or a
-        placement without its `@` (`Qc2` for `@Qc2`), read as such. Anything else goes to the
-        game as typed, which refuses it with its own reason."""
+        game command without its slash (`place rest`: one of the game's `commands`, typed with
+        options, or alone when it is `bare`) or an action written with a leading `@` typed
+        without it, read as such. Anything else goes to the game as typed, which refuses it with
+        its own reason."""
         line = " ".join(tokens)
         table = self.service.table(CHANNEL)
         if table is None or table.status != "active":
-            return line
+            return [line]
         legal = self.service.legal_for(CHANNEL, actor)
         if line in legal:
-            return line
-        found = COMMANDS.get(table.game_key, {}).get(tokens[0])
-        if found is not None and (len(tokens) > 1 or found[1] in BARE):
+            return [line]
+        found = _command(table, tokens[0])
+        if found is not None and (len(tokens) > 1 or found.bare):
             return self.action_text(table, actor, tokens[0], tokens[1:])
         if len(tokens) == 1 and f"@{line}" in legal:
-            return f"@{line}"
-        return line
+            return [f"@{line}"]
+        return [line]
 
-    def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> str:
-        """The action a game command names: through the game's `COMMANDS` entry when it has one
+    def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> list[str]:
+        """The actions a game command names: through the game's `Command` when it has one
         (options by name, `to:c3`, or in order), else the verb and the options' values."""
-        found = COMMANDS.get(table.game_key, {}).get(verb)
+        found = _command(table, verb)
         if found is None:
-            return " ".join([verb, *map(_value, options)])
-        names, read = found
+            return [" ".join([verb, *map(_value, options)])]
         bound: dict[str, str] = {}
         positional = []
         for token in options:
             name, sep, value = token.partition(":")
-            if sep and name in names:
+            if sep and name in found.options:
                 bound[name] = value
             else:
                 positional.append(token)
-        for name in names:
+        for name in found.options:
             if name not in bound and positional:
                 bound[name] = positional.pop(0)
-        if (not bound and read not in OPTIONAL) or positional:
+        if (not bound and not found.optional) or positional:
             raise IllegalAction("unknown_command", command=" ".join([verb, *options]))
-        return read(bound, self.service.legal_for(CHANNEL, actor), table.lang)
+        return found.action(bound, self.service.legal_for(CHANNEL, actor), i18n.speech(table.lang))
 
     def export(self) -> None:
         """`/table log export`: the whole game as a replayable script, written beside the images."""
@@ -484,11 +488,6 @@ class Console:
                 return
 
 
-PRIVATE_VIEWS: dict[str, frozenset[str]] = {"judgement": frozenset({"role", "options"})}
-"""Per game, the commands that are Discord's private views of a seat (`/judgement role`: the role
-card; `/judgement options`: what you may do): here both show what `/table me` shows (the seat,
-its secrets, its private events, its legal actions and its board)."""
-
 BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
 """The lines of the only private notices whose image is a board (`/table board`, `/table me`);
 any other private image is the seat's hand."""
@@ -501,7 +500,7 @@ def _is_clock(line: Msg) -> bool:
 
 def _in_window(table: Table, seat: int) -> bool:
     """Whether `seat` is asked in a card-play window: its timeout action is one of its answers
-    (`pass`, `done`), not a consequence only the clock brings (Judtho's `depart timeout`)."""
+    (`pass`, `done`), not a consequence only the clock brings (leaving the game on a timeout)."""
     action = table.game.timeout_action(table.state, seat)
     return action is not None and str(action) in {str(a) for a in table.game.legal_actions(table.state, seat)}
 
@@ -510,210 +509,19 @@ def _is_board(notice: Private) -> bool:
     return any(m.key in BOARD_KEYS for m in notice.lines)
 
 
-def _judtho_move(options: dict[str, str], legal: list[str], lang: str) -> str:
-    from tables import judtho_commands
-
-    return judtho_commands.move_text(legal, options.get("from", ""), options.get("to"))
-
-
-def _judtho_place(options: dict[str, str], legal: list[str], lang: str) -> str:
-    from tables import judtho_commands
-
-    return judtho_commands.place_text(options.get("piece", ""), options.get("square"), lang)
+def _words(game_key: str) -> Words:
+    """The words of the game `game_key` (its plug-in's), the default words for no game."""
+    return registry.plugin(game_key).words if game_key else Words()
 
 
-def _judtho_draw(options: dict[str, str], legal: list[str], lang: str) -> str:
-    """`/judtho draw [answer]` as the cog reads it (J24, E7): `void` proposes a void game, the
-    others are `draw <answer>`, `offer` when none is given."""
-    answer = options.get("answer", "offer").strip().lower()
-    return "void offer" if answer == "void" else f"draw {answer}"
+def _command(table: Table, verb: str) -> Command | None:
+    """The table's game's command `verb` when its options are read its own way (not a view)."""
+    found = registry.plugin(table.game_key).commands.get(verb)
+    return None if found is None or found.view else found
 
 
-def _judgement_obey(options: dict[str, str], legal: list[str], lang: str) -> str:
-    """`/judgement obey [answer]` as the cog reads it (`tables.judgement_commands.obey_text`): `obey`
-    when no answer is given; `pay <card>` and `pose <identity>` (隱女's 「隱」) as typed; a lone
-    card or identity id is that answer."""
-    from tables import judgement_commands
-
-    return judgement_commands.obey_text(" ".join(filter(None, (options.get("answer"), options.get("what")))), legal)
-
-
-def _judgement_pick(options: dict[str, str], legal: list[str], lang: str) -> str:
-    """`/judgement pick [character]`, or `pick` typed alone: with no character, asks which, naming
-    the characters dealt to the seat (as the cog does: `tables.judgement_commands.pick_text`)."""
-    from tables import judgement_commands
-
-    return judgement_commands.pick_text(options.get("character"), legal)
-
-
-def _judgement_skill(options: dict[str, str], legal: list[str], lang: str) -> str:
-    """`/judgement skill <name>`: here one line is one action, so a target is named afterwards by
-    `/judgement target <colour>` (the cog plays both at once)."""
-    from tables import judgement_commands
-
-    if judgement_commands.clean(options.get("target")):
-        raise IllegalAction("judgement_console_target")
-    return judgement_commands.command_text("skill", [options.get("name")], legal)
-
-
-def _judgement_hint(refused: str, legal: list[str], lang: str) -> str | None:
-    """After a refused action: the same verb's legal actions (`attack red` refused → "You may: attack
-    blue, attack green"), or all of them when the verb is not among them."""
-    verb = refused.split()[0] if refused.split() else ""
-    same = [a for a in legal if a.split()[0] == verb] or legal
-    if not same:
-        return None
-    return i18n.gettext("cogs.judgement.console_hint", lang, actions=", ".join(same[:PROMPT_MAX]))
-
-
-Read = Callable[[dict[str, str], list[str], str], str]
-OPTIONAL: tuple[Read, ...] = (_judtho_draw, _judgement_obey, _judgement_pick)
-"""The readers of commands whose options may all be left out (`/judtho draw` offers a draw;
-`/judgement pick` asks which)."""
-BARE: tuple[Read, ...] = (_judgement_pick,)
-"""The readers a verb typed alone as plain text goes through (`pick`: asked which), where it is
-not itself a legal action."""
-COMMANDS: dict[str, dict[str, tuple[tuple[str, ...], Read]]] = {
-    "judtho": {"move": (("from", "to"), _judtho_move), "place": (("piece", "square"), _judtho_place),
-               "draw": (("answer",), _judtho_draw)},
-    "judgement": {"obey": (("answer", "what"), _judgement_obey), "skill": (("name", "target"), _judgement_skill),
-                  "pick": (("character",), _judgement_pick)},
-}
-"""Per game, the commands whose options are not the action's own tokens: the options' names (as
-in Discord, in order) and how they read as action text (options, the actor's legal actions, the
-table's language). `/judtho move b1 c3` → `Nb1-c3`, `/judtho place Queen c2` → `@Qc2`."""
-
-
-def _judtho_prompt(actions: list[str], lang: str) -> tuple[list[str], str]:
-    """Judtho's actions as a newcomer can read them: an Assembly turn offers every piece on every
-    empty square of the Kingdom (about 190 `@Ka1`…), said once as "@ + K/Q/P/S/R/N/B (none for
-    a Pawn) + one of the 24 empty squares of a1–f4"; moves are grouped by piece and square
-    (`Qb2-c2/d2/e2`), a Knight's distant captures as the largest set (J10 allows any part of it);
-    the names line names the letters (J29). Other actions (`@rest`, `resign`, `draw
-    accept`) as they are."""
-    from rules.judtho.pieces import LETTERS
-
-    placed: dict[str, list[str]] = {}
-    moves: dict[str, list[str]] = {}
-    distant: dict[str, list[str]] = {}
-    items: list[str] = []
-    at: dict[str, int] = {}
-
-    def slot(key: str) -> None:
-        if key not in at:
-            at[key] = len(items)
-            items.append(key)
-
-    for action in actions:
-        verb, _, word = action.rpartition(" ")
-        prefix = f"{verb} " if verb else ""
-        if (m := _J_PLACE.fullmatch(word)) and not verb:
-            placed.setdefault(m[1], []).append(m[2])
-            slot("@")
-        elif m := _J_DISTANT.fullmatch(word):
-            distant.setdefault(prefix + m[1], []).append(action)
-            slot(prefix + m[1])
-        elif m := _J_MOVE.fullmatch(word):
-            moves.setdefault(prefix + m[1], []).append(m[2])
-            slot(prefix + m[1])
-        else:
-            slot(action)
-    shown: list[str] = []
-    for key in items:
-        if key == "@":
-            shown += _judtho_placements(placed, lang)
-        elif key in moves:
-            shown.append(key + "/".join(moves[key]))
-        elif key in distant:
-            largest = max(distant[key], key=len)
-            shown.append(largest if len(distant[key]) == 1 else i18n.gettext("console.some_of", lang, move=largest))
-        else:
-            shown.append(key)
-    letters = dict.fromkeys(m[1] for a in actions if (m := _J_PLACE.fullmatch(a) or _J_PIECE.match(a.split()[-1])))
-    pieces = {letter: piece for piece, letter in LETTERS.items()}
-    named = [f"{letter} {i18n.gettext(f'judtho.piece.{pieces[letter]}', lang)}" for letter in LETTER_ORDER
-             if letter in letters]
-    if "@rest" in actions:
-        named.append(i18n.gettext("console.judtho_rest", lang))
-    return shown, i18n.gettext("console.names", lang, names=" · ".join(named)) if named else ""
-
-
-def _judtho_placements(placed: dict[str, list[str]], lang: str) -> list[str]:
-    """Placements grouped by the squares they may go to: a few as they are (`@Pc2`), many as
-    "@ + K/Q/R (none for a Pawn) + one of the 22 empty squares of a1–f4 (e.g. @Kc2, @c2)"."""
-    by_squares: dict[tuple[str, ...], list[str]] = {}
-    for letter, to in placed.items():
-        by_squares.setdefault(tuple(to), []).append(letter)
-    out: list[str] = []
-    for squares, letters in by_squares.items():
-        if len(squares) * len(letters) <= PLACES_LISTED:
-            out += [f"@{letter}{square}" for letter in letters for square in squares]
-            continue
-        pieces = "/".join(letter for letter in letters if letter)
-        if "" in letters:
-            pieces = i18n.gettext("console.judtho_pawn" if pieces else "console.judtho_pawn_only", lang,
-                                  pieces=pieces)
-        middle = squares[len(squares) // 2]
-        example = ", ".join(f"@{letter}{middle}" for letter in (letters[0], "" if "" in letters[1:] else None)
-                            if letter is not None)
-        out.append(i18n.gettext("console.judtho_place", lang, pieces=pieces, n=len(squares), area=_area(squares),
-                                example=example))
-    return out
-
-
-def _area(squares: Iterable[str]) -> str:
-    """The rectangle of the board holding these squares: `a1–f4`."""
-    files = [s[0] for s in squares]
-    ranks = [int(s[1:]) for s in squares]
-    low, high = f"{min(files)}{min(ranks)}", f"{max(files)}{max(ranks)}"
-    return low if low == high else f"{low}–{high}"
-
-
-def _judtho_hint(refused: str, legal: list[str], lang: str) -> str | None:
-    """After a refused move: the legal moves of the piece it started from (`c3-c5` refused →
-    "From c3: Nc3-d5/e2/d1/b5"), when there are some; a newcomer learns how that piece moves."""
-    m = _J_ORIGIN.match(refused.split()[-1]) if refused.split() else None
-    if m is None:
-        return None
-    mine = [a for a in legal if (o := _J_ORIGIN.match(a)) and o[1] == m[1]]
-    if not mine:
-        return None
-    return i18n.gettext("console.from_square", lang, square=m[1], moves=", ".join(_judtho_prompt(mine, lang)[0]))
-
-
-_J_SQUARE = r"[a-l](?:1[0-2]|[1-9])"
-_J_ORIGIN = re.compile(rf"[KQRBNPS]?({_J_SQUARE})[-x]")
-_J_PLACE = re.compile(rf"@([KQRBNPS]?)({_J_SQUARE})")
-_J_MOVE = re.compile(rf"([KQRBNPS]?{_J_SQUARE}[-x])({_J_SQUARE}\S*)")
-_J_DISTANT = re.compile(rf"([KQRBNPS]?{_J_SQUARE}x)\{{{_J_SQUARE}(?:,{_J_SQUARE})*\}}")
-_J_PIECE = re.compile(r"([KQRBNPS])[a-l]")
-LETTER_ORDER = "KQPSRNB"
-"""The letters as the names line gives them: the army's order (1.2.2), as the Assembly offers them."""
-PLACES_LISTED = 6
-"""Up to this many placements are listed one by one (a Conquest's King back on one of a few squares)."""
 PROMPT_MAX = 30
 """The most entries a prompt lists (then "…"; the board shows the rest)."""
-
-SUMMARIES: dict[str, Callable[[list[str], str], tuple[list[str], str]]] = {"judtho": _judtho_prompt}
-"""Per game, how a prompt shows the legal actions when listing them one by one does not read:
-(entries, a names line or "")."""
-HINTS: dict[str, Callable[[str, list[str], str], str | None]] = {"judtho": _judtho_hint,
-                                                                  "judgement": _judgement_hint}
-"""Per game, a line printed under a refusal (the refused text, the player's legal actions, the
-language): what the player may do instead, or None."""
-
-
-TOKEN_NAMES = {
-    "judge_dredd": ("judge_dredd.sector.{token}", "judge_dredd.cardname.{token}", "judge_dredd.crime.{token}",
-                    "judge_dredd.colour.{token}"),
-    "judgement": ("judgement.char.{token}", "judgement.skill.{token}", "judgement.card.{token}",
-                  "judgement.loc.{token}", "judgement.identity.{token}", "judgement.pack.{token}",
-                  "judgement.board.colour.{token}"),
-}
-"""Where the words catalogue names an action's tokens, per game (a token no template names is
-shown as it is)."""
-
-
 NAMES_MAX = 10
 
 

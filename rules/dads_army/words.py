@@ -13,4 +13,4 @@ class DadsArmyWords(Words):
     """Dad's Army's words."""
 
 
-WORDS = DadsArmyWords(key="dads_army")
+WORDS = DadsArmyWords(key="dads_army", token_keys=("dads_army.man.{token}",))

@@ -13,4 +13,6 @@ class DreddWords(Words):
     """Judge Dredd's words."""
 
 
-WORDS = DreddWords(key="judge_dredd")
+WORDS = DreddWords(key="judge_dredd", token_keys=(
+    "judge_dredd.sector.{token}", "judge_dredd.cardname.{token}", "judge_dredd.crime.{token}",
+    "judge_dredd.colour.{token}"))

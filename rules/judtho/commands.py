@@ -1,8 +1,123 @@
 """Judtho's slash command group and the sub-commands whose options are not simply the action's
-tokens, as both front-ends read them (`rules.plugin.Commands`)."""
+tokens, as both front-ends read them (`rules.plugin.Commands`): what `/judtho move b1 c3` and
+`/judtho place Queen c2` mean.
+
+Judtho's actions are one notation word each (J29): `@Qc2`, `@rest`, `Nb1-c3`,
+`Sd4xd5xd7`, `e11-e12=Q`, `Nc3x{b5,e4}`. A player names a move by where it starts and where
+it ends; when several legal moves from that square end there (a sweep and a plain capture,
+the promotions) the player must say which, and is told the choices. Pure: the legal actions
+come in as text, the piece names through the front-end's `Speech`.
+"""
 
 from __future__ import annotations
 
-from rules.plugin import Commands
+import re
+from collections.abc import Mapping, Sequence
 
-COMMANDS = Commands(group="judtho")
+from rules.core import BadActionText, IllegalAction
+from rules.plugin import Command, Commands, Speech
+
+from .notation import Move, parse
+from .pieces import LETTERS
+
+REST = ("rest", "@rest")
+"""`place rest`: the Assembly's "place the rest for me" (`@rest`)."""
+_SQUARE = re.compile(r"[a-l](?:1[0-2]|[1-9])")
+_LETTER = re.compile(r"^[kqrbnps](?=[a-l])")
+"""A piece's letter, lower case, before its square: `d12xf12` may be typed for `Rd12xf12`."""
+NAMED_MAX = 8
+"""The most moves a refusal names (a Knight's own square ends up to 255 distant captures)."""
+
+
+def square_of(text: str) -> str:
+    return text.strip().lower().replace(" ", "")
+
+
+def is_square(text: str) -> bool:
+    return _SQUARE.fullmatch(square_of(text)) is not None
+
+
+def piece_letter(text: str, say: Speech) -> str | None:
+    """The notation letter of a piece named by its letter (`N`), its English key (`knight`) or
+    its name in any of our languages (`Knight`, `騎士`); `""` for a pawn; None if no piece."""
+    typed = text.strip()
+    if typed.upper() in LETTERS.values():
+        return typed.upper()
+    for piece in [*LETTERS, "pawn"]:
+        names = {piece, *(other.text(f"judtho.piece.{piece}").lower() for other in say.every())}
+        if typed.lower() in names:
+            return LETTERS.get(piece, "")
+    return None
+
+
+def place_text(piece: str, square: str | None, say: Speech) -> str:
+    """`place Queen c2` → `@Qc2`, `place pawn c3` → `@c3`, `place rest` → `@rest`."""
+    if piece.strip().lower() in REST:
+        return "@rest"
+    letter = piece_letter(piece, say)
+    if letter is None:
+        raise BadActionText(text=f"{piece} {square or ''}".strip())
+    if not (square or "").strip():
+        raise IllegalAction("place_needs_square", piece=piece.strip())
+    return f"@{letter}{square_of(square or '')}"
+
+
+def move_text(legal: Sequence[str], origin: str, to: str | None, *, refusal: str = "ambiguous_move") -> str:
+    """The action `move <origin> <to>` names. `to` is a whole notation word (`Nb1-c3`, taken as
+    it is; in any case and without its piece letter, `d12xf12`, when a legal move from `origin`
+    is written so) or a square: then the one legal move from `origin` that ends on it. Several
+    such moves are refused with the first `NAMED_MAX` named (`refusal`: a front-end may name its
+    own message, with the same `origin`, `square` and `moves`); none leaves the text for the
+    engine to refuse with its own reason."""
+    if to is None:  # `move Nb1-c3`: the whole move as the only option
+        return origin.strip()
+    to = to.strip()
+    if to in legal:
+        return to
+    origin, typed = square_of(origin), square_of(to)
+    found = [text for text in legal if _means(text, origin, typed)]
+    if len(found) > 1:
+        named = ", ".join(found[:NAMED_MAX]) + (", …" if len(found) > NAMED_MAX else "")
+        raise IllegalAction(refusal, origin=origin, square=typed, moves=named)
+    if found:
+        return found[0]
+    return f"{origin}-{typed}" if is_square(typed) else to
+
+
+def _means(text: str, origin: str, typed: str) -> bool:
+    """Whether the legal `text` is a move from `origin` ending on the square `typed`, or written
+    `typed` give or take case and the piece letter."""
+    try:
+        action = parse(text)
+    except BadActionText:
+        return False
+    if not isinstance(action, Move) or action.origin != origin:
+        return False
+    return typed == action.to or _LETTER.sub("", typed) == _LETTER.sub("", text.lower())
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def read_move(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
+    """`/judtho move <from> [to]`: `move_text`."""
+    return move_text(legal, options.get("from", ""), options.get("to"))
+
+
+def read_place(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
+    """`/judtho place <piece> [square]`: `place_text`."""
+    return place_text(options.get("piece", ""), options.get("square"), say)
+
+
+def read_draw(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
+    """`/judtho draw [answer]` (J24, E7): `void` proposes a void game, the others are
+    `draw <answer>`, `offer` when none is given."""
+    answer = options.get("answer", "offer").strip().lower()
+    return "void offer" if answer == "void" else f"draw {answer}"
+
+
+COMMANDS = Commands(group="judtho", commands=(
+    Command("move", ("from", "to"), read=read_move),
+    Command("place", ("piece", "square"), read=read_place),
+    Command("draw", ("answer",), read=read_draw, optional=True),
+))

@@ -8,10 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rules.core import IllegalAction, NotYourTurn
+from rules.judgement.commands import clean, command_text, obey_text, pick_text, read_obey, read_skill
 from rules.judgement.state import COLOURS
-from tables import console as console_module
 from tables import i18n
-from tables.judgement_commands import clean, command_text, obey_text, pick_text
 from tests.cogs.conftest import refusals
 from tests.cogs.test_judgement_cog import (  # noqa: F401  (fixtures: world4, service, seeded)
     members,
@@ -34,7 +33,7 @@ a zero-width space, a byte-order mark with a full-width space, a tab and a newli
 def test_a_blank_obey_answer_is_the_plain_obey(blank: str | None) -> None:
     assert clean(blank) == ""
     assert obey_text(blank, ["obey", "pay amulet"]) == "obey"
-    assert console_module._judgement_obey({"answer": blank} if blank is not None else {}, ["obey"], "en") == "obey"
+    assert read_obey({"answer": blank} if blank is not None else {}, ["obey"], i18n.speech("en")) == "obey"
 
 
 def test_an_answer_among_unicode_spaces_is_read_as_typed() -> None:
@@ -57,9 +56,9 @@ def test_a_blank_required_option_is_refused_with_what_may_be_named(blank: str | 
     with pytest.raises(NotYourTurn):
         command_text("go", [blank], [])
     with pytest.raises(IllegalAction) as refused:
-        console_module._judgement_skill({"name": blank} if blank is not None else {}, ["skill prayer"], "en")
+        read_skill({"name": blank} if blank is not None else {}, ["skill prayer"], i18n.speech("en"))
     assert refused.value.code == "judgement_blank_option"
-    assert console_module._judgement_skill({"name": "prayer", "target": blank}, [], "en") == "skill prayer"
+    assert read_skill({"name": "prayer", "target": blank}, [], i18n.speech("en")) == "skill prayer"
     if blank is not None:
         with pytest.raises(IllegalAction) as refused:
             pick_text(blank, ["pick duelist", "pick mercenary"])

@@ -1,7 +1,8 @@
 """Local play of The City of Judgement (`python bot.py --local judgement`): nine AI seats finish a
 game; a human with three AI seats plays a whole game by typing `/judgement ...` commands and plain
-actions; secrets print only to their seat; the console reads `/judgement obey answer` and
-`/judgement skill` as the cog does, and a refusal is followed by what the player may do."""
+actions; secrets print only to their seat; a refusal is followed by what the player may do. (How
+`/judgement obey answer` and `/judgement skill` read, as the cog reads them: the game's commands,
+`tests/rules/judgement/test_commands.py`.)"""
 
 from __future__ import annotations
 
@@ -14,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from rules.core import IllegalAction
-from tables import console as console_module
 from tables import i18n
 from tables.console import CHANNEL, Console, LocalOptions
 from tables.service import TableService
@@ -66,23 +65,6 @@ async def test_one_human_and_three_ai_seats_play_to_the_end_by_typing(tmp_path: 
     secret = [line for line in text.splitlines() if "Your identity" in line or "You may pick" in line]
     assert secret and all(line.startswith("[to Alice] ") for line in secret)  # only labelled to their seat
     assert any(line.startswith("[to Alice] ") and "identity" in line for line in text.splitlines())
-
-
-def test_obey_reads_its_answer_as_the_cog_does() -> None:
-    read = console_module._judgement_obey
-    legal = ["obey", "pay amulet", "pose guard"]
-    assert read({}, legal, "en") == "obey"
-    assert read({"answer": "pay", "what": "amulet"}, legal, "en") == "pay amulet"
-    assert read({"answer": "amulet"}, legal, "en") == "pay amulet"
-    assert read({"answer": "guard"}, legal, "en") == "pose guard"
-    assert read({"answer": "obey"}, legal, "en") == "obey"
-
-
-def test_skill_with_a_target_is_two_lines_here() -> None:
-    assert console_module._judgement_skill({"name": "Seal"}, [], "en") == "skill seal"
-    with pytest.raises(IllegalAction) as refused:
-        console_module._judgement_skill({"name": "seal", "target": "blue"}, [], "en")
-    assert i18n.has(f"error.{refused.value.code}", "zh-TW")
 
 
 async def test_a_refusal_is_followed_by_what_the_player_may_do(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """c5 人物選擇: `/judgement pick` with no character (Discord: the command without its option;
 console: `pick` alone or `/judgement pick`) asks which, naming the characters dealt to the player,
 privately, instead of "I could not read that: pick" (as Judtho's `place` with a piece but no square
-asks where). `tables.judgement_commands.pick_text` is the one reader both front-ends share."""
+asks where). `rules.judgement.commands.pick_text` is the one reader both front-ends share."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from types import SimpleNamespace
 import pytest
 
 from rules.core import IllegalAction, Msg
+from rules.judgement.commands import pick_options, pick_text
 from tables import i18n
 from tables.console import CHANNEL, Console, LocalOptions
-from tables.judgement_commands import pick_options, pick_text
 from tables.service import TableService
 from tests.cogs.conftest import fake_render, refusals
 from tests.cogs.test_judgement_cog import (  # noqa: F401  (seeded: the autouse fixture of that module)

@@ -1,7 +1,7 @@
 """4.7, J10 on the turn menu: a Knight's distant capture is "All" plus one multi-select of its
 targets (never up to 255 sets, one per button), through the generic `GameUI.combined` hook;
 stale and forged picks are refused. Also the first step's single-move label (`Rook a1 → a2`)
-and the one mapping of typed moves the cog shares with the console (`tables.judtho_commands`)."""
+and the one mapping of typed moves the cog shares with the console (`rules.judtho.commands`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from cogs import components
 from cogs.judtho import UI
 from rules.core import IllegalAction
-from tables import i18n, judtho_commands
+from rules.judtho import commands as judtho_commands
+from tables import i18n
 from tables.service import TableService
 from tests.cogs.conftest import refusals
 from tests.cogs.test_judtho_play import (

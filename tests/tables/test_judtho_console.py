@@ -1,6 +1,7 @@
 """Judtho at the console: `/judtho move` and `/judtho place` read as the Discord commands do
-(`tables.judtho_commands`), plain notation still works, and a whole game exported from the
-service replays with `--script` to the identical state."""
+(the game's commands, `rules.judtho.commands`, tested in `tests/rules/judtho/`), plain notation
+still works, and a whole game exported from the service replays with `--script` to the identical
+state."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from rules.core import IllegalAction
 from rules.judtho.notation import Move, Place, parse
 from tables import i18n
 from tables.console import CHANNEL, Console, LocalOptions, options_from_args, run
-from tables.judtho_commands import move_text, piece_letter, place_text
 from tables.service import Player, TableService
 
 HOST = Player(99, "Host")
@@ -33,33 +33,6 @@ def notation(text: str) -> Move | Place | None:
 
 def quiet() -> TableService:
     return TableService(":memory:", renderers={"judtho": None})
-
-
-def test_10_move_to_a_square_is_the_one_legal_move_ending_there() -> None:
-    legal = ["Nb1-c3", "Sd4xd5xd7", "Sd4xd7", "e11-e12=Q", "e11-e12=R", "Nc3x{b5,e4}"]
-    assert move_text(legal, "b1", "c3") == "Nb1-c3"
-    assert move_text(legal, "B1", "C3") == "Nb1-c3"
-    assert move_text(legal, "d4", "Sd4xd5xd7") == "Sd4xd5xd7"  # a whole notation word, as it is
-    assert move_text(legal, "Nb1-c3", None) == "Nb1-c3"
-    assert move_text(legal, "b1", "d2") == "b1-d2"  # nothing ends there: the engine says why
-    for origin, square, moves in (("d4", "d7", "Sd4xd5xd7, Sd4xd7"), ("e11", "e12", "e11-e12=Q, e11-e12=R")):
-        with pytest.raises(IllegalAction) as err:
-            move_text(legal, origin, square)
-        assert err.value.code == "ambiguous_move" and err.value.params["moves"] == moves
-
-
-def test_10_place_names_the_piece_by_name_letter_or_in_chinese() -> None:
-    assert place_text("Queen", "c2") == "@Qc2"
-    assert place_text("q", "C2") == "@Qc2"
-    assert place_text("騎士", "b1", "zh-TW") == "@Nb1"
-    assert place_text("pawn", "c3") == "@c3"
-    assert place_text("rest", None) == place_text("@rest", None) == "@rest"
-    assert piece_letter("Princess") == "S" and piece_letter("dragon") is None
-    with pytest.raises(IllegalAction):
-        place_text("dragon", "c2")
-    with pytest.raises(IllegalAction) as refused:  # a piece without its square asks where
-        place_text("King", None)
-    assert refused.value.code == "place_needs_square"
 
 
 async def test_console_place_and_move_commands_and_plain_notation(tmp_path: Path) -> None:
@@ -191,30 +164,6 @@ async def test_10_the_assembly_prompt_says_piece_and_square_once_not_190_placeme
     assert any(part.count("/") >= 2 for part in moves.split(", "))
 
 
-def test_10_moves_group_by_piece_and_square_and_distant_captures_show_the_whole_set() -> None:
-    from tables.console import _judtho_prompt
-
-    legal = ["Nb1-c3", "Nb1-a3", "Nb1xd2", "Sd4xd5xd7", "Sd4xd7", "e11-e12=Q", "e11-e12=R",
-             "Nc3x{b5}", "Nc3x{e4}", "Nc3x{b5,e4}", "Ke1x{f3}", "suggest a10-a9", "suggest a10-a8", "draw offer",
-             "resign"]
-    shown, names = _judtho_prompt(legal, "en")
-    assert shown == ["Nb1-c3/a3", "Nb1xd2", "Sd4xd5xd7/d7", "e11-e12=Q/e12=R", "Nc3x{b5,e4} (or some of them)",
-                     "Ke1x{f3}", "suggest a10-a9/a8", "draw offer", "resign"]
-    assert names == "(names: K King · S Princess · N Knight)"
-    zh, _ = _judtho_prompt(["Nc3x{b5}", "Nc3x{b5,e4}"], "zh-TW")
-    assert zh == ["Nc3x{b5,e4}（或其中幾個）"]
-
-
-def test_j22_a_few_placements_are_listed_as_they_are() -> None:
-    """J22: a Conquest's owed placements (King back, the bonus piece) may have a few squares: listed."""
-    from tables.console import _judtho_prompt
-
-    shown, _ = _judtho_prompt(["@Kg1", "@Kh2", "@Pa1", "@Pa2", "@Pb1", "@Pb2", "@Pc1", "@Pc2", "@Pd1"], "en")
-    assert shown == ["@Kg1", "@Kh2", "@ + P + one of the 7 empty squares of a1–d2 (e.g. @Pb2)"]
-    shown, _ = _judtho_prompt([f"@{f}{r}" for f in "abcdefgh" for r in (5, 6)], "zh-TW")
-    assert shown == ["@ + 兵（不寫字母） + a5–h6 中 16 個空格之一（例如 @e5）"]
-
-
 def test_3_4_a_variant_with_its_own_seats_is_filled_with_ai_to_them() -> None:
     """Section 3 Duo is for 2, Section 4 Trio for 3: `--variant trio` alone starts a Trio."""
     from tables.console import seating
@@ -300,10 +249,6 @@ async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path:
     at = lines.index("Refused: d4-d8 is not legal now.")
     assert lines[at + 1] == "From d4 you may play: d4-d5/d6."
     assert lines[-1] == "Refused: There is none of your pieces on e5."
-    from tables.console import _judtho_hint
-
-    assert _judtho_hint("Nc3-d6", ["Nc3-d5", "Nc3xb5", "a2-a3"], "zh-TW") == "c3 上的棋子可以走：Nc3-d5, Nc3xb5。"
-    assert _judtho_hint("@Kg1", ["@Ka1"], "en") is None
 
 
 def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:

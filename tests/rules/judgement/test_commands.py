@@ -1,0 +1,58 @@
+"""The City of Judgement's commands (`rules.judgement.commands`): `/judgement obey [answer]`,
+`/judgement skill <name>` and `/judgement pick [character]` read the same way by the console and the
+cog; `/judgement role` and `/judgement options` are the seat's own view."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.core import IllegalAction, Listed
+from rules.judgement.commands import COMMANDS, read_obey, read_pick, read_skill
+from tables import i18n
+from tables.i18n import speech
+
+EN = speech("en")
+
+
+def test_obey_reads_its_answer_as_the_cog_does() -> None:
+    read = read_obey
+    legal = ["obey", "pay amulet", "pose guard"]
+    assert read({}, legal, EN) == "obey"
+    assert read({"answer": "pay", "what": "amulet"}, legal, EN) == "pay amulet"
+    assert read({"answer": "amulet"}, legal, EN) == "pay amulet"
+    assert read({"answer": "guard"}, legal, EN) == "pose guard"
+    assert read({"answer": "obey"}, legal, EN) == "obey"
+
+
+def test_skill_with_a_target_is_two_lines_here() -> None:
+    assert read_skill({"name": "Seal"}, [], EN) == "skill seal"
+    with pytest.raises(IllegalAction) as refused:
+        read_skill({"name": "seal", "target": "blue"}, [], EN)
+    assert i18n.has(f"error.{refused.value.code}", "zh-TW")
+
+
+def test_c5_pick_with_no_character_asks_which_naming_the_characters_dealt() -> None:
+    """c5: each picks one of the characters dealt to them; `pick` alone is asked which."""
+    legal = ["pick mercenary", "pick vampire", "reveal"]
+    assert read_pick({"character": "Vampire"}, legal, EN) == "pick vampire"
+    with pytest.raises(IllegalAction) as refused:
+        read_pick({}, legal, EN)
+    assert refused.value.code == "judgement_pick_which" and refused.value.params["first"] == "mercenary"
+    assert isinstance(refused.value.params["options"], Listed)
+    assert read_pick({}, ["reveal"], EN) == "pick"  # not picking now: the game says why
+
+
+def test_the_commands_as_both_front_ends_read_them() -> None:
+    """`obey` and `pick` may be given with no options, `pick` typed alone is the command (asked
+    which), `role` and `options` are views, not actions."""
+    assert registry.by_group("judgement") is registry.plugin("judgement")
+    assert registry.plugin("judgement").commands is COMMANDS
+    obey, skill, pick = (COMMANDS.get(name) for name in ("obey", "skill", "pick"))
+    assert obey is not None and obey.optional and obey.options == ("answer", "what") and not obey.bare
+    assert skill is not None and not skill.optional and skill.options == ("name", "target")
+    assert pick is not None and pick.optional and pick.bare and pick.options == ("character",)
+    assert obey.action({"answer": "amulet"}, ["obey", "pay amulet"], EN) == ["pay amulet"]
+    views = [c.name for c in COMMANDS.commands if c.view]
+    assert views == ["role", "options"]
+    assert not any(c.view for c in (obey, skill, pick))
