@@ -59,7 +59,8 @@ def render(view: Mapping[str, Any], *, highlight: Any = None, theme: Any = None,
         d.polygon([(x - 50, base + 20), (x, base - 10), (x + 50, base + 20)], fill=HILL)
         height = view["flames"][beacon]
         bar = (base - top) * height / goal
-        d.rectangle((x - 14, base - 10 - bar, x + 14, base - 10), fill=COLOURS[beacon])
+        if height:
+            d.rectangle((x - 14, base - 10 - bar, x + 14, base - 10), fill=COLOURS[beacon])
         d.line((x - 20, top - 10, x + 20, top - 10), fill=INK, width=1)
         name = f"{label(beacon)} {say(f'{KEY}.beacon.{beacon}')} {height}"
         d.text((x, base + 24), name, font=font_for(name, 14), fill=INK, anchor="ma")
