@@ -256,3 +256,26 @@ def test_it_draws_a_png_for_everyone_and_for_each_seat_in_each_language() -> Non
     labels = render.label_actions(GAME.view(state, 0), [str(a) for a in GAME.legal_actions(state, 0)])
     assert labels == {f"stoke {b}": str(i + 1) for i, b in enumerate(BEACONS)}
     assert render.label_actions(GAME.view(state, 0), ["roll"]) == {}
+
+
+def test_nothing_outside_its_folder_names_it_but_the_line_that_installs_it() -> None:
+    """The platform, the front-ends, the renderers, the data and the other tests know nothing of
+    this game: the only file outside tests/plugin_game/ that names it is tests/conftest.py, whose
+    one line installs it."""
+    root = HERE.parents[1]
+    named = []
+    tops = ("rules", "tables", "cogs", "renderer", "data", "bench", "docs", "tools", "tests")
+    files = [p for top in tops for p in (root / top).rglob("*")]
+    files += [root / name for name in ("bot.py", "README.md", "CONTRIBUTING.md", "pyproject.toml")]
+    for path in files:
+        if not path.is_file() or path.suffix not in {".py", ".po", ".toml", ".md", ".cfg", ".json"}:
+            continue
+        if HERE in path.parents:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if KEY in text or "plugin_game" in text or "BeaconRelay" in text:
+            named.append(path.relative_to(root).as_posix())
+    assert named == ["tests/conftest.py"]
+    lines = [line for line in (root / "tests" / "conftest.py").read_text(encoding="utf-8").splitlines()
+             if "plugin_game" in line]
+    assert lines == ['registry.install("tests.plugin_game")']
