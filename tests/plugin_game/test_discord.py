@@ -156,3 +156,35 @@ async def test_the_secret_is_in_no_public_message_and_reaches_each_player_alone(
         assert any(line in dms for line in secret[seat]), "each player is told its own beacon"
         others = [line for s, lines in secret.items() if s != seat for line in lines]
         assert not [line for line in others if line in dms], "and nobody else's"
+
+
+async def test_its_commands_autocomplete_read_and_refuse_in_the_players_language(world, service, locales):
+    w = world
+    table = await open_game(w, service, locales)
+    seat = table.humans_to_act()[0]
+    member, lang = (w.alice, "en") if table.seats[seat].user_id == w.alice.id else (w.bob, "zh-TW")
+    other = w.bob if member is w.alice else w.alice
+
+    early = await member.slash(w.channel, "beacon douse", beacon="red")  # the rules' own reason
+    assert early.ephemeral and shown(early).content == i18n.gettext("error.beacon_relay_roll_first", lang)
+    await member.slash(w.channel, "beacon roll")
+    assert refusals(w.env) == ["beacon_relay_roll_first"]
+
+    offered = await member.autocomplete(w.channel, "beacon stoke", "beacon", "")
+    assert [c["value"] for c in offered] == ["red", "blue", "green", "gold"]
+    assert all(i18n.gettext(f"{KEY}.beacon.{c['value']}", lang) in c["name"] for c in offered)
+    assert await other.autocomplete(w.channel, "beacon stoke", "beacon", "") == []  # not their turn
+
+    unknown = await member.slash(w.channel, "beacon stoke", beacon="purple")
+    assert shown(unknown).content == i18n.gettext("error.beacon_relay_no_beacon", lang, name="purple")
+    out = await member.slash(w.channel, "beacon douse", beacon="gold")
+    assert shown(out).content == i18n.render(
+        Msg("error.beacon_relay_out", {"beacon": Msg(f"{KEY}.beacon.gold")}), lang)
+    assert refusals(w.env) == ["beacon_relay_no_beacon", "beacon_relay_out"]
+
+    before = table.version
+    await member.slash(w.channel, "beacon stoke", beacon=i18n.gettext(f"{KEY}.beacon.green", "zh-TW"))  # 綠
+    assert table.version == before + 1 and table.state.flames["green"] > 0
+    rules = await other.slash(w.channel, "beacon rules")
+    assert rules.ephemeral and shown(rules).content == i18n.gettext(f"{KEY}.rules",
+                                                                    "zh-TW" if other is w.bob else "en")
