@@ -42,6 +42,7 @@ async def open_game(w, service, locales):
     await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
     table = service.table(w.channel.id)
     assert table is not None and table.game_key == KEY and table.status == "active"
+    assert [s.is_ai for s in table.seats] == [False, False, True], "the game's own AI takes a seat"
     return table
 
 
@@ -117,6 +118,8 @@ async def test_a_whole_game_by_slash_commands_and_buttons_beside_an_ai_seat(worl
         assert refusals(w.env) == []
         assert table.version > before, action
     assert table.status == "finished" and by_slash >= 2 and by_click >= 2
+    ai = table.seat_name(2)
+    assert any(m.content and f"{ai} rolls a" in m.content for m in w.channel.history()), "the AI seat played"
     outcome = GAME.outcome(table.state)
     assert outcome is not None
     names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
@@ -161,8 +164,10 @@ async def test_the_secret_is_in_no_public_message_and_reaches_each_player_alone(
 async def test_its_commands_autocomplete_read_and_refuse_in_the_players_language(world, service, locales):
     w = world
     table = await open_game(w, service, locales)
+    locales[w.alice.id] = "zh-TW"  # both read Chinese here: no English name passes for a token
+    lang = "zh-TW"
     seat = table.humans_to_act()[0]
-    member, lang = (w.alice, "en") if table.seats[seat].user_id == w.alice.id else (w.bob, "zh-TW")
+    member = w.alice if table.seats[seat].user_id == w.alice.id else w.bob
     other = w.bob if member is w.alice else w.alice
 
     early = await member.slash(w.channel, "beacon douse", beacon="red")  # the rules' own reason
@@ -186,5 +191,4 @@ async def test_its_commands_autocomplete_read_and_refuse_in_the_players_language
     await member.slash(w.channel, "beacon stoke", beacon=i18n.gettext(f"{KEY}.beacon.green", "zh-TW"))  # 綠
     assert table.version == before + 1 and table.state.flames["green"] > 0
     rules = await other.slash(w.channel, "beacon rules")
-    assert rules.ephemeral and shown(rules).content == i18n.gettext(f"{KEY}.rules",
-                                                                    "zh-TW" if other is w.bob else "en")
+    assert rules.ephemeral and shown(rules).content == i18n.gettext(f"{KEY}.rules", lang)
