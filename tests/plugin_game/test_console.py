@@ -107,7 +107,7 @@ def test_bot_local_finds_the_game_by_gavel_plugins_and_plays_it_to_the_end(tmp_p
     script.write_text("roll\nstoke gold\n@bob roll\n@bob stoke green\nroll\nstoke gold\n", encoding="utf-8")
     done = local(tmp_path, "--seats", "2", "--dice", "6,6,6", "--seed", "1", "--script", str(script))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Local table of Beacon Relay." not in done.stdout  # a script prints no welcome
+    assert "Alice stokes the Gold beacon by 6: it burns at 12." in done.stdout
     assert "The Gold beacon is lit!" in done.stdout and "Game over. Winner: " in done.stdout
 
 
