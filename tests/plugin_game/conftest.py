@@ -1,0 +1,27 @@
+"""The real bot on simcord for Beacon Relay, on a TableService told nothing of the game: the
+platform must find its cog, words, AI and renderer through its plug-in alone."""
+
+from __future__ import annotations
+
+import pytest
+
+import tables.service
+from cogs.bot import create_bot
+from tables.service import TableService
+from tests.cogs.conftest import locales, world  # noqa: F401  (fixtures: a guild with alice, bob and carol)
+
+
+@pytest.fixture
+def service(tmp_path) -> TableService:
+    return TableService(str(tmp_path / "gavel.sqlite3"))
+
+
+@pytest.fixture
+def simcord_bot(service):
+    return create_bot(service, sync=True)
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
+    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
