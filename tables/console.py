@@ -325,7 +325,11 @@ class Console:
             raise IllegalAction("no_table")
         if not i18n.has(f"{table.game_key}.rules"):
             raise IllegalAction("no_rules")
-        self.say(f"{table.game_key}.rules")
+        text = i18n.gettext(f"{table.game_key}.rules", self.options.lang)
+        if self.options.json:  # one JSON object per line, like every other output in this mode
+            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text}, ensure_ascii=False))
+        else:
+            self.write(text)
 
     async def command(self, line: str) -> None:
         """Run one typed command; refusals raise IllegalAction."""

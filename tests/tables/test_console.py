@@ -172,3 +172,17 @@ async def test_an_ai_only_game_says_first_that_it_prints_when_it_is_over(tmp_pat
     code, out = await play(tmp_path, None, ai=4, seed="1")
     assert code == 0 and out.startswith("Only AI seats play this game of ") and "Game over" in out
     assert "Local table of" not in out
+
+
+
+async def test_json_rules_is_one_object_too(tmp_path: Path) -> None:
+    from tables import i18n
+
+    script = tmp_path / "rules.txt"
+    script.write_text("/table rules\n")
+    out = io.StringIO()
+    opts = LocalOptions(game="dads_army", seats=2, ai=1, script=str(script), images=str(tmp_path / "img"), json=True)
+    code = await run(opts, service=service(), stdin=io.StringIO(""), out=out)
+    assert code == 0
+    objects = [json.loads(line) for line in out.getvalue().splitlines()]  # every line is JSON, the rules too
+    assert {"kind": "rules", "game": "dads_army", "text": i18n.gettext("dads_army.rules")} in objects
