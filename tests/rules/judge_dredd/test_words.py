@@ -1,0 +1,24 @@
+"""Judge Dredd's words (`rules.judge_dredd.words`): Sectors, cards, Crimes and colours by name, a
+colour with its player's name at the table, a card's option with what it does."""
+
+from __future__ import annotations
+
+from rules.judge_dredd.words import DreddWords
+from rules.registry import plugin
+from tables import i18n
+from tables.i18n import speech
+
+
+def test_dredd_tokens_read_as_names():
+    ui = plugin("judge_dredd").words
+    ui = ui.at(ui.facts({}, ("alice", "bob")))
+    assert isinstance(ui, DreddWords)
+    sector = i18n.gettext
+    en = speech("en")
+    assert ui.token("doc-arm", en) == f"{sector('judge_dredd.sector.doc')} → {sector('judge_dredd.sector.arm')}"
+    assert ui.token("blue", speech("en")) == i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob")
+    assert ui.token("murder", speech("en")) == i18n.gettext("judge_dredd.crime.murder")
+    assert ui.token("sonic_cannon", speech("zh-TW")) == i18n.gettext("judge_dredd.cardname.sonic_cannon", "zh-TW")
+    option = ui.part(["play", "sonic_cannon", "main", "red"], 2, speech("en"))
+    assert option.endswith(i18n.gettext("judge_dredd.cardtext.sonic_cannon.main"))
+    assert ui.part(["play", "sonic_cannon", "main", "red"], 0, speech("en")) == i18n.gettext("judge_dredd.verb.play")

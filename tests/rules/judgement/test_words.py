@@ -1,0 +1,26 @@
+"""The City of Judgement's words (`rules.judgement.words`): a colour as its player at the table,
+content ids by name, a whole action by the game's label."""
+
+from __future__ import annotations
+
+from rules.judgement.words import JudgementWords
+from rules.registry import plugin
+from tables import i18n
+from tables.i18n import speech
+
+
+def test_colours_read_as_the_players_at_the_table_and_ids_as_names():
+    ui = plugin("judgement").words
+    ui = ui.at(ui.facts({}, ("alice", "bob", "AI 1", "AI 2")))
+    assert isinstance(ui, JudgementWords)
+    blue = i18n.gettext("judgement.board.colour.blue", "zh-TW")
+    assert ui.token("blue", speech("zh-TW")) == i18n.gettext("cogs.judgement.seat", "zh-TW", colour=blue, player="bob")
+    assert ui.token("tavern", speech("zh-TW")) == "酒館" and ui.token("tavern", speech("en")) == "Tavern"
+    assert ui.token("holy", speech("zh-TW")) == i18n.gettext("judgement.pack.holy", "zh-TW")
+    assert ui.label(["attack", "blue"], 0, speech("en")) == "Attack " + ui.token("blue", speech("en"))
+    take = ui.label(["take", "red", "amulet"], 0, speech("en"))
+    assert i18n.gettext("judgement.card.amulet") in take and "alice" in take
+    # a secret action's label names nothing in the log; in its player's own menu it names the pick
+    picked = ui.label(["pick", "white_fairy"], 0, speech("zh-TW"))
+    assert picked.endswith(i18n.gettext("judgement.char.white_fairy", "zh-TW"))
+    assert ui.verb("rescue", speech("zh-TW")) == i18n.gettext("judgement.verb.rescue", "zh-TW")
