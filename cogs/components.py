@@ -59,7 +59,10 @@ def facts(table: Any) -> dict[str, Any]:
     its seat names: the one place the cogs read them, until the notices carry them."""
     if table is None or getattr(table, "state", None) is None:
         return {}
-    return words_of(table.game_key).facts(table.game.view(table.state, None), table.names)
+    words = words_of(table.game_key)
+    if type(words).facts is Words.facts:  # the default needs nothing: no view drawn up for it
+        return {}
+    return words.facts(table.game.view(table.state, None), table.names)
 
 
 def words_at(table: Any) -> Words:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs import components
-from rules.core import Msg
+from rules.core import Decision, Msg
 from rules.plugin import Speech, Words
 from tables import i18n
 from tables.notices import Prompt, Public
@@ -259,3 +259,32 @@ def test_a_choice_reads_through_the_games_label_hook():
                                   squares={})
     assert [i.item.label for i in items] == ["Pike", "Godfrey → 3,4"]
     assert Words().label(("move", "godfrey", "3,4"), 1, i18n.speech("en")) == "godfrey 3,4"
+
+
+class _Asking:
+    """A game that states its decision's words and one seat's own question (`rules.core`)."""
+
+    def __init__(self, about: Msg | None) -> None:
+        self.about = about
+
+    def decision(self, state):
+        return Decision(frozenset({0, 1}), about=self.about)
+
+    def own_question(self, state, seat):
+        return Msg("cogs.done") if seat == 1 else None
+
+    def view(self, state, seat):
+        return {}
+
+
+def test_a_moment_and_an_own_question_are_the_engines_words_when_it_states_them():
+    from types import SimpleNamespace
+
+    table = SimpleNamespace(state=object(), game=_Asking(Msg("cogs.prompt.choose")), game_key="no_such_game",
+                            names=("alice", "bob"), seat_name=lambda seat: ("alice", "bob")[seat])
+    assert components.moment(table, "en") == i18n.gettext("cogs.prompt.choose")
+    assert components.own(table, 1, "zh-TW") == i18n.gettext("cogs.done", "zh-TW")
+    assert components.own(table, 0, "en") == "" and components.own(table, None, "en") == ""
+    table.game = _Asking(None)  # no words of its own: the game's `Words.moment` (the default says nothing)
+    assert components.moment(table, "en") == "" and components.facts(table) == {}
+    assert components.words_at(table) == Words(key="no_such_game")
