@@ -19,6 +19,7 @@ from discord import app_commands
 from cogs import components
 from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages
 from cogs.errors import after_change, lang_of
+from rules import registry
 from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.notices import Notice, Private, Public
@@ -129,6 +130,14 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
     return out[:AUTOCOMPLETE_MAX]
 
 
+def played_here(interaction: discord.Interaction, table: Table) -> bool:
+    """Whether the game command being typed (its group: `/<group> ...`) is of the game played
+    at `table`: a game's command typed in another game's channel offers nothing."""
+    group = getattr(getattr(getattr(interaction, "command", None), "parent", None), "name", None)
+    found = registry.by_group(group) if isinstance(group, str) else None
+    return found is None or found.key == table.game_key
+
+
 def option_choices(bot: GavelBot, interaction: discord.Interaction, command: str, option: str, current: str,
                    chosen: Mapping[str, str | None] | None = None, *, verb: str | None = None,
                    index: int = 1) -> list[app_commands.Choice[str]]:
@@ -136,7 +145,7 @@ def option_choices(bot: GavelBot, interaction: discord.Interaction, command: str
     words have them (`Words.choices`, from the user's legal actions and the other options
     typed, `chosen` by name), else token `index` of the `verb` (default: `command`) actions."""
     table = bot.service.table(interaction.channel_id or 0)
-    if table is None or table.status != "active":
+    if table is None or table.status != "active" or not played_here(interaction, table):
         return []
     legal = bot.service.legal_for(table.channel_id, player_of(interaction))
     words = components.words_at(table).menu(legal)
@@ -153,7 +162,7 @@ def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequen
     """The user's legal actions of these verbs, each named whole (`Words.name`: the game's label,
     or its parts), the action text as the value."""
     table = bot.service.table(interaction.channel_id or 0)
-    if table is None:
+    if table is None or not played_here(interaction, table):
         return []
     legal = bot.service.legal_for(table.channel_id, player_of(interaction))
     words, say = components.words_at(table).menu(legal), i18n.speech(lang_of(interaction))
