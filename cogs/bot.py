@@ -23,9 +23,11 @@ so the event loop that answers every table never waits on a search.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +36,10 @@ from discord.ext import commands
 
 from cogs import components, errors
 from cogs.clicks import Clicks
-from cogs.dads_army import DadsArmyCog
 from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
-from cogs.judge_dredd import JudgeDreddCog
-from cogs.judgement import JudgementCog
-from cogs.judtho import JudthoCog
 from cogs.tables import TablesCog
 from cogs.translator import Translator
+from rules import registry
 from tables import i18n
 from tables.ai import PooledSeats
 from tables.clock import WindowClock
@@ -67,10 +66,9 @@ class GavelBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(TablesCog(self), override=True)
-        await self.add_cog(DadsArmyCog(self), override=True)
-        await self.add_cog(JudgeDreddCog(self), override=True)
-        await self.add_cog(JudgementCog(self), override=True)
-        await self.add_cog(JudthoCog(self), override=True)
+        for plugin in registry.plugins().values():
+            if plugin.cog is not None:
+                await self.load_game_cog(plugin.cog)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
@@ -87,6 +85,20 @@ class GavelBot(commands.Bot):
         if self.sync_commands:
             synced = await self.tree.sync()
             log.info("synced %d slash command(s)", len(synced))
+
+    async def load_game_cog(self, module_name: str) -> None:
+        """A game's slash commands (`Plugin.cog`): its module's `setup(bot)` (an extension's, sync
+        or async), else every `commands.Cog` class it defines, each made with this bot."""
+        module = import_module(module_name)
+        setup = getattr(module, "setup", None)
+        if setup is not None:
+            done = setup(self)
+            if inspect.isawaitable(done):
+                await done
+            return
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, commands.Cog) and value.__module__ == module.__name__:
+                await self.add_cog(value(self), override=True)
 
     async def _seen(self, interaction: discord.Interaction) -> bool:
         """Every slash command: remember its user's language (their DMs and private images speak

@@ -117,17 +117,18 @@ class Clicks:
         legal = self.bot.service.legal_for(table.channel_id, player)
         if not legal and item.version != table.version:
             raise IllegalAction("stale_button")  # the decision goes on, but this player is done with it
-        prefix = components.decode_prefix(item.arg, legal) if legal else None
+        words = components.words_at(table).menu(legal)
+        prefix = components.decode_prefix(item.arg, legal, words) if legal else None
         if prefix is None:
             raise IllegalAction("not_your_prompt")
         if picked is not None:
             prefix.append(picked)
-        candidates = components.matching(legal, prefix)
+        candidates = components.matching(legal, prefix, words)
         if not candidates:
             raise IllegalAction("not_your_prompt")
-        action = components.resolve(legal, prefix) if page is None else None
+        action = components.resolve(legal, prefix, words) if page is None else None
         if chosen is not None:
-            combined = components.ui_for(table.game_key).at(table).combined(legal, prefix, lang_of(interaction))
+            combined = words.combined(legal, prefix, i18n.speech(lang_of(interaction)))
             if combined is None or not chosen or not set(chosen) <= set(combined.values()):
                 raise IllegalAction("not_your_prompt")
             action = combined.join(chosen)
@@ -168,15 +169,15 @@ class Clicks:
     async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
                          prefix: list[str], version: int, page: int = 0, *, note: str = "") -> None:
         lang = lang_of(interaction)
-        ui = components.ui_for(table.game_key).at(table)
-        squares = ui.square_labels(table, legal)
-        view = components.prompt_view(table.id, version, legal, ui, lang, squares, prefix=prefix, page=page,
+        words = components.words_at(table).menu(legal)
+        squares = components.square_labels(table, legal)
+        view = components.prompt_view(table.id, version, legal, words, lang, squares, prefix=prefix, page=page,
                                       info=False)
-        chosen, choices = components.expand(legal, prefix)  # with the levels every choice agrees on
+        chosen, choices = components.expand(legal, prefix, words)  # with the levels every choice agrees on
         # what the window is for, atop its first step, then what only this player knows of it
-        moment = ui.moment(table, lang) if not prefix else ""
-        own = ui.own(table, table.seat_of(interaction.user.id), lang) if not prefix else ""
-        text = "\n".join(filter(None, [note, moment, own, components.path_label(ui, chosen, lang),
+        moment = components.moment(table, lang) if not prefix else ""
+        own = components.own(table, table.seat_of(interaction.user.id), lang) if not prefix else ""
+        text = "\n".join(filter(None, [note, moment, own, components.path_label(words, chosen, lang),
                                         i18n.gettext("cogs.prompt.choose", lang)]))
         # The buttons of this step say "A · …" (a Sector to move to, to Quarantine, to send a Perp
         # to), but the channel's board marks nothing where moves are secret: the step comes with

@@ -5,8 +5,9 @@ An action text is space-separated tokens, verb first (`move pike 5,9`). A menu s
 next token of every legal action that starts with what was chosen so far (the *prefix*):
 first the verbs, then (for `move`) the men, then the squares. A level where every action
 shares the same token is skipped, and a prefix that is a whole action is played. A game may
-make a step a set instead (`GameUI.combined`: a Judtho Knight's distant capture, any of its
-targets): one multi-select whose chosen values are joined into one action.
+make a step a set instead (`Words.combined`: a piece that may take any set of its targets):
+one multi-select whose chosen values are joined into one action. A game whose actions are not
+space-separated splits them into steps itself (`Words.steps`).
 
 Every button is a `DynamicItem` whose custom id holds the table id, the version of the
 game it was made for and the prefix, so it works after a restart and is refused politely
@@ -18,13 +19,16 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 import renderer
+from rules import registry
+from rules.core import IllegalAction
+from rules.plugin import Combined, Words, capitalised
 from tables import i18n
 
 log = logging.getLogger("gavel.cogs")
@@ -36,145 +40,93 @@ SELECT_OPTIONS_MAX = 25
 SELECTS_MAX = 4
 
 
-# --------------------------------------------------------------------------- game presentation
+# --------------------------------------------------------------------------- a game's words at a table
+
+PLAIN = Words()
+"""The default words: verbs by `cogs.verb.<verb>`, tokens as they are, steps split at spaces."""
 
 
-@dataclass
-class GameUI:
-    """How one game's tokens look on buttons. The default shows verbs translated
-    (`cogs.verb.<verb>`) and every other token as it is; games register richer ones."""
+def words_of(game_key: str) -> Words:
+    """A game's words (`rules.plugin.Words`), from its plug-in; the default for an unknown key."""
+    try:
+        return registry.plugin(game_key).words
+    except IllegalAction:
+        return Words(key=game_key)
 
-    key: str = ""
-    token_keys: tuple[str, ...] = field(default=())
-    """Message-id templates tried in order for a non-verb token, e.g. `dads_army.man.{token}`."""
 
-    def verb(self, verb: str, lang: str) -> str:
-        for key in (f"{self.key}.verb.{verb}", f"cogs.verb.{verb}"):
-            if i18n.has(key, lang):
-                return i18n.gettext(key, lang)
-        return verb.capitalize()
+def facts(table: Any) -> dict[str, Any]:
+    """What a game's words need to know of one table (`Words.facts`), from its PUBLIC view and
+    its seat names: the one place the cogs read them, until the notices carry them."""
+    if table is None or getattr(table, "state", None) is None:
+        return {}
+    words = words_of(table.game_key)
+    if type(words).facts is Words.facts:  # the default needs nothing: no view drawn up for it
+        return {}
+    return words.facts(table.game.view(table.state, None), table.names)
 
-    def token(self, token: str, lang: str) -> str:
-        for template in self.token_keys:
-            key = template.format(token=token)
-            if i18n.has(key, lang):
-                return i18n.gettext(key, lang)
-        return token
 
-    def part(self, tokens: Sequence[str], index: int, lang: str) -> str:
-        """How token `index` of an action reads on a button or in autocomplete: the verb
-        translated, any other token by `token`. Games may read the tokens before it (what a
-        card's option does depends on the card)."""
-        return self.verb(tokens[0], lang) if index == 0 else self.token(tokens[index], lang)
+def words_at(table: Any) -> Words:
+    """A table's game's words, for this table (`Words.at` its `facts`)."""
+    if table is None:
+        return PLAIN
+    return words_of(table.game_key).at(facts(table))
 
-    def label(self, tokens: Sequence[str], depth: int, lang: str) -> str:
-        """What a choice that leads to `tokens` says after the `depth` tokens already chosen: its
-        parts (`part`) one after another. A game may read a whole action more naturally when one
-        click plays it from an earlier step ("Rook a1 → a2" rather than "Rook a1 Ra1-a2")."""
-        return " ".join(self.part(tokens, depth + i, lang) for i in range(len(tokens) - depth))
 
-    def combined(self, legal: Sequence[str], prefix: Sequence[str], lang: str) -> Combined | None:
-        """The step after `prefix` as a set to choose from, for a game whose action there is any
-        non-empty set of things (a Judtho Knight's distant capture, 4.7: up to 255 sets of 8
-        targets) rather than one of a list: the things, and how a chosen set reads as an action.
-        None (the default): every step is one choice among the legal actions."""
-        return None
-
-    def at(self, table: Any) -> GameUI:
-        """This UI for one table, for games whose tokens read better with the table's facts
-        (a Judge colour with its player's name). The default needs none."""
-        return self
-
-    def moment(self, table: Any, lang: str) -> str:
-        """What the players being asked are asked for, when a turn prompt does not say it (a
-        card-play window: before whose Move, before which fight, who has passed); "" for games
-        whose every prompt is a plain turn."""
+def moment(table: Any, lang: str) -> str:
+    """What the seats asked now are asked, when a turn prompt does not say it (a card-play
+    window: before whose Move, who has passed): the engine's `Decision.about` when it states
+    one, else the game's words (`Words.moment`) from the public view; "" for a plain turn."""
+    if table is None or getattr(table, "state", None) is None:
         return ""
+    say = i18n.speech(lang)
+    about = table.game.decision(table.state).about
+    if about is not None:
+        return say.render(about, table.seat_name)
+    return words_of(table.game_key).moment(table.game.view(table.state, None), table.names, say)
 
-    def own(self, table: Any, seat: int | None, lang: str) -> str:
-        """What `seat` alone knows about the question it is asked, for the top of ITS private
-        menu (the Order card it must answer); "" by default. Never shown in the channel."""
+
+def own(table: Any, seat: int | None, lang: str) -> str:
+    """What `seat` alone knows about the question it is asked, for the top of ITS private menu
+    (`Game.own_question`, else `Words.own` from its own view); "" by default. Never shown in the
+    channel."""
+    if table is None or getattr(table, "state", None) is None or seat is None:
         return ""
+    say = i18n.speech(lang)
+    question = table.game.own_question(table.state, seat)
+    if question is not None:
+        return say.render(question, table.seat_name)
+    return words_of(table.game_key).own(table.game.view(table.state, seat), seat, say)
 
-    def square_labels(self, table: Any, actions: list[str]) -> dict[str, str]:
-        """{action text: the short label its square has on the board image}, from the game's
-        renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
-        A game without a renderer or labels has none; a broken renderer costs the labels,
-        never the buttons."""
-        if self.key not in renderer.GAMES or table is None or table.state is None:
+
+def square_labels(table: Any, actions: list[str]) -> dict[str, str]:
+    """{action text: the short label its square has on the board image}, from the game's
+    renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
+    A game without a renderer or labels has none; a broken renderer costs the labels,
+    never the buttons."""
+    if table is None or table.state is None or table.game_key not in renderer.GAMES:
+        return {}
+    try:
+        label_actions = getattr(renderer.for_game(table.game_key), "label_actions", None)
+        if label_actions is None:
             return {}
-        try:
-            label_actions = getattr(renderer.for_game(self.key), "label_actions", None)
-            if label_actions is None:
-                return {}
-            view = table.game.view(table.state, None)
-            return {a: label for a, label in label_actions(view, actions).items() if label}
-        except Exception:
-            log.warning("no square labels for table %s", getattr(table, "id", "?"), exc_info=True)
-            return {}
-
-
-@dataclass(frozen=True)
-class Combined:
-    """A menu step chosen as a set (`GameUI.combined`): shown as one multi-select of `options`
-    (pick `least` to all of them) beside a button for the action of the whole set, when that is
-    legal. A click names its set; `join` writes the action, which the engine then judges like
-    any other (the menu only offers; the rules decide)."""
-
-    options: tuple[tuple[str, str], ...]
-    """(value, label) of each thing that may be chosen: at most 25, one select's worth."""
-    join: Callable[[Sequence[str]], str]
-    """The action text of a chosen set of values, given in any order."""
-    placeholder: str = ""
-    least: int = 1
-
-    def values(self) -> list[str]:
-        return [value for value, _ in self.options]
-
-
-_UIS: dict[str, GameUI] = {}
-
-
-U = TypeVar("U", bound="GameUI")
-
-
-def register_ui(ui: U) -> U:
-    _UIS[ui.key] = ui
-    return ui
-
-
-def ui_for(game_key: str) -> GameUI:
-    return _UIS.get(game_key) or GameUI(key=game_key)
+        view = table.game.view(table.state, None)
+        return {a: label for a, label in label_actions(view, actions).items() if label}
+    except Exception:
+        log.warning("no square labels for table %s", getattr(table, "id", "?"), exc_info=True)
+        return {}
 
 
 # --------------------------------------------------------------------------- prefix tree
 
 
-Splitter = Callable[[str], "list[str] | None"]
-_SPLITTERS: list[Splitter] = []
+def tokens(text: str, words: Words = PLAIN) -> list[str]:
+    """An action's (or a prefix's) menu steps, as its game splits them (`Words.steps`)."""
+    return words.steps(text)
 
 
-def register_splitter(split: Splitter) -> Splitter:
-    """For a game whose action texts are not space-separated (Judtho's notation `Nb1-c3`): a
-    function that splits one of its whole action texts into menu tokens (`Nb1`, `-c3`: the
-    piece, then where it goes), and answers None for any other text, including text with a
-    space (a prefix carried by a custom id is its tokens joined by spaces, read back by
-    `split`), so that `tokens` stays the same on its own output."""
-    _SPLITTERS.append(split)
-    return split
-
-
-def tokens(text: str) -> list[str]:
-    for split in _SPLITTERS:
-        parts = split(text)
-        if parts is not None:
-            return parts
-    return text.split()
-
-
-def matching(legal: Sequence[str], prefix: Sequence[str]) -> list[str]:
+def matching(legal: Sequence[str], prefix: Sequence[str], words: Words = PLAIN) -> list[str]:
     n = len(prefix)
-    return [a for a in legal if tokens(a)[:n] == list(prefix)]
+    return [a for a in legal if words.steps(a)[:n] == list(prefix)]
 
 
 @dataclass(frozen=True)
@@ -185,13 +137,15 @@ class Choice:
     action: str | None
 
 
-def expand(legal: Sequence[str], prefix: Sequence[str]) -> tuple[tuple[str, ...], list[Choice]]:
+def expand(legal: Sequence[str], prefix: Sequence[str],
+           words: Words = PLAIN) -> tuple[tuple[str, ...], list[Choice]]:
     """The choices offered after `prefix`, skipping levels where all actions agree.
 
     Returns the (possibly longer) prefix and its choices. A single remaining action is one
     choice, never played without a click."""
     prefix = tuple(prefix)
-    candidates = matching(legal, prefix)
+    tokens = words.steps
+    candidates = matching(legal, prefix, words)
     while len(candidates) > 1:
         nexts = {tuple(tokens(a)[: len(prefix) + 1]) for a in candidates}
         if len(nexts) != 1 or any(len(tokens(a)) == len(prefix) for a in candidates):
@@ -207,38 +161,38 @@ def expand(legal: Sequence[str], prefix: Sequence[str]) -> tuple[tuple[str, ...]
         step = tuple(parts[: len(prefix) + 1])
         if step in choices:
             continue
-        rest = matching(candidates, step)
+        rest = matching(candidates, step, words)
         choices[step] = Choice(tuple(tokens(rest[0])), rest[0]) if len(rest) == 1 else Choice(step, None)
     return prefix, list(choices.values())
 
 
-def resolve(legal: Sequence[str], prefix: Sequence[str]) -> str | None:
+def resolve(legal: Sequence[str], prefix: Sequence[str], words: Words = PLAIN) -> str | None:
     """The action a prefix names, if it names a whole legal action."""
     wanted = list(prefix)
-    return next((a for a in legal if tokens(a) == wanted), None)
+    return next((a for a in legal if words.steps(a) == wanted), None)
 
 
 # --------------------------------------------------------------------------- custom ids
 
 
-def encode_prefix(head: str, prefix: Sequence[str], legal: Sequence[str]) -> str:
+def encode_prefix(head: str, prefix: Sequence[str], legal: Sequence[str], words: Words = PLAIN) -> str:
     """`head` + the prefix as text, or as an index into `legal` when too long."""
     text = " ".join(prefix)
     if len(head) + len(text) <= CUSTOM_ID_MAX:
         return head + text
-    index = next(i for i, a in enumerate(legal) if tokens(a)[: len(prefix)] == list(prefix))
+    index = next(i for i, a in enumerate(legal) if words.steps(a)[: len(prefix)] == list(prefix))
     return f"{head}#{index}.{len(prefix)}"
 
 
-def decode_prefix(arg: str, legal: Sequence[str]) -> list[str] | None:
+def decode_prefix(arg: str, legal: Sequence[str], words: Words = PLAIN) -> list[str] | None:
     """The prefix a custom id carries; None when its index no longer exists (or, in a garbled
     id, is no number)."""
     if not arg.startswith("#"):
-        return tokens(arg)
+        return words.steps(arg)
     index, _, count = arg[1:].partition(".")
     if not _ascii_number(index) or not _ascii_number(count) or int(index) >= len(legal):
         return None
-    return tokens(legal[int(index)])[: int(count)]
+    return words.steps(legal[int(index)])[: int(count)]
 
 
 def _ascii_number(text: str) -> bool:
@@ -255,23 +209,27 @@ INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
 
 
-def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
-    return encode_prefix(f"gv:a:{table_id}:{version}:", prefix, legal)
+def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
+              words: Words = PLAIN) -> str:
+    return encode_prefix(f"gv:a:{table_id}:{version}:", prefix, legal, words)
 
 
-def select_id(table_id: int, version: int, part: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+def select_id(table_id: int, version: int, part: int, prefix: Sequence[str], legal: Sequence[str],
+              words: Words = PLAIN) -> str:
     """`part` numbers the selects of one menu: custom ids must differ within a message."""
-    return encode_prefix(f"gv:s:{table_id}:{version}:{part}:", prefix, legal)
+    return encode_prefix(f"gv:s:{table_id}:{version}:{part}:", prefix, legal, words)
 
 
-def multi_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+def multi_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
+             words: Words = PLAIN) -> str:
     """The multi-select of a `Combined` step after `prefix`."""
-    return encode_prefix(f"gv:m:{table_id}:{version}:", prefix, legal)
+    return encode_prefix(f"gv:m:{table_id}:{version}:", prefix, legal, words)
 
 
-def page_id(table_id: int, version: int, page: int, prefix: Sequence[str], legal: Sequence[str]) -> str:
+def page_id(table_id: int, version: int, page: int, prefix: Sequence[str], legal: Sequence[str],
+            words: Words = PLAIN) -> str:
     """The button that turns a long menu after `prefix` to `page`."""
-    return encode_prefix(f"gv:p:{table_id}:{version}:{page}:", prefix, legal)
+    return encode_prefix(f"gv:p:{table_id}:{version}:{page}:", prefix, legal, words)
 
 
 def lobby_id(table_id: int, op: str) -> str:
@@ -289,29 +247,21 @@ def hand_id(table_id: int) -> str:
 # --------------------------------------------------------------------------- labels
 
 
-def capitalised(label: str) -> str:
-    """`the Vicar` -> `The Vicar`: a label stands alone, like the start of a sentence, but a
-    name read mid-sentence in our catalogues starts with a lower-case article. Only the first
-    character changes (`pike (pike)` keeps its token); scripts without case, like Chinese, and
-    a letter whose capital is two letters (`ß`) stay as they are."""
-    first = label[:1].upper()
-    return first + label[1:] if len(first) == 1 else label
-
-
-def choice_label(ui: GameUI, choice: Choice, depth: int, lang: str, squares: dict[str, str]) -> str:
+def choice_label(words: Words, choice: Choice, depth: int, lang: str, squares: dict[str, str]) -> str:
     """What a button or select option says: the tokens from `depth` on, the verb translated,
     the first letter a capital, a square prefixed by its label on the board image (`A · 5,9`)."""
-    label = capitalised(ui.label(choice.prefix, depth, lang))
+    label = capitalised(words.label(choice.prefix, depth, i18n.speech(lang)))
     mark = squares.get(choice.action) if choice.action else None
     if mark:
         label = f"{mark} · {label}"
     return label[:80]
 
 
-def path_label(ui: GameUI, prefix: Sequence[str], lang: str) -> str:
+def path_label(words: Words, prefix: Sequence[str], lang: str) -> str:
     """What a private menu has chosen so far (`Play a card › Fergee › OR: …`), so a level
     skipped because every choice shares it (a card with one playable option) is still said."""
-    return " › ".join(capitalised(ui.part(prefix, i, lang)) for i in range(len(prefix)))
+    say = i18n.speech(lang)
+    return " › ".join(capitalised(words.part(prefix, i, say)) for i in range(len(prefix)))
 
 
 # --------------------------------------------------------------------------- building views
@@ -323,7 +273,7 @@ def menu_items(
     version: int,
     legal: Sequence[str],
     prefix: Sequence[str],
-    ui: GameUI,
+    words: Words,
     lang: str,
     squares: dict[str, str],
     page: int = 0,
@@ -332,12 +282,13 @@ def menu_items(
     More choices than four selects hold (an air raid's 129 squares) come in pages of three
     selects, with a button on the fourth row that turns to the next page (the last turns back
     to the first), so that every legal action can be chosen."""
-    prefix, choices = expand(legal, prefix)
+    words = words.menu(legal)
+    prefix, choices = expand(legal, prefix, words)
     depth = len(prefix)
-    combined = ui.combined(legal, prefix, lang) if len(choices) > 1 else None
+    combined = words.combined(legal, prefix, i18n.speech(lang)) if len(choices) > 1 else None
     if combined is not None and 0 < len(combined.options) <= SELECT_OPTIONS_MAX:
-        return combined_items(table_id=table_id, version=version, legal=legal, prefix=prefix, ui=ui, lang=lang,
-                              squares=squares, combined=combined)
+        return combined_items(table_id=table_id, version=version, legal=legal, prefix=prefix, words=words,
+                              lang=lang, squares=squares, combined=combined)
     if squares and all(c.action in squares for c in choices):  # in the board's label order: A, B, C...
         choices.sort(key=lambda c: (len(squares[c.action]), squares[c.action]))  # type: ignore[index]
     if len(choices) <= BUTTONS_MAX:
@@ -345,9 +296,9 @@ def menu_items(
         for i, choice in enumerate(choices):
             style = discord.ButtonStyle.primary if choice.action else discord.ButtonStyle.secondary
             button: discord.ui.Button[Any] = discord.ui.Button(
-                label=choice_label(ui, choice, depth, lang, squares),
+                label=choice_label(words, choice, depth, lang, squares),
                 style=style,
-                custom_id=action_id(table_id, version, choice.prefix, legal),
+                custom_id=action_id(table_id, version, choice.prefix, legal, words),
                 row=i // 5,
             )
             items.append(ActionButton(button))
@@ -362,11 +313,11 @@ def menu_items(
     for n in range(0, len(choices), SELECT_OPTIONS_MAX):
         chunk = choices[n : n + SELECT_OPTIONS_MAX]
         options = [
-            discord.SelectOption(label=choice_label(ui, c, depth, lang, squares), value=c.prefix[depth][:100])
+            discord.SelectOption(label=choice_label(words, c, depth, lang, squares), value=c.prefix[depth][:100])
             for c in chunk
         ]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=select_id(table_id, version, len(selects), prefix, legal),
+            custom_id=select_id(table_id, version, len(selects), prefix, legal, words),
             placeholder=i18n.gettext("cogs.prompt.choose", lang),
             options=options,
             row=len(selects),
@@ -376,24 +327,24 @@ def menu_items(
         turn = (page + 1) % pages
         button = discord.ui.Button(label=i18n.gettext("cogs.button.more", lang, page=turn + 1, pages=pages),
                                    style=discord.ButtonStyle.secondary, row=len(selects),
-                                   custom_id=page_id(table_id, version, turn, prefix, legal))
+                                   custom_id=page_id(table_id, version, turn, prefix, legal, words))
         selects.append(PageButton(button))
     return selects
 
 
-def combined_items(*, table_id: int, version: int, legal: Sequence[str], prefix: tuple[str, ...], ui: GameUI,
+def combined_items(*, table_id: int, version: int, legal: Sequence[str], prefix: tuple[str, ...], words: Words,
                    lang: str, squares: dict[str, str], combined: Combined) -> list[discord.ui.Item[Any]]:
-    """A `Combined` step: the whole set as one button (when legal: "All: Nc3x{b5,d5,e4}"),
-    then one select of every option, `least` to all of them."""
+    """A `Combined` step: the whole set as one button (when legal: "All: …"), then one select
+    of every option, `least` to all of them."""
     items: list[discord.ui.Item[Any]] = []
     whole = combined.join(combined.values())
     if whole in legal:
-        choice = Choice(tuple(tokens(whole)), whole)
+        choice = Choice(tuple(words.steps(whole)), whole)
         items.append(ActionButton(discord.ui.Button(
-            label=choice_label(ui, choice, len(prefix), lang, squares), style=discord.ButtonStyle.primary,
-            custom_id=action_id(table_id, version, choice.prefix, legal), row=0)))
+            label=choice_label(words, choice, len(prefix), lang, squares), style=discord.ButtonStyle.primary,
+            custom_id=action_id(table_id, version, choice.prefix, legal, words), row=0)))
     items.append(ActionMultiSelect(discord.ui.Select(
-        custom_id=multi_id(table_id, version, prefix, legal),
+        custom_id=multi_id(table_id, version, prefix, legal, words),
         placeholder=combined.placeholder or i18n.gettext("cogs.prompt.choose", lang),
         min_values=combined.least, max_values=len(combined.options),
         options=[discord.SelectOption(label=capitalised(label)[:100], value=value[:100])
@@ -401,11 +352,11 @@ def combined_items(*, table_id: int, version: int, legal: Sequence[str], prefix:
     return items
 
 
-def prompt_view(table_id: int, version: int, legal: Sequence[str], ui: GameUI, lang: str,
+def prompt_view(table_id: int, version: int, legal: Sequence[str], words: Words, lang: str,
                 squares: dict[str, str], *, prefix: Sequence[str] = (), page: int = 0,
                 info: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for item in menu_items(table_id=table_id, version=version, legal=legal, prefix=prefix, ui=ui, lang=lang,
+    for item in menu_items(table_id=table_id, version=version, legal=legal, prefix=prefix, words=words, lang=lang,
                            squares=squares, page=page):
         view.add_item(item)
     if info:
@@ -418,7 +369,7 @@ def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = 
     """For games with hidden information, or several players at once: one "My options"
     button that opens each clicker's own menu privately (its custom id names no action, so
     it is the same for every seat), "My hand" when the game has secrets (in `game_key`'s own
-    words when it has them: The City of Judgement's secret is a role), and "My info"."""
+    words when it has them: a game whose secret is a role says "My role"), and "My info"."""
     view = discord.ui.View(timeout=None)
     button: discord.ui.Button[Any]
     button = discord.ui.Button(label=i18n.gettext("cogs.button.play", lang), style=discord.ButtonStyle.primary,

@@ -1,7 +1,5 @@
-"""`/dadsarmy new|roll|move|board|rules`, and how Dad's Army's tokens look on buttons.
-
-Men are named on buttons and in autocomplete by `dads_army.man.<id>`; square buttons carry
-the labels the renderer draws on the board (`GameUI.square_labels`, shared by every game).
+"""`/dadsarmy new|roll|move|board|rules`: Dad's Army's slash commands, each handed to the shared
+flows (`cogs/flows.py`). How its tokens read is the game's words (`rules.dads_army.words`).
 """
 
 from __future__ import annotations
@@ -13,14 +11,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs import components
 from cogs.flows import act, open_lobby, post_board, send_rules, token_choices, variant_choices
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
 
 GAME_KEY = "dads_army"
-components.register_ui(components.GameUI(key=GAME_KEY, token_keys=("dads_army.man.{token}",)))
 
 
 class DadsArmyCog(commands.Cog):

@@ -298,22 +298,23 @@ class Delivery:
                                                          game_key=table.game_key if table is not None else "")
         text = "\n".join(filter(None, [i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>"),
                                         self.clock(table, prompt, lang)]))
-        ui = components.ui_for(table.game_key).at(table) if table is not None else components.GameUI()
-        squares = ui.square_labels(table, prompt.actions)
-        return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, ui, lang, squares)
+        words = components.words_at(table)
+        squares = components.square_labels(table, prompt.actions)
+        return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, words, lang, squares)
 
     def moment(self, table: Any, prompt: Prompt, lang: str) -> str:
-        """The line above a window's mention: what the window is for and who passed (the game's
-        UI says), and when it closes by itself, as a Discord timestamp every client counts down
-        in its own language ("in 42 seconds"). "" for a plain turn."""
+        """The line above a window's mention: what the window is for and who passed (the engine's
+        decision or the game's words say, `components.moment`), and when it closes by itself, as a
+        Discord timestamp every client counts down in its own language ("in 42 seconds"). "" for
+        a plain turn."""
         if table is None or table.version != prompt.version:
             return ""
-        what = components.ui_for(table.game_key).at(table).moment(table, lang)
+        what = components.moment(table, lang)
         return i18n.sentences([what, self.clock(table, prompt, lang)], lang)
 
     def clock(self, table: Any, prompt: Prompt, lang: str) -> str:
         """When the decision closes by itself, as a Discord timestamp ("in 42 seconds"), in the
-        game's words when it has them (`<game>.prompt.clock`: Judtho's move clock, J18) or a
+        game's words when it has them (`<game>.prompt.clock`: a clock on every move says so) or a
         window's; "" when nothing runs out (no clock, or the game moved on)."""
         if table is None or table.version != prompt.version:
             return ""

@@ -8,17 +8,19 @@ so that a refusal stays private.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 
 from cogs import components
-from cogs.delivery import MENTION_USERS, clip, guild_lang, pages
+from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages
 from cogs.errors import after_change, lang_of
-from rules.core import IllegalAction
+from rules import registry
+from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.notices import Notice, Private, Public
 from tables.service import Player, Table, get_game
@@ -99,31 +101,93 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
                   whole: bool = False) -> list[app_commands.Choice[str]]:
     """Autocomplete for one option of a game command: token `index` of the `verb` actions this
     user may play now, matched against what they typed (the token or its translated name, via
-    the game's `GameUI`), and narrowed by tokens already chosen in other options (`chosen`:
+    the game's `Words`), and narrowed by tokens already chosen in other options (`chosen`:
     token index -> value, e.g. the man before his square). `whole`: name each choice by the
     game's label of the whole action (`game.label`) when the catalogue has it (a path of
     Sectors reads better as "move to X" than as its codes)."""
     table = bot.service.table(interaction.channel_id or 0)
     if table is None:
         return []
-    ui, lang = components.ui_for(table.game_key).at(table), lang_of(interaction)
+    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
+    words, lang = components.words_at(table).menu(legal), lang_of(interaction)
+    say = i18n.speech(lang)
     typed = current.lower()
     seen: set[str] = set()
     out: list[app_commands.Choice[str]] = []
-    for parts in (a.split() for a in bot.service.legal_for(table.channel_id, player_of(interaction))):
+    for parts in (a.split() for a in legal):
         if len(parts) <= index or parts[0] != verb or parts[index] in seen:
             continue
         if any(value and parts[i] != value for i, value in (chosen or {}).items()):
             continue
         token = parts[index]
         labelled = action_label(table, " ".join(parts), lang) if whole else None
-        name = labelled or ui.part(parts, index, lang)
+        name = labelled or words.part(parts, index, say)
         if typed not in token.lower() and typed not in name.lower():
             continue
         seen.add(token)
         label = name if labelled or name == token else f"{name} ({token})"
         out.append(app_commands.Choice(name=components.capitalised(label)[:100], value=token))
     return out[:AUTOCOMPLETE_MAX]
+
+
+def played_here(interaction: discord.Interaction, table: Table) -> bool:
+    """Whether the game command being typed (its group: `/<group> ...`) is of the game played
+    at `table`: a game's command typed in another game's channel offers nothing."""
+    group = getattr(getattr(getattr(interaction, "command", None), "parent", None), "name", None)
+    found = registry.by_group(group) if isinstance(group, str) else None
+    return found is None or found.key == table.game_key
+
+
+def option_choices(bot: GavelBot, interaction: discord.Interaction, command: str, option: str, current: str,
+                   chosen: Mapping[str, str | None] | None = None, *, verb: str | None = None,
+                   index: int = 1) -> list[app_commands.Choice[str]]:
+    """Autocomplete for `option` of the game command `command`: the game's own choices when its
+    words have them (`Words.choices`, from the user's legal actions and the other options
+    typed, `chosen` by name), else token `index` of the `verb` (default: `command`) actions."""
+    table = bot.service.table(interaction.channel_id or 0)
+    if table is None or table.status != "active" or not played_here(interaction, table):
+        return []
+    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
+    words = components.words_at(table).menu(legal)
+    given = {name: value for name, value in (chosen or {}).items() if value}
+    found = words.choices(command, option, given, current, legal, i18n.speech(lang_of(interaction)))
+    if found is None:
+        return token_choices(bot, interaction, verb or command, index, current)
+    return [app_commands.Choice(name=components.capitalised(name)[:100], value=value[:100])
+            for name, value in found][:AUTOCOMPLETE_MAX]
+
+
+def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequence[str],
+                  current: str) -> list[app_commands.Choice[str]]:
+    """The user's legal actions of these verbs, each named whole (`Words.name`: the game's label,
+    or its parts), the action text as the value."""
+    table = bot.service.table(interaction.channel_id or 0)
+    if table is None or not played_here(interaction, table):
+        return []
+    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
+    words, say = components.words_at(table).menu(legal), i18n.speech(lang_of(interaction))
+    typed = current.strip().lower()
+    out: list[app_commands.Choice[str]] = []
+    for text in legal:
+        if text.split()[0] not in verbs:
+            continue
+        name = words.name(text, say)
+        if typed and typed not in text and typed not in name.lower():
+            continue
+        out.append(app_commands.Choice(name=name[:100], value=text[:100]))
+    return out[:AUTOCOMPLETE_MAX]
+
+
+def clock_choices(game_key: str, minutes: Sequence[int]) -> list[app_commands.Choice[int]]:
+    """A table clock's lengths (minutes a move may take; 0: no clock) as choices of
+    `/<game> new timeout:`, labelled by `<game>.clock_choice.<minutes>` (the Translator shows
+    the zh-TW label from the same key)."""
+    choices = []
+    for n in minutes:
+        key = f"{game_key}.clock_choice.{n}"
+        label = i18n.gettext(key, "en") if i18n.has(key, "en") else str(n)
+        choices.append(app_commands.Choice(name=app_commands.locale_str(label[:100], key=key), value=n))
+    return choices
 
 
 def action_label(table: Table, text: str, lang: str) -> str | None:
@@ -220,3 +284,102 @@ async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=private, thinking=True)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
     await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
+
+
+TURN_LINES = frozenset({"table.your_turn", "table.may_act"})
+"""The lines that say whose turn it is: stale once a later change of the same command is told."""
+
+
+def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
+    """Two changes made by one command (a skill, then its target) as one delivery: the first
+    call's public lines go on top of the second call's public notice (the first's prompt, turn
+    line and board image are dropped: they are stale by now), and every private notice of both
+    calls is kept."""
+    lines = [m for n in first if isinstance(n, Public) for m in n.lines if m.key not in TURN_LINES]
+    privates = [n for n in first if isinstance(n, Private)]
+    at = next((i for i, n in enumerate(then) if isinstance(n, Public)), None)
+    if at is None:
+        return [*privates, *then]
+    head = cast(Public, then[at])
+    public = replace(head, lines=[*lines, *head.lines])
+    return [public, *privates, *then[:at], *then[at + 1:]]
+
+
+async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequence[str], *,
+                  later: str = "cogs.done") -> None:
+    """A command that names several actions played one after another (a skill, then its
+    target: `Command.action`): the first for this user, then each next one only while it is
+    legal for them, all told in one message (`merged`). When one is not legal (yet), it is
+    left to the private menu and the user is told so privately by `later` (a message id)."""
+    if len(texts) == 1:
+        await act(bot, interaction, texts[0])
+        return
+    table = open_table(bot, interaction)
+    seen = table.version
+    player, service = player_of(interaction), bot.service
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    notices = await service.act(table.channel_id, player, texts[0], version=seen)
+    done = "cogs.done"
+    for text in texts[1:]:
+        if text not in service.legal_for(table.channel_id, player):
+            done = later
+            break
+        first = notices
+        notices = merged(first, await service.act(table.channel_id, player, text))
+        # what the first call said travels inside the second's message: its own notices are done
+        await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
+    with delivering(bot, table.channel_id):
+        await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
+        await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
+
+async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Sequence[str] = (),
+                    text: Msg | None = None, *, refusal: IllegalAction | None = None, marked: bool = True) -> None:
+    """The private menu of the user's legal actions (what "My options" opens), at `prefix` (a
+    step the command names already), under `text`; refused by `refusal` (default
+    `not_your_turn`) when no legal action starts so. `marked`: its buttons carry the labels of
+    the board's squares, and it comes with the user's own board when they name some."""
+    table = open_table(bot, interaction)
+    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
+    words = components.words_at(table).menu(legal)
+    if not legal or not components.matching(legal, prefix, words):
+        raise refusal or IllegalAction("not_your_turn")
+    lang = lang_of(interaction)
+    squares = components.square_labels(table, legal) if marked else {}
+    view = components.prompt_view(table.id, table.version, legal, words, lang, squares, prefix=prefix, info=False)
+    head = [i18n.render(text, lang, table.seat_name)] if text is not None else []
+    if not prefix:
+        head = [*head, components.moment(table, lang), components.own(table, table.seat_of(interaction.user.id), lang)]
+    message = "\n".join(filter(None, [*head, i18n.gettext("cogs.prompt.choose", lang) if text is None else ""]))
+    if not any(a in squares for a in legal):
+        await interaction.response.send_message(message, view=view, ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    shown = await bot.service.board(table.channel_id, for_user=player_of(interaction))
+    file = board_file(getattr(shown, "image", None))
+    await interaction.followup.send(message, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+
+
+ME_ACTIONS = frozenset({"table.me_to_act", "table.me_anytime"})
+"""The lines of `/table me` that list what the seat may do (as action text)."""
+
+
+async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: str = "hand.png") -> None:
+    """A player's own view, privately (the fallback when DMs are closed: `Command.view`): what
+    `/table me` says (the seat, its secrets, its recent private news), what it may do named in
+    the game's words (`Words.name`), with its hand image as `filename`."""
+    table = open_table(bot, interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    player = player_of(interaction)
+    me = await bot.service.me(table.channel_id, player)
+    image = None
+    if table.status == "active":
+        image = (await bot.service.hand(table.channel_id, player)).image
+    lang = lang_of(interaction)
+    legal = bot.service.legal_for(table.channel_id, player)
+    words, say = components.words_at(table).menu(legal), i18n.speech(lang)
+    named = say.join([words.name(a, say) for a in legal[:25]])
+    lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m for m in me.lines]
+    text = clip("\n".join(replace(me, lines=lines).text(lang)))
+    file = board_file(image, filename) if image else None
+    await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]

@@ -1,31 +1,24 @@
-"""`/dredd`: Judge Dredd in a channel, and how its tokens look on buttons and in autocomplete.
+"""`/dredd`: Judge Dredd in a channel, each command handed to the shared flows (`cogs/flows.py`).
 
 Every action verb of the game has a command (`place`, `move`/`stay` as `move path:stay`,
 `arrest`, `play`, `block` (Block Mania), `tipoff` (Tip Off), `answer`, `pass`, `skip`,
 `discard`, `done`), each option autocompleted from the user's own legal actions and narrowed by the
 options already chosen; the same actions are one click away from a window's "My options"
 button. Hands are private: they arrive by DM (`tables` sends them when they change), and
-`/dredd hand` shows them ephemerally when DMs are closed. Names: Sectors, cards, Crimes and
-Judge colours by the words catalogue (`judge_dredd.sector.<code>`, `.cardname.<id>`,
-`.crime.<id>`, `.colour.<colour>`), a colour with its player's name at this table.
+`/dredd hand` shows them ephemerally when DMs are closed. How its tokens read is the game's
+words (`rules.judge_dredd.words`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs import components
 from cogs.flows import act, open_lobby, player_of, post_board, send_rules, show, token_choices, variant_choices
-from rules.core import Event
-from rules.judge_dredd.state import ALIEN, COLOURS
-from tables import i18n
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -34,75 +27,8 @@ GAME_KEY = "judge_dredd"
 STAY = "stay"
 """`/dredd move path:stay` is the `stay` action (a Move of zero Sectors)."""
 TIMEOUT_MAX = 3600
-NAMED = {"main": "judge_dredd.action.option_main", "or": "judge_dredd.action.option_or",
-         ALIEN: "judge_dredd.event.the_alien"}
-"""Tokens that are not ids of a thing in the words catalogue: a card's two options, the Alien."""
 
 Choices = list[app_commands.Choice[str]]
-
-
-@dataclass
-class DreddUI(components.GameUI):
-    """Judge Dredd's tokens: names for Sectors, cards, Crimes and colours; a path as its
-    Sectors in order; `main`/`or` as the card's options; a colour with its player's name."""
-
-    players: dict[str, str] = field(default_factory=dict)
-    """Judge colour -> the name of the player at this table (seat i is `COLOURS[i]`, R22)."""
-
-    def at(self, table: Any) -> DreddUI:
-        return replace(self, players=dict(zip(COLOURS, table.names, strict=False)))
-
-    def part(self, tokens: Sequence[str], index: int, lang: str) -> str:
-        """A card's option says what it does (`judge_dredd.cardtext.<card>.<option>`)."""
-        name = super().part(tokens, index, lang)
-        if tokens[0] == "play" and index == 2:
-            key = f"judge_dredd.cardtext.{tokens[1]}.{tokens[2]}"
-            if i18n.has(key, lang):
-                return i18n.gettext("cogs.dredd.option", lang, option=name, effect=i18n.gettext(key, lang))
-        return name
-
-    def moment(self, table: Any, lang: str) -> str:
-        """A card-play window in words, from the public view: what it is before or after (whose
-        Move, which fight: the engine's own `judge_dredd.window.*` names), and who has passed,
-        or passes for the rest of the Game Turn (`skip`). Nothing about any hand."""
-        if table is None or table.state is None:
-            return ""
-        view = table.game.view(table.state, None)
-        window = view.get("window")
-        if not window:
-            return ""
-        params: dict[str, Any] = {"window": window["kind"], "seat": window.get("for")}
-        fight = view.get("fight")
-        if window["kind"] == "before_fight" and fight:
-            params |= {"fight": fight["kind"], "judges": fight["judges"], "crime": fight.get("crime")}
-        what = table.game.describe(Event("window", params)).params["window"]
-        lines = [i18n.gettext("cogs.dredd.window", lang, window=i18n.render(what, lang, table.seat_name))]
-        to_act, skipping = set(view.get("to_act") or []), set(view.get("skipping") or [])
-        passed = []
-        for seat in range(len(table.seats)):
-            if seat in to_act or not (seat in window.get("passed", []) or seat in skipping):
-                continue
-            name = table.seat_name(seat)
-            passed.append(i18n.gettext("cogs.dredd.skipping", lang, player=name) if seat in skipping else name)
-        if passed:
-            lines.append(i18n.gettext("cogs.dredd.passed", lang, players=i18n.list_sep(lang).join(passed)))
-        return " ".join(lines)
-
-    def token(self, token: str, lang: str) -> str:
-        if "-" in token:
-            return " → ".join(self.token(step, lang) for step in token.split("-"))
-        key = NAMED.get(token)
-        if key is not None and i18n.has(key, lang):
-            return i18n.gettext(key, lang)
-        name = super().token(token, lang)
-        if token in self.players:
-            return i18n.gettext("cogs.dredd.judge", lang, player=self.players[token], colour=name)
-        return name
-
-
-components.register_ui(DreddUI(key=GAME_KEY, token_keys=(
-    "judge_dredd.sector.{token}", "judge_dredd.cardname.{token}", "judge_dredd.crime.{token}",
-    "judge_dredd.colour.{token}")))
 
 
 class JudgeDreddCog(commands.Cog):

@@ -1,4 +1,4 @@
-"""`/judgement`: The City of Judgement (審判之城) in a channel, and how its tokens read on buttons.
+"""`/judgement`: The City of Judgement (審判之城) in a channel, each command handed to the shared flows.
 
 Every decision of this game is private (P4, its secrets): the channel hears the
 public events, names who must act (a mention) and carries one "My options" button whose custom
@@ -13,44 +13,23 @@ equipment card, or 隱女's pose), `target`, `hurt`, `heal`, `take`, `show`, `ke
 privately), `board`, `role`, `rules`. The rarer answers (`again`, `hit` and the `declare_button`
 variant's `declare`) are buttons of the private menu only: Discord allows 25 commands a group.
 
-Names: a colour token is its player at this table ("Blue · bob"); characters, skills, cards,
-locations, identities and packs by the words the content files give (`judgement.char.<id>` ...,
-through `Game.catalogue`); verbs by `judgement.verb.<verb>` (cogs_judgement.po).
+How its tokens read (a colour token as its player at this table, content ids by name, a whole
+action by the game's label) is the game's words (`rules.judgement.words`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs import components
-from cogs.delivery import board_file, clip
-from cogs.errors import lang_of
-from cogs.flows import (
-    AUTOCOMPLETE_MAX,
-    act,
-    delivering,
-    open_lobby,
-    open_table,
-    player_of,
-    post_board,
-    send_rules,
-    token_choices,
-    variant_choices,
-)
-from rules.core import Event, IllegalAction, Msg
+from cogs import flows
+from cogs.flows import act, open_lobby, open_table, player_of, post_board, send_rules, token_choices, variant_choices
 from rules.judgement.commands import ANSWERS, clean, command_text, obey_text, pick_text
-from rules.judgement.engine import GAME
-from rules.judgement.present import SECRET_VERBS
-from rules.judgement.state import COLOURS
-from tables import i18n
-from tables.notices import Notice, Private, Public
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -59,122 +38,7 @@ GAME_KEY = "judgement"
 TIMEOUT_MAX = 3600
 BUTTON_ONLY = frozenset({"again", "hit", "declare", "pay", "pose"})
 """Verbs reached by the private menu's buttons (pay and pose also as `/judgement obey answer:`)."""
-TURN_LINES = frozenset({"table.your_turn", "table.may_act"})
-ME_ACTIONS = frozenset({"table.me_to_act", "table.me_anytime"})
-"""The lines of `/table me` that list what the seat may do (as action text, named in words here)."""
-
 Choices = list[app_commands.Choice[str]]
-
-
-@dataclass
-class JudgementUI(components.GameUI):
-    """The City of Judgement's tokens: a colour with its player's name, content ids by name, a
-    whole action by the game's own label ("Attack Blue · bob", "Take Amulet from Red · alice"),
-    and above a window's mention what it is for, from the public view only."""
-
-    players: dict[str, str] = field(default_factory=dict)
-    """Colour -> the name of the player at this table (seat i plays `COLOURS[i]`)."""
-
-    def at(self, table: Any) -> JudgementUI:
-        return replace(self, players=dict(zip(COLOURS, table.names, strict=False)))
-
-    def token(self, token: str, lang: str) -> str:
-        if token in COLOURS:
-            colour = i18n.gettext(f"judgement.board.colour.{token}", lang)
-            player = self.players.get(token)
-            return i18n.gettext("cogs.judgement.seat", lang, colour=colour, player=player) if player else colour
-        return super().token(token, lang)
-
-    def seat(self, seat: int, lang: str) -> str:
-        return self.token(COLOURS[seat], lang) if 0 <= seat < len(COLOURS) else f"#{seat + 1}"
-
-    def label(self, tokens: Sequence[str], depth: int, lang: str) -> str:
-        """A whole action offered at the menu's first step reads as the game labels it; a secret
-        action (`pick`, `pose`) by its parts, since its label names nothing on purpose (and this
-        menu is its player's alone); an equipment card to take as the card and whose it is."""
-        if tokens[0] == "take" and len(tokens) == 3 and depth >= 1:  # a card, from whom
-            card = self.token(tokens[2], lang)
-            return card if depth == 2 else i18n.gettext("cogs.judgement.take_from", lang, card=card,
-                                                        player=self.token(tokens[1], lang))
-        if depth == 0 and len(tokens) > 1 and tokens[0] not in SECRET_VERBS:
-            text = whole_label(" ".join(tokens), lang, self)
-            if text is not None:
-                return text
-        return super().label(tokens, depth, lang)
-
-    def moment(self, table: Any, lang: str) -> str:
-        """What the seats asked now are asked, from the PUBLIC view's frame (its kind and public
-        data: who gives, who answers, who is dying, a Holy or Dark card in play ...): never an Order
-        card, a pick's options or a pose, which the public view does not hold."""
-        if table is None or table.state is None:
-            return ""
-        public = table.game.view(table.state, None)
-        frame = public.get("frame")
-        if not frame:  # the set-up's questions: the pick (c5) and the start roll say what they are
-            key = f"cogs.judgement.moment.phase.{public.get('phase')}"
-            return i18n.gettext(key, lang) if i18n.has(key, lang) else ""
-        key = f"cogs.judgement.moment.{frame['kind']}"
-        if not i18n.has(key, lang):
-            return ""
-        params = {k: v for k, v in frame.items() if k not in ("kind", "asked", "passed")}
-        msg = table.game.describe(Event(frame["kind"], params))
-        ui = self.at(table)
-        text = i18n.render(Msg(key, msg.params), lang, lambda seat: ui.seat(seat, lang))
-        passed = [ui.seat(s, lang) for s in frame.get("passed", [])]
-        if passed and len(frame.get("asked", [])) + len(passed) > 1:
-            said = i18n.gettext("cogs.judgement.passed", lang, players=i18n.list_sep(lang).join(passed))
-            text = i18n.sentences([text, said], lang)
-        return text
-
-    def own(self, table: Any, seat: int | None, lang: str) -> str:
-        """The Order card this seat must answer or give now, by name and text, from its OWN view
-        (`me.order`, c30: only its giver and recipient see its text): for its private menu only."""
-        if table is None or table.state is None or seat is None:
-            return ""
-        view = table.game.view(table.state, seat)
-        card, frame = (view.get("me") or {}).get("order"), view.get("frame") or {}
-        if not card or frame.get("kind") not in ("give", "obey") or seat not in frame.get("asked", []):
-            return ""
-        return i18n.gettext("cogs.judgement.own.order", lang, card=i18n.gettext(f"judgement.card.{card}", lang),
-                            text=i18n.gettext(f"judgement.card_text.{card}", lang))
-
-
-def whole_label(text: str, lang: str, ui: JudgementUI) -> str | None:
-    """The game's label of a whole action (`judgement.action.<verb>`), seats as `ui` names them;
-    None for a prefix or an action without words."""
-    try:
-        msg = GAME.label(GAME.parse_action(text))
-    except IllegalAction:
-        return None
-    if not i18n.has(msg.key, lang):
-        return None
-    return i18n.render(msg, lang, lambda seat: ui.seat(seat, lang))
-
-
-def action_name(ui: JudgementUI, text: str, lang: str) -> str:
-    """One legal action in words, as the first step of a menu names it ("Attack Blue · bob")."""
-    tokens = text.split()
-    return components.capitalised(ui.label(tokens, 0, lang) if len(tokens) > 1 else ui.verb(tokens[0], lang))
-
-
-UI = components.register_ui(JudgementUI(key=GAME_KEY, token_keys=(
-    "judgement.char.{token}", "judgement.skill.{token}", "judgement.card.{token}", "judgement.loc.{token}",
-    "judgement.identity.{token}", "judgement.pack.{token}")))
-
-
-def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
-    """Two changes made by one command (`/judgement skill name target`: the skill, then its
-    target) as one delivery: the first call's public lines go on top of the second call's public
-    notice (the first's prompt, turn line and board image are dropped: they are stale by now),
-    and every private notice of both calls is kept."""
-    lines = [m for n in first if isinstance(n, Public) for m in n.lines if m.key not in TURN_LINES]
-    privates = [n for n in first if isinstance(n, Private)]
-    at = next((i for i, n in enumerate(then) if isinstance(n, Public)), None)
-    if at is None:
-        return [*privates, *then]
-    head = cast(Public, then[at])
-    public = replace(head, lines=[*lines, *head.lines])
-    return [public, *privates, *then[:at], *then[at + 1:]]
 
 
 class JudgementCog(commands.Cog):
@@ -191,22 +55,7 @@ class JudgementCog(commands.Cog):
         return token_choices(self.bot, interaction, verb, index, current, chosen)
 
     def whole_choices(self, interaction: discord.Interaction, verbs: Sequence[str], current: str) -> Choices:
-        """The user's legal actions of these verbs, each named whole (its label, or its parts for
-        a secret action), the action text as the value."""
-        table = self.bot.service.table(interaction.channel_id or 0)
-        if table is None or table.game_key != GAME_KEY:
-            return []
-        ui, lang, typed = UI.at(table), lang_of(interaction), current.strip().lower()
-        out: Choices = []
-        for text in self.bot.service.legal_for(table.channel_id, player_of(interaction)):
-            tokens = text.split()
-            if tokens[0] not in verbs:
-                continue
-            name = action_name(ui, text, lang)
-            if typed and typed not in text and typed not in name.lower():
-                continue
-            out.append(app_commands.Choice(name=name[:100], value=text[:100]))
-        return out[:AUTOCOMPLETE_MAX]
+        return flows.whole_choices(self.bot, interaction, verbs, current)
 
     async def do(self, interaction: discord.Interaction, verb: str, *tokens: str | None) -> None:
         """Play `verb` with these options; a blank one (Unicode spaces included) is refused with what
@@ -234,21 +83,7 @@ class JudgementCog(commands.Cog):
     async def role(self, interaction: discord.Interaction) -> None:
         """The ephemeral "My role" (the fallback when DMs are closed): what `/table me` says (the
         seat, its secrets, its recent private news, what it may do), with the role card image."""
-        table = open_table(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        player = player_of(interaction)
-        me = await self.bot.service.me(table.channel_id, player)
-        image = None
-        if table.status == "active":
-            image = (await self.bot.service.hand(table.channel_id, player)).image
-        lang = lang_of(interaction)
-        legal = self.bot.service.legal_for(table.channel_id, player)
-        named = i18n.list_sep(lang).join(action_name(UI.at(table), a, lang) for a in legal[:25])
-        lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m
-                 for m in me.lines]
-        text = clip("\n".join(replace(me, lines=lines).text(lang)))
-        file = board_file(image, "role.png") if image else None
-        await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+        await flows.own_view(self.bot, interaction, "role.png")
 
     @judgement.command(name="rules", description=_t("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -257,23 +92,7 @@ class JudgementCog(commands.Cog):
     @judgement.command(name="options", description=_t("My options now, privately (the same as the button)"))
     async def options(self, interaction: discord.Interaction) -> None:
         """The private menu of the user's legal actions, as "My options" opens it."""
-        table = open_table(self.bot, interaction)
-        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
-        if not legal:
-            raise IllegalAction("not_your_turn")
-        lang = lang_of(interaction)
-        ui = UI.at(table)
-        squares = ui.square_labels(table, legal)
-        view = components.prompt_view(table.id, table.version, legal, ui, lang, squares, info=False)
-        own = ui.own(table, table.seat_of(interaction.user.id), lang)
-        text = "\n".join(filter(None, [ui.moment(table, lang), own, i18n.gettext("cogs.prompt.choose", lang)]))
-        if not any(a in squares for a in legal):
-            await interaction.response.send_message(text, view=view, ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        shown = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
-        file = board_file(getattr(shown, "image", None))
-        await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+        await flows.open_menu(self.bot, interaction)
 
     # ------------------------------------------------------------------ set-up and the move
     @judgement.command(name="pick", description=_t("Pick your character, in secret, from those dealt to you"))
@@ -408,22 +227,9 @@ class JudgementCog(commands.Cog):
             await self.do(interaction, "skill", name)
             return
         table = open_table(self.bot, interaction)
-        player, service = player_of(interaction), self.bot.service
-        used = command_text("skill", [name], service.legal_for(table.channel_id, player))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        notices = await service.act(table.channel_id, player, used)
-        aimed = f"target {clean(target)}"
-        done = "cogs.done"
-        if aimed in service.legal_for(table.channel_id, player):
-            first = notices
-            notices = merged(first, await service.act(table.channel_id, player, aimed))
-            # what the first call said travels inside the second's message: its own notices are done
-            await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
-        else:
-            done = "cogs.judgement.target_later"
-        with delivering(self.bot, table.channel_id):
-            await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+        used = command_text("skill", [name], self.bot.service.legal_for(table.channel_id, player_of(interaction)))
+        await flows.act_all(self.bot, interaction, [used, f"target {clean(target)}"],
+                            later="cogs.judgement.target_later")
 
     @skill.autocomplete("name")
     async def skill_name(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -432,23 +238,7 @@ class JudgementCog(commands.Cog):
     @skill.autocomplete("target")
     async def skill_target(self, interaction: discord.Interaction, current: str) -> Choices:
         """The target is chosen after the skill: every living player, by name (the engine judges)."""
-        table = self.bot.service.table(interaction.channel_id or 0)
-        if table is None or table.game_key != GAME_KEY or table.state is None or table.status != "active":
-            return []
-        legal = self.choices(interaction, "target", 1, current)
-        if legal:
-            return legal
-        ui, lang, typed = UI.at(table), lang_of(interaction), current.strip().lower()
-        view = table.game.view(table.state, None)
-        out: Choices = []
-        for player in view["players"]:
-            if not player["alive"]:
-                continue
-            name = ui.token(player["colour"], lang)
-            if typed and typed not in player["colour"] and typed not in name.lower():
-                continue
-            out.append(app_commands.Choice(name=components.capitalised(name)[:100], value=player["colour"]))
-        return out[:AUTOCOMPLETE_MAX]
+        return flows.option_choices(self.bot, interaction, "skill", "target", current, verb="target")
 
     @judgement.command(name="rescue", description=_t("Flower Girl's Gift of Flowers: save the dying character"))
     async def rescue(self, interaction: discord.Interaction) -> None:
@@ -467,4 +257,4 @@ class JudgementCog(commands.Cog):
         await self.do(interaction, "end")
 
 
-__all__ = ["BUTTON_ONLY", "GAME_KEY", "UI", "JudgementCog", "JudgementUI", "merged"]
+__all__ = ["BUTTON_ONLY", "GAME_KEY", "JudgementCog"]

@@ -72,8 +72,12 @@ class Combined:
 
 
 def capitalised(text: str) -> str:
-    """A label's first letter in capitals (`attack` -> `Attack`), the rest as it is."""
-    return text[:1].upper() + text[1:]
+    """A label's first letter in capitals (`the Vicar` -> `The Vicar`), the rest as it is: a label
+    stands alone, like the start of a sentence, but a name read mid-sentence in our catalogues
+    starts with a lower-case article. Scripts without case, like Chinese, and a letter whose
+    capital is two letters (`ß`) stay as they are."""
+    first = text[:1].upper()
+    return first + text[1:] if len(first) == 1 else text
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,25 @@ class Words:
     def at(self, facts: Mapping[str, Any]) -> Words:
         """These words for one table (a Judge colour read with its player's name), from `facts`."""
         return self
+
+    def menu(self, legal: Sequence[str]) -> Words:
+        """These words for a menu (or an autocomplete) offering exactly the actions `legal`, for a
+        game whose label of one action depends on the others offered (Judtho's "All: …", the
+        distant capture with the most targets); self by default."""
+        return self
+
+    def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """What the seats asked now are asked (a card-play window: before whose Move, who has
+        passed), from the PUBLIC view and the seat names, for the line above a window's mention
+        and atop a private menu; "" (the default) for a plain turn. A front-end says the engine's
+        `Decision.about` instead when the game states one."""
+        return ""
+
+    def own(self, view: Mapping[str, Any], seat: int | None, say: Speech) -> str:
+        """What `seat` alone knows about the question it is asked (the Order card it must answer),
+        from ITS OWN view, for the top of its private menu only; "" by default. A front-end says
+        the engine's `Game.own_question` instead when the game states one."""
+        return ""
 
     # ---- the menu
     def steps(self, text: str) -> list[str]:
@@ -135,6 +158,14 @@ class Words:
     def combined(self, legal: Sequence[str], prefix: Sequence[str], say: Speech) -> Combined | None:
         """The step after `prefix` as a set to choose from (a Judtho Knight's distant capture),
         or None (the default): every step is one choice among the legal actions."""
+        return None
+
+    def choices(self, command: str, option: str, chosen: Mapping[str, str], typed: str,
+                legal: Sequence[str], say: Speech) -> list[tuple[str, str]] | None:
+        """Autocomplete of `option` of the sub-command `command`, as (name, value) pairs, for
+        an option that is not simply one token of the legal actions: `chosen` holds the other
+        options already typed (by name), `typed` what the player is typing, `legal` their
+        legal actions. None (the default): the front-end offers the matching tokens."""
         return None
 
     # ---- prompts and refusals (any front-end)

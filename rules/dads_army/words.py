@@ -1,5 +1,8 @@
 """How Dad's Army's actions read to players in any language: the menu's steps and labels, token
-names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`)."""
+names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`).
+
+Men are named by `dads_army.man.<id>`; square buttons carry the labels the renderer draws on
+the board (the front-end asks the renderer, for every game alike)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,90 @@
 """How Judge Dredd's actions read to players in any language: the menu's steps and labels, token
-names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`)."""
+names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`).
+
+Names: Sectors, cards, Crimes and Judge colours by the words catalogue (`judge_dredd.sector.<code>`,
+`.cardname.<id>`, `.crime.<id>`, `.colour.<colour>`), a colour with its player's name at this
+table; a path as its Sectors in order; `main`/`or` as the card's options and what they do.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from rules.plugin import Words
+from rules.core import Event
+from rules.plugin import Speech, Words
+
+from . import cards, present
+from .state import ALIEN, COLOURS
+
+NAMED = {"main": "judge_dredd.action.option_main", "or": "judge_dredd.action.option_or",
+         ALIEN: "judge_dredd.event.the_alien"}
+"""Tokens that are not ids of a thing in the words catalogue: a card's two options, the Alien."""
+
+
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 @dataclass(frozen=True)
 class DreddWords(Words):
-    """Judge Dredd's words."""
+    """Judge Dredd's tokens: names for Sectors, cards, Crimes and colours; a path as its
+    Sectors in order; `main`/`or` as the card's options; a colour with its player's name."""
+
+    players: dict[str, str] = field(default_factory=dict)
+    """Judge colour -> the name of the player at this table (seat i is `COLOURS[i]`, R22)."""
+
+    def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        return {"players": dict(zip(COLOURS, names, strict=False))}
+
+    def at(self, facts: Mapping[str, Any]) -> DreddWords:
+        return replace(self, players=dict(facts.get("players") or {}))
+
+    def part(self, tokens: Sequence[str], index: int, say: Speech) -> str:
+        """A card's option says what it does (`judge_dredd.cardtext.<card>.<option>`)."""
+        name = super().part(tokens, index, say)
+        if tokens[0] == "play" and index == 2:
+            key = f"judge_dredd.cardtext.{tokens[1]}.{tokens[2]}"
+            if say.has(key):
+                return say.text("cogs.dredd.option", option=name, effect=say.text(key))
+        return name
+
+    def token(self, token: str, say: Speech) -> str:
+        if "-" in token:
+            return " → ".join(self.token(step, say) for step in token.split("-"))
+        key = NAMED.get(token)
+        if key is not None and say.has(key):
+            return say.text(key)
+        name = super().token(token, say)
+        if token in self.players:
+            return say.text("cogs.dredd.judge", player=self.players[token], colour=name)
+        return name
+
+    def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """A card-play window in words, from the public view: what it is before or after (whose
+        Move, which fight: the engine's own `judge_dredd.window.*` names), and who has passed,
+        or passes for the rest of the Game Turn (`skip`). Nothing about any hand."""
+        window = public.get("window")
+        if not window:
+            return ""
+        params: dict[str, Any] = {"window": window["kind"], "seat": window.get("for")}
+        fight = public.get("fight")
+        if window["kind"] == "before_fight" and fight:
+            params |= {"fight": fight["kind"], "judges": fight["judges"], "crime": fight.get("crime")}
+        event = Event("window", params)
+        what = (cards.describe(event) or present.describe(event)).params["window"]
+        lines = [say.text("cogs.dredd.window", window=say.render(what, lambda s: _seat_name(names, s)))]
+        to_act, skipping = set(public.get("to_act") or []), set(public.get("skipping") or [])
+        passed = []
+        for seat in range(len(names)):
+            if seat in to_act or not (seat in window.get("passed", []) or seat in skipping):
+                continue
+            name = _seat_name(names, seat)
+            passed.append(say.text("cogs.dredd.skipping", player=name) if seat in skipping else name)
+        if passed:
+            lines.append(say.text("cogs.dredd.passed", players=say.join(passed)))
+        return " ".join(lines)
 
 
 WORDS = DreddWords(key="judge_dredd", token_keys=(

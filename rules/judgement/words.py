@@ -1,12 +1,23 @@
 """How The City of Judgement's actions read to players in any language: the menu's steps and labels, token
-names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`)."""
+names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`).
+
+A colour token is its player at this table ("Blue · bob"); characters, skills, cards, locations,
+identities and packs by the words the content files give (`judgement.char.<id>` ...); verbs by
+`judgement.verb.<verb>`; a whole action by the game's own label ("Attack Blue · bob").
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
+from rules.core import Event, IllegalAction, Msg
 from rules.plugin import Speech, Words
+
+from .engine import GAME
+from .present import SECRET_VERBS
+from .state import COLOURS
 
 HINT_MAX = 30
 """The most actions a hint names."""
@@ -14,7 +25,102 @@ HINT_MAX = 30
 
 @dataclass(frozen=True)
 class JudgementWords(Words):
-    """The City of Judgement's words."""
+    """The City of Judgement's tokens: a colour with its player's name, content ids by name, a
+    whole action by the game's own label ("Attack Blue · bob", "Take Amulet from Red · alice"),
+    and above a window's mention what it is for, from the public view only."""
+
+    players: dict[str, str] = field(default_factory=dict)
+    """Colour -> the name of the player at this table (seat i plays `COLOURS[i]`)."""
+    alive: tuple[str, ...] = ()
+    """The colours of the living players (a skill's target may be any of them)."""
+
+    def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        alive = [p["colour"] for p in public.get("players") or [] if p.get("alive")]
+        return {"players": dict(zip(COLOURS, names, strict=False)), "alive": alive}
+
+    def at(self, facts: Mapping[str, Any]) -> JudgementWords:
+        return replace(self, players=dict(facts.get("players") or {}), alive=tuple(facts.get("alive") or ()))
+
+    def token(self, token: str, say: Speech) -> str:
+        if token in COLOURS:
+            colour = say.text(f"judgement.board.colour.{token}")
+            player = self.players.get(token)
+            return say.text("cogs.judgement.seat", colour=colour, player=player) if player else colour
+        return super().token(token, say)
+
+    def seat(self, seat: int, say: Speech) -> str:
+        return self.token(COLOURS[seat], say) if 0 <= seat < len(COLOURS) else f"#{seat + 1}"
+
+    def label(self, tokens: Sequence[str], depth: int, say: Speech) -> str:
+        """A whole action offered at the menu's first step reads as the game labels it; a secret
+        action (`pick`, `pose`) by its parts, since its label names nothing on purpose (and this
+        menu is its player's alone); an equipment card to take as the card and whose it is."""
+        if tokens[0] == "take" and len(tokens) == 3 and depth >= 1:  # a card, from whom
+            card = self.token(tokens[2], say)
+            return card if depth == 2 else say.text("cogs.judgement.take_from", card=card,
+                                                    player=self.token(tokens[1], say))
+        if depth == 0 and len(tokens) > 1 and tokens[0] not in SECRET_VERBS:
+            text = self.whole_label(" ".join(tokens), say)
+            if text is not None:
+                return text
+        return super().label(tokens, depth, say)
+
+    def whole_label(self, text: str, say: Speech) -> str | None:
+        """The game's label of a whole action (`judgement.action.<verb>`), seats as these words
+        name them; None for a prefix or an action without words."""
+        try:
+            msg = GAME.label(GAME.parse_action(text))
+        except IllegalAction:
+            return None
+        if not say.has(msg.key):
+            return None
+        return say.render(msg, lambda seat: self.seat(seat, say))
+
+    def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """What the seats asked now are asked, from the PUBLIC view's frame (its kind and public
+        data: who gives, who answers, who is dying, a Holy or Dark card in play ...): never an Order
+        card, a pick's options or a pose, which the public view does not hold."""
+        frame = public.get("frame")
+        if not frame:  # the set-up's questions: the pick (c5) and the start roll say what they are
+            key = f"cogs.judgement.moment.phase.{public.get('phase')}"
+            return say.text(key) if say.has(key) else ""
+        key = f"cogs.judgement.moment.{frame['kind']}"
+        if not say.has(key):
+            return ""
+        params = {k: v for k, v in frame.items() if k not in ("kind", "asked", "passed")}
+        msg = GAME.describe(Event(frame["kind"], params))
+        words = self.at(self.facts(public, names))
+        text = say.render(Msg(key, msg.params), lambda seat: words.seat(seat, say))
+        passed = [words.seat(s, say) for s in frame.get("passed", [])]
+        if passed and len(frame.get("asked", [])) + len(passed) > 1:
+            said = say.text("cogs.judgement.passed", players=say.join(passed))
+            text = say.sentences([text, said])
+        return text
+
+    def own(self, view: Mapping[str, Any], seat: int | None, say: Speech) -> str:
+        """The Order card this seat must answer or give now, by name and text, from its OWN view
+        (`me.order`, c30: only its giver and recipient see its text): for its private menu only."""
+        if seat is None:
+            return ""
+        card, frame = (view.get("me") or {}).get("order"), view.get("frame") or {}
+        if not card or frame.get("kind") not in ("give", "obey") or seat not in frame.get("asked", []):
+            return ""
+        return say.text("cogs.judgement.own.order", card=say.text(f"judgement.card.{card}"),
+                        text=say.text(f"judgement.card_text.{card}"))
+
+    def choices(self, command: str, option: str, chosen: Mapping[str, str], typed: str,
+                legal: Sequence[str], say: Speech) -> list[tuple[str, str]] | None:
+        """`/judgement skill target:` once no `target` action is legal yet (the skill comes first):
+        every living player, by name (the engine judges)."""
+        if command != "skill" or option != "target" or any(a.split()[0] == "target" for a in legal):
+            return None
+        out = []
+        for colour in self.alive:
+            name = self.token(colour, say)
+            if typed and typed not in colour and typed not in name.lower():
+                continue
+            out.append((name, colour))
+        return out
 
     def hint(self, refused: str, legal: Sequence[str], say: Speech) -> str | None:
         """After a refused action: the same verb's legal actions (`attack red` refused → "You may:

@@ -34,3 +34,36 @@ def test_no_privileged_intents_and_sync_only_when_asked(tmp_path, monkeypatch):
     assert bot.sync_commands is False
     monkeypatch.setenv("GAVEL_SYNC", "1")
     assert gavel_bot.create_bot(service).sync_commands is True
+
+
+async def test_every_registered_game_with_a_cog_gets_its_slash_group(tmp_path, monkeypatch):
+    """The bot names no game: it loads each plug-in's `cog` module (its Cog classes, or `setup`)."""
+    import sys
+    import types
+
+    from discord import app_commands
+    from discord.ext import commands
+
+    from rules import registry
+
+    extra = types.ModuleType("extra_game_cog")
+
+    async def setup(bot):
+        group = app_commands.Group(name="extra", description="An extra game")
+        bot.tree.add_command(group)
+
+    extra.setup = setup  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "extra_game_cog", extra)
+    bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False)
+    monkeypatch.setattr(bot.service, "warm", lambda: None)
+    await bot.load_game_cog("extra_game_cog")
+    assert bot.tree.get_command("extra") is not None
+    for plugin in registry.plugins().values():
+        if plugin.cog is not None:
+            await bot.load_game_cog(plugin.cog)
+    groups = {c.name for c in bot.tree.get_commands()}
+    assert {p.commands.group for p in registry.plugins().values() if p.cog} <= groups
+    loaded = {type(c).__module__ for c in bot.cogs.values()}
+    assert {p.cog for p in registry.plugins().values() if p.cog} <= loaded
+    assert all(isinstance(c, commands.Cog) for c in bot.cogs.values())
+    await bot.close()

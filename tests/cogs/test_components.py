@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cogs import components
-from rules.core import Msg
+from rules.core import Decision, Msg
+from rules.plugin import Speech, Words
 from tables import i18n
 from tables.notices import Prompt, Public
 from tests.cogs.conftest import buttons
@@ -40,8 +41,8 @@ def test_a_prefix_too_long_for_a_custom_id_travels_as_an_index():
 
 
 def test_square_buttons_carry_the_labels_drawn_on_the_board():
-    ui = components.GameUI(key="x")
-    items = components.menu_items(table_id=1, version=2, legal=MOVES, prefix=("move", "pike"), ui=ui, lang="en",
+    words = Words(key="x")
+    items = components.menu_items(table_id=1, version=2, legal=MOVES, prefix=("move", "pike"), words=words, lang="en",
                                   squares={"move pike 5,9": "A", "move pike 6,8": "B"})
     assert [i.item.label for i in items] == ["A · 5,9", "B · 6,8"]
     assert [i.item.custom_id for i in items] == ["gv:a:1:2:move pike 5,9", "gv:a:1:2:move pike 6,8"]
@@ -50,7 +51,7 @@ def test_square_buttons_carry_the_labels_drawn_on_the_board():
 @pytest.mark.parametrize(("count", "kind", "widgets"), [(20, "button", 20), (21, "select", 1), (60, "select", 3)])
 def test_more_than_twenty_choices_become_selects_of_twenty_five(count, kind, widgets):
     legal = [f"go {n},1" for n in range(count)]
-    items = components.menu_items(table_id=1, version=0, legal=legal, prefix=(), ui=components.GameUI(), lang="en",
+    items = components.menu_items(table_id=1, version=0, legal=legal, prefix=(), words=Words(), lang="en",
                                   squares={})
     assert len(items) == widgets
     assert all(isinstance(i, components.ActionButton if kind == "button" else components.ActionSelect) for i in items)
@@ -110,26 +111,26 @@ def test_a_label_starts_with_a_capital_and_nothing_else_changes():
     assert components.capitalised("5,9") == "5,9" and components.capitalised("ß") == "ß"
 
 
-class _MenUI(components.GameUI):
+class _MenUI(Words):
     """Men named as the catalogues name them mid-sentence."""
 
-    def token(self, token: str, lang: str) -> str:
+    def token(self, token: str, say: Speech) -> str:
         return {"vicar": "the Vicar", "verger": "the Verger"}.get(token, token)
 
 
-def _men_ui() -> components.GameUI:
+def _men_ui() -> Words:
     return _MenUI(key="x")
 
 
 def test_button_labels_that_begin_with_a_lower_case_article_are_capitalised():
     legal = ["hodge vicar", "hodge verger", "hodge pike"]
-    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=_men_ui(), lang="en", squares={})
+    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), words=_men_ui(), lang="en", squares={})
     assert [i.item.label for i in items] == ["The Vicar", "The Verger", "Pike"]
 
 
 def test_select_option_labels_are_capitalised_too():
     legal = [f"hodge {m}" for m in ["vicar", "verger"] + [f"m{n}" for n in range(25)]]
-    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=_men_ui(), lang="en", squares={})
+    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), words=_men_ui(), lang="en", squares={})
     labels = [o.label for i in items for o in i.item.options]
     assert labels[:3] == ["The Vicar", "The Verger", "M0"]
     assert [o.value for i in items for o in i.item.options][:2] == ["vicar", "verger"]  # values stay tokens
@@ -141,7 +142,7 @@ def _offered_on_every_page(legal: list[str], **kwargs) -> list[str]:
     page, seen = 0, set()
     while page not in seen:
         seen.add(page)
-        items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=components.GameUI(),
+        items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), words=Words(),
                                       lang="en", squares={}, page=page, **kwargs)
         offered += [o.value for i in items if isinstance(i, components.ActionSelect) for o in i.item.options]
         turns = [i for i in items if isinstance(i, components.PageButton)]
@@ -157,7 +158,7 @@ def test_more_choices_than_four_selects_hold_are_all_offered_page_by_page():
     legal = [f"bomb {c},{r}" for c in range(1, 13) for r in range(1, 12)]  # 132 squares
     offered = _offered_on_every_page(legal)
     assert sorted(offered) == sorted(a.split()[1] for a in legal)
-    first = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=components.GameUI(), lang="en",
+    first = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), words=Words(), lang="en",
                                   squares={})
     assert len(first) <= 4 and len({i.item.row for i in first}) == len(first)  # row 5 stays for "My info"
     more = first[-1]
@@ -169,7 +170,7 @@ def test_more_choices_than_four_selects_hold_are_all_offered_page_by_page():
 def test_a_hundred_choices_still_fit_on_one_page():
     legal = [f"bomb {n},1" for n in range(100)]
     assert sorted(_offered_on_every_page(legal)) == sorted(a.split()[1] for a in legal)
-    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), ui=components.GameUI(), lang="en",
+    items = components.menu_items(table_id=1, version=2, legal=legal, prefix=(), words=Words(), lang="en",
                                   squares={})
     assert not any(isinstance(i, components.PageButton) for i in items)
 
@@ -205,15 +206,16 @@ def test_a_renderer_that_fails_to_load_costs_the_labels_not_the_buttons(monkeypa
         raise ImportError("Pillow is missing")
 
     monkeypatch.setattr(renderer, "for_game", broken)
-    table = SimpleNamespace(id=1, state=object(), game=None)
-    assert components.GameUI(key="dads_army").square_labels(table, ["bomb 3,3"]) == {}
-    assert components.GameUI(key="no_renderer").square_labels(table, ["bomb 3,3"]) == {}
+    table = SimpleNamespace(id=1, state=object(), game=None, game_key="dads_army")
+    assert components.square_labels(table, ["bomb 3,3"]) == {}
+    table.game_key = "no_renderer"
+    assert components.square_labels(table, ["bomb 3,3"]) == {}
 
 
-class _SetUI(components.GameUI):
+class _SetUI(Words):
     """A game whose `take` step is any non-empty set of cards (`take a+c`), chosen on one select."""
 
-    def combined(self, legal, prefix, lang):
+    def combined(self, legal, prefix, say):
         if tuple(prefix) != ("take",):
             return None
         return components.Combined(options=(("a", "Ace"), ("b", "Bee"), ("c", "Sea")),
@@ -225,7 +227,7 @@ SETS = ["take a", "take b", "take c", "take a+b", "take a+c", "take b+c", "take 
 
 
 def test_a_combined_step_is_the_whole_set_as_a_button_and_one_multi_select():
-    items = components.menu_items(table_id=1, version=2, legal=SETS, prefix=("take",), ui=_SetUI(key="x"),
+    items = components.menu_items(table_id=1, version=2, legal=SETS, prefix=("take",), words=_SetUI(key="x"),
                                   lang="en", squares={})
     button, select = items
     assert isinstance(button, components.ActionButton) and button.item.label == "A+b+c"
@@ -240,20 +242,49 @@ def test_a_combined_step_is_the_whole_set_as_a_button_and_one_multi_select():
 
 def test_a_game_without_combined_steps_keeps_one_choice_per_button():
     """Dad's Army, Judge Dredd and every game that does not override `combined`."""
-    items = components.menu_items(table_id=1, version=2, legal=SETS, prefix=("take",), ui=components.GameUI(key="x"),
+    items = components.menu_items(table_id=1, version=2, legal=SETS, prefix=("take",), words=Words(key="x"),
                                   lang="en", squares={})
     assert len(items) == 7 and all(isinstance(i, components.ActionButton) for i in items)
-    first = components.menu_items(table_id=1, version=2, legal=SETS, prefix=(), ui=_SetUI(key="x"), lang="en",
+    first = components.menu_items(table_id=1, version=2, legal=SETS, prefix=(), words=_SetUI(key="x"), lang="en",
                                   squares={})
     assert [i.item.label for i in first] == ["Take", "Roll"]  # the hook is asked only at its own step
 
 
 def test_a_choice_reads_through_the_games_label_hook():
-    class Arrows(components.GameUI):
-        def label(self, tokens, depth, lang):
+    class Arrows(Words):
+        def label(self, tokens, depth, say):
             return " → ".join(tokens[depth:])
 
-    items = components.menu_items(table_id=1, version=2, legal=MOVES, prefix=(), ui=Arrows(key="x"), lang="en",
+    items = components.menu_items(table_id=1, version=2, legal=MOVES, prefix=(), words=Arrows(key="x"), lang="en",
                                   squares={})
     assert [i.item.label for i in items] == ["Pike", "Godfrey → 3,4"]
-    assert components.GameUI().label(("move", "godfrey", "3,4"), 1, "en") == "godfrey 3,4"
+    assert Words().label(("move", "godfrey", "3,4"), 1, i18n.speech("en")) == "godfrey 3,4"
+
+
+class _Asking:
+    """A game that states its decision's words and one seat's own question (`rules.core`)."""
+
+    def __init__(self, about: Msg | None) -> None:
+        self.about = about
+
+    def decision(self, state):
+        return Decision(frozenset({0, 1}), about=self.about)
+
+    def own_question(self, state, seat):
+        return Msg("cogs.done") if seat == 1 else None
+
+    def view(self, state, seat):
+        return {}
+
+
+def test_a_moment_and_an_own_question_are_the_engines_words_when_it_states_them():
+    from types import SimpleNamespace
+
+    table = SimpleNamespace(state=object(), game=_Asking(Msg("cogs.prompt.choose")), game_key="no_such_game",
+                            names=("alice", "bob"), seat_name=lambda seat: ("alice", "bob")[seat])
+    assert components.moment(table, "en") == i18n.gettext("cogs.prompt.choose")
+    assert components.own(table, 1, "zh-TW") == i18n.gettext("cogs.done", "zh-TW")
+    assert components.own(table, 0, "en") == "" and components.own(table, None, "en") == ""
+    table.game = _Asking(None)  # no words of its own: the game's `Words.moment` (the default says nothing)
+    assert components.moment(table, "en") == "" and components.facts(table) == {}
+    assert components.words_at(table) == Words(key="no_such_game")

@@ -130,8 +130,8 @@ async def test_a_window_is_one_message_for_both_humans_with_one_options_button(w
     legal = service.legal_for(w.channel.id, as_player(w.bob))
     verbs = {a.split()[0] for a in legal}
     offered = [b["label"] for b in buttons(menu.response)]
-    ui = components.ui_for(KEY)
-    assert sorted(offered) == sorted(ui.verb(v, "en") for v in verbs)  # bob's own choices
+    ui = components.words_of(KEY)
+    assert sorted(offered) == sorted(ui.verb(v, i18n.speech("en")) for v in verbs)  # bob's own choices
     version = table.version
     await w.bob.click(menu.response, label=i18n.gettext("judge_dredd.verb.pass"))
     assert table.version == version + 1 and 1 not in table.humans_to_act()
@@ -418,21 +418,6 @@ async def test_my_options_for_a_move_come_with_the_players_own_marked_board(worl
     await w.alice.click(shown, label=labels[0])
     assert table.state.judges[0].at is not None
     assert refusals(w.env) == []
-
-
-def test_dredd_tokens_read_as_names():
-    from cogs.judge_dredd import DreddUI
-
-    ui = components.ui_for(KEY).at(SimpleNamespace(names=("alice", "bob")))
-    assert isinstance(ui, DreddUI)
-    sector = i18n.gettext
-    assert ui.token("doc-arm", "en") == f"{sector('judge_dredd.sector.doc')} → {sector('judge_dredd.sector.arm')}"
-    assert ui.token("blue", "en") == i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob")
-    assert ui.token("murder", "en") == i18n.gettext("judge_dredd.crime.murder")
-    assert ui.token("sonic_cannon", "zh-TW") == i18n.gettext("judge_dredd.cardname.sonic_cannon", "zh-TW")
-    option = ui.part(["play", "sonic_cannon", "main", "red"], 2, "en")
-    assert option.endswith(i18n.gettext("judge_dredd.cardtext.sonic_cannon.main"))
-    assert ui.part(["play", "sonic_cannon", "main", "red"], 0, "en") == i18n.gettext("judge_dredd.verb.play")
 
 
 async def test_six_judges_one_window_message_and_passes_edit_it(world, service):

@@ -17,8 +17,8 @@ import discord
 import pytest
 
 import tables.service
-from cogs import components
-from cogs.judgement import BUTTON_ONLY, JudgementCog, JudgementUI, merged
+from cogs.flows import merged
+from cogs.judgement import BUTTON_ONLY, JudgementCog
 from rules.core import Msg
 from rules.judgement import damage
 from rules.judgement.actions import SYNTAX
@@ -220,21 +220,6 @@ async def test_judgement_commands_are_named_in_traditional_chinese(world):
     new = next(o for o in group["options"] if o["name"] == "new")
     variant = next(o for o in new["options"] if o["name"] == "variant")
     assert {c["value"] for c in variant["choices"]} == {"pairs", "declare_button"}
-
-
-def test_colours_read_as_the_players_at_the_table_and_ids_as_names():
-    ui = components.ui_for(KEY).at(SimpleNamespace(names=("alice", "bob", "AI 1", "AI 2")))
-    assert isinstance(ui, JudgementUI)
-    blue = i18n.gettext("judgement.board.colour.blue", "zh-TW")
-    assert ui.token("blue", "zh-TW") == i18n.gettext("cogs.judgement.seat", "zh-TW", colour=blue, player="bob")
-    assert ui.token("tavern", "zh-TW") == "酒館" and ui.token("tavern", "en") == "Tavern"
-    assert ui.token("holy", "zh-TW") == i18n.gettext("judgement.pack.holy", "zh-TW")
-    assert ui.label(["attack", "blue"], 0, "en") == "Attack " + ui.token("blue", "en")
-    take = ui.label(["take", "red", "amulet"], 0, "en")
-    assert i18n.gettext("judgement.card.amulet") in take and "alice" in take
-    # a secret action's label names nothing in the log; in its player's own menu it names the pick
-    assert ui.label(["pick", "white_fairy"], 0, "zh-TW").endswith(i18n.gettext("judgement.char.white_fairy", "zh-TW"))
-    assert ui.verb("rescue", "zh-TW") == i18n.gettext("judgement.verb.rescue", "zh-TW")
 
 
 def test_merged_puts_both_changes_in_one_channel_message():

@@ -13,9 +13,10 @@ import pytest
 
 import rules.core
 from cogs import components
-from cogs.judtho import GAME_KEY, UI, JudthoCog, split
+from cogs.judtho import GAME_KEY, JudthoCog
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
+from rules.judtho.words import WORDS
 from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy
@@ -313,24 +314,13 @@ async def test_rules_summary_in_the_users_language(world, locales):
         assert "\n".join(m.content for m in messages) == i18n.gettext("judtho.rules", lang)
 
 
-def test_notation_splits_into_piece_then_destination():
-    assert split("Nb1-c3") == ["Nb1", "-c3"] and split("e11-e12=Q") == ["e11", "-e12=Q"]
-    assert split("Sd4xd5xd7") == ["Sd4", "xd5xd7"] and split("Nc3x{b5,e4}") == ["Nc3", "x{", "b5,e4}"]
-    assert split("@Qc2") == ["@Q", "c2"] and split("@c3") == ["@", "c3"]
-    assert split("pass") is None and split("@rest") is None and split("Nb1 -c3") is None
+def test_the_menu_steps_a_notation_word_as_the_game_splits_it():
+    """The menu's prefix tree reads Judtho's steps (`JudthoWords.steps`, tested with the words)."""
     for text in ("Nb1-c3", "e1-e2", "a12-a11", "@Qc2", "draw offer", "Sd4xd5xd7", "Nc3x{b5,e4}", "Nc3x{b5}"):
-        assert components.tokens(" ".join(components.tokens(text))) == components.tokens(text), text
-        assert components.resolve([text], components.tokens(text)) == text
-
-
-def test_ui_reads_a_piece_then_the_action_in_notation():
-    assert UI.part(["Nb1", "-c3"], 0, "en") == "Knight b1"
-    assert UI.part(["Nb1", "-c3"], 1, "en") == "Nb1-c3"
-    assert UI.part(["e11", "-e12=Q"], 0, "en") == "Pawn e11"
-    assert UI.part(["@Q", "c2"], 0, "en") == "Queen" and UI.part(["@", "c2"], 0, "en") == "Pawn"
-    assert UI.part(["@Q", "c2"], 1, "en") == "@Qc2"
-    assert UI.part(["draw", "offer"], 1, "en") == i18n.gettext("judtho.verb.offer")
-    assert UI.part(["@rest"], 0, "zh-TW") == i18n.gettext("judtho.verb.rest", "zh-TW")
+        steps = components.tokens(text, WORDS)
+        assert components.tokens(" ".join(steps), WORDS) == steps, text
+        assert components.resolve([text], steps, WORDS) == text
+        assert components.decode_prefix(" ".join(steps), [text], WORDS) == steps
 
 
 def _parse(text: str):

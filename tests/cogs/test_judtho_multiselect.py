@@ -1,5 +1,5 @@
 """4.7, J10 on the turn menu: a Knight's distant capture is "All" plus one multi-select of its
-targets (never up to 255 sets, one per button), through the generic `GameUI.combined` hook;
+targets (never up to 255 sets, one per button), through the generic `Words.combined` hook;
 stale and forged picks are refused. Also the first step's single-move label (`Rook a1 → a2`)
 and the one mapping of typed moves the cog shares with the console (`rules.judtho.commands`)."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from cogs import components
-from cogs.judtho import UI
 from rules.core import IllegalAction
 from rules.judtho import commands as judtho_commands
+from rules.judtho.words import WORDS
 from tables import i18n
 from tables.service import TableService
 from tests.cogs.conftest import refusals
@@ -101,37 +101,14 @@ async def test_4_7_the_typed_route_offers_the_same_step(world, service):
     assert refusals(w.env) == [] and not {"b5", "d5", "e4"} & set(table.state.pieces)
 
 
-def test_4_7_the_hook_offers_the_targets_and_joins_any_set_in_board_order():
-    combined = UI.combined(TARGETS, ("Nc3", "x{"), "en")
-    assert combined is not None and combined.values() == ["b5", "d5", "e4"] and combined.least == 1
-    assert combined.join(["e4", "b5"]) == "Nc3x{b5,e4}" and combined.join(["d5", "d5"]) == "Nc3x{d5}"
-    assert {combined.join(s) for s in (["b5"], ["d5"], ["e4"], ["b5", "d5"], ["e4", "b5"], ["d5", "e4"],
-                                       ["e4", "d5", "b5"])} == set(TARGETS)
-    assert UI.combined(TARGETS, ("Nc3",), "en") is None and UI.combined(["Nb1-c3"], ("Nb1",), "en") is None
-    assert [label for _, label in combined.options] == ["b5", "d5", "e4"]  # no table: the squares alone
-
-
 def test_4_7_every_subset_of_eight_targets_is_one_select_not_255_buttons():
     squares = ["b2", "b4", "c1", "c5", "e1", "e5", "f2", "f4"]
     everything = [f"Nd3x{{{','.join(sq for i, sq in enumerate(squares) if mask >> i & 1)}}}" for mask in range(1, 256)]
     items = components.menu_items(table_id=1, version=5, legal=[*everything, "Nd3xb2"], prefix=("Nd3", "x{"),
-                                  ui=UI, lang="en", squares={})
+                                  words=WORDS, lang="en", squares={})
     button, select = items
-    assert button.item.label == everything[-1]  # "All: …" needs the table's facts (`UI.at`)
+    assert button.item.label == i18n.gettext("judtho.ui.all", text=everything[-1])  # from the actions offered
     assert isinstance(select, components.ActionMultiSelect) and select.item.max_values == 8
-
-
-def test_a_piece_with_one_move_reads_as_that_move():
-    assert UI.label(["Ra1", "-a2"], 0, "en") == "Rook a1 → a2"
-    assert UI.label(["Sd4", "xd5xd7"], 0, "en") == "Princess d4 × d5 × d7"
-    assert UI.label(["e11", "-e12=Q"], 0, "en") == "Pawn e11 → e12=Q"
-    assert UI.label(["e11", "xf12=Q"], 0, "en") == "Pawn e11 × f12=Q"
-    assert UI.label(["@Q", "c2"], 0, "en") == "Queen c2"
-    assert UI.label(["Ra1", "-a2"], 0, "zh-TW") == f"{i18n.gettext('judtho.piece.rook', 'zh-TW')} a1 → a2"
-    # the second step, the verbs and a step that is not a whole move read as before
-    assert UI.label(["Ra1", "-a2"], 1, "en") == "Ra1-a2"
-    assert UI.label(["draw", "offer"], 0, "en") == f"Draw {i18n.gettext('judtho.verb.offer')}"
-    assert UI.label(["Nc3", "x{"], 0, "en") == f"Knight c3 {i18n.gettext('judtho.ui.distant')}"
 
 
 def test_10_typed_moves_have_one_mapping_shared_with_the_console():

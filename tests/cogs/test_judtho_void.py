@@ -7,13 +7,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.judtho import GAME_KEY, UI
-from rules.judtho.engine import GAME
+from cogs.judtho import GAME_KEY
 from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, fake_render, refusals
-from tests.rules.judtho.test_engine import KINGS, play_state
 
 
 @pytest.fixture
@@ -57,15 +55,3 @@ async def test_j24_the_turn_menu_offers_a_void_game(world, service):
     assert table.game.outcome(table.state).reason == "void"
 
 
-def test_e7_the_answers_to_a_void_proposal_read_void_game():
-    state = play_state(dict(KINGS))
-    table = SimpleNamespace(state=state, game=GAME)
-    assert UI.at(table).word("draw", "en") == i18n.gettext("judtho.verb.draw")
-    GAME.apply(state, 0, "void offer", None)
-    ui = UI.at(table)
-    assert ui.proposal == "void"
-    assert ui.word("draw", "en") == i18n.gettext("judtho.verb.void")
-    assert ui.word("draw", "zh-TW") == i18n.gettext("judtho.verb.void", "zh-TW")
-    GAME.apply(state, 1, "draw decline", None)
-    GAME.apply(state, 0, "draw offer", None)
-    assert UI.at(table).word("draw", "en") == i18n.gettext("judtho.verb.draw")

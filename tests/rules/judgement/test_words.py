@@ -1,0 +1,50 @@
+"""The City of Judgement's words (`rules.judgement.words`): a colour as its player at the table,
+content ids by name, a whole action by the game's label."""
+
+from __future__ import annotations
+
+from rules.judgement.words import JudgementWords
+from rules.registry import plugin
+from tables import i18n
+from tables.i18n import speech
+
+
+def test_colours_read_as_the_players_at_the_table_and_ids_as_names():
+    ui = plugin("judgement").words
+    ui = ui.at(ui.facts({}, ("alice", "bob", "AI 1", "AI 2")))
+    assert isinstance(ui, JudgementWords)
+    blue = i18n.gettext("judgement.board.colour.blue", "zh-TW")
+    assert ui.token("blue", speech("zh-TW")) == i18n.gettext("cogs.judgement.seat", "zh-TW", colour=blue, player="bob")
+    assert ui.token("tavern", speech("zh-TW")) == "酒館" and ui.token("tavern", speech("en")) == "Tavern"
+    assert ui.token("holy", speech("zh-TW")) == i18n.gettext("judgement.pack.holy", "zh-TW")
+    assert ui.label(["attack", "blue"], 0, speech("en")) == "Attack " + ui.token("blue", speech("en"))
+    take = ui.label(["take", "red", "amulet"], 0, speech("en"))
+    assert i18n.gettext("judgement.card.amulet") in take and "alice" in take
+    # a secret action's label names nothing in the log; in its player's own menu it names the pick
+    picked = ui.label(["pick", "white_fairy"], 0, speech("zh-TW"))
+    assert picked.endswith(i18n.gettext("judgement.char.white_fairy", "zh-TW"))
+    assert ui.verb("rescue", speech("zh-TW")) == i18n.gettext("judgement.verb.rescue", "zh-TW")
+
+
+def test_the_order_card_is_read_from_its_own_seats_view_only_when_asked():
+    words, en = plugin("judgement").words, speech("en")
+    card = next(k.removeprefix("judgement.card_text.") for k in i18n.catalogue("en")
+                if k.startswith("judgement.card_text."))
+    view = {"me": {"order": card}, "frame": {"kind": "obey", "asked": [1]}}
+    said = words.own(view, 1, en)
+    assert said == i18n.gettext("cogs.judgement.own.order", card=i18n.gettext(f"judgement.card.{card}"),
+                                text=i18n.gettext(f"judgement.card_text.{card}"))
+    assert words.own(view, 0, en) == "" and words.own(view, None, en) == ""
+    assert words.own({"me": {}, "frame": {"kind": "obey", "asked": [1]}}, 1, en) == ""
+
+
+def test_a_skills_target_may_be_any_living_player_until_a_target_action_is_legal():
+    words = plugin("judgement").words
+    public = {"players": [{"colour": "red", "alive": True}, {"colour": "blue", "alive": False},
+                          {"colour": "green", "alive": True}]}
+    at = words.at(words.facts(public, ("alice", "bob", "carol")))
+    en = speech("en")
+    assert [v for _, v in at.choices("skill", "target", {}, "", ["skill x"], en) or []] == ["red", "green"]
+    assert [n for n, _ in at.choices("skill", "target", {}, "car", ["skill x"], en) or []] == [at.token("green", en)]
+    assert at.choices("skill", "target", {}, "", ["target red"], en) is None
+    assert at.choices("attack", "target", {}, "", ["skill x"], en) is None
