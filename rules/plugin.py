@@ -237,6 +237,9 @@ class Plugin:
     """The module that draws it (a `renderer.Renderer`), imported on first use; None: no picture."""
     cog: str | None = None
     """The module with its Discord slash-command declarations (`setup(bot)`); None: none."""
+    ai: Callable[..., Any] | None = None
+    """Its computer player, `ai(game, state, seat, rng=None) -> Action` (a module-level function,
+    so worker processes can be handed it); None: no AI seats."""
 
     @property
     def key(self) -> str:
@@ -246,4 +249,4 @@ class Plugin:
 def plain(game: Game[Any], group: str | None = None) -> Plugin:
     """A plug-in with the default words and commands: a game that needs nothing else."""
     key = game.info.key
-    return Plugin(game, Words(key=key), Commands(group=group or key))
+    return Plugin(game, Words(key=key), Commands(group=group or key), ai=getattr(game, "ai", None))

@@ -19,6 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any, Protocol
 
+from rules import registry
 from rules.core import Game, IllegalAction, Seat, State
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,7 @@ def find_policy(key: str, overrides: Mapping[str, Policy | None] | None = None) 
     """The AI policy for a game, or None when the game has none."""
     if overrides is not None and key in overrides:
         return overrides[key]
-    module = optional_module(f"rules.{key}.ai")
-    return getattr(module, "choose", None) if module is not None else None
+    return registry.plugin(key).ai
 
 
 def choose(game: Game[Any], state: State, seat: Seat, policy: Policy) -> str:

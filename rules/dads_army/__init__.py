@@ -1,7 +1,7 @@
 """Dad's Army (Denys Fisher, 1974): a dice race across Walmington-on-Sea.
 
-`GAME` is the registered engine; `GAME.ai` (also `rules.dads_army.ai.choose`) picks an
-action for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`.
+`GAME` is the registered engine; `PLUGIN.ai` (also `rules.dads_army.ai.choose`) picks an
+action for a computer-controlled seat: `PLUGIN.ai(GAME, state, seat) -> Action`.
 Variants (`GAME.info.variants`) are switched on through the config given to `new_game`,
 as tables/ passes it: `{"variant": "redraw_bombed_reference"}` (D26).
 """
@@ -14,8 +14,7 @@ from .engine import DadsArmy
 from .words import WORDS
 
 GAME = DadsArmy()
-GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, WORDS, COMMANDS,
+PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
                 renderer="renderer.dads_army", cog="cogs.dads_army")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

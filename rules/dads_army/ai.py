@@ -7,7 +7,7 @@ moves and cards lower our remaining distance; pushes, Hodges swaps and bombs rai
 leader's. A man whose way home is bombed shut heads back to a WD base instead (for a
 Union Jack card), which keeps games from stalling (docs/rulings/dads_army.md, notes for the code).
 
-Entry point: `choose(game, state, seat, rng=None) -> Action`, also `GAME.ai`. It is
+Entry point: `choose(game, state, seat, rng=None) -> Action`, also `PLUGIN.ai`. It is
 deterministic given the state; an optional `random.Random` only breaks ties.
 """
 

@@ -1,8 +1,8 @@
 """Judge Dredd (Games Workshop, 1982): crime-busting in Mega-City One, with private hands of
 Action Cards played in windows (R7).
 
-`GAME` is the registered engine; `GAME.ai` (also `rules.judge_dredd.ai.choose`) picks an action
-for a computer-controlled seat: `GAME.ai(GAME, state, seat) -> Action`. Variants
+`GAME` is the registered engine; `PLUGIN.ai` (also `rules.judge_dredd.ai.choose`) picks an action
+for a computer-controlled seat: `PLUGIN.ai(GAME, state, seat) -> Action`. Variants
 (`GAME.info.variants`) come through the config as tables/ passes it:
 `{"variant": "dredd_plus_ten"}` (R17) or `{"variant": "no_tipoff_into_protected"}` (R4).
 """
@@ -15,8 +15,7 @@ from .engine import JudgeDredd
 from .words import WORDS
 
 GAME = JudgeDredd()
-GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, WORDS, COMMANDS,
+PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
                 renderer="renderer.judge_dredd", cog="cogs.judge_dredd")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

@@ -1,7 +1,7 @@
 """A computer player for Judge Dredd: goes for the Crimes it can win, backs its own Arrests with
 its combat cards, and spends its hostile cards on the leader.
 
-Entry point: `choose(game, state, seat, rng=None) -> Action`, also `GAME.ai`. It decides only on
+Entry point: `choose(game, state, seat, rng=None) -> Action`, also `PLUGIN.ai`. It decides only on
 what the seat may know: its view (`game.view(state, seat)`: its own hand, face-up and peeked
 Perps, public counts) and the public facts listed in ai_plan.py; a face-down Perp counts as any of
 the Perps this seat has not seen. The legal actions it picks from are the engine's. It is

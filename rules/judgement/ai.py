@@ -1,7 +1,7 @@
 """A computer player for The City of Judgement: plays its faction's goal from what it can infer,
 or its Commoner goal (P6).
 
-Entry point: `choose(game, state, seat, rng=None) -> Action`, also `GAME.ai`. It reads ONLY
+Entry point: `choose(game, state, seat, rng=None) -> Action`, also `PLUGIN.ai`. It reads ONLY
 `game.view(state, seat)` (its own identity, character, Order cards and spied identities, and the
 public board) and the legal actions the engine lists; it is deterministic given those (an
 optional `random.Random` breaks ties). Every action is scored (`Seen.value`) in damage points:

@@ -1,6 +1,6 @@
 """Judtho: chess for two (Duo), three (Trio) or four (Quattro) with alliances.
 
-`GAME` is the registered engine; `GAME.ai` (also `rules.judtho.ai.choose`) picks an action for a
+`GAME` is the registered engine; `PLUGIN.ai` (also `rules.judtho.ai.choose`) picks an action for a
 computer-controlled seat. Modules:
 
 - `board`: `load_board("quattro"|"duo")` -> `Board` (squares, `kingdoms`, `neutral`, `kingdom_of`),
@@ -21,8 +21,7 @@ from .commands import COMMANDS
 from .engine import GAME, Judtho
 from .words import WORDS
 
-GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, WORDS, COMMANDS,
+PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
                 renderer="renderer.judtho", cog="cogs.judtho")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 

@@ -3,7 +3,7 @@ folder, and one line installs it (`rules.registry.install("tests.plugin_game")`,
 `GAVEL_PLUGINS=tests.plugin_game` for a process). It is the proof that a game needs no edit to
 the platform (`tables/`) or the front-ends (the console, the cogs).
 
-`GAME` is the engine; `GAME.ai` its computer player (`GAME.ai(GAME, state, seat) -> Action`);
+`GAME` is the engine; `PLUGIN.ai` its computer player (`PLUGIN.ai(GAME, state, seat) -> Action`);
 `PLUGIN` the plug-in: words, commands, renderer and cog modules, all in this package, and the
 catalogue the engine brings itself (`Game.catalogue`, from `messages.toml`).
 """
@@ -16,8 +16,7 @@ from .engine import KEY, BeaconRelay
 from .words import WORDS
 
 GAME = BeaconRelay()
-GAME.ai = choose  # type: ignore[attr-defined]
-PLUGIN = Plugin(GAME, WORDS, COMMANDS, renderer=f"{__name__}.render", cog=f"{__name__}.cog")
+PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose, renderer=f"{__name__}.render", cog=f"{__name__}.cog")
 """Beacon Relay's plug-in."""
 
 __all__ = ["GAME", "KEY", "PLUGIN", "BeaconRelay", "choose"]

@@ -102,7 +102,7 @@ async def test_a_whole_game_by_slash_commands_and_buttons_beside_an_ai_seat(worl
         assert humans, "the AI seat plays by itself"
         seat = humans[0]
         member, lang = members[table.seats[seat].user_id]
-        action = str(GAME.ai(GAME, table.state, seat))  # type: ignore[attr-defined]
+        action = str(PLUGIN.ai(GAME, table.state, seat))  # type: ignore[misc]
         before = table.version
         if turn % 4 < 2:  # two actions (a roll and a beacon) typed, then two clicked
             if action == "roll":
@@ -140,7 +140,7 @@ async def test_the_secret_is_in_no_public_message_and_reaches_each_player_alone(
             break
         seat = table.humans_to_act()[0]
         member = w.alice if table.seats[seat].user_id == w.alice.id else w.bob
-        action = str(GAME.ai(GAME, table.state, seat))  # type: ignore[attr-defined]
+        action = str(PLUGIN.ai(GAME, table.state, seat))  # type: ignore[misc]
         if action == "roll":
             await member.slash(w.channel, "beacon roll")
         else:

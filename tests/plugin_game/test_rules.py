@@ -40,7 +40,7 @@ def test_one_line_installs_it_and_every_list_of_games_has_it() -> None:
 def test_the_plug_in_lives_in_its_own_folder_and_nowhere_else() -> None:
     """Every part of the plug-in (engine, AI, words, commands, renderer, cog, catalogue) is a file
     under tests/plugin_game/: a new game touches only its own folder and the line that installs it."""
-    parts = [type(PLUGIN.game), type(PLUGIN.words), GAME.ai, PLUGIN.game.catalogue,
+    parts = [type(PLUGIN.game), type(PLUGIN.words), PLUGIN.ai, PLUGIN.game.catalogue,
              *(c.read for c in PLUGIN.commands.commands if c.read)]
     files = {Path(inspect.getfile(part)).resolve() for part in parts}
     assert PLUGIN.renderer is not None and PLUGIN.cog is not None
@@ -120,7 +120,7 @@ def test_the_ai_plays_legal_actions_to_the_end() -> None:
             if GAME.outcome(state) is not None:
                 break
             seat = next(iter(GAME.to_act(state)))
-            action = GAME.ai(GAME, state, seat)  # type: ignore[attr-defined]
+            action = PLUGIN.ai(GAME, state, seat)  # type: ignore[misc]
             assert action in GAME.legal_actions(state, seat)
             GAME.apply(state, seat, action, SeededChance(step))
         assert GAME.outcome(state) is not None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tables import i18n
 from tables.notices import Private, Prompt, Public
 from tables.service import Player, TableService
-from tests.plugin_game import GAME, KEY
+from tests.plugin_game import GAME, KEY, PLUGIN
 
 PLAYERS = [Player(i, name) for i, name in enumerate(["ann", "ben", "cat"], 1)]
 CHANNEL = 9
@@ -28,7 +28,7 @@ async def test_three_humans_play_to_the_end_and_the_secret_stays_private() -> No
         if table.status != "active":
             break
         seat = table.humans_to_act()[0]
-        action = str(GAME.ai(GAME, table.state, seat))  # type: ignore[attr-defined]
+        action = str(PLUGIN.ai(GAME, table.state, seat))  # type: ignore[misc]
         notices += await svc.act(CHANNEL, PLAYERS[seat], action)
     assert table.status == "finished" and GAME.outcome(table.state) is not None
     told: dict[int, str] = {}

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 import rules
+from rules import registry
 from rules.core import BadActionText, Game, IllegalAction, NotYourTurn, SeededChance, games
 
 assert rules  # importing `rules` registers every game
@@ -104,7 +105,7 @@ def playout(game: Game, seats: int, seed: int, variant: str | None = None) -> No
     log: list[tuple[int, str, list[int]]] = []
     seen: set[str] = set()
     key = game.info.key
-    ai = PLAYOUT_AI.get(key, getattr(game, "ai", None))
+    ai = PLAYOUT_AI.get(key, registry.plugin(key).ai)
     for _ in range(PARTIAL.get(key, MAX_ACTIONS)):
         if game.outcome(state) is not None:
             break

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.core import BadActionText, Msg
-from rules.dads_army import GAME
+from rules.dads_army import GAME, choose
 from rules.dads_army.actions import MEN, Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
 from rules.dads_army.cards import card_kind, load_supply
 from tables import i18n
@@ -81,7 +81,7 @@ def test_every_event_of_seeded_games_reads_as_a_whole_sentence_in_both_languages
         state = GAME.new_game({}, seats, SeededChance(seed))
         while GAME.outcome(state) is None:
             seat = min(GAME.to_act(state))
-            for event in GAME.apply(state, seat, GAME.ai(GAME, state, seat), SeededChance(rng.randrange(1 << 30))):
+            for event in GAME.apply(state, seat, choose(GAME, state, seat), SeededChance(rng.randrange(1 << 30))):
                 seen.add(event.kind)
                 for lang in i18n.LANGUAGES:
                     text = i18n.render(GAME.describe(event), lang, seat_name=lambda s: f"P{s}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import SeededChance
-from rules.dads_army import GAME
+from rules.dads_army import GAME, PLUGIN
 from rules.dads_army.ai import Planner, choose, distances
 from rules.dads_army.board import load_board
 from tables import i18n
@@ -37,7 +37,7 @@ def test_ai_seats_finish_a_game(seats: int) -> None:
 
 
 def test_ai_is_reachable_from_the_game_and_deterministic() -> None:
-    assert GAME.ai is choose
+    assert PLUGIN.ai is choose
     state = GAME.new_game({}, 4, SeededChance(11))
     roll(state, 4, state.turn)
     assert choose(GAME, state, state.turn) == choose(GAME, GAME.load(state.to_json()), state.turn)
