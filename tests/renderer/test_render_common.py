@@ -63,11 +63,21 @@ def test_ellipsize_and_fit():
 
 
 def test_renderer_for_each_game():
+    """Every game whose plug-in names a renderer module has one, that module's `RENDERER`; a game
+    without (a test's toy game) or no game at all has none."""
+    import importlib
+
     import pytest
 
     import renderer
+    from rules import registry
 
+    named = {key: plugin.renderer for key, plugin in registry.plugins().items() if plugin.renderer}
+    assert "dads_army" in named and renderer.games() == sorted(named)
+    for key, module in named.items():
+        assert renderer.of(key) is renderer.for_game(key) is importlib.import_module(module).RENDERER
     assert renderer.for_game("dads_army").render
+    assert renderer.of("no_such_game") is None
     with pytest.raises(KeyError):
         renderer.for_game("no_such_game")
 
