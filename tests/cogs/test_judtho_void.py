@@ -14,12 +14,13 @@ from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, fake_render, refusals
 from tests.rules.judtho.test_engine import KINGS, play_state
+from tests.tables.toy_game import fake_renderer
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
     """The real engine; the AI seats play their first legal action (they accept a proposal)."""
-    return TableService(db_path, renderers={GAME_KEY: SimpleNamespace(render=fake_render)},
+    return TableService(db_path, renderers={GAME_KEY: fake_renderer(fake_render)},
                         ais={GAME_KEY: toy.ai_first})
 
 
