@@ -101,3 +101,14 @@ def test_highlight_tints_a_cell_in_the_theme_palette():
     tint = common.blend(theme["paper"], theme["hl"], common.HIGHLIGHT_ALPHA / 255)
     assert out.getpixel((20, 20)) == tint  # the exact blend is in the palette: no posterising
     assert out.getpixel((3, 20)) == theme["hl_edge"]
+
+
+def test_no_renderer_reads_a_catalogue():
+    """Words reach a renderer from its caller (`text`, `texts`): no module of `renderer/` reads a
+    `.po` file or imports the translation tools."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "renderer"
+    reading = ("import babel", "from babel", "read_po", "import tables", "from tables", '/ "locale"')
+    readers = {p.name for p in root.glob("*.py") if any(word in p.read_text(encoding="utf-8") for word in reading)}
+    assert readers == set()
