@@ -4,7 +4,7 @@
 
 What a bot process does under load, without Discord: `--ai-tables` all-AI Judtho tables play
 whole games one after another, and `--player-tables` tables of one simulated player and AI
-seats (the four games in turn) get one action from their player every `--every` seconds or
+seats (every installed game in turn) get one action from their player every `--every` seconds or
 so (a random legal action; a finished table is replaced by a new one). Boards are rendered
 as the bot renders them, the database is a SQLite file, and AI seats think in worker
 processes as in the bot (`--inline`: on the event loop, as before they moved out).
@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules  # noqa: F401  (importing rules registers every game)
+from rules import registry
 from rules.core import IllegalAction
 from tables.ai import InlineSeats, PooledSeats
 from tables.service import Player, TableService
@@ -40,9 +40,17 @@ from tables.service import Player, TableService
 HEARTBEAT = 0.005
 DEADLINE = 3.0
 """Seconds Discord gives an interaction to be answered (deferred)."""
-PLAYER_GAMES = ("dads_army", "judge_dredd", "judtho", "judgement")
-SEATS = {"dads_army": 2, "judge_dredd": 3, "judtho": 4, "judgement": 5}
-"""Seats at a simulated player's table: the player and AI seats."""
+PLAYER_GAMES = tuple(registry.plugins())
+"""The games of the simulated players' tables, in turn: every installed game."""
+
+
+def seats_at(key: str) -> int:
+    """Seats at a simulated player's table (the player and AI seats): one more than the game's
+    least, within its most."""
+    info = registry.plugin(key).game.info
+    return min(info.max_seats, info.min_seats + 1)
+
+
 NOT_CLICKED = frozenset({"resign", "draw", "void"})
 """Verbs a simulated player never picks: they would end the table early."""
 
@@ -102,7 +110,7 @@ class Load:
         while time.monotonic() < self.end:
             if self.service.table(channel) is None:
                 await self.service.create(1, channel, game, player, seed=f"loop-{channel}")
-                for _ in range(SEATS[game] - 1):
+                for _ in range(seats_at(game) - 1):
                     await self.service.add_ai(channel, player)
                 await self.service.start(channel, player)
                 continue

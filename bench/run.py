@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
-import inspect
 import json
 import random
 import statistics
@@ -32,9 +31,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules  # noqa: F401  (importing rules registers every game)
-from rules.core import Game, SeededChance, games
-from tables.ai import optional_module
+from renderer import Renderer
+from renderer import of as renderer_of
+from rules import registry
+from rules.core import Game, SeededChance
 
 EXTRA_FIGURES = {"judtho": "judtho_ai", "judgement": "judgement_ai"}
 """Game -> a module beside this file whose `figures(n)` adds the game's own figures (Judtho:
@@ -92,7 +92,8 @@ def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | No
     `f"{tag}:{step}"` (tag: the seed). With `times`, each AI decision between two or more legal
     actions is measured into it; `each(state, step)` is called after every action (the soak
     test draws boards from it)."""
-    choose = getattr(game, "ai", None) or importlib.import_module(f"rules.{game.info.key}.ai").choose
+    choose = registry.plugin(game.info.key).ai
+    assert choose is not None, f"{game.info.key} has no AI"
     state = game.new_game({}, seats, SeededChance(seed))
     for step in range(steps):
         if game.outcome(state) is not None:
@@ -109,15 +110,14 @@ def ai_playout(game: Game[Any], seats: int, seed: int, steps: int, tag: str | No
     return state
 
 
-def board_call(renderer: Any, game: Game[Any], state: Any,
+def board_call(renderer: Renderer, game: Game[Any], state: Any,
                names: dict[int, str] | None = None) -> tuple[Any, dict[str, Any]]:
     """The public view and the keywords to draw it as the bot does: every legal action of the
-    seats to act highlighted, with the seats' `names` when given (and the renderer takes them)."""
+    seats to act highlighted, with the seats' `names` when given."""
     view = game.view(state, None)
     actions = [str(a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
-    highlight = renderer.highlights(view, actions) if hasattr(renderer, "highlights") else None
-    options: dict[str, Any] = {"highlight": highlight}
-    if names is not None and "names" in inspect.signature(renderer.render).parameters:
+    options: dict[str, Any] = {"highlight": renderer.highlights(view, actions)}
+    if names is not None:
         options["names"] = names
     return view, options
 
@@ -129,7 +129,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
     result: dict[str, Any] = {"seats": seats}
 
     state = ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40))  # a mid-game board
-    renderer = optional_module(f"renderer.{key}")  # absent: no render figures; broken: an error
+    renderer = renderer_of(key)  # none: no render figures; a broken one: an error
     if renderer is not None:
         view, options = board_call(renderer, game, state)
         renderer.render(view, **options)  # warm the static background cache
@@ -203,9 +203,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     parser.add_argument("--games", default="", help="comma-separated game keys (default: all)")
     args = parser.parse_args()
-    wanted = [g for g in args.games.split(",") if g] or sorted(games())
+    wanted = [g for g in args.games.split(",") if g] or sorted(registry.plugins())
     n, playouts = (20, 4) if args.quick else (60, 12)
-    print(json.dumps({key: bench_game(games()[key], n, playouts) for key in wanted}, indent=2))
+    print(json.dumps({key: bench_game(registry.plugin(key).game, n, playouts) for key in wanted}, indent=2))
 
 
 if __name__ == "__main__":

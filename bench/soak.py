@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import ai_playout, board_call  # bench/run.py: how the AI plays a game
 
-import rules  # noqa: F401  (importing rules registers every game)
-from rules.core import Game, games
-from tables.ai import optional_module
+from renderer import of as renderer_of
+from rules import registry
+from rules.core import Game
 
 MAX_STEPS = 20_000
 """Actions a game may last (a six-seat Judge Dredd game plays about 3,500)."""
@@ -81,15 +81,15 @@ def project_caches(top: int = 5) -> dict[str, int]:
 
 def play(game: Game[Any], index: int, seats: int, render: bool) -> None:
     """Game `index` (its seed) with the AI at every seat; boards drawn with `render`."""
-    renderer = optional_module(f"renderer.{game.info.key}") if render else None
+    renderer = renderer_of(game.info.key) if render else None
     names = {s: f"Player {index}.{s}" for s in range(seats)}  # as at a table of its own
-    hand = getattr(renderer, "render_hand", None)
+    hand = renderer.render_hand if renderer is not None else None
 
     def draw(state: Any, step: int) -> None:
-        if step % RENDER_EVERY:
+        if step % RENDER_EVERY or renderer is None:
             return
         view, options = board_call(renderer, game, state, names)
-        renderer.render(view, **options)  # type: ignore[union-attr]
+        renderer.render(view, **options)
         if hand is not None:
             hand(game.view(state, 0), names=names)
 
@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=int, default=None, help="warm-up games (default: a fifth, at most 50)")
     parser.add_argument("--render", action="store_true", help="also draw boards as the games go")
     args = parser.parse_args(argv)
-    known = sorted(key for key, game in games().items() if type(game).__module__.startswith("rules."))
+    known = sorted(key for key, plugin in registry.plugins().items()
+                   if type(plugin.game).__module__.startswith("rules."))  # not a test's toy game
     if args.only and args.only not in known:
         parser.error(f"unknown game {args.only!r}: one of {', '.join(known)}")
     if args.games < 1:
@@ -139,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--warmup must be at least 0 and fewer than --games")
     result = {}
     for key in [args.only] if args.only else known:
-        game = games()[key]
+        game = registry.plugin(key).game
         if args.seats is not None and args.seats not in game.info.seats_for(None):
             parser.error(f"{key} seats {game.info.min_seats}-{game.info.max_seats}, not {args.seats}")
         result[key] = soak(game, args.games, warmup, args.seats, args.render)

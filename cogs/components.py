@@ -103,14 +103,14 @@ def square_labels(table: Any, actions: list[str]) -> dict[str, str]:
     renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
     A game without a renderer or labels has none; a broken renderer costs the labels,
     never the buttons."""
-    if table is None or table.state is None or table.game_key not in renderer.GAMES:
+    if table is None or table.state is None:
         return {}
     try:
-        label_actions = getattr(renderer.for_game(table.game_key), "label_actions", None)
-        if label_actions is None:
+        drawn = renderer.of(table.game_key)
+        if drawn is None:
             return {}
         view = table.game.view(table.state, None)
-        return {a: label for a, label in label_actions(view, actions).items() if label}
+        return {a: label for a, label in drawn.label_actions(view, actions).items() if label}
     except Exception:
         log.warning("no square labels for table %s", getattr(table, "id", "?"), exc_info=True)
         return {}

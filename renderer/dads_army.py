@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import Functions, Renderer
 from renderer.common import (
     CLASSIC,
     NIGHT,
@@ -200,14 +201,14 @@ def action_square(action: str) -> Square | None:
     return None
 
 
-def highlights(view: Mapping[str, Any], actions: list[str]) -> dict[str, list[int]]:
+def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, list[int]]:
     """Short labels for the distinct squares the actions target, in reading order (row by
     row, west to east), so a label always means the same square for the same action list.
     (`view` is part of every renderer's signature; Dad's Army's squares need only the board.)"""
     return action_highlights(actions, action_square)
 
 
-def label_actions(view: Mapping[str, Any], actions: list[str]) -> dict[str, str | None]:
+def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
     """Each action text -> the label of its square on the board (None: no square, e.g. `roll`)."""
     return action_labels(actions, action_square)
 
@@ -820,11 +821,12 @@ def render(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
 ) -> bytes:
     """The board for a view as PNG bytes. `highlight` maps short labels to squares (from
     `highlights`); `names` maps seats to player names (any script); `text` gives the words of
-    the board, message id -> text in the table's language (None: English, see `MESSAGES`).
-    Same input, same bytes."""
+    the board, message id -> text in the table's language (None: English, see `MESSAGES`);
+    this board speaks one language, so it needs no `texts`. Same input, same bytes."""
     th = _theme(theme)
     return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
@@ -855,3 +857,7 @@ def compose(
         _draw_highlight_pills(canvas, th, highlight, busy)
     _draw_panel(canvas, th, say, view, names)
     return canvas
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions)
+"""Dad's Army's renderer (`renderer.Renderer`): the board; no hand image (nothing is held in secret)."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image
 
+from renderer import Functions, Renderer
 from renderer.common import Text, labels_by_target, render_png, square_labels
 from renderer.judge_dredd_hand import render_hand
 from renderer.judge_dredd_look import MESSAGES, THEMES, theme_named, words
@@ -40,6 +41,7 @@ from rules.judge_dredd.content import load_board
 __all__ = [
     "HEIGHT",
     "MESSAGES",
+    "RENDERER",
     "THEMES",
     "WIDTH",
     "action_target",
@@ -123,10 +125,11 @@ def render(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
 ) -> bytes:
     """The board for a view as PNG bytes. `highlight` maps labels to targets (from `highlights`);
     `names` maps seats to player names (any script); `text` gives the words, message id -> text
-    in the table's language (None: English). Same input, same bytes."""
+    in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
     th = theme_named(theme)
     return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
@@ -167,3 +170,7 @@ def compose(
     draw_piles(canvas, th, view)
     draw_panel(canvas, th, say, view, names)
     return canvas
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand)
+"""Judge Dredd's renderer (`renderer.Renderer`): the board, and each player's hand of Action Cards."""

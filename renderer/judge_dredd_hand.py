@@ -49,7 +49,7 @@ WINDOW_KEYS = {"movement": "win_move", "arrest": "win_arrest", "any": "win_any",
 
 def render_hand(
     view: Mapping[str, Any], *, text: Text | None = None, names: Mapping[int, str] | None = None,
-    theme: str | None = None,
+    theme: str | None = None, texts: Mapping[str, Text] | None = None,
 ) -> bytes | None:
     """The viewing seat's hand as PNG bytes, or None (a spectator's view, or no cards)."""
     hand = view.get("hand")

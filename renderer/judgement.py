@@ -32,6 +32,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import Functions, Renderer
 from renderer.common import Text, labels_by_target, render_png, square_labels
 from renderer.judgement_board import (
     HEIGHT,
@@ -45,13 +46,14 @@ from renderer.judgement_board import (
     draw_pieces,
     draw_track,
 )
-from renderer.judgement_look import MESSAGES, THEMES, K, board_langs, both, drawing_in, theme_named
+from renderer.judgement_look import MESSAGES, THEMES, K, board_langs, board_words, both, drawing_in, theme_named
 from renderer.judgement_panel import draw_panel
 from renderer.judgement_role import render_hand
 
 __all__ = [
     "HEIGHT",
     "MESSAGES",
+    "RENDERER",
     "THEMES",
     "WIDTH",
     "action_location",
@@ -99,16 +101,17 @@ def render(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
     lang: str | None = None,
 ) -> bytes:
     """The board for a view as PNG bytes. `highlight` maps labels to locations (from
     `highlights`); `names` maps seats to player names (any script; without them a seat is named
-    by its colour). The public view's board is bilingual whatever `text` says; a seat's own view's
-    is in its reader's language (`lang`, else `text`'s `judgement.board.lang`, else English).
-    Same input, same bytes."""
+    by its colour). The public view's board is bilingual whatever `text` says (Chinese from
+    `texts`, the words of every language); a seat's own view's is in its reader's language
+    (`lang`, else `text`'s `judgement.board.lang`, else English). Same input, same bytes."""
     th = theme_named(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text, lang=lang),
-                      th)
+    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text,
+                                      texts=texts, lang=lang), th)
 
 
 def compose(
@@ -118,11 +121,12 @@ def compose(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
     lang: str | None = None,
 ) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
-    langs = board_langs(view, text, lang)
-    with drawing_in(langs):
+    langs = board_langs(view, text, lang, texts)
+    with drawing_in(langs, board_words(view, text, lang, texts)):
         return _compose(view, highlight, theme_named(theme), names, langs)
 
 
@@ -146,3 +150,7 @@ def _title(img: Image.Image, th: Any) -> None:
     d.rectangle((0, 0, WIDTH, TITLE_H - 4), fill=th["title"])
     d.rectangle((0, TITLE_H - 4, WIDTH, TITLE_H - 1), fill=th["gold"])
     draw_pair(d, (18, TITLE_H / 2 - 2), both(K + "title"), 26, th["gold"], th["dim"], gap=12, bold_zh=True)
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand)
+"""The City of Judgement's renderer (`renderer.Renderer`): the board, and each seat's role card."""

@@ -11,8 +11,8 @@ draws only the public part of the view. The role card is in its reader's languag
 Words:
 - the renderer's own are message ids `judgement.board.*`, catalogued in `renderer_judgement.po`
   (en, zh_TW). `MESSAGES` holds the English (a test keeps it equal to the en catalogue); the
-  Chinese is read from the zh_TW catalogue file itself (with Babel, as `tables.i18n` does), since
-  a public board needs both languages while the caller's `text` gives only the table's one;
+  caller gives the words of every language (`texts`, by language), since a public board needs
+  both whatever the table's language; without them a public board is English alone;
 - the game's names (locations, characters, skills, cards, identities) come in both languages
   from the content data (`rules.judgement.content.Text`), never from a catalogue.
 """
@@ -23,18 +23,15 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from babel.messages.pofile import read_po
 from PIL import Image
 
 from renderer.common import CLASSIC, RGB, Text, Theme, blend, make_theme, pick_theme, printable, token, wording
 from rules.judgement.content import Content, load
 
 K = "judgement.board."
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "data" / "locale"
-DOMAIN = "renderer_judgement"
 LANGS = ("zh-TW", "en")
 """The two languages of a public board, in the order they are drawn (the game's own first)."""
 
@@ -212,20 +209,6 @@ def theme_named(name: str | None) -> Theme:
 # ---------------------------------------------------------------------------- words
 
 
-@cache
-def catalogue(lang: str) -> dict[str, str]:
-    """This renderer's words in `lang` (`en` or `zh-TW`) from its catalogue file; English from
-    `MESSAGES` when the file lacks one."""
-    out = dict(MESSAGES)
-    path = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if path.is_file():
-        with path.open("rb") as fh:
-            for message in read_po(fh, locale=lang.replace("-", "_")):
-                if message.id and message.string:
-                    out[str(message.id)] = str(message.string)
-    return out
-
-
 def lang_of(text: Text | None, lang: str | None = None) -> str:
     """The reader's language: `lang` when given, else what the caller's `text` says its language is
     (the message `judgement.board.lang`), else English."""
@@ -233,39 +216,70 @@ def lang_of(text: Text | None, lang: str | None = None) -> str:
     return "zh-TW" if str(found).lower().startswith("zh") else "en"
 
 
-def words(text: Text | None, lang: str) -> Text:
+def words(text: Text | None) -> Text:
     """The lookup a one-language image draws with: the caller's `text` when it knows the id, else
-    this renderer's catalogue in `lang`."""
-    return wording(text, catalogue(lang))
+    the built-in English (`MESSAGES`)."""
+    return wording(text, MESSAGES)
 
 
-_DRAWN: ContextVar[tuple[str, ...]] = ContextVar("judgement_board_langs", default=LANGS)
+_DRAWN: ContextVar[tuple[str, ...]] = ContextVar("judgement_board_langs", default=("en",))
 """The languages the board being drawn speaks: `LANGS` (public) or the reader's alone. Set only by
 `drawing_in` around one drawing, so `both`/`names2` need no extra argument at each of their uses."""
 
+_WORDS: ContextVar[Mapping[str, Text]] = ContextVar("judgement_board_words", default=MappingProxyType({}))
+"""The caller's words of each language drawn (`drawing_in`): language code -> lookup."""
 
-def board_langs(view: Mapping[str, Any], text: Text | None = None, lang: str | None = None) -> tuple[str, ...]:
+
+def spoken(text: Text | None = None, texts: Mapping[str, Text] | None = None,
+           lang: str | None = None) -> dict[str, Text]:
+    """The words the caller gave, by language: `texts` (every language), and `text` for the
+    reader's (`lang_of`) when given."""
+    out = dict(texts or {})
+    if text is not None:
+        out[lang_of(text, lang)] = text
+    return out
+
+
+def board_langs(view: Mapping[str, Any], text: Text | None = None, lang: str | None = None,
+                texts: Mapping[str, Text] | None = None) -> tuple[str, ...]:
     """The languages of a board for this view (P4): both for the public view (`seat` None),
     only the reader's for a seat's own view (`lang`, else the caller's `text`, as the role card
-    decides: `lang_of`)."""
+    decides: `lang_of`). A public board speaks Chinese only when the caller gave its words
+    (`texts`): the renderer's own are English alone."""
     if view.get("seat") is None:
-        return LANGS
+        return tuple(code for code in LANGS if code == "en" or code in (texts or {}))
     return (lang_of(text, lang),)
 
 
+def board_words(view: Mapping[str, Any], text: Text | None = None, lang: str | None = None,
+                texts: Mapping[str, Text] | None = None) -> dict[str, Text]:
+    """The words a board draws with, by language: the public board's are `texts` alone (it is the
+    same whatever the table's language, so the caller's `text` changes nothing); a seat's own
+    board's are those and the reader's `text`."""
+    return dict(texts or {}) if view.get("seat") is None else spoken(text, texts, lang)
+
+
 @contextmanager
-def drawing_in(langs: tuple[str, ...]) -> Iterator[None]:
-    """Draw the words of the enclosed drawing in `langs` (both, or the reader's alone)."""
-    token = _DRAWN.set(tuple(langs) or LANGS)
+def drawing_in(langs: tuple[str, ...], given: Mapping[str, Text] | None = None) -> Iterator[None]:
+    """Draw the words of the enclosed drawing in `langs` (both, or the reader's alone), from the
+    caller's words by language (`given`; None: those of the drawing around it; English built in)."""
+    token = _DRAWN.set(tuple(langs) or ("en",))
+    words_token = _WORDS.set(_WORDS.get() if given is None else dict(given))
     try:
         yield
     finally:
+        _WORDS.reset(words_token)
         _DRAWN.reset(token)
 
 
 def drawn_langs() -> tuple[str, ...]:
     """The languages of the board being drawn now."""
     return _DRAWN.get()
+
+
+def word(lang: str, key: str) -> str:
+    """A word of the board being drawn in `lang`: the caller's, else the built-in English."""
+    return words(_WORDS.get().get(lang))(key)
 
 
 def _pair(words: list[str]) -> tuple[str, str]:
@@ -275,7 +289,7 @@ def _pair(words: list[str]) -> tuple[str, str]:
 def both(key: str, **params: Any) -> tuple[str, str]:
     """A word of the board in (Chinese, English), its `{fields}` filled; on a one-language board
     (a seat's own) (the reader's word, "")."""
-    return _pair([_fill(catalogue(lang).get(key, key), params) for lang in _DRAWN.get()])
+    return _pair([_fill(word(lang, key), params) for lang in _DRAWN.get()])
 
 
 def joined(pair: tuple[str, str], sep: str = " ") -> str:

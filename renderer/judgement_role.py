@@ -32,6 +32,7 @@ from renderer.judgement_look import (
     player,
     seat_name,
     seat_of,
+    spoken,
     theme_named,
     words,
 )
@@ -48,15 +49,17 @@ def render_hand(
     text: Text | None = None,
     names: Mapping[int, str] | None = None,
     theme: str | None = None,
+    texts: Mapping[str, Text] | None = None,
     lang: str | None = None,
 ) -> bytes | None:
-    """The viewing seat's role card as PNG bytes, or None (a spectator's view). Same input, same
-    bytes."""
+    """The viewing seat's role card as PNG bytes, or None (a spectator's view), in its reader's
+    language (`lang`, else `text`'s): its words from `text`, else from `texts` in that language.
+    Same input, same bytes."""
     me = view.get("me")
     if not isinstance(me, Mapping) or seat_of(me.get("seat")) is None:
         return None
     th = theme_named(theme)
-    return render_png(lambda: compose_role(view, text=text, names=names, theme=th.name, lang=lang), th)
+    return render_png(lambda: compose_role(view, text=text, names=names, theme=th.name, texts=texts, lang=lang), th)
 
 
 def compose_role(
@@ -65,12 +68,13 @@ def compose_role(
     text: Text | None = None,
     names: Mapping[int, str] | None = None,
     theme: str | None = None,
+    texts: Mapping[str, Text] | None = None,
     lang: str | None = None,
 ) -> Image.Image:
     """The role card as an RGB image (for tests and measurements)."""
     th = theme_named(theme)
     reader = lang_of(text, lang)
-    card = _Card(th, words(text, reader), reader, view, names)
+    card = _Card(th, words(spoken(text, texts, lang).get(reader)), reader, view, names)
     return card.draw()
 
 

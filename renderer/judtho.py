@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image
 
+from renderer import Functions, Renderer
 from renderer.common import Text, labels_by_target, render_png, square_labels
 from renderer.judtho_board import (
     background,
@@ -30,7 +31,10 @@ from renderer.judtho_board import (
 from renderer.judtho_look import HEIGHT, MESSAGES, RANKS, THEMES, K, layout_for, parse_square, theme_named, words
 from renderer.judtho_panel import draw_panel
 
-__all__ = ["HEIGHT", "MESSAGES", "THEMES", "action_square", "compose", "highlights", "label_actions", "render", "width"]
+__all__ = [
+    "HEIGHT", "MESSAGES", "RENDERER", "THEMES", "action_square", "compose", "highlights", "label_actions", "render",
+    "width",
+]
 
 _SQUARE = re.compile(r"[a-l](?:1[0-2]|[1-9])(?![0-9])")
 _DISTANT = re.compile(r"^N[a-l](?:1[0-2]|[1-9])x\{([^}]*)\}")
@@ -88,10 +92,11 @@ def render(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
 ) -> bytes:
     """The board for a view as PNG bytes. `highlight` maps labels to squares (from `highlights`);
     `names` maps seats to player names (any script); `text` gives the words, message id -> text
-    in the table's language (None: English). Same input, same bytes."""
+    in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
     th = theme_named(theme)
     return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
@@ -123,3 +128,6 @@ def compose(
     draw_panel(canvas, th, say, view, names, lay)
     return canvas
 
+
+RENDERER: Renderer = Functions(render, highlights, label_actions)
+"""Judtho's renderer (`renderer.Renderer`): the board; no hand image (Judtho hides nothing)."""

@@ -38,10 +38,10 @@ class Seats(Protocol):
 
 
 def optional_module(name: str) -> ModuleType | None:
-    """A game's optional part (`rules.<key>.ai`, `renderer.<key>`), or None when it has none.
+    """A game's optional part (`rules.<key>.ai`), or None when it has none.
 
     Only the module itself being absent means "none": a module that exists but fails to import
-    (a missing dependency, a typo inside) raises, so a broken AI or renderer is not hidden.
+    (a missing dependency, a typo inside) raises, so a broken AI is not hidden.
     """
     try:
         return importlib.import_module(name)
@@ -101,7 +101,7 @@ WORKER_NICENESS = 10
 
 
 class PooledSeats:
-    """AI decisions in a pool of worker processes, so that a search (Judtho's takes up to a
+    """AI decisions in a pool of worker processes, so that a search (a deep one takes up to a
     second or more) never holds the bot's event loop: every other table in every server keeps
     being answered meanwhile. A thread would not do: the search is pure Python and would hold
     the GIL. Workers are started with `spawn` (never a fork of a process with an event loop and

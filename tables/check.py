@@ -85,9 +85,9 @@ def check_connection(conn: sqlite3.Connection) -> Report:
 
 def check_table(conn: sqlite3.Connection, row: dict[str, Any]) -> list[str]:
     """What is wrong with one table row (nothing: an empty list)."""
-    from tables.service import _installed  # the engines are imported only when a check runs
+    from tables.base import installed  # the engines are imported only when a check runs
 
-    game = _installed(str(row["game"]))
+    game = installed(str(row["game"]))
     if game is None:
         return [f"game {row['game']!r} is not installed"]
     problems: list[str] = []

@@ -2,7 +2,7 @@
 
 Catalogues live in `data/locale/<lang>/LC_MESSAGES/<domain>.po`, one domain for the shared
 strings (`gavel`) and one per game, so that each game's text sits beside the others' without
-touching them. Message ids are stable keys (`dads_army.event.moved`); the `en` catalogue holds
+touching them. Message ids are stable keys (`<game>.event.moved`); the `en` catalogue holds
 the English text. Strings use `str.format` fields: `{man}`, `{n}`.
 """
 
@@ -62,8 +62,8 @@ def has(key: str, lang: str = DEFAULT) -> bool:
 
 
 def own_or(game_key: str | None, own: str, shared: str, lang: str = DEFAULT) -> str:
-    """`<game_key>.<own>` when that game words this message itself (Judtho's move clock, The City
-    of Judgement's "My role"), else the shared key."""
+    """`<game_key>.<own>` when that game words this message itself (a clock counted per move
+    rather than per window, a private picture with its own name), else the shared key."""
     key = f"{game_key}.{own}"
     return key if game_key and has(key, lang) else shared
 

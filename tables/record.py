@@ -5,7 +5,7 @@ and the command that replays it), then one console command per applied action, w
 that took it: `@Alice Nb1-c3`. Every seat of the record is a named human seat in the replay, AI
 seats included (`AI_1`), so their actions replay exactly as they were taken.
 
-One header line is for the console, not for people: `# gavel: --local judtho --seats 4 --ai 0
+One header line is for the console, not for people: `# gavel: --local <game> --seats 4 --ai 0
 --names Alice,Bob,AI_1,AI_2 --draws 3,5,1`. `--script` reads it for every option the command line
 does not give. `--draws` is every random number the table drew, set-up first, in order: fed back
 one by one, they make the replay draw exactly what the game drew, whatever the seed or the

@@ -133,7 +133,7 @@ class Table:
 
     @property
     def seat_range(self) -> range:
-        """The seat counts this table's game may start with, under its variant (Judtho's Duo: 2)."""
+        """The seat counts this table's game may start with, under its variant (a two-player variant: 2)."""
         return self.game.info.seats_for(self.variant)
 
     def seat_of(self, user_id: int) -> Seat | None:

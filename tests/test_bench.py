@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 from pathlib import Path
@@ -9,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from rules.core import games
+from rules import registry
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -29,13 +30,13 @@ def cheap_ai(monkeypatch) -> None:
     from tests.rules.test_contract import PLAYOUT_AI
 
     for key, ai in PLAYOUT_AI.items():
-        monkeypatch.setattr(games()[key], "ai", ai)
+        monkeypatch.setitem(registry._PLUGINS, key, dataclasses.replace(registry.plugin(key), ai=ai))
 
 
 def test_bench_reports_every_figure_for_every_game(cheap_ai) -> None:
     bench = script("run")
-    shipped = [game for game in games().values() if type(game).__module__.startswith("rules.")]
-    assert shipped, "no game is registered"
+    shipped = [plugin.game for plugin in registry.plugins().values() if plugin.renderer]
+    assert shipped, "no game has a renderer"
     for game in shipped:  # games registered by other tests live in tests/ and have no renderer
         figures = bench.bench_game(game, n=3, playouts=1)
         for base in ("render", "apply", "ai_move", "end_to_end"):
@@ -66,11 +67,13 @@ SOAK_FIGURES = ("games", "rss_start_mb", "rss_warm_mb", "rss_end_mb", "growth_mb
 def test_soak_reports_memory_and_time_for_every_game(capsys, monkeypatch) -> None:
     soak = script("soak")
     monkeypatch.setattr(soak, "MAX_STEPS", 40)  # a smoke run: 40 actions a game, the first legal one each
-    for game in games().values():
-        monkeypatch.setattr(game, "ai", lambda game, state, seat: game.legal_actions(state, seat)[0], raising=False)
+    for key, plugin in registry.plugins().items():
+        first = dataclasses.replace(plugin, ai=lambda game, state, seat: game.legal_actions(state, seat)[0])
+        monkeypatch.setitem(registry._PLUGINS, key, first)
     soak.main(["--games", "2"])
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {key for key, game in games().items() if type(game).__module__.startswith("rules.")}
+    assert set(report) == {key for key, plugin in registry.plugins().items()
+                           if type(plugin.game).__module__.startswith("rules.")}
     for key, figures in report.items():
         assert all(name in figures for name in SOAK_FIGURES), key
         assert figures["games"] == 2 and figures["warmup_games"] == 1
@@ -85,7 +88,9 @@ def test_soak_draws_boards_when_asked_and_refuses_an_unknown_game(capsys, monkey
     monkeypatch.setattr(soak, "MAX_STEPS", 60)
     drawn: list[bytes] = []
     draw = renderer.dads_army.render
-    monkeypatch.setattr(renderer.dads_army, "render", lambda view, **kw: drawn.append(draw(view, **kw)) or drawn[-1])
+    spy = dataclasses.replace(renderer.dads_army.RENDERER,
+                              render=lambda view, **kw: drawn.append(draw(view, **kw)) or drawn[-1])
+    monkeypatch.setattr(renderer.dads_army, "RENDERER", spy)
     soak.main(["--games", "2", "--only", "dads_army", "--render"])
     assert json.loads(capsys.readouterr().out)["dads_army"]["games"] == 2
     assert len(drawn) >= 2 and all(png.startswith(b"\x89PNG") for png in drawn)  # a board every few actions

@@ -24,7 +24,6 @@ from .commands import COMMANDS
 from .engine import GAME
 from .words import WORDS
 
-GAME.ai = choose  # type: ignore[attr-defined]  # the computer seat (ai.py), as Judge Dredd's
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
                 renderer="renderer.judgement", cog="cogs.judgement")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""

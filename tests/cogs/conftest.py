@@ -25,6 +25,7 @@ from cogs.flows import act, open_lobby
 from rules.core import IllegalAction
 from tables.service import Player, TableService
 from tests.cogs import toy
+from tests.tables.toy_game import fake_renderer
 
 
 def as_player(member) -> Player:
@@ -41,12 +42,12 @@ def tiny_png() -> bytes:
 PNG = tiny_png()
 
 
-def fake_render(view: dict[str, Any], *, highlight: Any = None) -> bytes:
+def fake_render(view: dict[str, Any], *, highlight: Any = None, **_: Any) -> bytes:
     return PNG
 
 
 def make_service(db_path: str) -> TableService:
-    return TableService(db_path, renderers={toy.KEY: SimpleNamespace(render=fake_render)}, ais={toy.KEY: toy.ai_first})
+    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render)}, ais={toy.KEY: toy.ai_first})
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import random
 import discord
 import pytest
 
-import tables.service
+import tables.lobby
 from renderer.dads_army import label_actions
 from tables import i18n
 from tests.cogs.conftest import as_player, buttons, refusals
@@ -16,7 +16,7 @@ from tests.cogs.conftest import as_player, buttons, refusals
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
-    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 async def start_game(w, service):

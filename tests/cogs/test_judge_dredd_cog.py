@@ -7,18 +7,18 @@ A stand-in renderer keeps these tests about the Discord layer (and fast)."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 
-import tables.service
+import tables.lobby
 from cogs import components
 from rules.judge_dredd import GAME
 from tables import i18n
 from tables.service import TableService
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
+from tests.tables.toy_game import fake_renderer
 
 KEY = "judge_dredd"
 OPTIONS = i18n.gettext("cogs.button.play")
@@ -31,18 +31,18 @@ def quiet(game: Any, state: Any, seat: int) -> Any:
     return next((a for a in ("pass", "done", "stay") if a in legal), legal[0])
 
 
-def render_hand(view: dict[str, Any]) -> bytes:
+def render_hand(view: dict[str, Any], **_: Any) -> bytes:
     return PNG
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
-    renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
+    renderer = fake_renderer(fake_render, render_hand)
     return TableService(db_path, renderers={KEY: renderer}, ais={KEY: quiet})
 
 

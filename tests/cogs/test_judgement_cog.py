@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-import tables.service
+import tables.lobby
 from cogs.flows import merged
 from cogs.judgement import BUTTON_ONLY, JudgementCog
 from rules.core import Msg
@@ -30,6 +30,7 @@ from tables import i18n
 from tables.notices import Private, Prompt, Public
 from tables.service import TableService
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
+from tests.tables.toy_game import fake_renderer
 
 KEY = "judgement"
 OPTIONS = i18n.gettext("cogs.button.play")
@@ -50,18 +51,18 @@ def policy() -> Any:
     return ai_seats.find_policy(KEY) or stand_in
 
 
-def render_hand(view: dict[str, Any]) -> bytes | None:
+def render_hand(view: dict[str, Any], **_: Any) -> bytes | None:
     return PNG if view.get("me") else None
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
-    renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
+    renderer = fake_renderer(fake_render, render_hand)
     return TableService(db_path, renderers={KEY: renderer}, ais={KEY: policy()})
 
 

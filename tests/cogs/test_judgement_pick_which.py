@@ -25,11 +25,12 @@ from tests.cogs.test_judgement_cog import (  # noqa: F401  (seeded: the autouse 
     seeded,
     shown,
 )
+from tests.tables.toy_game import fake_renderer
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
-    return TableService(db_path, renderers={KEY: SimpleNamespace(render=fake_render, render_hand=render_hand)},
+    return TableService(db_path, renderers={KEY: fake_renderer(fake_render, render_hand)},
                         ais={KEY: policy()})
 
 

@@ -40,6 +40,7 @@ from tests.cogs.test_judgement_cog import (  # noqa: F401  (seeded: the autouse 
     seeded,
     shown,
 )
+from tests.tables.toy_game import fake_renderer
 
 ROLE = i18n.gettext("judgement.button.hand", "en")
 
@@ -51,7 +52,7 @@ class RoleCards:
     def __init__(self) -> None:
         self.langs: dict[int, str] = {}
 
-    def render_hand(self, view: dict[str, Any], *, text: Any = None) -> bytes | None:
+    def render_hand(self, view: dict[str, Any], *, text: Any = None, **_: Any) -> bytes | None:
         if not view.get("me"):
             return None
         word = text("judgement.button.hand") if text is not None else ""
@@ -66,7 +67,7 @@ def cards() -> RoleCards:
 
 @pytest.fixture
 def service(db_path, cards) -> TableService:
-    renderer = SimpleNamespace(render=fake_render, render_hand=cards.render_hand)
+    renderer = fake_renderer(fake_render, cards.render_hand)
     return TableService(db_path, renderers={KEY: renderer}, ais={KEY: policy()})
 
 
@@ -130,13 +131,13 @@ async def test_the_role_card_is_drawn_in_its_readers_language(world4, service, c
 async def test_judge_dredds_hand_image_follows_its_reader_too():
     drawn: list[str] = []
 
-    def render_hand(view: dict[str, Any], *, text: Any = None) -> bytes:
+    def render_hand(view: dict[str, Any], *, text: Any = None, **_: Any) -> bytes:
         drawn.append(text("cogs.button.hand"))
         return PNG
 
     key = "judge_dredd"
     get_game(key)
-    svc = TableService(":memory:", renderers={key: SimpleNamespace(render=fake_render, render_hand=render_hand)})
+    svc = TableService(":memory:", renderers={key: fake_renderer(fake_render, render_hand)})
     ann, ben = Player(1, "ann"), Player(2, "ben")
     svc.langs[ben.user_id] = "zh-TW"
     await svc.create(9, 90, key, ann, seed="hands", lang="en")

@@ -3,8 +3,6 @@ bot: the option sets the table's clock, and a human who lets it run out departs.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from cogs.judtho import CLOCK_MINUTES, GAME_KEY
@@ -12,13 +10,14 @@ from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import fake_render, refusals
+from tests.tables.toy_game import fake_renderer
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
     """The real engine; the AI seats play their first legal action and the board is a stand-in
     (these tests are about the clock)."""
-    return TableService(db_path, renderers={GAME_KEY: SimpleNamespace(render=fake_render)},
+    return TableService(db_path, renderers={GAME_KEY: fake_renderer(fake_render)},
                         ais={GAME_KEY: toy.ai_first})
 
 

@@ -6,7 +6,6 @@ the board is a stand-in PNG: these tests are about the Discord layer."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -21,6 +20,7 @@ from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
+from tests.tables.toy_game import fake_renderer
 
 
 @pytest.fixture(autouse=True)
@@ -37,8 +37,8 @@ def registered():
 
 @pytest.fixture
 def service(db_path, registered) -> TableService:
-    return TableService(db_path, renderers={toy.KEY: SimpleNamespace(render=fake_render),
-                                            GAME_KEY: SimpleNamespace(render=fake_render)},
+    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render),
+                                            GAME_KEY: fake_renderer(fake_render)},
                         ais={toy.KEY: toy.ai_first, GAME_KEY: toy.ai_first})
 
 
@@ -286,10 +286,7 @@ async def test_trio_partner_suggests_one_move_privately(world, service):
 async def test_board_with_the_real_renderer_labels_the_destinations(world, service, monkeypatch):
     """With Judtho's own renderer, `/judtho board` posts the image, and the destinations of the
     second menu step carry the labels drawn on it (`A · Nb1-c3`)."""
-    import renderer
-
-    monkeypatch.setattr(renderer, "GAMES", (*renderer.GAMES, GAME_KEY))
-    service._renderer_overrides.pop(GAME_KEY)
+    service._renderer_overrides.pop(GAME_KEY)  # the renderer Judtho's plug-in names
     w = world
     await to_play(w, service)
     result = await w.alice.slash(w.channel, "judtho board")

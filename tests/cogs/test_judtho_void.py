@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from cogs.judtho import GAME_KEY
@@ -12,12 +10,13 @@ from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, fake_render, refusals
+from tests.tables.toy_game import fake_renderer
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
     """The real engine; the AI seats play their first legal action (they accept a proposal)."""
-    return TableService(db_path, renderers={GAME_KEY: SimpleNamespace(render=fake_render)},
+    return TableService(db_path, renderers={GAME_KEY: fake_renderer(fake_render)},
                         ais={GAME_KEY: toy.ai_first})
 
 

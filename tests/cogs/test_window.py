@@ -4,18 +4,17 @@ button opening each clicker's own choices privately, hands only by DM, the clock
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import discord
 import pytest
 from discord import app_commands
 
-import tables.service
+import tables.lobby
 from cogs.flows import act, open_lobby, token_choices
 from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy_window
 from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
+from tests.tables.toy_game import fake_renderer
 
 OPTIONS = i18n.gettext("cogs.button.play")
 HAND_LINE = "Hand: {cards}"
@@ -23,16 +22,16 @@ HAND_LINE = "Hand: {cards}"
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
     monkeypatch.setitem(i18n.catalogue("en"), f"{toy_window.KEY}.hand", HAND_LINE)
 
 
 def window_service(db_path: str) -> TableService:
     """The toy with a stand-in renderer that also draws hands, and AI seats that pass."""
-    def render_hand(view):
+    def render_hand(view, **_):
         return fake_render(view)
 
-    renderer = SimpleNamespace(render=fake_render, render_hand=render_hand)
+    renderer = fake_renderer(fake_render, render_hand)
     return TableService(db_path, renderers={toy_window.KEY: renderer}, ais={toy_window.KEY: toy_window.ai_pass})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import tables.service
+import tables.lobby
 from cogs.bot import create_bot
 from tables.service import TableService
 from tests.cogs.conftest import locales, world  # noqa: F401  (fixtures: a guild with alice, bob and carol)
@@ -24,4 +24,4 @@ def simcord_bot(service):
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
-    monkeypatch.setattr(tables.service.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")

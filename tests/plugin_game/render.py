@@ -1,5 +1,6 @@
 """Beacon Relay's picture: four hills, each beacon's flame as a bar up to the goal, the die, the
-round. A pure function of a view (`render`), in the caller's words (`text`: message id -> text),
+round. A pure function of a view (`render`; `RENDERER` for the registry), in the caller's words
+(`text`: message id -> text),
 with the numbers 1-4 under the beacons that `label_actions` gives the buttons too.
 
 A seat's own view marks its own beacon ("yours"); the public view marks none, since it has no
@@ -13,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import Functions, Renderer
 from renderer.common import font_for
 
 from .engine import BEACONS, KEY
@@ -42,8 +44,14 @@ def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, 
     return out
 
 
-def render(view: Mapping[str, Any], *, highlight: Any = None, theme: Any = None,
-           names: Mapping[int, str] | None = None, text: Callable[[str], str] | None = None, **_: Any) -> bytes:
+def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, Any]:
+    """Nothing is marked: the numbers under the beacons say which button tends which."""
+    return {}
+
+
+def render(view: Mapping[str, Any], *, highlight: Mapping[str, Any] | None = None, theme: str | None = None,
+           names: Mapping[int, str] | None = None, text: Callable[[str], str] | None = None,
+           texts: Mapping[str, Callable[[str], str]] | None = None) -> bytes:
     say = text or (lambda key: ENGLISH.get(key, key))
     img = Image.new("RGB", (WIDTH, HEIGHT), NIGHT)
     d = ImageDraw.Draw(img)
@@ -70,3 +78,7 @@ def render(view: Mapping[str, Any], *, highlight: Any = None, theme: Any = None,
     out = io.BytesIO()
     img.save(out, format="PNG")
     return out.getvalue()
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions)
+"""Beacon Relay's renderer (`renderer.Renderer`): the board alone (the secret beacon is in words)."""

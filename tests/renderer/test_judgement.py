@@ -18,13 +18,16 @@ from PIL import Image
 from renderer import common, judgement_board
 from renderer import judgement as R
 from renderer.judgement_board import HEIGHT, TRACK_Y0, WIDTH, cell_x, tile_box
-from renderer.judgement_look import COLOURS, MESSAGES, THEMES, catalogue
+from renderer.judgement_look import COLOURS, MESSAGES, THEMES
 from rules.judgement import state as S
 from rules.judgement.content import load
+from tables import i18n
 from tests.renderer.views import decode, missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
 TH = THEMES["classic"]
+TEXTS = {lang: (lambda key, lang=lang: i18n.gettext(key, lang)) for lang in i18n.LANGUAGES}
+"""Every language's words, as the service gives them: the public board draws Chinese and English."""
 RING = ["ossuary", "tavern", "alchemist_tower", "market_square", "black_market", "cathedral"]
 
 
@@ -86,7 +89,7 @@ def count(img: Image.Image, box: tuple[float, float, float, float], rgb: tuple[i
 
 @pytest.mark.parametrize("seats", range(4, 10))
 def test_board_renders_at_4_to_9_seats_as_a_small_paletted_png(seats):
-    png = R.render(busy_view(seats), names={0: "Ann", 1: "王小明"})
+    png = R.render(busy_view(seats), names={0: "Ann", 1: "王小明"}, texts=TEXTS)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(png))
     assert img.size == (WIDTH, HEIGHT) == (R.WIDTH, R.HEIGHT)
@@ -137,7 +140,7 @@ def test_the_board_reads_no_secret_a_seats_view_gives_the_same_image_whatever_it
                                                               order="spys_order", known={"0": "guard"})}
     plain = copy.deepcopy(public) | {"seat": 1, "me": me_of(1)}
     assert R.render(mine) == R.render(plain)
-    assert R.render(mine, lang="zh-TW") == R.render(plain, lang="zh-TW")
+    assert R.render(mine, lang="zh-TW", texts=TEXTS) == R.render(plain, lang="zh-TW", texts=TEXTS)
 
 
 def test_each_location_shows_its_roll_numbers_and_the_pieces_on_it():
@@ -257,7 +260,7 @@ def test_every_board_word_is_in_both_catalogues_and_english_equals_the_built_in(
     en, zh = _po("en"), _po("zh_TW")
     assert en == MESSAGES
     assert set(zh) == set(MESSAGES)
-    assert catalogue("zh-TW") == zh
+    assert {key: i18n.gettext(key, "zh-TW") for key in MESSAGES} == zh  # the words the service gives the board
     same = {k for k in MESSAGES if zh[k] == en[k]}
     assert same <= {"judgement.board.attack_dice"}, same
     for key, text in zh.items():  # fields survive translation
@@ -273,7 +276,7 @@ def _fields(text: str) -> list[str]:
 def test_every_label_and_mark_has_its_glyphs():
     """Every word the board draws, in both languages, and the marks (♥ † ▶ ★ → −), in the font
     that draws them; the content names of locations, characters, cards and identities too."""
-    texts = [*catalogue("zh-TW").values(), *catalogue("en").values(), "♥ † ▶ ★ → − · … 聖 暗 令"]
+    texts = [*_po("zh_TW").values(), *_po("en").values(), "♥ † ▶ ★ → − · … 聖 暗 令"]
     c = load()
     for group in (c.locations, c.characters, c.cards, c.identities):
         for record in group.values():
@@ -289,6 +292,7 @@ def test_the_same_board_whatever_the_table_language():
     """Public, so bilingual: the caller's `text` changes nothing."""
     view = busy_view(5)
     assert R.render(view, text=lambda key: "XX") == R.render(view)
+    assert R.render(view, text=lambda key: "XX", texts=TEXTS) == R.render(view, texts=TEXTS) != R.render(view)
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,8 @@
 the viewer's language where the image is private, and bilingual where it is public).
 
 The public board (a spectator's view, `seat` None: the one the channel sees) keeps Chinese and
-English together whatever the table's language; a board drawn from a seat's own view (the private
+English together whatever the table's language (given the words of both, `texts`, as the service
+gives them; the renderer itself knows only English); a board drawn from a seat's own view (the private
 board of /judgement board, /table board, /table me) speaks only the reader's language, decided as
 the role card decides it (`lang`, else the caller's `text`), and still draws no secret.
 """
@@ -59,9 +60,14 @@ def en_text(key: str) -> str:
     return i18n.gettext(key, "en")
 
 
+TEXTS = {"en": en_text, "zh-TW": zh_text}
+"""Every language's words, as the service passes them (`texts`)."""
+
+
 def test_the_board_languages_follow_the_view_public_both_private_the_readers():
     public = busy_view(5)
-    assert board_langs(public, zh_text) == board_langs(public, en_text) == ("zh-TW", "en")
+    assert board_langs(public, zh_text, texts=TEXTS) == board_langs(public, en_text, texts=TEXTS) == ("zh-TW", "en")
+    assert board_langs(public, zh_text) == board_langs(public) == ("en",)  # no Chinese words given: none drawn
     assert board_langs(own(), zh_text) == ("zh-TW",)
     assert board_langs(own(), en_text) == board_langs(own()) == ("en",)
     assert board_langs(own(), lang="zh-TW") == ("zh-TW",)
@@ -81,9 +87,10 @@ def test_a_seats_chinese_board_draws_no_english_word(drawn):
 
 
 def test_the_public_board_stays_bilingual_whoever_asks(drawn):
-    R.render(busy_view(7), text=en_text)
+    R.render(busy_view(7), text=en_text, texts=TEXTS)
     assert "審判之城" in drawn and "The City of Judgement" in drawn
-    assert R.render(busy_view(7), text=zh_text) == R.render(busy_view(7), text=en_text) == R.render(busy_view(7))
+    assert (R.render(busy_view(7), text=zh_text, texts=TEXTS) == R.render(busy_view(7), text=en_text, texts=TEXTS)
+            == R.render(busy_view(7), texts=TEXTS))
 
 
 def test_a_seats_board_differs_by_language_only_and_never_by_its_secrets():
@@ -94,12 +101,12 @@ def test_a_seats_board_differs_by_language_only_and_never_by_its_secrets():
     assert R.render(own(identity="assassin", character="inquisitor", hp=10, order="spys_order",
                         known={"0": "guard"}), text=en_text) == english
     chinese = R.render(own(), text=zh_text)
-    assert chinese == R.render(own(), lang="zh-TW") != english
-    assert R.render(busy_view(7)) not in (english, chinese)
+    assert chinese == R.render(own(), lang="zh-TW", texts=TEXTS) != english
+    assert R.render(busy_view(7), texts=TEXTS) not in (english, chinese)
 
 
 async def test_the_service_draws_each_players_private_board_in_their_language_and_the_channels_in_both():
-    svc = TableService(":memory:", renderers={"judgement": R})
+    svc = TableService(":memory:", renderers={"judgement": R.RENDERER})
     ann, ben, cat, dan = (Player(i, n) for i, n in enumerate(("ann", "ben", "cat", "dan"), 1))
     svc.langs[ben.user_id] = "zh-TW"
     await svc.create(9, 90, "judgement", ann, seed="boards", lang="en")
@@ -111,8 +118,8 @@ async def test_the_service_draws_each_players_private_board_in_their_language_an
     state = table.state
     ben_seat, ann_seat = table.seat_of(ben.user_id), table.seat_of(ann.user_id)
     mine = await svc.board(90, ben)
-    assert mine.image == R.render(GAME.view(state, ben_seat), names=names, lang="zh-TW")
+    assert mine.image == R.render(GAME.view(state, ben_seat), names=names, lang="zh-TW", texts=TEXTS)
     hers = await svc.board(90, ann)
-    assert hers.image == R.render(GAME.view(state, ann_seat), names=names, lang="en")
+    assert hers.image == R.render(GAME.view(state, ann_seat), names=names, lang="en", texts=TEXTS)
     public = await svc.board(90)
-    assert public.image == R.render(GAME.view(state, None), names=names)
+    assert public.image == R.render(GAME.view(state, None), names=names, texts=TEXTS)

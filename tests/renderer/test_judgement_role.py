@@ -11,8 +11,9 @@ import io
 from PIL import Image
 
 from renderer import judgement as R
-from renderer.judgement_look import K, catalogue
+from renderer.judgement_look import K
 from renderer.judgement_role import W, compose_role
+from tables import i18n
 from tests.renderer.test_judgement import busy_view, make_view, me_of
 
 
@@ -24,7 +25,15 @@ def _view(seat: int = 2, **me: object) -> dict:
 
 
 def _zh(key: str) -> str:
-    return catalogue("zh-TW").get(key, key)
+    return i18n.gettext(key, "zh-TW")
+
+
+def _en(key: str) -> str:
+    return i18n.gettext(key, "en")
+
+
+TEXTS = {"en": _en, "zh-TW": _zh}
+"""Every language's words, as the service passes them (`texts`): the renderer reads no catalogue."""
 
 
 def test_a_spectator_has_no_role_card():
@@ -47,9 +56,9 @@ def test_role_card_is_a_paletted_png_whose_height_follows_its_content():
 def test_role_card_is_deterministic_and_pure():
     view = _view(order="slap", known={"0": "guard"})
     before = copy.deepcopy(view)
-    first = R.render_hand(view, names={0: "Ann", 2: "王小明"}, lang="zh-TW")
-    R.render_hand(_view(), lang="en")
-    assert R.render_hand(copy.deepcopy(view), names={0: "Ann", 2: "王小明"}, lang="zh-TW") == first
+    first = R.render_hand(view, names={0: "Ann", 2: "王小明"}, lang="zh-TW", texts=TEXTS)
+    R.render_hand(_view(), lang="en", texts=TEXTS)
+    assert R.render_hand(copy.deepcopy(view), names={0: "Ann", 2: "王小明"}, lang="zh-TW", texts=TEXTS) == first
     assert view == before
 
 
@@ -57,11 +66,11 @@ def test_role_card_speaks_the_readers_language():
     """Chinese and English differ; without `lang` the language is the one the caller's `text`
     speaks (its `judgement.board.lang` message); without either, English."""
     view = _view(identity="commoner", character="apothecary")
-    en, zh = R.render_hand(view, lang="en"), R.render_hand(view, lang="zh-TW")
+    en, zh = R.render_hand(view, lang="en", texts=TEXTS), R.render_hand(view, lang="zh-TW", texts=TEXTS)
     assert en != zh
     assert R.render_hand(view) == en
     assert R.render_hand(view, text=_zh) == zh
-    assert R.render_hand(view, text=lambda key: catalogue("en").get(key, key)) == en
+    assert R.render_hand(view, text=_en) == en
 
 
 def test_role_card_draws_what_the_seat_knows():
@@ -79,10 +88,10 @@ def test_role_card_draws_what_the_seat_knows():
 def test_before_the_pick_the_card_lists_the_characters_dealt():
     view = make_view(4, phase="pick", seat=0)
     view["me"] = me_of(0, character=None, hp=None, options=["white_fairy", "flower_girl", "mercenary"])
-    img = compose_role(view, lang="zh-TW")
+    img = compose_role(view, lang="zh-TW", texts=TEXTS)
     fewer = copy.deepcopy(view)
     fewer["me"]["options"] = ["white_fairy"]
-    assert compose_role(fewer, lang="zh-TW").height < img.height
+    assert compose_role(fewer, lang="zh-TW", texts=TEXTS).height < img.height
 
 
 def test_role_card_reads_only_me_and_the_seats_own_row():
@@ -104,8 +113,7 @@ def test_dead_seat_is_told_its_faction_may_still_win():
 def test_the_table_services_words_choose_the_language():
     """The service passes `text=lambda key: i18n.gettext(key, table.lang)`: that alone picks the
     card's language (the catalogues merge this renderer's domain)."""
-    from tables import i18n
-
     view = _view(identity="commoner", character="apothecary")
-    assert R.render_hand(view, text=lambda key: i18n.gettext(key, "zh-TW")) == R.render_hand(view, lang="zh-TW")
-    assert R.render_hand(view, text=lambda key: i18n.gettext(key, "en")) == R.render_hand(view, lang="en")
+    assert R.render_hand(view, text=lambda key: i18n.gettext(key, "zh-TW")) == R.render_hand(view, lang="zh-TW",
+                                                                                            texts=TEXTS)
+    assert R.render_hand(view, text=lambda key: i18n.gettext(key, "en")) == R.render_hand(view, lang="en", texts=TEXTS)

@@ -63,11 +63,21 @@ def test_ellipsize_and_fit():
 
 
 def test_renderer_for_each_game():
+    """Every game whose plug-in names a renderer module has one, that module's `RENDERER`; a game
+    without (a test's toy game) or no game at all has none."""
+    import importlib
+
     import pytest
 
     import renderer
+    from rules import registry
 
+    named = {key: plugin.renderer for key, plugin in registry.plugins().items() if plugin.renderer}
+    assert "dads_army" in named and renderer.games() == sorted(named)
+    for key, module in named.items():
+        assert renderer.of(key) is renderer.for_game(key) is importlib.import_module(module).RENDERER
     assert renderer.for_game("dads_army").render
+    assert renderer.of("no_such_game") is None
     with pytest.raises(KeyError):
         renderer.for_game("no_such_game")
 
@@ -91,3 +101,14 @@ def test_highlight_tints_a_cell_in_the_theme_palette():
     tint = common.blend(theme["paper"], theme["hl"], common.HIGHLIGHT_ALPHA / 255)
     assert out.getpixel((20, 20)) == tint  # the exact blend is in the palette: no posterising
     assert out.getpixel((3, 20)) == theme["hl_edge"]
+
+
+def test_no_renderer_reads_a_catalogue():
+    """Words reach a renderer from its caller (`text`, `texts`): no module of `renderer/` reads a
+    `.po` file or imports the translation tools."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "renderer"
+    reading = ("import babel", "from babel", "read_po", "import tables", "from tables", '/ "locale"')
+    readers = {p.name for p in root.glob("*.py") if any(word in p.read_text(encoding="utf-8") for word in reading)}
+    assert readers == set()

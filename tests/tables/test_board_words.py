@@ -16,15 +16,12 @@ from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service
 TITLE = "board.dads_army.title"
 
 
-class SpyRenderer:
-    """A renderer that takes `names` and `text`, and remembers what it was given."""
-
-    def __init__(self) -> None:
-        self.calls: list[dict[str, Any]] = []
+class SpyRenderer(toy_game.Renderer):
+    """A renderer that remembers the `names` and `text` it was given."""
 
     def render(self, view: dict[str, Any], *, highlight: Any = None, theme: Any = None,
-               names: Any = None, text: Any = None) -> bytes:
-        self.calls.append({"view": view, "names": names, "text": text})
+               names: Any = None, text: Any = None, texts: Any = None) -> bytes:
+        self.calls.append({"view": view, "names": names, "text": text, "texts": texts})
         return b"png"
 
 
@@ -62,6 +59,24 @@ async def test_board_words_are_in_the_tables_language() -> None:
     assert len(spy.calls) >= 3
     for call in spy.calls:
         assert call["text"](TITLE) == i18n.gettext(TITLE, "zh-TW") != i18n.gettext(TITLE, "en")
+
+
+async def test_an_image_for_one_reader_is_in_their_language_and_every_image_gets_every_language() -> None:
+    """`reads` tells the service the language a user reads: an image drawn for that user alone
+    (`me`) speaks it, the channel's speaks the table's; every image also gets the words of every
+    language (`texts`), for a board that draws two at once."""
+    svc, spy = spy_service()
+    await open_table(svc, lang="en")
+    svc.reads(BOB.user_id, "zh-TW")
+    assert svc.language_of(BOB.user_id, "en") == "zh-TW" and svc.language_of(ALICE.user_id, "en") == "en"
+    await svc.start(CHANNEL, ALICE)
+    await svc.board(CHANNEL)
+    assert spy.calls[-1]["text"](TITLE) == i18n.gettext(TITLE, "en")
+    await svc.me(CHANNEL, BOB)
+    assert spy.calls[-1]["text"](TITLE) == i18n.gettext(TITLE, "zh-TW")
+    for call in spy.calls:
+        assert {lang: call["texts"][lang](TITLE) for lang in i18n.LANGUAGES} == {
+            lang: i18n.gettext(TITLE, lang) for lang in i18n.LANGUAGES}
 
 
 async def test_a_table_speaks_english_unless_told() -> None:

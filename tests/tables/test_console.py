@@ -122,9 +122,9 @@ def test_seating_defaults() -> None:
 
 async def test_an_ai_only_game_that_never_ends_is_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tables.console
-    import tables.service
+    import tables.play
 
-    monkeypatch.setattr(tables.service, "MAX_AI_STEPS", 3)
+    monkeypatch.setattr(tables.play, "MAX_AI_STEPS", 3)
     monkeypatch.setattr(tables.console, "MAX_LOCAL_ACTIONS", 7)
     code, out = await play(tmp_path, None, ai=4, seed="1")
     assert code == 3 and "Stopped after 9 actions without an end" in out

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import rules.judge_dredd  # noqa: F401  (registers the game)
-import tables.service
+import tables.play
 from rules.core import SeatName
 from tables import i18n
 from tables.ai import find_policy
@@ -58,7 +58,7 @@ def service(ai: Any = None) -> TableService:
 def one_ai_step(monkeypatch) -> None:
     """One AI action per service call, so each call's notices are checked against the cards
     that call made public (a whole AI game in one call would name every kind at some point)."""
-    monkeypatch.setattr(tables.service, "MAX_AI_STEPS", 1)
+    monkeypatch.setattr(tables.play, "MAX_AI_STEPS", 1)
 
 
 async def table_of(svc: TableService, humans: int, ai: int, seed: str, *, timeout: float | None = None) -> Table:

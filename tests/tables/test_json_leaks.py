@@ -22,7 +22,6 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -30,6 +29,7 @@ import pytest
 from tables import i18n
 from tables.console import CHANNEL, Console, LocalOptions
 from tables.service import Table, TableService
+from tests.tables.toy_game import fake_renderer
 
 MAX_HUMAN_ACTIONS = 1500
 
@@ -67,7 +67,7 @@ async def play(tmp_path: Path, game: str, *, seats: int, ai: int, seed: str,
     out = io.StringIO()
     # Images are not what is checked here (the service's leak tests look at the boards): a stand-in
     # renderer keeps whole games quick.
-    service = TableService(":memory:", renderers={game: SimpleNamespace(render=lambda view, **_: b"PNG")})
+    service = TableService(":memory:", renderers={game: fake_renderer(lambda view, **_: b"PNG")})
     console = Console(service, LocalOptions(game=game, seats=seats, ai=ai, seed=seed, json=True,
                                                              images=str(tmp_path / "img")), out)
     rng = random.Random(seed)
@@ -140,7 +140,7 @@ async def test_the_plain_console_labels_every_private_prompt_and_hint_with_its_s
     may: …"), never as a channel line; so is the hint under a refused action ("You may: …"), which
     lists the same actions. Refused actions are typed on purpose to get hints."""
     out = io.StringIO()
-    service = TableService(":memory:", renderers={"judgement": SimpleNamespace(render=lambda view, **_: b"PNG")})
+    service = TableService(":memory:", renderers={"judgement": fake_renderer(lambda view, **_: b"PNG")})
     console = Console(service, LocalOptions(game="judgement", seats=2, ai=4, seed="p1", images=str(tmp_path)), out)
     await console.setup()
     rng = random.Random(1)

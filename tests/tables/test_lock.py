@@ -13,7 +13,7 @@ from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 class SlowRenderer(toy_game.Renderer):
     """Rendering happens under the lock in a worker thread; make it slow to invite races."""
 
-    def render(self, view, *, highlight=None, theme=None) -> bytes:
+    def render(self, view, *, highlight=None, **_) -> bytes:
         time.sleep(0.02)
         return super().render(view, highlight=highlight)
 

@@ -125,10 +125,10 @@ async def test_a_policy_that_proposes_an_illegal_or_unreadable_action_does_not_s
 
 
 async def test_a_broken_renderer_costs_the_image_not_the_move() -> None:
-    def broken(view, *, highlight=None):
+    def broken(view, *, highlight=None, **_):
         raise ValueError("no font")
 
-    svc = TableService(":memory:", renderers={"toy": broken}, ais={"toy": toy_game.choose})
+    svc = TableService(":memory:", renderers={"toy": toy_game.fake_renderer(broken)}, ais={"toy": toy_game.choose})
     await seat(svc, ALICE, BOB)
     notices = await svc.act(CHANNEL, ALICE, "roll")
     assert notices[0].image is None and svc.table(CHANNEL).version == 1

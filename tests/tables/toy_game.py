@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from renderer import Functions
 from rules.core import (
     Action,
     ActionSyntax,
@@ -140,16 +141,28 @@ def choose(game: Game[Any], state: ToyState, seat: Seat) -> str:
 
 
 class Renderer:
-    """Stands in for a renderer module: the 'PNG' is the view as JSON, so tests can read it."""
+    """Stands in for a renderer (`renderer.Renderer`): the 'PNG' is the view as JSON, so tests can
+    read it. It takes every keyword the service passes (names, words) and draws no hand."""
 
     calls: list[dict[str, Any]]
+    render_hand: Any = None
 
     def __init__(self) -> None:
         self.calls = []
 
-    def render(self, view: dict[str, Any], *, highlight: Any = None, theme: Any = None) -> bytes:
+    def render(self, view: dict[str, Any], *, highlight: Any = None, **_: Any) -> bytes:
         self.calls.append({"view": view, "highlight": highlight})
         return json.dumps({"view": view, "highlight": highlight}).encode()
 
     def highlights(self, view: dict[str, Any], actions: list[str]) -> dict[str, list[int]]:
         return {a: [] for a in actions}
+
+    def label_actions(self, view: dict[str, Any], actions: list[str]) -> dict[str, str | None]:
+        return {a: None for a in actions}
+
+
+def fake_renderer(render: Any, render_hand: Any = None) -> Functions:
+    """A test's renderer from a `render` (and an optional `render_hand`) that take the view and
+    the keywords every renderer gets; it marks and labels nothing."""
+    return Functions(render=render, highlights=lambda view, actions: {},
+                     label_actions=lambda view, actions: {}, render_hand=render_hand)

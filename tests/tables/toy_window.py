@@ -146,9 +146,15 @@ class HandRenderer:
     def __init__(self) -> None:
         self.hands: list[dict[str, Any]] = []
 
-    def render(self, view: dict[str, Any], *, highlight: Any = None) -> bytes:
+    def render(self, view: dict[str, Any], *, highlight: Any = None, **_: Any) -> bytes:
         return json.dumps({"board": view}).encode()
 
-    def render_hand(self, view: dict[str, Any], *, text: Any = None, names: Any = None) -> bytes:
+    def highlights(self, view: dict[str, Any], actions: list[str]) -> dict[str, str]:
+        return {}
+
+    def label_actions(self, view: dict[str, Any], actions: list[str]) -> dict[str, str | None]:
+        return {}
+
+    def render_hand(self, view: dict[str, Any], *, text: Any = None, names: Any = None, **_: Any) -> bytes:
         self.hands.append(view)
         return json.dumps({"hand": view["hand"], "seat": view["seat"]}).encode()

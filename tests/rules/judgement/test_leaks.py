@@ -475,11 +475,11 @@ async def test_leak_private_events_reach_only_their_seats(
         humans: int, ai: int, seed: str, clock: bool, registered_game: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """Humans act by the busy policy (with `clock`, at every other version the clock passes them
     instead, by each decision's timeout action); AI seats too. Every notice of every call is checked."""
-    import tables.service
+    import tables.play
     from rules.core import IllegalAction
     from tables.service import Player, TableService
 
-    monkeypatch.setattr(tables.service, "MAX_AI_STEPS", 1)
+    monkeypatch.setattr(tables.play, "MAX_AI_STEPS", 1)
     svc = TableService(":memory:", renderers={"judgement": None}, ais={"judgement": stand_in})
     spy = Spy(monkeypatch)
     players = [Player(71 + i, f"p{i}") for i in range(humans)]

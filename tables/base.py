@@ -1,0 +1,225 @@
+"""What every part of `TableService` shares: its state, finding a table, and the checks every
+call makes. The service is one object made of parts, one module each (`tables.lobby`,
+`tables.play`, `tables.ai_turns`, `tables.restoring`, `tables.images`, `tables.hands`,
+`tables.outbox`, `tables.views`); `tables.service.TableService` puts them together and sets the
+state up. `ServiceBase` declares that state, and the methods one part calls in another, so each
+part reads (and type-checks) on its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules.core import Chance, Game, IllegalAction, Msg, Outcome
+from rules.core import get_game as _get_game
+from tables import ai, i18n
+from tables.notices import Notice, Prompt, Public
+from tables.store import Store
+from tables.table import Player, SeatInfo, Table
+
+if TYPE_CHECKING:
+    from renderer import Renderer
+    from tables.restoring import BrokenTable
+
+STATUS = {
+    "lobby": Msg("table.status_lobby"),
+    "active": Msg("table.status_active"),
+    "finished": Msg("table.status_finished"),
+    "cancelled": Msg("table.status_cancelled"),
+}
+
+
+def get_game(key: str) -> Game[Any]:
+    """A registered game; importing `rules` first registers every game package."""
+    try:
+        return _get_game(key)
+    except IllegalAction:
+        importlib.import_module("rules")
+        return _get_game(key)
+
+
+def installed(key: str) -> Game[Any] | None:
+    """The game if it is installed; None for a key in the database that no package registers."""
+    try:
+        return get_game(key)
+    except IllegalAction:
+        return None
+
+
+def game_name(game: Game[Any]) -> Msg | str:
+    key = f"game.{game.info.key}"
+    return Msg(key) if i18n.has(key) else game.info.names.get("en", game.info.key)
+
+
+def variant_name(table: Table) -> Msg | str:
+    """The table's variant as players know it (`<game>.variant.<name>`), else its code."""
+    key = f"{table.game_key}.variant.{table.variant}"
+    return Msg(key) if i18n.has(key) else table.variant or ""
+
+
+def variant_lines(table: Table) -> list[Msg]:
+    """The table's variant, named in the players' language."""
+    return [Msg("table.variant", {"variant": variant_name(table)})] if table.variant else []
+
+
+def lobby_hint(table: Table) -> Msg:
+    """How many players the table needs, under its variant (a variant may take an exact number)."""
+    seats = table.seat_range
+    if len(seats) == 1:
+        return Msg("table.lobby_hint_exact", {"n": seats[0]})
+    return Msg("table.lobby_hint", {"min": seats[0], "max": seats[-1]})
+
+
+@dataclass
+class _Out:
+    """Lines gathered while a call runs, before they become notices."""
+
+    public: list[Msg] = field(default_factory=list)
+    private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+    only_timeouts: bool = True
+    """Every action of the call was what the clock would have done (a pass): the window goes on."""
+    passed: set[int] = field(default_factory=set)
+    """The seats that took their timeout action (passed) in the call."""
+
+
+class ServiceBase:
+    """The state of a `TableService` (set up by its `__init__`) and the lookups every part uses."""
+
+    store: Store
+    wall: Callable[[], float]
+    langs: dict[int, str]
+    broken: dict[int, BrokenTable]
+    _thinking: ai.Seats
+    _outbox: bool
+    _ai_failures: dict[int, int]
+    _now: Callable[[], float]
+    _windows: dict[int, tuple[frozenset[int], float]]
+    _renderer_overrides: dict[str, Renderer | None]
+    _renderers: dict[str, Renderer | None]
+    _ais: dict[str, Any] | None
+    _by_id: dict[int, Table]
+    _by_channel: dict[int, Table]
+    _draws: dict[int, list[int]]
+    _decisions: dict[int, tuple[frozenset[int], int]]
+    _sent: dict[tuple[int, int], list[Msg]]
+
+    # ------------------------------------------------------------------ lookup
+    def table(self, channel_id: int) -> Table | None:
+        """The open (lobby or active) table in a channel."""
+        return self._by_channel.get(channel_id)
+
+    def open_channels(self) -> list[int]:
+        """The channels with an open (lobby or active) table."""
+        return list(self._by_channel)
+
+    def get(self, table_id: int) -> Table | None:
+        """Any table by id: open ones from memory, finished or cancelled ones from the database."""
+        if table_id in self._by_id:
+            return self._by_id[table_id]
+        row = self.store.table_row(table_id)
+        return self._load(row) if row else None
+
+    def _open(self, channel_id: int) -> Table:
+        table = self.table(channel_id)
+        if table is None:
+            self._refuse_broken(channel_id)
+            raise IllegalAction("no_table")
+        return table
+
+    @staticmethod
+    def _require(table: Table, status: str) -> None:
+        if table.status == status:
+            return
+        if table.status in ("finished", "cancelled"):
+            raise IllegalAction("no_table")
+        raise IllegalAction("lobby_only" if status == "lobby" else "not_started")
+
+    @staticmethod
+    def _require_host(table: Table, by: Player) -> None:
+        if by.user_id != table.host_id:
+            raise IllegalAction("not_host")
+
+    async def _save_seats(self, table: Table, seats: list[SeatInfo] | None = None, *,
+                          host: int | None = None) -> None:
+        """Store the seating (`seats`, else the table's own) and a new `host`, then adopt them:
+        the database first, so a failed write leaves the table in memory as it was."""
+        seats = table.seats if seats is None else seats
+        await asyncio.to_thread(self.store.save_seats, table.id, [s.to_row() for s in seats], host=host)
+        table.seats = seats
+        if host is not None:
+            table.host_id = host
+
+    # ------------------------------------------------------------------ one part calls another
+    # Each is written in the part named; declared here so that every part type-checks alone.
+
+    def _load(self, row: dict[str, Any]) -> Table:  # tables.restoring
+        raise NotImplementedError
+
+    def _refuse_broken(self, channel_id: int) -> None:  # tables.restoring
+        raise NotImplementedError
+
+    def broken_in(self, channel_id: int) -> BrokenTable | None:  # tables.restoring
+        raise NotImplementedError
+
+    def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:  # tables.restoring
+        raise NotImplementedError
+
+    def _log_lines(self, table: Table, after: int) -> list[Msg]:  # tables.views
+        raise NotImplementedError
+
+    def _policy(self, table: Table) -> Any:  # tables.ai_turns
+        raise NotImplementedError
+
+    def _ai_failed(self, table: Table) -> int:  # tables.ai_turns
+        raise NotImplementedError
+
+    def _ai_settled(self, table: Table) -> None:  # tables.ai_turns
+        raise NotImplementedError
+
+    def _chance(self, table: Table, tag: str) -> Chance:  # tables.play
+        raise NotImplementedError
+
+    def _spend_dice(self, table: Table, chance: Chance) -> None:  # tables.play
+        raise NotImplementedError
+
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:  # tables.play
+        raise NotImplementedError
+
+    async def _run_ai(self, table: Table, out: _Out) -> None:  # tables.play
+        raise NotImplementedError
+
+    async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:  # tables.play
+        raise NotImplementedError
+
+    async def _close(self, table: Table, status: str,
+                     results: list[dict[str, Any]] | None = None) -> None:  # tables.play
+        raise NotImplementedError
+
+    async def resign(self, channel_id: int, player: Player) -> list[Notice]:  # tables.play
+        raise NotImplementedError
+
+    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:  # tables.images
+        raise NotImplementedError
+
+    async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images
+        raise NotImplementedError
+
+    def _remember_secrets(self, table: Table) -> None:  # tables.hands
+        raise NotImplementedError
+
+    def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
+        raise NotImplementedError
+
+    def _prompt_for(self, table: Table, seat: int) -> Prompt | None:  # tables.service
+        raise NotImplementedError
+
+    async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:  # tables.service
+        raise NotImplementedError
+
+    async def _notices(self, table: Table, out: _Out) -> list[Notice]:  # tables.service
+        raise NotImplementedError

@@ -1,0 +1,110 @@
+"""The picture part of `TableService`: the board and a seat's private picture (its hand, its role
+card), drawn by the game's renderer (`renderer.Renderer`, named by its plug-in and imported on
+first use), in a worker thread, in the words of whoever reads it.
+
+Every renderer is called the same way: the view, the highlighted targets of the prompt shown, the
+seats' names (AI seats included), `text` (message id -> text in the reader's language) and
+`texts` (the same for every language we speak, for a picture that draws two at once). A broken
+renderer costs the picture, never the move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules import registry
+from tables import i18n
+from tables.base import ServiceBase
+from tables.notices import Prompt
+from tables.table import Table
+
+if TYPE_CHECKING:
+    from renderer import Renderer
+
+log = logging.getLogger(__name__)
+
+
+def _text(lang: str) -> Callable[[str], str]:
+    """Message id -> its text in `lang`: what a renderer calls `text`."""
+    return lambda key: i18n.gettext(key, lang)
+
+
+TEXTS: Mapping[str, Callable[[str], str]] = {lang: _text(lang) for lang in i18n.LANGUAGES}
+"""Every language's words, as a renderer asks for them (`texts`)."""
+
+
+class Images(ServiceBase):
+    def _renderer(self, key: str) -> Renderer | None:
+        """The game's renderer: the one given to the service for it (tests, None: no pictures),
+        else the module its plug-in names, imported once."""
+        if key not in self._renderers:
+            if key in self._renderer_overrides:
+                found = self._renderer_overrides[key]
+            else:
+                module = registry.plugin(key).renderer
+                found = importlib.import_module(module).RENDERER if module else None
+            self._renderers[key] = found
+        return self._renderers[key]
+
+    def _words(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """What a renderer needs to draw for `seat` (None: the channel) in its reader's words."""
+        return {"names": dict(enumerate(table.names)), "text": _text(self._reader(table, seat)), "texts": TEXTS}
+
+    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:
+        """A PNG of `seat`'s view (None: the public one), marking the prompt's moves, with the
+        seats' names, in the table's language (a seat's own view: in its reader's, `langs`).
+        Pillow runs in a worker thread; a broken renderer costs the image, never the move."""
+        renderer = self._renderer(table.game_key)
+        if renderer is None or table.state is None:
+            return None
+        try:
+            view = table.game.view(table.state, seat)
+            highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
+            return await asyncio.to_thread(renderer.render, view, highlight=highlight, **self._words(table, seat))
+        except Exception:
+            log.exception("rendering table %s (%s) failed", table.id, table.game_key)
+            return None
+
+    async def _render_hand(self, table: Table, seat: int) -> bytes | None:
+        """A PNG of `seat`'s hand from the renderer's optional `render_hand` (seat's own view, in
+        its reader's language); None when the renderer has none or fails (the lines still say it
+        all)."""
+        renderer = self._renderer(table.game_key)
+        render_hand = renderer.render_hand if renderer is not None else None
+        if render_hand is None or table.state is None:
+            return None
+        try:
+            view = table.game.view(table.state, seat)
+            return await asyncio.to_thread(render_hand, view, **self._words(table, seat))
+        except Exception:
+            log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
+            return None
+
+    def reads(self, user_id: int, lang: str) -> None:
+        """The language `user_id` reads (their Discord client's, as last seen): the images drawn
+        for them alone (a hand, a role card, a private board) are drawn in it."""
+        self.langs[user_id] = i18n.language(lang)
+
+    def language_of(self, user_id: int | None, default: str) -> str:
+        """The language `user_id` reads, as last told (`reads`), else `default`."""
+        return self.langs.get(user_id, default) if user_id is not None else default
+
+    def _reader(self, table: Table, seat: int | None) -> str:
+        """The language of an image drawn for `seat` alone: its player's (`langs`), else the
+        table's; the table's for the public image (`seat` None) and an AI seat."""
+        if seat is None or not 0 <= seat < len(table.seats):
+            return table.lang
+        return self.language_of(table.seats[seat].user_id, table.lang)
+
+    def warm(self) -> None:
+        """Do the one-time work of a first table before there is any (at start-up): load every
+        game, its renderer and both languages' catalogues. Done lazily, on the event loop, it
+        would stall every table for a tenth of a second or more the first time each is needed."""
+        for key in registry.plugins():
+            self._renderer(key)
+        for lang in i18n.LANGUAGES:
+            i18n.catalogue(lang)

@@ -1,0 +1,179 @@
+"""The lobby part of `TableService`: opening a table, seating players and AI seats, starting the
+game, and closing it early (`cancel`)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from rules.core import IllegalAction, Msg
+from tables import i18n
+from tables.base import ServiceBase, _Out, game_name, get_game, lobby_hint, variant_lines, variant_name
+from tables.notices import Notice, Public
+from tables.store import StaleWrite, dumps
+from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_config
+
+
+class Lobby(ServiceBase):
+    async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
+                     variant: str | None = None, config: dict[str, Any] | None = None,
+                     seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
+                     lang: str | None = None, timeout: float | None = None,
+                     draws: list[int] | None = None) -> list[Notice]:
+        """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
+        (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
+        whole life. `draws`: every random number the table draws, set-up first, comes from this
+        list while it lasts (a replayed record, `tables.record`), then as usual."""
+        from tables.service import clock_lines  # the window clock's words live with the decisions
+
+        if channel_id in self._by_channel:
+            raise IllegalAction("table_exists")
+        self._refuse_broken(channel_id)
+        game = get_game(game_key)
+        if variant is not None and variant not in game.info.variants:
+            raise IllegalAction("unknown_variant", variant=variant)
+        if timeout is not None and not 0 <= timeout <= 86400:
+            raise IllegalAction("bad_timeout", max=86400)
+        table = Table(
+            id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
+            seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
+            config=split_config(config)[0], dice=list(dice) if dice else None, lang=i18n.language(lang),
+            timeout=game.info.default_timeout if timeout is None else float(timeout),
+            seats=[SeatInfo(host.user_id, host.name)] if sit else [],
+        )
+        table.id = await asyncio.to_thread(self.store.create_table, {  # the row and its seats in one transaction
+            "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
+            "status": "lobby", "seed": table.seed,
+            "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout)),
+            "version": 0, "host": host.user_id,
+        }, [s.to_row() for s in table.seats])
+        if draws:
+            self._draws[table.id] = list(draws)
+        self._by_id[table.id] = table
+        self._by_channel[channel_id] = table
+        lines = [
+            Msg("table.created", {"game": game_name(game), "host": host.name}),
+            *variant_lines(table),
+            *clock_lines(table),
+            lobby_hint(table),
+        ]
+        return [Public(table.id, lines, names=table.names)]
+
+    async def join(self, channel_id: int, player: Player) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            if table.seat_of(player.user_id) is not None:
+                raise IllegalAction("already_seated")
+            self._require_room(table)
+            await self._save_seats(table, [*table.seats, SeatInfo(player.user_id, player.name)])
+            msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.seat_range[-1]})
+            return [Public(table.id, [msg], names=table.names)]
+
+    async def leave(self, channel_id: int, player: Player) -> list[Notice]:
+        """Leave a lobby; during a game this resigns."""
+        table = self._open(channel_id)
+        if table.status == "active":
+            return await self.resign(channel_id, player)
+        async with table.lock:
+            self._require(table, "lobby")
+            seat = table.require_seat(player.user_id)
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
+            lines = [Msg("table.left", {"player": player.name})]
+            host = None
+            if player.user_id == table.host_id:
+                humans = [s for s in seats if not s.is_ai]
+                if not humans:
+                    await self._close(table, "cancelled")
+                    table.seats = seats
+                    return [Public(table.id, [*lines, Msg("table.closed_empty")], names=table.names)]
+                host = humans[0].user_id
+                lines.append(Msg("table.new_host", {"player": humans[0].name}))
+            await self._save_seats(table, seats, host=host)
+            return [Public(table.id, lines, names=table.names)]
+
+    async def add_ai(self, channel_id: int, by: Player, level: str = "normal") -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            self._require_host(table, by)
+            if self._policy(table) is None:
+                raise IllegalAction("no_ai", game=game_name(table.game))
+            self._require_room(table)
+            taken = {s.name for s in table.seats}
+            name = next(f"AI {k}" for k in range(1, 100) if f"AI {k}" not in taken)
+            await self._save_seats(table, [*table.seats, SeatInfo(None, name, ai=level)])
+            msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.seat_range[-1]})
+            return [Public(table.id, [msg], names=table.names)]
+
+    async def remove_ai(self, channel_id: int, by: Player, seat: int | None = None) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            self._require_host(table, by)
+            ai = [i for i, s in enumerate(table.seats) if s.is_ai]
+            if seat is None and ai:
+                seat = ai[-1]
+            if seat not in ai:
+                raise IllegalAction("no_ai_seat")
+            removed = table.seats[seat]
+            await self._save_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
+            return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
+
+    def _require_room(self, table: Table) -> None:
+        most = table.seat_range[-1]
+        if len(table.seats) >= most:
+            raise IllegalAction("table_full", max=most)
+
+    async def start(self, channel_id: int, by: Player) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "lobby")
+            self._require_host(table, by)
+            info = table.game.info
+            seats = table.seat_range
+            if len(table.seats) < info.min_seats:
+                raise IllegalAction("not_enough_players", min=info.min_seats)
+            if len(table.seats) not in seats:
+                allowed = str(seats[0]) if len(seats) == 1 else f"{seats[0]}-{seats[-1]}"
+                raise IllegalAction("variant_seats", variant=variant_name(table), n=len(table.seats), seats=allowed)
+            config = engine_config(table.config, table.variant)
+            chance = self._chance(table, "setup")
+            state = table.game.new_game(config, len(table.seats), chance)
+            snapshot = state.to_json()
+            try:
+                # memory follows the database
+                await asyncio.to_thread(self.store.start, table.id, snapshot, state.version, chance.record)
+            except StaleWrite as exc:
+                raise IllegalAction("stale_write") from exc
+            self._spend_dice(table, chance)
+            table.state, table.snapshot, table.setup_record = state, snapshot, list(chance.record)
+            table.status = "active"
+            out = _Out([Msg("table.started", {"game": game_name(table.game), "players": i18n.Listed.of(table.names)})])
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
+        """Close the table with no result. The host may cancel a lobby, and abort a game only
+        while some seat has not acted yet (as chess servers allow an abort before both sides
+        moved): after that a player can only resign (`leave`), which records the result, so a
+        losing host cannot wipe it. Staff (Manage Messages) may cancel at any time; the table is
+        then recorded as cancelled. A table that could not be loaded is for staff only."""
+        if self.broken_in(channel_id) is not None:
+            return self._cancel_broken(channel_id, by, can_manage)
+        table = self._open(channel_id)
+        async with table.lock:
+            if table.status not in ("lobby", "active"):
+                raise IllegalAction("no_table")
+            if not can_manage:
+                if by.user_id != table.host_id:
+                    raise IllegalAction("cannot_cancel")
+                if table.status == "active" and await self._everyone_acted(table):
+                    raise IllegalAction("cannot_abort")
+            await self._close(table, "cancelled")
+            return [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
+
+    async def _everyone_acted(self, table: Table) -> bool:
+        """Whether every seat has an action in the log (the game can no longer be aborted)."""
+        return await asyncio.to_thread(self.store.seats_that_acted, table.id) >= set(range(len(table.seats)))

@@ -1,0 +1,87 @@
+"""The outbox part of `TableService`: a change's notices wait in the database until the
+front-end says Discord accepted them (`_keep`, `delivered`), and are sent again when it did not
+(`undelivered`, `waiting`, `next_waiting`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import replace
+
+from tables.base import ServiceBase
+from tables.notices import Notice, Prompt, Public, from_record, to_record
+from tables.store import dumps, loads
+from tables.table import Table
+
+log = logging.getLogger(__name__)
+
+
+class Outbox(ServiceBase):
+    async def _keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
+        """Put a change's notices in the outbox (in a worker thread) and give each its row: they
+        stay there until the front-end says Discord accepted them (`delivered`), so a failed
+        post, a crash or a disconnect never loses what a table had to say. If even that write
+        fails, the notices still go out now (they just are not kept)."""
+        if not self._outbox:
+            return notices
+        items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
+        try:
+            ids = await asyncio.to_thread(self.store.outbox_add, table.id, table.channel_id, table.version, items)
+        except Exception:
+            log.exception("table %s: the notices of version %s could not be kept in the outbox", table.id,
+                          table.version)
+            return notices
+        for notice, row in zip(notices, ids, strict=True):
+            notice.outbox = row
+        return notices
+
+    async def delivered(self, rows: Iterable[int]) -> None:
+        """Discord accepted these notices (outbox rows): they are done."""
+        rows = list(rows)
+        if rows:
+            await asyncio.to_thread(self.store.outbox_done, rows)
+
+    async def undelivered(self, rows: Iterable[int]) -> None:
+        """These notices could not be delivered: try again later, each time after a longer pause
+        (5 s, 10 s, 20 s … at most 10 minutes)."""
+        rows = list(rows)
+        if rows:
+            await asyncio.to_thread(self.store.outbox_later, rows, self.wall(), _backoff)
+
+    async def waiting(self, channel_id: int | None = None, before: int | None = None) -> dict[int, list[Notice]]:
+        """Notices still to deliver, by channel, oldest first: those due now, or all of one
+        channel's kept before outbox row `before` (they go out before anything newer there). A
+        notice of a version the table has moved past keeps its lines and board but no longer asks
+        anyone to act."""
+        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id, before)
+        found: dict[int, list[Notice]] = defaultdict(list)
+        dropped: list[int] = []
+        for row in rows:
+            try:
+                notice = from_record(loads(row["notice"]), row["image"], row["id"])
+            except Exception:  # a notice nobody can read is dropped, not retried for ever
+                log.exception("outbox row %s cannot be read; dropped", row["id"])
+                dropped.append(row["id"])
+                continue
+            table = self._by_id.get(row["table_id"])
+            current = table is not None and table.status == "active" and table.version == row["version"]
+            if isinstance(notice, Prompt) and not current:
+                dropped.append(row["id"])  # a turn long past: nobody is to be asked any more
+                continue
+            if isinstance(notice, Public) and notice.prompt is not None and not current:
+                notice = replace(notice, prompt=None)
+            found[row["channel"]].append(notice)
+        await self.delivered(dropped)
+        return dict(found)
+
+    def next_waiting(self) -> float | None:
+        """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""
+        due = self.store.outbox_next()
+        return None if due is None else due - self.wall()
+
+
+def _backoff(attempts: int) -> float:
+    """Seconds before the next delivery attempt of a notice that failed `attempts` times."""
+    return min(600.0, 5.0 * 2 ** (attempts - 1))

@@ -1,0 +1,256 @@
+"""The play part of `TableService`: an action applied and stored (`_step`), AI seats playing on
+(`_run_ai`, `advance`), a player resigning, and a game's end (`_finish`, `_close`).
+
+Every applied action, human or AI, is one transaction (log row + state snapshot). Each action's
+randomness is `SeededChance(f"{seed}:{version}")` (set-up: `f"{seed}:setup"`), so a restored
+table draws the same as one that never stopped; the drawn numbers are logged too, so
+`game.replay` reproduces the game without the seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from rules.core import Chance, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
+from tables import i18n
+from tables.base import ServiceBase, _Out
+from tables.notices import Notice
+from tables.store import StaleWrite
+from tables.table import Player, Table
+
+log = logging.getLogger(__name__)
+
+MAX_AI_STEPS = 2000
+"""AI actions per call; an all-AI game continues with `advance`. Stops a looping policy."""
+
+
+class Play(ServiceBase):
+    async def act(self, channel_id: int, player: Player, action_text: str, *,
+                  version: int | None = None) -> list[Notice]:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            seat = table.require_seat(player.user_id)
+            if version is not None and not self.answering(table, version):
+                waiting = i18n.Listed.of(table.seat_name(s) for s in table.to_act())
+                raise IllegalAction("stale", players=waiting)
+            out = _Out()
+            await self._step(table, seat, action_text.strip(), out)
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def advance(self, channel_id: int) -> list[Notice]:
+        """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            out = _Out()
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def resign(self, channel_id: int, player: Player) -> list[Notice]:
+        """The player leaves the game in play. When the game says what leaving does
+        (`Game.leave_action`: a departure its rules define) that action is applied for the seat,
+        logged like any other (the game replays), and the table finishes if the game is over;
+        otherwise, or when the game goes on after it, the AI takes the seat (with one seat left,
+        that seat wins; with no human left, the game is abandoned)."""
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            seat = table.require_seat(player.user_id)
+            assert table.state is not None
+            leaving = table.game.leave_action(table.state, seat)
+            table.seats[seat].resigned = True
+            new_host = await self._hand_over_host(table, seat)
+            if leaving is not None:
+                out = _Out([])
+                try:
+                    # the game's own events say who left (else the table's `acted` line does);
+                    # the step finishes the table if the game is over
+                    await self._step(table, seat, str(leaving), out)
+                except BaseException:
+                    table.seats[seat].resigned = False
+                    raise
+                if table.status != "active":
+                    return await self._notices(table, out)
+            else:
+                out = _Out([Msg("table.resigned", {"player": SeatName(seat)})])
+            remaining = [i for i, s in enumerate(table.seats) if not s.resigned]
+            humans = [i for i in remaining if not table.seats[i].is_ai]
+            if len(remaining) == 1:
+                await self._finish(table, Outcome((remaining[0],), "resigned"), out)
+            elif not humans or self._policy(table) is None:
+                await self._finish(table, Outcome((), "abandoned"), out)
+            else:
+                table.seats[seat].ai = "normal"
+                await self._save_seats(table)
+                out.public.append(Msg("table.ai_takes_over", {"player": SeatName(seat)}))
+                if new_host is not None:
+                    out.public.append(new_host)
+                await self._run_ai(table, out)
+            return await self._notices(table, out)
+
+    async def _hand_over_host(self, table: Table, leaving: int) -> Msg | None:
+        """When the host leaves a game in play, the next human seat in order becomes the host
+        (host powers end with the host's seat); None when the host stays or nobody is left."""
+        if table.seats[leaving].user_id != table.host_id:
+            return None
+        order = [*range(leaving + 1, len(table.seats)), *range(leaving)]
+        heir = next((i for i in order if not table.seats[i].is_ai and not table.seats[i].resigned
+                     and table.seats[i].user_id is not None), None)
+        if heir is None:
+            return None
+        await asyncio.to_thread(self.store.update_table, table.id, host=table.seats[heir].user_id)
+        table.host_id = table.seats[heir].user_id  # type: ignore[assignment]
+        return Msg("table.new_host", {"player": table.seats[heir].name})
+
+    def _chance(self, table: Table, tag: str) -> Chance:
+        seeded = SeededChance(f"{table.seed}:{tag}")
+        chance = ScriptedChance(table.dice, fallback=seeded) if table.dice else seeded
+        draws = self._draws.get(table.id)
+        return _Replayed(draws, chance) if draws else chance
+
+    def _spend_dice(self, table: Table, chance: Chance) -> None:
+        if isinstance(chance, _Replayed):
+            self._draws[table.id] = chance.values
+            chance = chance.then
+        if isinstance(chance, ScriptedChance):
+            table.dice = chance.remaining
+
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:
+        """Apply one action and persist it with the new state in one transaction, written in a
+        worker thread (a durable write waits for the disk; the event loop must not). On any
+        failure the in-memory state is put back to the last snapshot, so memory and database
+        never disagree; a caller cancelled mid-write waits for the write to land first."""
+        from tables.service import quiet_line  # the decision lines live with the facade
+
+        game, state = table.game, table.state
+        assert state is not None and table.snapshot is not None  # set together when the game starts or loads
+        action = game.parse_action(text)
+        if action == game.timeout_action(state, seat):
+            out.passed.add(seat)
+        else:
+            out.only_timeouts = False
+        chance = self._chance(table, str(state.version))
+        expected = state.version
+        try:
+            events = game.apply(state, seat, action, chance)
+            snapshot = state.to_json()
+            write = asyncio.ensure_future(asyncio.to_thread(
+                self.store.record_action, table.id, seat, table.seats[seat].user_id, str(action), chance.record,
+                [e.to_json() for e in events], snapshot, state.version, expected=expected))
+            await _see_through(write)
+        except StaleWrite as exc:  # the stored table moved on without us: nothing was written
+            table.state = game.load(table.snapshot)
+            raise IllegalAction("stale_write") from exc
+        except BaseException as exc:
+            if isinstance(exc, _Landed):  # cancelled once the write had landed: memory keeps what the database has
+                table.snapshot = snapshot
+                self._spend_dice(table, chance)
+            else:
+                table.state = game.load(table.snapshot)
+            raise
+        table.snapshot = snapshot
+        self._spend_dice(table, chance)
+        public = [game.describe(e) for e in events if e.public] or [quiet_line(game, seat, action)]
+        out.public += public
+        for event in events:
+            for reader in event.to or ():
+                out.private[reader].append(game.describe(event))
+        if (outcome := game.outcome(state)) is not None:
+            await self._finish(table, outcome, out)
+
+    async def _run_ai(self, table: Table, out: _Out) -> None:
+        """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that
+        fails (its policy, its worker, the database) stops them without undoing what was
+        already done, the human's own move included: the failure is logged and counted, and
+        the clock asks again after a pause (`ai_due`), so the table carries on by itself."""
+        policy = self._policy(table)
+        for _ in range(MAX_AI_STEPS):
+            movers = table.ai_to_act()
+            if not movers or policy is None or table.state is None or table.snapshot is None:
+                self._ai_settled(table)
+                return
+            seat = movers[0]
+            try:
+                text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
+                await self._step(table, seat, text, out)
+            except Exception:
+                failures = self._ai_failed(table)
+                log.exception("table %s: the AI seat %s could not play (failure %d in a row); it will be asked again",
+                              table.id, seat, failures)
+                return
+            await asyncio.sleep(0)  # let other tables and Discord breathe between AI moves
+
+    async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
+        n = len(table.seats)
+        scores = outcome.scores or {}
+        rows = []
+        for i, seat in enumerate(table.seats):
+            if seat.resigned:
+                place = n
+            elif scores:
+                place = 1 + sum(1 for s in scores.values() if s > scores.get(i, 0))
+            elif outcome.winners:
+                place = 1 if i in outcome.winners else len(outcome.winners) + 1
+            else:
+                place = None
+            rows.append({"guild": table.guild_id, "game": table.game_key, "seat": i, "user_id": seat.user_id,
+                         "name": seat.name, "ai": seat.ai, "place": place, "winner": int(i in outcome.winners),
+                         "score": scores.get(i), "resigned": int(seat.resigned), "reason": outcome.reason})
+        await self._save_seats(table)
+        await self._close(table, "finished", rows)
+        if outcome.winners:
+            names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
+            out.public.append(Msg("table.winner", {"names": names}))
+        else:
+            out.public.append(Msg("table.no_winner"))
+
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
+        await asyncio.to_thread(self.store.finish, table.id, status, results or [])
+        table.status = status
+        self._windows.pop(table.id, None)
+        self._decisions.pop(table.id, None)
+        self._ai_failures.pop(table.id, None)
+        self._draws.pop(table.id, None)
+        for key in [k for k in self._sent if k[0] == table.id]:
+            del self._sent[key]
+        self._by_id.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+
+
+async def _see_through(write: asyncio.Future[Any]) -> None:
+    """Await a database write running in a worker thread. If the caller is cancelled meanwhile
+    the write still runs to its end: wait for it, then let the cancellation go on (as `_Landed`
+    when the write is in the database, so the caller keeps memory in step with it)."""
+    try:
+        await asyncio.shield(write)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            await write
+        if write.done() and not write.cancelled() and write.exception() is None:
+            raise _Landed() from None
+        raise
+
+
+class _Landed(asyncio.CancelledError):
+    """A cancellation that came while a write was landing: the write is in the database."""
+
+
+class _Replayed(Chance):
+    """Every draw from recorded `values` while they last, then from `then`: a replayed record
+    draws exactly what the game drew (dice, shuffles, everything), and plays on after it."""
+
+    def __init__(self, values: list[int], then: Chance) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.then = then
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        if self.values:
+            return self.values.pop(0)
+        return self.then._draw(low, high, die=die)

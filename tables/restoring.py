@@ -1,0 +1,158 @@
+"""The restoring part of `TableService`: tables read back from the database at start-up
+(`restore`, `_load`), tables that could not be (`BrokenTable`), and a game rebuilt from its log
+(`replay`) or written out as a script (`export`)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import IllegalAction, Msg, State
+from tables import i18n
+from tables.base import STATUS, ServiceBase, _Out, game_name, get_game, installed
+from tables.notices import Notice, Public
+from tables.record import GameRecord, RecordedAction, record_text
+from tables.store import loads
+from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_timeout
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class BrokenTable:
+    """An open table whose stored row could not be loaded at start-up (bad JSON, a game or
+    variant this Gavel lacks, a state the engine refuses). It still owns its channel: no new
+    table opens there until an admin repairs the row or cancels it (`/table cancel` with Manage
+    Messages), so a repaired table never comes back beside a newer one. `reason` is for the
+    admin (the log, `python bot.py --check-db`), in English like every operator message."""
+
+    table_id: int
+    channel_id: int
+    game: str
+    reason: str
+
+    def note(self) -> Msg:
+        """What the channel is told about it (at start-up, and by `/table status`)."""
+        found = installed(self.game)
+        return Msg("table.broken_note", {"table": self.table_id,
+                                         "game": game_name(found) if found is not None else self.game})
+
+
+class Restoring(ServiceBase):
+    def broken_tables(self) -> list[BrokenTable]:
+        """The open tables `restore` could not load, one per channel: the front-end posts each
+        one's `note()` in its channel at start-up."""
+        return list(self.broken.values())
+
+    def broken_in(self, channel_id: int) -> BrokenTable | None:
+        """The table of this channel that could not be loaded (and no table open there since)."""
+        return self.broken.get(channel_id) if channel_id not in self._by_channel else None
+
+    def _refuse_broken(self, channel_id: int) -> None:
+        if (broken := self.broken_in(channel_id)) is not None:
+            raise IllegalAction("table_broken", table=broken.table_id)
+
+    def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:
+        """A moderator gives up on a table that could not be loaded: its row is marked cancelled
+        (kept, with its log, for whoever wants to look) and the channel is free again."""
+        broken = self.broken[channel_id]
+        if not can_manage:
+            raise IllegalAction("broken_cancel", table=broken.table_id)
+        self.store.finish(broken.table_id, "cancelled", [])
+        del self.broken[channel_id]
+        return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
+
+    async def restore(self) -> int:
+        """Reload every lobby and active table from the database (at start-up). AI seats whose
+        turn it is play on later, through `advance` (the clock calls it: `ai_due`), so start-up
+        never waits for them. Returns how many tables are open again."""
+        count = 0
+        for row in self.store.open_rows():
+            if row["id"] in self._by_id or row["channel"] in self._by_channel:
+                continue
+            try:
+                if installed(row["game"]) is None:
+                    raise LookupError(f"game {row['game']!r} is not installed")
+                table = self._load(row)
+                if table.variant is not None and table.variant not in table.game.info.variants:
+                    raise LookupError(f"{row['game']} has no variant {table.variant!r}")
+            except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
+                log.exception("table %s in channel %s could not be restored; the channel stays closed until"
+                              " it is repaired or cancelled", row["id"], row["channel"])
+                self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
+                                                          f"{type(exc).__name__}: {exc}")
+                continue
+            self._by_id[table.id] = table
+            self._by_channel[table.channel_id] = table
+            self._remember_secrets(table)
+            announced = row.get("announced")
+            behind = table.status == "active" and announced is not None and table.version > announced
+            # The process stopped after saving actions but before queueing what they said: the
+            # channel hears them now (their public lines, then the game as it stands).
+            out = _Out([Msg("table.resumed"), *self._log_lines(table, int(announced or 0))] if behind else [])
+            outcome = table.game.outcome(table.state) if table.state is not None else None
+            if table.status == "active" and outcome is not None:
+                # The last action was saved but the process stopped before the results were:
+                # finish it now rather than leave a game nobody can move in.
+                await self._finish(table, outcome, out)
+            if out.public:
+                await self._notices(table, out)
+            if table.status not in ("active", "lobby"):
+                continue
+            # AI seats to act (the process stopped between their moves) play on afterwards,
+            # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
+            count += 1
+        return count
+
+    def _load(self, row: dict[str, Any]) -> Table:
+        game = get_game(row["game"])
+        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in self.store.seats(row["id"])]
+        stored = loads(row["config"])
+        config, lang = split_config(stored)
+        table = Table(
+            id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
+            seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
+            status=row["status"],
+            seats=seats, setup_record=loads(row["setup"]) or [],
+        )
+        if row["state"]:
+            table.snapshot = loads(row["state"])
+            table.state = game.load(table.snapshot)
+        return table
+
+    def replay(self, table_id: int) -> State:
+        """The game rebuilt from its set-up draws and action log (equal to the live state)."""
+        row = self.store.table_row(table_id)
+        if row is None or not row["state"]:
+            raise IllegalAction("no_table")
+        game = get_game(row["game"])
+        config = engine_config(split_config(loads(row["config"]))[0], row["variant"])
+        log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self.store.actions(table_id)]
+        return game.replay(config, len(self.store.seats(table_id)), loads(row["setup"]) or [], log_rows)
+
+    def export(self, channel_id: int) -> GameRecord:
+        """The whole game of the channel's table (the open one, else the last one played there)
+        as a script the local console replays to the same state (`tables.record`). A game with
+        hidden information (its record holds every draw) or with a secret action in its log
+        (`Game.secret_action`) is exported only once it is over."""
+        table = self.table(channel_id)
+        row = self.store.table_row(table.id) if table is not None else self.store.last_row(channel_id)
+        if row is None or not row["state"] or installed(row["game"]) is None:
+            raise IllegalAction("no_table" if row is None or row["state"] else "not_started")
+        game = get_game(row["game"])
+        actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
+                   for a in self.store.actions(row["id"])]
+        if row["status"] == "active" and (game.info.hidden_information or any(
+                game.secret_action(game.parse_action(a.action)) for a in actions)):
+            raise IllegalAction("export_after_end")
+        lang = split_config(loads(row["config"]))[1]
+        variant_key = f"{game.info.key}.variant.{row['variant']}"
+        seats = self.store.seats(row["id"])
+        return record_text(
+            table_id=row["id"], game_key=game.info.key, game_name=i18n.render(game_name(game), lang),
+            names=[s["name"] for s in seats], ai=[bool(s["ai"]) and not s["resigned"] for s in seats],
+            variant=row["variant"], lang=lang, started=(row["started"] or row["created"] or "")[:16].replace("T", " "),
+            status=i18n.render(STATUS.get(row["status"], row["status"]), lang),
+            setup=loads(row["setup"]) or [], actions=actions,
+            variant_name=i18n.gettext(variant_key, lang) if i18n.has(variant_key) else None)

@@ -1,0 +1,107 @@
+"""The reading part of `TableService`: what a player or the channel may look at without changing
+anything: the board, the log, the table's status, a user's results, a seat's legal actions."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rules.core import Event, Game, IllegalAction, Msg, SeatName
+from tables.base import STATUS, ServiceBase, game_name, installed, lobby_hint, variant_lines
+from tables.notices import Private, Public
+from tables.store import loads
+from tables.table import Player, Table
+
+
+class Views(ServiceBase):
+    def legal_for(self, channel_id: int, player: Player) -> list[str]:
+        table = self.table(channel_id)
+        if table is None or table.state is None or table.status != "active":
+            return []
+        seat = table.seat_of(player.user_id)
+        if seat is None:
+            return []
+        return [str(a) for a in table.game.legal_actions(table.state, seat)]
+
+    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Public | Private:
+        table = self._open(channel_id)
+        async with table.lock:
+            self._require(table, "active")
+            user_id = for_user.user_id if isinstance(for_user, Player) else for_user
+            seat = table.seat_of(user_id) if user_id is not None else None
+            if seat is not None and table.game.info.hidden_information:
+                assert user_id is not None  # a seat was found for it
+                image = await self._render(table, seat, self._prompt_for(table, seat))
+                return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names)
+            public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
+                                                                        "version": table.version})])
+            return public
+
+    def _log_lines(self, table: Table, after: int) -> list[Msg]:
+        """The public lines of the actions logged after version `after` (what the channel heard)."""
+        from tables.service import quiet_line  # the decision lines live with the facade
+
+        lines: list[Msg] = []
+        for row in self.store.actions(table.id):
+            if row["version"] is None or row["version"] <= after:
+                continue
+            events = [Event.from_json(e) for e in loads(row["events"]) or []]
+            public = [table.game.describe(e) for e in events if e.public]
+            lines += public or [quiet_line(table.game, row["seat"], table.game.parse_action(row["action"]))]
+        return lines
+
+    async def log(self, channel_id: int, n: int = 10) -> Public:
+        """The last `n` actions with their public events (private events stay private)."""
+        table = self._open(channel_id)
+        rows = await asyncio.to_thread(self.store.actions, table.id, max(1, n))
+        lines: list[Msg] = []
+        for row in rows:
+            lines.append(Msg("table.log_line", {"seq": row["seq"], "player": SeatName(row["seat"]),
+                                                "action": self._label(table.game, row["action"])}))
+            events = [Event.from_json(e) for e in loads(row["events"]) or []]
+            lines += [table.game.describe(e) for e in events if e.public]
+        return Public(table.id, lines or [Msg("table.log_empty")], names=table.names)
+
+    async def status(self, channel_id: int) -> Public:
+        if (broken := self.broken_in(channel_id)) is not None:
+            return Public(broken.table_id, [broken.note()])
+        from tables.service import clock_lines, turn_lines  # the decision lines live with the facade
+
+        table = self._open(channel_id)
+        lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
+                                      "n": len(table.seats), "max": table.seat_range[-1]}),
+                 *variant_lines(table), *clock_lines(table)]
+        for i, seat in enumerate(table.seats):
+            params = {"n": i + 1, "player": seat.name}
+            if seat.is_ai:
+                lines.append(Msg("table.seat_ai", params))
+            elif seat.user_id == table.host_id:
+                lines.append(Msg("table.seat_host", params))
+            else:
+                lines.append(Msg("table.seat", params))
+        if table.status == "lobby":
+            lines.append(lobby_hint(table))
+        lines += turn_lines(table, table.to_act())
+        return Public(table.id, lines, names=table.names)
+
+    async def stats(self, guild_id: int | None, user: Player | int) -> Public:
+        """A user's results (in one guild, or everywhere with `guild_id=None`)."""
+        user_id = user.user_id if isinstance(user, Player) else user
+        rows = await asyncio.to_thread(self.store.user_results, user_id, guild_id)
+        if not rows:
+            return Public(None, [Msg("table.stats_none")])
+        lines = [Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
+        for key in sorted({r["game"] for r in rows}):
+            mine = [r for r in rows if r["game"] == key]
+            game = installed(key)
+            name = game_name(game) if game is not None else key
+            lines.append(Msg("table.stats_game", {"game": name, "played": len(mine),
+                                                  "won": sum(r["winner"] for r in mine)}))
+        return Public(None, lines)
+
+    @staticmethod
+    def _label(game: Game[Any], text: str) -> Msg | str:
+        try:
+            return game.label(game.parse_action(text))
+        except IllegalAction:
+            return text
