@@ -63,6 +63,7 @@ from rules.core import get_game as _get_game
 from tables import ai as ai_seats
 from tables import i18n
 from tables.clock import Deadline
+from tables.decisions import Decisions, clock_lines, turn_lines
 from tables.notices import Notice, Private, Prompt, Public, from_record, to_record
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import StaleWrite, Store, dumps, loads
@@ -76,7 +77,7 @@ from tables.table import (
     stored_timeout,
 )
 
-__all__ = ["BrokenTable", "Deadline", "Player", "SeatInfo", "Table", "TableService"]
+__all__ = ["BrokenTable", "Deadline", "Player", "SeatInfo", "Table", "TableService", "clock_lines", "turn_lines"]
 
 log = logging.getLogger(__name__)
 
@@ -124,26 +125,6 @@ def lobby_hint(table: Table) -> Msg:
     return Msg("table.lobby_hint", {"min": seats[0], "max": seats[-1]})
 
 
-def clock_lines(table: Table) -> list[Msg]:
-    """How long a card-play window waits, for games that have such windows (their engine says
-    what a player does when time runs out: `Game.timeout_action`); nothing for the others. A
-    game whose clock is not a window's says it in its own words (`<game>.clock`, `<game>.no_clock`,
-    e.g. Judtho's minutes per move)."""
-    if type(table.game).timeout_action is Game.timeout_action:
-        return []
-    key = "no_clock" if table.timeout <= 0 else "clock"
-    params = {"seconds": f"{table.timeout:g}", "minutes": f"{table.timeout / 60:g}"} if table.timeout > 0 else {}
-    return [Msg(i18n.own_or(table.game_key, key, f"table.{key}"), params)]
-
-
-def turn_lines(table: Table, seats: list[int]) -> list[Msg]:
-    """Whose turn it is: "X, it is your turn", or, when several may act at once (a card-play
-    window of six), one line naming them all."""
-    if len(seats) > 1:
-        return [Msg("table.may_act", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})]
-    return [Msg("table.your_turn", {"player": SeatName(s)}) for s in seats]
-
-
 def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
     """What the channel hears of an action that made no public event: the action itself in an
     open game; where moves are secret, that something happened, not what ("X has made a move"),
@@ -188,10 +169,6 @@ class _Out:
 
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
-    only_timeouts: bool = True
-    """Every action of the call was what the clock would have done (a pass): the window goes on."""
-    passed: set[int] = field(default_factory=set)
-    """The seats that took their timeout action (passed) in the call."""
 
 
 class TableService:
@@ -209,9 +186,8 @@ class TableService:
         play prints them at once and keeps nothing)."""
         self._ai_failures: dict[int, int] = {}
         """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
-        self._now = clock
-        self._windows: dict[int, tuple[frozenset[int], float]] = {}
-        """Per table: the humans a window's clock runs for, and when it started (memory only)."""
+        self.decisions = Decisions(clock)
+        """The decision open at each table, as its game states it, and its clock (memory only)."""
         self._renderer_overrides = dict(renderers or {})
         self._renderers: dict[str, Any] = {}
         self._ais = ais
@@ -223,9 +199,6 @@ class TableService:
         """user id -> the language that user reads (the bot fills it from their Discord client; memory
         only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
         its reader's language, the channel's in the table's."""
-        self._decisions: dict[int, tuple[frozenset[int], int]] = {}
-        """Per table: the seats asked by the decision open now, and the version it opened at
-        (memory only: after a restart a decision counts from the version the table came back at)."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
         self.broken: dict[int, BrokenTable] = {}
@@ -444,8 +417,7 @@ class TableService:
             self._require(table, "active")
             seat = table.require_seat(player.user_id)
             if version is not None and not self.answering(table, version):
-                waiting = i18n.Listed.of(table.seat_name(s) for s in table.to_act())
-                raise IllegalAction("stale", players=waiting)
+                raise IllegalAction("stale", players=self.decisions.waiting(table))
             out = _Out()
             await self._step(table, seat, action_text.strip(), out)
             await self._run_ai(table, out)
@@ -453,26 +425,11 @@ class TableService:
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
-        decision open now: the same version, or the same decision that only other seats' passes
-        have moved on since (a card-play window where someone passed). Anything else (a move, a
-        card played, a new turn) means the player answered a position that is gone."""
-        if version == table.version:
-            return True
-        known = self._decisions.get(table.id)
-        return known is not None and known[1] <= version <= table.version
-
-    def _track_decision(self, table: Table, out: _Out) -> None:
-        """After a change: the decision open now goes on (only passes, exactly those seats left
-        it, and everyone still asked may still pass: the same card-play window) and keeps the
-        version it opened at, or a new one opens at this version."""
-        if table.status != "active":
-            self._decisions.pop(table.id, None)
-            return
-        asked = frozenset(table.to_act())
-        known = self._decisions.get(table.id)
-        window = table.state is not None and all(table.game.timeout_action(table.state, s) is not None for s in asked)
-        same = known is not None and out.only_timeouts and window and known[0] - out.passed == asked
-        self._decisions[table.id] = (asked, known[1] if same and known is not None else table.version)
+        decision open now: the same version, or the same decision (`Decision.key`) that only
+        other seats' passes have moved on since (a card-play window where someone passed).
+        Anything else (a move, a card played, a new turn) means the player answered a position
+        that is gone."""
+        return self.decisions.answering(table, version)
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
@@ -485,68 +442,41 @@ class TableService:
 
     # ------------------------------------------------------------------ the window clock
     def deadline(self, channel_id: int) -> Deadline | None:
-        """When the decision open now runs out by itself: the table has a clock and some human
-        to act has a timeout action (a card-play window's `pass`). None otherwise (no table, no
-        clock, a decision only that player can make, or only AI seats to act).
+        """When the decision open now runs out by itself: the table has a clock and the decision
+        puts some human on it (`Decision.clocked`: a card-play window's `pass`, Judtho's move).
+        None otherwise (no table, no clock, a decision without one, or only AI seats on it).
 
-        `seconds` is the time left: a window's clock starts when it opens or a card is played in
-        it; a pass does not give the others a fresh minute (a window closes when all have
-        passed, or after the table's clock)."""
+        `seconds` is the time left: the clock starts when the decision opens (a card played in a
+        window opens a new one); a pass does not give the others a fresh minute."""
         table = self.table(channel_id)
-        if table is None or table.status != "active" or table.state is None or table.timeout <= 0:
-            return None
-        seats = frozenset(self._timed_out_seats(table))
-        if not seats:
-            return None
-        known = self._windows.get(table.id)
-        if known is None or known[0] != seats:  # a window nobody timed yet (e.g. after a restart)
-            known = self._windows[table.id] = (seats, self._now())
-        left = max(0.0, table.timeout - (self._now() - known[1]))
-        return Deadline(table.id, channel_id, table.version, left)
-
-    def _time_window(self, table: Table, out: _Out) -> None:
-        """After a change: the same window goes on (only passes, and exactly those seats left it)
-        and keeps its start, or a new one (or a card played in it) starts the clock afresh."""
-        seats = frozenset(self._timed_out_seats(table)) if table.status == "active" and table.timeout > 0 else None
-        known = self._windows.pop(table.id, None)
-        if not seats:
-            return
-        same = known is not None and out.only_timeouts and known[0] - out.passed == seats
-        self._windows[table.id] = (seats, known[1] if same and known is not None else self._now())
+        return self.decisions.deadline(table) if table is not None else None
 
     async def expire(self, channel_id: int, version: int) -> list[Notice]:
-        """The clock ran out at `version`: every human still to act who has a timeout action
-        takes it (a public `table.timed_out` names them), AI seats play on, and the usual notices
-        come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
+        """The clock ran out at `version`: every human the decision puts on the clock takes its
+        timeout action (a public `table.timed_out` names them), AI seats play on, and the usual
+        notices come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
         table = self.table(channel_id)
         if table is None:
             return []
         async with table.lock:
             if table.status != "active" or table.state is None or table.version != version:
                 return []
-            seats = self._timed_out_seats(table)
+            seats = self.decisions.clocked(table)
             if not seats:
                 return []
+            ran_out = table.decision()
             names = i18n.Listed.of(table.seat_name(s) for s in seats)
             out = _Out([Msg("table.timed_out", {"players": names})])
             for seat in seats:
-                # One seat's pass may close the window and open the next decision: each takes its
-                # timeout action only while it is still to act in the one that ran out.
-                if table.status != "active" or seat not in table.humans_to_act():
+                # One seat's answer may close the decision and open the next: each takes its
+                # timeout action only while the one that ran out is still open and clocks it.
+                if table.status != "active" or not self.decisions.still_open(table, ran_out, version, seat):
                     continue
                 action = table.game.timeout_action(table.state, seat)
                 if action is not None:
                     await self._step(table, seat, str(action), out)
             await self._run_ai(table, out)
             return await self._notices(table, out)
-
-    @staticmethod
-    def _timed_out_seats(table: Table) -> list[int]:
-        """The humans to act whose decision has a clock (the game says what they do when it runs out)."""
-        state = table.state
-        if state is None:
-            return []
-        return [s for s in table.humans_to_act() if table.game.timeout_action(state, s) is not None]
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:
         """The player leaves the game in play. When the game says what leaving does
@@ -726,7 +656,7 @@ class TableService:
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
             lines.append(lobby_hint(table))
-        lines += turn_lines(table, table.to_act())
+        lines += turn_lines(table)
         return Public(table.id, lines, names=table.names)
 
     async def stats(self, guild_id: int | None, user: Player | int) -> Public:
@@ -864,10 +794,6 @@ class TableService:
         game, state = table.game, table.state
         assert state is not None and table.snapshot is not None  # set together when the game starts or loads
         action = game.parse_action(text)
-        if action == game.timeout_action(state, seat):
-            out.passed.add(seat)
-        else:
-            out.only_timeouts = False
         chance = self._chance(table, str(state.version))
         expected = state.version
         try:
@@ -971,8 +897,7 @@ class TableService:
     async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
         await asyncio.to_thread(self.store.finish, table.id, status, results or [])
         table.status = status
-        self._windows.pop(table.id, None)
-        self._decisions.pop(table.id, None)
+        self.decisions.forget(table.id)
         self._ai_failures.pop(table.id, None)
         self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
@@ -986,9 +911,17 @@ class TableService:
         return self._prompt(table, seat) if seat in table.humans_to_act() else None
 
     def _prompt(self, table: Table, seat: int) -> Prompt:
+        """`seat`'s prompt: its legal actions, and the decision they answer as the game states it
+        (its public words, who is asked and who passed, the time left when `seat` is on the clock),
+        with what `seat` alone knows of its question (`Game.own_question`)."""
+        assert table.state is not None  # a seat is prompted only in a game in play
         actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        decision = table.decision()
+        left = self.decisions.seconds_left(table) if seat in decision.clocked else None
         return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
-                      private=table.game.info.hidden_information)
+                      private=table.game.info.hidden_information, about=decision.about,
+                      own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
+                      passed=tuple(sorted(decision.passed)), deadline=left)
 
     def _prompts(self, table: Table) -> list[Prompt]:
         """A prompt for every human who may act now (whose turn it is is asked once)."""
@@ -1006,13 +939,14 @@ class TableService:
         lines = [*lines, *turn_lines(table, [p.seat for p in prompts])]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         image = await self._render(table, None, None if first is None or first.private else first)
-        return Public(table.id, lines, image, first, names=table.names), prompts
+        # What the seat alone knows of its question never rides on the channel's notice.
+        shown = replace(first, own=None) if first is not None and first.own is not None else first
+        return Public(table.id, lines, image, shown, names=table.names), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts."""
-        self._time_window(table, out)
-        self._track_decision(table, out)
+        self.decisions.track(table)
         public, prompts = await self._public(table, out.public)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):

@@ -70,7 +70,7 @@ from rules.core import (
 from . import history, movement, present, setup, skills, turn, view
 from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
-from .state import COLOURS, JudgementState, top
+from .state import COLOURS, Frame, JudgementState, top
 
 GAME_KEY = "judgement"
 
@@ -294,10 +294,11 @@ class Judgement(Game[JudgementState]):
         return present.catalogue(lang)
 
 
-def _only_passed(state: JudgementState, frame: Any, seat: Seat, before: tuple[list[Seat], Any] | None) -> bool:
+def _only_passed(state: JudgementState, frame: Frame | None, seat: Seat,
+                 before: tuple[list[Seat], Any] | None) -> bool:
     """Whether `seat`'s answer to `frame` was a pass that left the same question to the others:
     the frame still on top, its data as it was, only `seat` gone from those it asks."""
-    if before is None or top(state) is not frame:
+    if before is None or frame is None or top(state) is not frame:
         return False
     was, data = before
     return frame.data == data and asked(frame) == [s for s in was if s != seat]
