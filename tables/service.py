@@ -24,10 +24,11 @@ The API is the one in the team brief. Additions (all optional, nothing renamed):
   left that seat wins.
 - `create(..., timeout=None)`: the table's window clock in seconds (default 60, 0 = none),
   stored with the table. `deadline(channel_id) -> Deadline | None` says whether the decision
-  open now runs out (some human to act has a `game.timeout_action`), `expire(channel_id,
-  version)` applies those timeout actions; `tables.clock.WindowClock` keeps the time. A
-  window's clock runs from when it opened or a card was last played in it (a pass does not
-  restart it); `TableService(..., clock=time.monotonic)` lets tests move time by hand.
+  open now runs out (the game's `Decision.clocked` names a human), `expire(channel_id,
+  version)` applies their timeout actions; `tables.clock.WindowClock` keeps the time. A
+  decision's clock runs from when it opened (`Decision.key`: a pass does not restart it, a card
+  played opens a new decision); `tables.decisions` keeps that, and
+  `TableService(..., clock=time.monotonic)` lets tests move time by hand.
 - Secrets: after every change, each human seat whose `game.secrets(state, seat)` changed gets
   them in its one `Private` of that call (with its private events and, when the renderer has
   `render_hand(view, ...)`, a hand image). `hand(channel_id, player)` shows them on request.

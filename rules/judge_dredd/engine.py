@@ -144,13 +144,9 @@ class JudgeDredd(Game[DreddState]):
             return [Place(code) for code in turn.free_starting_sectors(state)]
         return []
 
-    def check(self, state: DreddState, seat: Seat, action: Action | str) -> Action:
-        """As `Game.check`, but a seat that is not asked now is told why (still `NotYourTurn`)."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.outcome(state) is None and seat not in self.to_act(state):
-            raise _not_asked(state, seat)
-        return super().check(state, seat, action)
+    def why_not_asked(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
+        """A seat that is not asked now is told why (still `NotYourTurn`)."""
+        return _not_asked(state, seat)
 
     def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
         """The precise reason: a card in the wrong window, the Movement Rule a Move breaks, or

@@ -139,15 +139,10 @@ class Judgement(Game[JudgementState]):
         actions: list[Action] = [Roll(), *(Go(loc) for loc in movement.flit_options(state, seat))]
         return actions + [a for a in skills.timed(state, seat, "turn_start") if a not in actions]
 
-    def check(self, state: JudgementState, seat: Seat, action: Action | str) -> Action:
-        """As `Game.check`, but a seat that is not asked now is told why: a `reveal` it may not take
-        by its reason (face up already, not before the turns), anything else by `NotYourTurn`."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.outcome(state) is None and seat not in self.to_act(state) \
-                and action not in self.anytime_actions(state, seat):
-            raise _reveal_refusal(state, seat) if isinstance(action, Reveal) else _not_asked(state, seat)
-        return super().check(state, seat, action)
+    def why_not_asked(self, state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
+        """A seat that is not asked now is told why: a `reveal` it may not take by its reason (face
+        up already, not before the turns), anything else by `NotYourTurn`."""
+        return _reveal_refusal(state, seat) if isinstance(action, Reveal) else _not_asked(state, seat)
 
     def why_illegal(self, state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
         """The precise reason a legal-looking action is refused."""
