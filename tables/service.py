@@ -58,7 +58,19 @@ from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
-from rules.core import Chance, Event, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance, State
+from rules.core import (
+    Chance,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Msg,
+    Outcome,
+    ScriptedChance,
+    SeatName,
+    SeededChance,
+    State,
+)
 from rules.core import games as _games
 from rules.core import get_game as _get_game
 from tables import ai as ai_seats
@@ -911,22 +923,28 @@ class TableService:
         """`seat`'s prompt, or None when that seat is not a human who may act now."""
         return self._prompt(table, seat) if seat in table.humans_to_act() else None
 
-    def _prompt(self, table: Table, seat: int) -> Prompt:
+    def _prompt(self, table: Table, seat: int, decision: Decision | None = None,
+                left: float | None = None) -> Prompt:
         """`seat`'s prompt: its legal actions, and the decision they answer as the game states it
-        (its public words, who is asked and who passed, the time left when `seat` is on the clock),
-        with what `seat` alone knows of its question (`Game.own_question`)."""
+        (its public words, who is asked and who passed, the time `left` when `seat` is on the
+        clock), with what `seat` alone knows of its question (`Game.own_question`). `decision`
+        and `left`, when given, are the table's now (worked out once for all its prompts)."""
         assert table.state is not None  # a seat is prompted only in a game in play
+        if decision is None:
+            decision, left = table.decision(), self.decisions.seconds_left(table)
         actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
-        decision = table.decision()
-        left = self.decisions.seconds_left(table) if seat in decision.clocked else None
         return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
                       private=table.game.info.hidden_information, about=decision.about,
                       own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
-                      passed=tuple(sorted(decision.passed)), deadline=left)
+                      passed=tuple(sorted(decision.passed)), deadline=left if seat in decision.clocked else None)
 
     def _prompts(self, table: Table) -> list[Prompt]:
         """A prompt for every human who may act now (whose turn it is is asked once)."""
-        return [self._prompt(table, s) for s in table.humans_to_act()]
+        seats = table.humans_to_act()
+        if not seats:
+            return []
+        decision, left = table.decision(), self.decisions.seconds_left(table)
+        return [self._prompt(table, s, decision, left) for s in seats]
 
     async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first
