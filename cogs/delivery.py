@@ -275,9 +275,9 @@ class Delivery:
         found = {p.seat: p.user_id for p in (prompt, *prompts) if moment(p) == moment(prompt)}
         table = self.bot.service.get(prompt.table_id)
         if table is not None and table.status == "active" and table.version == prompt.version:
-            for seat in table.humans_to_act():
+            for seat in sorted(table.decision().asked):
                 user_id = table.seats[seat].user_id
-                if user_id is not None:
+                if user_id is not None and not table.seats[seat].is_ai:
                     found.setdefault(seat, user_id)
         return sorted(found.items())
 
@@ -303,13 +303,13 @@ class Delivery:
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, words, lang, squares)
 
     def moment(self, table: Any, prompt: Prompt, lang: str) -> str:
-        """The line above a window's mention: what the window is for and who passed (the engine's
-        decision or the game's words say, `components.moment`), and when it closes by itself, as a
-        Discord timestamp every client counts down in its own language ("in 42 seconds"). "" for
-        a plain turn."""
+        """The line above a window's mention: what the window is for and who passed (the game's
+        decision says it in public words: `Prompt.about`), and when it closes by itself, as a
+        Discord timestamp every client counts down in its own language ("in 42 seconds"). ""
+        for a plain turn."""
         if table is None or table.version != prompt.version:
             return ""
-        what = components.moment(table, lang)
+        what = i18n.render(prompt.about, lang, table.seat_name) if prompt.about is not None else ""
         return i18n.sentences([what, self.clock(table, prompt, lang)], lang)
 
     def clock(self, table: Any, prompt: Prompt, lang: str) -> str:

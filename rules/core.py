@@ -401,6 +401,9 @@ class GameInfo:
     """Seconds a decision with a `timeout_action` waits when the table sets no clock (0: no clock)."""
     variant_seats: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Seat counts (least, most) of the variants that need their own, e.g. Judtho's Duo (2, 2)."""
+    timed: bool = False
+    """Some of its decisions may run on the table's clock (`Decision.clocked`): the lobby and the
+    status say how long the clock gives. A game whose decisions never do says nothing of a clock."""
 
     def seats_for(self, variant: str | None) -> range:
         """The seat counts a game with this variant (None: the default) may start with."""
@@ -493,8 +496,8 @@ class Game(Generic[S]):
         """What `seat` does when its player leaves the game in play (`/table leave`), or None:
         the table handles it (the AI takes the seat, as for a resignation). A game whose rules
         say what a departure does (Judtho's J18) returns that action; the table applies it for
-        the seat and logs it like any action, so the game still replays from its log. It must
-        pass `check` at any time before the end, whoever is to act."""
+        the seat and logs it like any action, so the game still replays from its log. `check`
+        accepts it at any time before the end, whoever is to act; no menu offers it."""
         return None
 
     def anytime_actions(self, state: S, seat: Seat) -> list[Action]:
@@ -547,19 +550,28 @@ class Game(Generic[S]):
 
     def check(self, state: S, seat: Seat, action: Action | str) -> Action:
         """The parsed action if `seat` may take it now, else the reason as IllegalAction. A seat
-        nobody asks may take only its `anytime_actions`."""
+        nobody asks may take only its `anytime_actions` and its `leave_action` (refused by
+        `why_not_asked`); a seat asked may also take its `timeout_action` (what the clock would
+        do for it, though no menu offers it: Judtho's `depart timeout`)."""
         if isinstance(action, str):
             action = self.parse_action(action)
         if self.outcome(state) is not None:
             raise GameOver()
-        if action in self.anytime_actions(state, seat):
+        if action in self.anytime_actions(state, seat) or action == self.leave_action(state, seat):
             return action
         if seat not in self.to_act(state):
-            raise NotYourTurn()
+            raise self.why_not_asked(state, seat, action)
+        if action == self.timeout_action(state, seat):
+            return action
         legal = self._legal_actions(state, seat)
         if action not in legal:
             raise self.why_illegal(state, seat, action)
         return action
+
+    def why_not_asked(self, state: S, seat: Seat, action: Action) -> IllegalAction:
+        """Why `seat`, which nobody asks now, may not take `action` (`NotYourTurn` by default);
+        games override for clearer messages."""
+        return NotYourTurn()
 
     def why_illegal(self, state: S, seat: Seat, action: Action) -> IllegalAction:
         """A precise reason for a refused action; games override for clearer messages."""

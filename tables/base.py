@@ -24,6 +24,7 @@ from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
+    from tables.decisions import Decisions
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -81,10 +82,6 @@ class _Out:
 
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
-    only_timeouts: bool = True
-    """Every action of the call was what the clock would have done (a pass): the window goes on."""
-    passed: set[int] = field(default_factory=set)
-    """The seats that took their timeout action (passed) in the call."""
 
 
 class ServiceBase:
@@ -97,15 +94,13 @@ class ServiceBase:
     _thinking: ai.Seats
     _outbox: bool
     _ai_failures: dict[int, int]
-    _now: Callable[[], float]
-    _windows: dict[int, tuple[frozenset[int], float]]
+    decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]
     _renderers: dict[str, Renderer | None]
     _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
-    _decisions: dict[int, tuple[frozenset[int], int]]
     _sent: dict[tuple[int, int], list[Msg]]
 
     # ------------------------------------------------------------------ lookup

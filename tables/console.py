@@ -162,9 +162,9 @@ class Console:
 
     def _not_a_turn(self, notice: Public) -> Public:
         """In a card-play window a lone human left to answer is "waited for", not told "it is your
-        turn" (it is someone else's Move, or a fight): a window is a decision whose timeout action
-        (`Game.timeout_action`) is one of the seat's own answers, a pass. A move's clock (time out
-        and you leave the game) is no window: that is still "your turn"."""
+        turn" (it is someone else's Move, or a fight): a window is a decision the game names
+        (`Decision.about`). A move's clock (time out and you leave the game) is no window:
+        that is still "your turn"."""
         table = self.service.get(notice.table_id) if notice.table_id is not None else None
         if table is None or table.state is None or table.status != "active":
             return notice
@@ -503,10 +503,10 @@ def _is_clock(line: Msg) -> bool:
 
 
 def _in_window(table: Table, seat: int) -> bool:
-    """Whether `seat` is asked in a card-play window: its timeout action is one of its answers
-    (`pass`, `done`), not a consequence only the clock brings (leaving the game on a timeout)."""
-    action = table.game.timeout_action(table.state, seat)
-    return action is not None and str(action) in {str(a) for a in table.game.legal_actions(table.state, seat)}
+    """Whether `seat` is asked something the game names (`Decision.about`: a card-play window, a
+    question), not a plain turn (a move, even on its clock)."""
+    decision = table.decision()
+    return seat in decision.asked and decision.about is not None
 
 
 def _is_board(notice: Private) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.base import ServiceBase, _Out, game_name, get_game, lobby_hint, variant_lines, variant_name
+from tables.decisions import clock_lines
 from tables.notices import Notice, Public
 from tables.store import StaleWrite, dumps
 from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_config
@@ -25,7 +26,6 @@ class Lobby(ServiceBase):
         (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
         whole life. `draws`: every random number the table draws, set-up first, comes from this
         list while it lasts (a replayed record, `tables.record`), then as usual."""
-        from tables.service import clock_lines  # the window clock's words live with the decisions
 
         if channel_id in self._by_channel:
             raise IllegalAction("table_exists")

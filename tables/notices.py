@@ -22,6 +22,12 @@ class Prompt:
 
     `private` is set for games with hidden information, where the list of actions itself
     may give a hand away: front-ends should then show the actions to that player only.
+
+    The decision it answers, as the game states it (`rules.core.Decision`), rides along: what is
+    asked in public words (`about`), who is asked and who passed, and how long the clock gave
+    when the prompt was made; `own` is what this seat alone knows of the question (the Order
+    card it must answer), carried only by a prompt that travels alone, never by the one on a
+    `Public`.
     """
 
     table_id: int
@@ -30,12 +36,24 @@ class Prompt:
     user_id: int
     actions: list[str]
     private: bool = False
+    about: Msg | None = None
+    """What the seats are asked, in public words; None for a plain turn."""
+    own: Msg | None = None
+    """What this seat alone knows of its question; None when nothing."""
+    asked: tuple[int, ...] = ()
+    """The seats the decision asks (humans and AI seats alike)."""
+    passed: tuple[int, ...] = ()
+    """The seats that passed it."""
+    deadline: float | None = None
+    """Seconds left on the clock when the prompt was made; None: no clock runs."""
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "prompt", "table": self.table_id, "version": self.version, "seat": self.seat,
-                "user": self.user_id, "actions": list(self.actions), "private": self.private}
+                "user": self.user_id, "actions": list(self.actions), "private": self.private,
+                "about": _encode(self.about), "own": _encode(self.own), "asked": list(self.asked),
+                "passed": list(self.passed), "deadline": self.deadline}
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -116,7 +134,9 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
 
 def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
     return Prompt(data["table"], data["version"], data["seat"], data["user"], list(data["actions"]),
-                  bool(data.get("private")), outbox)
+                  bool(data.get("private")), about=_decode(data.get("about")), own=_decode(data.get("own")),
+                  asked=tuple(data.get("asked") or ()), passed=tuple(data.get("passed") or ()),
+                  deadline=data.get("deadline"), outbox=outbox)
 
 
 def _encode(value: Any) -> Any:

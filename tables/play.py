@@ -14,7 +14,7 @@ import contextlib
 import logging
 from typing import Any
 
-from rules.core import Chance, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
+from rules.core import Chance, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
 from tables import i18n
 from tables.base import ServiceBase, _Out
 from tables.notices import Notice
@@ -27,6 +27,24 @@ MAX_AI_STEPS = 2000
 """AI actions per call; an all-AI game continues with `advance`. Stops a looping policy."""
 
 
+def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
+    """What the channel hears of an action that made no public event: the action itself in an
+    open game; where moves are secret, that something happened, not what ("X has made a move"),
+    except a `pass` that is no secret action: "X passes". A pass is what every seat asked may
+    answer whatever it holds (a rescue window, a counter-attack, an Order card's own question are
+    asked whatever the secret, judgement e1), and who is asked is public, so it tells nothing the
+    channel did not know; the log (`/table log`) names it anyway. A game may name another such
+    uniform answer in its own words (`<game>.quiet.<verb>`, e.g. The City of Judgement's `keep`: any
+    seat a card asks to show may keep it hidden). Anything else stays unnamed."""
+    if not game.info.hidden_information:
+        return Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})
+    verb = getattr(action, "verb", None)
+    shared = "table.acted_secretly"
+    if verb and not game.secret_action(action):
+        shared = i18n.own_or(game.info.key, f"quiet.{verb}", "table.passed" if verb == "pass" else shared)
+    return Msg(shared, {"player": SeatName(seat)})
+
+
 class Play(ServiceBase):
     async def act(self, channel_id: int, player: Player, action_text: str, *,
                   version: int | None = None) -> list[Notice]:
@@ -35,8 +53,7 @@ class Play(ServiceBase):
             self._require(table, "active")
             seat = table.require_seat(player.user_id)
             if version is not None and not self.answering(table, version):
-                waiting = i18n.Listed.of(table.seat_name(s) for s in table.to_act())
-                raise IllegalAction("stale", players=waiting)
+                raise IllegalAction("stale", players=self.decisions.waiting(table))
             out = _Out()
             await self._step(table, seat, action_text.strip(), out)
             await self._run_ai(table, out)
@@ -125,15 +142,9 @@ class Play(ServiceBase):
         worker thread (a durable write waits for the disk; the event loop must not). On any
         failure the in-memory state is put back to the last snapshot, so memory and database
         never disagree; a caller cancelled mid-write waits for the write to land first."""
-        from tables.service import quiet_line  # the decision lines live with the facade
-
         game, state = table.game, table.state
         assert state is not None and table.snapshot is not None  # set together when the game starts or loads
         action = game.parse_action(text)
-        if action == game.timeout_action(state, seat):
-            out.passed.add(seat)
-        else:
-            out.only_timeouts = False
         chance = self._chance(table, str(state.version))
         expected = state.version
         try:
@@ -212,8 +223,7 @@ class Play(ServiceBase):
     async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
         await asyncio.to_thread(self.store.finish, table.id, status, results or [])
         table.status = status
-        self._windows.pop(table.id, None)
-        self._decisions.pop(table.id, None)
+        self.decisions.forget(table.id)
         self._ai_failures.pop(table.id, None)
         self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:

@@ -16,7 +16,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Game, IllegalAction, Seat, State
+from rules.core import Decision, Game, IllegalAction, Seat, State
 from tables.notices import seat_label
 
 PRIVATE = "_"
@@ -148,6 +148,13 @@ class Table:
         if seat is None:
             raise IllegalAction("not_seated")
         return seat
+
+    def decision(self) -> Decision:
+        """The decision open now, as the game states it (`Game.decision`): who is asked, about
+        what, who passed, who is on the clock. Nobody is asked outside a game in play."""
+        if self.state is None or self.status != "active" or self.game.outcome(self.state) is not None:
+            return Decision(frozenset())
+        return self.game.decision(self.state)
 
     def to_act(self) -> list[Seat]:
         if self.state is None or self.status != "active" or self.game.outcome(self.state) is not None:

@@ -8,7 +8,9 @@ from typing import Any
 
 from rules.core import Event, Game, IllegalAction, Msg, SeatName
 from tables.base import STATUS, ServiceBase, game_name, installed, lobby_hint, variant_lines
+from tables.decisions import clock_lines, turn_lines
 from tables.notices import Private, Public
+from tables.play import quiet_line
 from tables.store import loads
 from tables.table import Player, Table
 
@@ -39,7 +41,6 @@ class Views(ServiceBase):
 
     def _log_lines(self, table: Table, after: int) -> list[Msg]:
         """The public lines of the actions logged after version `after` (what the channel heard)."""
-        from tables.service import quiet_line  # the decision lines live with the facade
 
         lines: list[Msg] = []
         for row in self.store.actions(table.id):
@@ -65,7 +66,6 @@ class Views(ServiceBase):
     async def status(self, channel_id: int) -> Public:
         if (broken := self.broken_in(channel_id)) is not None:
             return Public(broken.table_id, [broken.note()])
-        from tables.service import clock_lines, turn_lines  # the decision lines live with the facade
 
         table = self._open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
@@ -81,7 +81,7 @@ class Views(ServiceBase):
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
             lines.append(lobby_hint(table))
-        lines += turn_lines(table, table.to_act())
+        lines += turn_lines(table)
         return Public(table.id, lines, names=table.names)
 
     async def stats(self, guild_id: int | None, user: Player | int) -> Public:

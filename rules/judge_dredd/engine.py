@@ -36,7 +36,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, NotYourTurn, Outcome, Seat
+from rules.core import (
+    Action,
+    Chance,
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Msg,
+    NotYourTurn,
+    Outcome,
+    Seat,
+)
 
 from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
@@ -59,6 +71,7 @@ class JudgeDredd(Game[DreddState]):
         max_seats=6,
         variants=VARIANTS,
         hidden_information=True,
+        timed=True,
     )
     state_type = DreddState
 
@@ -131,13 +144,9 @@ class JudgeDredd(Game[DreddState]):
             return [Place(code) for code in turn.free_starting_sectors(state)]
         return []
 
-    def check(self, state: DreddState, seat: Seat, action: Action | str) -> Action:
-        """As `Game.check`, but a seat that is not asked now is told why (still `NotYourTurn`)."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.outcome(state) is None and seat not in self.to_act(state):
-            raise _not_asked(state, seat)
-        return super().check(state, seat, action)
+    def why_not_asked(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
+        """A seat that is not asked now is told why (still `NotYourTurn`)."""
+        return _not_asked(state, seat)
 
     def why_illegal(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
         """The precise reason: a card in the wrong window, the Movement Rule a Move breaks, or
@@ -177,6 +186,23 @@ class JudgeDredd(Game[DreddState]):
             return None
         return Done() if state.window.kind == "issue" else Pass()
 
+    def decision(self, state: DreddState) -> Decision:
+        """In a card-play window (R7): the seats still to answer, each on the table's clock; what
+        the window is for and who passed (or passes for the rest of the Game Turn, E5), in public
+        words; the same decision while only passes happen (`asked_at`: a card played, a discard or
+        the window closing opens the next). Any other decision (a Move, a target, a placement, the
+        discard down to six) is plain and has no clock."""
+        if self.outcome(state) is not None:
+            return Decision(frozenset())
+        asked = frozenset(self.to_act(state))
+        if state.window is None or over_limit(state) is not None:
+            return Decision(asked)
+        public = self.view(state, None)
+        window, skipping = public["window"], set(public["skipping"])
+        passed = [s for s in range(state.seats) if s not in asked and (s in window["passed"] or s in skipping)]
+        return Decision(asked, about=present.moment(public, passed), passed=frozenset(passed), clocked=asked,
+                        key=("window", state.asked_at))
+
     def secrets(self, state: DreddState, seat: Seat) -> list[Msg]:
         """The seat's hand, one line per card."""
         return cards.hand_lines(state, seat)
@@ -184,6 +210,13 @@ class JudgeDredd(Game[DreddState]):
     # ------------------------------------------------------------------ applying actions
 
     def _apply(self, state: DreddState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        window = state.window
+        events = self._act(state, seat, action, chance)
+        if not (isinstance(action, (Pass, Done, Skip)) and window is not None and state.window is window):
+            state.asked_at = state.version + 1  # the version this action makes: the next decision opens
+        return events
+
+    def _act(self, state: DreddState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
         events: list[Event] = []
         window = state.window
         if isinstance(action, Discard):

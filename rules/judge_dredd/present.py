@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Action, Event, Msg, SeatName
+from rules.core import Action, Event, Listed, Msg, Seat, SeatName
 
 from .state import ALIEN, COLOURS
 
@@ -68,6 +68,24 @@ def describe(event: Event) -> Msg:
         if kind == "passed" and event.params["window"] == "issue":
             kind = "done_discarding"
     return Msg(f"judge_dredd.event.{kind}", params)
+
+
+def moment(public: dict[str, Any], passed: list[Seat]) -> Msg:
+    """The open card-play window in words, from the PUBLIC view: what it comes before or after
+    (whose Move, which fight: the `judge_dredd.window.*` names of its `window` event) and who has
+    passed, or passes for the rest of the Game Turn (`skip`, E5). Nothing about any hand."""
+    window = public["window"]
+    params: dict[str, Any] = {"window": window["kind"], "seat": window.get("for")}
+    fight = public.get("fight")
+    if window["kind"] == "before_fight" and fight:
+        params |= {"fight": fight["kind"], "judges": fight["judges"], "crime": fight.get("crime")}
+    what = describe(Event("window", params)).params["window"]
+    if not passed:
+        return Msg("judge_dredd.moment", {"window": what})
+    skipping = set(public.get("skipping") or ())
+    names = [Msg("judge_dredd.moment.skipping", {"player": SeatName(s)}) if s in skipping else SeatName(s)
+             for s in passed]
+    return Msg("judge_dredd.moment_passed", {"window": what, "players": Listed.of(names)})
 
 
 def _fight_window(params: dict[str, Any]) -> Msg:

@@ -213,6 +213,9 @@ class DreddState(State):
     winner: Seat | None = None
     cadet: list[Seat] = field(default_factory=list)
     """Cadet's Right (R21): the tied Judges still fighting for the win."""
+    asked_at: int = 0
+    """The version at which the decision open now was opened: a card-play window stays the same
+    decision while only passes happen (`JudgeDredd.decision`'s key)."""
 
 
 def order(state: DreddState) -> list[Seat]:

@@ -48,14 +48,29 @@ Rulings of the engine beyond the rulebook and rulings 1-15 (tests named after th
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, NotYourTurn, Outcome, Seat
+from rules.core import (
+    Action,
+    Chance,
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Listed,
+    Msg,
+    NotYourTurn,
+    Outcome,
+    Seat,
+    SeatName,
+)
 
 from . import history, movement, present, setup, skills, turn, view
 from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
-from .state import JudgementState, top
+from .state import COLOURS, Frame, JudgementState, top
 
 GAME_KEY = "judgement"
 
@@ -68,6 +83,7 @@ class Judgement(Game[JudgementState]):
         max_seats=9,
         variants=setup.VARIANTS,
         hidden_information=True,
+        timed=True,
     )
     state_type = JudgementState
 
@@ -123,15 +139,10 @@ class Judgement(Game[JudgementState]):
         actions: list[Action] = [Roll(), *(Go(loc) for loc in movement.flit_options(state, seat))]
         return actions + [a for a in skills.timed(state, seat, "turn_start") if a not in actions]
 
-    def check(self, state: JudgementState, seat: Seat, action: Action | str) -> Action:
-        """As `Game.check`, but a seat that is not asked now is told why: a `reveal` it may not take
-        by its reason (face up already, not before the turns), anything else by `NotYourTurn`."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if self.outcome(state) is None and seat not in self.to_act(state) \
-                and action not in self.anytime_actions(state, seat):
-            raise _reveal_refusal(state, seat) if isinstance(action, Reveal) else _not_asked(state, seat)
-        return super().check(state, seat, action)
+    def why_not_asked(self, state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
+        """A seat that is not asked now is told why: a `reveal` it may not take by its reason (face
+        up already, not before the turns), anything else by `NotYourTurn`."""
+        return _reveal_refusal(state, seat) if isinstance(action, Reveal) else _not_asked(state, seat)
 
     def why_illegal(self, state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
         """The precise reason a legal-looking action is refused."""
@@ -176,6 +187,46 @@ class Judgement(Game[JudgementState]):
             return Roll()
         return None
 
+    def decision(self, state: JudgementState) -> Decision:
+        """The seats asked (`to_act`), those on a clock (e9), and what they are asked in public
+        words: the top frame's question, read from the PUBLIC view (who gives, who answers, who
+        is dying ..., never an Order card, a pick's options or a pose), with who passed it; the
+        set-up's pick and start roll; None for the turn's own steps. The same decision while
+        only passes (and, in the pick, other seats' picks) happen (`asked_at`)."""
+        if self.outcome(state) is not None:
+            return Decision(frozenset())
+        asked = frozenset(self.to_act(state))
+        frame = top(state)
+        clocked = frozenset(s for s in asked if self.timeout_action(state, s) is not None)
+        return Decision(asked, about=self._moment(state), passed=frozenset(frame.passed) if frame else frozenset(),
+                        clocked=clocked, key=("judgement", state.asked_at))
+
+    def _moment(self, state: JudgementState) -> Msg | None:
+        public = self.view(state, None)
+        frame = public.get("frame")
+        if not frame:  # the set-up's questions: the pick (c5) and the start roll say what they are
+            phase = public.get("phase")
+            return Msg(f"judgement.moment.phase.{phase}") if phase in ("pick", "start_roll") else None
+        params = {k: v for k, v in frame.items() if k not in ("kind", "asked", "passed")}
+        described = self.describe(Event(frame["kind"], params)).params
+        moment = Msg(f"judgement.moment.{frame['kind']}", {k: _coloured(v) for k, v in described.items()})
+        passed = frame.get("passed") or []
+        if passed and len(frame.get("asked") or []) + len(passed) > 1:
+            return Msg("judgement.moment.passed", {"moment": moment, "players": Listed.of(_seat(s) for s in passed)})
+        return moment
+
+    def own_question(self, state: JudgementState, seat: Seat) -> Msg | None:
+        """The Order card this seat must give or answer now, by name and text, from its OWN view
+        (`me.order`, c30: only its giver and recipient see its text)."""
+        if self.outcome(state) is not None:
+            return None
+        view = self.view(state, seat)
+        card, frame = (view.get("me") or {}).get("order"), view.get("frame") or {}
+        if not card or frame.get("kind") not in ("give", "obey") or seat not in frame.get("asked", []):
+            return None
+        return Msg("judgement.own.order", {"card": Msg(f"judgement.card.{card}"),
+                                           "text": Msg(f"judgement.card_text.{card}")})
+
     def secret_action(self, action: Action) -> bool:
         """The pick names the secret character; 隱女's 「隱」 pose names the identity she plays
         (present.py, whose labels of them name nothing)."""
@@ -187,6 +238,16 @@ class Judgement(Game[JudgementState]):
     # ------------------------------------------------------------------ applying actions
 
     def _apply(self, state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        frame, phase = top(state), state.phase
+        passing = frame is not None and seat in asked(frame) and action == self.timeout_action(state, seat)
+        before = (list(asked(frame)), copy.deepcopy(frame.data)) if frame is not None and passing else None
+        events = self._act(state, seat, action, chance)
+        picked = phase == "pick" == state.phase and isinstance(action, Pick)  # the others still pick
+        if not (_only_passed(state, frame, seat, before) or picked):
+            state.asked_at = state.version + 1  # the version this action makes: the next decision opens
+        return events
+
+    def _act(self, state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
         frame = top(state)
         events: list[Event] = []
         if frame is not None and seat in asked(frame) and action in KINDS[frame.kind].legal(state, seat):
@@ -226,6 +287,35 @@ class Judgement(Game[JudgementState]):
     def catalogue(self, lang: str) -> dict[str, str]:
         """The names the content files hold in both languages (present.py)."""
         return present.catalogue(lang)
+
+
+def _only_passed(state: JudgementState, frame: Frame | None, seat: Seat,
+                 before: tuple[list[Seat], Any] | None) -> bool:
+    """Whether `seat`'s answer to `frame` was a pass that left the same question to the others:
+    the frame still on top, its data as it was, only `seat` gone from those it asks."""
+    if before is None or frame is None or top(state) is not frame:
+        return False
+    was, data = before
+    return frame.data == data and asked(frame) == [s for s in was if s != seat]
+
+
+def _seat(seat: Seat) -> Msg:
+    """A seat as the table's words name it at this game: its colour and its player."""
+    colour = COLOURS[seat] if 0 <= seat < len(COLOURS) else str(seat)
+    return Msg("judgement.moment.seat", {"colour": Msg(f"judgement.board.colour.{colour}"), "player": SeatName(seat)})
+
+
+def _coloured(value: Any) -> Any:
+    """A message parameter with every `SeatName` in it named by `_seat`."""
+    if isinstance(value, SeatName):
+        return _seat(value.seat)
+    if isinstance(value, Msg):
+        return Msg(value.key, {k: _coloured(v) for k, v in value.params.items()})
+    if isinstance(value, Listed):
+        return Listed.of(_coloured(v) for v in value.items)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_coloured(v) for v in value)
+    return value
 
 
 def _any_time(state: JudgementState, seat: Seat) -> list[Action]:

@@ -199,6 +199,9 @@ class JudgementState(State):
     """The public evidence about identities, oldest first (history.py): short lists `[kind,
     *params]` of public events only (attacks, hurts and heals by another seat, Order results,
     identity cards drawn, shows, deaths), appended by engine._apply. Public: in every view."""
+    asked_at: int = 0
+    """The version at which the decision open now was opened: a frame stays the same decision while
+    only passes happen, the pick while seats pick (`Judgement.decision`'s key)."""
 
 
 def deck_of(state: JudgementState, pack: str) -> list[str]:

@@ -25,7 +25,8 @@ Engine rulings of ours (tests named after them):
   end (the table applies it through `leave_action` when a player leaves); it is never offered
   in `legal_actions`.
 - E4. The Trio suggestion (Section 4): the partner of the Partnership army to move may send one
-  `suggest <move>` per turn; it is not in `to_act` (nobody waits for it). The move goes to the
+  `suggest <move>` per turn; it is not in `to_act` (nobody waits for it) but offered to the
+  partner whoever is asked (`anytime_actions`). The move goes to the
   mover alone (a private event); the channel learns only that a suggestion was sent, and the
   action is a `secret_action` (its log line hides the move; no export while the game is on).
 - E5. A position for J21 is the board, the relations (who moves next included) and the
@@ -50,6 +51,7 @@ from rules.core import (
     Action,
     BadActionText,
     Chance,
+    Decision,
     Event,
     Game,
     GameInfo,
@@ -179,6 +181,7 @@ class Judtho(Game[JudthoState]):
         max_seats=4,
         variants=VARIANTS,
         default_timeout=0.0,  # J18's move clock only when the table asks for one (/judtho new timeout:)
+        timed=True,
         variant_seats={"duo": (2, 2), "trio": (3, 3), "trio_dark": (3, 3)},
     )
     state_type = JudthoState
@@ -298,26 +301,29 @@ class Judtho(Game[JudthoState]):
             return []
         return [Suggest(str(m)) for m in play_moves(state, state.rel().to_move) if isinstance(m, Move)]
 
-    def check(self, state: JudthoState, seat: Seat, action: Action | str) -> Action:
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if isinstance(action, Depart):  # J18, E3: any seat, at any time before the end
-            if state.phase == "over":
-                raise GameOver()
-            if not 0 <= seat < len(state.seat_colours):
-                raise NotYourTurn()
-            return action
+    def anytime_actions(self, state: JudthoState, seat: Seat) -> list[Action]:
+        """E4: the partner's one suggestion per turn, whoever is asked (nobody waits for it). Read
+        from public facts only: the variant, whose turn it is, whether one was sent, the mover's
+        legal moves."""
+        return list(self.suggestions(state, seat))
+
+    def why_not_asked(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
+        """A suggestion outside Trio, or a move the partner may not suggest, says so; anything else
+        from a seat nobody asks is `NotYourTurn` (a second suggestion in a turn too)."""
         if isinstance(action, Suggest):
-            if state.phase == "over":
-                raise GameOver()
             if state.variant != "trio":
-                raise IllegalAction("judtho_suggest_trio_only")
-            if self.partner(state) != seat:
-                raise NotYourTurn()
-            if action not in self.suggestions(state, seat):
-                raise IllegalAction("judtho_bad_suggestion", move=action.move)
-            return action
-        return super().check(state, seat, action)
+                return IllegalAction("judtho_suggest_trio_only")
+            if self.partner(state) == seat:
+                return IllegalAction("judtho_bad_suggestion", move=action.move)
+        return NotYourTurn()
+
+    def decision(self, state: JudthoState) -> Decision:
+        """Every decision is plain (the turn line says it) and on the move clock, when the table
+        has one (E6): the seat to move, to place or to answer a proposal. A proposal's answers are
+        one decision until it is settled (an acceptance leaves the others' question as it was);
+        everything else but a suggestion (E4: nobody waits for it) opens the next (`asked_at`)."""
+        asked = frozenset(self.to_act(state))
+        return Decision(asked, clocked=asked, key=("judtho", state.asked_at) if asked else None)
 
     def why_illegal(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
         colour = self.acting_colour(state)
@@ -363,6 +369,13 @@ class Judtho(Game[JudthoState]):
     # ------------------------------------------------------------------ applying
 
     def _apply(self, state: JudthoState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
+        events = self._act(state, seat, action, chance)
+        accepted = isinstance(action, Draw) and action.answer == "accept" and state.rel().proposal is not None
+        if not (isinstance(action, Suggest) or accepted):
+            state.asked_at = state.version + 1  # the version this action makes: the next decision opens
+        return events
+
+    def _act(self, state: JudthoState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
         if isinstance(action, Suggest):
             mover = state.rel().to_move
             state.suggested = True
@@ -584,7 +597,7 @@ class Judtho(Game[JudthoState]):
     def leave_action(self, state: JudthoState, seat: Seat) -> Action | None:
         """J18: a player who leaves the table departs (the table applies `Depart` for the seat, so the
         others are awarded and the game ends, and the log replays it); None once the game is over."""
-        return None if state.phase == "over" else Depart()
+        return None if state.phase == "over" or not 0 <= seat < len(state.seat_colours) else Depart()
 
     def depart(self, state: JudthoState, seat: Seat, reason: str = "departure") -> list[Event]:
         """J18 outside the action log (e.g. `reason="timeout"`): as `Depart`, with the state's version bumped."""

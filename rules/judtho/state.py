@@ -48,6 +48,8 @@ class JudthoState(State):
     """J26: moves per player before adjudication; 0 = off (the default)."""
     suggested: bool = False
     """Trio: the Partnership's one suggestion this turn has been sent (Section 4)."""
+    asked_at: int = 0
+    """The version at which the decision open now was opened (`Judtho.decision`'s key)."""
 
     def rel(self) -> Relations:
         return Relations.from_json(self.relations)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Action, ActionSyntax, Chance, Event, Game, GameInfo, Msg, Outcome, State, register
+from rules.core import Action, ActionSyntax, Chance, Decision, Event, Game, GameInfo, Msg, Outcome, State, register
 
 KEY = "cogs_window_toy"
 COLOURS = ("red", "blue", "green", "yellow", "white", "black")
@@ -58,7 +58,7 @@ class WindowState(State):
 
 class WindowToy(Game[WindowState]):
     info = GameInfo(key=KEY, names={"en": "Window toy", "zh-TW": "窗口玩具"}, min_seats=2, max_seats=6,
-                    hidden_information=True)
+                    hidden_information=True, timed=True)
     state_type = WindowState
 
     def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> WindowState:
@@ -111,6 +111,15 @@ class WindowToy(Game[WindowState]):
 
     def timeout_action(self, state: WindowState, seat: int) -> Action | None:
         return Pass() if state.window and seat in self.to_act(state) else None
+
+    def decision(self, state: WindowState) -> Decision:
+        """A window is one decision while only passes happen (a card played, or the next `go`,
+        opens another); every seat in it is on the clock. `go` is a plain turn."""
+        asked = frozenset(self.to_act(state))
+        if not state.window:
+            return Decision(asked)
+        return Decision(asked, passed=frozenset(state.passed), clocked=asked,
+                        key=("window", state.turns, len(state.played)))
 
     def secrets(self, state: WindowState, seat: int) -> list[Msg]:
         return [Msg(f"{KEY}.hand", {"cards": ", ".join(state.hands[seat])})]

@@ -18,6 +18,7 @@ from rules.core import (
     Action,
     ActionSyntax,
     Chance,
+    Decision,
     Event,
     Game,
     GameInfo,
@@ -64,7 +65,8 @@ class WindowState(State):
 
 
 class ToyWindow(Game[WindowState]):
-    info = GameInfo("toy_window", {"en": "Toy windows", "zh-TW": "玩具出牌"}, 2, 6, hidden_information=True)
+    info = GameInfo("toy_window", {"en": "Toy windows", "zh-TW": "玩具出牌"}, 2, 6, hidden_information=True,
+                    timed=True)
     state_type = WindowState
 
     def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> WindowState:
@@ -107,6 +109,15 @@ class ToyWindow(Game[WindowState]):
 
     def timeout_action(self, state: WindowState, seat: Seat) -> Action | None:
         return Pass() if state.window and seat in self.to_act(state) else None
+
+    def decision(self, state: WindowState) -> Decision:
+        """A window is one decision while only passes happen: a card played (or the next round's
+        window) is another; each seat in it is on the clock. The draw is a plain turn."""
+        asked = frozenset(self.to_act(state))
+        if not state.window:
+            return Decision(asked)
+        return Decision(asked, about=Msg("toy_window.window"), passed=frozenset(state.passed), clocked=asked,
+                        key=("window", state.round, sum(state.played)))
 
     def secrets(self, state: WindowState, seat: Seat) -> list[Msg]:
         return [Msg("toy_window.hand", {"cards": " ".join(map(str, state.hands[seat]))})]

@@ -140,6 +140,11 @@ def _rotate(items: list) -> list:
 def hide_check(state: DreddState, viewer: int | None) -> None:
     """What `viewer` must not learn cannot change its view: the order of every pack, the other
     players' hands (same counts, other cards) and every face-down Perp it has not peeked at."""
+    assert GAME.view(counterfactual(state, viewer), viewer) == GAME.view(state, viewer)
+
+
+def counterfactual(state: DreddState, viewer: int | None) -> DreddState:
+    """`state` with what `viewer` must not learn changed (see `hide_check`)."""
     other = copy.deepcopy(state)
     for pack in ("stock", "perp_pack", "crime_pack", "sector_pack"):
         setattr(other, pack, list(reversed(getattr(other, pack))))
@@ -152,7 +157,7 @@ def hide_check(state: DreddState, viewer: int | None) -> None:
     secret = [c for c in other.crimes if not c.revealed and c.crime not in peeked]
     for crime, perp in zip(secret, _rotate([c.perp for c in secret]), strict=True):
         crime.perp = perp
-    assert GAME.view(other, viewer) == GAME.view(state, viewer)
+    return other
 
 
 def conserved(state: DreddState) -> None:

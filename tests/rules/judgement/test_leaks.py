@@ -231,7 +231,8 @@ def clocked(state: JudgementState) -> list[int]:
 
 def test_leak_views_counterfactual(games: Games) -> None:
     """Every third step of every game, for every seat and a spectator: its view, who is asked,
-    who has a clock (the table shows it) and its own legal actions."""
+    who has a clock (the table shows it), the decision the table shows (its public words, who
+    passed, its key), what the seat alone is asked (`own_question`) and its own legal actions."""
     for (n, seed, *_), steps in games.items():
         for i, step in enumerate(steps[::3]):
             state = step.before
@@ -241,6 +242,10 @@ def test_leak_views_counterfactual(games: Games) -> None:
                 assert GAME.view(other, viewer) == GAME.view(state, viewer), where
                 assert GAME.to_act(other) == GAME.to_act(state), where
                 assert clocked(other) == clocked(state), where
+                if viewer is None:
+                    assert GAME.decision(other) == GAME.decision(state), where
+                else:
+                    assert GAME.own_question(other, viewer) == GAME.own_question(state, viewer), where
                 if viewer is not None and viewer in GAME.to_act(state):
                     assert legal(other, viewer) == legal(state, viewer), where
 

@@ -1,0 +1,135 @@
+"""The decision open at each table, and its clock: what the platform knows of "who is asked now".
+
+The game states the decision (`rules.core.Decision`, through `Table.decision`): the seats asked,
+what they are asked in public words, who passed, who is on the clock, and a `key` that stays the
+same while only passes move it on. `Decisions` remembers per table the decision last seen, the
+version it opened at and when its clock started, and answers from that alone:
+
+- `answering`: a command or click made at an older version still answers the decision open now
+  when that decision is the same one (its key is, or nothing happened since): a pass by someone
+  else in a card-play window leaves everyone else's menu standing; anything else makes it stale.
+- `deadline`: the clock runs from when the decision opened (a pass does not give the others a
+  fresh minute; a card played is a new decision, with the whole time again), for the human seats
+  the decision puts on the clock, when the table has a clock at all.
+- `clocked`: who takes their `Game.timeout_action` when it runs out (`TableService.expire`).
+
+Memory only: after a restart a decision counts from the version, and the moment, the table is
+first looked at again. `clock_lines` and `turn_lines` are the table's words for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from rules.core import Decision, Listed, Msg, SeatName
+from tables import i18n
+from tables.clock import Deadline
+from tables.table import Table
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The decision a table was last seen at: since which version it stands, and since when its
+    clock runs."""
+
+    decision: Decision
+    version: int
+    """The table's version when this decision opened (or was first seen, after a restart)."""
+    seen: int
+    """The table's version when it was last looked at."""
+    started: float
+    """When its clock started (the service's clock)."""
+
+
+class Decisions:
+    """The decision open at every table of one service, with its clock (see the module)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._now = clock
+        self._open: dict[int, Opened] = {}
+
+    def track(self, table: Table) -> Opened | None:
+        """The decision open now at `table` (None outside a game in play): the one last seen, if
+        nothing happened since or the game says it is the same (`Decision.same`), keeping the
+        version it opened at and its clock's start; else a new one, opened now."""
+        if table.status != "active" or table.state is None:
+            self._open.pop(table.id, None)
+            return None
+        decision = table.decision()
+        known = self._open.get(table.id)
+        if known is not None and (known.seen == table.version or decision.same(known.decision)):
+            opened = replace(known, decision=decision, seen=table.version)
+        else:
+            opened = Opened(decision, table.version, table.version, self._now())
+        self._open[table.id] = opened
+        return opened
+
+    def forget(self, table_id: int) -> None:
+        """The table closed: nothing is open there any more."""
+        self._open.pop(table_id, None)
+
+    def answering(self, table: Table, version: int) -> bool:
+        """Whether a command or click made when the table was at `version` still answers the
+        decision open now: the same version, or the same decision that only other seats' passes
+        have moved on since. Anything else (a move, a card played, a new turn) answered a
+        position that is gone."""
+        if version == table.version:
+            return True
+        opened = self.track(table)
+        return opened is not None and opened.version <= version <= table.version
+
+    def waiting(self, table: Table) -> Listed:
+        """The names of the seats the decision open now waits for (for a stale refusal)."""
+        return Listed.of(table.seat_name(s) for s in sorted(table.decision().waiting()))
+
+    def clocked(self, table: Table) -> list[int]:
+        """The human seats the decision open now puts on the clock: when it runs out each takes
+        its `Game.timeout_action`."""
+        if table.status != "active" or table.state is None:
+            return []
+        return [s for s in sorted(table.decision().clocked) if not table.seats[s].is_ai]
+
+    def seconds_left(self, table: Table) -> float | None:
+        """How long the decision open now still waits before it runs out by itself, or None: no
+        clock at this table, or nobody human on it."""
+        if table.timeout <= 0 or not self.clocked(table):
+            return None
+        opened = self.track(table)
+        if opened is None:
+            return None
+        return max(0.0, table.timeout - (self._now() - opened.started))
+
+    def deadline(self, table: Table) -> Deadline | None:
+        """When the decision open now runs out by itself (see `seconds_left`), at this version."""
+        left = self.seconds_left(table)
+        return None if left is None else Deadline(table.id, table.channel_id, table.version, left)
+
+    @staticmethod
+    def still_open(table: Table, ran_out: Decision, version: int, seat: int) -> bool:
+        """Whether `seat` is still on the clock of the decision `ran_out` (open at `version`):
+        another seat's timeout action may have closed it and opened the next one, which did not
+        run out."""
+        now = table.decision()
+        return (table.version == version or now.same(ran_out)) and seat in now.clocked
+
+
+def clock_lines(table: Table) -> list[Msg]:
+    """How long the table's clock gives a decision, for games some of whose decisions run on it
+    (`GameInfo.timed`); nothing for the others. A game whose clock is not a card-play window's
+    says it in its own words (`<game>.clock`, `<game>.no_clock`, e.g. Judtho's minutes per move)."""
+    if not table.game.info.timed:
+        return []
+    key = "no_clock" if table.timeout <= 0 else "clock"
+    params = {"seconds": f"{table.timeout:g}", "minutes": f"{table.timeout / 60:g}"} if table.timeout > 0 else {}
+    return [Msg(i18n.own_or(table.game_key, key, f"table.{key}"), params)]
+
+
+def turn_lines(table: Table, seats: Iterable[int] | None = None) -> list[Msg]:
+    """Whose turn it is: "X, it is your turn", or, when several may act at once (a card-play
+    window of six), one line naming them all. `seats`: those to name (the humans prompted);
+    by default every seat the decision open now asks."""
+    named = sorted(table.decision().asked if seats is None else seats)
+    if len(named) > 1:
+        return [Msg("table.may_act", {"players": Listed.of(table.seat_name(s) for s in named)})]
+    return [Msg("table.your_turn", {"player": SeatName(s)}) for s in named]
