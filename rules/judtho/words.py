@@ -41,6 +41,8 @@ REST = "rest"
 PICK = "x{?}"
 """`/judtho move to:` ending so (`Nc3x{?}`): choose the Knight's distant targets on a menu."""
 CHOICES_MAX = 25
+SUGGEST = "suggest "
+"""The Trio partner's action (`suggest Nb1-c3`): `/judtho suggest move:` offers the moves after it."""
 
 
 def notation(text: str) -> Move | Place | None:
@@ -186,10 +188,11 @@ class JudthoWords(Words):
     # ---- the commands' options
     def choices(self, command: str, option: str, chosen: Mapping[str, str], typed: str,
                 legal: Sequence[str], say: Speech) -> list[tuple[str, str]] | None:
-        """`place piece|square` and `move from|to`, from the player's legal actions: a piece by
-        its name (and "rest"), a square narrowed by the piece, a piece to move by its square,
-        and where it goes in notation, a distant capture of every target first as "All: …" (4.7)
-        with, after each, the entry that opens the menu to choose some of them (`PICK`)."""
+        """`place piece|square`, `move from|to` and `suggest move`, from the player's legal
+        actions: a piece by its name (and "rest"), a square narrowed by the piece, a piece to move
+        by its square, and where it goes in notation, a distant capture of every target first as
+        "All: …" (4.7) with, after each, the entry that opens the menu to choose some of them
+        (`PICK`); the moves the Trio's partner may suggest, in notation."""
         if command == "place" and option == "piece":
             return self._place_pieces(typed.strip().lower(), legal, say)
         if command == "place" and option == "square":
@@ -214,7 +217,16 @@ class JudthoWords(Words):
             return found
         if command == "move" and option == "to":
             return self._destinations(square_of(chosen.get("from") or ""), typed.strip().lower(), legal, say)
+        if command == "suggest" and option == "move":
+            return self._suggestions(typed.strip().lower(), legal)
         return None
+
+    @staticmethod
+    def _suggestions(typed: str, legal: Sequence[str]) -> list[tuple[str, str]]:
+        """Section 4, E4: the moves this seat may suggest, read from its legal actions (the
+        partner's `suggest <move>`, offered whoever is asked, once a turn), each in notation."""
+        moves = [text.split(" ", 1)[1] for text in legal if text.startswith(SUGGEST)]
+        return [(move, move) for move in moves if typed in move.lower()]
 
     def _place_pieces(self, typed: str, legal: Sequence[str], say: Speech) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
