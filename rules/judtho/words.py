@@ -298,7 +298,7 @@ class JudthoWords(Words):
                 shown.append(key + "/".join(moves[key]))
             elif key in distant:
                 largest = max(distant[key], key=len)
-                shown.append(largest if len(distant[key]) == 1 else say.text("console.some_of", move=largest))
+                shown.append(largest if len(distant[key]) == 1 else say.text("judtho.console.some_of", move=largest))
             else:
                 shown.append(key)
         letters = dict.fromkeys(m[1] for a in actions if (m := _PLACE.fullmatch(a) or _PIECE.match(a.split()[-1])))
@@ -306,7 +306,7 @@ class JudthoWords(Words):
         named = [f"{letter} {say.text(f'judtho.piece.{pieces[letter]}')}" for letter in LETTER_ORDER
                  if letter in letters]
         if "@rest" in actions:
-            named.append(say.text("console.judtho_rest"))
+            named.append(say.text("judtho.console.rest"))
         return shown, say.text("console.names", names=" · ".join(named)) if named else ""
 
     def hint(self, refused: str, legal: Sequence[str], say: Speech) -> str | None:
@@ -320,7 +320,7 @@ class JudthoWords(Words):
             return None
         shown = self.summary(mine, say)
         assert shown is not None
-        return say.text("console.from_square", square=m[1], moves=", ".join(shown[0]))
+        return say.text("judtho.console.from_square", square=m[1], moves=", ".join(shown[0]))
 
 
 def placements(placed: dict[str, list[str]], say: Speech) -> list[str]:
@@ -336,11 +336,11 @@ def placements(placed: dict[str, list[str]], say: Speech) -> list[str]:
             continue
         pieces = "/".join(letter for letter in letters if letter)
         if "" in letters:
-            pieces = say.text("console.judtho_pawn" if pieces else "console.judtho_pawn_only", pieces=pieces)
+            pieces = say.text("judtho.console.pawn" if pieces else "judtho.console.pawn_only", pieces=pieces)
         middle = squares[len(squares) // 2]
         example = ", ".join(f"@{letter}{middle}" for letter in (letters[0], "" if "" in letters[1:] else None)
                             if letter is not None)
-        out.append(say.text("console.judtho_place", pieces=pieces, n=len(squares), area=area(squares),
+        out.append(say.text("judtho.console.place", pieces=pieces, n=len(squares), area=area(squares),
                             example=example))
     return out
 
