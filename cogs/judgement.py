@@ -229,7 +229,7 @@ class JudgementCog(commands.Cog):
         table = open_table(self.bot, interaction)
         used = command_text("skill", [name], self.bot.service.legal_for(table.channel_id, player_of(interaction)))
         await flows.act_all(self.bot, interaction, [used, f"target {clean(target)}"],
-                            later="cogs.judgement.target_later")
+                            later="judgement.ui.target_later")
 
     @skill.autocomplete("name")
     async def skill_name(self, interaction: discord.Interaction, current: str) -> Choices:

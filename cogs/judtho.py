@@ -13,7 +13,7 @@ the engine tells the channel only that a suggestion was sent, and the move to th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -22,12 +22,10 @@ from discord.ext import commands
 
 from cogs import flows
 from cogs.errors import lang_of
-from cogs.flows import AUTOCOMPLETE_MAX, act, open_lobby, player_of, post_board, send_rules, variant_choices
+from cogs.flows import act, open_lobby, player_of, post_board, send_rules, variant_choices
 from rules.core import IllegalAction, Msg
 from rules.judtho import commands as judtho_commands
 from rules.judtho.commands import place_text, square_of
-from rules.judtho.engine import GAME
-from rules.judtho.state import JudthoState
 from rules.judtho.words import DISTANT, PICK
 from tables import i18n
 
@@ -146,13 +144,6 @@ class JudthoCog(commands.Cog):
 
     @suggest.autocomplete("move")
     async def suggest_move(self, interaction: discord.Interaction, current: str) -> Choices:
-        """Section 4, E4: only the partner of the Partnership army to move may suggest, once a turn."""
-        table = self.bot.service.table(interaction.channel_id or 0)
-        if table is None or table.game_key != GAME_KEY or table.state is None or table.status != "active":
-            return []
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            return []
-        typed = current.strip().lower()
-        moves = [s.move for s in GAME.suggestions(cast(JudthoState, table.state), seat) if typed in s.move.lower()]
-        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves][:AUTOCOMPLETE_MAX]
+        """Section 4, E4: only the partner of the Partnership army to move may suggest, once a turn
+        (its legal `suggest` actions, `JudthoWords.choices`)."""
+        return flows.option_choices(self.bot, interaction, "suggest", "move", current)

@@ -3,7 +3,7 @@
 `render` is a pure function of a view (plus the static board of `rules.dads_army.board`):
 the map, buildings and pointers are drawn once per theme and wording (language) and cached;
 each call copies that background and draws only what moves. Every word on the board is a
-message id (`MESSAGES`, the `board.dads_army.*` keys of `renderer.po`) looked up through the
+message id (`MESSAGES`, the `board.dads_army.*` keys of `dads_army_board.po`) looked up through the
 `text` function the caller passes, so the image speaks the table's language. `highlights` and
 `label_actions` give the short square labels (A, B, ...) that the board shows and the buttons
 repeat, so both always agree.
@@ -119,8 +119,8 @@ MESSAGES = {
     "board.dads_army.mark.shelter": "S",
 }
 """Every word the board draws, by message id, in English: what a caller without a translation
-layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/renderer.po` (a test
-keeps them equal); `zh_TW/renderer.po` translates them."""
+layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/dads_army_board.po` (a test
+keeps them equal); `zh_TW/dads_army_board.po` translates them."""
 K = "board.dads_army."
 PHASES = ("roll", "move", "push", "hodge", "shelter", "bomb", "jack", "over")
 CARDS = ("character", "hodges", "air_raid", "union_jack")

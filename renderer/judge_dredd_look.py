@@ -2,7 +2,7 @@
 
 Shared by the map (`judge_dredd_map`), the side panel (`judge_dredd_panel`) and the hand image
 (`judge_dredd_hand`). Every word is a message id: `judge_dredd.board.*` (this renderer's own,
-catalogued in `renderer_judge_dredd.po`) or a name the words catalogue gives
+catalogued in `judge_dredd_board.po`) or a name the words catalogue gives
 (`judge_dredd.sector.<code>`, `.perp.<id>`, `.crime.<id>`, `.cardname.<id>`). Without a
 translation layer the board falls back to `MESSAGES` and the English names of the content data.
 """
@@ -85,7 +85,7 @@ MESSAGES = {
     K + "card_window.reaction": "Reaction",
 }
 """Every `judge_dredd.board.*` word, in English: what a caller without a translation layer sees.
-The same ids and texts are in `data/locale/en/LC_MESSAGES/renderer_judge_dredd.po` (a test keeps
+The same ids and texts are in `data/locale/en/LC_MESSAGES/judge_dredd_board.po` (a test keeps
 them equal); the zh_TW file translates them."""
 
 PHASES = ("place", "movement", "arrest", "issue", "cadet", "over")

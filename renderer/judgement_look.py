@@ -9,7 +9,7 @@ board, /table board, /table me), so it speaks only the reader's language (`board
 draws only the public part of the view. The role card is in its reader's language.
 
 Words:
-- the renderer's own are message ids `judgement.board.*`, catalogued in `renderer_judgement.po`
+- the renderer's own are message ids `judgement.board.*`, catalogued in `judgement_board.po`
   (en, zh_TW). `MESSAGES` holds the English (a test keeps it equal to the en catalogue); the
   caller gives the words of every language (`texts`, by language), since a public board needs
   both whatever the table's language; without them a public board is English alone;
@@ -140,7 +140,7 @@ MESSAGES = {
     K + "role.spectator": "Spectators have no role",
     K + "role.dead": "You are dead: your faction may still win",
 }
-"""Every `judgement.board.*` word in English (= `data/locale/en/LC_MESSAGES/renderer_judgement.po`)."""
+"""Every `judgement.board.*` word in English (= `data/locale/en/LC_MESSAGES/judgement_board.po`)."""
 
 PHASES = ("pick", "start_roll", "turn", "over")
 STEPS = ("start", "move", "location", "attack", "finish")

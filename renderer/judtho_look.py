@@ -2,7 +2,7 @@
 
 Shared by the board drawing (`judtho_board`), the pieces (`judtho_pieces`) and the side panel
 (`judtho_panel`). Every word is a message id `judtho.board.*`, catalogued in
-`renderer_judtho.po` (en, zh_TW); without a translation layer the board draws `MESSAGES`.
+`judtho_board.po` (en, zh_TW); without a translation layer the board draws `MESSAGES`.
 Square colours follow ruling J30: a square is dark when file number + rank is even (a1 dark),
 and dark squares take their Kingdom's colour (White light grey, Red red, Yellow yellow, Black
 dark grey, Neutral Territory turquoise). The Duo board is the left half, files a-f (J27).
@@ -77,8 +77,8 @@ MESSAGES = {
     K + "pair": "{first} & {second}",
 }
 """Every word the board draws, by message id, in English: what a caller without a translation
-layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/renderer_judtho.po`
-(a test keeps them equal); `zh_TW/renderer_judtho.po` translates them."""
+layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/judtho_board.po`
+(a test keeps them equal); `zh_TW/judtho_board.po` translates them."""
 
 _CLASSIC = {
     **CLASSIC,

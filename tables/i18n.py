@@ -1,7 +1,8 @@
 """The one translation layer: gettext catalogues (`.po`, read with Babel) in `en` and `zh-TW`.
 
-Catalogues live in `data/locale/<lang>/LC_MESSAGES/<domain>.po`, one domain for the shared
-strings (`gavel`) and one per game, so that each game's text sits beside the others' without
+Catalogues live in `data/locale/<lang>/LC_MESSAGES/<domain>.po`: the shared domains (`gavel`,
+`cogs`, `tables`) hold what every game shares, and each game's words are in its own files
+(`<key>.po`, `<key>_<part>.po`), so that each game's text sits beside the others' without
 touching them. Message ids are stable keys (`<game>.event.moved`); the `en` catalogue holds
 the English text. Strings use `str.format` fields: `{man}`, `{n}`.
 """

@@ -1,4 +1,5 @@
-"""The translation layer: both catalogues complete, fields consistent, every error translatable."""
+"""The translation layer: both catalogues complete, fields consistent, every error translatable;
+each game's words in its own catalogue files, the shared ones holding only what every game shares."""
 
 from __future__ import annotations
 
@@ -7,12 +8,17 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
+from rules import registry
 from rules.core import Msg, SeatName
 from tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for folder in ("rules", "tables", "cogs") for p in (ROOT / folder).rglob("*.py")]
+SHARED = ("gavel", "cogs", "tables", "renderer")
+"""The catalogue domains every game shares (`<domain>.po`); every other file is one game's
+(`<key>.po`, `<key>_<part>.po`)."""
 
 
 def fields(text: str) -> set[str]:
@@ -65,3 +71,72 @@ def test_discord_locales_map_to_our_languages() -> None:
     assert i18n.language("en-GB") == "en"
     assert i18n.language(None) == "en"
     assert i18n.gettext("no.such.key", "zh-TW") == "no.such.key"
+
+
+def game_names() -> dict[str, str]:
+    """Every name a key may give a registered game by: its key and its slash command group."""
+    names: dict[str, str] = {}
+    for plugin in registry.plugins().values():
+        names[plugin.key] = names[plugin.commands.group] = plugin.key
+    return names
+
+
+def game_of(key: str, names: dict[str, str]) -> str | None:
+    """The game a message id names in one of its parts (`cmd.dredd.pass`, `console.judtho_place`,
+    `board.dads_army.title`, `error.judtho_illegal`), or None."""
+    for part in key.split("."):
+        for name, game in names.items():
+            if part == name or part.startswith(f"{name}_"):
+                return game
+    return None
+
+
+def domains() -> dict[str, dict[str, list[str]]]:
+    """{lang folder: {domain: its message ids}} of every catalogue file."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for folder in sorted(i18n.LOCALE_DIR.iterdir()):
+        for po in sorted((folder / "LC_MESSAGES").glob("*.po")):
+            with po.open("rb") as fh:
+                out.setdefault(folder.name, {})[po.stem] = [str(m.id) for m in read_po(fh) if m.id]
+    return out
+
+
+def misplaced(catalogues: dict[str, dict[str, list[str]]], names: dict[str, str]) -> dict[str, str]:
+    """{file: why} for every catalogue file that is neither shared nor one game's, and every
+    message id a shared file or another game's file holds of a game."""
+    wrong: dict[str, str] = {}
+    for lang, files in catalogues.items():
+        for domain, keys in files.items():
+            owner = next((game for game in names.values() if domain == game or domain.startswith(f"{game}_")), None)
+            if owner is None and domain not in SHARED:
+                wrong[f"{lang}/{domain}.po"] = "neither shared nor a game's"
+            for key in keys:
+                game = game_of(key, names)
+                if game is not None and game != owner:
+                    wrong[f"{lang}/{domain}.po: {key}"] = f"a message of {game}"
+    return wrong
+
+
+def test_each_games_words_are_in_its_own_catalogues_and_the_shared_ones_hold_none() -> None:
+    """A game's words (its commands, its name, its board, its console hints) live in that game's
+    files; the shared domains hold only what every game shares, so a game added or removed
+    touches its own files alone."""
+    names = game_names()
+    assert {"judtho", "dredd", "dads_army"} <= set(names)
+    catalogues = domains()
+    assert set(catalogues) == {"en", "zh_TW"} and catalogues["en"].keys() == catalogues["zh_TW"].keys()
+    assert {"gavel", "cogs", "tables"} <= set(catalogues["en"])
+    assert misplaced(catalogues, names) == {}
+
+
+def test_a_game_message_in_a_shared_or_foreign_file_is_found() -> None:
+    names = game_names()
+    found = misplaced({"en": {"cogs": ["cogs.done", "cmd.dredd.pass.name", "console.judtho_place"],
+                              "tables": ["game.dads_army"], "judtho": ["judtho.verb.place", "cmd.judgement.name"],
+                              "cogs_judgement": ["judgement.verb.pick"]}}, names)
+    assert found == {"en/cogs.po: cmd.dredd.pass.name": "a message of judge_dredd",
+                     "en/cogs.po: console.judtho_place": "a message of judtho",
+                     "en/tables.po: game.dads_army": "a message of dads_army",
+                     "en/judtho.po: cmd.judgement.name": "a message of judgement",
+                     "en/cogs_judgement.po": "neither shared nor a game's",
+                     "en/cogs_judgement.po: judgement.verb.pick": "a message of judgement"}

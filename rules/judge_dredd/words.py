@@ -47,7 +47,7 @@ class DreddWords(Words):
         if tokens[0] == "play" and index == 2:
             key = f"judge_dredd.cardtext.{tokens[1]}.{tokens[2]}"
             if say.has(key):
-                return say.text("cogs.dredd.option", option=name, effect=say.text(key))
+                return say.text("judge_dredd.ui.option", option=name, effect=say.text(key))
         return name
 
     def token(self, token: str, say: Speech) -> str:
@@ -58,7 +58,7 @@ class DreddWords(Words):
             return say.text(key)
         name = super().token(token, say)
         if token in self.players:
-            return say.text("cogs.dredd.judge", player=self.players[token], colour=name)
+            return say.text("judge_dredd.ui.judge", player=self.players[token], colour=name)
         return name
 
     def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:

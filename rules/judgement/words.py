@@ -45,7 +45,7 @@ class JudgementWords(Words):
         if token in COLOURS:
             colour = say.text(f"judgement.board.colour.{token}")
             player = self.players.get(token)
-            return say.text("cogs.judgement.seat", colour=colour, player=player) if player else colour
+            return say.text("judgement.ui.seat", colour=colour, player=player) if player else colour
         return super().token(token, say)
 
     def seat(self, seat: int, say: Speech) -> str:
@@ -57,7 +57,7 @@ class JudgementWords(Words):
         menu is its player's alone); an equipment card to take as the card and whose it is."""
         if tokens[0] == "take" and len(tokens) == 3 and depth >= 1:  # a card, from whom
             card = self.token(tokens[2], say)
-            return card if depth == 2 else say.text("cogs.judgement.take_from", card=card,
+            return card if depth == 2 else say.text("judgement.ui.take_from", card=card,
                                                     player=self.token(tokens[1], say))
         if depth == 0 and len(tokens) > 1 and tokens[0] not in SECRET_VERBS:
             text = self.whole_label(" ".join(tokens), say)
@@ -129,7 +129,7 @@ class JudgementWords(Words):
         same = [a for a in legal if a.split()[0] == verb] or list(legal)
         if not same:
             return None
-        return say.text("cogs.judgement.console_hint", actions=", ".join(same[:HINT_MAX]))
+        return say.text("judgement.ui.console_hint", actions=", ".join(same[:HINT_MAX]))
 
 
 WORDS = JudgementWords(key="judgement", token_keys=(

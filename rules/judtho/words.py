@@ -41,6 +41,8 @@ REST = "rest"
 PICK = "x{?}"
 """`/judtho move to:` ending so (`Nc3x{?}`): choose the Knight's distant targets on a menu."""
 CHOICES_MAX = 25
+SUGGEST = "suggest "
+"""The Trio partner's action (`suggest Nb1-c3`): `/judtho suggest move:` offers the moves after it."""
 
 
 def notation(text: str) -> Move | Place | None:
@@ -186,10 +188,11 @@ class JudthoWords(Words):
     # ---- the commands' options
     def choices(self, command: str, option: str, chosen: Mapping[str, str], typed: str,
                 legal: Sequence[str], say: Speech) -> list[tuple[str, str]] | None:
-        """`place piece|square` and `move from|to`, from the player's legal actions: a piece by
-        its name (and "rest"), a square narrowed by the piece, a piece to move by its square,
-        and where it goes in notation, a distant capture of every target first as "All: …" (4.7)
-        with, after each, the entry that opens the menu to choose some of them (`PICK`)."""
+        """`place piece|square`, `move from|to` and `suggest move`, from the player's legal
+        actions: a piece by its name (and "rest"), a square narrowed by the piece, a piece to move
+        by its square, and where it goes in notation, a distant capture of every target first as
+        "All: …" (4.7) with, after each, the entry that opens the menu to choose some of them
+        (`PICK`); the moves the Trio's partner may suggest, in notation."""
         if command == "place" and option == "piece":
             return self._place_pieces(typed.strip().lower(), legal, say)
         if command == "place" and option == "square":
@@ -214,7 +217,16 @@ class JudthoWords(Words):
             return found
         if command == "move" and option == "to":
             return self._destinations(square_of(chosen.get("from") or ""), typed.strip().lower(), legal, say)
+        if command == "suggest" and option == "move":
+            return self._suggestions(typed.strip().lower(), legal)
         return None
+
+    @staticmethod
+    def _suggestions(typed: str, legal: Sequence[str]) -> list[tuple[str, str]]:
+        """Section 4, E4: the moves this seat may suggest, read from its legal actions (the
+        partner's `suggest <move>`, offered whoever is asked, once a turn), each in notation."""
+        moves = [text.split(" ", 1)[1] for text in legal if text.startswith(SUGGEST)]
+        return [(move, move) for move in moves if typed in move.lower()]
 
     def _place_pieces(self, typed: str, legal: Sequence[str], say: Speech) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
@@ -286,7 +298,7 @@ class JudthoWords(Words):
                 shown.append(key + "/".join(moves[key]))
             elif key in distant:
                 largest = max(distant[key], key=len)
-                shown.append(largest if len(distant[key]) == 1 else say.text("console.some_of", move=largest))
+                shown.append(largest if len(distant[key]) == 1 else say.text("judtho.console.some_of", move=largest))
             else:
                 shown.append(key)
         letters = dict.fromkeys(m[1] for a in actions if (m := _PLACE.fullmatch(a) or _PIECE.match(a.split()[-1])))
@@ -294,7 +306,7 @@ class JudthoWords(Words):
         named = [f"{letter} {say.text(f'judtho.piece.{pieces[letter]}')}" for letter in LETTER_ORDER
                  if letter in letters]
         if "@rest" in actions:
-            named.append(say.text("console.judtho_rest"))
+            named.append(say.text("judtho.console.rest"))
         return shown, say.text("console.names", names=" · ".join(named)) if named else ""
 
     def hint(self, refused: str, legal: Sequence[str], say: Speech) -> str | None:
@@ -308,7 +320,7 @@ class JudthoWords(Words):
             return None
         shown = self.summary(mine, say)
         assert shown is not None
-        return say.text("console.from_square", square=m[1], moves=", ".join(shown[0]))
+        return say.text("judtho.console.from_square", square=m[1], moves=", ".join(shown[0]))
 
 
 def placements(placed: dict[str, list[str]], say: Speech) -> list[str]:
@@ -324,11 +336,11 @@ def placements(placed: dict[str, list[str]], say: Speech) -> list[str]:
             continue
         pieces = "/".join(letter for letter in letters if letter)
         if "" in letters:
-            pieces = say.text("console.judtho_pawn" if pieces else "console.judtho_pawn_only", pieces=pieces)
+            pieces = say.text("judtho.console.pawn" if pieces else "judtho.console.pawn_only", pieces=pieces)
         middle = squares[len(squares) // 2]
         example = ", ".join(f"@{letter}{middle}" for letter in (letters[0], "" if "" in letters[1:] else None)
                             if letter is not None)
-        out.append(say.text("console.judtho_place", pieces=pieces, n=len(squares), area=area(squares),
+        out.append(say.text("judtho.console.place", pieces=pieces, n=len(squares), area=area(squares),
                             example=example))
     return out
 

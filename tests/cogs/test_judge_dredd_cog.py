@@ -240,7 +240,7 @@ async def test_play_autocomplete_narrows_by_card_then_target(world, service, mon
     assert i18n.gettext("judge_dredd.cardtext.sonic_cannon.main") in sonic[0]["name"]  # says what it does
     targets = await w.alice.autocomplete(w.channel, "dredd play", "target", "", card="sonic_cannon")
     assert [c["value"] for c in targets] == ["blue", "green"]
-    assert targets[0]["name"].startswith(i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob"))
+    assert targets[0]["name"].startswith(i18n.gettext("judge_dredd.ui.judge", colour="Blue", player="bob"))
     narrowed = await w.alice.autocomplete(w.channel, "dredd play", "target", "", card="sonic_cannon", option="or")
     assert [c["value"] for c in narrowed] == ["blue"]
     by_target = await w.alice.autocomplete(w.channel, "dredd play", "card", "", target="murder")

@@ -75,7 +75,7 @@ async def test_a_refusal_is_followed_by_what_the_player_may_do(tmp_path: Path) -
     await console.run_lines(["pick nobody_at_all"], script=False)
     legal = console.service.legal_for(CHANNEL, console.players[0])
     text = out.getvalue()
-    assert i18n.gettext("cogs.judgement.console_hint", actions=", ".join(legal)) in text
+    assert i18n.gettext("judgement.ui.console_hint", actions=", ".join(legal)) in text
 
 
 @pytest.mark.parametrize("command", ["/judgement role", "/judgement options"])

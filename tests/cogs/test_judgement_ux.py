@@ -222,7 +222,7 @@ async def test_passing_the_rescue_window_says_who_passed_not_that_someone_moved(
 
 
 def test_the_cogs_chinese_words_are_the_rulebooks():
-    """The Discord words (cogs_judgement.po) say things as the rules' catalogues and the rulebook do
+    """The Discord words (judgement_ui.po) say things as the rules' catalogues and the rulebook do
     (身份, 人物, 亮出, 救助, 場地 ...), and no two commands or buttons share a name (Discord
     refuses a group whose localised names repeat)."""
     import re
@@ -230,7 +230,7 @@ def test_the_cogs_chinese_words_are_the_rulebooks():
 
     from tests.rules.judgement.test_audit import RULEBOOK_TERMS
 
-    path = Path(__file__).resolve().parents[2] / "data/locale/zh_TW/LC_MESSAGES/cogs_judgement.po"
+    path = Path(__file__).resolve().parents[2] / "data/locale/zh_TW/LC_MESSAGES/judgement_ui.po"
     text = path.read_text(encoding="utf-8")
     strings = dict(re.findall(r'msgid "(.*)"\nmsgstr "(.*)"', text))
     wrong = [f"{key}: {bad} -> {good}" for key, value in strings.items() for bad, good in
@@ -246,10 +246,10 @@ async def test_the_setups_questions_say_what_they_are(world4, service):
     channel and atop their menu, not only "you may act now"."""
     w = world4
     table = await open_game(w, service, [w.alice, w.bob], ai=2)
-    pick = i18n.gettext("cogs.judgement.moment.phase.pick")
+    pick = i18n.gettext("judgement.moment.phase.pick")
     assert pick in options_message(w.channel).content
     assert pick in shown(await w.alice.click(options_message(w.channel), label=OPTIONS)).content
     await pick_all(w, table)
     if table.state.phase == "start_roll" and table.humans_to_act():
-        assert i18n.gettext("cogs.judgement.moment.phase.start_roll") in options_message(w.channel).content
+        assert i18n.gettext("judgement.moment.phase.start_roll") in options_message(w.channel).content
     assert refusals(w.env) == []

@@ -251,7 +251,7 @@ def test_go_actions_get_labels_in_ring_order_and_the_image_marks_them():
 
 
 def _po(lang: str) -> dict[str, str]:
-    path = ROOT / "data" / "locale" / lang / "LC_MESSAGES" / "renderer_judgement.po"
+    path = ROOT / "data" / "locale" / lang / "LC_MESSAGES" / "judgement_board.po"
     with path.open("rb") as fh:
         return {str(m.id): str(m.string) for m in read_po(fh) if m.id}
 

@@ -61,7 +61,7 @@ def _missing(texts: dict[str, str]) -> dict[str, list[str]]:
 def test_judgement_zh_strings_and_every_zh_catalogue_render_with_no_missing_glyph():
     texts = _zh_strings()
     assert any(k.startswith("characters.toml") for k in texts)
-    assert any(k.startswith("renderer.po") for k in texts)
+    assert any(k.startswith("judgement_board.po") for k in texts)
     assert _missing(texts) == {}
 
 

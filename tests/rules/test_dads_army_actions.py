@@ -63,7 +63,7 @@ def test_every_event_kind_and_name_has_a_message_in_both_languages() -> None:
     keys |= {f"dads_army.card.{card_kind(card)}" for card in load_supply().deck}
     keys |= {f"dads_army.roll_for.{p}" for p in ("move", "second_go", "push", "bombs", "jacks")}
     keys |= {f"dads_army.phase.{p}" for p in ("roll", "move", "push", "hodge", "shelter", "bomb", "jack", "over")}
-    keys |= {"dads_army.rules", "dads_army.name"}
+    keys |= {"dads_army.rules", "game.dads_army"}
     for lang in i18n.LANGUAGES:
         assert sorted(k for k in keys if not i18n.has(k, lang)) == [], lang
 

@@ -16,7 +16,7 @@ def test_dredd_tokens_read_as_names():
     sector = i18n.gettext
     en = speech("en")
     assert ui.token("doc-arm", en) == f"{sector('judge_dredd.sector.doc')} → {sector('judge_dredd.sector.arm')}"
-    assert ui.token("blue", speech("en")) == i18n.gettext("cogs.dredd.judge", colour="Blue", player="bob")
+    assert ui.token("blue", speech("en")) == i18n.gettext("judge_dredd.ui.judge", colour="Blue", player="bob")
     assert ui.token("murder", speech("en")) == i18n.gettext("judge_dredd.crime.murder")
     assert ui.token("sonic_cannon", speech("zh-TW")) == i18n.gettext("judge_dredd.cardname.sonic_cannon", "zh-TW")
     option = ui.part(["play", "sonic_cannon", "main", "red"], 2, speech("en"))

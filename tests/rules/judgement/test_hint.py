@@ -12,17 +12,17 @@ EN, ZH = speech("en"), speech("zh-TW")
 
 def test_a_refused_action_hints_the_same_verbs_legal_actions() -> None:
     legal = ["attack blue", "attack green", "reveal", "pass"]
-    assert WORDS.hint("attack red", legal, EN) == EN.text("cogs.judgement.console_hint",
+    assert WORDS.hint("attack red", legal, EN) == EN.text("judgement.ui.console_hint",
                                                           actions="attack blue, attack green")
-    assert WORDS.hint("attack red", legal, ZH) == ZH.text("cogs.judgement.console_hint",
+    assert WORDS.hint("attack red", legal, ZH) == ZH.text("judgement.ui.console_hint",
                                                           actions="attack blue, attack green")
 
 
 def test_a_verb_not_among_them_hints_every_legal_action_up_to_the_most_named() -> None:
     legal = [f"go {n}" for n in range(HINT_MAX + 5)]
     assert WORDS.hint("pick nobody_at_all", legal, EN) == EN.text(
-        "cogs.judgement.console_hint", actions=", ".join(legal[:HINT_MAX]))
-    assert WORDS.hint("", ["reveal"], EN) == EN.text("cogs.judgement.console_hint", actions="reveal")
+        "judgement.ui.console_hint", actions=", ".join(legal[:HINT_MAX]))
+    assert WORDS.hint("", ["reveal"], EN) == EN.text("judgement.ui.console_hint", actions="reveal")
     assert WORDS.hint("reveal", [], EN) is None
 
 

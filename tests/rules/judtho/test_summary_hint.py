@@ -39,7 +39,7 @@ def test_an_assembly_is_said_once_with_the_letters_and_the_rest_named() -> None:
     assert shown == ["@ + K/Q (no letter for a Pawn) + one of the 6 empty squares of a1–c2 (e.g. @Kb2, @b2)",
                      "@rest"]
     assert names == EN.text("console.names", names=" · ".join(
-        ["K King", "Q Queen", EN.text("console.judtho_rest")]))
+        ["K King", "Q Queen", EN.text("judtho.console.rest")]))
     assert area(["a1"]) == "a1" and area(["b2", "a1", "f4"]) == "a1–f4"
 
 

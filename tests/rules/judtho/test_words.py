@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from rules.judtho.engine import GAME
+from rules.judtho.engine import GAME, Suggest
 from rules.judtho.words import WORDS as UI
 from rules.judtho.words import JudthoWords, split
 from tables import i18n
 from tables.i18n import speech
+from tests.rules.judtho.test_endings import GUARDS
 from tests.rules.judtho.test_engine import KINGS, play_state
 
 TARGETS = ["Nc3x{b5}", "Nc3x{d5}", "Nc3x{e4}", "Nc3x{b5,d5}", "Nc3x{b5,e4}", "Nc3x{d5,e4}", "Nc3x{b5,d5,e4}"]
@@ -83,3 +84,26 @@ def test_ui_reads_a_piece_then_the_action_in_notation():
     assert UI.part(["@Q", "c2"], 1, speech("en")) == "@Qc2"
     assert UI.part(["draw", "offer"], 1, speech("en")) == i18n.gettext("judtho.verb.offer")
     assert UI.part(["@rest"], 0, speech("zh-TW")) == i18n.gettext("judtho.verb.rest", "zh-TW")
+
+
+def test_e4_suggest_offers_the_partners_legal_suggestions_in_notation():
+    """`/judtho suggest move:` reads the seat's legal actions only: the Trio partner's `suggest`
+    actions (an `anytime_actions` entry, E4), each move named and valued in notation; nobody
+    else is offered one, and none once the turn's suggestion is sent."""
+    state = play_state({**KINGS, **GUARDS}, seats=3, to_move="red")
+    en = speech("en")
+
+    def offered(seat: int, typed: str = "") -> list[tuple[str, str]] | None:
+        legal = [str(a) for a in GAME.legal_actions(state, seat)]
+        return UI.choices("suggest", "move", {}, typed, legal, en)
+
+    moves = [str(a).removeprefix("suggest ") for a in GAME.legal_actions(state, 2) if isinstance(a, Suggest)]
+    movers = [str(a) for a in GAME.legal_actions(state, 1) if "-" in str(a) or "x" in str(a)]
+    assert moves and offered(2) == [(m, m) for m in moves] and set(moves) <= set(movers)
+    assert offered(1) == [] and offered(0) == []  # the mover and the other army suggest nothing
+    typed = moves[0][:3].upper()
+    narrowed = offered(2, typed)
+    assert narrowed and all(typed.lower() in value.lower() for _, value in narrowed)
+    assert offered(2, "zz") == []
+    GAME.apply(state, 2, f"suggest {moves[0]}", None)
+    assert offered(2) == []  # one a turn
