@@ -216,13 +216,12 @@ class Judgement(Game[JudgementState]):
         return moment
 
     def own_question(self, state: JudgementState, seat: Seat) -> Msg | None:
-        """The Order card this seat must give or answer now, by name and text, from its OWN view
-        (`me.order`, c30: only its giver and recipient see its text)."""
+        """The Order card this seat must give or answer now, by name and text: what its OWN view
+        shows as `me.order` (c30: only its giver and recipient see its text)."""
         if self.outcome(state) is not None:
             return None
-        view = self.view(state, seat)
-        card, frame = (view.get("me") or {}).get("order"), view.get("frame") or {}
-        if not card or frame.get("kind") not in ("give", "obey") or seat not in frame.get("asked", []):
+        card, frame = view.order_in_hand(state, seat), top(state)  # what its own view shows, read directly
+        if not card or frame is None or frame.kind not in ("give", "obey") or seat not in asked(frame):
             return None
         return Msg("judgement.own.order", {"card": Msg(f"judgement.card.{card}"),
                                            "text": Msg(f"judgement.card_text.{card}")})
