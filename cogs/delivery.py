@@ -144,12 +144,16 @@ class Delivery:
         someone is waiting on this interaction, they hear it (`Undelivered`) after all the rest."""
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
+        owed: list[Any] = []
         if earlier and channel_id is not None:
             mine = [n.outbox for n in notices if n.outbox is not None]
             owed = (await self.bot.service.waiting(channel_id, min(mine, default=None))).get(channel_id, [])
             if owed:
                 await self._send(owed, channel, None)
         posted, failed = await self._send(notices, channel, interaction)
+        resender = getattr(self.bot, "resender", None)
+        if owed and resender is not None:
+            await resender.rearm()  # what it was waiting to send again may just have gone out
         if interaction is not None and any(isinstance(n, Public) for n in failed):
             raise Undelivered()
         return posted
@@ -369,7 +373,14 @@ class Resender:
         self.bot = bot
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.TimerHandle | None = None
+        self._wakes = 0
+        """How many times `wake` was called: `rearm` leaves alone a timer set while it read the outbox."""
         self._flushing = asyncio.Lock()
+
+    @property
+    def armed(self) -> bool:
+        """Whether a wake-up is set (a refused notice waits out its pause)."""
+        return self._timer is not None
 
     def start(self) -> None:
         self._spawn(self._run(), "outbox-resender")
@@ -377,6 +388,7 @@ class Resender:
     def wake(self, after: float | None = 0.0) -> None:
         """Send what is due `after` seconds from now (a notice just refused is due after its
         pause). One such timer at a time: the earlier wins."""
+        self._wakes += 1
         loop = asyncio.get_running_loop()
         when = loop.time() + max(0.0, after or 0.0)
         if self._timer is not None:
@@ -384,6 +396,23 @@ class Resender:
                 return
             self._timer.cancel()
         self._timer = loop.call_at(when, self._due)
+
+    async def rearm(self) -> None:
+        """Set the wake-up for what the outbox still holds, now that notices it was set for went
+        out with a newer action (`Delivery.deliver` sends what a channel owes first): none left,
+        no wake-up; the next one due later, a later wake-up. A wake-up kept for notices already
+        sent would only flush an empty outbox. Reads the outbox only while a wake-up is set; a
+        `wake` meanwhile (a notice refused since) wins."""
+        if self._timer is None:
+            return
+        wakes = self._wakes
+        after = await asyncio.to_thread(self.bot.service.next_waiting)
+        if self._timer is None or self._wakes != wakes:
+            return
+        self._timer.cancel()
+        self._timer = None
+        if after is not None:
+            self.wake(after)
 
     def _due(self) -> None:
         self._timer = None

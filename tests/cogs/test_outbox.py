@@ -68,12 +68,29 @@ async def test_the_next_action_sends_what_the_channel_still_owes_first(world, se
     owed = waiting(svc)
     assert len(owed) == 1
     man, to = svc.legal_for(w.channel.id, _player(w.alice))[0].split()[1:]
-    before = len(w.channel.history())
+    before, now = len(w.channel.history()), w.env.now()
     await w.alice.slash(w.channel, "race move", man=man, to=to)
     posted = w.channel.history()[before:]
     assert len(posted) == 2  # the roll that was owed, then the move
+    assert w.env.now() == now  # it went out with the move, not with the retry after its pause
     assert w.alice.mention not in posted[0].content  # the owed notice no longer asks anyone (the game moved on)
     assert waiting(svc) == []
+    assert not w.env.bot.resender.armed  # nothing left to send again, no wake-up for it
+
+
+async def test_what_is_still_owed_after_the_next_action_is_sent_again_later(world, service):  # noqa: F811
+    w = world
+    _table, prompt = await started_toy(w)
+    svc = w.env.bot.service
+    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=2)
+    await w.alice.click(prompt, label="Roll")
+    man, to = svc.legal_for(w.channel.id, _player(w.alice))[0].split()[1:]
+    before = len(w.channel.history())
+    await w.alice.slash(w.channel, "race move", man=man, to=to)  # the owed roll fails again; the move goes out
+    assert len(w.channel.history()) == before + 1 and len(waiting(svc)) == 1
+    assert w.env.bot.resender.armed  # the roll still waits: its wake-up stays
+    await later(w, svc, 11)  # its second pause is longer
+    assert len(w.channel.history()) == before + 2 and waiting(svc) == []
 
 
 async def test_what_a_stopped_bot_never_sent_goes_out_after_the_restart(world, service, db_path):  # noqa: F811
