@@ -1,7 +1,7 @@
 """The City of Judgement (審判之城) images: the public board and a seat's private role card.
 
-- `render(view, ...)`: the board. Issue 5: "labels in the viewer's language where the image is
-  private, and bilingual where it is public": the public board (a spectator's view, `seat` None,
+- `render(view, ...)`: the board, in the viewer's language where the image is private and
+  bilingual where it is public: the public board (a spectator's view, `seat` None,
   the one the whole channel sees) speaks Chinese and English together; a board drawn from a seat's
   own view (the private board of /judgement board, /table board, /table me) speaks only its
   reader's language (`text`, as the role card decides it). It shows the ring of six locations with their roll

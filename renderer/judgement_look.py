@@ -1,8 +1,8 @@
 """The look of The City of Judgement (審判之城) images: themes, words in both languages, names.
 
 Shared by the board (`judgement_board`), its side panel (`judgement_panel`) and the private role
-card (`judgement_role`). Issue 5: "labels in the viewer's language where the image is private, and
-bilingual where it is public". The public board (a spectator's view, `seat` None) is seen by the
+card (`judgement_role`). Labels are in the viewer's language where the image is private, and
+bilingual where it is public. The public board (a spectator's view, `seat` None) is seen by the
 whole channel, so each word is drawn in Traditional Chinese and in English together, whatever the
 table's language. A board drawn from a seat's own view goes to that player alone (/judgement
 board, /table board, /table me), so it speaks only the reader's language (`board_langs`); it still

@@ -5,6 +5,8 @@
 - No test skips itself: a skip left for a part that had not landed yet turns a broken import into
   a silent pass. A skip about the machine (a server that is not there) goes in `SKIP_ALLOWED`,
   with its reason.
+- No code cites a work-tracking number or a file outside the repository: docstrings explain the
+  code in their own words.
 - No test reads the clock: a bound in seconds fails on a slow or busy machine and proves nothing
   on a fast one. Speed is measured by the scripts in `bench/`; a test asserts the work done (nodes,
   renders, cache hits) or drives an injected fake clock.
@@ -13,8 +15,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,3 +119,28 @@ def test_the_guards_see_what_they_look_for() -> None:
     assert sorted(what for _, what in skip_uses(skipping)) == [
         ".importorskip", ".skip", ".skipif", "from pytest import importorskip"
     ]
+
+
+WORK_TRACKING = re.compile(r"\b(issue|ticket|task)\s*#?\d+\b|\.\./shared|/work/", re.IGNORECASE)
+"""A work-tracking number ("issue 5") or a path outside the repository: the code explains itself."""
+
+
+def cites_outside(folder: str) -> list[str]:
+    found = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        if path == Path(__file__).resolve():  # the guard names what it looks for
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if WORK_TRACKING.search(line):
+                found.append(f"{path.relative_to(ROOT).as_posix()}:{number}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("folder", ["rules", "tables", "cogs", "renderer", "bench", "tests"])
+def test_no_code_cites_work_tracking_or_files_outside_the_repository(folder: str) -> None:
+    assert cites_outside(folder) == []
+
+
+def test_the_citation_guard_sees_what_it_looks_for() -> None:
+    assert WORK_TRACKING.search('"""Issue 4, place the rest"""') and WORK_TRACKING.search("see ../shared/DESIGN.md")
+    assert not WORK_TRACKING.search("an issue with the clock") and not WORK_TRACKING.search("the task queue")

@@ -715,7 +715,7 @@ def assembly_places(state: JudthoState, colour: str) -> list[Place]:
 
 
 def place_rest(state: JudthoState, colour: str) -> list[str]:
-    """Issue 4, "place the rest for me": the default set-up (`board.default_setup`) on the squares
+    """The Assembly's "place the rest for me": the default set-up (`board.default_setup`) on the squares
     still empty, the chosen Prince/Princess (Princess if none yet); leftovers on the first empty
     squares of the Kingdom."""
     todo = [p for p in state.reserve[colour] if p not in CHOICE]
