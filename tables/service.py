@@ -12,7 +12,11 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   -> text in the reader's language) and `texts` (the same for every language): the renderer
   draws in the players' words without importing the translation layer (`tables.images`).
 - Notices carry `names` (seat names, for `SeatName`) and `.text(lang)` renders their lines.
-  `Prompt.private` is True for games with hidden information (show its actions privately).
+  `Prompt.private` is True for games with hidden information (show its actions privately). A
+  prompt carries all a front-end needs to show it and build its menus (the game, seat names and
+  users, the words' facts from the PUBLIC view, its actions' square labels, the decision and its
+  clock); `prompt(channel_id, player)` is a seat's prompt now, with what it alone knows (`own`),
+  for a menu opened later ("My options", `/table me`).
 - `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden

@@ -246,10 +246,10 @@ async def test_the_setups_questions_say_what_they_are(world4, service):
     channel and atop their menu, not only "you may act now"."""
     w = world4
     table = await open_game(w, service, [w.alice, w.bob], ai=2)
-    pick = i18n.gettext("cogs.judgement.moment.phase.pick")
+    pick = i18n.gettext("judgement.moment.phase.pick")
     assert pick in options_message(w.channel).content
     assert pick in shown(await w.alice.click(options_message(w.channel), label=OPTIONS)).content
     await pick_all(w, table)
     if table.state.phase == "start_roll" and table.humans_to_act():
-        assert i18n.gettext("cogs.judgement.moment.phase.start_roll") in options_message(w.channel).content
+        assert i18n.gettext("judgement.moment.phase.start_roll") in options_message(w.channel).content
     assert refusals(w.env) == []
