@@ -158,11 +158,8 @@ class Clicks:
         private = interaction.message is not None and interaction.message.flags.ephemeral
         if not private and item.arg != "":
             return False
-        table = self.bot.service.table(interaction.channel_id or 0)
-        if table is None or table.id != item.table_id or table.status != "active":
-            return False
-        prompt = self.bot.service.prompt(table.channel_id, player_of(interaction))
-        if prompt is None or not prompt.actions:
+        prompt = self.bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+        if prompt is None or prompt.table_id != item.table_id or not prompt.actions:
             return False
         note = i18n.gettext("error.stale_button", lang_of(interaction))
         await self._next_step(interaction, prompt, [], prompt.version, note=note)
