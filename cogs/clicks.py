@@ -17,7 +17,7 @@ from cogs.errors import after_change, lang_of
 from cogs.flows import delivering, lobby_text, player_of, send_notice
 from rules.core import IllegalAction
 from tables import i18n
-from tables.notices import Public
+from tables.notices import Prompt, Public
 from tables.service import Table
 
 if TYPE_CHECKING:
@@ -114,10 +114,11 @@ class Clicks:
                 return
             raise
         player = player_of(interaction)
-        legal = self.bot.service.legal_for(table.channel_id, player)
+        prompt = self.bot.service.prompt(table.channel_id, player)
+        legal = prompt.actions if prompt is not None else []
         if not legal and item.version != table.version:
             raise IllegalAction("stale_button")  # the decision goes on, but this player is done with it
-        words = components.words_at(table).menu(legal)
+        words = components.words_for(prompt).menu(legal)
         prefix = components.decode_prefix(item.arg, legal, words) if legal else None
         if prefix is None:
             raise IllegalAction("not_your_prompt")
@@ -135,7 +136,8 @@ class Clicks:
         if action is None and picked is not None and len(candidates) == 1:
             action = candidates[0]  # a select offers a token; the only action it leads to
         if action is None:
-            await self._next_step(interaction, table, legal, prefix, item.version, page or 0)
+            assert prompt is not None  # a prefix of a legal action was matched
+            await self._next_step(interaction, prompt, prefix, item.version, page or 0)
             return
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
@@ -156,49 +158,45 @@ class Clicks:
         private = interaction.message is not None and interaction.message.flags.ephemeral
         if not private and item.arg != "":
             return False
-        table = self.bot.service.table(interaction.channel_id or 0)
-        if table is None or table.id != item.table_id or table.status != "active":
-            return False
-        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
-        if not legal:
+        prompt = self.bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+        if prompt is None or prompt.table_id != item.table_id or not prompt.actions:
             return False
         note = i18n.gettext("error.stale_button", lang_of(interaction))
-        await self._next_step(interaction, table, legal, [], table.version, note=note)
+        await self._next_step(interaction, prompt, [], prompt.version, note=note)
         return True
 
-    async def _next_step(self, interaction: discord.Interaction, table: Table, legal: list[str],
-                         prefix: list[str], version: int, page: int = 0, *, note: str = "") -> None:
-        lang = lang_of(interaction)
-        words = components.words_at(table).menu(legal)
-        squares = components.square_labels(table, legal)
-        view = components.prompt_view(table.id, version, legal, words, lang, squares, prefix=prefix, page=page,
-                                      info=False)
+    async def _next_step(self, interaction: discord.Interaction, prompt: Prompt, prefix: list[str], version: int,
+                         page: int = 0, *, note: str = "") -> None:
+        """The clicker's private menu one step on, built from their prompt alone (its actions,
+        the game's words at its facts, its square labels, what it is asked and knows alone)."""
+        lang, legal, squares = lang_of(interaction), prompt.actions, prompt.labels
+        words = components.words_for(prompt).menu(legal)
+        view = components.prompt_view(prompt.table_id, version, legal, words, lang, squares, prefix=prefix,
+                                      page=page, info=False)
         chosen, choices = components.expand(legal, prefix, words)  # with the levels every choice agrees on
-        # what the window is for, atop its first step, then what only this player knows of it
-        moment = components.moment(table, lang) if not prefix else ""
-        own = components.own(table, table.seat_of(interaction.user.id), lang) if not prefix else ""
-        text = "\n".join(filter(None, [note, moment, own, components.path_label(words, chosen, lang),
+        # what the decision is about atop its first step, then what only this player knows of it
+        asked = components.asked_lines(prompt, lang) if not prefix else []
+        text = "\n".join(filter(None, [note, *asked, components.path_label(words, chosen, lang),
                                         i18n.gettext("cogs.prompt.choose", lang)]))
-        # The buttons of this step say "A · …" (a Sector to move to, to Quarantine, to send a Perp
-        # to), but the channel's board marks nothing where moves are secret: the step comes with
-        # the player's own board, which marks them. A step without marks ("Play a card", "Pass")
-        # comes without a picture.
-        marked = table.game.info.hidden_information and any(c.action in squares for c in choices)
+        # The buttons of this step say "A · …" (a square to move to), but the channel's board
+        # marks nothing where moves are secret: the step comes with the player's own board, which
+        # marks them. A step without marks (a card to play, a pass) comes without a picture.
+        marked = prompt.private and any(c.action in squares for c in choices)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             if not marked:
                 await interaction.response.edit_message(content=text, view=view)
                 return
             await interaction.response.defer()
-            file = await self._own_board(table, interaction)
+            file = await self._own_board(interaction)
             await interaction.edit_original_response(content=text, view=view,
                                                      attachments=[file] if file else [])
         elif marked:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            file = await self._own_board(table, interaction)
+            file = await self._own_board(interaction)
             await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
-    async def _own_board(self, table: Table, interaction: discord.Interaction) -> discord.File | None:
-        own = await self.bot.service.board(table.channel_id, for_user=player_of(interaction))
+    async def _own_board(self, interaction: discord.Interaction) -> discord.File | None:
+        own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction))
         return board_file(getattr(own, "image", None))

@@ -17,7 +17,6 @@ not fit travels as an index into that version's legal action list (`#<index>.<to
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,13 +24,11 @@ from typing import Any
 
 import discord
 
-import renderer
 from rules import registry
-from rules.core import IllegalAction
+from rules.core import IllegalAction, Msg
 from rules.plugin import Combined, Words, capitalised
 from tables import i18n
-
-log = logging.getLogger("gavel.cogs")
+from tables.notices import Prompt
 
 CUSTOM_ID_MAX = 100
 BUTTONS_MAX = 20
@@ -54,66 +51,25 @@ def words_of(game_key: str) -> Words:
         return Words(key=game_key)
 
 
-def facts(table: Any) -> dict[str, Any]:
-    """What a game's words need to know of one table (`Words.facts`), from its PUBLIC view and
-    its seat names: the one place the cogs read them, until the notices carry them."""
-    if table is None or getattr(table, "state", None) is None:
-        return {}
-    words = words_of(table.game_key)
-    if type(words).facts is Words.facts:  # the default needs nothing: no view drawn up for it
-        return {}
-    return words.facts(table.game.view(table.state, None), table.names)
-
-
-def words_at(table: Any) -> Words:
-    """A table's game's words, for this table (`Words.at` its `facts`)."""
-    if table is None:
+def words_for(prompt: Prompt | None) -> Words:
+    """The words of a prompt's game, for its table (`Words.at` the facts the prompt carries);
+    the default words without a prompt."""
+    if prompt is None:
         return PLAIN
-    return words_of(table.game_key).at(facts(table))
+    return words_of(prompt.game).at(prompt.facts)
 
 
-def moment(table: Any, lang: str) -> str:
-    """What the seats asked now are asked, when a turn prompt does not say it (a card-play
-    window: before whose Move, who has passed): the engine's `Decision.about` when it states
-    one, else the game's words (`Words.moment`) from the public view; "" for a plain turn."""
-    if table is None or getattr(table, "state", None) is None:
-        return ""
-    say = i18n.speech(lang)
-    about = table.game.decision(table.state).about
-    if about is not None:
-        return say.render(about, table.seat_name)
-    return words_of(table.game_key).moment(table.game.view(table.state, None), table.names, say)
+def said(prompt: Prompt, msg: Msg | None, lang: str) -> str:
+    """A message a prompt carries (`about`, `own`) in `lang`, seats named as the prompt names
+    them; "" for none."""
+    return i18n.render(msg, lang, prompt.seat_name) if msg is not None else ""
 
 
-def own(table: Any, seat: int | None, lang: str) -> str:
-    """What `seat` alone knows about the question it is asked, for the top of ITS private menu
-    (`Game.own_question`, else `Words.own` from its own view); "" by default. Never shown in the
-    channel."""
-    if table is None or getattr(table, "state", None) is None or seat is None:
-        return ""
-    say = i18n.speech(lang)
-    question = table.game.own_question(table.state, seat)
-    if question is not None:
-        return say.render(question, table.seat_name)
-    return words_of(table.game_key).own(table.game.view(table.state, seat), seat, say)
-
-
-def square_labels(table: Any, actions: list[str]) -> dict[str, str]:
-    """{action text: the short label its square has on the board image}, from the game's
-    renderer (`label_actions`), so that "B · 5,9" on a button is the "B" on the picture.
-    A game without a renderer or labels has none; a broken renderer costs the labels,
-    never the buttons."""
-    if table is None or table.state is None:
-        return {}
-    try:
-        drawn = renderer.of(table.game_key)
-        if drawn is None:
-            return {}
-        view = table.game.view(table.state, None)
-        return {a: label for a, label in drawn.label_actions(view, actions).items() if label}
-    except Exception:
-        log.warning("no square labels for table %s", getattr(table, "id", "?"), exc_info=True)
-        return {}
+def asked_lines(prompt: Prompt, lang: str) -> list[str]:
+    """The lines atop a seat's private menu: what the seats are asked (`Prompt.about`: a
+    card-play window, before whose Move, who passed), then what this seat alone knows of its
+    question (`Prompt.own`), each left out when the prompt has none."""
+    return [line for line in (said(prompt, prompt.about, lang), said(prompt, prompt.own, lang)) if line]
 
 
 # --------------------------------------------------------------------------- prefix tree

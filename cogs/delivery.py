@@ -28,7 +28,8 @@ import discord
 
 from cogs import components
 from cogs.windows import WindowPost, WindowPosts
-from rules.core import Game, SeatName
+from rules import registry
+from rules.core import Game, IllegalAction, SeatName
 from tables import i18n
 from tables.notices import Private, Prompt, Public
 
@@ -93,8 +94,13 @@ def notice_file(notice: Public | Private) -> discord.File | None:
     return board_file(notice.image, "hand.png" if hand else "board.png")
 
 
-def has_secrets(game: Game[Any]) -> bool:
-    """Whether a game keeps something per seat to show on request (`Game.secrets`: a hand)."""
+def has_secrets(game_key: str) -> bool:
+    """Whether a game keeps something per seat to show on request (`Game.secrets`: a hand), as
+    its plug-in says; False for a key no game has."""
+    try:
+        game = registry.plugin(game_key).game
+    except IllegalAction:
+        return False
     return type(game).secrets is not Game.secrets
 
 
@@ -274,60 +280,52 @@ class Delivery:
 
     def everyone_to_act(self, prompt: Prompt, prompts: Sequence[Prompt] = ()) -> list[tuple[int, int]]:
         """(seat, user id) of every human who may act at the prompt's moment: the prompts
-        delivered with it, or, when it travels alone (a board asked for later), the table's
-        own list if the game is still at that version."""
+        delivered with it, and every human seat its decision asks (`Prompt.asked`, played by
+        `Prompt.users`): a prompt may travel alone (a board asked for later)."""
         found = {p.seat: p.user_id for p in (prompt, *prompts) if moment(p) == moment(prompt)}
-        table = self.bot.service.get(prompt.table_id)
-        if table is not None and table.status == "active" and table.version == prompt.version:
-            for seat in sorted(table.decision().asked):
-                user_id = table.seats[seat].user_id
-                if user_id is not None and not table.seats[seat].is_ai:
-                    found.setdefault(seat, user_id)
+        for seat in prompt.asked:
+            user_id = prompt.users[seat] if 0 <= seat < len(prompt.users) else None
+            if user_id is not None:
+                found.setdefault(seat, user_id)
         return sorted(found.items())
 
     def prompt_parts(self, prompt: Prompt, lang: str, prompts: Sequence[Prompt] = ()) -> tuple[str, discord.ui.View]:
-        """The mention line and the menus for a turn. One player with nothing to hide gets
-        the menus of their legal actions; otherwise (a hand to hide, or several players at
-        once) everyone to act is mentioned and one button opens each clicker's own options."""
+        """The mention line and the menus for a turn, from the prompt alone. One player with
+        nothing to hide gets the menus of their legal actions; otherwise (a hand to hide, or
+        several players at once) everyone to act is mentioned and one button opens each
+        clicker's own options."""
         acting = self.everyone_to_act(prompt, prompts)
-        table = self.bot.service.get(prompt.table_id)
         if prompt.private or len(acting) > 1:
             mentions = ", ".join(f"<@{user_id}>" for _, user_id in acting)
-            moment = self.moment(table, prompt, lang)
+            moment = self.moment(prompt, lang)
             key = "cogs.prompt.window" if len(acting) > 1 else (
                 "cogs.prompt.window_one" if moment else "cogs.prompt.turn_private")
             text = "\n".join(filter(None, [moment, i18n.gettext(key, lang, mentions=mentions)]))
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
-                                                         hand=table is not None and has_secrets(table.game),
-                                                         game_key=table.game_key if table is not None else "")
+                                                         hand=has_secrets(prompt.game), game_key=prompt.game)
         text = "\n".join(filter(None, [i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>"),
-                                        self.clock(table, prompt, lang)]))
-        words = components.words_at(table)
-        squares = components.square_labels(table, prompt.actions)
-        return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions, words, lang, squares)
+                                        self.clock(prompt, lang)]))
+        return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions,
+                                             components.words_for(prompt), lang, prompt.labels)
 
-    def moment(self, table: Any, prompt: Prompt, lang: str) -> str:
+    def moment(self, prompt: Prompt, lang: str) -> str:
         """The line above a window's mention: what the window is for and who passed (the game's
         decision says it in public words: `Prompt.about`), and when it closes by itself, as a
         Discord timestamp every client counts down in its own language ("in 42 seconds"). ""
         for a plain turn."""
-        if table is None or table.version != prompt.version:
-            return ""
-        what = i18n.render(prompt.about, lang, table.seat_name) if prompt.about is not None else ""
-        return i18n.sentences([what, self.clock(table, prompt, lang)], lang)
+        return i18n.sentences([components.said(prompt, prompt.about, lang), self.clock(prompt, lang)], lang)
 
-    def clock(self, table: Any, prompt: Prompt, lang: str) -> str:
+    @staticmethod
+    def clock(prompt: Prompt, lang: str) -> str:
         """When the decision closes by itself, as a Discord timestamp ("in 42 seconds"), in the
         game's words when it has them (`<game>.prompt.clock`: a clock on every move says so) or a
-        window's; "" when nothing runs out (no clock, or the game moved on)."""
-        if table is None or table.version != prompt.version:
+        window's; "" when no clock runs (`Prompt.deadline`)."""
+        ends = prompt.ends(time.time())
+        if ends is None:
             return ""
-        deadline = self.bot.service.deadline(table.channel_id)
-        if deadline is None or deadline.version != prompt.version:
-            return ""
-        when = f"<t:{int(time.time() + deadline.seconds)}:R>"
-        key = f"{table.game_key}.prompt.clock"
-        return i18n.gettext(key if i18n.has(key, lang) else "cogs.prompt.clock", lang, when=when)
+        when = f"<t:{int(ends)}:R>"
+        key = f"{prompt.game}.prompt.clock"
+        return i18n.gettext(key if prompt.game and i18n.has(key, lang) else "cogs.prompt.clock", lang, when=when)
 
     async def private(self, notice: Private, channel: discord.abc.Messageable,
                       interaction: discord.Interaction | None, channel_lang: str) -> None:

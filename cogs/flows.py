@@ -22,7 +22,7 @@ from cogs.errors import after_change, lang_of
 from rules import registry
 from rules.core import IllegalAction, Msg
 from tables import i18n
-from tables.notices import Notice, Private, Public
+from tables.notices import Notice, Private, Prompt, Public
 from tables.service import Player, Table, get_game
 
 if TYPE_CHECKING:
@@ -105,11 +105,11 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
     token index -> value, e.g. the man before his square). `whole`: name each choice by the
     game's label of the whole action (`game.label`) when the catalogue has it (a path of
     Sectors reads better as "move to X" than as its codes)."""
-    table = bot.service.table(interaction.channel_id or 0)
-    if table is None:
+    prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None:
         return []
-    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    words, lang = components.words_at(table).menu(legal), lang_of(interaction)
+    legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
+    words, lang = components.words_for(prompt).menu(legal), lang_of(interaction)
     say = i18n.speech(lang)
     typed = current.lower()
     seen: set[str] = set()
@@ -120,7 +120,7 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
         if any(value and parts[i] != value for i, value in (chosen or {}).items()):
             continue
         token = parts[index]
-        labelled = action_label(table, " ".join(parts), lang) if whole else None
+        labelled = action_label(prompt, " ".join(parts), lang) if whole else None
         name = labelled or words.part(parts, index, say)
         if typed not in token.lower() and typed not in name.lower():
             continue
@@ -130,12 +130,12 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
     return out[:AUTOCOMPLETE_MAX]
 
 
-def played_here(interaction: discord.Interaction, table: Table) -> bool:
+def played_here(interaction: discord.Interaction, game_key: str) -> bool:
     """Whether the game command being typed (its group: `/<group> ...`) is of the game played
-    at `table`: a game's command typed in another game's channel offers nothing."""
+    here (`game_key`): a game's command typed in another game's channel offers nothing."""
     group = getattr(getattr(getattr(interaction, "command", None), "parent", None), "name", None)
     found = registry.by_group(group) if isinstance(group, str) else None
-    return found is None or found.key == table.game_key
+    return found is None or found.key == game_key
 
 
 def option_choices(bot: GavelBot, interaction: discord.Interaction, command: str, option: str, current: str,
@@ -144,11 +144,11 @@ def option_choices(bot: GavelBot, interaction: discord.Interaction, command: str
     """Autocomplete for `option` of the game command `command`: the game's own choices when its
     words have them (`Words.choices`, from the user's legal actions and the other options
     typed, `chosen` by name), else token `index` of the `verb` (default: `command`) actions."""
-    table = bot.service.table(interaction.channel_id or 0)
-    if table is None or table.status != "active" or not played_here(interaction, table):
+    prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None or not played_here(interaction, prompt.game):
         return []
-    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    words = components.words_at(table).menu(legal)
+    legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
+    words = components.words_for(prompt).menu(legal)
     given = {name: value for name, value in (chosen or {}).items() if value}
     found = words.choices(command, option, given, current, legal, i18n.speech(lang_of(interaction)))
     if found is None:
@@ -161,11 +161,11 @@ def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequen
                   current: str) -> list[app_commands.Choice[str]]:
     """The user's legal actions of these verbs, each named whole (`Words.name`: the game's label,
     or its parts), the action text as the value."""
-    table = bot.service.table(interaction.channel_id or 0)
-    if table is None or not played_here(interaction, table):
+    prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None or not played_here(interaction, prompt.game):
         return []
-    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    words, say = components.words_at(table).menu(legal), i18n.speech(lang_of(interaction))
+    legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
+    words, say = components.words_for(prompt).menu(legal), i18n.speech(lang_of(interaction))
     typed = current.strip().lower()
     out: list[app_commands.Choice[str]] = []
     for text in legal:
@@ -190,15 +190,17 @@ def clock_choices(game_key: str, minutes: Sequence[int]) -> list[app_commands.Ch
     return choices
 
 
-def action_label(table: Table, text: str, lang: str) -> str | None:
-    """The game's own label of an action (`game.label`), or None when it has no words for it."""
+def action_label(prompt: Prompt, text: str, lang: str) -> str | None:
+    """The game's own label of an action (`game.label`, seats named as the prompt names them),
+    or None when it has no words for it."""
     try:
-        msg = table.game.label(table.game.parse_action(text))
+        game = registry.plugin(prompt.game).game
+        msg = game.label(game.parse_action(text))
     except IllegalAction:
         return None
     if not i18n.has(msg.key, lang):
         return None
-    return i18n.render(msg, lang, table.seat_name)
+    return i18n.render(msg, lang, prompt.seat_name)
 
 
 def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
@@ -252,7 +254,7 @@ async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[
 
 
 async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
-    """A game command (`/dadsarmy roll`): play it for this user, then tell the channel. The
+    """A game command (`/<game> roll`): play it for this user, then tell the channel. The
     command answers the decision open when it arrived: if another player's action gets in
     first (the command waited for the table's lock), the service refuses it as `stale` with
     who is asked now, rather than apply it to a position the player never saw."""
@@ -340,16 +342,18 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     `not_your_turn`) when no legal action starts so. `marked`: its buttons carry the labels of
     the board's squares, and it comes with the user's own board when they name some."""
     table = open_table(bot, interaction)
-    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    words = components.words_at(table).menu(legal)
-    if not legal or not components.matching(legal, prefix, words):
+    prompt = bot.service.prompt(table.channel_id, player_of(interaction))
+    legal = prompt.actions if prompt is not None else []
+    words = components.words_for(prompt).menu(legal)
+    if prompt is None or not legal or not components.matching(legal, prefix, words):
         raise refusal or IllegalAction("not_your_turn")
     lang = lang_of(interaction)
-    squares = components.square_labels(table, legal) if marked else {}
-    view = components.prompt_view(table.id, table.version, legal, words, lang, squares, prefix=prefix, info=False)
-    head = [i18n.render(text, lang, table.seat_name)] if text is not None else []
-    if not prefix:
-        head = [*head, components.moment(table, lang), components.own(table, table.seat_of(interaction.user.id), lang)]
+    squares = prompt.labels if marked else {}
+    view = components.prompt_view(prompt.table_id, prompt.version, legal, words, lang, squares, prefix=prefix,
+                                  info=False)
+    head = [components.said(prompt, text, lang)] if text is not None else []
+    if not prefix:  # what the decision is about, then what only this player knows of it
+        head = [*head, *components.asked_lines(prompt, lang)]
     message = "\n".join(filter(None, [*head, i18n.gettext("cogs.prompt.choose", lang) if text is None else ""]))
     if not any(a in squares for a in legal):
         await interaction.response.send_message(message, view=view, ephemeral=True)
@@ -376,8 +380,9 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     if table.status == "active":
         image = (await bot.service.hand(table.channel_id, player)).image
     lang = lang_of(interaction)
-    legal = bot.service.legal_for(table.channel_id, player)
-    words, say = components.words_at(table).menu(legal), i18n.speech(lang)
+    prompt = bot.service.prompt(table.channel_id, player)
+    legal = prompt.actions if prompt is not None else []
+    words, say = components.words_for(prompt).menu(legal), i18n.speech(lang)
     named = say.join([words.name(a, say) for a in legal[:25]])
     lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m for m in me.lines]
     text = clip("\n".join(replace(me, lines=lines).text(lang)))

@@ -108,19 +108,6 @@ class Words:
         distant capture with the most targets); self by default."""
         return self
 
-    def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
-        """What the seats asked now are asked (a card-play window: before whose Move, who has
-        passed), from the PUBLIC view and the seat names, for the line above a window's mention
-        and atop a private menu; "" (the default) for a plain turn. A front-end says the engine's
-        `Decision.about` instead when the game states one."""
-        return ""
-
-    def own(self, view: Mapping[str, Any], seat: int | None, say: Speech) -> str:
-        """What `seat` alone knows about the question it is asked (the Order card it must answer),
-        from ITS OWN view, for the top of its private menu only; "" by default. A front-end says
-        the engine's `Game.own_question` instead when the game states one."""
-        return ""
-
     # ---- the menu
     def steps(self, text: str) -> list[str]:
         """An action's text as the menu's steps, one token each. Space-separated by default; a

@@ -1,6 +1,6 @@
 """Local play: one table in a pretend channel, driven by typed commands, printed to a terminal.
 
-The commands are the ones typed in Discord (`/dadsarmy move man:pike to:5,9`, `/table log`),
+The commands are the ones typed in Discord (`/<game> move man:pike to:5,9`, `/table log`),
 or plain action text (`move pike 5,9`); `@Bob ...` (any case, or the seat number) acts as
 another human seat. Where a game's command options are not its action text, its plug-in's
 `commands` (a game's `commands.py`) say how to read them, for both front-ends. `/table log export`

@@ -117,7 +117,7 @@ class Decisions:
 def clock_lines(table: Table) -> list[Msg]:
     """How long the table's clock gives a decision, for games some of whose decisions run on it
     (`GameInfo.timed`); nothing for the others. A game whose clock is not a card-play window's
-    says it in its own words (`<game>.clock`, `<game>.no_clock`, e.g. Judtho's minutes per move)."""
+    says it in its own words (`<game>.clock`, `<game>.no_clock`, e.g. minutes per move)."""
     if not table.game.info.timed:
         return []
     key = "no_clock" if table.timeout <= 0 else "clock"

@@ -25,9 +25,15 @@ class Prompt:
 
     The decision it answers, as the game states it (`rules.core.Decision`), rides along: what is
     asked in public words (`about`), who is asked and who passed, and how long the clock gave
-    when the prompt was made; `own` is what this seat alone knows of the question (the Order
-    card it must answer), carried only by a prompt that travels alone, never by the one on a
-    `Public`.
+    when the prompt was made; `own` is what this seat alone knows of the question (a card only
+    it and its giver have read), carried only by a prompt that travels alone or that its seat
+    asked for (`TableService.prompt`), never by the one on a `Public`.
+
+    So does everything a front-end needs to show it without asking the service, the engine or
+    the renderer again: the game (`game`, whose plug-in has the words), the table's facts for
+    those words (`facts`, from the PUBLIC view only), the seat names and who plays each seat
+    (`names`, `users`), and the label each action's square has on the board (`labels`). A
+    prompt's labels are its own: a private prompt's travel with it.
     """
 
     table_id: int
@@ -45,15 +51,41 @@ class Prompt:
     passed: tuple[int, ...] = ()
     """The seats that passed it."""
     deadline: float | None = None
-    """Seconds left on the clock when the prompt was made; None: no clock runs."""
+    """Seconds left on the clock when the prompt was made (at `made`); None: no clock runs."""
+    game: str = ""
+    """The game's key: its plug-in (`rules.registry`) has the words of the actions."""
+    names: tuple[str, ...] = ()
+    """The seat names, for `SeatName`s in `about` and `own` and for the game's words."""
+    users: tuple[int | None, ...] = ()
+    """Who plays each seat (a user id; None for an AI seat): the humans `asked` can be mentioned."""
+    facts: dict[str, Any] = field(default_factory=dict)
+    """What the game's words need to know of the table (`Words.facts` of its PUBLIC view), JSON-ready."""
+    labels: dict[str, str] = field(default_factory=dict)
+    """{action: the label of its square on the board image} (`Renderer.label_actions`), for the
+    actions that have one."""
+    made: float | None = field(default=None, compare=False)
+    """When the prompt was made (wall-clock seconds): `deadline` counts from then."""
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
+
+    def ends(self, now: float) -> float | None:
+        """When the clock runs out (wall-clock seconds), or None when no clock runs; `now` stands
+        for `made` when the prompt does not say it."""
+        if self.deadline is None:
+            return None
+        return (self.made if self.made is not None else now) + self.deadline
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as this prompt knows it (`#n` for one it does not)."""
+        return seat_label(self.names, seat)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "prompt", "table": self.table_id, "version": self.version, "seat": self.seat,
                 "user": self.user_id, "actions": list(self.actions), "private": self.private,
                 "about": _encode(self.about), "own": _encode(self.own), "asked": list(self.asked),
-                "passed": list(self.passed), "deadline": self.deadline}
+                "passed": list(self.passed), "deadline": self.deadline, "game": self.game,
+                "names": list(self.names), "users": list(self.users), "facts": self.facts,
+                "labels": dict(self.labels), "made": self.made}
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -136,7 +168,10 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
     return Prompt(data["table"], data["version"], data["seat"], data["user"], list(data["actions"]),
                   bool(data.get("private")), about=_decode(data.get("about")), own=_decode(data.get("own")),
                   asked=tuple(data.get("asked") or ()), passed=tuple(data.get("passed") or ()),
-                  deadline=data.get("deadline"), outbox=outbox)
+                  deadline=data.get("deadline"), game=data.get("game") or "",
+                  names=tuple(data.get("names") or ()), users=tuple(data.get("users") or ()),
+                  facts=dict(data.get("facts") or {}), labels=dict(data.get("labels") or {}),
+                  made=data.get("made"), outbox=outbox)
 
 
 def _encode(value: Any) -> Any:

@@ -32,10 +32,10 @@ def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
     open game; where moves are secret, that something happened, not what ("X has made a move"),
     except a `pass` that is no secret action: "X passes". A pass is what every seat asked may
     answer whatever it holds (a rescue window, a counter-attack, an Order card's own question are
-    asked whatever the secret, judgement e1), and who is asked is public, so it tells nothing the
-    channel did not know; the log (`/table log`) names it anyway. A game may name another such
-    uniform answer in its own words (`<game>.quiet.<verb>`, e.g. The City of Judgement's `keep`: any
-    seat a card asks to show may keep it hidden). Anything else stays unnamed."""
+    asked whatever the secret), and who is asked is public, so it tells nothing the channel did
+    not know; the log (`/table log`) names it anyway. A game may name another such
+    uniform answer in its own words (`<game>.quiet.<verb>`, e.g. a `keep` that any seat asked to
+    show a card may answer, keeping it hidden). Anything else stays unnamed."""
     if not game.info.hidden_information:
         return Msg("table.acted", {"player": SeatName(seat), "action": game.label(action)})
     verb = getattr(action, "verb", None)

@@ -12,7 +12,11 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   -> text in the reader's language) and `texts` (the same for every language): the renderer
   draws in the players' words without importing the translation layer (`tables.images`).
 - Notices carry `names` (seat names, for `SeatName`) and `.text(lang)` renders their lines.
-  `Prompt.private` is True for games with hidden information (show its actions privately).
+  `Prompt.private` is True for games with hidden information (show its actions privately). A
+  prompt carries all a front-end needs to show it and build its menus (the game, seat names and
+  users, the words' facts from the PUBLIC view, its actions' square labels, the decision and its
+  clock); `prompt(channel_id, player)` is a seat's prompt now, with what it alone knows (`own`),
+  for a menu opened later ("My options", `/table me`).
 - `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
@@ -47,12 +51,15 @@ decision open now and its clock (kept by `tables.decisions`), and the notices a 
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from rules import registry
 from rules.core import Decision, Msg
+from rules.plugin import Words
 from tables import ai as ai_seats
 from tables import i18n
 from tables.ai_turns import AITurns
@@ -72,6 +79,8 @@ from tables.views import Views
 
 if TYPE_CHECKING:
     from renderer import Renderer
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "STATUS",
@@ -93,6 +102,20 @@ __all__ = [
     "variant_name",
 ]
 
+
+@dataclass(frozen=True)
+class _Now:
+    """What every prompt of one moment of a table shares (`TableService._now`)."""
+
+    decision: Decision
+    left: float | None
+    """Seconds left on the decision's clock (for the seats it clocks)."""
+    public: Mapping[str, Any]
+    """The PUBLIC view (empty when neither the words nor a renderer read it)."""
+    facts: dict[str, Any]
+    renderer: Renderer | None
+    users: tuple[int | None, ...]
+    made: float
 
 
 class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views):
@@ -143,8 +166,9 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
     # ------------------------------------------------------------------ the window clock
     def deadline(self, channel_id: int) -> Deadline | None:
         """When the decision open now runs out by itself: the table has a clock and the decision
-        puts some human on it (`Decision.clocked`: a card-play window's `pass`, Judtho's move).
-        None otherwise (no table, no clock, a decision without one, or only AI seats on it).
+        puts some human on it (`Decision.clocked`: a card-play window's `pass`, a move on a
+        chess clock). None otherwise (no table, no clock, a decision without one, or only AI
+        seats on it).
 
         `seconds` is the time left: the clock starts when the decision opens (a card played in a
         window opens a new one); a pass does not give the others a fresh minute."""
@@ -179,32 +203,84 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
             return await self._notices(table, out)
 
 
+    def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
+        """The prompt `player`'s seat answers now at the channel's table, as `_prompt` makes it
+        (with what that seat alone knows of its question, `own`): what a front-end opens a
+        player's menu from ("My options", `/table me`, a command's autocomplete). Its `actions`
+        are the seat's legal actions, those it may take at any time when nobody asks it, and
+        empty when it has nothing to do. None when the channel has no game in play or the user
+        plays no seat there."""
+        table = self.table(channel_id)
+        if table is None or table.state is None or table.status != "active":
+            return None
+        seat = table.seat_of(player.user_id if isinstance(player, Player) else player)
+        return self._prompt(table, seat) if seat is not None else None
+
     def _prompt_for(self, table: Table, seat: int) -> Prompt | None:
         """`seat`'s prompt, or None when that seat is not a human who may act now."""
         return self._prompt(table, seat) if seat in table.humans_to_act() else None
 
-    def _prompt(self, table: Table, seat: int, decision: Decision | None = None,
-                left: float | None = None) -> Prompt:
-        """`seat`'s prompt: its legal actions, and the decision they answer as the game states it
-        (its public words, who is asked and who passed, the time `left` when `seat` is on the
-        clock), with what `seat` alone knows of its question (`Game.own_question`). `decision`
-        and `left`, when given, are the table's now (worked out once for all its prompts)."""
+    def _now(self, table: Table) -> _Now:
+        """What every prompt of the table's present moment shares, worked out once."""
         assert table.state is not None  # a seat is prompted only in a game in play
-        if decision is None:
-            decision, left = table.decision(), self.decisions.seconds_left(table)
+        decision, left = table.decision(), self.decisions.seconds_left(table)
+        words = registry.plugin(table.game_key).words
+        renderer = self._renderer_or_none(table)
+        needs_view = renderer is not None or type(words).facts is not Words.facts
+        public = table.game.view(table.state, None) if needs_view else {}
+        facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
+        users = tuple(None if s.is_ai else s.user_id for s in table.seats)
+        return _Now(decision, left, public, facts, renderer, users, self.wall())
+
+    def _renderer_or_none(self, table: Table) -> Renderer | None:
+        """The table's renderer, or None when it has none or it cannot be loaded (a prompt
+        then goes without square labels, never without its actions)."""
+        try:
+            return self._renderer(table.game_key)
+        except Exception:
+            log.warning("no renderer for table %s (%s): its prompts carry no square labels", table.id,
+                        table.game_key, exc_info=True)
+            return None
+
+    def _labels(self, table: Table, now: _Now, actions: list[str]) -> dict[str, str]:
+        """{action: the label its square has on the public board} for the actions that have one
+        (`Renderer.label_actions`), so that "B · 5,9" on a button is the "B" on the picture. A
+        broken renderer costs the labels, never the prompt."""
+        if now.renderer is None or not actions:
+            return {}
+        try:
+            found = now.renderer.label_actions(now.public, actions)
+            return {a: str(label) for a, label in found.items() if label}
+        except Exception:
+            log.warning("no square labels for table %s (%s)", table.id, table.game_key, exc_info=True)
+            return {}
+
+    def _prompt(self, table: Table, seat: int, now: _Now | None = None) -> Prompt:
+        """`seat`'s prompt: its legal actions, and the decision they answer as the game states it
+        (its public words, who is asked and who passed, the time left when `seat` is on the
+        clock), with what `seat` alone knows of its question (`Game.own_question`), the table's
+        facts for the game's words (from the PUBLIC view), the seat names and users, and the
+        board's labels of its actions' squares. `now`, when given, is the table's present
+        moment (worked out once for all its prompts)."""
+        assert table.state is not None  # a seat is prompted only in a game in play
+        now = now or self._now(table)
+        decision = now.decision
         actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
         return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
                       private=table.game.info.hidden_information, about=decision.about,
                       own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
-                      passed=tuple(sorted(decision.passed)), deadline=left if seat in decision.clocked else None)
+                      passed=tuple(sorted(decision.passed)),
+                      deadline=now.left if seat in decision.clocked else None, game=table.game_key,
+                      names=tuple(table.names), users=now.users, facts=now.facts,
+                      labels=self._labels(table, now, actions), made=now.made)
 
     def _prompts(self, table: Table) -> list[Prompt]:
         """A prompt for every human who may act now (whose turn it is is asked once)."""
         seats = table.humans_to_act()
         if not seats:
             return []
-        decision, left = table.decision(), self.decisions.seconds_left(table)
-        return [self._prompt(table, s, decision, left) for s in seats]
+        now = self._now(table)
+        return [self._prompt(table, s, now) for s in seats]
 
     async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first

@@ -12,19 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.core import Event
 from rules.plugin import Speech, Words
 
-from . import cards, present
 from .state import ALIEN, COLOURS
 
 NAMED = {"main": "judge_dredd.action.option_main", "or": "judge_dredd.action.option_or",
          ALIEN: "judge_dredd.event.the_alien"}
 """Tokens that are not ids of a thing in the words catalogue: a card's two options, the Alien."""
-
-
-def _seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -61,30 +55,6 @@ class DreddWords(Words):
             return say.text("judge_dredd.ui.judge", player=self.players[token], colour=name)
         return name
 
-    def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
-        """A card-play window in words, from the public view: what it is before or after (whose
-        Move, which fight: the engine's own `judge_dredd.window.*` names), and who has passed,
-        or passes for the rest of the Game Turn (`skip`). Nothing about any hand."""
-        window = public.get("window")
-        if not window:
-            return ""
-        params: dict[str, Any] = {"window": window["kind"], "seat": window.get("for")}
-        fight = public.get("fight")
-        if window["kind"] == "before_fight" and fight:
-            params |= {"fight": fight["kind"], "judges": fight["judges"], "crime": fight.get("crime")}
-        event = Event("window", params)
-        what = (cards.describe(event) or present.describe(event)).params["window"]
-        lines = [say.text("cogs.dredd.window", window=say.render(what, lambda s: _seat_name(names, s)))]
-        to_act, skipping = set(public.get("to_act") or []), set(public.get("skipping") or [])
-        passed = []
-        for seat in range(len(names)):
-            if seat in to_act or not (seat in window.get("passed", []) or seat in skipping):
-                continue
-            name = _seat_name(names, seat)
-            passed.append(say.text("cogs.dredd.skipping", player=name) if seat in skipping else name)
-        if passed:
-            lines.append(say.text("cogs.dredd.passed", players=say.join(passed)))
-        return " ".join(lines)
 
 
 WORDS = DreddWords(key="judge_dredd", token_keys=(

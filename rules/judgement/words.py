@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.core import Event, IllegalAction, Msg
+from rules.core import IllegalAction
 from rules.plugin import Speech, Words
 
 from .engine import GAME
@@ -26,8 +26,7 @@ HINT_MAX = 30
 @dataclass(frozen=True)
 class JudgementWords(Words):
     """The City of Judgement's tokens: a colour with its player's name, content ids by name, a
-    whole action by the game's own label ("Attack Blue · bob", "Take Amulet from Red · alice"),
-    and above a window's mention what it is for, from the public view only."""
+    whole action by the game's own label ("Attack Blue · bob", "Take Amulet from Red · alice")."""
 
     players: dict[str, str] = field(default_factory=dict)
     """Colour -> the name of the player at this table (seat i plays `COLOURS[i]`)."""
@@ -75,38 +74,6 @@ class JudgementWords(Words):
         if not say.has(msg.key):
             return None
         return say.render(msg, lambda seat: self.seat(seat, say))
-
-    def moment(self, public: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
-        """What the seats asked now are asked, from the PUBLIC view's frame (its kind and public
-        data: who gives, who answers, who is dying, a Holy or Dark card in play ...): never an Order
-        card, a pick's options or a pose, which the public view does not hold."""
-        frame = public.get("frame")
-        if not frame:  # the set-up's questions: the pick (c5) and the start roll say what they are
-            key = f"cogs.judgement.moment.phase.{public.get('phase')}"
-            return say.text(key) if say.has(key) else ""
-        key = f"cogs.judgement.moment.{frame['kind']}"
-        if not say.has(key):
-            return ""
-        params = {k: v for k, v in frame.items() if k not in ("kind", "asked", "passed")}
-        msg = GAME.describe(Event(frame["kind"], params))
-        words = self.at(self.facts(public, names))
-        text = say.render(Msg(key, msg.params), lambda seat: words.seat(seat, say))
-        passed = [words.seat(s, say) for s in frame.get("passed", [])]
-        if passed and len(frame.get("asked", [])) + len(passed) > 1:
-            said = say.text("cogs.judgement.passed", players=say.join(passed))
-            text = say.sentences([text, said])
-        return text
-
-    def own(self, view: Mapping[str, Any], seat: int | None, say: Speech) -> str:
-        """The Order card this seat must answer or give now, by name and text, from its OWN view
-        (`me.order`, c30: only its giver and recipient see its text): for its private menu only."""
-        if seat is None:
-            return ""
-        card, frame = (view.get("me") or {}).get("order"), view.get("frame") or {}
-        if not card or frame.get("kind") not in ("give", "obey") or seat not in frame.get("asked", []):
-            return ""
-        return say.text("cogs.judgement.own.order", card=say.text(f"judgement.card.{card}"),
-                        text=say.text(f"judgement.card_text.{card}"))
 
     def choices(self, command: str, option: str, chosen: Mapping[str, str], typed: str,
                 legal: Sequence[str], say: Speech) -> list[tuple[str, str]] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs import components
-from rules.core import Decision, Msg
+from rules.core import Msg, SeatName
 from rules.plugin import Speech, Words
 from tables import i18n
 from tables.notices import Prompt, Public
@@ -91,6 +91,27 @@ async def test_a_private_prompt_shows_its_actions_only_to_the_player(world, serv
     assert menu.ephemeral and [b["label"] for b in buttons(menu.response)] == ["Roll"]
     await w.alice.click(menu.response, label="Roll")
     assert table.version == 1
+
+
+async def test_a_lone_asked_seat_reads_what_it_alone_knows_atop_its_menu(world, service, monkeypatch):
+    """What one seat alone knows of its question (`Prompt.own`: a card only it has read) never
+    rides on the channel's message, even when that seat is the only one asked: its private menu
+    ("My options") shows it, from its own prompt (`TableService.prompt`)."""
+    from dataclasses import replace
+
+    from tests.cogs import toy
+
+    secret = "ORDER-CARD-TEXT"
+    monkeypatch.setattr(toy.Toy, "info", replace(toy.Toy.info, hidden_information=True))
+    monkeypatch.setattr(toy.Toy, "own_question",
+                        lambda self, state, seat: Msg("table.may_act", {"players": secret}) if seat == 0 else None)
+    w = world
+    table, message = await started(w, service)
+    assert table.humans_to_act() == [0] and secret not in message.content
+    menu = await w.alice.click(message, label=i18n.gettext("cogs.button.play"))
+    assert menu.ephemeral and i18n.gettext("table.may_act", players=secret) in menu.response.content
+    assert [b["label"] for b in buttons(menu.response)] == ["Roll"]
+    assert secret not in w.channel.last_message.content
 
 
 def test_long_text_is_split_at_line_ends_not_cut():
@@ -197,21 +218,6 @@ async def test_the_more_button_turns_the_menu_for_the_player_only(world, service
     assert table.version == 2 and service.table(w.channel.id).state.men["bob"] != [1, 1]
 
 
-def test_a_renderer_that_fails_to_load_costs_the_labels_not_the_buttons(monkeypatch):
-    from types import SimpleNamespace
-
-    import renderer
-
-    def broken(key):
-        raise ImportError("Pillow is missing")
-
-    monkeypatch.setattr(renderer, "for_game", broken)
-    table = SimpleNamespace(id=1, state=object(), game=None, game_key="dads_army")
-    assert components.square_labels(table, ["bomb 3,3"]) == {}
-    table.game_key = "no_renderer"
-    assert components.square_labels(table, ["bomb 3,3"]) == {}
-
-
 class _SetUI(Words):
     """A game whose `take` step is any non-empty set of cards (`take a+c`), chosen on one select."""
 
@@ -261,30 +267,19 @@ def test_a_choice_reads_through_the_games_label_hook():
     assert Words().label(("move", "godfrey", "3,4"), 1, i18n.speech("en")) == "godfrey 3,4"
 
 
-class _Asking:
-    """A game that states its decision's words and one seat's own question (`rules.core`)."""
-
-    def __init__(self, about: Msg | None) -> None:
-        self.about = about
-
-    def decision(self, state):
-        return Decision(frozenset({0, 1}), about=self.about)
-
-    def own_question(self, state, seat):
-        return Msg("cogs.done") if seat == 1 else None
-
-    def view(self, state, seat):
-        return {}
+def test_the_lines_atop_a_private_menu_are_the_prompts_own_words():
+    """What the seats are asked (`Prompt.about`), then what this seat alone knows (`Prompt.own`),
+    seats named as the prompt names them, in the reader's language; nothing for a plain turn."""
+    about = Msg("table.may_act", {"players": SeatName(1)})
+    prompt = Prompt(1, 2, 1, 9, ["pass"], True, about=about, own=Msg("cogs.done"), names=("alice", "bob"))
+    assert components.asked_lines(prompt, "zh-TW") == [i18n.gettext("table.may_act", "zh-TW", players="bob"),
+                                                      i18n.gettext("cogs.done", "zh-TW")]
+    assert components.asked_lines(Prompt(1, 2, 0, 9, ["roll"]), "en") == []
+    assert components.said(prompt, None, "en") == ""
 
 
-def test_a_moment_and_an_own_question_are_the_engines_words_when_it_states_them():
-    from types import SimpleNamespace
-
-    table = SimpleNamespace(state=object(), game=_Asking(Msg("cogs.prompt.choose")), game_key="no_such_game",
-                            names=("alice", "bob"), seat_name=lambda seat: ("alice", "bob")[seat])
-    assert components.moment(table, "en") == i18n.gettext("cogs.prompt.choose")
-    assert components.own(table, 1, "zh-TW") == i18n.gettext("cogs.done", "zh-TW")
-    assert components.own(table, 0, "en") == "" and components.own(table, None, "en") == ""
-    table.game = _Asking(None)  # no words of its own: the game's `Words.moment` (the default says nothing)
-    assert components.moment(table, "en") == "" and components.facts(table) == {}
-    assert components.words_at(table) == Words(key="no_such_game")
+def test_a_prompts_words_are_its_games_at_its_facts():
+    assert components.words_for(None) == components.PLAIN
+    assert components.words_for(Prompt(1, 2, 0, 9, ["roll"], game="no_such_game")) == Words(key="no_such_game")
+    prompt = Prompt(1, 2, 0, 9, ["roll"], game="judge_dredd", facts={"players": {"blue": "bob"}})
+    assert components.words_for(prompt) == components.words_of("judge_dredd").at({"players": {"blue": "bob"}})

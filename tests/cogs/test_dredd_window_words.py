@@ -6,28 +6,31 @@ from __future__ import annotations
 
 import re
 
-from rules.core import Event
+from rules.core import Event, Msg, SeatName
 from rules.judge_dredd import GAME
 from tables import i18n
+from tables.i18n import Listed
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_judge_dredd_cog import OPTIONS, open_game, place_all, service  # noqa: F401  (fixture)
 
 
-def window_name(table, lang: str = "en") -> str:
+def window_name(table) -> Msg:
     """The engine's name of the open window (no fight here)."""
     window = GAME.view(table.state, None)["window"]
-    what = GAME.describe(Event("window", {"window": window["kind"], "seat": window["for"]})).params["window"]
-    return i18n.render(what, lang, table.seat_name)
+    return GAME.describe(Event("window", {"window": window["kind"], "seat": window["for"]})).params["window"]
 
 
 def window_line(table, lang: str = "en") -> str:
-    """The line naming the open window, as the engine's decision says it (`Decision.about`)."""
-    return i18n.gettext("judge_dredd.moment", lang, window=window_name(table, lang))
+    """The window in the words of the decision open (`Decision.about`), before anyone passed."""
+    return i18n.render(Msg("judge_dredd.moment", {"window": window_name(table)}), lang, table.seat_name)
 
 
-def passed_line(table, players: str) -> str:
-    """The window's line once some have passed."""
-    return i18n.gettext("judge_dredd.moment_passed", window=window_name(table), players=players)
+def passed_line(table, passed: list[int], skipping: tuple[int, ...] = ()) -> str:
+    """The window and who passed (or passes for the rest of the Game Turn: `skipping`)."""
+    names = [Msg("judge_dredd.moment.skipping", {"player": SeatName(s)}) if s in skipping else SeatName(s)
+             for s in passed]
+    return i18n.render(Msg("judge_dredd.moment_passed", {"window": window_name(table), "players": Listed.of(names)}),
+                       "en", table.seat_name)
 
 
 async def test_the_window_message_says_before_whose_move_and_who_passed(world, service):  # noqa: F811
@@ -38,10 +41,11 @@ async def test_the_window_message_says_before_whose_move_and_who_passed(world, s
     assert view["window"]["kind"] == "before_move"
     message = w.channel.last_message
     assert window_line(table) in message.content
-    assert passed_line(table, table.seat_name(2)) in message.content  # the AI passed
+    assert passed_line(table, [2]) in message.content  # the AI passed
     await w.alice.slash(w.channel, "dredd pass")
     last = w.channel.last_message.content
-    assert passed_line(table, f"{table.seat_name(0)}, {table.seat_name(2)}") in last
+    assert window_line(table) in last
+    assert passed_line(table, [0, 2]) in last
     mention = i18n.gettext("cogs.prompt.window_one", mentions=w.bob.mention)
     assert mention in last and i18n.gettext("cogs.prompt.turn_private", mentions=w.bob.mention) not in last
     assert refusals(w.env) == []
@@ -52,7 +56,7 @@ async def test_a_seat_that_skips_is_named_as_passing_for_the_rest_of_the_turn(wo
     table = await open_game(w, service)
     await place_all(w, service, table)
     await w.alice.slash(w.channel, "dredd skip")
-    name = i18n.gettext("judge_dredd.moment.skipping", player=table.seat_name(0))
+    name = i18n.render(Msg("judge_dredd.moment.skipping", {"player": SeatName(0)}), "en", table.seat_name)
     assert name in w.channel.last_message.content
     assert refusals(w.env) == []
 

@@ -42,7 +42,7 @@ def seeded(monkeypatch):
 
 @pytest.fixture
 def service(db_path) -> TableService:
-    renderer = fake_renderer(fake_render, render_hand)
+    renderer = fake_renderer(fake_render, render_hand, labels=KEY)  # buttons say "A · Resyk" as in play
     return TableService(db_path, renderers={KEY: renderer}, ais={KEY: quiet})
 
 

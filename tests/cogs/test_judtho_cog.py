@@ -287,6 +287,7 @@ async def test_board_with_the_real_renderer_labels_the_destinations(world, servi
     """With Judtho's own renderer, `/judtho board` posts the image, and the destinations of the
     second menu step carry the labels drawn on it (`A · Nb1-c3`)."""
     service._renderer_overrides.pop(GAME_KEY)  # the renderer Judtho's plug-in names
+    service._renderers.pop(GAME_KEY, None)  # (the stand-in, if the bot's start-up loaded it already)
     w = world
     await to_play(w, service)
     result = await w.alice.slash(w.channel, "judtho board")

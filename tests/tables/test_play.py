@@ -69,7 +69,8 @@ async def test_every_action_returns_lines_board_image_and_prompt(svc: TableServi
     assert public.text("en")[0].startswith("toy.event.rolled")  # the toy game has no catalogue
     assert public.text("en")[-1] == "alice, it is your turn."
     assert public.prompt == Prompt(public.table_id, 1, 0, ALICE.user_id, ["move 1", "move 2", "move 3", "move 4"],
-                                   private=True, asked=(0,))  # the toy game has hidden information
+                                   private=True, asked=(0,),  # the toy game has hidden information
+                                   game="toy", names=("alice", "bob"), users=(ALICE.user_id, BOB.user_id))
     image = json.loads(public.image)
     assert image["view"]["seat"] is None and image["view"]["roll"] == 4
     assert image["highlight"] is None  # hidden information: the channel's board marks no moves

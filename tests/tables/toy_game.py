@@ -161,8 +161,17 @@ class Renderer:
         return {a: None for a in actions}
 
 
-def fake_renderer(render: Any, render_hand: Any = None) -> Functions:
+def fake_renderer(render: Any, render_hand: Any = None, *, labels: str | None = None) -> Functions:
     """A test's renderer from a `render` (and an optional `render_hand`) that take the view and
-    the keywords every renderer gets; it marks and labels nothing."""
-    return Functions(render=render, highlights=lambda view, actions: {},
-                     label_actions=lambda view, actions: {}, render_hand=render_hand)
+    the keywords every renderer gets; it marks nothing, and labels nothing unless `labels` names
+    a game whose real renderer's `label_actions` it borrows (the buttons then read "A · …" as in
+    play, while no picture is drawn)."""
+    label_actions: Any = lambda view, actions: {}  # noqa: E731
+    if labels is not None:
+        import renderer
+
+        real = renderer.of(labels)
+        assert real is not None, labels
+        label_actions = real.label_actions
+    return Functions(render=render, highlights=lambda view, actions: {}, label_actions=label_actions,
+                     render_hand=render_hand)

@@ -23,16 +23,3 @@ def test_dredd_tokens_read_as_names():
     assert option.endswith(i18n.gettext("judge_dredd.cardtext.sonic_cannon.main"))
     assert ui.part(["play", "sonic_cannon", "main", "red"], 0, speech("en")) == i18n.gettext("judge_dredd.verb.play")
 
-
-def test_a_card_play_window_reads_from_the_public_view_with_who_passed():
-    """Before whose Move, then who passed and who passes for the rest of the Game Turn; nothing
-    for a position without a window."""
-    words, en = plugin("judge_dredd").words, speech("en")
-    names = ("alice", "bob", "carol")
-    public = {"window": {"kind": "before_move", "for": 0, "passed": [1]}, "to_act": [0], "skipping": [2]}
-    said = words.moment(public, names, en)
-    window = i18n.gettext("judge_dredd.window.before_move", seat="alice")
-    assert said.startswith(i18n.gettext("cogs.dredd.window", window=window))
-    skipping = i18n.gettext("cogs.dredd.skipping", player="carol")
-    assert said.endswith(i18n.gettext("cogs.dredd.passed", players=f"bob, {skipping}"))
-    assert words.moment({"window": None, "to_act": [0]}, names, en) == ""

@@ -26,18 +26,6 @@ def test_colours_read_as_the_players_at_the_table_and_ids_as_names():
     assert ui.verb("rescue", speech("zh-TW")) == i18n.gettext("judgement.verb.rescue", "zh-TW")
 
 
-def test_the_order_card_is_read_from_its_own_seats_view_only_when_asked():
-    words, en = plugin("judgement").words, speech("en")
-    card = next(k.removeprefix("judgement.card_text.") for k in i18n.catalogue("en")
-                if k.startswith("judgement.card_text."))
-    view = {"me": {"order": card}, "frame": {"kind": "obey", "asked": [1]}}
-    said = words.own(view, 1, en)
-    assert said == i18n.gettext("cogs.judgement.own.order", card=i18n.gettext(f"judgement.card.{card}"),
-                                text=i18n.gettext(f"judgement.card_text.{card}"))
-    assert words.own(view, 0, en) == "" and words.own(view, None, en) == ""
-    assert words.own({"me": {}, "frame": {"kind": "obey", "asked": [1]}}, 1, en) == ""
-
-
 def test_a_skills_target_may_be_any_living_player_until_a_target_action_is_legal():
     words = plugin("judgement").words
     public = {"players": [{"colour": "red", "alive": True}, {"colour": "blue", "alive": False},
