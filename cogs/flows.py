@@ -335,6 +335,25 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
+async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str, name: str,
+                  options: Mapping[str, str | None] | None = None, *, later: str = "cogs.done") -> None:
+    """`/<group> <name>` of the game `game_key` with its options, as the game's plug-in reads them
+    (`Command.action`, shared with local play): the action it names played like any command, or
+    the several it names one after another (`act_all`). A sub-command the game does not list is
+    its name followed by the options' values. Typed in another game's channel, it is refused."""
+    table = open_table(bot, interaction)
+    plugin = registry.plugin(game_key)
+    if table.game_key != game_key:
+        raise IllegalAction("wrong_game", command=f"/{plugin.commands.group}")
+    given = {key: value.strip() for key, value in (options or {}).items() if value is not None and value.strip()}
+    spec = plugin.commands.get(name)
+    if spec is None:
+        await act(bot, interaction, " ".join([name, *given.values()]))
+        return
+    legal = bot.service.legal_for(table.channel_id, player_of(interaction))
+    await act_all(bot, interaction, spec.action(given, legal, i18n.speech(lang_of(interaction))), later=later)
+
+
 async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Sequence[str] = (),
                     text: Msg | None = None, *, refusal: IllegalAction | None = None, marked: bool = True) -> None:
     """The private menu of the user's legal actions (what "My options" opens), at `prefix` (a

@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from cogs import flows
 from cogs.flows import act, open_lobby, open_table, player_of, post_board, send_rules, token_choices, variant_choices
-from rules.judgement.commands import ANSWERS, clean, command_text, obey_text, pick_text
+from rules.judgement.commands import ANSWERS, clean, command_text
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -99,9 +99,7 @@ class JudgementCog(commands.Cog):
     @app_commands.describe(character=_t("One of the characters dealt to you"))
     async def pick(self, interaction: discord.Interaction, character: str | None = None) -> None:
         """Without a character: asked which, the characters dealt to the user named (privately)."""
-        table = open_table(self.bot, interaction)
-        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
-        await act(self.bot, interaction, pick_text(character, legal))
+        await flows.command(self.bot, interaction, GAME_KEY, "pick", {"character": character})
 
     @pick.autocomplete("character")
     async def pick_character(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -143,9 +141,7 @@ class JudgementCog(commands.Cog):
     @app_commands.describe(answer=_t("Obey (the default), or give up an equipment card instead"))
     async def obey(self, interaction: discord.Interaction, answer: str | None = None) -> None:
         """A blank answer (a full-width space too) is no answer: the plain `obey`."""
-        table = open_table(self.bot, interaction)
-        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
-        await act(self.bot, interaction, obey_text(answer, legal))
+        await flows.command(self.bot, interaction, GAME_KEY, "obey", {"answer": answer})
 
     @obey.autocomplete("answer")
     async def obey_answer(self, interaction: discord.Interaction, current: str) -> Choices:

@@ -21,13 +21,11 @@ from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
 from cogs import flows
-from cogs.errors import lang_of
 from cogs.flows import act, open_lobby, player_of, post_board, send_rules, variant_choices
 from rules.core import IllegalAction, Msg
 from rules.judtho import commands as judtho_commands
-from rules.judtho.commands import place_text, square_of
+from rules.judtho.commands import square_of
 from rules.judtho.words import DISTANT, PICK
-from tables import i18n
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -76,7 +74,7 @@ class JudthoCog(commands.Cog):
     @app_commands.describe(piece=_t("The piece, or rest: place the rest for me"),
                            square=_t("The empty square, e.g. c2"))
     async def place(self, interaction: discord.Interaction, piece: str, square: str | None = None) -> None:
-        await act(self.bot, interaction, place_text(piece, square, i18n.speech(lang_of(interaction))))
+        await flows.command(self.bot, interaction, GAME_KEY, "place", {"piece": piece, "square": square})
 
     @place.autocomplete("piece")
     async def place_piece(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -130,7 +128,7 @@ class JudthoCog(commands.Cog):
                                                       value=word) for word in ("offer", "void", "accept", "decline")])
     async def draw(self, interaction: discord.Interaction, answer: str = "offer") -> None:
         """J24, E7: `void` proposes a void game (`void offer`); accept and decline answer either proposal."""
-        await act(self.bot, interaction, "void offer" if answer == "void" else f"draw {answer}")
+        await flows.command(self.bot, interaction, GAME_KEY, "draw", {"answer": answer})
 
     @judtho.command(name="resign", description=_t("Resign (on your turn)"))
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -1,10 +1,10 @@
 """`/beacon new|roll|stoke|douse|signal|board|rules`: Beacon Relay's slash-command declarations.
 
 Only declarations: each command hands its call to the shared flow (`cogs.flows`), and options
-that are not the action's own tokens are read by the game's `Commands` (`/beacon stoke
-beacon:紅` is `stoke red`). Buttons, prompts, DMs and the board need nothing here: the platform
-builds them from the game's plug-in. The bot loads this module as the plug-in's `cog`
-(`setup(bot)`)."""
+that are not the action's own tokens are read by the game's `Commands` through the shared
+`flows.command` (`/beacon stoke beacon:紅` is `stoke red`). Buttons, prompts, DMs and the
+board need nothing here: the platform builds them from the game's plug-in. The bot loads this
+module as the plug-in's `cog` (`setup(bot)`)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.errors import lang_of
-from cogs.flows import act, open_lobby, open_table, player_of, post_board, send_rules, show, token_choices
-from tables import i18n
+from cogs.flows import act, command, open_lobby, player_of, post_board, send_rules, show, token_choices
 
-from .commands import COMMANDS
 from .engine import KEY
 
 if TYPE_CHECKING:
@@ -34,15 +31,6 @@ class BeaconCog(commands.Cog):
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
 
-    async def _read(self, interaction: discord.Interaction, name: str, **options: str) -> None:
-        """Play what `/beacon <name>` with these options names, as the game's `Commands` reads it."""
-        table = open_table(self.bot, interaction)
-        command = COMMANDS.get(name)
-        assert command is not None
-        legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
-        for text in command.action(options, legal, i18n.speech(lang_of(interaction))):
-            await act(self.bot, interaction, text)
-
     @beacon.command(name="new", description=_t("Open a Beacon Relay lobby in this channel (2-4 players)"))
     async def new(self, interaction: discord.Interaction) -> None:
         await open_lobby(self.bot, interaction, KEY)
@@ -54,7 +42,7 @@ class BeaconCog(commands.Cog):
     @beacon.command(name="stoke", description=_t("Make a beacon burn higher by your roll"))
     @app_commands.describe(beacon=_t("Which beacon (red, blue, green or gold)"))
     async def stoke(self, interaction: discord.Interaction, beacon: str) -> None:
-        await self._read(interaction, "stoke", beacon=beacon)
+        await command(self.bot, interaction, KEY, "stoke", {"beacon": beacon})
 
     @stoke.autocomplete("beacon")
     async def stoke_beacon(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -63,7 +51,7 @@ class BeaconCog(commands.Cog):
     @beacon.command(name="douse", description=_t("Make a burning beacon lower by your roll"))
     @app_commands.describe(beacon=_t("Which beacon (red, blue, green or gold)"))
     async def douse(self, interaction: discord.Interaction, beacon: str) -> None:
-        await self._read(interaction, "douse", beacon=beacon)
+        await command(self.bot, interaction, KEY, "douse", {"beacon": beacon})
 
     @douse.autocomplete("beacon")
     async def douse_beacon(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

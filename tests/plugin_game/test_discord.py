@@ -192,3 +192,13 @@ async def test_its_commands_autocomplete_read_and_refuse_in_the_players_language
     assert table.version == before + 1 and table.state.flames["green"] > 0
     rules = await other.slash(w.channel, "beacon rules")
     assert rules.ephemeral and shown(rules).content == i18n.gettext(f"{KEY}.rules", lang)
+
+
+async def test_its_command_in_another_games_channel_is_refused_and_changes_nothing(world, service):
+    w = world
+    await w.alice.slash(w.channel, "dadsarmy new")
+    table = service.table(w.channel.id)
+    assert table is not None and table.game_key == "dads_army"
+    wrong = await w.alice.slash(w.channel, "beacon stoke", beacon="red")
+    assert wrong.ephemeral and shown(wrong).content == i18n.gettext("error.wrong_game", command="/beacon")
+    assert refusals(w.env) == ["wrong_game"] and table.status == "lobby" and table.state is None
