@@ -82,15 +82,10 @@ def board_file(image: bytes | None, filename: str = "board.png") -> discord.File
     return discord.File(io.BytesIO(image), filename=filename) if image else None
 
 
-BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
-"""The lines of the only private notices whose image is a board (`/table board`, `/table me`);
-any other private image is the player's hand (dealt, changed, or asked for with "My hand")."""
-
-
 def notice_file(notice: Public | Private) -> discord.File | None:
     """A notice's image as an attachment named for what it shows: `hand.png` for a hand (a
     player who saves it, or reads the DM list, sees which is which), `board.png` otherwise."""
-    hand = isinstance(notice, Private) and not any(m.key in BOARD_KEYS for m in notice.lines)
+    hand = isinstance(notice, Private) and notice.shows == "hand"
     return board_file(notice.image, "hand.png" if hand else "board.png")
 
 

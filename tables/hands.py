@@ -37,7 +37,7 @@ class Hands(ServiceBase):
                 # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
                 lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
             image = await self._render(table, seat, prompt)
-            return Private(table.id, seat, player.user_id, lines, image, names=table.names)
+            return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board")
 
     async def hand(self, channel_id: int, player: Player) -> Private:
         """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the

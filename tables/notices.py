@@ -128,6 +128,9 @@ class Private(_Lines):
     names: tuple[str, ...] = field(default=())
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
+    shows: str = "hand"
+    """What its image shows: `hand` (the seat's secrets, drawn by `render_hand`) or `board` (the
+    board as this seat sees it: `/table board`, `/table me`)."""
 
 
 Notice = Public | Private | Prompt
@@ -149,7 +152,7 @@ def to_record(notice: Notice) -> dict[str, Any]:
                               "table": notice.table_id}
     if isinstance(notice, Public):
         return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None}
-    return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id}
+    return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id, "shows": notice.shows}
 
 
 def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int | None = None) -> Notice:
@@ -161,7 +164,8 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     if record["kind"] == "public":
         prompt = _prompt(record["prompt"]) if record.get("prompt") else None
         return Public(record.get("table"), lines, image, prompt, names, outbox)
-    return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox)
+    return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
+                   record.get("shows", "hand"))
 
 
 def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:

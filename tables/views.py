@@ -34,7 +34,8 @@ class Views(ServiceBase):
             if seat is not None and table.game.info.hidden_information:
                 assert user_id is not None  # a seat was found for it
                 image = await self._render(table, seat, self._prompt_for(table, seat))
-                return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names)
+                return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
+                               shows="board")
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
                                                                         "version": table.version})])
             return public
