@@ -29,7 +29,7 @@ from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from rules.plugin import Command, Words
 from tables import i18n
-from tables.notices import Notice, Private, Prompt, Public
+from tables.notices import Notice, Private, Prompt, Public, seat_label
 from tables.record import header_options
 from tables.service import Player, Table, TableService, game_name, get_game
 
@@ -94,7 +94,8 @@ class Console:
         self.hint: str | None = None
         """What the game suggests after the last refusal (printed under it), or None."""
         self.hint_for: Player | None = None
-        """Whose refusal `hint` answers: it lists that seat's actions."""
+        """Whose refusal `hint` answers when that seat's actions are its own business (its prompts
+        are private): the hint is labelled with it. None: the hint is for everyone."""
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
@@ -110,13 +111,17 @@ class Console:
         else:
             self.say("console.refused", error=text)
 
-    def emit(self, notices: Iterable[Notice]) -> None:
+    def emit(self, notices: Iterable[Notice], present: Prompt | None = None) -> None:
+        """Print notices from what they carry alone (their lines, names and prompts, and the
+        words of the prompt's game), never asking the table again. `present`: a prompt of the
+        table's present moment, for a notice that says whose turn it is without carrying one
+        (`/table status`)."""
         for notice in notices:
             if isinstance(notice, Prompt):
                 self._prompt(notice)
                 continue
             if isinstance(notice, Public):
-                notice = self._not_a_turn(notice)
+                notice = self._not_a_turn(notice, notice.prompt or present)
                 # No clock runs here (`console.no_clock` says so): the lobby's "windows close
                 # after 60 s" (`table.clock`) or a game's own (`<game>.clock`, a move clock) would
                 # contradict it.
@@ -144,10 +149,9 @@ class Console:
 
     def _write_hint(self, hint: str) -> None:
         """The hint under a refusal lists the refused seat's actions: labelled with that seat
-        where its prompts are (`_secret`: in a game with hidden information, "You may: pick
-        <character>, …" can name the characters it was dealt), as the prompt itself is."""
-        table = self.service.table(CHANNEL)
-        if self.hint_for is not None and table is not None and table.game.info.hidden_information:
+        (`hint_for`) where its prompts are (`_secret`: in a game with hidden information, "You
+        may: pick <character>, …" can name the characters it was dealt), as the prompt itself is."""
+        if self.hint_for is not None:
             self.say("console.private", player=self.hint_for.name, text=hint)
         else:
             self.write(hint)
@@ -155,34 +159,31 @@ class Console:
     def _hand_image_key(self, notice: Private) -> str:
         """`<game>.console.hand_image` when the game names its secrets otherwise (a game without
         hands: "Role card"), as the cogs' `<game>.button.hand`; else `console.hand_image` ("Hand
-        image")."""
-        table = self.service.get(notice.table_id) if notice.table_id is not None else None
-        game_key = table.game_key if table is not None else None
-        return i18n.own_or(game_key, "console.hand_image", "console.hand_image", self.options.lang)
+        image"). The game is the one this console plays (a private notice does not name it)."""
+        return i18n.own_or(self.options.game, "console.hand_image", "console.hand_image", self.options.lang)
 
-    def _not_a_turn(self, notice: Public) -> Public:
+    def _not_a_turn(self, notice: Public, prompt: Prompt | None) -> Public:
         """In a card-play window a lone human left to answer is "waited for", not told "it is your
         turn" (it is someone else's Move, or a fight): a window is a decision the game names
-        (`Decision.about`). A move's clock (time out and you leave the game) is no window:
-        that is still "your turn"."""
-        table = self.service.get(notice.table_id) if notice.table_id is not None else None
-        if table is None or table.state is None or table.status != "active":
+        (`Decision.about`), as `prompt` (the notice's, or one of the same moment) carries it. A
+        move's clock (time out and you leave the game) is no window: that is still "your turn".
+        Without a prompt no game is in play: the notice stays as it is."""
+        if prompt is None:
             return notice
         lines = []
         for line in notice.lines:
             seat = line.params.get("player") if line.key == "table.your_turn" else None
-            if isinstance(seat, SeatName) and _in_window(table, seat.seat):
-                line = Msg("table.may_act", {"players": table.seat_name(seat.seat)})
+            if isinstance(seat, SeatName) and _in_window(prompt, seat.seat):
+                line = Msg("table.may_act", {"players": seat_label(notice.names, seat.seat)})
             lines.append(line)
         return replace(notice, lines=lines)
 
     def _prompt(self, prompt: Prompt) -> None:
-        table = self.service.get(prompt.table_id)
-        name = table.seat_name(prompt.seat) if table else str(prompt.seat)
+        name = prompt.seat_name(prompt.seat)
         if self.options.json:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
-        words = _words(table.game_key if table else "")
+        words = _words(prompt.game)
         summary = words.summary(prompt.actions, i18n.speech(self.options.lang))
         if summary is not None:
             grouped, names = summary
@@ -234,9 +235,9 @@ class Console:
     def _secret(self, prompt: Prompt) -> bool:
         """Whether a prompt's actions are the seat's own business: a private prompt, or any
         prompt of a game with hidden information (the actions offered can give a hand or a
-        face-down character away: only the seat holding the Mercenary may `counter`)."""
-        table = self.service.get(prompt.table_id)
-        return prompt.private or (table is not None and table.game.info.hidden_information)
+        face-down character away: only the seat holding the Mercenary may `counter`). The service
+        marks every prompt of such a game private (`Prompt.private`), so the prompt says it."""
+        return prompt.private
 
     def _public_prompt(self, prompt: Prompt) -> dict[str, Any]:
         """The prompt as a `"kind": "public"` object carries it. In an open game (no hidden
@@ -246,10 +247,8 @@ class Console:
         "prompt"` object of that seat's, as a prompt for one of several seats always does."""
         if not self._secret(prompt):
             return prompt.to_json()
-        table = self.service.get(prompt.table_id)
-        name = table.seat_name(prompt.seat) if table else str(prompt.seat)
         return {"kind": "prompt", "table": prompt.table_id, "version": prompt.version, "seats": [prompt.seat],
-                "players": [name], "private": True}
+                "players": [prompt.seat_name(prompt.seat)], "private": True}
 
     def _save(self, notice: Public | Private) -> str | None:
         if not notice.image:
@@ -303,6 +302,15 @@ class Console:
                 return
             self.emit(await self.service.advance(CHANNEL))
 
+    def _present(self) -> Prompt | None:
+        """A prompt of the table's present moment (the first local seat's that has one): the
+        decision open now, for a notice that names whose turn it is without a prompt of its
+        own. None when no game is in play or no local seat plays one."""
+        for player in self.players:
+            if (prompt := self.service.prompt(CHANNEL, player)) is not None:
+                return prompt
+        return None
+
     def player(self, name: str) -> Player:
         """The seat `@name` names: a player's name in any case, a seat number, or `you`."""
         wanted = name.lower()
@@ -349,7 +357,7 @@ class Console:
         if tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
-                self.emit([await svc.status(CHANNEL)])
+                self.emit([await svc.status(CHANNEL)], present=self._present())
             elif sub == "board":
                 self.emit([await svc.board(CHANNEL, actor)])
             elif sub == "me":
@@ -408,11 +416,12 @@ class Console:
         try:
             self.emit(await self.service.act(CHANNEL, actor, text))
         except IllegalAction:
-            table = self.service.table(CHANNEL)
-            if table is not None and actor in self.players:
-                self.hint = _words(table.game_key).hint(text, self.service.legal_for(CHANNEL, actor),
-                                                        i18n.speech(self.options.lang))
-                self.hint_for = actor
+            # The seat's prompt: its legal actions, its game's words, and whether its actions are
+            # its own business (then so is the hint). No prompt: no seat, nothing it may do.
+            prompt = self.service.prompt(CHANNEL, actor) if actor in self.players else None
+            if prompt is not None:
+                self.hint = _words(prompt.game).hint(text, prompt.actions, i18n.speech(self.options.lang))
+                self.hint_for = actor if self._secret(prompt) else None
             raise
 
     def plain_text(self, actor: Player, tokens: list[str]) -> list[str]:
@@ -502,11 +511,10 @@ def _is_clock(line: Msg) -> bool:
     return line.key.count(".") == 1 and line.key.endswith(".clock")
 
 
-def _in_window(table: Table, seat: int) -> bool:
-    """Whether `seat` is asked something the game names (`Decision.about`: a card-play window, a
-    question), not a plain turn (a move, even on its clock)."""
-    decision = table.decision()
-    return seat in decision.asked and decision.about is not None
+def _in_window(prompt: Prompt, seat: int) -> bool:
+    """Whether `seat` is asked something the game names (`Prompt.about`, the decision's: a
+    card-play window, a question), not a plain turn (a move, even on its clock)."""
+    return seat in prompt.asked and prompt.about is not None
 
 
 def _is_board(notice: Private) -> bool:
