@@ -118,3 +118,23 @@ def test_gavel_help(installed: Installed, tmp_path: Path) -> None:
         shown = run(command, cwd=tmp_path)
         assert shown.returncode == 0, shown.stderr
         assert shown.stdout.startswith("usage: gavel") and "--local GAME" in shown.stdout
+
+
+def test_gavel_alone_starts_the_discord_bot(installed: Installed, tmp_path: Path) -> None:
+    """No arguments: the bot, which stops at once without a token (no DISCORD_TOKEN, no `.env`)."""
+    bot = run([installed.bin("gavel")], cwd=tmp_path)
+    assert bot.returncode == 1 and "DISCORD_TOKEN" in bot.stderr, bot.stdout + bot.stderr
+
+
+def test_every_reader_finds_the_data_folder_through_rules_data() -> None:
+    """Only `rules/data.py` names the data folder: a path of its own (`... / "data" / ...`) in
+    any other module would find nothing once Gavel is installed."""
+    naming = [
+        f"{path.relative_to(ROOT).as_posix()}:{n}"
+        for folder in sorted(PACKAGES)
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path != ROOT / "rules" / "data.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if '"data"' in line or "'data'" in line
+    ]
+    assert naming == []
