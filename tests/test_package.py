@@ -62,7 +62,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
     built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
                  "--wheel-dir", base / "dist", source], cwd=base)
-    assert built.returncode == 0, built.stdout + built.stderr
+    assert built.returncode == 0, (  # setuptools before 70.1 needs the `wheel` package for this
+        "the wheel did not build: python -m pip install -e '.[dev]' brings the setuptools it needs\n"
+        + built.stdout + built.stderr
+    )
     (wheel,) = (base / "dist").glob("gavel-*.whl")
 
     env = base / "env"
