@@ -19,17 +19,18 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from rules.data import data_path
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 Square = tuple[int, int]
 """A board square (column, row), 1-based."""
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
+FONT_DIR = data_path("fonts")
 FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",

@@ -13,14 +13,14 @@ import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
 
 from rules.core import Listed, Msg, SeatName, games
+from rules.data import data_path
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locale"
+LOCALE_DIR = data_path("locale")
 LANGUAGES = ("en", "zh-TW")
 DEFAULT = "en"
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from rules.data import data_path
+
 Square = tuple[int, int]
 """(column, row) = (pink, black), both 1..12."""
 
@@ -20,7 +22,7 @@ Direction = tuple[int, int]
 DIRECTIONS: tuple[Direction, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """North, east, south, west: the only steps there are (no diagonals)."""
 
-BOARD_FILE = Path(__file__).resolve().parents[2] / "data" / "dads_army" / "board.toml"
+BOARD_FILE = data_path("dads_army", "board.toml")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-CARDS_FILE = Path(__file__).resolve().parents[2] / "data" / "dads_army" / "cards.toml"
+from rules.data import data_path
+
+CARDS_FILE = data_path("dads_army", "cards.toml")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "judge_dredd"
+from rules.data import data_path
+
+DATA = data_path("judge_dredd")
 
 
 @dataclass(frozen=True)

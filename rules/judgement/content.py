@@ -13,11 +13,12 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "judgement"
+from rules.data import data_path
+
+DATA = data_path("judgement")
 
 LANGUAGES = ("en", "zh_TW")
 IDENTITIES = ("guard", "assassin", "commoner")

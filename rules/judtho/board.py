@@ -10,9 +10,10 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
-BOARD_FILE = Path(__file__).resolve().parents[2] / "data" / "judtho" / "board.toml"
+from rules.data import data_path
+
+BOARD_FILE = data_path("judtho", "board.toml")
 
 COLOURS = ("white", "red", "yellow", "black")
 """Every army, in turn order (1.2.3)."""

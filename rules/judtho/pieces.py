@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
-ARMY_FILE = Path(__file__).resolve().parents[2] / "data" / "judtho" / "army.toml"
+from rules.data import data_path
+
+ARMY_FILE = data_path("judtho", "army.toml")
 
 with ARMY_FILE.open("rb") as _fh:
     _RAW = tomllib.load(_fh)

@@ -1,0 +1,127 @@
+"""Gavel's command line: the Discord bot, or `--local <game>` to play in a terminal.
+
+The installed command `gavel`, `python -m gavel` and the checkout's `python bot.py` all run
+`main`, from any folder: what Gavel reads (content, fonts, catalogues) comes with the code
+(`rules.data`), and what it writes (board images, exported games, the database) goes to the
+current folder or the paths given.
+
+    gavel                              # the Discord bot (token from DISCORD_TOKEN or .env)
+    gavel --local <game> --ai 3        # play a game in this terminal, against three AI seats
+    gavel --local <game> --seats 0 --ai 4 --seed 1   # four AI seats play a whole game
+    gavel --local <game> --script table3.txt   # replay an exported game (/table log export)
+    gavel --check-db                   # what is wrong with the database (GAVEL_DB, or --db PATH)
+    gavel --backup gavel-backup.sqlite3   # a consistent copy of the database, safe while the bot runs
+
+A database that another Gavel process holds, or that a newer Gavel wrote, is refused with a
+message (exit 1), not a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+
+def _whole_numbers(text: str, low: int) -> str:
+    """`text` when it is whole numbers of at least `low` split by commas (`3,6,1`), ASCII digits
+    only (`²` passes `str.isdigit` but not `int`); else ValueError, which argparse reports as
+    "invalid dice value: '3,x'" before anything starts."""
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    if not parts or not all(p.isascii() and p.isdigit() and int(p) >= low for p in parts):
+        raise ValueError(text)
+    return text
+
+
+def dice(text: str) -> str:
+    """`--dice`: thrown values, 1 or more (a die has no 0)."""
+    return _whole_numbers(text, 1)
+
+
+def draws(text: str) -> str:
+    """`--draws`: recorded random numbers, 0 or more (a shuffle draws 0)."""
+    return _whole_numbers(text, 0)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="gavel", description="Gavel: tabletop games on Discord, or locally.")
+    p.add_argument("--local", metavar="GAME", help="play GAME in this terminal instead of running the bot")
+    p.add_argument("--seats", type=int, help="human seats: Alice, Bob, Carol... (default 1; 0 if --ai fills the table)")
+    p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
+    p.add_argument("--seed", help="seed for the table's dice and shuffles")
+    p.add_argument("--variant", metavar="NAME", help="a rules variant of the game, e.g. redraw_bombed_reference")
+    p.add_argument("--dice", type=dice, help="scripted dice, e.g. 3,6,1 (then seeded dice)")
+    p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !"
+                   " (an exported game's '# gavel:' line gives the options not given here)")
+    p.add_argument("--names", metavar="A,B,...", help="names of the human seats (default Alice, Bob, Carol...)")
+    p.add_argument("--draws", type=draws, metavar="N,N,...",
+                   help="every random number the table draws, in order, then seeded (an exported game's record)")
+    p.add_argument("--json", action="store_true", help="print one JSON object per notice")
+    p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
+    p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")
+    p.add_argument("--db", metavar="PATH", help="the database file (default: GAVEL_DB, else gavel.sqlite3)")
+    p.add_argument("--check-db", action="store_true", help="check every table in the database, print what is"
+                   " wrong, and exit (1 if anything is); safe while the bot runs")
+    p.add_argument("--backup", metavar="FILE", help="copy the database to FILE (overwritten if it exists) with"
+                   " SQLite's online backup and exit; safe while the bot runs")
+    return p
+
+
+def run_discord() -> int:
+    """Start the Discord bot (cogs are imported only here, so local play needs no token)."""
+    from cogs.bot import main as bot_main
+
+    asyncio.run(bot_main())
+    return 0
+
+
+def local_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, and for a `--script` with a `# gavel:` header (an exported game) the
+    header's options under it: what the command line gives wins. A header for another game than
+    `--local` is refused (exit 2), not half replayed."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser().parse_args(argv)
+    if args.local and args.script:
+        from tables.console import script_header
+
+        header = script_header(args.script)
+        if header:
+            recorded = parser().parse_args(header).local
+            if recorded != args.local:
+                parser().error(f"{args.script} records a game of {recorded}, not {args.local}")
+            args = parser().parse_args([*header, *argv])
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tables.store import StoreError
+
+    args = local_args(argv)
+    if args.db:
+        os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
+    try:
+        if args.check_db:
+            from tables.check import main as check_main
+            from tables.store import default_path
+
+            return check_main(default_path())
+        if args.backup:
+            from tables.store import backup, default_path
+
+            backup(default_path(), args.backup)
+            print(f"{default_path()} copied to {args.backup}")
+            return 0
+        if args.local:
+            from tables.console import options_from_args, run
+
+            return asyncio.run(run(options_from_args(args)))
+        return run_discord()
+    except StoreError as exc:  # another process holds the file, a newer Gavel wrote it...
+        print(f"gavel: {exc}", file=sys.stderr)
+        return 1
+
+
+def entry() -> None:
+    """The `gavel` command (`[project.scripts]`): `main`'s answer is the exit status."""
+    sys.exit(main())
