@@ -93,6 +93,7 @@ class ServiceBase:
     broken: dict[int, BrokenTable]
     _thinking: ai.Seats
     _outbox: bool
+    clocks: bool
     _ai_failures: dict[int, int]
     decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]

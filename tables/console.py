@@ -86,6 +86,7 @@ class ScriptFailed(Exception):
 class Console:
     def __init__(self, service: TableService, options: LocalOptions, out: TextIO) -> None:
         self.service = service
+        service.clocks = False  # no clock runs here (`console.no_clock` says so): none is announced
         self.options = options
         self.out = out
         self.players: list[Player] = []
@@ -122,10 +123,6 @@ class Console:
                 continue
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice, notice.prompt or present)
-                # No clock runs here (`console.no_clock` says so): the lobby's "windows close
-                # after 60 s" (`table.clock`) or a game's own (`<game>.clock`, a move clock) would
-                # contradict it.
-                notice = replace(notice, lines=[m for m in notice.lines if not _is_clock(m)])
             lines = notice.text(self.options.lang)
             image = self._save(notice)
             if self.options.json:
@@ -501,16 +498,6 @@ class Console:
                 return
 
 
-BOARD_KEYS = frozenset({"table.board_private", "table.me_seat"})
-"""The lines of the only private notices whose image is a board (`/table board`, `/table me`);
-any other private image is the seat's hand."""
-
-
-def _is_clock(line: Msg) -> bool:
-    """A line saying how long the table waits (`table.clock`, `<game>.clock`): no clock runs here."""
-    return line.key.count(".") == 1 and line.key.endswith(".clock")
-
-
 def _in_window(prompt: Prompt, seat: int) -> bool:
     """Whether `seat` is asked something the game names (`Prompt.about`, the decision's: a
     card-play window, a question), not a plain turn (a move, even on its clock)."""
@@ -518,7 +505,7 @@ def _in_window(prompt: Prompt, seat: int) -> bool:
 
 
 def _is_board(notice: Private) -> bool:
-    return any(m.key in BOARD_KEYS for m in notice.lines)
+    return notice.shows == "board"
 
 
 def _words(game_key: str) -> Words:

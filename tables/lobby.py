@@ -55,7 +55,7 @@ class Lobby(ServiceBase):
         lines = [
             Msg("table.created", {"game": game_name(game), "host": host.name}),
             *variant_lines(table),
-            *clock_lines(table),
+            *(clock_lines(table) if self.clocks else []),
             lobby_hint(table),
         ]
         return [Public(table.id, lines, names=table.names)]

@@ -125,7 +125,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
 
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
-                 thinking: ai_seats.Seats | None = None, outbox: bool = True) -> None:
+                 thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
         self.store = Store(db_path)
         self._thinking: ai_seats.Seats = thinking or ai_seats.InlineSeats()
         """Where AI seats decide: inline by default (local play, tests); the bot passes a
@@ -135,6 +135,9 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         self._outbox = outbox
         """Whether changes' notices wait in the database until delivered (the bot's case; local
         play prints them at once and keeps nothing)."""
+        self.clocks = clocks
+        """Whether decisions run on the table's clock here (the bot's case). Local play runs none:
+        nobody's time runs out, so no notice speaks of a clock or a deadline."""
         self._ai_failures: dict[int, int] = {}
         """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
         self.decisions = Decisions(clock)
@@ -173,7 +176,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         `seconds` is the time left: the clock starts when the decision opens (a card played in a
         window opens a new one); a pass does not give the others a fresh minute."""
         table = self.table(channel_id)
-        return self.decisions.deadline(table) if table is not None else None
+        return self.decisions.deadline(table) if table is not None and self.clocks else None
 
     async def expire(self, channel_id: int, version: int) -> list[Notice]:
         """The clock ran out at `version`: every human the decision puts on the clock takes its
@@ -223,7 +226,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
     def _now(self, table: Table) -> _Now:
         """What every prompt of the table's present moment shares, worked out once."""
         assert table.state is not None  # a seat is prompted only in a game in play
-        decision, left = table.decision(), self.decisions.seconds_left(table)
+        decision, left = table.decision(), self.decisions.seconds_left(table) if self.clocks else None
         words = registry.plugin(table.game_key).words
         renderer = self._renderer_or_none(table)
         needs_view = renderer is not None or type(words).facts is not Words.facts

@@ -71,7 +71,7 @@ class Views(ServiceBase):
         table = self._open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
                                       "n": len(table.seats), "max": table.seat_range[-1]}),
-                 *variant_lines(table), *clock_lines(table)]
+                 *variant_lines(table), *(clock_lines(table) if self.clocks else [])]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
             if seat.is_ai:

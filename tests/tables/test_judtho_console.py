@@ -251,18 +251,19 @@ async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path:
     assert lines[-1] == "Refused: There is none of your pieces on e5."
 
 
-def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
+async def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
     """J18's move clock (`/judtho new timeout:`) runs only on Discord: the console, where nobody's
-    time runs out, drops any clock line, the table's or the game's own."""
-    from rules.core import Msg
-    from tables.notices import Public
-
+    time runs out, runs its service without clocks, so no line speaks of one (the table's or the
+    game's own) and no decision has a deadline; its own line says there is none."""
+    service = TableService(":memory:", outbox=False)  # a service as the bot would make it
     out = io.StringIO()
-    console = Console(quiet(), LocalOptions(game="judtho", images=str(tmp_path)), out)
-    console.emit([Public(None, [Msg("table.clock", {"seconds": "60"}), Msg("judtho.clock", {"minutes": "1"}),
-                                Msg("table.no_clock"), Msg("table.ai_takes_over", {"player": "Alice"})])])
-    assert out.getvalue().splitlines() == [i18n.gettext("table.no_clock"),
-                                           i18n.gettext("table.ai_takes_over", player="Alice")]
+    code = await run(LocalOptions(game="judtho", seats=2, ai=1, images=str(tmp_path)), service=service,
+                     stdin=io.StringIO("/table status\n"), out=out)
+    text = out.getvalue()
+    assert code == 0 and i18n.gettext("console.no_clock") in text
+    for key in ("judtho.clock", "judtho.no_clock", "table.clock", "table.no_clock"):
+        assert i18n.gettext(key, minutes="1", seconds="60").split(":")[0] not in text, key
+    assert service.clocks is False and service.deadline(CHANNEL) is None
 
 
 async def test_j24_judtho_draw_reads_as_the_cog_does(tmp_path: Path) -> None:
