@@ -108,6 +108,11 @@ def as_row(row: dict[str, Any]) -> dict[str, Any]:
     return {key: _text(value) for key, value in row.items()}
 
 
+def reason(exc: psycopg.Error) -> str:
+    """An error's one-line reason (the server's message, without the statement it quotes)."""
+    return getattr(exc.diag, "message_primary", None) or " ".join(str(exc).split())
+
+
 def configure(conn: psycopg.Connection[Any]) -> None:
     """Every connection reads jsonb as JSON text (`_compact`) and rows as dicts."""
     set_json_loads(_compact, conn)
@@ -120,7 +125,7 @@ def connect(url: str, **kwargs: Any) -> psycopg.Connection[Any]:
     try:
         conn = psycopg.connect(url, connect_timeout=10, **kwargs)
     except psycopg.Error as exc:
-        raise StoreError(f"{redacted(url)}: cannot connect to PostgreSQL ({str(exc).strip()})") from exc
+        raise StoreError(f"{redacted(url)}: cannot connect to PostgreSQL ({reason(exc)})") from exc
     configure(conn)
     return conn
 
@@ -221,7 +226,7 @@ class PgStore:
                                      [number])
             except psycopg.Error as exc:
                 raise MigrationFailed(f"{self.display}: updating the database to schema {number} failed"
-                                      f" ({str(exc).strip()}); it is left at schema {number - 1}."
+                                      f" ({reason(exc)}); it is left at schema {number - 1}."
                                       " `python bot.py --check-db` says what is wrong with it.") from exc
         finally:
             conn.close()

@@ -8,6 +8,7 @@ import pytest
 
 from tables.service import Player, TableService
 from tests.tables import toy_game
+from tests.tables.backends import backend  # noqa: F401  (a fixture: each test that names it runs on both)
 
 ALICE, BOB, CAROL, DAVE, EVE = (Player(i, name) for i, name in enumerate(["alice", "bob", "carol", "dave", "eve"], 1))
 CHANNEL, GUILD = 100, 7
