@@ -40,7 +40,7 @@ def pg_unreachable() -> str | None:
             _reachable[PG_URL] = None
         except Exception as exc:  # no driver, no server, refused login...
             _reachable[PG_URL] = f"no PostgreSQL server for the tests at {store.redacted(PG_URL)}" \
-                                 f" ({type(exc).__name__}: {str(exc).strip()})"
+                                 f" ({type(exc).__name__}: {' '.join(str(exc).split())})"
     return _reachable[PG_URL]
 
 

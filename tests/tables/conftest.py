@@ -29,6 +29,12 @@ def svc(renderer: toy_game.Renderer) -> TableService:
     return make_service(renderer=renderer)
 
 
+@pytest.fixture
+def bsvc(backend: Any, renderer: toy_game.Renderer) -> TableService:  # noqa: F811  (the fixture named)
+    """`svc` on each database backend in turn (a SQLite file, a PostgreSQL schema)."""
+    return make_service(backend.location(), renderer=renderer)
+
+
 async def seat(svc: TableService, *players: Player, ai: int = 0, seed: str = "t", channel: int = CHANNEL,
                start: bool = True, dice: list[int] | None = None) -> list:
     """A toy table with these players (the first hosts) and `ai` AI seats; started unless told."""

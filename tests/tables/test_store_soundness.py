@@ -130,6 +130,30 @@ async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(backend
     assert i18n.has("error.stale_write", "zh-TW")
 
 
+# ---------------------------------------------------------------------- the outbox
+def test_the_outbox_keeps_notices_until_they_are_delivered(backend: Backend) -> None:
+    s = open_store(backend.location())
+    table_id = started_table(s)
+    other = started_table(s, channel=CHANNEL + 1)
+    first = s.outbox_add(table_id, CHANNEL, 3, [('{"n":1}', b"png"), ('{"n":2}', None)])
+    [third] = s.outbox_add(other, CHANNEL + 1, 1, [('{"n":3}', None)])
+    assert first[0] < first[1] < third and s.table_row(table_id)["announced"] == 3
+    due = s.outbox_due(0.0)
+    assert [(r["id"], json.loads(r["notice"]), r["image"], r["attempts"]) for r in due] == [
+        (first[0], {"n": 1}, b"png", 0), (first[1], {"n": 2}, None, 0), (third, {"n": 3}, None, 0)]
+    assert [r["id"] for r in s.outbox_due(0.0, channel=CHANNEL)] == first
+    assert [r["id"] for r in s.outbox_due(0.0, channel=CHANNEL, before=first[1])] == [first[0]]
+    assert s.outbox_next() == 0.0
+    s.outbox_later([first[0], third], 100.0, lambda attempts: 10.0 * attempts)
+    s.outbox_later([third], 200.0, lambda attempts: 10.0 * attempts)
+    assert [r["id"] for r in s.outbox_due(50.0)] == [first[1]]
+    s.outbox_done([first[1]])
+    assert s.outbox_next() == 110.0 and [r["id"] for r in s.outbox_due(110.0)] == [first[0]]
+    assert [(r["id"], r["attempts"]) for r in s.outbox_due(220.0)] == [(first[0], 1), (third, 2)]
+    s.outbox_done([first[0], third])
+    assert s.outbox_next() is None and s.outbox_due(1e12) == []
+
+
 # ---------------------------------------------------------------------- one process per file
 HOLD = "from tables.store import Store; import sys; Store(sys.argv[1]); print('opened')"
 
@@ -414,12 +438,6 @@ async def test_a_moderator_cancels_a_broken_table_and_frees_the_channel(backend:
 # ---------------------------------------------------------------------- lobby writes first
 def refuse(*args, **kwargs):
     raise OSError("disk full")
-
-
-@pytest.fixture
-def bsvc(backend: Backend) -> TableService:
-    """A service on each backend in turn."""
-    return make_service(backend.location())
 
 
 @pytest.mark.parametrize("change", ["join", "leave", "host leaves", "add_ai", "remove_ai"])
