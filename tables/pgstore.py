@@ -33,7 +33,9 @@ tables in schema `gavel`, as the tests do, one schema each).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -41,6 +43,7 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -75,6 +78,9 @@ MIGRATIONS: list[str] = [
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
 released. This list is PostgreSQL's own: its numbers are not the SQLite store's."""
+
+_numbers = itertools.count(1)
+"""Numbers the stores of this process (their connections' `application_name`)."""
 
 SCHEMA_TABLE = "gavel_schema"
 MIGRATION_LOCK = 0x6761_7665_6C00
@@ -154,9 +160,17 @@ class PgStore:
         """Where the data is (the URL as given: a service may be opened again on it)."""
         self.display = redacted(url)
         self._local = threading.local()
+        self.application_name = conninfo_to_dict(url).get("application_name") or \
+            f"gavel-{os.getpid()}-{next(_numbers)}"
+        """How this store's connections are named in `pg_stat_activity` (unless the URL names them):
+        which process holds which connections, for an operator (and a test) to see."""
         self._migrate()
-        self.pool: ConnectionPool[Any] = ConnectionPool(url, min_size=min_size, max_size=max_size, timeout=timeout,
-                                                       configure=configure, open=False, name="gavel")
+        self.pool: ConnectionPool[Any] = ConnectionPool(url, kwargs={"application_name": self.application_name},
+                                                       min_size=min_size, max_size=max_size, timeout=timeout,
+                                                       configure=configure, check=ConnectionPool.check_connection,
+                                                       open=False, name="gavel")
+        """Connections are checked as they are handed out: one that died (a server restart, a
+        dropped link) is replaced instead of failing the call that drew it."""
         try:
             self.pool.open(wait=True, timeout=timeout)
         except PoolTimeout as exc:
@@ -271,6 +285,9 @@ class PgStore:
         in one transaction."""
         rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
         with self.atomic() as conn:
+            # The table's row lock first: two seatings of one table (two processes) take turns, and
+            # the second deletes what the first wrote instead of colliding with it.
+            conn.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", [table_id])
             conn.execute("DELETE FROM seats WHERE table_id = %s", [table_id])
             for row in rows:
                 names, marks, values = self._values("seats", row)

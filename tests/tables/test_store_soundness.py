@@ -15,13 +15,14 @@ import sys
 import threading
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from rules.core import IllegalAction
 from tables import i18n, store
 from tables.service import TableService
 from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore, open_store
-from tests.tables.backends import Backend
+from tests.tables.backends import PG_URL, Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,6 +97,47 @@ def test_racing_writers_of_one_version_one_wins_and_the_rest_are_refused(backend
     assert outcomes.count("stale") == 3 and versions(stores[1], table_id) == [1, 2]
     assert json.loads(stores[2].table_row(table_id)["state"])["by"] == winner
     assert stores[3].actions(table_id)[-1]["action"] == f"roll{winner}"
+
+
+def test_racing_seatings_of_one_table_take_turns(backend: Backend) -> None:
+    """Two stores (two processes, on PostgreSQL) seat one table over and over at once: no write
+    fails, and the table ends with one whole seating, never a mix of two."""
+    path = backend.location()
+    stores = [open_store(path), open_store(path)]
+    table_id = started_table(stores[0])
+    errors: list[BaseException] = []
+
+    def seat_again(s: TableStore, name: str) -> None:
+        try:
+            for n in range(1, 31):
+                s.save_seats(table_id, [{"user_id": ALICE.user_id, "name": name}] * (1 + n % 3))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=seat_again, args=(s, f"s{i}")) for i, s in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    seats = stores[0].seats(table_id)
+    assert [r["seat"] for r in seats] == list(range(len(seats))) and len({r["name"] for r in seats}) == 1
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_connection_the_server_dropped_is_replaced(backend: Backend) -> None:
+    """The server ends every connection of the store's pool (a restart would): the next call
+    gets a new one instead of an error."""
+    s = open_store(backend.location())
+    table_id = started_table(s)
+    with psycopg.connect(PG_URL, autocommit=True) as admin:
+        pids = admin.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s",
+                             [s.application_name]).fetchall()
+        assert pids
+        for (pid,) in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    write(s, table_id, 1)
+    assert versions(s, table_id) == [1]
 
 
 def test_the_log_never_holds_a_version_twice(backend: Backend) -> None:
