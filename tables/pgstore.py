@@ -122,7 +122,7 @@ def reason(exc: psycopg.Error) -> str:
 def configure(conn: psycopg.Connection[Any]) -> None:
     """Every connection reads jsonb as JSON text (`_compact`) and rows as dicts."""
     set_json_loads(_compact, conn)
-    conn.row_factory = dict_row  # type: ignore[assignment]
+    conn.row_factory = dict_row
 
 
 def connect(url: str, **kwargs: Any) -> psycopg.Connection[Any]:
@@ -200,7 +200,7 @@ class PgStore:
 
     def _read(self, query: str | sql.Composed, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self.atomic() as conn:
-            return [as_row(r) for r in conn.execute(query, params).fetchall()]  # type: ignore[arg-type]
+            return [as_row(r) for r in conn.execute(query, params).fetchall()]
 
     # ------------------------------------------------------------------ schema
     @property
@@ -235,7 +235,7 @@ class PgStore:
                         conn.execute("SELECT pg_advisory_xact_lock(%s)", [MIGRATION_LOCK])
                         if schema_version(conn) >= number:  # another process got here first
                             continue
-                        conn.execute(MIGRATIONS[number - 1])  # type: ignore[arg-type]
+                        conn.execute(MIGRATIONS[number - 1])
                         conn.execute(sql.SQL("UPDATE {} SET version = %s").format(sql.Identifier(SCHEMA_TABLE)),
                                      [number])
             except psycopg.Error as exc:
@@ -258,6 +258,7 @@ class PgStore:
 
     def insert_table(self, row: dict[str, Any]) -> int:
         stamp = datetime.now(UTC)
+        row = {k: v for k, v in row.items() if k not in ("created", "updated")}  # the store's own stamps
         names, marks, values = self._values("tables", row)
         query = sql.SQL("INSERT INTO tables ({}, created, updated) VALUES ({}, %s, %s) RETURNING id").format(
             sql.SQL(", ").join(names), sql.SQL(", ").join(marks))
