@@ -10,7 +10,10 @@ current folder or the paths given.
     gavel --local <game> --seats 0 --ai 4 --seed 1   # four AI seats play a whole game
     gavel --local <game> --script table3.txt   # replay an exported game (/table log export)
     gavel --check-db                   # what is wrong with the database (GAVEL_DB, or --db PATH)
-    gavel --backup gavel-backup.sqlite3   # a consistent copy of the database, safe while the bot runs
+    gavel --backup gavel-backup.sqlite3   # a consistent copy of a SQLite database, safe while the bot runs
+
+The database is a SQLite file (default gavel.sqlite3), or PostgreSQL when GAVEL_DB (or --db) is a
+postgresql:// URL; a PostgreSQL database is backed up with pg_dump.
 
 A database that another Gavel process holds, or that a newer Gavel wrote, is refused with a
 message (exit 1), not a traceback.
@@ -60,11 +63,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")
     p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
     p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")
-    p.add_argument("--db", metavar="PATH", help="the database file (default: GAVEL_DB, else gavel.sqlite3)")
+    p.add_argument("--db", metavar="PATH", help="the database: a SQLite file, or a postgresql:// URL"
+                   " (default: GAVEL_DB, else gavel.sqlite3)")
     p.add_argument("--check-db", action="store_true", help="check every table in the database, print what is"
                    " wrong, and exit (1 if anything is); safe while the bot runs")
     p.add_argument("--backup", metavar="FILE", help="copy the database to FILE (overwritten if it exists) with"
-                   " SQLite's online backup and exit; safe while the bot runs")
+                   " SQLite's online backup and exit; safe while the bot runs (PostgreSQL: use pg_dump)")
     return p
 
 

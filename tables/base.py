@@ -19,7 +19,7 @@ from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
-from tables.store import Store
+from tables.store import TableStore
 from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class _Out:
 class ServiceBase:
     """The state of a `TableService` (set up by its `__init__`) and the lookups every part uses."""
 
-    store: Store
+    store: TableStore
     wall: Callable[[], float]
     langs: dict[int, str]
     broken: dict[int, BrokenTable]

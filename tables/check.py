@@ -4,8 +4,9 @@ For every table row: its config and snapshot are JSON, its game (and variant) is
 seats are readable, and for a game that started, the snapshot loads, the log's versions run
 1..n with no gap or repeat up to the table's version, and replaying the log from its set-up
 draws (`Game.replay`) gives the stored snapshot. Also: no channel has two open tables (only
-one of them could be loaded). The file is opened read-only and without Gavel's lock, so the
-check runs beside a live bot and changes nothing.
+one of them could be loaded). The database (a SQLite file, or a PostgreSQL one named by a
+`postgresql://` URL) is opened read-only and without Gavel's lock, so the check runs beside a
+live bot and changes nothing.
 
 The lines are for the operator, in English like every command-line message.
 """
@@ -16,9 +17,10 @@ import json
 import sqlite3
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from tables import store
 from tables.table import engine_config, split_config
@@ -50,8 +52,65 @@ class Report:
         return not self.problems
 
 
+class Source(Protocol):
+    """What the check reads, whichever the database: rows as dicts, JSON columns as JSON text."""
+
+    def schema(self) -> tuple[int, int]:
+        """(the schema the database has had, the newest this Gavel knows)."""
+
+    def is_gavel(self) -> bool: ...
+    def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """A query's rows (`?` placeholders)."""
+
+
+class SqliteSource:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        conn.row_factory = sqlite3.Row
+
+    def schema(self) -> tuple[int, int]:
+        return store.schema_version(self.conn), len(store.MIGRATIONS)
+
+    def is_gavel(self) -> bool:
+        return bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'")
+                    .fetchone())
+
+    def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.conn.execute(query, params)]
+
+
+class PgSource:
+    """A PostgreSQL database, read in one read-only transaction (one consistent snapshot)."""
+
+    def __init__(self, url: str) -> None:
+        from tables import pgstore
+
+        self.pg = pgstore
+        self.conn = pgstore.connect(url)
+        self.conn.read_only = True
+        self.conn.isolation_level = pgstore.psycopg.IsolationLevel.REPEATABLE_READ
+
+    def schema(self) -> tuple[int, int]:
+        return self.pg.schema_version(self.conn), len(self.pg.MIGRATIONS)
+
+    def is_gavel(self) -> bool:
+        return bool(self.rows("SELECT to_regclass('tables') IS NOT NULL AS present")[0]["present"])
+
+    def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        return [self.pg.as_row(r) for r in self.conn.execute(query.replace("?", "%s"), params).fetchall()]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 def check(path: str | Path) -> Report:
-    """Check the database file at `path` (read-only)."""
+    """Check the database at `path`, a SQLite file or a PostgreSQL URL (read-only)."""
+    if store.is_postgres(path):
+        source = PgSource(str(path))
+        try:
+            return check_source(source)
+        finally:
+            source.close()
     conn = store.read_only(path)
     try:
         return check_connection(conn)
@@ -60,20 +119,23 @@ def check(path: str | Path) -> Report:
 
 
 def check_connection(conn: sqlite3.Connection) -> Report:
+    return check_source(SqliteSource(conn))
+
+
+def check_source(source: Source) -> Report:
     report = Report()
-    found = store.schema_version(conn)
-    if found > len(store.MIGRATIONS):
+    found, known = source.schema()
+    if found > known:
         report.problems.append(Problem(None, None, f"schema {found} is newer than this Gavel knows"
-                                                   f" ({len(store.MIGRATIONS)}); check it with a newer Gavel"))
+                                                   f" ({known}); check it with a newer Gavel"))
         return report
-    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'").fetchone():
+    if not source.is_gavel():
         report.problems.append(Problem(None, None, "not a Gavel database (it has no `tables` table)"))
         return report
-    conn.row_factory = sqlite3.Row
     open_in: dict[Any, list[int]] = defaultdict(list)
-    for row in [dict(r) for r in conn.execute("SELECT * FROM tables ORDER BY id")]:
+    for row in source.rows("SELECT * FROM tables ORDER BY id"):
         report.tables += 1
-        report.problems += [Problem(row["id"], row["channel"], what) for what in check_table(conn, row)]
+        report.problems += [Problem(row["id"], row["channel"], what) for what in check_table(source, row)]
         if row["status"] in OPEN:
             open_in[row["channel"]].append(row["id"])
     for channel, ids in open_in.items():
@@ -83,7 +145,7 @@ def check_connection(conn: sqlite3.Connection) -> Report:
     return report
 
 
-def check_table(conn: sqlite3.Connection, row: dict[str, Any]) -> list[str]:
+def check_table(source: Source, row: dict[str, Any]) -> list[str]:
     """What is wrong with one table row (nothing: an empty list)."""
     from tables.base import installed  # the engines are imported only when a check runs
 
@@ -97,7 +159,7 @@ def check_table(conn: sqlite3.Connection, row: dict[str, Any]) -> list[str]:
         config = split_config(_json(row["config"]))[0]
     except ValueError as exc:
         return [*problems, f"config is not valid JSON ({exc})"]
-    seats = [dict(s) for s in conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [row["id"]])]
+    seats = source.rows("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [row["id"]])
     problems += _seat_problems(seats)
     if not row["state"]:
         if row["status"] == "active":
@@ -111,7 +173,7 @@ def check_table(conn: sqlite3.Connection, row: dict[str, Any]) -> list[str]:
         state = game.load(snapshot)
     except Exception as exc:
         return [*problems, f"snapshot does not load ({type(exc).__name__}: {exc})"]
-    log = [dict(a) for a in conn.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY seq", [row["id"]])]
+    log = source.rows("SELECT * FROM actions WHERE table_id = ? ORDER BY seq", [row["id"]])
     problems += _version_problems([a["version"] for a in log], row["version"])
     try:
         replayed = game.replay(engine_config(config, row["variant"]), len(seats), _json(row["setup"]) or [],
@@ -171,8 +233,9 @@ def main(path: str | Path, out: TextIO | None = None) -> int:
     report = check(path)
     for problem in report.problems:
         print(problem.line(), file=out)
+    name = store.redacted(path)
     if report.ok:
-        print(f"{path}: {report.tables} table(s) checked, all well.", file=out)
+        print(f"{name}: {report.tables} table(s) checked, all well.", file=out)
         return 0
-    print(f"{path}: {report.tables} table(s) checked, {len(report.problems)} problem(s).", file=out)
+    print(f"{name}: {report.tables} table(s) checked, {len(report.problems)} problem(s).", file=out)
     return 1

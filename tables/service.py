@@ -1,7 +1,8 @@
 """TableService: lobbies, seats, turns, AI seats and persistence for every game, generically.
 
 The API the front-ends call (the cogs, the console, the tests), whatever the game:
-- `TableService(db_path=None, renderers=None, *, ais=None)`: `renderers` maps a game key to a
+- `TableService(db_path=None, renderers=None, *, ais=None)`: `db_path` is a SQLite file or a
+  `postgresql://` URL (`tables.store.open_store`; default `GAVEL_DB`); `renderers` maps a game key to a
   `renderer.Renderer` or to None (no images); other games draw with the renderer their plug-in
   names (`rules.plugin.Plugin.renderer`, imported on first use). `ais` maps a game key to a
   policy `choose(game, state, seat)`; other games import `rules.<key>.ai`.
@@ -73,7 +74,7 @@ from tables.notices import Notice, Private, Prompt, Public
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
-from tables.store import Store
+from tables.store import open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
 
@@ -126,7 +127,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
-        self.store = Store(db_path)
+        self.store = open_store(db_path)
         self._thinking: ai_seats.Seats = thinking or ai_seats.InlineSeats()
         """Where AI seats decide: inline by default (local play, tests); the bot passes a
         `PooledSeats`, so that no search ever holds its event loop."""

@@ -1,4 +1,7 @@
-"""SQLite persistence for tables (sqlite-utils, WAL, `synchronous=FULL`).
+"""Persistence for tables: the SQLite `Store` (sqlite-utils, WAL, `synchronous=FULL`), and
+`open_store`, which gives it or the PostgreSQL one (`tables.pgstore.PgStore`) by what `GAVEL_DB`
+names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.sqlite3`).
+Both keep the `TableStore` contract below; what follows is the SQLite one.
 
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
 (append-only log: enough to replay a game from its set-up draws), `seats` and `results`.
@@ -36,7 +39,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 from sqlite_utils import Database
 
@@ -50,6 +54,20 @@ DEFAULT_DB = "gavel.sqlite3"
 
 def default_path() -> str:
     return os.environ.get("GAVEL_DB") or DEFAULT_DB
+
+
+def is_postgres(location: str | Path) -> bool:
+    """Whether a `GAVEL_DB` value names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+def redacted(location: str | Path) -> str:
+    """A database's name for messages: a URL without its password."""
+    parts = urlsplit(str(location))
+    if not is_postgres(location) or parts.password is None:
+        return str(location)
+    netloc = f"{parts.username}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def now() -> str:
@@ -495,6 +513,59 @@ class Store:
         return list(self.db["results"].rows_where("user_id = ? AND guild = ?", [user_id, guild]))
 
 
+# ---------------------------------------------------------------------- either store
+class TableStore(Protocol):
+    """What the service asks of its database, whichever it is (`Store`, `PgStore`). Rows are
+    dicts of their columns; JSON columns hold JSON text, times ISO-8601 text."""
+
+    path: str
+
+    def close(self) -> None: ...
+    @property
+    def schema(self) -> int: ...
+    def insert_table(self, row: dict[str, Any]) -> int: ...
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int: ...
+    def update_table(self, table_id: int, **fields: Any) -> None: ...
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None: ...
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None: ...
+    def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int: ...
+    def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None: ...
+    def table_row(self, table_id: int) -> dict[str, Any] | None: ...
+    def last_row(self, channel: int) -> dict[str, Any] | None: ...
+    def outbox_add(self, table_id: int, channel: int, version: int,
+                   items: Sequence[tuple[str, bytes | None]]) -> list[int]: ...
+    def outbox_due(self, at: float, channel: int | None = None,
+                   before: int | None = None) -> list[dict[str, Any]]: ...
+    def outbox_next(self) -> float | None: ...
+    def outbox_done(self, ids: Iterable[int]) -> None: ...
+    def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None: ...
+    def open_rows(self) -> list[dict[str, Any]]: ...
+    def seats(self, table_id: int) -> list[dict[str, Any]]: ...
+    def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]: ...
+    def seats_that_acted(self, table_id: int) -> set[int]: ...
+    def results(self, table_id: int) -> list[dict[str, Any]]: ...
+    def user_results(self, user_id: int, guild: int | None = None) -> list[dict[str, Any]]: ...
+
+
+if TYPE_CHECKING:
+    from tables.pgstore import PgStore
+
+    _stores: tuple[type[TableStore], ...] = (Store, PgStore)  # mypy: both keep the contract
+
+
+def open_store(location: str | Path | None = None) -> TableStore:
+    """The store for `location` (default: `GAVEL_DB`, else `gavel.sqlite3`): PostgreSQL for a
+    `postgresql://` URL, SQLite for anything else (a file, `:memory:`). The one place a store
+    is made from configuration."""
+    target = location if location is not None else default_path()
+    if is_postgres(target):
+        from tables.pgstore import PgStore  # psycopg is loaded only for a PostgreSQL database
+
+        return PgStore(str(target))
+    return Store(target)
+
+
 # ---------------------------------------------------------------------- outside the Store
 def read_only(path: str | Path) -> sqlite3.Connection:
     """A read-only connection that takes no Gavel lock and changes nothing (no migration): for
@@ -507,7 +578,13 @@ def read_only(path: str | Path) -> sqlite3.Connection:
 
 def backup(source: str | Path, target: str | Path) -> None:
     """Copy the live database `source` to `target` with SQLite's online backup API: a consistent
-    copy even while the bot writes (WAL readers never block the writer)."""
+    copy even while the bot writes (WAL readers never block the writer). A PostgreSQL database
+    is refused: PostgreSQL's own `pg_dump` makes its consistent copy while the bot runs."""
+    if is_postgres(source):
+        raise StoreError(f"{redacted(source)} is a PostgreSQL database: --backup copies SQLite files only."
+                         " Back it up with PostgreSQL's own tool while the bot runs, e.g."
+                         f" `pg_dump --format=custom --file {target} <the GAVEL_DB URL>`"
+                         " (and restore it with `pg_restore`).")
     if Path(target).resolve() == Path(source).resolve():
         raise StoreError(f"{target}: the backup cannot be the database itself")
     src = read_only(source)

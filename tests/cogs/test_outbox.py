@@ -1,15 +1,24 @@
 """Nothing a table must say is lost: notices wait in the outbox until Discord accepts them, one
 failed recipient never blocks the others, and what failed (or what a stopped bot never sent)
-goes out again by itself."""
+goes out again by itself. Each test runs on both database backends (`db_path` below)."""
 
 from __future__ import annotations
 
 import logging
 
+import pytest
+
 from tables import i18n
 from tests.cogs.conftest import make_bot, make_service
 from tests.cogs.test_flow import started
 from tests.cogs.test_window import service, simcord_bot, start  # noqa: F401  (the window toy's fixtures)
+from tests.tables.backends import Backend, backend  # noqa: F401  (the backends' fixture)
+
+
+@pytest.fixture
+def db_path(backend: Backend) -> str:  # noqa: F811  (the outbox on a SQLite file, then in PostgreSQL)
+    return backend.location()
+
 
 SERVER_ERROR = {"status": 500, "code": 0, "message": "Internal Server Error"}
 

@@ -8,6 +8,7 @@ import pytest
 
 from tables.service import Player, TableService
 from tests.tables import toy_game
+from tests.tables.backends import backend  # noqa: F401  (a fixture: each test that names it runs on both)
 
 ALICE, BOB, CAROL, DAVE, EVE = (Player(i, name) for i, name in enumerate(["alice", "bob", "carol", "dave", "eve"], 1))
 CHANNEL, GUILD = 100, 7
@@ -26,6 +27,12 @@ def renderer() -> toy_game.Renderer:
 @pytest.fixture
 def svc(renderer: toy_game.Renderer) -> TableService:
     return make_service(renderer=renderer)
+
+
+@pytest.fixture
+def bsvc(backend: Any, renderer: toy_game.Renderer) -> TableService:  # noqa: F811  (the fixture named)
+    """`svc` on each database backend in turn (a SQLite file, a PostgreSQL schema)."""
+    return make_service(backend.location(), renderer=renderer)
 
 
 async def seat(svc: TableService, *players: Player, ai: int = 0, seed: str = "t", channel: int = CHANNEL,

@@ -1,5 +1,5 @@
 """`python bot.py --check-db` (tables/check.py): every problem of a table row is reported, a
-clean database reports nothing."""
+clean database reports nothing; on a SQLite file and on a PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import psycopg
 import pytest
 
-from tables import check, store
-from tables.store import Store
+from tables import check, pgstore, store
+from tables.store import Store, open_store
+from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, make_service, seat
 from tests.tables.test_persistence import play_to_the_end
 from tests.tables.test_store_soundness import run_bot
@@ -156,3 +158,113 @@ def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path) -> None:
     nothing = tmp_path / "nothing.sqlite3"
     missing = run_bot("--check-db", db=str(nothing))
     assert missing.returncode == 1 and missing.stderr == f"gavel: {nothing}: no such database file\n"
+
+
+# ---------------------------------------------------------------------- the same checks on PostgreSQL
+@pytest.fixture
+async def good_pg(backend: Backend) -> str:
+    """`good_db` in a PostgreSQL schema of the test's own: its URL."""
+    url = backend.location()
+    svc = make_service(url)
+    await seat(svc, ALICE, BOB, ai=1, seed="done")
+    await play_to_the_end(svc, [ALICE, BOB])
+    await seat(svc, ALICE, BOB, seed="playing", channel=CHANNEL + 1)
+    await svc.act(CHANNEL + 1, ALICE, "roll")
+    await svc.act(CHANNEL + 1, ALICE, f"move {svc.table(CHANNEL + 1).state.roll}")
+    await seat(svc, CAROL, BOB, start=False, channel=CHANNEL + 2)
+    await seat(svc, CAROL, start=False, channel=CHANNEL + 3)
+    await svc.cancel(CHANNEL + 3, CAROL)
+    svc.store.close()
+    return url
+
+
+def pg_run(url: str, *statements: str) -> list[tuple]:
+    """Statements on the database at `url` (the log's unique index dropped first, as in
+    `corrupt`), committed; the last one's rows."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP INDEX IF EXISTS actions_table_version")
+        rows: list[tuple] = []
+        for sql in statements:
+            cursor = conn.execute(sql)  # type: ignore[arg-type]
+            rows = cursor.fetchall() if cursor.description else []
+        return rows
+
+
+def pg_active_id(url: str) -> int:
+    return pg_run(url, f"SELECT id FROM tables WHERE channel = {CHANNEL + 1}")[0][0]
+
+
+PG = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+
+
+@PG
+def test_a_clean_postgresql_database_reports_nothing(good_pg: str) -> None:
+    report = check.check(good_pg)
+    assert report.problems == [] and report.tables == 4
+    out = io.StringIO()
+    assert check.main(good_pg, out) == 0
+    assert out.getvalue() == f"{good_pg}: 4 table(s) checked, all well.\n"
+
+
+@PG
+@pytest.mark.parametrize(("sql", "what"), [
+    ("UPDATE tables SET game = 'chess' WHERE id = {t}", "game 'chess' is not installed"),
+    ("UPDATE tables SET variant = 'moon' WHERE id = {t}", "toy has no variant 'moon'"),
+    ("UPDATE seats SET seat = 5 WHERE table_id = {t} AND seat = 1", "seat numbers are [0, 5], not 0..1"),
+    ("UPDATE seats SET user_id = NULL WHERE table_id = {t} AND seat = 0", "seat 0 has neither a user nor an AI"),
+    ("UPDATE tables SET state = '{{\"pos\": 5}}' WHERE id = {t}", "snapshot does not load (TypeError"),
+    ("UPDATE tables SET state = NULL WHERE id = {t}", "the game is active but has no snapshot"),
+    ("UPDATE tables SET status = 'lobby', channel = {c} WHERE channel = {c2}", "the channel has 2 open tables"),
+])
+def test_each_kind_of_damage_is_named_on_postgresql(good_pg: str, sql: str, what: str) -> None:
+    table = pg_active_id(good_pg)
+    pg_run(good_pg, sql.format(t=table, c=CHANNEL + 1, c2=CHANNEL + 2))
+    found = lines(good_pg)
+    assert len(found) == 1 and what in found[0] and found[0].startswith("table ")
+
+
+@PG
+def test_a_repeated_and_a_missing_version_in_the_log_on_postgresql(good_pg: str) -> None:
+    table = pg_active_id(good_pg)
+    pg_run(good_pg, "INSERT INTO actions (table_id, seq, seat, action, chance, events, version) SELECT table_id, 3,"
+                    f" seat, action, chance, events, version FROM actions WHERE table_id = {table} AND seq = 2",
+           f"DELETE FROM actions WHERE table_id = {table} AND seq = 1")
+    found = lines(good_pg)
+    assert f"table {table} (channel {CHANNEL + 1}): the log repeats version(s) 2" in found
+    assert f"table {table} (channel {CHANNEL + 1}): the log lacks version(s) 1" in found
+
+
+@PG
+def test_a_snapshot_that_differs_from_its_log_on_postgresql(good_pg: str) -> None:
+    table = pg_active_id(good_pg)
+    pg_run(good_pg, f"UPDATE tables SET state = jsonb_set(state, '{{pos,0}}', to_jsonb((state #>> '{{pos,0}}')::int"
+                    f" + 1)) WHERE id = {table}")
+    assert lines(good_pg) == [f"table {table} (channel {CHANNEL + 1}): the snapshot (version 2) differs from the"
+                              " replay of its log (version 2)"]
+
+
+@PG
+def test_a_postgresql_database_from_a_newer_gavel_or_of_something_else_is_named(backend: Backend) -> None:
+    empty = backend.location("empty")
+    assert lines(empty) == ["database: not a Gavel database (it has no `tables` table)"]
+    url = backend.location()
+    open_store(url).close()
+    newer = len(pgstore.MIGRATIONS) + 3
+    backend.set_schema(url, newer)
+    assert lines(url) == [f"database: schema {newer} is newer than this Gavel knows ({len(pgstore.MIGRATIONS)});"
+                          " check it with a newer Gavel"]
+
+
+@PG
+def test_bot_py_check_db_runs_beside_a_live_postgresql_store(backend: Backend) -> None:
+    url = backend.location()
+    held = open_store(url)
+    table = held.create_table({"channel": 5, "game": "toy", "status": "lobby", "version": 0}, [])
+    ok = run_bot("--check-db", db=url)
+    assert (ok.returncode, ok.stdout) == (1, f"table {table} (channel 5): game 'toy' is not installed\n"
+                                             f"{url}: 1 table(s) checked, 1 problem(s).\n")
+    assert held.table_row(table)["status"] == "lobby"  # the live store goes on
+    down = "postgresql://postgres@127.0.0.1:1/test"  # no server listens on port 1
+    refused = run_bot("--check-db", db=down)
+    assert refused.returncode == 1 and refused.stderr.startswith(f"gavel: {down}: cannot connect to PostgreSQL (")
+    assert "Traceback" not in refused.stderr

@@ -1,4 +1,5 @@
-"""SQLite persistence: restart restore, one transaction per action, replay, results, stats."""
+"""Persistence: restart restore, one transaction per action, replay, results, stats; on both
+database backends where the test takes `backend` (or `bsvc`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from rules.core import IllegalAction
 from tables.service import TableService
 from tests.tables import toy_game
+from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
 
 
@@ -34,8 +36,21 @@ async def test_gavel_db_names_the_default_file(tmp_path: Path, monkeypatch: pyte
     assert (tmp_path / "env.sqlite3").exists()
 
 
-async def test_a_restarted_service_continues_the_game(tmp_path: Path) -> None:
-    db = str(tmp_path / "g.sqlite3")
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_a_postgresql_url_in_gavel_db_opens_the_postgresql_store(backend: Backend,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tables.pgstore import PgStore
+
+    url = backend.location()
+    monkeypatch.setenv("GAVEL_DB", url)
+    svc = TableService()
+    assert isinstance(svc.store, PgStore) and svc.store.path == url
+    monkeypatch.setenv("GAVEL_DB", url.replace("postgresql://", "postgres://", 1))
+    assert isinstance(TableService().store, PgStore)
+
+
+async def test_a_restarted_service_continues_the_game(backend: Backend) -> None:
+    db = backend.location()
     first = make_service(db)
     await seat(first, ALICE, BOB, ai=1, seed="restart")
     await first.act(CHANNEL, ALICE, "roll")
@@ -55,15 +70,15 @@ async def test_a_restarted_service_continues_the_game(tmp_path: Path) -> None:
     assert second.replay(table.id).to_json() == table.state.to_json()
 
 
-async def test_chance_survives_a_restart(tmp_path: Path) -> None:
+async def test_chance_survives_a_restart(backend: Backend) -> None:
     """The same seed draws the same dice whether or not the service restarted in between."""
-    straight = make_service(str(tmp_path / "a.sqlite3"))
+    straight = make_service(backend.location("a"))
     await seat(straight, ALICE, BOB, seed="same")
     for text in ("roll", "move 1"):
         await straight.act(CHANNEL, ALICE, text)
     await straight.act(CHANNEL, BOB, "roll")
 
-    db = str(tmp_path / "b.sqlite3")
+    db = backend.location("b")
     broken = make_service(db)
     await seat(broken, ALICE, BOB, seed="same")
     for text in ("roll", "move 1"):
@@ -74,8 +89,8 @@ async def test_chance_survives_a_restart(tmp_path: Path) -> None:
     assert restarted.table(CHANNEL).state.to_json() == straight.table(CHANNEL).state.to_json()
 
 
-async def test_a_lobby_is_restored_too(tmp_path: Path) -> None:
-    db = str(tmp_path / "g.sqlite3")
+async def test_a_lobby_is_restored_too(backend: Backend) -> None:
+    db = backend.location()
     await seat(make_service(db), ALICE, BOB, ai=1, start=False)
     svc = make_service(db)
     assert await svc.restore() == 1
@@ -84,7 +99,8 @@ async def test_a_lobby_is_restored_too(tmp_path: Path) -> None:
     assert svc.table(CHANNEL).names == ("alice", "bob", "AI 1", "carol")
 
 
-async def test_each_action_is_logged_with_its_draws_and_events(svc: TableService) -> None:
+async def test_each_action_is_logged_with_its_draws_and_events(bsvc: TableService) -> None:
+    svc = bsvc
     await seat(svc, ALICE, BOB, dice=[6])
     await svc.act(CHANNEL, ALICE, "roll")
     table = svc.table(CHANNEL)
@@ -95,7 +111,8 @@ async def test_each_action_is_logged_with_its_draws_and_events(svc: TableService
     assert stored["version"] == 1 and '"roll":6' in stored["state"]
 
 
-async def test_a_failed_write_leaves_memory_as_the_database(svc: TableService, monkeypatch) -> None:
+async def test_a_failed_write_leaves_memory_as_the_database(bsvc: TableService, monkeypatch) -> None:
+    svc = bsvc
     await seat(svc, ALICE, BOB)
     table = svc.table(CHANNEL)
 
@@ -108,7 +125,8 @@ async def test_a_failed_write_leaves_memory_as_the_database(svc: TableService, m
     assert table.state.version == 0 and table.state.roll is None
 
 
-async def test_a_finished_game_replays_to_its_final_state(svc: TableService) -> None:
+async def test_a_finished_game_replays_to_its_final_state(bsvc: TableService) -> None:
+    svc = bsvc
     await seat(svc, ALICE, BOB, ai=2, seed="replay")
     table = svc.table(CHANNEL)
     await svc.act(CHANNEL, ALICE, "peek")
@@ -118,7 +136,8 @@ async def test_a_finished_game_replays_to_its_final_state(svc: TableService) -> 
     assert svc.get(table.id).state.to_json() == table.state.to_json()
 
 
-async def test_results_are_written_when_a_game_ends(svc: TableService) -> None:
+async def test_results_are_written_when_a_game_ends(bsvc: TableService) -> None:
+    svc = bsvc
     await seat(svc, ALICE, BOB, dice=[6, 1, 6, 1])
     for player, text in ((ALICE, "roll"), (ALICE, "move 6"), (BOB, "roll"), (BOB, "move 1"), (ALICE, "roll")):
         await svc.act(CHANNEL, player, text)
@@ -136,26 +155,37 @@ async def test_results_are_written_when_a_game_ends(svc: TableService) -> None:
     assert [m.key for m in (await svc.stats(GUILD + 1, BOB)).lines] == ["table.stats_none"]
 
 
-async def test_log_row_and_snapshot_are_one_transaction(tmp_path: Path) -> None:
+REFUSE_VERSION_1 = {
+    "sqlite": ["CREATE TRIGGER refuse BEFORE UPDATE OF version ON tables WHEN NEW.version = 1 "
+               "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END"],
+    "postgresql": ["CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS"
+                   " $$ BEGIN RAISE EXCEPTION 'disk trouble'; END $$",
+                   "CREATE TRIGGER refuse BEFORE UPDATE OF version ON tables FOR EACH ROW WHEN (NEW.version = 1)"
+                   " EXECUTE FUNCTION refuse()"],
+}
+"""A trigger that fails the snapshot's write of version 1, as a full disk would."""
+
+
+async def test_log_row_and_snapshot_are_one_transaction(backend: Backend) -> None:
     """If the snapshot cannot be written, the log row is rolled back with it (and memory too)."""
-    svc = make_service(str(tmp_path / "g.sqlite3"))
+    svc = make_service(backend.location())
     await seat(svc, ALICE, BOB)
     table = svc.table(CHANNEL)
-    svc.store.db.execute("CREATE TRIGGER refuse BEFORE UPDATE OF version ON tables WHEN NEW.version = 1 "
-                         "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+    for sql in REFUSE_VERSION_1[backend.name]:
+        backend.execute(svc.store, sql)
     with pytest.raises(Exception, match="disk trouble"):
         await svc.act(CHANNEL, ALICE, "roll")
     assert svc.store.actions(table.id) == [] and table.version == 0
-    svc.store.db.execute("DROP TRIGGER refuse")
+    backend.execute(svc.store, "DROP TRIGGER refuse" + (" ON tables" if backend.pg else ""))
     await svc.act(CHANNEL, ALICE, "roll")
     assert [r["seq"] for r in svc.store.actions(table.id)] == [1]
-    restarted = make_service(str(tmp_path / "g.sqlite3"))
+    restarted = make_service(backend.location())
     await restarted.restore()
     assert restarted.table(CHANNEL).state.to_json() == table.state.to_json()
 
 
-async def test_a_game_whose_end_was_saved_but_not_its_results_is_finished_on_restore(tmp_path: Path) -> None:
-    db = str(tmp_path / "g.sqlite3")
+async def test_a_game_whose_end_was_saved_but_not_its_results_is_finished_on_restore(backend: Backend) -> None:
+    db = backend.location()
     first = make_service(db)
     await seat(first, ALICE, BOB, seed="crash")
     table_id = first.table(CHANNEL).id
@@ -177,11 +207,11 @@ async def test_a_game_whose_end_was_saved_but_not_its_results_is_finished_on_res
     assert len(results) == 2 and sum(r["winner"] for r in results) == 1
 
 
-async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(tmp_path: Path) -> None:
+async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(backend: Backend) -> None:
     """The process dies after a human's move was saved but before the AI seats had answered:
     restoring does not wait for them, and `ai_due` says they are due at once, so the clock lets
     them play on (`advance`) and the human is not left waiting for ever."""
-    db = str(tmp_path / "g.sqlite3")
+    db = backend.location()
     first = make_service(db)
     await seat(first, ALICE, ai=1, seed="ai-crash", dice=[3, 4])
     await first.act(CHANNEL, ALICE, "roll")
@@ -211,11 +241,11 @@ async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(tmp_path: P
     assert board.prompt is not None and board.prompt.user_id == ALICE.user_id
 
 
-async def test_a_failed_ai_step_keeps_the_players_move_and_is_retried(tmp_path: Path) -> None:
+async def test_a_failed_ai_step_keeps_the_players_move_and_is_retried(backend: Backend) -> None:
     """An AI step that fails (here its database write, twice) does not undo the human's move nor
     tell them nothing changed: the move stands, the failures back off (1 s, 2 s), and the next
     try plays the AI seat on."""
-    svc = make_service(str(tmp_path / "g.sqlite3"))
+    svc = make_service(backend.location())
     await seat(svc, ALICE, ai=1, seed="ai-retry", dice=[3, 4])
     await svc.act(CHANNEL, ALICE, "roll")
     record, fails = svc.store.record_action, [2]

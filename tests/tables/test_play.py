@@ -1,4 +1,5 @@
-"""Turns: who may act, stale buttons, prompts, images, and AI seats playing until a human must."""
+"""Turns: who may act, stale buttons, prompts, images, and AI seats playing until a human must
+(the tests that take `bsvc` on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from tests.tables import toy_game
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, seat
 
 
-async def test_turn_order_follows_the_engine(svc: TableService) -> None:
+async def test_turn_order_follows_the_engine(bsvc: TableService) -> None:
+    svc = bsvc  # on each database backend
     notices = await seat(svc, ALICE, BOB, CAROL, dice=[2, 3, 4])
     assert notices[0].prompt.seat == 0 and notices[0].prompt.user_id == ALICE.user_id
     assert notices[0].prompt.actions == ["roll", "peek"]
@@ -50,7 +52,8 @@ async def test_not_seated_players_cannot_act(svc: TableService) -> None:
     assert err.value.code == "not_seated"
 
 
-async def test_stale_version_is_refused(svc: TableService) -> None:
+async def test_stale_version_is_refused(bsvc: TableService) -> None:
+    svc = bsvc  # on each database backend
     notices = await seat(svc, ALICE, BOB, dice=[5])
     version = notices[0].prompt.version
     await svc.act(CHANNEL, ALICE, "roll", version=version)
@@ -76,7 +79,8 @@ async def test_every_action_returns_lines_board_image_and_prompt(svc: TableServi
     assert image["highlight"] is None  # hidden information: the channel's board marks no moves
 
 
-async def test_ai_seats_play_until_a_human_must_act(svc: TableService) -> None:
+async def test_ai_seats_play_until_a_human_must_act(bsvc: TableService) -> None:
+    svc = bsvc  # on each database backend
     await seat(svc, ALICE, ai=2, dice=[1, 2, 3])
     notices = await svc.act(CHANNEL, ALICE, "roll")
     notices = await svc.act(CHANNEL, ALICE, "move 1")
@@ -88,7 +92,8 @@ async def test_ai_seats_play_until_a_human_must_act(svc: TableService) -> None:
     assert svc.legal_for(CHANNEL, BOB) == []
 
 
-async def test_an_ai_only_game_is_played_to_the_end_by_start(svc: TableService) -> None:
+async def test_an_ai_only_game_is_played_to_the_end_by_start(bsvc: TableService) -> None:
+    svc = bsvc  # on each database backend
     await svc.create(1, CHANNEL, "toy", ALICE, seed="ai", sit=False)
     for _ in range(3):
         await svc.add_ai(CHANNEL, ALICE)
@@ -135,7 +140,8 @@ async def test_a_broken_renderer_costs_the_image_not_the_move() -> None:
     assert notices[0].image is None and svc.table(CHANNEL).version == 1
 
 
-async def test_log_lists_actions_with_public_events(svc: TableService) -> None:
+async def test_log_lists_actions_with_public_events(bsvc: TableService) -> None:
+    svc = bsvc  # on each database backend
     await seat(svc, ALICE, BOB, dice=[3])
     empty = await svc.log(CHANNEL)
     assert [m.key for m in empty.lines] == ["table.log_empty"]

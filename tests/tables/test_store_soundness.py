@@ -1,5 +1,9 @@
 """The database's soundness: compare-and-swap writes, one process per file, threads, schema
-versions, durability and backups, broken tables reported, lobby writes before memory."""
+versions, durability and backups, broken tables reported, lobby writes before memory.
+
+The store's contract holds for both backends: the tests that take `backend` run on SQLite and on
+PostgreSQL (`tests/tables/backends.py`); the rest are about SQLite's own means (its file lock,
+pragmas and online backup)."""
 
 from __future__ import annotations
 
@@ -11,18 +15,20 @@ import sys
 import threading
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from rules.core import IllegalAction
 from tables import i18n, store
 from tables.service import TableService
-from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store
+from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore, open_store
+from tests.tables.backends import PG_URL, Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def started_table(s: Store, channel: int = CHANNEL) -> int:
+def started_table(s: TableStore, channel: int = CHANNEL) -> int:
     """A started table row with two seats, straight in the Store (version 0)."""
     table_id = s.create_table({"guild": GUILD, "channel": channel, "game": "toy", "status": "lobby", "seed": "x",
                                "config": "{}", "version": 0, "host": ALICE.user_id},
@@ -31,12 +37,12 @@ def started_table(s: Store, channel: int = CHANNEL) -> int:
     return table_id
 
 
-def write(s: Store, table_id: int, version: int, tag: str = "") -> int:
+def write(s: TableStore, table_id: int, version: int, tag: str = "") -> int:
     return s.record_action(table_id, 0, ALICE.user_id, f"roll{tag}", [], [], {"version": version, "by": tag},
                            version, expected=version - 1)
 
 
-def versions(s: Store, table_id: int) -> list[int]:
+def versions(s: TableStore, table_id: int) -> list[int]:
     return [a["version"] for a in s.actions(table_id)]
 
 
@@ -49,10 +55,10 @@ def run_bot(*args: str, db: str, **env: str) -> subprocess.CompletedProcess[str]
 
 
 # ---------------------------------------------------------------------- compare-and-swap
-def test_two_writers_of_the_same_version_one_is_refused_and_the_log_has_it_once(tmp_path: Path) -> None:
-    path = str(tmp_path / "g.sqlite3")
-    first = Store(path)
-    second = Store(path)  # a second connection on the file (the process lock is shared in-process)
+def test_two_writers_of_the_same_version_one_is_refused_and_the_log_has_it_once(backend: Backend) -> None:
+    path = backend.location()
+    first = open_store(path)
+    second = open_store(path)  # a second connection on the database (SQLite: the lock is shared in-process)
     table_id = started_table(first)
     write(first, table_id, 1)
     write(first, table_id, 2, "first")
@@ -65,24 +71,93 @@ def test_two_writers_of_the_same_version_one_is_refused_and_the_log_has_it_once(
     assert versions(first, table_id) == [1, 2, 3]
 
 
-def test_the_log_never_holds_a_version_twice(tmp_path: Path) -> None:
-    s = Store(str(tmp_path / "g.sqlite3"))
+def test_racing_writers_of_one_version_one_wins_and_the_rest_are_refused(backend: Backend) -> None:
+    """Four writers, each with its own store (on PostgreSQL: its own pool, as another process
+    would have), all write version 2 at once: one is stored, three get `StaleWrite`."""
+    path = backend.location()
+    stores = [open_store(path) for _ in range(4)]
+    table_id = started_table(stores[0])
+    write(stores[0], table_id, 1)
+    barrier, outcomes = threading.Barrier(len(stores)), []
+
+    def race(s: TableStore, tag: str) -> None:
+        barrier.wait()
+        try:
+            write(s, table_id, 2, tag)
+            outcomes.append(tag)
+        except StaleWrite:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=race, args=(s, f"w{i}")) for i, s in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    [winner] = [o for o in outcomes if o != "stale"]
+    assert outcomes.count("stale") == 3 and versions(stores[1], table_id) == [1, 2]
+    assert json.loads(stores[2].table_row(table_id)["state"])["by"] == winner
+    assert stores[3].actions(table_id)[-1]["action"] == f"roll{winner}"
+
+
+def test_racing_seatings_of_one_table_take_turns(backend: Backend) -> None:
+    """Two stores (two processes, on PostgreSQL) seat one table over and over at once: no write
+    fails, and the table ends with one whole seating, never a mix of two."""
+    path = backend.location()
+    stores = [open_store(path), open_store(path)]
+    table_id = started_table(stores[0])
+    errors: list[BaseException] = []
+
+    def seat_again(s: TableStore, name: str) -> None:
+        try:
+            for n in range(1, 31):
+                s.save_seats(table_id, [{"user_id": ALICE.user_id, "name": name}] * (1 + n % 3))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=seat_again, args=(s, f"s{i}")) for i, s in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    seats = stores[0].seats(table_id)
+    assert [r["seat"] for r in seats] == list(range(len(seats))) and len({r["name"] for r in seats}) == 1
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_connection_the_server_dropped_is_replaced(backend: Backend) -> None:
+    """The server ends every connection of the store's pool (a restart would): the next call
+    gets a new one instead of an error."""
+    s = open_store(backend.location())
+    table_id = started_table(s)
+    with psycopg.connect(PG_URL, autocommit=True) as admin:
+        pids = admin.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s",
+                             [s.application_name]).fetchall()
+        assert pids
+        for (pid,) in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    write(s, table_id, 1)
+    assert versions(s, table_id) == [1]
+
+
+def test_the_log_never_holds_a_version_twice(backend: Backend) -> None:
+    s = open_store(backend.location())
     table_id = started_table(s)
     write(s, table_id, 1)
-    with pytest.raises(sqlite3.IntegrityError):
-        s.db.execute("INSERT INTO actions (table_id, seq, seat, action, version) VALUES (?, 2, 0, 'roll', 1)",
-                     [table_id])
+    with pytest.raises(backend.integrity_error):
+        backend.execute(s, "INSERT INTO actions (table_id, seq, seat, action, version) VALUES (?, 2, 0, 'roll', 1)",
+                        [table_id])
 
 
-def test_a_lobby_starts_once(tmp_path: Path) -> None:
-    s = Store(str(tmp_path / "g.sqlite3"))
+def test_a_lobby_starts_once(backend: Backend) -> None:
+    s = open_store(backend.location())
     table_id = started_table(s)
     with pytest.raises(StaleWrite):
         s.start(table_id, {"version": 0}, 0, [])
 
 
-async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(tmp_path: Path) -> None:
-    db = str(tmp_path / "g.sqlite3")
+async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(backend: Backend) -> None:
+    db = backend.location()
     here = make_service(db)
     await seat(here, ALICE, BOB, seed="cas")
     there = make_service(db)  # another writer that loaded the same table
@@ -95,6 +170,30 @@ async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(tmp_pat
     assert [a["version"] for a in here.store.actions(here.table(CHANNEL).id)] == [1]
     assert i18n.gettext("error.stale_write", "en").startswith("That was not saved: this table was changed")
     assert i18n.has("error.stale_write", "zh-TW")
+
+
+# ---------------------------------------------------------------------- the outbox
+def test_the_outbox_keeps_notices_until_they_are_delivered(backend: Backend) -> None:
+    s = open_store(backend.location())
+    table_id = started_table(s)
+    other = started_table(s, channel=CHANNEL + 1)
+    first = s.outbox_add(table_id, CHANNEL, 3, [('{"n":1}', b"png"), ('{"n":2}', None)])
+    [third] = s.outbox_add(other, CHANNEL + 1, 1, [('{"n":3}', None)])
+    assert first[0] < first[1] < third and s.table_row(table_id)["announced"] == 3
+    due = s.outbox_due(0.0)
+    assert [(r["id"], json.loads(r["notice"]), r["image"], r["attempts"]) for r in due] == [
+        (first[0], {"n": 1}, b"png", 0), (first[1], {"n": 2}, None, 0), (third, {"n": 3}, None, 0)]
+    assert [r["id"] for r in s.outbox_due(0.0, channel=CHANNEL)] == first
+    assert [r["id"] for r in s.outbox_due(0.0, channel=CHANNEL, before=first[1])] == [first[0]]
+    assert s.outbox_next() == 0.0
+    s.outbox_later([first[0], third], 100.0, lambda attempts: 10.0 * attempts)
+    s.outbox_later([third], 200.0, lambda attempts: 10.0 * attempts)
+    assert [r["id"] for r in s.outbox_due(50.0)] == [first[1]]
+    s.outbox_done([first[1]])
+    assert s.outbox_next() == 110.0 and [r["id"] for r in s.outbox_due(110.0)] == [first[0]]
+    assert [(r["id"], r["attempts"]) for r in s.outbox_due(220.0)] == [(first[0], 1), (third, 2)]
+    s.outbox_done([first[0], third])
+    assert s.outbox_next() is None and s.outbox_due(1e12) == []
 
 
 # ---------------------------------------------------------------------- one process per file
@@ -142,8 +241,8 @@ def test_a_refused_open_leaves_no_lock_behind(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- threads
-def test_many_threads_may_write_through_one_store(tmp_path: Path) -> None:
-    s = Store(str(tmp_path / "g.sqlite3"))
+def test_many_threads_may_write_through_one_store(backend: Backend) -> None:
+    s = open_store(backend.location())
     tables = [started_table(s, channel=CHANNEL + i) for i in range(6)]
     errors: list[BaseException] = []
     old = sys.getswitchinterval()
@@ -184,10 +283,13 @@ def indexes(s: Store) -> set[str]:
     return {r[0] for r in s.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
 
 
-def test_a_new_file_gets_the_newest_schema(tmp_path: Path) -> None:
-    s = Store(str(tmp_path / "g.sqlite3"))
-    assert s.schema == store.SCHEMA_VERSION == len(store.MIGRATIONS) >= 2
-    assert "actions_table_version" in indexes(s)
+def test_a_new_file_gets_the_newest_schema(backend: Backend) -> None:
+    s = open_store(backend.location())
+    assert s.schema == len(backend.module.MIGRATIONS) >= 1
+    if not backend.pg:
+        assert s.schema == store.SCHEMA_VERSION >= 2
+    assert backend.has_index(s, "actions_table_version")
+    assert all(backend.has_table(s, name) for name in ("tables", "actions", "seats", "results", "outbox"))
 
 
 async def make_old_file(path: Path) -> int:
@@ -220,34 +322,32 @@ async def test_an_old_file_is_migrated_and_keeps_its_data(tmp_path: Path) -> Non
 
 
 async def test_a_migration_is_one_line_appended_and_runs_in_one_transaction(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "g.sqlite3"
-    Store(str(path)).close()
-    broken = [*store.MIGRATIONS, "CREATE TABLE extra (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)"]
-    monkeypatch.setattr(store, "MIGRATIONS", broken)
+        backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = backend.location()
+    open_store(path).close()
+    module = backend.module
+    broken = [*module.MIGRATIONS, "CREATE TABLE extra (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)"]
+    monkeypatch.setattr(module, "MIGRATIONS", broken)
     with pytest.raises(MigrationFailed, match=f"schema {len(broken)} failed .*left at schema {len(broken) - 1}"):
-        Store(str(path))
-    assert user_version(path) == len(broken) - 1
-    conn = sqlite3.connect(path)
-    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchone() is None  # rolled back
-    conn.close()
-    monkeypatch.setattr(store, "MIGRATIONS", [*broken[:-1], "CREATE TABLE extra (id INTEGER PRIMARY KEY)"])
-    s = Store(str(path))
-    assert s.schema == len(store.MIGRATIONS) and "extra" in s.db.table_names()
+        open_store(path)
+    assert backend.schema_of(path) == len(broken) - 1
+    monkeypatch.setattr(module, "MIGRATIONS", [*broken[:-1], "CREATE TABLE extra (id INTEGER PRIMARY KEY)"])
+    s = open_store(path)
+    assert s.schema == len(module.MIGRATIONS) and backend.has_table(s, "extra")
+    assert backend.execute(s, "SELECT COUNT(*) FROM extra") == [(0,)]  # the failed try's table was rolled back
 
 
-def test_a_file_from_a_newer_gavel_is_refused_and_left_alone(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
-    Store(str(path)).close()
-    newer = store.SCHEMA_VERSION + 1
-    conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version = {newer}")
-    conn.close()
+def test_a_file_from_a_newer_gavel_is_refused_and_left_alone(backend: Backend) -> None:
+    path = backend.location()
+    open_store(path).close()
+    known = len(backend.module.MIGRATIONS)
+    newer = known + 1
+    backend.set_schema(path, newer)
     with pytest.raises(SchemaTooNew) as refused:
-        Store(str(path))
+        open_store(path)
     assert str(refused.value) == (f"{path}: this database was written by a newer Gavel (schema {newer}, this one"
-                                  f" knows {store.SCHEMA_VERSION}); upgrade Gavel or use another file.")
-    assert user_version(path) == newer
+                                  f" knows {known}); upgrade Gavel or use another file.")
+    assert backend.schema_of(path) == newer
     result = run_bot("--local", "dads_army", "--seats", "1", db=str(path))
     assert result.returncode == 1 and result.stderr.strip() == f"gavel: {refused.value}"
 
@@ -283,6 +383,17 @@ async def test_backup_copies_the_live_database_while_it_is_held(tmp_path: Path) 
     assert await restored.restore() == 1 and restored.table(CHANNEL).version == 1
 
 
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_backup_of_a_postgresql_database_is_refused_and_names_pg_dump(backend: Backend, tmp_path: Path) -> None:
+    url = backend.location()
+    open_store(url).close()
+    copy = tmp_path / "copy.dump"
+    result = run_bot("--backup", str(copy), db=url)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"gavel: {url} is a PostgreSQL database: --backup copies SQLite files only.")
+    assert f"pg_dump --format=custom --file {copy}" in result.stderr and not copy.exists()
+
+
 def test_a_backup_onto_the_database_itself_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite3"
     Store(str(db)).close()
@@ -299,23 +410,34 @@ CORRUPTIONS = {
 }
 
 
-async def broken_service(tmp_path: Path, sql: str) -> tuple[TableService, int]:
-    db = str(tmp_path / "g.sqlite3")
+PG_CORRUPTIONS = {name: v for name, v in CORRUPTIONS.items() if name != "bad json"}
+"""What a PostgreSQL database can hold wrong (jsonb refuses text that is not JSON)."""
+
+
+def corruption(backend: Backend) -> str:
+    """A damage either backend can hold."""
+    return CORRUPTIONS["state that does not load" if backend.pg else "bad json"][0]
+
+
+async def broken_service(backend: Backend, sql: str) -> tuple[TableService, int]:
+    db = backend.location()
     first = make_service(db)
     await seat(first, ALICE, BOB, seed="broken")
     await first.act(CHANNEL, ALICE, "roll")
     table_id = first.table(CHANNEL).id
-    first.store.db.execute(sql, [table_id])
+    backend.execute(first.store, sql, [table_id])
     first.store.close()
     svc = make_service(db)
     assert await svc.restore() == 0
     return svc, table_id
 
 
-@pytest.mark.parametrize("name", CORRUPTIONS)
-async def test_a_broken_table_is_reported_and_keeps_its_channel(tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize(("backend", "name"), [*(("sqlite", name) for name in CORRUPTIONS),
+                                               *(("postgresql", name) for name in PG_CORRUPTIONS)],
+                         indirect=["backend"])
+async def test_a_broken_table_is_reported_and_keeps_its_channel(backend: Backend, name: str) -> None:
     sql, reason = CORRUPTIONS[name]
-    svc, table_id = await broken_service(tmp_path, sql)
+    svc, table_id = await broken_service(backend, sql)
     [broken] = svc.broken_tables()
     assert (broken.table_id, broken.channel_id) == (table_id, CHANNEL) and reason in broken.reason
     assert svc.broken[CHANNEL] is broken
@@ -325,8 +447,8 @@ async def test_a_broken_table_is_reported_and_keeps_its_channel(tmp_path: Path, 
     assert svc.table(CHANNEL) is None and len(svc.store.open_rows()) == 1
 
 
-async def test_the_broken_note_and_refusals_say_what_to_do(tmp_path: Path) -> None:
-    svc, table_id = await broken_service(tmp_path, CORRUPTIONS["bad json"][0])
+async def test_the_broken_note_and_refusals_say_what_to_do(backend: Backend) -> None:
+    svc, table_id = await broken_service(backend, corruption(backend))
     note = svc.broken_tables()[0].note()
     assert note.key == "table.broken_note"
     english = i18n.render(note, "en")
@@ -341,8 +463,8 @@ async def test_the_broken_note_and_refusals_say_what_to_do(tmp_path: Path) -> No
     assert joining.value.code == "table_broken"
 
 
-async def test_a_moderator_cancels_a_broken_table_and_frees_the_channel(tmp_path: Path) -> None:
-    svc, table_id = await broken_service(tmp_path, CORRUPTIONS["bad json"][0])
+async def test_a_moderator_cancels_a_broken_table_and_frees_the_channel(backend: Backend) -> None:
+    svc, table_id = await broken_service(backend, corruption(backend))
     with pytest.raises(IllegalAction) as refused:
         await svc.cancel(CHANNEL, ALICE)  # even its host: only a moderator gives up on saved data
     assert refused.value.code == "broken_cancel" and CHANNEL in svc.broken
@@ -361,8 +483,9 @@ def refuse(*args, **kwargs):
 
 
 @pytest.mark.parametrize("change", ["join", "leave", "host leaves", "add_ai", "remove_ai"])
-async def test_a_failed_lobby_write_leaves_memory_unchanged(svc: TableService, monkeypatch: pytest.MonkeyPatch,
+async def test_a_failed_lobby_write_leaves_memory_unchanged(bsvc: TableService, monkeypatch: pytest.MonkeyPatch,
                                                             change: str) -> None:
+    svc = bsvc
     await seat(svc, ALICE, BOB, ai=1, start=False)
     table = svc.table(CHANNEL)
     before = (list(table.seats), table.host_id, [s.name for s in table.seats])
@@ -381,8 +504,8 @@ async def test_a_failed_lobby_write_leaves_memory_unchanged(svc: TableService, m
     assert stored == before[2] and svc.store.table_row(table.id)["host"] == ALICE.user_id
 
 
-async def test_the_host_hand_over_is_saved_with_the_seats(tmp_path: Path) -> None:
-    db = str(tmp_path / "g.sqlite3")
+async def test_the_host_hand_over_is_saved_with_the_seats(backend: Backend) -> None:
+    db = backend.location()
     svc = make_service(db)
     await seat(svc, ALICE, BOB, start=False)
     await svc.leave(CHANNEL, ALICE)
@@ -391,7 +514,8 @@ async def test_the_host_hand_over_is_saved_with_the_seats(tmp_path: Path) -> Non
     assert again.table(CHANNEL).host_id == BOB.user_id and again.table(CHANNEL).names == ("bob",)
 
 
-async def test_a_failed_start_leaves_the_lobby(svc: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_failed_start_leaves_the_lobby(bsvc: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc = bsvc
     await seat(svc, ALICE, BOB, start=False)
     table = svc.table(CHANNEL)
     monkeypatch.setattr(svc.store, "start", refuse)
@@ -400,13 +524,14 @@ async def test_a_failed_start_leaves_the_lobby(svc: TableService, monkeypatch: p
     assert table.status == "lobby" and table.state is None and svc.store.table_row(table.id)["status"] == "lobby"
 
 
-async def test_create_writes_the_table_and_its_seats_together(svc: TableService,
+async def test_create_writes_the_table_and_its_seats_together(bsvc: TableService, backend: Backend,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    svc = bsvc
     monkeypatch.setattr(svc.store, "save_seats", refuse)
     with pytest.raises(OSError):
         await svc.create(GUILD, CHANNEL, "toy", ALICE)
     assert svc.table(CHANNEL) is None
-    assert svc.store.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 0
+    assert backend.execute(svc.store, "SELECT COUNT(*) FROM tables") == [(0,)]
     monkeypatch.undo()
     await svc.create(GUILD, CHANNEL, "toy", ALICE)
     table = svc.table(CHANNEL)

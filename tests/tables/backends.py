@@ -1,0 +1,179 @@
+"""The two database backends, for tests that hold for both: `backend` gives a SQLite file or a
+PostgreSQL schema of its own per test, and the few things a test does below the store's contract
+(raw SQL, the schema version) in that backend's terms.
+
+PostgreSQL is the server at `GAVEL_TEST_PG` (default: 127.0.0.1:5432, database `test`, user
+`postgres`, trust auth). Each database a test asks for is a new schema named for the test, given
+to the store through the URL's `search_path`, and dropped afterwards with every store still open
+on it. Where no server answers, the PostgreSQL tests skip and say why, except under `CI=true`,
+where a missing server fails them: CI must prove both backends.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from tables import store
+
+PG_URL = os.environ.get("GAVEL_TEST_PG") or "postgresql://postgres@127.0.0.1:5432/test"
+BACKENDS = ["sqlite", "postgresql"]
+
+_reachable: dict[str, str | None] = {}
+
+
+def pg_unreachable() -> str | None:
+    """Why no PostgreSQL server can be used for tests (None: one can), asked once per run."""
+    if PG_URL not in _reachable:
+        try:
+            import psycopg
+
+            psycopg.connect(PG_URL, connect_timeout=5, autocommit=True).close()
+            _reachable[PG_URL] = None
+        except Exception as exc:  # no driver, no server, refused login...
+            _reachable[PG_URL] = f"no PostgreSQL server for the tests at {store.redacted(PG_URL)}" \
+                                 f" ({type(exc).__name__}: {' '.join(str(exc).split())})"
+    return _reachable[PG_URL]
+
+
+def require_pg() -> None:
+    """Skip the test when no PostgreSQL server is reachable; under CI=true, fail it instead."""
+    reason = pg_unreachable()
+    if reason is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}; CI must run the PostgreSQL store's tests", pytrace=False)
+    pytest.skip(reason)
+
+
+def _admin(sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(sql)  # type: ignore[arg-type]
+
+
+class Backend:
+    """One backend for one test: where its databases are, and raw access under the contract."""
+
+    def __init__(self, name: str, tmp_path: Path, test: str) -> None:
+        self.name = name
+        self.tmp_path = tmp_path
+        self._prefix = "t_" + re.sub(r"[^a-z0-9]+", "_", test.lower())[:30] + "_" + uuid.uuid4().hex[:8]
+        self.schemas: list[str] = []
+        self.stores: list[Any] = []
+
+    @property
+    def pg(self) -> bool:
+        return self.name == "postgresql"
+
+    def location(self, name: str = "g") -> str:
+        """A database of this test's (the same `name`, the same database): a file, or a schema."""
+        if not self.pg:
+            return str(self.tmp_path / f"{name}.sqlite3")
+        schema = f"{self._prefix}_{name}"
+        if schema not in self.schemas:
+            _admin(f'CREATE SCHEMA "{schema}"')
+            self.schemas.append(schema)
+        separator = "&" if "?" in PG_URL else "?"
+        return f"{PG_URL}{separator}options={quote(f'-csearch_path={schema}')}"
+
+    def execute(self, s: Any, sql: str, params: list[Any] | tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Raw SQL (`?` placeholders) on a store's database, committed; its rows as tuples."""
+        if not self.pg:
+            return list(s.db.execute(sql, list(params)).fetchall())
+        with s.pool.connection() as conn:
+            cursor = conn.cursor(row_factory=lambda _: tuple)  # type: ignore[arg-type]
+            cursor.execute(sql.replace("?", "%s"), list(params))
+            return cursor.fetchall() if cursor.description else []
+
+    @property
+    def integrity_error(self) -> type[Exception]:
+        if not self.pg:
+            return sqlite3.IntegrityError
+        import psycopg
+
+        return psycopg.IntegrityError
+
+    @property
+    def module(self) -> Any:
+        """The backend's module: its `MIGRATIONS`, `schema_version`."""
+        if not self.pg:
+            return store
+        from tables import pgstore
+
+        return pgstore
+
+    def set_schema(self, location: str, number: int) -> None:
+        """Stamp a database (no store open on it) with schema `number`, as a newer Gavel would."""
+        if not self.pg:
+            conn = sqlite3.connect(location)
+            conn.execute(f"PRAGMA user_version = {int(number)}")
+            conn.close()
+            return
+        import psycopg
+
+        with psycopg.connect(location, autocommit=True) as conn:
+            conn.execute(f"UPDATE gavel_schema SET version = {int(number)}")  # type: ignore[arg-type]
+
+    def schema_of(self, location: str) -> int:
+        """The schema a database has had, read without a store."""
+        if not self.pg:
+            conn = sqlite3.connect(location)
+            try:
+                return int(conn.execute("PRAGMA user_version").fetchone()[0])
+            finally:
+                conn.close()
+        from tables import pgstore
+
+        conn = pgstore.connect(location)
+        try:
+            return pgstore.schema_version(conn)
+        finally:
+            conn.close()
+
+    def has_table(self, s: Any, name: str) -> bool:
+        if not self.pg:
+            return name in s.db.table_names()
+        return bool(self.execute(s, "SELECT to_regclass(?) IS NOT NULL", [name])[0][0])
+
+    def has_index(self, s: Any, name: str) -> bool:
+        if not self.pg:
+            return bool(self.execute(s, "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [name]))
+        return bool(self.execute(s, "SELECT to_regclass(?) IS NOT NULL", [name])[0][0])
+
+    def close(self) -> None:
+        """Close every PostgreSQL store the test opened, then drop its schemas."""
+        for s in self.stores:
+            s.close()
+        for schema in self.schemas:
+            _admin(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Backend]:
+    """Each backend in turn (parametrize `backend` indirectly to choose)."""
+    chosen = Backend(request.param, tmp_path, request.node.name)
+    if chosen.pg:
+        require_pg()
+        from tables.pgstore import PgStore
+
+        opened = PgStore.__init__
+
+        def tracked(self: PgStore, *args: Any, **kwargs: Any) -> None:
+            opened(self, *args, **kwargs)
+            chosen.stores.append(self)
+
+        monkeypatch.setattr(PgStore, "__init__", tracked)
+    try:
+        yield chosen
+    finally:
+        chosen.close()
