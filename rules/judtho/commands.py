@@ -17,12 +17,12 @@ from collections.abc import Mapping, Sequence
 from rules.core import BadActionText, IllegalAction
 from rules.plugin import Command, Commands, Speech
 
-from .notation import Move, parse
+from .notation import SQUARE, Move, parse
 from .pieces import LETTERS
 
 REST = ("rest", "@rest")
 """`place rest`: the Assembly's "place the rest for me" (`@rest`)."""
-_SQUARE = re.compile(r"[a-l](?:1[0-2]|[1-9])")
+_SQUARE = re.compile(SQUARE)
 _LETTER = re.compile(r"^[kqrbnps](?=[a-l])")
 """A piece's letter, lower case, before its square: `d12xf12` may be typed for `Rd12xf12`."""
 NAMED_MAX = 8

@@ -102,7 +102,10 @@ class Pass(Action):
         return "pass"
 
 
-_SQ = r"[a-l](?:1[0-2]|[1-9])"
+SQUARE = r"[a-l](?:1[0-2]|[1-9])"
+"""A square in notation (files a-l, ranks 1-12), as a regular expression: the one pattern every
+reader of Judtho's notation uses."""
+_SQ = SQUARE
 _PLACE = re.compile(rf"@([KQRBNPS]?)({_SQ})")
 _MOVE = re.compile(
     rf"([KQRBNPS]?)({_SQ})"

@@ -18,15 +18,14 @@ from rules.core import BadActionText
 from rules.plugin import Combined, Speech, Words
 
 from .commands import piece_letter, square_of
-from .notation import Move, Place, parse, square_key
+from .notation import SQUARE, Move, Place, parse, square_key
 from .pieces import LETTERS, PIECES
 
-_SQUARE = r"[a-l](?:1[0-2]|[1-9])"
-_FROM = re.compile(rf"[KQRBNPS]?({_SQUARE})[-x]")
+_FROM = re.compile(rf"[KQRBNPS]?({SQUARE})[-x]")
 """A move's start (for a hint): the square it leaves."""
-_MOVED = re.compile(rf"([KQRBNPS]?{_SQUARE}[-x])({_SQUARE}\S*)")
+_MOVED = re.compile(rf"([KQRBNPS]?{SQUARE}[-x])({SQUARE}\S*)")
 """A move as where it starts (`Nb1-`) and the rest (`c3`), for the summary's `Nb1-c3/d2`."""
-_ALL = re.compile(rf"([KQRBNPS]?{_SQUARE}x)\{{{_SQUARE}(?:,{_SQUARE})*\}}")
+_ALL = re.compile(rf"([KQRBNPS]?{SQUARE}x)\{{{SQUARE}(?:,{SQUARE})*\}}")
 """A distant capture as its Knight (`Nc3x`) and its set, for the summary."""
 _PIECE = re.compile(r"([KQRBNPS])[a-l]")
 LETTER_ORDER = "KQPSRNB"
@@ -59,11 +58,10 @@ def piece_name(piece: str, say: Speech) -> str:
     return say.text(key) if say.has(key) else piece
 
 
-_SQ = r"[a-l](?:1[0-2]|[1-9])"
-_PLACE = re.compile(rf"@([KQRBNPS]?)({_SQ})")
-_DISTANT = re.compile(rf"(N{_SQ})(x\{{)({_SQ}(?:,{_SQ})*\}})")
-_MOVE = re.compile(rf"([KQRBNPS]?{_SQ})([-x][^ ]+)")
-_ORIGIN = re.compile(rf"([KQRBNPS]?)({_SQ})")
+_PLACE = re.compile(rf"@([KQRBNPS]?)({SQUARE})")
+_DISTANT = re.compile(rf"(N{SQUARE})(x\{{)({SQUARE}(?:,{SQUARE})*\}})")
+_MOVE = re.compile(rf"([KQRBNPS]?{SQUARE})([-x][^ ]+)")
+_ORIGIN = re.compile(rf"([KQRBNPS]?)({SQUARE})")
 DISTANT = "x{"
 """The menu token of a Knight's distant capture (J10): one choice, "Distant capture", whose
 next step is "All" and one multi-select of the pieces it may remove (4.7, `JudthoWords.combined`)."""
