@@ -3,8 +3,8 @@
     python bench/scale.py [--quick] [--backends sqlite,postgresql] [--game dads_army]
                           [--processes 1,2,4] [--tables 20] [--actions 400] [--startup-tables 10000]
 
-For each store backend (a SQLite file; PostgreSQL at `--pg`, in a schema of its own that is
-dropped afterwards):
+For each store backend (a SQLite file; PostgreSQL at `--pg`, in a new schema per measurement,
+dropped afterwards and listed in `schemas_dropped`):
 
 - **Throughput with images.** 1, 2 and 4 worker processes (`--processes`), each a bot-like
   process with its own `TableService` on the shared database, each playing its own `--tables`
@@ -26,8 +26,8 @@ dropped afterwards):
 - **Start-up with many saved tables.** `--startup-tables` tables (every other one a lobby, the
   rest active tables with a freshly set-up state) are written straight through the store, a
   few hundred per transaction; then a new process times a new `TableService(location)` and
-  its `restore()`: `open_s`, `restore_s` (wall) and `restore_cpu_s`, the tables restored and
-  the process's resident memory afterwards.
+  its `restore()`: `open_s` / `open_cpu_s` and `restore_s` / `restore_cpu_s` (wall / CPU),
+  the tables restored and the process's peak resident memory (`max_rss_mb`).
 
 SQLite allows one process per file (the store's `DatabaseInUse` lock), so its throughput is
 measured with one process only (the JSON says so in its `note`). Every worker runs in a
@@ -99,15 +99,17 @@ def _admin(url: str, statement: str) -> None:
 
 
 @contextlib.contextmanager
-def database(backend: str, pg_url: str, name: str) -> Iterator[str]:
+def database(backend: str, pg_url: str, name: str, made: list[str]) -> Iterator[str]:
     """A new empty database for one measurement: a SQLite file in a temporary folder, or a
-    PostgreSQL schema of its own (named in the URL's `search_path`), dropped afterwards."""
+    PostgreSQL schema of its own (named in the URL's `search_path`, added to `made`), dropped
+    afterwards."""
     if backend == "sqlite":
         with tempfile.TemporaryDirectory(prefix="gavel-scale-") as folder:
             yield str(Path(folder) / f"{name}.sqlite3")
         return
     schema = f"bench_scale_{name}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     _admin(pg_url, f'CREATE SCHEMA "{schema}"')
+    made.append(schema)
     try:
         separator = "&" if "?" in pg_url else "?"
         yield f"{pg_url}{separator}options={quote(f'-csearch_path={schema}')}"
@@ -352,11 +354,14 @@ def bench_backend(backend: str, args: argparse.Namespace, seats: int) -> dict[st
     else:
         result["server"] = redacted(args.pg)
     result["throughput"] = {}
+    schemas: list[str] = []
     for processes in counts:
-        with database(backend, args.pg, f"p{processes}") as location:
+        with database(backend, args.pg, f"p{processes}", schemas) as location:
             result["throughput"][str(processes)] = throughput(backend, location, args.pg, processes, args, seats)
-    with database(backend, args.pg, "startup") as location:
+    with database(backend, args.pg, "startup", schemas) as location:
         result["startup"] = startup(location, args, seats)
+    if backend == "postgresql":
+        result["schemas_dropped"] = schemas
     return result
 
 
