@@ -97,3 +97,60 @@ def test_soak_draws_boards_when_asked_and_refuses_an_unknown_game(capsys, monkey
     with pytest.raises(SystemExit):
         soak.main(["--only", "chess"])
     assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+SCALE_RUN = ("processes", "actions", "wall_s", "cpu_s", "actions_per_s", "actions_per_cpu_s", "driver_ai_cpu_s",
+             "games_finished", "act_ms", "act_cpu_ms")
+SCALE_STARTUP = ("tables", "lobbies", "active", "write_s", "open_s", "open_cpu_s", "restore_s", "restore_cpu_s",
+                 "restored", "max_rss_mb")
+
+
+def scale_run(*args: str) -> dict:
+    """A smoke run of `bench/scale.py` (two Dad's Army tables a worker, eight actions, 40 saved tables)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, str(BENCH / "scale.py"), "--tables", "2", "--actions", "8",
+                          "--startup-tables", "40", *args], capture_output=True, text=True, check=True, timeout=600)
+    return json.loads(out.stdout)
+
+
+def assert_scale_figures(figures: dict, processes: list[int]) -> None:
+    assert figures["processes"] == processes
+    assert set(figures["throughput"]) == {str(n) for n in processes}
+    for n in processes:
+        run = figures["throughput"][str(n)]
+        assert all(name in run for name in SCALE_RUN), n
+        assert run["processes"] == n and run["actions"] == 8 * n  # every worker played all its actions
+        assert run["wall_s"] > 0 and run["cpu_s"] > 0 and run["actions_per_s"] > 0 and run["actions_per_cpu_s"] > 0
+        for latency in (run["act_ms"], run["act_cpu_ms"]):  # wall and CPU time, side by side
+            assert latency["n"] == 8 * n and 0 < latency["p50"] <= latency["p95"]
+    startup = figures["startup"]
+    assert all(name in startup for name in SCALE_STARTUP)
+    assert startup["tables"] == 40 and startup["lobbies"] == 20 and startup["active"] == 20
+    assert startup["restored"] == 40  # every saved table came back
+    assert startup["restore_s"] > 0 and startup["max_rss_mb"] > 0
+
+
+def test_scale_bench_on_sqlite_reports_one_process_and_why() -> None:
+    report = scale_run("--backends", "sqlite", "--processes", "1,2")
+    assert report["game"] == "dads_army" and report["seats"] >= 2 and "postgresql" not in report
+    assert_scale_figures(report["sqlite"], [1])  # two asked for: SQLite allows one process per file
+    assert "DatabaseInUse" in report["sqlite"]["note"]
+
+
+def test_scale_bench_on_postgresql_runs_several_processes_and_drops_its_schemas() -> None:
+    from tests.tables.backends import PG_URL, require_pg
+
+    require_pg()
+    import psycopg
+
+    report = scale_run("--backends", "postgresql", "--processes", "1,2", "--pg", PG_URL)
+    figures = report["postgresql"]
+    assert_scale_figures(figures, [1, 2])
+    assert "db_server_cpu_s" in figures["throughput"]["2"]
+    made = figures["schemas_dropped"]
+    assert len(made) == 3  # one per process count, one for the start-up
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        left = conn.execute("SELECT nspname FROM pg_namespace WHERE nspname = ANY(%s)", [made]).fetchall()
+    assert left == []  # its schemas are gone
