@@ -77,6 +77,8 @@ class GavelBot(commands.Bot):
             log.info("not syncing the slash commands: the process that runs shard 0 does")
         self._elsewhere: set[int] = set()
         """Channels found to be in another process's shards (a channel never changes guild)."""
+        self._guilds_elsewhere: dict[int, discord.Guild] = {}
+        """Guilds this process does not hold, fetched for their language (`reach`)."""
         self.delivery = Delivery(self)
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
@@ -114,10 +116,16 @@ class GavelBot(commands.Bot):
             return True
         return (0 if guild_id is None else (guild_id >> 22) % self.shard_count) in ids
 
+    async def reach(self, channel_id: int) -> discord.abc.Messageable:
+        """The channel, from the cache or else over HTTP: another shard's channel is reachable
+        from any process. Raises `discord.HTTPException` when Discord cannot give it (deleted,
+        no access)."""
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        return await self._with_guild(channel)
+
     async def own_channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        """The channel, when this process's shards hold its guild; None when another process's
-        do (it is that process's to post in unasked). Fetched over HTTP when not cached; raises
-        `discord.HTTPException` when Discord cannot give it (deleted, no access)."""
+        """The channel (as `reach` gives it) when this process's shards hold its guild; None when
+        another process's do (it is that process's to post in unasked)."""
         if channel_id in self._elsewhere:
             return None
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
@@ -125,7 +133,19 @@ class GavelBot(commands.Bot):
         if not self.serves(guild.id if guild is not None else None):
             self._elsewhere.add(channel_id)
             return None
-        return channel  # type: ignore[return-value]
+        return await self._with_guild(channel)
+
+    async def _with_guild(self, channel: Any) -> discord.abc.Messageable:
+        """A fetched channel of a guild this process does not hold comes with a bare guild (its
+        id alone, "unavailable", in English): the guild is fetched too, once per process, so the
+        channel hears its guild's language (`guild_lang`)."""
+        guild = getattr(channel, "guild", None)
+        if guild is not None and guild.unavailable and self.get_guild(guild.id) is None:
+            known = self._guilds_elsewhere.get(guild.id)
+            if known is None:
+                known = self._guilds_elsewhere[guild.id] = await self.fetch_guild(guild.id)
+            channel.guild = known
+        return channel  # type: ignore[no-any-return]
 
     async def load_game_cog(self, module_name: str) -> None:
         """A game's slash commands (`Plugin.cog`): its module's `setup(bot)` (an extension's, sync
@@ -191,9 +211,9 @@ class GavelBot(commands.Bot):
 
     async def deliver_to(self, channel_id: int, notices: list[Notice]) -> None:
         """The clock's way to speak: a window ran out with nobody clicking, so there is no
-        interaction to answer; the notices go to the table's channel (fetched if not cached)."""
-        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        await self.delivery.deliver(notices, channel=channel)  # type: ignore[arg-type]
+        interaction to answer; the notices go to the table's channel (fetched if not cached: it
+        may be another shard's, `reach`)."""
+        await self.delivery.deliver(notices, channel=await self.reach(channel_id))
 
     def changed(self, channel_id: int | None) -> None:
         """After a change was delivered: (re)start the window clock for what is open now."""

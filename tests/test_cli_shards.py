@@ -1,0 +1,86 @@
+"""The command line's shard options: `gavel --shards 0-3 --shard-count 8` runs the bot over those
+shards (`cogs.bot.main` gets them), and options that do not fit are refused with the reason
+before anything starts (exit 2: no database opened, no setting changed, no bot)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gavel import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """What `cogs.bot.main` was called with, instead of connecting to Discord."""
+    import cogs.bot
+
+    calls: list[dict[str, Any]] = []
+
+    async def fake_main(**kwargs: Any) -> None:
+        calls.append(kwargs)
+
+    monkeypatch.setattr(cogs.bot, "main", fake_main)
+    return calls
+
+
+@pytest.mark.parametrize(("given", "ids"), [
+    ("0-3", (0, 1, 2, 3)), ("0,2,5", (0, 2, 5)), ("5", (5,)), ("0-3,6", (0, 1, 2, 3, 6)),
+    (" 4 - 5 , 7 ", (4, 5, 7)), ("7,1", (7, 1)), ("3-3", (3,)),
+])
+def test_shards_as_a_range_or_a_list_reach_the_bot(started, given, ids):
+    assert cli.main(["--shards", given, "--shard-count", "8"]) == 0
+    assert started == [{"sync": None, "shard_ids": ids, "shard_count": 8}]
+
+
+def test_without_shard_options_the_bot_is_one_process_and_sync_is_passed_on(started):
+    assert cli.main([]) == 0
+    assert cli.main(["--sync"]) == 0
+    assert cli.main(["--shard-count", "4"]) == 0  # every shard, in this process
+    assert started == [{"sync": None, "shard_ids": None, "shard_count": None},
+                       {"sync": True, "shard_ids": None, "shard_count": None},
+                       {"sync": None, "shard_ids": None, "shard_count": 4}]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--shards", "8", "--shard-count", "8"], "--shards 8: shard ids go from 0 to 7 with --shard-count 8"),
+    (["--shards", "0-3,9", "--shard-count", "8"], "--shards 9: shard ids go from 0 to 7"),
+    (["--shards", "0-99999999999", "--shard-count", "2"], "--shards 99999999999: shard ids go from 0 to 1"),
+    (["--shards", "0-3"], "--shards needs --shard-count"),
+    (["--shards", "3-1", "--shard-count", "8"], "the range '3-1' ends before it starts"),
+    (["--shards", "1,1", "--shard-count", "8"], "--shards names shard 1 more than once"),
+    (["--shards", "0-3,2-4", "--shard-count", "8"], "--shards names shard 2, 3 more than once"),
+    (["--shards", "a", "--shard-count", "8"], "'a' in 'a' is not a shard id or a range like 0-3"),
+    (["--shards", "1,,2", "--shard-count", "8"], "an empty item in '1,,2' is not a shard id"),
+    (["--shards", "-1", "--shard-count", "8"], "is not a shard id or a range"),
+    (["--shards", "²", "--shard-count", "8"], "is not a shard id or a range"),
+    (["--shards", "0", "--shard-count", "0"], "the shard count must be a whole number of at least 1, not '0'"),
+    (["--shard-count", "two"], "the shard count must be a whole number of at least 1, not 'two'"),
+    (["--local", "dads_army", "--shard-count", "2"], "--shard-count is for the Discord bot, not --local"),
+    (["--check-db", "--shards", "0", "--shard-count", "2"], "--shards is for the Discord bot, not --check-db"),
+    (["--backup", "copy.sqlite3", "--shards", "0", "--shard-count", "2"], "not --backup"),
+])
+def test_bad_shard_options_are_refused_with_the_reason_and_change_nothing(started, argv, says, tmp_path, capsys,
+                                                                         monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GAVEL_DB", "untouched")
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--db", str(tmp_path / "new.sqlite3"), *argv])
+    assert stopped.value.code == 2
+    assert says in capsys.readouterr().err
+    assert started == [] and os.environ["GAVEL_DB"] == "untouched"  # no bot, GAVEL_DB not set from --db
+    assert list(tmp_path.iterdir()) == []  # no database made, no backup written
+
+
+def test_the_checkout_entry_point_refuses_them_too(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--shards", "2", "--shard-count", "2"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "--shards 2: shard ids go from 0 to 1" in done.stderr
+    assert list(tmp_path.iterdir()) == []
