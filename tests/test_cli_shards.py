@@ -5,6 +5,7 @@ before anything starts (exit 2: no database opened, no setting changed, no bot).
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,36 @@ def test_the_checkout_entry_point_refuses_them_too(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "--shards 2: shard ids go from 0 to 1" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def readme_scale_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("\n## Running at scale\n")
+    return text[start:text.index("\n## ", start + 1)]
+
+
+def test_the_readme_shard_commands_are_accepted_and_the_two_machines_run_every_shard_once(started):
+    section = readme_scale_section()
+    assert "GAVEL_DB=postgresql://user@host:5432/db" in section and "gavel --check-db" in section
+    assert "pg_dump" in section and "--sync" in section
+    blocks = re.findall(r"```bash\n(.*?)```", section, flags=re.S)
+    commands = [line.split("#")[0].rstrip(" &").split() for block in blocks for line in block.splitlines()
+                if line.startswith("gavel ")]
+    assert len(commands) == 7  # three examples, then the two machines' four processes
+    for command in commands:
+        assert cli.main(command[1:]) == 0, command
+    machines = re.findall(r"# machine \w:\n((?:gavel .*\n)+)", blocks[1])
+    assert len(machines) == 2
+    shards = [shard for call in started[3:7] for shard in call["shard_ids"]]
+    assert [call["shard_count"] for call in started[3:7]] == [8] * 4
+    assert sorted(shards) == list(range(8))  # every shard in exactly one process
+    unit = re.search(r"```ini\n(.*?)```", section, flags=re.S)
+    assert unit is not None
+    exec_start = next(line for line in unit.group(1).splitlines() if line.startswith("ExecStart="))
+    enable = re.search(r"`systemctl enable --now ([^`]*)`", section)
+    assert enable is not None
+    instances = [unit.removeprefix("gavel@") for unit in enable.group(1).split()]
+    assert instances == ["0-1", "2-3"]
+    for instance in instances:
+        argv = exec_start.removeprefix("ExecStart=").replace("%i", instance).split()
+        assert cli.main(argv[1:]) == 0, argv
