@@ -15,7 +15,7 @@ makes a `ShardedGavelBot` (`commands.AutoShardedBot`) that connects only those s
 same database (a PostgreSQL URL). Such a process receives the events of its shards' guilds
 only; what it does by itself, unasked, is kept to them too (`GavelBot.serves`): the notes about
 tables that could not be loaded, and what the outbox sends again, go out from the process
-whose shard holds the channel's guild, so each goes out once however many processes run. A
+whose shard holds the channel's guild, not from every process. A
 channel of another shard is still reachable over HTTP (`fetch_channel`), so a clock that runs
 out in any process posts to its table. Slash commands are global (one set for the application),
 so only the process that runs shard 0 syncs them, whatever it was asked: the same command line

@@ -434,7 +434,7 @@ class Resender:
     async def flush(self) -> None:
         """Send every notice that is due now, channel by channel, oldest first (one flush at a time).
         A bot over some shards sends those of its shards' channels only: the channels of other
-        shards are other processes' to send again (`GavelBot.own_channel`), so none goes out twice."""
+        shards are other processes' to send again (`GavelBot.own_channel`), not every process's."""
         async with self._flushing:
             try:
                 waiting = await self.bot.service.waiting()

@@ -113,8 +113,10 @@ def parser() -> argparse.ArgumentParser:
 
 def shard_options(args: argparse.Namespace) -> None:
     """Refuse (exit 2, with the reason) shard options that do not fit together, before anything
-    starts: `--shards` without `--shard-count`, a shard not below the count, or shard options
-    with something other than the bot (`--local`, `--check-db`, `--backup`)."""
+    starts: `--shards` without `--shard-count`, a shard not below the count or given twice, shard
+    options with something other than the bot (`--local`, `--check-db`, `--backup`), or some of
+    the shards on a SQLite file (the processes of one bot share a PostgreSQL database). Leaves
+    `args.shards` as the shard ids, in the order given."""
     if args.shards is None and args.shard_count is None:
         return
     flag = "--shards" if args.shards is not None else "--shard-count"
@@ -135,6 +137,13 @@ def shard_options(args: argparse.Namespace) -> None:
         if twice:
             parser().error(f"--shards names shard {', '.join(map(str, twice))} more than once")
         args.shards = tuple(ids)
+        from tables.store import is_postgres
+
+        database = args.db or os.environ.get("GAVEL_DB") or ""
+        if len(ids) < args.shard_count and not is_postgres(database):
+            parser().error("--shards runs part of the bot: the processes that run the other shards must share"
+                           " its database, a PostgreSQL one (GAVEL_DB or --db postgresql://user@host:5432/db);"
+                           " a SQLite file serves one process")
 
 
 def run_discord(args: argparse.Namespace | None = None) -> int:

@@ -18,10 +18,17 @@ from gavel import cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
+PG = "postgresql://gavel@db.example:5432/gavel"
+"""A database URL for the processes of a bot (nothing connects to it here)."""
+
+
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """What `cogs.bot.main` was called with, instead of connecting to Discord."""
+    """What `cogs.bot.main` was called with, instead of connecting to Discord. `GAVEL_DB` names a
+    PostgreSQL database, as for every process of a sharded bot."""
     import cogs.bot
+
+    monkeypatch.setenv("GAVEL_DB", PG)
 
     calls: list[dict[str, Any]] = []
 
@@ -67,17 +74,28 @@ def test_without_shard_options_the_bot_is_one_process_and_sync_is_passed_on(star
     (["--local", "dads_army", "--shard-count", "2"], "--shard-count is for the Discord bot, not --local"),
     (["--check-db", "--shards", "0", "--shard-count", "2"], "--shards is for the Discord bot, not --check-db"),
     (["--backup", "copy.sqlite3", "--shards", "0", "--shard-count", "2"], "not --backup"),
+    (["--shards", "0-1", "--shard-count", "4"], "a SQLite file serves one process"),
 ])
 def test_bad_shard_options_are_refused_with_the_reason_and_change_nothing(started, argv, says, tmp_path, capsys,
                                                                          monkeypatch):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("GAVEL_DB", "untouched")
     with pytest.raises(SystemExit) as stopped:
         cli.main(["--db", str(tmp_path / "new.sqlite3"), *argv])
     assert stopped.value.code == 2
     assert says in capsys.readouterr().err
-    assert started == [] and os.environ["GAVEL_DB"] == "untouched"  # no bot, GAVEL_DB not set from --db
+    assert started == [] and os.environ["GAVEL_DB"] == PG  # no bot, GAVEL_DB not set from --db
     assert list(tmp_path.iterdir()) == []  # no database made, no backup written
+
+
+def test_some_shards_need_a_postgresql_database_all_of_them_do_not(started, monkeypatch, capsys):
+    monkeypatch.delenv("GAVEL_DB")
+    with pytest.raises(SystemExit):
+        cli.main(["--shards", "0", "--shard-count", "2"])  # the default: gavel.sqlite3
+    assert "--shards runs part of the bot" in capsys.readouterr().err and started == []
+    assert cli.main(["--shards", "0", "--shard-count", "2", "--db", "postgres://gavel@db.example/gavel"]) == 0
+    assert cli.main(["--shards", "0-1", "--shard-count", "2", "--db", "gavel.sqlite3"]) == 0  # the whole bot
+    assert cli.main(["--shard-count", "2"]) == 0
+    assert [call["shard_ids"] for call in started] == [(0,), (0, 1), None]
 
 
 def test_the_checkout_entry_point_refuses_them_too(tmp_path):
