@@ -4,9 +4,22 @@ Intents: `discord.Intents.default()` only. Gavel works through slash commands, b
 selects and DMs, none of which needs a privileged intent (Message Content, Server Members
 and Presence stay off in the Developer Portal).
 
-Slash commands are synced with Discord only when asked: `GAVEL_SYNC=1` at start-up (do it
-the first time and whenever the commands change). Syncing on every start would hit
-Discord's rate limit on command updates for nothing.
+Slash commands are synced with Discord only when asked: `GAVEL_SYNC=1` (or `gavel --sync`) at
+start-up (do it the first time and whenever the commands change). Syncing on every start would
+hit Discord's rate limit on command updates for nothing.
+
+Shards: by default one process runs the bot over a single gateway connection, as a plain
+`commands.Bot`. `create_bot(..., shard_ids=, shard_count=)` (`gavel --shards 0-3 --shard-count 8`)
+makes a `ShardedGavelBot` (`commands.AutoShardedBot`) that connects only those shards of
+`shard_count`, so several processes on one or more machines share the guilds, each with the
+same database (a PostgreSQL URL). Such a process receives the events of its shards' guilds
+only; what it does by itself, unasked, is kept to them too (`GavelBot.serves`): the notes about
+tables that could not be loaded, and what the outbox sends again, go out from the process
+whose shard holds the channel's guild, not from every process. A
+channel of another shard is still reachable over HTTP (`fetch_channel`), so a clock that runs
+out in any process posts to its table. Slash commands are global (one set for the application),
+so only the process that runs shard 0 syncs them, whatever it was asked: the same command line
+with `--sync` can start every process.
 
 Token: `DISCORD_TOKEN` from the environment, else from a `.env` file (`KEY=VALUE` lines) in
 the working directory. The database is the TableService's (`GAVEL_DB`, default
@@ -26,7 +39,7 @@ import asyncio
 import inspect
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -50,13 +63,22 @@ log = logging.getLogger("gavel.cogs")
 
 
 class GavelBot(commands.Bot):
-    """A `commands.Bot` that knows its TableService and how to deliver notices."""
+    """A `commands.Bot` that knows its TableService and how to deliver notices. It sees every
+    guild the bot is in (one gateway connection); `ShardedGavelBot` sees some shards' guilds."""
 
-    def __init__(self, service: TableService, *, sync: bool = False) -> None:
+    def __init__(self, service: TableService, *, sync: bool = False, **client: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, **client)
         self.service = service
-        self.sync_commands = sync
+        self.sync_commands = sync and self.serves(None)
+        """Whether start-up syncs the slash commands: when asked, and only in the process that
+        runs shard 0 (the one whose guilds include DMs), so several processes never all sync."""
+        if sync and not self.sync_commands:
+            log.info("not syncing the slash commands: the process that runs shard 0 does")
+        self._elsewhere: set[int] = set()
+        """Channels found to be in another process's shards (a channel never changes guild)."""
+        self._guilds_elsewhere: dict[int, discord.Guild] = {}
+        """Guilds this process does not hold, fetched for their language (`reach`)."""
         self.delivery = Delivery(self)
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
@@ -86,6 +108,45 @@ class GavelBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d slash command(s)", len(synced))
 
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process's shards receive the events of `guild_id` (None: DMs, which
+        Discord sends to shard 0). Always, when it runs every shard."""
+        ids: list[int] | None = getattr(self, "shard_ids", None)
+        if ids is None or not self.shard_count:
+            return True
+        return (0 if guild_id is None else (guild_id >> 22) % self.shard_count) in ids
+
+    async def reach(self, channel_id: int) -> discord.abc.Messageable:
+        """The channel, from the cache or else over HTTP: another shard's channel is reachable
+        from any process. Raises `discord.HTTPException` when Discord cannot give it (deleted,
+        no access)."""
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        return await self._with_guild(channel)
+
+    async def own_channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        """The channel (as `reach` gives it) when this process's shards hold its guild; None when
+        another process's do (it is that process's to post in unasked)."""
+        if channel_id in self._elsewhere:
+            return None
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if not self.serves(guild.id if guild is not None else None):
+            self._elsewhere.add(channel_id)
+            return None
+        return await self._with_guild(channel)
+
+    async def _with_guild(self, channel: Any) -> discord.abc.Messageable:
+        """A fetched channel of a guild this process does not hold comes with a bare guild (its
+        id alone, "unavailable", in English): the guild is fetched too, once per process, so the
+        channel hears its guild's language (`guild_lang`)."""
+        guild = getattr(channel, "guild", None)
+        if guild is not None and guild.unavailable and self.get_guild(guild.id) is None:
+            known = self._guilds_elsewhere.get(guild.id)
+            if known is None:
+                known = self._guilds_elsewhere[guild.id] = await self.fetch_guild(guild.id)
+            channel.guild = known
+        return channel  # type: ignore[no-any-return]
+
     async def load_game_cog(self, module_name: str) -> None:
         """A game's slash commands (`Plugin.cog`): its module's `setup(bot)` (an extension's, sync
         or async), else every `commands.Cog` class it defines, each made with this bot."""
@@ -111,11 +172,14 @@ class GavelBot(commands.Bot):
         self.resender.wake()
 
     async def _announce_broken(self) -> None:
-        """Say in each channel whose table could not be loaded that it is blocked, and why."""
+        """Say in each channel whose table could not be loaded that it is blocked, and why: in
+        the channels of this process's shards (another process's says it in its own)."""
         await self.wait_until_ready()
         for broken in self.service.broken_tables():
             try:
-                channel = self.get_channel(broken.channel_id) or await self.fetch_channel(broken.channel_id)
+                channel = await self.own_channel(broken.channel_id)
+                if channel is None:
+                    continue
                 lang = guild_lang(getattr(channel, "guild", None))
                 await channel.send(i18n.render(broken.note(), lang))  # type: ignore[union-attr]
             except discord.HTTPException:
@@ -147,9 +211,9 @@ class GavelBot(commands.Bot):
 
     async def deliver_to(self, channel_id: int, notices: list[Notice]) -> None:
         """The clock's way to speak: a window ran out with nobody clicking, so there is no
-        interaction to answer; the notices go to the table's channel (fetched if not cached)."""
-        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        await self.delivery.deliver(notices, channel=channel)  # type: ignore[arg-type]
+        interaction to answer; the notices go to the table's channel (fetched if not cached: it
+        may be another shard's, `reach`)."""
+        await self.delivery.deliver(notices, channel=await self.reach(channel_id))
 
     def changed(self, channel_id: int | None) -> None:
         """After a change was delivered: (re)start the window clock for what is open now."""
@@ -157,11 +221,48 @@ class GavelBot(commands.Bot):
             self.clock.arm(channel_id)
 
 
-def create_bot(service: TableService, *, sync: bool | None = None) -> GavelBot:
-    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`."""
+class ShardedGavelBot(GavelBot, commands.AutoShardedBot):
+    """A `GavelBot` over some shards of the bot: `shard_ids` of `shard_count` (all of them when
+    `shard_ids` is None), each shard a gateway connection that carries the events of the guilds
+    whose `(guild_id >> 22) % shard_count` it is. Every process of one bot must give the same
+    `shard_count`, and each shard must run in exactly one process."""
+
+    def __init__(self, service: TableService, *, sync: bool = False, shard_ids: Sequence[int] | None = None,
+                 shard_count: int) -> None:
+        ids = check_shards(shard_ids, shard_count)
+        super().__init__(service, sync=sync, shard_ids=ids, shard_count=shard_count)
+
+
+def check_shards(shard_ids: Sequence[int] | None, shard_count: int) -> list[int] | None:
+    """`shard_ids` as a list, after checking them against `shard_count` (ValueError with the
+    reason): at least one shard, each once, each below the count."""
+    if isinstance(shard_count, bool) or not isinstance(shard_count, int) or shard_count < 1:
+        raise ValueError(f"the shard count must be a whole number of at least 1, not {shard_count!r}")
+    if shard_ids is None:
+        return None
+    ids = list(shard_ids)
+    if not ids:
+        raise ValueError("no shard given")
+    for shard in ids:
+        if isinstance(shard, bool) or not isinstance(shard, int) or not 0 <= shard < shard_count:
+            raise ValueError(f"shard {shard!r} is not one of 0 to {shard_count - 1} (the shard count is {shard_count})")
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"shard {next(s for s in ids if ids.count(s) > 1)} is given twice")
+    return ids
+
+
+def create_bot(service: TableService, *, sync: bool | None = None, shard_ids: Sequence[int] | None = None,
+               shard_count: int | None = None) -> GavelBot:
+    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`. With a `shard_count`, a
+    `ShardedGavelBot` over `shard_ids` (None: every shard, in this process); `shard_ids`
+    without a count is refused (ValueError), as every process must use the same count."""
     if sync is None:
         sync = os.environ.get("GAVEL_SYNC", "") in ("1", "true", "yes")
-    return GavelBot(service, sync=sync)
+    if shard_count is None:
+        if shard_ids is not None:
+            raise ValueError("shard ids need a shard count (the same in every process)")
+        return GavelBot(service, sync=sync)
+    return ShardedGavelBot(service, sync=sync, shard_ids=shard_ids, shard_count=shard_count)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -188,9 +289,13 @@ def token() -> str:
     return found
 
 
-async def main() -> None:
-    """Run the bot until interrupted."""
+async def main(*, sync: bool | None = None, shard_ids: Sequence[int] | None = None,
+               shard_count: int | None = None) -> None:
+    """Run the bot until interrupted: over every guild, or over `shard_ids` of `shard_count`."""
     discord.utils.setup_logging()
-    bot = create_bot(TableService(thinking=PooledSeats()))
+    if shard_count is not None:
+        log.info("running shard(s) %s of %d", "all" if shard_ids is None else ", ".join(map(str, shard_ids)),
+                 shard_count)
+    bot = create_bot(TableService(thinking=PooledSeats()), sync=sync, shard_ids=shard_ids, shard_count=shard_count)
     async with bot:
         await bot.start(token())

@@ -358,7 +358,8 @@ class Resender:
     """Sends again what the outbox still holds: a channel post or a DM that Discord refused (a
     server error, a missing permission since fixed), and what a previous run of the bot had not
     sent when it stopped. It runs once the bot is ready, then whenever a notice falls due (at
-    most every `IDLE` seconds), and at once when woken (a reconnection)."""
+    most every `IDLE` seconds), and at once when woken (a reconnection). It sends what the
+    channels of its bot's shards owe (`flush`)."""
 
     IDLE = 30.0
 
@@ -431,7 +432,9 @@ class Resender:
             await asyncio.sleep(self.IDLE)
 
     async def flush(self) -> None:
-        """Send every notice that is due now, channel by channel, oldest first (one flush at a time)."""
+        """Send every notice that is due now, channel by channel, oldest first (one flush at a time).
+        A bot over some shards sends those of its shards' channels only: the channels of other
+        shards are other processes' to send again (`GavelBot.own_channel`), not every process's."""
         async with self._flushing:
             try:
                 waiting = await self.bot.service.waiting()
@@ -440,8 +443,10 @@ class Resender:
                 return
             for channel_id, notices in waiting.items():
                 try:
-                    channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-                    await self.bot.delivery.deliver(notices, channel=channel, earlier=False)  # type: ignore[arg-type]
+                    channel = await self.bot.own_channel(channel_id)
+                    if channel is None:
+                        continue
+                    await self.bot.delivery.deliver(notices, channel=channel, earlier=False)
                 except Exception:
                     log.warning("channel %s cannot be reached; its notices wait", channel_id, exc_info=True)
                     await self.bot.service.undelivered(n.outbox for n in notices if n.outbox is not None)

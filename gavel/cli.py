@@ -6,6 +6,8 @@ The installed command `gavel`, `python -m gavel` and the checkout's `python bot.
 current folder or the paths given.
 
     gavel                              # the Discord bot (token from DISCORD_TOKEN or .env)
+    gavel --sync                       # the same, syncing the slash commands first (or GAVEL_SYNC=1)
+    gavel --shards 0-3 --shard-count 8   # the bot over shards 0 to 3 of 8 (the others run elsewhere)
     gavel --local <game> --ai 3        # play a game in this terminal, against three AI seats
     gavel --local <game> --seats 0 --ai 4 --seed 1   # four AI seats play a whole game
     gavel --local <game> --script table3.txt   # replay an exported game (/table log export)
@@ -14,6 +16,11 @@ current folder or the paths given.
 
 The database is a SQLite file (default gavel.sqlite3), or PostgreSQL when GAVEL_DB (or --db) is a
 postgresql:// URL; a PostgreSQL database is backed up with pg_dump.
+
+Several processes can run one bot on one PostgreSQL database, each over some of its shards:
+`--shards` takes a range (`0-3`) or a list (`0,2,5`, or both: `0-3,6`) of shard ids below
+`--shard-count`, the same count in every process (`--shard-count` alone: every shard, here). Bad
+shard options are refused before anything starts (exit 2).
 
 A database that another Gavel process holds, or that a newer Gavel wrote, is refused with a
 message (exit 1), not a traceback.
@@ -25,6 +32,7 @@ import argparse
 import asyncio
 import os
 import sys
+from collections import Counter
 
 
 def _whole_numbers(text: str, low: int) -> str:
@@ -45,6 +53,31 @@ def dice(text: str) -> str:
 def draws(text: str) -> str:
     """`--draws`: recorded random numbers, 0 or more (a shuffle draws 0)."""
     return _whole_numbers(text, 0)
+
+
+def shard_count(text: str) -> int:
+    """`--shard-count`: how many shards the bot has in all, 1 or more."""
+    if not (text.strip().isascii() and text.strip().isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"the shard count must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def shard_ids(text: str) -> tuple[tuple[int, int], ...]:
+    """`--shards`: a range `0-3`, a list `0,2,5`, or both (`0-3,6`), as (first, last) pairs in the
+    order given. Whether each shard is below the count, and given once, is `shard_options`' to
+    check (it knows the count, and so never spells out a range past it)."""
+    found: list[tuple[int, int]] = []
+    for part in (p.strip() for p in text.split(",")):
+        low, dash, high = part.partition("-")
+        ends = [low.strip(), high.strip()] if dash else [low.strip()]
+        if not all(e.isascii() and e.isdigit() for e in ends):
+            what = f"{part!r} in {text!r}" if part else f"an empty item in {text!r}"
+            raise argparse.ArgumentTypeError(f"{what} is not a shard id or a range like 0-3")
+        first, last = int(ends[0]), int(ends[-1])
+        if last < first:
+            raise argparse.ArgumentTypeError(f"the range {part!r} ends before it starts")
+        found.append((first, last))
+    return tuple(found)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -69,14 +102,57 @@ def parser() -> argparse.ArgumentParser:
                    " wrong, and exit (1 if anything is); safe while the bot runs")
     p.add_argument("--backup", metavar="FILE", help="copy the database to FILE (overwritten if it exists) with"
                    " SQLite's online backup and exit; safe while the bot runs (PostgreSQL: use pg_dump)")
+    p.add_argument("--sync", action="store_true", help="sync the slash commands with Discord at start-up (as"
+                   " GAVEL_SYNC=1): the first time and whenever they change; only the process of shard 0 does")
+    p.add_argument("--shards", type=shard_ids, metavar="IDS", help="run the bot over these shards only: a range"
+                   " (0-3) or a list (0,2,5) of ids below --shard-count; the other shards run in other processes")
+    p.add_argument("--shard-count", type=shard_count, metavar="N", help="how many shards the bot has in all, the"
+                   " same in every process (alone: all N shards in this process)")
     return p
 
 
-def run_discord() -> int:
-    """Start the Discord bot (cogs are imported only here, so local play needs no token)."""
+def shard_options(args: argparse.Namespace) -> None:
+    """Refuse (exit 2, with the reason) shard options that do not fit together, before anything
+    starts: `--shards` without `--shard-count`, a shard not below the count or given twice, shard
+    options with something other than the bot (`--local`, `--check-db`, `--backup`), or some of
+    the shards on a SQLite file (the processes of one bot share a PostgreSQL database). Leaves
+    `args.shards` as the shard ids, in the order given."""
+    if args.shards is None and args.shard_count is None:
+        return
+    flag = "--shards" if args.shards is not None else "--shard-count"
+    for other, given in (("--local", args.local), ("--check-db", args.check_db), ("--backup", args.backup)):
+        if given:
+            parser().error(f"{flag} is for the Discord bot, not {other}")
+    if args.shard_count is None:
+        parser().error("--shards needs --shard-count (how many shards the bot has in all, the same in every"
+                       " process)")
+    ranges = args.shards or ()
+    beyond = [str(last) for _, last in ranges if last >= args.shard_count]
+    if beyond:
+        parser().error(f"--shards {','.join(beyond)}: shard ids go from 0 to {args.shard_count - 1}"
+                       f" with --shard-count {args.shard_count}")
+    if args.shards is not None:
+        ids = [shard for first, last in ranges for shard in range(first, last + 1)]
+        twice = sorted(shard for shard, n in Counter(ids).items() if n > 1)
+        if twice:
+            parser().error(f"--shards names shard {', '.join(map(str, twice))} more than once")
+        args.shards = tuple(ids)
+        from tables.store import is_postgres
+
+        database = args.db or os.environ.get("GAVEL_DB") or ""
+        if len(ids) < args.shard_count and not is_postgres(database):
+            parser().error("--shards runs part of the bot: the processes that run the other shards must share"
+                           " its database, a PostgreSQL one (GAVEL_DB or --db postgresql://user@host:5432/db);"
+                           " a SQLite file serves one process")
+
+
+def run_discord(args: argparse.Namespace | None = None) -> int:
+    """Start the Discord bot (cogs are imported only here, so local play needs no token): over
+    every guild, or over `args.shards` of `args.shard_count`; `--sync` syncs (else `GAVEL_SYNC`)."""
     from cogs.bot import main as bot_main
 
-    asyncio.run(bot_main())
+    asyncio.run(bot_main(sync=True if args is not None and args.sync else None,
+                         shard_ids=getattr(args, "shards", None), shard_count=getattr(args, "shard_count", None)))
     return 0
 
 
@@ -102,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     from tables.store import StoreError
 
     args = local_args(argv)
+    shard_options(args)
     if args.db:
         os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
     try:
@@ -120,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             from tables.console import options_from_args, run
 
             return asyncio.run(run(options_from_args(args)))
-        return run_discord()
+        return run_discord(args)
     except StoreError as exc:  # another process holds the file, a newer Gavel wrote it...
         print(f"gavel: {exc}", file=sys.stderr)
         return 1
