@@ -48,7 +48,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, StoreError, dumps, redacted
+from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, StoreError, dumps, redacted, same_seats
 
 MIGRATIONS: list[str] = [
     # 1: the SQLite store's schema 3 at once (tables, the log with one row per (table, version),
@@ -85,6 +85,8 @@ _numbers = itertools.count(1)
 SCHEMA_TABLE = "gavel_schema"
 MIGRATION_LOCK = 0x6761_7665_6C00
 """The advisory lock key (b"gavel\\0") held while a process migrates the database."""
+CHANNEL_LOCK = 0x6761_7665
+"""The first key of the advisory lock a process holds while it opens a table in a channel."""
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("id", "guild", "channel", "game", "variant", "status", "seed", "config", "state", "version", "setup",
@@ -266,9 +268,17 @@ class PgStore:
             found = conn.execute(query, [*values, stamp, stamp]).fetchone()
         return int(_value(found))
 
-    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int:
-        """A new table and its seats in one transaction: a crash leaves both or neither."""
-        with self.atomic():
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int:
+        """A new table and its seats in one transaction: a crash leaves both or neither. `alone`:
+        only if no table is open in its channel yet (`StaleWrite` otherwise); processes opening
+        one in the same channel take turns on an advisory lock named for the channel."""
+        with self.atomic() as conn:
+            if alone:
+                channel = int(row.get("channel") or 0)
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [CHANNEL_LOCK, channel % 2**31])
+                if conn.execute("SELECT 1 FROM tables WHERE channel = %s AND status IN ('lobby', 'active')",
+                                [row.get("channel")]).fetchone():
+                    raise StaleWrite(0, 0)
             table_id = self.insert_table(row)
             self.save_seats(table_id, seats)
         return table_id
@@ -281,14 +291,20 @@ class PgStore:
         with self.atomic() as conn:
             conn.execute(query, [*values, datetime.now(UTC), table_id])
 
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None:
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
+                   expected: list[dict[str, Any]] | None = None) -> None:
         """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
-        in one transaction."""
+        in one transaction. `expected`: only if the stored seating is still that one
+        (`StaleWrite` otherwise: another process changed it meanwhile)."""
         rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
         with self.atomic() as conn:
             # The table's row lock first: two seatings of one table (two processes) take turns, and
             # the second deletes what the first wrote instead of colliding with it.
             conn.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", [table_id])
+            if expected is not None and not same_seats(
+                    conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall(),
+                    expected):
+                raise StaleWrite(table_id, -1)
             conn.execute("DELETE FROM seats WHERE table_id = %s", [table_id])
             for row in rows:
                 names, marks, values = self._values("seats", row)
@@ -333,8 +349,10 @@ class PgStore:
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
-            conn.execute("UPDATE tables SET status = %s, finished = %s, updated = %s WHERE id = %s",
-                         [status, stamp, stamp, table_id])
+            cursor = conn.execute("UPDATE tables SET status = %s, finished = %s, updated = %s WHERE id = %s"
+                                  " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
+            if cursor.rowcount != 1:  # finished or cancelled already (by another process)
+                raise StaleWrite(table_id, -1)
             for result in results:
                 row = {**result, "table_id": table_id, "finished": stamp}
                 names, marks, values = self._values("results", row)
@@ -348,6 +366,22 @@ class PgStore:
     def table_row(self, table_id: int) -> dict[str, Any] | None:
         rows = self._read("SELECT * FROM tables WHERE id = %s", [table_id])
         return rows[0] if rows else None
+
+    def open_row(self, channel: int) -> dict[str, Any] | None:
+        """The open (lobby or active) table of a channel, if any (one another process opened)."""
+        rows = self._read("SELECT * FROM tables WHERE channel = %s AND status IN ('lobby', 'active')"
+                          " ORDER BY id DESC LIMIT 1", [channel])
+        return rows[0] if rows else None
+
+    def head(self, table_id: int) -> dict[str, Any] | None:
+        """What a process checks of a table it holds before it changes it: the row's `status`,
+        `version` and `host`, and its `seats` (never the state: cheap)."""
+        with self.atomic() as conn:
+            row = conn.execute("SELECT status, version, host FROM tables WHERE id = %s", [table_id]).fetchone()
+            if row is None:
+                return None
+            seats = conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall()
+        return {**row, "seats": seats}
 
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""

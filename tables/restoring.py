@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -71,21 +72,9 @@ class Restoring(ServiceBase):
         for row in self.store.open_rows():
             if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
-            try:
-                if installed(row["game"]) is None:
-                    raise LookupError(f"game {row['game']!r} is not installed")
-                table = self._load(row)
-                if table.variant is not None and table.variant not in table.game.info.variants:
-                    raise LookupError(f"{row['game']} has no variant {table.variant!r}")
-            except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
-                log.exception("table %s in channel %s could not be restored; the channel stays closed until"
-                              " it is repaired or cancelled", row["id"], row["channel"])
-                self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
-                                                          f"{type(exc).__name__}: {exc}")
+            table = self._adopt(row, await asyncio.to_thread(self._loaded, row))
+            if table is None:
                 continue
-            self._by_id[table.id] = table
-            self._by_channel[table.channel_id] = table
-            self._remember_secrets(table)
             announced = row.get("announced")
             behind = table.status == "active" and announced is not None and table.version > announced
             # The process stopped after saving actions but before queueing what they said: the
@@ -104,6 +93,46 @@ class Restoring(ServiceBase):
             # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
             count += 1
         return count
+
+    async def _find(self, channel_id: int) -> Table | None:
+        """The channel's open table read from the database into memory (in a worker thread):
+        one another process opened, or one this process has not touched since it started. None
+        when no table is open there (or it cannot be loaded: it is then `broken`)."""
+        row = await asyncio.to_thread(self.store.open_row, channel_id)
+        if row is None:
+            return None
+        loaded = await asyncio.to_thread(self._loaded, row)
+        known = self._by_id.get(row["id"]) or self._by_channel.get(channel_id)
+        if known is not None:  # another call of this process found it meanwhile
+            return known
+        return self._adopt(row, loaded)
+
+    def _loaded(self, row: dict[str, Any]) -> Table | Exception:
+        """A stored row as a table, or why it cannot be one (runs in a worker thread)."""
+        try:
+            if installed(row["game"]) is None:
+                raise LookupError(f"game {row['game']!r} is not installed")
+            table = self._load(row)
+            if table.variant is not None and table.variant not in table.game.info.variants:
+                raise LookupError(f"{row['game']} has no variant {table.variant!r}")
+            return table
+        except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
+            return exc
+
+    def _adopt(self, row: dict[str, Any], loaded: Table | Exception) -> Table | None:
+        """Hold a loaded table in memory (None, and the channel's table `broken`, when it could
+        not be loaded)."""
+        if isinstance(loaded, Exception):
+            log.error("table %s in channel %s could not be restored; the channel stays closed until it is"
+                      " repaired or cancelled", row["id"], row["channel"], exc_info=loaded)
+            self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
+                                                      f"{type(loaded).__name__}: {loaded}")
+            return None
+        self.broken.pop(row["channel"], None)
+        self._by_id[loaded.id] = loaded
+        self._by_channel[loaded.channel_id] = loaded
+        self._remember_secrets(loaded)
+        return loaded
 
     def _load(self, row: dict[str, Any]) -> Table:
         game = get_game(row["game"])

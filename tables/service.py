@@ -59,12 +59,22 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
-from rules.core import Decision, Msg
+from rules.core import Decision, IllegalAction, Msg
 from rules.plugin import Words
 from tables import ai as ai_seats
 from tables import i18n
 from tables.ai_turns import AITurns
-from tables.base import STATUS, _Out, game_name, get_game, installed, lobby_hint, variant_lines, variant_name
+from tables.base import (
+    STATUS,
+    StaleTable,
+    _Out,
+    game_name,
+    get_game,
+    installed,
+    lobby_hint,
+    variant_lines,
+    variant_name,
+)
 from tables.clock import Deadline
 from tables.decisions import Decisions, clock_lines, turn_lines
 from tables.hands import Hands
@@ -183,29 +193,39 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         """The clock ran out at `version`: every human the decision puts on the clock takes its
         timeout action (a public `table.timed_out` names them), AI seats play on, and the usual
         notices come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
-        table = self.table(channel_id)
-        if table is None:
-            return []
-        async with table.lock:
-            if table.status != "active" or table.state is None or table.version != version:
+        try:
+            return await self._on_table(channel_id, lambda table: self._expire(table, version))
+        except IllegalAction as exc:
+            if exc.code in ("no_table", "table_broken"):
                 return []
-            seats = self.decisions.clocked(table)
-            if not seats:
-                return []
-            ran_out = table.decision()
-            names = i18n.Listed.of(table.seat_name(s) for s in seats)
-            out = _Out([Msg("table.timed_out", {"players": names})])
-            for seat in seats:
-                # One seat's answer may close the decision and open the next: each takes its
-                # timeout action only while the one that ran out is still open and clocks it.
-                if table.status != "active" or not self.decisions.still_open(table, ran_out, version, seat):
-                    continue
-                action = table.game.timeout_action(table.state, seat)
-                if action is not None:
-                    await self._step(table, seat, str(action), out)
-            await self._run_ai(table, out)
-            return await self._notices(table, out)
+            raise
 
+    async def _expire(self, table: Table, version: int) -> list[Notice]:
+        if table.status != "active" or table.state is None or table.version != version:
+            return []
+        seats = self.decisions.clocked(table)
+        if not seats:
+            return []
+        ran_out = table.decision()
+        names = i18n.Listed.of(table.seat_name(s) for s in seats)
+        out = _Out([Msg("table.timed_out", {"players": names})])
+        applied = False
+        for seat in seats:
+            # One seat's answer may close the decision and open the next: each takes its
+            # timeout action only while the one that ran out is still open and clocks it.
+            if table.status != "active" or not self.decisions.still_open(table, ran_out, version, seat):
+                continue
+            action = table.game.timeout_action(table.state, seat)
+            if action is not None:
+                try:
+                    await self._step(table, seat, str(action), out)
+                except StaleTable:
+                    if not applied:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
+                        raise
+                    break  # another process moved the table on: what we stored is told below
+                applied = True
+        await self._run_ai(table, out)
+        return await self._notices(table, out)
 
     def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `_prompt` makes it

@@ -86,6 +86,16 @@ SQLITE_INT_MAX = 2**63 - 1
 """The largest integer SQLite stores (and takes as a LIMIT)."""
 
 
+SEAT_FIELDS = ("user_id", "name", "ai", "resigned")
+
+
+def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, Any]]) -> bool:
+    """Whether stored seat rows are the seating `expected` (seat rows as `SeatInfo.to_row` makes them)."""
+    def norm(rows: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        return [(r.get("user_id"), r.get("name"), r.get("ai"), int(r.get("resigned") or 0)) for r in rows]
+    return norm(stored) == norm(expected)
+
+
 # ---------------------------------------------------------------------- errors
 class StoreError(Exception):
     """The database file cannot be used as it is; the message says why and what to do. The
@@ -345,9 +355,14 @@ class Store:
         return int(table.last_pk)
 
     @_locked
-    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int:
-        """A new table and its seats in one transaction: a crash leaves both or neither."""
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int:
+        """A new table and its seats in one transaction: a crash leaves both or neither. `alone`:
+        only if no table is open in its channel yet (`StaleWrite` otherwise: another process
+        opened one first)."""
         with self.atomic():
+            if alone and self.db.execute("SELECT 1 FROM tables WHERE channel = ? AND status IN ('lobby', 'active')",
+                                         [row.get("channel")]).fetchone():
+                raise StaleWrite(0, 0)
             table_id = self.insert_table(row)
             self.save_seats(table_id, seats)
         return table_id
@@ -358,10 +373,14 @@ class Store:
             self.db.table("tables").update(table_id, {**fields, "updated": now()})
 
     @_locked
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None:
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
+                   expected: list[dict[str, Any]] | None = None) -> None:
         """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
-        in one transaction."""
+        in one transaction. `expected`: only if the stored seating is still that one (the one the
+        change was made from; `StaleWrite` otherwise: another process changed it meanwhile)."""
         with self.atomic():
+            if expected is not None and not same_seats(self.seats(table_id), expected):
+                raise StaleWrite(table_id, -1)
             self.db.execute("DELETE FROM seats WHERE table_id = ?", [table_id])
             rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
             if rows:
@@ -409,7 +428,10 @@ class Store:
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
         stamp = now()
         with self.atomic():
-            self.db.table("tables").update(table_id, {"status": status, "finished": stamp, "updated": stamp})
+            cursor = self.db.execute("UPDATE tables SET status = ?, finished = ?, updated = ? WHERE id = ?"
+                                     " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
+            if cursor.rowcount != 1:  # finished or cancelled already (by another process)
+                raise StaleWrite(table_id, -1)
             if results:
                 self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
                                                     replace=True)
@@ -419,6 +441,22 @@ class Store:
     def table_row(self, table_id: int) -> dict[str, Any] | None:
         rows = list(self.db["tables"].rows_where("id = ?", [table_id]))
         return rows[0] if rows else None
+
+    @_locked
+    def open_row(self, channel: int) -> dict[str, Any] | None:
+        """The open (lobby or active) table of a channel, if any (one another process opened)."""
+        rows = list(self.db["tables"].rows_where("channel = ? AND status IN ('lobby', 'active')", [channel],
+                                                 order_by="id desc", limit=1))
+        return rows[0] if rows else None
+
+    @_locked
+    def head(self, table_id: int) -> dict[str, Any] | None:
+        """What a process checks of a table it holds before it changes it: the row's `status`,
+        `version` and `host`, and its `seats` (never the state: cheap)."""
+        row = self.db.execute("SELECT status, version, host FROM tables WHERE id = ?", [table_id]).fetchone()
+        if row is None:
+            return None
+        return {"status": row[0], "version": row[1], "host": row[2], "seats": self.seats(table_id)}
 
     @_locked
     def last_row(self, channel: int) -> dict[str, Any] | None:
@@ -524,14 +562,17 @@ class TableStore(Protocol):
     @property
     def schema(self) -> int: ...
     def insert_table(self, row: dict[str, Any]) -> int: ...
-    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int: ...
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int: ...
     def update_table(self, table_id: int, **fields: Any) -> None: ...
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None: ...
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
+                   expected: list[dict[str, Any]] | None = None) -> None: ...
     def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
+    def open_row(self, channel: int) -> dict[str, Any] | None: ...
+    def head(self, table_id: int) -> dict[str, Any] | None: ...
     def last_row(self, channel: int) -> dict[str, Any] | None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]]) -> list[int]: ...
