@@ -45,6 +45,7 @@ from tables.ai import PooledSeats
 from tables.clock import WindowClock
 from tables.notices import Notice
 from tables.service import TableService
+from tables.store import is_postgres
 
 log = logging.getLogger("gavel.cogs")
 
@@ -52,11 +53,13 @@ log = logging.getLogger("gavel.cogs")
 class GavelBot(commands.Bot):
     """A `commands.Bot` that knows its TableService and how to deliver notices."""
 
-    def __init__(self, service: TableService, *, sync: bool = False) -> None:
+    def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None)
         self.service = service
         self.sync_commands = sync
+        self.shared = shared
+        """Whether this bot is one of several processes on one PostgreSQL database (`GAVEL_SHARED`)."""
         self.delivery = Delivery(self)
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
@@ -79,6 +82,10 @@ class GavelBot(commands.Bot):
         # the last run had not delivered goes out once the bot is ready, and so do the notes of
         # tables that could not be loaded.
         self.clock.arm_all()
+        if self.shared and is_postgres(self.service.store.path):
+            # Several processes share this database: fire the clocks of tables this one never
+            # touched too (each timeout is claimed by exactly one process).
+            self.clock.watch()
         self.resender.start()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
@@ -157,11 +164,15 @@ class GavelBot(commands.Bot):
             self.clock.arm(channel_id)
 
 
-def create_bot(service: TableService, *, sync: bool | None = None) -> GavelBot:
-    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`."""
+def create_bot(service: TableService, *, sync: bool | None = None, shared: bool | None = None) -> GavelBot:
+    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`, `shared=None` reads `GAVEL_SHARED`
+    (1: several bot processes share the PostgreSQL database, so this one also watches the
+    database for window clocks that ran out at tables it never touched)."""
     if sync is None:
         sync = os.environ.get("GAVEL_SYNC", "") in ("1", "true", "yes")
-    return GavelBot(service, sync=sync)
+    if shared is None:
+        shared = os.environ.get("GAVEL_SHARED", "") in ("1", "true", "yes")
+    return GavelBot(service, sync=sync, shared=shared)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -99,6 +99,10 @@ class _Out:
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
 
 
+async def _same(table: Table) -> Table:
+    return table
+
+
 class ServiceBase:
     """The state of a `TableService` (set up by its `__init__`) and the lookups every part uses."""
 
@@ -118,6 +122,7 @@ class ServiceBase:
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
+    _clock_rows: dict[int, tuple[int, int, float] | None]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -130,6 +135,15 @@ class ServiceBase:
     def table(self, channel_id: int) -> Table | None:
         """The open (lobby or active) table in a channel, as this process last saw it."""
         return self._by_channel.get(channel_id)
+
+    async def look(self, channel_id: int) -> Table | None:
+        """The channel's open table as the database has it now (async: read in a worker thread),
+        or None: for a menu or a command's choices on a process that may be behind (another
+        process moved the table, or opened it). Read it; change it only through the service."""
+        try:
+            return await self._on_table(channel_id, _same)
+        except IllegalAction:
+            return None
 
     async def _touch(self, channel_id: int) -> Table:
         """The channel's open table: from memory, else from the database (opened by another
@@ -163,6 +177,7 @@ class ServiceBase:
         seats and host always (cheap), its state when another process moved it on. False (and
         the table forgotten here) when it is no longer open."""
         head = await asyncio.to_thread(self.store.head, table.id)
+        moved = False
         if head is None or head["status"] not in ("lobby", "active"):
             if head is not None:
                 table.status = head["status"]
@@ -182,6 +197,9 @@ class ServiceBase:
             if row["state"]:
                 table.snapshot = loads(row["state"])
                 table.state = table.game.load(table.snapshot)
+            moved = True
+        if moved:
+            self._resume_clock(table, head.get("clock"))
         return True
 
     def _forget(self, table: Table) -> None:
@@ -191,6 +209,7 @@ class ServiceBase:
         self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
+        self._clock_rows.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
@@ -308,6 +327,9 @@ class ServiceBase:
         raise NotImplementedError
 
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
+        raise NotImplementedError
+
+    def _resume_clock(self, table: Table, clock: str | None) -> None:  # tables.service
         raise NotImplementedError
 
     def _prompt_for(self, table: Table, seat: int) -> Prompt | None:  # tables.service

@@ -13,8 +13,12 @@ version it opened at and when its clock started, and answers from that alone:
   the decision puts on the clock, when the table has a clock at all.
 - `clocked`: who takes their `Game.timeout_action` when it runs out (`TableService.expire`).
 
-Memory only: after a restart a decision counts from the version, and the moment, the table is
-first looked at again. `clock_lines` and `turn_lines` are the table's words for both.
+The service also keeps each clock in the database (`TableService._save_clock`: the version the
+decision opened at and when it runs out), so that another process, or this one after a restart,
+`resume`s it with the time it has left instead of a fresh clock, and whichever process finds it
+due first claims and fires it (`tables.clock`). Without a stored clock a decision counts from the
+version, and the moment, the table is first looked at again. `clock_lines` and `turn_lines`
+are the table's words for both.
 """
 
 from __future__ import annotations
@@ -64,6 +68,15 @@ class Decisions:
             opened = Opened(decision, table.version, table.version, self._now())
         self._open[table.id] = opened
         return opened
+
+    def resume(self, table: Table, opened: int, left: float) -> None:
+        """The decision open at `table` opened at version `opened` and has `left` seconds on its
+        clock, as the database says (another process opened it, or this one before a restart):
+        it keeps that time, never a fresh clock."""
+        if table.status != "active" or table.state is None or opened > table.version:
+            return
+        started = self._now() - max(0.0, table.timeout - max(0.0, left))
+        self._open[table.id] = Opened(table.decision(), opened, table.version, started)
 
     def forget(self, table_id: int) -> None:
         """The table closed: nothing is open there any more."""

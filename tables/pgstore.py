@@ -375,13 +375,48 @@ class PgStore:
 
     def head(self, table_id: int) -> dict[str, Any] | None:
         """What a process checks of a table it holds before it changes it: the row's `status`,
-        `version` and `host`, and its `seats` (never the state: cheap)."""
+        `version`, `host` and `clock`, and its `seats` (never the state: cheap)."""
         with self.atomic() as conn:
-            row = conn.execute("SELECT status, version, host FROM tables WHERE id = %s", [table_id]).fetchone()
+            row = conn.execute("SELECT status, version, host, clock FROM tables WHERE id = %s", [table_id]).fetchone()
             if row is None:
                 return None
             seats = conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall()
         return {**row, "seats": seats}
+
+    # ------------------------------------------------------------------ decision clocks
+    def set_clock(self, table_id: int, at: int, clock: str | None) -> bool:
+        """Store the clock of the decision open at version `at` (JSON text: `opened`, the version
+        it opened at; `at`; `due`, when it runs out as a `time.time()`), or None: no clock runs.
+        Only while the table is still at `at` (a slower process never overwrites a newer clock)."""
+        with self.atomic() as conn:
+            cursor = conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s",
+                                  [clock, table_id, at])
+        return cursor.rowcount == 1
+
+    def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
+        process that dies holding one lets another take it after that): rows of `id`,
+        `channel` and `at` (the version to expire). Rows another process is claiming right now
+        are skipped (`FOR UPDATE SKIP LOCKED`), never waited for nor taken twice."""
+        return self._read(
+            "WITH due AS (SELECT id FROM tables WHERE status = 'active' AND clock IS NOT NULL"
+            " AND (clock->>'at')::int = version AND (clock->>'due')::float8 <= %s"
+            " AND COALESCE((clock->>'claimed')::float8, 0) <= %s ORDER BY (clock->>'due')::float8 LIMIT %s"
+            " FOR UPDATE SKIP LOCKED)"
+            " UPDATE tables t SET clock = t.clock || jsonb_build_object('claimed', %s::float8) FROM due"
+            " WHERE t.id = due.id RETURNING t.id, t.channel, t.version AS at", [now, now, limit, now + lease])
+
+    def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
+        """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due
+        (a process's own timer): False when the table moved on or another process holds it."""
+        with self.atomic() as conn:
+            cursor = conn.execute(
+                "UPDATE tables SET clock = COALESCE(clock, '{}'::jsonb)"
+                " || jsonb_build_object('at', %s::int, 'claimed', %s::float8)"
+                " WHERE id = %s AND status = 'active' AND version = %s AND NOT (clock IS NOT NULL"
+                " AND COALESCE((clock->>'at')::int, -1) = %s AND COALESCE((clock->>'claimed')::float8, 0) > %s)",
+                [at, now + lease, table_id, at, at, now])
+        return cursor.rowcount == 1
 
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""

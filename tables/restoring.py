@@ -132,6 +132,7 @@ class Restoring(ServiceBase):
         self._by_id[loaded.id] = loaded
         self._by_channel[loaded.channel_id] = loaded
         self._remember_secrets(loaded)
+        self._resume_clock(loaded, row.get("clock"))
         return loaded
 
     def _load(self, row: dict[str, Any]) -> Table:

@@ -52,6 +52,7 @@ decision open now and its clock (kept by `tables.decisions`), and the notices a 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -84,7 +85,7 @@ from tables.notices import Notice, Private, Prompt, Public
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
-from tables.store import open_store
+from tables.store import dumps, loads, open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
 
@@ -166,6 +167,11 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         its reader's language, the channel's in the table's."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
+        self._clock_rows: dict[int, tuple[int, int, float] | None] = {}
+        """Per table: the clock last stored (version, version its decision opened at, due as a
+        `time.time()`), or None when none runs: a clock is written only when it changes."""
+        self.lease = 30.0
+        """Seconds a process holds a clock it claimed before another may take it (it died firing)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
 
@@ -226,6 +232,51 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
                 applied = True
         await self._run_ai(table, out)
         return await self._notices(table, out)
+
+    async def _save_clock(self, table: Table) -> None:
+        """Store the clock of the decision open now (after `decisions.track`), so that any
+        process fires it when it runs out and none gives it fresh time: the version it opened
+        at and when it is due (a pass moves the version on, never the due time). Written only
+        when it changes, and only while the table is still at this version."""
+        if not self.clocks:
+            return
+        left = self.decisions.seconds_left(table)
+        opened = self.decisions.track(table) if left is not None else None
+        known = self._clock_rows.get(table.id)
+        if opened is None:
+            if table.id in self._clock_rows and known is None:
+                return
+            row: tuple[int, int, float] | None = None
+        else:
+            assert left is not None
+            due = known[2] if known is not None and known[1] == opened.version else self.wall() + left
+            row = (table.version, opened.version, due)
+            if row == known:
+                return
+        text = None if row is None else dumps({"at": row[0], "opened": row[1], "due": row[2]})
+        if await asyncio.to_thread(self.store.set_clock, table.id, table.version, text):
+            self._clock_rows[table.id] = row
+
+    def _resume_clock(self, table: Table, clock: str | None) -> None:
+        """Take up the stored clock of a table loaded from the database (see `_save_clock`)."""
+        found = loads(clock) if clock else None
+        if not isinstance(found, dict) or found.get("at") != table.version or "due" not in found:
+            return
+        opened, due = int(found.get("opened", table.version)), float(found["due"])
+        self.decisions.resume(table, opened, due - self.wall())
+        self._clock_rows[table.id] = (table.version, opened, due)
+
+    async def due_clocks(self) -> list[Deadline]:
+        """The clocks of any table (touched here or not) that ran out, claimed by this process
+        for `lease` seconds: each is this process's to `expire` (`tables.clock.WindowClock`)."""
+        rows = await asyncio.to_thread(self.store.claim_clocks, self.wall(), self.lease)
+        return [Deadline(r["id"], r["channel"], r["at"], 0.0) for r in rows]
+
+    async def claim(self, deadline: Deadline) -> bool:
+        """Claim a clock this process timed itself: False when the table moved on, or another
+        process holds it (it fires it)."""
+        return bool(await asyncio.to_thread(self.store.claim_clock, deadline.table_id, deadline.version,
+                                            self.wall(), self.lease))
 
     def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `_prompt` makes it
@@ -326,6 +377,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts."""
         self.decisions.track(table)
+        await self._save_clock(table)
         public, prompts = await self._public(table, out.public)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):

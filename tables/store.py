@@ -452,11 +452,50 @@ class Store:
     @_locked
     def head(self, table_id: int) -> dict[str, Any] | None:
         """What a process checks of a table it holds before it changes it: the row's `status`,
-        `version` and `host`, and its `seats` (never the state: cheap)."""
-        row = self.db.execute("SELECT status, version, host FROM tables WHERE id = ?", [table_id]).fetchone()
+        `version`, `host` and `clock`, and its `seats` (never the state: cheap)."""
+        row = self.db.execute("SELECT status, version, host, clock FROM tables WHERE id = ?", [table_id]).fetchone()
         if row is None:
             return None
-        return {"status": row[0], "version": row[1], "host": row[2], "seats": self.seats(table_id)}
+        return {"status": row[0], "version": row[1], "host": row[2], "clock": row[3], "seats": self.seats(table_id)}
+
+    # ------------------------------------------------------------------ decision clocks
+    @_locked
+    def set_clock(self, table_id: int, at: int, clock: str | None) -> bool:
+        """Store the clock of the decision open at version `at` (JSON text: `opened`, the version
+        it opened at; `at`; `due`, when it runs out as a `time.time()`), or None: no clock runs.
+        Only while the table is still at `at` (a slower process never overwrites a newer clock)."""
+        with self.atomic():
+            cursor = self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?", [clock, table_id, at])
+        return cursor.rowcount == 1
+
+    @_locked
+    def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
+        process that dies holding one lets another take it after that): rows of `id`,
+        `channel` and `at` (the version to expire). One writer at a time (BEGIN IMMEDIATE)."""
+        with self.atomic():
+            rows = self.db.execute(
+                "SELECT id, channel, version FROM tables WHERE status = 'active' AND clock IS NOT NULL"
+                " AND json_extract(clock, '$.at') = version AND json_extract(clock, '$.due') <= ?"
+                " AND COALESCE(json_extract(clock, '$.claimed'), 0) <= ? ORDER BY json_extract(clock, '$.due')"
+                " LIMIT ?", [now, now, limit]).fetchall()
+            for row in rows:
+                self.db.execute("UPDATE tables SET clock = json_set(clock, '$.claimed', ?) WHERE id = ?",
+                                [now + lease, row[0]])
+        return [{"id": r[0], "channel": r[1], "at": r[2]} for r in rows]
+
+    @_locked
+    def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
+        """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due
+        (a process's own timer): False when the table moved on or another process holds it."""
+        with self.atomic():
+            cursor = self.db.execute(
+                "UPDATE tables SET clock = json_set(COALESCE(clock, '{}'), '$.at', ?, '$.claimed', ?)"
+                " WHERE id = ? AND status = 'active' AND version = ? AND NOT (clock IS NOT NULL"
+                " AND COALESCE(json_extract(clock, '$.at'), -1) = ?"
+                " AND COALESCE(json_extract(clock, '$.claimed'), 0) > ?)",
+                [at, now + lease, table_id, at, at, now])
+        return cursor.rowcount == 1
 
     @_locked
     def last_row(self, channel: int) -> dict[str, Any] | None:
@@ -573,6 +612,9 @@ class TableStore(Protocol):
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
     def head(self, table_id: int) -> dict[str, Any] | None: ...
+    def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
+    def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
+    def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
     def last_row(self, channel: int) -> dict[str, Any] | None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]]) -> list[int]: ...
