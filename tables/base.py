@@ -329,6 +329,9 @@ class ServiceBase:
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
         raise NotImplementedError
 
+    def _clock_row(self, table: Table) -> tuple[int, int, float] | None:  # tables.service
+        raise NotImplementedError
+
     def _resume_clock(self, table: Table, clock: str | None) -> None:  # tables.service
         raise NotImplementedError
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from rules.core import Decision, Listed, Msg, SeatName
 from tables import i18n
 from tables.clock import Deadline
+from tables.store import dumps
 from tables.table import Table
 
 
@@ -78,6 +79,17 @@ class Decisions:
         started = self._now() - max(0.0, table.timeout - max(0.0, left))
         self._open[table.id] = Opened(table.decision(), opened, table.version, started)
 
+    def peek(self, table_id: int) -> Opened | None:
+        """What is known of the table's decision (to put back with `put` if a change fails)."""
+        return self._open.get(table_id)
+
+    def put(self, table_id: int, opened: Opened | None) -> None:
+        """Put back what `peek` gave (a change that was not stored)."""
+        if opened is None:
+            self._open.pop(table_id, None)
+        else:
+            self._open[table_id] = opened
+
     def forget(self, table_id: int) -> None:
         """The table closed: nothing is open there any more."""
         self._open.pop(table_id, None)
@@ -125,6 +137,12 @@ class Decisions:
         run out."""
         now = table.decision()
         return (table.version == version or now.same(ran_out)) and seat in now.clocked
+
+
+def clock_text(row: tuple[int, int, float] | None) -> str | None:
+    """A decision's clock as the database keeps it, JSON text (`at`: the table's version, `opened`:
+    the version the decision opened at, `due`: when it runs out as a `time.time()`), or None."""
+    return None if row is None else dumps({"at": row[0], "opened": row[1], "due": row[2]})
 
 
 def clock_lines(table: Table) -> list[Msg]:

@@ -327,16 +327,18 @@ class PgStore:
                 raise StaleWrite(table_id, 0)
 
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int:
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
+                      clock: str | None = None) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
-        table is still at `expected`; `StaleWrite` and nothing written otherwise. Returns its seq.
+        table is still at `expected`; `StaleWrite` and nothing written otherwise. `clock`: the
+        clock of the decision open after it (see `set_clock`), written with it. Returns its seq.
         The UPDATE's row lock holds any other writer of this table until the commit, so the seq
         read after it is this table's next one."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
             cursor = conn.execute(
-                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s WHERE id = %s AND version = %s",
-                [dumps(state), version, stamp, table_id, expected])
+                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb"
+                " WHERE id = %s AND version = %s", [dumps(state), version, stamp, clock, table_id, expected])
             if cursor.rowcount != 1:
                 raise StaleWrite(table_id, expected)
             found = conn.execute(

@@ -17,6 +17,7 @@ from typing import Any
 from rules.core import Chance, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
 from tables import i18n
 from tables.base import ServiceBase, StaleTable, _Out
+from tables.decisions import clock_text
 from tables.notices import Notice
 from tables.store import StaleWrite
 from tables.table import Player, Table
@@ -152,24 +153,31 @@ class Play(ServiceBase):
         action = game.parse_action(text)
         chance = self._chance(table, str(state.version))
         expected = state.version
+        tracked = self.decisions.peek(table.id)
         try:
             events = game.apply(state, seat, action, chance)
             snapshot = state.to_json()
+            # the clock of the decision open after it is stored with it: any process finds it due
+            clock = self._clock_row(table)
             write = asyncio.ensure_future(asyncio.to_thread(
                 self.store.record_action, table.id, seat, table.seats[seat].user_id, str(action), chance.record,
-                [e.to_json() for e in events], snapshot, state.version, expected=expected))
+                [e.to_json() for e in events], snapshot, state.version, expected=expected, clock=clock_text(clock)))
             await _see_through(write)
         except StaleWrite as exc:  # the stored table moved on without us: nothing was written
             table.state = game.load(table.snapshot)
+            self.decisions.put(table.id, tracked)
             raise StaleTable() from exc
         except BaseException as exc:
             if isinstance(exc, _Landed):  # cancelled once the write had landed: memory keeps what the database has
                 table.snapshot = snapshot
+                self._clock_rows[table.id] = clock
                 self._spend_dice(table, chance)
             else:
                 table.state = game.load(table.snapshot)
+                self.decisions.put(table.id, tracked)
             raise
         table.snapshot = snapshot
+        self._clock_rows[table.id] = clock
         self._spend_dice(table, chance)
         public = [game.describe(e) for e in events if e.public] or [quiet_line(game, seat, action)]
         out.public += public

@@ -77,7 +77,7 @@ from tables.base import (
     variant_name,
 )
 from tables.clock import Deadline
-from tables.decisions import Decisions, clock_lines, turn_lines
+from tables.decisions import Decisions, clock_lines, clock_text, turn_lines
 from tables.hands import Hands
 from tables.images import Images
 from tables.lobby import Lobby
@@ -85,7 +85,7 @@ from tables.notices import Notice, Private, Prompt, Public
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
-from tables.store import dumps, loads, open_store
+from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
 
@@ -233,28 +233,28 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
+    def _clock_row(self, table: Table) -> tuple[int, int, float] | None:
+        """The clock of the decision open now (tracking it: `decisions.track`), as the database
+        keeps it: (this version, the version the decision opened at, when it runs out as a
+        `time.time()`), or None when none runs. A pass moves the version on, never the due time."""
+        left = self.decisions.seconds_left(table) if self.clocks else None
+        opened = self.decisions.track(table) if left is not None else None
+        if opened is None or left is None:
+            return None
+        known = self._clock_rows.get(table.id)
+        due = known[2] if known is not None and known[1] == opened.version else self.wall() + left
+        return (table.version, opened.version, due)
+
     async def _save_clock(self, table: Table) -> None:
-        """Store the clock of the decision open now (after `decisions.track`), so that any
-        process fires it when it runs out and none gives it fresh time: the version it opened
-        at and when it is due (a pass moves the version on, never the due time). Written only
-        when it changes, and only while the table is still at this version."""
+        """Store the clock of the decision open now when it changed other than by an action (an
+        action stores it with itself: `_step`), e.g. a game that starts with a window, a seat the
+        AI took over; only while the table is still at this version."""
         if not self.clocks:
             return
-        left = self.decisions.seconds_left(table)
-        opened = self.decisions.track(table) if left is not None else None
-        known = self._clock_rows.get(table.id)
-        if opened is None:
-            if table.id in self._clock_rows and known is None:
-                return
-            row: tuple[int, int, float] | None = None
-        else:
-            assert left is not None
-            due = known[2] if known is not None and known[1] == opened.version else self.wall() + left
-            row = (table.version, opened.version, due)
-            if row == known:
-                return
-        text = None if row is None else dumps({"at": row[0], "opened": row[1], "due": row[2]})
-        if await asyncio.to_thread(self.store.set_clock, table.id, table.version, text):
+        row = self._clock_row(table)
+        if table.id in self._clock_rows and self._clock_rows[table.id] == row:
+            return
+        if await asyncio.to_thread(self.store.set_clock, table.id, table.version, clock_text(row)):
             self._clock_rows[table.id] = row
 
     def _resume_clock(self, table: Table, clock: str | None) -> None:

@@ -403,17 +403,19 @@ class Store:
 
     @_locked
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int:
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
+                      clock: str | None = None) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected` (the version the action was computed from); `StaleWrite`
-        and nothing written otherwise. Returns its seq."""
+        and nothing written otherwise. `clock`: the clock of the decision open after it (see
+        `set_clock`), written with it. Returns its seq."""
         stamp = now()
         # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
         # sqlite-utils' insert/update introspect the table on each call (20 statements, not 3).
         with self.atomic():
             cursor = self.db.execute(
-                "UPDATE tables SET state = ?, version = ?, updated = ? WHERE id = ? AND version = ?",
-                [dumps(state), version, stamp, table_id, expected])
+                "UPDATE tables SET state = ?, version = ?, updated = ?, clock = ? WHERE id = ? AND version = ?",
+                [dumps(state), version, stamp, clock, table_id, expected])
             if cursor.rowcount != 1:
                 raise StaleWrite(table_id, expected)
             row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", [table_id]).fetchone()
@@ -607,7 +609,8 @@ class TableStore(Protocol):
                    expected: list[dict[str, Any]] | None = None) -> None: ...
     def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int: ...
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
+                      clock: str | None = None) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
