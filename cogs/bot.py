@@ -75,7 +75,8 @@ class GavelBot(commands.Bot):
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
-        restored = await self.service.restore()
+        # Several processes on one database: a table is loaded where it is first touched.
+        restored = await self.service.restore(lazy=self.shared and is_postgres(self.service.store.path))
         log.info("restored %d open table(s)", restored)
         # The windows that were open when the bot stopped run out again, and AI seats that were
         # to act play on: in timers, so the bot connects first and never waits for them. What

@@ -474,6 +474,12 @@ class PgStore:
     def open_rows(self) -> list[dict[str, Any]]:
         return self._read("SELECT * FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
 
+    def unannounced_rows(self) -> list[dict[str, Any]]:
+        """The open tables with actions saved but never queued for their channel (a process
+        stopped in between): what a lazy start-up loads (`TableService.restore(lazy=True)`)."""
+        return self._read("SELECT * FROM tables WHERE status IN ('lobby', 'active') AND announced IS NOT NULL"
+                          " AND version > announced ORDER BY id")
+
     def seats(self, table_id: int) -> list[dict[str, Any]]:
         return self._read("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id])
 

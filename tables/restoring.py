@@ -64,12 +64,21 @@ class Restoring(ServiceBase):
         del self.broken[channel_id]
         return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
-    async def restore(self) -> int:
+    async def restore(self, *, lazy: bool = False) -> int:
         """Reload every lobby and active table from the database (at start-up). AI seats whose
         turn it is play on later, through `advance` (the clock calls it: `ai_due`), so start-up
-        never waits for them. Returns how many tables are open again."""
+        never waits for them. Returns how many tables are open again (were loaded).
+
+        `lazy`: load only the tables that owe their channel something (actions saved but never
+        queued, maybe a game that ended), so that start-up costs nothing per table; every other
+        table is loaded when first touched (`_find`: a command, a click, its clock running out
+        through `tables.clock.WindowClock.watch`). For processes sharing one PostgreSQL
+        database, where a table's clock lives in the database; without the watch, a window
+        open at a table nobody touches would wait until someone does. A table that cannot be
+        loaded is then found `broken` on first touch, not at start-up."""
         count = 0
-        for row in self.store.open_rows():
+        rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
+        for row in rows:
             if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
             table = self._adopt(row, await asyncio.to_thread(self._loaded, row))
