@@ -122,7 +122,7 @@ class ServiceBase:
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
-    _clock_rows: dict[int, tuple[int, int, float] | None]
+    _clock_rows: dict[int, tuple[int, int, float | None] | None]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -329,7 +329,7 @@ class ServiceBase:
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
         raise NotImplementedError
 
-    def _clock_row(self, table: Table) -> tuple[int, int, float] | None:  # tables.service
+    def _clock_row(self, table: Table) -> tuple[int, int, float | None] | None:  # tables.service
         raise NotImplementedError
 
     def _resume_clock(self, table: Table, clock: str | None) -> None:  # tables.service

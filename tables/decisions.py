@@ -139,10 +139,13 @@ class Decisions:
         return (table.version == version or now.same(ran_out)) and seat in now.clocked
 
 
-def clock_text(row: tuple[int, int, float] | None) -> str | None:
-    """A decision's clock as the database keeps it, JSON text (`at`: the table's version, `opened`:
-    the version the decision opened at, `due`: when it runs out as a `time.time()`), or None."""
-    return None if row is None else dumps({"at": row[0], "opened": row[1], "due": row[2]})
+def clock_text(row: tuple[int, int, float | None] | None) -> str | None:
+    """A decision and its clock as the database keeps them, JSON text (`at`: the table's version,
+    `opened`: the version the decision opened at, `due`: when it runs out as a `time.time()`,
+    absent when no clock runs), or None."""
+    if row is None:
+        return None
+    return dumps({"at": row[0], "opened": row[1], **({"due": row[2]} if row[2] is not None else {})})
 
 
 def clock_lines(table: Table) -> list[Msg]:

@@ -167,7 +167,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         its reader's language, the channel's in the table's."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
-        self._clock_rows: dict[int, tuple[int, int, float] | None] = {}
+        self._clock_rows: dict[int, tuple[int, int, float | None] | None] = {}
         """Per table: the clock last stored (version, version its decision opened at, due as a
         `time.time()`), or None when none runs: a clock is written only when it changes."""
         self.lease = 30.0
@@ -233,16 +233,22 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
-    def _clock_row(self, table: Table) -> tuple[int, int, float] | None:
-        """The clock of the decision open now (tracking it: `decisions.track`), as the database
-        keeps it: (this version, the version the decision opened at, when it runs out as a
-        `time.time()`), or None when none runs. A pass moves the version on, never the due time."""
-        left = self.decisions.seconds_left(table) if self.clocks else None
-        opened = self.decisions.track(table) if left is not None else None
-        if opened is None or left is None:
+    def _clock_row(self, table: Table) -> tuple[int, int, float | None] | None:
+        """The decision open now (tracking it: `decisions.track`) and its clock, as the database
+        keeps them: (this version, the version the decision opened at, when it runs out as a
+        `time.time()` or None when no clock runs), or None outside a game in play (or where the
+        service runs no clocks). A pass moves the version on, never the due time. Another
+        process reads the opening version too: a click made earlier in the same decision still
+        answers it there (`answering`)."""
+        opened = self.decisions.track(table) if self.clocks else None
+        if opened is None:
             return None
+        left = self.decisions.seconds_left(table)
         known = self._clock_rows.get(table.id)
-        due = known[2] if known is not None and known[1] == opened.version else self.wall() + left
+        due: float | None = None
+        if left is not None:
+            same = known is not None and known[1] == opened.version and known[2] is not None
+            due = known[2] if same and known is not None else self.wall() + left
         return (table.version, opened.version, due)
 
     async def _save_clock(self, table: Table) -> None:
@@ -260,10 +266,11 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
     def _resume_clock(self, table: Table, clock: str | None) -> None:
         """Take up the stored clock of a table loaded from the database (see `_save_clock`)."""
         found = loads(clock) if clock else None
-        if not isinstance(found, dict) or found.get("at") != table.version or "due" not in found:
+        if not isinstance(found, dict) or found.get("at") != table.version:
             return
-        opened, due = int(found.get("opened", table.version)), float(found["due"])
-        self.decisions.resume(table, opened, due - self.wall())
+        opened = int(found.get("opened", table.version))
+        due = float(found["due"]) if found.get("due") is not None else None
+        self.decisions.resume(table, opened, table.timeout if due is None else due - self.wall())
         self._clock_rows[table.id] = (table.version, opened, due)
 
     async def due_clocks(self) -> list[Deadline]:

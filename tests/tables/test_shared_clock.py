@@ -80,7 +80,7 @@ async def test_a_timeout_is_fired_once_by_a_process_that_never_touched_the_table
     log = here.store.actions(table_id)
     assert [(a["seat"], a["action"], a["version"]) for a in log[-2:]] == [(0, "pass", version + 1),
                                                                            (1, "pass", version + 2)]
-    assert stored_clock(here, table_id) is None  # the next turn's draw runs on no clock
+    assert stored_clock(here, table_id) == {"at": version + 2, "opened": version + 2}  # a draw: no clock
     # `here` still holds the table at the old version: its next change looks at the database first
     await here.act(CHANNEL, BOB, "draw")
     assert here.store.actions(table_id)[-1]["version"] == version + 3
@@ -102,3 +102,8 @@ async def test_a_pass_keeps_the_due_time_and_a_restart_gets_no_fresh_time(backen
     assert deadline is not None and deadline.version == opened + 1 and deadline.seconds == pytest.approx(10)
     # the process that timed the clock itself claims it before it fires; then nobody else may
     assert await again.claim(deadline) and not await here.claim(deadline)
+    # a click Alice made on the window's first menu still answers it on a process that never saw
+    # that menu: the decision's opening version is stored with it
+    third = window_service(db, wall)
+    await third.act(CHANNEL, ALICE, "pass", version=opened)
+    assert [a["action"] for a in third.store.actions(table_id)][-2:] == ["pass", "pass"]
