@@ -251,11 +251,12 @@ class ServiceBase:
         the database first, so a failed write leaves the table in memory as it was."""
         # A new seating made from the one in memory is written only over that one (`expected`):
         # a lobby change made by another process meanwhile is never overwritten.
+        # A lobby change is written only to a lobby (not to a game another process just started).
         expected = None if seats is None else [s.to_row() for s in table.seats]
         seats = table.seats if seats is None else seats
         try:
             await asyncio.to_thread(self.store.save_seats, table.id, [s.to_row() for s in seats], host=host,
-                                    expected=expected)
+                                    expected=expected, status="lobby" if table.status == "lobby" else None)
         except StaleWrite as exc:
             raise StaleTable() from exc
         table.seats = seats

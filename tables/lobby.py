@@ -149,7 +149,8 @@ class Lobby(ServiceBase):
             snapshot = state.to_json()
             try:
                 # memory follows the database
-                await asyncio.to_thread(self.store.start, table.id, snapshot, state.version, chance.record)
+                await asyncio.to_thread(self.store.start, table.id, snapshot, state.version, chance.record,
+                                        seats=[s.to_row() for s in table.seats])
             except StaleWrite as exc:  # started or closed by another process: look again
                 raise StaleTable() from exc
             self._spend_dice(table, chance)

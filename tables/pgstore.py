@@ -292,15 +292,17 @@ class PgStore:
             conn.execute(query, [*values, datetime.now(UTC), table_id])
 
     def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
-                   expected: list[dict[str, Any]] | None = None) -> None:
+                   expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None:
         """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
-        in one transaction. `expected`: only if the stored seating is still that one
-        (`StaleWrite` otherwise: another process changed it meanwhile)."""
+        in one transaction. `expected`: only if the stored seating is still that one, `status`:
+        only if the table still has it (`StaleWrite` otherwise: another process changed it)."""
         rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
         with self.atomic() as conn:
             # The table's row lock first: two seatings of one table (two processes) take turns, and
             # the second deletes what the first wrote instead of colliding with it.
-            conn.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", [table_id])
+            locked = conn.execute("SELECT status FROM tables WHERE id = %s FOR UPDATE", [table_id]).fetchone()
+            if status is not None and (locked is None or locked["status"] != status):
+                raise StaleWrite(table_id, -1)
             if expected is not None and not same_seats(
                     conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall(),
                     expected):
@@ -314,16 +316,19 @@ class PgStore:
                 conn.execute("UPDATE tables SET host = %s, updated = %s WHERE id = %s", [host, datetime.now(UTC),
                                                                                         table_id])
 
-    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None:
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
+              seats: list[dict[str, Any]] | None = None) -> None:
         """Lobby to game. Only a lobby starts (`StaleWrite` otherwise: someone else started or
-        closed it)."""
+        closed it), and with `seats` only with that seating (the one the game was dealt for). The
+        update's row lock holds a seating of the same table (`save_seats` takes it first)."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
             cursor = conn.execute(
                 "UPDATE tables SET status = 'active', state = %s::jsonb, version = %s, setup = %s::jsonb,"
                 " started = %s, updated = %s WHERE id = %s AND status = 'lobby'",
                 [dumps(state), version, dumps(setup), stamp, stamp, table_id])
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 or (seats is not None and not same_seats(conn.execute(
+                    "SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall(), seats)):
                 raise StaleWrite(table_id, 0)
 
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],

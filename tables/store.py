@@ -374,12 +374,16 @@ class Store:
 
     @_locked
     def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
-                   expected: list[dict[str, Any]] | None = None) -> None:
+                   expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None:
         """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
         in one transaction. `expected`: only if the stored seating is still that one (the one the
-        change was made from; `StaleWrite` otherwise: another process changed it meanwhile)."""
+        change was made from), `status`: only if the table still has it (a lobby change, not on
+        a game another process started); `StaleWrite` otherwise."""
         with self.atomic():
             if expected is not None and not same_seats(self.seats(table_id), expected):
+                raise StaleWrite(table_id, -1)
+            if status is not None and (self.db.execute("SELECT status FROM tables WHERE id = ?", [table_id])
+                                       .fetchone() or [None])[0] != status:
                 raise StaleWrite(table_id, -1)
             self.db.execute("DELETE FROM seats WHERE table_id = ?", [table_id])
             rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
@@ -389,16 +393,17 @@ class Store:
                 self.db.execute("UPDATE tables SET host = ?, updated = ? WHERE id = ?", [host, now(), table_id])
 
     @_locked
-    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None:
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
+              seats: list[dict[str, Any]] | None = None) -> None:
         """Lobby to game. Only a lobby starts (`StaleWrite` otherwise: someone else started or
-        closed it)."""
+        closed it), and with `seats` only with that seating (the one the game was dealt for)."""
         stamp = now()
         with self.atomic():
             cursor = self.db.execute(
                 "UPDATE tables SET status = 'active', state = ?, version = ?, setup = ?, started = ?, updated = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 [dumps(state), version, dumps(setup), stamp, stamp, table_id])
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 or (seats is not None and not same_seats(self.seats(table_id), seats)):
                 raise StaleWrite(table_id, 0)
 
     @_locked
@@ -613,8 +618,9 @@ class TableStore(Protocol):
     def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int: ...
     def update_table(self, table_id: int, **fields: Any) -> None: ...
     def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
-                   expected: list[dict[str, Any]] | None = None) -> None: ...
-    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None: ...
+                   expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None: ...
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
+              seats: list[dict[str, Any]] | None = None) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
                       clock: str | None = None) -> int: ...
