@@ -177,7 +177,6 @@ class ServiceBase:
         seats and host always (cheap), its state when another process moved it on. False (and
         the table forgotten here) when it is no longer open."""
         head = await asyncio.to_thread(self.store.head, table.id)
-        moved = False
         if head is None or head["status"] not in ("lobby", "active"):
             if head is not None:
                 table.status = head["status"]
@@ -197,9 +196,7 @@ class ServiceBase:
             if row["state"]:
                 table.snapshot = loads(row["state"])
                 table.state = table.game.load(table.snapshot)
-            moved = True
-        if moved:
-            self._resume_clock(table, head.get("clock"))
+            self._resume_clock(table, row.get("clock"))  # the decision's clock as stored with this state
         return True
 
     def _forget(self, table: Table) -> None:

@@ -27,8 +27,8 @@ class Lobby(ServiceBase):
         whole life. `draws`: every random number the table draws, set-up first, comes from this
         list while it lasts (a replayed record, `tables.record`), then as usual."""
 
-        if channel_id in self._by_channel or await self._find(channel_id) is not None:
-            raise IllegalAction("table_exists")  # open here, or opened by another process
+        if await self.look(channel_id) is not None:  # open, here or by another process (as stored now)
+            raise IllegalAction("table_exists")
         self._refuse_broken(channel_id)
         game = get_game(game_key)
         if variant is not None and variant not in game.info.variants:

@@ -7,7 +7,11 @@ its soundness rules, with PostgreSQL's means:
 - **Many processes.** There is no process lock: PostgreSQL itself arbitrates between the
   processes sharing one database. Every write that must not be lost or doubled is guarded in
   the database (the compare-and-swap below, the log's unique (table, version) index), not by
-  anything held in one process's memory.
+  anything held in one process's memory: a seating is written only over the one it was made
+  from (`save_seats(expected=)`), a game starts only with the seating it was dealt for, a table
+  closes once (`finish`), a channel gets one open table (`create_table(alone=True)`, under an
+  advisory lock per channel), and each decision's clock (stored with the action that opened it)
+  is claimed by one process at a time (`claim_clocks`: `FOR UPDATE SKIP LOCKED`, for a lease).
 - **Compare-and-swap writes.** `record_action` updates the table's row only where it still has
   the version the action was computed from (`UPDATE ... WHERE version = expected`); the log row
   is written in the same transaction. The row lock that the update takes makes a second writer

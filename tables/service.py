@@ -40,6 +40,13 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   may still act in one line (`table.may_act`) and carries the first prompt; the others follow
   as standalone `Prompt`s (for a hidden-information game they are all `private`, and one
   "show my actions" button serves them all).
+- Many processes may share one PostgreSQL database, any of them taking any command: every
+  change reads the table as the database has it first (loading one this process never held)
+  and runs again when another process wrote first (`tables.base.ServiceBase._on_table`);
+  `await look(channel_id)` is the table as stored now, `table(channel_id)` this process's
+  cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
+  decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
+  `tables.clock.WindowClock.watch`).
 
 The service is one object made of parts, one module each: `tables.lobby` (opening, seating,
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),

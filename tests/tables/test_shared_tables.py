@@ -39,6 +39,14 @@ async def test_lobby_changes_made_in_two_processes_all_stand(backend: Backend) -
     with pytest.raises(IllegalAction) as closed:  # closed by the other process
         await here.act(CHANNEL, BOB, "roll")
     assert closed.value.code == "no_table" and here.table(CHANNEL) is None
+    await here.create(GUILD, CHANNEL, "toy", BOB)  # the channel is free again, in both processes
+    with pytest.raises(IllegalAction) as exists_again:
+        await there.create(GUILD, CHANNEL, "toy", ALICE)  # `there` still held the cancelled one: it looks
+    assert exists_again.value.code == "table_exists"
+    await here.cancel(CHANNEL, BOB)
+    assert there.table(CHANNEL) is not None  # `there` still holds the cancelled lobby in memory...
+    await there.create(GUILD, CHANNEL, "toy", ALICE)  # ...and looks before it refuses: the channel is free
+    assert there.table(CHANNEL).host_id == ALICE.user_id
 
 
 async def test_the_store_refuses_seatings_and_starts_made_from_an_older_table(backend: Backend) -> None:
