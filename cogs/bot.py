@@ -59,6 +59,7 @@ class GavelBot(commands.Bot):
         self.service = service
         self.sync_commands = sync
         self.shared = shared
+        service.shared = shared or service.shared
         """Whether this bot is one of several processes on one PostgreSQL database (`GAVEL_SHARED`)."""
         self.delivery = Delivery(self)
         self.resender = Resender(self)

@@ -113,6 +113,8 @@ class ServiceBase:
     _thinking: ai.Seats
     _outbox: bool
     clocks: bool
+    shared: bool
+    lease: float
     _ai_failures: dict[int, int]
     decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]

@@ -436,29 +436,40 @@ class PgStore:
 
     # ------------------------------------------------------------------ the outbox
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]]) -> list[int]:
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
-        table's notices up to `version` are queued. Returns their row ids, in order."""
+        table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
+        due before then (the writer sends them itself meanwhile; if it dies, anyone after)."""
         stamp = datetime.now(UTC)
         ids: list[int] = []
         with self.atomic() as conn:
             for notice, image in items:
                 found = conn.execute(
-                    "INSERT INTO outbox (table_id, channel, version, notice, image, created)"
-                    " VALUES (%s, %s, %s, %s::jsonb, %s, %s) RETURNING id",
-                    [table_id, channel, version, notice, image, stamp]).fetchone()
+                    "INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                    " VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s) RETURNING id",
+                    [table_id, channel, version, notice, image, stamp, hold]).fetchone()
                 ids.append(int(_value(found)))
             conn.execute("UPDATE tables SET announced = %s WHERE id = %s", [version, table_id])
         return ids
 
-    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None) -> list[dict[str, Any]]:
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
+                   claim: float | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
-        every one of `channel` kept before row `before`."""
+        every one of `channel` kept before row `before`. `claim`: only rows due by `at`, each
+        then held for `claim` seconds by this process; rows another process is claiming at the
+        same moment are skipped (`FOR UPDATE SKIP LOCKED`), never sent twice."""
         where, params = ("channel = %s", [channel]) if channel is not None else ("next_try <= %s", [at])
+        if claim is not None and channel is not None:
+            where, params = f"{where} AND next_try <= %s", [*params, at]
         if before is not None:
             where, params = f"{where} AND id < %s", [*params, before]
-        return self._read(f"SELECT id, table_id, channel, version, notice, image, attempts FROM outbox WHERE {where}"
-                          " ORDER BY id", params)
+        columns = "id, table_id, channel, version, notice, image, attempts"
+        if claim is None:
+            return self._read(f"SELECT {columns} FROM outbox WHERE {where} ORDER BY id", params)
+        rows = self._read(f"WITH due AS (SELECT id FROM outbox WHERE {where} ORDER BY id FOR UPDATE SKIP LOCKED)"
+                          f" UPDATE outbox o SET next_try = %s FROM due WHERE o.id = due.id"
+                          f" RETURNING {', '.join('o.' + c for c in columns.split(', '))}", [*params, at + claim])
+        return sorted(rows, key=lambda r: r["id"])
 
     def outbox_next(self) -> float | None:
         """When the next waiting notice is due (a `time.time()`), or None when none waits."""

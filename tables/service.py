@@ -178,7 +178,11 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         """Per table: the clock last stored (version, version its decision opened at, due as a
         `time.time()`), or None when none runs: a clock is written only when it changes."""
         self.lease = 30.0
-        """Seconds a process holds a clock it claimed before another may take it (it died firing)."""
+        """Seconds a process holds a clock or outbox notices it claimed before another may take
+        them (it died firing or sending them)."""
+        self.shared = False
+        """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
+        then claims what it sends (`tables.outbox`)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
 

@@ -513,32 +513,44 @@ class Store:
     # ------------------------------------------------------------------ the outbox
     @_locked
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]]) -> list[int]:
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
-        table's notices up to `version` are queued. Returns their row ids, in order."""
+        table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
+        due before then (a `time.time()`): the writer sends them itself meanwhile (processes
+        sharing a database); if it dies first, they are due then for anyone."""
         stamp = now()
         ids: list[int] = []
         with self.atomic():
             for notice, image in items:
                 cursor = self.db.execute(
-                    "INSERT INTO outbox (table_id, channel, version, notice, image, created) VALUES (?, ?, ?, ?, ?, ?)",
-                    [table_id, channel, version, notice, image, stamp])
+                    "INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)", [table_id, channel, version, notice, image, stamp, hold])
                 ids.append(int(cursor.lastrowid or 0))
             self.db.execute("UPDATE tables SET announced = ? WHERE id = ?", [version, table_id])
         return ids
 
     @_locked
-    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None) -> list[dict[str, Any]]:
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
+                   claim: float | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
         every one of `channel` (a new notice there goes out after the older ones) kept before row
-        `before` (the new notices themselves are not read back)."""
+        `before` (the new notices themselves are not read back). `claim` (processes sharing a
+        database): only rows due by `at`, channel or not, each then held for `claim` seconds
+        (this process sends them; nobody else takes them meanwhile)."""
         sql = "SELECT id, table_id, channel, version, notice, image, attempts FROM outbox"
         where, params = ("channel = ?", [channel]) if channel is not None else ("next_try <= ?", [at])
+        if claim is not None and channel is not None:
+            where, params = f"{where} AND next_try <= ?", [*params, at]
         if before is not None:
             where, params = f"{where} AND id < ?", [*params, before]
-        cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
-        names = [c[0] for c in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        with self.atomic():
+            cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
+            names = [c[0] for c in cursor.description]
+            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            if claim is not None and rows:
+                self.db.conn.executemany("UPDATE outbox SET next_try = ? WHERE id = ?",
+                                         [[at + claim, r["id"]] for r in rows])
+        return rows
 
     @_locked
     def outbox_next(self) -> float | None:
@@ -633,9 +645,9 @@ class TableStore(Protocol):
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
     def last_row(self, channel: int) -> dict[str, Any] | None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]]) -> list[int]: ...
-    def outbox_due(self, at: float, channel: int | None = None,
-                   before: int | None = None) -> list[dict[str, Any]]: ...
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]: ...
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
+                   claim: float | None = None) -> list[dict[str, Any]]: ...
     def outbox_next(self) -> float | None: ...
     def outbox_done(self, ids: Iterable[int]) -> None: ...
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None: ...

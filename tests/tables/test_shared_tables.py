@@ -10,7 +10,7 @@ import pytest
 from rules.core import IllegalAction
 from tables.store import StaleWrite
 from tests.tables.backends import Backend
-from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, seat
 
 
 async def test_lobby_changes_made_in_two_processes_all_stand(backend: Backend) -> None:
@@ -69,3 +69,18 @@ async def test_the_store_refuses_seatings_and_starts_made_from_an_older_table(ba
     with pytest.raises(StaleWrite):  # a table is closed once
         svc.store.finish(table.id, "finished", [])
     assert svc.store.table_row(table.id)["status"] == "cancelled"
+
+
+async def test_processes_sharing_a_database_send_each_kept_notice_once(backend: Backend) -> None:
+    db, now = backend.location(), [1000.0]
+    here, there = make_service(db), make_service(db)
+    for svc in (here, there):
+        svc.shared, svc.wall = True, lambda: now[0]
+    kept = [n.outbox for n in await seat(here, ALICE, BOB) if n.outbox is not None]
+    assert kept
+    # `here` is sending them: nobody else takes them, not even for their channel
+    assert await there.waiting() == {} and await there.waiting(CHANNEL) == {}
+    now[0] += here.lease + 1  # `here` died before it sent them: they fall due for anyone
+    taken = await there.waiting()
+    assert [n.outbox for n in taken[CHANNEL]] == kept
+    assert await here.waiting() == {} and await here.waiting(CHANNEL) == {}  # `there` sends them
