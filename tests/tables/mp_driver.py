@@ -5,9 +5,11 @@ process would. Every change the service acknowledged (an `act` that returned, an
 applied timeouts) is appended to the worker's acknowledgement file, one JSON line each, as soon
 as it returns: a worker killed mid-run leaves every acknowledgement it made.
 
-    python -m tests.tables.mp_driver '<json: url, channels, idle, acks, seed, until, tasks>'
+    python -m tests.tables.mp_driver '<json: url, channels, idle, acks, seed, steps, tasks>'
 
-`idle` channels are never answered in a window: their windows always run out.
+`idle` channels are never answered in a window: their windows always run out. Each of the
+worker's `tasks` stops when every table is over, or after `steps` turns of its loop (a bound
+that turns a hang into a failed check instead of a stuck test).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import logging
 import os
 import random
 import sys
-import time
 from typing import Any, TextIO
 
 from rules.core import IllegalAction
@@ -58,7 +59,7 @@ class Worker:
         self.channels: list[int] = list(config["channels"])
         self.idle = set(config["idle"])
         self.rng = random.Random(config["seed"])
-        self.until = float(config["until"])
+        self.steps = int(config["steps"])
         self.acks = acks
         self.errors = 0
         expire = self.svc.expire
@@ -81,7 +82,9 @@ class Worker:
         self.acks.flush()  # in the kernel's hands: a SIGKILL does not lose it
 
     async def play(self) -> None:
-        while self.channels and time.time() < self.until:
+        for _ in range(self.steps):
+            if not self.channels:
+                return
             channel = self.rng.choice(self.channels)
             table = await self.svc.look(channel)
             if table is None or table.state is None:

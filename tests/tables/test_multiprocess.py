@@ -63,9 +63,12 @@ async def open_tables(url: str, channels: list[int]) -> list[int]:
         svc.close()
 
 
-def worker(url: str, channels: list[int], idle: list[int], acks: Path, seed: int,
-           until: float) -> subprocess.Popen[str]:
-    config = {"url": url, "channels": channels, "idle": idle, "acks": str(acks), "seed": seed, "until": until,
+STEPS = 6000
+"""Turns of each worker task's loop at most (one turn: a move, or a 10 ms wait for a clock)."""
+
+
+def worker(url: str, channels: list[int], idle: list[int], acks: Path, seed: int) -> subprocess.Popen[str]:
+    config = {"url": url, "channels": channels, "idle": idle, "acks": str(acks), "seed": seed, "steps": STEPS,
               "tasks": 3}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-m", "tests.tables.mp_driver", json.dumps(config)], cwd=ROOT, env=env,
@@ -130,7 +133,7 @@ def test_many_processes_play_the_same_tables_and_survive_a_killed_one(pg: Backen
     ids = asyncio.run(open_tables(url, channels))
     idle = channels[::5]
     files = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
-    procs = [worker(url, channels, idle, f, seed, time.time() + 40) for seed, f in enumerate(files)]
+    procs = [worker(url, channels, idle, f, seed) for seed, f in enumerate(files)]
     for proc in procs:
         finish(proc)
     done = check(url, ids, acknowledged(*files), all_acknowledged=True)
@@ -144,13 +147,13 @@ def test_many_processes_play_the_same_tables_and_survive_a_killed_one(pg: Backen
     files = [tmp_path / "c.jsonl", tmp_path / "d.jsonl", tmp_path / "c2.jsonl"]
     for f in files:
         f.touch()
-    victim, other = (worker(url, channels, idle, f, seed, time.time() + 40) for seed, f in enumerate(files[:2], 10))
+    victim, other = (worker(url, channels, idle, f, seed) for seed, f in enumerate(files[:2], 10))
     while len(files[0].read_text(encoding="utf-8").splitlines()) < 60 and victim.poll() is None:
         time.sleep(0.02)
     victim.send_signal(signal.SIGKILL)
     victim.communicate(timeout=10)
     assert victim.returncode == -signal.SIGKILL
-    again = worker(url, channels, idle, files[2], 12, time.time() + 40)
+    again = worker(url, channels, idle, files[2], 12)
     finish(other)
     finish(again)
     done = check(url, ids, acknowledged(*files), all_acknowledged=False)
