@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core import IllegalAction, Msg, State
 from tables import i18n
-from tables.base import STATUS, ServiceBase, _Out, game_name, get_game, installed
+from tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
 from tables.notices import Notice, Public
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import loads
@@ -90,12 +90,17 @@ class Restoring(ServiceBase):
             # channel hears them now (their public lines, then the game as it stands).
             out = _Out([Msg("table.resumed"), *self._log_lines(table, int(announced or 0))] if behind else [])
             outcome = table.game.outcome(table.state) if table.state is not None else None
-            if table.status == "active" and outcome is not None:
-                # The last action was saved but the process stopped before the results were:
-                # finish it now rather than leave a game nobody can move in.
-                await self._finish(table, outcome, out)
-            if out.public:
-                await self._notices(table, out)
+            try:
+                if table.status == "active" and outcome is not None:
+                    # The last action was saved but the process stopped before the results were:
+                    # finish it now rather than leave a game nobody can move in.
+                    await self._finish(table, outcome, out)
+                if out.public:
+                    await self._notices(table, out)
+            except StaleTable:  # another process (sharing the database) closed it meanwhile
+                log.info("table %s was closed by another process while this one started", table.id)
+                self._forget(table)
+                continue
             if table.status not in ("active", "lobby"):
                 continue
             # AI seats to act (the process stopped between their moves) play on afterwards,

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from rules.core import IllegalAction
+from tables.store import StaleWrite
+from tests.tables import toy_game
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, GUILD, make_service, seat
 
@@ -52,3 +54,27 @@ async def test_a_lazy_start_loads_only_what_is_owed_and_the_rest_on_first_touch(
     with pytest.raises(IllegalAction) as refused:
         await again.act(FIRST + 5, ALICE, "roll")
     assert refused.value.code == "table_broken" and again.broken_in(FIRST + 5).table_id == broken
+
+
+async def test_a_start_up_leaves_alone_a_table_another_process_closed_meanwhile(
+        backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = backend.location()
+    first = make_service(db)
+    await seat(first, ALICE, BOB, seed="over", channel=FIRST)
+    table = first.table(FIRST)
+    for _ in range(200):
+        if first.table(FIRST) is None:
+            break
+        mover = ALICE if first.legal_for(FIRST, ALICE) else BOB
+        await first.act(FIRST, mover, toy_game.choose(table.game, table.state, table.seat_of(mover.user_id)))
+    # saved as over, but the process stopped before it closed the table and told the channel
+    backend.execute(first.store, "UPDATE tables SET status = 'active', announced = 0 WHERE id = ?", [table.id])
+    first.close()
+    again = make_service(db)
+
+    def closed_elsewhere(table_id: int, *args: object) -> None:
+        raise StaleWrite(table_id, -1)
+
+    monkeypatch.setattr(again.store, "finish", closed_elsewhere)
+    assert await again.restore(lazy=True) == 0  # no crash: the other process finished it
+    assert again.table(FIRST) is None and again.broken == {}
