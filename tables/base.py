@@ -24,7 +24,7 @@ from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
-    from tables.decisions import Decisions
+    from tables.decisions import ClockRow, Decisions
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -124,7 +124,7 @@ class ServiceBase:
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
-    _clock_rows: dict[int, tuple[int, int, float | None] | None]
+    _clock_rows: dict[int, ClockRow | None]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -329,7 +329,7 @@ class ServiceBase:
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
         raise NotImplementedError
 
-    def _clock_row(self, table: Table) -> tuple[int, int, float | None] | None:  # tables.service
+    def _clock_row(self, table: Table) -> ClockRow | None:  # tables.service
         raise NotImplementedError
 
     def _resume_clock(self, table: Table, clock: str | None) -> None:  # tables.service

@@ -54,6 +54,8 @@ class Deadline:
     channel_id: int
     version: int
     seconds: float
+    ai: bool = False
+    """Not a window: AI seats left to act (their process stopped), to play on (`advance`)."""
 
 
 class WindowClock:
@@ -109,6 +111,10 @@ class WindowClock:
         due = await self.service.due_clocks()
         for deadline in due:
             channel = deadline.channel_id
+            if deadline.ai:
+                await self._settle(channel, functools.partial(self.service.advance, channel),
+                                   f"AI seats of channel {channel} (table {deadline.table_id})", own=False)
+                continue
             await self._settle(channel, functools.partial(self.service.expire, channel, deadline.version),
                                f"window clock of channel {channel} (table {deadline.table_id})", own=False)
         return len(due)

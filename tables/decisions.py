@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from rules.core import Decision, Listed, Msg, SeatName
 from tables import i18n
@@ -139,13 +140,27 @@ class Decisions:
         return (table.version == version or now.same(ran_out)) and seat in now.clocked
 
 
-def clock_text(row: tuple[int, int, float | None] | None) -> str | None:
-    """A decision and its clock as the database keeps them, JSON text (`at`: the table's version,
-    `opened`: the version the decision opened at, `due`: when it runs out as a `time.time()`,
-    absent when no clock runs), or None."""
+class ClockRow(NamedTuple):
+    """A decision and its clock as the database keeps them with the table (`clock_text`)."""
+
+    at: int
+    """The table's version."""
+    opened: int
+    """The version the decision opened at."""
+    due: float | None
+    """When its clock runs out (a `time.time()`); None: no clock runs."""
+    ai: float | None = None
+    """When AI seats still to act should be played on by whoever finds them (a process that
+    stopped while playing them); None: none is to act."""
+
+
+def clock_text(row: ClockRow | None) -> str | None:
+    """A decision and its clock as the database keeps them, JSON text (`at`, `opened`, and `due`
+    and `ai` when set: see `ClockRow`), or None."""
     if row is None:
         return None
-    return dumps({"at": row[0], "opened": row[1], **({"due": row[2]} if row[2] is not None else {})})
+    found = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai}
+    return dumps({k: v for k, v in found.items() if v is not None})
 
 
 def clock_lines(table: Table) -> list[Msg]:

@@ -407,15 +407,18 @@ class PgStore:
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
-        `channel` and `at` (the version to expire). Rows another process is claiming right now
+        `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
+        window). Rows another process is claiming right now
         are skipped (`FOR UPDATE SKIP LOCKED`), never waited for nor taken twice."""
         return self._read(
             "WITH due AS (SELECT id FROM tables WHERE status = 'active' AND clock IS NOT NULL"
-            " AND (clock->>'at')::int = version AND (clock->>'due')::float8 <= %s"
-            " AND COALESCE((clock->>'claimed')::float8, 0) <= %s ORDER BY (clock->>'due')::float8 LIMIT %s"
+            " AND (clock->>'at')::int = version"
+            " AND ((clock->>'due')::float8 <= %s OR (clock->>'ai')::float8 <= %s)"
+            " AND COALESCE((clock->>'claimed')::float8, 0) <= %s ORDER BY id LIMIT %s"
             " FOR UPDATE SKIP LOCKED)"
             " UPDATE tables t SET clock = t.clock || jsonb_build_object('claimed', %s::float8) FROM due"
-            " WHERE t.id = due.id RETURNING t.id, t.channel, t.version AS at", [now, now, limit, now + lease])
+            " WHERE t.id = due.id RETURNING t.id, t.channel, t.version AS at,"
+            " COALESCE((t.clock->>'ai')::float8 <= %s, false) AS ai", [now, now, now, limit, now + lease, now])
 
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
         """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due

@@ -84,7 +84,7 @@ from tables.base import (
     variant_name,
 )
 from tables.clock import Deadline
-from tables.decisions import Decisions, clock_lines, clock_text, turn_lines
+from tables.decisions import ClockRow, Decisions, clock_lines, clock_text, turn_lines
 from tables.hands import Hands
 from tables.images import Images
 from tables.lobby import Lobby
@@ -174,7 +174,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         its reader's language, the channel's in the table's."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
-        self._clock_rows: dict[int, tuple[int, int, float | None] | None] = {}
+        self._clock_rows: dict[int, ClockRow | None] = {}
         """Per table: the clock last stored (version, version its decision opened at, due as a
         `time.time()`), or None when none runs: a clock is written only when it changes."""
         self.lease = 30.0
@@ -244,13 +244,13 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
-    def _clock_row(self, table: Table) -> tuple[int, int, float | None] | None:
+    def _clock_row(self, table: Table) -> ClockRow | None:
         """The decision open now (tracking it: `decisions.track`) and its clock, as the database
-        keeps them: (this version, the version the decision opened at, when it runs out as a
-        `time.time()` or None when no clock runs), or None outside a game in play (or where the
-        service runs no clocks). A pass moves the version on, never the due time. Another
-        process reads the opening version too: a click made earlier in the same decision still
-        answers it there (`answering`)."""
+        keeps them (`ClockRow`), or None outside a game in play (or where the service runs no
+        clocks). A pass moves the version on, never the due time. Another process reads the
+        opening version too: a click made earlier in the same decision still answers it there
+        (`answering`). When AI seats are to act, whoever finds them still to act a `lease`
+        from now plays them on (this process stopped while playing them)."""
         opened = self.decisions.track(table) if self.clocks else None
         if opened is None:
             return None
@@ -258,9 +258,10 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         known = self._clock_rows.get(table.id)
         due: float | None = None
         if left is not None:
-            same = known is not None and known[1] == opened.version and known[2] is not None
-            due = known[2] if same and known is not None else self.wall() + left
-        return (table.version, opened.version, due)
+            same = known is not None and known.opened == opened.version and known.due is not None
+            due = known.due if same and known is not None else self.wall() + left
+        ai = self.wall() + self.lease if table.ai_to_act() and self._policy(table) is not None else None
+        return ClockRow(table.version, opened.version, due, ai)
 
     async def _save_clock(self, table: Table) -> None:
         """Store the clock of the decision open now when it changed other than by an action (an
@@ -281,14 +282,16 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
             return
         opened = int(found.get("opened", table.version))
         due = float(found["due"]) if found.get("due") is not None else None
+        ai = float(found["ai"]) if found.get("ai") is not None else None
         self.decisions.resume(table, opened, table.timeout if due is None else due - self.wall())
-        self._clock_rows[table.id] = (table.version, opened, due)
+        self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai)
 
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
-        for `lease` seconds: each is this process's to `expire` (`tables.clock.WindowClock`)."""
+        for `lease` seconds: each is this process's to `expire`, or, `ai`, to `advance` (AI seats
+        left to act by a process that stopped) (`tables.clock.WindowClock`)."""
         rows = await asyncio.to_thread(self.store.claim_clocks, self.wall(), self.lease)
-        return [Deadline(r["id"], r["channel"], r["at"], 0.0) for r in rows]
+        return [Deadline(r["id"], r["channel"], r["at"], 0.0, ai=bool(r["ai"])) for r in rows]
 
     async def claim(self, deadline: Deadline) -> bool:
         """Claim a clock this process timed itself: False when the table moved on, or another

@@ -479,17 +479,19 @@ class Store:
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
-        `channel` and `at` (the version to expire). One writer at a time (BEGIN IMMEDIATE)."""
+        `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
+        window). One writer at a time (BEGIN IMMEDIATE)."""
         with self.atomic():
             rows = self.db.execute(
-                "SELECT id, channel, version FROM tables WHERE status = 'active' AND clock IS NOT NULL"
-                " AND json_extract(clock, '$.at') = version AND json_extract(clock, '$.due') <= ?"
-                " AND COALESCE(json_extract(clock, '$.claimed'), 0) <= ? ORDER BY json_extract(clock, '$.due')"
-                " LIMIT ?", [now, now, limit]).fetchall()
+                "SELECT id, channel, version, COALESCE(json_extract(clock, '$.ai') <= ?, 0) FROM tables"
+                " WHERE status = 'active' AND clock IS NOT NULL AND json_extract(clock, '$.at') = version"
+                " AND (json_extract(clock, '$.due') <= ? OR json_extract(clock, '$.ai') <= ?)"
+                " AND COALESCE(json_extract(clock, '$.claimed'), 0) <= ? ORDER BY id LIMIT ?",
+                [now, now, now, now, limit]).fetchall()
             for row in rows:
                 self.db.execute("UPDATE tables SET clock = json_set(clock, '$.claimed', ?) WHERE id = ?",
                                 [now + lease, row[0]])
-        return [{"id": r[0], "channel": r[1], "at": r[2]} for r in rows]
+        return [{"id": r[0], "channel": r[1], "at": r[2], "ai": bool(r[3])} for r in rows]
 
     @_locked
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:

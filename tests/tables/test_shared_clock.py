@@ -14,7 +14,7 @@ from tables.notices import Notice
 from tables.service import TableService
 from tests.tables import toy_window
 from tests.tables.backends import Backend
-from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD
+from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service
 
 
 class Wall:
@@ -107,3 +107,33 @@ async def test_a_pass_keeps_the_due_time_and_a_restart_gets_no_fresh_time(backen
     third = window_service(db, wall)
     await third.act(CHANNEL, ALICE, "pass", version=opened)
     assert [a["action"] for a in third.store.actions(table_id)][-2:] == ["pass", "pass"]
+
+
+async def test_ai_seats_a_stopped_process_left_to_act_are_played_on_by_another(backend: Backend) -> None:
+    db, wall = backend.location(), Wall()
+    here = make_service(db)
+    here.wall = wall
+    await here.create(GUILD, CHANNEL, "toy", ALICE, seed="ai-left")
+    await here.add_ai(CHANNEL, ALICE)
+    await here.start(CHANNEL, ALICE)
+
+    async def stopped(*args: Any) -> str:
+        raise RuntimeError("this process stopped here")
+
+    here._thinking.choose = stopped  # type: ignore[method-assign]
+    await here.act(CHANNEL, ALICE, "roll")
+    roll = here.table(CHANNEL).state.roll
+    await here.act(CHANNEL, ALICE, f"move {roll}")  # the AI seat's turn: it never plays here
+    table_id = here.table(CHANNEL).id
+    assert here.table(CHANNEL).ai_to_act() == [1] and stored_clock(here, table_id)["ai"] == wall.now + here.lease
+    there = make_service(db)
+    there.wall = wall
+    watch = WindowClock(there, Delivered())
+    try:
+        assert await watch.poll_once() == 0  # its process may still be playing it
+        wall.now += there.lease + 1
+        assert await watch.poll_once() == 1 and await watch.poll_once() == 0
+    finally:
+        watch.close()
+    seats = [a["seat"] for a in there.store.actions(table_id)]
+    assert seats[:2] == [0, 0] and seats[2:] and set(seats[2:4]) == {1}  # the AI seat rolled and moved
