@@ -18,7 +18,9 @@ Many processes may share one database: each decision's clock is stored with the 
 claims the clock first (`TableService.claim`: False when another process holds it); `watch`
 polls the database for clocks that ran out at tables this process never touched and claims
 them (`TableService.due_clocks`: `FOR UPDATE SKIP LOCKED` on PostgreSQL). A claim lasts the
-service's `lease`: a process that dies holding one lets another fire it after that.
+service's `lease`: a process that dies holding one lets another fire it after that. AI seats
+that a stopped process left to act fall due the same way (a lease after its last write), and
+the watch lets them play on (`advance`).
 
 A timer that fires late is harmless: `expire` checks the version it was armed for, so a
 window that moved on in the meantime is left alone (and its write is a compare-and-swap).

@@ -73,8 +73,9 @@ class Restoring(ServiceBase):
         queued, maybe a game that ended), so that start-up costs nothing per table; every other
         table is loaded when first touched (`_find`: a command, a click, its clock running out
         through `tables.clock.WindowClock.watch`). For processes sharing one PostgreSQL
-        database, where a table's clock lives in the database; without the watch, a window
-        open at a table nobody touches would wait until someone does. A table that cannot be
+        database, where a table's clock (and when AI seats left to act fall due) lives in the
+        database and the watch fires it; without the watch, a window open at a table nobody
+        touches would wait until someone does. A table that cannot be
         loaded is then found `broken` on first touch, not at start-up."""
         count = 0
         rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
