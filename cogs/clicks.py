@@ -44,11 +44,13 @@ class Clicks:
         """The open table a button was made for, or the `stale_button` refusal. Judged by the
         channel's open table in memory when it is the button's and not behind it; otherwise (a
         table another process opened or moved on, or one a lazy start-up left in the database:
-        a button carries its table's id and version, and needs no table in memory) by the
-        table as the database has it. A custom id naming another channel's table is refused."""
+        a button carries its table's id and version, and needs no table in memory), and always
+        when processes share the database (`GAVEL_SHARED`), by the table as the database has
+        it. A custom id naming another channel's table is refused."""
         channel = interaction.channel_id or 0
         table = self.bot.service.table(channel)
-        if table is None or table.id != table_id or (version is not None and version > table.version):
+        behind = version is not None and version > table.version if table is not None else False
+        if table is None or table.id != table_id or behind or self.bot.shared:
             table = await self.bot.service.look(channel)
         if table is None or table.id != table_id:
             raise IllegalAction("stale_button")

@@ -52,9 +52,12 @@ async def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
     """The table in this channel, or the `no_table` refusal (before anything is deferred); in a
     channel whose table could not be loaded after a restart, the `table_broken` refusal. A table
     this process does not hold (another process opened it, or a lazy start-up left it in the
-    database) is read from the database (`TableService.look`)."""
+    database), and any table when processes share the database (`GAVEL_SHARED`), is read from
+    the database (`TableService.look`)."""
     channel = interaction.channel_id or 0
-    table = bot.service.table(channel) or await bot.service.look(channel)
+    # Several processes share the database: the copy in memory may be behind, so read it fresh.
+    table = None if bot.shared else bot.service.table(channel)
+    table = table or await bot.service.look(channel)
     if table is None:
         broken = bot.service.broken_in(interaction.channel_id or 0)  # its table could not be loaded
         raise IllegalAction("table_broken", table=broken.table_id) if broken else IllegalAction("no_table")
