@@ -58,6 +58,7 @@ from tables.ai import PooledSeats
 from tables.clock import WindowClock
 from tables.notices import Notice
 from tables.service import TableService
+from tables.store import is_postgres
 
 log = logging.getLogger("gavel.cogs")
 
@@ -66,7 +67,7 @@ class GavelBot(commands.Bot):
     """A `commands.Bot` that knows its TableService and how to deliver notices. It sees every
     guild the bot is in (one gateway connection); `ShardedGavelBot` sees some shards' guilds."""
 
-    def __init__(self, service: TableService, *, sync: bool = False, **client: Any) -> None:
+    def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False, **client: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, **client)
         self.service = service
@@ -79,6 +80,11 @@ class GavelBot(commands.Bot):
         """Channels found to be in another process's shards (a channel never changes guild)."""
         self._guilds_elsewhere: dict[int, discord.Guild] = {}
         """Guilds this process does not hold, fetched for their language (`reach`)."""
+        self.shared = shared
+        service.shared = shared or service.shared
+        """Whether this bot is one of several processes on one PostgreSQL database (`GAVEL_SHARED`,
+        or some of the shards only): it then also watches the database for clocks that ran out at
+        tables it never touched, loads tables on first touch and claims the outbox's rows."""
         self.delivery = Delivery(self)
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
@@ -94,13 +100,18 @@ class GavelBot(commands.Bot):
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
-        restored = await self.service.restore()
+        # Several processes on one database: a table is loaded where it is first touched.
+        restored = await self.service.restore(lazy=self.shared and is_postgres(self.service.store.path))
         log.info("restored %d open table(s)", restored)
         # The windows that were open when the bot stopped run out again, and AI seats that were
         # to act play on: in timers, so the bot connects first and never waits for them. What
         # the last run had not delivered goes out once the bot is ready, and so do the notes of
         # tables that could not be loaded.
         self.clock.arm_all()
+        if self.shared and is_postgres(self.service.store.path):
+            # Several processes share this database: fire the clocks of tables this one never
+            # touched too (each timeout is claimed by exactly one process).
+            self.clock.watch()
         self.resender.start()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
@@ -227,10 +238,10 @@ class ShardedGavelBot(GavelBot, commands.AutoShardedBot):
     whose `(guild_id >> 22) % shard_count` it is. Every process of one bot must give the same
     `shard_count`, and each shard must run in exactly one process."""
 
-    def __init__(self, service: TableService, *, sync: bool = False, shard_ids: Sequence[int] | None = None,
-                 shard_count: int) -> None:
+    def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False,
+                 shard_ids: Sequence[int] | None = None, shard_count: int) -> None:
         ids = check_shards(shard_ids, shard_count)
-        super().__init__(service, sync=sync, shard_ids=ids, shard_count=shard_count)
+        super().__init__(service, sync=sync, shared=shared, shard_ids=ids, shard_count=shard_count)
 
 
 def check_shards(shard_ids: Sequence[int] | None, shard_count: int) -> list[int] | None:
@@ -251,18 +262,22 @@ def check_shards(shard_ids: Sequence[int] | None, shard_count: int) -> list[int]
     return ids
 
 
-def create_bot(service: TableService, *, sync: bool | None = None, shard_ids: Sequence[int] | None = None,
-               shard_count: int | None = None) -> GavelBot:
-    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`. With a `shard_count`, a
-    `ShardedGavelBot` over `shard_ids` (None: every shard, in this process); `shard_ids`
-    without a count is refused (ValueError), as every process must use the same count."""
+def create_bot(service: TableService, *, sync: bool | None = None, shared: bool | None = None,
+               shard_ids: Sequence[int] | None = None, shard_count: int | None = None) -> GavelBot:
+    """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`, `shared=None` reads `GAVEL_SHARED`
+    (1: several bot processes share the PostgreSQL database) and is on anyway when this process
+    runs only some of the shards (the others run elsewhere, on the same database). With a
+    `shard_count`, a `ShardedGavelBot` over `shard_ids` (None: every shard, in this process);
+    `shard_ids` without a count is refused (ValueError), as every process must use the same count."""
     if sync is None:
         sync = os.environ.get("GAVEL_SYNC", "") in ("1", "true", "yes")
+    if shared is None:
+        shared = os.environ.get("GAVEL_SHARED", "") in ("1", "true", "yes") or shard_ids is not None
     if shard_count is None:
         if shard_ids is not None:
             raise ValueError("shard ids need a shard count (the same in every process)")
-        return GavelBot(service, sync=sync)
-    return ShardedGavelBot(service, sync=sync, shard_ids=shard_ids, shard_count=shard_count)
+        return GavelBot(service, sync=sync, shared=shared)
+    return ShardedGavelBot(service, sync=sync, shared=shared, shard_ids=shard_ids, shard_count=shard_count)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

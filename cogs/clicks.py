@@ -40,11 +40,18 @@ class Clicks:
         self.bot.delivery.remember(interaction)
         await getattr(self, kind)(interaction, item)
 
-    def live(self, interaction: discord.Interaction, table_id: int, version: int | None = None) -> Table:
+    async def live(self, interaction: discord.Interaction, table_id: int, version: int | None = None) -> Table:
         """The open table a button was made for, or the `stale_button` refusal. Judged by the
-        channel's open table in memory: a closed table's button costs no database read before
-        the deferral, and a custom id naming another channel's table is refused."""
-        table = self.bot.service.table(interaction.channel_id or 0)
+        channel's open table in memory when it is the button's and not behind it; otherwise (a
+        table another process opened or moved on, or one a lazy start-up left in the database:
+        a button carries its table's id and version, and needs no table in memory), and always
+        when processes share the database (`GAVEL_SHARED`), by the table as the database has
+        it. A custom id naming another channel's table is refused."""
+        channel = interaction.channel_id or 0
+        table = self.bot.service.table(channel)
+        behind = version is not None and version > table.version if table is not None else False
+        if table is None or table.id != table_id or behind or self.bot.shared:
+            table = await self.bot.service.look(channel)
         if table is None or table.id != table_id:
             raise IllegalAction("stale_button")
         if version is not None and (table.status != "active" or not self.bot.service.answering(table, version)):
@@ -52,7 +59,7 @@ class Clicks:
         return table
 
     async def lobby(self, interaction: discord.Interaction, item: components.LobbyButton) -> None:
-        service, table = self.bot.service, self.live(interaction, item.table_id)
+        service, table = self.bot.service, await self.live(interaction, item.table_id)
         if table.status != "lobby":
             raise IllegalAction("stale_button")
         player, channel_id = player_of(interaction), table.channel_id
@@ -78,13 +85,13 @@ class Clicks:
                 await interaction.edit_original_response(content=lobby_text(event, lang) if event else None, view=None)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
-        table = self.live(interaction, item.table_id)
+        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.bot.service.me(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction, item: components.HandButton) -> None:
-        table = self.live(interaction, item.table_id)
+        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
@@ -108,7 +115,7 @@ class Clicks:
         the action once the path names one. `chosen`: the set picked on a `Combined` step's
         multi-select, joined by the game into the action (only values the step offers)."""
         try:
-            table = self.live(interaction, item.table_id, item.version)
+            table = await self.live(interaction, item.table_id, item.version)
         except IllegalAction as refusal:
             if refusal.code == "stale_button" and await self._refresh(interaction, item):
                 return

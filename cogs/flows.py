@@ -48,10 +48,16 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_messages)
 
 
-def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
+async def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
     """The table in this channel, or the `no_table` refusal (before anything is deferred); in a
-    channel whose table could not be loaded after a restart, the `table_broken` refusal."""
-    table = bot.service.table(interaction.channel_id or 0)
+    channel whose table could not be loaded after a restart, the `table_broken` refusal. A table
+    this process does not hold (another process opened it, or a lazy start-up left it in the
+    database), and any table when processes share the database (`GAVEL_SHARED`), is read from
+    the database (`TableService.look`)."""
+    channel = interaction.channel_id or 0
+    # Several processes share the database: the copy in memory may be behind, so read it fresh.
+    table = None if bot.shared else bot.service.table(channel)
+    table = table or await bot.service.look(channel)
     if table is None:
         broken = bot.service.broken_in(interaction.channel_id or 0)  # its table could not be loaded
         raise IllegalAction("table_broken", table=broken.table_id) if broken else IllegalAction("no_table")
@@ -236,7 +242,7 @@ Change = Callable[[int, Player], Awaitable[list[Notice]]]
 async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) -> None:
     """A command that changes the table in this channel: refuse privately if there is none,
     defer, make the change, say "done" privately and tell the channel what happened."""
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     notices = await call(table.channel_id, player_of(interaction))
     with delivering(bot, table.channel_id):
@@ -248,7 +254,7 @@ async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[
                *, ephemeral: bool) -> None:
     """A command that reads the table in this channel (`service.status`, `log`, `me`): refuse
     privately if there is none, defer, answer with the notice."""
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     await send_notice(interaction, await read(table.channel_id), ephemeral=ephemeral)
 
@@ -258,7 +264,7 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> Non
     command answers the decision open when it arrived: if another player's action gets in
     first (the command waited for the table's lock), the service refuses it as `stale` with
     who is asked now, rather than apply it to a position the player never saw."""
-    seen = open_table(bot, interaction).version
+    seen = (await open_table(bot, interaction)).version
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
 
@@ -279,7 +285,7 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
 async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     """The board for everyone, with the turn prompt and its buttons (for a game with hidden
     information, the asker's own view, privately)."""
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     if table.status != "active":
         raise IllegalAction("not_started")
     private = table.game.info.hidden_information
@@ -316,7 +322,7 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
     if len(texts) == 1:
         await act(bot, interaction, texts[0])
         return
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     seen = table.version
     player, service = player_of(interaction), bot.service
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -341,7 +347,7 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
     (`Command.action`, shared with local play): the action it names played like any command, or
     the several it names one after another (`act_all`). A sub-command the game does not list is
     its name followed by the options' values. Typed in another game's channel, it is refused."""
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     plugin = registry.plugin(game_key)
     if table.game_key != game_key:
         raise IllegalAction("wrong_game", command=f"/{plugin.commands.group}")
@@ -360,7 +366,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     step the command names already), under `text`; refused by `refusal` (default
     `not_your_turn`) when no legal action starts so. `marked`: its buttons carry the labels of
     the board's squares, and it comes with the user's own board when they name some."""
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     prompt = bot.service.prompt(table.channel_id, player_of(interaction))
     legal = prompt.actions if prompt is not None else []
     words = components.words_for(prompt).menu(legal)
@@ -391,7 +397,7 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     """A player's own view, privately (the fallback when DMs are closed: `Command.view`): what
     `/table me` says (the seat, its secrets, its recent private news), what it may do named in
     the game's words (`Words.name`), with its hand image as `filename`."""
-    table = open_table(bot, interaction)
+    table = await open_table(bot, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     me = await bot.service.me(table.channel_id, player)

@@ -62,7 +62,7 @@ class JudgementCog(commands.Cog):
         the user may name (`command_text`), before anything reaches the game."""
         legal: list[str] = []
         if tokens:
-            table = open_table(self.bot, interaction)
+            table = await open_table(self.bot, interaction)
             legal = self.bot.service.legal_for(table.channel_id, player_of(interaction))
         await act(self.bot, interaction, command_text(verb, tokens, legal))
 
@@ -222,7 +222,7 @@ class JudgementCog(commands.Cog):
         if not clean(target):  # a blank target is no target
             await self.do(interaction, "skill", name)
             return
-        table = open_table(self.bot, interaction)
+        table = await open_table(self.bot, interaction)
         used = command_text("skill", [name], self.bot.service.legal_for(table.channel_id, player_of(interaction)))
         await flows.act_all(self.bot, interaction, [used, f"target {clean(target)}"],
                             later="judgement.ui.target_later")

@@ -68,7 +68,7 @@ class TablesCog(commands.Cog):
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await send_rules(interaction, open_table(self.bot, interaction).game_key)
+        await send_rules(interaction, (await open_table(self.bot, interaction)).game_key)
 
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:

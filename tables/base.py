@@ -11,20 +11,20 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
-from tables.store import TableStore
+from tables.store import StaleWrite, TableStore, loads
 from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
-    from tables.decisions import Decisions
+    from tables.decisions import ClockRow, Decisions
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -76,12 +76,31 @@ def lobby_hint(table: Table) -> Msg:
     return Msg("table.lobby_hint", {"min": seats[0], "max": seats[-1]})
 
 
+T = TypeVar("T")
+
+RETRIES = 4
+"""How many times a call that lost a race to another process (`StaleTable`) is run again on
+the table as the database has it, before the player is told (`stale_write`)."""
+
+
+class StaleTable(IllegalAction):
+    """The stored table moved on under a call (another process wrote it first): nothing of the
+    failed write was stored. `_on_table` runs the call again on the fresh table; past its
+    retries the player hears `stale_write`."""
+
+    code = "stale_write"
+
+
 @dataclass
 class _Out:
     """Lines gathered while a call runs, before they become notices."""
 
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+
+
+async def _same(table: Table) -> Table:
+    return table
 
 
 class ServiceBase:
@@ -94,6 +113,8 @@ class ServiceBase:
     _thinking: ai.Seats
     _outbox: bool
     clocks: bool
+    shared: bool
+    lease: float
     _ai_failures: dict[int, int]
     decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]
@@ -103,11 +124,94 @@ class ServiceBase:
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
+    _clock_rows: dict[int, ClockRow | None]
 
     # ------------------------------------------------------------------ lookup
+    # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
+    # process's memory: views and menus use it, and it may be behind the database (another
+    # process may have moved the table, or opened it). Every change goes through `_on_table`
+    # (async): it finds the table in memory or, failing that, in the database (`_find`, in a
+    # worker thread), brings it up to date with the database under the table's lock (`_fresh`)
+    # and runs the change; writes are compare-and-swap, and a change that lost a race to
+    # another process (`StaleTable`) runs again on the table as it now is.
     def table(self, channel_id: int) -> Table | None:
-        """The open (lobby or active) table in a channel."""
+        """The open (lobby or active) table in a channel, as this process last saw it."""
         return self._by_channel.get(channel_id)
+
+    async def look(self, channel_id: int) -> Table | None:
+        """The channel's open table as the database has it now (async: read in a worker thread),
+        or None: for a menu or a command's choices on a process that may be behind (another
+        process moved the table, or opened it). Read it; change it only through the service."""
+        try:
+            return await self._on_table(channel_id, _same)
+        except IllegalAction:
+            return None
+
+    async def _touch(self, channel_id: int) -> Table:
+        """The channel's open table: from memory, else from the database (opened by another
+        process, or not loaded since start-up). `no_table` (or `table_broken`) when none."""
+        table = self._by_channel.get(channel_id)
+        if table is None:
+            table = await self._find(channel_id)
+        if table is None:
+            self._refuse_broken(channel_id)
+            raise IllegalAction("no_table")
+        return table
+
+    async def _on_table(self, channel_id: int, change: Callable[[Table], Awaitable[T]]) -> T:
+        """Run `change` on the channel's table under its lock, on the table as the database has
+        it; again (up to `RETRIES` times) when another process wrote it first (`StaleTable`),
+        or closed it (then on the table open there now, if any)."""
+        for attempt in range(RETRIES + 1):
+            table = await self._touch(channel_id)
+            async with table.lock:
+                if not await self._fresh(table):
+                    continue  # closed by another process: look for the table open there now
+                try:
+                    return await change(table)
+                except StaleTable:
+                    if attempt == RETRIES:
+                        raise
+        raise IllegalAction("no_table")
+
+    async def _fresh(self, table: Table) -> bool:
+        """Bring a table held in memory up to what the database has (call under its lock): its
+        seats and host always (cheap), its state when another process moved it on. False (and
+        the table forgotten here) when it is no longer open."""
+        head = await asyncio.to_thread(self.store.head, table.id)
+        if head is None or head["status"] not in ("lobby", "active"):
+            if head is not None:
+                table.status = head["status"]
+            self._forget(table)
+            return False
+        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in head["seats"]]
+        if seats != table.seats:
+            table.seats = seats
+        table.host_id = head["host"]
+        if head["status"] != table.status or (head["status"] == "active" and head["version"] != table.version):
+            row = await asyncio.to_thread(self.store.table_row, table.id)
+            if row is None or row["status"] not in ("lobby", "active"):
+                self._forget(table)
+                return False
+            table.status = row["status"]
+            table.setup_record = loads(row["setup"]) or []
+            if row["state"]:
+                table.snapshot = loads(row["state"])
+                table.state = table.game.load(table.snapshot)
+            self._resume_clock(table, row.get("clock"))  # the decision's clock as stored with this state
+        return True
+
+    def _forget(self, table: Table) -> None:
+        """This process no longer holds the table (closed here or by another process)."""
+        self.decisions.forget(table.id)
+        self._ai_failures.pop(table.id, None)
+        self._draws.pop(table.id, None)
+        for key in [k for k in self._sent if k[0] == table.id]:
+            del self._sent[key]
+        self._clock_rows.pop(table.id, None)
+        self._by_id.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
 
     def open_channels(self) -> list[int]:
         """The channels with an open (lobby or active) table."""
@@ -144,8 +248,16 @@ class ServiceBase:
                           host: int | None = None) -> None:
         """Store the seating (`seats`, else the table's own) and a new `host`, then adopt them:
         the database first, so a failed write leaves the table in memory as it was."""
+        # A new seating made from the one in memory is written only over that one (`expected`):
+        # a lobby change made by another process meanwhile is never overwritten.
+        # A lobby change is written only to a lobby (not to a game another process just started).
+        expected = None if seats is None else [s.to_row() for s in table.seats]
         seats = table.seats if seats is None else seats
-        await asyncio.to_thread(self.store.save_seats, table.id, [s.to_row() for s in seats], host=host)
+        try:
+            await asyncio.to_thread(self.store.save_seats, table.id, [s.to_row() for s in seats], host=host,
+                                    expected=expected, status="lobby" if table.status == "lobby" else None)
+        except StaleWrite as exc:
+            raise StaleTable() from exc
         table.seats = seats
         if host is not None:
             table.host_id = host
@@ -157,6 +269,9 @@ class ServiceBase:
         raise NotImplementedError
 
     def _refuse_broken(self, channel_id: int) -> None:  # tables.restoring
+        raise NotImplementedError
+
+    async def _find(self, channel_id: int) -> Table | None:  # tables.restoring
         raise NotImplementedError
 
     def broken_in(self, channel_id: int) -> BrokenTable | None:  # tables.restoring
@@ -199,6 +314,9 @@ class ServiceBase:
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:  # tables.play
         raise NotImplementedError
 
+    async def _resign(self, table: Table, player: Player) -> list[Notice]:  # tables.play
+        raise NotImplementedError
+
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:  # tables.images
         raise NotImplementedError
 
@@ -209,6 +327,12 @@ class ServiceBase:
         raise NotImplementedError
 
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
+        raise NotImplementedError
+
+    def _clock_row(self, table: Table) -> ClockRow | None:  # tables.service
+        raise NotImplementedError
+
+    def _resume_clock(self, table: Table, clock: str | None) -> None:  # tables.service
         raise NotImplementedError
 
     def _prompt_for(self, table: Table, seat: int) -> Prompt | None:  # tables.service

@@ -13,14 +13,24 @@ The same timer keeps AI seats moving when no call is playing them: after a resta
 never waits for them) or after an AI step failed, `TableService.ai_due` says when to ask them
 again, and the timer calls `advance` then.
 
+Many processes may share one database: each decision's clock is stored with the table
+(`TableService._save_clock`), and exactly one process fires each timeout. A process's own timer
+claims the clock first (`TableService.claim`: False when another process holds it); `watch`
+polls the database for clocks that ran out at tables this process never touched and claims
+them (`TableService.due_clocks`: `FOR UPDATE SKIP LOCKED` on PostgreSQL). A claim lasts the
+service's `lease`: a process that dies holding one lets another fire it after that. AI seats
+that a stopped process left to act fall due the same way (a lease after its last write), and
+the watch lets them play on (`advance`).
+
 A timer that fires late is harmless: `expire` checks the version it was armed for, so a
-window that moved on in the meantime is left alone. Errors in a timer are logged, never
-raised into the event loop. The console (local play) has no clock.
+window that moved on in the meantime is left alone (and its write is a compare-and-swap).
+Errors in a timer are logged, never raised into the event loop. The console (local play) has no clock.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -46,6 +56,8 @@ class Deadline:
     channel_id: int
     version: int
     seconds: float
+    ai: bool = False
+    """Not a window: AI seats left to act (their process stopped), to play on (`advance`)."""
 
 
 class WindowClock:
@@ -55,6 +67,7 @@ class WindowClock:
         self.service = service
         self.deliver = deliver
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._watch: asyncio.Task[None] | None = None
 
     def arm(self, channel_id: int) -> Deadline | None:
         """(Re)start the channel's timer for the decision open now; returns its deadline, or
@@ -85,6 +98,36 @@ class WindowClock:
         """Stop every timer (at shut-down)."""
         for channel in list(self._tasks):
             self.disarm(channel)
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+
+    def watch(self, every: float = 1.0) -> None:
+        """Poll the database every `every` seconds for clocks that ran out at any table, and fire
+        those this process claims (processes sharing a database; call inside the event loop)."""
+        if self._watch is None:
+            self._watch = asyncio.get_running_loop().create_task(self._poll(every), name="window-clock-watch")
+
+    async def poll_once(self) -> int:
+        """Fire every clock that ran out and this process claims now; how many it claimed."""
+        due = await self.service.due_clocks()
+        for deadline in due:
+            channel = deadline.channel_id
+            if deadline.ai:
+                await self._settle(channel, functools.partial(self.service.advance, channel),
+                                   f"AI seats of channel {channel} (table {deadline.table_id})", own=False)
+                continue
+            await self._settle(channel, functools.partial(self.service.expire, channel, deadline.version),
+                               f"window clock of channel {channel} (table {deadline.table_id})", own=False)
+        return len(due)
+
+    async def _poll(self, every: float) -> None:
+        while True:
+            try:
+                await self.poll_once()
+            except Exception:  # the database is away for a moment: try again at the next tick
+                log.exception("polling the window clocks failed")
+            await asyncio.sleep(every)
 
     async def _play_on(self, channel_id: int, due: float) -> None:
         """AI seats are to act but no call is playing them (after a restart, or after an AI step
@@ -96,14 +139,25 @@ class WindowClock:
     async def _run(self, deadline: Deadline) -> None:
         channel = deadline.channel_id
         await asyncio.sleep(deadline.seconds)
+        try:
+            claimed = await self.service.claim(deadline)
+        except Exception:
+            log.exception("window clock of channel %s could not be claimed", channel)
+            return
+        if not claimed:  # moved on, or another process fires it
+            if self._tasks.get(channel) is asyncio.current_task():
+                del self._tasks[channel]
+            return
         await self._settle(channel, lambda: self.service.expire(channel, deadline.version),
                            f"window clock of channel {channel} (table {deadline.table_id})")
 
-    async def _settle(self, channel: int, call: Callable[[], Awaitable[list[Notice]]], what: str) -> None:
+    async def _settle(self, channel: int, call: Callable[[], Awaitable[list[Notice]]], what: str, *,
+                      own: bool = True) -> None:
         """Make the timed change, deliver its notices and arm what comes next. From here on the
         timer is no longer cancellable by `arm`: the change is about to be applied, and its
-        notices must be delivered, not lost to a newer timer."""
-        if self._tasks.get(channel) is asyncio.current_task():
+        notices must be delivered, not lost to a newer timer. `own`: called by the channel's
+        own timer (not by `watch`)."""
+        if own and self._tasks.get(channel) is asyncio.current_task():
             del self._tasks[channel]
         try:
             notices = await call()

@@ -13,18 +13,24 @@ version it opened at and when its clock started, and answers from that alone:
   the decision puts on the clock, when the table has a clock at all.
 - `clocked`: who takes their `Game.timeout_action` when it runs out (`TableService.expire`).
 
-Memory only: after a restart a decision counts from the version, and the moment, the table is
-first looked at again. `clock_lines` and `turn_lines` are the table's words for both.
+The service also keeps each clock in the database (`TableService._save_clock`: the version the
+decision opened at and when it runs out), so that another process, or this one after a restart,
+`resume`s it with the time it has left instead of a fresh clock, and whichever process finds it
+due first claims and fires it (`tables.clock`). Without a stored clock a decision counts from the
+version, and the moment, the table is first looked at again. `clock_lines` and `turn_lines`
+are the table's words for both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from rules.core import Decision, Listed, Msg, SeatName
 from tables import i18n
 from tables.clock import Deadline
+from tables.store import dumps
 from tables.table import Table
 
 
@@ -64,6 +70,26 @@ class Decisions:
             opened = Opened(decision, table.version, table.version, self._now())
         self._open[table.id] = opened
         return opened
+
+    def resume(self, table: Table, opened: int, left: float) -> None:
+        """The decision open at `table` opened at version `opened` and has `left` seconds on its
+        clock, as the database says (another process opened it, or this one before a restart):
+        it keeps that time, never a fresh clock."""
+        if table.status != "active" or table.state is None or opened > table.version:
+            return
+        started = self._now() - max(0.0, table.timeout - max(0.0, left))
+        self._open[table.id] = Opened(table.decision(), opened, table.version, started)
+
+    def peek(self, table_id: int) -> Opened | None:
+        """What is known of the table's decision (to put back with `put` if a change fails)."""
+        return self._open.get(table_id)
+
+    def put(self, table_id: int, opened: Opened | None) -> None:
+        """Put back what `peek` gave (a change that was not stored)."""
+        if opened is None:
+            self._open.pop(table_id, None)
+        else:
+            self._open[table_id] = opened
 
     def forget(self, table_id: int) -> None:
         """The table closed: nothing is open there any more."""
@@ -112,6 +138,29 @@ class Decisions:
         run out."""
         now = table.decision()
         return (table.version == version or now.same(ran_out)) and seat in now.clocked
+
+
+class ClockRow(NamedTuple):
+    """A decision and its clock as the database keeps them with the table (`clock_text`)."""
+
+    at: int
+    """The table's version."""
+    opened: int
+    """The version the decision opened at."""
+    due: float | None
+    """When its clock runs out (a `time.time()`); None: no clock runs."""
+    ai: float | None = None
+    """When AI seats still to act should be played on by whoever finds them (a process that
+    stopped while playing them); None: none is to act."""
+
+
+def clock_text(row: ClockRow | None) -> str | None:
+    """A decision and its clock as the database keeps them, JSON text (`at`, `opened`, and `due`
+    and `ai` when set: see `ClockRow`), or None."""
+    if row is None:
+        return None
+    found = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai}
+    return dumps({k: v for k, v in found.items() if v is not None})
 
 
 def clock_lines(table: Table) -> list[Msg]:

@@ -21,8 +21,7 @@ class Hands(ServiceBase):
         """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
         private events, their legal actions (when not asked, those it may take at any time), and
         the board as they see it."""
-        table = self._open(channel_id)
-        async with table.lock:
+        async def read(table: Table) -> Private:
             seat = table.require_seat(player.user_id)
             lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
             if table.status != "active":
@@ -39,16 +38,19 @@ class Hands(ServiceBase):
             image = await self._render(table, seat, prompt)
             return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board")
 
+        return await self._on_table(channel_id, read)
+
     async def hand(self, channel_id: int, player: Player) -> Private:
         """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
         renderer draws one: lighter than `me`, for a button pressed often."""
-        table = self._open(channel_id)
-        async with table.lock:
+        async def read(table: Table) -> Private:
             seat = table.require_seat(player.user_id)
             self._require(table, "active")
             lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
             image = await self._render_hand(table, seat)
             return Private(table.id, seat, player.user_id, list(lines), image, names=table.names)
+
+        return await self._on_table(channel_id, read)
 
     def _changed_secrets(self, table: Table, seat: int) -> list[Msg]:
         """`seat`'s secrets if they changed since they were last sent (and remember them)."""

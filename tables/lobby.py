@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core import IllegalAction, Msg
 from tables import i18n
-from tables.base import ServiceBase, _Out, game_name, get_game, lobby_hint, variant_lines, variant_name
+from tables.base import ServiceBase, StaleTable, _Out, game_name, get_game, lobby_hint, variant_lines, variant_name
 from tables.decisions import clock_lines
 from tables.notices import Notice, Public
 from tables.store import StaleWrite, dumps
@@ -27,7 +27,7 @@ class Lobby(ServiceBase):
         whole life. `draws`: every random number the table draws, set-up first, comes from this
         list while it lasts (a replayed record, `tables.record`), then as usual."""
 
-        if channel_id in self._by_channel:
+        if await self.look(channel_id) is not None:  # open, here or by another process (as stored now)
             raise IllegalAction("table_exists")
         self._refuse_broken(channel_id)
         game = get_game(game_key)
@@ -42,12 +42,15 @@ class Lobby(ServiceBase):
             timeout=game.info.default_timeout if timeout is None else float(timeout),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
-        table.id = await asyncio.to_thread(self.store.create_table, {  # the row and its seats in one transaction
-            "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
-            "status": "lobby", "seed": table.seed,
-            "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout)),
-            "version": 0, "host": host.user_id,
-        }, [s.to_row() for s in table.seats])
+        try:
+            table.id = await asyncio.to_thread(self.store.create_table, {  # the row and its seats in one transaction
+                "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
+                "status": "lobby", "seed": table.seed,
+                "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout)),
+                "version": 0, "host": host.user_id,
+            }, [s.to_row() for s in table.seats], alone=True)
+        except StaleWrite as exc:  # another process opened a table here first
+            raise IllegalAction("table_exists") from exc
         if draws:
             self._draws[table.id] = list(draws)
         self._by_id[table.id] = table
@@ -61,8 +64,7 @@ class Lobby(ServiceBase):
         return [Public(table.id, lines, names=table.names)]
 
     async def join(self, channel_id: int, player: Player) -> list[Notice]:
-        table = self._open(channel_id)
-        async with table.lock:
+        async def change(table: Table) -> list[Notice]:
             self._require(table, "lobby")
             if table.seat_of(player.user_id) is not None:
                 raise IllegalAction("already_seated")
@@ -71,12 +73,13 @@ class Lobby(ServiceBase):
             msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
+        return await self._on_table(channel_id, change)
+
     async def leave(self, channel_id: int, player: Player) -> list[Notice]:
         """Leave a lobby; during a game this resigns."""
-        table = self._open(channel_id)
-        if table.status == "active":
-            return await self.resign(channel_id, player)
-        async with table.lock:
+        async def change(table: Table) -> list[Notice]:
+            if table.status == "active":
+                return await self._resign(table, player)
             self._require(table, "lobby")
             seat = table.require_seat(player.user_id)
             seats = [s for i, s in enumerate(table.seats) if i != seat]
@@ -93,9 +96,10 @@ class Lobby(ServiceBase):
             await self._save_seats(table, seats, host=host)
             return [Public(table.id, lines, names=table.names)]
 
+        return await self._on_table(channel_id, change)
+
     async def add_ai(self, channel_id: int, by: Player, level: str = "normal") -> list[Notice]:
-        table = self._open(channel_id)
-        async with table.lock:
+        async def change(table: Table) -> list[Notice]:
             self._require(table, "lobby")
             self._require_host(table, by)
             if self._policy(table) is None:
@@ -107,19 +111,21 @@ class Lobby(ServiceBase):
             msg = Msg("table.ai_added", {"player": name, "n": len(table.seats), "max": table.seat_range[-1]})
             return [Public(table.id, [msg], names=table.names)]
 
+        return await self._on_table(channel_id, change)
+
     async def remove_ai(self, channel_id: int, by: Player, seat: int | None = None) -> list[Notice]:
-        table = self._open(channel_id)
-        async with table.lock:
+        async def change(table: Table) -> list[Notice]:
             self._require(table, "lobby")
             self._require_host(table, by)
             ai = [i for i, s in enumerate(table.seats) if s.is_ai]
-            if seat is None and ai:
-                seat = ai[-1]
-            if seat not in ai:
+            chosen = ai[-1] if seat is None and ai else seat
+            if chosen is None or chosen not in ai:
                 raise IllegalAction("no_ai_seat")
-            removed = table.seats[seat]
-            await self._save_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
+            removed = table.seats[chosen]
+            await self._save_seats(table, [s for i, s in enumerate(table.seats) if i != chosen])
             return [Public(table.id, [Msg("table.ai_removed", {"player": removed.name})], names=table.names)]
+
+        return await self._on_table(channel_id, change)
 
     def _require_room(self, table: Table) -> None:
         most = table.seat_range[-1]
@@ -127,8 +133,7 @@ class Lobby(ServiceBase):
             raise IllegalAction("table_full", max=most)
 
     async def start(self, channel_id: int, by: Player) -> list[Notice]:
-        table = self._open(channel_id)
-        async with table.lock:
+        async def change(table: Table) -> list[Notice]:
             self._require(table, "lobby")
             self._require_host(table, by)
             info = table.game.info
@@ -144,15 +149,18 @@ class Lobby(ServiceBase):
             snapshot = state.to_json()
             try:
                 # memory follows the database
-                await asyncio.to_thread(self.store.start, table.id, snapshot, state.version, chance.record)
-            except StaleWrite as exc:
-                raise IllegalAction("stale_write") from exc
+                await asyncio.to_thread(self.store.start, table.id, snapshot, state.version, chance.record,
+                                        seats=[s.to_row() for s in table.seats])
+            except StaleWrite as exc:  # started or closed by another process: look again
+                raise StaleTable() from exc
             self._spend_dice(table, chance)
             table.state, table.snapshot, table.setup_record = state, snapshot, list(chance.record)
             table.status = "active"
             out = _Out([Msg("table.started", {"game": game_name(table.game), "players": i18n.Listed.of(table.names)})])
             await self._run_ai(table, out)
             return await self._notices(table, out)
+
+        return await self._on_table(channel_id, change)
 
     async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
         """Close the table with no result. The host may cancel a lobby, and abort a game only
@@ -162,8 +170,7 @@ class Lobby(ServiceBase):
         then recorded as cancelled. A table that could not be loaded is for staff only."""
         if self.broken_in(channel_id) is not None:
             return self._cancel_broken(channel_id, by, can_manage)
-        table = self._open(channel_id)
-        async with table.lock:
+        async def change(table: Table) -> list[Notice]:
             if table.status not in ("lobby", "active"):
                 raise IllegalAction("no_table")
             if not can_manage:
@@ -173,6 +180,8 @@ class Lobby(ServiceBase):
                     raise IllegalAction("cannot_abort")
             await self._close(table, "cancelled")
             return [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
+
+        return await self._on_table(channel_id, change)
 
     async def _everyone_acted(self, table: Table) -> bool:
         """Whether every seat has an action in the log (the game can no longer be aborted)."""

@@ -1,6 +1,8 @@
 """The outbox part of `TableService`: a change's notices wait in the database until the
 front-end says Discord accepted them (`_keep`, `delivered`), and are sent again when it did not
-(`undelivered`, `waiting`, `next_waiting`)."""
+(`undelivered`, `waiting`, `next_waiting`). Where several processes share one database
+(`TableService.shared`), a notice is held by the process that wrote it while it sends it, and
+one that falls due is claimed by the process that sends it: none goes out twice."""
 
 from __future__ import annotations
 
@@ -28,7 +30,10 @@ class Outbox(ServiceBase):
             return notices
         items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
         try:
-            ids = await asyncio.to_thread(self.store.outbox_add, table.id, table.channel_id, table.version, items)
+            # Processes sharing a database: the writer holds its notices while it sends them.
+            hold = self.wall() + self.lease if self.shared else 0.0
+            ids = await asyncio.to_thread(self.store.outbox_add, table.id, table.channel_id, table.version, items,
+                                          hold=hold)
         except Exception:
             log.exception("table %s: the notices of version %s could not be kept in the outbox", table.id,
                           table.version)
@@ -55,7 +60,10 @@ class Outbox(ServiceBase):
         channel's kept before outbox row `before` (they go out before anything newer there). A
         notice of a version the table has moved past keeps its lines and board but no longer asks
         anyone to act."""
-        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id, before)
+        # Processes sharing a database: only what is due, claimed (what another process holds
+        # while it sends it is not sent twice).
+        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id, before,
+                                       claim=self.lease if self.shared else None)
         found: dict[int, list[Notice]] = defaultdict(list)
         dropped: list[int] = []
         for row in rows:

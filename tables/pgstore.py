@@ -7,7 +7,11 @@ its soundness rules, with PostgreSQL's means:
 - **Many processes.** There is no process lock: PostgreSQL itself arbitrates between the
   processes sharing one database. Every write that must not be lost or doubled is guarded in
   the database (the compare-and-swap below, the log's unique (table, version) index), not by
-  anything held in one process's memory.
+  anything held in one process's memory: a seating is written only over the one it was made
+  from (`save_seats(expected=)`), a game starts only with the seating it was dealt for, a table
+  closes once (`finish`), a channel gets one open table (`create_table(alone=True)`, under an
+  advisory lock per channel), and each decision's clock (stored with the action that opened it)
+  is claimed by one process at a time (`claim_clocks`: `FOR UPDATE SKIP LOCKED`, for a lease).
 - **Compare-and-swap writes.** `record_action` updates the table's row only where it still has
   the version the action was computed from (`UPDATE ... WHERE version = expected`); the log row
   is written in the same transaction. The row lock that the update takes makes a second writer
@@ -48,7 +52,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, StoreError, dumps, redacted
+from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, StoreError, dumps, redacted, same_seats
 
 MIGRATIONS: list[str] = [
     # 1: the SQLite store's schema 3 at once (tables, the log with one row per (table, version),
@@ -85,6 +89,8 @@ _numbers = itertools.count(1)
 SCHEMA_TABLE = "gavel_schema"
 MIGRATION_LOCK = 0x6761_7665_6C00
 """The advisory lock key (b"gavel\\0") held while a process migrates the database."""
+CHANNEL_LOCK = 0x6761_7665
+"""The first key of the advisory lock a process holds while it opens a table in a channel."""
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("id", "guild", "channel", "game", "variant", "status", "seed", "config", "state", "version", "setup",
@@ -266,9 +272,17 @@ class PgStore:
             found = conn.execute(query, [*values, stamp, stamp]).fetchone()
         return int(_value(found))
 
-    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int:
-        """A new table and its seats in one transaction: a crash leaves both or neither."""
-        with self.atomic():
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int:
+        """A new table and its seats in one transaction: a crash leaves both or neither. `alone`:
+        only if no table is open in its channel yet (`StaleWrite` otherwise); processes opening
+        one in the same channel take turns on an advisory lock named for the channel."""
+        with self.atomic() as conn:
+            if alone:
+                channel = int(row.get("channel") or 0)
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [CHANNEL_LOCK, channel % 2**31])
+                if conn.execute("SELECT 1 FROM tables WHERE channel = %s AND status IN ('lobby', 'active')",
+                                [row.get("channel")]).fetchone():
+                    raise StaleWrite(0, 0)
             table_id = self.insert_table(row)
             self.save_seats(table_id, seats)
         return table_id
@@ -281,14 +295,22 @@ class PgStore:
         with self.atomic() as conn:
             conn.execute(query, [*values, datetime.now(UTC), table_id])
 
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None:
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
+                   expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None:
         """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
-        in one transaction."""
+        in one transaction. `expected`: only if the stored seating is still that one, `status`:
+        only if the table still has it (`StaleWrite` otherwise: another process changed it)."""
         rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
         with self.atomic() as conn:
             # The table's row lock first: two seatings of one table (two processes) take turns, and
             # the second deletes what the first wrote instead of colliding with it.
-            conn.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", [table_id])
+            locked = conn.execute("SELECT status FROM tables WHERE id = %s FOR UPDATE", [table_id]).fetchone()
+            if status is not None and (locked is None or locked["status"] != status):
+                raise StaleWrite(table_id, -1)
+            if expected is not None and not same_seats(
+                    conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall(),
+                    expected):
+                raise StaleWrite(table_id, -1)
             conn.execute("DELETE FROM seats WHERE table_id = %s", [table_id])
             for row in rows:
                 names, marks, values = self._values("seats", row)
@@ -298,29 +320,34 @@ class PgStore:
                 conn.execute("UPDATE tables SET host = %s, updated = %s WHERE id = %s", [host, datetime.now(UTC),
                                                                                         table_id])
 
-    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None:
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
+              seats: list[dict[str, Any]] | None = None) -> None:
         """Lobby to game. Only a lobby starts (`StaleWrite` otherwise: someone else started or
-        closed it)."""
+        closed it), and with `seats` only with that seating (the one the game was dealt for). The
+        update's row lock holds a seating of the same table (`save_seats` takes it first)."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
             cursor = conn.execute(
                 "UPDATE tables SET status = 'active', state = %s::jsonb, version = %s, setup = %s::jsonb,"
                 " started = %s, updated = %s WHERE id = %s AND status = 'lobby'",
                 [dumps(state), version, dumps(setup), stamp, stamp, table_id])
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 or (seats is not None and not same_seats(conn.execute(
+                    "SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall(), seats)):
                 raise StaleWrite(table_id, 0)
 
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int:
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
+                      clock: str | None = None) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
-        table is still at `expected`; `StaleWrite` and nothing written otherwise. Returns its seq.
+        table is still at `expected`; `StaleWrite` and nothing written otherwise. `clock`: the
+        clock of the decision open after it (see `set_clock`), written with it. Returns its seq.
         The UPDATE's row lock holds any other writer of this table until the commit, so the seq
         read after it is this table's next one."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
             cursor = conn.execute(
-                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s WHERE id = %s AND version = %s",
-                [dumps(state), version, stamp, table_id, expected])
+                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb"
+                " WHERE id = %s AND version = %s", [dumps(state), version, stamp, clock, table_id, expected])
             if cursor.rowcount != 1:
                 raise StaleWrite(table_id, expected)
             found = conn.execute(
@@ -333,8 +360,10 @@ class PgStore:
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
-            conn.execute("UPDATE tables SET status = %s, finished = %s, updated = %s WHERE id = %s",
-                         [status, stamp, stamp, table_id])
+            cursor = conn.execute("UPDATE tables SET status = %s, finished = %s, updated = %s WHERE id = %s"
+                                  " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
+            if cursor.rowcount != 1:  # finished or cancelled already (by another process)
+                raise StaleWrite(table_id, -1)
             for result in results:
                 row = {**result, "table_id": table_id, "finished": stamp}
                 names, marks, values = self._values("results", row)
@@ -349,6 +378,60 @@ class PgStore:
         rows = self._read("SELECT * FROM tables WHERE id = %s", [table_id])
         return rows[0] if rows else None
 
+    def open_row(self, channel: int) -> dict[str, Any] | None:
+        """The open (lobby or active) table of a channel, if any (one another process opened)."""
+        rows = self._read("SELECT * FROM tables WHERE channel = %s AND status IN ('lobby', 'active')"
+                          " ORDER BY id DESC LIMIT 1", [channel])
+        return rows[0] if rows else None
+
+    def head(self, table_id: int) -> dict[str, Any] | None:
+        """What a process checks of a table it holds before it changes it: the row's `status`,
+        `version`, `host` and `clock`, and its `seats` (never the state: cheap)."""
+        with self.atomic() as conn:
+            row = conn.execute("SELECT status, version, host, clock FROM tables WHERE id = %s", [table_id]).fetchone()
+            if row is None:
+                return None
+            seats = conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall()
+        return {**row, "seats": seats}
+
+    # ------------------------------------------------------------------ decision clocks
+    def set_clock(self, table_id: int, at: int, clock: str | None) -> bool:
+        """Store the clock of the decision open at version `at` (JSON text: `opened`, the version
+        it opened at; `at`; `due`, when it runs out as a `time.time()`), or None: no clock runs.
+        Only while the table is still at `at` (a slower process never overwrites a newer clock)."""
+        with self.atomic() as conn:
+            cursor = conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s",
+                                  [clock, table_id, at])
+        return cursor.rowcount == 1
+
+    def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
+        process that dies holding one lets another take it after that): rows of `id`,
+        `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
+        window). Rows another process is claiming right now
+        are skipped (`FOR UPDATE SKIP LOCKED`), never waited for nor taken twice."""
+        return self._read(
+            "WITH due AS (SELECT id FROM tables WHERE status = 'active' AND clock IS NOT NULL"
+            " AND (clock->>'at')::int = version"
+            " AND ((clock->>'due')::float8 <= %s OR (clock->>'ai')::float8 <= %s)"
+            " AND COALESCE((clock->>'claimed')::float8, 0) <= %s ORDER BY id LIMIT %s"
+            " FOR UPDATE SKIP LOCKED)"
+            " UPDATE tables t SET clock = t.clock || jsonb_build_object('claimed', %s::float8) FROM due"
+            " WHERE t.id = due.id RETURNING t.id, t.channel, t.version AS at,"
+            " COALESCE((t.clock->>'ai')::float8 <= %s, false) AS ai", [now, now, now, limit, now + lease, now])
+
+    def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
+        """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due
+        (a process's own timer): False when the table moved on or another process holds it."""
+        with self.atomic() as conn:
+            cursor = conn.execute(
+                "UPDATE tables SET clock = COALESCE(clock, '{}'::jsonb)"
+                " || jsonb_build_object('at', %s::int, 'claimed', %s::float8)"
+                " WHERE id = %s AND status = 'active' AND version = %s AND NOT (clock IS NOT NULL"
+                " AND COALESCE((clock->>'at')::int, -1) = %s AND COALESCE((clock->>'claimed')::float8, 0) > %s)",
+                [at, now + lease, table_id, at, at, now])
+        return cursor.rowcount == 1
+
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""
         rows = self._read("SELECT * FROM tables WHERE channel = %s ORDER BY id DESC LIMIT 1", [channel])
@@ -356,29 +439,40 @@ class PgStore:
 
     # ------------------------------------------------------------------ the outbox
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]]) -> list[int]:
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
-        table's notices up to `version` are queued. Returns their row ids, in order."""
+        table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
+        due before then (the writer sends them itself meanwhile; if it dies, anyone after)."""
         stamp = datetime.now(UTC)
         ids: list[int] = []
         with self.atomic() as conn:
             for notice, image in items:
                 found = conn.execute(
-                    "INSERT INTO outbox (table_id, channel, version, notice, image, created)"
-                    " VALUES (%s, %s, %s, %s::jsonb, %s, %s) RETURNING id",
-                    [table_id, channel, version, notice, image, stamp]).fetchone()
+                    "INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                    " VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s) RETURNING id",
+                    [table_id, channel, version, notice, image, stamp, hold]).fetchone()
                 ids.append(int(_value(found)))
             conn.execute("UPDATE tables SET announced = %s WHERE id = %s", [version, table_id])
         return ids
 
-    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None) -> list[dict[str, Any]]:
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
+                   claim: float | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
-        every one of `channel` kept before row `before`."""
+        every one of `channel` kept before row `before`. `claim`: only rows due by `at`, each
+        then held for `claim` seconds by this process; rows another process is claiming at the
+        same moment are skipped (`FOR UPDATE SKIP LOCKED`), never sent twice."""
         where, params = ("channel = %s", [channel]) if channel is not None else ("next_try <= %s", [at])
+        if claim is not None and channel is not None:
+            where, params = f"{where} AND next_try <= %s", [*params, at]
         if before is not None:
             where, params = f"{where} AND id < %s", [*params, before]
-        return self._read(f"SELECT id, table_id, channel, version, notice, image, attempts FROM outbox WHERE {where}"
-                          " ORDER BY id", params)
+        columns = "id, table_id, channel, version, notice, image, attempts"
+        if claim is None:
+            return self._read(f"SELECT {columns} FROM outbox WHERE {where} ORDER BY id", params)
+        rows = self._read(f"WITH due AS (SELECT id FROM outbox WHERE {where} ORDER BY id FOR UPDATE SKIP LOCKED)"
+                          f" UPDATE outbox o SET next_try = %s FROM due WHERE o.id = due.id"
+                          f" RETURNING {', '.join('o.' + c for c in columns.split(', '))}", [*params, at + claim])
+        return sorted(rows, key=lambda r: r["id"])
 
     def outbox_next(self) -> float | None:
         """When the next waiting notice is due (a `time.time()`), or None when none waits."""
@@ -402,6 +496,12 @@ class PgStore:
 
     def open_rows(self) -> list[dict[str, Any]]:
         return self._read("SELECT * FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
+
+    def unannounced_rows(self) -> list[dict[str, Any]]:
+        """The open tables with actions saved but never queued for their channel (a process
+        stopped in between): what a lazy start-up loads (`TableService.restore(lazy=True)`)."""
+        return self._read("SELECT * FROM tables WHERE status IN ('lobby', 'active') AND announced IS NOT NULL"
+                          " AND version > announced ORDER BY id")
 
     def seats(self, table_id: int) -> list[dict[str, Any]]:
         return self._read("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id])

@@ -16,7 +16,8 @@ from typing import Any
 
 from rules.core import Chance, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
 from tables import i18n
-from tables.base import ServiceBase, _Out
+from tables.base import ServiceBase, StaleTable, _Out
+from tables.decisions import clock_text
 from tables.notices import Notice
 from tables.store import StaleWrite
 from tables.table import Player, Table
@@ -48,25 +49,29 @@ def quiet_line(game: Game[Any], seat: int, action: Any) -> Msg:
 class Play(ServiceBase):
     async def act(self, channel_id: int, player: Player, action_text: str, *,
                   version: int | None = None) -> list[Notice]:
-        table = self._open(channel_id)
-        async with table.lock:
-            self._require(table, "active")
-            seat = table.require_seat(player.user_id)
-            if version is not None and not self.answering(table, version):
-                raise IllegalAction("stale", players=self.decisions.waiting(table))
-            out = _Out()
-            await self._step(table, seat, action_text.strip(), out)
-            await self._run_ai(table, out)
-            return await self._notices(table, out)
+        """Apply a player's action (`version`: the table's version the player saw, so that a move
+        made against a position that is gone is refused as `stale`, never applied to another)."""
+        return await self._on_table(channel_id, lambda table: self._act(table, player, action_text, version))
+
+    async def _act(self, table: Table, player: Player, action_text: str, version: int | None) -> list[Notice]:
+        self._require(table, "active")
+        seat = table.require_seat(player.user_id)
+        if version is not None and not self.answering(table, version):
+            raise IllegalAction("stale", players=self.decisions.waiting(table))
+        out = _Out()
+        await self._step(table, seat, action_text.strip(), out)
+        await self._run_ai(table, out)
+        return await self._notices(table, out)
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
-        table = self._open(channel_id)
-        async with table.lock:
-            self._require(table, "active")
-            out = _Out()
-            await self._run_ai(table, out)
-            return await self._notices(table, out)
+        return await self._on_table(channel_id, self._advance)
+
+    async def _advance(self, table: Table) -> list[Notice]:
+        self._require(table, "active")
+        out = _Out()
+        await self._run_ai(table, out)
+        return await self._notices(table, out)
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:
         """The player leaves the game in play. When the game says what leaving does
@@ -74,41 +79,42 @@ class Play(ServiceBase):
         logged like any other (the game replays), and the table finishes if the game is over;
         otherwise, or when the game goes on after it, the AI takes the seat (with one seat left,
         that seat wins; with no human left, the game is abandoned)."""
-        table = self._open(channel_id)
-        async with table.lock:
-            self._require(table, "active")
-            seat = table.require_seat(player.user_id)
-            assert table.state is not None
-            leaving = table.game.leave_action(table.state, seat)
-            table.seats[seat].resigned = True
-            new_host = await self._hand_over_host(table, seat)
-            if leaving is not None:
-                out = _Out([])
-                try:
-                    # the game's own events say who left (else the table's `acted` line does);
-                    # the step finishes the table if the game is over
-                    await self._step(table, seat, str(leaving), out)
-                except BaseException:
-                    table.seats[seat].resigned = False
-                    raise
-                if table.status != "active":
-                    return await self._notices(table, out)
-            else:
-                out = _Out([Msg("table.resigned", {"player": SeatName(seat)})])
-            remaining = [i for i, s in enumerate(table.seats) if not s.resigned]
-            humans = [i for i in remaining if not table.seats[i].is_ai]
-            if len(remaining) == 1:
-                await self._finish(table, Outcome((remaining[0],), "resigned"), out)
-            elif not humans or self._policy(table) is None:
-                await self._finish(table, Outcome((), "abandoned"), out)
-            else:
-                table.seats[seat].ai = "normal"
-                await self._save_seats(table)
-                out.public.append(Msg("table.ai_takes_over", {"player": SeatName(seat)}))
-                if new_host is not None:
-                    out.public.append(new_host)
-                await self._run_ai(table, out)
-            return await self._notices(table, out)
+        return await self._on_table(channel_id, lambda table: self._resign(table, player))
+
+    async def _resign(self, table: Table, player: Player) -> list[Notice]:
+        self._require(table, "active")
+        seat = table.require_seat(player.user_id)
+        assert table.state is not None
+        leaving = table.game.leave_action(table.state, seat)
+        table.seats[seat].resigned = True
+        new_host = await self._hand_over_host(table, seat)
+        if leaving is not None:
+            out = _Out([])
+            try:
+                # the game's own events say who left (else the table's `acted` line does);
+                # the step finishes the table if the game is over
+                await self._step(table, seat, str(leaving), out)
+            except BaseException:
+                table.seats[seat].resigned = False
+                raise
+            if table.status != "active":
+                return await self._notices(table, out)
+        else:
+            out = _Out([Msg("table.resigned", {"player": SeatName(seat)})])
+        remaining = [i for i, s in enumerate(table.seats) if not s.resigned]
+        humans = [i for i in remaining if not table.seats[i].is_ai]
+        if len(remaining) == 1:
+            await self._finish(table, Outcome((remaining[0],), "resigned"), out)
+        elif not humans or self._policy(table) is None:
+            await self._finish(table, Outcome((), "abandoned"), out)
+        else:
+            table.seats[seat].ai = "normal"
+            await self._save_seats(table)
+            out.public.append(Msg("table.ai_takes_over", {"player": SeatName(seat)}))
+            if new_host is not None:
+                out.public.append(new_host)
+            await self._run_ai(table, out)
+        return await self._notices(table, out)
 
     async def _hand_over_host(self, table: Table, leaving: int) -> Msg | None:
         """When the host leaves a game in play, the next human seat in order becomes the host
@@ -147,24 +153,31 @@ class Play(ServiceBase):
         action = game.parse_action(text)
         chance = self._chance(table, str(state.version))
         expected = state.version
+        tracked = self.decisions.peek(table.id)
         try:
             events = game.apply(state, seat, action, chance)
             snapshot = state.to_json()
+            # the clock of the decision open after it is stored with it: any process finds it due
+            clock = self._clock_row(table)
             write = asyncio.ensure_future(asyncio.to_thread(
                 self.store.record_action, table.id, seat, table.seats[seat].user_id, str(action), chance.record,
-                [e.to_json() for e in events], snapshot, state.version, expected=expected))
+                [e.to_json() for e in events], snapshot, state.version, expected=expected, clock=clock_text(clock)))
             await _see_through(write)
         except StaleWrite as exc:  # the stored table moved on without us: nothing was written
             table.state = game.load(table.snapshot)
-            raise IllegalAction("stale_write") from exc
+            self.decisions.put(table.id, tracked)
+            raise StaleTable() from exc
         except BaseException as exc:
             if isinstance(exc, _Landed):  # cancelled once the write had landed: memory keeps what the database has
                 table.snapshot = snapshot
+                self._clock_rows[table.id] = clock
                 self._spend_dice(table, chance)
             else:
                 table.state = game.load(table.snapshot)
+                self.decisions.put(table.id, tracked)
             raise
         table.snapshot = snapshot
+        self._clock_rows[table.id] = clock
         self._spend_dice(table, chance)
         public = [game.describe(e) for e in events if e.public] or [quiet_line(game, seat, action)]
         out.public += public
@@ -189,6 +202,9 @@ class Play(ServiceBase):
             try:
                 text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
                 await self._step(table, seat, text, out)
+            except StaleTable:  # another process played this table meanwhile: its moves stand, ours was not written
+                log.info("table %s moved on in another process while its AI seat %s was playing", table.id, seat)
+                return
             except Exception:
                 failures = self._ai_failed(table)
                 log.exception("table %s: the AI seat %s could not play (failure %d in a row); it will be asked again",
@@ -221,16 +237,12 @@ class Play(ServiceBase):
             out.public.append(Msg("table.no_winner"))
 
     async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
-        await asyncio.to_thread(self.store.finish, table.id, status, results or [])
+        try:
+            await asyncio.to_thread(self.store.finish, table.id, status, results or [])
+        except StaleWrite as exc:  # closed by another process meanwhile
+            raise StaleTable() from exc
         table.status = status
-        self.decisions.forget(table.id)
-        self._ai_failures.pop(table.id, None)
-        self._draws.pop(table.id, None)
-        for key in [k for k in self._sent if k[0] == table.id]:
-            del self._sent[key]
-        self._by_id.pop(table.id, None)
-        if self._by_channel.get(table.channel_id) is table:
-            del self._by_channel[table.channel_id]
+        self._forget(table)
 
 
 async def _see_through(write: asyncio.Future[Any]) -> None:

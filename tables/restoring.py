@@ -4,13 +4,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from rules.core import IllegalAction, Msg, State
 from tables import i18n
-from tables.base import STATUS, ServiceBase, _Out, game_name, get_game, installed
+from tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
 from tables.notices import Notice, Public
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import loads
@@ -63,47 +64,91 @@ class Restoring(ServiceBase):
         del self.broken[channel_id]
         return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
-    async def restore(self) -> int:
+    async def restore(self, *, lazy: bool = False) -> int:
         """Reload every lobby and active table from the database (at start-up). AI seats whose
         turn it is play on later, through `advance` (the clock calls it: `ai_due`), so start-up
-        never waits for them. Returns how many tables are open again."""
+        never waits for them. Returns how many tables are open again (were loaded).
+
+        `lazy`: load only the tables that owe their channel something (actions saved but never
+        queued, maybe a game that ended), so that start-up costs nothing per table; every other
+        table is loaded when first touched (`_find`: a command, a click, its clock running out
+        through `tables.clock.WindowClock.watch`). For processes sharing one PostgreSQL
+        database, where a table's clock (and when AI seats left to act fall due) lives in the
+        database and the watch fires it; without the watch, a window open at a table nobody
+        touches would wait until someone does. A table that cannot be
+        loaded is then found `broken` on first touch, not at start-up."""
         count = 0
-        for row in self.store.open_rows():
+        rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
+        for row in rows:
             if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
-            try:
-                if installed(row["game"]) is None:
-                    raise LookupError(f"game {row['game']!r} is not installed")
-                table = self._load(row)
-                if table.variant is not None and table.variant not in table.game.info.variants:
-                    raise LookupError(f"{row['game']} has no variant {table.variant!r}")
-            except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
-                log.exception("table %s in channel %s could not be restored; the channel stays closed until"
-                              " it is repaired or cancelled", row["id"], row["channel"])
-                self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
-                                                          f"{type(exc).__name__}: {exc}")
+            table = self._adopt(row, await asyncio.to_thread(self._loaded, row))
+            if table is None:
                 continue
-            self._by_id[table.id] = table
-            self._by_channel[table.channel_id] = table
-            self._remember_secrets(table)
             announced = row.get("announced")
             behind = table.status == "active" and announced is not None and table.version > announced
             # The process stopped after saving actions but before queueing what they said: the
             # channel hears them now (their public lines, then the game as it stands).
             out = _Out([Msg("table.resumed"), *self._log_lines(table, int(announced or 0))] if behind else [])
             outcome = table.game.outcome(table.state) if table.state is not None else None
-            if table.status == "active" and outcome is not None:
-                # The last action was saved but the process stopped before the results were:
-                # finish it now rather than leave a game nobody can move in.
-                await self._finish(table, outcome, out)
-            if out.public:
-                await self._notices(table, out)
+            try:
+                if table.status == "active" and outcome is not None:
+                    # The last action was saved but the process stopped before the results were:
+                    # finish it now rather than leave a game nobody can move in.
+                    await self._finish(table, outcome, out)
+                if out.public:
+                    await self._notices(table, out)
+            except StaleTable:  # another process (sharing the database) closed it meanwhile
+                log.info("table %s was closed by another process while this one started", table.id)
+                self._forget(table)
+                continue
             if table.status not in ("active", "lobby"):
                 continue
             # AI seats to act (the process stopped between their moves) play on afterwards,
             # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
             count += 1
         return count
+
+    async def _find(self, channel_id: int) -> Table | None:
+        """The channel's open table read from the database into memory (in a worker thread):
+        one another process opened, or one this process has not touched since it started. None
+        when no table is open there (or it cannot be loaded: it is then `broken`)."""
+        row = await asyncio.to_thread(self.store.open_row, channel_id)
+        if row is None:
+            return None
+        loaded = await asyncio.to_thread(self._loaded, row)
+        known = self._by_id.get(row["id"]) or self._by_channel.get(channel_id)
+        if known is not None:  # another call of this process found it meanwhile
+            return known
+        return self._adopt(row, loaded)
+
+    def _loaded(self, row: dict[str, Any]) -> Table | Exception:
+        """A stored row as a table, or why it cannot be one (runs in a worker thread)."""
+        try:
+            if installed(row["game"]) is None:
+                raise LookupError(f"game {row['game']!r} is not installed")
+            table = self._load(row)
+            if table.variant is not None and table.variant not in table.game.info.variants:
+                raise LookupError(f"{row['game']} has no variant {table.variant!r}")
+            return table
+        except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
+            return exc
+
+    def _adopt(self, row: dict[str, Any], loaded: Table | Exception) -> Table | None:
+        """Hold a loaded table in memory (None, and the channel's table `broken`, when it could
+        not be loaded)."""
+        if isinstance(loaded, Exception):
+            log.error("table %s in channel %s could not be restored; the channel stays closed until it is"
+                      " repaired or cancelled", row["id"], row["channel"], exc_info=loaded)
+            self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
+                                                      f"{type(loaded).__name__}: {loaded}")
+            return None
+        self.broken.pop(row["channel"], None)
+        self._by_id[loaded.id] = loaded
+        self._by_channel[loaded.channel_id] = loaded
+        self._remember_secrets(loaded)
+        self._resume_clock(loaded, row.get("clock"))
+        return loaded
 
     def _load(self, row: dict[str, Any]) -> Table:
         game = get_game(row["game"])

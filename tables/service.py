@@ -40,6 +40,13 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   may still act in one line (`table.may_act`) and carries the first prompt; the others follow
   as standalone `Prompt`s (for a hidden-information game they are all `private`, and one
   "show my actions" button serves them all).
+- Many processes may share one PostgreSQL database, any of them taking any command: every
+  change reads the table as the database has it first (loading one this process never held)
+  and runs again when another process wrote first (`tables.base.ServiceBase._on_table`);
+  `await look(channel_id)` is the table as stored now, `table(channel_id)` this process's
+  cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
+  decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
+  `tables.clock.WindowClock.watch`).
 
 The service is one object made of parts, one module each: `tables.lobby` (opening, seating,
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
@@ -52,6 +59,7 @@ decision open now and its clock (kept by `tables.decisions`), and the notices a 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -59,14 +67,24 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
-from rules.core import Decision, Msg
+from rules.core import Decision, IllegalAction, Msg
 from rules.plugin import Words
 from tables import ai as ai_seats
 from tables import i18n
 from tables.ai_turns import AITurns
-from tables.base import STATUS, _Out, game_name, get_game, installed, lobby_hint, variant_lines, variant_name
+from tables.base import (
+    STATUS,
+    StaleTable,
+    _Out,
+    game_name,
+    get_game,
+    installed,
+    lobby_hint,
+    variant_lines,
+    variant_name,
+)
 from tables.clock import Deadline
-from tables.decisions import Decisions, clock_lines, turn_lines
+from tables.decisions import ClockRow, Decisions, clock_lines, clock_text, turn_lines
 from tables.hands import Hands
 from tables.images import Images
 from tables.lobby import Lobby
@@ -74,7 +92,7 @@ from tables.notices import Notice, Private, Prompt, Public
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
-from tables.store import open_store
+from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
 
@@ -156,6 +174,15 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         its reader's language, the channel's in the table's."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
+        self._clock_rows: dict[int, ClockRow | None] = {}
+        """Per table: the clock last stored (version, version its decision opened at, due as a
+        `time.time()`), or None when none runs: a clock is written only when it changes."""
+        self.lease = 30.0
+        """Seconds a process holds a clock or outbox notices it claimed before another may take
+        them (it died firing or sending them)."""
+        self.shared = False
+        """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
+        then claims what it sends (`tables.outbox`)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
 
@@ -183,29 +210,94 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         """The clock ran out at `version`: every human the decision puts on the clock takes its
         timeout action (a public `table.timed_out` names them), AI seats play on, and the usual
         notices come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
-        table = self.table(channel_id)
-        if table is None:
-            return []
-        async with table.lock:
-            if table.status != "active" or table.state is None or table.version != version:
+        try:
+            return await self._on_table(channel_id, lambda table: self._expire(table, version))
+        except IllegalAction as exc:
+            if exc.code in ("no_table", "table_broken"):
                 return []
-            seats = self.decisions.clocked(table)
-            if not seats:
-                return []
-            ran_out = table.decision()
-            names = i18n.Listed.of(table.seat_name(s) for s in seats)
-            out = _Out([Msg("table.timed_out", {"players": names})])
-            for seat in seats:
-                # One seat's answer may close the decision and open the next: each takes its
-                # timeout action only while the one that ran out is still open and clocks it.
-                if table.status != "active" or not self.decisions.still_open(table, ran_out, version, seat):
-                    continue
-                action = table.game.timeout_action(table.state, seat)
-                if action is not None:
-                    await self._step(table, seat, str(action), out)
-            await self._run_ai(table, out)
-            return await self._notices(table, out)
+            raise
 
+    async def _expire(self, table: Table, version: int) -> list[Notice]:
+        if table.status != "active" or table.state is None or table.version != version:
+            return []
+        seats = self.decisions.clocked(table)
+        if not seats:
+            return []
+        ran_out = table.decision()
+        names = i18n.Listed.of(table.seat_name(s) for s in seats)
+        out = _Out([Msg("table.timed_out", {"players": names})])
+        applied = False
+        for seat in seats:
+            # One seat's answer may close the decision and open the next: each takes its
+            # timeout action only while the one that ran out is still open and clocks it.
+            if table.status != "active" or not self.decisions.still_open(table, ran_out, version, seat):
+                continue
+            action = table.game.timeout_action(table.state, seat)
+            if action is not None:
+                try:
+                    await self._step(table, seat, str(action), out)
+                except StaleTable:
+                    if not applied:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
+                        raise
+                    break  # another process moved the table on: what we stored is told below
+                applied = True
+        await self._run_ai(table, out)
+        return await self._notices(table, out)
+
+    def _clock_row(self, table: Table) -> ClockRow | None:
+        """The decision open now (tracking it: `decisions.track`) and its clock, as the database
+        keeps them (`ClockRow`), or None outside a game in play (or where the service runs no
+        clocks). A pass moves the version on, never the due time. Another process reads the
+        opening version too: a click made earlier in the same decision still answers it there
+        (`answering`). When AI seats are to act, whoever finds them still to act a `lease`
+        from now plays them on (this process stopped while playing them)."""
+        opened = self.decisions.track(table) if self.clocks else None
+        if opened is None:
+            return None
+        left = self.decisions.seconds_left(table)
+        known = self._clock_rows.get(table.id)
+        due: float | None = None
+        if left is not None:
+            same = known is not None and known.opened == opened.version and known.due is not None
+            due = known.due if same and known is not None else self.wall() + left
+        ai = self.wall() + self.lease if table.ai_to_act() and self._policy(table) is not None else None
+        return ClockRow(table.version, opened.version, due, ai)
+
+    async def _save_clock(self, table: Table) -> None:
+        """Store the clock of the decision open now when it changed other than by an action (an
+        action stores it with itself: `_step`), e.g. a game that starts with a window, a seat the
+        AI took over; only while the table is still at this version."""
+        if not self.clocks:
+            return
+        row = self._clock_row(table)
+        if table.id in self._clock_rows and self._clock_rows[table.id] == row:
+            return
+        if await asyncio.to_thread(self.store.set_clock, table.id, table.version, clock_text(row)):
+            self._clock_rows[table.id] = row
+
+    def _resume_clock(self, table: Table, clock: str | None) -> None:
+        """Take up the stored clock of a table loaded from the database (see `_save_clock`)."""
+        found = loads(clock) if clock else None
+        if not isinstance(found, dict) or found.get("at") != table.version:
+            return
+        opened = int(found.get("opened", table.version))
+        due = float(found["due"]) if found.get("due") is not None else None
+        ai = float(found["ai"]) if found.get("ai") is not None else None
+        self.decisions.resume(table, opened, table.timeout if due is None else due - self.wall())
+        self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai)
+
+    async def due_clocks(self) -> list[Deadline]:
+        """The clocks of any table (touched here or not) that ran out, claimed by this process
+        for `lease` seconds: each is this process's to `expire`, or, `ai`, to `advance` (AI seats
+        left to act by a process that stopped) (`tables.clock.WindowClock`)."""
+        rows = await asyncio.to_thread(self.store.claim_clocks, self.wall(), self.lease)
+        return [Deadline(r["id"], r["channel"], r["at"], 0.0, ai=bool(r["ai"])) for r in rows]
+
+    async def claim(self, deadline: Deadline) -> bool:
+        """Claim a clock this process timed itself: False when the table moved on, or another
+        process holds it (it fires it)."""
+        return bool(await asyncio.to_thread(self.store.claim_clock, deadline.table_id, deadline.version,
+                                            self.wall(), self.lease))
 
     def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `_prompt` makes it
@@ -306,6 +398,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts."""
         self.decisions.track(table)
+        await self._save_clock(table)
         public, prompts = await self._public(table, out.public)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):

@@ -86,6 +86,16 @@ SQLITE_INT_MAX = 2**63 - 1
 """The largest integer SQLite stores (and takes as a LIMIT)."""
 
 
+SEAT_FIELDS = ("user_id", "name", "ai", "resigned")
+
+
+def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, Any]]) -> bool:
+    """Whether stored seat rows are the seating `expected` (seat rows as `SeatInfo.to_row` makes them)."""
+    def norm(rows: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        return [(r.get("user_id"), r.get("name"), r.get("ai"), int(r.get("resigned") or 0)) for r in rows]
+    return norm(stored) == norm(expected)
+
+
 # ---------------------------------------------------------------------- errors
 class StoreError(Exception):
     """The database file cannot be used as it is; the message says why and what to do. The
@@ -345,9 +355,14 @@ class Store:
         return int(table.last_pk)
 
     @_locked
-    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int:
-        """A new table and its seats in one transaction: a crash leaves both or neither."""
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int:
+        """A new table and its seats in one transaction: a crash leaves both or neither. `alone`:
+        only if no table is open in its channel yet (`StaleWrite` otherwise: another process
+        opened one first)."""
         with self.atomic():
+            if alone and self.db.execute("SELECT 1 FROM tables WHERE channel = ? AND status IN ('lobby', 'active')",
+                                         [row.get("channel")]).fetchone():
+                raise StaleWrite(0, 0)
             table_id = self.insert_table(row)
             self.save_seats(table_id, seats)
         return table_id
@@ -358,10 +373,18 @@ class Store:
             self.db.table("tables").update(table_id, {**fields, "updated": now()})
 
     @_locked
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None:
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
+                   expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None:
         """Replace the seating of a table (lobby changes, resignations), and with `host` its host,
-        in one transaction."""
+        in one transaction. `expected`: only if the stored seating is still that one (the one the
+        change was made from), `status`: only if the table still has it (a lobby change, not on
+        a game another process started); `StaleWrite` otherwise."""
         with self.atomic():
+            if expected is not None and not same_seats(self.seats(table_id), expected):
+                raise StaleWrite(table_id, -1)
+            if status is not None and (self.db.execute("SELECT status FROM tables WHERE id = ?", [table_id])
+                                       .fetchone() or [None])[0] != status:
+                raise StaleWrite(table_id, -1)
             self.db.execute("DELETE FROM seats WHERE table_id = ?", [table_id])
             rows = [{"table_id": table_id, "seat": i, **seat} for i, seat in enumerate(seats)]
             if rows:
@@ -370,31 +393,34 @@ class Store:
                 self.db.execute("UPDATE tables SET host = ?, updated = ? WHERE id = ?", [host, now(), table_id])
 
     @_locked
-    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None:
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
+              seats: list[dict[str, Any]] | None = None) -> None:
         """Lobby to game. Only a lobby starts (`StaleWrite` otherwise: someone else started or
-        closed it)."""
+        closed it), and with `seats` only with that seating (the one the game was dealt for)."""
         stamp = now()
         with self.atomic():
             cursor = self.db.execute(
                 "UPDATE tables SET status = 'active', state = ?, version = ?, setup = ?, started = ?, updated = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 [dumps(state), version, dumps(setup), stamp, stamp, table_id])
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 or (seats is not None and not same_seats(self.seats(table_id), seats)):
                 raise StaleWrite(table_id, 0)
 
     @_locked
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int:
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
+                      clock: str | None = None) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected` (the version the action was computed from); `StaleWrite`
-        and nothing written otherwise. Returns its seq."""
+        and nothing written otherwise. `clock`: the clock of the decision open after it (see
+        `set_clock`), written with it. Returns its seq."""
         stamp = now()
         # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
         # sqlite-utils' insert/update introspect the table on each call (20 statements, not 3).
         with self.atomic():
             cursor = self.db.execute(
-                "UPDATE tables SET state = ?, version = ?, updated = ? WHERE id = ? AND version = ?",
-                [dumps(state), version, stamp, table_id, expected])
+                "UPDATE tables SET state = ?, version = ?, updated = ?, clock = ? WHERE id = ? AND version = ?",
+                [dumps(state), version, stamp, clock, table_id, expected])
             if cursor.rowcount != 1:
                 raise StaleWrite(table_id, expected)
             row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", [table_id]).fetchone()
@@ -409,7 +435,10 @@ class Store:
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
         stamp = now()
         with self.atomic():
-            self.db.table("tables").update(table_id, {"status": status, "finished": stamp, "updated": stamp})
+            cursor = self.db.execute("UPDATE tables SET status = ?, finished = ?, updated = ? WHERE id = ?"
+                                     " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
+            if cursor.rowcount != 1:  # finished or cancelled already (by another process)
+                raise StaleWrite(table_id, -1)
             if results:
                 self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
                                                     replace=True)
@@ -421,6 +450,63 @@ class Store:
         return rows[0] if rows else None
 
     @_locked
+    def open_row(self, channel: int) -> dict[str, Any] | None:
+        """The open (lobby or active) table of a channel, if any (one another process opened)."""
+        rows = list(self.db["tables"].rows_where("channel = ? AND status IN ('lobby', 'active')", [channel],
+                                                 order_by="id desc", limit=1))
+        return rows[0] if rows else None
+
+    @_locked
+    def head(self, table_id: int) -> dict[str, Any] | None:
+        """What a process checks of a table it holds before it changes it: the row's `status`,
+        `version`, `host` and `clock`, and its `seats` (never the state: cheap)."""
+        row = self.db.execute("SELECT status, version, host, clock FROM tables WHERE id = ?", [table_id]).fetchone()
+        if row is None:
+            return None
+        return {"status": row[0], "version": row[1], "host": row[2], "clock": row[3], "seats": self.seats(table_id)}
+
+    # ------------------------------------------------------------------ decision clocks
+    @_locked
+    def set_clock(self, table_id: int, at: int, clock: str | None) -> bool:
+        """Store the clock of the decision open at version `at` (JSON text: `opened`, the version
+        it opened at; `at`; `due`, when it runs out as a `time.time()`), or None: no clock runs.
+        Only while the table is still at `at` (a slower process never overwrites a newer clock)."""
+        with self.atomic():
+            cursor = self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?", [clock, table_id, at])
+        return cursor.rowcount == 1
+
+    @_locked
+    def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
+        process that dies holding one lets another take it after that): rows of `id`,
+        `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
+        window). One writer at a time (BEGIN IMMEDIATE)."""
+        with self.atomic():
+            rows = self.db.execute(
+                "SELECT id, channel, version, COALESCE(json_extract(clock, '$.ai') <= ?, 0) FROM tables"
+                " WHERE status = 'active' AND clock IS NOT NULL AND json_extract(clock, '$.at') = version"
+                " AND (json_extract(clock, '$.due') <= ? OR json_extract(clock, '$.ai') <= ?)"
+                " AND COALESCE(json_extract(clock, '$.claimed'), 0) <= ? ORDER BY id LIMIT ?",
+                [now, now, now, now, limit]).fetchall()
+            for row in rows:
+                self.db.execute("UPDATE tables SET clock = json_set(clock, '$.claimed', ?) WHERE id = ?",
+                                [now + lease, row[0]])
+        return [{"id": r[0], "channel": r[1], "at": r[2], "ai": bool(r[3])} for r in rows]
+
+    @_locked
+    def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
+        """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due
+        (a process's own timer): False when the table moved on or another process holds it."""
+        with self.atomic():
+            cursor = self.db.execute(
+                "UPDATE tables SET clock = json_set(COALESCE(clock, '{}'), '$.at', ?, '$.claimed', ?)"
+                " WHERE id = ? AND status = 'active' AND version = ? AND NOT (clock IS NOT NULL"
+                " AND COALESCE(json_extract(clock, '$.at'), -1) = ?"
+                " AND COALESCE(json_extract(clock, '$.claimed'), 0) > ?)",
+                [at, now + lease, table_id, at, at, now])
+        return cursor.rowcount == 1
+
+    @_locked
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""
         rows = list(self.db["tables"].rows_where("channel = ?", [channel], order_by="id desc", limit=1))
@@ -429,32 +515,44 @@ class Store:
     # ------------------------------------------------------------------ the outbox
     @_locked
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]]) -> list[int]:
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
-        table's notices up to `version` are queued. Returns their row ids, in order."""
+        table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
+        due before then (a `time.time()`): the writer sends them itself meanwhile (processes
+        sharing a database); if it dies first, they are due then for anyone."""
         stamp = now()
         ids: list[int] = []
         with self.atomic():
             for notice, image in items:
                 cursor = self.db.execute(
-                    "INSERT INTO outbox (table_id, channel, version, notice, image, created) VALUES (?, ?, ?, ?, ?, ?)",
-                    [table_id, channel, version, notice, image, stamp])
+                    "INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)", [table_id, channel, version, notice, image, stamp, hold])
                 ids.append(int(cursor.lastrowid or 0))
             self.db.execute("UPDATE tables SET announced = ? WHERE id = ?", [version, table_id])
         return ids
 
     @_locked
-    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None) -> list[dict[str, Any]]:
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
+                   claim: float | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
         every one of `channel` (a new notice there goes out after the older ones) kept before row
-        `before` (the new notices themselves are not read back)."""
+        `before` (the new notices themselves are not read back). `claim` (processes sharing a
+        database): only rows due by `at`, channel or not, each then held for `claim` seconds
+        (this process sends them; nobody else takes them meanwhile)."""
         sql = "SELECT id, table_id, channel, version, notice, image, attempts FROM outbox"
         where, params = ("channel = ?", [channel]) if channel is not None else ("next_try <= ?", [at])
+        if claim is not None and channel is not None:
+            where, params = f"{where} AND next_try <= ?", [*params, at]
         if before is not None:
             where, params = f"{where} AND id < ?", [*params, before]
-        cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
-        names = [c[0] for c in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        with self.atomic():
+            cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
+            names = [c[0] for c in cursor.description]
+            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            if claim is not None and rows:
+                self.db.conn.executemany("UPDATE outbox SET next_try = ? WHERE id = ?",
+                                         [[at + claim, r["id"]] for r in rows])
+        return rows
 
     @_locked
     def outbox_next(self) -> float | None:
@@ -482,6 +580,13 @@ class Store:
     @_locked
     def open_rows(self) -> list[dict[str, Any]]:
         return list(self.db["tables"].rows_where("status IN ('lobby', 'active')", order_by="id"))
+
+    @_locked
+    def unannounced_rows(self) -> list[dict[str, Any]]:
+        """The open tables with actions saved but never queued for their channel (a process
+        stopped in between): what a lazy start-up loads (`TableService.restore(lazy=True)`)."""
+        return list(self.db["tables"].rows_where(
+            "status IN ('lobby', 'active') AND announced IS NOT NULL AND version > announced", order_by="id"))
 
     @_locked
     def seats(self, table_id: int) -> list[dict[str, Any]]:
@@ -524,23 +629,32 @@ class TableStore(Protocol):
     @property
     def schema(self) -> int: ...
     def insert_table(self, row: dict[str, Any]) -> int: ...
-    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]]) -> int: ...
+    def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int: ...
     def update_table(self, table_id: int, **fields: Any) -> None: ...
-    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None) -> None: ...
-    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int]) -> None: ...
+    def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
+                   expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None: ...
+    def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
+              seats: list[dict[str, Any]] | None = None) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
-                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int) -> int: ...
+                      events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
+                      clock: str | None = None) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
+    def open_row(self, channel: int) -> dict[str, Any] | None: ...
+    def head(self, table_id: int) -> dict[str, Any] | None: ...
+    def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
+    def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
+    def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
     def last_row(self, channel: int) -> dict[str, Any] | None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]]) -> list[int]: ...
-    def outbox_due(self, at: float, channel: int | None = None,
-                   before: int | None = None) -> list[dict[str, Any]]: ...
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]: ...
+    def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
+                   claim: float | None = None) -> list[dict[str, Any]]: ...
     def outbox_next(self) -> float | None: ...
     def outbox_done(self, ids: Iterable[int]) -> None: ...
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None: ...
     def open_rows(self) -> list[dict[str, Any]]: ...
+    def unannounced_rows(self) -> list[dict[str, Any]]: ...
     def seats(self, table_id: int) -> list[dict[str, Any]]: ...
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]: ...
     def seats_that_acted(self, table_id: int) -> set[int]: ...

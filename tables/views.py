@@ -26,8 +26,7 @@ class Views(ServiceBase):
         return [str(a) for a in table.game.legal_actions(table.state, seat)]
 
     async def board(self, channel_id: int, for_user: Player | int | None = None) -> Public | Private:
-        table = self._open(channel_id)
-        async with table.lock:
+        async def read(table: Table) -> Public | Private:
             self._require(table, "active")
             user_id = for_user.user_id if isinstance(for_user, Player) else for_user
             seat = table.seat_of(user_id) if user_id is not None else None
@@ -39,6 +38,8 @@ class Views(ServiceBase):
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
                                                                         "version": table.version})])
             return public
+
+        return await self._on_table(channel_id, read)
 
     def _log_lines(self, table: Table, after: int) -> list[Msg]:
         """The public lines of the actions logged after version `after` (what the channel heard)."""

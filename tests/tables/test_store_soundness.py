@@ -20,6 +20,7 @@ import pytest
 
 from rules.core import IllegalAction
 from tables import i18n, store
+from tables.base import RETRIES
 from tables.service import TableService
 from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore, open_store
 from tests.tables.backends import PG_URL, Backend
@@ -156,18 +157,42 @@ def test_a_lobby_starts_once(backend: Backend) -> None:
         s.start(table_id, {"version": 0}, 0, [])
 
 
-async def test_a_stale_write_is_refused_to_the_player_and_memory_is_kept(backend: Backend) -> None:
+async def test_a_move_against_a_position_another_writer_moved_on_is_refused_never_applied(backend: Backend) -> None:
     db = backend.location()
     here = make_service(db)
     await seat(here, ALICE, BOB, seed="cas")
     there = make_service(db)  # another writer that loaded the same table
     await there.restore()
     await here.act(CHANNEL, ALICE, "roll")
+    with pytest.raises(IllegalAction) as refused:  # clicked at version 0: that position is gone
+        await there.act(CHANNEL, ALICE, "roll", version=0)
+    assert refused.value.code == "stale"
+    # `there` looked at the database before refusing: it holds the table as stored now
+    assert there.table(CHANNEL).version == 1 and there.table(CHANNEL).state.roll is not None
+    assert [a["version"] for a in here.store.actions(here.table(CHANNEL).id)] == [1]
+    # a command typed without a version runs on the table as it stands (here: a move), once
+    roll = there.table(CHANNEL).state.roll
+    await there.act(CHANNEL, ALICE, f"move {roll}")
+    assert [a["version"] for a in here.store.actions(here.table(CHANNEL).id)] == [1, 2]
+
+
+async def test_a_write_that_keeps_losing_the_race_is_refused_and_memory_is_kept(
+        backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = backend.location()
+    there = make_service(db)
+    await seat(there, ALICE, BOB, seed="cas")
+    tries: list[int] = []
+
+    def lose(table_id: int, *args: object, expected: int, **kwargs: object) -> int:
+        tries.append(expected)
+        raise StaleWrite(table_id, expected)
+
+    monkeypatch.setattr(there.store, "record_action", lose)
     with pytest.raises(IllegalAction) as refused:
         await there.act(CHANNEL, ALICE, "roll")
-    assert refused.value.code == "stale_write"
+    assert refused.value.code == "stale_write" and len(tries) == RETRIES + 1
     assert there.table(CHANNEL).version == 0 and there.table(CHANNEL).state.roll is None
-    assert [a["version"] for a in here.store.actions(here.table(CHANNEL).id)] == [1]
+    assert there.store.actions(there.table(CHANNEL).id) == []
     assert i18n.gettext("error.stale_write", "en").startswith("That was not saved: this table was changed")
     assert i18n.has("error.stale_write", "zh-TW")
 

@@ -1,0 +1,160 @@
+"""Many Gavel processes on one PostgreSQL database: worker processes (`tests.tables.mp_driver`)
+play the same toy-window tables at once, with a short clock so that windows run out, and one of
+them is killed mid-run and started again. Whatever the interleaving:
+
+- no action is applied twice: each (table, version) is in the log once and acknowledged once;
+- no acknowledged action is lost: each is in the log, as acknowledged;
+- each table's log replays to its stored state (`TableService.replay`);
+- each timeout is fired once: no (table, version) is expired twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tables.service import TableService
+from tables.store import loads
+from tests.tables import toy_window
+from tests.tables.backends import Backend, require_pg
+from tests.tables.mp_driver import PLAYERS
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 0.3
+"""The tables' window clock (seconds): short, so that windows run out during the run."""
+GUILD = 7
+
+
+@pytest.fixture
+def pg(tmp_path: Path, request: pytest.FixtureRequest) -> Any:
+    require_pg()
+    backend = Backend("postgresql", tmp_path, request.node.name)
+    try:
+        yield backend
+    finally:
+        backend.close()
+
+
+async def open_tables(url: str, channels: list[int]) -> list[int]:
+    """Four-seat toy-window tables, started, one per channel; their ids."""
+    svc = TableService(url, renderers={"toy_window": None}, outbox=False)
+    try:
+        ids = []
+        for channel in channels:
+            await svc.create(GUILD, channel, "toy_window", PLAYERS[0], seed=f"mp{channel}", timeout=TIMEOUT)
+            for player in PLAYERS[1:]:
+                await svc.join(channel, player)
+            await svc.start(channel, PLAYERS[0])
+            table = svc.table(channel)
+            assert table is not None
+            ids.append(table.id)
+        return ids
+    finally:
+        svc.close()
+
+
+STEPS = 6000
+"""Turns of each worker task's loop at most (one turn: a move, or a 10 ms wait for a clock)."""
+
+
+def worker(url: str, channels: list[int], idle: list[int], acks: Path, seed: int) -> subprocess.Popen[str]:
+    config = {"url": url, "channels": channels, "idle": idle, "acks": str(acks), "seed": seed, "steps": STEPS,
+              "tasks": 3}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "tests.tables.mp_driver", json.dumps(config)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish(proc: subprocess.Popen[str], limit: float = 60) -> None:
+    out, err = proc.communicate(timeout=limit)
+    assert proc.returncode == 0, f"worker failed ({proc.returncode}):\n{out}\n{err}"
+
+
+def acknowledged(*files: Path) -> list[dict[str, Any]]:
+    """Every acknowledgement the workers wrote (a killed worker's last line may be cut short)."""
+    found = []
+    for file in files:
+        for line in file.read_text(encoding="utf-8").splitlines():
+            try:
+                found.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return found
+
+
+def check(url: str, table_ids: list[int], acks: list[dict[str, Any]], *, all_acknowledged: bool) -> dict[str, int]:
+    """The four promises (see the module); what the run did, for the test to check it did enough."""
+    svc = TableService(url, renderers={"toy_window": None}, outbox=False)
+    try:
+        logs = {t: svc.store.actions(t) for t in table_ids}
+        by_version = {(t, a["version"]): a for t, log in logs.items() for a in log}
+        # no double apply: one log row per (table, version), contiguous, and one acknowledgement each
+        for t, log in logs.items():
+            versions = [a["version"] for a in log]
+            assert versions == list(range(versions[0], versions[0] + len(versions))), (t, versions)
+        twice = [k for k, n in Counter((a["table"], a["version"]) for a in acks).items() if n > 1]
+        assert twice == [], f"acknowledged twice: {twice[:5]}"
+        # nothing acknowledged is lost
+        for ack in acks:
+            row = by_version.get((ack["table"], ack["version"]))
+            assert row is not None, f"acknowledged but not in the log: {ack}"
+            assert (row["seat"], row["action"]) == (ack["seat"], ack["action"]), (ack, row)
+        if all_acknowledged:  # nobody was killed: every row in the log was acknowledged by its writer
+            assert len(acks) == len(by_version)
+        # each timeout fired once
+        fired = Counter((a["table"], a["at"]) for a in acks if a["kind"] == "timeout" and a["version"] == a["at"] + 1)
+        assert [k for k, n in fired.items() if n > 1] == []
+        # every log replays to the stored state, and every game was played to its end
+        for t in table_ids:
+            row = svc.store.table_row(t)
+            assert row is not None and row["status"] == "finished", (t, row and row["status"])
+            assert svc.replay(t).to_json() == loads(row["state"]), t
+        return {"actions": len(by_version), "timeouts": len(fired), "acks": len(acks)}
+    finally:
+        svc.close()
+
+
+def test_many_processes_play_the_same_tables_and_survive_a_killed_one(pg: Backend, tmp_path: Path) -> None:
+    assert toy_window.ToyWindow  # registered in this process too (replay)
+    url = pg.location()
+
+    # Two workers, 50 tables (every fifth one never answered in a window: its windows run out).
+    channels = list(range(5000, 5050))
+    ids = asyncio.run(open_tables(url, channels))
+    idle = channels[::5]
+    files = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
+    procs = [worker(url, channels, idle, f, seed) for seed, f in enumerate(files)]
+    for proc in procs:
+        finish(proc)
+    done = check(url, ids, acknowledged(*files), all_acknowledged=True)
+    assert done["actions"] >= 1000 and done["acks"] == done["actions"] and done["timeouts"] >= len(idle) * 4
+    assert {a["pid"] for a in acknowledged(*files)} == {p.pid for p in procs}  # both played
+
+    # Again on 20 new tables; one worker is killed mid-run and started again.
+    channels = list(range(6000, 6020))
+    ids = asyncio.run(open_tables(url, channels))
+    idle = channels[::5]
+    files = [tmp_path / "c.jsonl", tmp_path / "d.jsonl", tmp_path / "c2.jsonl"]
+    for f in files:
+        f.touch()
+    victim, other = (worker(url, channels, idle, f, seed) for seed, f in enumerate(files[:2], 10))
+    while len(files[0].read_text(encoding="utf-8").splitlines()) < 60 and victim.poll() is None:
+        time.sleep(0.02)
+    victim.send_signal(signal.SIGKILL)
+    victim.communicate(timeout=10)
+    assert victim.returncode == -signal.SIGKILL
+    again = worker(url, channels, idle, files[2], 12)
+    finish(other)
+    finish(again)
+    done = check(url, ids, acknowledged(*files), all_acknowledged=False)
+    assert done["actions"] >= 400 and done["timeouts"] >= len(idle) * 4

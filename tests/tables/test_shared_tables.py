@@ -1,0 +1,86 @@
+"""Two services on one database stand for two processes: every change works on the table as the
+database has it (found there when the process never held it), and a write made from an older
+seating or status is refused by the store, never written over what the other process did. On
+both database backends."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalAction
+from tables.store import StaleWrite
+from tests.tables.backends import Backend
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, seat
+
+
+async def test_lobby_changes_made_in_two_processes_all_stand(backend: Backend) -> None:
+    db = backend.location()
+    here, there = make_service(db), make_service(db)
+    await here.create(GUILD, CHANNEL, "toy", ALICE)
+    await there.join(CHANNEL, BOB)  # `there` never held the table: it is found in the database
+    await here.join(CHANNEL, CAROL)  # `here` still held [alice]: it writes over [alice, bob], not [alice]
+    table = here.table(CHANNEL)
+    assert table is not None and table.names == ("alice", "bob", "carol")
+    assert [s["name"] for s in here.store.seats(table.id)] == ["alice", "bob", "carol"]
+    with pytest.raises(IllegalAction) as exists:
+        await there.create(GUILD, CHANNEL, "toy", DAVE)
+    assert exists.value.code == "table_exists"
+    await here.start(CHANNEL, ALICE)
+    with pytest.raises(IllegalAction) as late:  # the game started in the other process
+        await there.join(CHANNEL, DAVE)
+    assert late.value.code == "lobby_only"
+    assert [s["name"] for s in here.store.seats(table.id)] == ["alice", "bob", "carol"]
+    # a move made in one process and a resignation in the other: both stand, in order
+    await there.act(CHANNEL, ALICE, "roll")
+    await here.leave(CHANNEL, CAROL)
+    assert here.store.seats(table.id)[2]["resigned"] == 1 and [a["version"] for a in
+                                                                here.store.actions(table.id)][:1] == [1]
+    await there.cancel(CHANNEL, ALICE, can_manage=True)
+    with pytest.raises(IllegalAction) as closed:  # closed by the other process
+        await here.act(CHANNEL, BOB, "roll")
+    assert closed.value.code == "no_table" and here.table(CHANNEL) is None
+    await here.create(GUILD, CHANNEL, "toy", BOB)  # the channel is free again, in both processes
+    with pytest.raises(IllegalAction) as exists_again:
+        await there.create(GUILD, CHANNEL, "toy", ALICE)  # `there` still held the cancelled one: it looks
+    assert exists_again.value.code == "table_exists"
+    await here.cancel(CHANNEL, BOB)
+    assert there.table(CHANNEL) is not None  # `there` still holds the cancelled lobby in memory...
+    await there.create(GUILD, CHANNEL, "toy", ALICE)  # ...and looks before it refuses: the channel is free
+    assert there.table(CHANNEL).host_id == ALICE.user_id
+
+
+async def test_the_store_refuses_seatings_and_starts_made_from_an_older_table(backend: Backend) -> None:
+    svc = make_service(backend.location())
+    await svc.create(GUILD, CHANNEL, "toy", ALICE)
+    await svc.join(CHANNEL, BOB)
+    table = svc.table(CHANNEL)
+    assert table is not None
+    alone = [{"user_id": ALICE.user_id, "name": "alice", "ai": None, "resigned": 0}]
+    with pytest.raises(StaleWrite):  # seated from [alice] while [alice, bob] is stored
+        svc.store.save_seats(table.id, [*alone, {"user_id": CAROL.user_id, "name": "carol"}], expected=alone)
+    with pytest.raises(StaleWrite):  # dealt for [alice] while [alice, bob] is stored
+        svc.store.start(table.id, {"version": 0}, 0, [], seats=alone)
+    assert svc.store.table_row(table.id)["status"] == "lobby"
+    await svc.start(CHANNEL, ALICE)
+    with pytest.raises(StaleWrite):  # a lobby change on a game in play
+        svc.store.save_seats(table.id, alone, status="lobby")
+    assert [s["name"] for s in svc.store.seats(table.id)] == ["alice", "bob"]
+    svc.store.finish(table.id, "cancelled", [])
+    with pytest.raises(StaleWrite):  # a table is closed once
+        svc.store.finish(table.id, "finished", [])
+    assert svc.store.table_row(table.id)["status"] == "cancelled"
+
+
+async def test_processes_sharing_a_database_send_each_kept_notice_once(backend: Backend) -> None:
+    db, now = backend.location(), [1000.0]
+    here, there = make_service(db), make_service(db)
+    for svc in (here, there):
+        svc.shared, svc.wall = True, lambda: now[0]
+    kept = [n.outbox for n in await seat(here, ALICE, BOB) if n.outbox is not None]
+    assert kept
+    # `here` is sending them: nobody else takes them, not even for their channel
+    assert await there.waiting() == {} and await there.waiting(CHANNEL) == {}
+    now[0] += here.lease + 1  # `here` died before it sent them: they fall due for anyone
+    taken = await there.waiting()
+    assert [n.outbox for n in taken[CHANNEL]] == kept
+    assert await here.waiting() == {} and await here.waiting(CHANNEL) == {}  # `there` sends them
