@@ -265,14 +265,14 @@ def check_shards(shard_ids: Sequence[int] | None, shard_count: int) -> list[int]
 def create_bot(service: TableService, *, sync: bool | None = None, shared: bool | None = None,
                shard_ids: Sequence[int] | None = None, shard_count: int | None = None) -> GavelBot:
     """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`, `shared=None` reads `GAVEL_SHARED`
-    (1: several bot processes share the PostgreSQL database) and is on anyway when this process
-    runs only some of the shards (the others run elsewhere, on the same database). With a
+    (1: several bot processes share the PostgreSQL database; `main` turns it on for a process
+    given some of the shards). With a
     `shard_count`, a `ShardedGavelBot` over `shard_ids` (None: every shard, in this process);
     `shard_ids` without a count is refused (ValueError), as every process must use the same count."""
     if sync is None:
         sync = os.environ.get("GAVEL_SYNC", "") in ("1", "true", "yes")
     if shared is None:
-        shared = os.environ.get("GAVEL_SHARED", "") in ("1", "true", "yes") or shard_ids is not None
+        shared = os.environ.get("GAVEL_SHARED", "") in ("1", "true", "yes")
     if shard_count is None:
         if shard_ids is not None:
             raise ValueError("shard ids need a shard count (the same in every process)")
@@ -306,11 +306,15 @@ def token() -> str:
 
 async def main(*, sync: bool | None = None, shard_ids: Sequence[int] | None = None,
                shard_count: int | None = None) -> None:
-    """Run the bot until interrupted: over every guild, or over `shard_ids` of `shard_count`."""
+    """Run the bot until interrupted: over every guild, or over `shard_ids` of `shard_count`. A
+    process given some of the shards runs in shared mode (as with `GAVEL_SHARED=1`): the others
+    run elsewhere on the same database, so clocks, the outbox and tables are shared through it."""
     discord.utils.setup_logging()
     if shard_count is not None:
         log.info("running shard(s) %s of %d", "all" if shard_ids is None else ", ".join(map(str, shard_ids)),
                  shard_count)
-    bot = create_bot(TableService(thinking=PooledSeats()), sync=sync, shard_ids=shard_ids, shard_count=shard_count)
+    shared = True if shard_ids is not None else None
+    bot = create_bot(TableService(thinking=PooledSeats()), sync=sync, shared=shared, shard_ids=shard_ids,
+                     shard_count=shard_count)
     async with bot:
         await bot.start(token())

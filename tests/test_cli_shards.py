@@ -136,3 +136,26 @@ def test_the_readme_shard_commands_are_accepted_and_the_two_machines_run_every_s
     for instance in instances:
         argv = exec_start.removeprefix("ExecStart=").replace("%i", instance).split()
         assert cli.main(argv[1:]) == 0, argv
+
+
+async def test_a_process_given_some_of_the_shards_runs_in_shared_mode(monkeypatch) -> None:
+    """The others run elsewhere on the same database: clocks, the outbox and tables are shared
+    through it. All the shards in one process keep the default (`GAVEL_SHARED`)."""
+    import cogs.bot as bot_module
+
+    seen: dict = {}
+
+    def fake_create(service, **settings):
+        seen.update(settings)
+        raise RuntimeError("stop before connecting")
+
+    monkeypatch.setattr(bot_module, "create_bot", fake_create)
+    monkeypatch.setattr(bot_module, "TableService", lambda **_: object())
+    monkeypatch.setattr(bot_module, "PooledSeats", lambda: None)
+    with pytest.raises(RuntimeError):
+        await bot_module.main(shard_ids=[0, 1], shard_count=4)
+    assert seen["shared"] is True and seen["shard_ids"] == [0, 1]
+    seen.clear()
+    with pytest.raises(RuntimeError):
+        await bot_module.main(shard_count=4)
+    assert seen["shared"] is None and seen["shard_ids"] is None
