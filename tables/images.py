@@ -62,7 +62,7 @@ class Images(ServiceBase):
         if renderer is None or table.state is None:
             return None
         try:
-            view = table.game.view(table.state, seat)
+            view = table.public_view() if seat is None else table.game.view(table.state, seat)
             highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
             return await asyncio.to_thread(renderer.render, view, highlight=highlight, **self._words(table, seat))
         except Exception:

@@ -323,7 +323,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         words = registry.plugin(table.game_key).words
         renderer = self._renderer_or_none(table)
         needs_view = renderer is not None or type(words).facts is not Words.facts
-        public = table.game.view(table.state, None) if needs_view else {}
+        public = table.public_view() if needs_view else {}
         facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
         users = tuple(None if s.is_ai else s.user_id for s in table.seats)
         return _Now(decision, left, public, facts, renderer, users, self.wall())
