@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -317,7 +317,8 @@ class ServiceBase:
     async def _resign(self, table: Table, player: Player) -> list[Notice]:  # tables.play
         raise NotImplementedError
 
-    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:  # tables.images
+    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
+                      view: Mapping[str, Any] | None = None) -> bytes | None:
         raise NotImplementedError
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images

@@ -54,15 +54,17 @@ class Images(ServiceBase):
         """What a renderer needs to draw for `seat` (None: the channel) in its reader's words."""
         return {"names": dict(enumerate(table.names)), "text": _text(self._reader(table, seat)), "texts": TEXTS}
 
-    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None) -> bytes | None:
+    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,
+                      view: Mapping[str, Any] | None = None) -> bytes | None:
         """A PNG of `seat`'s view (None: the public one), marking the prompt's moves, with the
         seats' names, in the table's language (a seat's own view: in its reader's, `langs`).
-        Pillow runs in a worker thread; a broken renderer costs the image, never the move."""
+        `view`: that view when the caller has it already (the public one the prompts were read
+        from). Pillow runs in a worker thread; a broken renderer costs the image, never the move."""
         renderer = self._renderer(table.game_key)
         if renderer is None or table.state is None:
             return None
         try:
-            view = table.public_view() if seat is None else table.game.view(table.state, seat)
+            view = view if view is not None else table.game.view(table.state, seat)
             highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
             return await asyncio.to_thread(renderer.render, view, highlight=highlight, **self._words(table, seat))
         except Exception:

@@ -323,7 +323,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         words = registry.plugin(table.game_key).words
         renderer = self._renderer_or_none(table)
         needs_view = renderer is not None or type(words).facts is not Words.facts
-        public = table.public_view() if needs_view else {}
+        public = table.game.view(table.state, None) if needs_view else {}
         facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
         users = tuple(None if s.is_ai else s.user_id for s in table.seats)
         return _Now(decision, left, public, facts, renderer, users, self.wall())
@@ -370,13 +370,14 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
                       names=tuple(table.names), users=now.users, facts=now.facts,
                       labels=self._labels(table, now, actions), made=now.made)
 
-    def _prompts(self, table: Table) -> list[Prompt]:
-        """A prompt for every human who may act now (whose turn it is is asked once)."""
+    def _prompts(self, table: Table) -> tuple[list[Prompt], _Now | None]:
+        """A prompt for every human who may act now (whose turn it is is asked once), and what
+        they share (`_now`: the public view among it, which the channel's board then reuses)."""
         seats = table.humans_to_act()
         if not seats:
-            return []
+            return [], None
         now = self._now(table)
-        return [self._prompt(table, s, now) for s in seats]
+        return [self._prompt(table, s, now) for s in seats], now
 
     async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first
@@ -385,11 +386,13 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         When several humans may act at once (a card-play window: six players may be asked
         together) the channel gets one `table.may_act` line naming them all, not one "your
         turn" line each; who may still act is public (the passes are), what they hold is not."""
-        prompts = self._prompts(table)
+        prompts, now = self._prompts(table)
         first = prompts[0] if prompts else None
         lines = [*lines, *turn_lines(table, [p.seat for p in prompts])]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
-        image = await self._render(table, None, None if first is None or first.private else first)
+        # The public view the prompts' facts were read from is the board's too: one per change.
+        view = now.public if now is not None and now.public else None
+        image = await self._render(table, None, None if first is None or first.private else first, view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         return Public(table.id, lines, image, shown, names=table.names), prompts

@@ -117,8 +117,6 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     _decided: tuple[int, int, Decision] | None = field(default=None, repr=False, compare=False)
     """The decision last worked out, with the state object and version it was read from."""
-    _seen: tuple[int, int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
-    """The public view last worked out, with the state object and version it was read from."""
 
     @property
     def game_key(self) -> str:
@@ -166,17 +164,6 @@ class Table:
         decision = self.game.decision(self.state)
         self._decided = (id(self.state), self.state.version, decision)
         return decision
-
-    def public_view(self) -> dict[str, Any]:
-        """The game as everyone may see it (`Game.view(state, None)`), worked out once per position:
-        the channel's board and every prompt's facts read the same one (read only: never change it)."""
-        assert self.state is not None  # a view exists only once the game has started
-        known = self._seen
-        if known is not None and known[0] == id(self.state) and known[1] == self.state.version:
-            return known[2]
-        view = self.game.view(self.state, None)
-        self._seen = (id(self.state), self.state.version, view)
-        return view
 
     def to_act(self) -> list[Seat]:
         if self.state is None or self.status != "active" or self.game.outcome(self.state) is not None:

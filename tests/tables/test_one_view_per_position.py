@@ -1,5 +1,5 @@
-"""One change works out the public view and the decision once per position: the channel's board
-and every prompt's facts share the view, the tracker and every prompt share the decision."""
+"""One change works out the public view and the decision once: the channel's board reuses the
+view the prompts' facts and labels were read from, the tracker and every prompt share the decision."""
 
 from __future__ import annotations
 
