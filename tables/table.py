@@ -115,7 +115,7 @@ class Table:
     dice: list[int] | None = None
     """Scripted dice still to be thrown (local play `--dice`); kept in memory only."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    _decided: tuple[int, int, Decision] | None = field(default=None, repr=False, compare=False)
+    _decided: tuple[State, int, Decision] | None = field(default=None, repr=False, compare=False)
     """The decision last worked out, with the state object and version it was read from."""
 
     @property
@@ -159,10 +159,10 @@ class Table:
         # Asked several times per change (the tracker, each prompt, the turn lines): worked out
         # once per position. Every action bumps the version; a rollback loads a new state object.
         known = self._decided
-        if known is not None and known[0] == id(self.state) and known[1] == self.state.version:
+        if known is not None and known[0] is self.state and known[1] == self.state.version:
             return known[2]
         decision = self.game.decision(self.state)
-        self._decided = (id(self.state), self.state.version, decision)
+        self._decided = (self.state, self.state.version, decision)
         return decision
 
     def to_act(self) -> list[Seat]:
