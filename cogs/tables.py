@@ -1,4 +1,5 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats).
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats),
+and `/help`.
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
@@ -85,6 +86,13 @@ class TablesCog(commands.Cog):
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
             return
         await change(self.bot, interaction, lambda channel, by: self.service.cancel(channel, by, can_manage=allowed))
+
+    @app_commands.command(name="help",
+                          description=_t("The games Gavel plays, how to start one, and the shared commands"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        """Answered privately, in the reader's language; anywhere, a direct message included."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_notice(interaction, self.service.help(), ephemeral=True)
 
     @table.command(name="stats", description=_t("Your results in this server"))
     async def stats(self, interaction: discord.Interaction) -> None:

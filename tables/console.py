@@ -351,7 +351,9 @@ class Console:
         if not tokens:
             raise IllegalAction("unknown_command", command=line)
         svc = self.service
-        if tokens[0] == "/table":
+        if tokens[0] in ("help", "/help") and len(tokens) == 1:
+            self.emit([svc.help()])
+        elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
                 self.emit([await svc.status(CHANNEL)], present=self._present())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from rules import registry
 from rules.core import Event, Game, IllegalAction, Msg, SeatName
 from tables.base import STATUS, ServiceBase, game_name, installed, lobby_hint, variant_lines
 from tables.decisions import clock_lines, turn_lines
@@ -85,6 +86,17 @@ class Views(ServiceBase):
             lines.append(lobby_hint(table))
         lines += turn_lines(table)
         return Public(table.id, lines, names=table.names)
+
+    def help(self) -> Public:
+        """What Gavel plays and how to start (`/help`, `help` in local play): every installed game
+        with its command group and seat counts, how a table starts, and the shared commands."""
+        lines = [Msg("help.title")]
+        for _key, plugin in sorted(registry.plugins().items()):
+            seats = plugin.game.info.seats_for(None)
+            players = str(seats[0]) if len(seats) == 1 else f"{seats[0]}–{seats[-1]}"
+            lines.append(Msg("help.game", {"game": game_name(plugin.game), "group": plugin.commands.group,
+                                           "players": players}))
+        return Public(None, [*lines, Msg("help.start"), Msg("help.shared")])
 
     async def stats(self, guild_id: int | None, user: Player | int) -> Public:
         """A user's results (in one guild, or everywhere with `guild_id=None`)."""

@@ -93,3 +93,22 @@ async def test_rules_is_the_games_own_summary_or_a_polite_refusal(world, monkeyp
     monkeypatch.setitem(i18n.catalogue("en"), f"{toy.KEY}.rules", "Race to 12.")
     result = await w.carol.slash(w.channel, "table rules")
     assert result.ephemeral and result.response.content == "Race to 12."
+
+
+async def test_help_names_every_game_and_how_to_start_privately_in_the_readers_language(world, locales):
+    from rules import registry
+    from tables.service import game_name
+
+    w = world
+    shown = await w.carol.slash(w.channel, "help")  # no table needed
+    text = (shown.followups[-1] if shown.followups else shown.response).content
+    assert shown.ephemeral
+    for plugin in registry.plugins().values():
+        assert f"/{plugin.commands.group} new" in text
+        assert i18n.render(game_name(plugin.game), "en") in text
+    assert i18n.gettext("help.shared") in text and "help." not in text
+    locales[w.bob.id] = "zh-TW"
+    chinese = await w.bob.slash(w.channel, "help")
+    text = (chinese.followups[-1] if chinese.followups else chinese.response).content
+    assert i18n.gettext("help.title", "zh-TW") in text and i18n.gettext("help.shared", "zh-TW") in text
+    assert refusals(w.env) == []
