@@ -13,18 +13,10 @@ from rules.core import Msg
 from rules.plugin import capitalised
 from tables import i18n
 from tests.cogs.conftest import buttons, refusals
+from tests.cogs.test_judgement_cog import public_text
 from tests.plugin_game import GAME, KEY, PLUGIN
 
 OPTIONS = {i18n.gettext("cogs.button.play", lang) for lang in i18n.LANGUAGES}
-
-
-def public_text(message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", *(f.name + f.value for f in embed.fields)]
-    for b in buttons(message):
-        parts += [b["label"] or "", b["custom_id"] or ""]
-    return "\n".join(parts)
 
 
 def secret_lines(table) -> dict[int, list[str]]:

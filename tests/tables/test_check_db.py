@@ -24,7 +24,13 @@ from tests.tables.test_store_soundness import run_bot
 async def good_db(tmp_path: Path) -> Path:
     """A database with a finished game, an active one, a lobby and a cancelled lobby."""
     path = tmp_path / "good.sqlite3"
-    svc = make_service(str(path))
+    await fill(str(path))
+    return path
+
+
+async def fill(location: str) -> None:
+    """A finished game, an active one, a lobby and a cancelled lobby, written at `location`."""
+    svc = make_service(location)
     await seat(svc, ALICE, BOB, ai=1, seed="done")
     await play_to_the_end(svc, [ALICE, BOB])
     await seat(svc, ALICE, BOB, seed="playing", channel=CHANNEL + 1)
@@ -34,7 +40,6 @@ async def good_db(tmp_path: Path) -> Path:
     await seat(svc, CAROL, start=False, channel=CHANNEL + 3)
     await svc.cancel(CHANNEL + 3, CAROL)
     svc.store.close()
-    return path
 
 
 def corrupt(source: Path, *statements: str) -> Path:
@@ -165,16 +170,7 @@ def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path) -> None:
 async def good_pg(backend: Backend) -> str:
     """`good_db` in a PostgreSQL schema of the test's own: its URL."""
     url = backend.location()
-    svc = make_service(url)
-    await seat(svc, ALICE, BOB, ai=1, seed="done")
-    await play_to_the_end(svc, [ALICE, BOB])
-    await seat(svc, ALICE, BOB, seed="playing", channel=CHANNEL + 1)
-    await svc.act(CHANNEL + 1, ALICE, "roll")
-    await svc.act(CHANNEL + 1, ALICE, f"move {svc.table(CHANNEL + 1).state.roll}")
-    await seat(svc, CAROL, BOB, start=False, channel=CHANNEL + 2)
-    await seat(svc, CAROL, start=False, channel=CHANNEL + 3)
-    await svc.cancel(CHANNEL + 3, CAROL)
-    svc.store.close()
+    await fill(url)
     return url
 
 
