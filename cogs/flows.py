@@ -259,12 +259,14 @@ async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[
     await send_notice(interaction, await read(table.channel_id), ephemeral=ephemeral)
 
 
-async def act(bot: GavelBot, interaction: discord.Interaction, text: str) -> None:
+async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, seen: int | None = None) -> None:
     """A game command (`/<game> roll`): play it for this user, then tell the channel. The
-    command answers the decision open when it arrived: if another player's action gets in
-    first (the command waited for the table's lock), the service refuses it as `stale` with
-    who is asked now, rather than apply it to a position the player never saw."""
-    seen = (await open_table(bot, interaction)).version
+    command answers the decision open when it arrived (`seen`, when the caller read the table
+    already): if another player's action gets in first (the command waited for the table's
+    lock), the service refuses it as `stale` with who is asked now, rather than apply it to a
+    position the player never saw."""
+    if seen is None:
+        seen = (await open_table(bot, interaction)).version
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
 
@@ -314,16 +316,16 @@ def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
 
 
 async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequence[str], *,
-                  later: str = "cogs.done") -> None:
+                  later: str = "cogs.done", table: Table | None = None) -> None:
     """A command that names several actions played one after another (a skill, then its
     target: `Command.action`): the first for this user, then each next one only while it is
     legal for them, all told in one message (`merged`). When one is not legal (yet), it is
     left to the private menu and the user is told so privately by `later` (a message id)."""
-    if len(texts) == 1:
-        await act(bot, interaction, texts[0])
-        return
-    table = await open_table(bot, interaction)
+    table = table or await open_table(bot, interaction)
     seen = table.version
+    if len(texts) == 1:
+        await act(bot, interaction, texts[0], seen=seen)
+        return
     player, service = player_of(interaction), bot.service
     await interaction.response.defer(ephemeral=True, thinking=True)
     notices = await service.act(table.channel_id, player, texts[0], version=seen)
@@ -354,10 +356,11 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
     given = {key: value.strip() for key, value in (options or {}).items() if value is not None and value.strip()}
     spec = plugin.commands.get(name)
     if spec is None:
-        await act(bot, interaction, " ".join([name, *given.values()]))
+        await act(bot, interaction, " ".join([name, *given.values()]), seen=table.version)
         return
     legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    await act_all(bot, interaction, spec.action(given, legal, i18n.speech(lang_of(interaction))), later=later)
+    texts = spec.action(given, legal, i18n.speech(lang_of(interaction)))
+    await act_all(bot, interaction, texts, later=later, table=table)  # the table as read once, above
 
 
 async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Sequence[str] = (),
