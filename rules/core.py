@@ -479,6 +479,27 @@ class Game(Generic[S]):
         when this decision has no clock. The table applies it for a human who does not answer."""
         return None
 
+    def time_up_action(self, state: S, seat: Seat) -> Action | None:
+        """What `seat` does when the table's time control (live or daily) runs out on a decision
+        it is asked that has no `timeout_action` of its own (a turn, a target, a placement): the
+        game's most passive legal answer, so that a table whose player walked away keeps moving.
+        None: this decision waits however long it takes. The default is `timeout_action`; every
+        installed game states its own (the contract test checks it is legal wherever it is asked)."""
+        return self.timeout_action(state, seat)
+
+    def undoable(self, before: S, seat: Seat, action: Action) -> bool:
+        """Whether `seat` may take back `action`, applied to the state `before` (a copy, as it was
+        just before), as long as nothing else has happened since: true only when the action showed
+        nobody anything new (no card drawn or shown, no secret revealed; the table itself refuses
+        any action that drew a random number). False by default: nothing is undoable."""
+        return False
+
+    def rating_teams(self, state: S, seats: int) -> list[tuple[Seat, ...]]:
+        """The sides a finished game of `seats` seats is rated by: one tuple of seats per side
+        (Judtho's alliances, The City of Judgement's factions); every seat alone by default
+        (free-for-all)."""
+        return [(seat,) for seat in range(seats)]
+
     def decision(self, state: S) -> Decision:
         """Who is asked now, about what, who passed, who is on a clock (see `Decision`). The
         default: the seats `to_act`, a plain turn, on a clock where `timeout_action` says what
