@@ -1,5 +1,5 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats),
-and `/help`.
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats,
+settings), and `/help`.
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
@@ -93,6 +93,20 @@ class TablesCog(commands.Cog):
         """Answered privately, in the reader's language; anywhere, a direct message included."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_notice(interaction, self.service.help(), ephemeral=True)
+
+    @table.command(name="settings", description=_t("Your own settings: with no option, see them (privately)"))
+    @app_commands.describe(reminders=_t("A DM when half of a long clock (2 minutes or more) is gone and you have"
+                                        " not acted"))
+    @app_commands.choices(reminders=[
+        app_commands.Choice(name=_t("On", key="cmd.table.settings.reminders.on"), value="on"),
+        app_commands.Choice(name=_t("Off", key="cmd.table.settings.reminders.off"), value="off"),
+    ])
+    async def settings(self, interaction: discord.Interaction, reminders: str | None = None) -> None:
+        """Per player, not per table: answered privately, and the same at every table. Turning
+        reminders off stops the half-time DM only; the channel still mentions whose turn it is."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notice = await self.service.settings_notice(interaction.user.id, reminders)
+        await send_notice(interaction, notice, ephemeral=True)
 
     @table.command(name="stats", description=_t("Your results in this server"))
     async def stats(self, interaction: discord.Interaction) -> None:

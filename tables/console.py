@@ -29,7 +29,7 @@ from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from rules.plugin import Command, Words
 from tables import i18n
-from tables.notices import Notice, Private, Prompt, Public, seat_label
+from tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
 from tables.record import header_options
 from tables.service import Player, Table, TableService, game_name, get_game
 
@@ -120,6 +120,8 @@ class Console:
         for notice in notices:
             if isinstance(notice, Prompt):
                 self._prompt(notice)
+                continue
+            if isinstance(notice, Reminder):  # local play runs no clock: nothing to remind of
                 continue
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice, notice.prompt or present)
@@ -377,6 +379,11 @@ class Console:
                 self.emit([await svc.stats(GUILD, actor)])
             elif sub == "rules":
                 self.rules()
+            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`)
+                words = " ".join(args).replace(":", " ").split()
+                if words and (len(words) != 2 or words[0] != "reminders"):
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.settings_notice(actor.user_id, words[1] if words else None)])
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):

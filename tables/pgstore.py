@@ -78,6 +78,12 @@ MIGRATIONS: list[str] = [
     " attempts INTEGER NOT NULL DEFAULT 0, next_try DOUBLE PRECISION NOT NULL DEFAULT 0);"
     "CREATE INDEX outbox_channel ON outbox (channel, id);"
     "CREATE INDEX outbox_next_try ON outbox (next_try)",
+    # 2: each user's own settings (`reminders`, ...), and the half-time reminders sent, one per
+    # (table, decision): the row is the claim that makes one process send it, once.
+    "CREATE TABLE IF NOT EXISTS user_settings (user_id BIGINT PRIMARY KEY, settings JSONB NOT NULL,"
+    " updated TIMESTAMPTZ);"
+    "CREATE TABLE IF NOT EXISTS reminders (table_id BIGINT NOT NULL, opened INTEGER NOT NULL, sent TIMESTAMPTZ,"
+    " PRIMARY KEY (table_id, opened))",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -431,6 +437,46 @@ class PgStore:
                 " AND COALESCE((clock->>'at')::int, -1) = %s AND COALESCE((clock->>'claimed')::float8, 0) > %s)",
                 [at, now + lease, table_id, at, at, now])
         return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ half-time reminders
+    def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The decisions whose half-time reminder (`remind` in the clock) is due by `now` and not
+        sent yet: rows of `id`, `channel`, `at` and `opened`. Nothing is claimed: `claim_reminder` is."""
+        return self._read(
+            "SELECT t.id, t.channel, t.version AS at, (t.clock->>'opened')::int AS opened FROM tables t"
+            " WHERE t.status = 'active' AND t.clock IS NOT NULL AND (t.clock->>'at')::int = t.version"
+            " AND (t.clock->>'remind')::float8 <= %s AND NOT EXISTS (SELECT 1 FROM reminders r"
+            " WHERE r.table_id = t.id AND r.opened = (t.clock->>'opened')::int) ORDER BY t.id LIMIT %s",
+            [now, limit])
+
+    def claim_reminder(self, table_id: int, opened: int) -> bool:
+        """Claim the half-time reminder of the table's decision opened at version `opened`: True
+        for exactly one caller, ever (the primary key decides between processes); the table's
+        older decisions' rows are dropped meanwhile."""
+        with self.atomic() as conn:
+            cursor = conn.execute("INSERT INTO reminders (table_id, opened, sent) VALUES (%s, %s, %s)"
+                                  " ON CONFLICT DO NOTHING", [table_id, opened, datetime.now(UTC)])
+            conn.execute("DELETE FROM reminders WHERE table_id = %s AND opened < %s", [table_id, opened])
+        return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ per-user settings
+    def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's own settings (`{}` for one who never set any)."""
+        rows = self._read("SELECT settings FROM user_settings WHERE user_id = %s", [user_id])
+        found = json.loads(rows[0]["settings"]) if rows else None
+        return found if isinstance(found, dict) else {}
+
+    def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some of a user's settings (the others stay), in one statement (two processes
+        changing two settings of one user both keep theirs); returns them all."""
+        with self.atomic() as conn:
+            row = conn.execute(
+                "INSERT INTO user_settings (user_id, settings, updated) VALUES (%s, %s::jsonb, %s)"
+                " ON CONFLICT (user_id) DO UPDATE SET settings = user_settings.settings || excluded.settings,"
+                " updated = excluded.updated RETURNING settings",
+                [user_id, dumps(changes), datetime.now(UTC)]).fetchone()
+        found = json.loads(_value(row)) if row else None
+        return found if isinstance(found, dict) else {}
 
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""

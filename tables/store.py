@@ -181,6 +181,11 @@ MIGRATIONS: list[Migration] = [
     "CREATE INDEX IF NOT EXISTS outbox_channel ON outbox (channel, id);"
     "ALTER TABLE tables ADD COLUMN announced INTEGER;"
     "UPDATE tables SET announced = version",
+    # 4: each user's own settings (JSON: `reminders`, ...), and the half-time reminders sent, one
+    # per (table, decision): the row is the claim that makes one process send it, once.
+    "CREATE TABLE IF NOT EXISTS user_settings (user_id INTEGER PRIMARY KEY, settings TEXT NOT NULL, updated TEXT);"
+    "CREATE TABLE IF NOT EXISTS reminders (table_id INTEGER NOT NULL, opened INTEGER NOT NULL, sent TEXT,"
+    " PRIMARY KEY (table_id, opened))",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -506,6 +511,49 @@ class Store:
                 [at, now + lease, table_id, at, at, now])
         return cursor.rowcount == 1
 
+    # ------------------------------------------------------------------ half-time reminders
+    @_locked
+    def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The decisions whose half-time reminder (`remind` in the clock, a `time.time()`) is due
+        by `now` and not sent yet, at any active table: rows of `id`, `channel`, `at` (the table's
+        version) and `opened` (the version the decision opened at). Nothing is claimed: `claim_reminder` does that."""
+        rows = self.db.execute(
+            "SELECT t.id, t.channel, t.version, json_extract(t.clock, '$.opened') FROM tables t"
+            " WHERE t.status = 'active' AND t.clock IS NOT NULL AND json_extract(t.clock, '$.at') = t.version"
+            " AND json_extract(t.clock, '$.remind') <= ? AND NOT EXISTS (SELECT 1 FROM reminders r"
+            " WHERE r.table_id = t.id AND r.opened = json_extract(t.clock, '$.opened')) ORDER BY t.id LIMIT ?",
+            [now, limit]).fetchall()
+        return [{"id": r[0], "channel": r[1], "at": r[2], "opened": r[3]} for r in rows]
+
+    @_locked
+    def claim_reminder(self, table_id: int, opened: int) -> bool:
+        """Claim the half-time reminder of the table's decision opened at version `opened`: True
+        for exactly one caller, ever (the others find it sent). The table's older decisions'
+        rows are dropped meanwhile: only the decision open now can still be reminded of."""
+        with self.atomic():
+            cursor = self.db.execute("INSERT OR IGNORE INTO reminders (table_id, opened, sent) VALUES (?, ?, ?)",
+                                     [table_id, opened, now()])
+            self.db.execute("DELETE FROM reminders WHERE table_id = ? AND opened < ?", [table_id, opened])
+        return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ per-user settings
+    @_locked
+    def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's own settings (`{}` for one who never set any)."""
+        row = self.db.execute("SELECT settings FROM user_settings WHERE user_id = ?", [user_id]).fetchone()
+        found = loads(row[0]) if row else None
+        return found if isinstance(found, dict) else {}
+
+    @_locked
+    def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some of a user's settings (the others stay); returns them all."""
+        with self.atomic():
+            settings = {**self.user_settings(user_id), **changes}
+            self.db.execute("INSERT INTO user_settings (user_id, settings, updated) VALUES (?, ?, ?)"
+                            " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings,"
+                            " updated = excluded.updated", [user_id, dumps(settings), now()])
+        return settings
+
     @_locked
     def last_row(self, channel: int) -> dict[str, Any] | None:
         """The newest table of a channel, whatever its status (a finished game's export)."""
@@ -645,6 +693,10 @@ class TableStore(Protocol):
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
+    def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]: ...
+    def claim_reminder(self, table_id: int, opened: int) -> bool: ...
+    def user_settings(self, user_id: int) -> dict[str, Any]: ...
+    def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]: ...
     def last_row(self, channel: int) -> dict[str, Any] | None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]: ...
