@@ -125,6 +125,7 @@ class ServiceBase:
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
+    _reminded: dict[int, int]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -209,6 +210,7 @@ class ServiceBase:
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._clock_rows.pop(table.id, None)
+        self._reminded.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]

@@ -190,9 +190,10 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         then claims what it sends (`tables.outbox`)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
-        self._reminded: set[tuple[int, int]] = set()
-        """(table id, opened) of the decisions whose half-time reminder this process sent (or found
-        sent): not armed again here. The database's claim is what makes it once everywhere."""
+        self._reminded: dict[int, int] = {}
+        """Per table: the decision (the version it opened at) whose half-time reminder this process
+        sent or found sent, not to be armed again here. The database's claim (`remind`) is what
+        makes it once everywhere."""
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
@@ -218,7 +219,7 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         row = self._clock_rows.get(table.id)
         opened = self.decisions.peek(table.id)
         if found is None or row is None or row.remind is None or opened is None or row.opened != opened.version \
-                or (table.id, row.opened) in self._reminded:
+                or self._reminded.get(table.id) == row.opened:
             return found
         return replace(found, remind=row.remind - self.wall(), opened=row.opened)
 
@@ -337,17 +338,17 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
 
     async def _remind(self, table: Table, opened: int) -> list[Notice]:
         now = self.decisions.track(table) if table.status == "active" and self.clocks else None
-        if now is None or now.version != opened or (table.id, opened) in self._reminded:
+        if now is None or now.version != opened or self._reminded.get(table.id) == opened:
             return []
         waiting = table.decision().waiting()
         seats = [s for s in self.decisions.clocked(table) if s in waiting]
         left = self.decisions.seconds_left(table)
         if not seats or left is None:
             return []
-        if not await asyncio.to_thread(self.store.claim_reminder, table.id, opened):
-            self._reminded.add((table.id, opened))
+        claimed = await asyncio.to_thread(self.store.claim_reminder, table.id, opened)
+        self._reminded[table.id] = opened
+        if not claimed:  # another process (or this one before a restart) sent it
             return []
-        self._reminded.add((table.id, opened))
         row = self._clock_rows.get(table.id)
         ends = row.due if row is not None and row.due is not None and row.opened == opened else self.wall() + left
         users = {s: table.seats[s].user_id for s in seats}
