@@ -65,10 +65,11 @@ class Prompt:
     actions that have one."""
     made: float | None = field(default=None, compare=False)
     """When the prompt was made (wall-clock seconds): `deadline` counts from then."""
-    ping: bool = False
+    ping: bool = field(default=False, compare=False)
     """Whether the channel's message should ping this seat's player: set on the notices of the
     change that asks the seat first in its decision (`Decisions.to_ping`), never on a prompt
-    shown again (a board asked for, another seat's pass in the same window)."""
+    shown again (a board asked for, another seat's pass in the same window). How this copy is
+    delivered, not what it asks: prompts compare equal whatever it says."""
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
@@ -210,7 +211,7 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
                   deadline=data.get("deadline"), game=data.get("game") or "",
                   names=tuple(data.get("names") or ()), users=tuple(data.get("users") or ()),
                   facts=dict(data.get("facts") or {}), labels=dict(data.get("labels") or {}),
-                  made=data.get("made"), ping=bool(data.get("ping", True)), outbox=outbox)
+                  made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox)
 
 
 def _encode(value: Any) -> Any:

@@ -16,7 +16,7 @@ from rules.core import IllegalAction
 from tables.clock import WindowClock
 from tables.console import LocalOptions, run
 from tables.decisions import REMIND_FROM
-from tables.notices import Notice, Reminder, from_record, to_record
+from tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
 from tables.service import TableService
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service
@@ -106,6 +106,19 @@ async def test_exactly_one_process_sends_the_reminder_even_one_that_never_touche
     assert reminder.ends == wall.now + LONG / 2 and reminder.left == LONG / 2
     assert sent(seen_here) == [] and await here.remind(CHANNEL, opened) == []  # its own timer finds it sent
     assert from_record(to_record(reminder)) == reminder  # as the outbox keeps it
+
+
+async def test_the_change_that_opens_a_decision_pings_its_seats_and_its_passes_do_not() -> None:
+    svc = window_service(":memory:", Wall())
+    await window_table(svc, timeout=LONG)  # alice drew: the window asks both
+    window = await svc.act(CHANNEL, BOB, "pass")
+    public = next(n for n in window if isinstance(n, Public))
+    assert public.prompt is not None and public.prompt.seat == 0 and not public.prompt.ping  # asked before
+    kept = from_record(to_record(Prompt(1, 2, 0, 9, ["pass"], ping=True)))
+    assert isinstance(kept, Prompt) and kept.ping  # the outbox keeps who is to be pinged
+    played = await svc.act(CHANNEL, ALICE, "play " + str(svc.table(CHANNEL).state.hands[0][0]))
+    prompts = [n.prompt if isinstance(n, Public) else n for n in played if isinstance(n, (Public, Prompt))]
+    assert sorted((p.seat, p.ping) for p in prompts if p is not None) == [(0, True), (1, True)]  # a new decision
 
 
 async def test_no_reminder_for_a_decision_answered_since_nor_for_a_player_who_turned_them_off() -> None:
