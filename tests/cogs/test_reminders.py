@@ -253,3 +253,19 @@ async def test_a_restart_half_way_keeps_the_reminder_time_and_sends_it_once(worl
     await w.env.advance_time(10)
     assert len(reminders(w.alice)) == 1 and len(reminders(w.bob)) == 1
     assert refusals(w.env) == []
+
+
+async def test_table_settings_is_offered_in_both_languages(world):
+    synced = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
+    group = next(c for c in synced if c["name"] == "table")
+    settings = next(o for o in group["options"] if o["name"] == "settings")
+    assert settings["name_localizations"]["zh-TW"] == i18n.gettext("cmd.table.settings.name", "zh-TW")
+    reminders_option = next(o for o in settings["options"] if o["name"] == "reminders")
+    assert not reminders_option.get("required")
+    assert reminders_option["description_localizations"]["zh-TW"] == i18n.gettext(
+        "cmd.table.settings.reminders.description", "zh-TW")
+    assert [c["value"] for c in reminders_option["choices"]] == ["on", "off"]
+    for choice in reminders_option["choices"]:
+        key = f"cmd.table.settings.reminders.{choice['value']}"
+        assert choice["name"] == i18n.gettext(key, "en")
+        assert choice["name_localizations"]["zh-TW"] == i18n.gettext(key, "zh-TW")
