@@ -47,6 +47,13 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
   decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
   `tables.clock.WindowClock.watch`).
+- Half-time reminders: a clock of `REMIND_FROM` (two minutes) or more stores when half of it is
+  gone (`ClockRow.remind`; `Deadline.remind`/`opened` for the timer), and `remind(channel_id,
+  opened)` then gives one `Reminder` (a DM) per human still on the clock who has not turned
+  reminders off, once per decision (`store.claim_reminder`; `due_reminders` for the watch).
+  The channel pings a seat once per decision (`Prompt.ping`, `Decisions.to_ping`).
+- Per-player settings (`SETTINGS`, stored per user): `settings(user_id)`, `set_settings(user_id,
+  reminders=False)`, and `settings_notice(user_id, reminders=None)` for `/table settings`.
 
 The service is one object made of parts, one module each: `tables.lobby` (opening, seating,
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
