@@ -347,14 +347,15 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         now = self.decisions.track(table) if table.status == "active" and self.clocks else None
         if now is None or now.version != opened or self._reminded.get(table.id) == opened:
             return []
+        # Claimed even when nobody is left to remind: the watch then stops finding it due.
+        claimed = await asyncio.to_thread(self.store.claim_reminder, table.id, opened)
+        self._reminded[table.id] = opened
+        if not claimed:  # another process (or this one before a restart) sent it
+            return []
         waiting = table.decision().waiting()
         seats = [s for s in self.decisions.clocked(table) if s in waiting]
         left = self.decisions.seconds_left(table)
         if not seats or left is None:
-            return []
-        claimed = await asyncio.to_thread(self.store.claim_reminder, table.id, opened)
-        self._reminded[table.id] = opened
-        if not claimed:  # another process (or this one before a restart) sent it
             return []
         row = self._clock_rows.get(table.id)
         ends = row.due if row is not None and row.due is not None and row.opened == opened else self.wall() + left
