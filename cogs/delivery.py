@@ -389,7 +389,6 @@ class Delivery:
         note = i18n.gettext("cogs.dm.closed_public", channel_lang, mention=f"<@{notice.user_id}>")
         await channel.send(note, allowed_mentions=MENTION_USERS)
 
-
     async def reminder(self, notice: Reminder, channel_lang: str) -> None:
         """The half-time reminder, by DM, in the player's language (else the server's): the
         game, a link to its channel, the time left and when the clock runs out (a Discord
