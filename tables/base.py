@@ -19,6 +19,7 @@ from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
+from tables.ratings import Update
 from tables.store import StaleWrite, TableStore, loads
 from tables.table import Player, SeatInfo, Table
 
@@ -307,8 +308,8 @@ class ServiceBase:
     async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _close(self, table: Table, status: str,
-                     results: list[dict[str, Any]] | None = None) -> None:  # tables.play
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
+                     rate: Update | None = None) -> None:  # tables.play
         raise NotImplementedError
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:  # tables.play
