@@ -26,6 +26,7 @@ from tables.table import Player, SeatInfo, Table
 if TYPE_CHECKING:
     from renderer import Renderer
     from tables.decisions import ClockRow, Decisions
+    from tables.record import GameRecord
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -320,6 +321,12 @@ class ServiceBase:
 
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
                       view: Mapping[str, Any] | None = None) -> bytes | None:
+        raise NotImplementedError
+
+    def _renderer(self, key: str) -> Renderer | None:  # tables.images
+        raise NotImplementedError
+
+    def export_row(self, row: dict[str, Any]) -> GameRecord:  # tables.restoring
         raise NotImplementedError
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images

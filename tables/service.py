@@ -52,7 +52,8 @@ The service is one object made of parts, one module each: `tables.lobby` (openin
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
 `tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
 tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
-`tables.outbox` (notices kept until delivered) and `tables.views` (board, log, status, stats);
+`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status) and
+`tables.standings` (stats, ratings' leaderboards, the history of finished games);
 their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
@@ -92,6 +93,7 @@ from tables.notices import Notice, Private, Prompt, Public
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
+from tables.standings import Standings
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
@@ -137,7 +139,7 @@ class _Now:
     made: float
 
 
-class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views):
+class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
