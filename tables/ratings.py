@@ -69,7 +69,7 @@ class Player:
 class Side:
     seats: tuple[Seat, ...]
     rank: int
-    """1 is best; sides that tie share a rank."""
+    """1 is best; sides that tie share a rank (1, 2, 2, 4)."""
 
 
 @dataclass(frozen=True)
@@ -122,9 +122,9 @@ def sides(game: Game[Any] | None, state: Any, players: Sequence[Player], outcome
     def standing(group: tuple[Seat, ...]) -> tuple[int, int]:
         return (1 if any(s in winners for s in group) else 0, sum(scores.get(s, 0) for s in group))
 
-    order = sorted({standing(g) for g in playing}, reverse=True)
-    ranked = [Side(g, 1 + order.index(standing(g))) for g in playing]
-    last = len(order) + 1
+    standings = [standing(g) for g in playing]
+    ranked = [Side(g, 1 + sum(1 for other in standings if other > standing(g))) for g in playing]
+    last = len(playing) + 1
     ranked += [Side((s,), last) for s in sorted(resigned)]
     return ranked if len(ranked) >= 2 else []
 
@@ -158,7 +158,7 @@ def rate(ranked: Sequence[Side], players: Sequence[Player], current: Mapping[int
                 team.append(MODEL.rating(mu=AI_RATING[0], sigma=AI_RATING[1]))
         teams.append(team)
     new = MODEL.rate(teams, ranks=[float(side.rank) for side in ranked])
-    won = {by_seat[s].user_id for s in winners if s in by_seat}
+    won = {by_seat[s].user_id for s in winners if s in by_seat and not by_seat[s].resigned}
     after = {}
     for user, (t, i) in where.items():
         old = before[user]
