@@ -21,7 +21,7 @@ def humans(*users: int | None) -> list[Player]:
 
 def test_a_new_player_shows_1000_and_the_shown_rating_is_the_scaled_ordinal() -> None:
     assert shown(ratings.MU, ratings.SIGMA) == 1000
-    assert shown(30.0, 2.0) == round(1000 + 40 * (30 - 6))
+    assert shown(30.0, 2.0) == 1000 + 40 * 24
     assert Rating().shown == 1000
 
 
