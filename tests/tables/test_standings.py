@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rules.core import IllegalAction
+from rules.core import IllegalAction, get_game
 from tables import ratings
 from tables.console import LocalOptions, run
 from tables.record import header_options
@@ -188,3 +188,54 @@ async def test_local_play_has_stats_leaderboard_and_history(tmp_path: Path) -> N
     assert "#1 " in text and "Winner: Alice." in text
     assert (tmp_path / "img" / "toy-table1.txt").exists() and (tmp_path / "img" / "table1-final.png").exists()
     assert "This server has no finished game number 99." in text
+
+
+async def play_out(key: str, seats: int, humans: list[Any], seed: str) -> tuple[TableService, int]:
+    """A real game on a real engine: `humans` seated first (their moves chosen by the game's own
+    AI policy, played as theirs), AI seats for the rest; played to its end."""
+    from rules import registry
+    from tables import ai as ai_seats
+
+    svc = TableService(":memory:", renderers={key: None}, outbox=False, clocks=False)
+    await svc.create(GUILD, CHANNEL, key, humans[0], seed=seed)
+    for p in humans[1:]:
+        await svc.join(CHANNEL, p)
+    for _ in range(seats - len(humans)):
+        await svc.add_ai(CHANNEL, humans[0])
+    await svc.start(CHANNEL, humans[0])
+    table = svc.table(CHANNEL)
+    assert table is not None
+    policy = registry.plugin(key).ai
+    for _ in range(3000):
+        if svc.table(CHANNEL) is None:
+            return svc, table.id
+        movers = [p for p in humans if svc.legal_for(CHANNEL, p)]
+        if not movers:
+            await svc.advance(CHANNEL)
+            continue
+        seat_no = table.seat_of(movers[0].user_id)
+        await svc.act(CHANNEL, movers[0], ai_seats.choose(table.game, table.state, seat_no, policy))
+    raise AssertionError(f"{key} did not end")
+
+
+@pytest.mark.parametrize(("key", "seats", "humans"), [("judgement", 4, [ALICE, BOB]), ("judtho", 3, [ALICE])])
+async def test_real_games_rate_their_humans_by_the_games_sides(key: str, seats: int, humans: list[Any]) -> None:
+    svc, table_id = await play_out(key, seats, humans, seed="rated")
+    results = svc.store.results(table_id)
+    stored = by_user(svc.store.ratings(GUILD, key))
+    assert set(stored) == {p.user_id for p in humans}  # the AI seats are not rated
+    teams = get_game(key).rating_teams(svc.replay(table_id), seats)
+    for row in results:
+        if row["user_id"] is None:
+            assert row["rating_after"] is None
+            continue
+        mine = stored[row["user_id"]]
+        assert mine["games"] == 1 and mine["wins"] == row["winner"]
+        assert (mine["mu"] > ratings.MU) == bool(row["winner"])
+        assert row["rating_before"] == 1000.0 and row["rating_after"] == ratings.shown(mine["mu"], mine["sigma"])
+    if key == "judtho":
+        assert sorted(teams) == [(0,), (1, 2)]  # the Single Player against the Partnership (AI seats)
+    else:
+        together = [t for t in teams if {0, 1} <= set(t)]
+        if together:  # alice and bob on one faction: one side, one change
+            assert stored[ALICE.user_id]["mu"] == stored[BOB.user_id]["mu"]
