@@ -15,9 +15,21 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.delivery import clip, guild_lang
+from cogs.components import HistorySelect
+from cogs.delivery import guild_lang
 from cogs.errors import lang_of
-from cogs.flows import ack, can_manage, change, open_table, player_of, post_board, send_notice, send_rules, show
+from cogs.flows import (
+    ack,
+    can_manage,
+    change,
+    open_table,
+    player_of,
+    post_board,
+    send_finished_game,
+    send_notice,
+    send_rules,
+    show,
+)
 from rules import registry
 from tables import i18n
 from tables.service import game_name
@@ -137,19 +149,20 @@ class TablesCog(commands.Cog):
         lang = guild_lang(interaction.guild, interaction)
         if game_id is None:
             await interaction.response.defer(thinking=True)
-            notice = await self.service.history(interaction.guild_id, page - 1)
-            await send_embed(interaction, notice, lang)
+            entries = await self.service.history_entries(interaction.guild_id, page - 1)
+            if not entries:
+                await send_embed(interaction, await self.service.history(interaction.guild_id, page - 1), lang)
+                return
+            lines = [i18n.render(line, lang) for _, line, _ in entries]
+            embed = discord.Embed(title=i18n.gettext("table.history_title", lang),
+                                  description="\n".join([*lines, "", i18n.gettext("table.history_hint", lang)])
+                                  [:EMBED_LIMIT])
+            view = discord.ui.View(timeout=None)
+            view.add_item(HistorySelect.make([(i, i18n.render(label, lang)) for i, _, label in entries], lang,
+                                             page - 1))
+            await interaction.followup.send(embed=embed, view=view)
             return
-        found = await self.service.history_game(interaction.guild_id, game_id)  # refused before deferring: privately
-        await interaction.response.defer(thinking=True)
-        record = found.record
-        files = [discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)]
-        if found.notice.image is not None:
-            files.append(discord.File(io.BytesIO(found.notice.image), filename="board.png"))
-        text = "\n".join([*found.notice.text(lang),
-                          i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename,
-                                       n=record.moves)])
-        await interaction.followup.send(clip(text), files=files)
+        await send_finished_game(self.bot, interaction, game_id)
 
 
 EMBED_LIMIT = 4096

@@ -247,7 +247,8 @@ class Play(ServiceBase):
         """Close the table with its results and, for a rated game (`tables.ratings`), the
         ratings it moves, in one transaction in a worker thread."""
         try:
-            await asyncio.to_thread(self.store.finish, table.id, status, results or [], rate=rate)
+            extra = {"rate": rate} if rate is not None else {}  # an unrated close is the plain call it always was
+            await asyncio.to_thread(self.store.finish, table.id, status, results or [], **extra)
         except StaleWrite as exc:  # closed by another process meanwhile
             raise StaleTable() from exc
         table.status = status

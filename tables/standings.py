@@ -166,27 +166,33 @@ class Standings(ServiceBase):
                                               "after": round(row["rating_after"])})
         return Msg("table.recent", params)
 
-    async def history(self, guild_id: int | None, page: int = 0, per_page: int = HISTORY) -> Public:
-        """The server's finished games, newest first (`page` 0 is the last `per_page`): each with
-        its number (for `history_game`), date, game, players and winners."""
+    async def history_entries(self, guild_id: int | None, page: int = 0,
+                              per_page: int = HISTORY) -> list[tuple[int, Msg, Msg]]:
+        """The server's finished games, newest first (`page` 0 is the last `per_page`): for each,
+        its number (for `history_game`), its line (date, game, players, result) and a short name
+        (number, game, date: a menu's label)."""
         def read() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
             rows = self.store.finished_rows(guild_id, per_page, max(0, page) * per_page)
             return [(row, self.store.results(row["id"])) for row in rows]
 
-        found = await asyncio.to_thread(read)
-        if not found:
-            return Public(None, [Msg("table.history_none")])
-        lines = [Msg("table.history_title")]
-        for row, results in found:
+        entries = []
+        for row, results in await asyncio.to_thread(read):
             players = Listed.of(Msg("table.history_ai", {"player": r["name"]}) if r["ai"] and not r["resigned"]
                                 else r["name"] for r in results)
             winners = [r["name"] for r in results if r["winner"]]
             result = Msg("table.history_won", {"names": Listed.of(winners)}) if winners else Msg("table.no_result")
-            lines.append(Msg("table.history_line", {"table": row["id"], "date": (row["finished"] or "")[:10],
-                                                    "game": game_label(row["game"]), "players": players,
-                                                    "result": result}))
-        lines.append(Msg("table.history_hint"))
-        return Public(None, lines)
+            params = {"table": row["id"], "date": (row["finished"] or "")[:10], "game": game_label(row["game"])}
+            entries.append((int(row["id"]), Msg("table.history_line", {**params, "players": players, "result": result}),
+                            Msg("table.history_label", params)))
+        return entries
+
+    async def history(self, guild_id: int | None, page: int = 0, per_page: int = HISTORY) -> Public:
+        """The server's finished games, newest first (`page` 0 is the last `per_page`): each with
+        its number (for `history_game`), date, game, players and winners."""
+        entries = await self.history_entries(guild_id, page, per_page)
+        if not entries:
+            return Public(None, [Msg("table.history_none")])
+        return Public(None, [Msg("table.history_title"), *(line for _, line, _ in entries), Msg("table.history_hint")])
 
     async def history_game(self, guild_id: int | None, table_id: int) -> FinishedGame:
         """A finished game of this server again: its record (as `/table log export:true` makes it)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tables import i18n
 from tests.cogs import toy
-from tests.cogs.conftest import refusals
+from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_flow import open_table
 
 
@@ -88,6 +88,11 @@ async def test_history_lists_the_games_and_sends_one_with_its_record_and_public_
     names = [a.filename for a in one.response.attachments]
     assert names == [f"{toy.KEY}-table{table_id}.txt", "board.png"]
     assert i18n.gettext("table.history_won", names="alice") in one.response.content
+    # the list's menu sends the same, whoever picks, whenever
+    [menu] = [c for c in buttons(listed.response) if c["custom_id"] and c["custom_id"].startswith("gv:hist:")]
+    picked = await w.bob.select(listed.response, [str(table_id)], custom_id=menu["custom_id"])
+    assert [a.filename for a in picked.response.attachments] == names
+    assert picked.response.content == one.response.content
     refused = await w.carol.slash(w.channel, "table history", game_id=table_id + 50)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=table_id + 50)
     assert refusals(w.env) == ["no_such_game"]
