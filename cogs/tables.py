@@ -1,5 +1,9 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats),
-and `/help`.
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats,
+leaderboard, history), and `/help`.
+
+`/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `tables.ratings`)
+and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
+history's menu or by `game_id` comes with its record and its final board (its public view).
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.

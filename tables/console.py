@@ -255,7 +255,8 @@ class Console:
         suffix = ""
         if isinstance(notice, Private):
             suffix = f"-{notice.names[notice.seat]}" + ("" if _is_board(notice) else "-hand")
-        path = self.images / f"table{notice.table_id}-{self._image_count:04d}{suffix}.png"
+        stem = f"table{notice.table_id}" if notice.table_id is not None else "gavel"  # a leaderboard's: no table
+        path = self.images / f"{stem}-{self._image_count:04d}{suffix}.png"
         path.write_bytes(notice.image)
         return str(path)
 

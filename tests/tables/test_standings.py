@@ -187,6 +187,7 @@ async def test_local_play_has_stats_leaderboard_and_history(tmp_path: Path) -> N
     assert "Toy race: played 1, won 1; rating " in text and "Results of Bob:" in text
     assert "#1 " in text and "Winner: Alice." in text
     assert (tmp_path / "img" / "toy-table1.txt").exists() and (tmp_path / "img" / "table1-final.png").exists()
+    assert len(list((tmp_path / "img").glob("gavel-*.png"))) == 2  # the two leaderboards' pictures
     assert "This server has no finished game number 99." in text
 
 
