@@ -18,7 +18,10 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   users, the words' facts from the PUBLIC view, its actions' square labels, the decision and its
   clock); `prompt(channel_id, player)` is a seat's prompt now, with what it alone knows (`own`),
   for a menu opened later ("My options", `/table me`).
-- `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
+- `await stats(guild_id, user, named=False) -> Public` (results, ratings, last games),
+  `await leaderboard(guild_id, game, channel_id) -> Public`, `await history(guild_id, page)`,
+  `await history_game(guild_id, table_id)` (a finished game's record and public final board;
+  `tables.standings`, ratings made by `tables.ratings`), `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.

@@ -240,3 +240,27 @@ async def test_real_games_rate_their_humans_by_the_games_sides(key: str, seats: 
         together = [t for t in teams if {0, 1} <= set(t)]
         if together:  # alice and bob on one faction: one side, one change
             assert stored[ALICE.user_id]["mu"] == stored[BOB.user_id]["mu"]
+
+
+async def test_a_database_from_before_ratings_gets_them_and_keeps_its_results(
+        backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ratings migration (the last one) on a database that has games: its finished games
+    stay, unrated (history and stats read them), and the next game is rated."""
+    module = backend.module
+    full = list(module.MIGRATIONS)
+    location = backend.location()
+    with monkeypatch.context() as before:  # a Gavel from before ratings: its schema, nothing rated
+        before.setattr(module, "MIGRATIONS", full[:-1])
+        before.setattr(ratings, "update", lambda *args, **kwargs: None)
+        old = make_service(location)
+        await seat(old, ALICE, BOB, dice=[6] * 8)
+        for player, text in WIN_FOR_ALICE:
+            await old.act(CHANNEL, player, text)
+        assert not backend.has_table(old.store, "ratings")
+        old.close()
+    svc = make_service(location)
+    assert svc.store.schema == len(full) and backend.has_table(svc.store, "ratings")
+    assert (await svc.history(GUILD)).text("en")[1].startswith("#1 ")
+    assert (await svc.stats(GUILD, ALICE)).text("en")[1] == "Toy race: played 1, won 1."
+    await alice_wins(svc, channel=CHANNEL + 1)
+    assert {r["user_id"]: r["games"] for r in svc.store.ratings(GUILD, "toy")} == {ALICE.user_id: 1, BOB.user_id: 1}
