@@ -31,8 +31,8 @@ async def test_leaderboard_is_refused_privately_before_any_game_then_lists_the_r
     [embed] = result.response.embeds
     assert embed.title == i18n.gettext("table.leaderboard_title", game=_name())
     lines = embed.description.splitlines()
-    assert lines[0].startswith("1. alice: ") and lines[0].endswith("(1 games, 1 won)")
-    assert lines[1].startswith("2. bob: ") and lines[1].endswith("(1 games, 0 won)")
+    assert lines[0].startswith("1. alice: ") and lines[0].endswith("(1 played, 1 won)")
+    assert lines[1].startswith("2. bob: ") and lines[1].endswith("(1 played, 0 won)")
     assert [a.filename for a in result.response.attachments] == ["leaderboard.png"]
     assert embed.image.url == "attachment://leaderboard.png"
     named = await w.carol.slash(w.channel, "table leaderboard", game=toy.KEY)

@@ -129,8 +129,8 @@ async def test_leaderboard_stats_and_history_read_the_server(bsvc: TableService)
     text = board.text("en")
     alice = by_user(svc.store.ratings(GUILD, "toy"))[ALICE.user_id]
     assert text[0] == "Leaderboard of Toy race in this server:"
-    assert text[1] == f"1. alice: {ratings.shown(alice['mu'], alice['sigma'])} (2 games, 2 won)"
-    assert text[2].startswith("2. bob: ") and text[2].endswith("(2 games, 0 won)")
+    assert text[1] == f"1. alice: {ratings.shown(alice['mu'], alice['sigma'])} (2 played, 2 won)"
+    assert text[2].startswith("2. bob: ") and text[2].endswith("(2 played, 0 won)")
     assert board.image is not None and board.image.startswith(b"\x89PNG")
     assert (await svc.leaderboard(GUILD, "玩具賽跑", None)).text("en") == text  # a game named in any language
     assert (await svc.leaderboard(GUILD, "toy", None)).text("zh-TW")[0].startswith("本伺服器「")
