@@ -19,12 +19,14 @@ from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
+from tables.ratings import Update
 from tables.store import StaleWrite, TableStore, loads
 from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
     from tables.decisions import ClockRow, Decisions
+    from tables.record import GameRecord
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -309,8 +311,8 @@ class ServiceBase:
     async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _close(self, table: Table, status: str,
-                     results: list[dict[str, Any]] | None = None) -> None:  # tables.play
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
+                     rate: Update | None = None) -> None:  # tables.play
         raise NotImplementedError
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:  # tables.play
@@ -321,6 +323,12 @@ class ServiceBase:
 
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
                       view: Mapping[str, Any] | None = None) -> bytes | None:
+        raise NotImplementedError
+
+    def _renderer(self, key: str) -> Renderer | None:  # tables.images
+        raise NotImplementedError
+
+    def export_row(self, row: dict[str, Any]) -> GameRecord:  # tables.restoring
         raise NotImplementedError
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images

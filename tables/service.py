@@ -18,7 +18,10 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   users, the words' facts from the PUBLIC view, its actions' square labels, the decision and its
   clock); `prompt(channel_id, player)` is a seat's prompt now, with what it alone knows (`own`),
   for a menu opened later ("My options", `/table me`).
-- `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
+- `await stats(guild_id, user, named=False) -> Public` (results, ratings, last games),
+  `await leaderboard(guild_id, game, channel_id) -> Public`, `await history(guild_id, page)`,
+  `await history_game(guild_id, table_id)` (a finished game's record and public final board;
+  `tables.standings`, ratings made by `tables.ratings`), `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.
@@ -59,7 +62,8 @@ The service is one object made of parts, one module each: `tables.lobby` (openin
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
 `tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
 tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
-`tables.outbox` (notices kept until delivered) and `tables.views` (board, log, status, stats);
+`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status) and
+`tables.standings` (stats, ratings' leaderboards, the history of finished games);
 their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
@@ -99,6 +103,7 @@ from tables.notices import Notice, Private, Prompt, Public, Reminder
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
+from tables.standings import Standings
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
@@ -149,7 +154,7 @@ class _Now:
     made: float
 
 
-class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views):
+class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""

@@ -46,6 +46,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from sqlite_utils import Database
 
+from tables.ratings import Rated, Rating, Update
+
 try:  # POSIX; elsewhere the single-process guard is off (the bot runs on Linux)
     import fcntl
 except ImportError:  # pragma: no cover
@@ -96,6 +98,14 @@ def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, An
     def norm(rows: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
         return [(r.get("user_id"), r.get("name"), r.get("ai"), int(r.get("resigned") or 0)) for r in rows]
     return norm(stored) == norm(expected)
+
+
+def rating_columns(rated: Rated | None, row: dict[str, Any]) -> dict[str, Any]:
+    """A result row's `rating_before`/`rating_after`: its user's shown rating (rated games only)."""
+    user = row.get("user_id")
+    if rated is None or user not in rated.after:
+        return {}
+    return {"rating_before": float(rated.before_shown[user]), "rating_after": float(rated.after_shown[user])}
 
 
 # ---------------------------------------------------------------------- errors
@@ -188,6 +198,13 @@ MIGRATIONS: list[Migration] = [
     "CREATE TABLE IF NOT EXISTS user_settings (user_id INTEGER PRIMARY KEY, settings TEXT NOT NULL, updated TEXT);"
     "CREATE TABLE IF NOT EXISTS reminders (table_id INTEGER NOT NULL, opened INTEGER NOT NULL, sent TEXT,"
     " PRIMARY KEY (table_id, opened))",
+    # 5: ratings: one row per (server, game, user), local play's server 0 (`tables.ratings`); and
+    # the history of a server's finished games, newest first.
+    "CREATE TABLE IF NOT EXISTS ratings (guild INTEGER NOT NULL, game TEXT NOT NULL, user_id INTEGER NOT NULL,"
+    " name TEXT, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0,"
+    " wins INTEGER NOT NULL DEFAULT 0, updated TEXT, PRIMARY KEY (guild, game, user_id));"
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (guild, game);"
+    "CREATE INDEX IF NOT EXISTS tables_guild_finished ON tables (guild, status, finished)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -439,16 +456,39 @@ class Store:
         return seq
 
     @_locked
-    def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
+    def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
+               rate: Update | None = None) -> None:
+        """Close a table with its results; `rate`: the ratings the game moves, read, computed and
+        written in the same transaction (each result row gets its user's shown rating before and
+        after)."""
         stamp = now()
         with self.atomic():
             cursor = self.db.execute("UPDATE tables SET status = ?, finished = ?, updated = ? WHERE id = ?"
                                      " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
             if cursor.rowcount != 1:  # finished or cancelled already (by another process)
                 raise StaleWrite(table_id, -1)
+            rated = self._rate(rate, results, stamp) if rate is not None else None
             if results:
-                self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
-                                                    replace=True)
+                self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp,
+                                                      **rating_columns(rated, r)} for r in results], replace=True)
+
+    def _rate(self, rate: Update, results: list[dict[str, Any]], stamp: str) -> Rated | None:
+        users = rate.users
+        marks = ", ".join("?" * len(users))
+        rows = self.db.execute(f"SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild = ? AND game = ?"
+                               f" AND user_id IN ({marks})", [rate.guild, rate.game, *users]).fetchall()
+        rated = rate({int(r[0]): Rating(r[1], r[2], r[3], r[4]) for r in rows})
+        if rated is None:
+            return None
+        names = {r.get("user_id"): r.get("name") for r in results}
+        for user, new in rated.after.items():
+            self.db.execute(
+                "INSERT INTO ratings (guild, game, user_id, name, mu, sigma, games, wins, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild, game, user_id) DO UPDATE SET"
+                " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " wins = excluded.wins, updated = excluded.updated",
+                [rate.guild, rate.game, user, names.get(user), new.mu, new.sigma, new.games, new.wins, stamp])
+        return rated
 
     # ------------------------------------------------------------------ reading
     @_locked
@@ -667,6 +707,35 @@ class Store:
             return list(self.db["results"].rows_where("user_id = ?", [user_id]))
         return list(self.db["results"].rows_where("user_id = ? AND guild = ?", [user_id, guild]))
 
+    # ------------------------------------------------------------------ ratings and history
+    @_locked
+    def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
+                limit: int | None = None) -> list[dict[str, Any]]:
+        """Rating rows (`guild`, `game`, `user_id`, `name`, `mu`, `sigma`, `games`, `wins`,
+        `updated`) of a server, of one game and/or one user, best first (by `mu - 3 sigma`)."""
+        where: list[str] = ["guild = ?"]
+        params: list[Any] = [guild]
+        if game is not None:
+            where, params = [*where, "game = ?"], [*params, game]
+        if user_id is not None:
+            where, params = [*where, "user_id = ?"], [*params, user_id]
+        sql = f"SELECT * FROM ratings WHERE {' AND '.join(where)} ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
+        if limit is not None:
+            sql, params = f"{sql} LIMIT ?", [*params, min(limit, SQLITE_INT_MAX)]
+        cursor = self.db.execute(sql, params)
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @_locked
+    def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
+        """A server's finished games, newest first: rows of `id`, `guild`, `channel`, `game`,
+        `variant`, `started`, `finished` (never the state)."""
+        cursor = self.db.execute(
+            "SELECT id, guild, channel, game, variant, started, finished FROM tables WHERE guild IS ?"
+            " AND status = 'finished' ORDER BY finished DESC, id DESC LIMIT ? OFFSET ?", [guild, limit, offset])
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
 
 # ---------------------------------------------------------------------- either store
 class TableStore(Protocol):
@@ -688,7 +757,8 @@ class TableStore(Protocol):
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
                       clock: str | None = None) -> int: ...
-    def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None: ...
+    def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
+               rate: Update | None = None) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
     def head(self, table_id: int) -> dict[str, Any] | None: ...
@@ -714,6 +784,9 @@ class TableStore(Protocol):
     def seats_that_acted(self, table_id: int) -> set[int]: ...
     def results(self, table_id: int) -> list[dict[str, Any]]: ...
     def user_results(self, user_id: int, guild: int | None = None) -> list[dict[str, Any]]: ...
+    def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
+                limit: int | None = None) -> list[dict[str, Any]]: ...
+    def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]: ...
 
 
 if TYPE_CHECKING:
