@@ -52,7 +52,8 @@ The service is one object made of parts, one module each: `tables.lobby` (openin
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
 `tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
 tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
-`tables.outbox` (notices kept until delivered) and `tables.views` (board, log, status, stats);
+`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status, stats) and
+`tables.rematch` ("Play again": a lobby like the last game's, its humans invited back);
 their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
@@ -91,6 +92,7 @@ from tables.lobby import Lobby
 from tables.notices import Notice, Private, Prompt, Public
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
+from tables.rematch import Rematches
 from tables.restoring import BrokenTable, Restoring
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
@@ -137,7 +139,7 @@ class _Now:
     made: float
 
 
-class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views):
+class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
@@ -395,7 +397,8 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         image = await self._render(table, None, None if first is None or first.private else first, view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
-        return Public(table.id, lines, image, shown, names=table.names), prompts
+        over = table.status == "finished"  # the game's last message: it offers to play again
+        return Public(table.id, lines, image, shown, names=table.names, over=over), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
