@@ -57,6 +57,7 @@ from tables import i18n
 from tables.ai import PooledSeats
 from tables.clock import WindowClock
 from tables.notices import Notice
+from tables.rematch import RematchClock
 from tables.service import TableService
 from tables.store import is_postgres
 
@@ -88,6 +89,8 @@ class GavelBot(commands.Bot):
         self.delivery = Delivery(self)
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
+        self.rematch_clock = RematchClock(service, self.deliver_to)
+        """The timers of rematch windows (the previous game's players invited back)."""
         self.component_handler = Clicks(self)
         self.tree.on_error = errors.handle  # type: ignore[method-assign]
         self.tree.interaction_check = self._seen  # type: ignore[method-assign]
@@ -108,10 +111,12 @@ class GavelBot(commands.Bot):
         # the last run had not delivered goes out once the bot is ready, and so do the notes of
         # tables that could not be loaded.
         self.clock.arm_all()
+        await self.rematch_clock.arm_all()  # the rematch windows open when the bot stopped
         if self.shared and is_postgres(self.service.store.path):
             # Several processes share this database: fire the clocks of tables this one never
             # touched too (each timeout is claimed by exactly one process).
             self.clock.watch()
+            self.rematch_clock.watch()
         self.resender.start()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
@@ -217,6 +222,7 @@ class GavelBot(commands.Bot):
     async def close(self) -> None:
         self.resender.stop()
         self.clock.close()
+        self.rematch_clock.close()
         await super().close()
         self.service.close()
 

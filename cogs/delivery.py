@@ -228,6 +228,8 @@ class Delivery:
                                             and not (m.key == "table.may_act" and len(acting) > 1)])
             assert notice.prompt is not None  # replace() kept it
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
+        elif isinstance(notice, Public) and notice.over and notice.table_id is not None:
+            kwargs["view"] = components.again_view(notice.table_id, lang)  # the game's last message
         file = notice_file(notice)
         if file is not None:
             kwargs["file"] = file

@@ -270,15 +270,18 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, see
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
 
-async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice]) -> None:
-    """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons."""
+async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice], *,
+                     extra: str = "") -> None:
+    """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons (`extra`:
+    a last line, e.g. a rematch's invitations)."""
     channel = interaction.channel
     table = bot.service.table(interaction.channel_id or 0)
     lang = guild_lang(interaction.guild, interaction)
     assert channel is not None and table is not None
     status = await bot.service.status(table.channel_id)
     created = next((n for n in notices if isinstance(n, Public)), None)
-    await channel.send(lobby_text(status, lang, created), view=components.lobby_view(table.id, lang),  # type: ignore[union-attr]
+    text = clip("\n".join(filter(None, [lobby_text(status, lang, created), extra])))
+    await channel.send(text, view=components.lobby_view(table.id, lang),  # type: ignore[union-attr]
                        allowed_mentions=MENTION_USERS)
     await bot.delivery.deliver([n for n in notices if not isinstance(n, Public)], channel=channel,  # type: ignore[arg-type]
                                interaction=interaction)

@@ -136,7 +136,7 @@ async def test_the_window_survives_a_restart(tmp_path) -> None:
     assert await clock.arm_all() == 1
     moved(fresh, 61)
     assert await clock.poll_once() == 1
-    assert [m.key for m in told[0][1][0].lines][0] == "table.rematch_dropped"
+    assert told[0][1][0].lines[0].key == "table.rematch_dropped"
     assert await clock.poll_once() == 0
     clock.close()
     fresh.close()
