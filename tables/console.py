@@ -40,6 +40,8 @@ FIRST_SEAT_ALIAS = "you"
 CHANNEL, GUILD = 1, 0
 SPECTATOR = Player(0, "Gavel")  # opens an all-AI table and watches it
 MAX_LOCAL_ACTIONS = 20_000
+AGAIN = ("again", "rematch")
+"""What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 
 
 @dataclass
@@ -290,6 +292,20 @@ class Console:
         self.emit(await self.service.start(CHANNEL, host))
         await self.let_ai_play()
 
+    async def again(self, actor: Player) -> None:
+        """`again` after the game is over: the same game, variant, settings and seats again (AI
+        seats included), through the service's rematch as on Discord; every local human takes
+        their seat back at once, and the game starts."""
+        if not self.over:
+            raise IllegalAction("table_exists")
+        host = actor if actor in self.players else (self.players[0] if self.players else SPECTATOR)
+        self.emit(await self.service.rematch(CHANNEL, host))
+        for player in self.players:
+            table = self.service.table(CHANNEL)
+            if table is not None and table.seat_of(player.user_id) is None:
+                self.emit(await self.service.join(CHANNEL, player))
+        self.emit(await self.service.start(CHANNEL, host))
+
     async def let_ai_play(self) -> None:
         """Continue an AI-only stretch that the service paused (its per-call bound), but not
         forever: an engine or policy that never ends a game is reported, not waited for."""
@@ -353,6 +369,8 @@ class Console:
         svc = self.service
         if tokens[0] in ("help", "/help") and len(tokens) == 1:
             self.emit([svc.help()])
+        elif tokens[0].lower() in AGAIN and len(tokens) == 1:
+            await self.again(actor)
         elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
@@ -473,11 +491,16 @@ class Console:
         self.say("console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
-        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it."""
+        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it.
+        Typed, the game's end stops it too, unless the next line is `again`."""
+        ended = False
         for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            if ended and line.lower() not in AGAIN:
+                return
+            ended = False
             expect_refusal = line.startswith("!")
             line = line.lstrip("!").strip()
             if script and not self.options.json:
@@ -497,7 +520,11 @@ class Console:
                 self.say("console.script_accepted", n=number, line=line)
                 raise ScriptFailed
             if self.over and not script:
-                return
+                if not self.players:
+                    return
+                if not self.options.json:
+                    self.say("console.again_hint")
+                ended = True
 
 
 def _in_window(prompt: Prompt, seat: int) -> bool:
