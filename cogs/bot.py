@@ -53,8 +53,10 @@ from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
 from cogs.tables import TablesCog
 from cogs.translator import Translator
 from rules import registry
+from rules.core import Msg
 from tables import i18n
 from tables.ai import PooledSeats
+from tables.base import game_name
 from tables.clock import WindowClock
 from tables.notices import Notice
 from tables.rematch import RematchClock
@@ -183,6 +185,30 @@ class GavelBot(commands.Bot):
         self.delivery.remember(interaction)
         return True
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot joined a server: welcome it, once ever (`welcome`)."""
+        try:
+            await self.welcome(guild)
+        except Exception:  # the database is away for a moment: no welcome, no harm
+            log.exception("could not welcome guild %s", guild.id)
+
+    async def welcome(self, guild: discord.Guild) -> bool:
+        """A short welcome (what Gavel is, `/help`, the games it plays) in the guild's preferred
+        language, in its system channel or else the first text channel the bot may write in; once
+        per guild ever, however many processes or times the bot joins (the store notes it first).
+        Nowhere to write: nothing, and nothing noted (a later join tries again)."""
+        channel = welcome_channel(guild)
+        if channel is None or not await self.service.first_welcome(guild.id):
+            return False
+        games = i18n.Listed.of(game_name(plugin.game) for _, plugin in sorted(registry.plugins().items()))
+        try:
+            await channel.send(i18n.render(Msg("cogs.welcome", {"games": games}), guild_lang(guild)))
+        except discord.HTTPException:
+            log.info("could not post the welcome in guild %s", guild.id, exc_info=True)
+            await self.service.first_welcome(guild.id, failed=True)
+            return False
+        return True
+
     async def on_resumed(self) -> None:
         """Back after a disconnection: send what could not be sent meanwhile."""
         self.resender.wake()
@@ -236,6 +262,20 @@ class GavelBot(commands.Bot):
         """After a change was delivered: (re)start the window clock for what is open now."""
         if channel_id is not None:
             self.clock.arm(channel_id)
+
+
+def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
+    """Where a welcome goes: the guild's system channel, else its first text channel (in the
+    order members see them), where the bot may read and send messages; None: nowhere."""
+    me = guild.me
+    if me is None:
+        return None
+    ordered = sorted(guild.text_channels, key=lambda c: (c.position, c.id))
+    for channel in [c for c in (guild.system_channel,) if c is not None] + ordered:
+        allowed = channel.permissions_for(me)
+        if allowed.view_channel and allowed.send_messages:
+            return channel
+    return None
 
 
 class ShardedGavelBot(GavelBot, commands.AutoShardedBot):

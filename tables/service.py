@@ -417,6 +417,15 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
         return await self._keep(table, [*notices, *prompts[1:]])
 
+    async def first_welcome(self, guild_id: int, *, failed: bool = False) -> bool:
+        """Whether the bot's welcome is due in a guild: True once ever (the caller posts it;
+        processes sharing the database agree on who). `failed`: it could not be posted after
+        all: forget it, so that a later join tries again."""
+        if failed:
+            await asyncio.to_thread(self.store.unwelcome, guild_id)
+            return False
+        return bool(await asyncio.to_thread(self.store.welcome, guild_id))
+
     def close(self) -> None:
         """Stop the AI workers and close the database (at shut-down)."""
         self._thinking.close()
