@@ -8,7 +8,6 @@ import discord
 from simcord.backend import serializers
 
 from tables import i18n
-
 from tests.cogs.conftest import refusals
 
 
