@@ -140,3 +140,11 @@ async def test_the_window_survives_a_restart(tmp_path) -> None:
     assert await clock.poll_once() == 0
     clock.close()
     fresh.close()
+
+
+async def test_a_guild_is_welcomed_once_ever(bsvc: TableService) -> None:
+    assert await bsvc.first_welcome(GUILD)
+    assert not await bsvc.first_welcome(GUILD)
+    await bsvc.first_welcome(GUILD, failed=True)  # could not be posted: a later join tries again
+    assert await bsvc.first_welcome(GUILD)
+    assert not await bsvc.first_welcome(GUILD)
