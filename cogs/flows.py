@@ -80,13 +80,17 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
 
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
     """`<game_key>.rules`, the game's one rules summary (checked against the rulings with the
-    engine), privately in the user's language, cut at line ends into messages Discord takes."""
+    engine), privately in the user's language, cut at line ends into messages Discord takes,
+    with the board and its parts named (`rules_picture`, drawn in a thread, once per language)."""
     lang = lang_of(interaction)
     key = f"{game_key}.rules"
     if not i18n.has(key):
         raise IllegalAction("no_rules")
     first, *rest = pages(i18n.gettext(key, lang))
-    await interaction.response.send_message(first, ephemeral=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot: GavelBot = interaction.client  # type: ignore[assignment]
+    picture = board_file(await bot.service.rules_picture(game_key, lang), "parts.png")
+    await interaction.followup.send(first, ephemeral=True, **({"file": picture} if picture else {}))  # type: ignore[call-overload]
     for page in rest:
         await interaction.followup.send(page, ephemeral=True)
 

@@ -120,6 +120,7 @@ class ServiceBase:
     decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]
     _renderers: dict[str, Renderer | None]
+    _parts: dict[tuple[str, str], bytes]
     _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]

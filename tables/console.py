@@ -339,18 +339,29 @@ class Console:
                     return Player(seat.user_id, seat.name)
         raise IllegalAction("unknown_player", name=name)
 
-    def rules(self) -> None:
-        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on Discord."""
+    async def rules(self) -> None:
+        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on
+        Discord, and its board with the parts named, written beside the board images."""
         table = self.service.table(CHANNEL)
         if table is None:
             raise IllegalAction("no_table")
         if not i18n.has(f"{table.game_key}.rules"):
             raise IllegalAction("no_rules")
         text = i18n.gettext(f"{table.game_key}.rules", self.options.lang)
+        picture = await self.service.rules_picture(table.game_key, self.options.lang)
+        path = None
+        if picture:
+            self.images.mkdir(parents=True, exist_ok=True)
+            found = self.images / f"rules-{table.game_key}-{i18n.language(self.options.lang)}.png"
+            found.write_bytes(picture)
+            path = str(found)
         if self.options.json:  # one JSON object per line, like every other output in this mode
-            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text}, ensure_ascii=False))
+            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text, "image": path},
+                                  ensure_ascii=False))
         else:
             self.write(text)
+            if path:
+                self.say("console.rules_image", path=path)
 
     async def command(self, line: str) -> None:
         """Run one typed command; refusals raise IllegalAction."""
@@ -394,7 +405,7 @@ class Console:
             elif sub == "stats":
                 self.emit([await svc.stats(GUILD, actor)])
             elif sub == "rules":
-                self.rules()
+                await self.rules()
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):
@@ -415,7 +426,7 @@ class Console:
             elif tokens[1] == "new":
                 raise IllegalAction("table_exists")
             elif tokens[1] == "rules":
-                self.rules()
+                await self.rules()
             else:
                 await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
         else:

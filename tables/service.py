@@ -165,6 +165,8 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         """The decision open at each table, as its game states it, and its clock (memory only)."""
         self._renderer_overrides = dict(renderers or {})
         self._renderers: dict[str, Renderer | None] = {}
+        self._parts: dict[tuple[str, str], bytes] = {}
+        """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
         self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
