@@ -296,8 +296,6 @@ class Console:
         """`again` after the game is over: the same game, variant, settings and seats again (AI
         seats included), through the service's rematch as on Discord; every local human takes
         their seat back at once, and the game starts."""
-        if not self.over:
-            raise IllegalAction("table_exists")
         host = actor if actor in self.players else (self.players[0] if self.players else SPECTATOR)
         self.emit(await self.service.rematch(CHANNEL, host))
         for player in self.players:
@@ -380,7 +378,7 @@ class Console:
         svc = self.service
         if tokens[0] in ("help", "/help") and len(tokens) == 1:
             self.emit([svc.help()])
-        elif tokens[0].lower() in AGAIN and len(tokens) == 1:
+        elif tokens[0].lower() in AGAIN and len(tokens) == 1 and self.over:  # in play, a game's own `again`
             await self.again(actor)
         elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
