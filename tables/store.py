@@ -4,7 +4,9 @@ names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.
 Both keep the `TableStore` contract below; what follows is the SQLite one.
 
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
-(append-only log: enough to replay a game from its set-up draws), `seats` and `results`.
+(append-only log: enough to replay a game from its set-up draws), `seats` and `results`; beside
+them the `outbox`, `rematches` (a rematch lobby's invitation window) and `welcomes` (the guilds
+the bot has welcomed).
 Every applied action is one transaction that writes the log row and the new snapshot
 together, so a crash never loses something a player was told had happened. Columns for
 clocks and ratings exist already (empty) so those features need no migration.
