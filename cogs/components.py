@@ -164,6 +164,7 @@ LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
 HISTORY_TEMPLATE = r"gv:hist:(?P<page>\d+)"
+AGAIN_TEMPLATE = r"gv:again:(?P<table>\d+)"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -199,6 +200,11 @@ def info_id(table_id: int) -> str:
 
 def hand_id(table_id: int) -> str:
     return f"gv:hand:{table_id}"
+
+
+def again_id(table_id: int) -> str:
+    """"Play again" under the last message of the game `table_id`."""
+    return f"gv:again:{table_id}"
 
 
 # --------------------------------------------------------------------------- labels
@@ -475,8 +481,27 @@ class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template
         return cls(select)
 
 
+class AgainButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=AGAIN_TEMPLATE):
+    """"Play again" on a game's last message: a new lobby like that game's (`service.rematch`)."""
+
+    kind = "again"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> AgainButton:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.again", lang), style=discord.ButtonStyle.success,
+                                   custom_id=again_id(table_id))
+        return cls(button)
+
+
+def again_view(table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AgainButton.make(table_id, lang))
+    return view
+
+
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 HistorySelect)
+                 HistorySelect, AgainButton)
 
 
 def claimed(custom_id: str) -> bool:

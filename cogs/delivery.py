@@ -256,6 +256,8 @@ class Delivery:
             assert notice.prompt is not None  # replace() kept it
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
             kwargs["allowed_mentions"] = pinging(self.to_ping(notice.prompt, prompts))
+        elif isinstance(notice, Public) and notice.over and notice.table_id is not None:
+            kwargs["view"] = components.again_view(notice.table_id, lang)  # the game's last message
         file = notice_file(notice)
         if file is not None:
             kwargs["file"] = file

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from renderer import Renderer
     from tables.decisions import ClockRow, Decisions
     from tables.record import GameRecord
+    from tables.rematch import Invite, Window
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -121,6 +122,7 @@ class ServiceBase:
     decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]
     _renderers: dict[str, Renderer | None]
+    _parts: dict[tuple[str, str], bytes]
     _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]
@@ -282,6 +284,16 @@ class ServiceBase:
         raise NotImplementedError
 
     def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:  # tables.restoring
+        raise NotImplementedError
+
+    async def rematch_window(self, table: Table) -> Window | None:  # tables.rematch
+        raise NotImplementedError
+
+    def _seat_back(self, table: Table, window: Window, invite: Invite,  # tables.rematch
+                   player: Player) -> list[SeatInfo]:
+        raise NotImplementedError
+
+    async def _rematch_left(self, table: Table, player: Player) -> None:  # tables.rematch
         raise NotImplementedError
 
     def _log_lines(self, table: Table, after: int) -> list[Msg]:  # tables.views

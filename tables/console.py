@@ -40,6 +40,8 @@ FIRST_SEAT_ALIAS = "you"
 CHANNEL, GUILD = 1, 0
 SPECTATOR = Player(0, "Gavel")  # opens an all-AI table and watches it
 MAX_LOCAL_ACTIONS = 20_000
+AGAIN = ("again", "rematch")
+"""What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 
 
 @dataclass
@@ -293,6 +295,18 @@ class Console:
         self.emit(await self.service.start(CHANNEL, host))
         await self.let_ai_play()
 
+    async def again(self, actor: Player) -> None:
+        """`again` after the game is over: the same game, variant, settings and seats again (AI
+        seats included), through the service's rematch as on Discord; every local human takes
+        their seat back at once, and the game starts."""
+        host = actor if actor in self.players else (self.players[0] if self.players else SPECTATOR)
+        self.emit(await self.service.rematch(CHANNEL, host))
+        for player in self.players:
+            table = self.service.table(CHANNEL)
+            if table is not None and table.seat_of(player.user_id) is None:
+                self.emit(await self.service.join(CHANNEL, player))
+        self.emit(await self.service.start(CHANNEL, host))
+
     async def let_ai_play(self) -> None:
         """Continue an AI-only stretch that the service paused (its per-call bound), but not
         forever: an engine or policy that never ends a game is reported, not waited for."""
@@ -326,18 +340,29 @@ class Console:
                     return Player(seat.user_id, seat.name)
         raise IllegalAction("unknown_player", name=name)
 
-    def rules(self) -> None:
-        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on Discord."""
+    async def rules(self) -> None:
+        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on
+        Discord, and its board with the parts named, written beside the board images."""
         table = self.service.table(CHANNEL)
         if table is None:
             raise IllegalAction("no_table")
         if not i18n.has(f"{table.game_key}.rules"):
             raise IllegalAction("no_rules")
         text = i18n.gettext(f"{table.game_key}.rules", self.options.lang)
+        picture = await self.service.rules_picture(table.game_key, self.options.lang)
+        path = None
+        if picture:
+            self.images.mkdir(parents=True, exist_ok=True)
+            found = self.images / f"rules-{table.game_key}-{i18n.language(self.options.lang)}.png"
+            found.write_bytes(picture)
+            path = str(found)
         if self.options.json:  # one JSON object per line, like every other output in this mode
-            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text}, ensure_ascii=False))
+            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text, "image": path},
+                                  ensure_ascii=False))
         else:
             self.write(text)
+            if path:
+                self.say("console.rules_image", path=path)
 
     async def command(self, line: str) -> None:
         """Run one typed command; refusals raise IllegalAction."""
@@ -356,6 +381,8 @@ class Console:
         svc = self.service
         if tokens[0] in ("help", "/help") and len(tokens) == 1:
             self.emit([svc.help()])
+        elif tokens[0].lower() in AGAIN and len(tokens) == 1 and self.over:  # in play, a game's own `again`
+            await self.again(actor)
         elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
@@ -387,7 +414,7 @@ class Console:
             elif sub == "history":
                 await self.history(args, line)
             elif sub == "rules":
-                self.rules()
+                await self.rules()
             elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`)
                 words = " ".join(args).replace(":", " ").split()
                 if words and (len(words) != 2 or words[0] != "reminders"):
@@ -413,7 +440,7 @@ class Console:
             elif tokens[1] == "new":
                 raise IllegalAction("table_exists")
             elif tokens[1] == "rules":
-                self.rules()
+                await self.rules()
             else:
                 await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
         else:
@@ -510,11 +537,16 @@ class Console:
         self.say("console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
-        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it."""
+        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it.
+        Typed, the game's end stops it too, unless the next line is `again`."""
+        ended = False
         for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            if ended and line.lower() not in AGAIN:
+                return
+            ended = False
             expect_refusal = line.startswith("!")
             line = line.lstrip("!").strip()
             if script and not self.options.json:
@@ -534,7 +566,11 @@ class Console:
                 self.say("console.script_accepted", n=number, line=line)
                 raise ScriptFailed
             if self.over and not script:
-                return
+                if not self.players:
+                    return
+                if not self.options.json:
+                    self.say("console.again_hint")
+                ended = True
 
 
 def _in_window(prompt: Prompt, seat: int) -> bool:

@@ -119,6 +119,8 @@ class Public(_Lines):
     names: tuple[str, ...] = field(default=())
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
+    over: bool = False
+    """The game's last message (it has just ended): a front-end offers to play again from it."""
 
 
 @dataclass
@@ -184,7 +186,8 @@ def to_record(notice: Notice) -> dict[str, Any]:
     record: dict[str, Any] = {"lines": [_encode(m) for m in notice.lines], "names": list(notice.names),
                               "table": notice.table_id}
     if isinstance(notice, Public):
-        return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None}
+        return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None,
+                **({"over": True} if notice.over else {})}
     return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id, "shows": notice.shows}
 
 
@@ -199,7 +202,7 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     names = tuple(record.get("names") or ())
     if record["kind"] == "public":
         prompt = _prompt(record["prompt"]) if record.get("prompt") else None
-        return Public(record.get("table"), lines, image, prompt, names, outbox)
+        return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"))
 

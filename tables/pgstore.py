@@ -101,6 +101,10 @@ MIGRATIONS: list[str] = [
     " wins INTEGER NOT NULL DEFAULT 0, updated TIMESTAMPTZ, PRIMARY KEY (guild, game, user_id));"
     "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (guild, game);"
     "CREATE INDEX IF NOT EXISTS tables_guild_finished ON tables (guild, status, finished)",
+    # 4: a rematch's window and the guilds welcomed once (the SQLite store's schema 6).
+    "CREATE TABLE IF NOT EXISTS rematches (table_id BIGINT PRIMARY KEY, channel BIGINT, previous BIGINT,"
+    " invited TEXT NOT NULL, ends DOUBLE PRECISION NOT NULL, done INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS welcomes (guild BIGINT PRIMARY KEY, at TIMESTAMPTZ)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -523,10 +527,58 @@ class PgStore:
         found = json.loads(_value(row)) if row else None
         return found if isinstance(found, dict) else {}
 
-    def last_row(self, channel: int) -> dict[str, Any] | None:
-        """The newest table of a channel, whatever its status (a finished game's export)."""
-        rows = self._read("SELECT * FROM tables WHERE channel = %s ORDER BY id DESC LIMIT 1", [channel])
+    def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None:
+        """The newest table of a channel, whatever its status (a finished game's export), or the
+        newest with `status` (the last game played there: `finished`)."""
+        if status is None:
+            rows = self._read("SELECT * FROM tables WHERE channel = %s ORDER BY id DESC LIMIT 1", [channel])
+        else:
+            rows = self._read("SELECT * FROM tables WHERE channel = %s AND status = %s ORDER BY id DESC LIMIT 1",
+                              [channel, status])
         return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ rematch windows, welcomes
+    def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None:
+        """A rematch lobby's window: `invited` (JSON text: the previous game's humans asked back,
+        with their seats) may join until `ends` (a `time.time()`)."""
+        with self.atomic() as conn:
+            conn.execute("INSERT INTO rematches (table_id, channel, previous, invited, ends, done)"
+                         " VALUES (%s, %s, %s, %s, %s, 0) ON CONFLICT (table_id) DO UPDATE SET"
+                         " channel = EXCLUDED.channel, previous = EXCLUDED.previous, invited = EXCLUDED.invited,"
+                         " ends = EXCLUDED.ends, done = 0", [table_id, channel, previous, invited, ends])
+
+    def rematch_window(self, table_id: int) -> dict[str, Any] | None:
+        rows = self._read("SELECT * FROM rematches WHERE table_id = %s", [table_id])
+        return rows[0] if rows else None
+
+    def rematch_invite(self, table_id: int, invited: str) -> None:
+        """Who is still invited (one who joined and left again is no longer)."""
+        with self.atomic() as conn:
+            conn.execute("UPDATE rematches SET invited = %s WHERE table_id = %s", [invited, table_id])
+
+    def rematch_close(self, table_id: int) -> bool:
+        """Close a window: True for the one caller that closed it (every process may try; one acts)."""
+        with self.atomic() as conn:
+            cursor = conn.execute("UPDATE rematches SET done = 1 WHERE table_id = %s AND done = 0", [table_id])
+        return cursor.rowcount == 1
+
+    def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]:
+        """The windows still open (`due`: only those that end by then), oldest first."""
+        if due is None:
+            return self._read("SELECT * FROM rematches WHERE done = 0 ORDER BY table_id")
+        return self._read("SELECT * FROM rematches WHERE done = 0 AND ends <= %s ORDER BY table_id", [due])
+
+    def welcome(self, guild: int) -> bool:
+        """Note that `guild` is welcomed: True for the one caller that noted it first."""
+        with self.atomic() as conn:
+            cursor = conn.execute("INSERT INTO welcomes (guild, at) VALUES (%s, %s) ON CONFLICT (guild) DO NOTHING",
+                                  [guild, datetime.now(UTC)])
+        return cursor.rowcount == 1
+
+    def unwelcome(self, guild: int) -> None:
+        """Forget a welcome that could not be posted (a later join tries again)."""
+        with self.atomic() as conn:
+            conn.execute("DELETE FROM welcomes WHERE guild = %s", [guild])
 
     # ------------------------------------------------------------------ the outbox
     def outbox_add(self, table_id: int, channel: int, version: int,

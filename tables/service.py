@@ -62,8 +62,9 @@ The service is one object made of parts, one module each: `tables.lobby` (openin
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
 `tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
 tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
-`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status) and
-`tables.standings` (stats, ratings' leaderboards, the history of finished games);
+`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status),
+`tables.standings` (stats, ratings' leaderboards, the history of finished games) and
+`tables.rematch` ("Play again": a lobby like the last game's, its humans invited back);
 their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
@@ -102,6 +103,7 @@ from tables.lobby import Lobby
 from tables.notices import Notice, Private, Prompt, Public, Reminder
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
+from tables.rematch import Rematches
 from tables.restoring import BrokenTable, Restoring
 from tables.standings import Standings
 from tables.store import loads, open_store
@@ -154,7 +156,7 @@ class _Now:
     made: float
 
 
-class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
+class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
@@ -180,6 +182,8 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Stand
         """The decision open at each table, as its game states it, and its clock (memory only)."""
         self._renderer_overrides = dict(renderers or {})
         self._renderers: dict[str, Renderer | None] = {}
+        self._parts: dict[tuple[str, str], bytes] = {}
+        """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
         self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
@@ -512,7 +516,8 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Stand
         image = await self._render(table, None, None if first is None or first.private else first, view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
-        return Public(table.id, lines, image, shown, names=table.names), prompts
+        over = table.status == "finished"  # the game's last message: it offers to play again
+        return Public(table.id, lines, image, shown, names=table.names, over=over), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
@@ -532,6 +537,15 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Stand
                 image = await self._render_hand(table, seat) if secrets_now else None
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
         return await self._keep(table, [*notices, *prompts[1:]])
+
+    async def first_welcome(self, guild_id: int, *, failed: bool = False) -> bool:
+        """Whether the bot's welcome is due in a guild: True once ever (the caller posts it;
+        processes sharing the database agree on who). `failed`: it could not be posted after
+        all: forget it, so that a later join tries again."""
+        if failed:
+            await asyncio.to_thread(self.store.unwelcome, guild_id)
+            return False
+        return bool(await asyncio.to_thread(self.store.welcome, guild_id))
 
     def close(self) -> None:
         """Stop the AI workers and close the database (at shut-down)."""

@@ -6,7 +6,8 @@ Both keep the `TableStore` contract below; what follows is the SQLite one.
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
 (append-only log: enough to replay a game from its set-up draws), `seats` and `results`; beside
 them the `outbox`, each user's own settings (`user_settings`) and the half-time reminders sent
-(`reminders`, one row per decision: the claim that sends it once).
+(`reminders`, one row per decision: the claim that sends it once), the `ratings`, `rematches` (a
+rematch lobby's invitation window) and `welcomes` (the guilds the bot has welcomed).
 Every applied action is one transaction that writes the log row and the new snapshot
 together, so a crash never loses something a player was told had happened. Columns for
 clocks and ratings exist already (empty) so those features need no migration.
@@ -205,6 +206,11 @@ MIGRATIONS: list[Migration] = [
     " wins INTEGER NOT NULL DEFAULT 0, updated TEXT, PRIMARY KEY (guild, game, user_id));"
     "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (guild, game);"
     "CREATE INDEX IF NOT EXISTS tables_guild_finished ON tables (guild, status, finished)",
+    # 6: a rematch's window (the previous game's humans invited back until `ends`, a
+    # `time.time()`; `done` once one process has acted on it) and the guilds welcomed once.
+    "CREATE TABLE IF NOT EXISTS rematches (table_id INTEGER PRIMARY KEY, channel INTEGER, previous INTEGER,"
+    " invited TEXT NOT NULL, ends REAL NOT NULL, done INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS welcomes (guild INTEGER PRIMARY KEY, at TEXT)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -597,10 +603,59 @@ class Store:
         return settings
 
     @_locked
-    def last_row(self, channel: int) -> dict[str, Any] | None:
-        """The newest table of a channel, whatever its status (a finished game's export)."""
-        rows = list(self.db["tables"].rows_where("channel = ?", [channel], order_by="id desc", limit=1))
+    def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None:
+        """The newest table of a channel, whatever its status (a finished game's export), or the
+        newest with `status` (the last game played there: `finished`)."""
+        where, params = ("channel = ?", [channel]) if status is None else ("channel = ? AND status = ?",
+                                                                           [channel, status])
+        rows = list(self.db["tables"].rows_where(where, params, order_by="id desc", limit=1))
         return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ rematch windows, welcomes
+    @_locked
+    def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None:
+        """A rematch lobby's window: `invited` (JSON text: the previous game's humans asked back,
+        with their seats) may join until `ends` (a `time.time()`)."""
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO rematches (table_id, channel, previous, invited, ends, done)"
+                            " VALUES (?, ?, ?, ?, ?, 0)", [table_id, channel, previous, invited, ends])
+
+    @_locked
+    def rematch_window(self, table_id: int) -> dict[str, Any] | None:
+        rows = list(self.db.execute_returning_dicts("SELECT * FROM rematches WHERE table_id = ?", [table_id]))
+        return rows[0] if rows else None
+
+    @_locked
+    def rematch_invite(self, table_id: int, invited: str) -> None:
+        """Who is still invited (one who joined and left again is no longer)."""
+        with self.atomic():
+            self.db.execute("UPDATE rematches SET invited = ? WHERE table_id = ?", [invited, table_id])
+
+    @_locked
+    def rematch_close(self, table_id: int) -> bool:
+        """Close a window: True for the one caller that closed it (every process may try; one acts)."""
+        with self.atomic():
+            cursor = self.db.execute("UPDATE rematches SET done = 1 WHERE table_id = ? AND done = 0", [table_id])
+        return cursor.rowcount == 1
+
+    @_locked
+    def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]:
+        """The windows still open (`due`: only those that end by then), oldest first."""
+        query = "SELECT * FROM rematches WHERE done = 0" + ("" if due is None else " AND ends <= ?")
+        return list(self.db.execute_returning_dicts(query + " ORDER BY table_id", [] if due is None else [due]))
+
+    @_locked
+    def welcome(self, guild: int) -> bool:
+        """Note that `guild` is welcomed: True for the one caller that noted it first."""
+        with self.atomic():
+            cursor = self.db.execute("INSERT OR IGNORE INTO welcomes (guild, at) VALUES (?, ?)", [guild, now()])
+        return cursor.rowcount == 1
+
+    @_locked
+    def unwelcome(self, guild: int) -> None:
+        """Forget a welcome that could not be posted (a later join tries again)."""
+        with self.atomic():
+            self.db.execute("DELETE FROM welcomes WHERE guild = ?", [guild])
 
     # ------------------------------------------------------------------ the outbox
     @_locked
@@ -769,7 +824,14 @@ class TableStore(Protocol):
     def claim_reminder(self, table_id: int, opened: int) -> bool: ...
     def user_settings(self, user_id: int) -> dict[str, Any]: ...
     def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]: ...
-    def last_row(self, channel: int) -> dict[str, Any] | None: ...
+    def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None: ...
+    def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None: ...
+    def rematch_window(self, table_id: int) -> dict[str, Any] | None: ...
+    def rematch_invite(self, table_id: int, invited: str) -> None: ...
+    def rematch_close(self, table_id: int) -> bool: ...
+    def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]: ...
+    def welcome(self, guild: int) -> bool: ...
+    def unwelcome(self, guild: int) -> None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]: ...
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules import registry
 from rules.core import Event, Game, IllegalAction, Msg, SeatName
+from tables import i18n
 from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
 from tables.decisions import clock_lines, turn_lines
 from tables.notices import Private, Public
@@ -84,6 +85,10 @@ class Views(ServiceBase):
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
             lines.append(lobby_hint(table))
+            window = await self.rematch_window(table)
+            awaited = window.awaited(table, self.wall()) if window is not None else []
+            if awaited:
+                lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
         lines += turn_lines(table)
         return Public(table.id, lines, names=table.names)
 
