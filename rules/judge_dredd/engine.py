@@ -222,6 +222,12 @@ class JudgeDredd(Game[DreddState]):
         return Decision(asked, about=present.moment(public, passed), passed=frozenset(passed), clocked=asked,
                         key=("window", state.asked_at))
 
+    def secret_action(self, action: Action) -> bool:
+        """A discard names a card of the hand, which only its player may know (R15, R19: the
+        channel hears only that a card was discarded, `discarded`); its label, which the table's
+        log shows, names no card (present.label)."""
+        return isinstance(action, Discard)
+
     def secrets(self, state: DreddState, seat: Seat) -> list[Msg]:
         """The seat's hand, one line per card."""
         return cards.hand_lines(state, seat)
