@@ -42,27 +42,20 @@ def choose(legal: list[Action], state: JudgementState, seat: Seat) -> Action | N
     options = [a for a in legal if not isinstance(a, (Reveal, UseSkill))]
     if not options:
         return None
-    for passive in (Pass(), End()):
-        if passive in options and not _attack_step(state):
-            return passive
-    if Roll() in options:
-        return Roll()
-    if _attack_step(state):
-        attacks = [a for a in options if isinstance(a, AttackAction)]
-        return attacks[0] if attacks else options[0]
     frame = top(state)
     kind = frame.kind if frame is not None else None
+    if kind == "attack":  # `end` is offered, but a table of absent players must still fight
+        attacks = [a for a in options if isinstance(a, AttackAction)]
+        return attacks[0] if attacks else options[0]
+    for passive in (Pass(), End(), Roll()):
+        if passive in options:
+            return passive
     if kind == "alchemy":
         own = Heal(COLOURS[seat])
         return own if own in options else options[0]
     if kind == "card_target" and frame is not None:
         return _aim(options, state, seat, load().cards[frame.data["card"]].effect.id)
     return options[0]
-
-
-def _attack_step(state: JudgementState) -> bool:
-    frame = top(state)
-    return frame is not None and frame.kind == "attack"
 
 
 def _aim(options: list[Action], state: JudgementState, seat: Seat, effect: str) -> Action:
