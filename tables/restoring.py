@@ -179,8 +179,10 @@ class Restoring(ServiceBase):
     def export(self, channel_id: int) -> GameRecord:
         """The whole game of the channel's table (the open one, else the last one played there)
         as a script the local console replays to the same state (`tables.record`). A game with
-        hidden information (its record holds every draw) or with a secret action in its log
-        (`Game.secret_action`) is exported only once it is over."""
+        hidden information (its record holds every draw), with a secret action in its log
+        (`Game.secret_action`) or whose set-up drew anything (a pack shuffled at set-up keeps its
+        order secret even in an open game: replaying the draws would show the cards to come) is
+        exported only once it is over."""
         table = self.table(channel_id)
         row = self.store.table_row(table.id) if table is not None else self.store.last_row(channel_id)
         if row is None:
@@ -194,7 +196,7 @@ class Restoring(ServiceBase):
         game = get_game(row["game"])
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
                    for a in self.store.actions(row["id"])]
-        if row["status"] == "active" and (game.info.hidden_information or any(
+        if row["status"] == "active" and (game.info.hidden_information or loads(row["setup"]) or any(
                 game.secret_action(game.parse_action(a.action)) for a in actions)):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]

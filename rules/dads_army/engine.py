@@ -1,6 +1,6 @@
 """The Dad's Army rules engine: set-up, the turn (D8-D24) and the Top Secret cards.
 
-Every ruling cited here (D1-D30, R1-R7, V1-V2) is written out in docs/rulings/dads_army.md.
+Every ruling cited here (D1-D30, R1-R8, V1-V2) is written out in docs/rulings/dads_army.md.
 
 A turn is a small state machine driven by the `phase` field: `roll` (optionally `lay` a kept
 Union Jack first) -> `move` -> (a WD base draws a card) -> the card's own phases (`push`,
@@ -31,6 +31,8 @@ Rulings of ours beyond D1-D30 (each has a test named after it in tests/rules):
   rest are lost, D18).
 - R7. A bomb may not be dropped on a Union Jack (D16 names bombed squares; a square holds
   one marker, and a Union Jack is the antidote, not a target).
+- R8. When the table's time control runs out on a decision, the player throws, moves nearest
+  home and answers a card with its least harmful option (time_up.py).
 
 Variant `redraw_bombed_reference` (D26, off by default; the table passes it in the config
 as `{"variant": ...}`, or a list as `{"variants": [...]}`):
@@ -51,7 +53,7 @@ from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
 
-from . import moves, present, winnable
+from . import moves, present, time_up, winnable
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter, parse_action
 from .board import load_board
 from .cards import card_kind, card_man, load_supply
@@ -201,6 +203,13 @@ class DadsArmy(Game[DadsArmyState]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def time_up_action(self, state: DadsArmyState, seat: Seat) -> Action | None:
+        """Ruling R8 (time_up.py): when the table's time control runs out on a player's decision,
+        he throws, moves his man nearest home, and answers a card with its least harmful option."""
+        if seat not in self.to_act(state):
+            return None
+        return time_up.choose(self._legal_actions(state, seat), state, seat)
 
     @staticmethod
     def _movers(state: DadsArmyState, seat: Seat) -> list[str]:

@@ -30,6 +30,8 @@ Rulings of the engine beyond R1-R26 (all of them in docs/rulings/judge_dredd.md;
   ICU: the Arrest Rules say the Judge "must be placed immediately in the Intensive Care Unit", and
   a Quarantine that kept them there would turn a lost fight into no penalty. Quarantine ("cannot
   leave it by any means whatsoever") governs Moves and cards (Barney, Outdoor Boing: R13).
+- E7. When the table's time control runs out on a decision with no clock of its own, the Judge
+  stays, or takes the first option listed where staying is not one (`time_up_action`).
 """
 
 from __future__ import annotations
@@ -186,6 +188,23 @@ class JudgeDredd(Game[DreddState]):
             return None
         return Done() if state.window.kind == "issue" else Pass()
 
+    def time_up_action(self, state: DreddState, seat: Seat) -> Action | None:
+        """E7: when the table's time control runs out on a decision with no clock of its own (a
+        window's is `timeout_action`: pass, or `done` at issue), the Judge stays put (`stay`), or
+        takes the first option listed where staying is not one: the first Starting Sector free,
+        the first target in the Sector, the first Move out of the ICU, the first card of the hand
+        (in the order the hand is listed) when it must discard down to six (R15). No card is ever
+        played. A table of absent players still ends: by the Perp pack or, failing it, by R26."""
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return None
+        timeout = self.timeout_action(state, seat)
+        if timeout is not None:
+            return timeout
+        legal = self._legal_actions(state, seat)
+        if Stay() in legal:
+            return Stay()
+        return legal[0] if legal else None
+
     def decision(self, state: DreddState) -> Decision:
         """In a card-play window (R7): the seats still to answer, each on the table's clock; what
         the window is for and who passed (or passes for the rest of the Game Turn, E5), in public
@@ -202,6 +221,12 @@ class JudgeDredd(Game[DreddState]):
         passed = [s for s in range(state.seats) if s not in asked and (s in window["passed"] or s in skipping)]
         return Decision(asked, about=present.moment(public, passed), passed=frozenset(passed), clocked=asked,
                         key=("window", state.asked_at))
+
+    def secret_action(self, action: Action) -> bool:
+        """A discard names a card of the hand, which only its player may know (R15, R19: the
+        channel hears only that a card was discarded, `discarded`); its label, which the table's
+        log shows, names no card (present.label)."""
+        return isinstance(action, Discard)
 
     def secrets(self, state: DreddState, seat: Seat) -> list[Msg]:
         """The seat's hand, one line per card."""

@@ -104,7 +104,10 @@ def _fight_window(params: dict[str, Any]) -> Msg:
 def label(action: Action) -> Msg:
     """`judge_dredd.action.<verb>` with every field named: `{sector}`, `{path}` (the Sectors as
     codes), `{to}` (where a path ends), `{crime}`, `{card}`, `{option}`, `{target}`, `{first}`,
-    `{second}`, and `{text}` (the action's text form)."""
+    `{second}`, and `{text}` (the action's text form). A discard names no card (`secret_action`:
+    which card left a hand is its player's secret, and the label is what the table's log shows)."""
+    if action.verb == "discard":
+        return Msg("judge_dredd.action.discard")
     params: dict[str, Any] = {"text": str(action)}
     fields = getattr(action, "__dataclass_fields__", {})
     for name in fields:

@@ -44,6 +44,8 @@ Rulings of the engine beyond the rulebook and rulings 1-15 (tests named after th
   also when 白妖精 stays (c18: the effect of the location you are on is compulsory).
 - e9. Clocks: the pick (the first character dealt), the start roll (`roll`, and its `go` after a 7:
   the first location) and every frame whose kind names a timeout. The turn's own steps have none.
+- e10. Time up: when the table's time control runs out on a decision with no clock (e9), the seat
+  takes the simplest answer that keeps the game going, on public facts alone (time_up.py).
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ from rules.core import (
     SeatName,
 )
 
-from . import history, movement, present, setup, skills, turn, view
+from . import history, movement, present, setup, skills, time_up, turn, view
 from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
 from .state import COLOURS, Frame, JudgementState, top
@@ -186,6 +188,18 @@ class Judgement(Game[JudgementState]):
         if state.phase == "start_roll":
             return Roll()
         return None
+
+    def time_up_action(self, state: JudgementState, seat: Seat) -> Action | None:
+        """e10 (time_up.py): the clock's own answer where the decision has one (e9); else, when the
+        table's time control runs out on a turn's own step, the simplest answer that keeps the game
+        going, read from public facts alone: pass or end where offered, roll, attack the first
+        character in range, heal yourself at 煉金塔, the first option otherwise; never a reveal."""
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return None
+        timeout = self.timeout_action(state, seat)
+        if timeout is not None:
+            return timeout
+        return time_up.choose(self._legal_actions(state, seat), state, seat)
 
     def decision(self, state: JudgementState) -> Decision:
         """The seats asked (`to_act`), those on a clock (e9), and what they are asked in public

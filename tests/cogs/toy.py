@@ -53,6 +53,12 @@ class Toy(Game[ToyState]):
     def to_act(self, state: ToyState) -> set[int]:
         return {state.turn}
 
+
+    def time_up_action(self, state: ToyState, seat: int) -> Action | None:
+        """A time control running out: the window's own answer, else the first legal action."""
+        asked = self.outcome(state) is None and seat in self.to_act(state)
+        legal = self._legal_actions(state, seat) if asked else []
+        return self.timeout_action(state, seat) or (legal[0] if legal else None)
     def _legal_actions(self, state: ToyState, seat: int) -> list[Action]:
         if state.roll is None:
             return [Roll()]

@@ -70,6 +70,12 @@ class WindowToy(Game[WindowState]):
             return {state.turn}
         return {s for s in range(state.seats) if s not in state.passed and state.hands[s]}
 
+
+    def time_up_action(self, state: WindowState, seat: int) -> Action | None:
+        """A time control running out: the window's own answer, else the first legal action."""
+        asked = self.outcome(state) is None and seat in self.to_act(state)
+        legal = self._legal_actions(state, seat) if asked else []
+        return self.timeout_action(state, seat) or (legal[0] if legal else None)
     def _legal_actions(self, state: WindowState, seat: int) -> list[Action]:
         if not state.window:
             return [Go()]

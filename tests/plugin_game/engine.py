@@ -158,6 +158,18 @@ class BeaconRelay(Game[RelayState]):
     def parse_action(self, text: str) -> Action:
         return SYNTAX.parse(text)
 
+    def time_up_action(self, state: RelayState, seat: Seat) -> Action | None:
+        """A seat whose time runs out rolls when it must roll, then stokes the beacon burning
+        lowest (the first in `BEACONS` on a tie). The choice reads the flames alone, which everyone
+        sees: stoking its own signal would give the absent seat's secret away, and the lowest
+        flame is the one least likely to be lit and end the relay for a rival. Dawn still comes
+        after `ROUNDS` rounds, so a table of absent seats finishes."""
+        if seat not in self.to_act(state):
+            return None
+        if state.roll is None:
+            return Roll()
+        return Stoke(min(BEACONS, key=lambda b: state.flames[b]))
+
     # ---- words as data
     def describe(self, event: Event) -> Msg:
         params: dict[str, Any] = dict(event.params)

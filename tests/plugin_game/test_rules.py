@@ -5,6 +5,7 @@ files all in its own folder."""
 from __future__ import annotations
 
 import inspect
+import itertools
 import json
 import random
 import re
@@ -19,7 +20,7 @@ from rules import registry
 from rules.core import Game, IllegalAction, SeededChance, games
 from tables import i18n
 from tests.plugin_game import GAME, KEY, PLUGIN
-from tests.plugin_game.engine import BEACONS, GOAL, ROUNDS, RelayState
+from tests.plugin_game.engine import BEACONS, GOAL, ROUNDS, RelayState, Roll, Stoke
 from tests.plugin_game.words import beacon_named
 from tests.rules import test_contract
 
@@ -111,6 +112,20 @@ def test_dawn_ends_it_after_the_last_round() -> None:
     assert outcome is not None and state.turns <= ROUNDS * 2
     if outcome.reason == "dawn":
         assert state.turns == ROUNDS * 2
+
+
+def test_time_up_rolls_then_stokes_the_lowest_beacon_whatever_the_signals() -> None:
+    """What the table's time control does for an absent seat: roll, then stoke the beacon burning
+    lowest (the first listed on a tie), read from the flames alone, never from its own signal."""
+    state = GAME.new_game({}, 3, SeededChance(1))
+    assert GAME.time_up_action(state, 0) == Roll() and GAME.time_up_action(state, 1) is None
+    GAME.apply(state, 0, "roll", SeededChance(2))
+    state.flames.update(red=5, blue=2, green=2, gold=9)
+    assert GAME.time_up_action(state, 0) == Stoke("blue")
+    for signals in itertools.permutations(BEACONS, 3):
+        other = RelayState.from_json({**state.to_json(), "signals": list(signals)})
+        assert GAME.time_up_action(other, 0) == Stoke("blue")
+    assert test_contract.walk_away(GAME, 4, 1) <= ROUNDS * 4 * 2
 
 
 def test_the_ai_plays_legal_actions_to_the_end() -> None:

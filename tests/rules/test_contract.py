@@ -4,7 +4,9 @@ At every step: some seat can act unless the game is over; every legal action's t
 round-trips; a seat nobody asks is offered (and may take) its `anytime_actions` only, and is
 refused anything else; an illegal action raises IllegalAction and leaves the state as it was; the
 state survives JSON; views are JSON and keep the game's secrets; pieces and cards are
-conserved. At the end: folding the log (`replay`) gives the same state.
+conserved; every seat asked has a legal `time_up_action` wherever its decision has no
+`timeout_action`. At the end: folding the log (`replay`) gives the same state. And a game where
+every seat only ever takes its `time_up_action` (every player walked away) ends.
 
 Every registered variant of every game is played out too (a couple of seeds per seat
 count), with the variant passed in the config as the table passes it (`{"variant": name}`).
@@ -137,6 +139,8 @@ def playout(game: Game, seats: int, seed: int, variant: str | None = None) -> No
                 if others_refused:  # the asked seat's answers (an any-time one may be refused otherwise)
                     with pytest.raises(NotYourTurn):
                         game.apply(state, other, others_refused[0], SeededChance(0))
+        for asked in range(seats):
+            time_up_keeps_the_contract(game, state, asked, asked in actors)
         with pytest.raises(BadActionText):
             game.apply(state, seat, "xyzzy 99,99", SeededChance(0))
         assert json.dumps(state.to_json(), sort_keys=True) == before, "a refused action changed the state"
@@ -163,6 +167,53 @@ def playout(game: Game, seats: int, seed: int, variant: str | None = None) -> No
     assert replayed.to_json() == state.to_json()
 
 
+def time_up_keeps_the_contract(game: Game, state: Any, seat: int, is_asked: bool) -> None:
+    """`time_up_action`: what a seat does when the table's time control runs out on a decision it is
+    asked. Wherever the decision has no `timeout_action` of its own (a turn, a target, a placement)
+    there must be one, legal now (`check`, and among `legal_actions`: no menu hides it); where there
+    is a `timeout_action` it must be legal too; a seat nobody asks has none. Asking twice gives the
+    same answer (no hidden randomness); the playout's state check shows that asking changes nothing."""
+    action = game.time_up_action(state, seat)
+    if not is_asked:
+        assert action is None, f"seat {seat} is not asked, yet its time-up action is {action}"
+        return
+    timeout = game.timeout_action(state, seat)
+    if timeout is None:
+        assert action is not None, f"seat {seat} is asked with no clock of its own and no time-up action"
+        assert action in game.legal_actions(state, seat), f"time-up action {action} is not offered"
+    if action is not None:
+        assert game.check(state, seat, action) == action
+        assert game.time_up_action(state, seat) == action
+
+
+WALK_AWAY_BOUND = 3000
+"""Actions within which a game whose every seat always takes its `time_up_action` must end (the
+longest, The City of Judgement with nine seats, takes about 500)."""
+
+
+def walk_away(game: Game, seats: int, seed: int, variant: str | None = None) -> int:
+    """A game where every seat, from the set-up on, does only what the time control does for it
+    (`time_up_action`): the table whose players all walked away. It must end within
+    `WALK_AWAY_BOUND` actions, and replay from its log. Returns the number of actions."""
+    rng = random.Random(seed)
+    config: dict[str, Any] = {"variant": variant} if variant else {}
+    setup = SeededChance(seed)
+    state = game.new_game(config, seats, setup)
+    log: list[tuple[int, str, list[int]]] = []
+    while game.outcome(state) is None:
+        assert len(log) < WALK_AWAY_BOUND, f"{game.info.key} with {seats} seats walked away did not end"
+        actors = sorted(game.to_act(state))
+        assert actors, "nobody can act in a game that is not over"
+        seat = rng.choice(actors)
+        action = game.time_up_action(state, seat)
+        assert action is not None, f"seat {seat} is asked and has no time-up action"
+        chance = SeededChance(rng.randrange(1 << 30))
+        game.apply(state, seat, action, chance)
+        log.append((seat, str(action), list(chance.record)))
+    assert game.replay(config, seats, list(setup.record), log).to_json() == state.to_json()
+    return len(log)
+
+
 CASES = [
     (key, seats, seed)
     for key, game in sorted(games().items())
@@ -186,6 +237,21 @@ def test_seeded_playout_keeps_the_contract(key: str, seats: int, seed: int) -> N
 @pytest.mark.parametrize(("key", "variant", "seats", "seed"), VARIANT_CASES)
 def test_seeded_playout_of_every_variant_keeps_the_contract(key: str, variant: str, seats: int, seed: int) -> None:
     playout(games()[key], seats, seed, variant)
+
+
+WALK_AWAY_CASES = [
+    (key, variant, seats, seed)
+    for key, game in sorted(games().items())
+    for variant in (None, *game.info.variants)
+    for seats in game.info.seats_for(variant)
+    for seed in range(2)
+]
+
+
+@pytest.mark.parametrize(("key", "variant", "seats", "seed"), WALK_AWAY_CASES)
+def test_a_table_whose_every_player_walked_away_still_ends(key: str, variant: str | None, seats: int,
+                                                            seed: int) -> None:
+    assert walk_away(games()[key], seats, seed, variant) > 0
 
 
 def test_every_variant_of_every_game_is_played_out() -> None:

@@ -100,6 +100,25 @@ async def test_the_console_writes_the_export_beside_the_images(tmp_path: Path) -
     assert "Refused: " + i18n.gettext("error.export_after_end") in out.getvalue()
 
 
+async def test_an_open_game_whose_set_up_shuffled_a_pack_is_exported_only_once_over() -> None:
+    """Dad's Army hides nothing but the order of its deck, shuffled at set-up: a record's `--draws`
+    replayed would show every card to come, so while the game is on its export is refused (to
+    anyone in the channel: a spectator as much as a player). A game with no set-up draw (Judtho)
+    still exports mid-game (tests/tables/test_judtho_console.py)."""
+    svc = TableService(":memory:", renderers={"dads_army": None})
+    await svc.create(GUILD, CHANNEL, "dads_army", HOST, seed="3")
+    await svc.add_ai(CHANNEL, HOST)
+    await svc.start(CHANNEL, HOST)
+    table = svc.table(CHANNEL)
+    assert table is not None and table.status == "active" and svc.store.table_row(table.id)["setup"]
+    with pytest.raises(IllegalAction) as refused:
+        svc.export(CHANNEL)
+    assert refused.value.code == "export_after_end"
+    await svc.leave(CHANNEL, HOST)  # the game is over: now its record, draws and all, may go out
+    assert svc.table(CHANNEL) is None
+    assert "--draws" in header_options(svc.export(CHANNEL).text)
+
+
 async def test_dads_army_with_dice_exports_and_replays_identically(tmp_path: Path) -> None:
     """Chance: the record's `--draws` feeds every die back, so the replay throws the same."""
     svc = TableService(":memory:", renderers={"dads_army": None})

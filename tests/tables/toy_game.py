@@ -84,6 +84,12 @@ class ToyRace(Game[ToyState]):
             return set(state.waiting)
         return set() if state.winner is not None else {state.turn}
 
+
+    def time_up_action(self, state: ToyState, seat: Seat) -> Action | None:
+        """A time control running out: the window's own answer, else the first legal action."""
+        asked = self.outcome(state) is None and seat in self.to_act(state)
+        legal = self._legal_actions(state, seat) if asked else []
+        return self.timeout_action(state, seat) or (legal[0] if legal else None)
     def _legal_actions(self, state: ToyState, seat: Seat) -> list[Action]:
         if state.waiting:
             return [Ready()]
