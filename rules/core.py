@@ -655,22 +655,24 @@ class Game(Generic[S]):
         whose text is `UNDO` takes back the last action still standing: the state is the one
         before it, at the next version (an undo moves the version on like any action)."""
         state = self.new_game(config, seats, replay_chance(setup_record))
-        kept: list[tuple[Seat, str, list[int]]] = []
+        kept: list[tuple[int, Seat, str, list[int]]] = []
         for seat, text, record in log:
             if text.strip() == UNDO:
                 # the last action still standing is taken back: the game as it was before it,
-                # folded again from the start (an undo is rare), at the version the undo makes
+                # folded again from the start (an undo is rare), each action at the version it
+                # was taken at, so the state is exactly the one before it, at the next version
                 if not kept:
                     raise IllegalAction("undo_nothing")
                 kept.pop()
                 version = state.version + 1
                 state = self.new_game(config, seats, replay_chance(setup_record))
-                for k_seat, k_text, k_record in kept:
+                for at, k_seat, k_text, k_record in kept:
+                    state.version = at
                     self.apply(state, k_seat, k_text, replay_chance(k_record))
                 state.version = version
                 continue
+            kept.append((state.version, seat, text, record))
             self.apply(state, seat, text, replay_chance(record))
-            kept.append((seat, text, record))
         return state
 
 

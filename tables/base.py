@@ -125,6 +125,7 @@ class ServiceBase:
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
+    _undo_points: dict[int, tuple[int, int]]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -209,6 +210,7 @@ class ServiceBase:
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._clock_rows.pop(table.id, None)
+        self._undo_points.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
@@ -298,7 +300,11 @@ class ServiceBase:
     def _spend_dice(self, table: Table, chance: Chance) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:  # tables.play
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:  # tables.play
+        raise NotImplementedError
+
+    def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,  # tables.undo
+                   draws: list[int]) -> None:
         raise NotImplementedError
 
     async def _run_ai(self, table: Table, out: _Out) -> None:  # tables.play

@@ -52,7 +52,8 @@ The service is one object made of parts, one module each: `tables.lobby` (openin
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
 `tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
 tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
-`tables.outbox` (notices kept until delivered) and `tables.views` (board, log, status, stats);
+`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status, stats) and
+`tables.undo` (a player taking back their last action);
 their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
@@ -94,6 +95,7 @@ from tables.play import Play, quiet_line
 from tables.restoring import BrokenTable, Restoring
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
+from tables.undo import Undo
 from tables.views import Views
 
 if TYPE_CHECKING:
@@ -137,7 +139,7 @@ class _Now:
     made: float
 
 
-class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views):
+class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
@@ -183,6 +185,9 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
         self.shared = False
         """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
         then claims what it sends (`tables.outbox`)."""
+        self._undo_points: dict[int, tuple[int, int]] = {}
+        """Per table: (version, seat) when that seat may take back its last action at that version
+        (`tables.undo`: the Undo button; memory only, the log decides)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
 
@@ -368,7 +373,8 @@ class TableService(Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Views
                       passed=tuple(sorted(decision.passed)),
                       deadline=now.left if seat in decision.clocked else None, game=table.game_key,
                       names=tuple(table.names), users=now.users, facts=now.facts,
-                      labels=self._labels(table, now, actions), made=now.made)
+                      labels=self._labels(table, now, actions), made=now.made,
+                      undo=self.can_undo(table, seat))
 
     def _prompts(self, table: Table) -> tuple[list[Prompt], _Now | None]:
         """A prompt for every human who may act now (whose turn it is is asked once), and what
