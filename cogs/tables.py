@@ -1,5 +1,5 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats),
-and `/help`.
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, undo, cancel,
+stats), and `/help`.
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
@@ -74,6 +74,10 @@ class TablesCog(commands.Cog):
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await change(self.bot, interaction, self.service.leave)
+
+    @table.command(name="undo", description=_t("Take back your last action, if nothing new came to light since"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await change(self.bot, interaction, self.service.undo)
 
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:

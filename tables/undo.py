@@ -90,8 +90,14 @@ class Undo(ServiceBase):
         if rows and rows[-1]["version"] != table.version:
             raise StaleTable()  # the log and the table disagree: another process is writing it
         config = engine_config(table.config, table.variant)
-        found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
-                                        rows, seat)
+        try:
+            found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
+                                            rows, seat)
+        except IllegalAction as refusal:  # a refusal travels alone: the seat it names, by name
+            other = refusal.params.get("player")
+            if isinstance(other, SeatName):
+                raise IllegalAction(refusal.code, player=table.seat_name(other.seat)) from None
+            raise
         game, expected = table.game, table.version
         old_state, old_snapshot = table.state, table.snapshot
         tracked = self.decisions.peek(table.id)
