@@ -112,8 +112,3 @@ def test_judgement_almost_nothing(seed: int) -> None:
     assert not {"roll", "pick", "draw", "attack", "reveal", "skill"} & found[True]
     assert "roll" in found[False]
 
-
-def test_beacon_relay_tending_yes_rolling_no() -> None:
-    found = playout("beacon_relay", 1, 3)
-    assert found[True] == {"stoke", "douse"} or found[True] == {"stoke"}
-    assert found[False] == {"roll"}

@@ -310,3 +310,30 @@ async def test_the_exported_record_replays_the_undo_to_the_same_state(tmp_path: 
     assert code == 0, out.getvalue()
     replayed = local.table(LOCAL)
     assert replayed.state.to_json() == table.state.to_json()
+
+
+async def test_undo_in_local_play(tmp_path: Path) -> None:
+    """`undo` (and `/table undo`) at the console: the move is taken back and the output says so;
+    a refusal says why."""
+    from tables.console import Console, LocalOptions
+
+    svc = TableService(":memory:", renderers={"judtho": None})
+    out = io.StringIO()
+    console = Console(svc, LocalOptions(game="judtho", seats=4, ai=0, images=str(tmp_path)), out)
+    await console.setup()
+    table = svc.table(LOCAL)
+    while table.state.phase == "assembly":
+        await console.command(f"@{console.players[table.to_act()[0]].name} /judtho place rest")
+    seat = table.to_act()[0]
+    name = console.players[seat].name
+    before = table.state.to_json()
+    move = next(t for t in svc.legal_for(LOCAL, console.players[seat]) if isinstance(notation(t), Move))
+    await console.command(f"@{name} {move}")
+    await console.command(f"@{name} undo")
+    assert without_version(table.state.to_json()) == without_version(before)
+    assert f"{name} took back: " in out.getvalue()
+    with pytest.raises(IllegalAction) as refusal:
+        await console.command(f"@{name} /table undo")
+    assert refusal.value.code == "undo_acted_since"
+    await console.run_lines([f"@{name} undo"], script=False)
+    assert i18n.gettext("error.undo_acted_since", player=console.players[(seat - 1) % 4].name) in out.getvalue()
