@@ -303,8 +303,8 @@ class ServiceBase:
     async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:  # tables.play
         raise NotImplementedError
 
-    def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,  # tables.undo
-                   draws: list[int]) -> None:
+    async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None,  # tables.undo
+                         text: str, draws: list[int]) -> None:
         raise NotImplementedError
 
     async def _run_ai(self, table: Table, out: _Out) -> None:  # tables.play

@@ -61,7 +61,7 @@ class Play(ServiceBase):
         out = _Out()
         before = table.snapshot
         draws = await self._step(table, seat, action_text.strip(), out)
-        self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
+        await self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
         await self._run_ai(table, out)
         return await self._notices(table, out)
 

@@ -59,19 +59,22 @@ class Undo(ServiceBase):
             return False
         return self._undo_points.get(table.id) == (table.version, seat)
 
-    def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,
-                   draws: list[int]) -> None:
+    async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,
+                         draws: list[int]) -> None:
         """After `seat`'s own action (`text`, drawing `draws`, applied to the snapshot `before`):
-        remember whether it may take it back. A failing engine costs the button, never the move."""
+        remember whether it may take it back (the engine asked in a worker thread: it tries the
+        action on a copy). A failing engine costs the button, never the move."""
         self._undo_points.pop(table.id, None)
         if before is None or draws or table.status != "active" or table.seats[seat].is_ai:
             return
+        game, version = table.game, table.version
         try:
-            game = table.game
-            if game.undoable(game.load(before), seat, game.parse_action(text)):
-                self._undo_points[table.id] = (table.version, seat)
+            undoable = await asyncio.to_thread(lambda: game.undoable(game.load(before), seat, game.parse_action(text)))
         except Exception:
             log.exception("table %s: could not tell whether %r may be taken back", table.id, text)
+            return
+        if undoable and table.version == version:
+            self._undo_points[table.id] = (version, seat)
 
     async def undo(self, channel_id: int, player: Player, *, version: int | None = None) -> list[Notice]:
         """`player` takes back their last action (see the module). `version`: the table's
