@@ -43,3 +43,18 @@ async def test_a_stoke_taken_back_through_the_table() -> None:
     assert isinstance(public, Public) and public.lines[0].key == "table.undone_secretly"
     assert "red" not in " ".join(public.text("en")).lower().split("took back")[1]
     assert svc.replay(table.id).to_json() == table.state.to_json()
+
+
+async def test_nothing_to_take_back_once_an_ai_seat_has_played() -> None:
+    """The next seat is an AI: it plays at once, so the stoke can no longer be taken back."""
+    svc = TableService(":memory:", outbox=False)
+    await svc.create(1, CHANNEL, KEY, PLAYERS[0], seed="relay")
+    await svc.add_ai(CHANNEL, PLAYERS[0])
+    await svc.start(CHANNEL, PLAYERS[0])
+    table = svc.table(CHANNEL)
+    await svc.act(CHANNEL, PLAYERS[0], "roll")
+    await svc.act(CHANNEL, PLAYERS[0], "stoke red")
+    assert table.to_act() == [0] and not svc.can_undo(table, 0)
+    with pytest.raises(IllegalAction) as refused:
+        await svc.undo(CHANNEL, PLAYERS[0])
+    assert refused.value.code == "undo_acted_since"
