@@ -103,3 +103,19 @@ async def test_no_undo_button_after_a_roll_and_the_refusal_in_chinese(world, ser
     refused = await first.slash(w.channel, "table undo")
     assert refusals(w.env) == ["undo_chance"]
     assert refused.response.content == i18n.gettext("error.undo_chance", "zh-TW")
+
+
+async def test_a_click_on_the_public_menu_answers_the_clicker_alone_with_the_undo_button(world, service):
+    w = world
+    table = await duo(w, service)
+    prompt = w.channel.last_message
+    rest = next(b for b in buttons(prompt) if b["label"] and b["label"].endswith(i18n.gettext("judtho.verb.rest"))
+                and (b["custom_id"] or "").startswith("gv:a:"))
+    clicked = await w.alice.click(prompt, custom_id=rest["custom_id"])
+    assert refusals(w.env) == [] and table.to_act() == [1]
+    (private,) = [f for f in clicked.followups if f.ephemeral]
+    (undo,) = [b for b in buttons(private) if (b["custom_id"] or "").startswith("gv:u:")]
+    await w.alice.click(private, custom_id=undo["custom_id"])
+    assert refusals(w.env) == [] and table.to_act() == [0] and table.state.phase == "assembly"
+    assert "alice took back" in w.channel.history()[-1].content or \
+        any("alice took back" in m.content for m in w.channel.history()[-3:])
