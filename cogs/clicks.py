@@ -14,7 +14,7 @@ import discord
 from cogs import components
 from cogs.delivery import board_file, guild_lang
 from cogs.errors import after_change, lang_of
-from cogs.flows import delivering, lobby_text, player_of, send_notice, undo_view_for
+from cogs.flows import delivering, lobby_text, player_of, send_finished_game, send_notice, undo_view_for
 from rules.core import IllegalAction
 from tables import i18n
 from tables.notices import Prompt, Public
@@ -95,6 +95,13 @@ class Clicks:
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
+
+    async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
+        """A game picked from `/table history`'s menu: its record and final board."""
+        values = item.item.values
+        if not values or not values[0].isdigit():
+            raise IllegalAction("stale_button")
+        await send_finished_game(self.bot, interaction, int(values[0]))
 
     async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
         await self._choose(interaction, item, None)

@@ -164,6 +164,7 @@ LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
 UNDO_TEMPLATE = r"gv:u:(?P<table>\d+):(?P<version>\d+)"
+HISTORY_TEMPLATE = r"gv:hist:(?P<page>\d+)"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -494,8 +495,25 @@ class UndoButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=
         return ""
 
 
+class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=HISTORY_TEMPLATE):
+    """`/table history`'s menu of the games listed: the one picked is sent again, its record
+    and its final board (`cogs.flows.send_finished_game`). Any time later, by anyone."""
+
+    kind = "history"
+
+    @classmethod
+    def make(cls, games: Sequence[tuple[int, str]], lang: str, page: int = 0) -> HistorySelect:
+        """A menu of (table id, label) pairs (at most 25, Discord's limit)."""
+        select: discord.ui.Select[Any]
+        select = discord.ui.Select(placeholder=i18n.gettext("cogs.history.pick", lang)[:150],
+                                   custom_id=f"gv:hist:{page}", min_values=1, max_values=1,
+                                   options=[discord.SelectOption(label=label[:100], value=str(table_id))
+                                            for table_id, label in games[:25]])
+        return cls(select)
+
+
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 UndoButton)
+                 HistorySelect, UndoButton)
 
 
 def claimed(custom_id: str) -> bool:

@@ -8,6 +8,7 @@ so that a refusal stays private.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -90,6 +91,22 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
     bot: GavelBot = interaction.client  # type: ignore[assignment]
     text, kwargs = bot.delivery.compose(notice, lang)
     await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
+
+
+async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, table_id: int) -> None:
+    """A finished game of this server again (`/table history game_id:`, its menu): its record
+    (the file `/table log export:true` gives) and its final board (the public view), posted in
+    the channel. Another server's game, or none, is refused privately before anything is posted."""
+    found = await bot.service.history_game(interaction.guild_id, table_id)
+    await interaction.response.defer(thinking=True)
+    lang = guild_lang(interaction.guild, interaction)
+    record = found.record
+    files = [discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)]
+    if found.notice.image is not None:
+        files.append(discord.File(io.BytesIO(found.notice.image), filename="board.png"))
+    text = "\n".join([*found.notice.text(lang),
+                      i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
+    await interaction.followup.send(clip(text), files=files)
 
 
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:

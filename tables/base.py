@@ -19,12 +19,14 @@ from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
+from tables.ratings import Update
 from tables.store import StaleWrite, TableStore, loads
 from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
     from tables.decisions import ClockRow, Decisions
+    from tables.record import GameRecord
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -126,6 +128,7 @@ class ServiceBase:
     _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
     _undo_points: dict[int, tuple[int, int]]
+    _reminded: dict[int, int]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -211,6 +214,7 @@ class ServiceBase:
             del self._sent[key]
         self._clock_rows.pop(table.id, None)
         self._undo_points.pop(table.id, None)
+        self._reminded.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
@@ -313,8 +317,8 @@ class ServiceBase:
     async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _close(self, table: Table, status: str,
-                     results: list[dict[str, Any]] | None = None) -> None:  # tables.play
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
+                     rate: Update | None = None) -> None:  # tables.play
         raise NotImplementedError
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:  # tables.play
@@ -325,6 +329,12 @@ class ServiceBase:
 
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
                       view: Mapping[str, Any] | None = None) -> bytes | None:
+        raise NotImplementedError
+
+    def _renderer(self, key: str) -> Renderer | None:  # tables.images
+        raise NotImplementedError
+
+    def export_row(self, row: dict[str, Any]) -> GameRecord:  # tables.restoring
         raise NotImplementedError
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images

@@ -29,7 +29,7 @@ from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from rules.plugin import Command, Words
 from tables import i18n
-from tables.notices import Notice, Private, Prompt, Public, seat_label
+from tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
 from tables.record import header_options
 from tables.service import Player, Table, TableService, game_name, get_game
 
@@ -120,6 +120,8 @@ class Console:
         for notice in notices:
             if isinstance(notice, Prompt):
                 self._prompt(notice)
+                continue
+            if isinstance(notice, Reminder):  # local play runs no clock: nothing to remind of
                 continue
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice, notice.prompt or present)
@@ -255,7 +257,8 @@ class Console:
         suffix = ""
         if isinstance(notice, Private):
             suffix = f"-{notice.names[notice.seat]}" + ("" if _is_board(notice) else "-hand")
-        path = self.images / f"table{notice.table_id}-{self._image_count:04d}{suffix}.png"
+        stem = f"table{notice.table_id}" if notice.table_id is not None else "gavel"  # a leaderboard's: no table
+        path = self.images / f"{stem}-{self._image_count:04d}{suffix}.png"
         path.write_bytes(notice.image)
         return str(path)
 
@@ -376,9 +379,22 @@ class Console:
             elif sub == "undo":
                 self.emit(await svc.undo(CHANNEL, actor))
             elif sub == "stats":
-                self.emit([await svc.stats(GUILD, actor)])
+                if len(args) > 1:
+                    raise IllegalAction("unknown_command", command=line)
+                who = self.player(_value(args[0]).lstrip("@")) if args else actor
+                self.emit([await svc.stats(GUILD, who, named=who != actor)])
+            elif sub == "leaderboard":
+                game = " ".join(_value(a) for a in args) or None
+                self.emit([await svc.leaderboard(GUILD, game, CHANNEL, lang=self.options.lang)])
+            elif sub == "history":
+                await self.history(args, line)
             elif sub == "rules":
                 self.rules()
+            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`)
+                words = " ".join(args).replace(":", " ").split()
+                if words and (len(words) != 2 or words[0] != "reminders"):
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.settings_notice(actor.user_id, words[1] if words else None)])
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):
@@ -467,6 +483,27 @@ class Console:
         if (not bound and not found.optional) or positional:
             raise IllegalAction("unknown_command", command=" ".join([verb, *options]))
         return found.action(bound, self.service.legal_for(CHANNEL, actor), i18n.speech(table.lang))
+
+    async def history(self, args: list[str], line: str) -> None:
+        """`/table history [page:n]`: the finished games of this database; `/table history <n>`
+        (or `game_id:<n>`): that game's record and final board, written beside the images."""
+        named = {a.split(":", 1)[0]: _value(a) for a in args}
+        if len(args) > 1 or any(not v.isdigit() for v in named.values()):
+            raise IllegalAction("unknown_command", command=line)
+        if not args or "page" in named:
+            self.emit([await self.service.history(GUILD, int(named.get("page", "1")) - 1)])
+            return
+        found = await self.service.history_game(GUILD, int(_value(args[0])))
+        self.images.mkdir(parents=True, exist_ok=True)
+        record = self.images / found.record.filename
+        record.write_text(found.record.text, encoding="utf-8")
+        board = self.images / f"table{found.record.table_id}-final.png"
+        if found.notice.image is not None:
+            board.write_bytes(found.notice.image)
+        for text in found.notice.text(self.options.lang):
+            self.write(text)
+        self.say("console.history_saved", table=found.record.table_id, record=str(record),
+                 board=str(board) if found.notice.image is not None else "-")
 
     def export(self) -> None:
         """`/table log export`: the whole game as a replayable script, written beside the images."""

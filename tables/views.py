@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import registry
 from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
-from tables.base import STATUS, ServiceBase, game_name, installed, lobby_hint, variant_lines
+from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
 from tables.decisions import clock_lines, turn_lines
 from tables.notices import Private, Public
 from tables.play import quiet_line
@@ -100,21 +100,6 @@ class Views(ServiceBase):
             lines.append(Msg("help.game", {"game": game_name(plugin.game), "group": plugin.commands.group,
                                            "players": players}))
         return Public(None, [*lines, Msg("help.start"), Msg("help.shared")])
-
-    async def stats(self, guild_id: int | None, user: Player | int) -> Public:
-        """A user's results (in one guild, or everywhere with `guild_id=None`)."""
-        user_id = user.user_id if isinstance(user, Player) else user
-        rows = await asyncio.to_thread(self.store.user_results, user_id, guild_id)
-        if not rows:
-            return Public(None, [Msg("table.stats_none")])
-        lines = [Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
-        for key in sorted({r["game"] for r in rows}):
-            mine = [r for r in rows if r["game"] == key]
-            game = installed(key)
-            name = game_name(game) if game is not None else key
-            lines.append(Msg("table.stats_game", {"game": name, "played": len(mine),
-                                                  "won": sum(r["winner"] for r in mine)}))
-        return Public(None, lines)
 
     @staticmethod
     def _label(game: Game[Any], text: str) -> Msg | str:
