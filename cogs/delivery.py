@@ -335,11 +335,12 @@ class Delivery:
                 "cogs.prompt.window_one" if moment else "cogs.prompt.turn_private")
             text = "\n".join(filter(None, [moment, i18n.gettext(key, lang, mentions=mentions)]))
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
-                                                         hand=has_secrets(prompt.game), game_key=prompt.game)
+                                                         hand=has_secrets(prompt.game), game_key=prompt.game,
+                                                         undo=prompt.undo and len(acting) == 1)
         text = "\n".join(filter(None, [i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>"),
                                         self.clock(prompt, lang)]))
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions,
-                                             components.words_for(prompt), lang, prompt.labels)
+                                             components.words_for(prompt), lang, prompt.labels, undo=prompt.undo)
 
     def moment(self, prompt: Prompt, lang: str) -> str:
         """The line above a window's mention: what the window is for and who passed (the game's

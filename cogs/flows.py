@@ -65,9 +65,23 @@ async def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
     return table
 
 
-async def ack(interaction: discord.Interaction) -> None:
-    """Close a privately deferred command with a short private "done"."""
-    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+async def ack(interaction: discord.Interaction, view: discord.ui.View | None = None) -> None:
+    """Close a privately deferred command with a short private "done" (with `view`: the Undo
+    button, when the player may take back what they just did)."""
+    if view is None:
+        await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+        return
+    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)), view=view)
+
+
+def undo_view_for(bot: GavelBot, channel_id: int, player: Player, lang: str) -> discord.ui.View | None:
+    """The Undo button for `player` at the channel's table, or None when they may not take
+    anything back now (`TableService.can_undo`)."""
+    table = bot.service.table(channel_id)
+    seat = table.seat_of(player.user_id) if table is not None else None
+    if table is None or not bot.service.can_undo(table, seat):
+        return None
+    return components.undo_view(table.id, table.version, lang)
 
 
 async def send_notice(interaction: discord.Interaction, notice: Public | Private, *, ephemeral: bool) -> None:
@@ -265,9 +279,10 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
     defer, make the change, say "done" privately and tell the channel what happened."""
     table = await open_table(bot, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    notices = await call(table.channel_id, player_of(interaction))
+    player = player_of(interaction)
+    notices = await call(table.channel_id, player)
     with delivering(bot, table.channel_id):
-        await ack(interaction)
+        await ack(interaction, undo_view_for(bot, table.channel_id, player, lang_of(interaction)))
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
@@ -363,7 +378,11 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         # what the first call said travels inside the second's message: its own notices are done
         await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
     with delivering(bot, table.channel_id):
-        await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
+        undo = undo_view_for(bot, table.channel_id, player, lang_of(interaction))
+        if undo is None:
+            await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
+        else:
+            await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)), view=undo)
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
@@ -402,7 +421,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     lang = lang_of(interaction)
     squares = prompt.labels if marked else {}
     view = components.prompt_view(prompt.table_id, prompt.version, legal, words, lang, squares, prefix=prefix,
-                                  info=False)
+                                  info=False, undo=prompt.undo and not prefix)
     head = [components.said(prompt, text, lang)] if text is not None else []
     if not prefix:  # what the decision is about, then what only this player knows of it
         head = [*head, *components.asked_lines(prompt, lang)]

@@ -1,5 +1,5 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats,
-settings, leaderboard, history), and `/help`.
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, undo, cancel,
+stats, settings, leaderboard, history), and `/help`.
 
 `/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `tables.ratings`)
 and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
@@ -95,6 +95,10 @@ class TablesCog(commands.Cog):
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await change(self.bot, interaction, self.service.leave)
+
+    @table.command(name="undo", description=_t("Take back your last action, if nothing new came to light since"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await change(self.bot, interaction, self.service.undo)
 
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:

@@ -8,6 +8,7 @@ its log. Nothing here knows about Discord, images, files, clocks or the global r
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import random
@@ -302,6 +303,40 @@ class ChanceOutOfRange(ValueError):
 def replay_chance(record: Iterable[int]) -> ScriptedChance:
     """The chance that reproduces a recorded sequence of outcomes exactly."""
     return ScriptedChance(record, all_draws=True)
+
+
+class _Drew(Exception):
+    """A trial action asked chance for a number (`revealed_nothing`)."""
+
+
+class _NoChance(Chance):
+    """The chance of a trial that must draw nothing: any draw stops it (`revealed_nothing`)."""
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        raise _Drew()
+
+
+UNDO = "undo"
+"""The text of a log row that takes back the last action not yet taken back (`Game.replay`,
+the table's `undo`). No game has an action of that verb."""
+
+
+def revealed_nothing(game: Game[Any], before: State, seat: Seat, action: Action, *,
+                     reveals: Iterable[str] = (), quiet: Iterable[str] | None = None) -> bool:
+    """Whether `action`, tried by `seat` on a copy of `before`, showed nobody anything new: it
+    drew no random number, made no private event (a card to a hand, a secret to a seat), and
+    no public event of a kind in `reveals`, nor, when `quiet` is given, of a kind outside it (a
+    game with secrets lists the events it knows reveal nothing, so that a new one is taken for a
+    reveal). A helper for `Game.undoable`; `before` itself is untouched."""
+    trial = copy.deepcopy(before)
+    try:
+        events = game.apply(trial, seat, action, _NoChance())
+    except (_Drew, IllegalAction):
+        return False
+    shown = set(reveals)
+    allowed = set(quiet) if quiet is not None else None
+    return not any(not e.public or e.kind in shown or (allowed is not None and e.kind not in allowed)
+                   for e in events)
 
 
 # --------------------------------------------------------------------------- state & JSON
@@ -616,9 +651,27 @@ class Game(Generic[S]):
         log: Iterable[tuple[Seat, str, list[int]]],
     ) -> S:
         """Fold a log: a new game from its recorded set-up draws, then every (seat, action
-        text, recorded draws) in order. Equal to the live state when nothing was lost."""
+        text, recorded draws) in order. Equal to the live state when nothing was lost. A row
+        whose text is `UNDO` takes back the last action still standing: the state is the one
+        before it, at the next version (an undo moves the version on like any action)."""
         state = self.new_game(config, seats, replay_chance(setup_record))
+        kept: list[tuple[int, Seat, str, list[int]]] = []
         for seat, text, record in log:
+            if text.strip() == UNDO:
+                # the last action still standing is taken back: the game as it was before it,
+                # folded again from the start (an undo is rare), each action at the version it
+                # was taken at, so the state is exactly the one before it, at the next version
+                if not kept:
+                    raise IllegalAction("undo_nothing")
+                kept.pop()
+                version = state.version + 1
+                state = self.new_game(config, seats, replay_chance(setup_record))
+                for at, k_seat, k_text, k_record in kept:
+                    state.version = at
+                    self.apply(state, k_seat, k_text, replay_chance(k_record))
+                state.version = version
+                continue
+            kept.append((state.version, seat, text, record))
             self.apply(state, seat, text, replay_chance(record))
         return state
 

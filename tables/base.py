@@ -129,6 +129,7 @@ class ServiceBase:
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
+    _undo_points: dict[int, tuple[int, int]]
     _reminded: dict[int, int]
 
     # ------------------------------------------------------------------ lookup
@@ -214,6 +215,7 @@ class ServiceBase:
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._clock_rows.pop(table.id, None)
+        self._undo_points.pop(table.id, None)
         self._reminded.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
@@ -314,7 +316,11 @@ class ServiceBase:
     def _spend_dice(self, table: Table, chance: Chance) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:  # tables.play
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:  # tables.play
+        raise NotImplementedError
+
+    async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None,  # tables.undo
+                         text: str, draws: list[int]) -> None:
         raise NotImplementedError
 
     async def _run_ai(self, table: Table, out: _Out) -> None:  # tables.play

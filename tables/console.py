@@ -403,6 +403,8 @@ class Console:
                 self.emit(await svc.leave(CHANNEL, actor))
             elif sub == "cancel":
                 self.emit(await svc.cancel(CHANNEL, actor, can_manage=True))
+            elif sub == "undo":
+                self.emit(await svc.undo(CHANNEL, actor))
             elif sub == "stats":
                 if len(args) > 1:
                     raise IllegalAction("unknown_command", command=line)
@@ -443,6 +445,8 @@ class Console:
                 await self.rules()
             else:
                 await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
+        elif tokens == ["undo"]:  # as `/table undo` (an exported record takes actions back so)
+            self.emit(await svc.undo(CHANNEL, actor))
         else:
             await self.act_all(actor, self.plain_text(actor, tokens))
         await self.let_ai_play()

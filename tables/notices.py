@@ -72,6 +72,9 @@ class Prompt:
     delivered, not what it asks: prompts compare equal whatever it says."""
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
+    undo: bool = False
+    """Whether this seat may take back its last action now (`TableService.can_undo`): the
+    front-end shows an Undo button with its menu."""
 
     def ends(self, now: float) -> float | None:
         """When the clock runs out (wall-clock seconds), or None when no clock runs; `now` stands
@@ -90,7 +93,7 @@ class Prompt:
                 "about": _encode(self.about), "own": _encode(self.own), "asked": list(self.asked),
                 "passed": list(self.passed), "deadline": self.deadline, "game": self.game,
                 "names": list(self.names), "users": list(self.users), "facts": self.facts,
-                "labels": dict(self.labels), "made": self.made, "ping": self.ping}
+                "labels": dict(self.labels), "made": self.made, "ping": self.ping, "undo": self.undo}
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -214,7 +217,7 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
                   deadline=data.get("deadline"), game=data.get("game") or "",
                   names=tuple(data.get("names") or ()), users=tuple(data.get("users") or ()),
                   facts=dict(data.get("facts") or {}), labels=dict(data.get("labels") or {}),
-                  made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox)
+                  made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox, undo=bool(data.get("undo")))
 
 
 def _encode(value: Any) -> Any:

@@ -59,7 +59,9 @@ class Play(ServiceBase):
         if version is not None and not self.answering(table, version):
             raise IllegalAction("stale", players=self.decisions.waiting(table))
         out = _Out()
-        await self._step(table, seat, action_text.strip(), out)
+        before = table.snapshot
+        draws = await self._step(table, seat, action_text.strip(), out)
+        await self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
@@ -143,9 +145,10 @@ class Play(ServiceBase):
         if isinstance(chance, ScriptedChance):
             table.dice = chance.remaining
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:
         """Apply one action and persist it with the new state in one transaction, written in a
-        worker thread (a durable write waits for the disk; the event loop must not). On any
+        worker thread (a durable write waits for the disk; the event loop must not); returns the
+        numbers it drew. On any
         failure the in-memory state is put back to the last snapshot, so memory and database
         never disagree; a caller cancelled mid-write waits for the write to land first."""
         game, state = table.game, table.state
@@ -186,6 +189,7 @@ class Play(ServiceBase):
                 out.private[reader].append(game.describe(event))
         if (outcome := game.outcome(state)) is not None:
             await self._finish(table, outcome, out)
+        return list(chance.record)
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
         """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that

@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import IllegalAction, Msg, State
+from rules.core import UNDO, IllegalAction, Msg, State
 from tables import i18n
 from tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
 from tables.notices import Notice, Public
@@ -197,7 +197,7 @@ class Restoring(ServiceBase):
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
                    for a in self.store.actions(row["id"])]
         if row["status"] == "active" and (game.info.hidden_information or loads(row["setup"]) or any(
-                game.secret_action(game.parse_action(a.action)) for a in actions)):
+                game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO)):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"

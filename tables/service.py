@@ -63,8 +63,9 @@ starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the 
 `tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
 tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
 `tables.outbox` (notices kept until delivered), `tables.views` (board, log, status),
-`tables.standings` (stats, ratings' leaderboards, the history of finished games) and
-`tables.rematch` ("Play again": a lobby like the last game's, its humans invited back);
+`tables.standings` (stats, ratings' leaderboards, the history of finished games),
+`tables.rematch` ("Play again": a lobby like the last game's, its humans invited back) and
+`tables.undo` (a player taking back their last action);
 their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
@@ -108,6 +109,7 @@ from tables.restoring import BrokenTable, Restoring
 from tables.standings import Standings
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
+from tables.undo import Undo
 from tables.views import Views
 
 if TYPE_CHECKING:
@@ -156,7 +158,7 @@ class _Now:
     made: float
 
 
-class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
+class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
@@ -204,6 +206,9 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         self.shared = False
         """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
         then claims what it sends (`tables.outbox`)."""
+        self._undo_points: dict[int, tuple[int, int]] = {}
+        """Per table: (version, seat) when that seat may take back its last action at that version
+        (`tables.undo`: the Undo button; memory only, the log decides)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
         self._reminded: dict[int, int] = {}
@@ -485,7 +490,8 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
                       passed=tuple(sorted(decision.passed)),
                       deadline=now.left if seat in decision.clocked else None, game=table.game_key,
                       names=tuple(table.names), users=now.users, facts=now.facts,
-                      labels=self._labels(table, now, actions), made=now.made)
+                      labels=self._labels(table, now, actions), made=now.made,
+                      undo=self.can_undo(table, seat))
 
     def _prompts(self, table: Table) -> tuple[list[Prompt], _Now | None]:
         """A prompt for every human who may act now (whose turn it is is asked once), and what

@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 from rules import registry
-from rules.core import Event, Game, IllegalAction, Msg, SeatName
+from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
 from tables.decisions import clock_lines, turn_lines
@@ -49,6 +49,9 @@ class Views(ServiceBase):
         lines: list[Msg] = []
         for row in self.store.actions(table.id):
             if row["version"] is None or row["version"] <= after:
+                continue
+            if row["action"] == UNDO:  # who took back what was told just before
+                lines.append(Msg("table.undone_secretly", {"player": SeatName(row["seat"])}))
                 continue
             events = [Event.from_json(e) for e in loads(row["events"]) or []]
             public = [table.game.describe(e) for e in events if e.public]
@@ -105,6 +108,8 @@ class Views(ServiceBase):
 
     @staticmethod
     def _label(game: Game[Any], text: str) -> Msg | str:
+        if text == UNDO:
+            return Msg("table.undo_label")
         try:
             return game.label(game.parse_action(text))
         except IllegalAction:

@@ -50,6 +50,7 @@ from rules.core import (
     NotYourTurn,
     Outcome,
     Seat,
+    revealed_nothing,
 )
 
 from . import cards, present, turn
@@ -59,6 +60,11 @@ from .hands import discard, over_limit
 from .movement import move_paths, path_refusal, walk_refusal
 from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge
 from .view import view
+
+QUIET = frozenset({"placed", "moved", "stayed", "passed", "skipped", "window", "window_closed", "move_missed",
+                   "turn_start_passed"})
+"""The events that show nobody anything new (`undoable`): any other (a Perp turned up, a Crime
+reported, cards drawn, a fight) does, or may."""
 
 CARD_ACTIONS = (Play, Block, TipOff, Answer)
 """The verbs whose legality is cards.py's."""
@@ -181,6 +187,17 @@ class JudgeDredd(Game[DreddState]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def undoable(self, before: DreddState, seat: Seat, action: Action) -> bool:
+        """Few things: a Judge placed at set-up (but not the last, after which Crimes are turned
+        up and hands dealt), a Move or a stay that turned up no Perp (R2) and led to nothing that
+        shows anything, a `pass` or `skip` of a card-play window. Every card played, answered,
+        blocked, discarded, every arrest (dice) and the issue (cards drawn) show something or
+        draw, so never. What follows the action counts too: it must be only windows opening and
+        closing, Judges moving and staying (`QUIET`)."""
+        if not isinstance(action, (Place, Move, Stay, Pass, Skip)):
+            return False
+        return revealed_nothing(self, before, seat, action, quiet=QUIET)
 
     def timeout_action(self, state: DreddState, seat: Seat) -> Action | None:
         """Inside a window the clock passes for the player (`done` at issue); nothing else has one."""

@@ -67,14 +67,18 @@ from rules.core import (
     Outcome,
     Seat,
     SeatName,
+    revealed_nothing,
 )
 
 from . import history, movement, present, setup, skills, time_up, turn, view
-from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
+from .actions import Decline, End, Go, Pass, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
 from .state import COLOURS, Frame, JudgementState, top
 
 GAME_KEY = "judgement"
+QUIET = frozenset({"moved", "stayed", "location_declined", "choose_location", "turn_started", "skill_passed",
+                   "nobody_in_range", "no_attack", "shield_ended"})
+"""The events that show nobody anything new (`undoable`); any other does, or may."""
 
 
 class Judgement(Game[JudgementState]):
@@ -173,6 +177,18 @@ class Judgement(Game[JudgementState]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def undoable(self, before: JudgementState, seat: Seat, action: Action) -> bool:
+        """Very little: nearly everything throws dice, draws a card or shows a secret. A location
+        chosen (`go`: after a 7, 星盤's rolls, 翩躚), a location's effect declined (`decline`), a
+        step ended (`end`) or a frame passed (`pass`) may be taken back while what it led to
+        is only moving, staying, a new turn and passes (`QUIET`): a location whose effect then
+        draws a card, a turn whose start shows anything, a frame that resolves into damage or
+        a death, are not. The pick, the start roll, the moves' rolls, every card, attack, skill,
+        reveal and declaration never."""
+        if not isinstance(action, (Go, Decline, End, Pass)):
+            return False
+        return revealed_nothing(self, before, seat, action, quiet=QUIET)
 
     def timeout_action(self, state: JudgementState, seat: Seat) -> Action | None:
         """e9: the frame's own clock (frames.py), the pick (the first character dealt) and the

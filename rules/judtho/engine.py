@@ -61,6 +61,7 @@ from rules.core import (
     NotYourTurn,
     Outcome,
     Seat,
+    revealed_nothing,
 )
 from rules.judtho import alliances as al
 from rules.judtho.board import COLOURS, Relation, default_setup, placement_squares
@@ -651,6 +652,16 @@ class Judtho(Game[JudthoState]):
         from rules.judtho.view import view
 
         return view(self, state, seat)
+
+    def undoable(self, before: JudthoState, seat: Seat, action: Action) -> bool:
+        """Judtho has no chance and nothing hidden on the board: a move, a pass, a piece placed
+        (Assembly, an owed placement, a restored piece: 6.5) or the rest placed at once may be
+        taken back before the next player acts. What others have already been told cannot be:
+        a Trio suggestion (E4, private to the partner), a draw or void proposal and its answers
+        (1.4.3, J24), a resignation (J17) and a departure (J18)."""
+        if not isinstance(action, (Move, Pass, Place, PlaceRest)):
+            return False
+        return revealed_nothing(self, before, seat, action)
 
     def rating_teams(self, state: JudthoState, seats: int) -> list[tuple[Seat, ...]]:
         """The sides as the game ended (J2): Trio's Single Player against the Partnership, in
