@@ -60,6 +60,7 @@ class Play(ServiceBase):
             raise IllegalAction("stale", players=self.decisions.waiting(table))
         out = _Out()
         await self._step(table, seat, action_text.strip(), out)
+        await self._acted(table, seat)  # the seat is here: its walk-away count and votes start again
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
