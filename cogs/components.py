@@ -163,6 +163,7 @@ PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
+SIT_TEMPLATE = r"gv:sit:(?P<table>\d+)"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -198,6 +199,10 @@ def info_id(table_id: int) -> str:
 
 def hand_id(table_id: int) -> str:
     return f"gv:hand:{table_id}"
+
+
+def sit_id(table_id: int) -> str:
+    return f"gv:sit:{table_id}"
 
 
 # --------------------------------------------------------------------------- labels
@@ -457,7 +462,22 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
         return cls(button)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton)
+class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT_TEMPLATE):
+    """"Take my seat back", under the message saying the AI took an away player's seat: what
+    `/table sit` does, for the clicker (refused for anyone who is not away there)."""
+
+    kind = "sit"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> SitButton:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.sit", lang), style=discord.ButtonStyle.success,
+                                   custom_id=sit_id(table_id), row=4)
+        return cls(button)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
+                 SitButton)
 
 
 def claimed(custom_id: str) -> bool:

@@ -1,5 +1,5 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats),
-and `/help`.
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, sit, away,
+cancel, stats), and `/help`. `sit` and `away` are the walk-aways' (`tables.away`).
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
@@ -74,6 +74,16 @@ class TablesCog(commands.Cog):
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await change(self.bot, interaction, self.service.leave)
+
+    @table.command(name="sit", description=_t("Take your seat back from the AI after being away"))
+    async def sit(self, interaction: discord.Interaction) -> None:
+        await change(self.bot, interaction, self.service.sit)
+
+    @table.command(name="away", description=_t("Vote to hand a silent player's seat to the AI"))
+    @app_commands.describe(player=_t("The seated player who does not answer"))
+    async def away(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """A strict majority of the other players hands the seat to the AI until its player sits again."""
+        await change(self.bot, interaction, lambda channel, by: self.service.away(channel, by, player.id))
 
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:

@@ -244,7 +244,7 @@ def clock_lines(table: Table) -> list[Msg]:
 def time_lines(table: Table) -> list[Msg]:
     """The table's time control, when it has one: how long each decision may take and what
     running out does (`table.time_control`, or the game's own words `<game>.time_control`:
-    Judtho's player departs); nothing without one."""
+    a game whose player departs); nothing without one."""
     if table.time <= 0:
         return []
     name = time_name(table.time)

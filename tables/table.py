@@ -71,7 +71,7 @@ def stored_time(stored: dict[str, Any] | None, game: Game[Any] | None = None) ->
     """The table's time control in seconds from a stored config (0: none). A row from before time
     controls has no `_time`: a game with no window clock (`GameInfo.timed` False) whose table
     chose a clock other than the game's default (`_timeout`) could only have meant a clock on
-    each move (Judtho's old move clock), so that clock becomes its time control; anything
+    each move (a chess clock of old), so that clock becomes its time control; anything
     else has none."""
     settings = table_settings(stored)
     value = settings.get("time")

@@ -84,6 +84,13 @@ class Toy(Game[ToyState]):
     def parse_action(self, text: str) -> Action:
         return SYNTAX.parse(text)
 
+    def time_up_action(self, state: ToyState, seat: int) -> Action | None:
+        """When the table's time control runs out: the seat's first legal action (roll, or the
+        first move), so that a table whose player walked away keeps moving."""
+        if seat not in self.to_act(state) or self.outcome(state) is not None:
+            return None
+        return self._legal_actions(state, seat)[0]
+
 
 GAME = register(Toy())
 
