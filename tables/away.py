@@ -93,6 +93,8 @@ class Away(ServiceBase):
             await self._store_seat(table, seat, replace(info, ai=None, away=False, timeouts=0, votes=()),
                                    checked=True)
             out = _Out([Msg("table.sat_back", {"player": SeatName(seat)})])
+            if seat in table.decision().asked:  # the AI had not answered it: the player gets the whole time
+                self.decisions.forget(table.id)
             await self._run_ai(table, out)
             return await self._notices(table, out)
 
