@@ -53,10 +53,13 @@ from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
 from cogs.tables import TablesCog
 from cogs.translator import Translator
 from rules import registry
+from rules.core import Msg
 from tables import i18n
 from tables.ai import PooledSeats
+from tables.base import game_name
 from tables.clock import WindowClock
 from tables.notices import Notice
+from tables.rematch import RematchClock
 from tables.service import TableService
 from tables.store import is_postgres
 
@@ -88,6 +91,8 @@ class GavelBot(commands.Bot):
         self.delivery = Delivery(self)
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
+        self.rematch_clock = RematchClock(service, self.deliver_to)
+        """The timers of rematch windows (the previous game's players invited back)."""
         self.component_handler = Clicks(self)
         self.tree.on_error = errors.handle  # type: ignore[method-assign]
         self.tree.interaction_check = self._seen  # type: ignore[method-assign]
@@ -108,10 +113,12 @@ class GavelBot(commands.Bot):
         # the last run had not delivered goes out once the bot is ready, and so do the notes of
         # tables that could not be loaded.
         self.clock.arm_all()
+        await self.rematch_clock.arm_all()  # the rematch windows open when the bot stopped
         if self.shared and is_postgres(self.service.store.path):
             # Several processes share this database: fire the clocks of tables this one never
             # touched too (each timeout is claimed by exactly one process).
             self.clock.watch()
+            self.rematch_clock.watch()
         self.resender.start()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
@@ -178,6 +185,30 @@ class GavelBot(commands.Bot):
         self.delivery.remember(interaction)
         return True
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot joined a server: welcome it, once ever (`welcome`)."""
+        try:
+            await self.welcome(guild)
+        except Exception:  # the database is away for a moment: no welcome, no harm
+            log.exception("could not welcome guild %s", guild.id)
+
+    async def welcome(self, guild: discord.Guild) -> bool:
+        """A short welcome (what Gavel is, `/help`, the games it plays) in the guild's preferred
+        language, in its system channel or else the first text channel the bot may write in; once
+        per guild ever, however many processes or times the bot joins (the store notes it first).
+        Nowhere to write: nothing, and nothing noted (a later join tries again)."""
+        channel = welcome_channel(guild)
+        if channel is None or not await self.service.first_welcome(guild.id):
+            return False
+        games = i18n.Listed.of(game_name(plugin.game) for _, plugin in sorted(registry.plugins().items()))
+        try:
+            await channel.send(i18n.render(Msg("cogs.welcome", {"games": games}), guild_lang(guild)))
+        except discord.HTTPException:
+            log.info("could not post the welcome in guild %s", guild.id, exc_info=True)
+            await self.service.first_welcome(guild.id, failed=True)
+            return False
+        return True
+
     async def on_resumed(self) -> None:
         """Back after a disconnection: send what could not be sent meanwhile."""
         self.resender.wake()
@@ -217,6 +248,7 @@ class GavelBot(commands.Bot):
     async def close(self) -> None:
         self.resender.stop()
         self.clock.close()
+        self.rematch_clock.close()
         await super().close()
         self.service.close()
 
@@ -230,6 +262,20 @@ class GavelBot(commands.Bot):
         """After a change was delivered: (re)start the window clock for what is open now."""
         if channel_id is not None:
             self.clock.arm(channel_id)
+
+
+def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
+    """Where a welcome goes: the guild's system channel, else its first text channel (in the
+    order members see them), where the bot may read and send messages; None: nowhere."""
+    me = guild.me
+    if me is None:
+        return None
+    ordered = sorted(guild.text_channels, key=lambda c: (c.position, c.id))
+    for channel in [c for c in (guild.system_channel,) if c is not None] + ordered:
+        allowed = channel.permissions_for(me)
+        if allowed.view_channel and allowed.send_messages:
+            return channel
+    return None
 
 
 class ShardedGavelBot(GavelBot, commands.AutoShardedBot):

@@ -14,7 +14,7 @@ import discord
 from cogs import components
 from cogs.delivery import board_file, guild_lang
 from cogs.errors import after_change, lang_of
-from cogs.flows import delivering, lobby_text, player_of, send_notice
+from cogs.flows import ack, delivering, lobby_text, player_of, post_lobby, send_finished_game, send_notice
 from rules.core import IllegalAction
 from tables import i18n
 from tables.notices import Prompt, Public
@@ -84,6 +84,23 @@ class Clicks:
             else:  # the last human left: the lobby closed
                 await interaction.edit_original_response(content=lobby_text(event, lang) if event else None, view=None)
 
+    async def again(self, interaction: discord.Interaction, item: components.AgainButton) -> None:
+        """"Play again": a lobby like the game the button was on, its other humans mentioned
+        (invited back until the window ends, as a Discord timestamp), the window's timer armed."""
+        service, channel_id = self.bot.service, interaction.channel_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await service.rematch(channel_id, player_of(interaction), item.table_id)
+        awaited, ends = await service.rematch_awaited(channel_id)
+        lang = guild_lang(interaction.guild, interaction)
+        invite = ""
+        if awaited and ends is not None:
+            invite = i18n.gettext("cogs.rematch.invite", lang, mentions=", ".join(f"<@{i.user_id}>" for i in awaited),
+                                  when=f"<t:{int(ends)}:R>")
+        with after_change():
+            await ack(interaction)
+            await post_lobby(self.bot, interaction, notices, extra=invite)
+        await self.bot.rematch_clock.arm_channel(channel_id)
+
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
         table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -104,6 +121,13 @@ class Clicks:
         with delivering(self.bot, table.channel_id):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
+    async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
+        """A game picked from `/table history`'s menu: its record and final board."""
+        values = item.item.values
+        if not values or not values[0].isdigit():
+            raise IllegalAction("stale_button")
+        await send_finished_game(self.bot, interaction, int(values[0]))
 
     async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
         await self._choose(interaction, item, None)

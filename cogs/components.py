@@ -163,6 +163,8 @@ PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
+HISTORY_TEMPLATE = r"gv:hist:(?P<page>\d+)"
+AGAIN_TEMPLATE = r"gv:again:(?P<table>\d+)"
 SIT_TEMPLATE = r"gv:sit:(?P<table>\d+)"
 
 
@@ -203,6 +205,11 @@ def hand_id(table_id: int) -> str:
 
 def sit_id(table_id: int) -> str:
     return f"gv:sit:{table_id}"
+
+
+def again_id(table_id: int) -> str:
+    """"Play again" under the last message of the game `table_id`."""
+    return f"gv:again:{table_id}"
 
 
 # --------------------------------------------------------------------------- labels
@@ -476,8 +483,44 @@ class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT
         return cls(button)
 
 
+class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=HISTORY_TEMPLATE):
+    """`/table history`'s menu of the games listed: the one picked is sent again, its record
+    and its final board (`cogs.flows.send_finished_game`). Any time later, by anyone."""
+
+    kind = "history"
+
+    @classmethod
+    def make(cls, games: Sequence[tuple[int, str]], lang: str, page: int = 0) -> HistorySelect:
+        """A menu of (table id, label) pairs (at most 25, Discord's limit)."""
+        select: discord.ui.Select[Any]
+        select = discord.ui.Select(placeholder=i18n.gettext("cogs.history.pick", lang)[:150],
+                                   custom_id=f"gv:hist:{page}", min_values=1, max_values=1,
+                                   options=[discord.SelectOption(label=label[:100], value=str(table_id))
+                                            for table_id, label in games[:25]])
+        return cls(select)
+
+
+class AgainButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=AGAIN_TEMPLATE):
+    """"Play again" on a game's last message: a new lobby like that game's (`service.rematch`)."""
+
+    kind = "again"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> AgainButton:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.again", lang), style=discord.ButtonStyle.success,
+                                   custom_id=again_id(table_id))
+        return cls(button)
+
+
+def again_view(table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AgainButton.make(table_id, lang))
+    return view
+
+
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 SitButton)
+                 HistorySelect, AgainButton, SitButton)
 
 
 def claimed(custom_id: str) -> bool:

@@ -31,7 +31,7 @@ from cogs.windows import WindowPost, WindowPosts
 from rules import registry
 from rules.core import Game, IllegalAction, SeatName
 from tables import i18n
-from tables.notices import Private, Prompt, Public
+from tables.notices import Private, Prompt, Public, Reminder
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -41,6 +41,30 @@ log = logging.getLogger("gavel.cogs")
 CONTENT_MAX = 2000
 CANNOT_DM = 50007
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+MENTION_NOBODY = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
+
+
+def pinging(users: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions that ping these users only: a mention of anyone else in the text shows their
+    name but sends them no notification (a seat is pinged once per decision: `Prompt.ping`)."""
+    chosen = sorted(set(users))
+    if not chosen:
+        return MENTION_NOBODY
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in chosen],
+                                   replied_user=False)
+
+
+def left_words(seconds: float, lang: str) -> str:
+    """A time left in the reader's words: minutes, or hours and minutes (at least a minute)."""
+    minutes = max(1, int(seconds / 60 + 0.5))
+    if minutes < 60:
+        return i18n.gettext("cogs.left.minutes", lang, minutes=minutes)
+    return i18n.gettext("cogs.left.hours", lang, hours=minutes // 60, minutes=minutes % 60)
+
+
+def channel_link(guild_id: int | None, channel_id: int) -> str:
+    """A link to a channel that works in a DM too (a `<#id>` mention needs the guild at hand)."""
+    return f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}"
 
 
 def guild_lang(guild: discord.Guild | None, interaction: discord.Interaction | None = None) -> str:
@@ -186,10 +210,13 @@ class Delivery:
                         shown.add(moment(notice.prompt))
                 elif isinstance(notice, Private):
                     await self.private(notice, channel, interaction, lang)
+                elif isinstance(notice, Reminder):
+                    await self.reminder(notice, lang)
                 elif isinstance(notice, Prompt) and moment(notice) not in shown:
                     shown.add(moment(notice))
                     text, view = self.prompt_parts(notice, lang, prompts)
-                    posted.append(await channel.send(text, view=view, allowed_mentions=MENTION_USERS))
+                    posted.append(await channel.send(text, view=view,
+                                                     allowed_mentions=pinging(self.to_ping(notice, prompts))))
             except discord.HTTPException as exc:
                 log.warning("could not deliver a notice of table %s (%s %s); it will be sent again",
                             getattr(notice, "table_id", None), exc.status, exc.code, exc_info=True)
@@ -217,7 +244,7 @@ class Delivery:
     def _parts(self, notice: Public | Private, lang: str,
                prompts: Sequence[Prompt]) -> tuple[list[str], str, dict[str, Any], frozenset[int]]:
         """(the notice's lines, the prompt's mention line, `send` arguments, the seats asked)."""
-        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_USERS}
+        kwargs: dict[str, Any] = {"allowed_mentions": MENTION_NOBODY}
         prompt_text = ""
         seats: frozenset[int] = frozenset()
         if isinstance(notice, Public) and notice.prompt is not None:
@@ -232,6 +259,9 @@ class Delivery:
                                             and not (m.key == "table.may_act" and len(acting) > 1)])
             assert notice.prompt is not None  # replace() kept it
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
+            kwargs["allowed_mentions"] = pinging(self.to_ping(notice.prompt, prompts))
+        elif isinstance(notice, Public) and notice.over and notice.table_id is not None:
+            kwargs["view"] = components.again_view(notice.table_id, lang)  # the game's last message
         # When a decision runs out: the service says it in minutes (local play); Discord counts down.
         notice = replace(notice, lines=[replace(m, key="cogs.runs_out") if m.key == "table.runs_out" else m
                                         for m in notice.lines])
@@ -274,7 +304,8 @@ class Delivery:
         text = "\n".join([*post.lines, *lines, prompt_text])
         if len(text) > CONTENT_MAX:
             return False
-        edit: dict[str, Any] = {"content": text, "view": kwargs.get("view"), "allowed_mentions": MENTION_USERS}
+        edit: dict[str, Any] = {"content": text, "view": kwargs.get("view"),
+                                "allowed_mentions": kwargs.get("allowed_mentions", MENTION_NOBODY)}
         if "file" in kwargs:
             edit["attachments"] = [kwargs["file"]]
         try:
@@ -294,6 +325,13 @@ class Delivery:
             if user_id is not None:
                 found.setdefault(seat, user_id)
         return sorted(found.items())
+
+    @staticmethod
+    def to_ping(prompt: Prompt, prompts: Sequence[Prompt] = ()) -> list[int]:
+        """The users the message of the prompt's moment pings: those whose prompt says so
+        (`Prompt.ping`: first asked in this decision). The others to act are mentioned by name
+        only: they were pinged when the decision asked them."""
+        return sorted({p.user_id for p in (prompt, *prompts) if moment(p) == moment(prompt) and p.ping})
 
     def prompt_parts(self, prompt: Prompt, lang: str, prompts: Sequence[Prompt] = ()) -> tuple[str, discord.ui.View]:
         """The mention line and the menus for a turn, from the prompt alone. One player with
@@ -365,6 +403,22 @@ class Delivery:
         self._dm_noted.add(key)
         note = i18n.gettext("cogs.dm.closed_public", channel_lang, mention=f"<@{notice.user_id}>")
         await channel.send(note, allowed_mentions=MENTION_USERS)
+
+    async def reminder(self, notice: Reminder, channel_lang: str) -> None:
+        """The half-time reminder, by DM, in the player's language (else the server's): the
+        game, a link to its channel, the time left and when the clock runs out (a Discord
+        timestamp that counts down). A closed DM means no reminder: logged, nothing else."""
+        lang = self._langs.get(notice.user_id, channel_lang)
+        game = notice.game if isinstance(notice.game, str) else i18n.render(notice.game, lang)
+        text = i18n.gettext("cogs.reminder", lang, game=game, channel=channel_link(notice.guild_id, notice.channel_id),
+                            left=left_words(notice.left, lang), when=f"<t:{int(notice.ends)}:R>")
+        try:
+            user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
+            await user.send(clip(text))
+        except discord.HTTPException as exc:
+            if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
+                raise
+            log.info("the half-time reminder to %s was refused (%s): their DMs are closed", notice.user_id, exc.code)
 
 
 class Resender:

@@ -8,6 +8,7 @@ so that a refusal stays private.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -79,15 +80,35 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
     await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
 
 
+async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, table_id: int) -> None:
+    """A finished game of this server again (`/table history game_id:`, its menu): its record
+    (the file `/table log export:true` gives) and its final board (the public view), posted in
+    the channel. Another server's game, or none, is refused privately before anything is posted."""
+    found = await bot.service.history_game(interaction.guild_id, table_id)
+    await interaction.response.defer(thinking=True)
+    lang = guild_lang(interaction.guild, interaction)
+    record = found.record
+    files = [discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)]
+    if found.notice.image is not None:
+        files.append(discord.File(io.BytesIO(found.notice.image), filename="board.png"))
+    text = "\n".join([*found.notice.text(lang),
+                      i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
+    await interaction.followup.send(clip(text), files=files)
+
+
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
     """`<game_key>.rules`, the game's one rules summary (checked against the rulings with the
-    engine), privately in the user's language, cut at line ends into messages Discord takes."""
+    engine), privately in the user's language, cut at line ends into messages Discord takes,
+    with the board and its parts named (`rules_picture`, drawn in a thread, once per language)."""
     lang = lang_of(interaction)
     key = f"{game_key}.rules"
     if not i18n.has(key):
         raise IllegalAction("no_rules")
     first, *rest = pages(i18n.gettext(key, lang))
-    await interaction.response.send_message(first, ephemeral=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot: GavelBot = interaction.client  # type: ignore[assignment]
+    picture = board_file(await bot.service.rules_picture(game_key, lang), "parts.png")
+    await interaction.followup.send(first, ephemeral=True, **({"file": picture} if picture else {}))  # type: ignore[call-overload]
     for page in rest:
         await interaction.followup.send(page, ephemeral=True)
 
@@ -282,15 +303,18 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, see
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
 
-async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice]) -> None:
-    """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons."""
+async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice], *,
+                     extra: str = "") -> None:
+    """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons (`extra`:
+    a last line, e.g. a rematch's invitations)."""
     channel = interaction.channel
     table = bot.service.table(interaction.channel_id or 0)
     lang = guild_lang(interaction.guild, interaction)
     assert channel is not None and table is not None
     status = await bot.service.status(table.channel_id)
     created = next((n for n in notices if isinstance(n, Public)), None)
-    await channel.send(lobby_text(status, lang, created), view=components.lobby_view(table.id, lang),  # type: ignore[union-attr]
+    text = clip("\n".join(filter(None, [lobby_text(status, lang, created), extra])))
+    await channel.send(text, view=components.lobby_view(table.id, lang),  # type: ignore[union-attr]
                        allowed_mentions=MENTION_USERS)
     await bot.delivery.deliver([n for n in notices if not isinstance(n, Public)], channel=channel,  # type: ignore[arg-type]
                                interaction=interaction)

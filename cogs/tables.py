@@ -1,5 +1,10 @@
 """`/table`: the commands every game shares (status, board, me, log, rules, leave, sit, away,
-cancel, stats), and `/help`. `sit` and `away` are the walk-aways' (`tables.away`).
+cancel, stats, settings, leaderboard, history), and `/help`. `sit` and `away` are the walk-aways'
+(`tables.away`).
+
+`/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `tables.ratings`)
+and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
+history's menu or by `game_id` comes with its record and its final board (its public view).
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
@@ -15,12 +20,29 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
+from cogs.components import HistorySelect
 from cogs.delivery import guild_lang
-from cogs.flows import ack, can_manage, change, open_table, player_of, post_board, send_notice, send_rules, show
+from cogs.errors import lang_of
+from cogs.flows import (
+    ack,
+    can_manage,
+    change,
+    open_table,
+    player_of,
+    post_board,
+    send_finished_game,
+    send_notice,
+    send_rules,
+    show,
+)
+from rules import registry
 from tables import i18n
+from tables.service import game_name
+from tables.table import Player
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
+    from tables.notices import Public
     from tables.service import TableService
 
 
@@ -104,8 +126,96 @@ class TablesCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_notice(interaction, self.service.help(), ephemeral=True)
 
-    @table.command(name="stats", description=_t("Your results in this server"))
-    async def stats(self, interaction: discord.Interaction) -> None:
+    @table.command(name="settings", description=_t("Your own settings: with no option, see them (privately)"))
+    @app_commands.describe(reminders=_t("A DM when half of a long clock (2 minutes or more) is gone and you have"
+                                        " not acted"))
+    @app_commands.choices(reminders=[
+        app_commands.Choice(name=_t("On", key="cmd.table.settings.reminders.on"), value="on"),
+        app_commands.Choice(name=_t("Off", key="cmd.table.settings.reminders.off"), value="off"),
+    ])
+    async def settings(self, interaction: discord.Interaction, reminders: str | None = None) -> None:
+        """Per player, not per table: answered privately, and the same at every table. Turning
+        reminders off stops the half-time DM only; the channel still mentions whose turn it is."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        notice = await self.service.stats(interaction.guild_id, player_of(interaction))
+        notice = await self.service.settings_notice(interaction.user.id, reminders)
         await send_notice(interaction, notice, ephemeral=True)
+
+    @table.command(name="stats", description=_t("Your results in this server"))
+    @app_commands.describe(user=_t("Whose results (default: yours)"))
+    async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+        """Per game: played, won and the rating; then the last results. Privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        someone = user is not None and user.id != interaction.user.id
+        who = Player(user.id, user.display_name) if user is not None and someone else player_of(interaction)
+        notice = await self.service.stats(interaction.guild_id, who, named=someone)
+        await send_notice(interaction, notice, ephemeral=True)
+
+    @table.command(name="leaderboard", description=_t("The best rated players of a game in this server"))
+    @app_commands.describe(game=_t("The game (default: the one played in this channel)"))
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The server's top players of a game (rating, games, won), as an embed with the table
+        drawn as a picture. Without a game, the one played in this channel; none: refused privately."""
+        lang = guild_lang(interaction.guild, interaction)
+        await self.service.board_game(game, interaction.channel_id)  # a refusal before deferring stays private
+        await interaction.response.defer(thinking=True)
+        notice = await self.service.leaderboard(interaction.guild_id, game, interaction.channel_id, lang=lang)
+        await send_embed(interaction, notice, lang, "leaderboard.png")
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_games(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(lang_of(interaction), current)
+
+    @table.command(name="history",
+                   description=_t("This server's finished games, or one of them: its record and final board"))
+    @app_commands.describe(game_id=_t("A finished game's number: its record and final board"),
+                           page=_t("Older games: page 2, 3, ..."))
+    async def history(self, interaction: discord.Interaction, game_id: int | None = None,
+                      page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        """The server's last finished games (players, result, date), ten a page; with `game_id`,
+        that game's record (the file `/table log export:true` gives) and its final board (the
+        public view: what every player could see)."""
+        lang = guild_lang(interaction.guild, interaction)
+        if game_id is None:
+            await interaction.response.defer(thinking=True)
+            entries = await self.service.history_entries(interaction.guild_id, page - 1)
+            if not entries:
+                await send_embed(interaction, await self.service.history(interaction.guild_id, page - 1), lang)
+                return
+            lines = [i18n.render(line, lang) for _, line, _ in entries]
+            embed = discord.Embed(title=i18n.gettext("table.history_title", lang),
+                                  description="\n".join([*lines, "", i18n.gettext("table.history_hint", lang)])
+                                  [:EMBED_LIMIT])
+            view = discord.ui.View(timeout=None)
+            view.add_item(HistorySelect.make([(i, i18n.render(label, lang)) for i, _, label in entries], lang,
+                                             page - 1))
+            await interaction.followup.send(embed=embed, view=view)
+            return
+        await send_finished_game(self.bot, interaction, game_id)
+
+
+EMBED_LIMIT = 4096
+"""Discord's longest embed description."""
+
+
+def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:
+    """Every installed game (`rules.registry`), named in the reader's language, matching what was typed."""
+    typed = current.strip().lower()
+    out = []
+    for key, plugin in sorted(registry.plugins().items()):
+        name = i18n.render(game_name(plugin.game), lang)
+        if not typed or typed in name.lower() or typed in key.lower():
+            out.append(app_commands.Choice(name=name[:100], value=key))
+    return out[:25]
+
+
+async def send_embed(interaction: discord.Interaction, notice: Public, lang: str, filename: str | None = None) -> None:
+    """Answer a deferred interaction with a notice as an embed: its first line the title, the
+    rest the description, and its image (when it has one) shown in the embed."""
+    first, *rest = notice.text(lang) or [""]
+    embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
+    if notice.image is not None and filename is not None:
+        embed.set_image(url=f"attachment://{filename}")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(notice.image), filename=filename))
+    else:
+        await interaction.followup.send(embed=embed)

@@ -44,6 +44,15 @@ class RenderHand(Protocol):
         ...
 
 
+class RenderParts(Protocol):
+    def __call__(self, view: View, *, theme: str | None = None, names: Mapping[int, str] | None = None,
+                 text: Text | None = None, texts: Mapping[str, Text] | None = None) -> bytes:
+        """The board of `view` (an early position) with its parts named, in the rulebook's words
+        and the reader's language (`text`): a numbered mark on each part, the names under the
+        board. The picture `/table rules` sends beside the summary, as PNG bytes."""
+        ...
+
+
 class Highlights(Protocol):
     def __call__(self, view: View, actions: Sequence[str]) -> Mapping[str, Any]:
         """Short labels (A, B, ...) of the distinct targets the actions reach: {label: target}.
@@ -60,7 +69,8 @@ class LabelActions(Protocol):
 
 class Renderer(Protocol):
     """How a game looks. `render_hand` is an optional capability: None for a game whose seats
-    hold nothing to draw privately."""
+    hold nothing to draw privately; so is `render_parts` (the board with its parts named, for
+    `/table rules`): None for a game that has no such picture."""
 
     @property
     def render(self) -> Render: ...
@@ -74,6 +84,9 @@ class Renderer(Protocol):
     @property
     def render_hand(self) -> RenderHand | None: ...
 
+    @property
+    def render_parts(self) -> RenderParts | None: ...
+
 
 @dataclass(frozen=True)
 class Functions:
@@ -83,6 +96,7 @@ class Functions:
     highlights: Highlights
     label_actions: LabelActions
     render_hand: RenderHand | None = None
+    render_parts: RenderParts | None = None
 
 
 def _plugins() -> Mapping[str, Any]:

@@ -561,3 +561,69 @@ def square_labels(n: int) -> list[str]:
             s = chr(65 + rem) + s
         out.append(s)
     return out
+
+
+# ---------------------------------------------------------------------------- the parts of a board
+
+Part = tuple[Point, str]
+"""A part of a board as `/table rules` names it: where it is on the board image, and its name
+with a few words of what it is for, in the reader's language."""
+
+PART_MARK: RGB = (196, 36, 36)
+PART_INK: RGB = (34, 32, 30)
+PART_PAPER: RGB = (250, 247, 240)
+
+
+def part_marker(n: int, size: int = 28) -> Image.Image:
+    """The numbered disc that marks part `n` on the board (RGBA)."""
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse((SS, SS, size * SS - SS, size * SS - SS), fill=(*PART_MARK, 255), outline=(255, 255, 255, 255),
+              width=2 * SS)
+    sprite = downscale(big, (size, size))
+    ImageDraw.Draw(sprite).text((size / 2, size / 2), str(n), font=font("bold", 15 if n < 10 else 13),
+                                fill=(255, 255, 255), anchor="mm")
+    return sprite
+
+
+def parts_png(board: Image.Image, parts: Sequence[Part], title: str) -> bytes:
+    """The board with its parts named: a numbered disc on each part, and under the board the
+    numbered names in two columns, under `title`. PNG bytes (RGB: the discs keep their red)."""
+    with DRAWING:
+        canvas = _parts_canvas(board, parts, title)
+    buf = io.BytesIO()
+    canvas.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def _parts_canvas(board: Image.Image, parts: Sequence[Part], title: str) -> Image.Image:
+    width, pad, gap, cols, line_h = board.width, 18, 26, 2, 21
+    col_w = (width - 2 * pad - gap * (cols - 1)) / cols
+    named = [wrap_text(name, col_w - 38, 16, "regular", max_lines=4) for _, name in parts]
+    rows = [max(max(len(lines) for _, lines in named[i:i + cols]) * line_h, 28) + 10
+            for i in range(0, len(named), cols)]
+    title_font, title_lines = wrap_text(title, width - 2 * pad, 22, "bold", max_lines=2)
+    head = 16 + 28 * len(title_lines)
+    canvas = Image.new("RGB", (width, board.height + head + sum(rows) + pad), PART_PAPER)
+    canvas.paste(board.convert("RGB"), (0, 0))
+    for n, (at, _) in enumerate(parts, 1):
+        paste_centred(canvas, part_marker(n), at)
+    d = ImageDraw.Draw(canvas)
+    d.rectangle((0, board.height, width, board.height + 3), fill=PART_MARK)
+    y = board.height + 14
+    for line in title_lines:
+        d.text((pad, y), line, font=title_font, fill=PART_INK, anchor="lt")
+        y += 28
+    y = board.height + head
+    for r, height in enumerate(rows):
+        for c in range(cols):
+            i = r * cols + c
+            if i >= len(parts):
+                break
+            x = pad + c * (col_w + gap)
+            paste_centred(canvas, part_marker(i + 1, 24), (x + 12, y + 12))
+            f, lines = named[i]
+            for k, line in enumerate(lines):
+                d.text((x + 32, y + 3 + k * line_h), line, font=f, fill=PART_INK, anchor="lt")
+        y += height
+    return canvas

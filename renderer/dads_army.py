@@ -43,6 +43,7 @@ from renderer.common import (
     highlight_cell,
     make_theme,
     needs_cjk,
+    parts_png,
     paste_centred,
     pick_theme,
     pill,
@@ -859,5 +860,70 @@ def compose(
     return canvas
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions)
+P = "dads_army.parts."
+PARTS = {
+    P + "title": "Dad's Army: the board of Walmington-on-Sea and its parts",
+    P + "map": "The map: 12 × 12 squares. Throw the die and move one man exactly that many squares,"
+                    " up, down, left or right",
+    P + "pink": "Pink pointers: the columns, 1 to 12 from west to east (the pink Order cards)",
+    P + "black": "Black pointers: the rows, 1 to 12 from north to south (the black Order cards)",
+    P + "home": "Homes: each man starts at home; a building is entered and left only by its door",
+    P + "wd_base": "WD Top Secret bases: call in at one (exact throw) before heading for your map reference",
+    P + "shelter": "Air raid shelters 1 to 4: where an air raid sends men who are not at home",
+    P + "ews_tank": "The EWS tank, an open square (pink 4, black 3)",
+    P + "men": "The men: two per player, in the player's colour",
+    P + "reference": "A map reference: the square where a player must bring both his men (a target in his colour)",
+    P + "hodges": "Warden Hodges: starts in the Beach Shelter and moves only when swapped",
+    P + "sea": "The sea front: the south row of the map",
+    P + "panel": "The players: whose turn it is, each one's men and map reference, the card in play",
+}
+"""The words of the board's parts (`render_parts`), as the catalogue has them in English."""
+
+
+def _building_centre(b: Any) -> Point:
+    xs, ys = zip(*(centre(sq) for sq in b.squares), strict=True)
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+def render_parts(
+    view: Mapping[str, Any],
+    *,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
+) -> bytes:
+    """The board of `view` with its parts named (the map, the pointers, homes, bases, shelters,
+    the EWS tank, the men, Hodges, the sea, the players' panel), in the reader's words (`text`)."""
+    say = wording(text, PARTS)
+    board = load_board()
+    kinds = ("home", "wd_base", "air_raid_shelter")
+    first = {kind: next(b for b in board.buildings if b.kind == kind) for kind in kinds}
+    open_square = next(sq for sq in board.squares if sq[1] >= 4 and sq[0] >= 6 and sq not in board.building_of
+                       and sq not in board.start.values() and sq != board.ews_tank)
+    man = board.teams[0][1][0]
+    nudge = CELL * 0.3
+    man_at, hodges_at = centre(board.start[man]), centre(board.start["hodges"])
+    parts = [
+        (centre(open_square), say(P + "map")),
+        ((centre((7, 1))[0], BY - PTR / 2), say(P + "pink")),
+        ((BX - PTR / 2, centre((1, 5))[1]), say(P + "black")),
+        (_building_centre(first["home"]), say(P + "home")),
+        (_building_centre(first["wd_base"]), say(P + "wd_base")),
+        ((_building_centre(first["air_raid_shelter"])[0] + nudge, _building_centre(first["air_raid_shelter"])[1]),
+         say(P + "shelter")),
+        (centre(board.ews_tank), say(P + "ews_tank")),
+        ((man_at[0] + nudge, man_at[1] - nudge), say(P + "men")),
+        ((hodges_at[0] + nudge, hodges_at[1] - nudge), say(P + "hodges")),
+        (centre((6, board.sea_rows[0])), say(P + "sea")),
+        ((WIDTH - FRAME - PANEL_W + 12, TITLE_H + FRAME + 12), say(P + "panel")),
+    ]
+    reference = next((p["reference"] for p in view.get("players", []) if p.get("reference")), None)
+    if reference:
+        at = centre(reference)
+        parts.insert(8, ((at[0] + nudge, at[1] - nudge), say(P + "reference")))
+    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)
 """Dad's Army's renderer (`renderer.Renderer`): the board; no hand image (nothing is held in secret)."""

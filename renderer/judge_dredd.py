@@ -18,10 +18,24 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, render_png, square_labels
+from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judge_dredd_hand import render_hand
 from renderer.judge_dredd_look import MESSAGES, THEMES, theme_named, words
-from renderer.judge_dredd_map import HEIGHT, WIDTH, background
+from renderer.judge_dredd_map import (
+    CH,
+    CW,
+    HEIGHT,
+    ICU_BOX,
+    MX,
+    MY,
+    PANEL_X,
+    RIVER_A,
+    WIDTH,
+    background,
+    pile_centres,
+    sector_box,
+    sector_centre,
+)
 from renderer.judge_dredd_panel import draw_panel
 from renderer.judge_dredd_pieces import (
     crime_boxes,
@@ -50,6 +64,7 @@ __all__ = [
     "label_actions",
     "render",
     "render_hand",
+    "render_parts",
 ]
 
 ALIEN = "alien"
@@ -172,5 +187,58 @@ def compose(
     return canvas
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand)
+P = "judge_dredd.parts."
+PARTS = {
+    P + "title": "Judge Dredd: the map of Mega-City One and its parts",
+    P + "sector": "Sectors: a Judge's Move takes him up to two Sectors, across a shared border or a bridge",
+    P + "ghj": "The Grand Hall of Justice: a Starting Sector; a Judge here at issue may take up to 6 Action Cards",
+    P + "start": "Starting Sectors (gold, with a star): where the Judges are placed; no Sector card names them",
+    P + "hospital": "The Justice Department Hospital: no Sector card names it; a Judge leaves Intensive Care into it",
+    P + "river": "Rivers: Sectors either side of a river are adjacent only through a bridge",
+    P + "bridge": "A bridge: the way across a river",
+    P + "icu": "Intensive Care: a wounded Judge waits here, out of play; his next Move takes him into the Hospital",
+    P + "piles": "The piles: Action Cards, discards, Perps, Crimes and Sector cards",
+    P + "panel": "The Judges: each player's colour, Arrests, cards in hand and whose Move it is",
+}
+"""The words of the map's parts (`render_parts`), as the catalogue has them in English."""
+
+
+def render_parts(
+    view: Mapping[str, Any],
+    *,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
+) -> bytes:
+    """The map of `view` with its parts named (Sectors, the Grand Hall of Justice, the Starting
+    Sectors, the Hospital, the rivers and bridges, Intensive Care, the piles, the Judges' panel),
+    in the reader's words (`text`)."""
+    say = wording(text, PARTS)
+    board = load_board()
+    sectors = board.sectors.values()
+    plain = next(s.code for s in sectors if s.card and s.row == 2 and s.col >= 4)
+    start = next(s.code for s in sectors if s.start and s.code != "ghj")
+    bridge = next(e for e in board.edges if e.kind == "bridge")
+    (ax, ay), (bx, by) = sector_centre(bridge.a), sector_centre(bridge.b)
+
+    def corner(code: str) -> tuple[float, float]:
+        _x0, y0, x1, y1 = sector_box(code)
+        return (x1 - 18, (y0 + y1) / 2)
+
+    parts = [
+        (sector_centre(plain), say(P + "sector")),
+        (corner("ghj"), say(P + "ghj")),
+        (corner(start), say(P + "start")),
+        (corner("hos"), say(P + "hospital")),
+        ((MX + 3 * CW + RIVER_A / 2, MY + CH * 1.5), say(P + "river")),
+        (((ax + bx) / 2, (ay + by) / 2), say(P + "bridge")),
+        ((ICU_BOX[0] + 26, (ICU_BOX[1] + ICU_BOX[3]) / 2), say(P + "icu")),
+        (pile_centres()[0], say(P + "piles")),
+        ((PANEL_X + 14, MY + 14), say(P + "panel")),
+    ]
+    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
 """Judge Dredd's renderer (`renderer.Renderer`): the board, and each player's hand of Action Cards."""

@@ -33,18 +33,27 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, render_png, square_labels
+from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judgement_board import (
+    _CX,
+    _CY,
+    BAND_H,
     HEIGHT,
+    LEFT_X1,
+    SLOT_CENTRES,
     TITLE_H,
+    TRACK_BOTTOM,
+    TRACK_TOP,
     WIDTH,
     background,
+    cell_x,
     draw_centre,
     draw_highlights,
     draw_options,
     draw_pair,
     draw_pieces,
     draw_track,
+    tile_box,
 )
 from renderer.judgement_look import MESSAGES, THEMES, K, board_langs, board_words, both, drawing_in, theme_named
 from renderer.judgement_panel import draw_panel
@@ -152,5 +161,45 @@ def _title(img: Image.Image, th: Any) -> None:
     draw_pair(d, (18, TITLE_H / 2 - 2), both(K + "title"), 26, th["gold"], th["dim"], gap=12, bold_zh=True)
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand)
+P = "judgement.parts."
+PARTS = {
+    P + "title": "The City of Judgement: the board and its parts",
+    P + "location": "The locations: six cards in a ring; where you move to, you carry out its effect",
+    P + "number": "A location's numbers: throw d4 + d6 and move to the location with that number (7: any other)",
+    P + "range": "Neighbouring locations: you may attack a player at your location or a neighbouring one",
+    P + "packs": "The Holy, Dark and Order packs, and their discards",
+    P + "dice": "Where the last dice thrown are shown (a 7 lets the mover choose any other location)",
+    P + "track": "The damage track, 0 to 14: one marker per player; a character whose damage reaches its HP dies",
+    P + "panel": "The player areas: each player's colour, and once shown, character, HP, identity and equipment",
+}
+"""The words of the board's parts (`render_parts`), as the catalogue has them in English."""
+
+
+def render_parts(
+    view: Mapping[str, Any],
+    *,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
+) -> bytes:
+    """The board of `view` with its parts named (the locations and their numbers, neighbours,
+    the packs, the dice, the damage track, the player areas), in the reader's words (`text`)."""
+    say = wording(text, PARTS)
+    x0, y0, _x1, _y1 = tile_box(1)
+    _lx0, ly0, lx1, _ly1 = tile_box(0)
+    (ax, ay), (bx, by) = SLOT_CENTRES[0], SLOT_CENTRES[1]
+    parts = [
+        ((lx1 - 18, ly0 + BAND_H + 16), say(P + "location")),
+        ((x0 + 26, y0 + BAND_H / 2 + 22), say(P + "number")),
+        (((ax + bx) / 2, (ay + by) / 2), say(P + "range")),
+        ((_CX + 4 - 100 + 26, _CY - 86 + 10), say(P + "packs")),
+        ((_CX + 4 + 100, _CY - 86 + 150), say(P + "dice")),
+        ((cell_x(0) - 30, (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
+        ((LEFT_X1 + 22, TITLE_H + 22), say(P + "panel")),
+    ]
+    return parts_png(compose(view, theme=theme, names=names, text=text, texts=texts), parts, say(P + "title"))
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
 """The City of Judgement's renderer (`renderer.Renderer`): the board, and each seat's role card."""

@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, render_png, square_labels
+from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judtho_board import (
     background,
     draw_capture_marks,
@@ -28,7 +28,23 @@ from renderer.judtho_board import (
     draw_last_move,
     draw_pieces,
 )
-from renderer.judtho_look import HEIGHT, MESSAGES, RANKS, THEMES, K, layout_for, parse_square, theme_named, words
+from renderer.judtho_look import (
+    BX,
+    BY,
+    COORD,
+    HEIGHT,
+    MESSAGES,
+    RANKS,
+    THEMES,
+    TITLE_H,
+    K,
+    centre,
+    colour_name,
+    layout_for,
+    parse_square,
+    theme_named,
+    words,
+)
 from renderer.judtho_panel import draw_panel
 
 __all__ = [
@@ -129,5 +145,51 @@ def compose(
     return canvas
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions)
+P = "judtho.parts."
+PARTS = {
+    P + "title": "Judtho: the board and its parts",
+    P + "kingdom": "{colour}'s Kingdom (seat {seat}): the 6 × 4 corner where {colour}'s army is placed",
+    P + "middle": "Neutral Territory, ranks 5 to 8: no one's Kingdom",
+    P + "coordinates": "Files a to l and ranks 1 to 12: a square is named by both, as c3",
+    P + "assembly": "The Assembly first: in turn, each player puts one piece on an empty square of their Kingdom",
+    P + "panel": "The players: their colours, points and alliances, and whose turn it is",
+}
+"""The words of the board's parts (`render_parts`), as the catalogue has them in English."""
+
+KINGDOM_CORNERS = {"white": ((1, 1), (6, 4)), "red": ((1, 9), (6, 12)), "yellow": ((7, 1), (12, 4)),
+                   "black": ((7, 9), (12, 12))}
+"""The two far corners of each Kingdom (file, rank)."""
+
+
+def render_parts(
+    view: Mapping[str, Any],
+    *,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
+) -> bytes:
+    """The board of `view` with its parts named (each seat's Kingdom in its colour, the middle,
+    the coordinates, the Assembly, the players' panel), in the reader's words (`text`)."""
+    say, board_say = wording(text, PARTS), words(text)
+    lay = layout_for(view)
+    parts = []
+    for seat, colour in enumerate(view.get("colours") or KINGDOM_CORNERS):
+        (f0, r0), (f1, r1) = KINGDOM_CORNERS.get(colour, ((0, 0), (0, 0)))
+        if f1 > lay.files or f0 < 1:
+            continue
+        (x0, y0), (x1, y1) = centre((f0, r0)), centre((f1, r1))
+        parts.append((((x0 + x1) / 2, (y0 + y1) / 2),
+                      say(P + "kingdom").format(colour=colour_name(board_say, colour), seat=seat + 1)))
+    mid_x = (centre((1, 1))[0] + centre((lay.files, 1))[0]) / 2
+    parts += [
+        ((mid_x, (centre((1, 6))[1] + centre((1, 7))[1]) / 2), say(P + "middle")),
+        ((BX - COORD / 2, centre((1, 3))[1]), say(P + "coordinates")),
+        ((lay.panel_x + 14, TITLE_H + 24), say(P + "assembly")),
+        ((lay.panel_x + 14, BY + 120), say(P + "panel")),
+    ]
+    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+
+
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)
 """Judtho's renderer (`renderer.Renderer`): the board; no hand image (Judtho hides nothing)."""

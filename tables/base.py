@@ -19,12 +19,15 @@ from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
+from tables.ratings import Update
 from tables.store import StaleWrite, TableStore, loads
 from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
     from tables.decisions import ClockRow, Decisions
+    from tables.record import GameRecord
+    from tables.rematch import Invite, Window
     from tables.restoring import BrokenTable
 
 STATUS = {
@@ -119,12 +122,14 @@ class ServiceBase:
     decisions: Decisions
     _renderer_overrides: dict[str, Renderer | None]
     _renderers: dict[str, Renderer | None]
+    _parts: dict[tuple[str, str], bytes]
     _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
+    _reminded: dict[int, int]
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -209,6 +214,7 @@ class ServiceBase:
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._clock_rows.pop(table.id, None)
+        self._reminded.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
@@ -280,6 +286,16 @@ class ServiceBase:
     def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:  # tables.restoring
         raise NotImplementedError
 
+    async def rematch_window(self, table: Table) -> Window | None:  # tables.rematch
+        raise NotImplementedError
+
+    def _seat_back(self, table: Table, window: Window, invite: Invite,  # tables.rematch
+                   player: Player) -> list[SeatInfo]:
+        raise NotImplementedError
+
+    async def _rematch_left(self, table: Table, player: Player) -> None:  # tables.rematch
+        raise NotImplementedError
+
     def _log_lines(self, table: Table, after: int) -> list[Msg]:  # tables.views
         raise NotImplementedError
 
@@ -313,8 +329,8 @@ class ServiceBase:
     async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _close(self, table: Table, status: str,
-                     results: list[dict[str, Any]] | None = None) -> None:  # tables.play
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
+                     rate: Update | None = None) -> None:  # tables.play
         raise NotImplementedError
 
     async def resign(self, channel_id: int, player: Player) -> list[Notice]:  # tables.play
@@ -325,6 +341,12 @@ class ServiceBase:
 
     async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
                       view: Mapping[str, Any] | None = None) -> bytes | None:
+        raise NotImplementedError
+
+    def _renderer(self, key: str) -> Renderer | None:  # tables.images
+        raise NotImplementedError
+
+    def export_row(self, row: dict[str, Any]) -> GameRecord:  # tables.restoring
         raise NotImplementedError
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images

@@ -22,6 +22,12 @@ service's `lease`: a process that dies holding one lets another fire it after th
 that a stopped process left to act fall due the same way (a lease after its last write), and
 the watch lets them play on (`advance`).
 
+Half-way through a clock of at least two minutes (`Deadline.remind`), a second timer of the
+channel asks the service to remind the seats still to act by DM (`TableService.remind`); the
+service claims each decision's reminder in the database, so it goes out once whichever process
+(or restarted process) fires it, and `watch` also finds reminders due at tables this process
+never touched (`TableService.due_reminders`).
+
 A timer that fires late is harmless: `expire` checks the version it was armed for, so a
 window that moved on in the meantime is left alone (and its write is a compare-and-swap).
 Errors in a timer are logged, never raised into the event loop. The console (local play) has no clock.
@@ -58,6 +64,11 @@ class Deadline:
     seconds: float
     ai: bool = False
     """Not a window: AI seats left to act (their process stopped), to play on (`advance`)."""
+    remind: float | None = None
+    """Seconds from now until the half-time reminder of this decision is due (0 or less: now);
+    None when none is to be sent here (a clock under two minutes, or it was sent)."""
+    opened: int | None = None
+    """With `remind`: the version the decision opened at, which names it (`TableService.remind`)."""
 
 
 class WindowClock:
@@ -67,6 +78,8 @@ class WindowClock:
         self.service = service
         self.deliver = deliver
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._reminders: dict[int, asyncio.Task[None]] = {}
+        """Per channel: the timer of the open decision's half-time reminder."""
         self._watch: asyncio.Task[None] | None = None
 
     def arm(self, channel_id: int) -> Deadline | None:
@@ -77,6 +90,9 @@ class WindowClock:
         loop = asyncio.get_running_loop()
         if deadline is not None:
             self._tasks[channel_id] = loop.create_task(self._run(deadline), name=f"window-clock-{channel_id}")
+            if deadline.remind is not None and deadline.opened is not None:
+                self._reminders[channel_id] = loop.create_task(self._remind(deadline),
+                                                               name=f"reminder-{channel_id}")
         elif (due := self.service.ai_due(channel_id)) is not None:
             self._tasks[channel_id] = loop.create_task(self._play_on(channel_id, due), name=f"ai-clock-{channel_id}")
         return deadline
@@ -87,16 +103,21 @@ class WindowClock:
 
     def disarm(self, channel_id: int) -> None:
         """Stop the channel's timer, if any (the table finished, was cancelled, or moved on)."""
-        task = self._tasks.pop(channel_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        for tasks in (self._tasks, self._reminders):
+            task = tasks.pop(channel_id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
 
     def armed(self, channel_id: int) -> bool:
         return channel_id in self._tasks
 
+    def reminding(self, channel_id: int) -> bool:
+        """Whether a half-time reminder is waiting to be sent in the channel."""
+        return channel_id in self._reminders
+
     def close(self) -> None:
         """Stop every timer (at shut-down)."""
-        for channel in list(self._tasks):
+        for channel in {*self._tasks, *self._reminders}:
             self.disarm(channel)
         if self._watch is not None:
             self._watch.cancel()
@@ -109,7 +130,10 @@ class WindowClock:
             self._watch = asyncio.get_running_loop().create_task(self._poll(every), name="window-clock-watch")
 
     async def poll_once(self) -> int:
-        """Fire every clock that ran out and this process claims now; how many it claimed."""
+        """Fire every clock that ran out and this process claims now, and send the half-time
+        reminders due; how many clocks it claimed."""
+        for reminder in await self.service.due_reminders():
+            await self._send_reminder(reminder.channel_id, reminder.opened)
         due = await self.service.due_clocks()
         for deadline in due:
             channel = deadline.channel_id
@@ -135,6 +159,31 @@ class WindowClock:
         comes next (a failure again backs off for longer: `TableService.ai_due`)."""
         await asyncio.sleep(due)
         await self._settle(channel_id, lambda: self.service.advance(channel_id), f"AI seats of channel {channel_id}")
+
+    async def _remind(self, deadline: Deadline) -> None:
+        """Half-way through the decision's clock: remind who has not acted yet. From here on the
+        timer is no longer cancellable by `arm` (a reminder claimed must be delivered)."""
+        channel = deadline.channel_id
+        await asyncio.sleep(max(0.0, deadline.remind or 0.0))
+        if self._reminders.get(channel) is asyncio.current_task():
+            del self._reminders[channel]
+        assert deadline.opened is not None  # armed only with it
+        await self._send_reminder(channel, deadline.opened)
+
+    async def _send_reminder(self, channel: int, opened: int | None) -> None:
+        if opened is None:
+            return
+        try:
+            notices = await self.service.remind(channel, opened)
+        except Exception:
+            log.exception("the half-time reminder of channel %s could not be made", channel)
+            return
+        if not notices:  # answered, moved on, or another process sent it
+            return
+        try:
+            await self.deliver(channel, notices)
+        except Exception:
+            log.exception("the half-time reminder of channel %s could not be delivered", channel)
 
     async def _run(self, deadline: Deadline) -> None:
         channel = deadline.channel_id

@@ -29,7 +29,7 @@ from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from rules.plugin import Command, Words
 from tables import i18n
-from tables.notices import Notice, Private, Prompt, Public, seat_label
+from tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
 from tables.record import header_options
 from tables.service import Player, Table, TableService, game_name, get_game
 
@@ -40,6 +40,8 @@ FIRST_SEAT_ALIAS = "you"
 CHANNEL, GUILD = 1, 0
 SPECTATOR = Player(0, "Gavel")  # opens an all-AI table and watches it
 MAX_LOCAL_ACTIONS = 20_000
+AGAIN = ("again", "rematch")
+"""What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 
 
 @dataclass
@@ -123,6 +125,8 @@ class Console:
         for notice in notices:
             if isinstance(notice, Prompt):
                 self._prompt(notice)
+                continue
+            if isinstance(notice, Reminder):  # local play runs no clock: nothing to remind of
                 continue
             if isinstance(notice, Public):
                 notice = self._not_a_turn(notice, notice.prompt or present)
@@ -258,7 +262,8 @@ class Console:
         suffix = ""
         if isinstance(notice, Private):
             suffix = f"-{notice.names[notice.seat]}" + ("" if _is_board(notice) else "-hand")
-        path = self.images / f"table{notice.table_id}-{self._image_count:04d}{suffix}.png"
+        stem = f"table{notice.table_id}" if notice.table_id is not None else "gavel"  # a leaderboard's: no table
+        path = self.images / f"{stem}-{self._image_count:04d}{suffix}.png"
         path.write_bytes(notice.image)
         return str(path)
 
@@ -294,6 +299,18 @@ class Console:
         self.emit(await self.service.start(CHANNEL, host))
         await self.let_ai_play()
 
+    async def again(self, actor: Player) -> None:
+        """`again` after the game is over: the same game, variant, settings and seats again (AI
+        seats included), through the service's rematch as on Discord; every local human takes
+        their seat back at once, and the game starts."""
+        host = actor if actor in self.players else (self.players[0] if self.players else SPECTATOR)
+        self.emit(await self.service.rematch(CHANNEL, host))
+        for player in self.players:
+            table = self.service.table(CHANNEL)
+            if table is not None and table.seat_of(player.user_id) is None:
+                self.emit(await self.service.join(CHANNEL, player))
+        self.emit(await self.service.start(CHANNEL, host))
+
     async def let_ai_play(self) -> None:
         """Continue an AI-only stretch that the service paused (its per-call bound), but not
         forever: an engine or policy that never ends a game is reported, not waited for."""
@@ -327,18 +344,29 @@ class Console:
                     return Player(seat.user_id, seat.name)
         raise IllegalAction("unknown_player", name=name)
 
-    def rules(self) -> None:
-        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on Discord."""
+    async def rules(self) -> None:
+        """`/table rules` or `/<game> rules`: the game's one summary, `<game_key>.rules`, as on
+        Discord, and its board with the parts named, written beside the board images."""
         table = self.service.table(CHANNEL)
         if table is None:
             raise IllegalAction("no_table")
         if not i18n.has(f"{table.game_key}.rules"):
             raise IllegalAction("no_rules")
         text = i18n.gettext(f"{table.game_key}.rules", self.options.lang)
+        picture = await self.service.rules_picture(table.game_key, self.options.lang)
+        path = None
+        if picture:
+            self.images.mkdir(parents=True, exist_ok=True)
+            found = self.images / f"rules-{table.game_key}-{i18n.language(self.options.lang)}.png"
+            found.write_bytes(picture)
+            path = str(found)
         if self.options.json:  # one JSON object per line, like every other output in this mode
-            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text}, ensure_ascii=False))
+            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text, "image": path},
+                                  ensure_ascii=False))
         else:
             self.write(text)
+            if path:
+                self.say("console.rules_image", path=path)
 
     async def command(self, line: str) -> None:
         """Run one typed command; refusals raise IllegalAction."""
@@ -357,6 +385,8 @@ class Console:
         svc = self.service
         if tokens[0] in ("help", "/help") and len(tokens) == 1:
             self.emit([svc.help()])
+        elif tokens[0].lower() in AGAIN and len(tokens) == 1 and self.over:  # in play, a game's own `again`
+            await self.again(actor)
         elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
@@ -378,9 +408,22 @@ class Console:
             elif sub == "cancel":
                 self.emit(await svc.cancel(CHANNEL, actor, can_manage=True))
             elif sub == "stats":
-                self.emit([await svc.stats(GUILD, actor)])
+                if len(args) > 1:
+                    raise IllegalAction("unknown_command", command=line)
+                who = self.player(_value(args[0]).lstrip("@")) if args else actor
+                self.emit([await svc.stats(GUILD, who, named=who != actor)])
+            elif sub == "leaderboard":
+                game = " ".join(_value(a) for a in args) or None
+                self.emit([await svc.leaderboard(GUILD, game, CHANNEL, lang=self.options.lang)])
+            elif sub == "history":
+                await self.history(args, line)
             elif sub == "rules":
-                self.rules()
+                await self.rules()
+            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`)
+                words = " ".join(args).replace(":", " ").split()
+                if words and (len(words) != 2 or words[0] != "reminders"):
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.settings_notice(actor.user_id, words[1] if words else None)])
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):
@@ -401,7 +444,7 @@ class Console:
             elif tokens[1] == "new":
                 raise IllegalAction("table_exists")
             elif tokens[1] == "rules":
-                self.rules()
+                await self.rules()
             else:
                 await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
         else:
@@ -468,6 +511,27 @@ class Console:
             raise IllegalAction("unknown_command", command=" ".join([verb, *options]))
         return found.action(bound, self.service.legal_for(CHANNEL, actor), i18n.speech(table.lang))
 
+    async def history(self, args: list[str], line: str) -> None:
+        """`/table history [page:n]`: the finished games of this database; `/table history <n>`
+        (or `game_id:<n>`): that game's record and final board, written beside the images."""
+        named = {a.split(":", 1)[0]: _value(a) for a in args}
+        if len(args) > 1 or any(not v.isdigit() for v in named.values()):
+            raise IllegalAction("unknown_command", command=line)
+        if not args or "page" in named:
+            self.emit([await self.service.history(GUILD, int(named.get("page", "1")) - 1)])
+            return
+        found = await self.service.history_game(GUILD, int(_value(args[0])))
+        self.images.mkdir(parents=True, exist_ok=True)
+        record = self.images / found.record.filename
+        record.write_text(found.record.text, encoding="utf-8")
+        board = self.images / f"table{found.record.table_id}-final.png"
+        if found.notice.image is not None:
+            board.write_bytes(found.notice.image)
+        for text in found.notice.text(self.options.lang):
+            self.write(text)
+        self.say("console.history_saved", table=found.record.table_id, record=str(record),
+                 board=str(board) if found.notice.image is not None else "-")
+
     def export(self) -> None:
         """`/table log export`: the whole game as a replayable script, written beside the images."""
         record = self.service.export(CHANNEL)
@@ -477,11 +541,16 @@ class Console:
         self.say("console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
-        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it."""
+        """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it.
+        Typed, the game's end stops it too, unless the next line is `again`."""
+        ended = False
         for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            if ended and line.lower() not in AGAIN:
+                return
+            ended = False
             expect_refusal = line.startswith("!")
             line = line.lstrip("!").strip()
             if script and not self.options.json:
@@ -501,7 +570,11 @@ class Console:
                 self.say("console.script_accepted", n=number, line=line)
                 raise ScriptFailed
             if self.over and not script:
-                return
+                if not self.players:
+                    return
+                if not self.options.json:
+                    self.say("console.again_hint")
+                ended = True
 
 
 def _in_window(prompt: Prompt, seat: int) -> bool:

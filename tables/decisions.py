@@ -69,6 +69,9 @@ class Opened:
     """The table's version when it was last looked at."""
     started: float
     """When its clock started (the service's clock)."""
+    pinged: frozenset[int] = frozenset()
+    """The seats already mentioned in the channel for this decision (`Decisions.to_ping`): a
+    seat is pinged once per decision, not again when another seat's pass moves it on."""
 
 
 class Decisions:
@@ -102,7 +105,9 @@ class Decisions:
             return
         total = self.total(table)
         started = self._now() - max(0.0, total - max(0.0, total if left is None else left))
-        self._open[table.id] = Opened(table.decision(), opened, table.version, started)
+        decision = table.decision()
+        # Whoever opened it (another process, or this one before a restart) mentioned its seats.
+        self._open[table.id] = Opened(decision, opened, table.version, started, pinged=decision.asked)
 
     def peek(self, table_id: int) -> Opened | None:
         """What is known of the table's decision (to put back with `put` if a change fails)."""
@@ -128,6 +133,19 @@ class Decisions:
             return True
         opened = self.track(table)
         return opened is not None and opened.version <= version <= table.version
+
+    def to_ping(self, table: Table) -> frozenset[int]:
+        """The human seats the decision open now asks that were not mentioned yet in it, now
+        counted as mentioned: every human asked when a decision opens, and later only a seat it
+        asks anew (never one asked again because another seat passed). Called once per change's
+        notices (`TableService._notices`)."""
+        opened = self.track(table)
+        if opened is None:
+            return frozenset()
+        new = frozenset(table.humans_to_act()) - opened.pinged
+        if new:
+            self._open[table.id] = replace(opened, pinged=opened.pinged | new)
+        return new
 
     def waiting(self, table: Table) -> Listed:
         """The names of the seats the decision open now waits for (for a stale refusal)."""
@@ -219,14 +237,23 @@ class ClockRow(NamedTuple):
     ai: float | None = None
     """When AI seats still to act should be played on by whoever finds them (a process that
     stopped while playing them); None: none is to act."""
+    remind: float | None = None
+    """When half of the decision's clock is gone (a `time.time()`): the seats still to act then
+    get a reminder by DM (`TableService.remind`; once per decision, `Store.claim_reminder`).
+    None: no reminder (no clock, or one shorter than `REMIND_FROM`)."""
+
+
+REMIND_FROM = 120.0
+"""The shortest clock (seconds) whose players get a half-time reminder: a card-play window of a
+minute gets none."""
 
 
 def clock_text(row: ClockRow | None) -> str | None:
-    """A decision and its clock as the database keeps them, JSON text (`at`, `opened`, and `due`
-    and `ai` when set: see `ClockRow`), or None."""
+    """A decision and its clock as the database keeps them, JSON text (`at`, `opened`, and `due`,
+    `ai` and `remind` when set: see `ClockRow`), or None."""
     if row is None:
         return None
-    found = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai}
+    found = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai, "remind": row.remind}
     return dumps({k: v for k, v in found.items() if v is not None})
 
 

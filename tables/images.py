@@ -17,10 +17,11 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
+from rules.core import SeededChance
 from tables import i18n
-from tables.base import ServiceBase
+from tables.base import ServiceBase, get_game
 from tables.notices import Prompt
-from tables.table import Table
+from tables.table import Table, engine_config
 
 if TYPE_CHECKING:
     from renderer import Renderer
@@ -85,6 +86,38 @@ class Images(ServiceBase):
         except Exception:
             log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
             return None
+
+    async def rules_picture(self, game_key: str, lang: str) -> bytes | None:
+        """The board of `game_key` with its parts named in `lang` (`Renderer.render_parts`, drawn
+        from the public view of a game just set up), for `/table rules`; None when the game's
+        renderer has no such picture, or fails (the summary still goes). Drawn once per (game,
+        language), in a worker thread."""
+        key = (game_key, i18n.language(lang))
+        if key in self._parts:
+            return self._parts[key]
+        try:
+            renderer = self._renderer(game_key)
+        except Exception:
+            log.exception("no renderer for %s", game_key)
+            return None
+        draw = getattr(renderer, "render_parts", None) if renderer is not None else None
+        if draw is None:
+            return None
+
+        def picture() -> bytes:
+            game = get_game(game_key)
+            seats = game.info.seats_for(None)
+            state = game.new_game(engine_config({}, None), min(max(seats[0], 4), seats[-1]),
+                                  SeededChance(f"{game_key}:parts"))
+            return bytes(draw(game.view(state, None), text=_text(key[1]), texts=TEXTS))
+
+        try:
+            found = await asyncio.to_thread(picture)
+        except Exception:
+            log.exception("drawing the parts of %s failed", game_key)
+            return None
+        self._parts[key] = found
+        return found
 
     def reads(self, user_id: int, lang: str) -> None:
         """The language `user_id` reads (their Discord client's, as last seen): the images drawn

@@ -14,7 +14,6 @@ from tables.decisions import clock_lines, time_lines
 from tables.notices import Notice, Public
 from tables.store import StaleWrite, dumps
 from tables.table import (
-    DEFAULT_TIME,
     TIME_CONTROLS,
     Player,
     SeatInfo,
@@ -22,6 +21,7 @@ from tables.table import (
     engine_config,
     split_config,
     stored_config,
+    stored_time,
 )
 
 
@@ -30,13 +30,15 @@ class Lobby(ServiceBase):
                      variant: str | None = None, config: dict[str, Any] | None = None,
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
-                     draws: list[int] | None = None) -> list[Notice]:
+                     draws: list[int] | None = None, settings: dict[str, Any] | None = None) -> list[Notice]:
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
         (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
         whole life. `time`: the time control (`none` by default, `live` or `daily`:
-        `tables.table.TIME_CONTROLS`), kept the same way (see `tables.decisions`). `draws`: every
-        random number the table draws, set-up first, comes from this list while it lasts (a
-        replayed record, `tables.record`), then as usual."""
+        `tables.table.TIME_CONTROLS`), kept the same way (see `tables.decisions`); without it, a
+        `time` among `settings` (seconds: a rematch copies its game's). `draws`: every random
+        number the table draws, set-up first, comes from this list while it lasts (a replayed
+        record, `tables.record`), then as usual. `settings`: more of the table's own settings,
+        stored as they are (`_<name>`: a rematch copies its game's)."""
 
         if await self.look(channel_id) is not None:  # open, here or by another process (as stored now)
             raise IllegalAction("table_exists")
@@ -46,21 +48,24 @@ class Lobby(ServiceBase):
             raise IllegalAction("unknown_variant", variant=variant)
         if timeout is not None and not 0 <= timeout <= 86400:
             raise IllegalAction("bad_timeout", max=86400)
-        if (time or DEFAULT_TIME) not in TIME_CONTROLS:
+        if time is not None and time not in TIME_CONTROLS:
             raise IllegalAction("bad_time", time=time, choices=", ".join(TIME_CONTROLS))
         table = Table(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
             config=split_config(config)[0], dice=list(dice) if dice else None, lang=i18n.language(lang),
             timeout=game.info.default_timeout if timeout is None else float(timeout),
-            time=TIME_CONTROLS[time or DEFAULT_TIME],
+            time=TIME_CONTROLS[time] if time is not None else stored_time(
+                {f"_{k}": v for k, v in (settings or {}).items()}),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
         try:
             table.id = await asyncio.to_thread(self.store.create_table, {  # the row and its seats in one transaction
                 "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
                 "status": "lobby", "seed": table.seed,
-                "config": dumps(stored_config(table.config, table.lang, timeout=table.timeout, time=table.time)),
+                "config": dumps(stored_config(table.config, table.lang, **{**(settings or {}),
+                                                                           "timeout": table.timeout,
+                                                                           "time": table.time})),
                 "version": 0, "host": host.user_id,
             }, [s.to_row() for s in table.seats], alone=True)
         except StaleWrite as exc:  # another process opened a table here first
@@ -83,10 +88,20 @@ class Lobby(ServiceBase):
             self._require(table, "lobby")
             if table.seat_of(player.user_id) is not None:
                 raise IllegalAction("already_seated")
-            self._require_room(table)
-            await self._save_seats(table, [*table.seats, SeatInfo(player.user_id, player.name)])
+            window = await self.rematch_window(table)
+            awaited = window.awaited(table, self.wall()) if window is not None else []
+            invite = next((i for i in awaited if i.user_id == player.user_id), None)
+            if window is not None and invite is not None:  # back in their seat of the last game
+                await self._save_seats(table, self._seat_back(table, window, invite, player))
+            else:
+                self._require_room(table, reserved=len(awaited))
+                await self._save_seats(table, [*table.seats, SeatInfo(player.user_id, player.name)])
             msg = Msg("table.joined", {"player": player.name, "n": len(table.seats), "max": table.seat_range[-1]})
-            return [Public(table.id, [msg], names=table.names)]
+            lines = [msg]
+            if invite is not None and len(awaited) == 1 and await asyncio.to_thread(self.store.rematch_close, table.id):
+                host = next((s.name for s in table.seats if s.user_id == table.host_id), "")
+                lines.append(Msg("table.rematch_all_back", {"host": host}))
+            return [Public(table.id, lines, names=table.names)]
 
         return await self._on_table(channel_id, change)
 
@@ -109,6 +124,7 @@ class Lobby(ServiceBase):
                 host = humans[0].user_id
                 lines.append(Msg("table.new_host", {"player": humans[0].name}))
             await self._save_seats(table, seats, host=host)
+            await self._rematch_left(table, player)
             return [Public(table.id, lines, names=table.names)]
 
         return await self._on_table(channel_id, change)
@@ -119,7 +135,8 @@ class Lobby(ServiceBase):
             self._require_host(table, by)
             if self._policy(table) is None:
                 raise IllegalAction("no_ai", game=game_name(table.game))
-            self._require_room(table)
+            window = await self.rematch_window(table)
+            self._require_room(table, reserved=len(window.awaited(table, self.wall())) if window is not None else 0)
             taken = {s.name for s in table.seats}
             name = next(f"AI {k}" for k in range(1, 100) if f"AI {k}" not in taken)
             await self._save_seats(table, [*table.seats, SeatInfo(None, name, ai=level)])
@@ -142,15 +159,23 @@ class Lobby(ServiceBase):
 
         return await self._on_table(channel_id, change)
 
-    def _require_room(self, table: Table) -> None:
+    def _require_room(self, table: Table, reserved: int = 0) -> None:
+        """Room for one more, beside `reserved` seats kept for a rematch's invited players."""
         most = table.seat_range[-1]
-        if len(table.seats) >= most:
+        if len(table.seats) + reserved >= most:
             raise IllegalAction("table_full", max=most)
 
     async def start(self, channel_id: int, by: Player) -> list[Notice]:
         async def change(table: Table) -> list[Notice]:
             self._require(table, "lobby")
             self._require_host(table, by)
+            window = await self.rematch_window(table)
+            if window is not None and not window.done:
+                awaited = window.awaited(table, self.wall())
+                if awaited:
+                    raise IllegalAction("rematch_waiting", players=", ".join(i.name for i in awaited),
+                                        seconds=max(1, round(window.ends - self.wall())))
+                await asyncio.to_thread(self.store.rematch_close, table.id)  # the window is over
             info = table.game.info
             seats = table.seat_range
             if len(table.seats) < info.min_seats:

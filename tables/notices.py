@@ -68,6 +68,11 @@ class Prompt:
     actions that have one."""
     made: float | None = field(default=None, compare=False)
     """When the prompt was made (wall-clock seconds): `deadline` counts from then."""
+    ping: bool = field(default=False, compare=False)
+    """Whether the channel's message should ping this seat's player: set on the notices of the
+    change that asks the seat first in its decision (`Decisions.to_ping`), never on a prompt
+    shown again (a board asked for, another seat's pass in the same window). How this copy is
+    delivered, not what it asks: prompts compare equal whatever it says."""
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
@@ -88,7 +93,7 @@ class Prompt:
                 "about": _encode(self.about), "own": _encode(self.own), "asked": list(self.asked),
                 "passed": list(self.passed), "deadline": self.deadline, "timed": self.timed, "game": self.game,
                 "names": list(self.names), "users": list(self.users), "facts": self.facts,
-                "labels": dict(self.labels), "made": self.made}
+                "labels": dict(self.labels), "made": self.made, "ping": self.ping}
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -117,6 +122,8 @@ class Public(_Lines):
     names: tuple[str, ...] = field(default=())
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
+    over: bool = False
+    """The game's last message (it has just ended): a front-end offers to play again from it."""
 
 
 @dataclass
@@ -136,12 +143,36 @@ class Private(_Lines):
     board as this seat sees it: `/table board`, `/table me`)."""
 
 
-Notice = Public | Private | Prompt
+@dataclass
+class Reminder:
+    """For one seat only, by DM: half of the decision's clock is gone and the seat has not acted
+    yet (`TableService.remind`, once per decision). The front-end words it in the player's
+    language (else the server's), with a link to the table's channel and the time left."""
+
+    table_id: int
+    seat: int
+    user_id: int
+    guild_id: int | None
+    channel_id: int
+    opened: int
+    """The version the decision opened at (which decision it reminds of)."""
+    ends: float
+    """When the clock runs out (wall-clock seconds, a `time.time()`)."""
+    left: float
+    """Seconds left when the reminder was made."""
+    game: Msg | str
+    """The game's name."""
+    outbox: int | None = field(default=None, compare=False)
+    """Its row in the outbox while it waits to be delivered (None: not kept)."""
+
+
+Notice = Public | Private | Prompt | Reminder
 """`Prompt` stands alone only when several humans may act at once (the first rides on the Public).
 
 In a card-play window every seat is prompted (so a pause reveals nothing): the Public then says
 who may still act in one `table.may_act` line, carries the first prompt, and the others follow
 with the same `version`; a front-end may fold them into one message (cogs/delivery.py does).
+A `Reminder` travels alone, to one player's DMs.
 Each seat gets at most one `Private` per call: its private events, then its secrets (a hand)
 when they changed, with the hand's image."""
 
@@ -151,10 +182,15 @@ def to_record(notice: Notice) -> dict[str, Any]:
     """A notice as JSON (its image travels beside it): what the outbox keeps until delivery."""
     if isinstance(notice, Prompt):
         return notice.to_json()
+    if isinstance(notice, Reminder):
+        return {"kind": "reminder", "table": notice.table_id, "seat": notice.seat, "user": notice.user_id,
+                "guild": notice.guild_id, "channel": notice.channel_id, "opened": notice.opened,
+                "ends": notice.ends, "left": notice.left, "game": _encode(notice.game)}
     record: dict[str, Any] = {"lines": [_encode(m) for m in notice.lines], "names": list(notice.names),
                               "table": notice.table_id}
     if isinstance(notice, Public):
-        return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None}
+        return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None,
+                **({"over": True} if notice.over else {})}
     return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id, "shows": notice.shows}
 
 
@@ -162,11 +198,14 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     """The notice `to_record` wrote (with its image and outbox row)."""
     if record["kind"] == "prompt":
         return _prompt(record, outbox)
+    if record["kind"] == "reminder":
+        return Reminder(record["table"], record["seat"], record["user"], record.get("guild"), record["channel"],
+                        record["opened"], record["ends"], record["left"], _decode(record["game"]), outbox)
     lines = [_decode(m) for m in record["lines"]]
     names = tuple(record.get("names") or ())
     if record["kind"] == "public":
         prompt = _prompt(record["prompt"]) if record.get("prompt") else None
-        return Public(record.get("table"), lines, image, prompt, names, outbox)
+        return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"))
 
@@ -178,7 +217,7 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
                   deadline=data.get("deadline"), timed=bool(data.get("timed")), game=data.get("game") or "",
                   names=tuple(data.get("names") or ()), users=tuple(data.get("users") or ()),
                   facts=dict(data.get("facts") or {}), labels=dict(data.get("labels") or {}),
-                  made=data.get("made"), outbox=outbox)
+                  made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox)
 
 
 def _encode(value: Any) -> Any:

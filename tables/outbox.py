@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from tables.base import ServiceBase
-from tables.notices import Notice, Prompt, Public, from_record, to_record
+from tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
 from tables.store import dumps, loads
 from tables.table import Table
 
@@ -78,11 +78,22 @@ class Outbox(ServiceBase):
             if isinstance(notice, Prompt) and not current:
                 dropped.append(row["id"])  # a turn long past: nobody is to be asked any more
                 continue
+            if isinstance(notice, Reminder) and not self._still_open(table, notice.opened):
+                dropped.append(row["id"])  # a reminder of a decision answered since
+                continue
             if isinstance(notice, Public) and notice.prompt is not None and not current:
                 notice = replace(notice, prompt=None)
             found[row["channel"]].append(notice)
         await self.delivered(dropped)
         return dict(found)
+
+    def _still_open(self, table: Table | None, opened: int) -> bool:
+        """Whether the decision opened at version `opened` is still open at `table` (as far as
+        this process knows: a table it holds in play, whose decision opened then)."""
+        if table is None or table.status != "active":
+            return False
+        known = self.decisions.peek(table.id)
+        return known is None or known.version == opened
 
     def next_waiting(self) -> float | None:
         """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""

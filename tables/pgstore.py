@@ -52,7 +52,17 @@ from psycopg.rows import dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, StoreError, dumps, redacted, same_seats
+from tables.ratings import Rated, Rating, Update
+from tables.store import (
+    MigrationFailed,
+    SchemaTooNew,
+    StaleWrite,
+    StoreError,
+    dumps,
+    rating_columns,
+    redacted,
+    same_seats,
+)
 
 MIGRATIONS: list[str] = [
     # 1: the SQLite store's schema 3 at once (tables, the log with one row per (table, version),
@@ -78,7 +88,24 @@ MIGRATIONS: list[str] = [
     " attempts INTEGER NOT NULL DEFAULT 0, next_try DOUBLE PRECISION NOT NULL DEFAULT 0);"
     "CREATE INDEX outbox_channel ON outbox (channel, id);"
     "CREATE INDEX outbox_next_try ON outbox (next_try)",
-    # 2: walk-aways (the SQLite store's schema 4): a seat the AI plays while its user is away,
+    # 2: each user's own settings (`reminders`, ...), and the half-time reminders sent, one per
+    # (table, decision): the row is the claim that makes one process send it, once.
+    "CREATE TABLE IF NOT EXISTS user_settings (user_id BIGINT PRIMARY KEY, settings JSONB NOT NULL,"
+    " updated TIMESTAMPTZ);"
+    "CREATE TABLE IF NOT EXISTS reminders (table_id BIGINT NOT NULL, opened INTEGER NOT NULL, sent TIMESTAMPTZ,"
+    " PRIMARY KEY (table_id, opened))",
+    # 3: ratings, one row per (server, game, user), local play's server 0 (`tables.ratings`); and
+    # the history of a server's finished games, newest first.
+    "CREATE TABLE IF NOT EXISTS ratings (guild BIGINT NOT NULL, game TEXT NOT NULL, user_id BIGINT NOT NULL,"
+    " name TEXT, mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL DEFAULT 0,"
+    " wins INTEGER NOT NULL DEFAULT 0, updated TIMESTAMPTZ, PRIMARY KEY (guild, game, user_id));"
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (guild, game);"
+    "CREATE INDEX IF NOT EXISTS tables_guild_finished ON tables (guild, status, finished)",
+    # 4: a rematch's window and the guilds welcomed once (the SQLite store's schema 6).
+    "CREATE TABLE IF NOT EXISTS rematches (table_id BIGINT PRIMARY KEY, channel BIGINT, previous BIGINT,"
+    " invited TEXT NOT NULL, ends DOUBLE PRECISION NOT NULL, done INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS welcomes (guild BIGINT PRIMARY KEY, at TIMESTAMPTZ)",
+    # 5: walk-aways (the SQLite store's schema 7): a seat the AI plays while its user is away,
     # the time-control decisions it let run out in a row and the users who voted it away.
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS away INTEGER;"
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS timeouts INTEGER;"
@@ -95,6 +122,8 @@ SCHEMA_TABLE = "gavel_schema"
 MIGRATION_LOCK = 0x6761_7665_6C00
 """The advisory lock key (b"gavel\\0") held while a process migrates the database."""
 CHANNEL_LOCK = 0x6761_7665
+RATINGS_LOCK = 0x6761_7666
+"""The first key of the advisory lock a process holds while it rates a game of one (server, game)."""
 """The first key of the advisory lock a process holds while it opens a table in a channel."""
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -376,21 +405,47 @@ class PgStore:
                 [table_id, seat, user_id, action, dumps(chance), dumps(events), version, stamp, table_id]).fetchone()
         return int(_value(found))
 
-    def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
+    def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
+               rate: Update | None = None) -> None:
+        """Close a table with its results; `rate`: the ratings the game moves, read (their rows
+        locked: two games ending at once in two processes rate one after the other), computed and
+        written in the same transaction."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
             cursor = conn.execute("UPDATE tables SET status = %s, finished = %s, updated = %s WHERE id = %s"
                                   " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
             if cursor.rowcount != 1:  # finished or cancelled already (by another process)
                 raise StaleWrite(table_id, -1)
+            rated = self._rate(conn, rate, results, stamp) if rate is not None else None
             for result in results:
-                row = {**result, "table_id": table_id, "finished": stamp}
+                row = {**result, "table_id": table_id, "finished": stamp, **rating_columns(rated, result)}
                 names, marks, values = self._values("results", row)
                 others = [sql.Identifier(k) for k in row if k not in ("table_id", "seat")]
                 conn.execute(sql.SQL("INSERT INTO results ({}) VALUES ({}) ON CONFLICT (table_id, seat) DO UPDATE"
                                      " SET {}").format(
                     sql.SQL(", ").join(names), sql.SQL(", ").join(marks),
                     sql.SQL(", ").join(sql.SQL("{} = EXCLUDED.{}").format(n, n) for n in others)), values)
+
+    @staticmethod
+    def _rate(conn: psycopg.Connection[Any], rate: Update, results: list[dict[str, Any]],
+              stamp: datetime) -> Rated | None:
+        users = list(rate.users)
+        # a new player's row does not exist to lock: take the (server, game) advisory lock
+        conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [RATINGS_LOCK, f"{rate.guild}:{rate.game}"])
+        rows = conn.execute("SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild = %s AND game = %s"
+                            " AND user_id = ANY(%s)", [rate.guild, rate.game, users]).fetchall()
+        rated = rate({int(r["user_id"]): Rating(r["mu"], r["sigma"], r["games"], r["wins"]) for r in rows})
+        if rated is None:
+            return None
+        names = {r.get("user_id"): r.get("name") for r in results}
+        for user, new in rated.after.items():
+            conn.execute(
+                "INSERT INTO ratings (guild, game, user_id, name, mu, sigma, games, wins, updated)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (guild, game, user_id) DO UPDATE SET"
+                " name = EXCLUDED.name, mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, games = EXCLUDED.games,"
+                " wins = EXCLUDED.wins, updated = EXCLUDED.updated",
+                [rate.guild, rate.game, user, names.get(user), new.mu, new.sigma, new.games, new.wins, stamp])
+        return rated
 
     # ------------------------------------------------------------------ reading
     def table_row(self, table_id: int) -> dict[str, Any] | None:
@@ -451,10 +506,98 @@ class PgStore:
                 [at, now + lease, table_id, at, at, now])
         return cursor.rowcount == 1
 
-    def last_row(self, channel: int) -> dict[str, Any] | None:
-        """The newest table of a channel, whatever its status (a finished game's export)."""
-        rows = self._read("SELECT * FROM tables WHERE channel = %s ORDER BY id DESC LIMIT 1", [channel])
+    # ------------------------------------------------------------------ half-time reminders
+    def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The decisions whose half-time reminder (`remind` in the clock) is due by `now` and not
+        sent yet: rows of `id`, `channel`, `at` and `opened`. Nothing is claimed: `claim_reminder` is."""
+        return self._read(
+            "SELECT t.id, t.channel, t.version AS at, (t.clock->>'opened')::int AS opened FROM tables t"
+            " WHERE t.status = 'active' AND t.clock IS NOT NULL AND (t.clock->>'at')::int = t.version"
+            " AND (t.clock->>'remind')::float8 <= %s AND NOT EXISTS (SELECT 1 FROM reminders r"
+            " WHERE r.table_id = t.id AND r.opened = (t.clock->>'opened')::int) ORDER BY t.id LIMIT %s",
+            [now, limit])
+
+    def claim_reminder(self, table_id: int, opened: int) -> bool:
+        """Claim the half-time reminder of the table's decision opened at version `opened`: True
+        for exactly one caller, ever (the primary key decides between processes); the table's
+        older decisions' rows are dropped meanwhile."""
+        with self.atomic() as conn:
+            cursor = conn.execute("INSERT INTO reminders (table_id, opened, sent) VALUES (%s, %s, %s)"
+                                  " ON CONFLICT DO NOTHING", [table_id, opened, datetime.now(UTC)])
+            conn.execute("DELETE FROM reminders WHERE table_id = %s AND opened < %s", [table_id, opened])
+        return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ per-user settings
+    def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's own settings (`{}` for one who never set any)."""
+        rows = self._read("SELECT settings FROM user_settings WHERE user_id = %s", [user_id])
+        found = json.loads(rows[0]["settings"]) if rows else None
+        return found if isinstance(found, dict) else {}
+
+    def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some of a user's settings (the others stay), in one statement (two processes
+        changing two settings of one user both keep theirs); returns them all."""
+        with self.atomic() as conn:
+            row = conn.execute(
+                "INSERT INTO user_settings (user_id, settings, updated) VALUES (%s, %s::jsonb, %s)"
+                " ON CONFLICT (user_id) DO UPDATE SET settings = user_settings.settings || excluded.settings,"
+                " updated = excluded.updated RETURNING settings",
+                [user_id, dumps(changes), datetime.now(UTC)]).fetchone()
+        found = json.loads(_value(row)) if row else None
+        return found if isinstance(found, dict) else {}
+
+    def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None:
+        """The newest table of a channel, whatever its status (a finished game's export), or the
+        newest with `status` (the last game played there: `finished`)."""
+        if status is None:
+            rows = self._read("SELECT * FROM tables WHERE channel = %s ORDER BY id DESC LIMIT 1", [channel])
+        else:
+            rows = self._read("SELECT * FROM tables WHERE channel = %s AND status = %s ORDER BY id DESC LIMIT 1",
+                              [channel, status])
         return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ rematch windows, welcomes
+    def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None:
+        """A rematch lobby's window: `invited` (JSON text: the previous game's humans asked back,
+        with their seats) may join until `ends` (a `time.time()`)."""
+        with self.atomic() as conn:
+            conn.execute("INSERT INTO rematches (table_id, channel, previous, invited, ends, done)"
+                         " VALUES (%s, %s, %s, %s, %s, 0) ON CONFLICT (table_id) DO UPDATE SET"
+                         " channel = EXCLUDED.channel, previous = EXCLUDED.previous, invited = EXCLUDED.invited,"
+                         " ends = EXCLUDED.ends, done = 0", [table_id, channel, previous, invited, ends])
+
+    def rematch_window(self, table_id: int) -> dict[str, Any] | None:
+        rows = self._read("SELECT * FROM rematches WHERE table_id = %s", [table_id])
+        return rows[0] if rows else None
+
+    def rematch_invite(self, table_id: int, invited: str) -> None:
+        """Who is still invited (one who joined and left again is no longer)."""
+        with self.atomic() as conn:
+            conn.execute("UPDATE rematches SET invited = %s WHERE table_id = %s", [invited, table_id])
+
+    def rematch_close(self, table_id: int) -> bool:
+        """Close a window: True for the one caller that closed it (every process may try; one acts)."""
+        with self.atomic() as conn:
+            cursor = conn.execute("UPDATE rematches SET done = 1 WHERE table_id = %s AND done = 0", [table_id])
+        return cursor.rowcount == 1
+
+    def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]:
+        """The windows still open (`due`: only those that end by then), oldest first."""
+        if due is None:
+            return self._read("SELECT * FROM rematches WHERE done = 0 ORDER BY table_id")
+        return self._read("SELECT * FROM rematches WHERE done = 0 AND ends <= %s ORDER BY table_id", [due])
+
+    def welcome(self, guild: int) -> bool:
+        """Note that `guild` is welcomed: True for the one caller that noted it first."""
+        with self.atomic() as conn:
+            cursor = conn.execute("INSERT INTO welcomes (guild, at) VALUES (%s, %s) ON CONFLICT (guild) DO NOTHING",
+                                  [guild, datetime.now(UTC)])
+        return cursor.rowcount == 1
+
+    def unwelcome(self, guild: int) -> None:
+        """Forget a welcome that could not be posted (a later join tries again)."""
+        with self.atomic() as conn:
+            conn.execute("DELETE FROM welcomes WHERE guild = %s", [guild])
 
     # ------------------------------------------------------------------ the outbox
     def outbox_add(self, table_id: int, channel: int, version: int,
@@ -545,3 +688,24 @@ class PgStore:
             return self._read("SELECT * FROM results WHERE user_id = %s ORDER BY table_id, seat", [user_id])
         return self._read("SELECT * FROM results WHERE user_id = %s AND guild = %s ORDER BY table_id, seat",
                           [user_id, guild])
+
+    # ------------------------------------------------------------------ ratings and history
+    def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
+                limit: int | None = None) -> list[dict[str, Any]]:
+        """Rating rows of a server, of one game and/or one user, best first (by `mu - 3 sigma`)."""
+        where: list[str] = ["guild = %s"]
+        params: list[Any] = [guild]
+        if game is not None:
+            where, params = [*where, "game = %s"], [*params, game]
+        if user_id is not None:
+            where, params = [*where, "user_id = %s"], [*params, user_id]
+        query = f"SELECT * FROM ratings WHERE {' AND '.join(where)} ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
+        if limit is not None:
+            query, params = f"{query} LIMIT %s", [*params, min(limit, 2**63 - 1)]
+        return self._read(query, params)
+
+    def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
+        """A server's finished games, newest first (never the state)."""
+        return self._read("SELECT id, guild, channel, game, variant, started, finished FROM tables"
+                          " WHERE guild IS NOT DISTINCT FROM %s AND status = 'finished'"
+                          " ORDER BY finished DESC, id DESC LIMIT %s OFFSET %s", [guild, limit, offset])

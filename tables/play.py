@@ -15,7 +15,7 @@ import logging
 from typing import Any
 
 from rules.core import Chance, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
-from tables import i18n
+from tables import i18n, ratings
 from tables.base import ServiceBase, StaleTable, _Out
 from tables.decisions import clock_text
 from tables.notices import Notice
@@ -230,16 +230,26 @@ class Play(ServiceBase):
                          "name": seat.name, "ai": seat.ai, "place": place, "winner": int(i in outcome.winners),
                          "score": scores.get(i), "resigned": int(seat.resigned), "reason": outcome.reason})
         await self._save_seats(table)
-        await self._close(table, "finished", rows)
+        try:
+            rate = ratings.update(table.guild_id, table.game_key, table.game, table.state,
+                                  ratings.players_of(rows), outcome)
+        except Exception:  # a game's broken `rating_teams` costs the rating, never the game's end
+            log.exception("table %s (%s): the game could not be rated", table.id, table.game_key)
+            rate = None
+        await self._close(table, "finished", rows, rate=rate)
         if outcome.winners:
             names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
             out.public.append(Msg("table.winner", {"names": names}))
         else:
             out.public.append(Msg("table.no_winner"))
 
-    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None) -> None:
+    async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
+                     rate: ratings.Update | None = None) -> None:
+        """Close the table with its results and, for a rated game (`tables.ratings`), the
+        ratings it moves, in one transaction in a worker thread."""
         try:
-            await asyncio.to_thread(self.store.finish, table.id, status, results or [])
+            extra = {"rate": rate} if rate is not None else {}  # an unrated close is the plain call it always was
+            await asyncio.to_thread(self.store.finish, table.id, status, results or [], **extra)
         except StaleWrite as exc:  # closed by another process meanwhile
             raise StaleTable() from exc
         table.status = status

@@ -184,8 +184,14 @@ class Restoring(ServiceBase):
         (`Game.secret_action`) is exported only once it is over."""
         table = self.table(channel_id)
         row = self.store.table_row(table.id) if table is not None else self.store.last_row(channel_id)
-        if row is None or not row["state"] or installed(row["game"]) is None:
-            raise IllegalAction("no_table" if row is None or row["state"] else "not_started")
+        if row is None:
+            raise IllegalAction("no_table")
+        return self.export_row(row)
+
+    def export_row(self, row: dict[str, Any]) -> GameRecord:
+        """The record of the table stored in `row` (see `export`)."""
+        if not row["state"] or installed(row["game"]) is None:
+            raise IllegalAction("no_table" if row["state"] else "not_started")
         game = get_game(row["game"])
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
                    for a in self.store.actions(row["id"])]

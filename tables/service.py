@@ -18,7 +18,10 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   users, the words' facts from the PUBLIC view, its actions' square labels, the decision and its
   clock); `prompt(channel_id, player)` is a seat's prompt now, with what it alone knows (`own`),
   for a menu opened later ("My options", `/table me`).
-- `await stats(guild_id, user) -> Public`, `await advance(channel_id)` (more AI moves when the
+- `await stats(guild_id, user, named=False) -> Public` (results, ratings, last games),
+  `await leaderboard(guild_id, game, channel_id) -> Public`, `await history(guild_id, page)`,
+  `await history_game(guild_id, table_id)` (a finished game's record and public final board;
+  `tables.standings`, ratings made by `tables.ratings`), `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.
@@ -47,15 +50,24 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
   decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
   `tables.clock.WindowClock.watch`).
+- Half-time reminders: a clock of `REMIND_FROM` (two minutes) or more stores when half of it is
+  gone (`ClockRow.remind`; `Deadline.remind`/`opened` for the timer), and `remind(channel_id,
+  opened)` then gives one `Reminder` (a DM) per human still on the clock who has not turned
+  reminders off, once per decision (`store.claim_reminder`; `due_reminders` for the watch).
+  The channel pings a seat once per decision (`Prompt.ping`, `Decisions.to_ping`).
+- Per-player settings (`SETTINGS`, stored per user): `settings(user_id)`, `set_settings(user_id,
+  reminders=False)`, and `settings_notice(user_id, reminders=None)` for `/table settings`.
 
 The service is one object made of parts, one module each: `tables.lobby` (opening, seating,
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
 `tables.ai_turns` (AI policies and when they play on), `tables.away` (walk-aways: `sit`, `away`),
 `tables.restoring` (start-up, broken tables, replay and export), `tables.images` (pictures),
-`tables.hands` (secrets, `me`, `hand`), `tables.outbox` (notices kept until delivered) and
-`tables.views` (board, log, status, stats); their shared state and lookups are
-`tables.base.ServiceBase`. This module holds the facade, the decision open now and its clock
-(kept by `tables.decisions`), and the notices a change returns.
+`tables.hands` (secrets, `me`, `hand`), `tables.outbox` (notices kept until delivered),
+`tables.views` (board, log, status), `tables.standings` (stats, ratings' leaderboards, the
+history of finished games) and `tables.rematch` ("Play again": a lobby like the last game's,
+its humans invited back); their shared state and lookups are `tables.base.ServiceBase`. This
+module holds the facade, the decision open now and its clock (kept by `tables.decisions`), and
+the notices a change returns.
 """
 
 from __future__ import annotations
@@ -86,14 +98,25 @@ from tables.base import (
     variant_name,
 )
 from tables.clock import Deadline
-from tables.decisions import ClockRow, Decisions, OnClock, clock_lines, clock_text, time_lines, turn_lines
+from tables.decisions import (
+    REMIND_FROM,
+    ClockRow,
+    Decisions,
+    OnClock,
+    clock_lines,
+    clock_text,
+    time_lines,
+    turn_lines,
+)
 from tables.hands import Hands
 from tables.images import Images
 from tables.lobby import Lobby
-from tables.notices import Notice, Private, Prompt, Public
+from tables.notices import Notice, Private, Prompt, Public, Reminder
 from tables.outbox import Outbox
 from tables.play import Play, quiet_line
+from tables.rematch import Rematches
 from tables.restoring import BrokenTable, Restoring
+from tables.standings import Standings
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
 from tables.views import Views
@@ -125,6 +148,11 @@ __all__ = [
 ]
 
 
+SETTINGS: dict[str, Any] = {"reminders": True}
+"""Each player's own settings (`/table settings`), with their defaults: `reminders`, a DM when
+half of a decision's clock (two minutes or more) is gone and they have not acted yet."""
+
+
 @dataclass(frozen=True)
 class _Now:
     """What every prompt of one moment of a table shares (`TableService._now`)."""
@@ -142,7 +170,7 @@ class _Now:
     made: float
 
 
-class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox, Views):
+class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
@@ -168,6 +196,8 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         """The decision open at each table, as its game states it, and its clock (memory only)."""
         self._renderer_overrides = dict(renderers or {})
         self._renderers: dict[str, Renderer | None] = {}
+        self._parts: dict[tuple[str, str], bytes] = {}
+        """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
         self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
@@ -190,6 +220,10 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         then claims what it sends (`tables.outbox`)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
+        self._reminded: dict[int, int] = {}
+        """Per table: the decision (the version it opened at) whose half-time reminder this process
+        sent or found sent, not to be armed again here. The database's claim (`remind`) is what
+        makes it once everywhere."""
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
@@ -209,7 +243,15 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         `seconds` is the time left: the clock starts when the decision opens (a card played in a
         window opens a new one); a pass does not give the others a fresh minute."""
         table = self.table(channel_id)
-        return self.decisions.deadline(table) if table is not None and self.clocks else None
+        if table is None or not self.clocks:
+            return None
+        found = self.decisions.deadline(table)
+        row = self._clock_rows.get(table.id)
+        opened = self.decisions.peek(table.id)
+        if found is None or row is None or row.remind is None or opened is None or row.opened != opened.version \
+                or self._reminded.get(table.id) == row.opened:
+            return found
+        return replace(found, remind=row.remind - self.wall(), opened=row.opened)
 
     async def expire(self, channel_id: int, version: int) -> list[Notice]:
         """The clock ran out at `version`: every human the decision puts on the clock takes its
@@ -293,11 +335,16 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         left = self.decisions.seconds_left(table)
         known = self._clock_rows.get(table.id)
         due: float | None = None
+        remind: float | None = None
         if left is not None:
             same = known is not None and known.opened == opened.version and known.due is not None
-            due = known.due if same and known is not None else self.wall() + left
+            if same and known is not None:
+                due, remind = known.due, known.remind
+            else:  # the decision's clock starts now: its reminder is due half-way
+                due = self.wall() + left
+                remind = self.wall() + left / 2 if left >= REMIND_FROM else None
         ai = self.wall() + self.lease if table.ai_to_act() and self._policy(table) is not None else None
-        return ClockRow(table.version, opened.version, due, ai)
+        return ClockRow(table.version, opened.version, due, ai, remind)
 
     async def _save_clock(self, table: Table) -> None:
         """Store the clock of the decision open now when it changed other than by an action (an
@@ -319,8 +366,9 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         opened = int(found.get("opened", table.version))
         due = float(found["due"]) if found.get("due") is not None else None
         ai = float(found["ai"]) if found.get("ai") is not None else None
+        remind = float(found["remind"]) if found.get("remind") is not None else None
         self.decisions.resume(table, opened, None if due is None else due - self.wall())
-        self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai)
+        self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai, remind)
 
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
@@ -328,6 +376,85 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         left to act by a process that stopped) (`tables.clock.WindowClock`)."""
         rows = await asyncio.to_thread(self.store.claim_clocks, self.wall(), self.lease)
         return [Deadline(r["id"], r["channel"], r["at"], 0.0, ai=bool(r["ai"])) for r in rows]
+
+    # ------------------------------------------------------------------ half-time reminders
+    async def due_reminders(self) -> list[Deadline]:
+        """The half-time reminders due now at any table (touched here or not) and not sent yet,
+        as deadlines whose `opened` names the decision (for `remind`; nothing is claimed yet)."""
+        rows = await asyncio.to_thread(self.store.due_reminders, self.wall())
+        return [Deadline(r["id"], r["channel"], r["at"], 0.0, remind=0.0, opened=r["opened"]) for r in rows]
+
+    async def remind(self, channel_id: int, opened: int) -> list[Notice]:
+        """Half of the clock of the decision opened at version `opened` is gone: one `Reminder`
+        (a DM) for each human seat on its clock that has not acted yet and has not turned
+        reminders off (`/table settings`). Claimed in the database first, so that it goes out
+        once whichever process, or restarted process, gets here; nothing (`[]`) when the
+        decision was answered or moved on, or the reminder was sent already."""
+        try:
+            return await self._on_table(channel_id, lambda table: self._remind(table, opened))
+        except IllegalAction as exc:
+            if exc.code in ("no_table", "table_broken"):
+                return []
+            raise
+
+    async def _remind(self, table: Table, opened: int) -> list[Notice]:
+        now = self.decisions.track(table) if table.status == "active" and self.clocks else None
+        if now is None or now.version != opened or self._reminded.get(table.id) == opened:
+            return []
+        # Claimed even when nobody is left to remind: the watch then stops finding it due.
+        claimed = await asyncio.to_thread(self.store.claim_reminder, table.id, opened)
+        self._reminded[table.id] = opened
+        if not claimed:  # another process (or this one before a restart) sent it
+            return []
+        waiting = table.decision().waiting()
+        found = self.decisions.on_clock(table)  # the window clock's seats, or the time control's
+        seats = [s for s in (found.seats if found is not None else ()) if s in waiting]
+        left = self.decisions.seconds_left(table)
+        if not seats or left is None:
+            return []
+        row = self._clock_rows.get(table.id)
+        ends = row.due if row is not None and row.due is not None and row.opened == opened else self.wall() + left
+        users = {s: table.seats[s].user_id for s in seats}
+        wanted = await asyncio.to_thread(self._wants_reminders, [u for u in users.values() if u is not None])
+        notices: list[Notice] = [
+            Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - self.wall()),
+                     game_name(table.game))
+            for seat, user in users.items() if user is not None and wanted.get(user, True)]
+        return await self._keep(table, notices) if notices else []
+
+    def _wants_reminders(self, users: list[int]) -> dict[int, bool]:
+        """Whether each user wants half-time reminders (their `reminders` setting; on unless
+        turned off). Runs in a worker thread."""
+        return {u: self.store.user_settings(u).get("reminders", True) is not False for u in users}
+
+    # ------------------------------------------------------------------ per-player settings
+    async def settings(self, user_id: int) -> dict[str, Any]:
+        """A player's own settings, with the defaults filled in (`SETTINGS`)."""
+        stored = await asyncio.to_thread(self.store.user_settings, user_id)
+        return {**SETTINGS, **{k: v for k, v in stored.items() if k in SETTINGS}}
+
+    async def set_settings(self, user_id: int, **changes: Any) -> dict[str, Any]:
+        """Change some of a player's own settings (only those `SETTINGS` names, each of the
+        default's type: else `bad_setting`); returns them all, with the defaults."""
+        for name, value in changes.items():
+            if name not in SETTINGS or type(value) is not type(SETTINGS[name]):
+                raise IllegalAction("bad_setting", setting=name)
+        await asyncio.to_thread(self.store.set_user_settings, user_id, changes)
+        return await self.settings(user_id)
+
+    async def settings_notice(self, user_id: int, reminders: str | None = None) -> Public:
+        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) set it,
+        and say the player's settings, one line each (`table.settings.<name>`), for the player
+        alone. Any other value is refused (`bad_setting`), changing nothing."""
+        if reminders is None:
+            found, lines = await self.settings(user_id), []
+        else:
+            if reminders not in ("on", "off"):
+                raise IllegalAction("bad_setting", setting=f"reminders:{reminders}")
+            found, lines = await self.set_settings(user_id, reminders=reminders == "on"), [Msg("table.settings.saved")]
+        said = [Msg(f"table.settings.{name}", {"value": Msg("table.settings.on" if value else "table.settings.off")})
+                for name, value in found.items()]
+        return Public(None, [*lines, Msg("table.settings"), *said])
 
     async def claim(self, deadline: Deadline) -> bool:
         """Claim a clock this process timed itself: False when the table moved on, or another
@@ -417,14 +544,18 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         now = self._now(table)
         return [self._prompt(table, s, now) for s in seats], now
 
-    async def _public(self, table: Table, lines: list[Msg]) -> tuple[Public, list[Prompt]]:
+    async def _public(self, table: Table, lines: list[Msg], ping: frozenset[int] = frozenset()
+                      ) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first
         prompt's moves, and that prompt; with every prompt (the others stand alone).
 
         When several humans may act at once (a card-play window: six players may be asked
         together) the channel gets one `table.may_act` line naming them all, not one "your
-        turn" line each; who may still act is public (the passes are), what they hold is not."""
+        turn" line each; who may still act is public (the passes are), what they hold is not.
+        `ping`: the seats whose prompts ping their player (a change's notices: `_notices`)."""
         prompts, now = self._prompts(table)
+        for prompt in prompts:
+            prompt.ping = prompt.seat in ping
         first = prompts[0] if prompts else None
         lines = [*lines, *turn_lines(table, [p.seat for p in prompts])]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
@@ -433,14 +564,17 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
         image = await self._render(table, None, None if first is None or first.private else first, view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
-        return Public(table.id, lines, image, shown, names=table.names), prompts
+        over = table.status == "finished"  # the game's last message: it offers to play again
+        return Public(table.id, lines, image, shown, names=table.names, over=over), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts."""
         self.decisions.track(table)
         await self._save_clock(table)
-        public, prompts = await self._public(table, out.public)
+        # The channel pings a seat once per decision: when it is first asked in it.
+        ping = self.decisions.to_ping(table) if table.status == "active" else frozenset()
+        public, prompts = await self._public(table, out.public, ping)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:
@@ -451,6 +585,15 @@ class TableService(Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox,
                 image = await self._render_hand(table, seat) if secrets_now else None
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
         return await self._keep(table, [*notices, *prompts[1:]])
+
+    async def first_welcome(self, guild_id: int, *, failed: bool = False) -> bool:
+        """Whether the bot's welcome is due in a guild: True once ever (the caller posts it;
+        processes sharing the database agree on who). `failed`: it could not be posted after
+        all: forget it, so that a later join tries again."""
+        if failed:
+            await asyncio.to_thread(self.store.unwelcome, guild_id)
+            return False
+        return bool(await asyncio.to_thread(self.store.welcome, guild_id))
 
     def close(self) -> None:
         """Stop the AI workers and close the database (at shut-down)."""

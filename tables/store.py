@@ -4,7 +4,10 @@ names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.
 Both keep the `TableStore` contract below; what follows is the SQLite one.
 
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
-(append-only log: enough to replay a game from its set-up draws), `seats` and `results`.
+(append-only log: enough to replay a game from its set-up draws), `seats` and `results`; beside
+them the `outbox`, each user's own settings (`user_settings`) and the half-time reminders sent
+(`reminders`, one row per decision: the claim that sends it once), the `ratings`, `rematches` (a
+rematch lobby's invitation window) and `welcomes` (the guilds the bot has welcomed).
 Every applied action is one transaction that writes the log row and the new snapshot
 together, so a crash never loses something a player was told had happened. Columns for
 clocks and ratings exist already (empty) so those features need no migration.
@@ -43,6 +46,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from sqlite_utils import Database
+
+from tables.ratings import Rated, Rating, Update
 
 try:  # POSIX; elsewhere the single-process guard is off (the bot runs on Linux)
     import fcntl
@@ -94,6 +99,14 @@ def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, An
     def norm(rows: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
         return [(r.get("user_id"), r.get("name"), r.get("ai"), int(r.get("resigned") or 0)) for r in rows]
     return norm(stored) == norm(expected)
+
+
+def rating_columns(rated: Rated | None, row: dict[str, Any]) -> dict[str, Any]:
+    """A result row's `rating_before`/`rating_after`: its user's shown rating (rated games only)."""
+    user = row.get("user_id")
+    if rated is None or user not in rated.after:
+        return {}
+    return {"rating_before": float(rated.before_shown[user]), "rating_after": float(rated.after_shown[user])}
 
 
 # ---------------------------------------------------------------------- errors
@@ -181,7 +194,24 @@ MIGRATIONS: list[Migration] = [
     "CREATE INDEX IF NOT EXISTS outbox_channel ON outbox (channel, id);"
     "ALTER TABLE tables ADD COLUMN announced INTEGER;"
     "UPDATE tables SET announced = version",
-    # 4: walk-aways: a seat the AI plays while its user is away (`away`), the time-control
+    # 4: each user's own settings (JSON: `reminders`, ...), and the half-time reminders sent, one
+    # per (table, decision): the row is the claim that makes one process send it, once.
+    "CREATE TABLE IF NOT EXISTS user_settings (user_id INTEGER PRIMARY KEY, settings TEXT NOT NULL, updated TEXT);"
+    "CREATE TABLE IF NOT EXISTS reminders (table_id INTEGER NOT NULL, opened INTEGER NOT NULL, sent TEXT,"
+    " PRIMARY KEY (table_id, opened))",
+    # 5: ratings: one row per (server, game, user), local play's server 0 (`tables.ratings`); and
+    # the history of a server's finished games, newest first.
+    "CREATE TABLE IF NOT EXISTS ratings (guild INTEGER NOT NULL, game TEXT NOT NULL, user_id INTEGER NOT NULL,"
+    " name TEXT, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0,"
+    " wins INTEGER NOT NULL DEFAULT 0, updated TEXT, PRIMARY KEY (guild, game, user_id));"
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (guild, game);"
+    "CREATE INDEX IF NOT EXISTS tables_guild_finished ON tables (guild, status, finished)",
+    # 6: a rematch's window (the previous game's humans invited back until `ends`, a
+    # `time.time()`; `done` once one process has acted on it) and the guilds welcomed once.
+    "CREATE TABLE IF NOT EXISTS rematches (table_id INTEGER PRIMARY KEY, channel INTEGER, previous INTEGER,"
+    " invited TEXT NOT NULL, ends REAL NOT NULL, done INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS welcomes (guild INTEGER PRIMARY KEY, at TEXT)",
+    # 7: walk-aways: a seat the AI plays while its user is away (`away`), the time-control
     # decisions it let run out in a row (`timeouts`) and the users who voted it away (JSON list).
     "ALTER TABLE seats ADD COLUMN away INTEGER;"
     "ALTER TABLE seats ADD COLUMN timeouts INTEGER;"
@@ -451,16 +481,39 @@ class Store:
         return seq
 
     @_locked
-    def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None:
+    def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
+               rate: Update | None = None) -> None:
+        """Close a table with its results; `rate`: the ratings the game moves, read, computed and
+        written in the same transaction (each result row gets its user's shown rating before and
+        after)."""
         stamp = now()
         with self.atomic():
             cursor = self.db.execute("UPDATE tables SET status = ?, finished = ?, updated = ? WHERE id = ?"
                                      " AND status IN ('lobby', 'active')", [status, stamp, stamp, table_id])
             if cursor.rowcount != 1:  # finished or cancelled already (by another process)
                 raise StaleWrite(table_id, -1)
+            rated = self._rate(rate, results, stamp) if rate is not None else None
             if results:
-                self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp} for r in results],
-                                                    replace=True)
+                self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp,
+                                                      **rating_columns(rated, r)} for r in results], replace=True)
+
+    def _rate(self, rate: Update, results: list[dict[str, Any]], stamp: str) -> Rated | None:
+        users = rate.users
+        marks = ", ".join("?" * len(users))
+        rows = self.db.execute(f"SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild = ? AND game = ?"
+                               f" AND user_id IN ({marks})", [rate.guild, rate.game, *users]).fetchall()
+        rated = rate({int(r[0]): Rating(r[1], r[2], r[3], r[4]) for r in rows})
+        if rated is None:
+            return None
+        names = {r.get("user_id"): r.get("name") for r in results}
+        for user, new in rated.after.items():
+            self.db.execute(
+                "INSERT INTO ratings (guild, game, user_id, name, mu, sigma, games, wins, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild, game, user_id) DO UPDATE SET"
+                " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " wins = excluded.wins, updated = excluded.updated",
+                [rate.guild, rate.game, user, names.get(user), new.mu, new.sigma, new.games, new.wins, stamp])
+        return rated
 
     # ------------------------------------------------------------------ reading
     @_locked
@@ -525,11 +578,103 @@ class Store:
                 [at, now + lease, table_id, at, at, now])
         return cursor.rowcount == 1
 
+    # ------------------------------------------------------------------ half-time reminders
     @_locked
-    def last_row(self, channel: int) -> dict[str, Any] | None:
-        """The newest table of a channel, whatever its status (a finished game's export)."""
-        rows = list(self.db["tables"].rows_where("channel = ?", [channel], order_by="id desc", limit=1))
+    def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
+        """The decisions whose half-time reminder (`remind` in the clock, a `time.time()`) is due
+        by `now` and not sent yet, at any active table: rows of `id`, `channel`, `at` (the table's
+        version) and `opened` (the version the decision opened at). Nothing is claimed: `claim_reminder` does that."""
+        rows = self.db.execute(
+            "SELECT t.id, t.channel, t.version, json_extract(t.clock, '$.opened') FROM tables t"
+            " WHERE t.status = 'active' AND t.clock IS NOT NULL AND json_extract(t.clock, '$.at') = t.version"
+            " AND json_extract(t.clock, '$.remind') <= ? AND NOT EXISTS (SELECT 1 FROM reminders r"
+            " WHERE r.table_id = t.id AND r.opened = json_extract(t.clock, '$.opened')) ORDER BY t.id LIMIT ?",
+            [now, limit]).fetchall()
+        return [{"id": r[0], "channel": r[1], "at": r[2], "opened": r[3]} for r in rows]
+
+    @_locked
+    def claim_reminder(self, table_id: int, opened: int) -> bool:
+        """Claim the half-time reminder of the table's decision opened at version `opened`: True
+        for exactly one caller, ever (the others find it sent). The table's older decisions'
+        rows are dropped meanwhile: only the decision open now can still be reminded of."""
+        with self.atomic():
+            cursor = self.db.execute("INSERT OR IGNORE INTO reminders (table_id, opened, sent) VALUES (?, ?, ?)",
+                                     [table_id, opened, now()])
+            self.db.execute("DELETE FROM reminders WHERE table_id = ? AND opened < ?", [table_id, opened])
+        return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ per-user settings
+    @_locked
+    def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's own settings (`{}` for one who never set any)."""
+        row = self.db.execute("SELECT settings FROM user_settings WHERE user_id = ?", [user_id]).fetchone()
+        found = loads(row[0]) if row else None
+        return found if isinstance(found, dict) else {}
+
+    @_locked
+    def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some of a user's settings (the others stay); returns them all."""
+        with self.atomic():
+            settings = {**self.user_settings(user_id), **changes}
+            self.db.execute("INSERT INTO user_settings (user_id, settings, updated) VALUES (?, ?, ?)"
+                            " ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings,"
+                            " updated = excluded.updated", [user_id, dumps(settings), now()])
+        return settings
+
+    @_locked
+    def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None:
+        """The newest table of a channel, whatever its status (a finished game's export), or the
+        newest with `status` (the last game played there: `finished`)."""
+        where, params = ("channel = ?", [channel]) if status is None else ("channel = ? AND status = ?",
+                                                                           [channel, status])
+        rows = list(self.db["tables"].rows_where(where, params, order_by="id desc", limit=1))
         return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ rematch windows, welcomes
+    @_locked
+    def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None:
+        """A rematch lobby's window: `invited` (JSON text: the previous game's humans asked back,
+        with their seats) may join until `ends` (a `time.time()`)."""
+        with self.atomic():
+            self.db.execute("INSERT OR REPLACE INTO rematches (table_id, channel, previous, invited, ends, done)"
+                            " VALUES (?, ?, ?, ?, ?, 0)", [table_id, channel, previous, invited, ends])
+
+    @_locked
+    def rematch_window(self, table_id: int) -> dict[str, Any] | None:
+        rows = list(self.db.execute_returning_dicts("SELECT * FROM rematches WHERE table_id = ?", [table_id]))
+        return rows[0] if rows else None
+
+    @_locked
+    def rematch_invite(self, table_id: int, invited: str) -> None:
+        """Who is still invited (one who joined and left again is no longer)."""
+        with self.atomic():
+            self.db.execute("UPDATE rematches SET invited = ? WHERE table_id = ?", [invited, table_id])
+
+    @_locked
+    def rematch_close(self, table_id: int) -> bool:
+        """Close a window: True for the one caller that closed it (every process may try; one acts)."""
+        with self.atomic():
+            cursor = self.db.execute("UPDATE rematches SET done = 1 WHERE table_id = ? AND done = 0", [table_id])
+        return cursor.rowcount == 1
+
+    @_locked
+    def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]:
+        """The windows still open (`due`: only those that end by then), oldest first."""
+        query = "SELECT * FROM rematches WHERE done = 0" + ("" if due is None else " AND ends <= ?")
+        return list(self.db.execute_returning_dicts(query + " ORDER BY table_id", [] if due is None else [due]))
+
+    @_locked
+    def welcome(self, guild: int) -> bool:
+        """Note that `guild` is welcomed: True for the one caller that noted it first."""
+        with self.atomic():
+            cursor = self.db.execute("INSERT OR IGNORE INTO welcomes (guild, at) VALUES (?, ?)", [guild, now()])
+        return cursor.rowcount == 1
+
+    @_locked
+    def unwelcome(self, guild: int) -> None:
+        """Forget a welcome that could not be posted (a later join tries again)."""
+        with self.atomic():
+            self.db.execute("DELETE FROM welcomes WHERE guild = ?", [guild])
 
     # ------------------------------------------------------------------ the outbox
     @_locked
@@ -636,6 +781,35 @@ class Store:
             return list(self.db["results"].rows_where("user_id = ?", [user_id]))
         return list(self.db["results"].rows_where("user_id = ? AND guild = ?", [user_id, guild]))
 
+    # ------------------------------------------------------------------ ratings and history
+    @_locked
+    def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
+                limit: int | None = None) -> list[dict[str, Any]]:
+        """Rating rows (`guild`, `game`, `user_id`, `name`, `mu`, `sigma`, `games`, `wins`,
+        `updated`) of a server, of one game and/or one user, best first (by `mu - 3 sigma`)."""
+        where: list[str] = ["guild = ?"]
+        params: list[Any] = [guild]
+        if game is not None:
+            where, params = [*where, "game = ?"], [*params, game]
+        if user_id is not None:
+            where, params = [*where, "user_id = ?"], [*params, user_id]
+        sql = f"SELECT * FROM ratings WHERE {' AND '.join(where)} ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
+        if limit is not None:
+            sql, params = f"{sql} LIMIT ?", [*params, min(limit, SQLITE_INT_MAX)]
+        cursor = self.db.execute(sql, params)
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @_locked
+    def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
+        """A server's finished games, newest first: rows of `id`, `guild`, `channel`, `game`,
+        `variant`, `started`, `finished` (never the state)."""
+        cursor = self.db.execute(
+            "SELECT id, guild, channel, game, variant, started, finished FROM tables WHERE guild IS ?"
+            " AND status = 'finished' ORDER BY finished DESC, id DESC LIMIT ? OFFSET ?", [guild, limit, offset])
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
 
 # ---------------------------------------------------------------------- either store
 class TableStore(Protocol):
@@ -659,14 +833,26 @@ class TableStore(Protocol):
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
                       clock: str | None = None) -> int: ...
-    def finish(self, table_id: int, status: str, results: list[dict[str, Any]]) -> None: ...
+    def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
+               rate: Update | None = None) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
     def head(self, table_id: int) -> dict[str, Any] | None: ...
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
-    def last_row(self, channel: int) -> dict[str, Any] | None: ...
+    def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]: ...
+    def claim_reminder(self, table_id: int, opened: int) -> bool: ...
+    def user_settings(self, user_id: int) -> dict[str, Any]: ...
+    def set_user_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]: ...
+    def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None: ...
+    def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None: ...
+    def rematch_window(self, table_id: int) -> dict[str, Any] | None: ...
+    def rematch_invite(self, table_id: int, invited: str) -> None: ...
+    def rematch_close(self, table_id: int) -> bool: ...
+    def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]: ...
+    def welcome(self, guild: int) -> bool: ...
+    def unwelcome(self, guild: int) -> None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]: ...
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
@@ -681,6 +867,9 @@ class TableStore(Protocol):
     def seats_that_acted(self, table_id: int) -> set[int]: ...
     def results(self, table_id: int) -> list[dict[str, Any]]: ...
     def user_results(self, user_id: int, guild: int | None = None) -> list[dict[str, Any]]: ...
+    def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
+                limit: int | None = None) -> list[dict[str, Any]]: ...
+    def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]: ...
 
 
 if TYPE_CHECKING:

@@ -8,7 +8,8 @@ from typing import Any
 
 from rules import registry
 from rules.core import Event, Game, IllegalAction, Msg, SeatName
-from tables.base import STATUS, ServiceBase, game_name, installed, lobby_hint, variant_lines
+from tables import i18n
+from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
 from tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
 from tables.notices import Private, Public
 from tables.play import quiet_line
@@ -86,6 +87,10 @@ class Views(ServiceBase):
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
             lines.append(lobby_hint(table))
+            window = await self.rematch_window(table)
+            awaited = window.awaited(table, self.wall()) if window is not None else []
+            if awaited:
+                lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
         lines += turn_lines(table)
         if self.clocks and table.status == "active":  # when the decision open now runs out by itself
             lines += deadline_lines(table, self.decisions.seconds_left(table), self.wall())
@@ -101,21 +106,6 @@ class Views(ServiceBase):
             lines.append(Msg("help.game", {"game": game_name(plugin.game), "group": plugin.commands.group,
                                            "players": players}))
         return Public(None, [*lines, Msg("help.start"), Msg("help.shared")])
-
-    async def stats(self, guild_id: int | None, user: Player | int) -> Public:
-        """A user's results (in one guild, or everywhere with `guild_id=None`)."""
-        user_id = user.user_id if isinstance(user, Player) else user
-        rows = await asyncio.to_thread(self.store.user_results, user_id, guild_id)
-        if not rows:
-            return Public(None, [Msg("table.stats_none")])
-        lines = [Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
-        for key in sorted({r["game"] for r in rows}):
-            mine = [r for r in rows if r["game"] == key]
-            game = installed(key)
-            name = game_name(game) if game is not None else key
-            lines.append(Msg("table.stats_game", {"game": name, "played": len(mine),
-                                                  "won": sum(r["winner"] for r in mine)}))
-        return Public(None, lines)
 
     @staticmethod
     def _label(game: Game[Any], text: str) -> Msg | str:

@@ -226,6 +226,18 @@ class Judgement(Game[JudgementState]):
         return Msg("judgement.own.order", {"card": Msg(f"judgement.card.{card}"),
                                            "text": Msg(f"judgement.card_text.{card}")})
 
+    def rating_teams(self, state: JudgementState, seats: int) -> list[tuple[Seat, ...]]:
+        """The factions (遊戲結束): the 侍衛 together, the 刺客 together (a faction wins or
+        loses as one, its dead members too), and each 平民 alone (each has a goal of its own)."""
+        factions: dict[str, list[Seat]] = {}
+        out: list[tuple[Seat, ...]] = []
+        for seat, player in enumerate(state.players[:seats]):
+            if player.identity in ("guard", "assassin"):
+                factions.setdefault(player.identity, []).append(seat)
+            else:
+                out.append((seat,))
+        return [tuple(members) for members in factions.values()] + out
+
     def secret_action(self, action: Action) -> bool:
         """The pick names the secret character; 隱女's 「隱」 pose names the identity she plays
         (present.py, whose labels of them name nothing)."""

@@ -653,6 +653,21 @@ class Judtho(Game[JudthoState]):
 
         return view(self, state, seat)
 
+    def rating_teams(self, state: JudthoState, seats: int) -> list[tuple[Seat, ...]]:
+        """The sides as the game ended (J2): Trio's Single Player against the Partnership, in
+        Quattro each alliance standing at the end and each single, in Duo each seat alone. A void
+        game (J24) counts for nothing: no sides, not rated."""
+        rel = state.rel()
+        if rel.end == "void":
+            return []
+        out: list[tuple[Seat, ...]] = []
+        for team in rel.teams():
+            members = tuple(sorted({state.seat_of(c) for c in team if c in state.colours()}))
+            if members and not any(set(members) & set(m) for m in out):
+                out.append(members)
+        out += [(s,) for s in range(seats) if not any(s in m for m in out)]
+        return out
+
     def secret_action(self, action: Action) -> bool:
         """E4: a Trio suggestion is for the partner's eyes only."""
         return isinstance(action, Suggest)

@@ -185,4 +185,7 @@ async def test_json_rules_is_one_object_too(tmp_path: Path) -> None:
     code = await run(opts, service=service(), stdin=io.StringIO(""), out=out)
     assert code == 0
     objects = [json.loads(line) for line in out.getvalue().splitlines()]  # every line is JSON, the rules too
-    assert {"kind": "rules", "game": "dads_army", "text": i18n.gettext("dads_army.rules")} in objects
+    rules = next(o for o in objects if o.get("kind") == "rules")
+    assert {k: rules[k] for k in ("kind", "game", "text")} == {"kind": "rules", "game": "dads_army",
+                                                              "text": i18n.gettext("dads_army.rules")}
+    assert rules["image"].endswith("rules-dads_army-en.png") and Path(rules["image"]).is_file()  # the parts picture

@@ -72,7 +72,7 @@ async def test_a_start_up_leaves_alone_a_table_another_process_closed_meanwhile(
     first.close()
     again = make_service(db)
 
-    def closed_elsewhere(table_id: int, *args: object) -> None:
+    def closed_elsewhere(table_id: int, *args: object, **kwargs: object) -> None:
         raise StaleWrite(table_id, -1)
 
     monkeypatch.setattr(again.store, "finish", closed_elsewhere)

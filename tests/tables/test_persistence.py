@@ -150,7 +150,10 @@ async def test_results_are_written_when_a_game_ends(bsvc: TableService) -> None:
     with pytest.raises(IllegalAction):
         await svc.act(CHANNEL, ALICE, "roll")
     stats = await svc.stats(GUILD, ALICE)
-    assert stats.text("en") == ["Games played: 1, won: 1.", "Toy race: played 1, won 1."]
+    table_id = notices[0].table_id
+    date = rows[0]["finished"][:10]
+    assert stats.text("en") == ["Games played: 1, won: 1.", "Toy race: played 1, won 1; rating 1138 (1 rated).",
+                                "Last games:", f"{date} #{table_id} Toy race: won (rating 1000 → 1138)"]
     assert (await svc.stats(GUILD, BOB)).text("zh-TW")[0] == "已玩 1 局，贏了 0 局。"
     assert [m.key for m in (await svc.stats(GUILD + 1, BOB)).lines] == ["table.stats_none"]
 
