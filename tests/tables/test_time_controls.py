@@ -12,7 +12,7 @@ import pytest
 
 from rules.core import IllegalAction, Msg
 from tables.clock import WindowClock
-from tables.notices import Notice, Public
+from tables.notices import Notice, Public, Reminder
 from tables.service import Player, TableService
 from tables.table import TIME_KEY, stored_time, time_name
 from tests.cogs import toy
@@ -306,8 +306,10 @@ async def test_one_process_fires_a_time_control_it_never_timed(backend: Backend)
     finally:
         there_clock.close()
         here_clock.close()
-    [(_, notices)] = seen
-    assert "table.time_up" in keys(notices)
+    [notices] = [n for _, n in seen if "table.time_up" in keys(n)]
+    # the half-time reminder of a daily decision went out too (once), to the seat on the time control
+    [reminder] = [r for _, n in seen for r in n if isinstance(r, Reminder)]
+    assert reminder.seat == 0 and reminder.user_id == ALICE.user_id
     assert [a["action"] for a in here.store.actions(table.id)] == ["roll"]
     assert here.store.seats(table.id)[0]["timeouts"] == 1
 
