@@ -34,9 +34,8 @@ AWAY_AI = "normal"
 
 
 def _fields(seat: SeatInfo) -> dict[str, object]:
-    """The walk-away columns of a seat's row."""
-    row = seat.to_row()
-    return {"ai": row["ai"], "away": row["away"], "timeouts": row["timeouts"], "away_votes": row["away_votes"]}
+    """The columns of a seat's row a walk-away changes (who plays it, and the walk-away's own)."""
+    return {"ai": seat.ai, **seat.away_row()}
 
 
 class Away(ServiceBase):

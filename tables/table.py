@@ -127,8 +127,15 @@ class SeatInfo:
         return self.ai is not None
 
     def to_row(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "resigned": int(self.resigned),
-                "away": int(self.away), "timeouts": self.timeouts,
+        """The seat's row; the walk-away columns only when set (a row without them reads as their
+        defaults, and a seating written before any walk-away fits an older schema too)."""
+        row = {"user_id": self.user_id, "name": self.name, "ai": self.ai, "resigned": int(self.resigned)}
+        away = self.away_row()
+        return {**row, **{k: v for k, v in away.items() if v}}
+
+    def away_row(self) -> dict[str, Any]:
+        """The walk-away columns of the seat's row (`away`, `timeouts`, `away_votes`: JSON list)."""
+        return {"away": int(self.away), "timeouts": self.timeouts,
                 "away_votes": json.dumps(list(self.votes)) if self.votes else None}
 
     @classmethod

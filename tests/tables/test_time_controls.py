@@ -306,7 +306,7 @@ async def test_one_process_fires_a_time_control_it_never_timed(backend: Backend)
     finally:
         there_clock.close()
         here_clock.close()
-    [notices] = [n for _, n in seen if "table.time_up" in keys(n)]
+    [_fired] = [n for _, n in seen if "table.time_up" in keys(n)]  # exactly once
     # the half-time reminder of a daily decision went out too (once), to the seat on the time control
     [reminder] = [r for _, n in seen for r in n if isinstance(r, Reminder)]
     assert reminder.seat == 0 and reminder.user_id == ALICE.user_id
@@ -350,3 +350,14 @@ async def test_local_play_takes_the_time_control_and_shows_it_but_runs_no_clock(
     bad = await run(LocalOptions(game="dads_army", seats=1, ai=1, images=str(tmp_path), time="blitz"),
                     service=TableService(":memory:", outbox=False), stdin=io.StringIO(""), out=io.StringIO())
     assert bad == 2
+
+
+async def test_a_rematch_keeps_the_time_control() -> None:
+    svc = service()
+    table = await race(svc, ALICE, BOB, time="daily")
+    await svc.leave(CHANNEL, BOB)  # the game ends: alice is left
+    assert table.status == "finished"
+    await svc.rematch(CHANNEL, ALICE, table.id)
+    again = svc.table(CHANNEL)
+    assert again is not None and again.id != table.id and again.time == DAILY
+    assert json.loads(svc.store.table_row(again.id)["config"])[TIME_KEY] == DAILY
