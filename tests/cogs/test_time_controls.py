@@ -134,7 +134,7 @@ async def test_a_live_clock_runs_out_twice_the_ai_takes_the_seat_and_sit_gives_i
     assert refusals(w.env) == ["not_away"]
 
 
-async def test_acting_in_between_resets_the_count_and_a_window_clock_never_counts(world, service):
+async def test_acting_in_between_resets_the_count(world, service):
     w = world
     _lobby, table = await started(w, service)
     await w.env.advance_time(LIVE + 1)  # alice's roll runs out
