@@ -122,6 +122,15 @@ class Clicks:
         notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
+    async def sit(self, interaction: discord.Interaction, item: components.SitButton) -> None:
+        """"Take my seat back": `/table sit` for the clicker (`not_away` for anyone else)."""
+        table = await self.live(interaction, item.table_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
+        with delivering(self.bot, table.channel_id):
+            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
     async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
         """A game picked from `/table history`'s menu: its record and final board."""
         values = item.item.values

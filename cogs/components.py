@@ -166,6 +166,7 @@ HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
 UNDO_TEMPLATE = r"gv:u:(?P<table>\d+):(?P<version>\d+)"
 HISTORY_TEMPLATE = r"gv:hist:(?P<page>\d+)"
 AGAIN_TEMPLATE = r"gv:again:(?P<table>\d+)"
+SIT_TEMPLATE = r"gv:sit:(?P<table>\d+)"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -201,6 +202,10 @@ def info_id(table_id: int) -> str:
 
 def hand_id(table_id: int) -> str:
     return f"gv:hand:{table_id}"
+
+
+def sit_id(table_id: int) -> str:
+    return f"gv:sit:{table_id}"
 
 
 def again_id(table_id: int) -> str:
@@ -500,6 +505,19 @@ class UndoButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=
     def arg(self) -> str:
         return ""
 
+class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT_TEMPLATE):
+    """"Take my seat back", under the message saying the AI took an away player's seat: what
+    `/table sit` does, for the clicker (refused for anyone who is not away there)."""
+
+    kind = "sit"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> SitButton:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.sit", lang), style=discord.ButtonStyle.success,
+                                   custom_id=sit_id(table_id), row=4)
+        return cls(button)
+
 
 class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=HISTORY_TEMPLATE):
     """`/table history`'s menu of the games listed: the one picked is sent again, its record
@@ -538,7 +556,7 @@ def again_view(table_id: int, lang: str) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 HistorySelect, AgainButton, UndoButton)
+                 HistorySelect, AgainButton, UndoButton, SitButton)
 
 
 def claimed(custom_id: str) -> bool:

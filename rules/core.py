@@ -607,8 +607,8 @@ class Game(Generic[S]):
     def check(self, state: S, seat: Seat, action: Action | str) -> Action:
         """The parsed action if `seat` may take it now, else the reason as IllegalAction. A seat
         nobody asks may take only its `anytime_actions` and its `leave_action` (refused by
-        `why_not_asked`); a seat asked may also take its `timeout_action` (what the clock would
-        do for it, though no menu offers it: Judtho's `depart timeout`)."""
+        `why_not_asked`); a seat asked may also take its `timeout_action` or `time_up_action`
+        (what the clock would do for it, though no menu offers it: Judtho's `depart timeout`)."""
         if isinstance(action, str):
             action = self.parse_action(action)
         if self.outcome(state) is not None:
@@ -617,7 +617,7 @@ class Game(Generic[S]):
             return action
         if seat not in self.to_act(state):
             raise self.why_not_asked(state, seat, action)
-        if action == self.timeout_action(state, seat):
+        if action == self.timeout_action(state, seat) or action == self.time_up_action(state, seat):
             return action
         legal = self._legal_actions(state, seat)
         if action not in legal:

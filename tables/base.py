@@ -190,7 +190,7 @@ class ServiceBase:
                 table.status = head["status"]
             self._forget(table)
             return False
-        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in head["seats"]]
+        seats = [SeatInfo.from_row(s) for s in head["seats"]]
         if seats != table.seats:
             table.seats = seats
         table.host_id = head["host"]
@@ -308,6 +308,12 @@ class ServiceBase:
         raise NotImplementedError
 
     def _ai_settled(self, table: Table) -> None:  # tables.ai_turns
+        raise NotImplementedError
+
+    async def _count_time_up(self, table: Table, seat: int, out: _Out) -> None:  # tables.away
+        raise NotImplementedError
+
+    async def _acted(self, table: Table, seat: int) -> None:  # tables.away
         raise NotImplementedError
 
     def _chance(self, table: Table, tag: str) -> Chance:  # tables.play

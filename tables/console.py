@@ -60,6 +60,9 @@ class LocalOptions:
     """Names of the human seats (a replayed record's); the others are named from HUMANS."""
     draws: list[int] | None = None
     """Every random number the table draws, from this list first (a replayed record's `--draws`)."""
+    time: str | None = None
+    """The table's time control (`--time`, as `/<game> new time:`): kept and shown with the table;
+    nobody's time runs out here (the console runs no clock)."""
 
 
 def seating(game_key: str, seats: int | None, ai: int | None, variant: str | None = None) -> tuple[int, int]:
@@ -287,7 +290,8 @@ class Console:
         self.players = [Player(i + 1, names[i]) for i in range(humans)]
         host = self.players[0] if self.players else SPECTATOR
         self.emit(await self.service.create(GUILD, CHANNEL, opts.game, host, seed=opts.seed, sit=bool(self.players),
-                                            variant=opts.variant, dice=opts.dice, lang=opts.lang, draws=opts.draws))
+                                            variant=opts.variant, dice=opts.dice, lang=opts.lang, draws=opts.draws,
+                                            time=opts.time))
         for player in self.players[1:]:
             self.emit(await self.service.join(CHANNEL, player))
         for _ in range(ai):
@@ -681,7 +685,7 @@ def options_from_args(args: Any) -> LocalOptions:
     names = [n for n in args.names.split(",") if n] if getattr(args, "names", None) else None
     return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant,
                         dice=_ints(args.dice), script=args.script, json=args.json, images=args.images, lang=args.lang,
-                        names=names, draws=_ints(getattr(args, "draws", None)))
+                        names=names, draws=_ints(getattr(args, "draws", None)), time=getattr(args, "time", None))
 
 
 def script_header(path: str) -> list[str]:

@@ -52,6 +52,9 @@ class Prompt:
     """The seats that passed it."""
     deadline: float | None = None
     """Seconds left on the clock when the prompt was made (at `made`); None: no clock runs."""
+    timed: bool = False
+    """The `deadline` is the table's time control (a plain decision: `time_up_action` when it
+    runs out), not a window's clock (`timeout_action`)."""
     game: str = ""
     """The game's key: its plug-in (`rules.registry`) has the words of the actions."""
     names: tuple[str, ...] = ()
@@ -91,7 +94,7 @@ class Prompt:
         return {"kind": "prompt", "table": self.table_id, "version": self.version, "seat": self.seat,
                 "user": self.user_id, "actions": list(self.actions), "private": self.private,
                 "about": _encode(self.about), "own": _encode(self.own), "asked": list(self.asked),
-                "passed": list(self.passed), "deadline": self.deadline, "game": self.game,
+                "passed": list(self.passed), "deadline": self.deadline, "timed": self.timed, "game": self.game,
                 "names": list(self.names), "users": list(self.users), "facts": self.facts,
                 "labels": dict(self.labels), "made": self.made, "ping": self.ping, "undo": self.undo}
 
@@ -214,7 +217,7 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
     return Prompt(data["table"], data["version"], data["seat"], data["user"], list(data["actions"]),
                   bool(data.get("private")), about=_decode(data.get("about")), own=_decode(data.get("own")),
                   asked=tuple(data.get("asked") or ()), passed=tuple(data.get("passed") or ()),
-                  deadline=data.get("deadline"), game=data.get("game") or "",
+                  deadline=data.get("deadline"), timed=bool(data.get("timed")), game=data.get("game") or "",
                   names=tuple(data.get("names") or ()), users=tuple(data.get("users") or ()),
                   facts=dict(data.get("facts") or {}), labels=dict(data.get("labels") or {}),
                   made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox, undo=bool(data.get("undo")))

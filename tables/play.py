@@ -60,7 +60,8 @@ class Play(ServiceBase):
             raise IllegalAction("stale", players=self.decisions.waiting(table))
         out = _Out()
         before = table.snapshot
-        draws = await self._step(table, seat, action_text.strip(), out)
+        draws = await self._step(table, seat, action_text.strip(), out, by=player.user_id)
+        await self._acted(table, seat)  # the seat is here: its walk-away count and votes start again
         await self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
         await self._run_ai(table, out)
         return await self._notices(table, out)
@@ -95,7 +96,7 @@ class Play(ServiceBase):
             try:
                 # the game's own events say who left (else the table's `acted` line does);
                 # the step finishes the table if the game is over
-                await self._step(table, seat, str(leaving), out)
+                await self._step(table, seat, str(leaving), out, by=player.user_id)
             except BaseException:
                 table.seats[seat].resigned = False
                 raise
@@ -145,10 +146,11 @@ class Play(ServiceBase):
         if isinstance(chance, ScriptedChance):
             table.dice = chance.remaining
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:
+    async def _step(self, table: Table, seat: int, text: str, out: _Out, *, by: int | None = None) -> list[int]:
         """Apply one action and persist it with the new state in one transaction, written in a
         worker thread (a durable write waits for the disk; the event loop must not); returns the
-        numbers it drew. On any
+        numbers it drew. `by`: the user who chose it, logged with it (None: the AI or the clock
+        acted for the seat, so that its player cannot take it back as their own). On any
         failure the in-memory state is put back to the last snapshot, so memory and database
         never disagree; a caller cancelled mid-write waits for the write to land first."""
         game, state = table.game, table.state
@@ -163,7 +165,7 @@ class Play(ServiceBase):
             # the clock of the decision open after it is stored with it: any process finds it due
             clock = self._clock_row(table)
             write = asyncio.ensure_future(asyncio.to_thread(
-                self.store.record_action, table.id, seat, table.seats[seat].user_id, str(action), chance.record,
+                self.store.record_action, table.id, seat, by, str(action), chance.record,
                 [e.to_json() for e in events], snapshot, state.version, expected=expected, clock=clock_text(clock)))
             await _see_through(write)
         except StaleWrite as exc:  # the stored table moved on without us: nothing was written
@@ -221,6 +223,7 @@ class Play(ServiceBase):
         scores = outcome.scores or {}
         rows = []
         for i, seat in enumerate(table.seats):
+            # An away seat's human is the player of record (rated like any), the AI only stood in.
             if seat.resigned:
                 place = n
             elif scores:
@@ -230,8 +233,9 @@ class Play(ServiceBase):
             else:
                 place = None
             rows.append({"guild": table.guild_id, "game": table.game_key, "seat": i, "user_id": seat.user_id,
-                         "name": seat.name, "ai": seat.ai, "place": place, "winner": int(i in outcome.winners),
-                         "score": scores.get(i), "resigned": int(seat.resigned), "reason": outcome.reason})
+                         "name": seat.name, "ai": None if seat.away else seat.ai, "place": place,
+                         "winner": int(i in outcome.winners), "score": scores.get(i),
+                         "resigned": int(seat.resigned), "reason": outcome.reason})
         await self._save_seats(table)
         try:
             rate = ratings.update(table.guild_id, table.game_key, table.game, table.state,

@@ -15,7 +15,7 @@ from tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_ga
 from tables.notices import Notice, Public
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import loads
-from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_timeout
+from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
 
 log = logging.getLogger(__name__)
 
@@ -152,12 +152,13 @@ class Restoring(ServiceBase):
 
     def _load(self, row: dict[str, Any]) -> Table:
         game = get_game(row["game"])
-        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in self.store.seats(row["id"])]
+        seats = [SeatInfo.from_row(s) for s in self.store.seats(row["id"])]
         stored = loads(row["config"])
         config, lang = split_config(stored)
         table = Table(
             id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
             seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
+            time=stored_time(stored, game),
             status=row["status"],
             seats=seats, setup_record=loads(row["setup"]) or [],
         )

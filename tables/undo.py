@@ -182,6 +182,8 @@ def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[
     if target["seat"] != seat or since:
         other = since[0]["seat"] if since else target["seat"]
         raise IllegalAction("undo_acted_since", player=SeatName(other))
+    if target["user_id"] is None:  # the clock or the AI acted for the seat: not its player's own
+        raise IllegalAction("undo_not_yours")
     if loads(target["chance"]):
         raise IllegalAction("undo_chance")
     earlier = _fold(game, config, seats, setup, kept[:-2])
@@ -194,6 +196,7 @@ def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[
     if _may_take_back(game, before, target, seat) is not None:
         raise IllegalAction("undo_revealed")
     # the one before may be taken back next when it is the seat's own too, with nobody between
-    again = len(kept) >= 2 and _may_take_back(game, earlier, kept[-2], seat) is None and not any(
-        r["seat"] != seat for r in rows if r["seq"] > kept[-2]["seq"])
+    again = (len(kept) >= 2 and kept[-2]["user_id"] is not None
+             and _may_take_back(game, earlier, kept[-2], seat) is None
+             and not any(r["seat"] != seat for r in rows if r["seq"] > kept[-2]["seq"]))
     return _TakenBack(before, target["action"], again)

@@ -10,7 +10,7 @@ from rules import registry
 from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
-from tables.decisions import clock_lines, turn_lines
+from tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
 from tables.notices import Private, Public
 from tables.play import quiet_line
 from tables.store import loads
@@ -77,10 +77,12 @@ class Views(ServiceBase):
         table = self._open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
                                       "n": len(table.seats), "max": table.seat_range[-1]}),
-                 *variant_lines(table), *(clock_lines(table) if self.clocks else [])]
+                 *variant_lines(table), *(clock_lines(table) if self.clocks else []), *time_lines(table)]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
-            if seat.is_ai:
+            if seat.away and not seat.resigned:
+                lines.append(Msg("table.seat_away", params))
+            elif seat.is_ai:
                 lines.append(Msg("table.seat_ai", params))
             elif seat.user_id == table.host_id:
                 lines.append(Msg("table.seat_host", params))
@@ -93,6 +95,8 @@ class Views(ServiceBase):
             if awaited:
                 lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
         lines += turn_lines(table)
+        if self.clocks and table.status == "active":  # when the decision open now runs out by itself
+            lines += deadline_lines(table, self.decisions.seconds_left(table), self.wall())
         return Public(table.id, lines, names=table.names)
 
     def help(self) -> Public:

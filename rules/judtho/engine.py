@@ -142,7 +142,7 @@ DEPART_REASONS = ("departure", "timeout")
 class Depart(Action):
     """Departure (1.4.2, J18): the seat leaves the game, at any time before the end. Not offered in
     `legal_actions` (nobody should click it by accident); the table applies it when a player
-    leaves (`leave_action`) or their move's time runs out (`timeout_action`: `depart timeout`,
+    leaves (`leave_action`) or their move's time runs out (`time_up_action`: `depart timeout`,
     which ends the game as "timeout"), so the game's log replays it."""
 
     verb: ClassVar[str] = "depart"
@@ -181,8 +181,7 @@ class Judtho(Game[JudthoState]):
         min_seats=2,
         max_seats=4,
         variants=VARIANTS,
-        default_timeout=0.0,  # J18's move clock only when the table asks for one (/judtho new timeout:)
-        timed=True,
+        default_timeout=0.0,  # no card-play window: J18's move clock is the table's time control (/judtho new time:)
         variant_seats={"duo": (2, 2), "trio": (3, 3), "trio_dark": (3, 3)},
     )
     state_type = JudthoState
@@ -319,12 +318,13 @@ class Judtho(Game[JudthoState]):
         return NotYourTurn()
 
     def decision(self, state: JudthoState) -> Decision:
-        """Every decision is plain (the turn line says it) and on the move clock, when the table
-        has one (E6): the seat to move, to place or to answer a proposal. A proposal's answers are
-        one decision until it is settled (an acceptance leaves the others' question as it was);
-        everything else but a suggestion (E4: nobody waits for it) opens the next (`asked_at`)."""
+        """Every decision is plain (the turn line says it) and on the move clock, the table's time
+        control, when the table has one (E6): the seat to move, to place or to answer a proposal.
+        A proposal's answers are one decision until it is settled (an acceptance leaves the
+        others' question as it was); everything else but a suggestion (E4: nobody waits for it)
+        opens the next (`asked_at`). No seat is on a window clock (`clocked`)."""
         asked = frozenset(self.to_act(state))
-        return Decision(asked, clocked=asked, key=("judtho", state.asked_at) if asked else None)
+        return Decision(asked, key=("judtho", state.asked_at) if asked else None)
 
     def why_illegal(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
         colour = self.acting_colour(state)
@@ -585,12 +585,13 @@ class Judtho(Game[JudthoState]):
         events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
         return events + self._game_over(state)
 
-    def timeout_action(self, state: JudthoState, seat: Seat) -> Action | None:
+    def time_up_action(self, state: JudthoState, seat: Seat) -> Action | None:
         """J18, "a timeout counts as Departure": a seat the game waits on whose move's time runs out
         departs (`depart timeout`, the game ends as "timeout"); E6: a seat asked to answer a draw
         or void proposal that lets its time run out declines (J24 needs everyone's agreement,
         and silence is none). None for the seats not to act (nobody waits for them) and once
-        the game is over. Whether there is a clock at all is the table's (`/judtho new timeout:`)."""
+        the game is over. The move clock is the table's time control (`/judtho new time:`);
+        Judtho has no window clock (`timeout_action` is None)."""
         if state.phase == "over" or seat not in self.to_act(state):
             return None
         return Draw("decline") if state.rel().proposal is not None else Depart("timeout")

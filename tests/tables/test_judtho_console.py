@@ -252,16 +252,17 @@ async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path:
 
 
 async def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
-    """J18's move clock (`/judtho new timeout:`) runs only on Discord: the console, where nobody's
-    time runs out, runs its service without clocks, so no line speaks of one (the table's or the
-    game's own) and no decision has a deadline; its own line says there is none."""
+    """J18's move clock (`/judtho new time:`, the table's time control) runs only on Discord: the
+    console, where nobody's time runs out, runs its service without clocks, so no line speaks of
+    one (the table's or the game's own) and no decision has a deadline; its own line says there
+    is none."""
     service = TableService(":memory:", outbox=False)  # a service as the bot would make it
     out = io.StringIO()
     code = await run(LocalOptions(game="judtho", seats=2, ai=1, images=str(tmp_path)), service=service,
                      stdin=io.StringIO("/table status\n"), out=out)
     text = out.getvalue()
     assert code == 0 and i18n.gettext("console.no_clock") in text
-    for key in ("judtho.clock", "judtho.no_clock", "table.clock", "table.no_clock"):
+    for key in ("judtho.time_control", "table.time_control", "table.clock", "table.no_clock"):
         assert i18n.gettext(key, minutes="1", seconds="60").split(":")[0] not in text, key
     assert service.clocks is False and service.deadline(CHANNEL) is None
 
