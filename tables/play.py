@@ -155,7 +155,11 @@ class Play(ServiceBase):
         expected = state.version
         tracked = self.decisions.peek(table.id)
         try:
-            events = game.apply(state, seat, action, chance)
+            try:
+                events = game.apply(state, seat, action, chance)
+            except IllegalAction as refused:  # the game names seats; the table knows their names
+                refused.params = i18n.name_seats(refused.params, table.seat_name)
+                raise
             snapshot = state.to_json()
             # the clock of the decision open after it is stored with it: any process finds it due
             clock = self._clock_row(table)
