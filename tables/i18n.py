@@ -111,7 +111,7 @@ def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None) -> Any
 
 
 def name_seats(params: dict[str, Any], seat_name: Callable[[int], str]) -> dict[str, Any]:
-    """`params` with every `SeatName` (alone or in a `Listed`) written as the seat's name: a
+    """`params` with every `SeatName` (alone, in a `Listed` or a `Msg`) written as the seat's name: a
     refusal raised by a game names seats, and the table that caught it knows their names."""
 
     def named(value: Any) -> Any:
@@ -119,6 +119,8 @@ def name_seats(params: dict[str, Any], seat_name: Callable[[int], str]) -> dict[
             return seat_name(value.seat)
         if isinstance(value, Listed):
             return Listed.of(named(item) for item in value.items)
+        if isinstance(value, Msg):
+            return Msg(value.key, {key: named(inner) for key, inner in value.params.items()})
         return value
 
     return {key: named(value) for key, value in params.items()}

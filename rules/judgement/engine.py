@@ -72,9 +72,11 @@ from rules.core import (
 from . import history, movement, present, setup, skills, time_up, turn, view
 from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
-from .state import COLOURS, Frame, JudgementState, top
+from .state import COLOURS, Frame, JudgementState, seats_named, top
 
 GAME_KEY = "judgement"
+HINT_SHOWN = 12
+"""The most legal actions a last-resort refusal names."""
 
 
 class Judgement(Game[JudgementState]):
@@ -151,6 +153,10 @@ class Judgement(Game[JudgementState]):
         legal = self._legal_actions(state, seat)
         verbs = sorted({a.verb for a in legal})
         frame = top(state)
+        colour = getattr(action, "colour", None)
+        if isinstance(colour, str) and colour in COLOURS and COLOURS.index(colour) >= len(state.players):
+            return IllegalAction("judgement_no_such_player", colour=colour,
+                                 players=seats_named(list(range(len(state.players)))))
         if isinstance(action, Pick) and state.phase == "pick":
             return IllegalAction("judgement_not_your_option", character=Msg(f"judgement.char.{action.character}"))
         refusal = _go_refusal(state, seat, action) if isinstance(action, Go) else None
@@ -169,7 +175,9 @@ class Judgement(Game[JudgementState]):
             return IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
         if action.verb not in verbs:
             return IllegalAction("judgement_not_now", action=str(action), allowed=", ".join(verbs))
-        return IllegalAction("judgement_cannot", action=str(action))
+        shown = [str(a) for a in legal]
+        return IllegalAction("judgement_not_an_option", action=str(action),
+                             allowed=", ".join(shown[:HINT_SHOWN] + (["…"] if len(shown) > HINT_SHOWN else [])))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
