@@ -39,6 +39,16 @@ class IllegalAction(Exception):
         super().__init__(f"{self.code} {params}" if params else self.code)
 
 
+ALLOWED_SHOWN = 12
+"""The most legal actions a last-resort refusal names."""
+
+
+def allowed_text(legal: Sequence[Any]) -> str:
+    """The legal actions a refusal names, as their text forms (the same in every language)."""
+    texts = [str(a) for a in legal]
+    return ", ".join(texts[:ALLOWED_SHOWN] + (["…"] if len(texts) > ALLOWED_SHOWN else []))
+
+
 class NotYourTurn(IllegalAction):
     code = "not_your_turn"
 
@@ -586,7 +596,10 @@ class Game(Generic[S]):
             return action
         legal = self._legal_actions(state, seat)
         if action not in legal:
-            raise self.why_illegal(state, seat, action)
+            refused = self.why_illegal(state, seat, action)
+            if refused.code == IllegalAction.code:  # the last resort still names what is possible
+                refused.params.setdefault("allowed", allowed_text(legal))
+            raise refused
         return action
 
     def why_not_asked(self, state: S, seat: Seat, action: Action) -> IllegalAction:
@@ -595,7 +608,8 @@ class Game(Generic[S]):
         return NotYourTurn()
 
     def why_illegal(self, state: S, seat: Seat, action: Action) -> IllegalAction:
-        """A precise reason for a refused action; games override for clearer messages."""
+        """A precise reason for a refused action, naming the rule and what is possible instead;
+        games override it. This last resort is given the legal actions by `check` (`allowed`)."""
         return IllegalAction("illegal_action", action=str(action))
 
     def apply(self, state: S, seat: Seat, action: Action | str, chance: Chance) -> list[Event]:
