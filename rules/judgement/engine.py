@@ -366,7 +366,8 @@ def _go_refusal(state: JudgementState, seat: Seat, action: Go) -> IllegalAction 
         if frame.data.get("why") == "seven" and action.location == state.players[seat].at:
             return IllegalAction("judgement_must_leave", location=where)  # c17
         if action.location not in options:
-            return IllegalAction("judgement_not_a_destination", location=where)
+            return IllegalAction("judgement_not_a_destination", location=where,
+                                 locations=Listed.of(Msg(f"judgement.loc.{o}") for o in options))
     if state.phase == "turn" and state.step == "start" and frame is None:
         if not movement.flit_options(state, seat):
             return IllegalAction("judgement_roll_to_move")  # c15

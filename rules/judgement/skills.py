@@ -38,7 +38,7 @@ from . import damage, reveal
 from .actions import End, Pass, Reveal, Take, Target, UseSkill
 from .content import Skill, load
 from .frames import FrameKind, close, open_frame, register, waiting
-from .state import COLOURS, JudgementState, living, seat_of, top
+from .state import COLOURS, JudgementState, living, seat_of, seats_named, top
 from .traits import character, has_skill
 
 PER_TURN = ("damage_at_location",)
@@ -318,7 +318,8 @@ def _target_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAct
     frame = top(state)
     skill = Msg(f"judgement.skill.{frame.data['skill']}") if frame is not None else ""
     if isinstance(action, Target):
-        return IllegalAction("judgement_skill_not_a_target", skill=skill)
+        allowed = [seat_of(state, t.colour) for t in _target_legal(state, seat) if isinstance(t, Target)]
+        return IllegalAction("judgement_skill_not_a_target", skill=skill, players=seats_named(allowed))
     return IllegalAction("judgement_skill_choose_target", skill=skill)
 
 
