@@ -44,7 +44,7 @@ def test_another_players_man_names_his_owner_and_your_own_men() -> None:
     state = mainwaring_throws_1()
     error = refused(state, "move pike 1,11")
     assert error.code == "dads_army_not_your_man"
-    assert words(error, "en") == ("Private Pike is carol's man: you move only your own men "
+    assert words(error, "en") == ("Not your man: Private Pike is carol's; you move only your own men "
                                   "(Captain Mainwaring, Sergeant Wilson).")
     assert "carol" in words(error, "zh-TW") and "派克" in words(error, "zh-TW")
 
