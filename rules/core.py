@@ -43,8 +43,11 @@ ALLOWED_SHOWN = 12
 """The most legal actions a last-resort refusal names."""
 
 
-def allowed_text(legal: Sequence[Any]) -> str:
-    """The legal actions a refusal names, as their text forms (the same in every language)."""
+def allowed_text(legal: Sequence[Any], *, secret: bool = False) -> str:
+    """The legal actions a refusal names, as their text forms (the same in every language); in a
+    game with hidden information only their verbs (an action may name a card in a hand)."""
+    if secret:
+        return ", ".join(sorted({getattr(a, "verb", "") or str(a).split()[0] for a in legal}))
     texts = [str(a) for a in legal]
     return ", ".join(texts[:ALLOWED_SHOWN] + (["…"] if len(texts) > ALLOWED_SHOWN else []))
 
@@ -598,7 +601,7 @@ class Game(Generic[S]):
         if action not in legal:
             refused = self.why_illegal(state, seat, action)
             if refused.code == IllegalAction.code:  # the last resort still names what is possible
-                refused.params.setdefault("allowed", allowed_text(legal))
+                refused.params.setdefault("allowed", allowed_text(legal, secret=self.info.hidden_information))
             raise refused
         return action
 

@@ -56,7 +56,7 @@ from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
 from .content import load_board
 from .hands import discard, over_limit
-from .movement import PATHS_SHOWN, move_paths, path_refusal, sector_list, walk_refusal
+from .movement import move_paths, path_refusal, sector_list, walk_refusal
 from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge
 from .view import view
 
@@ -165,8 +165,7 @@ class JudgeDredd(Game[DreddState]):
             return IllegalAction("dredd_not_a_target", crime=present.crime_name(action.crime))
         if isinstance(action, (Move, Stay)) and state.window is not None and state.window.kind != "issue":
             return IllegalAction("dredd_window_first")
-        legal = [str(a) for a in self._legal_actions(state, seat)]
-        allowed = ", ".join(legal[:PATHS_SHOWN] + (["…"] if len(legal) > PATHS_SHOWN else []))
+        allowed = ", ".join(sorted({a.verb for a in self._legal_actions(state, seat)}))  # a hand is secret: verbs only
         if isinstance(action, Stay) and state.mover == seat:
             return walk_refusal(state, seat, []) or IllegalAction("dredd_cannot", action=str(action), allowed=allowed)
         if isinstance(action, Move) and state.mover == seat:

@@ -75,8 +75,6 @@ from .frames import KINDS, asked
 from .state import COLOURS, Frame, JudgementState, seats_named, top
 
 GAME_KEY = "judgement"
-HINT_SHOWN = 12
-"""The most legal actions a last-resort refusal names."""
 
 
 class Judgement(Game[JudgementState]):
@@ -175,9 +173,8 @@ class Judgement(Game[JudgementState]):
             return IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
         if action.verb not in verbs:
             return IllegalAction("judgement_not_now", action=str(action), allowed=", ".join(verbs))
-        shown = [str(a) for a in legal]
-        return IllegalAction("judgement_not_an_option", action=str(action),
-                             allowed=", ".join(shown[:HINT_SHOWN] + (["…"] if len(shown) > HINT_SHOWN else [])))
+        # the verbs only: a seat's actions may name what it alone knows (its characters, its cards)
+        return IllegalAction("judgement_not_an_option", action=str(action), allowed=", ".join(verbs))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
