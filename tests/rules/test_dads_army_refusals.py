@@ -10,10 +10,11 @@ import pytest
 
 from rules.core import IllegalAction, Msg
 from rules.dads_army import GAME
+from rules.dads_army.board import load_board
 from rules.dads_army.refusals import squares
 from tables import i18n
 
-from .dads_army_kit import destinations, position, roll
+from .dads_army_kit import destinations, dice, draw_at_base, position, roll
 
 NAMES = ("alice", "bob", "carol", "dave")
 
@@ -88,3 +89,42 @@ def test_the_wrong_moment_names_what_may_be_done() -> None:
     error = refused(state, "roll")
     assert error.code == "dads_army_not_now"
     assert words(error, "en") == "Not at this point of the turn: roll. You may: move."
+
+
+def test_the_cards_refusals_name_their_rule_and_the_choices() -> None:
+    # a push: away from his reference, to one of the squares named
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 6))
+    draw_at_base(state, "character:vicar")
+    roll(state, 3)
+    error = refused(state, "push 6,5")
+    assert error.code == "dads_army_push_where" and "6,9" in words(error, "en") and "推" in words(error, "zh-TW")
+    # Hodges: a man home stays there
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3), vicar=(6, 3))
+    state.men["vicar"].called_in = state.men["vicar"].arrived = True
+    draw_at_base(state, "hodges")
+    error = refused(state, "hodge vicar")
+    assert error.code == "dads_army_home_stays" and "Sergeant Wilson" in words(error, "en")
+    # an air raid: a shelter with no room, then bombs on a shelter and on a figure
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3))
+    draw_at_base(state, "air_raid")
+    GAME.apply(state, 0, "shelter mainwaring 1", dice())
+    error = refused(state, "shelter wilson 1")
+    assert error.code == "dads_army_shelter_full" and words(error, "en").endswith("shelter: 2, 3, 4.")
+    GAME.apply(state, 0, "shelter wilson 2", dice())
+    while state.phase == "shelter":
+        (seat,) = GAME.to_act(state)
+        GAME.apply(state, seat, str(GAME.legal_actions(state, seat)[0]), dice())
+    roll(state, 1)
+    shelter = next(iter(load_board().shelters.values()))
+    assert refused(state, f"bomb {shelter[0]},{shelter[1]}").code == "dads_army_bomb_proof"
+    figure = state.hodges
+    error = refused(state, f"bomb {figure[0]},{figure[1]}")
+    assert error.code == "dads_army_bomb_on_figure" and "empty squares" in words(error, "en")
+    # a Union Jack goes on a bomb
+    state = position(refs=[(3, 12), (6, 3)], mainwaring=(5, 3))
+    state.bombs = [(8, 8)]
+    state.bombs_left -= 1
+    draw_at_base(state, "union_jack")
+    roll(state, 1)
+    error = refused(state, "jack 9,9")
+    assert error.code == "dads_army_no_bomb_there" and words(error, "en").endswith("Bombs are on: 8,8.")
