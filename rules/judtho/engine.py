@@ -371,7 +371,10 @@ class Judtho(Game[JudthoState]):
             if outside is not None:
                 return outside
             own = state.pieces.get(action.origin)
-            if own is None or own[0] != colour:
+            if own is not None and own[0] != colour:
+                return IllegalAction("judtho_not_your_army", square=action.origin, piece=refusals.piece(own[1]),
+                                     owner=refusals.colour(own[0]), army=refusals.colour(colour))
+            if own is None:
                 return IllegalAction("judtho_not_your_piece", square=action.origin)
             if action.bare() in legal_moves(state.position(), colour, self._relation(state), self._gen(state)):
                 return IllegalAction("judtho_repetition", text=str(action))

@@ -79,3 +79,11 @@ def test_e4_a_second_suggestion_says_one_per_turn() -> None:
     assert raised.value.code == "judtho_one_suggestion"
     assert words(raised.value, "en").startswith("One suggestion per turn")
     assert "每回合只能建議一次" in words(raised.value, "zh-TW")
+
+
+def test_another_armys_piece_names_its_owner() -> None:
+    state = play_state({**KINGS, "d4": "white queen", "d8": "red pawn"})
+    error = refused(state, 0, "d8-d7")
+    assert error.code == "judtho_not_your_army"
+    assert words(error, "en") == "The Pawn on d8 belongs to Red: you move the pieces of your own army, White."
+    assert "紅" in words(error, "zh-TW")
