@@ -170,7 +170,7 @@ class Judgement(Game[JudgementState]):
         if isinstance(action, (Reveal, UseSkill)) and state.phase != "turn":
             return IllegalAction("judgement_not_before_turns")
         if isinstance(action, UseSkill) and action.verb in verbs:
-            return IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
+            return skills.skill_refusal(state, seat, action.skill)
         if action.verb not in verbs:
             return IllegalAction("judgement_not_now", action=str(action), allowed=", ".join(verbs))
         # the verbs only: a seat's actions may name what it alone knows (its characters, its cards)

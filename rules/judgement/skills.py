@@ -59,6 +59,28 @@ def own_skill(state: JudgementState, seat: Seat, skill_id: str) -> Skill | None:
     return None
 
 
+def skill_refusal(state: JudgementState, seat: Seat, skill_id: str) -> IllegalAction:
+    """Why `seat` may not use its skill `skill_id` now, by the first rule in the way: not its
+    character's, sealed, face down, used (once per game or this turn), nothing for it to act on,
+    or not at this moment of the turn."""
+    name = Msg(f"judgement.skill.{skill_id}")
+    player = state.players[seat]
+    char = character(state, seat)
+    sk = next((k for k in char.skills if k.id == skill_id), None) if char else None
+    if sk is None:
+        return IllegalAction("judgement_skill_not_yours", skill=name)
+    if player.sealed:
+        return IllegalAction("judgement_skill_sealed", skill=name)
+    if not (player.revealed or sk.usable_face_down):
+        return IllegalAction("judgement_skill_face_down", skill=name)
+    if sk.id in player.used:
+        code = "judgement_skill_used_this_turn" if sk.effect.id in PER_TURN else "judgement_skill_used"
+        return IllegalAction(code, skill=name)
+    if not _useful(state, seat, sk):
+        return IllegalAction("judgement_skill_nothing_to_do", skill=name)
+    return IllegalAction("judgement_skill_not_usable", skill=name)
+
+
 def holds(state: JudgementState, seat: Seat, effect: str) -> Skill | None:
     """`seat`'s skill with `effect` if it could use it after revealing: alive, unsealed, unused.
     For responses that reveal by themselves (贈花, 反擊): the seat's own, private knowledge."""
@@ -172,7 +194,7 @@ def apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> 
         raise IllegalAction("judgement_cannot", action=str(action))
     sk = own_skill(state, seat, action.skill)
     if sk is None or not _useful(state, seat, sk):
-        raise IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
+        raise skill_refusal(state, seat, action.skill)
     return use(state, seat, sk, chance)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import IllegalAction, Msg, ScriptedChance
-from rules.judgement import attack
+from rules.judgement import attack, skills
 from rules.judgement.engine import GAME
 from tables import i18n
 
@@ -53,3 +53,14 @@ def test_a_seated_player_out_of_range_is_not_in_your_range_naming_who_is() -> No
 def test_attacking_oneself_names_who_may_be_attacked() -> None:
     code, text = words(at_attack(), "attack red", "en")
     assert code == "judgement_attack_self" and text.endswith("In your range: blue (bob).")
+
+
+def test_a_skill_refused_says_which_rule_stands_in_the_way() -> None:
+    state = make(["inquisitor", "mercenary"], revealed=False)
+    face_down = skills.skill_refusal(state, 0, "seal")
+    assert face_down.code == "judgement_skill_face_down"
+    assert i18n.render(Msg("error.judgement_skill_face_down", face_down.params), "zh-TW").endswith("請先亮出你的人物。")
+    assert skills.skill_refusal(state, 0, "veil").code == "judgement_skill_not_yours"
+    state.players[0].revealed = True
+    state.players[0].sealed = True
+    assert skills.skill_refusal(state, 0, "seal").code == "judgement_skill_sealed"
