@@ -40,6 +40,19 @@ class IllegalAction(Exception):
         super().__init__(f"{self.code} {params}" if params else self.code)
 
 
+ALLOWED_SHOWN = 12
+"""The most legal actions a last-resort refusal names."""
+
+
+def allowed_text(legal: Sequence[Any], *, secret: bool = False) -> str:
+    """The legal actions a refusal names, as their text forms (the same in every language); in a
+    game with hidden information only their verbs (an action may name a card in a hand)."""
+    if secret:
+        return ", ".join(sorted({getattr(a, "verb", "") or str(a).split()[0] for a in legal}))
+    texts = [str(a) for a in legal]
+    return ", ".join(texts[:ALLOWED_SHOWN] + (["…"] if len(texts) > ALLOWED_SHOWN else []))
+
+
 class NotYourTurn(IllegalAction):
     code = "not_your_turn"
 
@@ -621,7 +634,10 @@ class Game(Generic[S]):
             return action
         legal = self._legal_actions(state, seat)
         if action not in legal:
-            raise self.why_illegal(state, seat, action)
+            refused = self.why_illegal(state, seat, action)
+            if refused.code == IllegalAction.code:  # the last resort still names what is possible
+                refused.params.setdefault("allowed", allowed_text(legal, secret=self.info.hidden_information))
+            raise refused
         return action
 
     def why_not_asked(self, state: S, seat: Seat, action: Action) -> IllegalAction:
@@ -630,7 +646,8 @@ class Game(Generic[S]):
         return NotYourTurn()
 
     def why_illegal(self, state: S, seat: Seat, action: Action) -> IllegalAction:
-        """A precise reason for a refused action; games override for clearer messages."""
+        """A precise reason for a refused action, naming the rule and what is possible instead;
+        games override it. This last resort is given the legal actions by `check` (`allowed`)."""
         return IllegalAction("illegal_action", action=str(action))
 
     def apply(self, state: S, seat: Seat, action: Action | str, chance: Chance) -> list[Event]:

@@ -110,6 +110,22 @@ def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None) -> Any
     return value
 
 
+def name_seats(params: dict[str, Any], seat_name: Callable[[int], str]) -> dict[str, Any]:
+    """`params` with every `SeatName` (alone, in a `Listed` or a `Msg`) written as the seat's name: a
+    refusal raised by a game names seats, and the table that caught it knows their names."""
+
+    def named(value: Any) -> Any:
+        if isinstance(value, SeatName):
+            return seat_name(value.seat)
+        if isinstance(value, Listed):
+            return Listed.of(named(item) for item in value.items)
+        if isinstance(value, Msg):
+            return Msg(value.key, {key: named(inner) for key, inner in value.params.items()})
+        return value
+
+    return {key: named(value) for key, value in params.items()}
+
+
 @dataclass(frozen=True)
 class Language:
     """One language's words as a game's plug-in reads them (`rules.plugin.Speech`)."""

@@ -14,7 +14,18 @@ import contextlib
 import logging
 from typing import Any
 
-from rules.core import Chance, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
+from rules.core import (
+    BadActionText,
+    Chance,
+    Game,
+    IllegalAction,
+    Msg,
+    Outcome,
+    ScriptedChance,
+    SeatName,
+    SeededChance,
+    allowed_text,
+)
 from tables import i18n, ratings
 from tables.base import ServiceBase, StaleTable, _Out
 from tables.decisions import clock_text
@@ -155,12 +166,23 @@ class Play(ServiceBase):
         never disagree; a caller cancelled mid-write waits for the write to land first."""
         game, state = table.game, table.state
         assert state is not None and table.snapshot is not None  # set together when the game starts or loads
-        action = game.parse_action(text)
+        try:
+            action = game.parse_action(text)
+        except BadActionText as unread:  # said with what the seat may play instead, when it may play
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise
+            raise BadActionText("unreadable_action", text=unread.params.get("text", text),
+                                allowed=allowed_text(legal, secret=game.info.hidden_information)) from unread
         chance = self._chance(table, str(state.version))
         expected = state.version
         tracked = self.decisions.peek(table.id)
         try:
-            events = game.apply(state, seat, action, chance)
+            try:
+                events = game.apply(state, seat, action, chance)
+            except IllegalAction as refused:  # the game names seats; the table knows their names
+                refused.params = i18n.name_seats(refused.params, table.seat_name)
+                raise
             snapshot = state.to_json()
             # the clock of the decision open after it is stored with it: any process finds it due
             clock = self._clock_row(table)

@@ -53,7 +53,7 @@ from typing import Any
 
 from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat, revealed_nothing
 
-from . import moves, present, time_up, winnable
+from . import moves, present, refusals, time_up, winnable
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter, parse_action
 from .board import load_board
 from .cards import card_kind, card_man, load_supply
@@ -183,12 +183,13 @@ class DadsArmy(Game[DadsArmyState]):
         return revealed_nothing(self, before, seat, action, reveals=DRAWN)
 
     def why_illegal(self, state: DadsArmyState, seat: Seat, action: Action) -> IllegalAction:
+        """Which rule refuses `action`: D29 for an option it would strand a man with, else the
+        rule the option breaks, with what is possible instead (refusals.py)."""
         options = self._options(state, seat)
-        if action.verb not in {a.verb for a in options}:
-            return IllegalAction("dads_army_not_now", action=str(action))
         if action in options and (man := self._strands(state, action)) is not None:
             return IllegalAction("dads_army_would_strand", action=str(action), man=present.man_name(man))
-        return IllegalAction("dads_army_cannot", action=str(action))
+        legal = [a for a in options if self._strands(state, a) is None] if state.phase != "bomb" else options
+        return refusals.refusal(state, seat, action, legal, self._movers(state, seat))
 
     @staticmethod
     def _strands(state: DadsArmyState, action: Action) -> str | None:

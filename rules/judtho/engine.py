@@ -64,6 +64,7 @@ from rules.core import (
     revealed_nothing,
 )
 from rules.judtho import alliances as al
+from rules.judtho import refusals
 from rules.judtho.board import COLOURS, Relation, default_setup, placement_squares
 from rules.judtho.moves import apply_move, knight_attacks, legal_moves
 from rules.judtho.notation import Move, Pass, Place, parse
@@ -308,14 +309,28 @@ class Judtho(Game[JudthoState]):
         return list(self.suggestions(state, seat))
 
     def why_not_asked(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
-        """A suggestion outside Trio, or a move the partner may not suggest, says so; anything else
-        from a seat nobody asks is `NotYourTurn` (a second suggestion in a turn too)."""
+        """A suggestion outside Trio, a second one in a turn, or a move the partner may not suggest
+        says so; anything else from a seat nobody asks is `NotYourTurn`."""
         if isinstance(action, Suggest):
             if state.variant != "trio":
                 return IllegalAction("judtho_suggest_trio_only")
+            if state.suggested and self._partner_of_mover(state) == seat:
+                return NotYourTurn("judtho_one_suggestion")  # still not asked: said with its rule
             if self.partner(state) == seat:
-                return IllegalAction("judtho_bad_suggestion", move=action.move)
+                return IllegalAction("judtho_bad_suggestion", move=action.move, moves=refusals.shown(
+                    [s.move for s in self.suggestions(state, seat)]))
+            return NotYourTurn("judtho_suggest_partner_only")
         return NotYourTurn()
+
+    def _partner_of_mover(self, state: JudthoState) -> Seat | None:
+        """`partner`, whether or not this turn's suggestion was sent."""
+        if not state.suggested:
+            return self.partner(state)
+        state.suggested = False
+        try:
+            return self.partner(state)
+        finally:
+            state.suggested = True
 
     def decision(self, state: JudthoState) -> Decision:
         """Every decision is plain (the turn line says it) and on the move clock, the table's time
@@ -327,20 +342,47 @@ class Judtho(Game[JudthoState]):
         return Decision(asked, key=("judtho", state.asked_at) if asked else None)
 
     def why_illegal(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
-        colour = self.acting_colour(state)
-        if isinstance(action, Draw) and action.answer in ("accept", "decline") and state.rel().proposal is None:
+        """The rule that refuses `action` and what is possible instead (refusals.py): no offer to
+        answer, a Trio draw with unequal material, a placement outside the Kingdom or of the piece
+        not chosen, a move into a Rival's Kingdom or off the board, a repetition."""
+        colour = self.acting_colour(state) or ""
+        rel = state.rel()
+        legal = self._legal_actions(state, seat)
+        rivals = [c for c in rel.colours if c != colour and al.relation(rel, colour, c) == "rival"]
+        if isinstance(action, Draw) and action.answer in ("accept", "decline") and rel.proposal is None:
             return IllegalAction("judtho_no_offer")
-        if isinstance(action, Place) and state.phase == "assembly":
-            if action.piece not in state.reserve.get(colour or "", []):
-                return IllegalAction("judtho_piece_not_in_reserve", piece=Msg(f"judtho.piece.{action.piece}"))
-            return IllegalAction("judtho_place_in_own_kingdom", square=action.square)
+        if isinstance(action, (Draw, Void)) and rel.proposal is not None:
+            return IllegalAction("judtho_proposal_pending", proposal=rel.proposal)
+        if isinstance(action, Draw) and action.answer == "offer" and state.phase == "play":
+            mat = on_board_material(state)
+            sides = [sum(mat.get(c, 0) for c in side) for side in rel.sides]
+            return IllegalAction("judtho_trio_draw_needs_equal_material", material=" – ".join(map(str, sides)))
+        if isinstance(action, Place) and state.phase in ("assembly", "placement"):
+            chosen = next((p for p in CHOICE if p not in state.reserve.get(colour, [])), None)
+            return refusals.place_refusal(state, colour, action, legal, rivals,
+                                          reserve=state.reserve.get(colour, []),
+                                          chosen=chosen if state.phase == "assembly" else None)
+        if isinstance(action, Place) and state.phase == "play":
+            if colour not in rel.restore_rights:
+                return IllegalAction("judtho_no_restore_right")
+            return refusals.place_refusal(state, colour, action, legal, rivals, reserve=["queen", "knight", "rook"],
+                                          chosen=None)
         if isinstance(action, Move) and state.phase == "play":
+            outside = refusals.off_board(state.board(), [action.origin, action.to, *action.captures])
+            if outside is not None:
+                return outside
             own = state.pieces.get(action.origin)
-            if own is None or own[0] != colour:
+            if own is not None and own[0] != colour:
+                return IllegalAction("judtho_not_your_army", square=action.origin, piece=refusals.piece(own[1]),
+                                     owner=refusals.colour(own[0]), army=refusals.colour(colour))
+            if own is None:
                 return IllegalAction("judtho_not_your_piece", square=action.origin)
             if action.bare() in legal_moves(state.position(), colour, self._relation(state), self._gen(state)):
                 return IllegalAction("judtho_repetition", text=str(action))
-        return IllegalAction("judtho_illegal", text=str(action))
+            return refusals.move_refusal(state, colour, action, legal, rivals)
+        if isinstance(action, Pass) and state.phase == "play":
+            return refusals.pass_refusal(legal)
+        return refusals.fallback(action, legal)
 
     # ------------------------------------------------------------------ parsing
 

@@ -244,9 +244,9 @@ async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path:
                      stdin=io.StringIO("place rest\n/judtho move c3 c5\nd4-d8\n/judtho move e5 e6\n"), out=out)
     lines = out.getvalue().splitlines()
     assert code == 0
-    at = lines.index("Refused: c3-c5 is not legal now.")
+    at = lines.index("Refused: Your Knight on c3 cannot play c3-c5. Its moves now: Nc3-d5 Nc3-e2 Nc3-d1 Nc3-b5")
     assert lines[at + 1] == "From c3 you may play: Nc3-d5/e2/d1/b5."
-    at = lines.index("Refused: d4-d8 is not legal now.")
+    at = lines.index("Refused: Your Pawn on d4 cannot play d4-d8. Its moves now: d4-d5 d4-d6")
     assert lines[at + 1] == "From d4 you may play: d4-d5/d6."
     assert lines[-1] == "Refused: There is none of your pieces on e5."
 

@@ -58,8 +58,9 @@ def test_e4_refusals_of_a_suggestion_say_why() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, 2, "suggest Ra11-b10", CH)  # no such move for the mover
     assert err.value.code == "judtho_bad_suggestion"
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(IllegalAction) as err:
         GAME.apply(state, 0, "suggest Ra11-a10", CH)  # the Single Player has no partner
+    assert err.value.code == "judtho_suggest_partner_only"
     quattro = play_state(dict(KINGS))
     with pytest.raises(IllegalAction) as err:
         GAME.apply(quattro, 2, "suggest Kc1-d1", CH)
