@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import UNDO, Game, IllegalAction, Msg, SeatName, State, replay_chance
+from tables import i18n
 from tables.base import ServiceBase, StaleTable, _Out
 from tables.decisions import clock_text
 from tables.notices import Notice
@@ -96,10 +97,8 @@ class Undo(ServiceBase):
         try:
             found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
                                             rows, seat)
-        except IllegalAction as refusal:  # a refusal travels alone: the seat it names, by name
-            other = refusal.params.get("player")
-            if isinstance(other, SeatName):
-                raise IllegalAction(refusal.code, player=table.seat_name(other.seat)) from None
+        except IllegalAction as refusal:  # the seat it names, by name (as `Play._step` does)
+            refusal.params = i18n.name_seats(refusal.params, table.seat_name)
             raise
         game, expected = table.game, table.version
         old_state, old_snapshot = table.state, table.snapshot
