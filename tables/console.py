@@ -118,7 +118,7 @@ class Console:
         print(text, file=self.out, flush=True)
 
     def refused(self, exc: IllegalAction) -> None:
-        text = i18n.render(Msg(f"error.{exc.code}", exc.params), self.options.lang)
+        text = i18n.render(exc.msg, self.options.lang)
         if self.options.json:
             self.write(json.dumps({"kind": "error", "code": exc.code, "text": text}, ensure_ascii=False))
         else:

@@ -246,7 +246,7 @@ class Play(ServiceBase):
         await self._close(table, "finished", rows, rate=rate)
         if outcome.winners:
             names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
-            out.public.append(Msg("table.winner", {"names": names}))
+            out.public.append(Msg("table.winner", {"names": names}, count=len(outcome.winners)))
         else:
             out.public.append(Msg("table.no_winner"))
 
