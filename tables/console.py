@@ -214,6 +214,19 @@ class Console:
         if self.options.json:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
+        entries, names = self._entries(prompt)
+        lang = self.options.lang
+        shown = _packed(entries, _width(i18n.gettext("console.legal", lang, player=name, actions="")))
+        lines = i18n.gettext("console.legal", lang, player=name, actions=shown).split("\n")
+        for line in [*lines, *([names] if names else [])]:
+            if self._secret(prompt):
+                self.say("console.private", player=name, text=line)
+            else:
+                self.write(line)
+
+    def _entries(self, prompt: Prompt) -> tuple[list[str], str]:
+        """A prompt's actions as its "may:" list gives them (the game's `Words.summary`, else
+        grouped: at most `PROMPT_MAX`), and the line naming their codes ("" for none)."""
         words = _words(prompt.game)
         summary = words.summary(prompt.actions, i18n.speech(self.options.lang))
         if summary is not None:
@@ -223,14 +236,7 @@ class Console:
         entries = grouped[:PROMPT_MAX]
         if len(grouped) > PROMPT_MAX:
             entries[-1] += " …"
-        lang = self.options.lang
-        shown = _packed(entries, _width(i18n.gettext("console.legal", lang, player=name, actions="")))
-        lines = i18n.gettext("console.legal", lang, player=name, actions=shown).split("\n")
-        for line in [*lines, *([names] if names else [])]:
-            if self._secret(prompt):
-                self.say("console.private", player=name, text=line)
-            else:
-                self.write(line)
+        return entries, names
 
     def _names(self, words: Words, actions: list[str]) -> str:
         """The codes in the actions that do not read as their names (the game's `Words.token`),
@@ -495,12 +501,17 @@ class Console:
 
     def _legal_again(self) -> None:
         """After a refusal, what the seat that was refused may do, its "may:" list again (none
-        when that seat is not asked anything now)."""
+        when that seat is not asked anything now, nor when the game's hint just named every
+        entry of it)."""
         if self.actor is None or self.actor not in self.players or self.over:
             return
         prompt = self.service.prompt(CHANNEL, self.actor)
-        if prompt is not None and prompt.actions:
-            self._prompt(prompt)
+        if prompt is None or not prompt.actions:
+            return
+        hint = self.hint
+        if hint and all(entry in hint for entry in self._entries(prompt)[0]):
+            return
+        self._prompt(prompt)
 
     async def act_all(self, actor: Player, texts: list[str]) -> None:
         """Play the actions one command names, in order (a command may name several)."""

@@ -229,3 +229,15 @@ async def test_an_ai_only_game_prints_each_action_as_it_is_played(tmp_path: Path
     assert i18n.gettext("console.ai_only", game="Toy race") in out.getvalue()
     assert "played to the end first" not in out.getvalue()
     assert out.getvalue().count("toy.event.moved") == len(played)  # printed once each, not again at the end
+
+
+async def test_a_hint_that_names_every_action_is_not_followed_by_the_same_list(tmp_path: Path) -> None:
+    """The City of Judgement's hint under a refusal ("You may: pick …") already lists what the seat
+    may do: the "may:" list is not printed a second time under it."""
+    out = io.StringIO()
+    await run(LocalOptions(game="judgement", ai=3, seed="1", images=str(tmp_path)),
+              service=TableService(":memory:", renderers={"judgement": None}), stdin=io.StringIO("x\n"), out=out)
+    lines = out.getvalue().splitlines()
+    refused = next(i for i, line in enumerate(lines) if line.startswith("Refused: "))
+    assert lines[refused + 1].startswith("[to Alice] ") and "pick " in lines[refused + 1]
+    assert lines[refused + 1:] == [lines[refused + 1]]
