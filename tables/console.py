@@ -738,7 +738,8 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
               out: TextIO | None = None, tty: bool | None = None, read: Callable[[str], str] = input,
               editor: Any | None = None) -> int:
     """Play one local game; returns the process exit code. `tty`: whether a person types at a
-    terminal (default: whether standard input is one, when no `stdin` is given); then lines are
+    terminal (default: whether standard input and the output are one, when no `stdin` is given:
+    the prompt is not written into a pipe that reads the output); then lines are
     read with `read` at a prompt, with line editing by `editor` (`readline` by default,
     `tables.terminal`), else they are `stdin`'s, line by line."""
     out = out or sys.stdout
@@ -757,8 +758,8 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
             return 0
         if not console.players:
             return 0 if console.over else 3
-        if tty is None:
-            tty = stdin is None and sys.stdin.isatty()
+        if tty is None:  # a person at a terminal, who sees the prompt (not a pipe reading the output)
+            tty = stdin is None and sys.stdin.isatty() and out.isatty()
         if not tty:
             await console.run_lines(stdin or sys.stdin, script=False)
             return 0

@@ -241,3 +241,25 @@ async def test_a_hint_that_names_every_action_is_not_followed_by_the_same_list(t
     refused = next(i for i, line in enumerate(lines) if line.startswith("Refused: "))
     assert lines[refused + 1].startswith("[to Alice] ") and "pick " in lines[refused + 1]
     assert lines[refused + 1:] == [lines[refused + 1]]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_a_terminal_is_told_by_standard_input_and_the_output_both(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typing at a terminal and reading there: the prompt; the output piped elsewhere (`| tee`,
+    `--json | jq`): no prompt written into it, lines read as they come."""
+    monkeypatch.setenv("GAVEL_HISTORY", "")
+    monkeypatch.setattr("sys.stdin", Terminal("roll\n"))
+    prompts: list[str] = []
+    await run(LocalOptions(game="toy", seats=2, images=str(tmp_path)), service=make_service(), out=Terminal(),
+              read=typist(["peek"], prompts), editor=FakeEditor())
+    assert prompts == [terminal.PROMPT, terminal.PROMPT]
+    piped = io.StringIO()
+    prompts.clear()
+    await run(LocalOptions(game="toy", seats=2, images=str(tmp_path)), service=make_service(), out=piped,
+              read=typist(["peek"], prompts), editor=FakeEditor())
+    assert prompts == [] and "toy.event.rolled" in piped.getvalue()  # sys.stdin's line, read as it is
