@@ -33,11 +33,23 @@ class IllegalAction(Exception):
     """
 
     code: str = "illegal_action"
+    count: int | None = None
+    """The number the message speaks of, for its plural form (`Msg.count`; set by `counted`)."""
 
     def __init__(self, code: str | None = None, **params: Any) -> None:
         self.code = code or type(self).code
         self.params = params
         super().__init__(f"{self.code} {params}" if params else self.code)
+
+    def counted(self, n: int) -> IllegalAction:
+        """The same refusal, its message in the plural form for `n` ("at most 1 Sector", "2 Sectors")."""
+        self.count = n
+        return self
+
+    @property
+    def msg(self) -> Msg:
+        """The refusal as the player reads it: `error.<code>` with its params (and count)."""
+        return Msg(f"error.{self.code}", self.params, count=self.count)
 
 
 ALLOWED_SHOWN = 12
@@ -148,10 +160,15 @@ class Msg:
     Engines describe events and actions with `Msg`s, never with prose; the front-ends
     translate them (tables/i18n.py) in each reader's language. A parameter may itself be a
     `Msg` (translated first) or a `SeatName` (the player's name, filled in by the table).
+
+    `count`: the number the message speaks of, when its words follow it ("1 card", "3 cards";
+    "Winner: a", "Winners: a, b"): its catalogue entry has plural forms, and the front-ends pick
+    the one the reader's language uses for that number. None: a message without plural forms.
     """
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    count: int | None = None
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,9 @@ class _Out:
 
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+    heard: int = 0
+    """How many of `public` the service's `live` listener was already given (then not repeated
+    in the call's notice)."""
 
 
 async def _same(table: Table) -> Table:
@@ -131,6 +134,7 @@ class ServiceBase:
     _clock_rows: dict[int, ClockRow | None]
     _undo_points: dict[int, tuple[int, int]]
     _reminded: dict[int, int]
+    live: Callable[[Public], None] | None
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this

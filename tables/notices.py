@@ -226,7 +226,8 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
 def _encode(value: Any) -> Any:
     """A message parameter as JSON: `Msg`, `SeatName` and `Listed` tagged, the rest as it is."""
     if isinstance(value, Msg):
-        return {"$msg": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+        data = {"$msg": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+        return data if value.count is None else {**data, "count": value.count}
     if isinstance(value, SeatName):
         return {"$seat": value.seat}
     if isinstance(value, i18n.Listed):
@@ -244,7 +245,7 @@ def _decode(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if "$msg" in value:
-        return Msg(value["$msg"], {k: _decode(v) for k, v in value["params"].items()})
+        return Msg(value["$msg"], {k: _decode(v) for k, v in value["params"].items()}, count=value.get("count"))
     if "$seat" in value:
         return SeatName(value["$seat"])
     if "$list" in value:

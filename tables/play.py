@@ -29,7 +29,7 @@ from rules.core import (
 from tables import i18n, ratings
 from tables.base import ServiceBase, StaleTable, _Out
 from tables.decisions import clock_text
-from tables.notices import Notice
+from tables.notices import Notice, Public
 from tables.store import StaleWrite
 from tables.table import Player, Table
 
@@ -230,6 +230,7 @@ class Play(ServiceBase):
             try:
                 text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
                 await self._step(table, seat, text, out)
+                self._hear(table, out)
             except StaleTable:  # another process played this table meanwhile: its moves stand, ours was not written
                 log.info("table %s moved on in another process while its AI seat %s was playing", table.id, seat)
                 return
@@ -239,6 +240,13 @@ class Play(ServiceBase):
                               table.id, seat, failures)
                 return
             await asyncio.sleep(0)  # let other tables and Discord breathe between AI moves
+
+    def _hear(self, table: Table, out: _Out) -> None:
+        """Give `live` (when set) the channel's lines gathered since it last heard, at once."""
+        if self.live is None or out.heard == len(out.public):
+            return
+        lines, out.heard = out.public[out.heard:], len(out.public)
+        self.live(Public(table.id, lines, names=table.names))
 
     async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
         n = len(table.seats)
@@ -268,7 +276,7 @@ class Play(ServiceBase):
         await self._close(table, "finished", rows, rate=rate)
         if outcome.winners:
             names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
-            out.public.append(Msg("table.winner", {"names": names}))
+            out.public.append(Msg("table.winner", {"names": names}, count=len(outcome.winners)))
         else:
             out.public.append(Msg("table.no_winner"))
 

@@ -224,6 +224,10 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         (`tables.undo`: the Undo button; memory only, the log decides)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
+        self.live: Callable[[Public], None] | None = None
+        """Who hears the channel's lines as AI seats play them, one action at a time (local play
+        prints an AI-only game as it goes); a call's notice then carries only the lines not heard
+        yet. None (the bot's case): every line waits for the call's notice."""
         self._reminded: dict[int, int] = {}
         """Per table: the decision (the version it opened at) whose half-time reminder this process
         sent or found sent, not to be armed again here. The database's claim (`remind`) is what
@@ -579,7 +583,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         await self._save_clock(table)
         # The channel pings a seat once per decision: when it is first asked in it.
         ping = self.decisions.to_ping(table) if table.status == "active" else frozenset()
-        public, prompts = await self._public(table, out.public, ping)
+        public, prompts = await self._public(table, out.public[out.heard:], ping)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:

@@ -216,7 +216,8 @@ def walk_refusal(state: DreddState, seat: Seat, steps: list[str]) -> IllegalActi
         return IllegalAction("dredd_icu_to_hospital", sector=Msg(f"judge_dredd.sector.{hospital}"))
     allowance = move_allowance(state, seat)
     if len(steps) > allowance:
-        return IllegalAction("dredd_too_far", steps=allowance, sectors=sector_list(move_paths(state, seat)))
+        reach = sector_list(move_paths(state, seat))
+        return IllegalAction("dredd_too_far", steps=allowance, sectors=reach).counted(allowance)
     here = judge.at
     assert here is not None
     for there in steps:
