@@ -183,7 +183,7 @@ def compose(
     draw_judges(canvas, th, view)
     for label, target in highlight.items():
         if target in sectors:
-            draw_highlight_badge(canvas, th, target, label, light)
+            draw_highlight_badge(canvas, th, view, target, label)
         elif target in boxes:
             draw_highlight_crime(canvas, th, boxes[target], label)
         elif target == ALIEN:

@@ -33,7 +33,6 @@ from rules.judge_dredd.content import load_board, load_cards, load_crimes, load_
 K = "judge_dredd.board."
 MESSAGES = {
     K + "title": "JUDGE DREDD",
-    K + "place": "Mega-City One",
     K + "turn": "Game Turn {turn}",
     K + "setup": "Set-up",
     K + "phase.place": "Placing Judges",
@@ -85,9 +84,6 @@ MESSAGES = {
     K + "winner": "{player} wins",
     K + "end_holder": "Last round: ends with {player}",
     K + "quiet": "No Arrest for {count} Game Turns: the game ends after {left} more",
-    K + "legend.start": "Starting Sector: Action Cards issued there",
-    K + "legend.perp": "Perp face down: revealed when a Judge arrives",
-    K + "legend.cv": "Combat Values in red: the points of an Arrest",
     K + "or": "OR",
     K + "judge_card": "JUDGE",
     K + "your_hand": "Your hand",

@@ -37,7 +37,7 @@ Box = tuple[float, float, float, float]
 
 FRAME = 8
 TITLE_H = 40
-CW, CH = 84, 116  # a grid cell
+CW, CH = 84, 120  # a grid cell
 STREET = 6  # the street between two Sectors that share a border
 RIVER_A = 26
 RIVER_B = 24
@@ -205,9 +205,6 @@ def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
         if s.hospital:
             _red_cross(d, th, S, sector_centre(code), 30, blend(th["cross"], fill, 0.55))
     img = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
-    for code, s in board.sectors.items():
-        if s.start:
-            _start_badge(img, th, code, s.bonus)
     _title(img, th, word["title"])
     _icu_box(img, th, word["intensive_care"], word["icu_note"])
     _piles_ground(img, th, [word[f"pile.{p}"] for p in PILES])
@@ -233,10 +230,13 @@ def code_spot(code: str) -> tuple[float, float]:
 
 def draw_codes(img: Image.Image, th: Theme) -> None:
     """Every Sector's code (what `move`, `place` and the cards take), in capitals at the top left
-    of the Sector, on a plate of its ground so that an arrow drawn before never crosses it."""
+    of the Sector, on a plate of its ground, and each Starting Sector's card bonus: drawn after
+    the last Move's arrow, so that no arrow crosses them."""
     d = ImageDraw.Draw(img)
-    f = font("condensed", FONT + 3)
-    for code in load_board().sectors:
+    f = font("condensed", FONT + 1)
+    for code, s in load_board().sectors.items():
+        if s.start:
+            _start_badge(img, th, code, s.bonus)
         x, y = code_spot(code)
         label = code.upper()
         w = f.getlength(label)
@@ -306,12 +306,15 @@ def card_icon(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
 
 def _start_badge(img: Image.Image, th: Theme, code: str, bonus: int) -> None:
     """A Starting Sector: the Action Cards a Judge here may be issued, as a card with the number,
-    at the top right (its gold ground says it is a Starting Sector)."""
-    _, y0, x1, _ = sector_box(code)
-    ne = (1, -1) in corner_styles()[code]
-    cx, cy = x1 - 16 - (DIAG * 0.6 if ne else 0), y0 + NAME_H + CRIME_ROW / 2
-    paste_centred(img, card_icon(24, 30, th["white"], th["card_ink"]), (cx, cy))
+    at the right of the row under the code (its gold ground says it is a Starting Sector)."""
+    cx, cy = start_badge_spot(code)
+    paste_centred(img, card_icon(22, 28, th["white"], th["card_ink"]), (cx, cy))
     ImageDraw.Draw(img).text((cx, cy + 1), str(bonus), font=font("bold", FONT), fill=th["card_ink"], anchor="mm")
+
+
+def start_badge_spot(code: str) -> tuple[float, float]:
+    _, y0, x1, _ = sector_box(code)
+    return x1 - 15, y0 + NAME_H + 1 + CRIME_ROW / 2
 
 
 def _title(img: Image.Image, th: Theme, title: str) -> None:

@@ -269,7 +269,7 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     sectors = load_board().sectors
     crimes = sorted(view.get("crimes") or [], key=lambda c: (sectors[c["sector"]].row, sectors[c["sector"]].col)
                     if c.get("sector") in sectors else (9, 9))
-    fc, fv = font("condensed", FONT), font("bold", FONT)
+    fv = font("bold", FONT)
     rows: list[tuple[str | None, str, str, Any, str | None, Any, bool]] = [
         (labels.get(c.get("crime")), str(c.get("sector") or ""), say(f"judge_dredd.crime.{c.get('crime')}"),
          c.get("crime_cv"), say(f"judge_dredd.perp.{c['perp']}") if c.get("perp") else None,
@@ -291,9 +291,10 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
         x += tag.width + 8
         half = (X1 - x) / 2
         cvw = fv.getlength(str(cv)) + 6
-        d.text((x, cy), ellipsize(crime, fc, half - cvw - 8), font=font_for(crime, FONT, "condensed"),
-               fill=th["ink"], anchor="lm")
-        x += min(fc.getlength(crime), half - cvw - 8) + 6
+        fcr = font_for(crime, FONT, "condensed")
+        shown = ellipsize(crime, fcr, half - cvw - 8)
+        d.text((x, cy), shown, font=fcr, fill=th["ink"], anchor="lm")
+        x += fcr.getlength(shown) + 6
         d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
         x += cvw + 10
         if perp is None:
@@ -302,9 +303,10 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
         elif perp:
             pv = str(pcv) if pcv is not None else ""
             pw = fv.getlength(pv) + 6
-            d.text((x, cy), ellipsize(perp, fc, X1 - x - pw - 4), font=font_for(perp, FONT, "condensed"),
-                   fill=th["muted"], anchor="lm")
-            x += min(fc.getlength(perp), X1 - x - pw - 4) + 6
+            fp = font_for(perp, FONT, "condensed")
+            shown = ellipsize(perp, fp, X1 - x - pw - 4)
+            d.text((x, cy), shown, font=fp, fill=th["muted"], anchor="lm")
+            x += fp.getlength(shown) + 6
             d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
         y += LINE_H + 2
     return y

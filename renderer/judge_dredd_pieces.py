@@ -32,7 +32,6 @@ from renderer.judge_dredd_map import (
     NAME_H,
     Box,
     card_icon,
-    corner_styles,
     pile_centres,
     sector_box,
     sector_centre,
@@ -89,7 +88,7 @@ def judge_spots(n: int, box: Box) -> tuple[int, list[tuple[float, float]]]:
         rows = [(n + 1) // 2, n // 2]
     out = []
     for r, k in enumerate(rows):
-        y = y1 - JUDGE_ROW / 2 - 2 - (len(rows) - 1 - r) * JUDGE_ROW
+        y = y1 - JUDGE_ROW / 2 - 1 - (len(rows) - 1 - r) * (JUDGE_ROW - 2)
         left = (x0 + x1) / 2 - (k - 1) * JUDGE_STEP / 2
         out += [(left + i * JUDGE_STEP, y) for i in range(k)]
     return JUDGE_DIA, out
@@ -220,12 +219,25 @@ def draw_highlight_fill(canvas: Image.Image, th: Theme, code: str, light: bool) 
     d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=th["hl_edge"], width=2 if light else 3)
 
 
-def draw_highlight_badge(canvas: Image.Image, th: Theme, code: str, label: str, light: bool) -> None:
-    """The label of a highlighted Sector, at the top right, level with its code."""
+def draw_highlight_badge(canvas: Image.Image, th: Theme, view: Mapping[str, Any], code: str, label: str) -> None:
+    """The label of a highlighted Sector, at the right of its Crime row (under the code, never on
+    it; left of a Starting Sector's card bonus); when two Crimes fill that row, lower, between
+    them and the Judges."""
     b = badge(label, th)
     _, y0, x1, _ = sector_box(code)
-    ne = (1, -1) in corner_styles()[code]
-    paste_centred(canvas, b, (x1 - b.width / 2 - 3 - (DIAG * 0.6 if ne else 0), y0 + NAME_H / 2 + 1))
+    things = sum(1 for box in crime_slots(view).values() if sector_of(box) == code)
+    y = y0 + NAME_H + 1 + CHIP_H / 2 + (CHIP_H + 4 if things >= 2 else 0)
+    right = x1 - 3 - (30 if load_board().sectors[code].start else 0)  # left of the card bonus
+    paste_centred(canvas, b, (right - b.width / 2, y))
+
+
+def sector_of(box: Box) -> str | None:
+    """The Sector a box on the map starts in."""
+    for code in load_board().sectors:
+        x0, y0, x1, y1 = sector_box(code)
+        if x0 <= box[0] < x1 and y0 <= box[1] < y1:
+            return code
+    return None
 
 
 def draw_highlight_alien(canvas: Image.Image, th: Theme, view: Mapping[str, Any], label: str) -> None:
@@ -238,7 +250,7 @@ def draw_highlight_alien(canvas: Image.Image, th: Theme, view: Mapping[str, Any]
 # ---------------------------------------------------------------------------- Crimes
 
 
-CHIP_W, CHIP_H = 36, 28
+CHIP_W, CHIP_H = 35, 28
 """A Crime on the map: a chip, the Perp's half (face down "?", or its red value) and the Crime's."""
 ALIEN = "alien"
 
@@ -260,7 +272,7 @@ def crime_slots(view: Mapping[str, Any]) -> dict[str, Box]:
         x0, y0, _, _ = sector_box(code)
         for i, thing in enumerate(things):
             r, k = divmod(i, 2)
-            x = x0 + 4 + k * (CHIP_W + 4)
+            x = x0 + 3 + k * (CHIP_W + 3)
             y = y0 + NAME_H + 1 + r * (CHIP_H + 3)
             out[thing] = (x, y, x + CHIP_W, y + CHIP_H)
     return out
