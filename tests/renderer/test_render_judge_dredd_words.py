@@ -228,8 +228,8 @@ def test_hand_image_for_the_viewing_seat():
     img = Image.open(io.BytesIO(png))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and img.mode == "P"
     assert R.render_hand(copy.deepcopy(view), names={1: "Bea"}) == png  # deterministic
-    wider = R.render_hand(V.with_hand(V.make_view(), 1, ["sonic_cannon"] * 6))
-    assert Image.open(io.BytesIO(wider)).width > img.width
+    taller = Image.open(io.BytesIO(R.render_hand(V.with_hand(V.make_view(), 1, ["sonic_cannon"] * 6))))
+    assert taller.width == img.width and taller.height > img.height  # two cards a row, whatever the hand
 
 
 def test_no_hand_image_for_a_spectator_or_an_empty_hand():
