@@ -198,15 +198,18 @@ def compose(
 P = "judge_dredd.parts."
 PARTS = {
     P + "title": "Judge Dredd: the map of Mega-City One and its parts",
-    P + "sector": "Sectors: a Judge's Move takes him up to two Sectors, across a shared border or a bridge",
+    P + "sector": ("Sectors, by the code the commands take: a Judge's Move takes him up to two Sectors, "
+                    "across a shared border or a bridge"),
     P + "ghj": "The Grand Hall of Justice: a Starting Sector; a Judge here at issue may take up to 6 Action Cards",
-    P + "start": "Starting Sectors (gold, with a star): where the Judges are placed; no Sector card names them",
+    P + "start": ("Starting Sectors (gold, with the number of Action Cards issued there): where the Judges are "
+                   "placed; no Sector card names them"),
     P + "hospital": "The Justice Department Hospital: no Sector card names it; a Judge leaves Intensive Care into it",
     P + "river": "Rivers: Sectors either side of a river are adjacent only through a bridge",
     P + "bridge": "A bridge: the way across a river",
     P + "icu": "Intensive Care: a wounded Judge waits here, out of play; his next Move takes him into the Hospital",
     P + "piles": "The piles: Action Cards, discards, Perps, Crimes and Sector cards",
-    P + "panel": "The Judges: each player's colour, Arrests, cards in hand and whose Move it is",
+    P + "panel": ("The Judges: each player's colour and number by their name, cards in hand, Arrests, score and "
+                   "whose Move it is; then the Crimes in full"),
 }
 """The words of the map's parts (`render_parts`), as the catalogue has them in English."""
 
@@ -231,8 +234,8 @@ def render_parts(
     (ax, ay), (bx, by) = sector_centre(bridge.a), sector_centre(bridge.b)
 
     def corner(code: str) -> tuple[float, float]:
-        _x0, y0, x1, y1 = sector_box(code)
-        return (x1 - 18, (y0 + y1) / 2)
+        _x0, y0, x1, _y1 = sector_box(code)
+        return (x1 - 14, y0 + 78)  # under the card bonus, right of the Judges
 
     parts = [
         (sector_centre(plain), say(P + "sector")),
