@@ -342,7 +342,7 @@ def _icu_box(img: Image.Image, th: Theme, title: str, note: str) -> None:
     d.text((x, (y0 + y1) / 2), ellipsize(note, fn, ICU_SLOTS_X - 12 - x), font=fn, fill=th["muted"], anchor="lm")
 
 
-ICU_SLOTS_X = ICU_BOX[2] - 140
+ICU_SLOTS_X = ICU_BOX[2] - 186
 """Where the Judges in Intensive Care stand, left to right."""
 
 
