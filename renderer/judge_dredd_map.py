@@ -335,15 +335,15 @@ def _icu_box(img: Image.Image, th: Theme, title: str, note: str) -> None:
     d.rounded_rectangle(ICU_BOX, radius=8, fill=th["hospital"], outline=th["cross"], width=3)
     d.rectangle((x0 + 3, y0 + 3, x0 + 40, y1 - 3), fill=th["cross"])
     _red_cross(d, th, 1, (x0 + 22, (y0 + y1) / 2), 24, th["white"])
-    ft = fit_font(title, FONT + 1, 190, "bold", min_size=FONT)
-    d.text((x0 + 50, (y0 + y1) / 2), title, font=ft, fill=th["ink"], anchor="lm")
-    x = x0 + 50 + ft.getlength(title) + 12
-    fn = fit_font(note, FONT, ICU_SLOTS_X - 12 - x, "regular", min_size=FONT)
+    ft = fit_font(title, FONT, 190, "bold", min_size=FONT)
+    d.text((x0 + 46, (y0 + y1) / 2), title, font=ft, fill=th["ink"], anchor="lm")
+    x = x0 + 46 + ft.getlength(title) + 10
+    fn = fit_font(note, FONT, ICU_SLOTS_X - 12 - x, "condensed", min_size=FONT)
     d.text((x, (y0 + y1) / 2), ellipsize(note, fn, ICU_SLOTS_X - 12 - x), font=fn, fill=th["muted"], anchor="lm")
 
 
-ICU_SLOTS_X = ICU_BOX[2] - 186
-"""Where the Judges in Intensive Care stand, left to right."""
+ICU_SLOTS_X = ICU_BOX[2] - 160
+"""Where the Judges in Intensive Care stand, left to right (six fit, a little overlapped)."""
 
 
 def _piles_ground(img: Image.Image, th: Theme, labels: list[str]) -> None:

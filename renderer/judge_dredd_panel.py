@@ -298,7 +298,7 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
         d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
         x += cvw + 10
         if perp is None:
-            d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"])
+            d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
             d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
         elif perp:
             pv = str(pcv) if pcv is not None else ""

@@ -112,7 +112,7 @@ def judge_positions(view: Mapping[str, Any]) -> dict[int, tuple[tuple[float, flo
         seats.sort()
         if code == "icu":
             for i, seat in enumerate(seats):
-                out[seat] = ((ICU_SLOTS_X + 16 + i * 29, (ICU_BOX[1] + ICU_BOX[3]) / 2), 28)
+                out[seat] = ((ICU_SLOTS_X + 16 + i * 25, (ICU_BOX[1] + ICU_BOX[3]) / 2), 28)
         elif code in sectors:
             dia, spots = judge_spots(len(seats), sector_box(code))
             out |= {seat: (xy, dia) for seat, xy in zip(seats, spots, strict=False)}
