@@ -49,7 +49,7 @@ MESSAGES = {
     K + "window.issue": "Discards before issue",
     K + "to_act": "{player} to act",
     K + "passed": "passed",
-    K + "skipping": "passes this turn",
+    K + "skipping": "skipping",
     K + "chosen": "→ {crime}",
     K + "turn_start": "Turn Start",
     K + "score": "Score",

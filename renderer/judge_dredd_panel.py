@@ -50,8 +50,8 @@ ROW_H = 40
 LINE_H = 32
 PILL_H = 30
 """A pill's words are 0.72 of its height: 30 px gives the board's smallest font (`FONT`) and more."""
-HAND_X, ARRESTS_X = X0 + 290, X0 + 372
-MARKS_X = X0 + 414
+HAND_X, ARRESTS_X = X0 + 262, X0 + 338
+MARKS_X = X0 + 382
 NAME_END = HAND_X - 34
 
 
