@@ -221,13 +221,14 @@ def draw_highlight_fill(canvas: Image.Image, th: Theme, code: str, light: bool) 
 
 def draw_highlight_badge(canvas: Image.Image, th: Theme, view: Mapping[str, Any], code: str, label: str) -> None:
     """The label of a highlighted Sector, at the right of its Crime row (under the code, never on
-    it; left of a Starting Sector's card bonus); when two Crimes fill that row, lower, between
-    them and the Judges."""
+    it; left of a Starting Sector's card bonus); when the Crimes leave no room there, lower,
+    between them and the Judges."""
     b = badge(label, th)
     _, y0, x1, _ = sector_box(code)
-    things = sum(1 for box in crime_slots(view).values() if sector_of(box) == code)
-    y = y0 + NAME_H + 1 + CHIP_H / 2 + (CHIP_H + 4 if things >= 2 else 0)
+    chips = [box for box in crime_slots(view).values() if sector_of(box) == code]
     right = x1 - 3 - (30 if load_board().sectors[code].start else 0)  # left of the card bonus
+    clear = all(box[2] + 2 <= right - b.width for box in chips)
+    y = y0 + NAME_H + 1 + CHIP_H / 2 + (0 if clear else CHIP_H + 4)
     paste_centred(canvas, b, (right - b.width / 2, y))
 
 

@@ -248,3 +248,21 @@ def count(img: Image.Image, box: tuple[float, ...], colour: tuple[int, int, int]
     x0, y0, x1, y1 = (round(v) for v in box)
     return sum(img.getpixel((x, y)) == colour for x in range(x0, x1) for y in range(y0, y1))
 
+
+
+def test_a_sector_label_never_covers_a_crime_chip():
+    """Wide labels on Sectors with one Crime (Dan Tanna Block, Resyk) and two (the Alien Zoo): each
+    pill (its letters and their padding) stays off the chips."""
+    view = V.movement_window()
+    view["crimes"][3]["sector"] = "zoo"  # Arson joins Murder in the Alien Zoo
+    view["crimes"][1]["sector"] = "dan"
+    hl = {"W": "dan", "M": "res", "WW": "zoo", "A": "und"}
+    chips = P.crime_boxes(view)
+    _, texts = drawn(lambda: R.render(view, highlight=hl))
+    labels = [t for t in texts if t.text in hl and t.box[3] < M.PANEL_Y]
+    assert len(labels) == len(hl)
+    for t in labels:
+        x0, y0, x1, y1 = t.box[0] - 10, t.box[1] - 4, t.box[2] + 10, t.box[3] + 4  # the pill round the letters
+        assert inside((x0, y0, x1, y1), M.sector_box(hl[t.text]))
+        for chip in chips.values():
+            assert x1 <= chip[0] or chip[2] <= x0 or y1 <= chip[1] or chip[3] <= y0, (t.text, chip)
