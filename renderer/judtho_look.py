@@ -90,8 +90,8 @@ _CLASSIC = {
     # squares (J30): the dark one of each area in the Kingdom colour, the light one a pale tint
     "white_dark": "#afb3b8",
     "white_light": "#e9eaec",
-    "red_dark": "#e3928b",
-    "red_light": "#f1d6d2",
+    "red_dark": "#e89e97",
+    "red_light": "#f7e4e1",
     "yellow_dark": "#d7b440",
     "yellow_light": "#f5ebc6",
     "black_dark": "#8e9196",
