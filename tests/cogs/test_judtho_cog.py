@@ -283,9 +283,10 @@ async def test_trio_partner_suggests_one_move_privately(world, service):
     assert refusals(w.env)  # one suggestion a turn
 
 
-async def test_board_with_the_real_renderer_labels_the_destinations(world, service, monkeypatch):
-    """With Judtho's own renderer, `/judtho board` posts the image, and the destinations of the
-    second menu step carry the labels drawn on it (`A · Nb1-c3`)."""
+async def test_board_with_the_real_renderer_names_destinations_by_the_coordinates(world, service, monkeypatch):
+    """With Judtho's own renderer, `/judtho board` posts the image; the board letters no square
+    when several pieces can move (a letter would stand for different moves), so the second menu
+    step names its destinations in notation (`Nb1-c3`), by the coordinates drawn beside the board."""
     service._renderer_overrides.pop(GAME_KEY)  # the renderer Judtho's plug-in names
     service._renderers.pop(GAME_KEY, None)  # (the stand-in, if the bot's start-up loaded it already)
     w = world
@@ -298,7 +299,9 @@ async def test_board_with_the_real_renderer_labels_the_destinations(world, servi
                    and b["label"].split(" ")[0] in ("Knight", "Pawn"))
     step = await w.alice.click(prompt, label=several)
     labels = [b["label"] for b in buttons(step.response) if b["custom_id"].startswith("gv:a")]
-    assert labels and all(re.fullmatch(r"[A-Z]+ · \S+", label) for label in labels), labels
+    notation = r"[A-Z][a-l]\d+[-x]\S+|\w+ [a-l]\d+( [→×] [a-l]\d+\S*)+"  # Nb1-c3, Pawn a4 → a5
+    assert labels and all(re.fullmatch(notation, label) for label in labels), labels
+    assert not any(" · " in label for label in labels)
 
 
 async def test_rules_summary_in_the_users_language(world, locales):
