@@ -238,9 +238,16 @@ class Clicks:
         the game's words at its facts, its square labels, what it is asked and knows alone)."""
         lang, legal, squares = lang_of(interaction), prompt.actions, prompt.labels
         words = components.words_for(prompt).menu(legal)
+        chosen, choices = components.expand(legal, prefix, words)  # with the levels every choice agrees on
+        # A step the channel's board marks none of (the moves of one piece, where the board marks
+        # only one piece's moves) may be marked on the player's own board of this step alone.
+        step = [c.action for c in choices if c.action]
+        own_marks = not prompt.private and bool(prefix) and bool(step) and not any(a in squares for a in step)
+        if own_marks:
+            squares = self.bot.service.step_labels(interaction.channel_id or 0, step)
+            own_marks = bool(squares)
         view = components.prompt_view(prompt.table_id, version, legal, words, lang, squares, prefix=prefix,
                                       page=page, info=False, undo=prompt.undo and not prefix)
-        chosen, choices = components.expand(legal, prefix, words)  # with the levels every choice agrees on
         # what the decision is about atop its first step, then what only this player knows of it
         asked = components.asked_lines(prompt, lang) if not prefix else []
         text = "\n".join(filter(None, [note, *asked, components.path_label(words, chosen, lang),
@@ -248,22 +255,25 @@ class Clicks:
         # The buttons of this step say "A · …" (a square to move to), but the channel's board
         # marks nothing where moves are secret: the step comes with the player's own board, which
         # marks them. A step without marks (a card to play, a pass) comes without a picture.
-        marked = prompt.private and any(c.action in squares for c in choices)
+        marked = (prompt.private or own_marks) and any(c.action in squares for c in choices)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             if not marked:
                 await interaction.response.edit_message(content=text, view=view)
                 return
             await interaction.response.defer()
-            file = await self._own_board(interaction)
+            file = await self._own_board(interaction, step if own_marks else None)
             await interaction.edit_original_response(content=text, view=view,
                                                      attachments=[file] if file else [])
         elif marked:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            file = await self._own_board(interaction)
+            file = await self._own_board(interaction, step if own_marks else None)
             await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
-    async def _own_board(self, interaction: discord.Interaction) -> discord.File | None:
-        own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction))
+    async def _own_board(self, interaction: discord.Interaction,
+                         actions: list[str] | None = None) -> discord.File | None:
+        """The clicker's own board (marking `actions` alone when given)."""
+        own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction),
+                                           actions=actions)
         return board_file(getattr(own, "image", None))

@@ -927,3 +927,8 @@ def render_parts(
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)
 """Dad's Army's renderer (`renderer.Renderer`): the board; no hand image (nothing is held in secret)."""
+
+SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {
+    name: {team: th[team] for team in TEAMS} for name, th in THEMES.items()
+}
+"""Each theme's team colours (what tells the seats apart), for the colour-blindness test."""

@@ -253,3 +253,9 @@ def render_parts(
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
 """Judge Dredd's renderer (`renderer.Renderer`): the board, and each player's hand of Action Cards."""
+
+SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {
+    name: {c: th["judge_" + c] for c in ("red", "blue", "green", "yellow", "white", "black")}
+    for name, th in THEMES.items()
+}
+"""Each theme's Judge colours by seat colour (R22), for the colour-blindness test."""

@@ -203,3 +203,9 @@ def render_parts(
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
 """The City of Judgement's renderer (`renderer.Renderer`): the board, and each seat's role card."""
+
+SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {
+    name: {c: th["p_" + c] for c in ("red", "blue", "green", "yellow", "white", "black", "orange", "purple", "pink")}
+    for name, th in THEMES.items()
+}
+"""Each theme's piece colours by seat colour, for the colour-blindness test."""

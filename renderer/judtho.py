@@ -1,13 +1,14 @@
-"""The Judtho board as a PNG: the 12 x 12 board (or the Duo half board, J27) on the left, the
-table on the right.
+"""The Judtho board as a PNG: the 12 x 12 board (or the Duo half board, J27) above, the table
+under it (a phone shows the picture about 400 px wide: every word is 9 px high there).
 
 `render` is a pure function of a view (the shape is in `tests/renderer/judtho_views.py`): the
 empty board in Kingdom colours (3.1, J30) with its coordinates is drawn once per theme and
 language and cached; each call copies it and draws the last move, the pieces, the highlighted
 squares and the panel (`judtho_panel`). Every word is a message id (`judtho_look.MESSAGES`)
 looked up through the caller's `text`. `highlights` and `label_actions` give the short labels
-(A, B, ...) of the squares that action texts in the notation of section 10 reach, so the
-image and the buttons agree.
+(A, B, ...) of the squares that one piece's moves (in the notation of section 10) reach, so the
+image and the buttons agree. A King in danger (the view's `in_danger`) is framed in red and
+white stripes with a warning triangle.
 """
 
 from __future__ import annotations
@@ -23,21 +24,22 @@ from renderer.common import Text, labels_by_target, parts_png, render_png, squar
 from renderer.judtho_board import (
     background,
     draw_capture_marks,
+    draw_danger,
     draw_highlight_badges,
     draw_highlight_fills,
     draw_last_move,
     draw_pieces,
+    draw_placing,
 )
 from renderer.judtho_look import (
+    AREAS,
     BX,
-    BY,
     COORD,
     HEIGHT,
     MESSAGES,
     RANKS,
+    SEAT_COLOURS,
     THEMES,
-    TITLE_H,
-    K,
     centre,
     colour_name,
     layout_for,
@@ -48,7 +50,17 @@ from renderer.judtho_look import (
 from renderer.judtho_panel import draw_panel
 
 __all__ = [
-    "HEIGHT", "MESSAGES", "RENDERER", "THEMES", "action_square", "compose", "highlights", "label_actions", "render",
+    "HEIGHT",
+    "MESSAGES",
+    "RENDERER",
+    "SEAT_COLOURS",
+    "THEMES",
+    "action_square",
+    "compose",
+    "height",
+    "highlights",
+    "label_actions",
+    "render",
     "width",
 ]
 
@@ -57,8 +69,13 @@ _DISTANT = re.compile(r"^N[a-l](?:1[0-2]|[1-9])x\{([^}]*)\}")
 
 
 def width(view: Mapping[str, Any]) -> int:
-    """The image width for a view: narrower for the Duo half board."""
+    """The image width for a view (the Duo half board has its panel beside it: about as wide)."""
     return layout_for(view).width
+
+
+def height(view: Mapping[str, Any]) -> int:
+    """The image height for a view (the Duo's is the board's: its panel lies beside it)."""
+    return layout_for(view).height
 
 
 # ---------------------------------------------------------------------------- labels
@@ -84,11 +101,36 @@ def _reading_order(sq: str) -> tuple[int, int]:
     return (RANKS - r, f)
 
 
+_ORIGIN = re.compile(r"^(?:[A-Z])?([a-l](?:1[0-2]|[1-9]))(?![0-9])[-x]")
+
+
+def origin_of(action: str) -> str | None:
+    """The square a move starts from (`Nb1-c3` -> b1, `e11-e12=Q` -> e11); None for a placement,
+    `pass` and the other words."""
+    m = _ORIGIN.match(action.strip().rsplit(" ", 1)[-1])
+    return m.group(1) if m else None
+
+
+def lettered(actions: Sequence[str]) -> list[str]:
+    """The actions whose squares get letters on the board: the moves of one piece only. A
+    placement (the Assembly, 3.4; what a Conquest owes, J22) names its square by the board's
+    coordinates (`@Qc2`), and letters over the Kingdom would hide it; the moves of several pieces
+    at once would letter one square for different moves (the Knight's and the Bishop's "C").
+    So the board letters the moves of the piece chosen (the menu's second step, a piece that
+    alone can move); otherwise the buttons name squares by the coordinates, drawn beside the
+    board, as the notation does."""
+    moves = [a for a in actions if origin_of(a)]
+    origins = {origin_of(a) for a in moves}
+    return moves if len(origins) == 1 else []
+
+
 def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str]:
-    """Short labels (A, B, ...) for the distinct squares the actions reach, in reading order
-    (rank 12 first, a to l): {label: square}. The same actions always get the same labels."""
+    """Short labels (A, B, ...) for the distinct squares the `lettered` actions reach (one
+    piece's moves), in reading order (rank 12 first, a to l): {label: square}. The same actions
+    always get the same labels."""
     files = layout_for(view).files
-    squares = {s for a in actions if (s := action_square(a)) and (parse_square(s) or (99, 0))[0] <= files}
+    chosen = lettered(actions)
+    squares = {s for a in chosen if (s := action_square(a)) and (parse_square(s) or (99, 0))[0] <= files}
     ordered = sorted(squares, key=_reading_order)
     return dict(zip(square_labels(len(ordered)), ordered, strict=True))
 
@@ -129,16 +171,17 @@ def compose(
     th = theme_named(theme)
     say = words(text)
     lay = layout_for(view)
-    variant = view["variant"] if view.get("variant") in ("quattro", "duo", "trio") else "quattro"
-    canvas = background(th.name, lay.files, say(K + "title"), say(K + "variant." + variant)).copy()
+    canvas = background(th.name, lay.files).copy()
     marked = {}
     for label, sq in (highlight or {}).items():
         p = parse_square(sq)
         if p and p[0] <= lay.files:
             marked[label] = p
+    draw_placing(canvas, th, view, lay)
     draw_highlight_fills(canvas, th, marked)
     draw_last_move(canvas, th, view, lay)
     busy = draw_pieces(canvas, th, view, lay, set(marked.values()))
+    draw_danger(canvas, th, view, lay)
     draw_capture_marks(canvas, th, view, lay)
     draw_highlight_badges(canvas, th, marked, busy)
     draw_panel(canvas, th, say, view, names, lay)
@@ -156,8 +199,7 @@ PARTS = {
 }
 """The words of the board's parts (`render_parts`), as the catalogue has them in English."""
 
-KINGDOM_CORNERS = {"white": ((1, 1), (6, 4)), "red": ((1, 9), (6, 12)), "yellow": ((7, 1), (12, 4)),
-                   "black": ((7, 9), (12, 12))}
+KINGDOM_CORNERS = AREAS
 """The two far corners of each Kingdom (file, rank)."""
 
 
@@ -185,8 +227,8 @@ def render_parts(
     parts += [
         ((mid_x, (centre((1, 6))[1] + centre((1, 7))[1]) / 2), say(P + "middle")),
         ((BX - COORD / 2, centre((1, 3))[1]), say(P + "coordinates")),
-        ((lay.panel_x + 14, TITLE_H + 24), say(P + "assembly")),
-        ((lay.panel_x + 14, BY + 120), say(P + "panel")),
+        ((lay.panel_x + 30, lay.panel_y + 30), say(P + "assembly")),
+        ((lay.panel_x + 30, lay.panel_y + 140), say(P + "panel")),
     ]
     return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
 

@@ -1,8 +1,9 @@
 """The Judtho board itself: squares in Kingdom colours (3.1, J30), coordinates, the pieces, the
 last move and the highlighted squares.
 
-The empty board with its frame, title and coordinates is drawn once per theme, board width and
-title words, and cached; each render copies it and draws what the view holds.
+The empty board with its frame and coordinates is drawn once per theme and board width, and
+cached; each render copies it and draws what the view holds. Every word (a coordinate, a
+square's label, a piece's letter) is at least `judtho_look.NEED_PX` high: 9 px on a phone.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.common import (
+    SS,
     Theme,
-    font,
-    font_for,
     highlight_cell,
     paste_centred,
     pill,
-    title_bar,
 )
 from renderer.judtho_look import (
+    AREAS,
     BX,
     BY,
     CELL,
@@ -30,51 +30,50 @@ from renderer.judtho_look import (
     COORD,
     FILES,
     FRAME,
-    HEIGHT,
-    PANEL_W,
+    NEED_PX,
     RANKS,
     THEMES,
-    TITLE_H,
     Layout,
     cell_box,
     centre,
     layout,
+    legible,
     parse_square,
     square_colour,
 )
 from renderer.judtho_pieces import glyph
 
-PIECE_PX = 46
+PIECE_PX = 42
 MANY_TARGETS = 30
 """Above this many highlighted squares the tints are drawn lightly, so the board still shows."""
-BADGE_PX = 20
-"""The label of an empty highlighted square, centred: the same size however many there are, so
-that "AK" reads at Discord's size (~800 px wide) when a Queen has forty squares to go to."""
-CORNER_BADGE_PX = 17
-"""The label of an occupied highlighted square (a capture), in its lower right corner."""
-TARGET_PIECE_PX = 40
-TARGET_SHIFT = (-3, -5)
-"""A piece on a labelled square is drawn a little smaller and up and to the left, so the corner
-label beside its foot hides neither its crown nor its P / S letter."""
+BADGE_PX = 26
+"""The label of an empty highlighted square, centred: the same size however many there are, and
+its letters `NEED_PX` high, so that "AK" reads on a phone (~400 px wide)."""
+CORNER_BADGE_PX = NEED_PX + 4
+"""The label of an occupied highlighted square (a capture), in its lower right corner: a tight
+tag, its letters `NEED_PX` high with two pixels above and below."""
+TARGET_PIECE_PX = 36
+TARGET_SHIFT = (-4, -5)
+"""A piece on a labelled square is drawn smaller and up and to the left, so the corner label
+beside its foot hides neither its crown nor its P / S letter."""
 
 
 def army_glyph(th: Theme, colour: str, piece: str, size: int) -> Image.Image:
+    """A piece in its army's colours, ringed light round a dark outline and dark round a light one."""
     colour = colour if colour in COLOURS else "white"
-    return glyph(piece, size, th["army_" + colour], th[f"army_{colour}_edge"])
+    edge = th[f"army_{colour}_edge"]
+    halo = th["halo_dark"] if sum(edge) > 3 * 128 else th["halo_light"]
+    return glyph(piece, size, th["army_" + colour], edge, halo)
 
 
 @lru_cache(maxsize=12)
-def background(theme_name: str, files: int, title: str, subtitle: str) -> Image.Image:
-    """Frame, title bar, the squares of every Kingdom and the Neutral Territory, coordinates
-    a-l / 1-12 on all four edges, and the empty panel."""
+def background(theme_name: str, files: int) -> Image.Image:
+    """Frame, the squares of every Kingdom and the Neutral Territory, the ranks 1-12 left of the
+    board and the files a-l under it (as the notation names squares, 10), and the empty panel."""
     th = THEMES[theme_name]
     lay = layout(files)
-    img = Image.new("RGB", (lay.width, HEIGHT), th["frame"])
+    img = Image.new("RGB", (lay.width, lay.height), th["frame"])
     d = ImageDraw.Draw(img)
-    title_bar(img, (0, 0, lay.width, TITLE_H), title, th["title"], th["cream"])
-    tf = font_for(title, round(TITLE_H * 0.5), "bold")
-    sub_x = TITLE_H * 0.4 + tf.getlength(title) + 14
-    d.text((sub_x, TITLE_H / 2), subtitle, font=font_for(subtitle, 17, "bold"), fill=th["hl"], anchor="lm")
     for f in range(1, files + 1):
         for r in range(1, RANKS + 1):
             d.rectangle(cell_box((f, r)), fill=square_colour(th, (f, r)))
@@ -86,16 +85,13 @@ def background(theme_name: str, files: int, title: str, subtitle: str) -> Image.
         for ya, yb in ((BY, BY + 4 * CELL), (BY + 8 * CELL, y1)):
             d.line((BX + 6 * CELL, ya, BX + 6 * CELL, yb), fill=th["frame"], width=2)
     d.rectangle((BX - 2, BY - 2, x1 + 1, y1 + 1), outline=th["coord"], width=2)
-    cf = font("bold", 15)
     for f in range(1, files + 1):
-        cx = BX + (f - 0.5) * CELL
-        for cy in (BY - COORD / 2 - 1, y1 + COORD / 2 + 1):
-            d.text((cx, cy), FILES[f - 1], font=cf, fill=th["coord"], anchor="mm")
+        cf = legible(FILES[f - 1], 20)
+        d.text((BX + (f - 0.5) * CELL, y1 + COORD / 2 + 1), FILES[f - 1], font=cf, fill=th["coord"], anchor="mm")
     for r in range(1, RANKS + 1):
-        cy = BY + (RANKS - r + 0.5) * CELL
-        for cx in (BX - COORD / 2 - 1, x1 + COORD / 2 + 1):
-            d.text((cx, cy), str(r), font=cf, fill=th["coord"], anchor="mm")
-    d.rounded_rectangle((lay.panel_x, TITLE_H + FRAME, lay.panel_x + PANEL_W, HEIGHT - FRAME), radius=10,
+        cf = legible(str(r), 18, "condensed")
+        d.text((BX - COORD / 2 - 2, BY + (RANKS - r + 0.5) * CELL), str(r), font=cf, fill=th["coord"], anchor="mm")
+    d.rounded_rectangle((lay.panel_x, lay.panel_y, lay.panel_x + lay.panel_w, lay.height - FRAME), radius=10,
                         fill=th["panel"])
     return img
 
@@ -174,7 +170,69 @@ def draw_highlight_fills(canvas: Image.Image, th: Theme, squares: Mapping[str, t
 
 def badge(label: str, th: Theme, height: int) -> Image.Image:
     """The pill naming a highlighted square: dark letters on white, in the highlight's edge."""
+    if height < BADGE_PX:
+        return tag(label, th, height)
     return pill(label, height, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+
+
+@lru_cache(maxsize=256)
+def tag(label: str, th: Theme, height: int) -> Image.Image:
+    """A tight label (the corner of a capture's square): letters `NEED_PX` high on white, in a
+    rounded box of the highlight's edge, `height` px high."""
+    f = legible(label, 14, "bold", SS)
+    _, top, _, bottom = f.getbbox(label)
+    w = round(f.getlength(label) / SS) + 8
+    big = Image.new("RGBA", (w * SS, height * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * SS - 1, height * SS - 1), radius=3 * SS, fill=(255, 255, 255),
+                        outline=th["hl_edge"], width=SS)
+    d.text((w * SS / 2, (height * SS - (bottom - top)) / 2 - top), label, font=f, fill=(20, 20, 20), anchor="ma")
+    return big.resize((w, height), Image.Resampling.LANCZOS)
+
+
+def draw_danger(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> None:
+    """A King in danger (the view's `in_danger`: an Opponent can conquer it with its next move,
+    1.1.6, J11): its square framed in red and white stripes, and a warning triangle in its
+    corner, a shape as well as a colour."""
+    d = ImageDraw.Draw(canvas)
+    for sq, entry in (view.get("board") or {}).items():
+        p = _on_board(sq, lay.files)
+        if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2 or entry[1] != "king" \
+                or entry[0] not in (view.get("in_danger") or []):
+            continue
+        x0, y0, x1, y1 = cell_box(p, 1)
+        d.rectangle((x0, y0, x1, y1), outline=(255, 255, 255), width=5)
+        for t in range(0, CELL, 8):  # red stripes on the white frame
+            for x, y in ((x0 + t, y0), (x1 - t, y1), (x0, y1 - t), (x1, y0 + t)):
+                d.rectangle((x - 2, y - 2, x + 2, y + 2), fill=th["danger"])
+        d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=th["danger"], width=2)
+        tx, ty = x0 + 1, y0 + 1
+        d.polygon([(tx, ty + 14), (tx + 8, ty), (tx + 16, ty + 14)], fill=th["danger"], outline=(255, 255, 255))
+        d.line((tx + 8, ty + 5, tx + 8, ty + 9), fill=(255, 255, 255), width=2)
+        d.point((tx + 8, ty + 12), fill=(255, 255, 255))
+
+
+def draw_placing(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout) -> None:
+    """The Assembly (3.4) and a placement a Conquest owes (J22): the Kingdom of the army to
+    place framed in a thick dashed line, its squares left as they are (no letters over them:
+    a placement names its square by the coordinates, `@Qc2`)."""
+    colour = view.get("to_move")
+    if view.get("phase") not in ("assembly", "placement") or colour not in AREAS:
+        return
+    (f0, r0), (f1, r1) = AREAS[colour]
+    if f1 > lay.files:
+        return
+    x0, y0, _, _ = cell_box((f0, r1))
+    _, _, x1, y1 = cell_box((f1, r0))
+    d = ImageDraw.Draw(canvas)
+    d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=th["ink"], width=5)
+    dash = 12
+    for step in range(int(x0), int(x1), 2 * dash):
+        for y in (y0 + 3, y1 - 3):
+            d.line((step, y, min(step + dash, x1), y), fill=th["hl"], width=3)
+    for step in range(int(y0), int(y1), 2 * dash):
+        for x in (x0 + 3, x1 - 3):
+            d.line((x, step, x, min(step + dash, y1)), fill=th["hl"], width=3)
 
 
 def draw_highlight_badges(
@@ -186,6 +244,6 @@ def draw_highlight_badges(
         x0, y0, x1, y1 = cell_box(p)
         if p in busy:
             b = badge(label, th, CORNER_BADGE_PX)
-            paste_centred(canvas, b, (x1 - 1 - b.width / 2, y1 - 1 - b.height / 2))
+            paste_centred(canvas, b, (x1 - b.width / 2, y1 - b.height / 2))
         else:
             paste_centred(canvas, badge(label, th, BADGE_PX), ((x0 + x1) / 2, (y0 + y1) / 2))

@@ -10,12 +10,15 @@ dark grey, Neutral Territory turquoise). The Duo board is the left half, files a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from renderer.common import CLASSIC, NIGHT, Text, Theme, make_theme, pick_theme, wording
+from PIL import ImageFont
+
+from renderer.common import CLASSIC, NIGHT, RGB, Text, Theme, font_for, make_theme, pick_theme, wording
 
 K = "judtho.board."
 COLOURS = ("white", "red", "yellow", "black")
@@ -28,10 +31,6 @@ FILES = "abcdefghijkl"
 RANKS = 12
 
 MESSAGES = {
-    K + "title": "JUDTHO",
-    K + "variant.quattro": "Quattro",
-    K + "variant.duo": "Duo",
-    K + "variant.trio": "Trio",
     K + "phase.assembly": "Assembly",
     K + "phase.play": "Play",
     K + "phase.placement": "Placement",
@@ -53,7 +52,6 @@ MESSAGES = {
     K + "material": "Material {n}",
     K + "captured": "Captured",
     K + "reserve": "Reserve",
-    K + "none": "none",
     K + "status.conquered": "conquered",
     K + "status.departed": "departed",
     K + "alliance": "Allies",
@@ -75,6 +73,10 @@ MESSAGES = {
     K + "end.void": "Void by agreement",
     K + "end.adjudication": "Turn limit",
     K + "pair": "{first} & {second}",
+    K + "letter.white": "W",
+    K + "letter.red": "R",
+    K + "letter.yellow": "Y",
+    K + "letter.black": "B",
 }
 """Every word the board draws, by message id, in English: what a caller without a translation
 layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/judtho_board.po`
@@ -88,12 +90,12 @@ _CLASSIC = {
     # squares (J30): the dark one of each area in the Kingdom colour, the light one a pale tint
     "white_dark": "#afb3b8",
     "white_light": "#e9eaec",
-    "red_dark": "#c4605a",
-    "red_light": "#f1d6d2",
+    "red_dark": "#e89e97",
+    "red_light": "#f7e4e1",
     "yellow_dark": "#d7b440",
     "yellow_light": "#f5ebc6",
-    "black_dark": "#6b6e73",
-    "black_light": "#c9cbce",
+    "black_dark": "#8e9196",
+    "black_light": "#d3d5d8",
     "neutral_dark": "#4fb3ab",
     "neutral_light": "#d2eeea",
     # the armies: a fill and a contrasting outline each
@@ -105,6 +107,11 @@ _CLASSIC = {
     "army_yellow_edge": "#0a0a0a",
     "army_black": "#202124",
     "army_black_edge": "#dedede",
+    # the ring outside a piece's outline: light round a dark outline, dark round a light one,
+    # so a red piece on a red square and a black one on a dark grey square stand out
+    "halo_light": "#dcdcdc",
+    "halo_dark": "#000000",
+    "danger": "#d00000",
     "tray": "#e4e7ea",
     # the panel's rows of captured and reserve pieces lie on this light tray, so a Black piece
     # reads as black (not as a light outline) on the night theme's dark panel too
@@ -132,21 +139,33 @@ def words(text: Text | None) -> Text:
 
 # ---------------------------------------------------------------------------- geometry
 
-CELL = 52
-COORD = 24
-"""The strips of coordinates around the board."""
-FRAME = 10
-TITLE_H = 44
-PANEL_W = 310
+CELL = 44
+COORD = 30
+"""The strips of coordinates, left of the board (ranks) and under it (files)."""
+FRAME = 8
+TITLE_H = 0
+"""No title bar: the message names the game, and a phone needs the width for the board."""
 BX = FRAME + COORD
-BY = TITLE_H + FRAME + COORD
+BY = FRAME
 BOARD_H = RANKS * CELL
-HEIGHT = BY + BOARD_H + COORD + FRAME
+GAP = 8
+PANEL_Y = BY + BOARD_H + COORD + GAP
+"""The panel lies under the whole board (a phone shows the picture about 400 px wide: portrait)."""
+PANEL_H = 404
+HEIGHT = PANEL_Y + PANEL_H + FRAME
+"""The height of the whole board's picture (`Layout.height`)."""
+SIDE_PANEL_W = 258
+"""Beside the Duo half board (J27), the panel's width: as wide as the whole board's picture."""
+PHONE_WIDTH = 400
+MIN_PHONE_PX = 9
+"""Every word the board draws is at least this high (glyph height, px) once the picture is
+scaled to `PHONE_WIDTH` wide, as a phone shows it."""
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Where things lie for a board of `files` files (12, or 6 for Duo)."""
+    """Where things lie for a board of `files` files: 12, the panel under the board; 6 (Duo),
+    the panel beside it, so both pictures are about as wide and neither is a tall strip."""
 
     files: int
 
@@ -155,17 +174,65 @@ class Layout:
         return self.files * CELL
 
     @property
-    def panel_x(self) -> int:
-        return BX + self.board_w + COORD + FRAME
+    def beside(self) -> bool:
+        return self.files < 12
 
     @property
     def width(self) -> int:
-        return self.panel_x + PANEL_W + FRAME
+        return self.panel_x + self.panel_w + FRAME if self.beside else BX + self.board_w + FRAME
+
+    @property
+    def height(self) -> int:
+        return BY + BOARD_H + COORD + FRAME if self.beside else HEIGHT
+
+    @property
+    def panel_x(self) -> int:
+        return BX + self.board_w + FRAME if self.beside else FRAME
+
+    @property
+    def panel_y(self) -> int:
+        return BY if self.beside else PANEL_Y
+
+    @property
+    def panel_w(self) -> int:
+        return SIDE_PANEL_W if self.beside else BX + self.board_w - FRAME
+
+    @property
+    def columns(self) -> int:
+        """Player cards side by side: two under the whole board, one beside the Duo half board."""
+        return 1 if self.beside else 2
 
 
 @cache
 def layout(files: int) -> Layout:
     return Layout(files)
+
+
+WIDEST = max(layout(12).width, layout(6).width)
+NEED_PX = math.ceil(MIN_PHONE_PX * WIDEST / PHONE_WIDTH)
+"""The least glyph height (px, in the picture as drawn) of any word: `MIN_PHONE_PX` at
+`PHONE_WIDTH` for the widest board (the Duo board is narrower, so its words read larger)."""
+
+
+def glyph_px(text: str, f: ImageFont.FreeTypeFont) -> float:
+    """The ink height of the letters and digits of `text` in `f` (what the eye reads)."""
+    words = "".join(ch for ch in text if ch.isalnum())
+    if not words:
+        return float(NEED_PX)
+    _, top, _, bottom = f.getbbox(words)
+    return float(bottom - top)
+
+
+@cache
+def legible(text: str, size: int, kind: str = "bold", scale: int = 1) -> ImageFont.FreeTypeFont:
+    """The font of `kind` (the CJK one when `text` needs it) at `size` or larger, so that the
+    glyphs of `text` are at least `NEED_PX` high (`scale`: drawn that many times too big, then
+    scaled down): lower-case words get a larger size than capitals and digits."""
+    while True:
+        f = font_for(text, size * scale, kind)
+        if glyph_px(text, f) >= NEED_PX * scale or size > 80:
+            return f
+        size += 1
 
 
 def layout_for(view: Mapping[str, Any]) -> Layout:
@@ -193,6 +260,11 @@ def centre(sq: tuple[int, int]) -> tuple[float, float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
+AREAS = {"white": ((1, 1), (6, 4)), "red": ((1, 9), (6, 12)), "yellow": ((7, 1), (12, 4)),
+         "black": ((7, 9), (12, 12))}
+"""The two far corners of each Kingdom (file, rank)."""
+
+
 def area_of(sq: tuple[int, int]) -> str:
     """The Kingdom a square lies in, or `neutral` (3.1)."""
     f, r = sq
@@ -214,3 +286,15 @@ def square_colour(th: Theme, sq: tuple[int, int]) -> tuple[int, int, int]:
 
 def colour_name(say: Text, colour: str) -> str:
     return say(K + "colour." + colour) if colour in COLOURS else str(colour)
+
+
+def colour_letter(say: Text, colour: str) -> str:
+    """The army's letter (W, R, Y, B; 白 紅 黃 黑), drawn on its chips: colour is never the only sign."""
+    return say(K + "letter." + colour) if colour in COLOURS else "?"
+
+
+SEAT_COLOURS: dict[str, dict[str, RGB]] = {
+    name: {c: th["army_" + c] for c in COLOURS} for name, th in THEMES.items()
+}
+"""Each theme's army colours by army (a seat plays one army, or two): what tells the seats apart
+on the board, kept distinguishable under colour-blindness (tests/renderer/test_colour_blind.py)."""

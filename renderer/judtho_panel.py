@@ -1,5 +1,9 @@
-"""The side panel of the Judtho board: whose move it is, the battle and the alliances, one card
+"""The panel under the Judtho board: whose move it is, the battle and the alliances, one card
 per player (points, Material Score, captured pieces, reserve), and the last move in notation.
+
+Every word is at least `NEED_PX` high (`legible`): 9 px once a phone shows the picture 400 px
+wide. Each army's chip carries its letter (W, R, Y, B), so colour is never the only sign of
+whose army is whose.
 
 Points and Material Score are the view's numbers (6.2, 8); the panel only shows them. Alliances
 (6.1) are bands of gold joining the allied colours; Rivals (3.2) are joined by a dashed line.
@@ -11,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer.common import (
     RGB,
@@ -19,18 +23,32 @@ from renderer.common import (
     Theme,
     blend,
     ellipsize,
-    fit_font,
-    font,
-    font_for,
     paste_centred,
     pill,
     printable,
-    wrap_text,
 )
 from renderer.judtho_board import army_glyph
-from renderer.judtho_look import COLOURS, FRAME, HEIGHT, MESSAGES, PANEL_W, PIECES, TITLE_H, K, Layout, colour_name
+from renderer.judtho_look import (
+    COLOURS,
+    FRAME,
+    MESSAGES,
+    PIECES,
+    K,
+    Layout,
+    colour_letter,
+    colour_name,
+    legible,
+)
 
-PAD = 12
+PAD = 8
+GAP = 6
+STATUS_H = 58
+RELATION_H = 34
+LAST_H = 34
+CHIP = 26
+"""An army's chip: its colour with its letter."""
+ROW_PIECE = 26
+"""A captured or reserve piece in a card."""
 
 
 def player_label(say: Text, p: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
@@ -55,25 +73,35 @@ def _ink_on(th: Theme, colour: str) -> RGB:
     return th["army_black_edge"] if colour in ("red", "black") else th["army_white_edge"]
 
 
-def _chip(th: Theme, colour: str, size: int) -> Image.Image:
-    return pill("", size, th["army_" + colour], th["ink"], th[f"army_{colour}_edge"])
+def _chip(th: Theme, say: Text, colour: str, size: int = CHIP) -> Image.Image:
+    """The army's colour as a round chip with its letter on it (colour is never the only sign)."""
+    return pill(colour_letter(say, colour), size, th["army_" + colour], _ink_on(th, colour), th[f"army_{colour}_edge"])
+
+
+def _fitted(text: str, size: int, room: float, kind: str = "bold") -> tuple[ImageFont.FreeTypeFont, str]:
+    """The legible font of `text` and the text, cut with `…` to fit `room` (never smaller)."""
+    f = legible(text, size, kind)
+    return f, ellipsize(text, f, room)
 
 
 def draw_panel(
     canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None, lay: Layout
 ) -> None:
-    x0, x1 = lay.panel_x + PAD, lay.panel_x + PANEL_W - PAD
-    top, bottom = TITLE_H + FRAME + PAD, HEIGHT - FRAME - PAD
-    y = _status(canvas, th, say, view, names, (x0, top, x1, top + 74)) + 8
-    y = _relations(canvas, th, say, view, (x0, y)) + 4
-    last_h = 30 if (view.get("last_move") or {}).get("text") else 0
+    x0, x1 = lay.panel_x + PAD, lay.panel_x + lay.panel_w - PAD
+    top, bottom = lay.panel_y + PAD, lay.height - FRAME - PAD
+    y = _status(canvas, th, say, view, names, (x0, top, x1, top + STATUS_H)) + GAP
+    y = _relations(canvas, th, say, view, (x0, y, x1)) + GAP
+    last_h = LAST_H if (view.get("last_move") or {}).get("text") else 0
     players = list(view.get("players") or [])
     if players:
-        room = bottom - last_h - y
-        h = min(150, (room - 8 * (len(players) - 1)) / len(players))
-        for p in players:
-            _player(canvas, th, say, view, p, names, (x0, y, x1, y + h))
-            y += h + 8
+        cols = lay.columns
+        rows = -(-len(players) // cols)
+        room = bottom - (last_h + GAP if last_h else 0) - y
+        h = min(130, (room - GAP * (rows - 1)) / rows)
+        w = (x1 - x0 - GAP * (cols - 1)) / cols
+        for i, p in enumerate(players):
+            cx, cy = x0 + (w + GAP) * (i % cols), y + (h + GAP) * (i // cols)
+            _player(canvas, th, say, view, p, names, (cx, cy, cx + w, cy + h))
     if last_h:
         _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
 
@@ -87,7 +115,7 @@ def _status(
     box: tuple[float, float, float, float],
 ) -> float:
     """Whose move (or placement) it is, with that army's King; the winner at the end; the phase
-    and the battle under it."""
+    and the battle beside it."""
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     phase = view.get("phase")
@@ -119,11 +147,11 @@ def _status(
         line = say(K + key).format(colour=colour_name(say, mover))
     else:
         line = say(K + "phase." + phase) if phase in ("assembly", "play", "placement", "over") else ""
-    size = 44 if len(kings) < 2 else 30
+    size = 46 if len(kings) < 2 else 34
     step = size * 0.62
     for i, c in enumerate(kings[:4]):
-        paste_centred(canvas, army_glyph(th, c, "king", size), (x0 + 8 + size / 2 + step * i, (y0 + y1) / 2))
-    tx = x0 + (12 + size + step * (min(4, len(kings)) - 1) + 6 if kings else 14)
+        paste_centred(canvas, army_glyph(th, c, "king", size), (x0 + 6 + size / 2 + step * i, (y0 + y1) / 2))
+    tx = x0 + (10 + size + step * (min(4, len(kings)) - 1) + 4 if kings else 14)
     room = x1 - 10 - tx
     words = []
     if phase in ("assembly", "placement"):  # "Game over" is the headline already when nobody won
@@ -134,13 +162,14 @@ def _status(
     if phase == "over" and K + f"end.{view.get('end')}" in MESSAGES:  # how it ended (1.3, 1.4, J17, J18)
         words.append(say(K + f"end.{view.get('end')}"))
     sub = " · ".join(words)
-    f, lines = wrap_text(line, room, 20, "bold", max_lines=1 if sub else 2, min_size=12)
-    top = y0 + (24 if sub else (y1 - y0) / 2 - 12 * (len(lines) - 1))
-    for i, text_line in enumerate(lines):
-        d.text((tx, top + 24 * i), text_line, font=f, fill=th["ink"], anchor="lm")
     if sub:
-        fs = fit_font(sub, 15, room, "bold", min_size=11)
-        d.text((tx, y0 + 52), ellipsize(sub, fs, room), font=fs, fill=th["muted"], anchor="lm")
+        f, text_line = _fitted(line, 20, room)
+        d.text((tx, y0 + 19), text_line, font=f, fill=th["ink"], anchor="lm")
+        fs, sub_line = _fitted(sub, 17, room)
+        d.text((tx, y0 + 42), sub_line, font=fs, fill=th["ink"], anchor="lm")
+    else:
+        f, text_line = _fitted(line, 22, room)
+        d.text((tx, (y0 + y1) / 2), text_line, font=f, fill=th["ink"], anchor="lm")
     return y1
 
 
@@ -154,40 +183,43 @@ def _pairs(view: Mapping[str, Any], relation: str) -> list[tuple[str, str]]:
     return out
 
 
-def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], at: tuple[float, float]) -> float:
-    """One row per alliance (6.1: a gold band joining the allied colours) and one for the Rivals
-    (3.2: each pair of colours joined by a dashed line)."""
-    x0, y = at
+def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
+               at: tuple[float, float, float]) -> float:
+    """The alliances (6.1: a gold band joining the allied colours) and the Rivals (3.2: each
+    pair of colours joined by a dashed line), side by side on one line while they fit."""
+    x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
     rows = _relation_rows(view)
     if not rows:
-        return y
-    fonts = {k: fit_font(say(K + k), 14, 100, "bold", min_size=10) for k in {kind for kind, _ in rows}}
-    lw = max(min(100, f.getlength(say(K + k))) for k, f in fonts.items())
+        return y - GAP
     step = 34
+    cx = x0 + 4
+    cy = y + RELATION_H / 2
     for kind, groups in rows:
-        cy = y + 14
         word = say(K + kind)
-        d.text((x0 + 4, cy), ellipsize(word, fonts[kind], 100), font=fonts[kind], fill=th["ink"], anchor="lm")
-        cx = x0 + 16 + lw + 11
+        f, word = _fitted(word, 18, 140)
+        need = f.getlength(word) + 12 + sum(step * (len(c) - 1) + 40 for c in groups)
+        if cx > x0 + 4 and cx + need > x1:
+            cx, cy = x0 + 4, cy + RELATION_H
+        d.text((cx, cy), word, font=f, fill=th["ink"], anchor="lm")
+        cx += f.getlength(word) + 12 + CHIP / 2 + 4
         for n, cols in enumerate(groups):
             span = step * (len(cols) - 1)
             if kind == "sides" and n:  # "vs" between the Single Player's armies and the Partnership
-                vs = say(K + "versus")
-                vf = fit_font(vs, 13, 40, "bold", min_size=9)
-                d.text((cx - 8, cy), vs, font=vf, fill=th["muted"], anchor="lm")
-                cx += min(40, vf.getlength(vs)) + 6
+                vf, vs = _fitted(say(K + "versus"), 18, 60)
+                d.text((cx - 10, cy), vs, font=vf, fill=th["ink"], anchor="lm")
+                cx += vf.getlength(vs) + 8
             if kind in ("alliance", "sides"):
-                d.rounded_rectangle((cx - 15, cy - 12, cx + span + 15, cy + 12), radius=12,
+                d.rounded_rectangle((cx - 17, cy - 15, cx + span + 17, cy + 15), radius=15,
                                     fill=th["ally"] if kind == "alliance" else th["paper"], outline=th["ink"], width=1)
             else:
                 for dx in range(12, span - 10, 6):
                     d.line((cx + dx, cy, cx + dx + 3, cy), fill=th["rival"], width=3)
             for i, c in enumerate(cols):
-                paste_centred(canvas, _chip(th, c, 20), (cx + step * i, cy))
+                paste_centred(canvas, _chip(th, say, c), (cx + step * i, cy))
             cx += span + 44
-        y += 30
-    return y
+        cx += 10
+    return cy + RELATION_H / 2
 
 
 def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str]]]]:
@@ -217,8 +249,8 @@ def _player(
     names: Mapping[int, str] | None,
     box: tuple[float, float, float, float],
 ) -> None:
-    """A player's card: colour stripe, name and status, points; Material Score; the pieces
-    their armies captured and those in reserve."""
+    """A player's card: colour stripe, the armies' chips with their letters, name, points;
+    Material Score and status; the pieces their armies captured and those in reserve."""
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     cols = [c for c in p.get("colours") or [] if c in COLOURS] or ["white"]
@@ -230,32 +262,34 @@ def _player(
     d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
     band = (y1 - y0 - 4) / len(cols)
     for i, c in enumerate(cols):
-        d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 10, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
+        d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 8, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
                     outline=th[f"army_{c}_edge"] if c in ("white", "black") else None)
     pts = say(K + "points").format(n=int(p.get("points") or 0))
-    pp = pill(pts, 24, th["title"], th["cream"], th["ink"])
-    paste_centred(canvas, pp, (x1 - 8 - pp.width / 2, y0 + 18))
+    pp = pill(pts, 26, th["title"], th["cream"], th["ink"])
+    paste_centred(canvas, pp, (x1 - 6 - pp.width / 2, y0 + 18))
+    x = x0 + 14
+    for c in cols:
+        chip = _chip(th, say, c)
+        paste_centred(canvas, chip, (x + chip.width / 2, y0 + 18))
+        x += chip.width + 3
     prefix = "▶ " if active else ("★ " if won else "")
-    label = prefix + player_label(say, p, names)
-    room = x1 - 16 - pp.width - (x0 + 18)
-    f = fit_font(label, 17, room, "bold", min_size=12)
-    label = ellipsize(label, f, room)
-    d.text((x0 + 18, y0 + 18), label, font=f, fill=th["ink"], anchor="lm")
+    f, label = _fitted(prefix + player_label(say, p, names), 19, x1 - 12 - pp.width - (x + 3))
+    d.text((x + 3, y0 + 18), label, font=f, fill=th["ink"], anchor="lm")
     line2 = say(K + "material").format(n=int(p.get("material") or 0))
     if status in ("conquered", "departed"):
         line2 += " · " + say(K + "status." + status)
-    d.text((x0 + 18, y0 + 40), line2, font=font_for(line2, 13, "bold"), fill=th["muted"], anchor="lm")
+    f2, line2 = _fitted(line2, 17, x1 - 6 - (x0 + 14))
+    d.text((x0 + 14, y0 + 45), line2, font=f2, fill=th["ink"], anchor="lm")
     captured = [tuple(e) for c in cols for e in (view.get("captured") or {}).get(c) or [] if len(e) >= 2]
     reserve = [(c, piece) for c in cols for piece in (view.get("reserve") or {}).get(c) or []]
-    y = y0 + 62
-    rows = [("captured", captured), ("reserve", reserve)]
-    if view.get("phase") == "assembly":  # 1.2: nothing is captured before play; the reserve gets the room
-        rows = rows[1:]
-    for key, items in rows:
-        if y + 10 > y1 or (key == "reserve" and not items):
-            continue
-        limit = y1 - 26 if key == "captured" and reserve else y1  # the reserve keeps its line
-        y = _piece_row(canvas, th, say(K + key), items, (x0 + 18, y, x1 - 6), limit, say(K + "none")) + 26
+    rows = [(key, items) for key, items in (("captured", captured), ("reserve", reserve)) if items]
+    y = y0 + 72
+    for n, (key, items) in enumerate(rows):
+        if y + ROW_PIECE / 2 > y1:
+            break
+        last = n == len(rows) - 1 or y + ROW_PIECE * 1.5 + 2 > y1
+        room_y = y1 if last else y  # a row wraps only when nothing follows it: the reserve keeps its line
+        y = _piece_row(canvas, th, say(K + key), items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2
 
 
 def _piece_row(
@@ -265,32 +299,28 @@ def _piece_row(
     items: Sequence[tuple[str, str]],
     at: tuple[float, float, float],
     limit: float,
-    empty: str,
 ) -> float:
     """A label, then the pieces as small glyphs in their own colours on a light tray (so every
     army reads as on the board, whatever the panel's colour), the same piece grouped with a
     count (`×6`); wraps to a second line when there is room, else ends with `…`."""
     x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
-    lf = fit_font(word, 12, 70, "bold", min_size=9)
-    d.text((x0, y), word, font=lf, fill=th["muted"], anchor="lm")
-    start = x0 + min(70, lf.getlength(word)) + 8
-    if not items:
-        d.text((start, y), empty, font=font_for(empty, 12, "regular"), fill=th["muted"], anchor="lm")
-        return y
+    lf, word = _fitted(word, 16, 100)
+    d.text((x0, y), word, font=lf, fill=th["ink"], anchor="lm")
+    start = x0 + lf.getlength(word) + 8
     order = {(c, p): (COLOURS.index(c) if c in COLOURS else 9, PIECES.index(p) if p in PIECES else 9)
              for c, p in items}
     counts = Counter(items)
-    nf = font("bold", 11)
+    nf = legible("×0", 15)
     placed: list[tuple[float, float, str, str, str]] = []
     x, more = start, False
     for c, p in sorted(counts, key=lambda k: order[k]):
         n = counts[(c, p)]
         tag = f"×{n}" if n > 1 else ""
-        w = 24 + (nf.getlength(tag) + 2 if tag else 0)
-        if x + w > x1:
-            if y + 50 <= limit:
-                y += 26
+        w = ROW_PIECE + (nf.getlength(tag) + 2 if tag else 0)
+        if x + w > x1 - 14:
+            if y + ROW_PIECE * 1.5 + 2 <= limit:
+                y += ROW_PIECE + 2
                 x = start
             else:
                 more = True
@@ -298,14 +328,16 @@ def _piece_row(
         placed.append((x, y, c, p, tag))
         x += w + 2
     for line_y in sorted({py for _, py, *_ in placed}):
-        xs = [(px, px + 24 + (nf.getlength(tag) + 2 if tag else 0)) for px, py, _, _, tag in placed if py == line_y]
-        d.rounded_rectangle((xs[0][0] - 3, line_y - 12, xs[-1][1] + 2, line_y + 12), radius=6, fill=th["tray"])
+        xs = [(px, px + ROW_PIECE + (nf.getlength(tag) + 2 if tag else 0)) for px, py, _, _, tag in placed
+              if py == line_y]
+        d.rounded_rectangle((xs[0][0] - 3, line_y - ROW_PIECE / 2, xs[-1][1] + 2, line_y + ROW_PIECE / 2), radius=6,
+                            fill=th["tray"])
     for px, py, c, p, tag in placed:
-        paste_centred(canvas, army_glyph(th, c, p, 24), (px + 12, py))
+        paste_centred(canvas, army_glyph(th, c, p, ROW_PIECE), (px + ROW_PIECE / 2, py))
         if tag:
-            d.text((px + 24, py + 5), tag, font=nf, fill=th["army_white_edge"], anchor="lm")
+            d.text((px + ROW_PIECE, py + 3), tag, font=nf, fill=th["army_white_edge"], anchor="lm")
     if more:
-        d.text((x, y), "…", font=nf, fill=th["muted"], anchor="lm")
+        d.text((x, y), "…", font=nf, fill=th["ink"], anchor="lm")
     return y
 
 
@@ -315,10 +347,8 @@ def _last_move(
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle(box, radius=8, fill=blend(th["last"], th["panel"], 0.75), outline=th["last"], width=2)
-    word = say(K + "last_move")
-    f = fit_font(word, 13, 120, "bold", min_size=10)
+    f, word = _fitted(say(K + "last_move"), 17, 200)
     d.text((x0 + 10, (y0 + y1) / 2), word, font=f, fill=th["ink"], anchor="lm")
-    move = str(view["last_move"]["text"])
-    tx = x0 + 20 + f.getlength(word)
-    mf = fit_font(move, 16, x1 - 10 - tx, "bold", min_size=10)
-    d.text((tx, (y0 + y1) / 2), ellipsize(move, mf, x1 - 10 - tx), font=mf, fill=th["ink"], anchor="lm")
+    tx = x0 + 22 + f.getlength(word)
+    mf, move = _fitted(str(view["last_move"]["text"]), 18, x1 - 10 - tx)
+    d.text((tx, (y0 + y1) / 2), move, font=mf, fill=th["ink"], anchor="lm")

@@ -15,6 +15,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from renderer.common import RGB, SS, font
+from renderer.judtho_look import NEED_PX
 
 Shape = tuple
 # ("poly", [(x, y), ...]) | ("ellipse", (x0, y0, x1, y1)) | ("rect", (x0, y0, x1, y1))
@@ -93,6 +94,17 @@ DETAILS: dict[str, list[tuple[list[tuple[float, float]], float]]] = {
     "pawn": [],
 }
 LETTER = {"prince": "P", "princess": "S"}
+@cache
+def letter_size(size: int, letter: str = "P", least: int = NEED_PX) -> int:
+    """The font size of the P / S letter on a piece of `size` px: a third of the piece, or larger
+    so that its glyph is at least `least` px high once the sprite is scaled down."""
+    n = max(1, round(size * 0.3))
+    while n < size:
+        _, top, _, bottom = font("bold", n * SS).getbbox(letter)
+        if bottom - top >= least * SS:
+            break
+        n += 1
+    return n
 EYE = {"knight": (0.34, 0.3, 0.03)}
 
 
@@ -111,32 +123,44 @@ def _draw_shapes(d: ImageDraw.ImageDraw, shapes: list[Shape], S: int, pad: float
             (d.ellipse if kind == "ellipse" else d.rectangle)((x0, y0, x1, y1), fill=fill)
 
 
+HALO = 0.04
+"""The ring outside the outline, as a share of the piece's size."""
+
+
+def _pad(size: int) -> int:
+    return max(SS, round(size * SS * 0.05)) + max(SS, round(size * SS * HALO)) + SS
+
+
 @cache
 def _masks(piece: str, size: int) -> tuple[Image.Image, Image.Image, Image.Image]:
-    """The silhouette, its outline ring and a drop shadow at `SS` times `size` (no colour)."""
+    """The silhouette, its outline ring and the halo ring outside it, at `SS` times `size` (no
+    colour)."""
     S = size * SS
     edge = max(SS, round(size * SS * 0.05))
-    pad = edge + SS
+    halo = max(SS, round(size * SS * HALO))
+    pad = _pad(size)
     fill = Image.new("L", (S, S), 0)
     _draw_shapes(ImageDraw.Draw(fill), SHAPES[piece], S, pad, 255)
     outer = fill.filter(ImageFilter.MaxFilter(2 * edge + 1))
-    shadow = Image.new("L", (S, S), 0)
-    shadow.paste(outer.point(lambda v: v * 70 // 255), (SS, SS * 2))
-    return fill, outer, shadow
+    ring = outer.filter(ImageFilter.MaxFilter(2 * halo + 1))
+    return fill, outer, ring
 
 
 @cache
-def glyph(piece: str, size: int, fill: RGB, edge: RGB) -> Image.Image:
-    """A piece sprite of `size` pixels: silhouette in `fill`, outline and details in `edge`."""
+def glyph(piece: str, size: int, fill: RGB, edge: RGB, halo: RGB | None = None) -> Image.Image:
+    """A piece sprite of `size` pixels: silhouette in `fill`, outline and details in `edge`, and
+    round the outline a ring in `halo` (a light one round a dark outline), so that the piece
+    stands out from a square of its own colour (a red piece on a red square)."""
     piece = piece if piece in SHAPES else "pawn"
     S = size * SS
-    inner, outer, shadow = _masks(piece, size)
+    inner, outer, ring = _masks(piece, size)
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
-    big.paste((0, 0, 0, 255), (0, 0), shadow)
+    if halo is not None:
+        big.paste((*halo, 215), (0, 0), ring)
     big.paste((*edge, 255), (0, 0), outer)
     big.paste((*fill, 255), (0, 0), inner)
     d = ImageDraw.Draw(big)
-    pad = max(SS, round(size * SS * 0.05)) + SS
+    pad = _pad(size)
     span = S - 2 * pad
     for pts, width in DETAILS.get(piece, []):
         d.line([(pad + x * span, pad + y * span) for x, y in pts], fill=edge, width=max(SS, round(width * span)))
@@ -144,7 +168,7 @@ def glyph(piece: str, size: int, fill: RGB, edge: RGB) -> Image.Image:
         x, y, r = EYE[piece]
         cx, cy = pad + x * span, pad + y * span
         d.ellipse((cx - r * span, cy - r * span, cx + r * span, cy + r * span), fill=edge)
-    if piece in LETTER:
-        f = font("bold", round(span * 0.34))
-        d.text((pad + 0.5 * span, pad + 0.63 * span), LETTER[piece], font=f, fill=edge, anchor="mm")
+    if piece in LETTER:  # as tall as the picture's words need (`letter_px`), on the body
+        f = font("bold", letter_size(size, LETTER[piece]) * SS)
+        d.text((pad + 0.5 * span, pad + 0.64 * span), LETTER[piece], font=f, fill=edge, anchor="mm")
     return big.resize((size, size), Image.Resampling.LANCZOS)

@@ -75,7 +75,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -522,6 +522,23 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         except Exception:
             log.warning("no square labels for table %s (%s)", table.id, table.game_key, exc_info=True)
             return {}
+
+    def step_labels(self, channel_id: int, actions: Sequence[str]) -> dict[str, str]:
+        """{action: label} that the board gives `actions` alone (`Renderer.label_actions` on the
+        public view): a step of a menu (one piece's moves) may be marked where the whole prompt
+        is not. Empty without a table, a renderer or labels; a broken renderer costs the labels."""
+        table = self.table(channel_id)
+        if table is None or table.state is None or not actions:
+            return {}
+        renderer = self._renderer_or_none(table)
+        if renderer is None:
+            return {}
+        try:
+            found = renderer.label_actions(table.game.view(table.state, None), list(actions))
+        except Exception:
+            log.warning("no step labels for table %s (%s)", table.id, table.game_key, exc_info=True)
+            return {}
+        return {a: str(label) for a, label in found.items() if label}
 
     def _prompt(self, table: Table, seat: int, now: _Now | None = None) -> Prompt:
         """`seat`'s prompt: its legal actions, and the decision they answer as the game states it

@@ -4,6 +4,8 @@ anything: the board, the log, the table's status, a user's results, a seat's leg
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules import registry
@@ -27,14 +29,21 @@ class Views(ServiceBase):
             return []
         return [str(a) for a in table.game.legal_actions(table.state, seat)]
 
-    async def board(self, channel_id: int, for_user: Player | int | None = None) -> Public | Private:
+    async def board(self, channel_id: int, for_user: Player | int | None = None,
+                    actions: Sequence[str] | None = None) -> Public | Private:
+        """The board: the channel's, or `for_user`'s own where moves are secret. `actions` (some
+        of `for_user`'s legal actions: a step of their menu) asks for their own board marking
+        those alone, in any game (the channel's board may mark none of them)."""
         async def read(table: Table) -> Public | Private:
             self._require(table, "active")
             user_id = for_user.user_id if isinstance(for_user, Player) else for_user
             seat = table.seat_of(user_id) if user_id is not None else None
-            if seat is not None and table.game.info.hidden_information:
+            if seat is not None and (table.game.info.hidden_information or actions is not None):
                 assert user_id is not None  # a seat was found for it
-                image = await self._render(table, seat, self._prompt_for(table, seat))
+                prompt = self._prompt_for(table, seat)
+                if prompt is not None and actions is not None:
+                    prompt = replace(prompt, actions=[a for a in prompt.actions if a in set(actions)])
+                image = await self._render(table, seat, prompt)
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
                                shows="board")
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),

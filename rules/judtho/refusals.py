@@ -46,7 +46,7 @@ def off_board(board: Board, squares: Sequence[str]) -> IllegalAction | None:
     if outside is None:
         return None
     files = f"a–{chr(ord('a') + board.files - 1)}"
-    return IllegalAction("judtho_off_board", square=outside, variant=Msg(f"judtho.board.variant.{board.name}"),
+    return IllegalAction("judtho_off_board", square=outside, variant=Msg(f"judtho.board_name.{board.name}"),
                          files=files, ranks=board.ranks)
 
 

@@ -52,7 +52,26 @@ def view(game: Judtho, state: JudthoState, seat: Seat | None) -> dict[str, Any]:
         "owed": [{"colour": c, "kind": k} for c, k in state.owed],
         "proposal": rel.proposal,
         "end": rel.end,
+        "in_danger": in_danger(state) if state.phase == "play" else [],
     }
+
+
+def in_danger(state: JudthoState) -> list[str]:
+    """The armies (in turn order) whose King an Opponent could conquer with its next move
+    (1.1.6, J11): an Opponent piece that can capture it (Regicide) or an Opponent Knight that
+    can jump to a square attacking it (a knatch). There is no check in Judtho (J1): this only
+    warns, on the board."""
+    from rules.judtho.evaluate import king_threats, kings
+
+    rel = state.rel()
+    position = state.position()
+
+    def relation(a: str, b: str) -> str:
+        return al.relation(rel, a, b)
+
+    return [c for c, sq in sorted(kings(position).items(), key=lambda kv: list(rel.colours).index(kv[0])
+                                  if kv[0] in rel.colours else 9)
+            if king_threats(position, c, sq, relation)]
 
 
 def _status(rel: al.Relations, colours: list[str]) -> str:

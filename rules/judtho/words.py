@@ -130,8 +130,12 @@ class JudthoWords(Words):
 
     def label(self, tokens: Sequence[str], depth: int, say: Speech) -> str:
         """A piece whose one move is played from the first step reads as that move from the
-        piece: `Rook a1 → a2`, `Prince d4 × d5 × d7`, `Pawn e11 → e12=Q`, `Queen c2` (to place)."""
-        if depth != 0 or len(tokens) != 2 or tokens[1] == DISTANT or split("".join(tokens)) != list(tokens):
+        piece: `Rook a1 → a2`, `Prince d4 × d5 × d7`, `Pawn e11 → e12=Q`, `Queen c2` (to place).
+        A Pawn's move on the second step reads so too (`Pawn a4 → a5`): its notation has no
+        piece letter, and a button's first letter in capitals would make it `A4-a5`."""
+        pawn_step = depth == 1 and bool(re.fullmatch(r"[a-l]\d+", tokens[0] if tokens else ""))
+        if (depth != 0 and not pawn_step) or len(tokens) != 2 or tokens[1] == DISTANT \
+                or split("".join(tokens)) != list(tokens):
             return super().label(tokens, depth, say)
         piece = self.part(tokens, 0, say)
         if tokens[0].startswith("@"):

@@ -283,9 +283,11 @@ async def test_trio_partner_suggests_one_move_privately(world, service):
     assert refusals(w.env)  # one suggestion a turn
 
 
-async def test_board_with_the_real_renderer_labels_the_destinations(world, service, monkeypatch):
-    """With Judtho's own renderer, `/judtho board` posts the image, and the destinations of the
-    second menu step carry the labels drawn on it (`A · Nb1-c3`)."""
+async def test_board_with_the_real_renderer_letters_the_chosen_pieces_moves(world, service, monkeypatch):
+    """With Judtho's own renderer, `/judtho board` posts the image, lettering no square while
+    several pieces can move (a letter would stand for different moves); choosing a piece in the
+    menu brings the player's own board lettering that piece's moves alone, and the buttons of
+    the step carry those letters (`A · Pawn a4 → a6`)."""
     service._renderer_overrides.pop(GAME_KEY)  # the renderer Judtho's plug-in names
     service._renderers.pop(GAME_KEY, None)  # (the stand-in, if the bot's start-up loaded it already)
     w = world
@@ -294,11 +296,16 @@ async def test_board_with_the_real_renderer_labels_the_destinations(world, servi
     assert refusals(w.env) == []
     prompt = result.followups[-1] if result.followups else result.response
     assert [a.filename for a in prompt.attachments] == ["board.png"]
+    first = [b["label"] for b in buttons(prompt) if b["custom_id"].startswith("gv:a")]
+    assert not any(" · " in label for label in first)
     several = next(b["label"] for b in buttons(prompt) if b["custom_id"].startswith("gv:a") and "-" not in b["label"]
                    and b["label"].split(" ")[0] in ("Knight", "Pawn"))
     step = await w.alice.click(prompt, label=several)
-    labels = [b["label"] for b in buttons(step.response) if b["custom_id"].startswith("gv:a")]
-    assert labels and all(re.fullmatch(r"[A-Z]+ · \S+", label) for label in labels), labels
+    shown = step.followups[-1] if step.followups else step.response
+    assert shown.ephemeral and [a.filename for a in shown.attachments] == ["board.png"]
+    labels = [b["label"] for b in buttons(shown) if b["custom_id"].startswith("gv:a")]
+    assert labels and all(re.fullmatch(r"[A-Z]+ · \S.*", label) for label in labels), labels
+    assert sorted(label.split(" · ")[0] for label in labels) == [chr(65 + i) for i in range(len(labels))]
 
 
 async def test_rules_summary_in_the_users_language(world, locales):

@@ -41,7 +41,7 @@ def test_every_fixture_view_renders_to_a_small_paletted_png(name):
     png = R.render(view)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(png))
-    assert img.size == (R.width(view), R.HEIGHT)
+    assert img.size == (R.width(view), R.height(view))
     assert img.mode == "P"
     assert len(png) < 80_000
 
@@ -105,8 +105,9 @@ def test_3_1_j30_dark_squares_take_the_kingdom_colour():
 
 
 def test_j27_duo_is_the_left_half_board():
+    """Its panel beside it, the Duo picture is about as wide as the whole board's, and no taller."""
     duo, quattro = V.duo(), V.make_view()
-    assert R.width(duo) == R.width(quattro) - 6 * CELL
+    assert abs(R.width(duo) - R.width(quattro)) <= 8 and R.height(duo) < R.height(quattro)
     img = decode(R.render(duo))
     assert on(img, "a1", "white_dark") > CELL * CELL * 0.5
     assert on(img, "f12", "red_dark") > 100
@@ -118,10 +119,10 @@ def test_j27_duo_is_the_left_half_board():
 def test_pieces_are_drawn_in_their_army_colour_with_a_contrasting_outline(colour):
     view = V.make_view(board={"e6": [colour, "queen"]}, last_move=None)
     img = decode(R.render(view))
-    assert on(img, "e6", "army_" + colour) > 120
-    assert on(img, "e6", f"army_{colour}_edge") > 60
+    assert on(img, "e6", "army_" + colour) > 100  # a 42 px piece on a 44 px square
+    assert on(img, "e6", f"army_{colour}_edge") > 50
     for other in {"white", "red", "yellow", "black"} - {colour}:
-        assert on(img, "e6", "army_" + other) < 10
+        assert on(img, "e6", "army_" + other) < 25  # a few anti-aliased pixels of the outline and its ring
 
 
 def test_every_piece_has_its_own_glyph_and_prince_princess_are_not_king_queen():

@@ -11,7 +11,7 @@ from PIL import Image
 
 from renderer import judtho as R
 from renderer.judtho_board import BADGE_PX, CORNER_BADGE_PX, PIECE_PX, badge
-from renderer.judtho_look import COLOURS, PIECES, THEMES, K, cell_box, layout, parse_square
+from renderer.judtho_look import COLOURS, NEED_PX, PIECES, THEMES, K, cell_box, layout, parse_square
 from renderer.judtho_panel import _relation_rows
 from renderer.judtho_pieces import _masks
 from tests.renderer import judtho_views as V
@@ -112,8 +112,10 @@ def test_2_5_every_piece_silhouette_differs_from_every_other():
 
 
 def test_j27_the_duo_board_is_half_the_quattro_board():
+    """Half the board, and its panel beside it: about as wide a picture, no taller."""
     assert 2 * layout(6).board_w == layout(12).board_w
-    assert R.width(V.duo()) == R.width(V.make_view()) - layout(6).board_w
+    assert abs(R.width(V.duo()) - R.width(V.make_view())) <= 8
+    assert R.height(V.duo()) < R.height(V.make_view())
 
 
 # ---------------------------------------------------------------------------- labels
@@ -134,24 +136,26 @@ def test_labels_stay_full_size_when_many_squares_are_offered():
     white_few = count(decode(R.render(view, highlight=few)), square, WHITE, 7)
     white_many = count(decode(R.render(view, highlight=many)), square, WHITE, 7)
     assert white_many >= 0.9 * white_few > 100
-    assert badge("AK", THEMES["classic"], BADGE_PX).height >= 20
+    assert badge("AK", THEMES["classic"], BADGE_PX).height >= 26
 
 
 @pytest.mark.parametrize("n", [1, 40])
 def test_a_label_on_an_occupied_square_leaves_the_piece_readable(n):
-    """The label of a capture sits in the square's lower right corner, beside the foot of a piece
-    drawn a little smaller: the upper two thirds of the square (crown, the Prince's or the
-    Princess's letter, 2.5.1-2.5.2) are not covered, even by a two-letter label."""
+    """The label of a capture sits in the square's lower right corner, a tight tag beside the foot
+    of a piece drawn smaller: the upper 58% of the square (crown, the Prince's or the Princess's
+    letter, 2.5.1-2.5.2) is not covered, even by a two-letter label as tall as a phone needs."""
     view = V.make_view(board={"e6": ["black", "princess"]}, last_move=None)
     highlight = dict(_empty_squares(n - 1)) if n > 1 else {}
     highlight["ZZ"] = "e6"
     img = decode(R.render(view, highlight=highlight))
     x0, y0, x1, y1 = cell_box(parse_square("e6"))
-    assert count(img, (x0, y0, x1, y0 + (y1 - y0) * 0.64), WHITE, 7) == 0
+    assert count(img, (x0, y0, x1, y0 + (y1 - y0) * 0.58), WHITE, 7) <= 3  # the S letter's light edge, not the label
     assert count(img, ((x0 + x1) / 2, (y0 + y1) / 2, x1, y1), WHITE, 7) > 40
-    assert badge("ZZ", THEMES["classic"], CORNER_BADGE_PX).height >= 17
+    assert badge("ZZ", THEMES["classic"], CORNER_BADGE_PX).height >= NEED_PX + 4
     # the piece is still there, in its colour, above the label
-    assert count(img, (x0, y0, x1, y0 + (y1 - y0) * 0.64), THEMES["classic"]["army_black"], 7) > 90
+    upper = (x0, y0, x1, y0 + (y1 - y0) * 0.58)  # its crown, and its letter as tall as a phone needs
+    assert count(img, upper, THEMES["classic"]["army_black"], 7) > 20
+    assert count(img, upper, THEMES["classic"]["army_black_edge"], 7) > 12
 
 
 # ---------------------------------------------------------------------------- panel

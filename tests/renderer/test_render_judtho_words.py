@@ -9,7 +9,7 @@ import pytest
 
 from renderer import common
 from renderer import judtho as R
-from renderer.judtho_look import BX, CELL, HEIGHT, THEMES, TITLE_H, cell_box, parse_square
+from renderer.judtho_look import BOARD_H, BX, BY, CELL, THEMES, cell_box, layout_for, parse_square
 from tables import i18n
 from tests.renderer import judtho_views as V
 from tests.renderer.test_render_judtho import exact, on
@@ -23,11 +23,13 @@ def zh(key: str) -> str:
 
 
 def panel(view) -> tuple[int, int, int, int]:
-    return (R.width(view) - 320, TITLE_H, R.width(view), HEIGHT)
+    lay = layout_for(view)
+    return (lay.panel_x, lay.panel_y, lay.width, lay.height)
 
 
 def board(view) -> tuple[int, int, int, int]:
-    return (BX, TITLE_H + 30, R.width(view) - 330, HEIGHT - 30)
+    lay = layout_for(view)
+    return (BX, BY, BX + lay.board_w, BY + BOARD_H)
 
 
 def every_kind_of_view() -> list[dict]:
@@ -81,8 +83,6 @@ def test_a_zh_tw_board_differs_from_an_english_one_in_words_only():
     view = V.quattro_alliance()
     english, chinese = decode(R.render(view)), decode(R.render(view, text=zh))
     assert english.crop(panel(view)).tobytes() != chinese.crop(panel(view)).tobytes()
-    title = (0, 0, R.width(view), TITLE_H)
-    assert english.crop(title).tobytes() != chinese.crop(title).tobytes()
     assert english.crop(board(view)).tobytes() == chinese.crop(board(view)).tobytes()
 
 
@@ -145,13 +145,14 @@ def test_10_action_square_is_where_the_action_ends(action, square):
     assert R.action_square(action) == square
 
 
-MOVES = ["Nb1-c3", "Nb1-a3", "@Qc2", "e3-e5", "Qd1xd8", "Sd4xd5xd7", "pass", "Nc3x{b5,e4}", "l11-l12"]
+MOVES = ["Qd1-d8", "Qd1-a4", "Qd1xd5", "Qd1-l12", "Qd1-c2", "Qd1-e2", "Qd1-h5"]
+"""One piece's moves: the board letters them."""
 
 
 def test_highlights_label_each_distinct_square_once_in_reading_order():
     """Rank 12 first, then down; a to l within a rank."""
     hl = R.highlights(V.make_view(), MOVES)
-    assert hl == {"A": "l12", "B": "d8", "C": "d7", "D": "e5", "E": "a3", "F": "c3", "G": "c2"}
+    assert hl == {"A": "l12", "B": "d8", "C": "d5", "D": "h5", "E": "a4", "F": "c2", "G": "e2"}
 
 
 def test_highlights_are_stable_whatever_the_action_order():
@@ -164,14 +165,29 @@ def test_highlights_are_stable_whatever_the_action_order():
 
 
 def test_label_actions_gives_each_action_its_squares_label():
-    labels = R.label_actions(V.make_view(), [*MOVES, "Qc2-c3"])
-    assert labels["pass"] is None and labels["Nc3x{b5,e4}"] is None
-    assert labels["Nb1-c3"] == labels["Qc2-c3"] == "F"
-    assert labels["@Qc2"] == "G"
+    labels = R.label_actions(V.make_view(), [*MOVES, "pass", "draw offer"])
+    assert labels["pass"] is None and labels["draw offer"] is None
+    assert labels["Qd1-d8"] == "B" and labels["Qd1xd5"] == "C"
+    sweep = R.label_actions(V.make_view(), ["Sd4xd5xd7", "Sd4-d5", "Sd4xd5xd7xd9"])
+    assert sweep == {"Sd4xd5xd7": "B", "Sd4-d5": "C", "Sd4xd5xd7xd9": "A"}
+
+
+def test_only_one_pieces_moves_are_lettered():
+    """Letters for the moves of several pieces would give one square to different moves (the
+    Knight's c3 and the Bishop's c3), and letters over the Assembly's Kingdom would hide it
+    (3.4): those name their squares by the coordinates, as the notation does (10)."""
+    view = V.make_view()
+    several = ["Nb1-c3", "Nb1-a3", "Bd2-c3", "e3-e4"]
+    assert R.highlights(view, several) == {} and set(R.label_actions(view, several).values()) == {None}
+    placements = [f"@Q{f}{r}" for f in "abcdef" for r in (1, 2, 3, 4)] + ["@rest"]
+    assert R.highlights(V.assembly(), placements) == {}
+    assert R.highlights(view, ["Nb1-c3", "Nb1-a3"]) == {"A": "a3", "B": "c3"}
+    assert R.highlights(view, ["Nc3x{b5}", "Nc3x{b5,e4}", "Nc3-d5"]) == {"A": "b5", "B": "d5"}
+    assert R.origin_of("suggest Nb1-c3") == "b1" and R.origin_of("e11-e12=Q") == "e11"
 
 
 def test_j27_duo_highlights_only_the_half_board():
-    assert R.highlights(V.duo(), ["@a1", "@g1", "Rk1-l1"]) == {"A": "a1"}
+    assert R.highlights(V.duo(), ["Ra1-a2", "Ra1-g1"]) == {"A": "a2"}
 
 
 def test_highlighted_squares_are_tinted_and_labelled():
@@ -196,4 +212,4 @@ def test_many_captures_never_hide_the_reserve():
     emptied["captured"]["yellow"] = crowded["captured"]["yellow"]
     emptied["reserve"]["yellow"] = []
     a, b = decode(R.render(crowded)), decode(R.render(emptied))
-    assert exact(a, panel(crowded), TH["army_yellow"]) > exact(b, panel(emptied), TH["army_yellow"]) + 40
+    assert exact(a, panel(crowded), TH["army_yellow"]) > exact(b, panel(emptied), TH["army_yellow"]) + 12

@@ -58,6 +58,7 @@ def test_a_piece_with_one_move_reads_as_that_move():
     assert UI.label(["Ra1", "-a2"], 0, speech("zh-TW")) == f"{i18n.gettext('judtho.piece.rook', 'zh-TW')} a1 → a2"
     # the second step, the verbs and a step that is not a whole move read as before
     assert UI.label(["Ra1", "-a2"], 1, speech("en")) == "Ra1-a2"
+    assert UI.label(["a4", "-a5"], 1, speech("en")) == "Pawn a4 → a5"  # not "A4-a5" once capitalised
     assert UI.label(["draw", "offer"], 0, speech("en")) == f"Draw {i18n.gettext('judtho.verb.offer')}"
     assert UI.label(["Nc3", "x{"], 0, speech("en")) == f"Knight c3 {i18n.gettext('judtho.ui.distant')}"
 
