@@ -30,18 +30,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderer import Functions, Renderer
 from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judgement_board import (
-    _CX,
-    _CY,
     BAND_H,
+    DECK_X,
+    DICE_X,
     HEIGHT,
-    LEFT_X1,
+    LEFT_X0,
+    PANEL_Y0,
     SLOT_CENTRES,
-    TITLE_H,
+    STRIP_Y0,
     TRACK_BOTTOM,
     TRACK_TOP,
     WIDTH,
@@ -50,12 +51,11 @@ from renderer.judgement_board import (
     draw_centre,
     draw_highlights,
     draw_options,
-    draw_pair,
     draw_pieces,
     draw_track,
     tile_box,
 )
-from renderer.judgement_look import MESSAGES, THEMES, K, board_langs, board_words, both, drawing_in, theme_named
+from renderer.judgement_look import MESSAGES, THEMES, board_langs, board_words, drawing_in, theme_named
 from renderer.judgement_panel import draw_panel
 from renderer.judgement_role import render_hand
 
@@ -144,7 +144,6 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     ring = tuple(str(x) for x in view.get("ring") or [])
     pairs = "pairs" in (view.get("variants") or [])
     canvas = background(th.name, ring, pairs, th, langs).copy()
-    _title(canvas, th)
     draw_options(canvas, th, view)
     draw_highlights(canvas, th, list(ring), dict(highlight or {}))
     draw_pieces(canvas, th, view)
@@ -152,13 +151,6 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     draw_track(canvas, th, view)
     draw_panel(canvas, th, view, names)
     return canvas
-
-
-def _title(img: Image.Image, th: Any) -> None:
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, WIDTH, TITLE_H - 4), fill=th["title"])
-    d.rectangle((0, TITLE_H - 4, WIDTH, TITLE_H - 1), fill=th["gold"])
-    draw_pair(d, (18, TITLE_H / 2 - 2), both(K + "title"), 26, th["gold"], th["dim"], gap=12, bold_zh=True)
 
 
 P = "judgement.parts."
@@ -190,13 +182,13 @@ def render_parts(
     _lx0, ly0, lx1, _ly1 = tile_box(0)
     (ax, ay), (bx, by) = SLOT_CENTRES[0], SLOT_CENTRES[1]
     parts = [
-        ((lx1 - 18, ly0 + BAND_H + 16), say(P + "location")),
-        ((x0 + 26, y0 + BAND_H / 2 + 22), say(P + "number")),
+        ((lx1 - 40, ly0 + BAND_H + 24), say(P + "location")),
+        ((x0 + 30, y0 + BAND_H / 2 + 16), say(P + "number")),
         (((ax + bx) / 2, (ay + by) / 2), say(P + "range")),
-        ((_CX + 4 - 100 + 26, _CY - 86 + 10), say(P + "packs")),
-        ((_CX + 4 + 100, _CY - 86 + 150), say(P + "dice")),
-        ((cell_x(0) - 30, (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
-        ((LEFT_X1 + 22, TITLE_H + 22), say(P + "panel")),
+        ((DECK_X[0] - 12, STRIP_Y0 + 34), say(P + "packs")),
+        ((DICE_X, STRIP_Y0 + 60), say(P + "dice")),
+        ((cell_x(0), (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
+        ((LEFT_X0 + 27, PANEL_Y0 + 20), say(P + "panel")),
     ]
     return parts_png(compose(view, theme=theme, names=names, text=text, texts=texts), parts, say(P + "title"))
 
