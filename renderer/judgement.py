@@ -6,23 +6,23 @@
   own view (the private board of /judgement board, /table board, /table me) speaks only its
   reader's language (`text`, as the role card decides it). It shows the ring of six locations with their roll
   numbers and the pieces on them, the decks and the last dice, the damage track 0-14 with every
-  marker and the HP marks of face-up characters, and a panel per player (character and HP once
+  marker and the HP marks of face-up characters, and a row per player (character and HP once
   face up, identity once shown or dead, equipment, 封印, shields, whose turn, the current decision).
   It draws ONLY the public part of the view (`players`, `frame`, `attack`, ...), never `me`, so a
   seat's own view differs from a spectator's in its words alone: the board shows no secret, whoever
   asks.
 - `render_hand(view, ...)` (alias `render_role`): the "My role" card of the seat whose view it is,
-  in the reader's language (`judgement_role`); None for a spectator's view. The table service
-  sends it with the seat's private message whenever its secrets change, as it does Judge Dredd's
-  hand.
+  in the reader's language (`judgement_role`), with what each location does (the board names
+  them); None for a spectator's view. The table service sends it with the seat's private message
+  whenever its secrets change, as it does Judge Dredd's hand.
 - `highlights(view, actions)` / `label_actions(view, actions)`: labels A, B, ... on the locations
   that `go <location>` actions reach, so the image and the buttons agree.
 
-Pure functions of the view: same view, same bytes. The six location cards, the decks' names and the
-empty damage track are drawn once per ring (`judgement_board.background`). Measured over the real
-engine's views (five seeded games each at 4 and 9 seats, every 5th step, this 2-core machine): a
-board takes 25 ms (median; 55 ms max once its ring is cached) and weighs 58-85 KB (1240x760,
-paletted); a role card 19-23 ms and 18-33 KB.
+Pure functions of the view: same view, same bytes. The board is portrait, `WIDTH` (560) wide and
+as tall as its players' rows need (`board_height`, at most `HEIGHT`), so that every text on it is
+at least 9 px high on a phone that shows it 400 px wide (`judgement_board.MIN_TEXT`); the role card
+is 400 px wide. The six location cards, the deck strip and the empty damage track are drawn once per
+ring (`judgement_board.background`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from renderer.judgement_board import (
     tile_box,
 )
 from renderer.judgement_look import MESSAGES, THEMES, board_langs, board_words, drawing_in, theme_named
-from renderer.judgement_panel import draw_panel
+from renderer.judgement_panel import board_height, draw_panel
 from renderer.judgement_role import render_hand
 
 __all__ = [
@@ -66,6 +66,7 @@ __all__ = [
     "THEMES",
     "WIDTH",
     "action_location",
+    "board_height",
     "compose",
     "highlights",
     "label_actions",
@@ -150,7 +151,8 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     draw_centre(canvas, th, view)
     draw_track(canvas, th, view)
     draw_panel(canvas, th, view, names)
-    return canvas
+    height = board_height(view)
+    return canvas if height == canvas.height else canvas.crop((0, 0, WIDTH, height))
 
 
 P = "judgement.parts."

@@ -57,14 +57,29 @@ DOT = 24
 WHITE = (255, 255, 255)
 
 
+ROW_GAP = 4
+
+
+def row_height(n: int) -> int:
+    """A player's row: three lines (the equipment on a line of its own) up to six players, two
+    lines beyond (at most nine rows fill the board's full `HEIGHT`)."""
+    return 96 if n <= 6 else 64
+
+
+def board_height(view: Mapping[str, Any]) -> int:
+    """The board's height for this view: down to its last player's row (`HEIGHT` for nine)."""
+    n = len(players(view))
+    return min(HEIGHT, PANEL_Y0 + n * row_height(n) + max(0, n - 1) * ROW_GAP + MARGIN) if n else PANEL_Y0
+
+
 def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
     _header(img, th, view, names)
     rows = players(view)
     if not rows:
         return
     y: float = Y0
-    gap = 4
-    h = min(110, int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
+    gap = ROW_GAP
+    h = min(row_height(len(rows)), int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
     for p in rows:
         _row(img, th, view, p, names, (X0, y, X1, y + h))
         y += h + gap

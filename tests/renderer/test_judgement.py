@@ -102,7 +102,9 @@ def test_board_renders_at_4_to_9_seats_as_a_small_paletted_png(seats):
     png = R.render(busy_view(seats), names={0: "Ann", 1: "王小明"}, texts=TEXTS)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(png))
-    assert img.size == (WIDTH, HEIGHT) == (R.WIDTH, R.HEIGHT)
+    # portrait, as tall as its rows need: the full HEIGHT at nine seats
+    assert img.size == (WIDTH, R.board_height(busy_view(seats))) and WIDTH == R.WIDTH == 560
+    assert (img.height == HEIGHT) == (seats == 9) and img.height <= HEIGHT and img.height > WIDTH
     assert img.mode == "P"
     assert len(png) < 150_000
 
@@ -227,7 +229,7 @@ def test_every_phase_and_odd_views_render(changes):
     if view["phase"] == "start_roll":
         view["players"][0]["start_roll"] = 9
     img = decode(R.render(view))
-    assert img.size == (WIDTH, HEIGHT)
+    assert img.size == (WIDTH, R.board_height(view))
 
 
 def test_pairs_variant_draws_other_roads():
