@@ -247,6 +247,8 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
     else:
         d.text((x0 + 60, y0 + 17), zh, font=zh_font(20), fill=(255, 255, 255), anchor="lm")
         fe = fit_font(en, 19, room, "bold", 18)
+        if fe.getlength(en) > room:  # a long name ("Alchemist's Tower"): the narrower face
+            fe = fit_font(en, 19, room, "condensed", 18)
         d.text((x0 + 60, y0 + 40), ellipsize(en, fe, room), font=fe, fill=blend(band, (255, 255, 255), 0.85),
                anchor="lm")
 

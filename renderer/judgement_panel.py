@@ -195,7 +195,7 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
     draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], bold_zh=True, max_width=X1 - X0 - 28)
     x = X0 + 14 + PIECE / 2
     for s in winners:
-        paste_centred(img, piece(th, colour_of(view, s), s, PIECE, th["gold"]), (x, y + 36))
+        paste_centred(img, piece(th, colour_of(view, s), s, PIECE, th["gold"]), (x, y + 30))
         x += PIECE + 12
 
 
