@@ -28,7 +28,6 @@ from renderer.judgement_board import (
     WIDTH,
     draw_pair,
     en_font,
-    font_for_word,
 )
 from renderer.judgement_look import (
     MESSAGES,
@@ -229,16 +228,14 @@ def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, A
     if not alive:
         _cross(d, (x0 + 27, line1 if h < 70 else y0 + h / 2), 13, th["ink"])
     left = x0 + 54
-    # the damage at the right of line 1
+    # the damage at the right of line 1, in the track's red: its figure alone (the word would
+    # take the room of the equipment; the damage track above names it)
     dmg = p.get("damage", 0)
-    label = f"{joined(both(K + 'damage'))} "
     fd = en_font(28)
     right = x1 - 12
     d.text((right, line1 + 1), str(dmg), font=fd, fill=th["hp"] if alive else th["muted"], anchor="rm")
-    lw = font_for_word(label, 18).getlength(label)
     nx = right - fd.getlength(str(dmg))
-    d.text((nx, line1 + 1), label, font=font_for_word(label, 18), fill=th["muted"], anchor="rm")
-    top_right = nx - lw - 8
+    top_right = nx - 8
     prefix = "★ " if winner else ("▶ " if active else "")
     name = prefix + seat_label(view, seat, names)
     fn = fit_font(name, 20, top_right - left, "bold", 18)
@@ -249,16 +246,22 @@ def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, A
     slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2]]
     if three:
         slots.append([left, right, line3])
-    for text, colour_fill, ink in _marks(th, p):
+    for texts, colour_fill, ink in _marks(th, p):
         mark_edge = blend(colour_fill, th["ink"], 0.3)
-        whole = pill(text, PILL, colour_fill, ink, mark_edge)
+        _place([pill(text, PILL, colour_fill, ink, mark_edge) for text in texts], slots, img)
+    _equipment(img, th, p, view, slots)
+
+
+def _place(forms: list[Image.Image], slots: list[list[float]], img: Image.Image) -> None:
+    """Paste the first of `forms` (longest first) that fits whole in a free space of the row
+    (`slots`: [x, end, y], in order), where it first fits; nothing when none fits anywhere."""
+    for mark in forms:
         for slot in slots:
             x, end, line_y = slot
-            if x + whole.width <= end:
-                paste_centred(img, whole, (x + whole.width / 2, line_y))
-                slot[0] = x + whole.width + 4
-                break
-    _equipment(img, th, p, view, slots)
+            if x + mark.width <= end:
+                paste_centred(img, mark, (x + mark.width / 2, line_y))
+                slot[0] = x + mark.width + 4
+                return
 
 
 def _cross(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, ink: RGB) -> None:
@@ -269,18 +272,24 @@ def _cross(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, ink: RGB) -
     d.line((x - r, y + r, x + r, y - r), fill=ink, width=3)
 
 
-def _marks(th: Theme, p: Mapping[str, Any]) -> list[tuple[str, RGB, RGB]]:
-    out: list[tuple[str, RGB, RGB]] = []
-    if not p.get("alive", True):
-        out.append((f"† {joined(both(K + 'dead'))}", th["dead"], WHITE))
+def _marks(th: Theme, p: Mapping[str, Any]) -> list[tuple[tuple[str, ...], RGB, RGB]]:
+    """The row's marks, the identity first (what players decide by): each with its words from the
+    longest to the shortest (both languages, then the first alone), drawn in the first that fits."""
+    out: list[tuple[tuple[str, ...], RGB, RGB]] = []
+
+    def forms(pair: tuple[str, str], prefix: str = "") -> tuple[str, ...]:
+        return tuple(dict.fromkeys((prefix + joined(pair), prefix + pair[0])))
+
     identity = p.get("identity")
     if identity:
-        out.append((joined(names2("identity", identity)), identity_colour(th, identity), WHITE))
+        out.append((forms(names2("identity", identity)), identity_colour(th, identity), WHITE))
+    if not p.get("alive", True):
+        out.append((forms(both(K + "dead"), "† "), th["dead"], WHITE))
     if p.get("sealed"):
-        out.append((joined(both(K + "sealed")), th["sealed"], WHITE))
+        out.append((forms(both(K + "sealed")), th["sealed"], WHITE))
     shield = p.get("shield")
     if shield in ("attack", "all"):
-        out.append((joined(both(K + "shield." + shield)), th["shield"], WHITE))
+        out.append((forms(both(K + "shield." + shield)), th["shield"], WHITE))
     return out
 
 
@@ -341,7 +350,12 @@ def _equipment(img: Image.Image, th: Theme, p: Mapping[str, Any], view: Mapping[
                 slot[0] += chip.width + 4
                 break
         else:
-            x, _end, y = slots[-1]
             more = f"+{len(items) - i}"
-            ImageDraw.Draw(img).text((x + 2, y), more, font=en_font(19), fill=th["ink"], anchor="lm")
+            width = en_font(19).getlength(more) + 4
+            for slot in reversed(slots):
+                if slot[0] + width <= slot[1]:
+                    ImageDraw.Draw(img).text((slot[0] + 2, slot[2]), more, font=en_font(19), fill=th["ink"],
+                                             anchor="lm")
+                    slot[0] += width
+                    break
             return

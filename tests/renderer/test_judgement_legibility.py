@@ -5,6 +5,7 @@ role card carries what the locations do (the board names them only)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -47,3 +48,35 @@ def test_the_role_card_says_what_each_location_does_in_its_readers_language(meas
         assert " ".join(first) in drawn, loc.id
     board = [text for text, _ in measured["pictures"]["judgement"].texts]
     assert not any(load().locations["tavern"].text.get("en")[:20] in text for text in board)
+
+
+def test_the_public_board_draws_no_hidden_identity_or_face_down_character(measured: dict[str, Any]) -> None:
+    """Hidden roles: every word the public board draws comes from the public view. Each identity is
+    drawn once per player whose identity the view shows (shown, or dead), never for a hidden one;
+    a face-down character's name never."""
+    from rules import registry
+    from tables import i18n
+
+    bench = measured["bench"]
+    game = registry.plugin("judgement").game
+    state = bench.mid_game("judgement")
+    public = game.view(state, None)
+    shown = [p.get("identity") for p in public["players"] if p.get("identity")]
+    assert len(shown) < len(state.players), "the measured position keeps an identity secret"
+    down = {p.character for p in state.players if p.character} - {p.get("character") for p in public["players"]}
+    texts = {lang: partial(_word, lang) for lang in i18n.LANGUAGES}
+    picture = bench.measure(lambda: R.render(public, names=dict(enumerate(bench.NAMES)), texts=texts))
+    drawn = [text for text, _ in picture.texts]
+    content = load()
+    for ident, record in content.identities.items():
+        zh = record.name.get("zh_TW")  # the short form of a crowded row is its Chinese alone
+        assert sum(zh in text for text in drawn) == shown.count(ident), ident
+    for char in down:
+        for lang in ("en", "zh_TW"):
+            assert not any(content.characters[char].name.get(lang) in text for text in drawn), char
+
+
+def _word(lang: str, key: str) -> str:
+    from tables import i18n
+
+    return i18n.gettext(key, lang)
