@@ -178,7 +178,8 @@ def render_parts(
     texts: Mapping[str, Text] | None = None,
 ) -> bytes:
     """The board of `view` with its parts named (the locations and their numbers, neighbours,
-    the packs, the dice, the damage track, the player areas), in the reader's words (`text`)."""
+    the packs, the dice, the damage track, the player areas), in the reader's words (`text`): the
+    names in a column beside the portrait board."""
     say = wording(text, PARTS)
     x0, y0, _x1, _y1 = tile_box(1)
     _lx0, ly0, lx1, _ly1 = tile_box(0)
@@ -192,7 +193,8 @@ def render_parts(
         ((cell_x(0), (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
         ((LEFT_X0 + 27, PANEL_Y0 + 20), say(P + "panel")),
     ]
-    return parts_png(compose(view, theme=theme, names=names, text=text, texts=texts), parts, say(P + "title"))
+    board = compose(view, theme=theme, names=names, text=text, texts=texts)
+    return parts_png(board, parts, say(P + "title"), beside=440)  # the names beside the tall board
 
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
