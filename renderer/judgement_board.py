@@ -184,8 +184,8 @@ def font_for_word(text: str, size: int) -> Any:
 def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
                langs: tuple[str, ...] = LANGS) -> Image.Image:
     """The frame, the roads between neighbouring locations, the six location cards (names,
-    numbers, effects), the decks' names and the empty damage track: drawn once per ring and
-    languages (each game shuffles its own, so a few are kept: 2.8 MB each)."""
+    numbers), the strip of the decks and the empty damage track: drawn once per ring and
+    languages (each game shuffles its own, so a few are kept: 2.4 MB each)."""
     with drawing_in(langs):
         return _background(ring, pairs, th)
 
@@ -413,7 +413,10 @@ def _last_roll(img: Image.Image, th: Theme, view: Mapping[str, Any], centre: tup
     d4 = _die(roll.get("d4"), 1, 4) if isinstance(roll, Mapping) else None
     d6 = _die(roll.get("d6"), 1, 6) if isinstance(roll, Mapping) else None
     if not isinstance(roll, Mapping) or (d4 is None and d6 is None):
-        draw_pair(d, (cx, cy + 16), both(K + "free_roll"), 19, th["dim"], th["dim"], anchor="mm", max_width=room)
+        zh, en = both(K + "free_roll")  # before any throw: what a 7 does, a language a line
+        for i, words in enumerate(w for w in (zh, en) if w):
+            f = fit_font(words, 20, room, "bold", 18)
+            d.text((cx, cy + 4 + 28 * i), ellipsize(words, f, room), font=f, fill=th["dim"], anchor="mm")
         return
     draw_pair(d, (cx, cy - 12), roll_label(roll.get("why")), 20, th["panel"], th["dim"], anchor="mm", max_width=room)
     seat = seat_of(roll.get("seat"))

@@ -80,3 +80,23 @@ def _word(lang: str, key: str) -> str:
     from tables import i18n
 
     return i18n.gettext(key, lang)
+
+
+def test_the_first_position_reads_at_9_px_too(measured: dict[str, Any]) -> None:
+    """Before the first throw (the pick: "7: any location", the characters dealt on each role card,
+    their skills and Commoner goals) nothing is under 9 px either, at four seats and at nine."""
+    from rules import registry
+    from rules.core import SeededChance
+
+    bench = measured["bench"]
+    game = registry.plugin("judgement").game
+    words = {lang: partial(_word, lang) for lang in ("en", "zh-TW")}
+    for seats in (4, 9):
+        state = game.new_game({}, seats, SeededChance(seats))
+        names = dict(enumerate(bench.NAMES[:seats]))
+        board = bench.measure(partial(R.render, game.view(state, None), names=names, texts=words))
+        assert board.figures()["min_text_px_at_400"] >= 9, board.figures()["smallest"]
+        for seat in range(seats):
+            for lang in ("en", "zh-TW"):
+                card = bench.measure(partial(R.render_hand, game.view(state, seat), names=names, text=words[lang]))
+                assert card.figures()["min_text_px_at_400"] >= 9, (seat, lang, card.figures()["smallest"])
