@@ -586,14 +586,42 @@ def part_marker(n: int, size: int = 28) -> Image.Image:
     return sprite
 
 
-def parts_png(board: Image.Image, parts: Sequence[Part], title: str) -> bytes:
+def parts_png(board: Image.Image, parts: Sequence[Part], title: str, beside: int = 0) -> bytes:
     """The board with its parts named: a numbered disc on each part, and under the board the
-    numbered names in two columns, under `title`. PNG bytes (RGB: the discs keep their red)."""
+    numbered names in two columns, under `title`; or, for a tall narrow board, in one column
+    `beside` px wide at its right. PNG bytes (RGB: the discs keep their red)."""
     with DRAWING:
-        canvas = _parts_canvas(board, parts, title)
+        canvas = _parts_beside(board, parts, title, beside) if beside else _parts_canvas(board, parts, title)
     buf = io.BytesIO()
     canvas.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
+
+
+def _parts_beside(board: Image.Image, parts: Sequence[Part], title: str, width: int) -> Image.Image:
+    """`parts_png`'s picture with the names in one column at the right of a portrait board."""
+    pad, line_h = 18, 21
+    col_w = width - 2 * pad
+    title_font, title_lines = wrap_text(title, col_w, 22, "bold", max_lines=3)
+    named = [wrap_text(name, col_w - 38, 16, "regular", max_lines=5) for _, name in parts]
+    height = 16 + 28 * len(title_lines) + sum(max(len(lines) * line_h, 28) + 10 for _, lines in named) + pad
+    canvas = Image.new("RGB", (board.width + width, max(board.height, height)), PART_PAPER)
+    canvas.paste(board.convert("RGB"), (0, 0))
+    for n, (at, _) in enumerate(parts, 1):
+        paste_centred(canvas, part_marker(n), at)
+    d = ImageDraw.Draw(canvas)
+    x0 = board.width
+    d.rectangle((x0, 0, x0 + 3, canvas.height), fill=PART_MARK)
+    y = 14
+    for line in title_lines:
+        d.text((x0 + pad, y), line, font=title_font, fill=PART_INK, anchor="lt")
+        y += 28
+    y += 2
+    for i, (f, lines) in enumerate(named):
+        paste_centred(canvas, part_marker(i + 1, 24), (x0 + pad + 12, y + 12))
+        for k, line in enumerate(lines):
+            d.text((x0 + pad + 32, y + 3 + k * line_h), line, font=f, fill=PART_INK, anchor="lt")
+        y += max(len(lines) * line_h, 28) + 10
+    return canvas
 
 
 def _parts_canvas(board: Image.Image, parts: Sequence[Part], title: str) -> Image.Image:

@@ -6,23 +6,23 @@
   own view (the private board of /judgement board, /table board, /table me) speaks only its
   reader's language (`text`, as the role card decides it). It shows the ring of six locations with their roll
   numbers and the pieces on them, the decks and the last dice, the damage track 0-14 with every
-  marker and the HP marks of face-up characters, and a panel per player (character and HP once
+  marker and the HP marks of face-up characters, and a row per player (character and HP once
   face up, identity once shown or dead, equipment, 封印, shields, whose turn, the current decision).
   It draws ONLY the public part of the view (`players`, `frame`, `attack`, ...), never `me`, so a
   seat's own view differs from a spectator's in its words alone: the board shows no secret, whoever
   asks.
 - `render_hand(view, ...)` (alias `render_role`): the "My role" card of the seat whose view it is,
-  in the reader's language (`judgement_role`); None for a spectator's view. The table service
-  sends it with the seat's private message whenever its secrets change, as it does Judge Dredd's
-  hand.
+  in the reader's language (`judgement_role`), with what each location does (the board names
+  them); None for a spectator's view. The table service sends it with the seat's private message
+  whenever its secrets change, as it does Judge Dredd's hand.
 - `highlights(view, actions)` / `label_actions(view, actions)`: labels A, B, ... on the locations
   that `go <location>` actions reach, so the image and the buttons agree.
 
-Pure functions of the view: same view, same bytes. The six location cards, the decks' names and the
-empty damage track are drawn once per ring (`judgement_board.background`). Measured over the real
-engine's views (five seeded games each at 4 and 9 seats, every 5th step, this 2-core machine): a
-board takes 25 ms (median; 55 ms max once its ring is cached) and weighs 58-85 KB (1240x760,
-paletted); a role card 19-23 ms and 18-33 KB.
+Pure functions of the view: same view, same bytes. The board is portrait, `WIDTH` (560) wide and
+as tall as its players' rows need (`board_height`, at most `HEIGHT`), so that every text on it is
+at least 9 px high on a phone that shows it 400 px wide (`judgement_board.MIN_TEXT`); the role card
+is 400 px wide. The six location cards, the deck strip and the empty damage track are drawn once per
+ring (`judgement_board.background`).
 """
 
 from __future__ import annotations
@@ -30,18 +30,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderer import Functions, Renderer
 from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judgement_board import (
-    _CX,
-    _CY,
     BAND_H,
+    DECK_X,
+    DICE_X,
     HEIGHT,
-    LEFT_X1,
+    LEFT_X0,
+    PANEL_Y0,
     SLOT_CENTRES,
-    TITLE_H,
+    STRIP_Y0,
     TRACK_BOTTOM,
     TRACK_TOP,
     WIDTH,
@@ -50,13 +51,12 @@ from renderer.judgement_board import (
     draw_centre,
     draw_highlights,
     draw_options,
-    draw_pair,
     draw_pieces,
     draw_track,
     tile_box,
 )
-from renderer.judgement_look import MESSAGES, THEMES, K, board_langs, board_words, both, drawing_in, theme_named
-from renderer.judgement_panel import draw_panel
+from renderer.judgement_look import MESSAGES, THEMES, board_langs, board_words, drawing_in, theme_named
+from renderer.judgement_panel import board_height, draw_panel
 from renderer.judgement_role import render_hand
 
 __all__ = [
@@ -66,6 +66,7 @@ __all__ = [
     "THEMES",
     "WIDTH",
     "action_location",
+    "board_height",
     "compose",
     "highlights",
     "label_actions",
@@ -144,21 +145,14 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     ring = tuple(str(x) for x in view.get("ring") or [])
     pairs = "pairs" in (view.get("variants") or [])
     canvas = background(th.name, ring, pairs, th, langs).copy()
-    _title(canvas, th)
     draw_options(canvas, th, view)
     draw_highlights(canvas, th, list(ring), dict(highlight or {}))
     draw_pieces(canvas, th, view)
     draw_centre(canvas, th, view)
     draw_track(canvas, th, view)
     draw_panel(canvas, th, view, names)
-    return canvas
-
-
-def _title(img: Image.Image, th: Any) -> None:
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, WIDTH, TITLE_H - 4), fill=th["title"])
-    d.rectangle((0, TITLE_H - 4, WIDTH, TITLE_H - 1), fill=th["gold"])
-    draw_pair(d, (18, TITLE_H / 2 - 2), both(K + "title"), 26, th["gold"], th["dim"], gap=12, bold_zh=True)
+    height = board_height(view)
+    return canvas if height == canvas.height else canvas.crop((0, 0, WIDTH, height))
 
 
 P = "judgement.parts."
@@ -184,21 +178,23 @@ def render_parts(
     texts: Mapping[str, Text] | None = None,
 ) -> bytes:
     """The board of `view` with its parts named (the locations and their numbers, neighbours,
-    the packs, the dice, the damage track, the player areas), in the reader's words (`text`)."""
+    the packs, the dice, the damage track, the player areas), in the reader's words (`text`): the
+    names in a column beside the portrait board."""
     say = wording(text, PARTS)
     x0, y0, _x1, _y1 = tile_box(1)
     _lx0, ly0, lx1, _ly1 = tile_box(0)
     (ax, ay), (bx, by) = SLOT_CENTRES[0], SLOT_CENTRES[1]
     parts = [
-        ((lx1 - 18, ly0 + BAND_H + 16), say(P + "location")),
-        ((x0 + 26, y0 + BAND_H / 2 + 22), say(P + "number")),
+        ((lx1 - 40, ly0 + BAND_H + 24), say(P + "location")),
+        ((x0 + 30, y0 + BAND_H / 2 + 16), say(P + "number")),
         (((ax + bx) / 2, (ay + by) / 2), say(P + "range")),
-        ((_CX + 4 - 100 + 26, _CY - 86 + 10), say(P + "packs")),
-        ((_CX + 4 + 100, _CY - 86 + 150), say(P + "dice")),
-        ((cell_x(0) - 30, (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
-        ((LEFT_X1 + 22, TITLE_H + 22), say(P + "panel")),
+        ((DECK_X[0] - 12, STRIP_Y0 + 34), say(P + "packs")),
+        ((DICE_X, STRIP_Y0 + 60), say(P + "dice")),
+        ((cell_x(0), (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
+        ((LEFT_X0 + 27, PANEL_Y0 + 20), say(P + "panel")),
     ]
-    return parts_png(compose(view, theme=theme, names=names, text=text, texts=texts), parts, say(P + "title"))
+    board = compose(view, theme=theme, names=names, text=text, texts=texts)
+    return parts_png(board, parts, say(P + "title"), beside=440)  # the names beside the tall board
 
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)

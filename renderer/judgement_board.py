@@ -8,6 +8,14 @@ to 14 (N6.3) with each living player's marker on its damage, several markers sha
 cell side by side, and a mark in the player's colour at the HP of each face-up character: the
 character is dying when its marker reaches that mark (rulebook 瀕死狀態).
 
+The picture is portrait and narrow (`WIDTH` 560) so that it reads on a phone, which shows it about
+400 px wide: every text is drawn at least `MIN_TEXT` px high (glyph height, 12.6 px here: 9 px at
+400 wide). Top to bottom: the header (turn, who is asked, the attack: `judgement_panel`), the ring
+as two columns of three cards (slot 0 top left, clockwise: 0 1 / 5 2 / 4 3), the strip of decks and
+last dice, the damage track, and a row per player (`judgement_panel`). The cards carry their
+numbers, names and pieces; their effects are on each seat's role card (`judgement_role`), where
+there is room to read them.
+
 Every name is drawn in Chinese and English (`judgement_look.both`, `names2`) on the public board,
 in the reader's language alone on a seat's own (`judgement_look.board_langs`).
 """
@@ -30,9 +38,8 @@ from renderer.common import (
     ellipsize,
     fit_font,
     font,
-    highlight_badge,
     paste_centred,
-    wrap_text,
+    pill,
 )
 from renderer.judgement_look import (
     COLOURS,
@@ -45,7 +52,6 @@ from renderer.judgement_look import (
     content,
     drawing_in,
     drawn_langs,
-    joined,
     names2,
     piece,
     players,
@@ -54,25 +60,44 @@ from renderer.judgement_look import (
     skills,
 )
 
-WIDTH, HEIGHT = 1240, 760
-TITLE_H = 50
-LEFT_X0, LEFT_X1 = 12, 748
-RING_Y0, RING_Y1 = TITLE_H + 10, 560
-TILE_W, TILE_H = 212, 156
-BAND_H = 44
-TRACK_Y0, TRACK_Y1 = RING_Y1 + 10, HEIGHT - 12
+WIDTH = 560
+MARGIN = 10
+MIN_TEXT = 12.6
+"""The least glyph height (px at `WIDTH`) of any text drawn: 9 px when shown 400 px wide."""
+HEAD_Y0, HEAD_Y1 = 8, 120
+TITLE_H = HEAD_Y1
+"""Where the ring starts (the header above it is the panel's)."""
+LEFT_X0, LEFT_X1 = MARGIN, WIDTH - MARGIN
+RING_Y0 = HEAD_Y1 + 8
+TILE_W, TILE_H = 256, 116
+TILE_GAP = 12
+RING_PAD = 8
+RING_Y1 = RING_Y0 + 2 * RING_PAD + 3 * TILE_H + 2 * TILE_GAP
+BAND_H = 56
+STRIP_Y0 = RING_Y1 + 8
+STRIP_Y1 = STRIP_Y0 + 92
+TRACK_Y0 = STRIP_Y1 + 8
+TRACK_Y1 = TRACK_Y0 + 178
+PANEL_Y0 = TRACK_Y1 + 8
+HEIGHT = PANEL_Y0 + 9 * 64 + 8 * 4 + MARGIN
 
 _CX = (LEFT_X0 + LEFT_X1) / 2
 _CY = (RING_Y0 + RING_Y1) / 2
+_COLS = (LEFT_X0 + RING_PAD + TILE_W / 2, LEFT_X1 - RING_PAD - TILE_W / 2)
+_ROWS = tuple(RING_Y0 + RING_PAD + TILE_H / 2 + r * (TILE_H + TILE_GAP) for r in range(3))
 SLOT_CENTRES = (
-    (_CX - 130, RING_Y0 + TILE_H / 2 + 4),
-    (_CX + 130, RING_Y0 + TILE_H / 2 + 4),
-    (LEFT_X1 - TILE_W / 2 - 6, _CY),
-    (_CX + 130, RING_Y1 - TILE_H / 2 - 4),
-    (_CX - 130, RING_Y1 - TILE_H / 2 - 4),
-    (LEFT_X0 + TILE_W / 2 + 6, _CY),
+    (_COLS[0], _ROWS[0]),
+    (_COLS[1], _ROWS[0]),
+    (_COLS[1], _ROWS[1]),
+    (_COLS[1], _ROWS[2]),
+    (_COLS[0], _ROWS[2]),
+    (_COLS[0], _ROWS[1]),
 )
-"""Tile centres of the six slots, clockwise from the top left (slot 0)."""
+"""Tile centres of the six slots, clockwise from the top left (slot 0): 0 1 / 5 2 / 4 3."""
+
+
+PIECE = 38
+"""A piece's diameter: its seat number is then `MIN_TEXT` high."""
 
 
 def tile_box(slot: int) -> tuple[float, float, float, float]:
@@ -110,7 +135,7 @@ def draw_pair(
     anchor: str = "lm",
     gap: int = 6,
     bold_zh: bool = False,
-    min_size: int = 9,
+    min_size: int = 18,
 ) -> float:
     """Chinese then English on one line ("酒館 Tavern"), the English a little smaller and in
     `second`; one word when both are the same (a player's name). Shrinks to fit `max_width`, down
@@ -121,7 +146,7 @@ def draw_pair(
     single = not en or en == zh
     for s in range(size, min_size - 1, -1):
         fz = font_for_word(zh, s)
-        fe = en_font(max(7, s - 2), bold=True)
+        fe = en_font(max(min_size, s - 2), bold=True)
         w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
         if max_width is None or w <= max_width:
             break
@@ -159,8 +184,8 @@ def font_for_word(text: str, size: int) -> Any:
 def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
                langs: tuple[str, ...] = LANGS) -> Image.Image:
     """The frame, the roads between neighbouring locations, the six location cards (names,
-    numbers, effects), the decks' names and the empty damage track: drawn once per ring and
-    languages (each game shuffles its own, so a few are kept: 2.8 MB each)."""
+    numbers), the strip of the decks and the empty damage track: drawn once per ring and
+    languages (each game shuffles its own, so a few are kept: 2.4 MB each)."""
     with drawing_in(langs):
         return _background(ring, pairs, th)
 
@@ -176,6 +201,7 @@ def _background(ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
         d.line((ax, ay, bx, by), fill=blend(th["street"], th["dim"], 0.35), width=2)
     for slot, loc in enumerate(ring[:6]):
         _tile(img, th, slot, loc)
+    d.rounded_rectangle((LEFT_X0, STRIP_Y0, LEFT_X1, STRIP_Y1), radius=12, fill=th["paper"])
     _centre_ground(img, th)
     _track_ground(img, th)
     return img
@@ -199,47 +225,32 @@ def band_colour(th: Theme, loc: str) -> RGB:
 
 
 def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
-    x0, y0, _x1, y1 = tile_box(slot)
+    """A location card: its roll numbers and its name on the band (Chinese over English on the
+    public board); the pieces stand below. Its effect is on the role card (`judgement_role`)."""
+    x0, y0, _x1, _y1 = tile_box(slot)
     band = band_colour(th, loc)
     face = _tile_face(th.name, band, th["card"])
     img.paste(face, (round(x0), round(y0)), face)
     d = ImageDraw.Draw(img)
     # the roll badge
     label = rolls_label(loc)
-    bx, by = x0 + 26, y0 + BAND_H / 2
-    r = 18
-    d.ellipse((bx - r, by - r, bx + r, by + r), fill=th["card"], outline=blend(band, th["ink"], 0.4), width=2)
-    d.text((bx, by + 1), label, font=fit_font(label, 17, 30, "condensed", 10), fill=blend(band, th["ink"], 0.45),
+    bx, by = x0 + 30, y0 + BAND_H / 2
+    d.rounded_rectangle((bx - 24, by - 17, bx + 24, by + 17), radius=12, fill=th["card"],
+                        outline=blend(band, th["ink"], 0.4), width=2)
+    d.text((bx, by + 1), label, font=fit_font(label, 24, 44, "bold", 18), fill=blend(band, th["ink"], 0.55),
            anchor="mm")
     zh, en = names2("location", loc)
+    room = TILE_W - 66 - 8  # the band right of the badge
     if not en:  # a one-language board: the name alone, centred in the band
-        fn = fit_font(zh, 20, TILE_W - 62, "bold", 11)
-        d.text((x0 + 52, y0 + BAND_H / 2), ellipsize(zh, fn, TILE_W - 62), font=fn, fill=(255, 255, 255),
-               anchor="lm")
+        fn = fit_font(zh, 24, room, "bold", 18)
+        d.text((x0 + 60, y0 + BAND_H / 2), ellipsize(zh, fn, room), font=fn, fill=(255, 255, 255), anchor="lm")
     else:
-        d.text((x0 + 52, y0 + 15), zh, font=zh_font(20), fill=(255, 255, 255), anchor="lm")
-        fe = fit_font(en, 12, TILE_W - 62, "bold", 8)
-        d.text((x0 + 52, y0 + 33), ellipsize(en, fe, TILE_W - 62), font=fe, fill=blend(band, (255, 255, 255), 0.8),
+        d.text((x0 + 60, y0 + 17), zh, font=zh_font(20), fill=(255, 255, 255), anchor="lm")
+        fe = fit_font(en, 19, room, "bold", 18)
+        if fe.getlength(en) > room:  # a long name ("Alchemist's Tower"): the narrower face
+            fe = fit_font(en, 19, room, "condensed", 18)
+        d.text((x0 + 60, y0 + 40), ellipsize(en, fe, room), font=fe, fill=blend(band, (255, 255, 255), 0.85),
                anchor="lm")
-    # the effect, small, at the bottom: Chinese, then English (or the reader's language alone)
-    record = content().locations.get(loc)
-    if record is not None:
-        room = TILE_W - 20
-        langs = drawn_langs()
-        sizes = {"zh-TW": (11, 3, 9), "en": (10, 4, 8)} if len(langs) == 1 else {"zh-TW": (11, 2, 9), "en": (10, 3, 8)}
-        y = y1 - 10
-        blocks = []
-        for lang in langs:
-            size, lines, smallest = sizes.get(lang, sizes["en"])
-            f, wrapped = wrap_text(record.text.get(lang), room, size, "regular", lines, smallest)
-            gap = 3 if lang == "zh-TW" else 2
-            blocks.append((f, wrapped, gap, lang))
-            y -= len(wrapped) * (f.size + gap)
-        for f, wrapped, gap, lang in blocks:
-            ink = th["muted"] if lang == "zh-TW" or len(langs) == 1 else blend(th["muted"], th["card"], 0.2)
-            for line in wrapped:
-                d.text((x0 + 10, y), line, font=f, fill=ink, anchor="lt")
-                y += f.size + gap
 
 
 # ---------------------------------------------------------------------------- what moves
@@ -267,8 +278,8 @@ def draw_highlights(img: Image.Image, th: Theme, ring: list[str], marked: Mappin
             continue
         x0, y0, x1, y1 = tile_box(ring.index(loc))
         d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 1, y1 - 1), radius=16, outline=th["hl"], width=4)
-        badge = highlight_badge(label, th)
-        paste_centred(img, badge, (x1 - badge.width / 2 - 4, y0 + BAND_H + 2))
+        badge = pill(label, 30, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+        paste_centred(img, badge, (x1 - badge.width / 2 - 8, y1 - 24))
 
 
 def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
@@ -287,46 +298,45 @@ def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
         by_loc.setdefault(str(p["at"]), []).append(seat)
     for loc, seats in by_loc.items():
         x0, y0, x1, _y1 = tile_box(ring.index(loc))
-        per_row = 7
-        size = 27
-        step = 28
+        per_row = 6
+        size = PIECE
+        step = PIECE + 2
         rows = [seats[i : i + per_row] for i in range(0, len(seats), per_row)]
-        top = y0 + BAND_H + 17
+        top = y0 + BAND_H + 28 - (12 if len(rows) > 1 else 0)
         for r, row in enumerate(rows):
             width = step * (len(row) - 1)
             for i, seat in enumerate(sorted(row)):
                 ring_colour = th["gold"] if seat == active else (th["hp"] if seat in targets else None)
                 sprite = piece(th, colour_of(view, seat), seat, size, ring_colour)
-                paste_centred(img, sprite, ((x0 + x1) / 2 - width / 2 + i * step, top + r * 29))
+                paste_centred(img, sprite, ((x0 + x1) / 2 - width / 2 + i * step, top + r * 26))
+
+
+DECK_X = (LEFT_X0 + 52, LEFT_X0 + 142, LEFT_X0 + 232)
+DICE_X = (LEFT_X0 + 290 + LEFT_X1) / 2
 
 
 def draw_centre(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    """The three decks with what is left and the face-up discards, and the last dice thrown."""
+    """The strip under the ring: the three decks with what is left (their mark: 聖, 暗, 令, or the
+    initial of their English name), under each its face-up discards, and the last dice thrown."""
     d = ImageDraw.Draw(img)
     decks = view.get("decks") or {}
     discards = view.get("discards") or {}
-    cx = _CX + 4
-    top = _CY - 86
-    for i, pack in enumerate(PACKS):
-        x = cx - 100 + i * 100
-        _deck(img, th, pack, (x, top + 30), int(decks.get(pack) or 0))
+    for x, pack in zip(DECK_X, PACKS, strict=True):
+        _deck(img, th, pack, (x, STRIP_Y0 + 34), int(decks.get(pack) or 0))
         pile = discards.get(pack)
         n = len(pile) if isinstance(pile, list) else int(pile or 0)
-        label = f"{joined(both(K + 'discards'))} {n}"
-        d.text((x, top + 101), label, font=font_for_word(label, 10), fill=th["dim"], anchor="mm")
-    _last_roll(img, th, view, (cx, top + 150))
+        d.text((x + 8, STRIP_Y0 + 76), str(n), font=en_font(19), fill=th["dim"], anchor="lm")
+    _last_roll(img, th, view, (DICE_X, STRIP_Y0 + 30))
 
 
 def _centre_ground(img: Image.Image, th: Theme) -> None:
-    """The decks' names under them (part of the cached background)."""
+    """Under each deck, the mark of its discard pile (a face-up card); part of the cached background."""
     d = ImageDraw.Draw(img)
-    cx, top = _CX + 4, _CY - 86
-    for i, pack in enumerate(PACKS):
-        x = cx - 100 + i * 100
-        zh, en = both(K + "pack." + pack)
-        d.text((x, top + 72 if en else top + 78), zh, font=font_for_word(zh, 13), fill=th["panel"], anchor="mm")
-        if en:
-            d.text((x, top + 87), en, font=en_font(10), fill=th["dim"], anchor="mm")
+    for x in DECK_X:
+        cx, cy = x - 8, STRIP_Y0 + 76
+        d.rounded_rectangle((cx - 8, cy - 11, cx + 8, cy + 11), radius=3, fill=th["card"], outline=th["dim"], width=1)
+        d.line((cx - 4, cy - 4, cx + 4, cy - 4), fill=th["muted"], width=2)
+        d.line((cx - 4, cy + 2, cx + 4, cy + 2), fill=th["muted"], width=2)
 
 
 PACK_FILL = {"holy": "holy", "dark": "dark_pack", "order": "order_pack"}
@@ -341,8 +351,8 @@ def _deck(img: Image.Image, th: Theme, pack: str, centre: tuple[float, float], n
     d = ImageDraw.Draw(img)
     ink = th["ink"] if pack == "holy" else (255, 255, 255)
     mark = PACK_MARK[pack] if "zh-TW" in drawn_langs() else both(K + "pack." + pack)[0][:1]
-    d.text((x - 14, y - 2), mark, font=font_for_word(mark, 16), fill=ink, anchor="mm")
-    d.text((x + 26, y + 2), str(n), font=en_font(20), fill=th["panel"], anchor="mm")
+    d.text((x - 14, y - 2), mark, font=font_for_word(mark, 20), fill=ink, anchor="mm")
+    d.text((x + 28, y + 2), str(n), font=en_font(24), fill=th["panel"], anchor="mm")
 
 
 @cache
@@ -399,41 +409,49 @@ def _last_roll(img: Image.Image, th: Theme, view: Mapping[str, Any], centre: tup
     roll = view.get("last_roll")
     d = ImageDraw.Draw(img)
     cx, cy = centre
+    room = LEFT_X1 - 10 - (LEFT_X0 + 290)
     d4 = _die(roll.get("d4"), 1, 4) if isinstance(roll, Mapping) else None
     d6 = _die(roll.get("d6"), 1, 6) if isinstance(roll, Mapping) else None
     if not isinstance(roll, Mapping) or (d4 is None and d6 is None):
-        draw_pair(d, (cx, cy), both(K + "free_roll"), 12, th["dim"], th["dim"], anchor="mm")
+        zh, en = both(K + "free_roll")  # before any throw: what a 7 does, a language a line
+        for i, words in enumerate(w for w in (zh, en) if w):
+            f = fit_font(words, 20, room, "bold", 18)
+            d.text((cx, cy + 4 + 28 * i), ellipsize(words, f, room), font=f, fill=th["dim"], anchor="mm")
         return
-    draw_pair(d, (cx, cy - 26), roll_label(roll.get("why")), 13, th["panel"], th["dim"], anchor="mm", max_width=300)
+    draw_pair(d, (cx, cy - 12), roll_label(roll.get("why")), 20, th["panel"], th["dim"], anchor="mm", max_width=room)
     seat = seat_of(roll.get("seat"))
     attack = roll.get("why") == "attack"
     dice: list[Image.Image | str] = []
     if attack and d6 is not None:
-        dice = [die_face(28, d6)]
-        dice += ["−", d4_face(34, d4)] if d4 is not None else []
+        dice = [die_face(32, d6)]
+        dice += ["−", d4_face(44, d4)] if d4 is not None else []
     else:
-        dice = ([d4_face(34, d4)] if d4 is not None else []) + (["+"] if d4 is not None and d6 is not None else [])
-        dice += [die_face(28, d6)] if d6 is not None else []
+        dice = ([d4_face(44, d4)] if d4 is not None else []) + (["+"] if d4 is not None and d6 is not None else [])
+        dice += [die_face(32, d6)] if d6 is not None else []
     total = roll.get("total")
-    widths = [24 if isinstance(x, str) else x.width + 4 for x in dice]
-    x = cx - (30 + sum(widths) + 60) / 2
+    widths = [22 if isinstance(x, str) else x.width + 4 for x in dice]
+    y = cy + 30
+    x = cx - (PIECE + 4 + sum(widths) + 56) / 2
     if seat is not None:
-        paste_centred(img, piece(th, colour_of(view, seat), seat, 24), (x + 12, cy + 6))
-    x += 30
+        paste_centred(img, piece(th, colour_of(view, seat), seat, PIECE), (x + PIECE / 2, y))
+    x += PIECE + 4
     for item, w in zip(dice, widths, strict=True):
         if isinstance(item, str):
-            d.text((x + w / 2, cy + 6), item, font=en_font(16), fill=th["panel"], anchor="mm")
+            d.text((x + w / 2, y), item, font=en_font(20), fill=th["panel"], anchor="mm")
         else:
-            paste_centred(img, item, (x + w / 2, cy + 5))
+            paste_centred(img, item, (x + w / 2, y))
         x += w
     if isinstance(total, int) and not isinstance(total, bool):
-        d.text((x + 6, cy + 6), f"= {total}".replace("-", "−"), font=en_font(20), fill=th["gold"], anchor="lm")
+        d.text((x + 4, y), f"= {total}".replace("-", "−"), font=en_font(24), fill=th["gold"], anchor="lm")
 
 
 # ---------------------------------------------------------------------------- damage track
 
 TRACK_MAX = 14
-CELL_W = 47
+CELL_W = 35
+MARKER = 15
+"""A damage marker: a disc in its player's colour (too small for its seat's number; each player's row
+says the damage in figures)."""
 
 
 def cell_x(value: int) -> float:
@@ -442,32 +460,28 @@ def cell_x(value: int) -> float:
     return x0 + CELL_W * (value + 0.5)
 
 
-TRACK_TOP = TRACK_Y0 + 28
-TRACK_BOTTOM = TRACK_Y1 - 34
+TRACK_TOP = TRACK_Y0 + 34
+TRACK_BOTTOM = TRACK_Y1 - 24
 
 
 def _track_ground(img: Image.Image, th: Theme) -> None:
-    """The damage track's box, title, legend and numbered cells (part of the cached background)."""
+    """The damage track's box, title and numbered cells (part of the cached background)."""
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((LEFT_X0, TRACK_Y0, LEFT_X1, TRACK_Y1), radius=12, fill=th["panel"])
-    draw_pair(d, (LEFT_X0 + 14, TRACK_Y0 + 14), both(K + "track"), 15, th["ink"], th["muted"], bold_zh=True)
-    legend = both(K + "hp_mark")
-    lx = LEFT_X1 - 14
-    w = draw_pair(d, (lx, TRACK_Y0 + 14), legend, 11, th["muted"], th["muted"], anchor="rm")
-    _hp_flag(img, th, "red", None, (lx - w - 12, TRACK_Y0 + 13), small=True)
+    draw_pair(d, (LEFT_X0 + 12, TRACK_Y0 + 17), both(K + "track"), 20, th["ink"], th["muted"],
+              max_width=LEFT_X1 - LEFT_X0 - 24)
     top, bottom = TRACK_TOP, TRACK_BOTTOM
     for v in range(TRACK_MAX + 1):
         x = cell_x(v)
         fill = th["card"] if v % 2 else th["panel2"]
         d.rectangle((x - CELL_W / 2 + 1, top, x + CELL_W / 2 - 1, bottom), fill=fill)
-        d.text((x, top + 10), str(v), font=en_font(13), fill=th["ink"], anchor="mm")
+        d.text((x, top + 13), str(v), font=en_font(18), fill=th["ink"], anchor="mm")
 
 
 def draw_track(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    """Each living player's marker on its damage (several side by side, then in rows), and under
-    the cells the HP marks of face-up characters."""
+    """Each living player's marker on its damage (two side by side, then in rows), and under the
+    cells the HP marks of face-up characters."""
     top, bottom = TRACK_TOP, TRACK_BOTTOM
-    # markers
     by_value: dict[int, list[int]] = {}
     hp_at: dict[int, list[int]] = {}
     for p in players(view):
@@ -487,19 +501,18 @@ def draw_track(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     for v, seats in by_value.items():
         x = cell_x(v)
         seats = sorted(seats)
-        per_row = 2
         for i, seat in enumerate(seats):
-            r, c = divmod(i, per_row)
-            in_row = min(per_row, len(seats) - r * per_row)
-            mx = x + (c - (in_row - 1) / 2) * 22
-            paste_centred(img, piece(th, colour_of(view, seat), seat, 21), (mx, top + 34 + r * 21))
+            r, c = divmod(i, 2)
+            in_row = min(2, len(seats) - r * 2)
+            mx = x + (c - (in_row - 1) / 2) * (MARKER + 1)
+            paste_centred(img, piece(th, colour_of(view, seat), None, MARKER), (mx, top + 36 + r * (MARKER + 1)))
     for v, seats in hp_at.items():
         x = cell_x(v)
         seats = sorted(seats)
-        for i, seat in enumerate(seats[:6]):
-            r, c = divmod(i, 3)
-            in_row = min(3, len(seats[:6]) - r * 3)
-            _hp_flag(img, th, colour_of(view, seat), seat, (x + (c - (in_row - 1) / 2) * 15, bottom + 9 + r * 14))
+        for i, seat in enumerate(seats[:4]):
+            r, c = divmod(i, 2)
+            in_row = min(2, len(seats[:4]) - r * 2)
+            _hp_flag(img, th, colour_of(view, seat), seat, (x + (c - (in_row - 1) / 2) * 15, bottom + 8 + r * 10))
 
 
 def _hp_flag(img: Image.Image, th: Theme, colour: str, seat: int | None, at: tuple[float, float],

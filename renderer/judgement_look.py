@@ -139,6 +139,7 @@ MESSAGES = {
     K + "role.known": "Identities you know",
     K + "role.spectator": "Spectators have no role",
     K + "role.dead": "You are dead: your faction may still win",
+    K + "role.locations": "What the locations do",
 }
 """Every `judgement.board.*` word in English (= `data/locale/en/LC_MESSAGES/judgement_board.po`)."""
 
@@ -383,18 +384,29 @@ def given_name(names: Mapping[int, str] | None, seat: int | None) -> str:
 
 
 def seat_names(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> tuple[str, str]:
-    """A seat as (Chinese, English) words: the player's name in both when the caller gives it, else
-    the colour they play ("紅", "Red")."""
+    """A seat as (Chinese, English) words: the colour they play with the player's name when the
+    caller gives it ("藍 bob", "Blue bob", as the messages name a seat), else the colour alone."""
     given = given_name(names, seat)
-    if given:
-        return given, given
-    return both(K + "colour." + colour_of(view, seat))
+    zh, en = both(K + "colour." + colour_of(view, seat))
+    if not given:
+        return zh, en
+    return f"{zh} {given}", (f"{en} {given}" if en else "")
+
+
+def seat_label(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> str:
+    """A seat on one line: its colour in the board's languages, then the player's name
+    ("藍 Blue bob" on the public board, "Blue bob" on an English one)."""
+    given = given_name(names, seat)
+    colour = joined(both(K + "colour." + colour_of(view, seat)))
+    return f"{colour} {given}" if given else colour
 
 
 def seat_name(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None, say: Text) -> str:
-    """A seat in one language: the player's name, else the colour they play."""
+    """A seat in one language: the colour they play with the player's name ("Blue bob"), or the
+    colour alone."""
     given = given_name(names, seat)
-    return given or say(K + "colour." + colour_of(view, seat))
+    colour = say(K + "colour." + colour_of(view, seat))
+    return f"{colour} {given}" if given else colour
 
 
 # ---------------------------------------------------------------------------- pieces

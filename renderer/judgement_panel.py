@@ -1,12 +1,13 @@
-"""The right of the public City of Judgement board: the turn and what the table waits for, then one
-row per player.
+"""The header and the players of the City of Judgement board: above the ring the turn, what the
+table waits for and the attack being resolved; under the damage track one row per player.
 
-A row shows only what everyone may see (the view holds nothing else, P4): the colour and
-name, the character and its HP once face up (a face-down card "?" before), the identity once
-shown or dead (rulebook 死亡: the identity card is turned up), the damage, the equipment in play
-(裝備, public), 封印 and the shields (守護天使, 鐵壁), whose turn it is and who is asked now.
-Every word is bilingual, Chinese then English, on the public board; in the reader's language alone
-on a seat's own (`judgement_look.board_langs`).
+A row shows only what everyone may see (the view holds nothing else, P4): the colour and name
+together ("藍 Blue Mainwaring", as the messages name a seat: its colour with its player), the
+character and its HP once face up (a face-down card "?" before), the identity once shown or dead
+(rulebook 死亡: the identity card is turned up), the damage, the equipment in play (裝備, public),
+封印 and the shields (守護天使, 鐵壁), whose turn it is and who is asked now. Every word is
+bilingual, Chinese then English, on the public board; in the reader's language alone on a seat's
+own (`judgement_look.board_langs`). Every text is at least `MIN_TEXT` high (`judgement_board`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.common import RGB, Theme, blend, font, paste_centred, pill
-from renderer.judgement_board import HEIGHT, TITLE_H, WIDTH, draw_pair, en_font, zh_font
+from renderer.common import RGB, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
+from renderer.judgement_board import (
+    HEAD_Y0,
+    HEAD_Y1,
+    HEIGHT,
+    MARGIN,
+    PANEL_Y0,
+    PIECE,
+    WIDTH,
+    draw_pair,
+    en_font,
+)
 from renderer.judgement_look import (
     MESSAGES,
     REASONS,
@@ -31,22 +42,43 @@ from renderer.judgement_look import (
     names2,
     piece,
     players,
+    seat_label,
     seat_names,
     seat_of,
 )
 
-X0, X1 = 760, WIDTH - 12
-Y0, Y1 = TITLE_H + 10, HEIGHT - 12
+X0, X1 = MARGIN, WIDTH - MARGIN
+Y0, Y1 = PANEL_Y0, HEIGHT - MARGIN
+PILL = 26
+"""A pill's height: its words are then `MIN_TEXT` high."""
+DOT = 24
+"""A player's colour in the header (no number: the words beside it name the player)."""
 WHITE = (255, 255, 255)
 
 
+ROW_GAP = 4
+
+
+def row_height(n: int) -> int:
+    """A player's row: three lines (the equipment on a line of its own) up to six players, two
+    lines beyond (at most nine rows fill the board's full `HEIGHT`)."""
+    return 96 if n <= 6 else 64
+
+
+def board_height(view: Mapping[str, Any]) -> int:
+    """The board's height for this view: down to its last player's row (`HEIGHT` for nine)."""
+    n = len(players(view))
+    return min(HEIGHT, PANEL_Y0 + n * row_height(n) + max(0, n - 1) * ROW_GAP + MARGIN) if n else PANEL_Y0
+
+
 def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
-    y = _header(img, th, view, names)
+    _header(img, th, view, names)
     rows = players(view)
     if not rows:
         return
-    gap = 5
-    h = min(112, int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
+    y: float = Y0
+    gap = ROW_GAP
+    h = min(row_height(len(rows)), int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
     for p in rows:
         _row(img, th, view, p, names, (X0, y, X1, y + h))
         y += h + gap
@@ -55,13 +87,12 @@ def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapp
 # ---------------------------------------------------------------------------- header
 
 
-def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> int:
+def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
     d = ImageDraw.Draw(img)
     phase = view.get("phase")
     over = bool(view.get("over")) or phase == "over"
-    h = 96 if over or isinstance(view.get("attack"), Mapping) else 74
-    d.rounded_rectangle((X0, Y0, X1, Y0 + h), radius=12, fill=th["panel"])
-    y = Y0 + 18
+    d.rounded_rectangle((X0, HEAD_Y0, X1, HEAD_Y1), radius=12, fill=th["panel"])
+    y: float = HEAD_Y0 + 22
     turn = int(view.get("turn_no") or 0)
     if over:
         title = both(K + "phase.over")
@@ -69,39 +100,39 @@ def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping
         title = both(K + "turn", n=turn)
     else:
         title = both(K + "phase." + str(phase)) if phase in ("pick", "start_roll") else both(K + "phase.turn")
-    draw_pair(d, (X0 + 14, y), title, 19, th["ink"], th["muted"], bold_zh=True, max_width=240)
+    room = X1 - X0 - 28
     if phase == "turn" and not over and view.get("step") in STEPS:
-        p = pill(joined(both(K + "step." + str(view["step"]))), 24, th["title"], th["gold"], th["title"], max_width=200)
+        p = pill(joined(both(K + "step." + str(view["step"]))), 30, th["title"], th["gold"], th["title"],
+                 max_width=250)
         paste_centred(img, p, (X1 - 12 - p.width / 2, y))
-    y += 28
+        room -= p.width + 10
+    draw_pair(d, (X0 + 14, y), title, 24, th["ink"], th["muted"], bold_zh=True, max_width=room)
+    y += 34
     if over:
         _winners(img, th, view, names, y)
-        return Y0 + h + 8
+        return
     frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else None
     asked = [s for s in (seat_of(x) for x in (frame or {}).get("asked") or view.get("to_act") or []) if s is not None]
+    room = X1 - X0 - 30 - (DOT + 2) * len(asked[:9])
     if frame is not None:
         kind = str(frame.get("kind") or "")
         words = both(K + "frame." + kind) if (K + "frame." + kind) in MESSAGES else both(K + "frame")
-        room = X1 - X0 - 30 - 23 * len(asked[:9])
-        w = draw_pair(d, (X0 + 14, y), words, 14, th["ink"], th["muted"], max_width=room)
+        w = draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], max_width=room)
         about = _frame_subject(frame)
-        if about is not None and room - w > 60:
-            draw_pair(d, (X0 + 14 + w + 10, y), about, 13, th["id_guard"], th["muted"], max_width=room - w - 10)
+        if about is not None and room - w > 90:
+            draw_pair(d, (X0 + 14 + w + 10, y), about, 20, th["id_guard"], th["muted"], max_width=room - w - 10)
     elif len(asked) == 1:
         who = seat_names(view, asked[0], names)
-        draw_pair(d, (X0 + 14, y), both(K + "to_act", player=who[0]) if who[0] == who[1] else
-                  (both(K + "to_act", player=who[0])[0], both(K + "to_act", player=who[1])[1]),
-                  14, th["ink"], th["muted"], max_width=X1 - X0 - 60)
+        draw_pair(d, (X0 + 14, y), (both(K + "to_act", player=who[0])[0], both(K + "to_act", player=who[1])[1]),
+                  20, th["ink"], th["muted"], max_width=room)
     elif asked:
-        draw_pair(d, (X0 + 14, y), both(K + "waiting", n=len(asked)), 14, th["ink"], th["muted"],
-                  max_width=X1 - X0 - 30 - 24 * len(asked))
-    x = X1 - 16
+        draw_pair(d, (X0 + 14, y), both(K + "waiting", n=len(asked)), 20, th["ink"], th["muted"], max_width=room)
+    x = X1 - 14 - DOT / 2
     for seat in reversed(asked[:9]):
-        paste_centred(img, piece(th, colour_of(view, seat), seat, 20), (x, y))
-        x -= 23
-    y += 24
+        paste_centred(img, piece(th, colour_of(view, seat), None, DOT), (x, y))
+        x -= DOT + 2
+    y += 34
     _attack_line(img, th, view, names, y)
-    return Y0 + h + 8
 
 
 def _frame_subject(frame: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -116,32 +147,33 @@ def _frame_subject(frame: Mapping[str, Any]) -> tuple[str, str] | None:
 
 def _attack_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
                  y: float) -> None:
-    """The attack being resolved: attacker → targets, d6 − d4 and the damage dealt."""
+    """The attack being resolved: attacker → targets (their colours), the damage dealt to each and
+    the dice, d6 − d4 (a miss when 0 or less)."""
     a = view.get("attack")
     if not isinstance(a, Mapping):
         return
     d = ImageDraw.Draw(img)
     attacker = seat_of(a.get("attacker"))
     x: float = X0 + 14
-    x += draw_pair(d, (x, y), both(K + "attack"), 13, th["hp"], blend(th["hp"], th["muted"], 0.5)) + 8
+    x += draw_pair(d, (x, y), both(K + "attack"), 20, th["hp"], blend(th["hp"], th["muted"], 0.5)) + 8
     if attacker is not None:
-        paste_centred(img, piece(th, colour_of(view, attacker), attacker, 18), (x + 9, y))
-        x += 22
-    d.text((x, y), "→", font=en_font(14), fill=th["ink"], anchor="lm")
-    x += 20
+        paste_centred(img, piece(th, colour_of(view, attacker), None, DOT), (x + DOT / 2, y))
+        x += DOT + 4
+    d.text((x, y), "→", font=en_font(20), fill=th["ink"], anchor="lm")
+    x += 24
     dealt = {seat_of(k): v for k, v in (a.get("dealt") or {}).items()}
     for t in [s for s in (seat_of(v) for v in a.get("targets") or []) if s is not None][:5]:
-        paste_centred(img, piece(th, colour_of(view, t), t, 18), (x + 9, y))
-        x += 22
+        paste_centred(img, piece(th, colour_of(view, t), None, DOT), (x + DOT / 2, y))
+        x += DOT + 4
         if t in dealt:
-            d.text((x, y), f"−{dealt[t]}", font=en_font(12), fill=th["hp"], anchor="lm")
-            x += 24
+            d.text((x, y), f"−{dealt[t]}", font=en_font(19), fill=th["hp"], anchor="lm")
+            x += 30
     if a.get("d6") is not None and a.get("d4") is not None:
         try:
             d6, d4 = int(a["d6"]), int(a["d4"])
         except (TypeError, ValueError):
             return
-        d.text((X1 - 14, y), f"d6 {d6} − d4 {d4} = {max(0, d6 - d4)}", font=en_font(12), fill=th["ink"], anchor="rm")
+        d.text((X1 - 14, y), f"d6 {d6} − d4 {d4} = {max(0, d6 - d4)}", font=en_font(19), fill=th["ink"], anchor="rm")
 
 
 def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
@@ -158,13 +190,12 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
         words = both(K + "reason." + kind)
     else:
         words = both(K + "winners")
-    draw_pair(d, (X0 + 14, y), words, 15, th["ink"], th["muted"], bold_zh=True, max_width=X1 - X0 - 28)
-    x = X0 + 24
-    for s in [seat_of(v) for v in view.get("winners") or []]:
-        if s is None:
-            continue
-        paste_centred(img, piece(th, colour_of(view, s), s, 22, th["gold"]), (x, y + 28))
-        x += 30
+    winners = [s for s in (seat_of(v) for v in view.get("winners") or []) if s is not None]
+    draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], bold_zh=True, max_width=X1 - X0 - 28)
+    x = X0 + 14 + PIECE / 2
+    for s in winners:
+        paste_centred(img, piece(th, colour_of(view, s), s, PIECE, th["gold"]), (x, y + 30))
+        x += PIECE + 12
 
 
 # ---------------------------------------------------------------------------- rows
@@ -172,6 +203,8 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 
 def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
          names: Mapping[int, str] | None, box: tuple[float, float, float, float]) -> None:
+    """Line 1: the piece, the colour and name, the marks, the damage; line 2: the character and its
+    HP, then the equipment (on a line of its own when the row has room for three)."""
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -186,50 +219,49 @@ def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, A
     fill = blend(pc, th["panel"], 0.84) if alive else blend(th["dead"], th["panel"], 0.55)
     edge = th["gold"] if active or winner else blend(pc, th["ink"], 0.25)
     d.rounded_rectangle(box, radius=10, fill=fill, outline=edge, width=3 if active or winner else 1)
-    d.rounded_rectangle((x0 + 3, y0 + 3, x0 + 9, y1 - 3), radius=3, fill=pc)
-    # piece and name
-    disc = piece(th, colour, seat, 30, th["gold"] if active or winner else None)
-    paste_centred(img, disc, (x0 + 32, y0 + h / 2))
+    three = h >= 96
+    line1 = y0 + 21
+    line2 = y0 + h / 2 if three else y1 - 19
+    line3 = y1 - 19
+    disc = piece(th, colour, seat, PIECE, th["gold"] if active or winner else None)
+    paste_centred(img, disc, (x0 + 27, line1 if h < 70 else y0 + h / 2))
     if not alive:
-        _cross(d, (x0 + 32, y0 + h / 2), 13, th["ink"])
-    line1, line2, line3 = y0 + h * 0.24, y0 + h * 0.52, y0 + h * 0.79
-    if h < 70:
-        line1, line2, line3 = y0 + 13, y0 + 31, y0 + h - 11
-    # damage at the right
+        _cross(d, (x0 + 27, line1 if h < 70 else y0 + h / 2), 13, th["ink"])
+    left = x0 + 54
+    # the damage at the right of line 1, in the track's red: its figure alone (the word would
+    # take the room of the equipment; the damage track above names it)
     dmg = p.get("damage", 0)
-    hp = p.get("hp")
+    fd = en_font(28)
     right = x1 - 12
-    d.text((right, y0 + h / 2 + 2), str(dmg), font=en_font(26), fill=th["hp"] if alive else th["muted"], anchor="rm")
-    nx = right - en_font(26).getlength(str(dmg)) - 2
-    if isinstance(hp, int) and not isinstance(hp, bool):
-        d.text((right, y0 + h / 2 + 20), f"/ {hp}", font=en_font(11), fill=th["muted"], anchor="rm")
-    label = joined(both(K + "damage"))
-    d.text((right, y0 + 9), label, font=zh_font(9), fill=th["muted"], anchor="rm")
-    top_right = right - zh_font(9).getlength(label) - 8  # line 1 stops before the "Damage" label
-    right = min(nx, right - 34) - 10
-    left = x0 + 56
+    d.text((right, line1 + 1), str(dmg), font=fd, fill=th["hp"] if alive else th["muted"], anchor="rm")
+    nx = right - fd.getlength(str(dmg))
+    top_right = nx - 8
     prefix = "★ " if winner else ("▶ " if active else "")
-    zh, en = seat_names(view, seat, names)
-    pair = (prefix + zh, prefix + zh) if en == zh else (prefix + zh, en)  # a given name once, a colour in both
-    name_w = draw_pair(d, (left, line1), pair, 15, th["ink"], th["muted"], max_width=min(190, top_right - left),
-                       min_size=12)
-    # the character (line 2) and the equipment or start roll (line 3); then the marks (dead,
-    # identity, 封印, shield) after the name, and what does not fit there after lines 2 and 3
+    name = prefix + seat_label(view, seat, names)
+    fn = fit_font(name, 20, top_right - left, "bold", 18)
+    name = ellipsize(name, fn, min(260, top_right - left))
+    d.text((left, line1), name, font=fn, fill=th["ink"], anchor="lm")
+    name_w = fn.getlength(name)
     end2 = _character(img, d, th, view, p, (left, line2), right)
-    end3 = _equipment(img, th, p, view, (left, line3), right)
-    slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2], [end3 + 8, right, line3]]
-    for text, colour_fill, ink in _marks(th, p):
-        edge = blend(colour_fill, th["ink"], 0.3)
-        whole = pill(text, 18, colour_fill, ink, edge)
-        # the first slot it fits whole, else the first where it fits smaller
-        fits = [slot for slot in slots if slot[0] + whole.width <= slot[1]]
-        for slot in fits[:1] or slots:
+    slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2]]
+    if three:
+        slots.append([left, right, line3])
+    for texts, colour_fill, ink in _marks(th, p):
+        mark_edge = blend(colour_fill, th["ink"], 0.3)
+        _place([pill(text, PILL, colour_fill, ink, mark_edge) for text in texts], slots, img)
+    _equipment(img, th, p, view, slots)
+
+
+def _place(forms: list[Image.Image], slots: list[list[float]], img: Image.Image) -> None:
+    """Paste the first of `forms` (longest first) that fits whole in a free space of the row
+    (`slots`: [x, end, y], in order), where it first fits; nothing when none fits anywhere."""
+    for mark in forms:
+        for slot in slots:
             x, end, line_y = slot
-            mark = whole if fits else pill(text, 18, colour_fill, ink, edge, max_width=int(end - x))
             if x + mark.width <= end:
                 paste_centred(img, mark, (x + mark.width / 2, line_y))
                 slot[0] = x + mark.width + 4
-                break
+                return
 
 
 def _cross(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, ink: RGB) -> None:
@@ -240,18 +272,24 @@ def _cross(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, ink: RGB) -
     d.line((x - r, y + r, x + r, y - r), fill=ink, width=3)
 
 
-def _marks(th: Theme, p: Mapping[str, Any]) -> list[tuple[str, RGB, RGB]]:
-    out: list[tuple[str, RGB, RGB]] = []
-    if not p.get("alive", True):
-        out.append((f"† {joined(both(K + 'dead'))}", th["dead"], WHITE))
+def _marks(th: Theme, p: Mapping[str, Any]) -> list[tuple[tuple[str, ...], RGB, RGB]]:
+    """The row's marks, the identity first (what players decide by): each with its words from the
+    longest to the shortest (both languages, then the first alone), drawn in the first that fits."""
+    out: list[tuple[tuple[str, ...], RGB, RGB]] = []
+
+    def forms(pair: tuple[str, str], prefix: str = "") -> tuple[str, ...]:
+        return tuple(dict.fromkeys((prefix + joined(pair), prefix + pair[0])))
+
     identity = p.get("identity")
     if identity:
-        out.append((joined(names2("identity", identity)), identity_colour(th, identity), WHITE))
+        out.append((forms(names2("identity", identity)), identity_colour(th, identity), WHITE))
+    if not p.get("alive", True):
+        out.append((forms(both(K + "dead"), "† "), th["dead"], WHITE))
     if p.get("sealed"):
-        out.append((joined(both(K + "sealed")), th["sealed"], WHITE))
+        out.append((forms(both(K + "sealed")), th["sealed"], WHITE))
     shield = p.get("shield")
     if shield in ("attack", "all"):
-        out.append((joined(both(K + "shield." + shield)), th["shield"], WHITE))
+        out.append((forms(both(K + "shield." + shield)), th["shield"], WHITE))
     return out
 
 
@@ -261,53 +299,63 @@ def _character(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mappin
     x, y = at
     char = p.get("character")
     if char:
-        w = draw_pair(d, (x, y), names2("character", char), 14, th["ink"], th["muted"], max_width=right - x - 70,
+        w = draw_pair(d, (x, y), names2("character", char), 20, th["ink"], th["muted"], max_width=right - x - 100,
                       bold_zh=False)
         hp = p.get("hp")
         if isinstance(hp, int) and not isinstance(hp, bool):
-            tag = pill(f"♥ {joined(both(K + 'hp_word'))} {hp}", 17, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
+            tag = pill(f"♥ {joined(both(K + 'hp_word'))} {hp}", PILL, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
             paste_centred(img, tag, (x + w + 8 + tag.width / 2, y))
             return x + w + 8 + tag.width
         return x + w
-    _face_down(img, th, (x + 8, y))
+    _face_down(img, th, (x + 9, y))
     if view.get("phase") == "pick":
         words = both(K + ("picked" if p.get("picked") else "choosing"))
     else:
         words = both(K + "face_down")
-    return x + 22 + draw_pair(d, (x + 22, y), words, 13, th["muted"], th["muted"], max_width=right - x - 22)
+    return x + 26 + draw_pair(d, (x + 26, y), words, 19, th["muted"], th["muted"], max_width=right - x - 26)
 
 
 def _face_down(img: Image.Image, th: Theme, c: tuple[float, float]) -> None:
     d = ImageDraw.Draw(img)
     x, y = c
-    d.rounded_rectangle((x - 7, y - 10, x + 7, y + 10), radius=3, fill=th["hidden"], outline=th["ink"], width=1)
-    d.text((x, y + 1), "?", font=font("bold", 12), fill=th["gold"], anchor="mm")
+    d.rounded_rectangle((x - 9, y - 12, x + 9, y + 12), radius=3, fill=th["hidden"], outline=th["ink"], width=1)
+    d.text((x, y + 1), "?", font=font("bold", 18), fill=th["gold"], anchor="mm")
 
 
 PACK_CHIP = {"holy": ("holy", (40, 36, 30)), "dark": ("dark_pack", WHITE)}
 
 
 def _equipment(img: Image.Image, th: Theme, p: Mapping[str, Any], view: Mapping[str, Any],
-               at: tuple[float, float], right: float) -> float:
-    """The equipment in play as chips ("+n" for what does not fit), or the start roll; returns
-    where the line ends."""
-    x, y = at
+               slots: list[list[float]]) -> None:
+    """The equipment in play as chips, each in the first of the row's free spaces (`slots`: [x, end,
+    y]) where it fits whole, "+n" for what fits nowhere; or the start roll."""
     if view.get("phase") == "start_roll" and p.get("start_roll") is not None:
-        tag = pill(joined(both(K + "start_roll", n=p["start_roll"]), " · "), 17, th["title"], th["gold"], th["title"])
-        paste_centred(img, tag, (x + tag.width / 2, y))
-        return x + tag.width
+        tag = pill(joined(both(K + "start_roll", n=p["start_roll"]), " · "), PILL, th["title"], th["gold"], th["title"])
+        for slot in slots:
+            if slot[0] + tag.width <= slot[1]:
+                paste_centred(img, tag, (slot[0] + tag.width / 2, slot[2]))
+                slot[0] += tag.width + 4
+                return
+        return
     cards = content().cards
     items = [str(c) for c in p.get("equipment") or []]
     for i, card in enumerate(items):
         record = cards.get(card)
         key, ink = PACK_CHIP.get(record.pack if record else "", ("hidden", WHITE))
-        chip = pill(joined(names2("card", card)), 17, th[key], ink, blend(th[key], th["ink"], 0.35), kind="bold")
+        chip = pill(joined(names2("card", card)), PILL, th[key], ink, blend(th[key], th["ink"], 0.35), kind="bold")
         rest = len(items) - i - 1
-        if x + chip.width > right - (28 if rest else 0):
-            d = ImageDraw.Draw(img)
+        for slot in slots:
+            if slot[0] + chip.width <= slot[1] - (36 if rest and slot is slots[-1] else 0):
+                paste_centred(img, chip, (slot[0] + chip.width / 2, slot[2]))
+                slot[0] += chip.width + 4
+                break
+        else:
             more = f"+{len(items) - i}"
-            d.text((x + 2, y), more, font=en_font(12), fill=th["ink"], anchor="lm")
-            return x + 2 + en_font(12).getlength(more)
-        paste_centred(img, chip, (x + chip.width / 2, y))
-        x += chip.width + 4
-    return x - 4 if items else x - 8
+            width = en_font(19).getlength(more) + 4
+            for slot in reversed(slots):
+                if slot[0] + width <= slot[1]:
+                    ImageDraw.Draw(img).text((slot[0] + 2, slot[2]), more, font=en_font(19), fill=th["ink"],
+                                             anchor="lm")
+                    slot[0] += width
+                    break
+            return

@@ -7,7 +7,13 @@ only for a 平民: rulebook 注意1), the Order card (指令卡) this seat gives
 and the ones it gave or got before, and the identities it learned (密探令). Before the pick it
 shows the characters dealt to it (c5). A spectator's view (`me` is None) gives no image.
 
-It reads nothing but the view's `me` and the seat's own public row, so another seat's secret
+It also carries what each location does, in ring order with its numbers (the board has only their
+names, so that it reads on a phone): the role card is the seat's close-up picture.
+
+It is 400 px wide, the width a phone shows it at, and no text in it is under 9 px high (16 px type
+for the running text, whose lines of small letters alone are 9 px).
+
+It reads nothing but the view's `me`, the ring and the seat's own public row, so another seat's secret
 cannot reach it. The reader's language comes from `lang`, else from the caller's `text` (the
 message `judgement.board.lang` says which language it speaks), else English.
 """
@@ -19,17 +25,29 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.common import RGB, Text, Theme, blend, font_for, paste_centred, pill, render_png, wrap_text
+from renderer.common import (
+    RGB,
+    Text,
+    Theme,
+    blend,
+    ellipsize,
+    fit_font,
+    font_for,
+    paste_centred,
+    pill,
+    render_png,
+    wrap_text,
+)
 from renderer.judgement_look import (
     K,
     colour_of,
     content,
-    given_name,
     identity_colour,
     lang_of,
     name_of,
     piece,
     player,
+    rolls_label,
     seat_name,
     seat_of,
     spoken,
@@ -37,8 +55,12 @@ from renderer.judgement_look import (
     words,
 )
 
-W = 720
-PAD = 18
+W = 400
+PAD = 12
+BODY = 16
+"""Running text: a line of small letters alone (x-height) is then 9 px high."""
+TOKEN = 28
+"""A piece's diameter: its seat number is then 9 px high."""
 INNER = W - 2 * PAD
 WHITE = (255, 255, 255)
 
@@ -95,21 +117,30 @@ class _Card:
     def name(self, kind: str, ident: Any) -> str:
         return name_of(kind, ident, self.lang)
 
-    def text_block(self, text: str, size: int, fill: RGB, x: float = PAD + 14, width: float = INNER - 28,
-                   max_lines: int = 6, kind: str = "regular") -> None:
-        f, lines = wrap_text(text, width, size, kind, max_lines, max(9, size - 3))
+    def text_block(self, text: str, size: int, fill: RGB, x: float = PAD + 12, width: float = INNER - 24,
+                   max_lines: int = 8, kind: str = "regular") -> None:
+        size = max(size, BODY)
+        f, lines = wrap_text(text, width, size, kind, max_lines, BODY)
         for line in lines:
             self.d.text((x, self.y), line, font=font_for(line, int(f.size), kind) if line else f, fill=fill,
                         anchor="lt")
             self.y += f.size + 5
 
+    def line(self, text: str, at: tuple[float, float], size: int, fill: RGB, end: float = W - PAD - 12) -> float:
+        """One line of bold words from `at` (left, middle), shrunk to fit down to `BODY`, then cut;
+        returns its width."""
+        x, y = at
+        f = fit_font(text, size, end - x, "bold", BODY)
+        text = ellipsize(text, f, end - x)
+        self.d.text((x, y), text, font=f, fill=fill, anchor="lm")
+        return float(f.getlength(text))
+
     def section(self, title: str, accent: RGB) -> None:
         """A section heading: a coloured tab with the title."""
         self.y += 10
-        f = font_for(title, 15, "bold")
-        self.d.rounded_rectangle((PAD, self.y, PAD + 5, self.y + 20), radius=2, fill=accent)
-        self.d.text((PAD + 14, self.y + 10), title, font=f, fill=self.th["gold"], anchor="lm")
-        self.y += 28
+        self.d.rounded_rectangle((PAD, self.y, PAD + 5, self.y + 22), radius=2, fill=accent)
+        self.line(title, (PAD + 14, self.y + 11), 18, self.th["gold"])
+        self.y += 30
 
     def panel(self, draw_inside: Any, edge: RGB) -> None:
         """A light box round what `draw_inside` draws: drawn once on a scratch canvas to learn its
@@ -150,6 +181,7 @@ class _Card:
         known = {s: v for k, v in (me.get("known") or {}).items() if (s := seat_of(k)) is not None}
         if known:
             self._known(known)
+        self._locations()
         self.y += PAD
         return self.img.crop((0, 0, W, self.y))
 
@@ -160,11 +192,11 @@ class _Card:
         colour = colour_of(self.view, self.seat)
         paste_centred(self.img, piece(th, colour, self.seat, 36), (PAD + 20, 31))
         title = self.say(K + "role.title")
-        d.text((PAD + 50, 31), title, font=font_for(title, 24, "bold"), fill=th["gold"], anchor="lm")
+        w = self.line(title, (PAD + 46, 31), 22, th["gold"], end=W / 2)
         who = seat_name(self.view, self.seat, self.names, self.say)
-        if given_name(self.names, self.seat):
-            who = f"{who} · {self.say(K + 'colour.' + colour)}"
-        d.text((W - PAD, 31), who, font=font_for(who, 16, "bold"), fill=th["dim"], anchor="rm")
+        f = fit_font(who, 17, W - PAD - (PAD + 56 + w), "bold", BODY)
+        who = ellipsize(who, f, W - PAD - (PAD + 56 + w))
+        d.text((W - PAD, 31), who, font=f, fill=th["dim"], anchor="rm")
         self.y = 70
 
     def _identity(self, identity: str) -> None:
@@ -176,82 +208,75 @@ class _Card:
         self.y += 44
         mine = player(self.view, self.seat)
         if not mine.get("alive", True):
-            self.text_block(self.say(K + "role.dead"), 14, blend(th["hp"], WHITE, 0.3))
+            self.text_block(self.say(K + "role.dead"), BODY, blend(th["hp"], WHITE, 0.3))
 
     def _character(self, character: str, mine: Mapping[str, Any]) -> None:
-        th, d = self.th, self.d
+        th = self.th
         record = content().characters.get(character)
         self.section(self.say(K + "role.character"), th["gold"])
 
         def inside() -> None:
-            x: float = PAD + 14
+            x: float = PAD + 12
             name = self.name("character", character)
-            f = font_for(name, 24, "bold")
-            d.text((x, self.y + 14), name, font=f, fill=th["ink"], anchor="lm")
-            x += f.getlength(name) + 12
             hp = me_hp if (me_hp := self.me.get("hp")) is not None else (record.hp if record else None)
-            if hp is not None:
-                words = f"♥ {self.say(K + 'hp').format(hp=hp)}"
-                tag = pill(words, 22, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
-                paste_centred(self.img, tag, (x + tag.width / 2, self.y + 14))
-                x += tag.width + 8
             up = bool(mine.get("revealed"))
+            tags = [pill(f"♥ {self.say(K + 'hp').format(hp=hp)}", 24, th["hp"], WHITE, blend(th["hp"], th["ink"], 0.3))
+                    ] if hp is not None else []
             word = self.say(K + ("role.face_up" if up else "face_down"))
-            tag = pill(word, 22, th["gold"] if up else th["hidden"], th["ink"] if up else WHITE, th["ink"])
-            paste_centred(self.img, tag, (x + tag.width / 2, self.y + 14))
+            tags.append(pill(word, 24, th["gold"] if up else th["hidden"], th["ink"] if up else WHITE, th["ink"]))
+            room = W - PAD - 8 - sum(t.width + 6 for t in tags)
+            x += self.line(name, (x, self.y + 14), 22, th["ink"], end=room) + 10
+            for tag in tags:
+                paste_centred(self.img, tag, (x + tag.width / 2, self.y + 14))
+                x += tag.width + 6
+            self.y += 32
             dmg = mine.get("damage", 0)
             if hp is not None:
                 words = self.say(K + "role.damage").format(damage=dmg, hp=hp)
-                d.text((W - PAD - 14, self.y + 14), words, font=font_for(words, 14, "bold"), fill=th["hp"], anchor="rm")
-            self.y += 36
+                self.line(words, (PAD + 12, self.y + 10), 17, th["hp"])
+                self.y += 26
             if record is None:
                 return
             used = set(mine.get("used") or [])
             for skill in record.skills:
-                x = PAD + 14
+                x = PAD + 12
                 sname = skill.name.get(self.lang)
-                f = font_for(sname, 16, "bold")
-                d.text((x, self.y + 9), sname, font=f, fill=th["ink"], anchor="lm")
-                x += f.getlength(sname) + 10
+                x += self.line(sname, (x, self.y + 11), 18, th["ink"], end=W - PAD - 130) + 8
                 if skill.once_per_game:
-                    tag = pill(self.say(K + "role.once"), 18, th["panel2"], th["ink"], th["muted"])
-                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 9))
+                    tag = pill(self.say(K + "role.once"), 22, th["panel2"], th["ink"], th["muted"])
+                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 11))
                     x += tag.width + 6
                 if skill.id in used:
-                    tag = pill(self.say(K + "role.used"), 18, th["muted"], WHITE, th["muted"])
-                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 9))
-                self.y += 22
-                self.text_block(skill.text.get(self.lang), 14, th["ink"], max_lines=4)
+                    tag = pill(self.say(K + "role.used"), 22, th["muted"], WHITE, th["muted"])
+                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 11))
+                self.y += 26
+                self.text_block(skill.text.get(self.lang), BODY, th["ink"])
                 self.y += 4
 
         self.panel(inside, th["gold"])
 
     def _options(self, options: list[str]) -> None:
-        th, d = self.th, self.d
+        th = self.th
         self.section(self.say(K + "role.options"), th["gold"])
         for cid in options:
             record = content().characters.get(cid)
 
             def inside(cid: str = cid, record: Any = record) -> None:
-                x: float = PAD + 14
+                x: float = PAD + 12
                 name = self.name("character", cid)
-                f = font_for(name, 20, "bold")
-                d.text((x, self.y + 12), name, font=f, fill=th["ink"], anchor="lm")
-                x += f.getlength(name) + 10
+                x += self.line(name, (x, self.y + 13), 20, th["ink"], end=W - PAD - 110) + 10
                 if record is not None:
-                    tag = pill(f"♥ {self.say(K + 'hp').format(hp=record.hp)}", 20, th["hp"], WHITE, th["ink"])
-                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 12))
+                    tag = pill(f"♥ {self.say(K + 'hp').format(hp=record.hp)}", 24, th["hp"], WHITE, th["ink"])
+                    paste_centred(self.img, tag, (x + tag.width / 2, self.y + 13))
                 self.y += 30
                 if record is None:
                     return
                 for skill in record.skills:
-                    sname = skill.name.get(self.lang)
-                    d.text((PAD + 14, self.y + 8), sname, font=font_for(sname, 14, "bold"), fill=th["ink"],
-                           anchor="lm")
-                    self.y += 18
-                    self.text_block(skill.text.get(self.lang), 13, th["ink"], max_lines=3)
+                    self.line(skill.name.get(self.lang), (PAD + 12, self.y + 10), 17, th["ink"])
+                    self.y += 22
+                    self.text_block(skill.text.get(self.lang), BODY, th["ink"])
                 goal = f"{self.say(K + 'role.commoner_goal')}{self.colon}{record.goal_text.get(self.lang)}"
-                self.text_block(goal, 13, th["muted"], max_lines=3)
+                self.text_block(goal, BODY, th["muted"])
 
             self.panel(inside, blend(th["gold"], th["frame"], 0.3))
 
@@ -266,24 +291,22 @@ class _Card:
             body = content().identities[identity].text.get(self.lang)
         else:
             return
-        self.text_block(head, 13, th["dim"], kind="bold")
-        self.text_block(body, 15, th["panel"], max_lines=4)
+        self.text_block(head, BODY, th["dim"], kind="bold")
+        self.text_block(body, BODY, th["panel"])
 
     def _orders(self) -> None:
-        th, d = self.th, self.d
+        th = self.th
         me = self.me
         card = me.get("order")
         if card:
             self.section(self.say(K + "role.order"), th["order_pack"])
 
             def inside() -> None:
-                name = self.name("card", card)
-                d.text((PAD + 14, self.y + 12), name, font=font_for(name, 20, "bold"), fill=th["order_pack"],
-                       anchor="lm")
+                self.line(self.name("card", card), (PAD + 12, self.y + 12), 20, th["order_pack"])
                 self.y += 28
                 record = content().cards.get(str(card))
                 if record is not None:
-                    self.text_block(record.text.get(self.lang), 14, th["ink"], max_lines=5)
+                    self.text_block(record.text.get(self.lang), BODY, th["ink"])
 
             self.panel(inside, th["order_pack"])
         notes = [n for n in me.get("orders") or [] if isinstance(n, Mapping)]
@@ -298,28 +321,40 @@ class _Card:
             else:
                 other = giver
                 how = self.say(K + "role.got").format(player=seat_name(self.view, other, self.names, self.say))
-            x = PAD + 14
-            paste_centred(self.img, piece(th, colour_of(self.view, other), other, 20), (x + 10, self.y + 10))
-            x += 26
+            x = PAD + 12
+            paste_centred(self.img, piece(th, colour_of(self.view, other), other, TOKEN), (x + TOKEN / 2, self.y + 15))
+            x += TOKEN + 6
             line = f"{self.name('card', n.get('card'))} · {how}"
             result = str(n.get("result") or "")
             if result and (K + "role.result." + result) != self.say(K + "role.result." + result):
                 line += f" · {self.say(K + 'role.result.' + result)}"
-            f = font_for(line, 14, "bold")
-            d.text((x, self.y + 10), line, font=f, fill=th["panel"], anchor="lm")
-            self.y += 24
+            self.text_block(line, BODY, th["panel"], x=x, width=W - PAD - x, max_lines=3, kind="bold")
+            self.y += 4
 
     def _known(self, known: dict[int, str]) -> None:
-        th, d = self.th, self.d
+        th = self.th
         self.section(self.say(K + "role.known"), th["id_guard"])
         for s in sorted(known):
-            x: float = PAD + 14
-            paste_centred(self.img, piece(th, colour_of(self.view, s), s, 22), (x + 11, self.y + 11))
-            x += 30
+            x: float = PAD + 12
+            paste_centred(self.img, piece(th, colour_of(self.view, s), s, TOKEN), (x + TOKEN / 2, self.y + 15))
+            x += TOKEN + 8
             who = seat_name(self.view, s, self.names, self.say)
-            f = font_for(who, 15, "bold")
-            d.text((x, self.y + 11), who, font=f, fill=th["panel"], anchor="lm")
-            x += f.getlength(who) + 10
-            tag = pill(self.name("identity", known[s]), 20, identity_colour(th, known[s]), WHITE, th["ink"])
-            paste_centred(self.img, tag, (x + tag.width / 2, self.y + 11))
-            self.y += 28
+            x += self.line(who, (x, self.y + 15), 17, th["panel"], end=W - PAD - 120) + 10
+            tag = pill(self.name("identity", known[s]), 24, identity_colour(th, known[s]), WHITE, th["ink"])
+            paste_centred(self.img, tag, (x + tag.width / 2, self.y + 15))
+            self.y += 34
+
+    def _locations(self) -> None:
+        """What each location does, in ring order, with the numbers that send a piece there (the
+        board shows only their names and numbers)."""
+        th = self.th
+        ring = [str(x) for x in self.view.get("ring") or [] if str(x) in content().locations]
+        if not ring:
+            return
+        self.section(self.say(K + "role.locations"), th["gold"])
+        for loc in ring:
+            record = content().locations[loc]
+            self.line(f"{rolls_label(loc)}  {self.name('location', loc)}", (PAD + 12, self.y + 10), 17, th["gold"])
+            self.y += 22
+            self.text_block(record.text.get(self.lang), BODY, th["panel"])
+            self.y += 4

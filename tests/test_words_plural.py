@@ -120,7 +120,7 @@ def test_the_city_of_judgement_names_its_winner_or_winners() -> None:
         event = Event("game_over", {"winners": winners, "reason": "guards", "identities": {}, "characters": {}})
         return i18n.render(judgement_present.describe(event), "en", lambda s: f"P{s}")
 
-    assert "Winner: P1." in over([1]) and "Winners: P1 and P3." in over([1, 3])
+    assert "Winner: blue P1." in over([1]) and "Winners: blue P1 and yellow P3." in over([1, 3])
 
 
 def test_a_death_turns_the_card_up_it_is_no_choice_of_the_dead() -> None:
@@ -132,14 +132,14 @@ def test_a_death_turns_the_card_up_it_is_no_choice_of_the_dead() -> None:
     death.run(state, NO_DICE)
     events = everyone_passes(state)
     said = [i18n.render(judgement_present.describe(e), "en", lambda s: f"P{s}") for e in events if e.public]
-    assert said[0] == "P0 dies."
-    assert said[1].startswith("P0's character is turned face up: ") and said[2].startswith(
-        "P0's identity card is turned up: ")
+    assert said[0] == "red P0 dies."
+    assert said[1].startswith("red P0's character is turned face up: ") and said[2].startswith(
+        "red P0's identity card is turned up: ")
     assert not any("reveals their character" in line or "shows their identity" in line for line in said)
     zh = [i18n.render(judgement_present.describe(e), "zh-TW", lambda s: f"P{s}") for e in events if e.public]
-    assert zh[1].startswith("P0 的人物隨死亡亮出：") and zh[2].startswith("P0 的身份隨死亡公開：")
+    assert zh[1].startswith("紅（red）P0 的人物隨死亡亮出：") and zh[2].startswith("紅（red）P0 的身份隨死亡公開：")
     chosen = Event("identity_shown", {"seat": 2, "identity": "guard"})  # shown by choice (an Order card)
-    assert i18n.render(judgement_present.describe(chosen), "en", lambda s: f"P{s}") == "P2 shows their identity: " \
+    assert i18n.render(judgement_present.describe(chosen), "en", lambda s: f"P{s}") == "green P2 shows their identity: " \
         + i18n.gettext("judgement.identity.guard") + "."
 
 

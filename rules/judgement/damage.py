@@ -76,6 +76,20 @@ def modified(
     return n, None
 
 
+def armour(state: JudgementState, target: Seat, amount: int, *, by: Seat | None,
+           attack: bool) -> tuple[int, int, str] | None:
+    """What the target's armour (聖袍's `taken`) did to an attack's hit: (the damage before it, after
+    it, the card), or None when it changed nothing (no armour, a miss: ruling 6)."""
+    if not attack or amount <= 0:
+        return None
+    cards = [c for c in equipped(state, target, "damage_modifier") if int(c.effect.get("taken", 0))]
+    if not cards:
+        return None
+    n = amount + (attack_bonus(state, by) + _vestment(state, by, "dealt") if by is not None else 0)
+    before, after = max(0, n), max(0, n + _vestment(state, target, "taken"))
+    return (before, after, cards[0].id) if before != after else None
+
+
 def is_direct(state: JudgementState, target: Seat, *, by: Seat | None, source: str, direct: bool) -> bool:
     """Ruling 9: direct only when the caller says the victim was chosen (or attacked), the card is
     not an indirect one (天雷, 死亡陷阱), and the victim is not the one who dealt it."""
@@ -119,7 +133,8 @@ def hurt(
 ) -> list[Event]:
     """Deal `amount` to `target` from `source` (`attack`, a card, skill or location id), caused by
     `by` (None: nobody). `direct` says the user chose this victim (ruling 9); `attack` that it is an
-    attack's hit (the weapon bonuses, 聖袍 and 守護天使 apply). Emits a public `hurt`
+    attack's hit (the weapon bonuses, 聖袍 and 守護天使 apply). Emits a public `armour`
+    {seat, card, before, after} when the target's 聖袍 took damage off the hit (`armour`), a `hurt`
     {seat, n, by, source, damage} (or `unhurt` {seat, by, source, why} when a shield or an immunity
     stopped it) and `dying` {seat} when the marker reaches HP (c37)."""
     player = state.players[target]
@@ -128,10 +143,13 @@ def hurt(
     n, why = modified(state, target, amount, by=by, source=source, attack=attack)
     if why is not None:
         return [Event("unhurt", {"seat": target, "by": by, "source": source, "why": why})]
+    armoured = armour(state, target, amount, by=by, attack=attack)
+    events = [] if armoured is None else [
+        Event("armour", {"seat": target, "card": armoured[2], "before": armoured[0], "after": armoured[1]})]
     track = load().track_max
     before = player.damage
     player.damage = min(track, before + n)
-    events = [Event("hurt", {"seat": target, "n": player.damage - before, "by": by, "source": source,
+    events += [Event("hurt", {"seat": target, "n": player.damage - before, "by": by, "source": source,
                              "damage": player.damage})]
     return events + _queue_dying(state, target, by=by, source=source, direct=direct, attack=attack)
 

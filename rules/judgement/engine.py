@@ -345,16 +345,17 @@ def _only_passed(state: JudgementState, frame: Frame | None, seat: Seat,
     return frame.data == data and asked(frame) == [s for s in was if s != seat]
 
 
-def _seat(seat: Seat) -> Msg:
-    """A seat as the table's words name it at this game: its colour and its player."""
-    colour = COLOURS[seat] if 0 <= seat < len(COLOURS) else str(seat)
-    return Msg("judgement.moment.seat", {"colour": Msg(f"judgement.board.colour.{colour}"), "player": SeatName(seat)})
+def _seat(seat: Seat) -> Msg | SeatName:
+    """A seat as the table's words name it at this game: its colour and its player (`present.seat_words`)."""
+    return present.seat_words(seat)
 
 
 def _coloured(value: Any) -> Any:
     """A message parameter with every `SeatName` in it named by `_seat`."""
     if isinstance(value, SeatName):
         return _seat(value.seat)
+    if isinstance(value, Msg) and value.key == "judgement.ui.seat":  # named already
+        return value
     if isinstance(value, Msg):
         return Msg(value.key, {k: _coloured(v) for k, v in value.params.items()})
     if isinstance(value, Listed):

@@ -1,8 +1,9 @@
 """The City of Judgement's events and actions as messages (`Msg`), for the translation layer.
 
 Every event kind maps to `judgement.event.<kind>` and every action verb to `judgement.action.<verb>`.
-Event params hold seat numbers and content ids only (team brief, Events); here a seat becomes a
-`SeatName` and an id the name of what it names:
+Event params hold seat numbers and content ids only (team brief, Events); here a seat becomes its
+colour and player's name (`seat_words`: `judgement.ui.seat` around a `SeatName`) and an id the name
+of what it names:
 - a character `judgement.char.<id>`, a skill `judgement.skill.<id>`, a card `judgement.card.<id>`,
   a location `judgement.loc.<id>`, an identity `judgement.identity.<id>`, a pack
   `judgement.pack.<id>` (聖卡, 暗卡, 指令卡);
@@ -97,6 +98,15 @@ def name(content_id: str) -> Msg:
     return Msg(f"judgement.{_namespaces()[content_id]}.{content_id}")
 
 
+def seat_words(seat: int) -> Msg | SeatName:
+    """A seat as every line names it: its colour (the word, and the code a command takes) with its
+    player's name ("blue AI 1", "藍（blue）AI 1"), so the board's colours and the log's names agree."""
+    if not 0 <= seat < len(COLOURS):
+        return SeatName(seat)
+    colour = COLOURS[seat]
+    return Msg("judgement.ui.seat", {"colour": Msg(f"judgement.ui.colour.{colour}"), "player": SeatName(seat)})
+
+
 def names_list(items: list[Any]) -> Msg:
     """Several names (or seats) as one message: `judgement.list.<n>` with `{a0}`, `{a1}` …"""
     return Msg(f"judgement.list.{len(items)}", {f"a{i}": item for i, item in enumerate(items)})
@@ -117,14 +127,14 @@ def _param(key: str, value: Any) -> Any:
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
-        return SeatName(value) if key in SEAT_KEYS else value
+        return seat_words(value) if key in SEAT_KEYS else value
     if isinstance(value, str):
         if key in CONTENT_KEYS and value in _namespaces():
             return name(value)
         if key in CODE_KEYS:
             return _code(key, value)
         if key in SEAT_KEYS and value in COLOURS:
-            return SeatName(COLOURS.index(value))
+            return seat_words(COLOURS.index(value))
         if value in _namespaces():
             return name(value)
         return value
@@ -134,7 +144,7 @@ def _param(key: str, value: Any) -> Any:
         return names_list([_param(item, v) for v in value])
     if isinstance(value, dict) and all(str(k).isdigit() for k in value):
         return names_list(
-            [Msg("judgement.list.pair", {"seat": SeatName(int(k)), "name": _param("", v)}) for k, v in value.items()]
+            [Msg("judgement.list.pair", {"seat": seat_words(int(k)), "name": _param("", v)}) for k, v in value.items()]
         )
     return value
 
@@ -148,19 +158,22 @@ damage to a shielded recipient. They still happened (a choice, a card), so they 
 
 def _key(event: Event) -> str:
     """The words' key of an event: `judgement.event.<kind>`, or its `_none` form (NOTHING_DONE), or
-    `dice_attack` for the attack dice, whose `total` is d6 − d4 (攻擊: 傷害值), not a sum, or its
-    `_death` form for what a death turns up (the character, the identity: nobody chose to show it)."""
+    `dice_attack` for the attack dice, whose `total` is d6 − d4 (攻擊: 傷害值), not a sum, or
+    `dice_attack_miss` when that is 0 or less (c22: a miss, never "damage -1"), or its `_death`
+    form for what a death turns up (the character, the identity: nobody chose to show it)."""
     if event.kind in NOTHING_DONE and event.params.get("n") == 0:
         return f"judgement.event.{event.kind}_none"
     if event.kind == "dice" and event.params.get("why") == "attack":
-        return "judgement.event.dice_attack"
+        total = event.params.get("total")
+        missed = isinstance(total, int) and total <= 0
+        return "judgement.event.dice_attack_miss" if missed else "judgement.event.dice_attack"
     if event.params.get("death"):  # turned up by a death, not shown by choice
         return f"judgement.event.{event.kind}_death"
     return f"judgement.event.{event.kind}"
 
 
 def describe(event: Event) -> Msg:
-    """`judgement.event.<kind>` (`_key`) with every param named: seats as `SeatName`, ids as names."""
+    """`judgement.event.<kind>` (`_key`) with every param named: seats by `seat_words`, ids as names."""
     params = {k: _param(k, v) for k, v in event.params.items()}
     if event.kind == "game_over":  # "Winner: …" or "Winners: …"
         return Msg(_key(event), params, count=len(event.params.get("winners") or ()))
@@ -168,7 +181,7 @@ def describe(event: Event) -> Msg:
 
 
 def label(action: Action) -> Msg:
-    """`judgement.action.<verb>` with each field named: `{colour}` the seat (a `SeatName`),
+    """`judgement.action.<verb>` with each field named: `{colour}` the seat (`seat_words`),
     `{character}`, `{location}`, `{pack}`, `{card}`, `{identity}`, `{skill}` the names, and
     `{text}` the text form. A secret action (`pick`, `pose`) has no params at all: its label says
     only that something was chosen."""
@@ -178,7 +191,7 @@ def label(action: Action) -> Msg:
     for field in getattr(action, "__dataclass_fields__", {}):
         value = getattr(action, field)
         if field == "colour" and value in COLOURS:
-            params[field] = SeatName(COLOURS.index(value))
+            params[field] = seat_words(COLOURS.index(value))
         elif isinstance(value, str) and value in _namespaces():
             params[field] = name(value)
         else:

@@ -1,9 +1,10 @@
 """How The City of Judgement's actions read to players in any language: the menu's steps and labels, token
 names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`).
 
-A colour token is its player at this table ("Blue · bob"); characters, skills, cards, locations,
+A colour token is its player at this table with the colour's code ("blue bob", as the log names
+them); characters, skills, cards, locations,
 identities and packs by the words the content files give (`judgement.char.<id>` ...); verbs by
-`judgement.verb.<verb>`; a whole action by the game's own label ("Attack Blue · bob").
+`judgement.verb.<verb>`; a whole action by the game's own label ("Attack blue bob").
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ HINT_MAX = 30
 @dataclass(frozen=True)
 class JudgementWords(Words):
     """The City of Judgement's tokens: a colour with its player's name, content ids by name, a
-    whole action by the game's own label ("Attack Blue · bob", "Take Amulet from Red · alice")."""
+    whole action by the game's own label ("Attack blue bob", "Take Amulet from red alice")."""
 
     players: dict[str, str] = field(default_factory=dict)
     """Colour -> the name of the player at this table (seat i plays `COLOURS[i]`)."""
@@ -42,7 +43,7 @@ class JudgementWords(Words):
 
     def token(self, token: str, say: Speech) -> str:
         if token in COLOURS:
-            colour = say.text(f"judgement.board.colour.{token}")
+            colour = say.text(f"judgement.ui.colour.{token}")
             player = self.players.get(token)
             return say.text("judgement.ui.seat", colour=colour, player=player) if player else colour
         return super().token(token, say)
@@ -73,7 +74,12 @@ class JudgementWords(Words):
             return None
         if not say.has(msg.key):
             return None
-        return say.render(msg, lambda seat: self.seat(seat, say))
+        return say.render(msg, self.player_name)
+
+    def player_name(self, seat: int) -> str:
+        """The name of the player at a seat (the label's `judgement.ui.seat` adds the colour)."""
+        colour = COLOURS[seat] if 0 <= seat < len(COLOURS) else ""
+        return self.players.get(colour) or f"#{seat + 1}"
 
     def choices(self, command: str, option: str, chosen: Mapping[str, str], typed: str,
                 legal: Sequence[str], say: Speech) -> list[tuple[str, str]] | None:

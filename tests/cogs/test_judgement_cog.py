@@ -422,8 +422,9 @@ async def test_the_rescue_window_is_one_message_and_each_pass_edits_it(world4, s
     assert sorted(asked) == [0, 1, 2]
     window = options_message(w.channel)
     assert all(members(w)[table.seats[s].user_id].mention in window.content for s in asked)
-    colour = i18n.gettext(f"judgement.board.colour.{COLOURS[victim]}")
-    dying = i18n.gettext("judgement.moment.seat", colour=colour, player=table.seat_name(victim))
+    colour = i18n.gettext(f"judgement.ui.colour.{COLOURS[victim]}")
+    dying = i18n.gettext("judgement.ui.seat", colour=colour, player=table.seat_name(victim))
+    assert dying == f"{COLOURS[victim]} {table.seat_name(victim)}"  # the colour a command takes, and the name
     assert i18n.gettext("judgement.moment.rescue", seat=dying) in window.content  # what the window is for
     scanner.scan()
     count = len(w.channel.history())

@@ -144,3 +144,22 @@ async def test_r7_another_seat_reveals_with_at_name_in_someone_elses_turn(tmp_pa
     assert character in text
     assert (table.humans_to_act(), console.service.legal_for(CHANNEL, alice)) == before[:2]
     assert table.version == before[2] + 1
+
+
+async def test_the_log_names_each_seat_by_its_colour_and_player_and_a_miss_reads_as_a_miss(tmp_path: Path) -> None:
+    """Local play of four AI seats: every line names a seat as the commands do, its colour with its
+    player ("blue AI 2", the colour `attack blue` takes); an attack's d6 − d4 of 0 or less reads "a
+    miss", never "damage -1"."""
+    out = io.StringIO()
+    options = LocalOptions(game="judgement", seats=0, ai=4, seed="3", images=str(tmp_path / "img"))
+    console = Console(TableService(":memory:", renderers={"judgement": None}), options, out)
+    await console.setup()
+    text = out.getvalue()
+    assert "Game over." in text
+    throws = [line for line in text.splitlines() if "on the d6 (attack)" in line]
+    assert throws and any(": a miss (d6 − d4 is 0 or less)." in line for line in throws)
+    assert not [line for line in throws if "damage -" in line or "damage 0" in line]
+    colours = ("red", "blue", "green", "yellow")
+    assert all(line.startswith(colours) for line in throws), throws  # "blue AI 2 throws ..."
+    attacks = [line for line in text.splitlines() if " attacks " in line]
+    assert attacks and all(line.split(" attacks ")[1].startswith(colours) for line in attacks), attacks

@@ -17,7 +17,17 @@ from PIL import Image
 
 from renderer import common, judgement_board
 from renderer import judgement as R
-from renderer.judgement_board import HEIGHT, TRACK_Y0, WIDTH, cell_x, tile_box
+from renderer.judgement_board import (
+    BAND_H,
+    HEIGHT,
+    PANEL_Y0,
+    TRACK_BOTTOM,
+    TRACK_Y0,
+    TRACK_Y1,
+    WIDTH,
+    cell_x,
+    tile_box,
+)
 from renderer.judgement_look import COLOURS, MESSAGES, THEMES
 from rules.judgement import state as S
 from rules.judgement.content import load
@@ -92,7 +102,9 @@ def test_board_renders_at_4_to_9_seats_as_a_small_paletted_png(seats):
     png = R.render(busy_view(seats), names={0: "Ann", 1: "王小明"}, texts=TEXTS)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(png))
-    assert img.size == (WIDTH, HEIGHT) == (R.WIDTH, R.HEIGHT)
+    # portrait, as tall as its rows need: the full HEIGHT at nine seats
+    assert img.size == (WIDTH, R.board_height(busy_view(seats))) and WIDTH == R.WIDTH == 560
+    assert (img.height == HEIGHT) == (seats == 9) and img.height <= HEIGHT and img.height > WIDTH
     assert img.mode == "P"
     assert len(png) < 150_000
 
@@ -148,13 +160,13 @@ def test_each_location_shows_its_roll_numbers_and_the_pieces_on_it():
     for slot, loc in enumerate(RING):
         x0, y0, x1, y1 = tile_box(slot)
         seat = slot  # seat s stands on RING[s]
-        assert count(img, (x0, y0 + 44, x1, y1 - 40), TH[f"p_{S.COLOURS[seat]}"]) > 60, loc
+        assert count(img, (x0, y0 + BAND_H, x1, y1), TH[f"p_{S.COLOURS[seat]}"]) > 60, loc
     # nobody on the tavern any more: no blue on it
     view = make_view(6)
     view["players"][1]["at"] = "cathedral"
     img = decode(R.render(view))
     x0, y0, x1, y1 = tile_box(RING.index("tavern"))
-    assert count(img, (x0, y0 + 44, x1, y1 - 40), TH["p_blue"]) == 0
+    assert count(img, (x0, y0 + BAND_H, x1, y1), TH["p_blue"]) == 0
     assert R.render(make_view(6)) != R.render(view)
     assert {load().locations[loc].rolls for loc in RING} == {(2, 3), (4, 5), (6,), (8,), (9,), (10,)}
 
@@ -165,19 +177,19 @@ def test_the_damage_track_puts_each_marker_on_its_value():
     img = decode(R.render(view))
     top, bottom = TRACK_Y0 + 40, TRACK_Y0 + 150
     blue = TH["p_blue"]
-    assert count(img, (cell_x(9) - 22, top, cell_x(9) + 22, bottom), blue) > 40
-    assert count(img, (cell_x(0) - 22, top, cell_x(0) + 22, bottom), blue) == 0
+    assert count(img, (cell_x(9) - 17, top, cell_x(9) + 17, bottom), blue) > 40
+    assert count(img, (cell_x(0) - 17, top, cell_x(0) + 17, bottom), blue) == 0
     # a dead player has no marker
     view["players"][1]["alive"] = False
     img = decode(R.render(view))
-    assert count(img, (cell_x(9) - 22, top, cell_x(9) + 22, bottom), blue) == 0
+    assert count(img, (cell_x(9) - 17, top, cell_x(9) + 17, bottom), blue) == 0
 
 
 def test_a_face_up_character_gets_an_hp_mark_on_the_track_and_a_face_down_one_none():
     view = make_view(4)
     purple_free = make_view(4)
     view["players"][3].update(revealed=True, character="mercenary", hp=14)  # yellow
-    hp_row = (cell_x(14) - 22, HEIGHT - 12 - 30, cell_x(14) + 22, HEIGHT - 12)
+    hp_row = (cell_x(14) - 17, TRACK_BOTTOM, cell_x(14) + 17, TRACK_Y1)
     assert count(decode(R.render(view)), hp_row, TH["p_yellow"]) > 10
     assert count(decode(R.render(purple_free)), hp_row, TH["p_yellow"]) == 0
 
@@ -187,7 +199,7 @@ def test_several_markers_on_one_value_are_all_drawn():
     for p in view["players"]:
         p["damage"] = 4
     img = decode(R.render(view))
-    box = (cell_x(4) - 23, TRACK_Y0 + 40, cell_x(4) + 23, TRACK_Y0 + 150)
+    box = (cell_x(4) - 17, TRACK_Y0 + 40, cell_x(4) + 17, TRACK_Y0 + 150)
     for colour in COLOURS:
         if colour in ("white", "black"):
             continue  # the disc edges are dark and light
@@ -217,7 +229,7 @@ def test_every_phase_and_odd_views_render(changes):
     if view["phase"] == "start_roll":
         view["players"][0]["start_roll"] = 9
     img = decode(R.render(view))
-    assert img.size == (WIDTH, HEIGHT)
+    assert img.size == (WIDTH, R.board_height(view))
 
 
 def test_pairs_variant_draws_other_roads():
@@ -315,7 +327,7 @@ def test_each_public_mark_shows_in_the_players_panel(changes, key):
     plain = decode(R.render(view, names={4: "A rather long display name"}))
     view["players"][4].update(changes)
     marked = decode(R.render(view, names={4: "A rather long display name"}))
-    panel = (760, 60, WIDTH, HEIGHT)
+    panel = (0, PANEL_Y0, WIDTH, HEIGHT)
     assert count(marked, panel, TH[key], tol=3) > count(plain, panel, TH[key], tol=3) + 40
 
 

@@ -71,7 +71,7 @@ def test_engine_views_render_and_show_no_secret(seed, seats):
         seat = acting[0] if acting else 0
         public, own = GAME.view(state, None), GAME.view(state, seat)
         board = R.render(public, names={0: "王小明", 1: "Ann"})
-        assert decode(board).size == (R.WIDTH, R.HEIGHT)
+        assert decode(board).size == (R.WIDTH, R.board_height(public))
         mine = R.render(own, names={0: "王小明", 1: "Ann"}, lang="zh-TW")  # a seat's own: its reader's words
         assert mine != board
         role = R.render_hand(own, lang="zh-TW")

@@ -41,7 +41,7 @@ def test_r6_heal_of_an_unhurt_drawer_reads_no_damage_to_heal() -> None:
     healed = events[-1]
     assert healed.params["n"] == 0 and state.players[RED].damage == 0
     assert present.describe(healed).key == "judgement.event.healed_none"
-    assert _words(healed, "en").startswith("#0 has no damage to heal")
+    assert _words(healed, "en").startswith("red #0 has no damage to heal")
     assert "沒有傷害可回復" in _words(healed, "zh-TW")
     hurt_heal = Event("healed", {"seat": 1, "n": 2, "by": 1, "source": "holy_water", "damage": 3})
     assert present.describe(hurt_heal).key == "judgement.event.healed"
@@ -127,12 +127,22 @@ def test_words_zh_tw_use_the_rulebook_terms() -> None:
 def test_c22_attack_dice_read_as_d6_minus_d4_not_a_sum() -> None:
     """攻擊: 傷害值等於6面骰子數值減去4面骰子數值: the attack dice's `total` (here −2) is told as the
     damage rolled, not as a sum (合計) as the move's dice are."""
-    throw = Event("dice", {"seat": 0, "d4": 4, "d6": 2, "total": -2, "why": "attack"})
+    throw = Event("dice", {"seat": 0, "d4": 2, "d6": 5, "total": 3, "why": "attack"})
     move = Event("dice", {"seat": 0, "d4": 4, "d6": 2, "total": 6, "why": "move"})
     assert present.describe(throw).key == "judgement.event.dice_attack"
     assert present.describe(move).key == "judgement.event.dice"
-    assert "傷害值 -2" in _words(throw, "zh-TW") and "合計" not in _words(throw, "zh-TW")
-    assert "damage -2" in _words(throw, "en")
+    assert "傷害值 3" in _words(throw, "zh-TW") and "合計" not in _words(throw, "zh-TW")
+    assert "damage 3" in _words(throw, "en")
+
+
+def test_c22_attack_dice_of_0_or_less_read_as_a_miss_never_negative_damage() -> None:
+    """c22: d6 − d4 of 0 or less is a miss: the line says so, never "damage -2"."""
+    for total, d4, d6 in ((-2, 4, 2), (0, 3, 3)):
+        throw = Event("dice", {"seat": 0, "d4": d4, "d6": d6, "total": total, "why": "attack"})
+        assert present.describe(throw).key == "judgement.event.dice_attack_miss"
+        en, zh = _words(throw, "en"), _words(throw, "zh-TW")
+        assert "a miss" in en and "damage -" not in en and f"damage {total}" not in en
+        assert "未命中" in zh and "傷害值 -" not in zh
 
 
 def test_r6_vestment_hit_brought_to_zero_reads_no_damage() -> None:
@@ -142,9 +152,10 @@ def test_r6_vestment_hit_brought_to_zero_reads_no_damage() -> None:
     state = make(["duelist", "mercenary", "swordswoman", "gravedigger"])
     state.players[1].equipment = ["holy_vestment"]
     events = damage.hurt(state, 1, 1, by=0, source="attack", direct=True, attack=True)
-    assert [e.kind for e in events] == ["hurt"] and events[0].params["n"] == 0
-    assert present.describe(events[0]).key == "judgement.event.hurt_none"
-    assert "未受到傷害" in _words(events[0], "zh-TW")
+    assert [e.kind for e in events] == ["armour", "hurt"] and events[1].params["n"] == 0
+    assert present.describe(events[1]).key == "judgement.event.hurt_none"
+    assert "未受到傷害" in _words(events[1], "zh-TW")
+    assert "reduced the damage from 1 to 0" in _words(events[0], "en")
     order = Event("order_hurt", {"by": 0, "to": 1, "n": 0, "damage": 0})
     assert present.describe(order).key == "judgement.event.order_hurt_none"
 

@@ -114,3 +114,43 @@ def test_set_damage_rescues_a_dying_seat() -> None:
     assert state.players[0].damage == 7 and events[0].kind == "damage_set"
     death.run(state, ScriptedChance([]))
     assert not state.deaths and state.players[0].alive and not state.frames
+
+
+def test_armour_says_how_it_reduced_an_attacks_damage() -> None:
+    """聖袍 (the target's armour) takes 1 off a hit: an `armour` event before the `hurt` gives the
+    damage before and after it, worded "armour reduced the damage from X to Y" (en, zh-TW)."""
+    from rules.judgement import present
+    from tables import i18n
+
+    state = make(["duelist", "mercenary", "swordswoman", "gravedigger"])
+    state.players[1].equipment = ["holy_vestment"]
+    events = damage.hurt(state, 1, 4, by=0, source="attack", direct=True, attack=True)
+    assert [e.kind for e in events] == ["armour", "hurt"]
+    assert events[0].params == {"seat": 1, "card": "holy_vestment", "before": 4, "after": 3}
+    assert events[1].params["n"] == 3 and state.players[1].damage == 3
+    names = {0: "AI 1", 1: "AI 2"}.get
+    en = i18n.render(present.describe(events[0]), "en", names)
+    zh = i18n.render(present.describe(events[0]), "zh-TW", names)
+    assert en == "blue AI 2's armour (Holy Vestment) reduced the damage from 4 to 3."
+    assert "將傷害從 4 減為 3" in zh and "藍（blue）AI 2" in zh and "聖袍" in zh
+
+
+def test_armour_counts_from_the_damage_after_the_attackers_bonus() -> None:
+    """e4's order: the attacker's weapon first, then the target's 聖袍: 3 + 1 → 4, armour → 3."""
+    state = make(["duelist", "mercenary", "swordswoman", "gravedigger"])
+    state.players[0].equipment = ["rusty_axe"]
+    state.players[1].equipment = ["holy_vestment"]
+    bonus = damage.attack_bonus(state, 0)
+    events = damage.hurt(state, 1, 3, by=0, source="attack", direct=True, attack=True)
+    assert events[0].kind == "armour" and events[0].params["before"] == 3 + bonus
+    assert events[0].params["after"] == 3 + bonus - 1 == events[1].params["n"]
+
+
+def test_no_armour_line_without_armour_a_hit_or_an_attack() -> None:
+    state = make(["duelist", "mercenary", "swordswoman", "gravedigger"])
+    assert [e.kind for e in damage.hurt(state, 1, 3, by=0, source="attack", direct=True, attack=True)] == ["hurt"]
+    state.players[2].equipment = ["holy_vestment"]
+    # not an attack (a card's damage): 聖袍 does nothing, so no line about it
+    assert [e.kind for e in damage.hurt(state, 2, 2, by=0, source="bat_swarm", direct=True)] == ["hurt"]
+    # a miss deals nothing: no armour at work (ruling 6)
+    assert damage.armour(state, 2, 0, by=0, attack=True) is None

@@ -71,8 +71,7 @@ def test_frames_say_their_question_in_public_words_and_a_pass_keeps_them() -> No
             assert "{" not in said(before.about) and "{" not in said(before.about, "zh-TW")
             if frame.kind == "rescue":  # the dying seat, by its colour and its player
                 dying = frame.data["seat"]
-                colour = i18n.gettext(f"judgement.board.colour.{COLOURS[dying]}")
-                assert said(before.about).startswith(f"{colour} · {NAMES[dying]} is dying"), said(before.about)
+                assert said(before.about).startswith(f"{COLOURS[dying]} {NAMES[dying]} is dying"), said(before.about)
             after = GAME.decision(step.after)
             rest = top(step.after)
             passing = step.action == GAME.timeout_action(step.before, step.seat)

@@ -34,5 +34,5 @@ def test_tokens_are_named_from_every_catalogue_the_game_names_them_in() -> None:
         assert template.startswith("judgement.") and template.endswith(".{token}")
     assert WORDS.token("mercenary", ZH) == ZH.text("judgement.char.mercenary")
     assert WORDS.token("holy", EN) == EN.text("judgement.pack.holy") == "Holy card"
-    assert WORDS.token("red", EN) == EN.text("judgement.board.colour.red")
+    assert WORDS.token("red", EN) == EN.text("judgement.ui.colour.red") == "red"  # the code `attack red` takes
     assert WORDS.token("no_such_token", EN) == "no_such_token"

@@ -21,6 +21,6 @@ def test_c30_the_order_text_reads_right_to_the_giver_and_to_the_recipient():
     msg = GAME.describe(text)
     card = i18n.gettext("judgement.card.slap", "en")
     # the same line reaches both: it must not speak of either reader as a third person
-    assert i18n.render(msg, "en", names.get) == f"Order card from alice to bob: {card}."
+    assert i18n.render(msg, "en", names.get) == f"Order card from red alice to blue bob: {card}."
     zh = i18n.render(msg, "zh-TW", names.get)
-    assert zh == f"指令卡（alice 交給 bob）：{i18n.gettext('judgement.card.slap', 'zh-TW')}。"
+    assert zh == f"指令卡（紅（red）alice 交給 藍（blue）bob）：{i18n.gettext('judgement.card.slap', 'zh-TW')}。"

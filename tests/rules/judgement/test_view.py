@@ -19,7 +19,7 @@ from rules.judgement import frames, present, setup
 from rules.judgement.actions import Go, Obey, Pick, Pose, Take
 from rules.judgement.content import IDENTITIES, load
 from rules.judgement.engine import GAME
-from rules.judgement.present import describe, label
+from rules.judgement.present import describe, label, seat_words
 from rules.judgement.state import Frame, JudgementState, OrderNote
 from rules.judgement.view import secret_lines, view
 from tables import i18n
@@ -270,7 +270,7 @@ def test_leak_secret_action_labels_name_nothing(registered: None) -> None:
         for lang in i18n.LANGUAGES:
             assert i18n.render(label(Pose(identity)), lang) == i18n.render(label(Obey()), lang)
     take = label(Take("blue", "amulet"))
-    assert take.params["colour"] == SeatName(1) and take.params["card"] == Msg("judgement.card.amulet")
+    assert take.params["colour"] == seat_words(1) and take.params["card"] == Msg("judgement.card.amulet")
     assert i18n.render(label(Go("tavern")), "zh-TW") == "前往" + load().locations["tavern"].name.zh_TW
 
 
@@ -278,10 +278,12 @@ def test_describe_names_seats_and_content(registered: None) -> None:
     msg = describe(Event("moved", {"seat": 2, "from": "tavern", "to": "cathedral", "card": "amulet",
                                    "seats": [0, 3], "n": 2, "reason": "commoner:white_fairy"}))
     assert msg.key == "judgement.event.moved"
-    assert msg.params["seat"] == SeatName(2)
+    assert msg.params["seat"] == seat_words(2)
+    assert msg.params["seat"] == Msg("judgement.ui.seat", {"colour": Msg("judgement.ui.colour.green"),
+                                                           "player": SeatName(2)})
     assert msg.params["from"] == Msg("judgement.loc.tavern") and msg.params["to"] == Msg("judgement.loc.cathedral")
     assert msg.params["card"] == Msg("judgement.card.amulet") and msg.params["n"] == 2
-    assert msg.params["seats"] == Msg("judgement.list.2", {"a0": SeatName(0), "a1": SeatName(3)})
+    assert msg.params["seats"] == Msg("judgement.list.2", {"a0": seat_words(0), "a1": seat_words(3)})
     assert msg.params["reason"] == Msg("judgement.reason.commoner", {"character": Msg("judgement.char.white_fairy")})
     order = describe(Event("order_given", {"by": 1, "to": 4}))
-    assert order.params == {"by": SeatName(1), "to": SeatName(4)}
+    assert order.params == {"by": seat_words(1), "to": seat_words(4)}

@@ -13,8 +13,10 @@ def test_colours_read_as_the_players_at_the_table_and_ids_as_names():
     ui = plugin("judgement").words
     ui = ui.at(ui.facts({}, ("alice", "bob", "AI 1", "AI 2")))
     assert isinstance(ui, JudgementWords)
-    blue = i18n.gettext("judgement.board.colour.blue", "zh-TW")
-    assert ui.token("blue", speech("zh-TW")) == i18n.gettext("judgement.ui.seat", "zh-TW", colour=blue, player="bob")
+    blue = i18n.gettext("judgement.ui.colour.blue", "zh-TW")
+    assert ui.token("blue", speech("zh-TW")) == i18n.gettext("judgement.ui.seat", "zh-TW", colour=blue,
+                                                             player="bob") == "藍（blue）bob"
+    assert ui.token("blue", speech("en")) == "blue bob"  # the colour a command takes, with the name
     assert ui.token("tavern", speech("zh-TW")) == "酒館" and ui.token("tavern", speech("en")) == "Tavern"
     assert ui.token("holy", speech("zh-TW")) == i18n.gettext("judgement.pack.holy", "zh-TW")
     assert ui.label(["attack", "blue"], 0, speech("en")) == "Attack " + ui.token("blue", speech("en"))
