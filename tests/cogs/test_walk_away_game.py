@@ -14,7 +14,7 @@ import pytest
 
 import tables.lobby
 from rules import registry
-from tables import i18n
+from tables import check, i18n
 from tables.ai import choose
 from tables.service import TableService
 from tests.cogs.conftest import as_player, buttons, make_bot, refusals
@@ -96,7 +96,7 @@ async def test_a_player_walks_away_the_ai_plays_for_him_through_a_restart_and_he
     takeover = next(m for m in reversed(w.channel.history())
                     if i18n.gettext("table.away_twice", player="dave") in m.content)
     sit = next(b for b in buttons(takeover) if b["label"] == i18n.gettext("cogs.button.sit"))
-    assert sit["custom_id"] == f"gv:sit:{table.id}"
+    assert sit["custom_id"] == f"gv:sit:{table.id}" and sit["label"] == "Take my seat back"
     assert table.seats[seat].is_ai and table.seats[seat].user_id == dave.id
     away_at = len(service.store.actions(table.id))
     timed = [a for a in service.store.actions(table.id) if a["seat"] == seat]
@@ -133,6 +133,7 @@ async def test_a_player_walks_away_the_ai_plays_for_him_through_a_restart_and_he
     mine = [a for a in log[back_at:] if a["seat"] == seat]
     assert mine and all(a["user_id"] == dave.id for a in mine)  # he played the end himself
     assert fresh.replay(table.id).to_json() == table.state.to_json()
+    assert check.check(db_path).ok  # `bot.py --check-db`
     result = fresh.store.results(table.id)[seat]
     assert result["user_id"] == dave.id and result["ai"] is None and result["rating_after"] is not None
     assert [r["games"] for r in fresh.store.ratings(w.guild.id, "dads_army", dave.id)] == [1]

@@ -2,7 +2,8 @@
 for them (service level, the injected clocks of `TableService(clock=...)` and `wall`).
 
 Four human seats, the `live` time control, a fixed seed. Three players choose with the game's
-own AI policy (`registry.plugin(key).ai`, asked through `tables.ai.choose` as an AI seat is) and
+own AI policy (`registry.plugin(key).ai`, asked through `tables.ai.choose` as an AI seat is;
+Judtho's on a smaller search budget, `QUICK`) and
 submit the choice with `act`, as a human would. The fourth never acts: whenever the decision
 waits on them alone, the clock is moved past the deadline and `expire` fires it (their
 `Game.time_up_action`, or a card-play window's own `timeout_action`). After two time-ups in a
@@ -10,7 +11,7 @@ row the AI takes the seat (`table.away_twice`) and plays it to the end. Then:
 
 - the game finished with an outcome, within a bound on the loop;
 - every action is in the log (each player's own, with their user id; the clock's and the AI's
-  with none) and the log replays to the final state;
+  with none) and the log replays to the final state (`replay`, and `bot.py --check-db`);
 - the away player's result row carries their user id and their rating moved (the player of
   record); the AI stood in, it is not rated;
 - no public notice named a secret of the moment it was made (a hand's card, an unrevealed or
@@ -26,13 +27,15 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
 
 from rules import registry
 from rules.core import IllegalAction, SeatName
-from tables import i18n
+from rules.judtho import ai as judtho_ai
+from tables import check, i18n
 from tables.ai import choose
 from tables.notices import Notice, Private, Public
 from tables.service import Player, Table, TableService
@@ -45,6 +48,12 @@ LIVE = 300.0
 MAX_STEPS = 3000
 """The loop's bound: no game here needs more calls than this to end (the longest, Judge Dredd's
 seed, about 300)."""
+
+
+QUICK: dict[str, Callable[..., Any]] = {"judtho": partial(judtho_ai.choose, node_budget=40)}
+"""The present players' policy where the game's own thinks long: Judtho's search (the same two
+plies) on a small budget of positions, which keeps its game to seconds; the seat the AI takes
+over plays at the game's full budget."""
 
 
 class Wall:
@@ -143,7 +152,7 @@ async def play_out(svc: TableService, wall: Wall, table: Table, silent: Player, 
     the silent seat is awaited, its clock runs out (`expire`), or with `vote` the others vote it
     away just before it does. Every public notice is checked for secrets as it comes."""
     key = table.game_key
-    policy = registry.plugin(key).ai
+    policy = QUICK.get(key) or registry.plugin(key).ai
     assert policy is not None
     secrets = SECRETS[key]
     played = Played()
@@ -218,6 +227,8 @@ async def check_finished(svc: TableService, table: Table, silent: Player, played
     assert played.away_at is not None
     assert any(a["seat"] == seat for a in log[played.away_at:]), "the AI never played the away seat"
     assert svc.replay(table.id).to_json() == table.state.to_json()
+    report = check.check(svc.store.path)  # `bot.py --check-db` finds nothing wrong either
+    assert report.ok and report.tables == 1, [p.line() for p in report.problems]
     # the result: the away player is the player of record, and rated
     results = svc.store.results(table.id)
     assert [r["user_id"] for r in results] == [p.user_id for p in FOUR]
@@ -237,21 +248,22 @@ async def check_finished(svc: TableService, table: Table, silent: Player, played
     ("judge_dredd", "d5", DAVE),
     ("judgement", "s1", DAVE),
 ])
-async def test_a_player_walks_away_the_ai_finishes_for_them(key: str, seed: str, silent: Player) -> None:
-    svc, wall = service()
+async def test_a_player_walks_away_the_ai_finishes_for_them(key: str, seed: str, silent: Player, tmp_path) -> None:
+    svc, wall = service(str(tmp_path / "gavel.sqlite3"))
     table = await four_humans(svc, key, seed)
     played = await play_out(svc, wall, table, silent)
     seat = await check_finished(svc, table, silent, played)
     [away] = lines(played, "table.away_twice")
     assert away.params == {"player": SeatName(seat)}
     assert played.time_ups >= 2 and len(lines(played, "table.time_up")) == 2  # the third is the AI's to play
+    assert all(m.params["players"].items == (silent.name,) for m in lines(played, "table.time_up"))
     # before the AI took it, the seat took its time-up actions: logged with nobody's user id
     assert [a["seat"] for a in svc.store.actions(table.id)[:played.away_at]].count(seat) >= 2
     assert not lines(played, "table.away_voted")
 
 
-async def test_judtho_the_others_vote_the_silent_player_away_and_the_ai_plays_to_the_end() -> None:
-    svc, wall = service()
+async def test_judtho_the_others_vote_the_silent_player_away_and_the_ai_plays_to_the_end(tmp_path) -> None:
+    svc, wall = service(str(tmp_path / "gavel.sqlite3"))
     table = await four_humans(svc, "judtho", "j1")
     assert table.variant is None and len(table.state.seat_colours) == 4  # Quattro: four armies
     played = await play_out(svc, wall, table, DAVE, vote=True)
