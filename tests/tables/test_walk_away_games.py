@@ -159,7 +159,8 @@ async def play_out(svc: TableService, wall: Wall, table: Table, silent: Player, 
     seat = table.seats.index(next(s for s in table.seats if s.user_id == silent.user_id))
 
     def seen(notices: list[Notice]) -> None:
-        hidden = secrets(table) if table.state is not None else set()
+        # the game's last notice may show everything (The City of Judgement names every character)
+        hidden = secrets(table) if table.status == "active" and table.state is not None else set()
         assert not named(hidden, notices), named(hidden, notices)
         assert all(n.seat != seat or n.user_id == silent.user_id for n in notices if isinstance(n, Private))
         played.publics += [n for n in notices if isinstance(n, Public)]
