@@ -10,6 +10,7 @@ end of the game himself. The result is his, and rated."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 import tables.lobby
@@ -46,7 +47,8 @@ def said(w) -> str:
 
 
 async def play(w, service: TableService, member) -> None:
-    """`member` plays the action the game's AI would choose, by slash command where there is one."""
+    """`member` plays the action the game's AI would choose, by slash command where there is one,
+    else by its button."""
     table = service.table(w.channel.id)
     seat = table.seat_of(member.id)
     text = choose(table.game, table.state, seat, registry.plugin("dads_army").ai)
@@ -56,9 +58,44 @@ async def play(w, service: TableService, member) -> None:
     elif text.startswith("move "):
         _, man, to = text.split()
         await member.slash(w.channel, "dadsarmy move", man=man, to=to)
-    else:  # a Union Jack or a bomb's answer: no command of its own, the buttons' service call
-        await service.act(w.channel.id, as_player(member), text)
+    else:  # a bomb's or a Union Jack's answer (keep, push 3,6, hodge jones ...): its buttons
+        await click_through(w, member, text, table)
     assert service.table(w.channel.id) is None or table.version > before, text
+
+
+async def click_through(w, member, text: str, table) -> None:
+    """Play `text` on the turn prompt, step by step through its menus (a man, then a square): a
+    button whose action so far begins `text`, or the option of a select menu that does (turning
+    a long menu's pages to find it)."""
+    message, before = w.channel.last_message, table.version
+    turned: set[str] = set()
+    for _ in range(12):
+        offered = {b["custom_id"].split(":", 4)[4]: b["custom_id"] for b in buttons(message)
+                   if (b["custom_id"] or "").startswith("gv:a:")}
+        shown = message if isinstance(message, discord.Message) else message.message
+        for row in shown.components:
+            for menu in getattr(row, "children", [row]):
+                if (menu.custom_id or "").startswith("gv:s:"):
+                    prefix = menu.custom_id.split(":", 5)[5]
+                    offered.update({f"{prefix} {o.value}".strip(): (menu.custom_id, o.value) for o in menu.options})
+        fits = [arg for arg in offered if text == arg or text.startswith(arg + " ")]
+        pages = [b["custom_id"] for b in buttons(shown) if (b["custom_id"] or "").startswith("gv:p:")
+                 and b["custom_id"] not in turned]
+        if not fits and pages:  # a long menu: turn its page
+            turned.add(pages[0])
+            step = await member.click(message, custom_id=pages[0])
+            message = step.followups[-1] if step.followups else step.response
+            continue
+        assert fits, (text, offered)
+        choice = offered[max(fits, key=len)]
+        if isinstance(choice, tuple):
+            step = await member.select(message, [choice[1]], custom_id=choice[0])
+        else:
+            step = await member.click(message, custom_id=choice)
+        if table.version > before:
+            return
+        message = step.followups[-1] if step.followups else step.response
+    pytest.fail(f"no button played {text}")
 
 
 async def steps(w, service: TableService, present, until, silent=None) -> None:
