@@ -1,8 +1,9 @@
 """A whole four-player game of Dad's Army on the real bot (simcord) where one player walks away,
 the AI plays for them, the bot restarts in the middle, and the player comes back.
 
-alice, bob and carol choose with the game's own AI policy and play by slash commands
-(`/dadsarmy roll`, `/dadsarmy move`); dave says nothing. The live clock (simcord's virtual time,
+alice, bob and carol choose with the game's own AI policy and play it through the bot: slash
+commands (`/dadsarmy roll`, `/dadsarmy move`), else the turn prompt's buttons and menus (a
+bomb, a Union Jack); dave says nothing. The live clock (simcord's virtual time,
 `env.advance_time`) runs out on him twice: the channel hears it, and the second time the AI takes
 his seat with a "Take my seat back" button. A new service and bot on the same database file
 keep the away seat and the time left; dave takes his seat back with `/table sit` and plays the
