@@ -1015,7 +1015,7 @@ def render_parts(
         ((man_at[0] + nudge, man_at[1] - nudge), say(P + "men")),
         ((hodges_at[0] + nudge, hodges_at[1] - nudge), say(P + "hodges")),
         (centre((6, board.sea_rows[0])), say(P + "sea")),
-        ((FRAME + 24, PANEL_Y + 24), say(P + "panel")),
+        ((WIDTH - FRAME - 100, PANEL_Y + 10), say(P + "panel")),
     ]
     reference = next((p["reference"] for p in view.get("players", []) if p.get("reference")), None)
     if reference:
