@@ -14,7 +14,16 @@ import discord
 from cogs import components
 from cogs.delivery import board_file, guild_lang
 from cogs.errors import after_change, lang_of
-from cogs.flows import ack, delivering, lobby_text, player_of, post_lobby, send_finished_game, send_notice
+from cogs.flows import (
+    ack,
+    delivering,
+    lobby_text,
+    player_of,
+    post_lobby,
+    send_finished_game,
+    send_notice,
+    undo_view_for,
+)
 from rules.core import IllegalAction
 from tables import i18n
 from tables.notices import Prompt, Public
@@ -113,6 +122,15 @@ class Clicks:
         notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
+    async def sit(self, interaction: discord.Interaction, item: components.SitButton) -> None:
+        """"Take my seat back": `/table sit` for the clicker (`not_away` for anyone else)."""
+        table = await self.live(interaction, item.table_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
+        with delivering(self.bot, table.channel_id):
+            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
     async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
         """A game picked from `/table history`'s menu: its record and final board."""
         values = item.item.values
@@ -173,12 +191,30 @@ class Clicks:
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
         spent = interaction.message is not None and interaction.message.flags.ephemeral
+        undo = undo_view_for(self.bot, table.channel_id, player, lang_of(interaction))
         with delivering(self.bot, table.channel_id):
             if spent:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
-                                                         view=None)
+                                                         view=undo)
             else:
                 await interaction.edit_original_response(view=None)
+                if undo is not None:  # the Undo button, for the one who acted only
+                    await interaction.followup.send(i18n.gettext("cogs.done", lang_of(interaction)), view=undo,
+                                                    ephemeral=True)
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+
+    async def undo(self, interaction: discord.Interaction, item: components.UndoButton) -> None:
+        """Undo: the clicker takes back their last action (refused with the reason when they may
+        not, or when the table has moved past the button's version); the channel is told."""
+        table = await self.live(interaction, item.table_id)
+        player = player_of(interaction)
+        await interaction.response.defer()
+        notices = await self.bot.service.undo(table.channel_id, player, version=item.version)
+        with delivering(self.bot, table.channel_id):
+            if interaction.message is not None and interaction.message.flags.ephemeral:
+                await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
+                                                         view=undo_view_for(self.bot, table.channel_id, player,
+                                                                            lang_of(interaction)))
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
     async def _refresh(self, interaction: discord.Interaction, item: Any) -> bool:
@@ -203,7 +239,7 @@ class Clicks:
         lang, legal, squares = lang_of(interaction), prompt.actions, prompt.labels
         words = components.words_for(prompt).menu(legal)
         view = components.prompt_view(prompt.table_id, version, legal, words, lang, squares, prefix=prefix,
-                                      page=page, info=False)
+                                      page=page, info=False, undo=prompt.undo and not prefix)
         chosen, choices = components.expand(legal, prefix, words)  # with the levels every choice agrees on
         # what the decision is about atop its first step, then what only this player knows of it
         asked = components.asked_lines(prompt, lang) if not prefix else []

@@ -163,8 +163,10 @@ PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)
 LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
 INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
 HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
+UNDO_TEMPLATE = r"gv:u:(?P<table>\d+):(?P<version>\d+)"
 HISTORY_TEMPLATE = r"gv:hist:(?P<page>\d+)"
 AGAIN_TEMPLATE = r"gv:again:(?P<table>\d+)"
+SIT_TEMPLATE = r"gv:sit:(?P<table>\d+)"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -202,9 +204,18 @@ def hand_id(table_id: int) -> str:
     return f"gv:hand:{table_id}"
 
 
+def sit_id(table_id: int) -> str:
+    return f"gv:sit:{table_id}"
+
+
 def again_id(table_id: int) -> str:
     """"Play again" under the last message of the game `table_id`."""
     return f"gv:again:{table_id}"
+
+
+def undo_id(table_id: int, version: int) -> str:
+    """The Undo button of the table at `version` (the version its action made)."""
+    return f"gv:u:{table_id}:{version}"
 
 
 # --------------------------------------------------------------------------- labels
@@ -317,18 +328,29 @@ def combined_items(*, table_id: int, version: int, legal: Sequence[str], prefix:
 
 def prompt_view(table_id: int, version: int, legal: Sequence[str], words: Words, lang: str,
                 squares: dict[str, str], *, prefix: Sequence[str] = (), page: int = 0,
-                info: bool = True) -> discord.ui.View:
+                info: bool = True, undo: bool = False) -> discord.ui.View:
+    """A turn's menus; `undo`: with the Undo button (the seat may take back its last action)."""
     view = discord.ui.View(timeout=None)
     for item in menu_items(table_id=table_id, version=version, legal=legal, prefix=prefix, words=words, lang=lang,
                            squares=squares, page=page):
         view.add_item(item)
     if info:
         view.add_item(InfoButton.make(table_id, lang))
+    if undo:
+        view.add_item(UndoButton.make(table_id, version, lang))
+    return view
+
+
+def undo_view(table_id: int, version: int, lang: str) -> discord.ui.View:
+    """The Undo button alone: under the private "done" that answers an action that may be
+    taken back (shown only then: `TableService.can_undo`)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton.make(table_id, version, lang))
     return view
 
 
 def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = False,
-                        game_key: str = "") -> discord.ui.View:
+                        game_key: str = "", undo: bool = False) -> discord.ui.View:
     """For games with hidden information, or several players at once: one "My options"
     button that opens each clicker's own menu privately (its custom id names no action, so
     it is the same for every seat), "My hand" when the game has secrets (in `game_key`'s own
@@ -341,6 +363,8 @@ def private_prompt_view(table_id: int, version: int, lang: str, *, hand: bool = 
     if hand:
         view.add_item(HandButton.make(table_id, lang, game_key))
     view.add_item(InfoButton.make(table_id, lang))
+    if undo:
+        view.add_item(UndoButton.make(table_id, version, lang))
     return view
 
 
@@ -464,6 +488,37 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
         return cls(button)
 
 
+class UndoButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=UNDO_TEMPLATE):
+    """"Undo": the clicker takes back their last action (`TableService.undo`), refused once the
+    table has moved past the version the button was made at."""
+
+    kind = "undo"
+
+    @classmethod
+    def make(cls, table_id: int, version: int, lang: str) -> UndoButton:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.undo", lang), style=discord.ButtonStyle.danger,
+                                   custom_id=undo_id(table_id, version), row=4)
+        return cls(button)
+
+    @property
+    def arg(self) -> str:
+        return ""
+
+class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT_TEMPLATE):
+    """"Take my seat back", under the message saying the AI took an away player's seat: what
+    `/table sit` does, for the clicker (refused for anyone who is not away there)."""
+
+    kind = "sit"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> SitButton:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.sit", lang), style=discord.ButtonStyle.success,
+                                   custom_id=sit_id(table_id), row=4)
+        return cls(button)
+
+
 class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=HISTORY_TEMPLATE):
     """`/table history`'s menu of the games listed: the one picked is sent again, its record
     and its final board (`cogs.flows.send_finished_game`). Any time later, by anyone."""
@@ -501,7 +556,7 @@ def again_view(table_id: int, lang: str) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 HistorySelect, AgainButton)
+                 HistorySelect, AgainButton, UndoButton, SitButton)
 
 
 def claimed(custom_id: str) -> bool:

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.flows import act, open_lobby, post_board, send_rules, token_choices, variant_choices
+from cogs.flows import act, open_lobby, post_board, send_rules, time_option, token_choices, variant_choices
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -30,8 +30,9 @@ class DadsArmyCog(commands.Cog):
     @dadsarmy.command(name="new", description=_t("Open a Dad's Army lobby in this channel (2-4 players)"))
     @app_commands.describe(variant=_t("A table option that changes the rules (none by default)"))
     @app_commands.choices(variant=variant_choices(GAME_KEY))
-    async def new(self, interaction: discord.Interaction, variant: str | None = None) -> None:
-        await open_lobby(self.bot, interaction, GAME_KEY, variant)
+    @time_option
+    async def new(self, interaction: discord.Interaction, variant: str | None = None, time: str | None = None) -> None:
+        await open_lobby(self.bot, interaction, GAME_KEY, variant, time=time)
 
     @dadsarmy.command(name="roll", description=_t("Throw the die"))
     async def roll(self, interaction: discord.Interaction) -> None:

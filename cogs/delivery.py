@@ -106,6 +106,10 @@ def board_file(image: bytes | None, filename: str = "board.png") -> discord.File
     return discord.File(io.BytesIO(image), filename=filename) if image else None
 
 
+AWAY_KEYS = frozenset({"table.away_twice", "table.away_voted"})
+"""The lines saying the AI took a seat for an away player: their message gets "Take my seat back"."""
+
+
 def notice_file(notice: Public | Private) -> discord.File | None:
     """A notice's image as an attachment named for what it shows: `hand.png` for a hand (a
     player who saves it, or reads the DM list, sees which is which), `board.png` otherwise."""
@@ -258,6 +262,13 @@ class Delivery:
             kwargs["allowed_mentions"] = pinging(self.to_ping(notice.prompt, prompts))
         elif isinstance(notice, Public) and notice.over and notice.table_id is not None:
             kwargs["view"] = components.again_view(notice.table_id, lang)  # the game's last message
+        # When a decision runs out: the service says it in minutes (local play); Discord counts down.
+        notice = replace(notice, lines=[replace(m, key="cogs.runs_out") if m.key == "table.runs_out" else m
+                                        for m in notice.lines])
+        if isinstance(notice, Public) and notice.table_id is not None and any(m.key in AWAY_KEYS for m in notice.lines):
+            view = kwargs.get("view") or discord.ui.View(timeout=None)
+            view.add_item(components.SitButton.make(notice.table_id, lang))  # the away player's way back
+            kwargs["view"] = view
         file = notice_file(notice)
         if file is not None:
             kwargs["file"] = file
@@ -335,11 +346,12 @@ class Delivery:
                 "cogs.prompt.window_one" if moment else "cogs.prompt.turn_private")
             text = "\n".join(filter(None, [moment, i18n.gettext(key, lang, mentions=mentions)]))
             return text, components.private_prompt_view(prompt.table_id, prompt.version, lang,
-                                                         hand=has_secrets(prompt.game), game_key=prompt.game)
+                                                         hand=has_secrets(prompt.game), game_key=prompt.game,
+                                                         undo=prompt.undo and len(acting) == 1)
         text = "\n".join(filter(None, [i18n.gettext("cogs.prompt.turn", lang, mention=f"<@{prompt.user_id}>"),
                                         self.clock(prompt, lang)]))
         return text, components.prompt_view(prompt.table_id, prompt.version, prompt.actions,
-                                             components.words_for(prompt), lang, prompt.labels)
+                                             components.words_for(prompt), lang, prompt.labels, undo=prompt.undo)
 
     def moment(self, prompt: Prompt, lang: str) -> str:
         """The line above a window's mention: what the window is for and who passed (the game's
@@ -357,8 +369,10 @@ class Delivery:
         if ends is None:
             return ""
         when = f"<t:{int(ends)}:R>"
-        key = f"{prompt.game}.prompt.clock"
-        return i18n.gettext(key if prompt.game and i18n.has(key, lang) else "cogs.prompt.clock", lang, when=when)
+        # The table's time control (a plain decision) or a window's clock, each in the game's own
+        # words when it has them (`<game>.prompt.time`: a game whose player departs then).
+        own, shared = ("prompt.time", "cogs.prompt.time") if prompt.timed else ("prompt.clock", "cogs.prompt.clock")
+        return i18n.gettext(i18n.own_or(prompt.game, own, shared, lang), lang, when=when)
 
     async def private(self, notice: Private, channel: discord.abc.Messageable,
                       interaction: discord.Interaction | None, channel_lang: str) -> None:

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from cogs.delivery import Undelivered, reply_ephemeral
-from rules.core import IllegalAction, Msg
+from rules.core import IllegalAction
 from tables import i18n
 
 log = logging.getLogger("gavel.cogs")
@@ -54,7 +54,7 @@ async def handle(interaction: discord.Interaction, error: BaseException) -> None
     error = unwrap(error)
     lang = lang_of(interaction)
     if isinstance(error, IllegalAction):
-        text = i18n.render(Msg(f"error.{error.code}", error.params), lang)  # params may be words (Msg) too
+        text = i18n.render(error.msg, lang)  # params may be words (Msg) too; a count picks the plural form
     elif isinstance(error, app_commands.CheckFailure):
         text = i18n.gettext("cogs.error.not_allowed", lang)
     elif isinstance(error, Undelivered):

@@ -12,7 +12,7 @@ import io
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -25,6 +25,7 @@ from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.notices import Notice, Private, Prompt, Public
 from tables.service import Player, Table, get_game
+from tables.table import TIME_CONTROLS
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -65,9 +66,23 @@ async def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
     return table
 
 
-async def ack(interaction: discord.Interaction) -> None:
-    """Close a privately deferred command with a short private "done"."""
-    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+async def ack(interaction: discord.Interaction, view: discord.ui.View | None = None) -> None:
+    """Close a privately deferred command with a short private "done" (with `view`: the Undo
+    button, when the player may take back what they just did)."""
+    if view is None:
+        await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+        return
+    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)), view=view)
+
+
+def undo_view_for(bot: GavelBot, channel_id: int, player: Player, lang: str) -> discord.ui.View | None:
+    """The Undo button for `player` at the channel's table, or None when they may not take
+    anything back now (`TableService.can_undo`)."""
+    table = bot.service.table(channel_id)
+    seat = table.seat_of(player.user_id) if table is not None else None
+    if table is None or not bot.service.can_undo(table, seat):
+        return None
+    return components.undo_view(table.id, table.version, lang)
 
 
 async def send_notice(interaction: discord.Interaction, notice: Public | Private, *, ephemeral: bool) -> None:
@@ -205,16 +220,26 @@ def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequen
     return out[:AUTOCOMPLETE_MAX]
 
 
-def clock_choices(game_key: str, minutes: Sequence[int]) -> list[app_commands.Choice[int]]:
-    """A table clock's lengths (minutes a move may take; 0: no clock) as choices of
-    `/<game> new timeout:`, labelled by `<game>.clock_choice.<minutes>` (the Translator shows
-    the zh-TW label from the same key)."""
-    choices = []
-    for n in minutes:
-        key = f"{game_key}.clock_choice.{n}"
-        label = i18n.gettext(key, "en") if i18n.has(key, "en") else str(n)
-        choices.append(app_commands.Choice(name=app_commands.locale_str(label[:100], key=key), value=n))
-    return choices
+def time_choices() -> list[app_commands.Choice[str]]:
+    """The time controls (`tables.table.TIME_CONTROLS`: none, live, daily) as choices of the
+    shared `/<game> new time:` option, labelled by `cogs.time.<name>` (the Translator shows the
+    zh-TW label from the same key)."""
+    return [app_commands.Choice(name=app_commands.locale_str(i18n.gettext(f"cogs.time.{name}", "en")[:100],
+                                                             key=f"cogs.time.{name}"), value=name)
+            for name in TIME_CONTROLS]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def time_option(command: F) -> F:
+    """The shared `time` option of every game's `/<game> new` (put it under `@<group>.command`;
+    the callback takes `time: str | None = None` and passes it to `open_lobby`): the time control
+    a table is opened with, named and described in the shared catalogue (`cogs.option.time.*`)."""
+    command = app_commands.choices(time=time_choices())(command)
+    command = app_commands.describe(time=app_commands.locale_str(
+        i18n.gettext("cogs.option.time.description", "en"), key="cogs.option.time.description"))(command)
+    return app_commands.rename(time=app_commands.locale_str("time", key="cogs.option.time.name"))(command)
 
 
 def action_label(prompt: Prompt, text: str, lang: str) -> str | None:
@@ -242,15 +267,16 @@ def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
 
 
 async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str,
-                     variant: str | None = None, *, timeout: float | None = None) -> None:
+                     variant: str | None = None, *, timeout: float | None = None, time: str | None = None) -> None:
     """`/<game> new`: a lobby in this channel, announced with its buttons. The table's board
     images speak the server's language, like its channel messages. `timeout`: how long a
-    card-play window waits for a human (the service's default when None)."""
+    card-play window waits for a human (the service's default when None); `time`: the time
+    control (`time_option`; none when None)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     assert interaction.channel_id is not None  # the commands are guild-only
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
                                        variant=variant or None, lang=guild_lang(interaction.guild, interaction),
-                                       timeout=timeout)
+                                       timeout=timeout, time=time or None)
     with after_change():
         await ack(interaction)
         await post_lobby(bot, interaction, notices)
@@ -265,9 +291,10 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
     defer, make the change, say "done" privately and tell the channel what happened."""
     table = await open_table(bot, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    notices = await call(table.channel_id, player_of(interaction))
+    player = player_of(interaction)
+    notices = await call(table.channel_id, player)
     with delivering(bot, table.channel_id):
-        await ack(interaction)
+        await ack(interaction, undo_view_for(bot, table.channel_id, player, lang_of(interaction)))
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
@@ -363,7 +390,11 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         # what the first call said travels inside the second's message: its own notices are done
         await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
     with delivering(bot, table.channel_id):
-        await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
+        undo = undo_view_for(bot, table.channel_id, player, lang_of(interaction))
+        if undo is None:
+            await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
+        else:
+            await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)), view=undo)
         await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
 
 
@@ -402,7 +433,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     lang = lang_of(interaction)
     squares = prompt.labels if marked else {}
     view = components.prompt_view(prompt.table_id, prompt.version, legal, words, lang, squares, prefix=prefix,
-                                  info=False)
+                                  info=False, undo=prompt.undo and not prefix)
     head = [components.said(prompt, text, lang)] if text is not None else []
     if not prefix:  # what the decision is about, then what only this player knows of it
         head = [*head, *components.asked_lines(prompt, lang)]

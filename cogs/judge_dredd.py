@@ -18,7 +18,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.flows import act, open_lobby, player_of, post_board, send_rules, show, token_choices, variant_choices
+from cogs.flows import (
+    act,
+    open_lobby,
+    player_of,
+    post_board,
+    send_rules,
+    show,
+    time_option,
+    token_choices,
+    variant_choices,
+)
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -48,9 +58,10 @@ class JudgeDreddCog(commands.Cog):
     @app_commands.describe(variant=_t("A table option that changes the rules (none by default)"),
                            timeout=_t("Seconds a card-play window waits for a player (default 60, 0 = no clock)"))
     @app_commands.choices(variant=variant_choices(GAME_KEY))
+    @time_option
     async def new(self, interaction: discord.Interaction, variant: str | None = None,
-                  timeout: app_commands.Range[int, 0, TIMEOUT_MAX] | None = None) -> None:
-        await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout)
+                  timeout: app_commands.Range[int, 0, TIMEOUT_MAX] | None = None, time: str | None = None) -> None:
+        await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout, time=time)
 
     @dredd.command(name="hand", description=_t("Your hand of Action Cards, privately"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -71,9 +71,10 @@ class JudgementCog(commands.Cog):
     @app_commands.describe(variant=_t("A table option that changes the rules (none by default)"),
                            timeout=_t("Seconds a question waits for a player (default 60, 0 = no clock)"))
     @app_commands.choices(variant=variant_choices(GAME_KEY))
+    @flows.time_option
     async def new(self, interaction: discord.Interaction, variant: str | None = None,
-                  timeout: app_commands.Range[int, 0, TIMEOUT_MAX] | None = None) -> None:
-        await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout)
+                  timeout: app_commands.Range[int, 0, TIMEOUT_MAX] | None = None, time: str | None = None) -> None:
+        await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout, time=time)
 
     @judgement.command(name="board", description=_t("The board, privately (as you see it) when you play here"))
     async def board(self, interaction: discord.Interaction) -> None:

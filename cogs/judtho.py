@@ -33,9 +33,6 @@ if TYPE_CHECKING:
 GAME_KEY = "judtho"
 Choices = list[app_commands.Choice[str]]
 
-CLOCK_MINUTES = (0, 5, 10, 30, 60, 1440)
-"""`/judtho new timeout:`: minutes per move, the table's clock (J18: a timeout counts as Departure;
-E6). Chess is slow: no clock by default, and at most a day (the table's limit)."""
 
 
 class JudthoCog(commands.Cog):
@@ -55,11 +52,12 @@ class JudthoCog(commands.Cog):
 
     # ------------------------------------------------------------------ the table
     @judtho.command(name="new", description=_t("Open a Judtho lobby in this channel (2-4 players)"))
-    @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"),
-                           timeout=_t("Minutes per move; whoever runs out of time departs. Default: no clock"))
-    @app_commands.choices(variant=variant_choices(GAME_KEY), timeout=flows.clock_choices(GAME_KEY, CLOCK_MINUTES))  # type: ignore[misc]  # str and int choices
-    async def new(self, interaction: discord.Interaction, variant: str | None = None, timeout: int = 0) -> None:
-        await open_lobby(self.bot, interaction, GAME_KEY, variant, timeout=timeout * 60)
+    @app_commands.describe(variant=_t("Duo (2 players), Trio (3) or a table option (Quattro, 4 players, by default)"))
+    @app_commands.choices(variant=variant_choices(GAME_KEY))
+    @flows.time_option
+    async def new(self, interaction: discord.Interaction, variant: str | None = None, time: str | None = None) -> None:
+        """J18, E6: the move clock is the shared time control (`time:`); whoever runs out of time departs."""
+        await open_lobby(self.bot, interaction, GAME_KEY, variant, time=time)
 
     @judtho.command(name="board", description=_t("Post the board"))
     async def board(self, interaction: discord.Interaction) -> None:

@@ -1,5 +1,6 @@
-"""`/table`: the commands every game shares (status, board, me, log, rules, leave, cancel, stats,
-settings, leaderboard, history), and `/help`.
+"""`/table`: the commands every game shares (status, board, me, log, rules, leave, undo, sit,
+away, cancel, stats, settings, leaderboard, history), and `/help`. `sit` and `away` are the
+walk-aways' (`tables.away`).
 
 `/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `tables.ratings`)
 and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
@@ -95,6 +96,20 @@ class TablesCog(commands.Cog):
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await change(self.bot, interaction, self.service.leave)
+
+    @table.command(name="undo", description=_t("Take back your last action, if nothing new came to light since"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await change(self.bot, interaction, self.service.undo)
+
+    @table.command(name="sit", description=_t("Take your seat back from the AI after being away"))
+    async def sit(self, interaction: discord.Interaction) -> None:
+        await change(self.bot, interaction, self.service.sit)
+
+    @table.command(name="away", description=_t("Vote to hand a silent player's seat to the AI"))
+    @app_commands.describe(player=_t("The seated player who does not answer"))
+    async def away(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """A strict majority of the other players hands the seat to the AI until its player sits again."""
+        await change(self.bot, interaction, lambda channel, by: self.service.away(channel, by, player.id))
 
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:

@@ -1,7 +1,8 @@
 """Slash command names and descriptions in the user's language (zh-TW), from our catalogues.
 
 Keys follow the command tree: `cmd.<group>.<command>.name|description` for commands and
-groups, `cmd.<group>.<command>.<option>.name|description` for options. A missing key keeps
+groups, `cmd.<group>.<command>.<option>.name|description` for options, an option by the name
+Discord shows (a renamed parameter's new name, not its Python name). A missing key keeps
 the English text, so adding a command never breaks the sync.
 """
 
@@ -30,7 +31,8 @@ def key_for(context: app_commands.TranslationContext) -> str | None:
         return None
     data = context.data
     if context.location in (Where.parameter_name, Where.parameter_description):
-        path = f"{data.command.qualified_name} {data.name}"
+        # by the name users see (`from`, renamed from the Python name `origin`, a keyword)
+        path = f"{data.command.qualified_name} {getattr(data, 'display_name', data.name)}"
     else:
         path = data.qualified_name
     return f"cmd.{path.replace(' ', '.')}.{what}"

@@ -87,6 +87,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
     p.add_argument("--seed", help="seed for the table's dice and shuffles")
     p.add_argument("--variant", metavar="NAME", help="a rules variant of the game, e.g. redraw_bombed_reference")
+    p.add_argument("--time", choices=["none", "live", "daily"], default=None,
+                   help="the table's time control, as /<game> new time: (shown here; local play runs no clock)")
     p.add_argument("--dice", type=dice, help="scripted dice, e.g. 3,6,1 (then seeded dice)")
     p.add_argument("--script", metavar="FILE", help="commands from FILE; a refused line fails unless it starts with !"
                    " (an exported game's '# gavel:' line gives the options not given here)")

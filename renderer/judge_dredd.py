@@ -1,5 +1,6 @@
-"""The Judge Dredd board as a PNG: the map of Mega-City One on the left, the table on the right,
-the Intensive Care Unit and the piles under the map; and a player's hand as a second image.
+"""The Judge Dredd board as a PNG, narrow enough to read on a phone: the map of Mega-City One
+with each Sector's code, the Intensive Care Unit and the piles under it, then the table (the
+players by colour and name, the Crimes in full, the fight); and a player's hand as a second image.
 
 `render` is a pure function of a view (plus the static board, cards, Perps and Crimes of
 `rules.judge_dredd.content`): the map with its names is drawn once per theme and language and
@@ -20,23 +21,27 @@ from PIL import Image
 from renderer import Functions, Renderer
 from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judge_dredd_hand import render_hand
-from renderer.judge_dredd_look import MESSAGES, THEMES, theme_named, words
+from renderer.judge_dredd_look import MESSAGES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
     CH,
     CW,
+    FRAME,
     HEIGHT,
     ICU_BOX,
     MX,
     MY,
     PANEL_X,
+    PANEL_Y,
     RIVER_A,
     WIDTH,
     background,
+    draw_codes,
     pile_centres,
     sector_box,
     sector_centre,
+    title_font,
 )
-from renderer.judge_dredd_panel import draw_panel
+from renderer.judge_dredd_panel import draw_panel, draw_turn
 from renderer.judge_dredd_pieces import (
     crime_boxes,
     draw_alien,
@@ -171,34 +176,40 @@ def compose(
     for code in hl_sectors.values():
         draw_highlight_fill(canvas, th, code, light)
     draw_last_move(canvas, th, view)
+    draw_codes(canvas, th)
     boxes = crime_boxes(view)
-    draw_crimes(canvas, th, say, view, boxes)
+    draw_crimes(canvas, th, view, boxes)
     draw_alien(canvas, th, view)
     draw_judges(canvas, th, view)
     for label, target in highlight.items():
         if target in sectors:
-            draw_highlight_badge(canvas, th, target, label, light)
+            draw_highlight_badge(canvas, th, view, target, label)
         elif target in boxes:
             draw_highlight_crime(canvas, th, boxes[target], label)
-        elif target == ALIEN and (view.get("alien") or {}).get("sector") in sectors:
-            draw_highlight_alien(canvas, th, view["alien"]["sector"], label)
+        elif target == ALIEN:
+            draw_highlight_alien(canvas, th, view, label)
     draw_piles(canvas, th, view)
-    draw_panel(canvas, th, say, view, names)
-    return canvas
+    title = say(K + "title")
+    draw_turn(canvas, th, say, view, MX + title_font(title).getlength(title) + 16)
+    bottom = draw_panel(canvas, th, say, view, names, highlight)
+    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
 
 
 P = "judge_dredd.parts."
 PARTS = {
     P + "title": "Judge Dredd: the map of Mega-City One and its parts",
-    P + "sector": "Sectors: a Judge's Move takes him up to two Sectors, across a shared border or a bridge",
+    P + "sector": ("Sectors, by the code the commands take: a Judge's Move takes him up to two Sectors, "
+                    "across a shared border or a bridge"),
     P + "ghj": "The Grand Hall of Justice: a Starting Sector; a Judge here at issue may take up to 6 Action Cards",
-    P + "start": "Starting Sectors (gold, with a star): where the Judges are placed; no Sector card names them",
+    P + "start": ("Starting Sectors (gold, with the number of Action Cards issued there): where the Judges are "
+                   "placed; no Sector card names them"),
     P + "hospital": "The Justice Department Hospital: no Sector card names it; a Judge leaves Intensive Care into it",
     P + "river": "Rivers: Sectors either side of a river are adjacent only through a bridge",
     P + "bridge": "A bridge: the way across a river",
     P + "icu": "Intensive Care: a wounded Judge waits here, out of play; his next Move takes him into the Hospital",
     P + "piles": "The piles: Action Cards, discards, Perps, Crimes and Sector cards",
-    P + "panel": "The Judges: each player's colour, Arrests, cards in hand and whose Move it is",
+    P + "panel": ("The Judges: each player's colour and number by their name, cards in hand, Arrests, score and "
+                   "whose Move it is; then the Crimes in full"),
 }
 """The words of the map's parts (`render_parts`), as the catalogue has them in English."""
 
@@ -223,8 +234,8 @@ def render_parts(
     (ax, ay), (bx, by) = sector_centre(bridge.a), sector_centre(bridge.b)
 
     def corner(code: str) -> tuple[float, float]:
-        _x0, y0, x1, y1 = sector_box(code)
-        return (x1 - 18, (y0 + y1) / 2)
+        _x0, y0, x1, _y1 = sector_box(code)
+        return (x1 - 14, y0 + 78)  # under the card bonus, right of the Judges
 
     parts = [
         (sector_centre(plain), say(P + "sector")),
@@ -233,9 +244,9 @@ def render_parts(
         (corner("hos"), say(P + "hospital")),
         ((MX + 3 * CW + RIVER_A / 2, MY + CH * 1.5), say(P + "river")),
         (((ax + bx) / 2, (ay + by) / 2), say(P + "bridge")),
-        ((ICU_BOX[0] + 26, (ICU_BOX[1] + ICU_BOX[3]) / 2), say(P + "icu")),
+        ((ICU_BOX[0] + 22, (ICU_BOX[1] + ICU_BOX[3]) / 2), say(P + "icu")),
         (pile_centres()[0], say(P + "piles")),
-        ((PANEL_X + 14, MY + 14), say(P + "panel")),
+        ((PANEL_X + 14, PANEL_Y + 14), say(P + "panel")),
     ]
     return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
 

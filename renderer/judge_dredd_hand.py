@@ -1,7 +1,8 @@
 """A player's hand of Action Cards as a PNG, for their private message.
 
-One card per card held: its name, a JUDGE badge if it shows a Judge (it can answer a Barney,
-R10), then each option with its window (Movement, Arrest, Any time, Reaction) and what it does.
+One card per card held, two a row (about 400 px wide, what a phone shows): its name, a JUDGE
+badge if it shows a Judge (it can answer a Barney, R10), then each option with its window
+(Movement, Arrest, Any time, Reaction) and what it does, in full (a card is as tall as its words).
 Only the viewing seat's own view has a hand (`view["hand"]`), so a spectator or an empty hand
 gives no image.
 """
@@ -9,10 +10,11 @@ gives no image.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer.common import (
     SS,
@@ -40,10 +42,16 @@ from renderer.judge_dredd_look import (
 )
 from rules.judge_dredd.content import CardKind, load_cards
 
-CARD_W, CARD_H = 176, 212
-GAP = 10
-PER_ROW = 6
-HEADER = 38
+CARD_W = 190
+GAP = 8
+PER_ROW = 2
+"""Two cards a row: the picture is about 400 px wide, the width a phone shows, so its words
+stay their own size."""
+HEADER = 40
+NAME_SIZE, BODY_SIZE, TAG_H = 19, 17, 26
+"""The card's name, its texts and its window tags: the texts' small letters are 9 px high."""
+BAND_H = 52
+OPTION_GAP = 18
 WINDOW_KEYS = {"movement": "win_move", "arrest": "win_arrest", "any": "win_any", "reaction": "win_reaction"}
 
 
@@ -64,80 +72,113 @@ def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text
                  names: Mapping[int, str] | None) -> Image.Image:
     say, maybe = words(text), optional_words(text)
     cards = load_cards()
-    rows = (len(hand) + PER_ROW - 1) // PER_ROW
-    cols = min(len(hand), PER_ROW)
-    width = GAP + cols * (CARD_W + GAP)
-    height = HEADER + rows * (CARD_H + GAP) + GAP
-    img = Image.new("RGB", (max(width, 260), height), th["frame"])
+    laid = [_layout(say, maybe, card_id, cards.get(card_id)) for card_id in hand]
+    rows = [laid[i:i + PER_ROW] for i in range(0, len(laid), PER_ROW)]
+    heights = [max(card.height for card in row) for row in rows]
+    width = GAP + PER_ROW * (CARD_W + GAP)
+    height = HEADER + sum(h + GAP for h in heights) + GAP // 2
+    img = Image.new("RGB", (width, height), th["frame"])
     d = ImageDraw.Draw(img)
     seat = seat_of(view.get("seat"))
     colour = colour_of(view, seat)
-    img.paste(judge_disc(th, colour, seat, 24), (GAP, 7), judge_disc(th, colour, seat, 24))
+    piece = judge_disc(th, colour, seat, 28, digits=NAME_SIZE)
+    img.paste(piece, (GAP, (HEADER - piece.height) // 2), piece)
     title = say(K + "your_hand")
     if names and seat is not None and seat in names and (name := printable(str(names[seat]))):
         title = f"{title} · {name}"
-    f = fit_font(title, 17, img.width - 60, "bold", min_size=11)
-    d.text((GAP + 36, HEADER / 2), ellipsize(title, f, img.width - 60), font=f, fill=th["gold"], anchor="lm")
-    for i, card_id in enumerate(hand):
-        r, c = divmod(i, PER_ROW)
-        x, y = GAP + c * (CARD_W + GAP), HEADER + r * (CARD_H + GAP)
-        kind = cards.get(card_id)
-        _card(img, th, say, maybe, card_id, kind, (x, y))
+    room = img.width - GAP - 44
+    f = fit_font(title, NAME_SIZE + 1, room, "bold", min_size=NAME_SIZE)
+    d.text((GAP + 40, HEADER / 2), ellipsize(title, f, room), font=f, fill=th["gold"], anchor="lm")
+    y = HEADER
+    for row, h in zip(rows, heights, strict=True):
+        for c, card in enumerate(row):
+            _card(img, th, say, card, (GAP + c * (CARD_W + GAP), y), h)
+        y += h + GAP
     return img
 
 
+@dataclass
+class Laid:
+    """A card's words, wrapped to its width: the name's lines, then each option's window and text."""
+
+    card_id: str
+    kind: CardKind | None
+    name: list[str]
+    options: list[tuple[str, list[str]]]
+
+    @property
+    def band(self) -> int:
+        """The dark band of the name: two lines or three (no name is cut)."""
+        return max(BAND_H, 10 + len(self.name) * (NAME_SIZE + 3))
+
+    @property
+    def height(self) -> int:
+        h = self.band + 8 + (TAG_H + 6 if self.kind and self.kind.depicts_judge else 0)
+        for i, (_, lines) in enumerate(self.options):
+            h += (OPTION_GAP if i else 0) + TAG_H + 6 + len(lines) * (BODY_SIZE + 4) + 4
+        return h + 6
+
+
+def _layout(say: Text, maybe: Text, card_id: str, kind: CardKind | None) -> Laid:
+    name = say(f"judge_dredd.cardname.{card_id}")
+    _, name_lines = wrap_text(name, CARD_W - 16, NAME_SIZE, "bold", 3, NAME_SIZE)
+    options: list[tuple[str, list[str]]] = []
+    if kind is not None:
+        for opt, option in [("main", kind.main), ("or", kind.or_)] if kind.or_ else [("main", kind.main)]:
+            # when it may really be played: an `any` option the Arrest Round excludes is a Movement one (R23)
+            window = option.moment if option.moment in CARD_WINDOWS else "any"
+            body = maybe(f"judge_dredd.cardtext.{card_id}.{opt}")
+            f = font_for(body, BODY_SIZE, "regular")
+            lines = _wrap_all(body, f, CARD_W - 20) if body else []
+            options.append((window, lines))
+    return Laid(card_id, kind, name_lines, options)
+
+
+def _wrap_all(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """Every line of the text at this size (a card grows to hold them: no word is cut)."""
+    _, lines = wrap_text(text, width, int(f.size), "regular", 99, int(f.size))
+    return lines
+
+
 @cache
-def _card_face(th_name: str, fill: tuple[int, int, int], band: tuple[int, int, int], edge: tuple[int, int, int]
-               ) -> Image.Image:
-    big = Image.new("RGBA", (CARD_W * SS, CARD_H * SS), (0, 0, 0, 0))
+def _card_face(th_name: str, h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int, int, int],
+               edge: tuple[int, int, int]) -> Image.Image:
+    big = Image.new("RGBA", (CARD_W * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle((0, 0, CARD_W * SS - 1, CARD_H * SS - 1), radius=10 * SS, fill=fill, outline=edge,
+    d.rounded_rectangle((0, 0, CARD_W * SS - 1, h * SS - 1), radius=10 * SS, fill=fill, outline=edge,
                         width=2 * SS)
-    d.rounded_rectangle((3 * SS, 3 * SS, CARD_W * SS - 3 * SS, 50 * SS), radius=8 * SS, fill=band)
-    return downscale(big, (CARD_W, CARD_H))
+    d.rounded_rectangle((3 * SS, 3 * SS, CARD_W * SS - 3 * SS, band_h * SS), radius=8 * SS, fill=band)
+    return downscale(big, (CARD_W, h))
 
 
-def _card(img: Image.Image, th: Theme, say: Text, maybe: Text, card_id: str, kind: CardKind | None,
-          at: tuple[int, int]) -> None:
+def _card(img: Image.Image, th: Theme, say: Text, laid: Laid, at: tuple[int, int], h: int) -> None:
     x, y = at
-    face = _card_face(th.name, th["crime"], th["title"], th["card_ink"])
+    face = _card_face(th.name, h, laid.band, th["crime"], th["title"], th["card_ink"])
     img.paste(face, (x, y), face)
     d = ImageDraw.Draw(img)
-    name = say(f"judge_dredd.cardname.{card_id}")
-    judge = bool(kind and kind.depicts_judge)
-    room = CARD_W - 16
-    f, lines = wrap_text(name, room, 15, "bold", 2, 10)
-    lh = f.size + 3
-    top = y + 3 + (47 - lh * len(lines)) / 2
-    for i, line in enumerate(lines):
-        d.text((x + 9, top + i * lh), line, font=f, fill=th["gold"], anchor="lt")
-    if judge:  # it can answer a Barney (R10): a gold badge opposite the first window tag
-        badge = pill("★ " + say(K + "judge_card"), 18, th["gold"], (30, 30, 30), th["ink"], max_width=80)
-        img.paste(badge, (x + CARD_W - badge.width - 9, y + 64), badge)
-    if kind is None:
-        return
-    options = [("main", kind.main), ("or", kind.or_)] if kind.or_ else [("main", kind.main)]
-    body_top, body_bottom = y + 56, y + CARD_H - 8
-    part = (body_bottom - body_top) / len(options)
-    for i, (opt, option) in enumerate(options):
-        oy = body_top + i * part
+    lh = NAME_SIZE + 3
+    top = y + 3 + (laid.band - 3 - lh * len(laid.name)) / 2
+    for i, line in enumerate(laid.name):
+        d.text((x + 9, top + i * lh), line, font=font_for(line, NAME_SIZE, "bold"), fill=th["gold"], anchor="lt")
+    oy = y + laid.band + 8
+    if laid.kind and laid.kind.depicts_judge:  # it can answer a Barney (R10)
+        badge = pill("★ " + say(K + "judge_card"), TAG_H, th["gold"], (30, 30, 30), th["ink"], max_width=CARD_W - 20)
+        img.paste(badge, (x + 9, oy), badge)
+        oy += TAG_H + 6
+    for i, (window, lines) in enumerate(laid.options):
         if i:
-            d.line((x + 10, oy - 2, x + CARD_W - 10, oy - 2), fill=blend(th["muted"], th["crime"], 0.4), width=1)
-            orw = pill(say(K + "or"), 16, th["card_ink"], th["crime"], th["card_ink"])
-            img.paste(orw, (x + CARD_W // 2 - orw.width // 2, round(oy - 10)), orw)
-        # when it may really be played: an `any` option the Arrest Round excludes is a Movement one (R23)
-        window = option.moment if option.moment in CARD_WINDOWS else "any"
+            mid = oy + OPTION_GAP / 2 - 2
+            d.line((x + 10, mid, x + CARD_W - 10, mid), fill=blend(th["muted"], th["crime"], 0.4), width=1)
+            orw = pill(say(K + "or"), 22, th["card_ink"], th["crime"], th["card_ink"])
+            img.paste(orw, (x + CARD_W // 2 - orw.width // 2, round(mid - 11)), orw)
+            oy += OPTION_GAP + 4
         colour = th[WINDOW_KEYS[window]]
-        tag = pill(say(K + f"card_window.{window}"), 18, colour, (255, 255, 255), blend(colour, th["ink"], 0.3),
+        tag = pill(say(K + f"card_window.{window}"), TAG_H, colour, (255, 255, 255), blend(colour, th["ink"], 0.3),
                    max_width=CARD_W - 20)
-        img.paste(tag, (x + 9, round(oy + 8)), tag)
-        body = maybe(f"judge_dredd.cardtext.{card_id}.{opt}")
-        if body:
-            avail = part - 34
-            max_lines = max(1, int(avail // 16))
-            fb, blines = wrap_text(body, CARD_W - 20, 13, "regular", max_lines, 9)
-            lh = fb.size + 3
-            for k, line in enumerate(blines):
-                d.text((x + 10, oy + 32 + k * lh), line,
-                       font=fb if not line else font_for(line, int(fb.size), "regular"),
-                       fill=th["card_ink"], anchor="lt")
+        img.paste(tag, (x + 9, round(oy)), tag)
+        oy += TAG_H + 6
+        for line in lines:
+            d.text((x + 10, oy), line, font=font_for(line or " ", BODY_SIZE, "regular"), fill=th["card_ink"],
+                   anchor="lt")
+            oy += BODY_SIZE + 4
+        oy += 4

@@ -10,18 +10,29 @@ translation layer the board falls back to `MESSAGES` and the English names of th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from renderer.common import CLASSIC, NIGHT, RGB, Text, Theme, make_theme, pick_theme, printable, token, wording
+from renderer.common import (
+    CLASSIC,
+    NIGHT,
+    RGB,
+    Text,
+    Theme,
+    font,
+    make_theme,
+    pick_theme,
+    printable,
+    token,
+    wording,
+)
 from rules.judge_dredd.content import load_board, load_cards, load_crimes, load_perps
 
 K = "judge_dredd.board."
 MESSAGES = {
     K + "title": "JUDGE DREDD",
-    K + "place": "Mega-City One",
     K + "turn": "Game Turn {turn}",
     K + "setup": "Set-up",
     K + "phase.place": "Placing Judges",
@@ -38,7 +49,7 @@ MESSAGES = {
     K + "window.issue": "Discards before issue",
     K + "to_act": "{player} to act",
     K + "passed": "passed",
-    K + "skipping": "passes this turn",
+    K + "skipping": "skipping",
     K + "chosen": "→ {crime}",
     K + "turn_start": "Turn Start",
     K + "score": "Score",
@@ -65,17 +76,14 @@ MESSAGES = {
     K + "result.voided": "Voided by Edwin Parsey",
     K + "result.won": "Won",
     K + "result.tie": "Tie",
-    K + "pile.stock": "Action cards",
+    K + "pile.stock": "Deck",
     K + "pile.discards": "Discards",
     K + "pile.perps": "Perps left",
     K + "pile.crimes": "Crimes left",
-    K + "pile.sectors": "Sector cards",
+    K + "pile.sectors": "Sectors",
     K + "winner": "{player} wins",
     K + "end_holder": "Last round: ends with {player}",
     K + "quiet": "No Arrest for {count} Game Turns: the game ends after {left} more",
-    K + "legend.start": "Starting Sector: Action Cards issued there",
-    K + "legend.perp": "Perp face down: revealed when a Judge arrives",
-    K + "legend.cv": "Combat Values in red: the points of an Arrest",
     K + "or": "OR",
     K + "judge_card": "JUDGE",
     K + "your_hand": "Your hand",
@@ -234,9 +242,21 @@ def ink_on(colour: str) -> RGB:
     return DARK_INK if colour in ("yellow", "white") else (255, 255, 255)
 
 
-def judge_disc(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None) -> Image.Image:
-    """A Judge piece: a disc in the Judge's colour with the seat number (1-based)."""
+def judge_disc(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None,
+               digits: int | None = None) -> Image.Image:
+    """A Judge piece: a disc in the Judge's colour with the seat number (1-based), the number
+    `digits` px when given (as big as the board's words, whatever the disc), else to the disc."""
     label = str(seat + 1) if seat is not None else ""
     key = f"judge_{colour}" if colour in COLOURS else "judge_white"
     edge = (200, 200, 200) if colour == "black" else (25, 25, 25)
-    return token(diameter, th[key], label, ink_on(colour), edge, ring)
+    if digits is None:
+        return token(diameter, th[key], label, ink_on(colour), edge, ring)
+    return _numbered(diameter, th[key], edge, ring, label, digits, ink_on(colour))
+
+
+@lru_cache(maxsize=128)
+def _numbered(diameter: int, fill: RGB, edge: RGB, ring: RGB | None, label: str, size: int, ink: RGB) -> Image.Image:
+    out = token(diameter, fill, "", ink, edge, ring).copy()
+    ImageDraw.Draw(out).text((out.width / 2, out.height / 2 + 1), label, font=font("bold", size), fill=ink,
+                             anchor="mm")
+    return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer.common import (
     RGB,
@@ -24,39 +24,48 @@ from renderer.common import (
     Theme,
     blend,
     card,
+    ellipsize,
     fit_font,
     font,
     font_for,
     paste_centred,
-    wrap_text,
 )
 from renderer.judge_dredd_look import PILES, THEMES, K
 from rules.judge_dredd.content import load_board
 
 Box = tuple[float, float, float, float]
 
-FRAME = 10
-TITLE_H = 46
-CW, CH = 112, 132  # a grid cell
+FRAME = 8
+TITLE_H = 40
+CW, CH = 84, 120  # a grid cell
 STREET = 6  # the street between two Sectors that share a border
-RIVER_A = 34
-RIVER_B = 30
-SEA = 30
-DIAG = 24  # how far a diagonal border's wedge reaches along each edge
-MX = FRAME + 6
+RIVER_A = 26
+RIVER_B = 24
+SEA = 16
+DIAG = 16  # how far a diagonal border's wedge reaches along each edge
+MX = FRAME
 MY = TITLE_H + FRAME
 MAP_W = 7 * CW + RIVER_A
 MAP_H = 4 * CH + RIVER_B
+WIDTH = MX + MAP_W + SEA + FRAME
+FONT = 21
+"""The smallest font on the board: its capitals and digits are 15 px high, over 9 px when the
+picture is shown 400 px wide on a phone."""
 SOUTH_Y = MY + MAP_H + 8
-SOUTH_H = 70
-PANEL_X = MX + MAP_W + SEA + FRAME
-PANEL_W = 336
-WIDTH = PANEL_X + PANEL_W + FRAME
-HEIGHT = SOUTH_Y + SOUTH_H + FRAME
+ICU_H = 44
+PILES_Y = SOUTH_Y + ICU_H + 8
+PILES_H = 66
+SOUTH_H = ICU_H + 8 + PILES_H
+PANEL_X = FRAME
+PANEL_Y = PILES_Y + PILES_H + 8
+PANEL_W = WIDTH - 2 * FRAME
+PANEL_H = 1100
+HEIGHT = PANEL_Y + PANEL_H + FRAME
 BG_SCALE = 2  # the static map is drawn twice as large and scaled down: smooth diagonals
-NAME_H = 34  # the top band of a Sector that holds its name
-JUDGE_ROW = 30  # the bottom band that holds its Judges
-ICU_BOX = (MX, SOUTH_Y, MX + 3 * CW, SOUTH_Y + SOUTH_H)
+NAME_H = 30  # the top band of a Sector that holds its code
+CRIME_ROW = 30  # the band under it that holds its Crimes (and a Starting Sector's card bonus)
+JUDGE_ROW = 28  # each row of Judges at the bottom
+ICU_BOX = (MX, SOUTH_Y, WIDTH - FRAME, SOUTH_Y + ICU_H)
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -154,23 +163,20 @@ def name_width(code: str) -> float:
 
 
 def background(theme_name: str, say: Text) -> Image.Image:
-    """The frame, the map with its names, the ICU box and the panel ground, for a theme in the
-    caller's words (cached per theme and texts: in effect per language)."""
-    board = load_board()
-    keys = [f"judge_dredd.sector.{c}" for c in board.sectors] + [K + w for w in BACKGROUND_WORDS]
-    return _drawn_background(theme_name, tuple(say(k) for k in keys))
+    """The frame, the map, the ICU box, the piles' ground and the panel ground, for a theme in
+    the caller's words (cached per theme and texts: in effect per language). The Sectors' codes
+    are drawn over what moves (`draw_codes`), so that no arrow crosses them."""
+    return _drawn_background(theme_name, tuple(say(K + w) for w in BACKGROUND_WORDS))
 
 
-BACKGROUND_WORDS = ("title", "place", "intensive_care", "icu_note", *(f"pile.{p}" for p in PILES))
+BACKGROUND_WORDS = ("title", "intensive_care", "icu_note", *(f"pile.{p}" for p in PILES))
 
 
 @lru_cache(maxsize=8)
 def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
     th = THEMES[theme_name]
     board = load_board()
-    codes = list(board.sectors)
-    names = dict(zip(codes, texts[: len(codes)], strict=True))
-    word = dict(zip(BACKGROUND_WORDS, texts[len(codes):], strict=True))
+    word = dict(zip(BACKGROUND_WORDS, texts, strict=True))
     S = BG_SCALE
     big = Image.new("RGB", (WIDTH * S, HEIGHT * S), th["frame"])
     d = ImageDraw.Draw(big)
@@ -193,23 +199,50 @@ def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
         if e.kind == "bridge":
             _bridge(d, th, S, e.a, e.b)
     for code, s in board.sectors.items():
-        fill = th["start"] if s.start else th["hospital"] if s.hospital else (
-            th["block"] if (s.row + s.col) % 2 else th["block2"])
+        fill = sector_fill(th, code)
         pts = [(x * S, y * S) for x, y in sector_polygon(code)]
         d.polygon(pts, fill=fill, outline=blend(fill, th["ink"], 0.45), width=S)
         if s.hospital:
             _red_cross(d, th, S, sector_centre(code), 30, blend(th["cross"], fill, 0.55))
     img = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(img)
-    for code, s in board.sectors.items():
-        _sector_name(d, th, code, names[code])
-        if s.start:
-            _start_badge(img, th, code, s.bonus)
-    _title(img, th, word["title"], word["place"])
+    _title(img, th, word["title"])
     _icu_box(img, th, word["intensive_care"], word["icu_note"])
     _piles_ground(img, th, [word[f"pile.{p}"] for p in PILES])
-    d.rounded_rectangle((PANEL_X, MY, PANEL_X + PANEL_W, HEIGHT - FRAME), radius=10, fill=th["panel"])
+    ImageDraw.Draw(img).rounded_rectangle((PANEL_X, PANEL_Y, PANEL_X + PANEL_W, HEIGHT - FRAME), radius=10,
+                                          fill=th["panel"])
     return img
+
+
+def sector_fill(th: Theme, code: str) -> RGB:
+    """A Sector's ground: gold for a Starting Sector, white for the Hospital, two greys else."""
+    s = load_board().sectors[code]
+    return th["start"] if s.start else th["hospital"] if s.hospital else (
+        th["block"] if (s.row + s.col) % 2 else th["block2"])
+
+
+def code_spot(code: str) -> tuple[float, float]:
+    """Where a Sector's code is written (its left end, the middle of the top band): clear of a
+    cut or wedged north-west corner."""
+    x0, y0, _, _ = sector_box(code)
+    nw = (-1, -1) in corner_styles()[code]
+    return (x0 + 5 + (DIAG * 0.6 if nw else 0), y0 + NAME_H / 2 + 1)
+
+
+def draw_codes(img: Image.Image, th: Theme) -> None:
+    """Every Sector's code (what `move`, `place` and the cards take), in capitals at the top left
+    of the Sector, on a plate of its ground, and each Starting Sector's card bonus: drawn after
+    the last Move's arrow, so that no arrow crosses them."""
+    d = ImageDraw.Draw(img)
+    f = font("condensed", FONT + 1)
+    for code, s in load_board().sectors.items():
+        if s.start:
+            _start_badge(img, th, code, s.bonus)
+        x, y = code_spot(code)
+        label = code.upper()
+        w = f.getlength(label)
+        fill = sector_fill(th, code)
+        d.rounded_rectangle((x - 3, y - 12, x + w + 3, y + 12), radius=4, fill=fill)
+        d.text((x, y), label, font=f, fill=th["ink"], anchor="lm")
 
 
 def _waves(d: ImageDraw.ImageDraw, th: Theme, S: int, box: Box, *, vertical: bool) -> None:
@@ -266,92 +299,65 @@ def _red_cross(d: ImageDraw.ImageDraw, th: Theme, S: int, at: tuple[float, float
     d.rectangle((cx - b, cy - a, cx + b, cy + a), fill=fill)
 
 
-def _sector_name(d: ImageDraw.ImageDraw, th: Theme, code: str, name: str) -> None:
-    x0, y0, x1, _ = sector_box(code)
-    label = name.upper() if name.isascii() else name
-    f, lines = wrap_text(label, name_width(code), 13, "condensed", 2, 11)
-    if len(lines) > 1 and not label.isascii() and (dot := _name_dot(label)):
-        # A transliterated name ("羅迪·葉茨大廈") breaks at its dot, never inside a name ("葉 / 茨").
-        head, tail = label[: dot + 1], label[dot + 1:]
-        for size in range(13, 10, -1):
-            fd = font_for(label, size, "condensed")
-            if max(fd.getlength(head), fd.getlength(tail)) <= name_width(code):
-                f, lines = fd, [head, tail]
-                break
-    if any(line.endswith("…") for line in lines):
-        f, lines = wrap_text(label, name_width(code), 10, "condensed", 3, 8)
-    lh = f.size + (1 if len(lines) > 2 else 2)
-    top = max(y0 + 3, y0 + 4 + (NAME_H - 6 - lh * len(lines)) / 2)
-    for i, line in enumerate(lines):
-        d.text(((x0 + x1) / 2, top + i * lh), line, font=f, fill=th["ink"], anchor="mt")
-
-
-NAME_DOTS = "·・‧•"
-"""The dots that join the parts of a transliterated name in Chinese (middle dot, katakana and
-hyphenation points)."""
-
-
-def _name_dot(name: str) -> int | None:
-    """Where a two-line Chinese Sector name breaks: after its last name dot, when there is one."""
-    found = max(name.rfind(d) for d in NAME_DOTS)
-    return found if 0 < found < len(name) - 1 else None
-
-
 @cache
 def card_icon(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
     return card(w, h, face, edge)
 
 
 def _start_badge(img: Image.Image, th: Theme, code: str, bonus: int) -> None:
-    """A Starting Sector: a gold star, and the Action Cards a Judge here may be issued."""
-    _, _, x1, y1 = sector_box(code)
-    d = ImageDraw.Draw(img)
-    cx, cy = x1 - 18, y1 - 16
-    paste_centred(img, card_icon(16, 22, th["white"], th["card_ink"]), (cx, cy))
-    d.text((cx, cy + 1), str(bonus), font=font("bold", 12), fill=th["card_ink"], anchor="mm")
-    d.text((cx - 13, cy), "★", font=font("bold", 15), fill=blend(th["gold"], th["ink"], 0.25), anchor="rm")
+    """A Starting Sector: the Action Cards a Judge here may be issued, as a card with the number,
+    at the right of the row under the code (its gold ground says it is a Starting Sector)."""
+    cx, cy = start_badge_spot(code)
+    paste_centred(img, card_icon(22, 28, th["white"], th["card_ink"]), (cx, cy))
+    ImageDraw.Draw(img).text((cx, cy + 1), str(bonus), font=font("bold", FONT), fill=th["card_ink"], anchor="mm")
 
 
-def _title(img: Image.Image, th: Theme, title: str, place: str) -> None:
+def start_badge_spot(code: str) -> tuple[float, float]:
+    _, y0, x1, _ = sector_box(code)
+    return x1 - 15, y0 + NAME_H + 1 + CRIME_ROW / 2
+
+
+def _title(img: Image.Image, th: Theme, title: str) -> None:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=th["title"])
     d.rectangle((0, TITLE_H - 4, WIDTH, TITLE_H), fill=th["cv"])
-    f = font_for(title, 26, "bold")
-    d.text((MX, TITLE_H / 2 - 1), title, font=f, fill=th["gold"], anchor="lm")
-    x = MX + f.getlength(title) + 16
-    d.text((x, TITLE_H / 2), place, font=font_for(place, 16, "regular"), fill=th["cream"], anchor="lm")
+    d.text((MX, TITLE_H / 2 - 1), title, font=title_font(title), fill=th["gold"], anchor="lm")
+
+
+def title_font(title: str) -> ImageFont.FreeTypeFont:
+    return font_for(title, 24, "bold")
 
 
 def _icu_box(img: Image.Image, th: Theme, title: str, note: str) -> None:
-    """The Intensive Care Unit: off the map, under the Hospital's side of the river."""
+    """The Intensive Care Unit: off the map, under it, the whole width; its Judges on the right."""
     d = ImageDraw.Draw(img)
     x0, y0, _x1, y1 = ICU_BOX
     d.rounded_rectangle(ICU_BOX, radius=8, fill=th["hospital"], outline=th["cross"], width=3)
-    d.rectangle((x0 + 3, y0 + 3, x0 + 48, y1 - 3), fill=th["cross"])
-    _red_cross(d, th, 1, (x0 + 26, (y0 + y1) / 2), 26, th["white"])
-    ft = fit_font(title, 15, 120, "bold", min_size=10)
-    d.text((x0 + 58, y0 + 8), title, font=ft, fill=th["ink"], anchor="lt")
-    fn = fit_font(note, 11, 120, "regular", min_size=8)
-    d.text((x0 + 58, y1 - 9), note, font=fn, fill=th["muted"], anchor="lb")
+    d.rectangle((x0 + 3, y0 + 3, x0 + 40, y1 - 3), fill=th["cross"])
+    _red_cross(d, th, 1, (x0 + 22, (y0 + y1) / 2), 24, th["white"])
+    ft = fit_font(title, FONT, 190, "bold", min_size=FONT)
+    d.text((x0 + 46, (y0 + y1) / 2), title, font=ft, fill=th["ink"], anchor="lm")
+    x = x0 + 46 + ft.getlength(title) + 10
+    fn = fit_font(note, FONT, ICU_SLOTS_X - 12 - x, "condensed", min_size=FONT)
+    d.text((x, (y0 + y1) / 2), ellipsize(note, fn, ICU_SLOTS_X - 12 - x), font=fn, fill=th["muted"], anchor="lm")
 
 
-ICU_SLOTS_X = ICU_BOX[0] + 190
-"""Where the Judges in Intensive Care stand, left to right."""
+ICU_SLOTS_X = ICU_BOX[2] - 160
+"""Where the Judges in Intensive Care stand, left to right (six fit, a little overlapped)."""
 
 
 def _piles_ground(img: Image.Image, th: Theme, labels: list[str]) -> None:
     d = ImageDraw.Draw(img)
-    x0, y0 = ICU_BOX[2] + 12, SOUTH_Y
-    x1 = MX + MAP_W + SEA
-    d.rounded_rectangle((x0, y0, x1, y0 + SOUTH_H), radius=8, fill=th["panel2"])
+    x0, x1 = MX, WIDTH - FRAME
+    d.rounded_rectangle((x0, PILES_Y, x1, PILES_Y + PILES_H), radius=8, fill=th["panel2"])
     col = (x1 - x0) / len(labels)
     for i, label in enumerate(labels):
         cx = x0 + col * (i + 0.5)
-        f = fit_font(label, 12, col - 8, "regular", min_size=8)
-        d.text((cx, y0 + SOUTH_H - 8), label, font=f, fill=th["muted"], anchor="mb")
+        f = fit_font(label, FONT, col - 6, "condensed", min_size=FONT)
+        d.text((cx, PILES_Y + PILES_H - 5), ellipsize(label, f, col - 6), font=f, fill=th["muted"], anchor="mb")
 
 
 def pile_centres() -> list[tuple[float, float]]:
-    x0, x1 = ICU_BOX[2] + 12, MX + MAP_W + SEA
+    x0, x1 = MX, WIDTH - FRAME
     col = (x1 - x0) / len(PILES)
-    return [(x0 + col * (i + 0.5), SOUTH_Y + 26) for i in range(len(PILES))]
+    return [(x0 + col * (i + 0.5), PILES_Y + 20) for i in range(len(PILES))]

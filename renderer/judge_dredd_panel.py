@@ -1,5 +1,6 @@
-"""The side panel of the Judge Dredd board: the Game Turn and phase, the open card window,
-one row per player, and the fight being prepared or the last fight's dice.
+"""The table under the map of the Judge Dredd board: the Game Turn and phase, the open card
+window, one row per player (their Judge's disc by their name), the Crimes in full, and the fight
+being prepared or the last fight's dice. Every word is at least the board's `FONT`.
 
 Everything comes from the view: public counts (hands, piles), public marks (moved, in Intensive
 Care, Block Mania, passed) and the cards played face up. Nothing here can show a hand or a
@@ -40,73 +41,34 @@ from renderer.judge_dredd_look import (
     player_name,
     seat_of,
 )
-from renderer.judge_dredd_map import FRAME, HEIGHT, MY, PANEL_W, PANEL_X
-from rules.judge_dredd.content import load_cards
+from renderer.judge_dredd_map import FONT, FRAME, HEIGHT, PANEL_W, PANEL_X, PANEL_Y, TITLE_H, WIDTH, sector_fill
+from rules.judge_dredd.content import load_board, load_cards
 
 X0 = PANEL_X + 10
 X1 = PANEL_X + PANEL_W - 10
-ROW_H = 46
+ROW_H = 40
+LINE_H = 32
+PILL_H = 30
+"""A pill's words are 0.72 of its height: 30 px gives the board's smallest font (`FONT`) and more."""
+HAND_X, ARRESTS_X = X0 + 262, X0 + 338
+MARKS_X = X0 + 382
+NAME_END = HAND_X - 34
 
 
 def draw_panel(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
-               names: Mapping[int, str] | None) -> None:
-    y = _header(canvas, th, say, view, names, MY + 8)
-    for j in view.get("judges") or []:
-        _player_row(canvas, th, say, view, j, names, y)
-        y += ROW_H + 4
-    y += 4
+               names: Mapping[int, str] | None, highlight: Mapping[str, str] | None = None) -> int:
+    """The table under the map; returns where it ends (the picture is cut there)."""
+    y = _header(canvas, th, say, view, names, PANEL_Y + 8)
+    y = _players(canvas, th, say, view, names, y)
+    y = _crimes(canvas, th, say, view, highlight or {}, y + 6)
     bottom = HEIGHT - FRAME - 8
-    if len(view.get("judges") or []) <= 4:
-        bottom -= LEGEND_H
-        _legend(canvas, th, say, bottom + 6)
-    if view.get("phase") == "over":
-        y = _arrests(canvas, th, say, view, y, bottom)
     if view.get("fight"):
-        y = _fight(canvas, th, say, view, view["fight"], names, y, bottom)
-    if view.get("last_fight") and y < bottom - 60:
-        _last_fight(canvas, th, say, view, view["last_fight"], names, y + 4, bottom)
-
-
-LEGEND_H = 58
-
-
-def _legend(canvas: Image.Image, th: Theme, say: Text, y: float) -> None:
-    """Three marks of the map explained: a Starting Sector's card bonus, a face-down Perp, and
-    the red Combat Values that are also the points."""
-    d = ImageDraw.Draw(canvas)
-    d.line((X0, y - 3, X1, y - 3), fill=blend(th["muted"], th["panel"], 0.5), width=1)
-    rows = (("start", "★"), ("perp", "?"), ("cv", "7"))
-    for i, (key, mark) in enumerate(rows):
-        cy = y + 8 + i * 17
-        if key == "perp":
-            d.rounded_rectangle((X0 + 4, cy - 7, X0 + 22, cy + 7), radius=3, fill=th["perp_back"])
-            d.text((X0 + 13, cy), mark, font=font("bold", 11), fill=th["gold"], anchor="mm")
-        else:
-            fill = blend(th["gold"], th["ink"], 0.25) if key == "start" else th["cv"]
-            d.text((X0 + 13, cy), mark, font=font("bold", 13), fill=fill, anchor="mm")
-        _line(d, (X0 + 30, cy), say(K + "legend." + key), 11, th["muted"], X1 - X0 - 34, "regular")
-
-
-def _arrests(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], y: int, bottom: int) -> int:
-    """At the end: what each player arrested, as the red values that make their score."""
-    d = _box_top(canvas, th, say(K + "arrests"), y, dark=False)
-    y += 30
-    for j in view.get("judges") or []:
-        if y + 20 > bottom - 60:
-            break
-        seat = seat_of(j.get("seat"))
-        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 16), (X0 + 14, y + 8))
-        x = X0 + 28
-        for a in j.get("arrested") or []:
-            chip = f"{a.get('perp_cv', 0)}+{a.get('crime_cv', 0)}"
-            p = pill(chip, 16, th["crime"], th["cv"], th["cv"], kind="condensed")
-            if x + p.width > X1:
-                d.text((x, y + 8), "…", font=font("bold", 12), fill=th["muted"], anchor="lm")
-                break
-            paste_centred(canvas, p, (x + p.width / 2, y + 8))
-            x += p.width + 3
-        y += 20
-    return y + 6
+        y = _fight(canvas, th, say, view, view["fight"], names, y + 4, bottom)
+    if view.get("last_fight") and y < bottom - 80:
+        y = _last_fight(canvas, th, say, view, view["last_fight"], names, y + 4, bottom)
+    y = min(y + 8, bottom)
+    ImageDraw.Draw(canvas).rectangle((PANEL_X, y, PANEL_X + PANEL_W, HEIGHT), fill=th["frame"])
+    return y
 
 
 # ---------------------------------------------------------------------------- header
@@ -115,56 +77,76 @@ def _arrests(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
 def _header(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
             names: Mapping[int, str] | None, y: int) -> int:
     d = ImageDraw.Draw(canvas)
+    phase = view.get("phase")
+    who, status = _status(say, view, names)
+    lines: list[tuple[int | None, str, RGB, str]] = [(who, status, th["ink"], "bold")]
+    pending = (view.get("window") or {}).get("pending")
+    if pending:
+        lines.append((None, _pending(say, view, pending, names), th["cv"], "bold"))
+    q = view.get("quarantine")
+    if q and q.get("sector"):
+        sector = say(f"judge_dredd.sector.{q['sector']}") + f" ({q['sector'].upper()})"
+        lines.append((None, say(K + "quarantine_until").format(sector=sector, turn=q.get("lifts_after_turn", "?")),
+                      blend(th["hazard"], th["ink"], 0.45), "regular"))
+    a = view.get("alien")
+    if a and a.get("sector"):
+        sector = say(f"judge_dredd.sector.{a['sector']}") + f" ({a['sector'].upper()})"
+        lines.append((None, say(K + "alien").format(sector=sector), blend(th["alien"], th["ink"], 0.5), "regular"))
+    if view.get("end_holder") is not None and phase != "over":
+        holder = seat_of(view["end_holder"])
+        lines.append((holder, say(K + "end_holder").format(player=player_name(say, view, holder, names)),
+                      th["muted"], "regular"))
+    if view.get("quiet_left") is not None:  # R26: a game with no Arrest for a while is warned
+        warning = say(K + "quiet").format(count=view.get("quiet_turns", "?"), left=view["quiet_left"])
+        lines.append((None, warning, blend(th["hazard"], th["ink"], 0.3), "bold"))
+    for seat, text, fill, kind in lines:
+        if not text:
+            continue
+        x = X0 + 2
+        if seat is not None:
+            paste_centred(canvas, disc(th, view, seat, 26), (x + 13, y + LINE_H / 2))
+            x += 32
+        _line(d, (x, y + LINE_H / 2), text, FONT + 1 if kind == "bold" else FONT, fill, X1 - x, kind)
+        y += LINE_H
+    return y + 4
+
+
+def draw_turn(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], left: float) -> None:
+    """The Game Turn and the phase, in the title bar from `left` to its right end."""
+    d = ImageDraw.Draw(canvas)
     turn = int(view.get("turn") or 0)
     title = say(K + "turn").format(turn=turn) if turn else say(K + "setup")
     phase = view.get("phase")
     word = say(K + "phase." + phase) if phase in PHASES else str(phase or "")
-    pw = pill(word, 24, th["title"], th["gold"], th["title"], max_width=170)
-    f = fit_font(title, 20, X1 - X0 - pw.width - 12, "bold", min_size=12)
-    d.text((X0 + 2, y + 14), title, font=f, fill=th["ink"], anchor="lm")
-    paste_centred(canvas, pw, (X1 - pw.width / 2, y + 14))
-    lines = [(_status(say, view, names), th["ink"], 14)]
-    pending = (view.get("window") or {}).get("pending")
-    if pending:
-        lines.append((_pending(say, view, pending, names), th["cv"], 13))
-    q = view.get("quarantine")
-    if q and q.get("sector"):
-        sector = say(f"judge_dredd.sector.{q['sector']}")
-        lines.append((say(K + "quarantine_until").format(sector=sector, turn=q.get("lifts_after_turn", "?")),
-                      blend(th["hazard"], th["ink"], 0.35), 12))
-    a = view.get("alien")
-    if a and a.get("sector"):
-        lines.append((say(K + "alien").format(sector=say(f"judge_dredd.sector.{a['sector']}")),
-                      blend(th["alien"], th["ink"], 0.45), 12))
-    if view.get("end_holder") is not None and phase != "over":
-        who = player_name(say, view, seat_of(view["end_holder"]), names)
-        lines.append((say(K + "end_holder").format(player=who), th["muted"], 12))
-    if view.get("quiet_left") is not None:  # R26: a game with no Arrest for a while is warned
-        warning = say(K + "quiet").format(count=view.get("quiet_turns", "?"), left=view["quiet_left"])
-        lines.append((warning, blend(th["hazard"], th["ink"], 0.2), 13))
-    y += 32
-    for text, fill, size in lines:
-        if not text:
-            continue
-        fl = fit_font(text, size, X1 - X0 - 4, "bold" if size >= 13 else "regular", min_size=11)
-        d.text((X0 + 2, y + 9), ellipsize(text, fl, X1 - X0 - 4), font=fl, fill=fill, anchor="lm")
-        y += size + 7
-    return y + 4
+    right = WIDTH - FRAME
+    pw = pill(word, PILL_H, th["gold"], th["title"], th["gold"], max_width=260)
+    paste_centred(canvas, pw, (right - pw.width / 2, TITLE_H / 2 - 2))
+    room = right - pw.width - 10 - left
+    f = fit_font(title, FONT + 1, room, "bold", min_size=FONT)
+    d.text((right - pw.width - 10, TITLE_H / 2 - 2), ellipsize(title, f, room), font=f, fill=th["cream"], anchor="rm")
 
 
-def _status(say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
-    """What the table waits for: the open window, or who is to act."""
+def disc(th: Theme, view: Mapping[str, Any], seat: int | None, dia: int) -> Image.Image:
+    """A seat's Judge disc with its number as big as the board's words."""
+    return judge_disc(th, colour_of(view, seat), seat, dia, digits=FONT)
+
+
+def _status(say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[int | None, str]:
+    """What the table waits for: the open window, or who is to act (and that player's seat, for
+    their disc beside the words)."""
     window = view.get("window")
     if window and window.get("kind") in WINDOWS:
-        who = player_name(say, view, seat_of(window.get("for")), names)
-        return say(K + "window." + window["kind"]).format(player=who)
+        seat = seat_of(window.get("for"))
+        return seat, say(K + "window." + window["kind"]).format(player=player_name(say, view, seat, names))
     if view.get("phase") == "over":
         winner = seat_of(view.get("winner"))
-        return say(K + "winner").format(player=player_name(say, view, winner, names)) if winner is not None else ""
+        if winner is None:
+            return None, ""
+        return winner, say(K + "winner").format(player=player_name(say, view, winner, names))
     to_act = [s for s in (seat_of(x) for x in view.get("to_act") or []) if s is not None]
     if len(to_act) == 1:
-        return say(K + "to_act").format(player=player_name(say, view, to_act[0], names))
-    return ""
+        return to_act[0], say(K + "to_act").format(player=player_name(say, view, to_act[0], names))
+    return None, ""
 
 
 def _pending(say: Text, view: Mapping[str, Any], pending: Mapping[str, Any], names: Mapping[int, str] | None) -> str:
@@ -178,8 +160,25 @@ def _pending(say: Text, view: Mapping[str, Any], pending: Mapping[str, Any], nam
 # ---------------------------------------------------------------------------- players
 
 
+def _players(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
+             names: Mapping[int, str] | None, y: int) -> int:
+    """The players: a row each, their Judge's disc (the colour and number on the map) by their
+    name, then cards in hand, Arrests, marks and score under one line of column words."""
+    d = ImageDraw.Draw(canvas)
+    for key, x, anchor in (("hand", HAND_X, "mm"), ("arrests", ARRESTS_X, "mm"), ("score", X1 - 6, "rm")):
+        word = say(K + key)
+        f = fit_font(word, FONT, 84, "regular", min_size=FONT)
+        d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
+    y += 26
+    for j in view.get("judges") or []:
+        y = _player_row(canvas, th, say, view, j, names, y) + 4
+    return y
+
+
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
-                names: Mapping[int, str] | None, y: int) -> None:
+                names: Mapping[int, str] | None, y: int) -> int:
+    """One player's row; a second line holds the marks that do not fit the first. Returns its
+    bottom."""
     d = ImageDraw.Draw(canvas)
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
@@ -188,50 +187,45 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     winner = seat_of(view.get("winner"))
     active = seat in to_act and view.get("phase") != "over"
     won = winner is not None and seat == winner
-    box = (X0, y, X1, y + ROW_H)
-    fill = blend(jc, th["panel"], 0.8 if active or won else 0.9)
-    edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
-    d.rounded_rectangle(box, radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
-    paste_centred(canvas, judge_disc(th, colour, seat, 30), (X0 + 22, y + ROW_H / 2))
-    # score, right
+    marks = _marks(th, say, view, j, seat)
+    if seat_of(view.get("turn_start")) == seat:  # the Turn Start card, by the name
+        marks.insert(0, (say(K + "turn_start"), th["gold"], (30, 30, 30)))
+    pills = [pill(word, PILL_H, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=X1 - X0 - 60)
+             for word, pfill, pink in marks]
     scores = by_seat(view.get("scores"))
     score = j.get("score", scores.get(seat, 0)) if seat is not None else 0
-    fs = font("bold", 22)
-    d.text((X1 - 10, y + 28), str(score), font=fs, fill=th["ink"], anchor="rm")
-    d.text((X1 - 10, y + 9), say(K + "score"), font=fit_font(say(K + "score"), 10, 50, "regular", 7),
-           fill=th["muted"], anchor="rm")
-    right = marks_right = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
-    if seat_of(view.get("turn_start")) == seat:  # the Turn Start card, by the name
-        ts = pill(say(K + "turn_start"), 16, th["gold"], (30, 30, 30), blend(th["gold"], th["ink"], 0.3), max_width=110)
-        paste_centred(canvas, ts, (right - ts.width / 2, y + 13))
-        right -= ts.width + 6
-    # name
+    fs = font("bold", 28)
+    marks_end = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
+    first: list[Image.Image] = []
+    x = MARKS_X
+    while pills and x + pills[0].width <= marks_end:
+        x += pills[0].width + 4
+        first.append(pills.pop(0))
+    h = ROW_H + (PILL_H + 6 if pills else 0)
+    fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
+    edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
+    d.rounded_rectangle((X0, y, X1, y + h), radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
+    cy = y + ROW_H / 2
+    paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, cy))
+    d.text((X1 - 10, cy + 1), str(score), font=fs, fill=th["ink"], anchor="rm")
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
-    fn = fit_font(name, 15, right - (X0 + 42), "bold", min_size=12)
-    name = ellipsize(name, fn, right - (X0 + 42))
-    d.text((X0 + 42, y + 13), name, font=fn, fill=th["ink"], anchor="lm")
-    # counts and marks
-    x: float = X0 + 42
-    cy = y + 33
-    for key, n in (("hand", j.get("hand", 0)), ("arrests", len(j.get("arrested") or []))):
-        word = say(K + key)
-        fw = font_for(word, 11, "regular")
-        d.text((x, cy), word, font=fw, fill=th["muted"], anchor="lm")
-        x += fw.getlength(word) + 3
-        d.text((x, cy), str(n), font=font("bold", 12), fill=th["ink"], anchor="lm")
-        x += font("bold", 12).getlength(str(n)) + 8
-    # The marks follow the counts; those that do not fit there go after the name (a long name
-    # and three marks must not hide the last: "stand-off" matters more than room).
-    slots = [(x, marks_right, cy), (X0 + 42 + fn.getlength(name) + 8, right, y + 13)]
-    for word, pfill, pink in _marks(th, say, view, j, seat):
-        p = pill(word, 16, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=150)
-        i = next((i for i, (sx, end, _) in enumerate(slots) if sx + p.width <= end), None)
-        if i is None:
-            continue
-        x, end, line_y = slots[i]
-        paste_centred(canvas, p, (x + p.width / 2, line_y))
-        slots[i] = (x + p.width + 3, end, line_y)
+    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
+    d.text((X0 + 42, cy), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    fb = font("bold", FONT + 1)
+    d.text((HAND_X, cy), str(j.get("hand", 0)), font=fb, fill=th["ink"], anchor="mm")
+    d.text((ARRESTS_X, cy), str(len(j.get("arrested") or [])), font=fb, fill=th["ink"], anchor="mm")
+    x = MARKS_X
+    for p in first:
+        paste_centred(canvas, p, (x + p.width / 2, cy))
+        x += p.width + 4
+    x = X0 + 42
+    for p in pills:
+        if x + p.width > X1 - 4:
+            break
+        paste_centred(canvas, p, (x + p.width / 2, y + ROW_H + PILL_H / 2))
+        x += p.width + 4
+    return y + h
 
 
 def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], seat: int | None
@@ -265,6 +259,59 @@ def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], 
     return out
 
 
+def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], highlight: Mapping[str, str],
+            y: int) -> int:
+    """The Crimes in full, one a line, in the map's reading order: the label a prompt gives it,
+    its Sector's code (as on the map), its name and red value, its Perp's name and red value
+    (face down: "?", the view has no Perp)."""
+    d = ImageDraw.Draw(canvas)
+    labels = {t: label for label, t in highlight.items()}
+    sectors = load_board().sectors
+    crimes = sorted(view.get("crimes") or [], key=lambda c: (sectors[c["sector"]].row, sectors[c["sector"]].col)
+                    if c.get("sector") in sectors else (9, 9))
+    fv = font("bold", FONT)
+    rows: list[tuple[str | None, str, str, Any, str | None, Any, bool]] = [
+        (labels.get(c.get("crime")), str(c.get("sector") or ""), say(f"judge_dredd.crime.{c.get('crime')}"),
+         c.get("crime_cv"), say(f"judge_dredd.perp.{c['perp']}") if c.get("perp") else None,
+         c.get("perp_cv") if c.get("perp") else None, bool(c.get("revealed")))
+        for c in crimes]
+    a = view.get("alien")
+    if a and a.get("sector") in sectors:
+        rows.append((labels.get("alien"), a["sector"], say(K + "fight.alien"), a.get("cf", 6), "", None, True))
+    for label, code, crime, cv, perp, pcv, _shown in rows:
+        cy = y + LINE_H / 2
+        x: float = X0 + 2
+        if label:
+            b = pill(label, PILL_H, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+            paste_centred(canvas, b, (x + b.width / 2, cy))
+            x += b.width + 6
+        tag = pill(code.upper(), PILL_H, sector_fill(th, code), th["ink"], blend(th["muted"], th["panel"], 0.3),
+                   kind="condensed")
+        paste_centred(canvas, tag, (x + tag.width / 2, cy))
+        x += tag.width + 8
+        half = (X1 - x) / 2
+        cvw = fv.getlength(str(cv)) + 6
+        fcr = font_for(crime, FONT, "condensed")
+        shown = ellipsize(crime, fcr, half - cvw - 8)
+        d.text((x, cy), shown, font=fcr, fill=th["ink"], anchor="lm")
+        x += fcr.getlength(shown) + 6
+        d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
+        x += cvw + 10
+        if perp is None:
+            d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
+            d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
+        elif perp:
+            pv = str(pcv) if pcv is not None else ""
+            pw = fv.getlength(pv) + 6
+            fp = font_for(perp, FONT, "condensed")
+            shown = ellipsize(perp, fp, X1 - x - pw - 4)
+            d.text((x, cy), shown, font=fp, fill=th["muted"], anchor="lm")
+            x += fp.getlength(shown) + 6
+            d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
+        y += LINE_H + 2
+    return y
+
+
 @cache
 def _mini_card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
     return card(w, h, face, edge)
@@ -292,9 +339,9 @@ def _box_top(canvas: Image.Image, th: Theme, title: str, y: int, dark: bool) -> 
     d = ImageDraw.Draw(canvas)
     fill = th["title"] if dark else th["panel2"]
     ink = th["gold"] if dark else th["ink"]
-    d.rounded_rectangle((X0, y, X1, y + 24), radius=6, fill=fill)
-    f = fit_font(title, 14, X1 - X0 - 16, "bold", min_size=10)
-    d.text((X0 + 8, y + 12), ellipsize(title, f, X1 - X0 - 16), font=f, fill=ink, anchor="lm")
+    d.rounded_rectangle((X0, y, X1, y + 34), radius=6, fill=fill)
+    f = fit_font(title, FONT + 1, X1 - X0 - 16, "bold", min_size=FONT)
+    d.text((X0 + 8, y + 17), ellipsize(title, f, X1 - X0 - 16), font=f, fill=ink, anchor="lm")
     return d
 
 
@@ -303,46 +350,46 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
     """The fight being prepared: each side's Combat Factor and dice so far, and the cards played."""
     kind = fight.get("kind")
     d = _box_top(canvas, th, _fight_title(say, view, kind, fight.get("crime")), y, dark=True)
-    y += 30
+    y += 38
     cf = by_seat(fight.get("judge_cf"))
     dice = by_seat(fight.get("judge_dice"))
     if kind in ("perp", "alien"):
         label = _perp_label(say, view, fight.get("crime")) if kind == "perp" else say(K + "fight.alien")
-        _line(d, (X0 + 8, y + 9), label, 13, th["cv"], 150)
+        _line(d, (X0 + 8, y + LINE_H / 2), label, FONT, th["cv"], 330)
         _cf_and_dice(d, th, _perp_base(view, kind, fight.get("crime")), fight.get("perp_cf"), fight.get("perp_dice"),
-                     y + 9)
-        y += 20
+                     y + LINE_H / 2)
+        y += LINE_H
     for s in fight.get("judges") or []:
         seat = seat_of(s)
-        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 9))
+        paste_centred(canvas, disc(th, view, seat, 26), (X0 + 19, y + LINE_H / 2))
         name = player_name(say, view, seat, names)
-        _line(d, (X0 + 30, y + 9), name, 13, th["ink"], 130)
-        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + 9)  # type: ignore[arg-type]  # None: no entry
-        y += 20
+        _line(d, (X0 + 38, y + LINE_H / 2), name, FONT, th["ink"], 300)
+        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + LINE_H / 2)  # type: ignore[arg-type]  # None: no entry
+        y += LINE_H
     played = fight.get("cards") or []
-    fc = font("regular", 12)
+    fc = font("regular", FONT)
     for i, c in enumerate(played):
-        if y + 36 > bottom and i < len(played) - 1:
-            d.text((X0 + 8, y + 8), f"+{len(played) - i}", font=fc, fill=th["muted"], anchor="lm")
-            y += 18
+        if y + 2 * LINE_H > bottom and i < len(played) - 1:
+            d.text((X0 + 8, y + LINE_H / 2), f"+{len(played) - i}", font=fc, fill=th["muted"], anchor="lm")
+            y += LINE_H
             break
         by = seat_of(c.get("by"))
-        paste_centred(canvas, judge_disc(th, colour_of(view, by), by, 14), (X0 + 14, y + 8))
+        paste_centred(canvas, disc(th, view, by, 24), (X0 + 19, y + LINE_H / 2))
         name = say(f"judge_dredd.cardname.{c.get('card')}")
         if c.get("option") == "or":
             name += " (" + say(K + "or") + ")"
-        room: float = X1 - X0 - 60
+        room: float = X1 - X0 - 110
         amount, good = card_amount(say, c.get("card"), c.get("option"))
         if amount:
-            fa = font_for(amount, 12, "bold")
-            d.text((X1 - 44, y + 8), amount, font=fa, fill=th["win_any"] if good else th["cv"], anchor="rm")
+            fa = font_for(amount, FONT, "bold")
+            d.text((X1 - 64, y + LINE_H / 2), amount, font=fa, fill=th["win_any"] if good else th["cv"], anchor="rm")
             room -= fa.getlength(amount) + 8
-        _line(d, (X0 + 26, y + 8), name, 12, th["ink"], room, "regular")
+        _line(d, (X0 + 38, y + LINE_H / 2), name, FONT, th["ink"], room, "regular")
         on = seat_of(c.get("on"))
         if on is not None:
-            d.text((X1 - 26, y + 8), "→", font=font("bold", 12), fill=th["muted"], anchor="rm")
-            paste_centred(canvas, judge_disc(th, colour_of(view, on), on, 14), (X1 - 14, y + 8))
-        y += 18
+            d.text((X1 - 34, y + LINE_H / 2), "→", font=font("bold", FONT), fill=th["muted"], anchor="rm")
+            paste_centred(canvas, disc(th, view, on, 24), (X1 - 16, y + LINE_H / 2))
+        y += LINE_H
     return y + 6
 
 
@@ -393,23 +440,23 @@ def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, base: int | None, added: Any
     e.g. "(+5)  10 + 3d6"."""
     added, dice = int(added or 0), 1 + int(extra_dice or 0)
     total = "?" if base is None else str(base + added)
-    f = font("bold", 13)
+    f = font("bold", FONT)
     main = f"{total} + {dice}d6"
     d.text((X1 - 8, cy), main, font=f, fill=th["ink"], anchor="rm")
     if added:
-        x = X1 - 8 - f.getlength(main) - 6
-        d.text((x, cy), f"({added:+d})", font=font("regular", 12), fill=th["win_any"] if added > 0 else th["cv"],
+        x = X1 - 8 - f.getlength(main) - 8
+        d.text((x, cy), f"({added:+d})", font=font("regular", FONT), fill=th["win_any"] if added > 0 else th["cv"],
                anchor="rm")
 
 
 def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], last: Mapping[str, Any],
-                names: Mapping[int, str] | None, y: int, bottom: int) -> None:
+                names: Mapping[int, str] | None, y: int, bottom: int) -> int:
     """The last fight's dice and totals, and what came of it."""
     kind = last.get("kind")
     result = last.get("result")
     title = say(K + "last_fight") + " · " + _fight_title(say, view, kind, last.get("crime"))
     d = _box_top(canvas, th, title, y, dark=False)
-    y += 30
+    y += 38
     rows: list[tuple[Any, str, list[int], Any, bool]] = []
     if kind in ("perp", "alien") and (last.get("perp_rolls") or last.get("perp_total") is not None):
         label = _perp_label(say, view, last.get("crime")) if kind == "perp" else say(K + "fight.alien")
@@ -420,23 +467,27 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         seat = seat_of(s)
         rows.append((seat, player_name(say, view, seat, names), list(rolls.get(seat) or []), totals.get(seat),  # type: ignore[arg-type]
                      seat is not None and seat == winner))
+    dice_x = X0 + 330
     for seat, label, dice_rolled, total, won in rows:
-        if y + 24 > bottom - 22:
+        if y + LINE_H > bottom - PILL_H - 4:
             break
+        cy = y + LINE_H / 2
         if seat is None:
-            _line(d, (X0 + 8, y + 11), label, 13, th["cv"], 142 - 8 - 4 - 23 * max(len(dice_rolled[:5]) - 1, 0))
+            _line(d, (X0 + 8, cy), label, FONT, th["cv"], dice_x - X0 - 16)
         else:
-            paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, 18), (X0 + 16, y + 11))
-            _line(d, (X0 + 30, y + 11), ("★ " if won else "") + label, 13, th["ink"], 104)
-        x = X0 + 142
+            paste_centred(canvas, disc(th, view, seat, 26), (X0 + 19, cy))
+            _line(d, (X0 + 38, cy), ("★ " if won else "") + label, FONT, th["ink"], dice_x - X0 - 46)
+        x = dice_x
         for v in dice_rolled[:5]:
-            paste_centred(canvas, die_face(20, int(v)), (x + 10, y + 11))
-            x += 23
+            paste_centred(canvas, die_face(26, int(v)), (x + 13, cy))
+            x += 30
         if total is not None:
-            d.text((X1 - 8, y + 11), f"= {total}", font=font("bold", 15), fill=th["ink"], anchor="rm")
-        y += 25
+            d.text((X1 - 8, cy), f"= {total}", font=font("bold", FONT + 3), fill=th["ink"], anchor="rm")
+        y += LINE_H + 2
     if result in RESULTS:
         word = say(K + "result." + result)
         colour = {"arrested": th["win_any"], "won": th["win_any"], "failed": th["cross"]}.get(result, th["muted"])
-        p = pill(word, 20, colour, (255, 255, 255), blend(colour, th["ink"], 0.3), max_width=X1 - X0)
-        paste_centred(canvas, p, (X0 + p.width / 2, y + 11))
+        p = pill(word, PILL_H, colour, (255, 255, 255), blend(colour, th["ink"], 0.3), max_width=X1 - X0)
+        paste_centred(canvas, p, (X0 + p.width / 2, y + PILL_H / 2))
+        y += PILL_H + 4
+    return y

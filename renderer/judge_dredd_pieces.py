@@ -1,5 +1,5 @@
-"""What stands on the map of Mega-City One, drawn anew for each view: Crimes as small cards,
-Judges as discs, the Quarantine, the Alien Creature, the last Move, the piles' counts and the
+"""What stands on the map of Mega-City One, drawn anew for each view: Crimes as chips with
+their red values, Judges as numbered discs, the Quarantine, the Alien Creature, the last Move, the piles' counts and the
 highlights of a prompt. Positions come from `judge_dredd_map`'s geometry."""
 
 from __future__ import annotations
@@ -14,20 +14,18 @@ from PIL import Image, ImageChops, ImageDraw
 from renderer.common import (
     RGB,
     SS,
-    Text,
     Theme,
     downscale,
-    ellipsize,
-    fit_font,
     font,
-    highlight_badge,
     highlight_cell,
     paste_centred,
+    pill,
     text_outlined,
 )
 from renderer.judge_dredd_look import PILES, THEMES, colour_of, judge_disc, seat_of
 from renderer.judge_dredd_map import (
     DIAG,
+    FONT,
     ICU_BOX,
     ICU_SLOTS_X,
     JUDGE_ROW,
@@ -81,24 +79,28 @@ def alien_sprite(size: int, body: RGB, dark: RGB) -> Image.Image:
 
 
 def judge_spots(n: int, box: Box) -> tuple[int, list[tuple[float, float]]]:
-    """Disc size and centres for n Judges in a Sector's bottom band (two rows above four)."""
-    x0, _, _x1, y1 = box
-    if n <= 4:
-        dia, step = 24, 26
-        y = y1 - JUDGE_ROW / 2 - 1
-        return dia, [(x0 + 17 + i * step, y) for i in range(n)]
-    dia, step = 22, 24
-    top = (n + 1) // 2
-    rows = [(y1 - JUDGE_ROW / 2 - 24, top), (y1 - JUDGE_ROW / 2 - 1, n - top)]
+    """Disc size and centres for n Judges in a Sector: rows of up to three, centred across the
+    Sector and stacked up from its bottom (away from its corners, so a Judge is plainly inside)."""
+    x0, _, x1, y1 = box
+    per_row = 3
+    rows = [min(per_row, n - i) for i in range(0, n, per_row)]
+    if len(rows) == 2:
+        rows = [(n + 1) // 2, n // 2]
     out = []
-    for y, k in rows:
-        out += [(x0 + 16 + i * step, y) for i in range(k)]
-    return dia, out
+    for r, k in enumerate(rows):
+        y = y1 - JUDGE_ROW / 2 - 1 - (len(rows) - 1 - r) * (JUDGE_ROW - 2)
+        left = (x0 + x1) / 2 - (k - 1) * JUDGE_STEP / 2
+        out += [(left + i * JUDGE_STEP, y) for i in range(k)]
+    return JUDGE_DIA, out
+
+
+JUDGE_DIA = 26
+JUDGE_STEP = 25
 
 
 def judge_positions(view: Mapping[str, Any]) -> dict[int, tuple[tuple[float, float], int]]:
-    """Where each placed Judge stands: {seat: (centre, disc diameter)}, side by side in the
-    bottom band of their Sector in seat order, or in the Intensive Care box."""
+    """Where each placed Judge stands: {seat: (centre, disc diameter)}, in seat order in the
+    bottom rows of their Sector, or in the Intensive Care box."""
     by_sector: dict[str, list[int]] = {}
     for j in view.get("judges") or []:
         at, seat = j.get("at"), seat_of(j.get("seat"))
@@ -110,7 +112,7 @@ def judge_positions(view: Mapping[str, Any]) -> dict[int, tuple[tuple[float, flo
         seats.sort()
         if code == "icu":
             for i, seat in enumerate(seats):
-                out[seat] = ((ICU_SLOTS_X + i * 30, (ICU_BOX[1] + ICU_BOX[3]) / 2), 26)
+                out[seat] = ((ICU_SLOTS_X + 16 + i * 25, (ICU_BOX[1] + ICU_BOX[3]) / 2), 28)
         elif code in sectors:
             dia, spots = judge_spots(len(seats), sector_box(code))
             out |= {seat: (xy, dia) for seat, xy in zip(seats, spots, strict=False)}
@@ -121,7 +123,7 @@ def draw_judges(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None
     focus = in_focus(view)
     for seat, (xy, dia) in sorted(judge_positions(view).items()):
         ring = th["gold"] if seat in focus else None
-        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, dia, ring), xy)
+        paste_centred(canvas, judge_disc(th, colour_of(view, seat), seat, dia, ring, digits=FONT), xy)
 
 
 def in_focus(view: Mapping[str, Any]) -> set[int]:
@@ -137,7 +139,7 @@ def in_focus(view: Mapping[str, Any]) -> set[int]:
 
 def location_centre(code: str) -> tuple[float, float] | None:
     if code == "icu":
-        return (ICU_SLOTS_X - 18, (ICU_BOX[1] + ICU_BOX[3]) / 2)
+        return (ICU_SLOTS_X, (ICU_BOX[1] + ICU_BOX[3]) / 2)
     if code in load_board().sectors:
         return sector_centre(code)
     return None
@@ -176,22 +178,15 @@ def draw_last_move(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> N
               fill=(*colour, 255), outline=(20, 20, 20))
 
 
-def alien_spot(code: str) -> tuple[float, float]:
-    """Where the Alien Creature stands: the east end of its Sector's Judges' band (left of a
-    Starting Sector's badge), clear of the Crime cards."""
-    _, _, x1, y1 = sector_box(code)
-    start = load_board().sectors[code].start
-    return (x1 - 20 - (34 if start else 0), y1 - JUDGE_ROW / 2 - 2)
-
-
 def draw_alien(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    alien = view.get("alien")
-    if not alien or alien.get("sector") not in load_board().sectors:
+    """The Alien Creature in its Sector's Crime row, with its Combat Factor in red."""
+    box = crime_slots(view).get(ALIEN)
+    if box is None:
         return
-    at = alien_spot(alien["sector"])
-    paste_centred(canvas, alien_sprite(32, th["alien"], th["alien_dark"]), at)
-    text_outlined(ImageDraw.Draw(canvas), (at[0] + 14, at[1] + 8), str(alien.get("cf", 6)), font("bold", 13),
-                  th["cv"], th["white"], 2)
+    x0, y0, x1, y1 = box
+    paste_centred(canvas, alien_sprite(28, th["alien"], th["alien_dark"]), (x0 + 14, (y0 + y1) / 2))
+    text_outlined(ImageDraw.Draw(canvas), (x1 - 2, (y0 + y1) / 2 + 1), str((view.get("alien") or {}).get("cf", 6)),
+                  font("bold", FONT), th["cv"], th["white"], 2, anchor="rm")
 
 
 def draw_piles(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
@@ -206,8 +201,13 @@ def draw_piles(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     }
     for key, (cx, cy) in zip(PILES, pile_centres(), strict=True):
         face, edge = faces[key]
-        paste_centred(canvas, card_icon(22, 30, face, edge), (cx - 14, cy))
-        d.text((cx + 2, cy), str(piles.get(key, 0)), font=font("bold", 18), fill=th["ink"], anchor="lm")
+        paste_centred(canvas, card_icon(18, 24, face, edge), (cx - 14, cy))
+        d.text((cx, cy), str(piles.get(key, 0)), font=font("bold", FONT + 1), fill=th["ink"], anchor="lm")
+
+
+def badge(label: str, th: Theme) -> Image.Image:
+    """The pill that names a target of the prompt (A, B, ...), as big as the board's words."""
+    return pill(label, 30, (255, 255, 255), (20, 20, 20), th["hl_edge"])
 
 
 def draw_highlight_fill(canvas: Image.Image, th: Theme, code: str, light: bool) -> None:
@@ -219,108 +219,113 @@ def draw_highlight_fill(canvas: Image.Image, th: Theme, code: str, light: bool) 
     d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=th["hl_edge"], width=2 if light else 3)
 
 
-def draw_highlight_badge(canvas: Image.Image, th: Theme, code: str, label: str, light: bool) -> None:
-    """The label of a highlighted Sector, at the east end of its Judges' band."""
-    badge = highlight_badge(label, th, light=light)
-    _, _, x1, y1 = sector_box(code)
-    paste_centred(canvas, badge, (x1 - badge.width / 2 - 4, y1 - JUDGE_ROW / 2 - 1))
+def draw_highlight_badge(canvas: Image.Image, th: Theme, view: Mapping[str, Any], code: str, label: str) -> None:
+    """The label of a highlighted Sector, at the right of its Crime row (under the code, never on
+    it; left of a Starting Sector's card bonus); when the Crimes leave no room there, lower,
+    between them and the Judges."""
+    b = badge(label, th)
+    _, y0, x1, _ = sector_box(code)
+    chips = [box for box in crime_slots(view).values() if sector_of(box) == code]
+    right = x1 - 3 - (30 if load_board().sectors[code].start else 0)  # left of the card bonus
+    clear = all(box[2] + 2 <= right - b.width for box in chips)
+    y = y0 + NAME_H + 1 + CHIP_H / 2 + (0 if clear else CHIP_H + 4)
+    paste_centred(canvas, b, (right - b.width / 2, y))
 
 
-def draw_highlight_alien(canvas: Image.Image, th: Theme, code: str, label: str) -> None:
-    """`arrest alien`: a ring round the Alien Creature, with its label."""
-    at = alien_spot(code)
-    d = ImageDraw.Draw(canvas)
-    d.ellipse((at[0] - 19, at[1] - 19, at[0] + 19, at[1] + 19), outline=th["hl_edge"], width=3)
-    badge = highlight_badge(label, th, light=True)
-    paste_centred(canvas, badge, (at[0] + 12, at[1] - 17))
+def sector_of(box: Box) -> str | None:
+    """The Sector a box on the map starts in."""
+    for code in load_board().sectors:
+        x0, y0, x1, y1 = sector_box(code)
+        if x0 <= box[0] < x1 and y0 <= box[1] < y1:
+            return code
+    return None
+
+
+def draw_highlight_alien(canvas: Image.Image, th: Theme, view: Mapping[str, Any], label: str) -> None:
+    """`arrest alien`: the label over the Alien Creature, framed."""
+    box = crime_slots(view).get(ALIEN)
+    if box is not None:
+        draw_highlight_crime(canvas, th, box, label)
 
 
 # ---------------------------------------------------------------------------- Crimes
 
 
-def crime_boxes(view: Mapping[str, Any]) -> dict[str, Box]:
-    """Where each Crime on the board is drawn: stacked in its Sector between the name and the
-    Judges, in the view's order."""
+CHIP_W, CHIP_H = 35, 28
+"""A Crime on the map: a chip, the Perp's half (face down "?", or its red value) and the Crime's."""
+ALIEN = "alien"
+
+
+def crime_slots(view: Mapping[str, Any]) -> dict[str, Box]:
+    """Where each Crime (by id) and the Alien Creature (`alien`) stand on the map: side by side
+    in the row under their Sector's code, in the view's order, the Alien last; a third goes on a
+    second row. The whole Crime (names and all) is in the panel's list."""
     by_sector: dict[str, list[str]] = {}
     sectors = load_board().sectors
     for c in view.get("crimes") or []:
         if c.get("sector") in sectors:
             by_sector.setdefault(c["sector"], []).append(c["crime"])
-    crowd: dict[str, int] = {}
-    for j in view.get("judges") or []:
-        crowd[j.get("at")] = crowd.get(j.get("at"), 0) + 1
+    alien = view.get("alien") or {}
+    if alien.get("sector") in sectors:
+        by_sector.setdefault(alien["sector"], []).append(ALIEN)
     out: dict[str, Box] = {}
-    for code, crimes in by_sector.items():
-        x0, y0, x1, y1 = sector_box(code)
-        top, bottom = y0 + NAME_H, y1 - JUDGE_ROW - 2 - (24 if crowd.get(code, 0) > 4 else 0)
-        n = len(crimes)
-        h = min(34.0, (bottom - top - 3 * (n - 1)) / n)
-        y = top + (bottom - top - (h * n + 3 * (n - 1))) / 2
-        for crime in crimes:
-            out[crime] = (x0 + 4, y, x1 - 4, y + h)
-            y += h + 3
+    for code, things in by_sector.items():
+        x0, y0, _, _ = sector_box(code)
+        for i, thing in enumerate(things):
+            r, k = divmod(i, 2)
+            x = x0 + 3 + k * (CHIP_W + 3)
+            y = y0 + NAME_H + 1 + r * (CHIP_H + 3)
+            out[thing] = (x, y, x + CHIP_W, y + CHIP_H)
     return out
 
 
-def draw_crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], boxes: Mapping[str, Box]) -> None:
-    """Each Crime as a small card: the Perp on top (face down "?", or its name and red CV; a
-    Perp this seat has peeked at keeps the dark back with its name in gold), the Crime below.
-    Only a Perp the view shows is looked up: a face-down one is null there."""
+def crime_boxes(view: Mapping[str, Any]) -> dict[str, Box]:
+    """Where each Crime on the board is drawn (its chip), by Crime id."""
+    return {k: v for k, v in crime_slots(view).items() if k != ALIEN}
+
+
+def draw_crimes(canvas: Image.Image, th: Theme, view: Mapping[str, Any], boxes: Mapping[str, Box]) -> None:
+    """Each Crime as a chip in its Sector. Only a Perp the view shows has a value: a face-down one
+    is null there (a Perp this seat has peeked at shows its value on the dark half)."""
     for c in view.get("crimes") or []:
         box = boxes.get(c.get("crime"))
         if box is None:
             continue
-        x0, y0, x1, y1 = (round(v) for v in box)
         perp = c.get("perp")
-        perp_name = say(f"judge_dredd.perp.{perp}") if perp else None
-        crime_name = say(f"judge_dredd.crime.{c['crime']}")
-        sprite = _crime_card(th.name, x1 - x0, y1 - y0, perp_name, c.get("perp_cv") if perp else None,
-                             bool(perp) and bool(c.get("revealed")), crime_name, c.get("crime_cv"))
-        canvas.paste(sprite, (x0, y0), sprite)
+        sprite = _crime_card(th.name, c.get("perp_cv") if perp else None, bool(perp) and bool(c.get("revealed")),
+                             c.get("crime_cv"))
+        canvas.paste(sprite, (round(box[0]), round(box[1])), sprite)
 
 
 @lru_cache(maxsize=512)
-def _crime_card(theme_name: str, w: int, h: int, perp: str | None, perp_cv: Any, face_up: bool, crime: str,
-                crime_cv: Any) -> Image.Image:
-    """A Crime card sprite (cached: Crimes stay on the board for many boards)."""
+def _crime_card(theme_name: str, perp_cv: Any, face_up: bool, crime_cv: Any) -> Image.Image:
+    """A Crime chip sprite: the Perp's half dark while face down ("?"), or light with its red
+    value; the Crime's half with its red value."""
     th = THEMES[theme_name]
-    img = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    box = (0, 0, w, h)
-    d.rounded_rectangle(box, radius=4, fill=th["crime"], outline=th["card_ink"], width=1)
-    if h < 24:  # three or more Crimes in one Sector: one line each
-        _card_line(d, th, box, crime if perp else "? " + crime, crime_cv, th["card_ink"])
-        return img
-    mid = h / 2
-    if not face_up:
-        d.rounded_rectangle((0, 0, w, mid), radius=4, fill=th["perp_back"])
-        d.rectangle((0, mid - 4, w, mid), fill=th["perp_back"])
-    if perp:
-        _card_line(d, th, (0, 0, w, mid), perp, perp_cv, th["card_ink"] if face_up else th["gold"],
-                   cv_fill=th["cv"] if face_up else th["gold"])
-    else:
-        d.text((w / 2, mid / 2 + 1), "?", font=font("bold", 13), fill=th["gold"], anchor="mm")
-    _card_line(d, th, (0, mid, w, h), crime, crime_cv, th["card_ink"])
-    d.rounded_rectangle(box, radius=4, outline=th["card_ink"], width=1)
+    S = SS
+    w, h = CHIP_W, CHIP_H
+    big = Image.new("RGBA", ((w + 1) * S, (h + 1) * S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * S, h * S), radius=5 * S, fill=th["crime"], outline=th["card_ink"], width=S)
+    back = th["perp_back"] if not face_up else th["cv"]
+    d.rounded_rectangle((0, 0, w * S / 2, h * S), radius=5 * S, fill=back)
+    d.rectangle((w * S / 4, 0, w * S / 2, h * S), fill=back)
+    d.line((w * S / 2, 0, w * S / 2, h * S), fill=th["card_ink"], width=S)
+    d.rounded_rectangle((0, 0, w * S, h * S), radius=5 * S, outline=th["card_ink"], width=S)
+    img = downscale(big, (w + 1, h + 1))
+    dd = ImageDraw.Draw(img)
+    f = font("bold", FONT)
+    perp = str(perp_cv) if perp_cv is not None else "?"
+    dd.text((w / 4 + 0.5, h / 2 + 1), perp, font=f, fill=th["white"] if face_up else th["gold"], anchor="mm")
+    dd.text((3 * w / 4 + 0.5, h / 2 + 1), str(crime_cv if crime_cv is not None else ""), font=f, fill=th["cv"],
+            anchor="mm")
     return img
 
 
-def _card_line(d: ImageDraw.ImageDraw, th: Theme, box: Box, name: str, cv: Any, fill: RGB,
-               cv_fill: RGB | None = None) -> None:
-    x0, y0, x1, y1 = box
-    cy = (y0 + y1) / 2
-    cv_text = str(cv) if cv is not None else ""
-    fcv = font("bold", 12)
-    room = x1 - x0 - 8 - (fcv.getlength(cv_text) + 4 if cv_text else 0)
-    f = fit_font(name, 11, room, "condensed", min_size=8)
-    d.text((x0 + 4, cy), ellipsize(name, f, room), font=f, fill=fill, anchor="lm")
-    if cv_text:
-        d.text((x1 - 4, cy), cv_text, font=fcv, fill=cv_fill or th["cv"], anchor="rm")
-
-
 def draw_highlight_crime(canvas: Image.Image, th: Theme, box: Box, label: str) -> None:
+    """A Crime an `arrest` can choose: a frame, and its label over the chip (its values are in
+    the panel's list, beside the same label)."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
-    d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=5, outline=th["hl_edge"], width=3)
-    badge = highlight_badge(label, th, light=True)
-    paste_centred(canvas, badge, (x0 - 1, (y0 + y1) / 2))
+    d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=6, outline=th["hl_edge"], width=3)
+    paste_centred(canvas, badge(label, th), ((x0 + x1) / 2, (y0 + y1) / 2))

@@ -8,6 +8,7 @@ its log. Nothing here knows about Discord, images, files, clocks or the global r
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import random
@@ -32,11 +33,36 @@ class IllegalAction(Exception):
     """
 
     code: str = "illegal_action"
+    count: int | None = None
+    """The number the message speaks of, for its plural form (`Msg.count`; set by `counted`)."""
 
     def __init__(self, code: str | None = None, **params: Any) -> None:
         self.code = code or type(self).code
         self.params = params
         super().__init__(f"{self.code} {params}" if params else self.code)
+
+    def counted(self, n: int) -> IllegalAction:
+        """The same refusal, its message in the plural form for `n` ("at most 1 Sector", "2 Sectors")."""
+        self.count = n
+        return self
+
+    @property
+    def msg(self) -> Msg:
+        """The refusal as the player reads it: `error.<code>` with its params (and count)."""
+        return Msg(f"error.{self.code}", self.params, count=self.count)
+
+
+ALLOWED_SHOWN = 12
+"""The most legal actions a last-resort refusal names."""
+
+
+def allowed_text(legal: Sequence[Any], *, secret: bool = False) -> str:
+    """The legal actions a refusal names, as their text forms (the same in every language); in a
+    game with hidden information only their verbs (an action may name a card in a hand)."""
+    if secret:
+        return ", ".join(sorted({getattr(a, "verb", "") or str(a).split()[0] for a in legal}))
+    texts = [str(a) for a in legal]
+    return ", ".join(texts[:ALLOWED_SHOWN] + (["…"] if len(texts) > ALLOWED_SHOWN else []))
 
 
 class NotYourTurn(IllegalAction):
@@ -134,10 +160,15 @@ class Msg:
     Engines describe events and actions with `Msg`s, never with prose; the front-ends
     translate them (tables/i18n.py) in each reader's language. A parameter may itself be a
     `Msg` (translated first) or a `SeatName` (the player's name, filled in by the table).
+
+    `count`: the number the message speaks of, when its words follow it ("1 card", "3 cards";
+    "Winner: a", "Winners: a, b"): its catalogue entry has plural forms, and the front-ends pick
+    the one the reader's language uses for that number. None: a message without plural forms.
     """
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    count: int | None = None
 
 
 @dataclass(frozen=True)
@@ -302,6 +333,40 @@ class ChanceOutOfRange(ValueError):
 def replay_chance(record: Iterable[int]) -> ScriptedChance:
     """The chance that reproduces a recorded sequence of outcomes exactly."""
     return ScriptedChance(record, all_draws=True)
+
+
+class _Drew(Exception):
+    """A trial action asked chance for a number (`revealed_nothing`)."""
+
+
+class _NoChance(Chance):
+    """The chance of a trial that must draw nothing: any draw stops it (`revealed_nothing`)."""
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        raise _Drew()
+
+
+UNDO = "undo"
+"""The text of a log row that takes back the last action not yet taken back (`Game.replay`,
+the table's `undo`). No game has an action of that verb."""
+
+
+def revealed_nothing(game: Game[Any], before: State, seat: Seat, action: Action, *,
+                     reveals: Iterable[str] = (), quiet: Iterable[str] | None = None) -> bool:
+    """Whether `action`, tried by `seat` on a copy of `before`, showed nobody anything new: it
+    drew no random number, made no private event (a card to a hand, a secret to a seat), and
+    no public event of a kind in `reveals`, nor, when `quiet` is given, of a kind outside it (a
+    game with secrets lists the events it knows reveal nothing, so that a new one is taken for a
+    reveal). A helper for `Game.undoable`; `before` itself is untouched."""
+    trial = copy.deepcopy(before)
+    try:
+        events = game.apply(trial, seat, action, _NoChance())
+    except (_Drew, IllegalAction):
+        return False
+    shown = set(reveals)
+    allowed = set(quiet) if quiet is not None else None
+    return not any(not e.public or e.kind in shown or (allowed is not None and e.kind not in allowed)
+                   for e in events)
 
 
 # --------------------------------------------------------------------------- state & JSON
@@ -572,8 +637,8 @@ class Game(Generic[S]):
     def check(self, state: S, seat: Seat, action: Action | str) -> Action:
         """The parsed action if `seat` may take it now, else the reason as IllegalAction. A seat
         nobody asks may take only its `anytime_actions` and its `leave_action` (refused by
-        `why_not_asked`); a seat asked may also take its `timeout_action` (what the clock would
-        do for it, though no menu offers it: Judtho's `depart timeout`)."""
+        `why_not_asked`); a seat asked may also take its `timeout_action` or `time_up_action`
+        (what the clock would do for it, though no menu offers it: Judtho's `depart timeout`)."""
         if isinstance(action, str):
             action = self.parse_action(action)
         if self.outcome(state) is not None:
@@ -582,11 +647,14 @@ class Game(Generic[S]):
             return action
         if seat not in self.to_act(state):
             raise self.why_not_asked(state, seat, action)
-        if action == self.timeout_action(state, seat):
+        if action == self.timeout_action(state, seat) or action == self.time_up_action(state, seat):
             return action
         legal = self._legal_actions(state, seat)
         if action not in legal:
-            raise self.why_illegal(state, seat, action)
+            refused = self.why_illegal(state, seat, action)
+            if refused.code == IllegalAction.code:  # the last resort still names what is possible
+                refused.params.setdefault("allowed", allowed_text(legal, secret=self.info.hidden_information))
+            raise refused
         return action
 
     def why_not_asked(self, state: S, seat: Seat, action: Action) -> IllegalAction:
@@ -595,7 +663,8 @@ class Game(Generic[S]):
         return NotYourTurn()
 
     def why_illegal(self, state: S, seat: Seat, action: Action) -> IllegalAction:
-        """A precise reason for a refused action; games override for clearer messages."""
+        """A precise reason for a refused action, naming the rule and what is possible instead;
+        games override it. This last resort is given the legal actions by `check` (`allowed`)."""
         return IllegalAction("illegal_action", action=str(action))
 
     def apply(self, state: S, seat: Seat, action: Action | str, chance: Chance) -> list[Event]:
@@ -616,9 +685,27 @@ class Game(Generic[S]):
         log: Iterable[tuple[Seat, str, list[int]]],
     ) -> S:
         """Fold a log: a new game from its recorded set-up draws, then every (seat, action
-        text, recorded draws) in order. Equal to the live state when nothing was lost."""
+        text, recorded draws) in order. Equal to the live state when nothing was lost. A row
+        whose text is `UNDO` takes back the last action still standing: the state is the one
+        before it, at the next version (an undo moves the version on like any action)."""
         state = self.new_game(config, seats, replay_chance(setup_record))
+        kept: list[tuple[int, Seat, str, list[int]]] = []
         for seat, text, record in log:
+            if text.strip() == UNDO:
+                # the last action still standing is taken back: the game as it was before it,
+                # folded again from the start (an undo is rare), each action at the version it
+                # was taken at, so the state is exactly the one before it, at the next version
+                if not kept:
+                    raise IllegalAction("undo_nothing")
+                kept.pop()
+                version = state.version + 1
+                state = self.new_game(config, seats, replay_chance(setup_record))
+                for at, k_seat, k_text, k_record in kept:
+                    state.version = at
+                    self.apply(state, k_seat, k_text, replay_chance(k_record))
+                state.version = version
+                continue
+            kept.append((state.version, seat, text, record))
             self.apply(state, seat, text, replay_chance(record))
         return state
 

@@ -100,6 +100,9 @@ class _Out:
 
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+    heard: int = 0
+    """How many of `public` the service's `live` listener was already given (then not repeated
+    in the call's notice)."""
 
 
 async def _same(table: Table) -> Table:
@@ -129,7 +132,9 @@ class ServiceBase:
     _draws: dict[int, list[int]]
     _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
+    _undo_points: dict[int, tuple[int, int]]
     _reminded: dict[int, int]
+    live: Callable[[Public], None] | None
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -189,7 +194,7 @@ class ServiceBase:
                 table.status = head["status"]
             self._forget(table)
             return False
-        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in head["seats"]]
+        seats = [SeatInfo.from_row(s) for s in head["seats"]]
         if seats != table.seats:
             table.seats = seats
         table.host_id = head["host"]
@@ -214,6 +219,7 @@ class ServiceBase:
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
         self._clock_rows.pop(table.id, None)
+        self._undo_points.pop(table.id, None)
         self._reminded.pop(table.id, None)
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
@@ -308,13 +314,23 @@ class ServiceBase:
     def _ai_settled(self, table: Table) -> None:  # tables.ai_turns
         raise NotImplementedError
 
+    async def _count_time_up(self, table: Table, seat: int, out: _Out) -> None:  # tables.away
+        raise NotImplementedError
+
+    async def _acted(self, table: Table, seat: int) -> None:  # tables.away
+        raise NotImplementedError
+
     def _chance(self, table: Table, tag: str) -> Chance:  # tables.play
         raise NotImplementedError
 
     def _spend_dice(self, table: Table, chance: Chance) -> None:  # tables.play
         raise NotImplementedError
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:  # tables.play
+    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:  # tables.play
+        raise NotImplementedError
+
+    async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None,  # tables.undo
+                         text: str, draws: list[int]) -> None:
         raise NotImplementedError
 
     async def _run_ai(self, table: Table, out: _Out) -> None:  # tables.play

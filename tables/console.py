@@ -17,10 +17,12 @@ every human seat has answered, e.g. `pass` then `@bob pass`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -28,7 +30,7 @@ from typing import Any, TextIO
 from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from rules.plugin import Command, Words
-from tables import i18n
+from tables import i18n, terminal
 from tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
 from tables.record import header_options
 from tables.service import Player, Table, TableService, game_name, get_game
@@ -42,6 +44,11 @@ SPECTATOR = Player(0, "Gavel")  # opens an all-AI table and watches it
 MAX_LOCAL_ACTIONS = 20_000
 AGAIN = ("again", "rematch")
 """What starts the same set-up again once the game is over (Discord's "Play again" button)."""
+TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
+               "settings")
+"""The `/table` commands local play reads, for Tab completion."""
+QUIT = ("quit", "exit", "/quit", "/exit")
+"""What ends local play (as Ctrl-D does): no game's action is one of these words."""
 
 
 @dataclass
@@ -60,6 +67,9 @@ class LocalOptions:
     """Names of the human seats (a replayed record's); the others are named from HUMANS."""
     draws: list[int] | None = None
     """Every random number the table draws, from this list first (a replayed record's `--draws`)."""
+    time: str | None = None
+    """The table's time control (`--time`, as `/<game> new time:`): kept and shown with the table;
+    nobody's time runs out here (the console runs no clock)."""
 
 
 def seating(game_key: str, seats: int | None, ai: int | None, variant: str | None = None) -> tuple[int, int]:
@@ -99,6 +109,9 @@ class Console:
         self.hint_for: Player | None = None
         """Whose refusal `hint` answers when that seat's actions are its own business (its prompts
         are private): the hint is labelled with it. None: the hint is for everyone."""
+        self.actor: Player | None = None
+        """The seat the last command acted for: after a refusal its legal actions are listed again."""
+        service.live = self._live  # an AI seat's action prints as it is played, not when the call ends
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
@@ -108,24 +121,43 @@ class Console:
         print(text, file=self.out, flush=True)
 
     def refused(self, exc: IllegalAction) -> None:
-        text = i18n.render(Msg(f"error.{exc.code}", exc.params), self.options.lang)
+        text = i18n.render(exc.msg, self.options.lang)
         if self.options.json:
             self.write(json.dumps({"kind": "error", "code": exc.code, "text": text}, ensure_ascii=False))
         else:
             self.say("console.refused", error=text)
 
+    def _live(self, notice: Public) -> None:
+        """The channel's lines of AI seats' actions, as each is played (`TableService.live`)."""
+        self.emit([notice])
+
     def emit(self, notices: Iterable[Notice], present: Prompt | None = None) -> None:
         """Print notices from what they carry alone (their lines, names and prompts, and the
         words of the prompt's game), never asking the table again. `present`: a prompt of the
         table's present moment, for a notice that says whose turn it is without carrying one
-        (`/table status`)."""
+        (`/table status`).
+
+        What a seat may do ("Alice may: …") is printed after what it was told privately of the
+        same moment (its identity, the card it drew): a prompt waits for the private notices
+        after it, until the next channel notice or the end of the call's notices."""
+        waiting: list[Prompt] = []
+
+        def ask() -> None:
+            for prompt in waiting:
+                self._prompt(prompt)
+            waiting.clear()
+
         for notice in notices:
             if isinstance(notice, Prompt):
-                self._prompt(notice)
+                if self.options.json:
+                    self._prompt(notice)
+                else:
+                    waiting.append(notice)
                 continue
             if isinstance(notice, Reminder):  # local play runs no clock: nothing to remind of
                 continue
             if isinstance(notice, Public):
+                ask()
                 notice = self._not_a_turn(notice, notice.prompt or present)
             lines = notice.text(self.options.lang)
             image = self._save(notice)
@@ -146,7 +178,8 @@ class Console:
             elif image:
                 self.say("console.image", path=image)
             if isinstance(notice, Public) and notice.prompt is not None:
-                self._prompt(notice.prompt)
+                waiting.append(notice.prompt)
+        ask()
 
     def _write_hint(self, hint: str) -> None:
         """The hint under a refusal lists the refused seat's actions: labelled with that seat
@@ -184,22 +217,29 @@ class Console:
         if self.options.json:
             self.write(json.dumps({**prompt.to_json(), "player": name}, ensure_ascii=False))
             return
+        entries, names = self._entries(prompt)
+        lang = self.options.lang
+        shown = _packed(entries, _width(i18n.gettext("console.legal", lang, player=name, actions="")))
+        lines = i18n.gettext("console.legal", lang, player=name, actions=shown).split("\n")
+        for line in [*lines, *([names] if names else [])]:
+            if self._secret(prompt):
+                self.say("console.private", player=name, text=line)
+            else:
+                self.write(line)
+
+    def _entries(self, prompt: Prompt) -> tuple[list[str], str]:
+        """A prompt's actions as its "may:" list gives them (the game's `Words.summary`, else
+        grouped: at most `PROMPT_MAX`), and the line naming their codes ("" for none)."""
         words = _words(prompt.game)
         summary = words.summary(prompt.actions, i18n.speech(self.options.lang))
         if summary is not None:
             grouped, names = summary
         else:
             grouped, names = _grouped(prompt.actions), self._names(words, prompt.actions[:PROMPT_MAX])
-        shown = ", ".join(grouped[:PROMPT_MAX]) + (" …" if len(grouped) > PROMPT_MAX else "")
-        if self._secret(prompt):
-            self.say("console.private", player=name,
-                     text=i18n.gettext("console.legal", self.options.lang, player=name, actions=shown))
-            if names:
-                self.say("console.private", player=name, text=names)
-        else:
-            self.say("console.legal", player=name, actions=shown)
-            if names:
-                self.write(names)
+        entries = grouped[:PROMPT_MAX]
+        if len(grouped) > PROMPT_MAX:
+            entries[-1] += " …"
+        return entries, names
 
     def _names(self, words: Words, actions: list[str]) -> str:
         """The codes in the actions that do not read as their names (the game's `Words.token`),
@@ -287,7 +327,8 @@ class Console:
         self.players = [Player(i + 1, names[i]) for i in range(humans)]
         host = self.players[0] if self.players else SPECTATOR
         self.emit(await self.service.create(GUILD, CHANNEL, opts.game, host, seed=opts.seed, sit=bool(self.players),
-                                            variant=opts.variant, dice=opts.dice, lang=opts.lang, draws=opts.draws))
+                                            variant=opts.variant, dice=opts.dice, lang=opts.lang, draws=opts.draws,
+                                            time=opts.time))
         for player in self.players[1:]:
             self.emit(await self.service.join(CHANNEL, player))
         for _ in range(ai):
@@ -375,12 +416,15 @@ class Console:
                 if rest.strip():
                     raise
                 # A lone `@word` naming nobody is an action: a game's own notation may start so.
+        self.actor = actor
         tokens = line.split()
         if not tokens:
             raise IllegalAction("unknown_command", command=line)
         svc = self.service
         if tokens[0] in ("help", "/help") and len(tokens) == 1:
             self.emit([svc.help()])
+            if not self.options.json:
+                self.say("console.help")
         elif tokens[0].lower() in AGAIN and len(tokens) == 1 and self.over:  # in play, a game's own `again`
             await self.again(actor)
         elif tokens[0] == "/table":
@@ -403,6 +447,8 @@ class Console:
                 self.emit(await svc.leave(CHANNEL, actor))
             elif sub == "cancel":
                 self.emit(await svc.cancel(CHANNEL, actor, can_manage=True))
+            elif sub == "undo":
+                self.emit(await svc.undo(CHANNEL, actor))
             elif sub == "stats":
                 if len(args) > 1:
                     raise IllegalAction("unknown_command", command=line)
@@ -443,9 +489,37 @@ class Console:
                 await self.rules()
             else:
                 await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
+        elif tokens == ["undo"]:  # as `/table undo` (an exported record takes actions back so)
+            self.emit(await svc.undo(CHANNEL, actor))
         else:
             await self.act_all(actor, self.plain_text(actor, tokens))
         await self.let_ai_play()
+
+    def completions(self) -> list[str]:
+        """What may be typed now, whole, for Tab completion: the console's words (`help`,
+        `quit`, `/table …`), every local seat's legal actions (the first seat's as they are,
+        another's after `@name `), and `again` once the game is over."""
+        words = ["help", "quit", *(f"/table {sub}" for sub in TABLE_WORDS)]
+        if self.over:
+            return [*words, *AGAIN]
+        for i, player in enumerate(self.players):
+            legal = self.service.legal_for(CHANNEL, player)
+            words += legal if i == 0 else [f"@{player.name} {action}" for action in legal]
+        return words
+
+    def _legal_again(self) -> None:
+        """After a refusal, what the seat that was refused may do, its "may:" list again (none
+        when that seat is not asked anything now, nor when the game's hint just named every
+        entry of it)."""
+        if self.actor is None or self.actor not in self.players or self.over:
+            return
+        prompt = self.service.prompt(CHANNEL, self.actor)
+        if prompt is None or not prompt.actions:
+            return
+        hint = self.hint
+        if hint and all(entry in hint for entry in self._entries(prompt)[0]):
+            return
+        self._prompt(prompt)
 
     async def act_all(self, actor: Player, texts: list[str]) -> None:
         """Play the actions one command names, in order (a command may name several)."""
@@ -551,13 +625,19 @@ class Console:
             line = line.lstrip("!").strip()
             if script and not self.options.json:
                 self.write(f"> {raw.strip()}")
-            self.hint, self.hint_for = None, None
+            if line.lower() in QUIT:
+                if not self.options.json:
+                    self.say("console.bye")
+                return
+            self.hint, self.hint_for, self.actor = None, None, None
             try:
                 await self.command(line)
             except IllegalAction as exc:
                 self.refused(exc)
                 if self.hint and not self.options.json:
                     self._write_hint(self.hint)
+                if not self.options.json:
+                    self._legal_again()
                 if script and not expect_refusal:
                     self.say("console.script_refused", n=number, line=line)
                     raise ScriptFailed from exc
@@ -596,6 +676,31 @@ def _command(table: Table, verb: str) -> Command | None:
 
 PROMPT_MAX = 30
 """The most entries a prompt lists (then "…"; the board shows the rest)."""
+PROMPT_WIDTH = 80
+"""A prompt's lines are this wide at most (a terminal's usual width), but for an entry longer alone."""
+INDENT = "  "
+"""Before a prompt's second and later lines."""
+
+
+def _width(text: str) -> int:
+    """The columns `text` takes in a terminal: two for a wide (CJK) character."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _packed(entries: list[str], taken: int, width: int = PROMPT_WIDTH) -> str:
+    """Entries joined by ", " in lines of at most `width` columns (the first line already has
+    `taken`), a line break only between entries: the later lines start with `INDENT`."""
+    lines: list[str] = []
+    line, used = "", taken
+    for i, entry in enumerate(entries):
+        text = entry + ("," if i < len(entries) - 1 else "")
+        if line and used + 1 + _width(text) > width:
+            lines.append(line)
+            line, used = INDENT + text, _width(INDENT + text)
+        else:
+            line, used = (f"{line} {text}" if line else text), used + (1 if line else 0) + _width(text)
+    lines.append(line)
+    return "\n".join(lines)
 NAMES_MAX = 10
 
 
@@ -638,8 +743,13 @@ def _value(token: str) -> str:
 
 
 async def run(options: LocalOptions, *, service: TableService | None = None, stdin: TextIO | None = None,
-              out: TextIO | None = None) -> int:
-    """Play one local game; returns the process exit code."""
+              out: TextIO | None = None, tty: bool | None = None, read: Callable[[str], str] = input,
+              editor: Any | None = None) -> int:
+    """Play one local game; returns the process exit code. `tty`: whether a person types at a
+    terminal (default: whether standard input and the output are one, when no `stdin` is given:
+    the prompt is not written into a pipe that reads the output); then lines are
+    read with `read` at a prompt, with line editing by `editor` (`readline` by default,
+    `tables.terminal`), else they are `stdin`'s, line by line."""
     out = out or sys.stdout
     service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:", outbox=False)
     console = Console(service, options, out)
@@ -656,7 +766,15 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
             return 0
         if not console.players:
             return 0 if console.over else 3
-        await console.run_lines(stdin or sys.stdin, script=False)
+        if tty is None:  # a person at a terminal, who sees the prompt (not a pipe reading the output)
+            tty = stdin is None and sys.stdin.isatty() and out.isatty()
+        if not tty:
+            await console.run_lines(stdin or sys.stdin, script=False)
+            return 0
+        lines = terminal.typed(console.completions, read=read, history=terminal.history_path(), out=out,
+                               editor=editor if editor is not None else terminal.line_editor())
+        with contextlib.closing(lines):
+            await console.run_lines(lines, script=False)
         return 0
     except IllegalAction as exc:
         console.refused(exc)
@@ -677,7 +795,7 @@ def options_from_args(args: Any) -> LocalOptions:
     names = [n for n in args.names.split(",") if n] if getattr(args, "names", None) else None
     return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant,
                         dice=_ints(args.dice), script=args.script, json=args.json, images=args.images, lang=args.lang,
-                        names=names, draws=_ints(getattr(args, "draws", None)))
+                        names=names, draws=_ints(getattr(args, "draws", None)), time=getattr(args, "time", None))
 
 
 def script_header(path: str) -> list[str]:

@@ -17,8 +17,31 @@ The service also keeps each clock in the database (`TableService._save_clock`: t
 decision opened at and when it runs out), so that another process, or this one after a restart,
 `resume`s it with the time it has left instead of a fresh clock, and whichever process finds it
 due first claims and fires it (`tables.clock`). Without a stored clock a decision counts from the
-version, and the moment, the table is first looked at again. `clock_lines` and `turn_lines`
-are the table's words for both.
+version, and the moment, the table is first looked at again. `clock_lines`, `time_lines` and
+`turn_lines` are the table's words for them.
+
+**Two clocks, one deadline.** A table has two settings:
+
+- the *window clock* (`Table.timeout`, seconds): for the decisions the game itself puts on a
+  clock (`Decision.clocked`: a card-play window, a frame). When it runs out each clocked human
+  takes `Game.timeout_action` (`table.timed_out`). Unchanged by the time control.
+- the *time control* (`Table.time`, seconds: none, live = 5 minutes or daily = 24 hours a
+  decision, `tables.table.TIME_CONTROLS`, chosen at `/<game> new time:`): it clocks every asked
+  HUMAN seat that is NOT in `Decision.clocked` and whose `Game.time_up_action(state, seat)` is
+  not None (`timed`). When it runs out each such seat takes its `time_up_action`, logged like
+  any action (replay stays exact), and the channel hears who ran out of time (`table.time_up`).
+
+A decision has one deadline (`on_clock`): the window clock when window-clocked humans are asked
+and the table has one, else the time control. Both are stored the same way (the clock row's
+`due`), so a restart gives no fresh time, and one process fires each.
+
+**Walk-aways.** A human seat that lets the time control run out twice in a row (no action of its
+own in between; a window clock running out does not count) is handed to the AI: the seat keeps
+its user (`SeatInfo.away`), the AI plays it until the user takes it back (`/table sit`,
+`TableService.sit`). The other humans may also vote a silent seat away (`/table away`,
+`TableService.away`): a strict majority of the other humans (not AI, not that seat) is enough.
+The count and the votes are stored with the seat (`SeatInfo.timeouts`, `SeatInfo.votes`) and
+cleared when the seat acts itself.
 """
 
 from __future__ import annotations
@@ -31,7 +54,7 @@ from rules.core import Decision, Listed, Msg, SeatName
 from tables import i18n
 from tables.clock import Deadline
 from tables.store import dumps
-from tables.table import Table
+from tables.table import Table, time_name
 
 
 @dataclass(frozen=True)
@@ -74,13 +97,14 @@ class Decisions:
         self._open[table.id] = opened
         return opened
 
-    def resume(self, table: Table, opened: int, left: float) -> None:
+    def resume(self, table: Table, opened: int, left: float | None) -> None:
         """The decision open at `table` opened at version `opened` and has `left` seconds on its
-        clock, as the database says (another process opened it, or this one before a restart):
-        it keeps that time, never a fresh clock."""
+        clock (None: no clock ran), as the database says (another process opened it, or this one
+        before a restart): it keeps that time, never a fresh clock."""
         if table.status != "active" or table.state is None or opened > table.version:
             return
-        started = self._now() - max(0.0, table.timeout - max(0.0, left))
+        total = self.total(table)
+        started = self._now() - max(0.0, total - max(0.0, total if left is None else left))
         decision = table.decision()
         # Whoever opened it (another process, or this one before a restart) mentioned its seats.
         self._open[table.id] = Opened(decision, opened, table.version, started, pinged=decision.asked)
@@ -134,15 +158,40 @@ class Decisions:
             return []
         return [s for s in sorted(table.decision().clocked) if not table.seats[s].is_ai]
 
+    def timed(self, table: Table) -> list[int]:
+        """The human seats the table's time control clocks now: asked, not on the game's own
+        clock (`Decision.clocked`), with a `Game.time_up_action`. Empty without a time control."""
+        if table.time <= 0 or table.status != "active" or table.state is None:
+            return []
+        decision = table.decision()
+        return [s for s in sorted(decision.asked - decision.clocked)
+                if not table.seats[s].is_ai and table.game.time_up_action(table.state, s) is not None]
+
+    def on_clock(self, table: Table) -> OnClock | None:
+        """The one clock the decision open now runs on, and the seats it clocks: the window clock
+        when the table has one and the game puts a human on it, else the time control when it
+        clocks a human; None when neither does."""
+        if table.timeout > 0 and (seats := self.clocked(table)):
+            return OnClock(False, tuple(seats), table.timeout)
+        if seats := self.timed(table):
+            return OnClock(True, tuple(seats), table.time)
+        return None
+
+    def total(self, table: Table) -> float:
+        """The seconds the clock of the decision open now gives in all (0: none runs)."""
+        found = self.on_clock(table)
+        return found.seconds if found is not None else 0.0
+
     def seconds_left(self, table: Table) -> float | None:
         """How long the decision open now still waits before it runs out by itself, or None: no
         clock at this table, or nobody human on it."""
-        if table.timeout <= 0 or not self.clocked(table):
+        found = self.on_clock(table)
+        if found is None:
             return None
         opened = self.track(table)
         if opened is None:
             return None
-        return max(0.0, table.timeout - (self._now() - opened.started))
+        return max(0.0, found.seconds - (self._now() - opened.started))
 
     def deadline(self, table: Table) -> Deadline | None:
         """When the decision open now runs out by itself (see `seconds_left`), at this version."""
@@ -156,6 +205,24 @@ class Decisions:
         run out."""
         now = table.decision()
         return (table.version == version or now.same(ran_out)) and seat in now.clocked
+
+    @staticmethod
+    def still_timed(table: Table, ran_out: Decision, version: int, seat: int) -> bool:
+        """Whether `seat` is still asked, off the game's own clock, in the decision `ran_out`
+        (open at `version`) whose time control ran out (see `still_open`)."""
+        now = table.decision()
+        return (table.version == version or now.same(ran_out)) and seat in now.asked and seat not in now.clocked
+
+
+class OnClock(NamedTuple):
+    """The clock a decision runs on (`Decisions.on_clock`)."""
+
+    time_control: bool
+    """The table's time control (else the game's window clock)."""
+    seats: tuple[int, ...]
+    """The human seats it clocks."""
+    seconds: float
+    """How long it gives in all."""
 
 
 class ClockRow(NamedTuple):
@@ -199,6 +266,27 @@ def clock_lines(table: Table) -> list[Msg]:
     key = "no_clock" if table.timeout <= 0 else "clock"
     params = {"seconds": f"{table.timeout:g}", "minutes": f"{table.timeout / 60:g}"} if table.timeout > 0 else {}
     return [Msg(i18n.own_or(table.game_key, key, f"table.{key}"), params)]
+
+
+def time_lines(table: Table) -> list[Msg]:
+    """The table's time control, when it has one: how long each decision may take and what
+    running out does (`table.time_control`, or the game's own words `<game>.time_control`:
+    a game whose player departs); nothing without one."""
+    if table.time <= 0:
+        return []
+    name = time_name(table.time)
+    control: Msg = Msg(f"table.time.{name}") if name else Msg("table.time.minutes", {"minutes": f"{table.time / 60:g}"})
+    return [Msg(i18n.own_or(table.game_key, "time_control", "table.time_control"),
+                {"control": control, "minutes": f"{table.time / 60:g}"})]
+
+
+def deadline_lines(table: Table, left: float | None, wall: float) -> list[Msg]:
+    """When the decision open now runs out by itself (`table.runs_out`: `at`, a `time.time()`
+    the Discord front-end shows as a relative timestamp, and `minutes` left, which local play
+    prints); nothing when no clock runs."""
+    if left is None:
+        return []
+    return [Msg("table.runs_out", {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
 
 
 def turn_lines(table: Table, seats: Iterable[int] | None = None) -> list[Msg]:

@@ -5,11 +5,20 @@ Catalogues live in `data/locale/<lang>/LC_MESSAGES/<domain>.po`: the shared doma
 (`<key>.po`, `<key>_<part>.po`), so that each game's text sits beside the others' without
 touching them. Message ids are stable keys (`<game>.event.moved`); the `en` catalogue holds
 the English text. Strings use `str.format` fields: `{man}`, `{n}`.
+
+A message that says a number of things has plural forms, as gettext writes them: `msgid_plural`
+(the same key) and `msgstr[0]`, `msgstr[1]` … in the order of the language's `Plural-Forms`
+rule (English: one, other; Chinese: one form). `ngettext` picks the form for a number, and a
+`Msg` with a `count` is rendered so (`render`), by the console and the Discord side alike:
+"Winner: alice" but "Winners: alice, bob", never "Winner(s)".
 """
 
 from __future__ import annotations
 
+import gettext as _gettext
 import importlib
+import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -36,17 +45,48 @@ def language(locale: object | None) -> str:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every message of one language, all domains merged, then what each registered game brings
-    itself (`Game.catalogue`: names its content files hold in both languages); a `.po` entry wins."""
-    folder = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES"
-    messages: dict[str, str] = {}
-    for po in sorted(folder.glob("*.po")):
-        with po.open("rb") as fh:
-            for message in read_po(fh, locale=lang.replace("-", "_")):
-                if message.id and message.string:
-                    messages[str(message.id)] = str(message.string)
+    itself (`Game.catalogue`: names its content files hold in both languages); a `.po` entry wins.
+    A message with plural forms is here by its first form (`plurals` has them all)."""
+    messages, _ = _read(lang)
+    messages = dict(messages)
     for key, text in _game_messages(lang).items():
         messages.setdefault(key, text)
     return messages
+
+
+@cache
+def plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    """{key: its plural forms} of one language, in the order of its plural rule (`plural_form`)."""
+    return _read(lang)[1]
+
+
+@cache
+def _read(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """The `.po` files of one language: plain messages, and messages with plural forms."""
+    folder = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES"
+    messages: dict[str, str] = {}
+    forms: dict[str, tuple[str, ...]] = {}
+    for po in sorted(folder.glob("*.po")):
+        with po.open("rb") as fh:
+            for message in read_po(fh, locale=lang.replace("-", "_")):
+                if not message.id or not message.string:
+                    continue
+                if isinstance(message.id, (tuple, list)):
+                    key, texts = str(message.id[0]), tuple(str(t) for t in message.string)
+                    if texts and all(texts):
+                        forms[key], messages[key] = texts, texts[0]
+                else:
+                    messages[str(message.id)] = str(message.string)
+    return messages, forms
+
+
+@cache
+def plural_form(lang: str) -> Callable[[int], int]:
+    """The language's plural rule (gettext's `Plural-Forms`, as Babel knows it for the locale):
+    a number -> the index of its form. English: 0 for 1, else 1; Chinese: always 0."""
+    from babel.messages.catalog import Catalog
+
+    return _gettext.c2py(Catalog(locale=lang.replace("-", "_")).plural_expr)
 
 
 def _game_messages(lang: str) -> dict[str, str]:
@@ -72,12 +112,49 @@ def own_or(game_key: str | None, own: str, shared: str, lang: str = DEFAULT) -> 
 def gettext(key: str, lang: str = DEFAULT, **params: Any) -> str:
     """The text of `key` in `lang` (falling back to English, then to the key itself)."""
     template = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
+    return _fill(template, params, lang)
+
+
+def ngettext(key: str, n: int, lang: str = DEFAULT, **params: Any) -> str:
+    """The text of `key` in `lang` in the plural form the number `n` takes there (falling back
+    to English, then to the plain message, then to the key itself), filled with `params`."""
+    for where in (lang, DEFAULT):
+        forms = plurals(where).get(key)
+        if forms:
+            template = forms[min(plural_form(where)(n), len(forms) - 1)]
+            return _fill(template, params, where)
+    return gettext(key, lang, **params)
+
+
+def _fill(template: str, params: dict[str, Any], lang: str = DEFAULT) -> str:
+    """`template` with its fields filled (left as it is when they do not fit). In Chinese, a
+    和 ("and") beside a field is spaced from a name written in Latin letters or digits that
+    fills it, as a Latin word is spaced from Chinese: "alice 和 bob", "AI 3 和侍衛", "聖卡和暗卡"."""
     if not params:
         return template
+    spaced = lang == "zh-TW" and AND_ZH in template
+    if spaced:
+        template = template.replace("}" + AND_ZH, "}" + _BEFORE + AND_ZH).replace(AND_ZH + "{", AND_ZH + _AFTER + "{")
     try:
-        return template.format(**params)
+        text = template.format(**params)
     except (KeyError, IndexError, ValueError):
-        return template
+        text = template
+    if spaced:
+        text = _BEFORE_MARK.sub(lambda m: m[1] + (" " if _latin(m[1]) else ""), text).replace(_BEFORE, "")
+        text = _AFTER_MARK.sub(lambda m: (" " if _latin(m[1]) else "") + m[1], text).replace(_AFTER, "")
+    return text
+
+
+AND_ZH = "和"
+_BEFORE, _AFTER = "\x00", "\x01"
+"""Marks, while a template is filled, of a 和 right after a field and right before one."""
+_BEFORE_MARK = re.compile(f"(.){_BEFORE}", re.S)
+_AFTER_MARK = re.compile(f"{_AFTER}(.)", re.S)
+
+
+def _latin(ch: str) -> bool:
+    """A character of a name written the Latin way (letters, digits), not a Chinese one."""
+    return (ch.isascii() and ch.isalnum()) or (unicodedata.category(ch).startswith("L") and ord(ch) < 0x2E80)
 
 
 def list_sep(lang: str = DEFAULT) -> str:
@@ -93,10 +170,13 @@ def sentences(parts: Iterable[str], lang: str = DEFAULT) -> str:
 
 
 def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] | None = None) -> str:
-    """Translate a `Msg` (and any `Msg`, `SeatName` or `Listed` among its parameters)."""
+    """Translate a `Msg` (and any `Msg`, `SeatName` or `Listed` among its parameters), in the
+    plural form of its `count` when it has one (`ngettext`)."""
     if isinstance(msg, str):
         return gettext(msg, lang)
     params = {name: _param(value, lang, seat_name) for name, value in msg.params.items()}
+    if msg.count is not None:
+        return ngettext(msg.key, msg.count, lang, **params)
     return gettext(msg.key, lang, **params)
 
 
@@ -108,6 +188,22 @@ def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None) -> Any
     if isinstance(value, Listed):
         return list_sep(lang).join(str(_param(item, lang, seat_name)) for item in value.items)
     return value
+
+
+def name_seats(params: dict[str, Any], seat_name: Callable[[int], str]) -> dict[str, Any]:
+    """`params` with every `SeatName` (alone, in a `Listed` or a `Msg`) written as the seat's name: a
+    refusal raised by a game names seats, and the table that caught it knows their names."""
+
+    def named(value: Any) -> Any:
+        if isinstance(value, SeatName):
+            return seat_name(value.seat)
+        if isinstance(value, Listed):
+            return Listed.of(named(item) for item in value.items)
+        if isinstance(value, Msg):
+            return Msg(value.key, {key: named(inner) for key, inner in value.params.items()})
+        return value
+
+    return {key: named(value) for key, value in params.items()}
 
 
 @dataclass(frozen=True)

@@ -10,23 +10,35 @@ from typing import Any
 from rules.core import IllegalAction, Msg
 from tables import i18n
 from tables.base import ServiceBase, StaleTable, _Out, game_name, get_game, lobby_hint, variant_lines, variant_name
-from tables.decisions import clock_lines
+from tables.decisions import clock_lines, time_lines
 from tables.notices import Notice, Public
 from tables.store import StaleWrite, dumps
-from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_config
+from tables.table import (
+    TIME_CONTROLS,
+    Player,
+    SeatInfo,
+    Table,
+    engine_config,
+    split_config,
+    stored_config,
+    stored_time,
+)
 
 
 class Lobby(ServiceBase):
     async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
                      variant: str | None = None, config: dict[str, Any] | None = None,
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
-                     lang: str | None = None, timeout: float | None = None,
+                     lang: str | None = None, timeout: float | None = None, time: str | None = None,
                      draws: list[int] | None = None, settings: dict[str, Any] | None = None) -> list[Notice]:
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
         (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
-        whole life. `draws`: every random number the table draws, set-up first, comes from this
-        list while it lasts (a replayed record, `tables.record`), then as usual. `settings`: more
-        of the table's own settings, stored as they are (`_<name>`: a rematch copies its game's)."""
+        whole life. `time`: the time control (`none` by default, `live` or `daily`:
+        `tables.table.TIME_CONTROLS`), kept the same way (see `tables.decisions`); without it, a
+        `time` among `settings` (seconds: a rematch copies its game's). `draws`: every random
+        number the table draws, set-up first, comes from this list while it lasts (a replayed
+        record, `tables.record`), then as usual. `settings`: more of the table's own settings,
+        stored as they are (`_<name>`: a rematch copies its game's)."""
 
         if await self.look(channel_id) is not None:  # open, here or by another process (as stored now)
             raise IllegalAction("table_exists")
@@ -36,19 +48,24 @@ class Lobby(ServiceBase):
             raise IllegalAction("unknown_variant", variant=variant)
         if timeout is not None and not 0 <= timeout <= 86400:
             raise IllegalAction("bad_timeout", max=86400)
+        if time is not None and time not in TIME_CONTROLS:
+            raise IllegalAction("bad_time", time=time, choices=", ".join(TIME_CONTROLS))
         table = Table(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
             config=split_config(config)[0], dice=list(dice) if dice else None, lang=i18n.language(lang),
             timeout=game.info.default_timeout if timeout is None else float(timeout),
+            time=TIME_CONTROLS[time] if time is not None else stored_time(
+                {f"_{k}": v for k, v in (settings or {}).items()}),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
         )
         try:
             table.id = await asyncio.to_thread(self.store.create_table, {  # the row and its seats in one transaction
                 "guild": guild_id, "channel": channel_id, "game": game.info.key, "variant": variant,
                 "status": "lobby", "seed": table.seed,
-                "config": dumps(stored_config(table.config, table.lang,
-                                              **{**(settings or {}), "timeout": table.timeout})),
+                "config": dumps(stored_config(table.config, table.lang, **{**(settings or {}),
+                                                                           "timeout": table.timeout,
+                                                                           "time": table.time})),
                 "version": 0, "host": host.user_id,
             }, [s.to_row() for s in table.seats], alone=True)
         except StaleWrite as exc:  # another process opened a table here first
@@ -61,6 +78,7 @@ class Lobby(ServiceBase):
             Msg("table.created", {"game": game_name(game), "host": host.name}),
             *variant_lines(table),
             *(clock_lines(table) if self.clocks else []),
+            *time_lines(table),
             lobby_hint(table),
         ]
         return [Public(table.id, lines, names=table.names)]

@@ -52,6 +52,9 @@ class Prompt:
     """The seats that passed it."""
     deadline: float | None = None
     """Seconds left on the clock when the prompt was made (at `made`); None: no clock runs."""
+    timed: bool = False
+    """The `deadline` is the table's time control (a plain decision: `time_up_action` when it
+    runs out), not a window's clock (`timeout_action`)."""
     game: str = ""
     """The game's key: its plug-in (`rules.registry`) has the words of the actions."""
     names: tuple[str, ...] = ()
@@ -72,6 +75,9 @@ class Prompt:
     delivered, not what it asks: prompts compare equal whatever it says."""
     outbox: int | None = field(default=None, compare=False)
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
+    undo: bool = False
+    """Whether this seat may take back its last action now (`TableService.can_undo`): the
+    front-end shows an Undo button with its menu."""
 
     def ends(self, now: float) -> float | None:
         """When the clock runs out (wall-clock seconds), or None when no clock runs; `now` stands
@@ -88,9 +94,9 @@ class Prompt:
         return {"kind": "prompt", "table": self.table_id, "version": self.version, "seat": self.seat,
                 "user": self.user_id, "actions": list(self.actions), "private": self.private,
                 "about": _encode(self.about), "own": _encode(self.own), "asked": list(self.asked),
-                "passed": list(self.passed), "deadline": self.deadline, "game": self.game,
+                "passed": list(self.passed), "deadline": self.deadline, "timed": self.timed, "game": self.game,
                 "names": list(self.names), "users": list(self.users), "facts": self.facts,
-                "labels": dict(self.labels), "made": self.made, "ping": self.ping}
+                "labels": dict(self.labels), "made": self.made, "ping": self.ping, "undo": self.undo}
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -211,16 +217,17 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
     return Prompt(data["table"], data["version"], data["seat"], data["user"], list(data["actions"]),
                   bool(data.get("private")), about=_decode(data.get("about")), own=_decode(data.get("own")),
                   asked=tuple(data.get("asked") or ()), passed=tuple(data.get("passed") or ()),
-                  deadline=data.get("deadline"), game=data.get("game") or "",
+                  deadline=data.get("deadline"), timed=bool(data.get("timed")), game=data.get("game") or "",
                   names=tuple(data.get("names") or ()), users=tuple(data.get("users") or ()),
                   facts=dict(data.get("facts") or {}), labels=dict(data.get("labels") or {}),
-                  made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox)
+                  made=data.get("made"), ping=bool(data.get("ping")), outbox=outbox, undo=bool(data.get("undo")))
 
 
 def _encode(value: Any) -> Any:
     """A message parameter as JSON: `Msg`, `SeatName` and `Listed` tagged, the rest as it is."""
     if isinstance(value, Msg):
-        return {"$msg": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+        data = {"$msg": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+        return data if value.count is None else {**data, "count": value.count}
     if isinstance(value, SeatName):
         return {"$seat": value.seat}
     if isinstance(value, i18n.Listed):
@@ -238,7 +245,7 @@ def _decode(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if "$msg" in value:
-        return Msg(value["$msg"], {k: _decode(v) for k, v in value["params"].items()})
+        return Msg(value["$msg"], {k: _decode(v) for k, v in value["params"].items()}, count=value.get("count"))
     if "$seat" in value:
         return SeatName(value["$seat"])
     if "$list" in value:

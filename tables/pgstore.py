@@ -105,6 +105,11 @@ MIGRATIONS: list[str] = [
     "CREATE TABLE IF NOT EXISTS rematches (table_id BIGINT PRIMARY KEY, channel BIGINT, previous BIGINT,"
     " invited TEXT NOT NULL, ends DOUBLE PRECISION NOT NULL, done INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS welcomes (guild BIGINT PRIMARY KEY, at TIMESTAMPTZ)",
+    # 5: walk-aways (the SQLite store's schema 7): a seat the AI plays while its user is away,
+    # the time-control decisions it let run out in a row and the users who voted it away.
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS away INTEGER;"
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS timeouts INTEGER;"
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS away_votes TEXT",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -124,7 +129,7 @@ RATINGS_LOCK = 0x6761_7666
 COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("id", "guild", "channel", "game", "variant", "status", "seed", "config", "state", "version", "setup",
                "host", "created", "updated", "started", "finished", "clock", "rated", "announced"),
-    "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned"),
+    "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
                 "resigned", "reason", "finished", "rating_before", "rating_after"),
 }
@@ -348,6 +353,20 @@ class PgStore:
             if host is not None:
                 conn.execute("UPDATE tables SET host = %s, updated = %s WHERE id = %s", [host, datetime.now(UTC),
                                                                                         table_id])
+
+    def update_seat(self, table_id: int, seat: int, fields: dict[str, Any], *,
+                    expected: dict[str, Any] | None = None) -> bool:
+        """Change one seat's row without rewriting the others; with `expected` only while those
+        columns still hold those values (NULL and 0 alike; see the SQLite store's)."""
+        names, marks, values = self._values("seats", fields)
+        sets = [sql.SQL("{} = {}").format(n, m) for n, m in zip(names, marks, strict=True)]
+        checked, _, _ = self._values("seats", expected or {})
+        checks = [sql.SQL(" AND COALESCE({}::text, '0') = COALESCE(%s::text, '0')").format(n) for n in checked]
+        query = sql.SQL("UPDATE seats SET {} WHERE table_id = %s AND seat = %s{}").format(
+            sql.SQL(", ").join(sets), sql.SQL("").join(checks))
+        with self.atomic() as conn:
+            cursor = conn.execute(query, [*values, table_id, seat, *(expected or {}).values()])
+            return cursor.rowcount == 1
 
     def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
               seats: list[dict[str, Any]] | None = None) -> None:

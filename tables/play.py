@@ -14,11 +14,22 @@ import contextlib
 import logging
 from typing import Any
 
-from rules.core import Chance, Game, IllegalAction, Msg, Outcome, ScriptedChance, SeatName, SeededChance
+from rules.core import (
+    BadActionText,
+    Chance,
+    Game,
+    IllegalAction,
+    Msg,
+    Outcome,
+    ScriptedChance,
+    SeatName,
+    SeededChance,
+    allowed_text,
+)
 from tables import i18n, ratings
 from tables.base import ServiceBase, StaleTable, _Out
 from tables.decisions import clock_text
-from tables.notices import Notice
+from tables.notices import Notice, Public
 from tables.store import StaleWrite
 from tables.table import Player, Table
 
@@ -59,7 +70,10 @@ class Play(ServiceBase):
         if version is not None and not self.answering(table, version):
             raise IllegalAction("stale", players=self.decisions.waiting(table))
         out = _Out()
-        await self._step(table, seat, action_text.strip(), out)
+        before = table.snapshot
+        draws = await self._step(table, seat, action_text.strip(), out, by=player.user_id)
+        await self._acted(table, seat)  # the seat is here: its walk-away count and votes start again
+        await self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
@@ -93,7 +107,7 @@ class Play(ServiceBase):
             try:
                 # the game's own events say who left (else the table's `acted` line does);
                 # the step finishes the table if the game is over
-                await self._step(table, seat, str(leaving), out)
+                await self._step(table, seat, str(leaving), out, by=player.user_id)
             except BaseException:
                 table.seats[seat].resigned = False
                 raise
@@ -143,24 +157,37 @@ class Play(ServiceBase):
         if isinstance(chance, ScriptedChance):
             table.dice = chance.remaining
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out) -> None:
+    async def _step(self, table: Table, seat: int, text: str, out: _Out, *, by: int | None = None) -> list[int]:
         """Apply one action and persist it with the new state in one transaction, written in a
-        worker thread (a durable write waits for the disk; the event loop must not). On any
+        worker thread (a durable write waits for the disk; the event loop must not); returns the
+        numbers it drew. `by`: the user who chose it, logged with it (None: the AI or the clock
+        acted for the seat, so that its player cannot take it back as their own). On any
         failure the in-memory state is put back to the last snapshot, so memory and database
         never disagree; a caller cancelled mid-write waits for the write to land first."""
         game, state = table.game, table.state
         assert state is not None and table.snapshot is not None  # set together when the game starts or loads
-        action = game.parse_action(text)
+        try:
+            action = game.parse_action(text)
+        except BadActionText as unread:  # said with what the seat may play instead, when it may play
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise
+            raise BadActionText("unreadable_action", text=unread.params.get("text", text),
+                                allowed=allowed_text(legal, secret=game.info.hidden_information)) from unread
         chance = self._chance(table, str(state.version))
         expected = state.version
         tracked = self.decisions.peek(table.id)
         try:
-            events = game.apply(state, seat, action, chance)
+            try:
+                events = game.apply(state, seat, action, chance)
+            except IllegalAction as refused:  # the game names seats; the table knows their names
+                refused.params = i18n.name_seats(refused.params, table.seat_name)
+                raise
             snapshot = state.to_json()
             # the clock of the decision open after it is stored with it: any process finds it due
             clock = self._clock_row(table)
             write = asyncio.ensure_future(asyncio.to_thread(
-                self.store.record_action, table.id, seat, table.seats[seat].user_id, str(action), chance.record,
+                self.store.record_action, table.id, seat, by, str(action), chance.record,
                 [e.to_json() for e in events], snapshot, state.version, expected=expected, clock=clock_text(clock)))
             await _see_through(write)
         except StaleWrite as exc:  # the stored table moved on without us: nothing was written
@@ -186,6 +213,7 @@ class Play(ServiceBase):
                 out.private[reader].append(game.describe(event))
         if (outcome := game.outcome(state)) is not None:
             await self._finish(table, outcome, out)
+        return list(chance.record)
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
         """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that
@@ -202,6 +230,7 @@ class Play(ServiceBase):
             try:
                 text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
                 await self._step(table, seat, text, out)
+                self._hear(table, out)
             except StaleTable:  # another process played this table meanwhile: its moves stand, ours was not written
                 log.info("table %s moved on in another process while its AI seat %s was playing", table.id, seat)
                 return
@@ -212,11 +241,19 @@ class Play(ServiceBase):
                 return
             await asyncio.sleep(0)  # let other tables and Discord breathe between AI moves
 
+    def _hear(self, table: Table, out: _Out) -> None:
+        """Give `live` (when set) the channel's lines gathered since it last heard, at once."""
+        if self.live is None or out.heard == len(out.public):
+            return
+        lines, out.heard = out.public[out.heard:], len(out.public)
+        self.live(Public(table.id, lines, names=table.names))
+
     async def _finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
         n = len(table.seats)
         scores = outcome.scores or {}
         rows = []
         for i, seat in enumerate(table.seats):
+            # An away seat's human is the player of record (rated like any), the AI only stood in.
             if seat.resigned:
                 place = n
             elif scores:
@@ -226,8 +263,9 @@ class Play(ServiceBase):
             else:
                 place = None
             rows.append({"guild": table.guild_id, "game": table.game_key, "seat": i, "user_id": seat.user_id,
-                         "name": seat.name, "ai": seat.ai, "place": place, "winner": int(i in outcome.winners),
-                         "score": scores.get(i), "resigned": int(seat.resigned), "reason": outcome.reason})
+                         "name": seat.name, "ai": None if seat.away else seat.ai, "place": place,
+                         "winner": int(i in outcome.winners), "score": scores.get(i),
+                         "resigned": int(seat.resigned), "reason": outcome.reason})
         await self._save_seats(table)
         try:
             rate = ratings.update(table.guild_id, table.game_key, table.game, table.state,
@@ -238,7 +276,7 @@ class Play(ServiceBase):
         await self._close(table, "finished", rows, rate=rate)
         if outcome.winners:
             names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
-            out.public.append(Msg("table.winner", {"names": names}))
+            out.public.append(Msg("table.winner", {"names": names}, count=len(outcome.winners)))
         else:
             out.public.append(Msg("table.no_winner"))
 

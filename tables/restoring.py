@@ -9,13 +9,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import IllegalAction, Msg, State
+from rules.core import UNDO, IllegalAction, Msg, State
 from tables import i18n
 from tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
 from tables.notices import Notice, Public
 from tables.record import GameRecord, RecordedAction, record_text
 from tables.store import loads
-from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_timeout
+from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
 
 log = logging.getLogger(__name__)
 
@@ -152,12 +152,13 @@ class Restoring(ServiceBase):
 
     def _load(self, row: dict[str, Any]) -> Table:
         game = get_game(row["game"])
-        seats = [SeatInfo(s["user_id"], s["name"], s["ai"], bool(s["resigned"])) for s in self.store.seats(row["id"])]
+        seats = [SeatInfo.from_row(s) for s in self.store.seats(row["id"])]
         stored = loads(row["config"])
         config, lang = split_config(stored)
         table = Table(
             id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
             seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
+            time=stored_time(stored, game),
             status=row["status"],
             seats=seats, setup_record=loads(row["setup"]) or [],
         )
@@ -197,7 +198,7 @@ class Restoring(ServiceBase):
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
                    for a in self.store.actions(row["id"])]
         if row["status"] == "active" and (game.info.hidden_information or loads(row["setup"]) or any(
-                game.secret_action(game.parse_action(a.action)) for a in actions)):
+                game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO)):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"

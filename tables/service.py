@@ -60,12 +60,13 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 
 The service is one object made of parts, one module each: `tables.lobby` (opening, seating,
 starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
-`tables.ai_turns` (AI policies and when they play on), `tables.restoring` (start-up, broken
-tables, replay and export), `tables.images` (pictures), `tables.hands` (secrets, `me`, `hand`),
-`tables.outbox` (notices kept until delivered), `tables.views` (board, log, status),
-`tables.standings` (stats, ratings' leaderboards, the history of finished games) and
-`tables.rematch` ("Play again": a lobby like the last game's, its humans invited back);
-their shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
+`tables.ai_turns` (AI policies and when they play on), `tables.away` (walk-aways: `sit`, `away`),
+`tables.restoring` (start-up, broken tables, replay and export), `tables.images` (pictures),
+`tables.hands` (secrets, `me`, `hand`), `tables.outbox` (notices kept until delivered),
+`tables.views` (board, log, status), `tables.standings` (stats, ratings' leaderboards, the
+history of finished games), `tables.rematch` ("Play again": a lobby like the last game's,
+its humans invited back) and `tables.undo` (a player taking back their last action); their
+shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
 decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
 """
 
@@ -84,6 +85,7 @@ from rules.plugin import Words
 from tables import ai as ai_seats
 from tables import i18n
 from tables.ai_turns import AITurns
+from tables.away import Away
 from tables.base import (
     STATUS,
     StaleTable,
@@ -96,7 +98,16 @@ from tables.base import (
     variant_name,
 )
 from tables.clock import Deadline
-from tables.decisions import REMIND_FROM, ClockRow, Decisions, clock_lines, clock_text, turn_lines
+from tables.decisions import (
+    REMIND_FROM,
+    ClockRow,
+    Decisions,
+    OnClock,
+    clock_lines,
+    clock_text,
+    time_lines,
+    turn_lines,
+)
 from tables.hands import Hands
 from tables.images import Images
 from tables.lobby import Lobby
@@ -108,6 +119,7 @@ from tables.restoring import BrokenTable, Restoring
 from tables.standings import Standings
 from tables.store import loads, open_store
 from tables.table import Player, SeatInfo, Table
+from tables.undo import Undo
 from tables.views import Views
 
 if TYPE_CHECKING:
@@ -130,6 +142,7 @@ __all__ = [
     "installed",
     "lobby_hint",
     "quiet_line",
+    "time_lines",
     "turn_lines",
     "variant_lines",
     "variant_name",
@@ -148,6 +161,8 @@ class _Now:
     decision: Decision
     left: float | None
     """Seconds left on the decision's clock (for the seats it clocks)."""
+    on_clock: OnClock | None
+    """The clock the decision runs on and the seats it clocks (`Decisions.on_clock`)."""
     public: Mapping[str, Any]
     """The PUBLIC view (empty when neither the words nor a renderer read it)."""
     facts: dict[str, Any]
@@ -156,7 +171,7 @@ class _Now:
     made: float
 
 
-class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Outbox, Standings, Views):
+class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox, Standings, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
     the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
@@ -204,8 +219,15 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         self.shared = False
         """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
         then claims what it sends (`tables.outbox`)."""
+        self._undo_points: dict[int, tuple[int, int]] = {}
+        """Per table: (version, seat) when that seat may take back its last action at that version
+        (`tables.undo`: the Undo button; memory only, the log decides)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
+        self.live: Callable[[Public], None] | None = None
+        """Who hears the channel's lines as AI seats play them, one action at a time (local play
+        prints an AI-only game as it goes); a call's notice then carries only the lines not heard
+        yet. None (the bot's case): every line waits for the call's notice."""
         self._reminded: dict[int, int] = {}
         """Per table: the decision (the version it opened at) whose half-time reminder this process
         sent or found sent, not to be armed again here. The database's claim (`remind`) is what
@@ -253,6 +275,9 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
     async def _expire(self, table: Table, version: int) -> list[Notice]:
         if table.status != "active" or table.state is None or table.version != version:
             return []
+        found = self.decisions.on_clock(table)
+        if found is not None and found.time_control:
+            return await self._time_up(table, version, list(found.seats))
         seats = self.decisions.clocked(table)
         if not seats:
             return []
@@ -274,6 +299,34 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
                         raise
                     break  # another process moved the table on: what we stored is told below
                 applied = True
+        await self._run_ai(table, out)
+        return await self._notices(table, out)
+
+    async def _time_up(self, table: Table, version: int, seats: list[int]) -> list[Notice]:
+        """The time control ran out at `version`: each seat it clocks takes its
+        `Game.time_up_action` (logged like any action), the channel hears who ran out of time
+        (`table.time_up`), a seat that ran out twice in a row is handed to the AI (`away`), and
+        AI seats play on."""
+        assert table.state is not None
+        ran_out = table.decision()
+        out = _Out([Msg("table.time_up", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})])
+        timed_out: list[int] = []
+        for seat in seats:
+            if table.status != "active" or not self.decisions.still_timed(table, ran_out, version, seat):
+                continue
+            action = table.game.time_up_action(table.state, seat)
+            if action is None:
+                continue
+            try:
+                await self._step(table, seat, str(action), out)
+            except StaleTable:
+                if not timed_out:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
+                    raise
+                break  # another process moved the table on: what we stored is told below
+            timed_out.append(seat)
+        if table.status == "active":
+            for seat in timed_out:
+                await self._count_time_up(table, seat, out)
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
@@ -322,7 +375,7 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         due = float(found["due"]) if found.get("due") is not None else None
         ai = float(found["ai"]) if found.get("ai") is not None else None
         remind = float(found["remind"]) if found.get("remind") is not None else None
-        self.decisions.resume(table, opened, table.timeout if due is None else due - self.wall())
+        self.decisions.resume(table, opened, None if due is None else due - self.wall())
         self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai, remind)
 
     async def due_clocks(self) -> list[Deadline]:
@@ -362,7 +415,8 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         if not claimed:  # another process (or this one before a restart) sent it
             return []
         waiting = table.decision().waiting()
-        seats = [s for s in self.decisions.clocked(table) if s in waiting]
+        found = self.decisions.on_clock(table)  # the window clock's seats, or the time control's
+        seats = [s for s in (found.seats if found is not None else ()) if s in waiting]
         left = self.decisions.seconds_left(table)
         if not seats or left is None:
             return []
@@ -437,13 +491,14 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         """What every prompt of the table's present moment shares, worked out once."""
         assert table.state is not None  # a seat is prompted only in a game in play
         decision, left = table.decision(), self.decisions.seconds_left(table) if self.clocks else None
+        on_clock = self.decisions.on_clock(table) if left is not None else None
         words = registry.plugin(table.game_key).words
         renderer = self._renderer_or_none(table)
         needs_view = renderer is not None or type(words).facts is not Words.facts
         public = table.game.view(table.state, None) if needs_view else {}
         facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
         users = tuple(None if s.is_ai else s.user_id for s in table.seats)
-        return _Now(decision, left, public, facts, renderer, users, self.wall())
+        return _Now(decision, left, on_clock, public, facts, renderer, users, self.wall())
 
     def _renderer_or_none(self, table: Table) -> Renderer | None:
         """The table's renderer, or None when it has none or it cannot be loaded (a prompt
@@ -483,9 +538,11 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
                       private=table.game.info.hidden_information, about=decision.about,
                       own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
                       passed=tuple(sorted(decision.passed)),
-                      deadline=now.left if seat in decision.clocked else None, game=table.game_key,
+                      deadline=now.left if now.on_clock is not None and seat in now.on_clock.seats else None,
+                      timed=now.on_clock is not None and now.on_clock.time_control, game=table.game_key,
                       names=tuple(table.names), users=now.users, facts=now.facts,
-                      labels=self._labels(table, now, actions), made=now.made)
+                      labels=self._labels(table, now, actions), made=now.made,
+                      undo=self.can_undo(table, seat))
 
     def _prompts(self, table: Table) -> tuple[list[Prompt], _Now | None]:
         """A prompt for every human who may act now (whose turn it is is asked once), and what
@@ -526,7 +583,7 @@ class TableService(Rematches, Lobby, Play, AITurns, Restoring, Images, Hands, Ou
         await self._save_clock(table)
         # The channel pings a seat once per decision: when it is first asked in it.
         ping = self.decisions.to_ping(table) if table.status == "active" else frozenset()
-        public, prompts = await self._public(table, out.public, ping)
+        public, prompts = await self._public(table, out.public[out.heard:], ping)
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:

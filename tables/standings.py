@@ -180,7 +180,8 @@ class Standings(ServiceBase):
             players = Listed.of(Msg("table.history_ai", {"player": r["name"]}) if r["ai"] and not r["resigned"]
                                 else r["name"] for r in results)
             winners = [r["name"] for r in results if r["winner"]]
-            result = Msg("table.history_won", {"names": Listed.of(winners)}) if winners else Msg("table.no_result")
+            result = (Msg("table.history_won", {"names": Listed.of(winners)}, count=len(winners)) if winners
+                      else Msg("table.no_result"))
             params = {"table": row["id"], "date": (row["finished"] or "")[:10], "game": game_label(row["game"])}
             entries.append((int(row["id"]), Msg("table.history_line", {**params, "players": players, "result": result}),
                             Msg("table.history_label", params)))
@@ -204,7 +205,8 @@ class Standings(ServiceBase):
         record = await asyncio.to_thread(self.export_row, row)
         results = await asyncio.to_thread(self.store.results, table_id)
         winners = [r["name"] for r in results if r["winner"]]
-        result = Msg("table.history_won", {"names": Listed.of(winners)}) if winners else Msg("table.no_result")
+        result = (Msg("table.history_won", {"names": Listed.of(winners)}, count=len(winners)) if winners
+                  else Msg("table.no_result"))
         line = Msg("table.history_game", {"table": table_id, "game": game_label(row["game"]),
                                           "date": (row["finished"] or "")[:10], "result": result})
         image = await self._final_board(row, [r["name"] for r in results])

@@ -211,6 +211,11 @@ MIGRATIONS: list[Migration] = [
     "CREATE TABLE IF NOT EXISTS rematches (table_id INTEGER PRIMARY KEY, channel INTEGER, previous INTEGER,"
     " invited TEXT NOT NULL, ends REAL NOT NULL, done INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS welcomes (guild INTEGER PRIMARY KEY, at TEXT)",
+    # 7: walk-aways: a seat the AI plays while its user is away (`away`), the time-control
+    # decisions it let run out in a row (`timeouts`) and the users who voted it away (JSON list).
+    "ALTER TABLE seats ADD COLUMN away INTEGER;"
+    "ALTER TABLE seats ADD COLUMN timeouts INTEGER;"
+    "ALTER TABLE seats ADD COLUMN away_votes TEXT",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -421,6 +426,20 @@ class Store:
                 self.db.table("seats").insert_all(rows)
             if host is not None:
                 self.db.execute("UPDATE tables SET host = ?, updated = ? WHERE id = ?", [host, now(), table_id])
+
+    @_locked
+    def update_seat(self, table_id: int, seat: int, fields: dict[str, Any], *,
+                    expected: dict[str, Any] | None = None) -> bool:
+        """Change one seat's row (`fields`: column -> value, e.g. a walk-away's `away`,
+        `timeouts`, `away_votes`) without rewriting the others; with `expected` only while
+        those columns still hold those values (NULL and 0 alike). False when nothing was changed
+        (no such seat, or `expected` no longer holds: another process changed it first)."""
+        sets = ", ".join(f"{name} = ?" for name in fields)
+        checks = "".join(f" AND COALESCE({name}, 0) = COALESCE(?, 0)" for name in expected or {})
+        with self.atomic():
+            cursor = self.db.execute(f"UPDATE seats SET {sets} WHERE table_id = ? AND seat = ?{checks}",
+                                     [*fields.values(), table_id, seat, *(expected or {}).values()])
+            return cursor.rowcount == 1
 
     @_locked
     def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
@@ -807,6 +826,8 @@ class TableStore(Protocol):
     def update_table(self, table_id: int, **fields: Any) -> None: ...
     def save_seats(self, table_id: int, seats: Iterable[dict[str, Any]], *, host: int | None = None,
                    expected: list[dict[str, Any]] | None = None, status: str | None = None) -> None: ...
+    def update_seat(self, table_id: int, seat: int, fields: dict[str, Any], *,
+                    expected: dict[str, Any] | None = None) -> bool: ...
     def start(self, table_id: int, state: dict[str, Any], version: int, setup: list[int], *,
               seats: list[dict[str, Any]] | None = None) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],

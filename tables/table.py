@@ -3,9 +3,10 @@
 The service owns tables; front-ends may read them (who sits where, whose turn, version)
 but change them only through the service.
 
-A table's own settings — its language (`lang`: the language of its public board images) and
-its clock (`timeout`: how long a card-play window may stay open) — are stored inside the
-`config` column under `_`-prefixed keys (`_lang`, `_timeout`), so they survive a restart with
+A table's own settings — its language (`lang`: the language of its public board images), its
+window clock (`timeout`: how long a card-play window may stay open) and its time control
+(`time`: seconds a plain decision may take, `TIME_CONTROLS`) — are stored inside the `config`
+column under `_`-prefixed keys (`_lang`, `_timeout`, `_time`), so they survive a restart with
 no schema change. Every `_` key is the table's, never the engine's: `stored_config` /
 `split_config` / `table_settings` keep them out of the config the engine sees.
 """
@@ -13,6 +14,7 @@ no schema change. Every `_` key is the table's, never the engine's: `stored_conf
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +27,12 @@ LANG_KEY = "_lang"
 """Where the table's language sits in its stored config."""
 TIMEOUT_KEY = "_timeout"
 """Where the table's window clock (seconds; 0 = no clock) sits in its stored config."""
+TIME_KEY = "_time"
+"""Where the table's time control (seconds a plain decision may take; 0 = none) sits in its stored config."""
+TIME_CONTROLS: dict[str, float] = {"none": 0.0, "live": 300.0, "daily": 86400.0}
+"""The time controls a table may be opened with (`/<game> new time:`, local play's `--time`):
+none, live (5 minutes a decision) or daily (24 hours a decision)."""
+DEFAULT_TIME = "none"
 DEFAULT_LANG = "en"
 DEFAULT_TIMEOUT = 60.0
 """Seconds a card-play window stays open for a human who does not answer (60 s by default)."""
@@ -59,6 +67,29 @@ def stored_timeout(stored: dict[str, Any] | None) -> float:
     return float(value) if isinstance(value, (int, float)) and value >= 0 else DEFAULT_TIMEOUT
 
 
+def stored_time(stored: dict[str, Any] | None, game: Game[Any] | None = None) -> float:
+    """The table's time control in seconds from a stored config (0: none). A row from before time
+    controls has no `_time`: a game with no window clock (`GameInfo.timed` False) whose table
+    chose a clock other than the game's default (`_timeout`) could only have meant a clock on
+    each move (a chess clock of old), so that clock becomes its time control; anything
+    else has none."""
+    settings = table_settings(stored)
+    value = settings.get("time")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    old = settings.get("timeout")
+    if (game is not None and not game.info.timed and isinstance(old, (int, float)) and old > 0
+            and float(old) != game.info.default_timeout):
+        return float(old)
+    return 0.0
+
+
+def time_name(seconds: float) -> str | None:
+    """The name of a time control (`TIME_CONTROLS`) from its seconds; None for another length
+    (an old table's move clock)."""
+    return next((name for name, s in TIME_CONTROLS.items() if s == seconds), None)
+
+
 def engine_config(config: dict[str, Any], variant: str | None) -> dict[str, Any]:
     """The config a game starts (and replays) with: the table's config plus its variant as
     `{"variant": name}`, the one way every engine is told which variant is on."""
@@ -83,13 +114,36 @@ class SeatInfo:
     name: str
     ai: str | None = None
     resigned: bool = False
+    away: bool = False
+    """The user walked away (ran out of time twice in a row, or the others voted): the AI plays
+    the seat (`ai` is set) until the user takes it back (`TableService.sit`)."""
+    timeouts: int = 0
+    """Time-control decisions this seat let run out in a row, with no action of its own since."""
+    votes: tuple[int, ...] = ()
+    """The users who voted to hand this seat to the AI since it last acted (`TableService.away`)."""
 
     @property
     def is_ai(self) -> bool:
         return self.ai is not None
 
     def to_row(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "resigned": int(self.resigned)}
+        """The seat's row; the walk-away columns only when set (a row without them reads as their
+        defaults, and a seating written before any walk-away fits an older schema too)."""
+        row = {"user_id": self.user_id, "name": self.name, "ai": self.ai, "resigned": int(self.resigned)}
+        away = self.away_row()
+        return {**row, **{k: v for k, v in away.items() if v}}
+
+    def away_row(self) -> dict[str, Any]:
+        """The walk-away columns of the seat's row (`away`, `timeouts`, `away_votes`: JSON list)."""
+        return {"away": int(self.away), "timeouts": self.timeouts,
+                "away_votes": json.dumps(list(self.votes)) if self.votes else None}
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> SeatInfo:
+        """A stored seat row (rows from before walk-aways have no `away`, `timeouts`, `away_votes`)."""
+        votes = row.get("away_votes")
+        return cls(row["user_id"], row["name"], row["ai"], bool(row["resigned"]), bool(row.get("away") or 0),
+                   int(row.get("timeouts") or 0), tuple(json.loads(votes)) if votes else ())
 
 
 @dataclass(eq=False)
@@ -106,6 +160,8 @@ class Table:
     """The language of the table's board images (the guild's, or local play's `--lang`)."""
     timeout: float = DEFAULT_TIMEOUT
     """Seconds a card-play window may stay open for a human who does not answer; 0: no clock."""
+    time: float = 0.0
+    """The time control: seconds each plain decision may take a human (`TIME_CONTROLS`); 0: none."""
     status: str = "lobby"  # lobby | active | finished | cancelled
     seats: list[SeatInfo] = field(default_factory=list)
     state: State | None = None
@@ -148,8 +204,15 @@ class Table:
     def require_seat(self, user_id: int) -> Seat:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise IllegalAction("not_seated")
+            raise IllegalAction("away_seat" if self.away_seat(user_id) is not None else "not_seated")
         return seat
+
+    def away_seat(self, user_id: int) -> Seat | None:
+        """The seat of a user who walked away, which the AI plays for them until they sit again."""
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id and seat.away and not seat.resigned:
+                return i
+        return None
 
     def decision(self) -> Decision:
         """The decision open now, as the game states it (`Game.decision`): who is asked, about

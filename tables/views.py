@@ -7,10 +7,10 @@ import asyncio
 from typing import Any
 
 from rules import registry
-from rules.core import Event, Game, IllegalAction, Msg, SeatName
+from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
 from tables import i18n
 from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
-from tables.decisions import clock_lines, turn_lines
+from tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
 from tables.notices import Private, Public
 from tables.play import quiet_line
 from tables.store import loads
@@ -50,6 +50,9 @@ class Views(ServiceBase):
         for row in self.store.actions(table.id):
             if row["version"] is None or row["version"] <= after:
                 continue
+            if row["action"] == UNDO:  # who took back what was told just before
+                lines.append(Msg("table.undone_secretly", {"player": SeatName(row["seat"])}))
+                continue
             events = [Event.from_json(e) for e in loads(row["events"]) or []]
             public = [table.game.describe(e) for e in events if e.public]
             lines += public or [quiet_line(table.game, row["seat"], table.game.parse_action(row["action"]))]
@@ -74,10 +77,12 @@ class Views(ServiceBase):
         table = self._open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
                                       "n": len(table.seats), "max": table.seat_range[-1]}),
-                 *variant_lines(table), *(clock_lines(table) if self.clocks else [])]
+                 *variant_lines(table), *(clock_lines(table) if self.clocks else []), *time_lines(table)]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
-            if seat.is_ai:
+            if seat.away and not seat.resigned:
+                lines.append(Msg("table.seat_away", params))
+            elif seat.is_ai:
                 lines.append(Msg("table.seat_ai", params))
             elif seat.user_id == table.host_id:
                 lines.append(Msg("table.seat_host", params))
@@ -90,6 +95,8 @@ class Views(ServiceBase):
             if awaited:
                 lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
         lines += turn_lines(table)
+        if self.clocks and table.status == "active":  # when the decision open now runs out by itself
+            lines += deadline_lines(table, self.decisions.seconds_left(table), self.wall())
         return Public(table.id, lines, names=table.names)
 
     def help(self) -> Public:
@@ -105,6 +112,8 @@ class Views(ServiceBase):
 
     @staticmethod
     def _label(game: Game[Any], text: str) -> Msg | str:
+        if text == UNDO:
+            return Msg("table.undo_label")
         try:
             return game.label(game.parse_action(text))
         except IllegalAction:

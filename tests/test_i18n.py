@@ -97,7 +97,8 @@ def domains() -> dict[str, dict[str, list[str]]]:
     for folder in sorted(i18n.LOCALE_DIR.iterdir()):
         for po in sorted((folder / "LC_MESSAGES").glob("*.po")):
             with po.open("rb") as fh:
-                out.setdefault(folder.name, {})[po.stem] = [str(m.id) for m in read_po(fh) if m.id]
+                out.setdefault(folder.name, {})[po.stem] = [str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
+                                                            for m in read_po(fh) if m.id]  # a plural: its key
     return out
 
 

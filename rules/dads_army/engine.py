@@ -51,14 +51,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat
+from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg, Outcome, Seat, revealed_nothing
 
-from . import moves, present, time_up, winnable
+from . import moves, present, refusals, time_up, winnable
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter, parse_action
 from .board import MAN_CODES, load_board
 from .cards import card_kind, card_man, load_supply
 from .state import DadsArmyState, LastMove, Man, Player, Square
 from .variant_actions import Redraw
+
+DRAWN = frozenset({"card_drawn", "card_redrawn", "deck_refilled", "rolled", "reference_redrawn"})
+"""The events that show something nobody knew: a card turned up from the deck, a die thrown."""
 
 DIE = 6
 REDRAW = "redraw_bombed_reference"
@@ -169,13 +172,24 @@ class DadsArmy(Game[DadsArmyState]):
             return [*acts, Done()]
         return []
 
+    def undoable(self, before: DadsArmyState, seat: Seat, action: Action) -> bool:
+        """What may be taken back before anyone else acts: whatever drew no card and threw no die.
+        A roll and a redrawn reference never (chance); a move that reaches a W&D base draws a card
+        (D11), so not that one; any other move, a kept Union Jack laid, a push or a Hodges swap
+        (the card is already face up), a man put in a shelter, a bomb dropped, a Union Jack laid,
+        kept or stopped are the player's own choices on an open board, and undoable."""
+        if isinstance(action, (Roll, Redraw)):
+            return False
+        return revealed_nothing(self, before, seat, action, reveals=DRAWN)
+
     def why_illegal(self, state: DadsArmyState, seat: Seat, action: Action) -> IllegalAction:
+        """Which rule refuses `action`: D29 for an option it would strand a man with, else the
+        rule the option breaks, with what is possible instead (refusals.py)."""
         options = self._options(state, seat)
-        if action.verb not in {a.verb for a in options}:
-            return IllegalAction("dads_army_not_now", action=str(action))
         if action in options and (man := self._strands(state, action)) is not None:
             return IllegalAction("dads_army_would_strand", action=str(action), man=present.man_name(man))
-        return IllegalAction("dads_army_cannot", action=str(action))
+        legal = [a for a in options if self._strands(state, a) is None] if state.phase != "bomb" else options
+        return refusals.refusal(state, seat, action, legal, self._movers(state, seat))
 
     @staticmethod
     def _strands(state: DadsArmyState, action: Action) -> str | None:

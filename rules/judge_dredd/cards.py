@@ -400,4 +400,4 @@ def describe(event: Event) -> Msg | None:
         params["effect"] = Msg(f"judge_dredd.cardtext.{event.params['card']}.{option}")
     if "against" in event.params:
         params["against"] = Msg(f"judge_dredd.cardname.{event.params['against']}")
-    return Msg(f"judge_dredd.card.{event.kind[len(CARD_EVENT) :]}", params)
+    return Msg(f"judge_dredd.card.{event.kind[len(CARD_EVENT) :]}", params, count=present.describe(event).count)

@@ -50,15 +50,21 @@ from rules.core import (
     NotYourTurn,
     Outcome,
     Seat,
+    revealed_nothing,
 )
 
 from . import cards, present, turn
 from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Play, Skip, Stay, TipOff, parse_action
 from .content import load_board
 from .hands import discard, over_limit
-from .movement import move_paths, path_refusal, walk_refusal
+from .movement import move_paths, path_refusal, sector_list, walk_refusal
 from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge
 from .view import view
+
+QUIET = frozenset({"placed", "moved", "stayed", "passed", "skipped", "window", "window_closed", "move_missed",
+                   "turn_start_passed"})
+"""The events that show nobody anything new (`undoable`): any other (a Perp turned up, a Crime
+reported, cards drawn, a fight) does, or may."""
 
 CARD_ACTIONS = (Play, Block, TipOff, Answer)
 """The verbs whose legality is cards.py's."""
@@ -165,10 +171,12 @@ class JudgeDredd(Game[DreddState]):
             return IllegalAction("dredd_not_a_target", crime=present.crime_name(action.crime))
         if isinstance(action, (Move, Stay)) and state.window is not None and state.window.kind != "issue":
             return IllegalAction("dredd_window_first")
+        allowed = ", ".join(sorted({a.verb for a in self._legal_actions(state, seat)}))  # a hand is secret: verbs only
         if isinstance(action, Stay) and state.mover == seat:
-            return walk_refusal(state, seat, []) or IllegalAction("dredd_cannot", action=str(action))
+            return walk_refusal(state, seat, []) or IllegalAction("dredd_cannot", action=str(action), allowed=allowed)
         if isinstance(action, Move) and state.mover == seat:
-            return path_refusal(state, seat, action.steps) or IllegalAction("dredd_cannot_move", action=str(action))
+            return path_refusal(state, seat, action.steps) or IllegalAction(
+                "dredd_cannot_move", action=str(action), sectors=sector_list(move_paths(state, seat)))
         if isinstance(action, Discard):
             if heavy != seat and (state.window is None or state.window.kind != "issue"):
                 return IllegalAction("dredd_discard_when")
@@ -177,10 +185,21 @@ class JudgeDredd(Game[DreddState]):
         if action.verb not in verbs:
             # Say what may be done instead (at issue, `pass` is not one: "discard, done").
             return IllegalAction("dredd_not_now", action=str(action), allowed=", ".join(sorted(verbs)))
-        return IllegalAction("dredd_cannot", action=str(action))
+        return IllegalAction("dredd_cannot", action=str(action), allowed=allowed)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def undoable(self, before: DreddState, seat: Seat, action: Action) -> bool:
+        """Few things: a Judge placed at set-up (but not the last, after which Crimes are turned
+        up and hands dealt), a Move or a stay that turned up no Perp (R2) and led to nothing that
+        shows anything, a `pass` or `skip` of a card-play window. Every card played, answered,
+        blocked, discarded, every arrest (dice) and the issue (cards drawn) show something or
+        draw, so never. What follows the action counts too: it must be only windows opening and
+        closing, Judges moving and staying (`QUIET`)."""
+        if not isinstance(action, (Place, Move, Stay, Pass, Skip)):
+            return False
+        return revealed_nothing(self, before, seat, action, quiet=QUIET)
 
     def timeout_action(self, state: DreddState, seat: Seat) -> Action | None:
         """Inside a window the clock passes for the player (`done` at issue); nothing else has one."""

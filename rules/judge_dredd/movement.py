@@ -12,7 +12,9 @@ so a Perp is always revealed when a Judge reaches it (R2), whoever moved what. c
 
 from __future__ import annotations
 
-from rules.core import Event, IllegalAction, Msg, Seat
+from collections.abc import Iterable
+
+from rules.core import Event, IllegalAction, Listed, Msg, Seat
 
 from .content import load_board
 from .state import ICU, Crime, DreddState
@@ -175,6 +177,11 @@ def path_refusal(state: DreddState, seat: Seat, steps: list[str]) -> IllegalActi
     return IllegalAction("dredd_move_repeats", sector=Msg(f"judge_dredd.sector.{twice}"))
 
 
+def sector_list(sectors: Iterable[str]) -> Listed:
+    """Sectors as one list parameter, in code order: the ones next to a Judge, or a Move's ends."""
+    return Listed.of(Msg(f"judge_dredd.sector.{code}") for code in sorted(sectors))
+
+
 PATHS_SHOWN = 6
 """At most this many paths are named when a distant Sector is given alone (R24)."""
 
@@ -209,14 +216,18 @@ def walk_refusal(state: DreddState, seat: Seat, steps: list[str]) -> IllegalActi
         return IllegalAction("dredd_icu_to_hospital", sector=Msg(f"judge_dredd.sector.{hospital}"))
     allowance = move_allowance(state, seat)
     if len(steps) > allowance:
-        return IllegalAction("dredd_too_far", steps=allowance)
+        reach = sector_list(move_paths(state, seat))
+        return IllegalAction("dredd_too_far", steps=allowance, sectors=reach).counted(allowance)
     here = judge.at
     assert here is not None
     for there in steps:
         names = {"from": Msg(f"judge_dredd.sector.{here}"), "to": Msg(f"judge_dredd.sector.{there}")}
-        if there not in board.adjacent(here, ignore_rivers=judge.ignore_rivers):
+        near = board.adjacent(here, ignore_rivers=judge.ignore_rivers)
+        if there == here:  # a path names the Sectors after the one it stands in
+            return IllegalAction("dredd_step_in_place", sector=names["from"], sectors=sector_list(near))
+        if there not in near:
             code = "dredd_river" if there in board.adjacent(here, ignore_rivers=True) else "dredd_not_adjacent"
-            return IllegalAction(code, **names)
+            return IllegalAction(code, **names, sectors=sector_list(near))
         refused = leave_refusal(state, seat, here)
         if refused is not None:
             return refused

@@ -67,7 +67,19 @@ def describe(event: Event) -> Msg:
             kind = f"window_{event.params['window']}"  # not a window to play cards in: its own words
         if kind == "passed" and event.params["window"] == "issue":
             kind = "done_discarding"
-    return Msg(f"judge_dredd.event.{kind}", params)
+    return Msg(f"judge_dredd.event.{kind}", params, count=_count(kind, event.params))
+
+
+COUNTED = {"hand_dealt": "cards", "cards_drawn": "count", "final_score": "arrests", "card_took": "count"}
+"""Events whose words follow a number (`Msg.count`: "1 Action Card", "3 Action Cards"): the param holding it."""
+
+
+def _count(kind: str, params: dict[str, Any]) -> int | None:
+    """The number an event's words follow: its counted param, or how many things a list of it holds."""
+    value = params.get(COUNTED.get(kind, ""))
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def moment(public: dict[str, Any], passed: list[Seat]) -> Msg:

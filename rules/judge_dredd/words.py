@@ -1,7 +1,8 @@
 """How Judge Dredd's actions read to players in any language: the menu's steps and labels, token
 names, prompt summaries and refusal hints, read by both front-ends (`rules.plugin.Words`).
 
-Names: Sectors, cards, Crimes and Judge colours by the words catalogue (`judge_dredd.sector.<code>`,
+Names: Sectors (each with its code, as the board writes it: "Robo-Pound (ROB)"), cards, Crimes
+and Judge colours by the words catalogue (`judge_dredd.sector.<code>`,
 `.cardname.<id>`, `.crime.<id>`, `.colour.<colour>`), a colour with its player's name at this
 table; a path as its Sectors in order; `main`/`or` as the card's options and what they do.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 from rules.plugin import Speech, Words
 
+from .content import load_board
 from .state import ALIEN, COLOURS
 
 NAMED = {"main": "judge_dredd.action.option_main", "or": "judge_dredd.action.option_or",
@@ -51,6 +53,8 @@ class DreddWords(Words):
         if key is not None and say.has(key):
             return say.text(key)
         name = super().token(token, say)
+        if token in load_board().sectors and name != token:  # the code the board writes on it
+            return f"{name} ({token.upper()})"
         if token in self.players:
             return say.text("judge_dredd.ui.judge", player=self.players[token], colour=name)
         return name

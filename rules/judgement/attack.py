@@ -30,13 +30,13 @@ resumed after every frame and every death it causes (death.run calls `resume`):
 
 from __future__ import annotations
 
-from rules.core import Action, Chance, Event, IllegalAction, Seat
+from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 
 from . import board, damage, reveal
 from .actions import Again, AttackAction, Counter, End, Hit, Pass, Take
 from .frames import FrameKind, asked, close, open_frame, register, waiting
 from .skills import could_use, holds
-from .state import COLOURS, Attack, JudgementState, seat_of, top
+from .state import COLOURS, Attack, JudgementState, seat_named, seat_of, seats_named, top
 from .traits import equipped, has_skill, hp, skill
 
 
@@ -217,9 +217,14 @@ def _attack_apply(state: JudgementState, seat: Seat, action: Action, chance: Cha
 
 def _attack_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     if isinstance(action, AttackAction):
-        if seat_of(state, action.colour) == seat:
-            return IllegalAction("judgement_attack_self")  # c23
-        return IllegalAction("judgement_out_of_range")  # c21
+        target = seat_of(state, action.colour)
+        reach = board.in_range(state, seat)
+        players = seats_named(reach) if reach else Msg("judgement.refusal.nobody")
+        if target == seat:
+            return IllegalAction("judgement_attack_self", players=players)  # c23
+        if not state.players[target].alive:
+            return IllegalAction("judgement_target_dead", target=seat_named(target), players=players)
+        return IllegalAction("judgement_out_of_range", target=seat_named(target), players=players)  # c21
     if isinstance(action, End) and forced(state, seat):
         return IllegalAction("judgement_must_attack")  # 妖刀
     return IllegalAction("judgement_attack_or_end")

@@ -62,7 +62,7 @@ from . import damage, orders
 from .actions import Give, Keep, Pay, Reveal, Show, Take, Target
 from .content import Card, load
 from .frames import FrameKind, close, open_frame, register, waiting
-from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, top
+from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, seats_named, top
 from .traits import hp
 
 # --------------------------------------------------------------------------- decks
@@ -347,7 +347,9 @@ def _target_apply(state: JudgementState, seat: Seat, action: Action, chance: Cha
 def _target_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:
     frame = top(state)
     if isinstance(action, Target) and frame is not None:
-        return IllegalAction("judgement_card_not_a_target", card=_name(frame.data["card"]))
+        allowed = [seat_of(state, t.colour) for t in _target_legal(state, seat) if isinstance(t, Target)]
+        return IllegalAction("judgement_card_not_a_target", card=_name(frame.data["card"]),
+                             players=seats_named(allowed))
     return IllegalAction("judgement_card_choose_target")
 
 

@@ -103,15 +103,21 @@ def die(state: JudgementState, death: Dying, chance: Chance) -> list[Event]:
     state.death_count = max(state.death_count, death.batch)
     state.dead_order.append(seat)
     events = [Event("died", {"seat": seat, "by": death.by, "direct": death.direct, "source": death.source})]
-    events += reveal.reveal(state, seat, chance, fire=False)
+    events += _at_death(reveal.reveal(state, seat, chance, fire=False))
     events += _responses(state, seat, chance)
-    events += reveal.show_identity(state, seat)
+    events += _at_death(reveal.show_identity(state, seat))
     killer = death.by if death.direct else None
     if killer is not None:
         state.players[killer].kills.append(seat)
         if death.attack:
             state.players[killer].attack_kills.append(seat)
     return events + _reward(state, seat, killer)
+
+
+def _at_death(events: list[Event]) -> list[Event]:
+    """The character turned face up and the identity shown because of a death, marked `death`:
+    they happen to the dead, who chooses nothing (its words say so: `judgement.event.<kind>_death`)."""
+    return [Event(e.kind, {**e.params, "death": True}, e.to) for e in events]
 
 
 def _responses(state: JudgementState, seat: Seat, chance: Chance) -> list[Event]:

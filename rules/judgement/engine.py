@@ -67,14 +67,18 @@ from rules.core import (
     Outcome,
     Seat,
     SeatName,
+    revealed_nothing,
 )
 
 from . import history, movement, present, setup, skills, time_up, turn, view
-from .actions import Go, Pick, Reveal, Roll, UseSkill, parse_action
+from .actions import Decline, End, Go, Pass, Pick, Reveal, Roll, UseSkill, parse_action
 from .frames import KINDS, asked
-from .state import COLOURS, Frame, JudgementState, top
+from .state import COLOURS, Frame, JudgementState, seats_named, top
 
 GAME_KEY = "judgement"
+QUIET = frozenset({"moved", "stayed", "location_declined", "choose_location", "turn_started", "skill_passed",
+                   "nobody_in_range", "no_attack", "shield_ended"})
+"""The events that show nobody anything new (`undoable`); any other does, or may."""
 
 
 class Judgement(Game[JudgementState]):
@@ -151,6 +155,10 @@ class Judgement(Game[JudgementState]):
         legal = self._legal_actions(state, seat)
         verbs = sorted({a.verb for a in legal})
         frame = top(state)
+        colour = getattr(action, "colour", None)
+        if isinstance(colour, str) and colour in COLOURS and COLOURS.index(colour) >= len(state.players):
+            return IllegalAction("judgement_no_such_player", colour=colour,
+                                 players=seats_named(list(range(len(state.players)))))
         if isinstance(action, Pick) and state.phase == "pick":
             return IllegalAction("judgement_not_your_option", character=Msg(f"judgement.char.{action.character}"))
         refusal = _go_refusal(state, seat, action) if isinstance(action, Go) else None
@@ -166,13 +174,26 @@ class Judgement(Game[JudgementState]):
         if isinstance(action, (Reveal, UseSkill)) and state.phase != "turn":
             return IllegalAction("judgement_not_before_turns")
         if isinstance(action, UseSkill) and action.verb in verbs:
-            return IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
+            return skills.skill_refusal(state, seat, action.skill)
         if action.verb not in verbs:
             return IllegalAction("judgement_not_now", action=str(action), allowed=", ".join(verbs))
-        return IllegalAction("judgement_cannot", action=str(action))
+        # the verbs only: a seat's actions may name what it alone knows (its characters, its cards)
+        return IllegalAction("judgement_not_an_option", action=str(action), allowed=", ".join(verbs))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def undoable(self, before: JudgementState, seat: Seat, action: Action) -> bool:
+        """Very little: nearly everything throws dice, draws a card or shows a secret. A location
+        chosen (`go`: after a 7, 星盤's rolls, 翩躚), a location's effect declined (`decline`), a
+        step ended (`end`) or a frame passed (`pass`) may be taken back while what it led to
+        is only moving, staying, a new turn and passes (`QUIET`): a location whose effect then
+        draws a card, a turn whose start shows anything, a frame that resolves into damage or
+        a death, are not. The pick, the start roll, the moves' rolls, every card, attack, skill,
+        reveal and declaration never."""
+        if not isinstance(action, (Go, Decline, End, Pass)):
+            return False
+        return revealed_nothing(self, before, seat, action, quiet=QUIET)
 
     def timeout_action(self, state: JudgementState, seat: Seat) -> Action | None:
         """e9: the frame's own clock (frames.py), the pick (the first character dealt) and the
@@ -358,7 +379,8 @@ def _go_refusal(state: JudgementState, seat: Seat, action: Go) -> IllegalAction 
         if frame.data.get("why") == "seven" and action.location == state.players[seat].at:
             return IllegalAction("judgement_must_leave", location=where)  # c17
         if action.location not in options:
-            return IllegalAction("judgement_not_a_destination", location=where)
+            return IllegalAction("judgement_not_a_destination", location=where,
+                                 locations=Listed.of(Msg(f"judgement.loc.{o}") for o in options))
     if state.phase == "turn" and state.step == "start" and frame is None:
         if not movement.flit_options(state, seat):
             return IllegalAction("judgement_roll_to_move")  # c15

@@ -148,17 +148,23 @@ damage to a shielded recipient. They still happened (a choice, a card), so they 
 
 def _key(event: Event) -> str:
     """The words' key of an event: `judgement.event.<kind>`, or its `_none` form (NOTHING_DONE), or
-    `dice_attack` for the attack dice, whose `total` is d6 − d4 (攻擊: 傷害值), not a sum."""
+    `dice_attack` for the attack dice, whose `total` is d6 − d4 (攻擊: 傷害值), not a sum, or its
+    `_death` form for what a death turns up (the character, the identity: nobody chose to show it)."""
     if event.kind in NOTHING_DONE and event.params.get("n") == 0:
         return f"judgement.event.{event.kind}_none"
     if event.kind == "dice" and event.params.get("why") == "attack":
         return "judgement.event.dice_attack"
+    if event.params.get("death"):  # turned up by a death, not shown by choice
+        return f"judgement.event.{event.kind}_death"
     return f"judgement.event.{event.kind}"
 
 
 def describe(event: Event) -> Msg:
     """`judgement.event.<kind>` (`_key`) with every param named: seats as `SeatName`, ids as names."""
-    return Msg(_key(event), {k: _param(k, v) for k, v in event.params.items()})
+    params = {k: _param(k, v) for k, v in event.params.items()}
+    if event.kind == "game_over":  # "Winner: …" or "Winners: …"
+        return Msg(_key(event), params, count=len(event.params.get("winners") or ()))
+    return Msg(_key(event), params)
 
 
 def label(action: Action) -> Msg:

@@ -38,7 +38,7 @@ from . import damage, reveal
 from .actions import End, Pass, Reveal, Take, Target, UseSkill
 from .content import Skill, load
 from .frames import FrameKind, close, open_frame, register, waiting
-from .state import COLOURS, JudgementState, living, seat_of, top
+from .state import COLOURS, JudgementState, living, seat_of, seats_named, top
 from .traits import character, has_skill
 
 PER_TURN = ("damage_at_location",)
@@ -57,6 +57,28 @@ def own_skill(state: JudgementState, seat: Seat, skill_id: str) -> Skill | None:
                 return None
             return sk
     return None
+
+
+def skill_refusal(state: JudgementState, seat: Seat, skill_id: str) -> IllegalAction:
+    """Why `seat` may not use its skill `skill_id` now, by the first rule in the way: not its
+    character's, sealed, face down, used (once per game or this turn), nothing for it to act on,
+    or not at this moment of the turn."""
+    name = Msg(f"judgement.skill.{skill_id}")
+    player = state.players[seat]
+    char = character(state, seat)
+    sk = next((k for k in char.skills if k.id == skill_id), None) if char else None
+    if sk is None:
+        return IllegalAction("judgement_skill_not_yours", skill=name)
+    if player.sealed:
+        return IllegalAction("judgement_skill_sealed", skill=name)
+    if not (player.revealed or sk.usable_face_down):
+        return IllegalAction("judgement_skill_face_down", skill=name)
+    if sk.id in player.used:
+        code = "judgement_skill_used_this_turn" if sk.effect.id in PER_TURN else "judgement_skill_used"
+        return IllegalAction(code, skill=name)
+    if not _useful(state, seat, sk):
+        return IllegalAction("judgement_skill_nothing_to_do", skill=name)
+    return IllegalAction("judgement_skill_not_usable", skill=name)
 
 
 def holds(state: JudgementState, seat: Seat, effect: str) -> Skill | None:
@@ -172,7 +194,7 @@ def apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> 
         raise IllegalAction("judgement_cannot", action=str(action))
     sk = own_skill(state, seat, action.skill)
     if sk is None or not _useful(state, seat, sk):
-        raise IllegalAction("judgement_skill_not_usable", skill=Msg(f"judgement.skill.{action.skill}"))
+        raise skill_refusal(state, seat, action.skill)
     return use(state, seat, sk, chance)
 
 
@@ -318,7 +340,8 @@ def _target_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAct
     frame = top(state)
     skill = Msg(f"judgement.skill.{frame.data['skill']}") if frame is not None else ""
     if isinstance(action, Target):
-        return IllegalAction("judgement_skill_not_a_target", skill=skill)
+        allowed = [seat_of(state, t.colour) for t in _target_legal(state, seat) if isinstance(t, Target)]
+        return IllegalAction("judgement_skill_not_a_target", skill=skill, players=seats_named(allowed))
     return IllegalAction("judgement_skill_choose_target", skill=skill)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Seat, State
+from rules.core import Listed, Msg, Seat, SeatName, State
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple", "pink")
 """Seat i plays the piece and the damage marker of colour COLOURS[i]; actions name seats by colour."""
@@ -217,6 +217,16 @@ def discard_of(state: JudgementState, pack: str) -> list[str]:
 def seat_of(state: JudgementState, colour: str) -> Seat:
     """The seat playing `colour` (the token actions use)."""
     return COLOURS.index(colour)
+
+
+def seat_named(seat: Seat) -> Msg:
+    """A seat as a refusal names it: its colour token (what actions type) and its player."""
+    return Msg("judgement.refusal.seat", {"token": COLOURS[seat], "player": SeatName(seat)})
+
+
+def seats_named(seats: list[Seat]) -> Listed:
+    """Seats as one list parameter of a refusal (`seat_named` each)."""
+    return Listed.of(seat_named(s) for s in seats)
 
 
 def living(state: JudgementState) -> list[Seat]:

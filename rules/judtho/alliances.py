@@ -538,8 +538,9 @@ def offer(
     if relations.proposal is not None:
         raise IllegalAction("judtho_proposal_pending", proposal=relations.proposal)
     if kind == "draw" and relations.variant == "trio":
-        if material is None or len({sum(material.get(c, 0) for c in side) for side in relations.sides}) != 1:
-            raise IllegalAction("judtho_trio_draw_needs_equal_material")
+        sums = [sum((material or {}).get(c, 0) for c in side) for side in relations.sides]
+        if material is None or len(set(sums)) != 1:
+            raise IllegalAction("judtho_trio_draw_needs_equal_material", material=" – ".join(map(str, sums)))
     return _agree(dataclasses.replace(relations, proposal=kind, agreed=frozenset()), colours)
 
 

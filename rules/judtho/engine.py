@@ -61,8 +61,10 @@ from rules.core import (
     NotYourTurn,
     Outcome,
     Seat,
+    revealed_nothing,
 )
 from rules.judtho import alliances as al
+from rules.judtho import refusals
 from rules.judtho.board import COLOURS, Relation, default_setup, placement_squares
 from rules.judtho.moves import apply_move, knight_attacks, legal_moves
 from rules.judtho.notation import Move, Pass, Place, parse
@@ -141,7 +143,7 @@ DEPART_REASONS = ("departure", "timeout")
 class Depart(Action):
     """Departure (1.4.2, J18): the seat leaves the game, at any time before the end. Not offered in
     `legal_actions` (nobody should click it by accident); the table applies it when a player
-    leaves (`leave_action`) or their move's time runs out (`timeout_action`: `depart timeout`,
+    leaves (`leave_action`) or their move's time runs out (`time_up_action`: `depart timeout`,
     which ends the game as "timeout"), so the game's log replays it."""
 
     verb: ClassVar[str] = "depart"
@@ -180,8 +182,7 @@ class Judtho(Game[JudthoState]):
         min_seats=2,
         max_seats=4,
         variants=VARIANTS,
-        default_timeout=0.0,  # J18's move clock only when the table asks for one (/judtho new timeout:)
-        timed=True,
+        default_timeout=0.0,  # no card-play window: J18's move clock is the table's time control (/judtho new time:)
         variant_seats={"duo": (2, 2), "trio": (3, 3), "trio_dark": (3, 3)},
     )
     state_type = JudthoState
@@ -308,38 +309,80 @@ class Judtho(Game[JudthoState]):
         return list(self.suggestions(state, seat))
 
     def why_not_asked(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
-        """A suggestion outside Trio, or a move the partner may not suggest, says so; anything else
-        from a seat nobody asks is `NotYourTurn` (a second suggestion in a turn too)."""
+        """A suggestion outside Trio, a second one in a turn, or a move the partner may not suggest
+        says so; anything else from a seat nobody asks is `NotYourTurn`."""
         if isinstance(action, Suggest):
             if state.variant != "trio":
                 return IllegalAction("judtho_suggest_trio_only")
+            if state.suggested and self._partner_of_mover(state) == seat:
+                return NotYourTurn("judtho_one_suggestion")  # still not asked: said with its rule
             if self.partner(state) == seat:
-                return IllegalAction("judtho_bad_suggestion", move=action.move)
+                return IllegalAction("judtho_bad_suggestion", move=action.move, moves=refusals.shown(
+                    [s.move for s in self.suggestions(state, seat)]))
+            return NotYourTurn("judtho_suggest_partner_only")
         return NotYourTurn()
 
+    def _partner_of_mover(self, state: JudthoState) -> Seat | None:
+        """`partner`, whether or not this turn's suggestion was sent."""
+        if not state.suggested:
+            return self.partner(state)
+        state.suggested = False
+        try:
+            return self.partner(state)
+        finally:
+            state.suggested = True
+
     def decision(self, state: JudthoState) -> Decision:
-        """Every decision is plain (the turn line says it) and on the move clock, when the table
-        has one (E6): the seat to move, to place or to answer a proposal. A proposal's answers are
-        one decision until it is settled (an acceptance leaves the others' question as it was);
-        everything else but a suggestion (E4: nobody waits for it) opens the next (`asked_at`)."""
+        """Every decision is plain (the turn line says it) and on the move clock, the table's time
+        control, when the table has one (E6): the seat to move, to place or to answer a proposal.
+        A proposal's answers are one decision until it is settled (an acceptance leaves the
+        others' question as it was); everything else but a suggestion (E4: nobody waits for it)
+        opens the next (`asked_at`). No seat is on a window clock (`clocked`)."""
         asked = frozenset(self.to_act(state))
-        return Decision(asked, clocked=asked, key=("judtho", state.asked_at) if asked else None)
+        return Decision(asked, key=("judtho", state.asked_at) if asked else None)
 
     def why_illegal(self, state: JudthoState, seat: Seat, action: Action) -> IllegalAction:
-        colour = self.acting_colour(state)
-        if isinstance(action, Draw) and action.answer in ("accept", "decline") and state.rel().proposal is None:
+        """The rule that refuses `action` and what is possible instead (refusals.py): no offer to
+        answer, a Trio draw with unequal material, a placement outside the Kingdom or of the piece
+        not chosen, a move into a Rival's Kingdom or off the board, a repetition."""
+        colour = self.acting_colour(state) or ""
+        rel = state.rel()
+        legal = self._legal_actions(state, seat)
+        rivals = [c for c in rel.colours if c != colour and al.relation(rel, colour, c) == "rival"]
+        if isinstance(action, Draw) and action.answer in ("accept", "decline") and rel.proposal is None:
             return IllegalAction("judtho_no_offer")
-        if isinstance(action, Place) and state.phase == "assembly":
-            if action.piece not in state.reserve.get(colour or "", []):
-                return IllegalAction("judtho_piece_not_in_reserve", piece=Msg(f"judtho.piece.{action.piece}"))
-            return IllegalAction("judtho_place_in_own_kingdom", square=action.square)
+        if isinstance(action, (Draw, Void)) and rel.proposal is not None:
+            return IllegalAction("judtho_proposal_pending", proposal=rel.proposal)
+        if isinstance(action, Draw) and action.answer == "offer" and state.phase == "play":
+            mat = on_board_material(state)
+            sides = [sum(mat.get(c, 0) for c in side) for side in rel.sides]
+            return IllegalAction("judtho_trio_draw_needs_equal_material", material=" – ".join(map(str, sides)))
+        if isinstance(action, Place) and state.phase in ("assembly", "placement"):
+            chosen = next((p for p in CHOICE if p not in state.reserve.get(colour, [])), None)
+            return refusals.place_refusal(state, colour, action, legal, rivals,
+                                          reserve=state.reserve.get(colour, []),
+                                          chosen=chosen if state.phase == "assembly" else None)
+        if isinstance(action, Place) and state.phase == "play":
+            if colour not in rel.restore_rights:
+                return IllegalAction("judtho_no_restore_right")
+            return refusals.place_refusal(state, colour, action, legal, rivals, reserve=["queen", "knight", "rook"],
+                                          chosen=None)
         if isinstance(action, Move) and state.phase == "play":
+            outside = refusals.off_board(state.board(), [action.origin, action.to, *action.captures])
+            if outside is not None:
+                return outside
             own = state.pieces.get(action.origin)
-            if own is None or own[0] != colour:
+            if own is not None and own[0] != colour:
+                return IllegalAction("judtho_not_your_army", square=action.origin, piece=refusals.piece(own[1]),
+                                     owner=refusals.colour(own[0]), army=refusals.colour(colour))
+            if own is None:
                 return IllegalAction("judtho_not_your_piece", square=action.origin)
             if action.bare() in legal_moves(state.position(), colour, self._relation(state), self._gen(state)):
                 return IllegalAction("judtho_repetition", text=str(action))
-        return IllegalAction("judtho_illegal", text=str(action))
+            return refusals.move_refusal(state, colour, action, legal, rivals)
+        if isinstance(action, Pass) and state.phase == "play":
+            return refusals.pass_refusal(legal)
+        return refusals.fallback(action, legal)
 
     # ------------------------------------------------------------------ parsing
 
@@ -584,12 +627,13 @@ class Judtho(Game[JudthoState]):
         events += [Event("award", {"colour": a.colour, "points": a.points, "reason": a.reason}) for a in awards]
         return events + self._game_over(state)
 
-    def timeout_action(self, state: JudthoState, seat: Seat) -> Action | None:
+    def time_up_action(self, state: JudthoState, seat: Seat) -> Action | None:
         """J18, "a timeout counts as Departure": a seat the game waits on whose move's time runs out
         departs (`depart timeout`, the game ends as "timeout"); E6: a seat asked to answer a draw
         or void proposal that lets its time run out declines (J24 needs everyone's agreement,
         and silence is none). None for the seats not to act (nobody waits for them) and once
-        the game is over. Whether there is a clock at all is the table's (`/judtho new timeout:`)."""
+        the game is over. The move clock is the table's time control (`/judtho new time:`);
+        Judtho has no window clock (`timeout_action` is None)."""
         if state.phase == "over" or seat not in self.to_act(state):
             return None
         return Draw("decline") if state.rel().proposal is not None else Depart("timeout")
@@ -651,6 +695,16 @@ class Judtho(Game[JudthoState]):
         from rules.judtho.view import view
 
         return view(self, state, seat)
+
+    def undoable(self, before: JudthoState, seat: Seat, action: Action) -> bool:
+        """Judtho has no chance and nothing hidden on the board: a move, a pass, a piece placed
+        (Assembly, an owed placement, a restored piece: 6.5) or the rest placed at once may be
+        taken back before the next player acts. What others have already been told cannot be:
+        a Trio suggestion (E4, private to the partner), a draw or void proposal and its answers
+        (1.4.3, J24), a resignation (J17) and a departure (J18)."""
+        if not isinstance(action, (Move, Pass, Place, PlaceRest)):
+            return False
+        return revealed_nothing(self, before, seat, action)
 
     def rating_teams(self, state: JudthoState, seats: int) -> list[tuple[Seat, ...]]:
         """The sides as the game ended (J2): Trio's Single Player against the Partnership, in

@@ -261,8 +261,9 @@ class JudthoWords(Words):
         every empty square of the Kingdom (about 190 `@Ka1`…), said once as "@ + K/Q/P/S/R/N/B
         (none for a Pawn) + one of the 24 empty squares of a1–f4"; moves are grouped by piece and
         square (`Qb2-c2/d2/e2`), a Knight's distant captures as the largest set (J10 allows any
-        part of it); the names line names the letters (J29). Other actions (`@rest`, `resign`,
-        `draw accept`) as they are."""
+        part of it), the pieces of one kind together in the army's order (`LETTER_ORDER`, Pawns
+        last), so that the list reads piece by piece; the names line names the letters (J29).
+        Other actions (`@rest`, `resign`, `draw accept`) as they are."""
         placed: dict[str, list[str]] = {}
         moves: dict[str, list[str]] = {}
         distant: dict[str, list[str]] = {}
@@ -280,16 +281,16 @@ class JudthoWords(Words):
             if (m := _PLACE.fullmatch(word)) and not verb:
                 placed.setdefault(m[1], []).append(m[2])
                 slot("@")
-            elif m := _ALL.fullmatch(word):
-                distant.setdefault(prefix + m[1], []).append(action)
-                slot(prefix + m[1])
+            elif m := _ALL.fullmatch(word):  # keyed `Ne6x{`: `Ne6xf8`, a plain capture, is keyed `Ne6x`
+                distant.setdefault(prefix + m[1] + "{", []).append(action)
+                slot(prefix + m[1] + "{")
             elif m := _MOVED.fullmatch(word):
                 moves.setdefault(prefix + m[1], []).append(m[2])
                 slot(prefix + m[1])
             else:
                 slot(action)
         shown: list[str] = []
-        for key in items:
+        for key in sorted(items, key=_by_piece):
             if key == "@":
                 shown += placements(placed, say)
             elif key in moves:
@@ -319,6 +320,18 @@ class JudthoWords(Words):
         shown = self.summary(mine, say)
         assert shown is not None
         return say.text("judtho.console.from_square", square=m[1], moves=", ".join(shown[0]))
+
+
+def _by_piece(key: str) -> tuple[int, str, int]:
+    """Where a summary's entry goes: placements, then moves by their piece's letter in the army's
+    order (Pawns, with no letter, last), a suggestion's after its own moves; then the other
+    actions (`draw offer`, `resign`) as they came (the sort is stable)."""
+    verb, _, word = key.rpartition(" ")
+    if key == "@":
+        return 0, "", -1
+    if m := _ORIGIN.match(word):
+        return 0, verb, LETTER_ORDER.index(m[1]) if m[1] else len(LETTER_ORDER)
+    return 1, "", 0
 
 
 def placements(placed: dict[str, list[str]], say: Speech) -> list[str]:

@@ -21,7 +21,7 @@ from PIL import Image
 
 from cogs.bot import create_bot
 from cogs.errors import unwrap
-from cogs.flows import act, open_lobby
+from cogs.flows import act, open_lobby, time_option
 from rules.core import IllegalAction
 from tables.service import Player, TableService
 from tests.cogs import toy
@@ -65,8 +65,9 @@ def race_commands() -> app_commands.Group:
     race = app_commands.Group(name="race", description="A toy race", guild_only=True)
 
     @race.command(name="new", description="Open a lobby")
-    async def new(interaction: discord.Interaction) -> None:
-        await open_lobby(interaction.client, interaction, toy.KEY)  # type: ignore[arg-type]
+    @time_option
+    async def new(interaction: discord.Interaction, time: str | None = None) -> None:
+        await open_lobby(interaction.client, interaction, toy.KEY, time=time)  # type: ignore[arg-type]
 
     @race.command(name="roll", description="Roll")
     async def roll(interaction: discord.Interaction) -> None:

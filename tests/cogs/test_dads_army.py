@@ -239,7 +239,8 @@ async def test_an_unknown_variant_is_refused_in_the_users_language(world, servic
     w = world
     locales[w.alice.id] = "zh-TW"
     monkeypatch.setattr(cogs.dads_army, "open_lobby",
-                        lambda bot, interaction, key, variant: flows.open_lobby(bot, interaction, key, "no_such_rule"))
+                        lambda bot, interaction, key, variant, **options: flows.open_lobby(bot, interaction, key,
+                                                                                        "no_such_rule", **options))
     result = await w.alice.slash(w.channel, "dadsarmy new")
     assert refusals(w.env) == ["unknown_variant"] and service.table(w.channel.id) is None
     texts = [result.response.content if result.response else "", *(f.content for f in result.followups)]

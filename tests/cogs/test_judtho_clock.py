@@ -1,11 +1,12 @@
-"""`/judtho new timeout:` (minutes per move; J18: a timeout counts as Departure) on the real
-bot: the option sets the table's clock, and a human who lets it run out departs."""
+"""`/judtho new time:` (the shared time control is Judtho's move clock; J18: a timeout counts as
+Departure) on the real bot: the option sets the table's clock, and a human who lets it run out
+departs: the game ends, no AI takes the seat."""
 
 from __future__ import annotations
 
 import pytest
 
-from cogs.judtho import CLOCK_MINUTES, GAME_KEY
+from cogs.judtho import GAME_KEY
 from tables import i18n
 from tables.service import TableService
 from tests.cogs import toy
@@ -26,22 +27,22 @@ async def open_judtho(w, **options):
     return w.channel.last_message
 
 
-async def test_judtho_new_timeout_is_minutes_per_move_and_no_clock_by_default(world, service):
+async def test_judtho_new_time_is_the_move_clock_and_no_clock_by_default(world, service):
     w = world
-    lobby = await open_judtho(w, timeout=30)
+    lobby = await open_judtho(w, time="daily")
     table = service.table(w.channel.id)
-    assert table.timeout == 30 * 60
-    assert i18n.gettext("judtho.clock", minutes="30") in lobby.content
+    assert table.time == 86400 and table.timeout == 0
+    assert i18n.gettext("judtho.time_control", control=i18n.gettext("table.time.daily")) in lobby.content
     await w.alice.slash(w.channel, "table cancel")
     lobby = await open_judtho(w)
-    assert service.table(w.channel.id).timeout == 0
-    assert i18n.gettext("judtho.no_clock") in lobby.content
+    assert service.table(w.channel.id).time == 0
+    assert i18n.gettext("judtho.time_control", control="{control}").split("{control}")[0] not in lobby.content
     assert refusals(w.env) == []
 
 
 async def test_j18_the_clock_runs_out_on_a_human_who_departs_and_the_game_ends(world, service):
     w = world
-    lobby = await open_judtho(w, timeout=5)
+    lobby = await open_judtho(w, time="live")
     for _ in range(3):
         await w.alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
     await w.alice.click(lobby, label=i18n.gettext("cogs.button.start"))
@@ -49,7 +50,7 @@ async def test_j18_the_clock_runs_out_on_a_human_who_departs_and_the_game_ends(w
     assert table.status == "active" and table.humans_to_act() == [0]  # alice (White) places first
     assert w.env.bot.clock.armed(w.channel.id)
     prompt = w.channel.last_message.content
-    before, after = i18n.gettext("judtho.prompt.clock", when="{when}").split("{when}")
+    before, after = i18n.gettext("judtho.prompt.time", when="{when}").split("{when}")
     assert w.alice.mention in prompt and before in prompt and after in prompt and ":R>" in prompt
     version = table.version
     await w.env.advance_time(5 * 60 - 1)
@@ -60,7 +61,8 @@ async def test_j18_the_clock_runs_out_on_a_human_who_departs_and_the_game_ends(w
     assert outcome.reason == "timeout" and outcome.scores == {0: 0, 1: 8, 2: 8, 3: 8}
     assert service.store.actions(table.id)[-1]["action"] == "depart timeout"
     said = "\n".join(m.content for m in w.channel.history())
-    assert i18n.gettext("table.timed_out", players=table.seat_name(0)) in said
+    assert i18n.gettext("table.time_up", players=table.seat_name(0)) in said
+    assert i18n.gettext("table.away_twice", player=table.seat_name(0)) not in said  # J18: no AI takes over
     assert i18n.gettext("judtho.end.timeout") in said
     assert refusals(w.env) == []
 
@@ -74,16 +76,3 @@ async def test_without_a_clock_the_turn_prompt_names_no_time(world, service):
     prompt = w.channel.last_message.content
     assert w.alice.mention in prompt and ":R>" not in prompt
     assert not w.env.bot.clock.armed(w.channel.id)
-
-
-async def test_judtho_new_offers_the_clock_choices_in_both_languages(world):
-    synced = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
-    group = next(c for c in synced if c["name"] == "judtho")
-    new = next(o for o in group["options"] if o["name"] == "new")
-    timeout = next(o for o in new["options"] if o["name"] == "timeout")
-    assert [c["value"] for c in timeout["choices"]] == list(CLOCK_MINUTES) == [0, 5, 10, 30, 60, 1440]
-    assert timeout["name_localizations"]["zh-TW"] == i18n.gettext("cmd.judtho.new.timeout.name", "zh-TW")
-    for choice in timeout["choices"]:
-        key = f"judtho.clock_choice.{choice['value']}"
-        assert choice["name"] == i18n.gettext(key, "en")
-        assert choice["name_localizations"]["zh-TW"] == i18n.gettext(key, "zh-TW")

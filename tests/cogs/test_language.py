@@ -3,9 +3,9 @@ server, and the slash commands themselves are localised for zh-TW."""
 
 from __future__ import annotations
 
-from rules.core import Msg
+from rules.core import IllegalAction, Msg
 from tables import i18n
-from tables.notices import Private
+from tables.notices import Private, Public
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import started
 
@@ -79,3 +79,56 @@ async def test_a_lobby_takes_the_servers_language_for_its_board_images(simcord_e
         alice = guild.add_member(env.create_user(f"alice-{guild.name}"))
         await alice.slash(channel, "race new")
         assert service.table(channel.id).lang == ("zh-TW" if guild is taipei else "en")
+
+
+def _options(node: dict, path: list[str]):
+    """Every option of a synced command tree, with its catalogue path (`cmd.<group>.<sub>.<option>`)."""
+    for option in node.get("options") or []:
+        here = [*path, option["name"]]
+        yield here, option
+        yield from _options(option, here)
+
+
+async def test_a_renamed_option_is_localised_by_the_name_users_see(world):
+    """`/judtho move from:` is the Python parameter `origin` (`from` is a keyword) renamed: its
+    zh-TW name and description are `cmd.judtho.move.from.*`, as the catalogue has them."""
+    w = world
+    synced = [r for r in w.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
+    judtho = next(c for c in synced if c["name"] == "judtho")
+    move = next(o for o in judtho["options"] if o["name"] == "move")
+    origin = next(o for o in move["options"] if o["name"] == "from")
+    assert origin["name_localizations"]["zh-TW"] == i18n.gettext("cmd.judtho.move.from.name", "zh-TW") == "起點"
+    assert origin["description_localizations"]["zh-TW"] == i18n.gettext("cmd.judtho.move.from.description",
+                                                                        "zh-TW")
+    missing = []
+    for command in synced:
+        for path, option in _options(command, [command["name"]]):
+            for what in ("name", "description"):
+                key = f"cmd.{'.'.join(path)}.{what}"
+                if i18n.has(key, "zh-TW") and (option.get(f"{what}_localizations") or {}).get("zh-TW") != \
+                        i18n.gettext(key, "zh-TW"):
+                    missing.append(key)
+    assert missing == []  # every option the catalogue names is localised, renamed or not
+
+
+async def test_counted_words_take_their_plural_form_on_discord(world, service, locales, monkeypatch):
+    """A line with a count (`Msg.count`) and a refusal with one (`IllegalAction.counted`) read in
+    the plural form of the number, in the reader's language, on Discord as at the console."""
+    w = world
+    table, _ = await started(w, service)
+    bot = w.env.bot
+    winners = Msg("table.winner", {"names": i18n.Listed.of(["alice", "bob"])}, count=2)
+    await bot.delivery.deliver([Public(table.id, [winners], names=table.names)], channel=bot.get_channel(w.channel.id))
+    await w.env.settle()
+    assert w.channel.last_message.content.startswith("Game over. Winners: alice, bob!")
+
+    async def too_far(*args, **kwargs):
+        raise IllegalAction("dredd_too_far", steps=1).counted(1)
+
+    monkeypatch.setattr(service, "act", too_far)
+    result = await w.alice.slash(w.channel, "race roll")
+    assert result.response.content == "Your Judge may move at most 1 Sector this Move."
+    locales[w.bob.id] = "zh-TW"
+    result = await w.bob.slash(w.channel, "race roll")
+    assert result.response.content == i18n.ngettext("error.dredd_too_far", 1, "zh-TW", steps=1)
+    assert refusals(w.env) == ["dredd_too_far", "dredd_too_far"]

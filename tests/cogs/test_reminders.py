@@ -102,7 +102,7 @@ def answer(result):
 def reminders(member) -> list[str]:
     """The half-time reminders in a member's DMs (the hand DMs are not)."""
     dm = member.user.dm_channel
-    return [m.content for m in dm.history() if m.content.startswith("⏰")] if dm is not None else []
+    return [m.content for m in dm.history() if "https://discord.com/channels/" in m.content] if dm is not None else []
 
 
 # --------------------------------------------------------------------------- mention once

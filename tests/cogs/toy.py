@@ -53,12 +53,6 @@ class Toy(Game[ToyState]):
     def to_act(self, state: ToyState) -> set[int]:
         return {state.turn}
 
-
-    def time_up_action(self, state: ToyState, seat: int) -> Action | None:
-        """A time control running out: the window's own answer, else the first legal action."""
-        asked = self.outcome(state) is None and seat in self.to_act(state)
-        legal = self._legal_actions(state, seat) if asked else []
-        return self.timeout_action(state, seat) or (legal[0] if legal else None)
     def _legal_actions(self, state: ToyState, seat: int) -> list[Action]:
         if state.roll is None:
             return [Roll()]
@@ -89,6 +83,13 @@ class Toy(Game[ToyState]):
 
     def parse_action(self, text: str) -> Action:
         return SYNTAX.parse(text)
+
+    def time_up_action(self, state: ToyState, seat: int) -> Action | None:
+        """When the table's time control runs out: the seat's first legal action (roll, or the
+        first move), so that a table whose player walked away keeps moving."""
+        if seat not in self.to_act(state) or self.outcome(state) is not None:
+            return None
+        return self._legal_actions(state, seat)[0]
 
 
 GAME = register(Toy())

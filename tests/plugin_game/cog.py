@@ -15,7 +15,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs.flows import act, command, open_lobby, player_of, post_board, send_rules, show, token_choices
+from cogs.flows import (
+    act,
+    command,
+    open_lobby,
+    player_of,
+    post_board,
+    send_rules,
+    show,
+    time_option,
+    token_choices,
+)
 
 from .engine import KEY
 
@@ -32,8 +42,9 @@ class BeaconCog(commands.Cog):
         self.bot = bot
 
     @beacon.command(name="new", description=_t("Open a Beacon Relay lobby in this channel (2-4 players)"))
-    async def new(self, interaction: discord.Interaction) -> None:
-        await open_lobby(self.bot, interaction, KEY)
+    @time_option
+    async def new(self, interaction: discord.Interaction, time: str | None = None) -> None:
+        await open_lobby(self.bot, interaction, KEY, time=time)
 
     @beacon.command(name="roll", description=_t("Throw the die"))
     async def roll(self, interaction: discord.Interaction) -> None:

@@ -123,6 +123,11 @@ class BeaconRelay(Game[RelayState]):
             events.append(Event("dawn", {"rounds": ROUNDS}))
         return events
 
+    def undoable(self, before: RelayState, seat: Seat, action: Action) -> bool:
+        """A beacon stoked or doused (the die already thrown) may be taken back until the next
+        seat rolls; the roll never (a die)."""
+        return isinstance(action, (Stoke, Douse))
+
     def view(self, state: RelayState, seat: Seat | None) -> dict[str, Any]:
         over = self.outcome(state) is not None
         return {

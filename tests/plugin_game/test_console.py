@@ -55,13 +55,13 @@ async def test_two_humans_play_a_whole_game_by_slash_commands_and_plain_text(tmp
     assert i18n.gettext(f"{KEY}.hint", actions="Roll") in out  # the game's words under a refusal
     assert "Alice stokes the Red beacon by 6: it burns at 12." in out
     assert "Bob stokes the Blue beacon by 6: it burns at 6." in out  # `藍` read as blue
-    assert i18n.gettext(f"{KEY}.event.lit", beacon="Red") in out and "Game over. Winner: " in out
+    assert i18n.gettext(f"{KEY}.event.lit", beacon="Red") in out and "Game over. Winners: Alice, Bob!" in out
     table = service.get(1)
     assert table is not None and table.status == "finished"
     outcome = GAME.outcome(table.state)
     assert outcome is not None and outcome.reason == "lit"
     names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
-    assert i18n.render(Msg("table.winner", {"names": names})) in out
+    assert i18n.render(Msg("table.winner", {"names": names}, count=len(outcome.winners))) in out
     assert list((tmp_path / "img").glob("*.png")), "the plug-in's renderer drew the beacons"
 
 

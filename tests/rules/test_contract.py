@@ -180,7 +180,9 @@ def time_up_keeps_the_contract(game: Game, state: Any, seat: int, is_asked: bool
     timeout = game.timeout_action(state, seat)
     if timeout is None:
         assert action is not None, f"seat {seat} is asked with no clock of its own and no time-up action"
-        assert action in game.legal_actions(state, seat), f"time-up action {action} is not offered"
+        leave = game.leave_action(state, seat)  # a departure the rules define (J18) is on no menu, as leaving
+        departs = leave is not None and type(action) is type(leave)
+        assert departs or action in game.legal_actions(state, seat), f"time-up action {action} is not offered"
     if action is not None:
         assert game.check(state, seat, action) == action
         assert game.time_up_action(state, seat) == action

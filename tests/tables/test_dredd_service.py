@@ -106,10 +106,10 @@ class Watch:
         self.public: set[str] = set()
         step = svc._step
 
-        async def watched(table: Table, seat: int, text: str, out: Any) -> None:
+        async def watched(table: Table, seat: int, text: str, out: Any, **kwargs: Any) -> list[int]:
             before = hidden_cards(table.state)
             try:
-                await step(table, seat, text, out)
+                return await step(table, seat, text, out, **kwargs)
             finally:
                 self.public |= made_public(before, hidden_cards(table.state))
 

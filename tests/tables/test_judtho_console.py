@@ -17,7 +17,7 @@ from bot import local_args
 from rules.core import IllegalAction
 from rules.judtho.notation import Move, Place, parse
 from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions, options_from_args, run
+from tables.console import CHANNEL, INDENT, Console, LocalOptions, options_from_args, run
 from tables.service import Player, TableService
 
 HOST = Player(99, "Host")
@@ -142,7 +142,14 @@ async def test_console_table_log_export_writes_a_duo_record_that_replays(tmp_pat
 
 
 def prompt_lines(text: str, player: str = "Alice") -> list[str]:
-    return [line for line in text.splitlines() if line.startswith(f"{player} may: ")]
+    """Each "may:" list, its lines (wrapped at the terminal's width) joined into one."""
+    found: list[str] = []
+    for line in text.splitlines():
+        if line.startswith(f"{player} may: "):
+            found.append(line)
+        elif found and line.startswith(INDENT) and found[-1].endswith(","):
+            found[-1] += " " + line[len(INDENT):]
+    return found
 
 
 async def test_10_the_assembly_prompt_says_piece_and_square_once_not_190_placements(tmp_path: Path) -> None:
@@ -238,30 +245,33 @@ async def test_the_readme_judtho_example_and_every_form_it_promises_run(tmp_path
 
 async def test_4_a_refused_move_is_followed_by_that_pieces_legal_moves(tmp_path: Path) -> None:
     """Section 4 (how pieces move): `c3-c5` for a Knight is refused, and the console says where
-    that Knight may go; a square with none of your pieces gets the engine's reason alone."""
+    that Knight may go; a square with none of your pieces gets the engine's reason, then (as
+    every refusal) the whole "may:" list again."""
     out = io.StringIO()
     code = await run(LocalOptions(game="judtho", seats=1, ai=3, images=str(tmp_path)), service=quiet(),
                      stdin=io.StringIO("place rest\n/judtho move c3 c5\nd4-d8\n/judtho move e5 e6\n"), out=out)
     lines = out.getvalue().splitlines()
     assert code == 0
-    at = lines.index("Refused: c3-c5 is not legal now.")
+    at = lines.index("Refused: Your Knight on c3 cannot play c3-c5. Its moves now: Nc3-d5 Nc3-e2 Nc3-d1 Nc3-b5")
     assert lines[at + 1] == "From c3 you may play: Nc3-d5/e2/d1/b5."
-    at = lines.index("Refused: d4-d8 is not legal now.")
+    at = lines.index("Refused: Your Pawn on d4 cannot play d4-d8. Its moves now: d4-d5 d4-d6")
     assert lines[at + 1] == "From d4 you may play: d4-d5/d6."
-    assert lines[-1] == "Refused: There is none of your pieces on e5."
+    at = lines.index("Refused: There is none of your pieces on e5.")
+    assert lines[at + 1].startswith("Alice may: Qb2-") and lines[-1].startswith("(names: ")
 
 
 async def test_j18_no_move_clock_is_announced_at_the_console(tmp_path: Path) -> None:
-    """J18's move clock (`/judtho new timeout:`) runs only on Discord: the console, where nobody's
-    time runs out, runs its service without clocks, so no line speaks of one (the table's or the
-    game's own) and no decision has a deadline; its own line says there is none."""
+    """J18's move clock (`/judtho new time:`, the table's time control) runs only on Discord: the
+    console, where nobody's time runs out, runs its service without clocks, so no line speaks of
+    one (the table's or the game's own) and no decision has a deadline; its own line says there
+    is none."""
     service = TableService(":memory:", outbox=False)  # a service as the bot would make it
     out = io.StringIO()
     code = await run(LocalOptions(game="judtho", seats=2, ai=1, images=str(tmp_path)), service=service,
                      stdin=io.StringIO("/table status\n"), out=out)
     text = out.getvalue()
     assert code == 0 and i18n.gettext("console.no_clock") in text
-    for key in ("judtho.clock", "judtho.no_clock", "table.clock", "table.no_clock"):
+    for key in ("judtho.time_control", "table.time_control", "table.clock", "table.no_clock"):
         assert i18n.gettext(key, minutes="1", seconds="60").split(":")[0] not in text, key
     assert service.clocks is False and service.deadline(CHANNEL) is None
 

@@ -38,7 +38,7 @@ async def test_not_your_turn_is_refused_and_changes_nothing(svc: TableService) -
 
 async def test_illegal_and_unreadable_actions_are_refused(svc: TableService) -> None:
     await seat(svc, ALICE, BOB)
-    for text, code in (("move 3", "illegal_action"), ("dance", "bad_action_text"), ("", "bad_action_text")):
+    for text, code in (("move 3", "illegal_action"), ("dance", "unreadable_action"), ("", "unreadable_action")):
         with pytest.raises(IllegalAction) as err:
             await svc.act(CHANNEL, ALICE, text)
         assert err.value.code == code

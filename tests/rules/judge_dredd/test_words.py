@@ -15,7 +15,10 @@ def test_dredd_tokens_read_as_names():
     assert isinstance(ui, DreddWords)
     sector = i18n.gettext
     en = speech("en")
-    assert ui.token("doc-arm", en) == f"{sector('judge_dredd.sector.doc')} → {sector('judge_dredd.sector.arm')}"
+    # each Sector with the code the board writes on it
+    doc, arm = sector("judge_dredd.sector.doc"), sector("judge_dredd.sector.arm")
+    assert ui.token("doc-arm", en) == f"{doc} (DOC) → {arm} (ARM)"
+    assert ui.token("hos", speech("zh-TW")) == f"{sector('judge_dredd.sector.hos', 'zh-TW')} (HOS)"
     assert ui.token("blue", speech("en")) == i18n.gettext("judge_dredd.ui.judge", colour="Blue", player="bob")
     assert ui.token("murder", speech("en")) == i18n.gettext("judge_dredd.crime.murder")
     assert ui.token("sonic_cannon", speech("zh-TW")) == i18n.gettext("judge_dredd.cardname.sonic_cannon", "zh-TW")

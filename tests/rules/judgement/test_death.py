@@ -69,7 +69,7 @@ def test_c13_identity_shown_after_response_skills() -> None:
     kinds = [e.kind for e in events]
     assert kinds.index("revealed") < kinds.index("identity_shown")
     shown = next(e for e in events if e.kind == "identity_shown")
-    assert shown.to is None and shown.params == {"seat": 0, "identity": "guard"}
+    assert shown.to is None and shown.params == {"seat": 0, "identity": "guard", "death": True}  # shown by the death
 
 
 def test_k3_gift_sets_damage_to_7() -> None:

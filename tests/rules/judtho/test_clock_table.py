@@ -1,5 +1,6 @@
-"""The move clock through the table (J18, E6): `TableService(clock=...)` with a hand-moved time,
-`deadline` and `expire` applying Judtho's `timeout_action` for the human who lets it run out."""
+"""The move clock through the table (J18, E6): the table's time control (`time="live"`, 300 s a
+decision), `TableService(clock=...)` with a hand-moved time, `deadline` and `expire` applying
+Judtho's `time_up_action` for the human who lets it run out."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ def first_legal(game, state, seat):
     return game.legal_actions(state, seat)[0]
 
 
-async def table_of(timeout: float | None, time: Time, humans=(ANN, BEN, CAT, DAN)):
+async def table_of(control: str | None, time: Time, humans=(ANN, BEN, CAT, DAN)):
     svc = TableService(":memory:", renderers={"judtho": None}, ais={"judtho": first_legal}, clock=time)
-    await svc.create(1, CHANNEL, "judtho", humans[0], seed="c", timeout=timeout)
+    await svc.create(1, CHANNEL, "judtho", humans[0], seed="c", time=control)
     for p in humans[1:]:
         await svc.join(CHANNEL, p)
     for _ in range(4 - len(humans)):
@@ -43,7 +44,7 @@ def keys(notices) -> list[str]:
 async def test_j18_a_human_who_lets_the_move_clock_run_out_departs():
     time = Time()
     players = (ANN, BEN, CAT, DAN)
-    svc, table = await table_of(300, time)
+    svc, table = await table_of("live", time)
     while table.state.phase == "assembly":
         await svc.act(CHANNEL, players[table.to_act()[0]], "@rest")
     mover = table.to_act()[0]
@@ -56,7 +57,8 @@ async def test_j18_a_human_who_lets_the_move_clock_run_out_departs():
     assert svc.deadline(CHANNEL).seconds == 1
     time.now += 2
     notices = await svc.expire(CHANNEL, deadline.version)
-    assert "table.timed_out" in keys(notices) and "table.winner" in keys(notices)
+    assert "table.time_up" in keys(notices) and "table.winner" in keys(notices)
+    assert "table.away_twice" not in keys(notices)  # J18: the seat departs, no AI takes it
     assert table.status == "finished" and svc.table(CHANNEL) is None
     assert svc.store.actions(table.id)[-1]["action"] == "depart timeout"
     outcome = table.game.outcome(table.state)
@@ -67,7 +69,7 @@ async def test_j18_a_human_who_lets_the_move_clock_run_out_departs():
 async def test_e6_a_draw_answer_left_to_the_clock_is_declined_and_the_offerer_moves_on():
     time = Time()
     players = (ANN, BEN, CAT, DAN)
-    svc, table = await table_of(60, time)
+    svc, table = await table_of("live", time)
     while table.state.phase == "assembly":
         await svc.act(CHANNEL, players[table.to_act()[0]], "@rest")
     offerer = table.to_act()[0]
@@ -75,20 +77,20 @@ async def test_e6_a_draw_answer_left_to_the_clock_is_declined_and_the_offerer_mo
     asked = [s for s in range(4) if s != offerer]
     assert sorted(table.to_act()) == asked
     deadline = svc.deadline(CHANNEL)
-    time.now += 61
+    time.now += 301
     await svc.expire(CHANNEL, deadline.version)
     assert table.status == "active" and table.state.rel().proposal is None
     assert table.to_act() == [offerer]
     assert svc.store.actions(table.id)[-1]["action"] == "draw decline"
-    assert svc.deadline(CHANNEL).seconds == 60  # the offerer's move has its own full time
+    assert svc.deadline(CHANNEL).seconds == 300  # the offerer's move has its own full time
 
 
-async def test_the_move_clock_is_off_with_timeout_0_and_never_runs_for_ai_seats():
+async def test_the_move_clock_is_off_with_time_none_and_never_runs_for_ai_seats():
     time = Time()
-    svc, table = await table_of(0, time)
-    assert table.timeout == 0 and svc.deadline(CHANNEL) is None
+    svc, table = await table_of("none", time)
+    assert table.time == 0 and svc.deadline(CHANNEL) is None
     time2 = Time()
-    svc2, table2 = await table_of(300, time2, humans=(ANN,))
+    svc2, table2 = await table_of("live", time2, humans=(ANN,))
     assert table2.to_act() == [0] and svc2.deadline(CHANNEL) is not None  # ann places first
     await svc2.act(CHANNEL, ANN, "@rest")  # the AI seats place, then White (ann) moves
     assert table2.state.phase == "play" and table2.to_act() == [0]
@@ -96,15 +98,14 @@ async def test_the_move_clock_is_off_with_timeout_0_and_never_runs_for_ai_seats(
 
 
 async def test_a_table_that_sets_no_clock_has_none_judtho_s_default():
-    """GameInfo.default_timeout: Judtho's move clock is off unless the table asks for one (Judge
-    Dredd's card windows keep their 60 s)."""
+    """Judtho's move clock is off unless the table asks for a time control; it has no window clock."""
     svc, table = await table_of(None, Time())
-    assert table.timeout == 0 and svc.deadline(CHANNEL) is None
+    assert table.timeout == 0 and table.time == 0 and svc.deadline(CHANNEL) is None
 
 
 async def test_a_stale_timer_changes_nothing():
     time = Time()
-    svc, table = await table_of(300, time)
+    svc, table = await table_of("live", time)
     old = svc.deadline(CHANNEL).version
     await svc.act(CHANNEL, ANN, "@rest")
     time.now += 301

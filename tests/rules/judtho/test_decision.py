@@ -2,7 +2,7 @@
 (E6), the seat to move, to place or to answer a proposal; a proposal stays one decision while its
 answers are acceptances, and a suggestion (E4) asks nobody and leaves the mover's decision as it
 was. The out-of-turn actions go through the contract, not an override of `check`: departure
-(J18) is the `leave_action`, `depart timeout` the `timeout_action`, the suggestion an
+(J18) is the `leave_action`, `depart timeout` the `time_up_action`, the suggestion an
 `anytime_actions` entry, and their refusals come from `why_not_asked`."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ CH = SeededChance(0)
 def test_e6_the_seat_to_move_is_asked_on_the_clock_in_a_plain_decision() -> None:
     state = play_state(dict(KINGS))
     decision = GAME.decision(state)
-    assert decision.asked == decision.clocked == frozenset({0})
+    assert decision.asked == frozenset({0}) and decision.clocked == frozenset()  # the time control clocks it
     assert decision.about is None and decision.passed == frozenset() and decision.key is not None
     act(state, "Kc1-d1")
     after = GAME.decision(state)
@@ -32,7 +32,7 @@ def test_j24_a_proposal_is_one_decision_while_the_others_accept() -> None:
     state = play_state(dict(KINGS))
     act(state, "draw offer")
     offered = GAME.decision(state)
-    assert offered.asked == offered.clocked == frozenset({1, 2, 3})
+    assert offered.asked == frozenset({1, 2, 3}) and offered.clocked == frozenset()
     GAME.apply(state, 2, "draw accept", CH)
     accepted = GAME.decision(state)
     assert accepted.same(offered) and accepted.asked == frozenset({1, 3})
@@ -58,8 +58,9 @@ def test_e4_refusals_of_a_suggestion_say_why() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, 2, "suggest Ra11-b10", CH)  # no such move for the mover
     assert err.value.code == "judtho_bad_suggestion"
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(IllegalAction) as err:
         GAME.apply(state, 0, "suggest Ra11-a10", CH)  # the Single Player has no partner
+    assert err.value.code == "judtho_suggest_partner_only"
     quattro = play_state(dict(KINGS))
     with pytest.raises(IllegalAction) as err:
         GAME.apply(quattro, 2, "suggest Kc1-d1", CH)
@@ -68,7 +69,7 @@ def test_e4_refusals_of_a_suggestion_say_why() -> None:
 
 def test_j18_departure_and_its_timeout_pass_the_shared_check() -> None:
     """No override of `Game.check`: the contract's own check takes a leave action from any seat at
-    any time, and the timeout action from the seat the clock runs for, never from another."""
+    any time, and the time-up action from the seat the clock runs for, never from another."""
     assert Judtho.check is Game.check
     state = play_state(dict(KINGS))
     assert GAME.check(state, 2, "depart") == Depart()  # Yellow leaves during White's turn

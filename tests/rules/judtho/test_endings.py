@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import GameOver, IllegalAction, NotYourTurn, SeededChance
+from rules.core import GameOver, IllegalAction, SeededChance
 from rules.judtho.engine import GAME, Draw
 
 from .test_engine import KINGS, act, play_state
@@ -49,10 +49,12 @@ def test_section_4_trio_partner_suggests_one_move_privately():
     assert [(e.kind, e.to) for e in events] == [("suggestion_sent", None), ("suggestion", (1,))]
     assert "Ra11" not in str(events[0].params) and GAME.secret_action(GAME.parse_action("suggest Ra11-a10"))
     assert {**state.to_json(), "version": 0, "suggested": False} == {**before, "version": 0}
-    with pytest.raises(NotYourTurn):  # one suggestion per turn
+    with pytest.raises(IllegalAction) as refused:  # one suggestion per turn
         GAME.apply(state, 2, "suggest Ra11-a9", CH)
-    with pytest.raises(NotYourTurn):  # the Single Player has no partner
+    assert refused.value.code == "judtho_one_suggestion"
+    with pytest.raises(IllegalAction) as refused:  # the Single Player has no partner
         GAME.apply(state, 0, "suggest Ra11-a9", CH)
+    assert refused.value.code == "judtho_suggest_partner_only"
     act(state, "Kc12-d12")
     state2 = play_state({**KINGS, **GUARDS}, seats=3, to_move="red")
     with pytest.raises(IllegalAction):

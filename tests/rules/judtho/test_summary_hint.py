@@ -16,8 +16,8 @@ def test_10_moves_group_by_piece_and_square_and_distant_captures_show_the_whole_
              "Nc3x{b5}", "Nc3x{e4}", "Nc3x{b5,e4}", "Ke1x{f3}", "suggest a10-a9", "suggest a10-a8", "draw offer",
              "resign"]
     shown, names = WORDS.summary(legal, EN) or ([], "")
-    assert shown == ["Nb1-c3/a3", "Nb1xd2", "Sd4xd5xd7/d7", "e11-e12=Q/e12=R", "Nc3x{b5,e4} (or some of them)",
-                     "Ke1x{f3}", "suggest a10-a9/a8", "draw offer", "resign"]
+    assert shown == ["Ke1x{f3}", "Sd4xd5xd7/d7", "Nb1-c3/a3", "Nb1xd2", "Nc3x{b5,e4} (or some of them)",
+                     "e11-e12=Q/e12=R", "suggest a10-a9/a8", "draw offer", "resign"]  # piece by piece (1.2.2)
     assert names == "(names: K King · S Princess · N Knight)"
     zh, _ = WORDS.summary(["Nc3x{b5}", "Nc3x{b5,e4}"], ZH) or ([], "")
     assert zh == ["Nc3x{b5,e4}（或其中幾個）"]
@@ -52,3 +52,17 @@ def test_4_a_refused_move_hints_the_moves_of_the_piece_it_started_from() -> None
     assert WORDS.hint("e5-e6", ["Nc3-d5"], EN) is None
     assert WORDS.hint("", ["Nc3-d5"], EN) is None
     assert registry.plugin("judtho").words is WORDS
+
+
+def test_j10_a_knight_with_a_capture_and_distant_captures_lists_both() -> None:
+    """J10: a Knight on e6 may take f8 as a move (`Ne6xf8`) and remove d8, f8 and g7 by a distant
+    capture (`Ne6x{d8,f8,g7}`): both entries are listed, and the hint after a refused move from
+    e6 names both; neither hides the other."""
+    legal = ["Ne6xf8", "Ne6x{d8}", "Ne6x{f8}", "Ne6x{g7}", "Ne6x{d8,f8}", "Ne6x{d8,g7}", "Ne6x{f8,g7}",
+             "Ne6x{d8,f8,g7}", "Ne6-c5", "resign"]
+    shown, _ = WORDS.summary(legal, EN) or ([], "")
+    assert shown == ["Ne6xf8", "Ne6x{d8,f8,g7} (or some of them)", "Ne6-c5", "resign"]
+    hint = WORDS.hint("Ne6-e8", legal, EN) or ""
+    assert "Ne6xf8" in hint and "Ne6x{d8,f8,g7}" in hint
+    only, _ = WORDS.summary(["Ne6x{d8,f8,g7}", "Ne6x{d8}", "Ne6xf8"], EN) or ([], "")
+    assert only == ["Ne6x{d8,f8,g7} (or some of them)", "Ne6xf8"]

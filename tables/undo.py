@@ -1,0 +1,201 @@
+"""The undo part of `TableService`: a player takes back their own last action while nothing new
+has come to light since, as Board Game Arena allows it.
+
+What may be taken back is the last action still standing in the table's log when:
+- it is the player's own, and nobody else (an AI seat included) has acted since;
+- it drew no random number (its recorded chance is empty: no die thrown, no card shuffled up);
+- its game says it showed nobody anything new (`Game.undoable`, asked of the state before it).
+
+The log is the truth: the state before the action is rebuilt by folding the log up to it (in a
+worker thread, on the rows the database has), so an undo works the same in a process that never
+held the table, after a restart, and in every process sharing one database. The undo is logged
+as a row of its own (`rules.core.UNDO`, no draws) at the next version, written with
+compare-and-swap like any action: `Game.replay` (the check-db tool, `replay`), the exported
+record and local play's `--script` all take it back the same way. The version moves on, so every
+button of the undone position is stale. A player may take back several actions of theirs in a
+row (each one undoable) while nobody else acts.
+
+Whether the Undo button shows (`can_undo`) is worked out when the action is taken, or undone, by
+this process and kept in memory (`_undo_points`, per table: the version and the seat that may
+undo at it); a table moved on elsewhere shows no button until it acts here again, while
+`/table undo` always asks the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import UNDO, Game, IllegalAction, Msg, SeatName, State, replay_chance
+from tables import i18n
+from tables.base import ServiceBase, StaleTable, _Out
+from tables.decisions import clock_text
+from tables.notices import Notice
+from tables.store import StaleWrite, loads
+from tables.table import Player, Table, engine_config
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _TakenBack:
+    """What folding the log found: the state before the action taken back, the action's text,
+    and whether the seat may take back the one before it too (the next Undo button)."""
+
+    before: State
+    action: str
+    again: bool
+
+
+class Undo(ServiceBase):
+    _undo_points: dict[int, tuple[int, int]]
+
+    def can_undo(self, table: Table, seat: int | None) -> bool:
+        """Whether `seat` may take back its last action at the table now (the front-ends show the
+        Undo button only then): as this process last worked it out; `/table undo` asks the log."""
+        if seat is None or table.status != "active" or table.state is None:
+            return False
+        return self._undo_points.get(table.id) == (table.version, seat)
+
+    async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,
+                         draws: list[int]) -> None:
+        """After `seat`'s own action (`text`, drawing `draws`, applied to the snapshot `before`):
+        remember whether it may take it back (the engine asked in a worker thread: it tries the
+        action on a copy). A failing engine costs the button, never the move."""
+        self._undo_points.pop(table.id, None)
+        if before is None or draws or table.status != "active" or table.seats[seat].is_ai:
+            return
+        game, version = table.game, table.version
+        try:
+            undoable = await asyncio.to_thread(lambda: game.undoable(game.load(before), seat, game.parse_action(text)))
+        except Exception:
+            log.exception("table %s: could not tell whether %r may be taken back", table.id, text)
+            return
+        if undoable and table.version == version:
+            self._undo_points[table.id] = (version, seat)
+
+    async def undo(self, channel_id: int, player: Player, *, version: int | None = None) -> list[Notice]:
+        """`player` takes back their last action (see the module). `version`: the table's
+        version when the Undo button was made; a button of a position that is gone is refused.
+        Refused, with the reason, when there is nothing of theirs to take back, someone has acted
+        since, the action drew a random number or showed something new."""
+        return await self._on_table(channel_id, lambda table: self._undo(table, player, version))
+
+    async def _undo(self, table: Table, player: Player, version: int | None) -> list[Notice]:
+        self._require(table, "active")
+        seat = table.require_seat(player.user_id)
+        if version is not None and version != table.version:
+            raise IllegalAction("undo_gone")
+        assert table.state is not None and table.snapshot is not None
+        rows = await asyncio.to_thread(self.store.actions, table.id)
+        if rows and rows[-1]["version"] != table.version:
+            raise StaleTable()  # the log and the table disagree: another process is writing it
+        config = engine_config(table.config, table.variant)
+        try:
+            found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
+                                            rows, seat)
+        except IllegalAction as refusal:  # the seat it names, by name (as `Play._step` does)
+            refusal.params = i18n.name_seats(refusal.params, table.seat_name)
+            raise
+        game, expected = table.game, table.version
+        old_state, old_snapshot = table.state, table.snapshot
+        tracked = self.decisions.peek(table.id)
+        state = found.before
+        state.version = expected + 1
+        snapshot = state.to_json()
+        table.state = state
+        try:
+            clock = self._clock_row(table)
+            await asyncio.to_thread(self.store.record_action, table.id, seat, player.user_id, UNDO, [], [], snapshot,
+                                    state.version, expected=expected, clock=clock_text(clock))
+        except StaleWrite as exc:
+            table.state, table.snapshot = old_state, old_snapshot
+            self.decisions.put(table.id, tracked)
+            raise StaleTable() from exc
+        except BaseException:
+            table.state, table.snapshot = game.load(old_snapshot), old_snapshot
+            self.decisions.put(table.id, tracked)
+            raise
+        table.snapshot = snapshot
+        self._clock_rows[table.id] = clock
+        self._undo_points.pop(table.id, None)
+        if found.again:
+            self._undo_points[table.id] = (table.version, seat)
+        out = _Out([undo_line(game, seat, found.action)])
+        await self._run_ai(table, out)
+        return await self._notices(table, out)
+
+
+def undo_line(game: Game[Any], seat: int, text: str) -> Msg:
+    """What the channel hears: "X took back: <the action>", or where moves are secret, that X
+    took back their last action (the channel was never told what it was)."""
+    if game.info.hidden_information:
+        return Msg("table.undone_secretly", {"player": SeatName(seat)})
+    return Msg("table.undone", {"player": SeatName(seat), "action": game.label(game.parse_action(text))})
+
+
+def standing(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log's rows still standing: each undo row takes back the last one before it."""
+    kept: list[dict[str, Any]] = []
+    for row in rows:
+        if str(row["action"]).strip() == UNDO:
+            if kept:
+                kept.pop()
+        else:
+            kept.append(row)
+    return kept
+
+
+def _fold(game: Game[Any], config: dict[str, Any], seats: int, setup: list[int],
+          rows: list[dict[str, Any]]) -> State:
+    state: State = game.new_game(config, seats, replay_chance(setup))
+    for row in rows:
+        state.version = row["version"] - 1  # as it was taken: a state may keep the version it was at
+        game.apply(state, row["seat"], row["action"], replay_chance(loads(row["chance"]) or []))
+    return state
+
+
+def _may_take_back(game: Game[Any], before: State, row: dict[str, Any], seat: int) -> str | None:
+    """Why `seat` may not take back the action of `row` (applied to `before`), else None."""
+    if row["seat"] != seat:
+        return "undo_nothing"
+    if loads(row["chance"]):
+        return "undo_chance"
+    if not game.undoable(copy.deepcopy(before), seat, game.parse_action(row["action"])):
+        return "undo_revealed"
+    return None
+
+
+def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[int],
+               rows: list[dict[str, Any]], seat: int) -> _TakenBack:
+    """Fold the log to just before `seat`'s last action still standing, if it may be taken back
+    (runs in a worker thread); `IllegalAction` with the reason otherwise."""
+    kept = standing(rows)
+    if not kept or not any(r["seat"] == seat for r in kept):
+        raise IllegalAction("undo_nothing")
+    target = kept[-1]
+    since = [r for r in rows if r["seq"] > target["seq"] and r["seat"] != seat]
+    if target["seat"] != seat or since:
+        other = since[0]["seat"] if since else target["seat"]
+        raise IllegalAction("undo_acted_since", player=SeatName(other))
+    if target["user_id"] is None:  # the clock or the AI acted for the seat: not its player's own
+        raise IllegalAction("undo_not_yours")
+    if loads(target["chance"]):
+        raise IllegalAction("undo_chance")
+    earlier = _fold(game, config, seats, setup, kept[:-2])
+    before = earlier
+    if len(kept) >= 2:
+        before = copy.deepcopy(earlier)
+        prior = kept[-2]
+        before.version = prior["version"] - 1
+        game.apply(before, prior["seat"], prior["action"], replay_chance(loads(prior["chance"]) or []))
+    if _may_take_back(game, before, target, seat) is not None:
+        raise IllegalAction("undo_revealed")
+    # the one before may be taken back next when it is the seat's own too, with nobody between
+    again = (len(kept) >= 2 and kept[-2]["user_id"] is not None
+             and _may_take_back(game, earlier, kept[-2], seat) is None
+             and not any(r["seat"] != seat for r in rows if r["seq"] > kept[-2]["seq"]))
+    return _TakenBack(before, target["action"], again)
