@@ -4,10 +4,11 @@
 
 A phone shows a Discord image about 400 px wide until it is tapped, so what a player needs to
 read must be at least `MIN_PX` (9) px high in the image scaled to 400 px wide. Per game, a
-mid-game board (seeded random legal play through the engine, `MID_GAME_STEPS` actions: same
-position every run) is drawn the way the bot draws it (the prompt's targets highlighted, the
-seats' names, English words), and so is each seat's private picture (`render_hand`) when the
-game has one, as `"<game>.hand"` (the smallest over the seats that have one):
+mid-game board (seeded random legal play through the engine, `MID_GAME_STEPS` actions and on
+to a decision with a choice: same position every run) is drawn the way the bot draws it (the
+prompt's targets highlighted, the seats' names, English words), and so is each seat's private
+picture (`render_hand`) when the game has one, as `"<game>.hand"` (the smallest over the seats
+that have one):
 
     {"<game>": {"min_text_px_at_400": float, "width": int, "height": int,
                 "smallest": [[text, px], ...five smallest]}}
@@ -55,6 +56,8 @@ MIN_PX = 9.0
 """The least height (px, at `PHONE_WIDTH`) of a text a player needs to read."""
 MID_GAME_STEPS = {"dads_army": 40, "judge_dredd": 600, "judgement": 120, "judtho": 40}
 """Random legal actions played to reach the measured position (default 40)."""
+MORE_STEPS = 60
+"""At most this many more actions to reach a decision with a choice (`mid_game`)."""
 NAMES = ("Mainwaring", "Alexandra", "陳大文", "Pike", "Walker", "Godfrey", "Jones", "Frazer", "Hodges")
 """The seats' player names: Latin of several lengths and one in Chinese, as Discord has them."""
 
@@ -303,18 +306,24 @@ def measure(draw: Callable[[], bytes | None]) -> Picture | None:
 
 
 def mid_game(key: str, seed: int = 11) -> Any:
-    """The measured position of a game: seeded random legal play (every seat the game allows)."""
+    """The measured position of a game: seeded random legal play (every seat the game allows),
+    `MID_GAME_STEPS` actions, then on to the first decision with a choice (up to `MORE_STEPS`
+    more): the board then shows the prompt's targets, as the bot draws it."""
     from rules import registry
     from rules.core import SeededChance
 
     game = registry.plugin(key).game
     rng = random.Random(seed)
     state = game.new_game({}, game.info.max_seats, SeededChance(seed))
-    for step in range(MID_GAME_STEPS.get(key, 40)):
+    steps = MID_GAME_STEPS.get(key, 40)
+    for step in range(steps + MORE_STEPS):
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)), SeededChance(f"{seed}:{step}"))
+        legal = game.legal_actions(state, seat)
+        if step >= steps and len(legal) > 1:
+            break
+        game.apply(state, seat, rng.choice(legal), SeededChance(f"{seed}:{step}"))
     return state
 
 

@@ -159,7 +159,7 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
     for parts in (a.split() for a in legal):
         if len(parts) <= index or parts[0] != verb or parts[index] in seen:
             continue
-        if any(value and parts[i] != value for i, value in (chosen or {}).items()):
+        if any(value and parts[i] != words.plain(value) for i, value in (chosen or {}).items()):
             continue
         token = parts[index]
         labelled = action_label(prompt, " ".join(parts), lang) if whole else None

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer import Functions, Renderer
 from renderer.common import (
@@ -36,10 +36,8 @@ from renderer.common import (
     die_face,
     downscale,
     ellipsize,
-    fit_font,
     font,
     font_for,
-    highlight_badge,
     highlight_cell,
     make_theme,
     needs_cjk,
@@ -56,31 +54,32 @@ from renderer.common import (
     token,
     wording,
 )
-from rules.dads_army.board import Board, load_board
+from rules.dads_army.board import MAN_CODES, SHELTER_CODE, Board, load_board
 
 CELL = 50
-PTR = 24  # the strips of white pointers around the board
-FRAME = 10
-TITLE_H = 44
-PANEL_W = 300
+PTR = 30  # the strips of white pointers around the board
+FRAME = 8
+TITLE_H = 46
 BX = FRAME + PTR
 BY = TITLE_H + FRAME + PTR
 BOARD_PX = 12 * CELL
-WIDTH = BX + BOARD_PX + PTR + FRAME + PANEL_W
-HEIGHT = BY + BOARD_PX + PTR + FRAME
+WIDTH = BX + BOARD_PX + PTR + FRAME
+"""The picture is as wide as the map: the table's panel goes under it, so that on a phone (which
+shows it `PHONE_WIDTH` wide) the map's words are as big as they can be."""
+PANEL_Y = BY + BOARD_PX + PTR + FRAME
+"""The top of the table's panel, under the map."""
+TURN_H, CARD_H, GAP, SUPPLIES_H, LEGEND_H = 84, 72, 8, 56, 30
+PANEL_H = 10 + TURN_H + GAP + 2 * (CARD_H + GAP) + SUPPLIES_H + GAP + LEGEND_H + 6
+HEIGHT = PANEL_Y + PANEL_H + FRAME
 WALL = 5
+PHONE_WIDTH = 400
+"""How wide a phone shows the picture until it is tapped."""
+LEGIBLE_PX = 9 * WIDTH / PHONE_WIDTH + 0.3
+"""The least glyph height (px) of any word on the board: 9 px once the picture is shown
+`PHONE_WIDTH` wide (a little over, for rounding). What cannot be drawn this big is not drawn."""
 
-INITIALS = {
-    "mainwaring": "Mw",
-    "wilson": "Wi",
-    "vicar": "Vi",
-    "verger": "Ve",
-    "jones": "Jo",
-    "pike": "Pi",
-    "fraser": "Fr",
-    "godfrey": "Go",
-    "hodges": "H",
-}
+INITIALS = {**MAN_CODES, "hodges": "H"}
+"""The code on each figure's token: what a command takes for the man (`rules.dads_army.board`)."""
 MESSAGES = {
     "board.dads_army.title": "DAD'S ARMY",
     "board.dads_army.place": "Walmington-on-Sea",
@@ -117,7 +116,6 @@ MESSAGES = {
     "board.dads_army.legend.home": "home",
     "board.dads_army.mark.ews": "EWS",
     "board.dads_army.mark.wd": "WD",
-    "board.dads_army.mark.shelter": "S",
 }
 """Every word the board draws, by message id, in English: what a caller without a translation
 layer sees. The same ids and texts are in `data/locale/en/LC_MESSAGES/dads_army_board.po` (a test
@@ -174,6 +172,32 @@ def _theme(name: str | None) -> Theme:
     return pick_theme(THEMES, name, DEFAULT_THEME)
 
 
+@lru_cache(maxsize=1024)
+def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.FreeTypeFont:
+    """The smallest font of that kind, `at_least` big, whose letters and digits of `text` stand
+    `LEGIBLE_PX` high (a Chinese name: the CJK font)."""
+    words = "".join(ch for ch in text if ch.isalnum())
+    size = at_least
+    while True:
+        f = font_for(text, size, kind)
+        if not words:
+            return f
+        _, top, _, bottom = f.getbbox(words)
+        if bottom - top >= LEGIBLE_PX or size > 96:
+            return f
+        size += 1
+
+
+def legible_fit(text: str, room: float, kind: str = "bold", at_least: int = 12) -> tuple[ImageFont.FreeTypeFont, str]:
+    """A legible font (`legible`) and the text cut with an ellipsis to fit `room` px in it: the
+    font is chosen again for the cut text (a cut can drop the letters that reach lowest)."""
+    f = legible(text, kind, at_least)
+    cut = ellipsize(text, f, room)
+    while (g := legible(cut, kind, at_least)).size > f.size:
+        f, cut = g, ellipsize(text, g, room)
+    return f, cut
+
+
 def centre(sq: Square | list[int]) -> tuple[float, float]:
     """Pixel centre of a square (col, row)."""
     return (BX + (sq[0] - 0.5) * CELL, BY + (sq[1] - 0.5) * CELL)
@@ -202,16 +226,43 @@ def action_square(action: str) -> Square | None:
     return None
 
 
+def _lettered(actions: Sequence[str]) -> list[str]:
+    """The actions whose squares get letters: the moves of ONE man (the first, in the board's
+    order, of those who can move: a letter names one man's square, never "either man's"), and
+    every other action with a square but a shelter's (named by its own code, `S1`)."""
+    movers = {a.split()[1] for a in actions if a.startswith("move ") and len(a.split()) == 3}
+    first = min(movers, key=lambda m: list(INITIALS).index(m) if m in INITIALS else 99, default=None)
+    return [a for a in actions if not a.startswith("shelter ")
+            and (not a.startswith("move ") or a.split()[1] == first)]
+
+
+def _shelter_code(action: str) -> str | None:
+    tokens = action.split()
+    return SHELTER_CODE.format(n=tokens[2]) if len(tokens) == 3 and tokens[0] == "shelter" else None
+
+
 def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, list[int]]:
     """Short labels for the distinct squares the actions target, in reading order (row by
-    row, west to east), so a label always means the same square for the same action list.
+    row, west to east), so a label always means the same square for the same action list: the
+    letters of one man's moves at a time (`_lettered`); a shelter by its own code (`S2`, as
+    `shelter <man> s2` takes it). Above `MANY_TARGETS` squares the board tints them unlabelled.
     (`view` is part of every renderer's signature; Dad's Army's squares need only the board.)"""
-    return action_highlights(actions, action_square)
+    out: dict[str, list[int]] = action_highlights(_lettered(actions), action_square)
+    for action in actions:
+        code, sq = _shelter_code(action), action_square(action)
+        if code and sq:
+            out[code] = list(sq)
+    return out
 
 
 def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
-    """Each action text -> the label of its square on the board (None: no square, e.g. `roll`)."""
-    return action_labels(actions, action_square)
+    """Each action text -> the label of its square on the board (None: no label drawn there,
+    e.g. `roll`, the other man's moves, or squares too many to letter)."""
+    lettered = _lettered(actions)
+    labels = action_labels(lettered, action_square)
+    if len({lab for lab in labels.values() if lab}) > MANY_TARGETS:
+        labels = {}
+    return {a: labels.get(a) or _shelter_code(a) for a in actions}
 
 
 # ---------------------------------------------------------------------------- sprites
@@ -271,10 +322,11 @@ def _ink_on(team: str | None) -> RGB:
 
 
 def _man_token(th: Theme, man: str, team: str, diameter: int, called_in: bool, arrived: bool) -> Image.Image:
+    """A man's disc in his team's colour, with its marks (the code is drawn by `_paste_figure`)."""
     return token(
         diameter,
         th[team],
-        INITIALS.get(man, man[:2].title()),
+        "",
         _ink_on(team),
         (25, 25, 25),
         th["gold"] if arrived else None,
@@ -283,7 +335,20 @@ def _man_token(th: Theme, man: str, team: str, diameter: int, called_in: bool, a
 
 
 def _hodges_token(th: Theme, diameter: int) -> Image.Image:
-    return token(diameter, th["hodges"], "H", (25, 25, 25), (25, 25, 25))
+    return token(diameter, th["hodges"], "", (25, 25, 25), (25, 25, 25))
+
+
+def _paste_figure(canvas: Image.Image, th: Theme, man: str, team: str | None, at: Point, diameter: int,
+                  called_in: bool = False, arrived: bool = False) -> None:
+    """A figure's token with its code on it (`INITIALS`: what a command takes), the code at the
+    board's legible size whatever the token's. `team` None: Hodges."""
+    if team is None:
+        sprite, ink = _hodges_token(th, diameter), (25, 25, 25)
+    else:
+        sprite, ink = _man_token(th, man, team, diameter, called_in, arrived), _ink_on(team)
+    paste_centred(canvas, sprite, at)
+    code = INITIALS.get(man, man[:2].title())
+    ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
 
 
 # ---------------------------------------------------------------------------- static background
@@ -307,7 +372,7 @@ def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
     title_bar(img, (0, 0, WIDTH, TITLE_H), title, th["title"], th["cream"])
     after_title = TITLE_H * 0.4 + font_for(title, round(TITLE_H * 0.5), "bold").getlength(title) + 18
     place = say[K + "place"]
-    d.text((after_title, TITLE_H / 2), place, font=font_for(place, 15, "regular"),
+    d.text((after_title, TITLE_H / 2), place, font=legible(place, "regular"),
            fill=blend(th["cream"], th["title"], 0.3), anchor="lm")
 
     # open ground: two tones like a printed map, the beach row in sand, the sea row as water
@@ -340,16 +405,18 @@ def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
         _draw_building(img, d, th, board, b, home_team.get(b.id), _building_word(say, b))
     _draw_pointers(d, th, board)
     d.rectangle((BX - 1, BY - 1, BX + BOARD_PX, BY + BOARD_PX), outline=th["ink"], width=2)
-    # the table panel
-    px = BX + BOARD_PX + PTR + FRAME
-    d.rounded_rectangle((px, TITLE_H + FRAME, WIDTH - FRAME, HEIGHT - FRAME), radius=10, fill=th["panel"])
+    # the table's panel, under the map
+    d.rounded_rectangle((FRAME, PANEL_Y, WIDTH - FRAME, HEIGHT - FRAME), radius=10, fill=th["panel"])
     return img
 
 
 def _building_word(say: Mapping[str, str], b: Any) -> str:
-    """What a building shows: its mark (WD, S) for a base or a shelter, else its name."""
-    mark = {"wd_base": "wd", "air_raid_shelter": "shelter"}.get(b.kind)
-    return say[K + "mark." + mark] if mark else say.get(K + "building." + b.id, b.name)
+    """What a building shows: WD for a base, its code (S1) for a shelter, else its name."""
+    if b.kind == "air_raid_shelter":  # its code, the same in every language (`SHELTER_CODE`)
+        return SHELTER_CODE.format(n=b.number)
+    if b.kind == "wd_base":
+        return say[K + "mark.wd"]
+    return say.get(K + "building." + b.id, b.name)
 
 
 def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square, word: str) -> None:
@@ -359,7 +426,7 @@ def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square, word: str) -> 
     d.ellipse(
         (cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5), outline=blend(th["tank"], (255, 255, 255), 0.4), width=1
     )
-    text_outlined(d, (cx, cy), word, font_for(word, 12, "condensed"), (255, 255, 255), (35, 50, 64), 2)
+    text_outlined(d, (cx, cy), word, legible(word, "condensed"), (255, 255, 255), (35, 50, 64), 2)
 
 
 def _draw_building(
@@ -434,17 +501,17 @@ def _draw_door(
 
 
 def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square], name: str) -> None:
-    if b.kind == "wd_base":
+    if b.kind == "wd_base":  # the War Department's arrow over "WD"; no base is named by a command
         cx, cy = centre(b.squares[0])
-        _broad_arrow(d, (cx, cy - 10), th["wd_text"])
-        text_centred(d, (cx, cy + 6), name, font_for(name, 15, "condensed"), th["wd_text"])
-        text_centred(d, (cx, cy + 18), b.name.split()[-1], font("condensed", 9), th["wd_text"])
+        _broad_arrow(d, (cx, cy - 14), th["wd_text"])
+        text_centred(d, (cx, cy + 8), name, legible(name, "condensed"), th["wd_text"])
         return
-    if b.kind == "air_raid_shelter":
+    if b.kind == "air_raid_shelter":  # its code, as `shelter <man> <code>` takes it: S1 .. S4
         cx, cy = centre(b.squares[0])
-        d.ellipse((cx - 12, cy - 16, cx + 12, cy + 8), fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
-        text_centred(d, (cx, cy - 4), name, font_for(name, 16, "bold"), (255, 255, 255))
-        text_centred(d, (cx, cy + 17), f"{b.number}", font("bold", 11), th["shelter_dark"])
+        code = SHELTER_CODE.format(n=b.number)
+        d.rounded_rectangle((cx - 21, cy - 15, cx + 21, cy + 13), radius=9, fill=th["shelter_dark"],
+                            outline=(255, 255, 255), width=2)
+        text_centred(d, (cx, cy - 1), code, legible(code, "condensed"), (255, 255, 255))
         return
     # label row: the building's row without the door, so the men waiting at the door hide no text
     free = {sq for sq in squares if sq[1] != b.door_inside[1]} or (squares - {tuple(b.door_inside)}) or squares
@@ -452,15 +519,20 @@ def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square],
     x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
     y0, y1 = BY + (rows[0] - 1) * CELL, BY + rows[-1] * CELL
     colour = th["label"]
-    f = fit_font(name, 13, x1 - x0 - 8, "condensed")
+    f = legible(name, "condensed")
     lines = _two_lines(name)
-    if f.size >= 12 or lines is None:
+    room = x1 - x0 - 6
+    if f.getlength(name) <= room:
         text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2), name, f, colour)
-    else:
+    elif lines is not None:
         top, bottom = lines
-        f = fit_font(max(top, bottom, key=len), 13, x1 - x0 - 6, "condensed")
-        text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 - 8), top, f, colour)
-        text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 8), bottom, f, colour)
+        f = max(legible(top, "condensed"), legible(bottom, "condensed"), key=lambda g: g.size)
+        if max(f.getlength(top), f.getlength(bottom)) <= room:
+            half = f.size * 0.55
+            text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 - half), top, f, colour)
+            text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 + half), bottom, f, colour)
+    # a name too long for its building at a legible size is left off: no command names a building,
+    # and the board's parts picture (`render_parts`) names them all
 
 
 def _two_lines(name: str) -> tuple[str, str] | None:
@@ -484,7 +556,7 @@ def _broad_arrow(d: ImageDraw.ImageDraw, at: tuple[float, float], colour: RGB) -
 
 def _draw_pointers(d: ImageDraw.ImageDraw, th: Theme, board: Board) -> None:
     """White pointers: pink column numbers above and below, black row numbers left and right."""
-    f = font("bold", 13)
+    f = legible("12", "condensed")
     white = (250, 250, 246)
     for i in range(1, board.columns + 1):
         cx = BX + (i - 0.5) * CELL
@@ -493,20 +565,20 @@ def _draw_pointers(d: ImageDraw.ImageDraw, th: Theme, board: Board) -> None:
             y1 = y0 + PTR - 6
             tip = (cx, y1 + 3) if top else (cx, y0 - 3)
             base = y0 if top else y1
-            shape: list[tuple[float, float]] = [(cx - 13, base), (cx + 13, base)]
+            shape: list[tuple[float, float]] = [(cx - 20, base), (cx + 20, base)]
             mid = y1 - 4 if top else y0 + 4
-            shape += [(cx + 13, mid), tip, (cx - 13, mid)]
+            shape += [(cx + 20, mid), tip, (cx - 20, mid)]
             d.polygon(shape, fill=white)
             text_centred(d, (cx, (y0 + y1) / 2 - (1 if top else -1)), str(i), f, th["pink"])
     for j in range(1, board.rows + 1):
         cy = BY + (j - 0.5) * CELL
         for left in (True, False):
-            x0 = BX - PTR + 2 if left else BX + BOARD_PX + 2
-            x1 = x0 + PTR - 5
+            x0 = BX - PTR + 1 if left else BX + BOARD_PX + 2
+            x1 = x0 + PTR - 3
             if left:
-                shape = [(x0, cy - 11), (x1 - 4, cy - 11), (x1 + 1, cy), (x1 - 4, cy + 11), (x0, cy + 11)]
+                shape = [(x0, cy - 14), (x1 - 3, cy - 14), (x1 + 1, cy), (x1 - 3, cy + 14), (x0, cy + 14)]
             else:
-                shape = [(x1, cy - 11), (x0 + 4, cy - 11), (x0 - 1, cy), (x0 + 4, cy + 11), (x1, cy + 11)]
+                shape = [(x1, cy - 14), (x0 + 3, cy - 14), (x0 - 1, cy), (x0 + 3, cy + 14), (x1, cy + 14)]
             d.polygon(shape, fill=white)
             text_centred(d, ((x0 + x1) / 2 + (-1 if left else 1), cy), str(j), f, (20, 20, 20))
 
@@ -524,26 +596,38 @@ def _figures_by_square(view: Mapping[str, Any]) -> dict[Square, list[tuple[str, 
     return out
 
 
-_SPOTS = {
-    1: (34, [(0, 0)]),
-    2: (26, [(-11, 0), (11, 0)]),
-    3: (23, [(-11, -8), (11, -8), (0, 10)]),
-    4: (21, [(-11, -10), (11, -10), (-11, 10), (11, 10)]),
-    6: (17, [(-14, -9), (0, -9), (14, -9), (-14, 9), (0, 9), (14, 9)]),
-}
-"""Token size and offsets for n figures on one square (a Hodges swap can exceed the limit of 3)."""
+FIGURE = 42
+"""A figure's token on the map: as big as a square allows, for a legible code."""
+STEP = 37
+"""Centre to centre of figures sharing a square: side by side on a tray over the square's
+neighbours (their codes cannot shrink to fit one square)."""
+
+
+def _figure_spots(n: int) -> list[tuple[float, float]]:
+    """Offsets of n figures on one square: one row of up to 3, then a second row (a Hodges swap
+    can exceed the limit of 3)."""
+    rows = [min(n, 3)] if n <= 3 else [(n + 1) // 2, n // 2]
+    out: list[tuple[float, float]] = []
+    for r, count in enumerate(rows):
+        oy = (r - (len(rows) - 1) / 2) * STEP
+        out += [((i - (count - 1) / 2) * STEP, oy) for i in range(count)]
+    return out
 
 
 def _draw_figures(canvas: Image.Image, th: Theme, by_square: Mapping[Square, list[tuple[str, Any]]]) -> None:
+    d = ImageDraw.Draw(canvas, "RGBA")
     for sq, figures in sorted(by_square.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        diameter, offsets = _SPOTS[len(figures) if len(figures) <= 4 else 6]
         cx, cy = centre(sq)
-        for (man, info), (ox, oy) in zip(figures, offsets, strict=False):
-            if info is None:
-                sprite = _hodges_token(th, diameter)
-            else:
-                sprite = _man_token(th, man, info["team"], diameter, bool(info["called_in"]), bool(info["arrived"]))
-            paste_centred(canvas, sprite, (cx + ox, cy + oy))
+        spots = _figure_spots(len(figures))
+        if len(figures) > 1:  # a tray marks the figures as standing on one square
+            xs, ys = [cx + ox for ox, _ in spots], [cy + oy for _, oy in spots]
+            r = FIGURE / 2 + 3
+            d.rounded_rectangle((min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r), radius=r,
+                                fill=(*th["panel"], 215), outline=(*th["ink"], 255), width=2)
+        for (man, info), (ox, oy) in zip(figures, spots, strict=True):
+            team = None if info is None else info["team"]
+            called, arrived = (False, False) if info is None else (bool(info["called_in"]), bool(info["arrived"]))
+            _paste_figure(canvas, th, man, team, (cx + ox, cy + oy), FIGURE, called, arrived)
 
 
 def _draw_path(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
@@ -593,18 +677,34 @@ def _draw_highlight_fills(canvas: Image.Image, th: Theme, highlight: Mapping[str
         highlight_cell(canvas, _cell_box(tuple(sq)), th, light=light)
 
 
+PILL_H = 30
+"""A label's badge: tall enough for a legible letter."""
+
+
 def _draw_highlight_pills(
     canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]], busy: set[Square]
 ) -> None:
-    light = len(highlight) > MANY_TARGETS
+    """Each label on its square (at the bottom edge of a square with something on it). Too many
+    squares to letter legibly (an air raid's bombs): tinted only, their pointers name them."""
+    if len(highlight) > MANY_TARGETS:
+        return
     for label, sq in highlight.items():
-        badge = highlight_badge(label, th, light=light)
-        if light:
-            x0, y0, _, _ = _cell_box(tuple(sq), 4)
-            paste_centred(canvas, badge, (x0 + badge.width / 2, y0 + badge.height / 2))
-        else:
-            cx, cy = centre(sq)
-            paste_centred(canvas, badge, (cx, cy + (CELL / 2 - 11) if tuple(sq) in busy else cy))
+        badge = _label_pill(label, th["hl_edge"])
+        cx, cy = centre(sq)
+        paste_centred(canvas, badge, (cx, cy + (CELL - PILL_H) / 2 - 1 if tuple(sq) in busy else cy))
+
+
+@lru_cache(maxsize=256)
+def _label_pill(label: str, edge: RGB) -> Image.Image:
+    """A white badge with a label in ink, its letters `LEGIBLE_PX` high."""
+    f = legible(label, "bold")
+    w = max(PILL_H, round(f.getlength(label) + PILL_H * 0.5))
+    big = Image.new("RGBA", (w * SS, PILL_H * SS), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * SS - 1, PILL_H * SS - 1), radius=PILL_H * SS // 2,
+                                          fill=(255, 255, 255), outline=edge, width=round(2 * SS))
+    img = downscale(big, (w, PILL_H))
+    ImageDraw.Draw(img).text((w / 2, PILL_H / 2 + 1), label, font=f, fill=(20, 20, 20), anchor="mm")
+    return img
 
 
 def _draw_markers(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
@@ -637,23 +737,26 @@ def _player_label(say: Text, p: Mapping[str, Any], names: Mapping[int, str] | No
 def _draw_panel(
     canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None
 ) -> None:
-    """Right-hand panel, top to bottom: whose turn and the die, one card per player, the
-    supplies and the Top Secret card being resolved, a two-item legend."""
-    x0 = BX + BOARD_PX + PTR + FRAME + 12
-    x1 = WIDTH - FRAME - 12
-    y = TITLE_H + FRAME + 12
-    y = _panel_turn(canvas, th, say, view, names, (x0, y, x1, y + 92)) + 14
-    for p in view.get("players", []):
-        _panel_player(canvas, th, say, view, p, names, (x0, y, x1, y + 72))
-        y += 80
-    legend_y = HEIGHT - FRAME - 18
-    card_top = legend_y - 18 - 52
-    supplies_y = max(y + 4, card_top - 62)
-    _panel_supplies(canvas, th, view, (x0, supplies_y, x1))
+    """The panel under the map, top to bottom: whose turn and the die; one card per player, two
+    a row; the supplies beside the Top Secret card being resolved; a two-item legend."""
+    x0, x1 = FRAME + 10, WIDTH - FRAME - 10
+    y = PANEL_Y + 10
+    _panel_turn(canvas, th, say, view, names, (x0, y, x1, y + TURN_H))
+    y += TURN_H + GAP
+    half = (x1 - x0 - GAP) // 2
+    for i, p in enumerate(view.get("players", [])):
+        cx = x0 + (i % 2) * (half + GAP)
+        cy = y + (i // 2) * (CARD_H + GAP)
+        _panel_player(canvas, th, say, view, p, names, (cx, cy, cx + half, cy + CARD_H))
+    y += 2 * (CARD_H + GAP)
+    _panel_supplies(canvas, th, view, (x0, y, x0 + half))
     if view.get("card"):
-        box = (x0, max(card_top, supplies_y + 60), x1, legend_y - 18)
-        _draw_card_in_play(canvas, th, say, view, view["card"], box)
-    _legend(canvas, th, say, (x0, legend_y, x1))
+        _draw_card_in_play(canvas, th, say, view, view["card"], (x0 + half + GAP, y + 4, x1, y + SUPPLIES_H - 4))
+    _legend(canvas, th, say, (x0, y + SUPPLIES_H + GAP + LEGEND_H / 2, x1))
+
+
+MEN_TOKEN = 40
+"""A man's token in the panel."""
 
 
 def _paste_men(
@@ -662,8 +765,8 @@ def _paste_men(
     """A player's men in a row of panel tokens, with the marks (called in, home) the view gives."""
     for i, man in enumerate(men):
         info = view.get("men", {}).get(man, {})
-        spr = _man_token(th, man, team, 26, bool(info.get("called_in")), bool(info.get("arrived")))
-        paste_centred(canvas, spr, (at[0] + i * step, at[1]))
+        _paste_figure(canvas, th, man, team, (at[0] + i * step, at[1]), MEN_TOKEN,
+                      bool(info.get("called_in")), bool(info.get("arrived")))
 
 
 def _panel_turn(
@@ -674,6 +777,7 @@ def _panel_turn(
     names: Mapping[int, str] | None,
     box: tuple[int, int, int, int],
 ) -> int:
+    """Whose turn (or who won): the player's men and name in their colour, the phase, the die."""
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     by_seat = {p["seat"]: p for p in view.get("players", [])}
@@ -682,27 +786,27 @@ def _panel_turn(
     team = lead.get("team") if lead and lead.get("team") in TEAMS else None
     colour = th[team] if team else th["muted"]
     d.rounded_rectangle(box, radius=10, fill=blend(colour, th["panel"], 0.78), outline=colour, width=3)
-    die_x = x1 - 36
+    die_x = x1 - 44
+    left = x0 + 16
     if lead:
+        _paste_men(canvas, th, view, lead.get("men", []), team or "red", (x0 + 34, (y0 + y1) / 2), 46)
+        left = x0 + 34 + 46 + MEN_TOKEN // 2 + 14
         label = _player_label(say, lead, names)
-        room = die_x - 30 - x0 - 14
-        f = fit_font(label, 20, room, "bold", min_size=15)
-        d.text((x0 + 14, y0 + 24), ellipsize(label, f, room), font=f, fill=th["ink"], anchor="lm")
-        _paste_men(canvas, th, view, lead.get("men", []), team or "red", (x0 + 28, y0 + 62), 32)
+        f, label = legible_fit(label, die_x - 36 - left, "bold", 24)
+        d.text((left, y0 + 24), label, font=f, fill=th["ink"], anchor="lm")
     if winner is not None:
         word = "★ " + say(K + "winner")
     else:
         word = say(K + "phase." + phase) if phase in PHASES else str(phase or "").upper()
     if view.get("pending") and phase in ("bomb", "jack", "push"):
         word += f" ×{view['pending']}"
-    left = x0 + (90 if lead else 14)
-    wp = pill(word, 24, colour, _ink_on(team), (25, 25, 25), max_width=die_x - 32 - left)
-    paste_centred(canvas, wp, (left + wp.width / 2, y0 + 62))
+    wp = pill(word, 32, colour, _ink_on(team), (25, 25, 25), max_width=die_x - 36 - left)
+    paste_centred(canvas, wp, (left + wp.width / 2, y0 + 60))
     if view.get("roll"):
-        paste_centred(canvas, die_face(48, int(view["roll"])), (die_x, (y0 + y1) / 2))
+        paste_centred(canvas, die_face(56, int(view["roll"])), (die_x, (y0 + y1) / 2))
     elif phase == "roll":
-        paste_centred(canvas, die_face(48, 0), (die_x, (y0 + y1) / 2))
-        text_centred(d, (die_x, (y0 + y1) / 2), "?", font("bold", 24), th["muted"])
+        paste_centred(canvas, die_face(56, 0), (die_x, (y0 + y1) / 2))
+        text_centred(d, (die_x, (y0 + y1) / 2), "?", font("bold", 28), th["muted"])
     return y1
 
 
@@ -715,6 +819,7 @@ def _panel_player(
     names: Mapping[int, str] | None,
     box: tuple[int, int, int, int],
 ) -> None:
+    """One player: their colour beside their name, their men (by code), their map reference."""
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     team = p["team"] if p.get("team") in TEAMS else "red"
@@ -728,25 +833,26 @@ def _panel_player(
     d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
     label = _player_label(say, p, names)
     prefix = "▶ " if active else ("★ " if won else "")
-    f = fit_font(prefix + label, 16, x1 - x0 - 60, "bold", min_size=13)
-    d.text((x0 + 18, y0 + 16), ellipsize(prefix + label, f, x1 - x0 - 60), font=f, fill=th["ink"], anchor="lm")
-    _paste_men(canvas, th, view, p.get("men", []), team, (x0 + 32, y0 + 48), 34)
+    arrived = int(p.get("arrived") or 0)
+    room = x1 - x0 - 24 - (20 * arrived + 6 if arrived else 0)
+    f, label = legible_fit(prefix + label, room, "bold")
+    d.text((x0 + 16, y0 + 17), label, font=f, fill=th["ink"], anchor="lm")
+    _paste_men(canvas, th, view, p.get("men", []), team, (x0 + 36, y0 + 50), 44)
     ref = p.get("reference")
     if ref:
-        paste_centred(canvas, target(colour, 28), (x0 + 118, y0 + 48))
-        d.text((x0 + 136, y0 + 48), f"{ref[0]},{ref[1]}", font=font("bold", 14), fill=th["ink"], anchor="lm")
+        paste_centred(canvas, target(colour, 28), (x0 + 124, y0 + 50))
+        where = f"{ref[0]},{ref[1]}"
+        d.text((x0 + 142, y0 + 51), where, font=legible(where, "bold"), fill=th["ink"], anchor="lm")
     if p.get("kept_jack"):
-        paste_centred(canvas, _union_jack(30, 18, th["flag_blue"], th["flag_red"]), (x1 - 28, y0 + 48))
-    arrived = int(p.get("arrived") or 0)
+        paste_centred(canvas, _union_jack(34, 22, th["flag_blue"], th["flag_red"]), (x1 - 30, y0 + 50))
     if arrived:
-        d.text((x1 - 10, y0 + 16), "⌂" * arrived, font=font("bold", 16), fill=th["hl_edge"], anchor="rm")
+        d.text((x1 - 10, y0 + 17), "⌂" * arrived, font=font("bold", 20), fill=th["hl_edge"], anchor="rm")
 
 
 def _panel_supplies(canvas: Image.Image, th: Theme, view: Mapping[str, Any], at: tuple[int, int, int]) -> None:
     """Top Secret deck and discards, bombs and Union Jacks left in the box."""
     x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
-    d.line((x0, y, x1, y), fill=blend(th["muted"], th["panel"], 0.5), width=1)
     col = (x1 - x0) / 4
     items = [
         (card(26, 36, th["wd"], th["ink"]), view.get("deck", 0)),
@@ -756,8 +862,8 @@ def _panel_supplies(canvas: Image.Image, th: Theme, view: Mapping[str, Any], at:
     ]
     for i, (sprite, count) in enumerate(items):
         cx = x0 + col * (i + 0.5)
-        paste_centred(canvas, sprite, (cx - 14, y + 32))
-        d.text((cx + 6, y + 32), str(count), font=font("bold", 16), fill=th["ink"], anchor="lm")
+        paste_centred(canvas, sprite, (cx - 18, y + SUPPLIES_H / 2))
+        d.text((cx + 2, y + SUPPLIES_H / 2), str(count), font=legible("0", "bold"), fill=th["ink"], anchor="lm")
 
 
 def _draw_card_in_play(
@@ -775,22 +881,15 @@ def _draw_card_in_play(
     d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=th["wd"], outline=th["ink"], width=2)
     kind = card.get("kind")
     man = card.get("man")
-    who = _man_name(say, man) if kind == "character" and man else ""
-    room = x1 - 10 - (x0 + 56)
-    if who:
-        fw = fit_font(who, 13, room * 0.45, "bold", min_size=10)
-        who = ellipsize(who, fw, room * 0.45)
-        d.text((x1 - 10, cy), who, font=fw, fill=th["cream"], anchor="rm")
-        room -= fw.getlength(who) + 10
     title = say(K + "card." + kind) if kind in CARDS else str(kind).upper()
-    ft = fit_font(title, 16, room, "bold", min_size=11)
-    d.text((x0 + 56, cy), ellipsize(title, ft, room), font=ft, fill=th["wd_text"], anchor="lm")
-    icon_at = (x0 + 28, cy)
-    if kind == "character" and man:
+    ft, title = legible_fit(title, x1 - 10 - (x0 + 50), "bold")
+    d.text((x0 + 50, cy), title, font=ft, fill=th["wd_text"], anchor="lm")
+    icon_at = (x0 + 26, cy)
+    if kind == "character" and man:  # the man by his token, code and all
         team = view.get("men", {}).get(man, {}).get("team", "red")
-        paste_centred(canvas, _man_token(th, man, team if team in TEAMS else "red", 32, False, False), icon_at)
+        _paste_figure(canvas, th, man, team if team in TEAMS else "red", icon_at, MEN_TOKEN)
     elif kind == "hodges":
-        paste_centred(canvas, _hodges_token(th, 32), icon_at)
+        _paste_figure(canvas, th, "hodges", None, icon_at, MEN_TOKEN)
     elif kind == "air_raid":
         paste_centred(canvas, _bomb(36, th["bomb"], th["spark"]), icon_at)
     elif kind == "union_jack":
@@ -802,15 +901,14 @@ def _legend(canvas: Image.Image, th: Theme, say: Text, at: tuple[float, float, f
     x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
     called, home = say(K + "legend.called_in"), say(K + "legend.home")
-    f_home = fit_font(home, 11, 70, "regular", min_size=9)
-    home = ellipsize(home, f_home, 70)
-    home_x = x1 - f_home.getlength(home) - 22  # the ring's token, then the word, flush right
-    room = home_x - 14 - (x0 + 22)
-    f = fit_font(called, 11, room, "regular", min_size=9)
-    paste_centred(canvas, token(14, th["muted"], "", badge=th["tick"]), (x0 + 10, y))
-    d.text((x0 + 22, y), ellipsize(called, f, room), font=f, fill=th["muted"], anchor="lm")
-    paste_centred(canvas, token(14, th["muted"], "", ring=th["gold"]), (home_x + 10, y))
-    d.text((home_x + 22, y), home, font=f_home, fill=th["muted"], anchor="lm")
+    f_home, home = legible_fit(home, 120, "regular")
+    home_x = x1 - f_home.getlength(home) - 30  # the ring's token, then the word, flush right
+    room = home_x - 20 - (x0 + 30)
+    f, called = legible_fit(called, room, "regular")
+    paste_centred(canvas, token(18, th["muted"], "", badge=th["tick"]), (x0 + 12, y))
+    d.text((x0 + 30, y), called, font=f, fill=th["muted"], anchor="lm")
+    paste_centred(canvas, token(18, th["muted"], "", ring=th["gold"]), (home_x + 12, y))
+    d.text((home_x + 30, y), home, font=f_home, fill=th["muted"], anchor="lm")
 
 
 # ---------------------------------------------------------------------------- entry point
@@ -869,9 +967,10 @@ PARTS = {
     P + "black": "Black pointers: the rows, 1 to 12 from north to south (the black Order cards)",
     P + "home": "Homes: each man starts at home; a building is entered and left only by its door",
     P + "wd_base": "WD Top Secret bases: call in at one (exact throw) before heading for your map reference",
-    P + "shelter": "Air raid shelters 1 to 4: where an air raid sends men who are not at home",
+    P + "shelter": "Air raid shelters S1 to S4 (`shelter <man> s2`): where an air raid sends men who are not at home",
     P + "ews_tank": "The EWS tank, an open square (pink 4, black 3)",
-    P + "men": "The men: two per player, in the player's colour",
+    P + "men": "The men: two per player, in the player's colour, each with the code a command takes"
+                " (Mw: `move mw 6,2`)",
     P + "reference": "A map reference: the square where a player must bring both his men (a target in his colour)",
     P + "hodges": "Warden Hodges: starts in the Beach Shelter and moves only when swapped",
     P + "sea": "The sea front: the south row of the map",
@@ -916,7 +1015,7 @@ def render_parts(
         ((man_at[0] + nudge, man_at[1] - nudge), say(P + "men")),
         ((hodges_at[0] + nudge, hodges_at[1] - nudge), say(P + "hodges")),
         (centre((6, board.sea_rows[0])), say(P + "sea")),
-        ((WIDTH - FRAME - PANEL_W + 12, TITLE_H + FRAME + 12), say(P + "panel")),
+        ((WIDTH - FRAME - 100, PANEL_Y + 10), say(P + "panel")),
     ]
     reference = next((p["reference"] for p in view.get("players", []) if p.get("reference")), None)
     if reference:

@@ -109,6 +109,11 @@ class Words:
         return self
 
     # ---- the menu
+    def plain(self, token: str) -> str:
+        """A token as typed (a board's code for a thing, in any case) in the action text's own
+        form, as the game's `parse_action` reads it; itself by default."""
+        return token
+
     def steps(self, text: str) -> list[str]:
         """An action's text as the menu's steps, one token each. Space-separated by default; a
         game whose actions are one word (Judtho's `Nb1-c3`) splits them itself. A prefix of steps

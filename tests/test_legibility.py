@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -90,3 +91,70 @@ def test_a_real_game_is_measured() -> None:
     figures = board.figures()
     assert figures["width"] == board.image.width and len(figures["smallest"]) == 5
     assert any(text == "Mainwaring" for text, _ in board.texts)  # a seat's name
+
+
+def _dads_army_cases():
+    """Dad's Army boards: every phase by hand (figures crowded on a square, a card in play, a
+    winner), in English and Chinese, with long names; and real positions of seeded games, each
+    with its legal actions highlighted."""
+    from renderer import dads_army as R
+    from rules.core import SeededChance
+    from rules.dads_army import GAME
+    from tables import i18n
+    from tests.renderer.views import make_view
+
+    zh = lambda key: i18n.gettext(key, "zh-TW")  # noqa: E731
+    en = lambda key: i18n.gettext(key, "en")  # noqa: E731
+    names = {0: "Bartholomew Fortescue-Smythe", 1: "王小明", 2: "Ann", 3: "Jo"}
+    crowded = make_view(phase="push", roll=3, card={"kind": "character", "man": "pike"}, pending=3)
+    for man in ("mainwaring", "vicar", "jones"):
+        crowded["men"][man]["square"] = [7, 7]
+    crowded["hodges"] = [7, 7]
+    views = [
+        (crowded, {"A": [7, 8], "B": [11, 2]}),
+        (make_view(phase="move", roll=5), {"A": [5, 2], "B": [7, 3]}),
+        (make_view(phase="shelter", card={"kind": "air_raid", "man": None}, turn=2), {"S1": [4, 4], "S3": [5, 9]}),
+        (make_view(phase="bomb", roll=4, card={"kind": "air_raid", "man": None}, pending=4), {}),
+        (make_view(phase="over", turn=None, winner=1), {}),
+    ]
+    for view, highlight in views:
+        for text in (en, zh):
+            yield lambda view=view, highlight=highlight, text=text: R.render(
+                view, highlight=highlight, names=names, text=text)
+    for seed in (1, 2):
+        rnd, state = random.Random(seed), GAME.new_game({}, 4, SeededChance(seed))
+        for step in range(120):
+            acting = sorted(GAME.to_act(state))
+            if not acting:
+                break
+            actions = [str(a) for a in GAME.legal_actions(state, acting[0])]
+            if step % 20 == 0:
+                view = GAME.view(state, None)
+                highlight = R.highlights(view, actions)
+                yield lambda view=view, highlight=highlight: R.render(view, highlight=highlight, names=names, text=en)
+            GAME.apply(state, acting[0], rnd.choice(actions), SeededChance(f"{seed}:{step}"))
+
+
+def test_every_dads_army_board_reads_on_a_phone() -> None:
+    """Every word on a Dad's Army board is at least 9 px high when the board is shown 400 px
+    wide (a phone's Discord); the words measured include the seats' names and the labels."""
+    bench = legibility()
+    seen: set[str] = set()
+    for draw in _dads_army_cases():
+        picture = bench.measure(draw)
+        assert picture is not None
+        small = [(text, round(px, 2)) for text, px in picture.texts if px < bench.MIN_PX]
+        assert small == []
+        seen |= {text for text, _ in picture.texts}
+    assert {"Mw", "S1", "A", "12", "ROLL"} <= seen  # codes, labels, pointers and the phase were measured
+
+
+def test_a_man_and_a_shelter_are_typed_as_the_board_shows_them() -> None:
+    from rules.dads_army import GAME
+    from rules.dads_army.board import MAN_CODES
+
+    for man, code in MAN_CODES.items():
+        for typed in (code, code.upper(), code.lower(), man.upper()):
+            assert str(GAME.parse_action(f"move {typed} 6,2")) == f"move {man} 6,2"
+    assert str(GAME.parse_action("shelter Pi S3")) == str(GAME.parse_action("shelter pike 3")) == "shelter pike 3"
+    assert str(GAME.parse_action("hodge go")) == "hodge godfrey"

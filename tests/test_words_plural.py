@@ -139,8 +139,8 @@ def test_a_death_turns_the_card_up_it_is_no_choice_of_the_dead() -> None:
     zh = [i18n.render(judgement_present.describe(e), "zh-TW", lambda s: f"P{s}") for e in events if e.public]
     assert zh[1].startswith("紅（red）P0 的人物隨死亡亮出：") and zh[2].startswith("紅（red）P0 的身份隨死亡公開：")
     chosen = Event("identity_shown", {"seat": 2, "identity": "guard"})  # shown by choice (an Order card)
-    assert i18n.render(judgement_present.describe(chosen), "en", lambda s: f"P{s}") == "green P2 shows their identity: " \
-        + i18n.gettext("judgement.identity.guard") + "."
+    shown = i18n.render(judgement_present.describe(chosen), "en", lambda s: f"P{s}")
+    assert shown == "green P2 shows their identity: " + i18n.gettext("judgement.identity.guard") + "."
 
 
 def judgement_words(lang: str) -> dict[str, str]:

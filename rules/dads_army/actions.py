@@ -4,6 +4,10 @@
 `bomb <c,r>`, `jack <c,r>`, `keep`, `done`, and the variant verbs of variant_actions.py
 (`redraw`). `parse_action` reads any of them back and refuses junk with `BadActionText`,
 before the engine checks whether it is legal now.
+
+A man may be typed by his name or by the code the board shows on his token (`mw` for
+Mainwaring, `MAN_CODES`), a shelter by its number or by the code the board shows on it (`s2`,
+`SHELTER_CODE`), in any case: what the board shows is what a command takes.
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.core import Action, ActionSyntax
+from rules.core import Action, ActionSyntax, BadActionText
 
-from .board import Square, load_board
+from .board import MAN_CODES, Square, load_board
 from .variant_actions import Redraw
 
 MEN: tuple[str, ...] = ("mainwaring", "wilson", "vicar", "verger", "jones", "pike", "fraser", "godfrey")
+_BY_CODE = {code.lower(): man for man, code in MAN_CODES.items()}
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,22 @@ def _meaningful(name: str, value: object) -> bool:
 SYNTAX = ActionSyntax(Roll, Move, Lay, Push, Hodge, Shelter, Bomb, Jack, Keep, Done, Redraw, valid=_meaningful)
 
 
+def plain_token(token: str) -> str:
+    """A typed token in the action text's own form: a man's code (`Mw`) as his name, a shelter's
+    code (`S2`) as its number, any case; anything else as it is (lower case)."""
+    token = token.lower()
+    if token in _BY_CODE:
+        return _BY_CODE[token]
+    if token[:1] == "s" and token[1:].isdigit():
+        return token[1:]
+    return token
+
+
 def parse_action(text: str) -> Action:
-    """The action a text form stands for; `BadActionText` when it cannot be read."""
-    return SYNTAX.parse(text)
+    """The action a text form stands for, men and shelters also by their board codes
+    (`move Mw 6,2`, `shelter pi s3`); `BadActionText` when it cannot be read."""
+    verb, *rest = text.strip().lower().split() or [""]
+    try:
+        return SYNTAX.parse(" ".join([verb, *(plain_token(t) for t in rest)]))
+    except BadActionText:
+        raise BadActionText(text=text) from None

@@ -24,6 +24,21 @@ DIRECTIONS: tuple[Direction, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 BOARD_FILE = data_path("dads_army", "board.toml")
 
+MAN_CODES: dict[str, str] = {
+    "mainwaring": "Mw",
+    "wilson": "Wi",
+    "vicar": "Vi",
+    "verger": "Ve",
+    "jones": "Jo",
+    "pike": "Pi",
+    "fraser": "Fr",
+    "godfrey": "Go",
+}
+"""Each man's code, as his token on the board shows it; a command takes it for his name (`move mw
+6,2`), in any case."""
+SHELTER_CODE = "S{n}"
+"""How the board names air raid shelter n (`S2`); a command takes it for the number."""
+
 
 @dataclass(frozen=True)
 class Building:

@@ -55,7 +55,7 @@ from rules.core import Action, Chance, Event, Game, GameInfo, IllegalAction, Msg
 
 from . import moves, present, refusals, time_up, winnable
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter, parse_action
-from .board import load_board
+from .board import MAN_CODES, load_board
 from .cards import card_kind, card_man, load_supply
 from .state import DadsArmyState, LastMove, Man, Player, Square
 from .variant_actions import Redraw
@@ -505,6 +505,20 @@ class DadsArmy(Game[DadsArmyState]):
         if state.phase == "over":  # D30: no man moved for 3 full rounds
             return Outcome(winners=(), reason="stalled")
         return None
+
+    def own_question(self, state: DadsArmyState, seat: Seat) -> Msg | None:
+        """Whom `seat` plays, at the top of its private menu: its colour with its two men and the
+        codes their tokens show on the board (what a command takes): "You play Red: Captain
+        Mainwaring (Mw) and Sergeant Wilson (Wi)." Nothing secret (every view shows it)."""
+        if state.phase == "over" or not 0 <= seat < len(state.players):
+            return None
+        player = state.players[seat]
+        first, second = player.men
+        return Msg("dads_army.own", {
+            "team": Msg(f"dads_army.team.{player.team}"),
+            "first": present.man_name(first), "first_code": MAN_CODES[first],
+            "second": present.man_name(second), "second_code": MAN_CODES[second],
+        })
 
     def view(self, state: DadsArmyState, seat: Seat | None) -> dict[str, Any]:
         """Everything is public except the order of the deck, which is only counted."""

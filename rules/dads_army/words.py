@@ -10,10 +10,16 @@ from dataclasses import dataclass
 
 from rules.plugin import Words
 
+from .actions import plain_token
+
 
 @dataclass(frozen=True)
 class DadsArmyWords(Words):
     """Dad's Army's words."""
+
+    def plain(self, token: str) -> str:
+        """A man typed by his board code (`Mw`), a shelter by its (`S2`): as the actions name them."""
+        return plain_token(token)
 
 
 WORDS = DadsArmyWords(key="dads_army", token_keys=("dads_army.man.{token}",))

@@ -9,6 +9,7 @@ import pytest
 
 import tables.lobby
 from renderer.dads_army import label_actions
+from rules.dads_army.board import MAN_CODES
 from tables import i18n
 from tests.cogs.conftest import as_player, buttons, refusals
 
@@ -56,6 +57,28 @@ async def test_roll_then_move_with_autocompleted_man_and_square(world, service):
     assert refusals(w.env) == []
 
 
+async def test_a_man_is_typed_by_the_code_his_token_shows(world, service):
+    """The board shows Mainwaring as `Mw`: `/dadsarmy move man:MW` (any case) is him, and the
+    square's autocomplete reads the code too."""
+    w = world
+    table, player = await start_game(w, service)
+    members = {w.alice.id: w.alice, w.bob.id: w.bob}
+    for _ in range(10):  # a throw that leaves no move passes the turn: roll until one moves
+        await player.slash(w.channel, "dadsarmy roll")
+        legal = service.legal_for(w.channel.id, as_player(player))
+        if legal and all(a.startswith("move ") for a in legal):
+            break
+        player = members[table.seats[table.humans_to_act()[0]].user_id]
+    before = table.version
+    man, to = legal[0].split()[1:]
+    code = MAN_CODES[man].upper()
+    squares = await player.autocomplete(w.channel, "dadsarmy move", "to", "", man=code)
+    assert [c["value"] for c in squares] == [a.split()[2] for a in legal if a.split()[1] == man][:25]
+    await player.slash(w.channel, "dadsarmy move", man=code, to=to)
+    assert table.version == before + 1 and refusals(w.env) == []
+    assert table.game.view(table.state, None)["men"][man]["square"] == [int(v) for v in to.split(",")]
+
+
 async def test_autocomplete_offers_nothing_to_someone_who_may_not_move(world, service):
     w = world
     _, player = await start_game(w, service)
@@ -87,7 +110,8 @@ async def test_turn_prompt_offers_roll_then_men_then_squares_by_buttons(world, s
     step = await player.click(menu, label=offered[0])
     man = names[offered[0]]
     drawn = label_actions(table.game.view(table.state, None), legal)  # the labels on the image
-    expected = [f"{drawn[a]} · {a.split()[2]}" for a in legal if a.split()[1] == man]
+    # one man's squares are lettered at a time: the other man's buttons name the square alone
+    expected = [f"{drawn[a]} · {a.split()[2]}" if drawn[a] else a.split()[2] for a in legal if a.split()[1] == man]
     assert sorted(b["label"] for b in buttons(step.response)) == sorted(expected)
     choice = buttons(step.response)[0]
     await player.click(step.response, custom_id=choice["custom_id"])

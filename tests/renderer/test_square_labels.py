@@ -19,8 +19,11 @@ def test_labels_are_letters_then_double_letters():
 
 
 def test_highlights_label_each_distinct_square_once_in_reading_order():
+    """One man's moves at a time (the first in the board's order, Jones before Pike): a letter
+    never stands for "either man"."""
     hl = highlights(make_view(), MOVES)
-    assert hl == {"A": [6, 2], "B": [3, 8], "C": [5, 9], "D": [1, 12]}
+    assert hl == {"A": [6, 2], "B": [5, 9]}
+    assert highlights(make_view(), [m for m in MOVES if "jones" not in m]) == {"A": [3, 8], "B": [5, 9], "C": [1, 12]}
 
 
 def test_highlights_are_stable_whatever_the_action_order():
@@ -37,7 +40,7 @@ def test_label_actions_gives_each_action_its_squares_label():
     labels = label_actions(make_view(), actions)
     assert set(labels) == set(actions)
     assert labels["roll"] is None and labels["hodge wilson"] is None
-    assert labels["move pike 5,9"] == labels["move jones 5,9"]  # same square, same label
+    assert labels["move jones 5,9"] and labels["move pike 5,9"] is None  # one man's letters only
     assert labels["lay 7,7"] == labels["jack 7,7"]
     hl = highlights(make_view(), actions)
     for action, label in labels.items():
@@ -48,8 +51,16 @@ def test_label_actions_gives_each_action_its_squares_label():
 def test_shelter_actions_are_labelled_with_their_shelter_square():
     actions = ["shelter pike 1", "shelter pike 3", "shelter jones 1"]
     hl = highlights(make_view(), actions)
-    assert hl == {"A": [4, 4], "B": [5, 9]}
-    assert label_actions(make_view(), actions) == {"shelter pike 1": "A", "shelter pike 3": "B", "shelter jones 1": "A"}
+    assert hl == {"S1": [4, 4], "S3": [5, 9]}  # the shelter's own code, as the command takes it
+    assert label_actions(make_view(), actions) == {"shelter pike 1": "S1", "shelter pike 3": "S3",
+                                                   "shelter jones 1": "S1"}
+
+
+def test_too_many_squares_to_letter_get_no_labels():
+    """An air raid's bombs: the squares are tinted, named by the pointers; no button names a
+    letter the board does not draw."""
+    actions = [f"bomb {c},{r}" for r in range(1, 4) for c in range(1, 13)]
+    assert set(label_actions(make_view(), actions).values()) == {None}
 
 
 def test_more_than_26_squares_get_double_letters():

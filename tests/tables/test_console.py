@@ -189,3 +189,17 @@ async def test_json_rules_is_one_object_too(tmp_path: Path) -> None:
     assert {k: rules[k] for k in ("kind", "game", "text")} == {"kind": "rules", "game": "dads_army",
                                                               "text": i18n.gettext("dads_army.rules")}
     assert rules["image"].endswith("rules-dads_army-en.png") and Path(rules["image"]).is_file()  # the parts picture
+
+
+async def test_dads_army_men_are_typed_as_the_board_shows_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board shows Captain Mainwaring as `Mw`: local play takes `move MW 9,1` for him."""
+    import tables.lobby
+
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")  # the same seed: Alice first
+    script = tmp_path / "game.txt"
+    script.write_text("/dadsarmy roll\nmove MW 9,1\n")
+    out = io.StringIO()
+    opts = LocalOptions(game="dads_army", seats=2, script=str(script), images=str(tmp_path / "img"), dice=[3])
+    code = await run(opts, service=service(), stdin=io.StringIO(""), out=out)
+    assert code == 0, out.getvalue()
+    assert "Alice moves Captain Mainwaring from 11,2 to 9,1." in out.getvalue()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.core import IllegalAction, Msg
+from rules.dads_army.board import MAN_CODES
 from tables import i18n
 from tables.service import Player, TableService
 
@@ -183,3 +184,22 @@ async def test_d30_a_stalled_game_ends_drawn_with_a_public_line_and_no_winner() 
     assert i18n.gettext("table.no_winner", "en") in text
     rows = console.service.store.results(table_id)
     assert len(rows) == 2 and sum(r["winner"] for r in rows) == 0 and {r["reason"] for r in rows} == {"stalled"}
+
+
+async def test_a_players_prompt_pairs_their_colour_with_their_men_and_codes(tmp_path: Path) -> None:
+    """The private menu's first line says whom the player plays: the colour of their men on the
+    board, the men, and the codes on their tokens (what a command takes)."""
+    svc = TableService(tmp_path / "g.sqlite3")
+    alice, bob = Player(1, "alice"), Player(2, "bob")
+    await svc.create(5, 6, "dads_army", alice, seed="1")
+    await svc.join(6, bob)
+    await svc.start(6, alice)
+    table = svc.table(6)
+    first = table.to_act()[0]
+    prompt = svc.prompt(6, [alice, bob][first])
+    assert prompt is not None and prompt.own is not None
+    view = table.game.view(table.state, None)
+    team, men = view["players"][first]["team"], view["players"][first]["men"]
+    line = i18n.render(prompt.own, "en")
+    assert line.startswith(f"You play {team.capitalize()}: ")
+    assert all(f"{i18n.gettext(f'dads_army.man.{m}')} ({MAN_CODES[m]})" in line for m in men)
