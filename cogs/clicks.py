@@ -266,4 +266,4 @@ class Clicks:
 
     async def _own_board(self, interaction: discord.Interaction) -> discord.File | None:
         own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction))
-        return board_file(getattr(own, "image", None))
+        return board_file(own.image, "board.png", own.described(lang_of(interaction)))

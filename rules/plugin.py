@@ -108,6 +108,23 @@ class Words:
         distant capture with the most targets); self by default."""
         return self
 
+    # ---- the picture, in words
+    def describe(self, view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """The position `view` shows, in words: the description a screen reader reads for the
+        picture drawn from the same view (Discord's attachment description; the platform cuts
+        it to 1024 characters). `view` is the public view (its `seat` None) or one seat's own
+        view: say only what it holds, so the public description keeps every secret. By default
+        the game, its players and the table's public facts (`facts`, as the prompts carry them);
+        a game says its position itself."""
+        facts = self.facts(view, names) if view.get("seat") is None else {}
+        game = say.text(f"game.{self.key}") if say.has(f"game.{self.key}") else self.key
+        parts = [say.text("table.alt.board", game=game)]
+        if names:
+            parts.append(say.text("table.alt.players", players=say.join(list(names))))
+        parts += [say.text("table.alt.fact", name=name, value=_fact(value, say)) for name, value in facts.items()
+                  if _fact(value, say)]
+        return say.sentences(parts)
+
     # ---- the menu
     def steps(self, text: str) -> list[str]:
         """An action's text as the menu's steps, one token each. Space-separated by default; a
@@ -164,6 +181,15 @@ class Words:
     def hint(self, refused: str, legal: Sequence[str], say: Speech) -> str | None:
         """A line under a refusal of `refused`: what the player may do instead, or None."""
         return None
+
+
+def _fact(value: Any, say: Speech) -> str:
+    """One of `Words.facts` as plain words: a mapping as `key value` pairs, a list its items."""
+    if isinstance(value, Mapping):
+        return say.join([f"{k} {_fact(v, say)}".strip() for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return say.join([_fact(v, say) for v in value])
+    return "" if value is None else str(value)
 
 
 # --------------------------------------------------------------------------- commands

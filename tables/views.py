@@ -34,9 +34,9 @@ class Views(ServiceBase):
             seat = table.seat_of(user_id) if user_id is not None else None
             if seat is not None and table.game.info.hidden_information:
                 assert user_id is not None  # a seat was found for it
-                image = await self._render(table, seat, self._prompt_for(table, seat))
+                image, alt = await self._picture(table, seat, self._prompt_for(table, seat))
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
-                               shows="board")
+                               shows="board", alt=alt)
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
                                                                         "version": table.version})])
             return public
