@@ -44,17 +44,25 @@ def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
     if isinstance(winner, int):
         out.append(say.text("judge_dredd.alt.winner", judge=judge(winner, names, say)))
     elif isinstance(turn, int) and view.get("phase") != "over":
-        out.append(say.text("judge_dredd.alt.turn", judge=judge(turn, names, say)))
+        first = view.get("turn_start")
+        if isinstance(first, int):
+            out.append(say.text("judge_dredd.alt.turn", n=turn, judge=judge(first, names, say)))
+        if isinstance(view.get("mover"), int):
+            out.append(say.text("judge_dredd.alt.mover", judge=judge(view["mover"], names, say)))
     for j in view.get("judges") or []:
         arrested = [perp(a["perp"], say) for a in j.get("arrested") or [] if a.get("perp")]
-        out.append(say.text("judge_dredd.alt.judge_line", judge=judge(j["seat"], names, say),
-                            sector=sector(j.get("at"), say), score=j.get("score", 0), cards=j.get("hand", 0),
-                            arrested=say.join(arrested) if arrested else say.text("judge_dredd.alt.nobody")))
+        line = say.text("judge_dredd.alt.judge_line", judge=judge(j["seat"], names, say),
+                        sector=sector(j.get("at"), say), score=j.get("score", 0), cards=j.get("hand", 0))
+        out.append(say.text("judge_dredd.alt.arrested", judge=line, arrested=say.join(arrested)) if arrested
+                   else say.text("judge_dredd.alt.line", judge=line))
     crimes = []
     for c in view.get("crimes") or []:
         where = sector(c.get("sector"), say)
         if c.get("revealed") and c.get("perp"):
             crimes.append(say.text("judge_dredd.alt.crime_perp", crime=crime(c["crime"], say), cv=c.get("crime_cv"),
+                                   sector=where, perp=perp(c["perp"], say), perp_cv=c.get("perp_cv")))
+        elif c.get("perp"):  # face down, yet this seat has looked (its own view only)
+            crimes.append(say.text("judge_dredd.alt.crime_peeked", crime=crime(c["crime"], say), cv=c.get("crime_cv"),
                                    sector=where, perp=perp(c["perp"], say), perp_cv=c.get("perp_cv")))
         else:
             crimes.append(say.text("judge_dredd.alt.crime", crime=crime(c["crime"], say), cv=c.get("crime_cv"),
