@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.core import Msg
+from rules.core import Msg, games
 
 if TYPE_CHECKING:
     from rules.core import Game
@@ -117,13 +117,19 @@ class Words:
         the game, its players and the table's public facts (`facts`, as the prompts carry them);
         a game says its position itself."""
         facts = self.facts(view, names) if view.get("seat") is None else {}
-        game = say.text(f"game.{self.key}") if say.has(f"game.{self.key}") else self.key
+        game = say.text(f"game.{self.key}") if say.has(f"game.{self.key}") else self._name(say.lang)
         parts = [say.text("table.alt.board", game=game)]
         if names:
             parts.append(say.text("table.alt.players", players=say.join(list(names))))
         parts += [say.text("table.alt.fact", name=name, value=_fact(value, say)) for name, value in facts.items()
                   if _fact(value, say)]
         return say.sentences(parts)
+
+    def _name(self, lang: str) -> str:
+        """The game's name as its `GameInfo` gives it (a game without catalogue words), else its key."""
+        found = games().get(self.key)
+        names = found.info.names if found is not None else {}
+        return names.get(lang) or names.get("en") or self.key
 
     # ---- the menu
     def steps(self, text: str) -> list[str]:
