@@ -157,6 +157,8 @@ class Images(ServiceBase):
             return image, {}
         try:
             lines = table.game.secrets(table.state, seat)
+            if not lines:  # nothing secret to read out: the seat's own view in words
+                return image, await self._describe(table.game_key, table.game.view(table.state, seat), table.names)
             return image, describe_lines(lines, table.names, "table.alt.hand")
         except Exception:
             log.exception("describing a hand at table %s (%s) failed", table.id, table.game_key)
