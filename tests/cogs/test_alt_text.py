@@ -125,3 +125,18 @@ async def test_alt_the_leaderboard_and_a_finished_game_are_described(world, serv
     exported = await w.alice.slash(w.channel, "table log", export=True)
     assert all(described(exported.response))
     assert refusals(w.env) == []
+
+
+async def test_alt_a_board_sent_again_by_the_outbox_keeps_its_words(world, service):
+    from tests.cogs.test_flow import started
+    from tests.cogs.test_outbox import SERVER_ERROR, later, waiting
+
+    w = world
+    _table, prompt = await started(w, service)
+    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=1)
+    await w.alice.click(prompt, label="Roll")  # refused by Discord: it waits in the outbox
+    assert len(waiting(service)) == 1
+    await later(w, service, 6)
+    assert waiting(service) == []
+    [words] = described(w.channel.last_message)  # posted again, words and all
+    assert words.startswith(i18n.gettext("table.alt.board", game="Line race"))
