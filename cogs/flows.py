@@ -121,8 +121,8 @@ async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
     first, *rest = pages(i18n.gettext(key, lang))
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot: GavelBot = interaction.client  # type: ignore[assignment]
-    picture = board_file(await bot.service.rules_picture(game_key, lang), "parts.png",
-                         await bot.service.rules_description(game_key, lang))
+    image = await bot.service.rules_picture(game_key, lang)
+    picture = board_file(image, "parts.png", await bot.service.rules_description(game_key, lang)) if image else None
     await interaction.followup.send(first, ephemeral=True, **({"file": picture} if picture else {}))  # type: ignore[call-overload]
     for page in rest:
         await interaction.followup.send(page, ephemeral=True)
