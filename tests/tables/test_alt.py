@@ -62,3 +62,13 @@ async def test_alt_local_play_prints_the_rules_pictures_words(tmp_path: Path) ->
     assert await run(opts, service=make_service(), stdin=io.StringIO(""), out=out) == 0
     rules = next(o for o in map(json.loads, out.getvalue().splitlines()) if o.get("kind") == "rules")
     assert rules["image"] and rules["alt"] == parts_description("dads_army", "en") != ""
+
+
+async def test_alt_the_json_leak_check_reads_the_city_of_judgements_words(tmp_path: Path) -> None:
+    """Local play's public objects carry the board's words, so `test_json_leaks` checks them for
+    hidden characters and roles along with everything else."""
+    from tests.tables.test_json_leaks import judgement_secrets, play
+
+    publics, _, over = await play(tmp_path, "judgement", seats=1, ai=5, seed="j1", secrets=judgement_secrets)
+    described = [o["alt"] for o in publics if o.get("image")]
+    assert over and described and all(a.startswith(i18n.gettext("judgement.alt.board")) for a in described)
