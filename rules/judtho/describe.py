@@ -81,7 +81,8 @@ def pieces(colour: str, view: Mapping[str, Any], say: Speech) -> str:
 
 def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
     who = owners(view, names)
-    out = [say.text("judtho.alt.board")]
+    board = load_board(str(view.get("variant") or "quattro"))
+    out = [say.text("judtho.alt.board", files=board.files, ranks=board.ranks)]
     winner = view.get("winner")
     to_move = view.get("to_move")
     if winner:

@@ -262,3 +262,13 @@ def test_describe_judgement_the_check_catches_a_hidden_character_or_role() -> No
                                  for p, s in zip(view["players"], state.players, strict=True)]}
     for lang, text in said("judgement", leaky).items():
         assert [w for w in hidden if mentions(text, w)], lang
+
+
+def test_describe_judtho_says_the_boards_size_for_two_players_too() -> None:
+    game, state = list(playout("judtho", 2, 4, 60))[-1]
+    view = game.view(state, None)
+    assert view["variant"] == "duo"
+    text = said("judtho", view)["en"]
+    assert text.startswith("Judtho board, 6 files by 12 ranks.")
+    assert [f"K{sq}" for sq, held in view["board"].items() if held[1] == "king"]
+    assert all(f"K{sq}" in text for sq, held in view["board"].items() if held[1] == "king")
