@@ -273,7 +273,7 @@ class Clicks:
 
     async def _own_board(self, interaction: discord.Interaction,
                          actions: list[str] | None = None) -> discord.File | None:
-        """The clicker's own board (marking `actions` alone when given)."""
+        """The clicker's own board (marking `actions` alone when given), with its description."""
         own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction),
                                            actions=actions)
-        return board_file(getattr(own, "image", None))
+        return board_file(own.image, "board.png", own.described(lang_of(interaction)))

@@ -102,19 +102,36 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str, **kwargs:
         await interaction.response.send_message(clip(text), ephemeral=True, **kwargs)
 
 
-def board_file(image: bytes | None, filename: str = "board.png") -> discord.File | None:
-    return discord.File(io.BytesIO(image), filename=filename) if image else None
+def board_file(image: bytes | None, filename: str = "board.png", description: str = "") -> discord.File | None:
+    """An image as an attachment, with its `description` (what it shows, in words, for screen
+    readers: Discord keeps at most 1024 characters); None without an image."""
+    if not image:
+        return None
+    return discord.File(io.BytesIO(image), filename=filename, description=description[:ALT_MAX] or None)
+
+
+ALT_MAX = 1024
+"""The longest attachment description Discord keeps."""
+
+
+def record_file(record: Any, lang: str) -> discord.File:
+    """A game's record (`GameRecord`: the script local play replays) as a text attachment,
+    described in `lang` like every attachment Gavel posts."""
+    description = i18n.gettext("cogs.alt.record", lang, file=record.filename, n=record.moves)
+    return discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename,
+                        description=description[:ALT_MAX])
 
 
 AWAY_KEYS = frozenset({"table.away_twice", "table.away_voted"})
 """The lines saying the AI took a seat for an away player: their message gets "Take my seat back"."""
 
 
-def notice_file(notice: Public | Private) -> discord.File | None:
+def notice_file(notice: Public | Private, lang: str = i18n.DEFAULT) -> discord.File | None:
     """A notice's image as an attachment named for what it shows: `hand.png` for a hand (a
-    player who saves it, or reads the DM list, sees which is which), `board.png` otherwise."""
+    player who saves it, or reads the DM list, sees which is which), `board.png` otherwise;
+    described in words in `lang`, its reader's (`notice.alt`)."""
     hand = isinstance(notice, Private) and notice.shows == "hand"
-    return board_file(notice.image, "hand.png" if hand else "board.png")
+    return board_file(notice.image, "hand.png" if hand else "board.png", notice.described(lang))
 
 
 def has_secrets(game_key: str) -> bool:
@@ -269,7 +286,7 @@ class Delivery:
             view = kwargs.get("view") or discord.ui.View(timeout=None)
             view.add_item(components.SitButton.make(notice.table_id, lang))  # the away player's way back
             kwargs["view"] = view
-        file = notice_file(notice)
+        file = notice_file(notice, lang)
         if file is not None:
             kwargs["file"] = file
         return notice.text(lang), prompt_text, kwargs, seats
@@ -384,7 +401,7 @@ class Delivery:
             return
         try:
             user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
-            await user.send(text or None, file=notice_file(notice))  # type: ignore[arg-type]
+            await user.send(text or None, file=notice_file(notice, lang))  # type: ignore[arg-type]
             return
         except discord.HTTPException as exc:
             if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
@@ -393,7 +410,7 @@ class Delivery:
         if own and interaction is not None:
             note = i18n.gettext("cogs.dm.closed_here", lang)
             kwargs: dict[str, Any] = {}
-            file = notice_file(notice)
+            file = notice_file(notice, lang)
             if file is not None:
                 kwargs["file"] = file
             await reply_ephemeral(interaction, f"{note}\n{text}", **kwargs)

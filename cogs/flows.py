@@ -8,7 +8,6 @@ so that a refusal stays private.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -18,7 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs import components
-from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages
+from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages, record_file
 from cogs.errors import after_change, lang_of
 from rules import registry
 from rules.core import IllegalAction, Msg
@@ -102,9 +101,10 @@ async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, ta
     await interaction.response.defer(thinking=True)
     lang = guild_lang(interaction.guild, interaction)
     record = found.record
-    files = [discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)]
-    if found.notice.image is not None:
-        files.append(discord.File(io.BytesIO(found.notice.image), filename="board.png"))
+    files = [record_file(record, lang)]
+    board = board_file(found.notice.image, "board.png", found.notice.described(lang))
+    if board is not None:
+        files.append(board)
     text = "\n".join([*found.notice.text(lang),
                       i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
     await interaction.followup.send(clip(text), files=files)
@@ -121,7 +121,8 @@ async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
     first, *rest = pages(i18n.gettext(key, lang))
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot: GavelBot = interaction.client  # type: ignore[assignment]
-    picture = board_file(await bot.service.rules_picture(game_key, lang), "parts.png")
+    image = await bot.service.rules_picture(game_key, lang)
+    picture = board_file(image, "parts.png", await bot.service.rules_description(game_key, lang)) if image else None
     await interaction.followup.send(first, ephemeral=True, **({"file": picture} if picture else {}))  # type: ignore[call-overload]
     for page in rest:
         await interaction.followup.send(page, ephemeral=True)
@@ -443,7 +444,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     shown = await bot.service.board(table.channel_id, for_user=player_of(interaction))
-    file = board_file(getattr(shown, "image", None))
+    file = board_file(getattr(shown, "image", None), "board.png", shown.described(lang))
     await interaction.followup.send(message, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
 
 
@@ -459,15 +460,16 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     me = await bot.service.me(table.channel_id, player)
-    image = None
-    if table.status == "active":
-        image = (await bot.service.hand(table.channel_id, player)).image
+    image, described = None, ""
     lang = lang_of(interaction)
+    if table.status == "active":
+        hand = await bot.service.hand(table.channel_id, player)
+        image, described = hand.image, hand.described(lang)
     prompt = bot.service.prompt(table.channel_id, player)
     legal = prompt.actions if prompt is not None else []
     words, say = components.words_for(prompt).menu(legal), i18n.speech(lang)
     named = say.join([words.name(a, say) for a in legal[:25]])
     lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m for m in me.lines]
     text = clip("\n".join(replace(me, lines=lines).text(lang)))
-    file = board_file(image, filename) if image else None
+    file = board_file(image, filename, described) if image else None
     await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]

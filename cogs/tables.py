@@ -12,7 +12,6 @@ played there) as a text file that local play replays: `python bot.py --local <ga
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,7 +20,7 @@ from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
 from cogs.components import HistorySelect
-from cogs.delivery import guild_lang
+from cogs.delivery import board_file, guild_lang, record_file
 from cogs.errors import lang_of
 from cogs.flows import (
     ack,
@@ -86,7 +85,7 @@ class TablesCog(commands.Cog):
         record = self.service.export(interaction.channel_id or 0)
         text = i18n.gettext("table.exported", guild_lang(interaction.guild, interaction), game=record.game_key,
                             file=record.filename, n=record.moves)
-        file = discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)
+        file = record_file(record, guild_lang(interaction.guild, interaction))
         await interaction.response.send_message(text, file=file)
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
@@ -220,6 +219,6 @@ async def send_embed(interaction: discord.Interaction, notice: Public, lang: str
     embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
     if notice.image is not None and filename is not None:
         embed.set_image(url=f"attachment://{filename}")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(notice.image), filename=filename))
+        await interaction.followup.send(embed=embed, file=board_file(notice.image, filename, notice.described(lang)))  # type: ignore[arg-type]
     else:
         await interaction.followup.send(embed=embed)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.core import Msg
+from rules.core import Msg, games
 
 if TYPE_CHECKING:
     from rules.core import Game
@@ -108,6 +108,29 @@ class Words:
         distant capture with the most targets); self by default."""
         return self
 
+    # ---- the picture, in words
+    def describe(self, view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """The position `view` shows, in words: the description a screen reader reads for the
+        picture drawn from the same view (Discord's attachment description; the platform cuts
+        it to 1024 characters). `view` is the public view (its `seat` None) or one seat's own
+        view: say only what it holds, so the public description keeps every secret. By default
+        the game, its players and the table's public facts (`facts`, as the prompts carry them);
+        a game says its position itself."""
+        facts = self.facts(view, names) if view.get("seat") is None else {}
+        game = say.text(f"game.{self.key}") if say.has(f"game.{self.key}") else self._name(say.lang)
+        parts = [say.text("table.alt.board", game=game)]
+        if names:
+            parts.append(say.text("table.alt.players", players=say.join(list(names))))
+        parts += [say.text("table.alt.fact", name=name, value=_fact(value, say)) for name, value in facts.items()
+                  if _fact(value, say)]
+        return say.sentences(parts)
+
+    def _name(self, lang: str) -> str:
+        """The game's name as its `GameInfo` gives it (a game without catalogue words), else its key."""
+        found = games().get(self.key)
+        names = found.info.names if found is not None else {}
+        return names.get(lang) or names.get("en") or self.key
+
     # ---- the menu
     def plain(self, token: str) -> str:
         """A token as typed (a board's code for a thing, in any case) in the action text's own
@@ -169,6 +192,15 @@ class Words:
     def hint(self, refused: str, legal: Sequence[str], say: Speech) -> str | None:
         """A line under a refusal of `refused`: what the player may do instead, or None."""
         return None
+
+
+def _fact(value: Any, say: Speech) -> str:
+    """One of `Words.facts` as plain words: a mapping as `key value` pairs, a list its items."""
+    if isinstance(value, Mapping):
+        return say.join([f"{k} {_fact(v, say)}".strip() for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return say.join([_fact(v, say) for v in value])
+    return "" if value is None else str(value)
 
 
 # --------------------------------------------------------------------------- commands

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -360,6 +360,17 @@ class ServiceBase:
         raise NotImplementedError
 
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images
+        raise NotImplementedError
+
+    async def _picture(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
+                       view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str]]:
+        raise NotImplementedError
+
+    async def _hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str]]:  # tables.images
+        raise NotImplementedError
+
+    async def _describe(self, game_key: str, view: Mapping[str, Any],  # tables.images
+                        names: Sequence[str]) -> dict[str, str]:
         raise NotImplementedError
 
     def _remember_secrets(self, table: Table) -> None:  # tables.hands

@@ -267,6 +267,8 @@ class Console:
         data: dict[str, Any] = {"kind": "public" if isinstance(notice, Public) else "private",
                                 "table": notice.table_id, "lines": lines, "keys": [m.key for m in notice.lines],
                                 "image": image}
+        if image:  # the picture in words, as Discord's attachment description says it
+            data["alt"] = notice.described(self.options.lang)
         if isinstance(notice, Private):
             data.update(seat=notice.seat, player=notice.names[notice.seat])
         elif notice.prompt is not None:
@@ -398,8 +400,9 @@ class Console:
             found.write_bytes(picture)
             path = str(found)
         if self.options.json:  # one JSON object per line, like every other output in this mode
-            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text, "image": path},
-                                  ensure_ascii=False))
+            alt = await self.service.rules_description(table.game_key, self.options.lang) if path else None
+            self.write(json.dumps({"kind": "rules", "game": table.game_key, "text": text, "image": path,
+                                   **({"alt": alt} if path else {})}, ensure_ascii=False))
         else:
             self.write(text)
             if path:

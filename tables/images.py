@@ -13,14 +13,15 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules import registry
 from rules.core import SeededChance
 from tables import i18n
 from tables.base import ServiceBase, get_game
-from tables.notices import Prompt
+from tables.notices import Prompt, seat_label
 from tables.table import Table, engine_config
 
 if TYPE_CHECKING:
@@ -36,6 +37,58 @@ def _text(lang: str) -> Callable[[str], str]:
 
 TEXTS: Mapping[str, Callable[[str], str]] = {lang: _text(lang) for lang in i18n.LANGUAGES}
 """Every language's words, as a renderer asks for them (`texts`)."""
+
+
+ALT_MAX = 1024
+"""The longest description Discord keeps for an attachment."""
+
+
+def clip_alt(text: str) -> str:
+    """A description Discord accepts: at most `ALT_MAX` characters, cut with an ellipsis."""
+    text = text.strip()
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def describe(game_key: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """The picture drawn from `view`, in words, in every language we speak (`Words.describe` of
+    the game's plug-in): the front-end picks its reader's. `view` is the one the picture was
+    drawn from: the public view for the channel, a seat's own for its player."""
+    words = registry.plugin(game_key).words
+    return {lang: clip_alt(words.describe(view, list(names), i18n.speech(lang))) for lang in i18n.LANGUAGES}
+
+
+def describe_lines(lines: Sequence[Any], names: Sequence[str], key: str | None = None) -> dict[str, str]:
+    """A picture that shows what its notice's lines say (a hand: the seat's secrets; a
+    leaderboard: its rows), in every language: the lines one after another, inside message
+    `key` (its `{secrets}`) when given."""
+    out = {}
+    for lang in i18n.LANGUAGES:
+        said = [i18n.render(line, lang, lambda seat: seat_label(names, seat)) for line in lines]
+        text = i18n.sentences(said, lang)
+        out[lang] = clip_alt(i18n.gettext(key, lang, secrets=text) if key else text)
+    return out
+
+
+def start_view(game_key: str) -> dict[str, Any]:
+    """The public view of a game of `game_key` just set up (four seats where it may): what the
+    rules picture shows."""
+    game = get_game(game_key)
+    seats = game.info.seats_for(None)
+    state = game.new_game(engine_config({}, None), min(max(seats[0], 4), seats[-1]),
+                          SeededChance(f"{game_key}:parts"))
+    return game.view(state, None)
+
+
+@cache
+def parts_description(game_key: str, lang: str) -> str:
+    """The rules picture (`rules_picture`) in words: what it is, and the position it is drawn
+    from, as the game describes it (seats named by their colours: it has no players)."""
+    say = i18n.speech(lang)
+    game = say.text(f"game.{game_key}") if say.has(f"game.{game_key}") else game_key
+    title = f"{game_key}.parts.title"
+    head = [say.text(title)] if say.has(title) else []
+    body = registry.plugin(game_key).words.describe(start_view(game_key), [], say)
+    return clip_alt(say.sentences([*head, say.text("table.alt.rules", game=game), body]))
 
 
 class Images(ServiceBase):
@@ -72,6 +125,53 @@ class Images(ServiceBase):
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
             return None
 
+    async def _picture(self, table: Table, seat: int | None, prompt: Prompt | None,
+                       view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str]]:
+        """`_render`'s picture and the same view in words (`describe`), both drawn in a worker
+        thread: what a notice carries as its `image` and its `alt`. No picture, no words."""
+        if table.state is None:
+            return None, {}
+        try:
+            view = view if view is not None else table.game.view(table.state, seat)
+        except Exception:
+            log.exception("the view of table %s (%s) failed", table.id, table.game_key)
+            return None, {}
+        image = await self._render(table, seat, prompt, view)
+        if image is None:
+            return None, {}
+        return image, await self._describe(table.game_key, view, table.names)
+
+    async def _describe(self, game_key: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+        """`describe` in a worker thread; a failing description costs the words, never the picture."""
+        try:
+            return await asyncio.to_thread(describe, game_key, view, list(names))
+        except Exception:
+            log.exception("describing a picture of %s failed", game_key)
+            return {}
+
+    async def _hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str]]:
+        """`_render_hand`'s picture and, in words, what it shows: the seat's secrets (its own,
+        told to its own player only)."""
+        image = await self._render_hand(table, seat)
+        if image is None or table.state is None:
+            return image, {}
+        try:
+            lines = table.game.secrets(table.state, seat)
+            if not lines:  # nothing secret to read out: the seat's own view in words
+                return image, await self._describe(table.game_key, table.game.view(table.state, seat), table.names)
+            return image, describe_lines(lines, table.names, "table.alt.hand")
+        except Exception:
+            log.exception("describing a hand at table %s (%s) failed", table.id, table.game_key)
+            return image, {}
+
+    async def rules_description(self, game_key: str, lang: str) -> str:
+        """The rules picture (`rules_picture`) in words, in `lang`: "" when it cannot be said."""
+        try:
+            return await asyncio.to_thread(parts_description, game_key, i18n.language(lang))
+        except Exception:
+            log.exception("describing the parts of %s failed", game_key)
+            return ""
+
     async def _render_hand(self, table: Table, seat: int) -> bytes | None:
         """A PNG of `seat`'s hand from the renderer's optional `render_hand` (seat's own view, in
         its reader's language); None when the renderer has none or fails (the lines still say it
@@ -105,11 +205,7 @@ class Images(ServiceBase):
             return None
 
         def picture() -> bytes:
-            game = get_game(game_key)
-            seats = game.info.seats_for(None)
-            state = game.new_game(engine_config({}, None), min(max(seats[0], 4), seats[-1]),
-                                  SeededChance(f"{game_key}:parts"))
-            return bytes(draw(game.view(state, None), text=_text(key[1]), texts=TEXTS))
+            return bytes(draw(start_view(game_key), text=_text(key[1]), texts=TEXTS))
 
         try:
             found = await asyncio.to_thread(picture)

@@ -110,8 +110,15 @@ class _Lines:
     lines: list[Msg]
     names: tuple[str, ...]
 
+    alt: dict[str, str]
+
     def text(self, lang: str = i18n.DEFAULT) -> list[str]:
         return [i18n.render(line, lang, lambda seat: seat_label(self.names, seat)) for line in self.lines]
+
+    def described(self, lang: str = i18n.DEFAULT) -> str:
+        """What the image shows, in words, in `lang` (else English): its attachment's description
+        for screen readers; "" when it has none."""
+        return self.alt.get(i18n.language(lang)) or self.alt.get(i18n.DEFAULT) or ""
 
 
 @dataclass
@@ -127,6 +134,9 @@ class Public(_Lines):
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
     over: bool = False
     """The game's last message (it has just ended): a front-end offers to play again from it."""
+    alt: dict[str, str] = field(default_factory=dict, compare=False)
+    """What the image shows, in words, by language (`described`): drawn from the same PUBLIC
+    view as the image, so it holds no secret either."""
 
 
 @dataclass
@@ -144,6 +154,9 @@ class Private(_Lines):
     shows: str = "hand"
     """What its image shows: `hand` (the seat's secrets, drawn by `render_hand`) or `board` (the
     board as this seat sees it: `/table board`, `/table me`)."""
+    alt: dict[str, str] = field(default_factory=dict, compare=False)
+    """What the image shows, in words, by language (`described`): the seat's own view, so its
+    own secrets and no one else's."""
 
 
 @dataclass
@@ -190,7 +203,7 @@ def to_record(notice: Notice) -> dict[str, Any]:
                 "guild": notice.guild_id, "channel": notice.channel_id, "opened": notice.opened,
                 "ends": notice.ends, "left": notice.left, "game": _encode(notice.game)}
     record: dict[str, Any] = {"lines": [_encode(m) for m in notice.lines], "names": list(notice.names),
-                              "table": notice.table_id}
+                              "table": notice.table_id, **({"alt": dict(notice.alt)} if notice.alt else {})}
     if isinstance(notice, Public):
         return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None,
                 **({"over": True} if notice.over else {})}
@@ -208,9 +221,10 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     names = tuple(record.get("names") or ())
     if record["kind"] == "public":
         prompt = _prompt(record["prompt"]) if record.get("prompt") else None
-        return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")))
+        return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")),
+                      dict(record.get("alt") or {}))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
-                   record.get("shows", "hand"))
+                   record.get("shows", "hand"), dict(record.get("alt") or {}))
 
 
 def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:

@@ -587,11 +587,11 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         # The public view the prompts' facts were read from is the board's too: one per change.
         view = now.public if now is not None and now.public else None
-        image = await self._render(table, None, None if first is None or first.private else first, view)
+        image, alt = await self._picture(table, None, None if first is None or first.private else first, view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         over = table.status == "finished"  # the game's last message: it offers to play again
-        return Public(table.id, lines, image, shown, names=table.names, over=over), prompts
+        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt), prompts
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
@@ -608,8 +608,8 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
             secrets_now = self._changed_secrets(table, seat)
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
-                image = await self._render_hand(table, seat) if secrets_now else None
-                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names))
+                image, alt = await self._hand_picture(table, seat) if secrets_now else (None, {})
+                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
         return await self._keep(table, [*notices, *prompts[1:]])
 
     async def first_welcome(self, guild_id: int, *, failed: bool = False) -> bool:

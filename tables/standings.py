@@ -18,7 +18,7 @@ from rules import registry
 from rules.core import IllegalAction, Listed, Msg
 from tables import i18n
 from tables.base import ServiceBase, game_name, installed
-from tables.images import TEXTS
+from tables.images import TEXTS, describe_lines
 from tables.notices import Public
 from tables.ratings import guild_key, shown
 from tables.record import GameRecord
@@ -109,7 +109,9 @@ class Standings(ServiceBase):
         lines = [Msg("table.leaderboard_row", {"place": r.place, "player": r.name, "rating": r.rating,
                                                "games": r.games, "wins": r.wins}) for r in rows]
         picture = await self._leaderboard_image(title, rows, lang) if image else None
-        return Public(None, [title, *lines], image=picture)
+        # The picture is a table of these very lines: its description reads them.
+        alt = describe_lines([title, *lines], []) if picture is not None else {}
+        return Public(None, [title, *lines], image=picture, alt=alt)
 
     @staticmethod
     async def _leaderboard_image(title: Msg, rows: list[Standing], lang: str) -> bytes | None:
@@ -209,8 +211,23 @@ class Standings(ServiceBase):
                   else Msg("table.no_result"))
         line = Msg("table.history_game", {"table": table_id, "game": game_label(row["game"]),
                                           "date": (row["finished"] or "")[:10], "result": result})
-        image = await self._final_board(row, [r["name"] for r in results])
-        return FinishedGame(record, Public(table_id, [line], image=image))
+        names = [r["name"] for r in results]
+        image = await self._final_board(row, names)
+        alt = await self._final_alt(row, names) if image is not None else {}
+        return FinishedGame(record, Public(table_id, [line], image=image, alt=alt))
+
+    async def _final_alt(self, row: dict[str, Any], names: list[str]) -> dict[str, str]:
+        """The final board in words (`Words.describe` of the same public view), in every
+        language; {} when it cannot be said."""
+        game = installed(row["game"])
+        if game is None:
+            return {}
+        try:
+            view = await asyncio.to_thread(lambda: game.view(game.load(loads(row["state"])), None))
+        except Exception:
+            log.exception("the final view of table %s (%s) failed", row["id"], row["game"])
+            return {}
+        return await self._describe(row["game"], view, names)
 
     async def _final_board(self, row: dict[str, Any], names: list[str]) -> bytes | None:
         """The final board: the public view of the stored final state, drawn in the table's

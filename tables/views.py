@@ -43,9 +43,9 @@ class Views(ServiceBase):
                 prompt = self._prompt_for(table, seat)
                 if prompt is not None and actions is not None:
                     prompt = replace(prompt, actions=[a for a in prompt.actions if a in set(actions)])
-                image = await self._render(table, seat, prompt)
+                image, alt = await self._picture(table, seat, prompt)
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
-                               shows="board")
+                               shows="board", alt=alt)
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
                                                                         "version": table.version})])
             return public

@@ -16,6 +16,7 @@ from typing import Any
 from rules.plugin import Speech, Words
 
 from .content import load_board
+from .describe import describe
 from .state import ALIEN, COLOURS
 
 NAMED = {"main": "judge_dredd.action.option_main", "or": "judge_dredd.action.option_or",
@@ -36,6 +37,11 @@ class DreddWords(Words):
 
     def at(self, facts: Mapping[str, Any]) -> DreddWords:
         return replace(self, players=dict(facts.get("players") or {}))
+
+    def describe(self, view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """Each Judge's Sector and score, the Crimes with their Perps where face up, whose turn
+        (`rules.judge_dredd.describe`); a seat's own view adds its own hand."""
+        return describe(view, names, say)
 
     def part(self, tokens: Sequence[str], index: int, say: Speech) -> str:
         """A card's option says what it does (`judge_dredd.cardtext.<card>.<option>`)."""

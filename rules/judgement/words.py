@@ -16,6 +16,7 @@ from typing import Any
 from rules.core import IllegalAction
 from rules.plugin import Speech, Words
 
+from .describe import describe
 from .engine import GAME
 from .present import SECRET_VERBS
 from .state import COLOURS
@@ -40,6 +41,11 @@ class JudgementWords(Words):
 
     def at(self, facts: Mapping[str, Any]) -> JudgementWords:
         return replace(self, players=dict(facts.get("players") or {}), alive=tuple(facts.get("alive") or ()))
+
+    def describe(self, view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """Each character's location and HP, the roles already shown, whose turn
+        (`rules.judgement.describe`); a seat's own view adds its own character and role."""
+        return describe(view, names, say)
 
     def token(self, token: str, say: Speech) -> str:
         if token in COLOURS:

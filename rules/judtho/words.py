@@ -18,6 +18,7 @@ from rules.core import BadActionText
 from rules.plugin import Combined, Speech, Words
 
 from .commands import piece_letter, square_of
+from .describe import describe
 from .notation import SQUARE, Move, Place, parse, square_key
 from .pieces import LETTERS, PIECES
 
@@ -120,6 +121,11 @@ class JudthoWords(Words):
 
     def at(self, facts: Mapping[str, Any]) -> JudthoWords:
         return replace(self, kinds=dict(facts.get("kinds") or {}), proposal=facts.get("proposal"))
+
+    def describe(self, view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+        """Whose move, each army's pieces by square in short form, the Kings under attack
+        (`rules.judtho.describe`): an open game, so the same for everyone."""
+        return describe(view, names, say)
 
     def menu(self, legal: Sequence[str]) -> JudthoWords:
         return replace(self, full=frozenset(everything(legal)))

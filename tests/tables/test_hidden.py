@@ -14,7 +14,7 @@ def public_text(notices) -> str:
     out = []
     for n in notices:
         if isinstance(n, Public):
-            out += [repr(n.lines), (n.image or b"").decode(), repr(n.prompt)]
+            out += [repr(n.lines), (n.image or b"").decode(), repr(n.prompt), repr(n.alt)]  # the picture's words too
     return "\n".join(out)
 
 

@@ -1,0 +1,116 @@
+"""A Judtho board in words, for screen readers (`JudthoWords.describe`): what the picture of the
+same view shows. Judtho is an open game, so every seat's description is the public one: whose
+move it is, each army's pieces by square in notation's short form (`Ka1 Qc2`, the Pawns by their
+squares), the Kings under attack, the last move and the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.plugin import Speech
+
+from .board import Position, load_board, relation_from_table
+from .moves import legal_moves
+from .notation import Move, square_key
+from .pieces import LETTERS
+
+ORDER = ("king", "queen", "prince", "princess", "rook", "knight", "bishop")
+"""The order an army's pieces are read in: the army's own (1.2.2), the Pawns last."""
+
+
+def army(colour: str, say: Speech) -> str:
+    key = f"judtho.army.{colour}"
+    return say.text(key) if say.has(key) else colour
+
+
+def owners(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """{colour: its player's name}, for the seats the names reach."""
+    out: dict[str, str] = {}
+    for player in view.get("players") or []:
+        seat = player.get("seat", -1)
+        if 0 <= seat < len(names):
+            for colour in player.get("colours") or []:
+                out[colour] = names[seat]
+    return out
+
+
+def named(colour: str, who: Mapping[str, str], say: Speech) -> str:
+    """`White (Alice)`, or `White` without a player's name."""
+    name = army(colour, say)
+    return say.text("judtho.alt.named", army=name, player=who[colour]) if colour in who else name
+
+
+def attackers(view: Mapping[str, Any]) -> dict[str, list[str]]:
+    """{King's square: the armies that could capture it on their move}, worked out from the
+    public board and relationships alone (the move options a variant adds are not in the view:
+    the plain moves are read)."""
+    board = view.get("board") or {}
+    kings = {square: held[0] for square, held in board.items() if held[-1] == "king"}
+    if not kings or view.get("phase") != "play":
+        return {}
+    position = Position(load_board(str(view.get("variant") or "quattro")),
+                        {square: (held[0], held[-1]) for square, held in board.items()})
+    relation = relation_from_table(view.get("relations") or {})
+    found: dict[str, list[str]] = {}
+    for colour in view.get("colours") or []:
+        if not any(held[0] == colour for held in board.values()):
+            continue
+        for move in legal_moves(position, colour, relation):
+            if not isinstance(move, Move):
+                continue
+            for square in move.captures:
+                if square in kings and colour not in found.setdefault(square, []):
+                    found[square].append(colour)
+    return found
+
+
+def pieces(colour: str, view: Mapping[str, Any], say: Speech) -> str:
+    """One army's pieces on the board: `Ka1 Qc2 Rb3`, then `pawns d9, e8`."""
+    board = view.get("board") or {}
+    mine = sorted(((held[-1], square) for square, held in board.items() if held[0] == colour),
+                  key=lambda ps: (ORDER.index(ps[0]) if ps[0] in ORDER else len(ORDER), square_key(ps[1])))
+    officers = [f"{LETTERS.get(piece, '?')}{square}" for piece, square in mine if piece != "pawn"]
+    pawns = [square for piece, square in mine if piece == "pawn"]
+    parts = [" ".join(officers)] if officers else []
+    if pawns:
+        parts.append(say.text("judtho.alt.pawns", squares=" ".join(pawns)))
+    return say.join(parts) if parts else say.text("judtho.alt.no_pieces")
+
+
+def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+    who = owners(view, names)
+    board = load_board(str(view.get("variant") or "quattro"))
+    out = [say.text("judtho.alt.board", files=board.files, ranks=board.ranks)]
+    winner = view.get("winner")
+    to_move = view.get("to_move")
+    if winner:
+        out.append(say.text("judtho.alt.winner", armies=say.join([named(c, who, say) for c in winner])))
+    elif to_move:
+        key = "judtho.alt.to_place" if view.get("phase") == "assembly" else "judtho.alt.to_move"
+        out.append(say.text(key, army=named(to_move, who, say)))
+    points = {c: p.get("points", 0) for p in view.get("players") or [] for c in p.get("colours") or []}
+    status = {c: p.get("status", "active") for p in view.get("players") or [] for c in p.get("colours") or []}
+    reserve = view.get("reserve") or {}
+    for colour in view.get("colours") or []:
+        extra = [say.text("judtho.alt.points", n=points.get(colour, 0))]
+        if status.get(colour, "active") != "active":
+            extra.append(say.text(f"judtho.alt.status.{status[colour]}"))
+        if reserve.get(colour) and view.get("phase") == "assembly":
+            extra.append(say.text("judtho.alt.reserve", n=len(reserve[colour])))
+        out.append(say.text("judtho.alt.army", army=named(colour, who, say), about=say.join(extra),
+                            pieces=pieces(colour, view, say)))
+    for square, by in sorted(attackers(view).items(), key=lambda kv: square_key(kv[0])):
+        colour = (view.get("board") or {})[square][0]
+        out.append(say.text("judtho.alt.attacked", army=army(colour, say), square=square,
+                            by=say.join([army(c, say) for c in by])))
+    alliances = [say.join([army(c, say) for c in group]) for group in view.get("alliances") or []]
+    if alliances:
+        out.append(say.text("judtho.alt.alliances", alliances="; ".join(alliances)))
+    last = view.get("last_move")
+    if isinstance(last, Mapping) and last.get("text"):
+        out.append(say.text("judtho.alt.last", move=last["text"]))
+    out.append(say.text("judtho.alt.letters", letters=say.join(
+        [f"{LETTERS[p]} {say.text(f'judtho.piece.{p}')}" for p in ORDER if p in LETTERS])))
+    return say.sentences(out)
