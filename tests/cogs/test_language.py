@@ -123,12 +123,12 @@ async def test_counted_words_take_their_plural_form_on_discord(world, service, l
     assert w.channel.last_message.content.startswith("Game over. Winners: alice, bob!")
 
     async def too_far(*args, **kwargs):
-        raise IllegalAction("dredd_too_far", steps=1).counted(1)
+        raise IllegalAction("dredd_too_far", steps=1, sectors="ghj").counted(1)
 
     monkeypatch.setattr(service, "act", too_far)
     result = await w.alice.slash(w.channel, "race roll")
-    assert result.response.content == "Your Judge may move at most 1 Sector this Move."
+    assert result.response.content == "Your Judge may move at most 1 Sector this Move. Within reach: ghj."
     locales[w.bob.id] = "zh-TW"
     result = await w.bob.slash(w.channel, "race roll")
-    assert result.response.content == i18n.ngettext("error.dredd_too_far", 1, "zh-TW", steps=1)
+    assert result.response.content == i18n.ngettext("error.dredd_too_far", 1, "zh-TW", steps=1, sectors="ghj")
     assert refusals(w.env) == ["dredd_too_far", "dredd_too_far"]
