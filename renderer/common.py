@@ -170,16 +170,20 @@ CLASSIC = {
     "cream": "#f3ead0",
     "frame": "#34422a",
     "title": "#27321f",
-    "red": "#d7263d",
+    "red": "#af1710",
     "blue": "#1f58c8",
-    "green": "#2a9d48",
-    "yellow": "#f4c430",
+    "green": "#0ea97d",
+    "yellow": "#ffd736",
     "gold": "#f2b705",
     "tick": "#2e7d32",
     "hl": "#ffd23f",
     "hl_edge": "#c77d00",
 }
-"""The shared look: paper, ink, player colours, the highlight. Games add their own keys."""
+"""The shared look: paper, ink, player colours, the highlight. Games add their own keys.
+
+The player colours stay 20 or more apart (CIEDE2000) in normal vision and with protanopia or
+deuteranopia (tests/renderer/test_colour_blind.py): a deep red, a bluish green, a light yellow,
+so red and green differ in lightness and blue-yellow where a red-green deficiency merges them."""
 NIGHT = {
     **CLASSIC,
     "paper": "#3c4a3e",
@@ -193,6 +197,26 @@ NIGHT = {
 HIGHLIGHT_ALPHA = 95
 LIGHT_HIGHLIGHT_ALPHA = 70
 HALO_ALPHA = 150
+
+
+def _relative_luminance(c: RGB) -> float:
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; 4.5 is enough for ordinary text)."""
+    la, lb = sorted((_relative_luminance(a), _relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_for(fill: RGB, dark: RGB = (30, 30, 30), light: RGB = (255, 255, 255)) -> RGB:
+    """The ink for words on `fill`: `dark` or `light`, whichever stands out more (WCAG contrast),
+    so a seat's number stays legible whatever colour the seat is given."""
+    return dark if contrast(fill, dark) > contrast(fill, light) else light
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:

@@ -39,6 +39,7 @@ from renderer.common import (
     font,
     font_for,
     highlight_cell,
+    ink_for,
     make_theme,
     needs_cjk,
     parts_png,
@@ -312,13 +313,14 @@ def _union_jack(w: int, h: int, blue: RGB, red: RGB) -> Image.Image:
     return downscale(big, (w, h))
 
 
-ON_YELLOW = (35, 33, 28)
-"""Dark ink for words and initials on yellow, whatever the theme: white on yellow cannot be read."""
+ON_LIGHT = (35, 33, 28)
+"""Dark ink for words and initials on a light team colour (yellow, green), whatever the theme."""
 
 
-def _ink_on(team: str | None) -> RGB:
-    """The colour of words drawn on a team's colour (a token, the phase pill)."""
-    return ON_YELLOW if team == "yellow" else (255, 255, 255)
+def _ink_on(th: Theme, team: str | None) -> RGB:
+    """The colour of words drawn on a team's colour (a token, the phase pill): dark or white,
+    whichever stands out more on it (no team: the muted pill, white)."""
+    return ink_for(th[team], ON_LIGHT) if team in TEAMS else (255, 255, 255)
 
 
 def _man_token(th: Theme, man: str, team: str, diameter: int, called_in: bool, arrived: bool) -> Image.Image:
@@ -327,7 +329,7 @@ def _man_token(th: Theme, man: str, team: str, diameter: int, called_in: bool, a
         diameter,
         th[team],
         "",
-        _ink_on(team),
+        _ink_on(th, team),
         (25, 25, 25),
         th["gold"] if arrived else None,
         th["tick"] if called_in else None,
@@ -345,7 +347,7 @@ def _paste_figure(canvas: Image.Image, th: Theme, man: str, team: str | None, at
     if team is None:
         sprite, ink = _hodges_token(th, diameter), (25, 25, 25)
     else:
-        sprite, ink = _man_token(th, man, team, diameter, called_in, arrived), _ink_on(team)
+        sprite, ink = _man_token(th, man, team, diameter, called_in, arrived), _ink_on(th, team)
     paste_centred(canvas, sprite, at)
     code = INITIALS.get(man, man[:2].title())
     ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
@@ -800,7 +802,7 @@ def _panel_turn(
         word = say(K + "phase." + phase) if phase in PHASES else str(phase or "").upper()
     if view.get("pending") and phase in ("bomb", "jack", "push"):
         word += f" ×{view['pending']}"
-    wp = pill(word, 32, colour, _ink_on(team), (25, 25, 25), max_width=die_x - 36 - left)
+    wp = pill(word, 32, colour, _ink_on(th, team), (25, 25, 25), max_width=die_x - 36 - left)
     paste_centred(canvas, wp, (left + wp.width / 2, y0 + 60))
     if view.get("roll"):
         paste_centred(canvas, die_face(56, int(view["roll"])), (die_x, (y0 + y1) / 2))

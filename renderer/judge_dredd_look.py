@@ -22,6 +22,7 @@ from renderer.common import (
     Text,
     Theme,
     font,
+    ink_for,
     make_theme,
     pick_theme,
     printable,
@@ -129,10 +130,10 @@ _CLASSIC = {
     "hazard": "#ff8c1a",
     "alien": "#59b83a",
     "alien_dark": "#1f4d14",
-    "judge_red": "#d7263d",
-    "judge_blue": "#1f58c8",
-    "judge_green": "#2a9d48",
-    "judge_yellow": "#f4c430",
+    "judge_red": CLASSIC["red"],  # the shared player colours: apart with a red-green deficiency too
+    "judge_blue": CLASSIC["blue"],
+    "judge_green": CLASSIC["green"],
+    "judge_yellow": CLASSIC["yellow"],
     "judge_white": "#f4f4f0",
     "judge_black": "#25252a",
     "win_move": "#2f6fd6",
@@ -237,9 +238,9 @@ def player_name(say: Text, view: Mapping[str, Any], seat: int | None, names: Map
 DARK_INK = (30, 30, 30)
 
 
-def ink_on(colour: str) -> RGB:
-    """Words on a Judge's colour: dark on yellow and white, white elsewhere."""
-    return DARK_INK if colour in ("yellow", "white") else (255, 255, 255)
+def ink_on(th: Theme, colour: str) -> RGB:
+    """Words on a Judge's colour: dark or white, whichever stands out more on it."""
+    return ink_for(th[f"judge_{colour}" if colour in COLOURS else "judge_white"], DARK_INK)
 
 
 def judge_disc(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None,
@@ -250,8 +251,8 @@ def judge_disc(th: Theme, colour: str, seat: int | None, diameter: int, ring: RG
     key = f"judge_{colour}" if colour in COLOURS else "judge_white"
     edge = (200, 200, 200) if colour == "black" else (25, 25, 25)
     if digits is None:
-        return token(diameter, th[key], label, ink_on(colour), edge, ring)
-    return _numbered(diameter, th[key], edge, ring, label, digits, ink_on(colour))
+        return token(diameter, th[key], label, ink_on(th, colour), edge, ring)
+    return _numbered(diameter, th[key], edge, ring, label, digits, ink_on(th, colour))
 
 
 @lru_cache(maxsize=128)

@@ -28,7 +28,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer.common import CLASSIC, RGB, Text, Theme, blend, make_theme, pick_theme, printable, token, wording
+from renderer.common import CLASSIC, RGB, Text, Theme, blend, ink_for, make_theme, pick_theme, printable, token, wording
 from rules.judgement.content import Content, load
 
 K = "judgement.board."
@@ -185,16 +185,17 @@ _CLASSIC = {
     "holy": "#f2e6b8",
     "dark_pack": "#3b3346",
     "order_pack": "#a33a3a",
-    # pieces (state.COLOURS)
-    "p_red": "#d7263d",
-    "p_blue": "#1f58c8",
-    "p_green": "#2a9d48",
-    "p_yellow": "#f4c430",
+    # pieces (state.COLOURS): nine colours 20 or more apart (CIEDE2000) in normal vision and with
+    # protanopia or deuteranopia, each still nearest its name's colour; every piece carries its seat number
+    "p_red": "#a13a33",
+    "p_blue": "#4e5fd2",
+    "p_green": "#0eb589",
+    "p_yellow": "#ffe14e",
     "p_white": "#f4f4f0",
     "p_black": "#25252a",
-    "p_orange": "#f07f13",
-    "p_purple": "#7d3cb5",
-    "p_pink": "#f06aa8",
+    "p_orange": "#e16700",
+    "p_purple": "#2f0686",
+    "p_pink": "#fd8ee2",
 }
 _GROUNDS = ("panel", "card")
 THEMES = {
@@ -414,9 +415,9 @@ def seat_name(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str
 DARK_INK = (30, 30, 30)
 
 
-def ink_on(colour: str) -> RGB:
-    """Words on a piece's colour: dark on the light ones, white elsewhere."""
-    return DARK_INK if colour in ("yellow", "white", "pink", "orange") else (255, 255, 255)
+def ink_on(th: Theme, colour: str) -> RGB:
+    """Words on a piece's colour: dark or white, whichever stands out more on it."""
+    return ink_for(th[f"p_{colour}" if colour in COLOURS else "p_white"], DARK_INK)
 
 
 def piece(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None) -> Image.Image:
@@ -424,7 +425,7 @@ def piece(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | N
     label = str(seat + 1) if seat is not None else ""
     key = f"p_{colour}" if colour in COLOURS else "p_white"
     edge = (205, 205, 205) if colour == "black" else (25, 25, 25)
-    return token(diameter, th[key], label, ink_on(colour), edge, ring)
+    return token(diameter, th[key], label, ink_on(th, colour), edge, ring)
 
 
 def identity_colour(th: Theme, identity: Any) -> RGB:

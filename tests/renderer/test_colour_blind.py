@@ -8,8 +8,14 @@ plain side by side, but seats are told apart on small marks (a piece some 20 px 
 phone), apart from each other and on differently coloured grounds, where a colour must be
 *named* rather than compared; categorical palettes meant for that are built 20 or more apart.
 
-`KNOWN` lists the pairs of other games that are closer today, for their board's owners to part
-(or to back with a letter or shape on every piece): no game may add one, and Judtho has none.
+`KNOWN` lists, by game, the pairs allowed closer than that (to be backed by a letter or shape on
+every piece): none today. Every game, The City of Judgement's nine seats included, keeps every
+pair 20 apart; a game may not add one without its board marking every piece another way.
+
+A colour also keeps its name: seats are named by colour in commands (`attack blue`) and in the
+catalogue, so each seat colour must look nearest to the colour its name says, among the eleven
+basic colour terms (Berlin and Kay) at the colours most people give those names (the xkcd colour
+survey), in CIEDE2000.
 """
 
 from __future__ import annotations
@@ -26,16 +32,22 @@ LEAST = 20.0
 
 KNOWN: dict[str, set[tuple[str, str, str]]] = {
     "judtho": set(),
-    "dads_army": {("protanopia", "green", "yellow"), ("deuteranopia", "red", "green")},
-    "judge_dredd": {("protanopia", "green", "yellow"), ("deuteranopia", "red", "green")},
-    "judgement": {
-        ("normal", "blue", "purple"), ("protanopia", "blue", "purple"), ("protanopia", "blue", "pink"),
-        ("protanopia", "green", "yellow"), ("protanopia", "green", "orange"), ("protanopia", "yellow", "orange"),
-        ("deuteranopia", "red", "green"), ("deuteranopia", "red", "orange"), ("deuteranopia", "blue", "purple"),
-        ("deuteranopia", "green", "orange"), ("deuteranopia", "yellow", "orange"),
-    },
+    "dads_army": set(),
+    "judge_dredd": set(),
+    "judgement": set(),
 }
-"""Pairs closer than `LEAST` today, by game: (vision, colour, colour)."""
+"""Pairs closer than `LEAST` allowed, by game: (vision, colour, colour)."""
+
+BASIC = {
+    "red": (229, 0, 0), "orange": (249, 115, 6), "yellow": (255, 255, 20), "green": (21, 176, 26),
+    "blue": (3, 67, 223), "purple": (126, 30, 156), "pink": (255, 129, 192), "brown": (101, 55, 0),
+    "grey": (146, 149, 145), "black": (0, 0, 0), "white": (255, 255, 255),
+}
+"""The eleven basic colour terms at the sRGB most people name so (xkcd colour survey, 2010)."""
+
+
+def nearest_name(rgb: tuple[int, int, int]) -> str:
+    return min(BASIC, key=lambda name: delta_e(lab(rgb), lab(BASIC[name])))
 
 
 def shipped() -> list[str]:
@@ -90,6 +102,41 @@ def test_seat_colours_stay_apart_with_protanopia_and_deuteranopia(key):
         assert close <= KNOWN[key], (key, theme, sorted(close - KNOWN[key]))
 
 
+@pytest.mark.parametrize("key", shipped())
+def test_seat_colours_look_like_their_names(key):
+    """`attack blue` must mean the blue piece: every seat colour named by a basic colour term is
+    nearest that term's colour (names outside the eleven are not checked)."""
+    for theme, colours in seat_colours(key).items():
+        for name, rgb in colours.items():
+            if name in BASIC:
+                assert nearest_name(rgb) == name, (key, theme, name, rgb, nearest_name(rgb))
+
+
+def test_nearest_name_knows_the_old_confusions():
+    assert nearest_name((215, 38, 61)) == "red" and nearest_name((42, 157, 72)) == "green"
+    assert nearest_name((213, 94, 0)) == "orange"  # Okabe and Ito's vermillion is no red
+    assert nearest_name((240, 106, 168)) == "pink" and nearest_name((125, 60, 181)) == "purple"
+
+
 def test_judtho_armies_are_apart_for_everyone():
     for theme, colours in seat_colours("judtho").items():
         assert too_close(colours, LEAST) == [], theme
+
+
+def test_words_on_every_seat_colour_are_legible():
+    """The seat number on a piece, the initials on a Dad's Army man, the phase pill: the ink each
+    board picks on a seat's colour stands 4.5:1 from it (WCAG's ordinary text), whatever the colour."""
+    from renderer import dads_army, judge_dredd_look, judgement_look
+    from renderer.common import contrast
+
+    inks = {
+        "dads_army": lambda th, c: dads_army._ink_on(th, c),
+        "judge_dredd": judge_dredd_look.ink_on,
+        "judgement": judgement_look.ink_on,
+    }
+    themes = {"dads_army": dads_army.THEMES, "judge_dredd": judge_dredd_look.THEMES, "judgement": judgement_look.THEMES}
+    for key, ink_on in inks.items():
+        for theme, colours in seat_colours(key).items():
+            th = themes[key][theme]
+            for name, rgb in colours.items():
+                assert contrast(rgb, ink_on(th, name)) >= 4.5, (key, theme, name)
