@@ -187,13 +187,13 @@ _CLASSIC = {
     "order_pack": "#a33a3a",
     # pieces (state.COLOURS): nine colours 20 or more apart (CIEDE2000) in normal vision and with
     # protanopia or deuteranopia, each still nearest its name's colour; every piece carries its seat number
-    "p_red": "#a13a33",
-    "p_blue": "#4e5fd2",
-    "p_green": "#0eb589",
+    "p_red": "#aa1e21",
+    "p_blue": "#4f5fd3",
+    "p_green": "#24b789",
     "p_yellow": "#ffe14e",
     "p_white": "#f4f4f0",
     "p_black": "#25252a",
-    "p_orange": "#e16700",
+    "p_orange": "#e06702",
     "p_purple": "#2f0686",
     "p_pink": "#fd8ee2",
 }
