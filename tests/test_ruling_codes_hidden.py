@@ -13,9 +13,10 @@ import pytest
 from tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z][0-9]{1,2}(?![0-9])|\bruling")
+CODE = re.compile(r"(?<![A-Za-z0-9])(?!S[1-4]\b)[A-Z][0-9]{1,2}(?![0-9])|\bruling")
 """A ruling code (a capital letter and a number, standing alone) or the word itself. Squares
-are lower-case (Judtho's `d4`) or digits (`6,3`), so they do not match."""
+are lower-case (Judtho's `d4`) or digits (`6,3`), so they do not match; nor do Dad's Army's
+shelter codes S1 to S4, which the board shows and `shelter` takes (no ruling code starts with S)."""
 OURS = re.compile(r"(judtho|dads_army|cmd\.judtho|cmd\.dadsarmy|error\.(judtho|dads_army)|board\.(judtho|dads_army))\b")
 
 

@@ -11,16 +11,16 @@ from tables.i18n import speech
 EN, ZH = speech("en"), speech("zh-TW")
 
 
-@pytest.mark.parametrize(("key", "token", "message"), [
-    ("judge_dredd", "ghj", "judge_dredd.sector.ghj"),
-    ("judge_dredd", "red", "judge_dredd.colour.red"),
-    ("dads_army", "pike", "dads_army.man.pike"),
-    ("judgement", "holy", "judgement.pack.holy"),
+@pytest.mark.parametrize(("key", "token", "message", "code"), [
+    ("judge_dredd", "ghj", "judge_dredd.sector.ghj", " (GHJ)"),  # a Sector with the code its map shows
+    ("judge_dredd", "red", "judge_dredd.colour.red", ""),
+    ("dads_army", "pike", "dads_army.man.pike", ""),
+    ("judgement", "holy", "judgement.pack.holy", ""),
 ])
-def test_a_token_reads_as_the_first_template_that_names_it(key: str, token: str, message: str) -> None:
+def test_a_token_reads_as_the_first_template_that_names_it(key: str, token: str, message: str, code: str) -> None:
     words = registry.plugin(key).words
     assert EN.has(message) and ZH.has(message)
-    assert words.token(token, EN) == EN.text(message) and words.token(token, ZH) == ZH.text(message)
+    assert words.token(token, EN) == EN.text(message) + code and words.token(token, ZH) == ZH.text(message) + code
     assert words.token("no_such_token", ZH) == "no_such_token"
 
 
