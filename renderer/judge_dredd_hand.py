@@ -186,9 +186,38 @@ def _wrap_all(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     return lines
 
 
+FACE_TOP = 8
+"""Rows below a card's band where its face is already the same from row to row (the downscale's
+kernel reaches 3 rows)."""
+FACE_BOTTOM = 20
+"""Rows at the bottom of a card's face that its rounded corners and the kernel reach."""
+FACE_MOST = 380
+"""The tallest face composed (`_card_face`): above it Pillow's downscale of the big face is no
+longer row for row the same as the shorter one's (measured: from 381 rows on), so it is drawn."""
+
+
 @cache
 def _card_face(th_name: str, h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int, int, int],
                edge: tuple[int, int, int]) -> Image.Image:
+    """A card's face (RGBA), `h` rows high, its name's band `band_h`. Drawn `SS` times too big
+    and scaled down, the face is the same from row to row between the band and the bottom
+    corners; so a taller face is the shortest one that has such a row, with that row repeated:
+    the same pixels as drawing it, for a fraction of the time (a hand has cards of many heights,
+    each drawn once)."""
+    top = band_h + FACE_TOP
+    shortest = top + 1 + FACE_BOTTOM
+    if h <= shortest or h > FACE_MOST:
+        return _drawn_face(h, band_h, fill, band, edge)
+    ref = _card_face(th_name, shortest, band_h, fill, band, edge)
+    face = Image.new("RGBA", (CARD_W, h))
+    face.paste(ref.crop((0, 0, CARD_W, top)), (0, 0))
+    face.paste(ref.crop((0, top, CARD_W, top + 1)).resize((CARD_W, h - top - FACE_BOTTOM)), (0, top))
+    face.paste(ref.crop((0, shortest - FACE_BOTTOM, CARD_W, shortest)), (0, h - FACE_BOTTOM))
+    return face
+
+
+def _drawn_face(h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int, int, int],
+                edge: tuple[int, int, int]) -> Image.Image:
     big = Image.new("RGBA", (CARD_W * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, CARD_W * SS - 1, h * SS - 1), radius=10 * SS, fill=fill, outline=edge,
