@@ -64,3 +64,32 @@ def test_a_composed_card_face_is_the_face_drawn() -> None:
         for h in range(band_h + 20, judge_dredd_hand.FACE_MOST + 40, 9):
             composed = judge_dredd_hand._card_face(th.name, h, band_h, *colours)
             assert composed.tobytes() == judge_dredd_hand._drawn_face(h, band_h, *colours).tobytes(), h
+
+
+def test_judge_dredd_boards_from_kept_rows_are_the_boards_drawn_afresh() -> None:
+    import random
+
+    from renderer import judge_dredd as D
+    from renderer import judge_dredd_panel
+    from rules import registry
+    from rules.core import SeededChance
+
+    game = registry.plugin("judge_dredd").game
+    state = game.new_game({}, 6, SeededChance(9))
+    rng = random.Random(9)
+    views = []
+    for step in range(150):
+        seat = min(game.to_act(state))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)), SeededChance(f"{step}"))
+        if step % 15 == 0:
+            views.append(game.view(state, None))
+    names = {0: "Dredd", 2: "陳大文", 4: "Anderson"}
+    fresh = []
+    for view in views:
+        judge_dredd_panel._ROWS.cache_clear()
+        fresh.append(_pixels(D.render(view, names=names)))
+    judge_dredd_panel._ROWS.cache_clear()
+    kept = [_pixels(D.render(view, names=names)) for view in views]
+    again = [_pixels(D.render(view, names=names)) for view in views]
+    assert kept == fresh == again
+    assert len(judge_dredd_panel._ROWS) > 0
