@@ -1,15 +1,29 @@
 """Benchmark every registered game; prints one JSON object keyed by game.
 
-    python bench/run.py [--quick] [--games dads_army,...]
+    python bench/run.py [--quick] [--games dads_army,...] [--parts end_to_end,render,...]
+    python bench/run.py --compare REF [--reps 3] [--games ...] [--parts ...]
+    python bench/run.py --profile 25 --games judgement --parts end_to_end
 
 Per game: render ms and PNG bytes (a mid-game board), engine apply ms, AI move ms, random
-playouts per second, and end-to-end ms for one action through TableService (apply + persist
-to a SQLite file + render), each as median and p95, by the wall clock (`<name>_ms`) and by the
-process's CPU time (`<name>_cpu_ms`, `time.process_time`: what a busy machine inflates less);
+playouts and actions per second, and end-to-end ms for one action through TableService (apply +
+persist to a SQLite file + every image the action posts, with its words: the channel's board
+and the hands whose secrets changed) with actions per second, each as median and p95, by the
+wall clock (`<name>_ms`) and by the process's CPU time (`<name>_cpu_ms`, `time.process_time`:
+what a busy machine inflates less). The end-to-end random choices leave out the actions that
+end a game by agreement or departure (`LEAVING`), so a table plays on to its real play phase
+(Judtho's Assembly is a few dozen actions; with resignations it ended there); a finished table
+is followed by a new one until `n` actions are measured;
 and memory: the bytes of a mid-game state snapshot and the peak KiB Python allocates while the
 AI plays a whole game; and a game's own figures (`EXTRA_FIGURES`). Quote the numbers with the
 command and how busy the machine was. Tests assert no time: these figures are where speed is
 measured.
+
+`--compare REF` measures the code of a git ref (exported to a temporary folder) and the code of
+this working tree with this same script, each in its own subprocess, `--reps` times alternately
+(before, after, before, ...), and prints `{"ref", "reps", "before": {game: figures}, "after":
+{...}}` with each figure the median over the repetitions. `--profile N` runs the end-to-end
+actions under cProfile and prints the top N functions by own time and by cumulative time, per
+game, on stderr. `--root DIR` measures the code in DIR instead of this tree's.
 """
 
 from __future__ import annotations
@@ -29,7 +43,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The tree whose code is measured: `--root DIR` (a `--compare` run's exported ref), else this
+# script's own.
+sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv
+                       else Path(__file__).resolve().parent.parent))
 
 from renderer import Renderer
 from renderer import of as renderer_of
@@ -41,6 +58,14 @@ EXTRA_FIGURES = {"judtho": "judtho_ai", "judgement": "judgement_ai"}
 legal-move generation per second from the mid-game perft positions, the AI's move time over
 real mid-game positions with the depth it finished; The City of Judgement:
 the AI's decision time, game length in turns and win shares over whole AI games)."""
+
+LEAVING = frozenset({"resign", "depart", "draw", "void", "concede", "leave"})
+"""Verbs the end-to-end's random choices leave out: resigning, departing and offering a draw or
+a void end a table before its play phase (Judtho's table ended during the Assembly)."""
+
+SETUP_PHASES = {"judtho": frozenset({"assembly", "placement"})}
+"""Game -> phases its end-to-end plays through unmeasured: Judtho's Assembly (one piece placed
+per action, a few dozen of them) is not the play the figures are about."""
 
 MID_GAME_STEPS = {"judge_dredd": 600, "judgement": 120}
 """Actions the AI plays to reach the mid-game board (default 40). A Judge Dredd Game Turn is
@@ -122,15 +147,21 @@ def board_call(renderer: Renderer, game: Game[Any], state: Any,
     return view, options
 
 
-def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, Any]:
-    """Every figure for one game: `n` samples of each timing, `playouts` random games."""
+PARTS = ("render", "apply", "ai_move", "end_to_end", "memory", "extra")
+"""What `bench_game` measures, all by default (`--parts` picks some)."""
+
+
+def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
+               parts: tuple[str, ...] = PARTS) -> dict[str, Any]:
+    """Every figure for one game (or those of `parts`): `n` samples of each timing, `playouts`
+    random games."""
     key = game.info.key
     seats = game.info.max_seats
     result: dict[str, Any] = {"seats": seats}
 
     state = ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40))  # a mid-game board
     renderer = renderer_of(key)  # none: no render figures; a broken one: an error
-    if renderer is not None:
+    if renderer is not None and "render" in parts:
         view, options = board_call(renderer, game, state)
         renderer.render(view, **options)  # warm the static background cache
         renders, png = Timings(), b""
@@ -140,72 +171,193 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12) -> dict[str, An
         result.update(renders.figures("render"))
         result["png_bytes"] = len(png)
 
-    applies = Timings()
-    t0, c0 = time.perf_counter(), time.process_time()
-    for seed in range(playouts):
-        random_playout(game, seats, seed, applies)
-    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
-    result.update(applies.figures("apply"))
-    result["playouts_per_s"] = round(playouts / elapsed, 2)
-    result["playouts_per_cpu_s"] = round(playouts / max(cpu, 1e-9), 2)
+    if "apply" in parts:
+        applies = Timings()
+        t0, c0 = time.perf_counter(), time.process_time()
+        for seed in range(playouts):
+            random_playout(game, seats, seed, applies)
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+        result.update(applies.figures("apply"))
+        result["playouts_per_s"] = round(playouts / elapsed, 2)
+        result["playouts_per_cpu_s"] = round(playouts / max(cpu, 1e-9), 2)
+        # Actions, not games: a game's length says nothing about the engine's speed.
+        result["actions_per_s"] = round(len(applies.wall) / elapsed, 1)
+        result["actions_per_cpu_s"] = round(len(applies.wall) / max(cpu, 1e-9), 1)
 
-    decisions = Timings()
-    for seed in range(5, 5 + 50):  # whole AI games until there are `n` real decisions
-        ai_playout(game, seats, seed=seed, steps=5000, tag=f"ai{seed}", times=decisions)
-        if len(decisions.wall) >= n:
-            break
-    result.update(decisions.figures("ai_move"))
+    if "ai_move" in parts:
+        decisions = Timings()
+        for seed in range(5, 5 + 50):  # whole AI games until there are `n` real decisions
+            ai_playout(game, seats, seed=seed, steps=5000, tag=f"ai{seed}", times=decisions)
+            if len(decisions.wall) >= n:
+                break
+        result.update(decisions.figures("ai_move"))
 
-    result.update(asyncio.run(end_to_end(game, seats, n)).figures("end_to_end"))
+    if "end_to_end" in parts:
+        actions = asyncio.run(end_to_end(game, seats, n))
+        result.update(actions.figures("end_to_end"))
+        result["end_to_end_actions_per_s"] = round(len(actions.wall) / max(sum(actions.wall) / 1000, 1e-9), 1)
+        result["end_to_end_actions_per_cpu_s"] = round(len(actions.cpu) / max(sum(actions.cpu) / 1000, 1e-9), 1)
+        result["end_to_end_phases"] = actions.phases
 
-    # Memory: what one table costs at rest (its JSON snapshot, as stored per action) and the
-    # peak Python allocation while the AI plays a whole game.
-    result["state_json_bytes"] = len(json.dumps(state.to_json(), separators=(",", ":")))
-    tracemalloc.start()
-    ai_playout(game, seats, seed=7, steps=5000)
-    result["ai_game_peak_kib"] = round(tracemalloc.get_traced_memory()[1] / 1024, 1)
-    tracemalloc.stop()
+    if "memory" in parts:
+        # Memory: what one table costs at rest (its JSON snapshot, as stored per action) and the
+        # peak Python allocation while the AI plays a whole game.
+        result["state_json_bytes"] = len(json.dumps(state.to_json(), separators=(",", ":")))
+        tracemalloc.start()
+        ai_playout(game, seats, seed=7, steps=5000)
+        result["ai_game_peak_kib"] = round(tracemalloc.get_traced_memory()[1] / 1024, 1)
+        tracemalloc.stop()
 
-    if key in EXTRA_FIGURES:
+    if key in EXTRA_FIGURES and "extra" in parts:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         result.update(importlib.import_module(EXTRA_FIGURES[key]).figures(n))
     return result
 
 
-async def end_to_end(game: Game[Any], seats: int, n: int) -> Timings:
-    """One human action through TableService: apply + persist (SQLite file) + render (its CPU
-    time includes the render's worker thread: `process_time` counts every thread)."""
+class Actions(Timings):
+    """End-to-end samples, and how many were taken in each phase of the game (a state's
+    `phase`, where it has one)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.phases: dict[str, int] = {}
+
+
+def staying(legal: list[str]) -> list[str]:
+    """The legal action texts but those that end the game by agreement or departure (`LEAVING`);
+    all of them when nothing else is left."""
+    kept = [a for a in legal if a.split(" ", 1)[0] not in LEAVING]
+    return kept or legal
+
+
+async def end_to_end(game: Game[Any], seats: int, n: int, profile: Any = None) -> Actions:
+    """`n` human actions through TableService: apply + persist (SQLite file) + every image the
+    action posts with its words (its CPU time includes the render's worker thread:
+    `process_time` counts every thread). Random choices from `staying`; a finished table is
+    followed by a new one. `profile`: a cProfile.Profile enabled around each action."""
     from tables.service import Player, TableService
 
+    samples = Actions()
     with tempfile.TemporaryDirectory() as folder:
         service = TableService(Path(folder) / "bench.sqlite3")
         players = [Player(100 + i, f"P{i + 1}") for i in range(seats)]
-        await service.create(1, 1, game.info.key, players[0], seed=3)
-        for player in players[1:]:
-            await service.join(1, player)
-        await service.start(1, players[0])
         rng = random.Random(3)
-        samples = Timings()
-        for _ in range(n):
-            # The first player with something to do (none once the game is over), asked once.
-            turn = next(((p, legal) for p in players if (legal := service.legal_for(1, p))), None)
-            if turn is None:
+        for channel in range(1, 20):
+            await service.create(channel, 1, game.info.key, players[0], seed=3 + channel)
+            for player in players[1:]:
+                await service.join(channel, player)
+            await service.start(channel, players[0])
+            while len(samples.wall) < n:
+                # The first player with something to do (none once the game is over), asked once.
+                turn = next(((p, legal) for p in players if (legal := service.legal_for(channel, p))), None)
+                if turn is None:
+                    break
+                player, legal = turn
+                text = rng.choice(staying(legal))
+                table = service.table(channel)
+                phase = str(getattr(getattr(table, "state", None), "phase", "") or "-")
+                if phase in SETUP_PHASES.get(game.info.key, ()):
+                    await service.act(channel, player, text)
+                    continue
+                samples.phases[phase] = samples.phases.get(phase, 0) + 1
+                if profile is not None:
+                    profile.enable()
+                with samples.measure():
+                    await service.act(channel, player, text)
+                if profile is not None:
+                    profile.disable()
+            if len(samples.wall) >= n:
                 break
-            player, legal = turn
-            text = rng.choice(legal)
-            with samples.measure():
-                await service.act(1, player, text)
-        return samples
+        service.close()
+    return samples
+
+
+def profiled(game: Game[Any], n: int, top: int) -> str:
+    """The end-to-end actions under cProfile: the top functions by own and by cumulative time.
+    cProfile sees one thread, so the worker-thread calls (`asyncio.to_thread`: renders, the
+    database) run inline on the loop's thread while profiling."""
+    import cProfile
+    import io
+    import pstats
+
+    async def inline(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    profile = cProfile.Profile(time.process_time)  # CPU time: what a busy machine inflates less
+    threaded = asyncio.to_thread
+    asyncio.to_thread = inline  # type: ignore[assignment]
+    try:
+        asyncio.run(end_to_end(game, game.info.max_seats, n, profile))
+    finally:
+        asyncio.to_thread = threaded
+    out = io.StringIO()
+    stats = pstats.Stats(profile, stream=out).strip_dirs()
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    return out.getvalue()
+
+
+def compare(ref: str, reps: int, argv: list[str]) -> dict[str, Any]:
+    """This script over the code of `ref` (exported by `git archive` to a temporary folder) and
+    over this tree's, each in a subprocess, `reps` times alternately; each figure the median of
+    its repetitions."""
+    import subprocess
+
+    here = Path(__file__).resolve()
+    tree = here.parent.parent
+    runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(tree), "archive", ref], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        for _ in range(reps):
+            for side, root in (("before", folder), ("after", str(tree))):
+                out = subprocess.run([sys.executable, str(here), "--root", root, *argv],
+                                     capture_output=True, text=True, check=True, cwd=root)
+                runs[side].append(json.loads(out.stdout))
+    return {"ref": ref, "reps": reps, **{side: _medians(found) for side, found in runs.items()}}
+
+
+def _medians(runs: list[Any]) -> Any:
+    """The figure-by-figure median of several runs' JSON (numbers; the first run's otherwise)."""
+    first = runs[0]
+    if isinstance(first, dict):
+        return {k: _medians([r[k] for r in runs if isinstance(r, dict) and k in r]) for k in first}
+    if isinstance(first, (int, float)) and not isinstance(first, bool):
+        return round(statistics.median(runs), 3)
+    return first
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     parser.add_argument("--games", default="", help="comma-separated game keys (default: all)")
+    parser.add_argument("--parts", default="", help=f"comma-separated parts of {','.join(PARTS)} (default: all)")
+    parser.add_argument("--n", type=int, default=0, help="samples of each timing (default 60; --quick 20)")
+    parser.add_argument("--compare", default="", metavar="REF", help="before (git REF) and after, side by side")
+    parser.add_argument("--reps", type=int, default=3, help="--compare: runs of each side, alternately")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="cProfile the end-to-end: top N")
+    parser.add_argument("--root", default="", help="measure the code of this folder (set by --compare)")
     args = parser.parse_args()
-    wanted = [g for g in args.games.split(",") if g] or sorted(registry.plugins())
+    if args.compare:
+        argv = [a for a in ("--quick",) if args.quick]
+        for name in ("games", "parts"):
+            if getattr(args, name):
+                argv += [f"--{name}", getattr(args, name)]
+        if args.n:
+            argv += ["--n", str(args.n)]
+        print(json.dumps(compare(args.compare, args.reps, argv), indent=2))
+        return
+    drawn = sorted(k for k, plugin in registry.plugins().items() if plugin.renderer)
+    wanted = [g for g in args.games.split(",") if g] or drawn
+    parts = tuple(p for p in args.parts.split(",") if p) or PARTS
     n, playouts = (20, 4) if args.quick else (60, 12)
-    print(json.dumps({key: bench_game(registry.plugin(key).game, n, playouts) for key in wanted}, indent=2))
+    n = args.n or n
+    if args.profile:
+        for key in wanted:
+            print(f"== {key}", file=sys.stderr)
+            print(profiled(registry.plugin(key).game, n, args.profile), file=sys.stderr)
+        return
+    print(json.dumps({key: bench_game(registry.plugin(key).game, n, playouts, parts) for key in wanted}, indent=2))
 
 
 if __name__ == "__main__":

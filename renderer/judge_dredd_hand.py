@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -65,27 +65,73 @@ def render_hand(
     if seat is None or not hand:
         return None
     th = theme_named(theme)
-    return render_png(lambda: compose_hand(view, list(hand), th, text, names), th)
+    say, maybe = words(text), optional_words(text)
+    cards = load_cards()
+    laid = tuple(_layout(say, maybe, card_id, cards.get(card_id)) for card_id in list(hand))
+    colour = colour_of(view, seat)
+    title = say(K + "your_hand")
+    if names and seat in names and (name := printable(str(names[seat]))):
+        title = f"{title} · {name}"
+    shown = Shown(th, seat, colour, title, laid, tuple(say(K + w) for w in HAND_WORDS))
+    return _hand_png(shown)
+
+
+HAND_WORDS = ("judge_card", "or", *(f"card_window.{w}" for w in WINDOW_KEYS))
+"""The words a hand draws besides its title and its cards' own (`Shown.words`)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Everything a hand picture shows, and nothing else: two hands that show the same are the
+    same picture (`_hand_png` keeps the last ones)."""
+
+    th: Theme
+    seat: int
+    colour: str
+    title: str
+    laid: tuple[Laid, ...]
+    words: tuple[str, ...]
+
+
+HANDS_KEPT = 64
+"""Hand pictures kept (20-40 KB each): a hand is shown again after every change of its seat's
+secrets, often with the same cards."""
+
+
+@lru_cache(maxsize=HANDS_KEPT)
+def _hand_png(shown: Shown) -> bytes:
+    """The hand picture of what `shown` holds, drawn once while it is kept."""
+    return render_png(lambda: _compose(shown), shown.th)
 
 
 def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text | None,
                  names: Mapping[int, str] | None) -> Image.Image:
     say, maybe = words(text), optional_words(text)
     cards = load_cards()
-    laid = [_layout(say, maybe, card_id, cards.get(card_id)) for card_id in hand]
+    laid = tuple(_layout(say, maybe, card_id, cards.get(card_id)) for card_id in hand)
+    seat = seat_of(view.get("seat"))
+    title = say(K + "your_hand")
+    if names and seat is not None and seat in names and (name := printable(str(names[seat]))):
+        title = f"{title} · {name}"
+    shown = Shown(th, seat if seat is not None else -1, colour_of(view, seat), title, laid,
+                  tuple(say(K + w) for w in HAND_WORDS))
+    return _compose(shown)
+
+
+def _compose(shown: Shown) -> Image.Image:
+    th, laid = shown.th, list(shown.laid)
+    said = dict(zip((K + w for w in HAND_WORDS), shown.words, strict=True))
+    say: Text = said.__getitem__
     rows = [laid[i:i + PER_ROW] for i in range(0, len(laid), PER_ROW)]
     heights = [max(card.height for card in row) for row in rows]
     width = GAP + PER_ROW * (CARD_W + GAP)
     height = HEADER + sum(h + GAP for h in heights) + GAP // 2
     img = Image.new("RGB", (width, height), th["frame"])
     d = ImageDraw.Draw(img)
-    seat = seat_of(view.get("seat"))
-    colour = colour_of(view, seat)
-    piece = judge_disc(th, colour, seat, 28, digits=NAME_SIZE)
+    seat = shown.seat if shown.seat >= 0 else None
+    piece = judge_disc(th, shown.colour, seat, 28, digits=NAME_SIZE)
     img.paste(piece, (GAP, (HEADER - piece.height) // 2), piece)
-    title = say(K + "your_hand")
-    if names and seat is not None and seat in names and (name := printable(str(names[seat]))):
-        title = f"{title} · {name}"
+    title = shown.title
     room = img.width - GAP - 44
     f = fit_font(title, NAME_SIZE + 1, room, "bold", min_size=NAME_SIZE)
     d.text((GAP + 40, HEADER / 2), ellipsize(title, f, room), font=f, fill=th["gold"], anchor="lm")
@@ -97,14 +143,14 @@ def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text
     return img
 
 
-@dataclass
+@dataclass(frozen=True)
 class Laid:
     """A card's words, wrapped to its width: the name's lines, then each option's window and text."""
 
     card_id: str
     kind: CardKind | None
-    name: list[str]
-    options: list[tuple[str, list[str]]]
+    name: tuple[str, ...]
+    options: tuple[tuple[str, tuple[str, ...]], ...]
 
     @property
     def band(self) -> int:
@@ -122,7 +168,7 @@ class Laid:
 def _layout(say: Text, maybe: Text, card_id: str, kind: CardKind | None) -> Laid:
     name = say(f"judge_dredd.cardname.{card_id}")
     _, name_lines = wrap_text(name, CARD_W - 16, NAME_SIZE, "bold", 3, NAME_SIZE)
-    options: list[tuple[str, list[str]]] = []
+    options: list[tuple[str, tuple[str, ...]]] = []
     if kind is not None:
         for opt, option in [("main", kind.main), ("or", kind.or_)] if kind.or_ else [("main", kind.main)]:
             # when it may really be played: an `any` option the Arrest Round excludes is a Movement one (R23)
@@ -130,8 +176,8 @@ def _layout(say: Text, maybe: Text, card_id: str, kind: CardKind | None) -> Laid
             body = maybe(f"judge_dredd.cardtext.{card_id}.{opt}")
             f = font_for(body, BODY_SIZE, "regular")
             lines = _wrap_all(body, f, CARD_W - 20) if body else []
-            options.append((window, lines))
-    return Laid(card_id, kind, name_lines, options)
+            options.append((window, tuple(lines)))
+    return Laid(card_id, kind, tuple(name_lines), tuple(options))
 
 
 def _wrap_all(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
@@ -140,9 +186,38 @@ def _wrap_all(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     return lines
 
 
+FACE_TOP = 8
+"""Rows below a card's band where its face is already the same from row to row (the downscale's
+kernel reaches 3 rows)."""
+FACE_BOTTOM = 20
+"""Rows at the bottom of a card's face that its rounded corners and the kernel reach."""
+FACE_MOST = 380
+"""The tallest face composed (`_card_face`): above it Pillow's downscale of the big face is no
+longer row for row the same as the shorter one's (measured: from 381 rows on), so it is drawn."""
+
+
 @cache
 def _card_face(th_name: str, h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int, int, int],
                edge: tuple[int, int, int]) -> Image.Image:
+    """A card's face (RGBA), `h` rows high, its name's band `band_h`. Drawn `SS` times too big
+    and scaled down, the face is the same from row to row between the band and the bottom
+    corners; so a taller face is the shortest one that has such a row, with that row repeated:
+    the same pixels as drawing it, for a fraction of the time (a hand has cards of many heights,
+    each drawn once)."""
+    top = band_h + FACE_TOP
+    shortest = top + 1 + FACE_BOTTOM
+    if h <= shortest or h > FACE_MOST:
+        return _drawn_face(h, band_h, fill, band, edge)
+    ref = _card_face(th_name, shortest, band_h, fill, band, edge)
+    face = Image.new("RGBA", (CARD_W, h))
+    face.paste(ref.crop((0, 0, CARD_W, top)), (0, 0))
+    face.paste(ref.crop((0, top, CARD_W, top + 1)).resize((CARD_W, h - top - FACE_BOTTOM)), (0, top))
+    face.paste(ref.crop((0, shortest - FACE_BOTTOM, CARD_W, shortest)), (0, h - FACE_BOTTOM))
+    return face
+
+
+def _drawn_face(h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int, int, int],
+                edge: tuple[int, int, int]) -> Image.Image:
     big = Image.new("RGBA", (CARD_W * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, CARD_W * SS - 1, h * SS - 1), radius=10 * SS, fill=fill, outline=edge,

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     RGB,
+    KeptAreas,
     Text,
     Theme,
     blend,
@@ -175,10 +176,17 @@ def _players(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
     return y
 
 
+ROWS_KEPT = 256
+"""Player rows kept (`KeptAreas`, about 30 KB each): six a board, an action changes one or two."""
+_ROWS = KeptAreas(ROWS_KEPT)
+ROW_MARGIN = 6
+"""Pixels around a row's box that its kept crop holds (the disc's shadow may stand out)."""
+
+
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom."""
+    bottom. Pasted from the rows drawn before when all it shows is the same (`KeptAreas`)."""
     d = ImageDraw.Draw(canvas)
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
@@ -202,14 +210,30 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         x += pills[0].width + 4
         first.append(pills.pop(0))
     h = ROW_H + (PILL_H + 6 if pills else 0)
+    prefix = "★ " if won else ("▶ " if active else "")
+    name = prefix + player_name(say, view, seat, names)
+    m = ROW_MARGIN
+    area = (X0 - m, y - m, X1 + m + 1, y + h + m + 1)
+    key = (th, y, h, repr(j), seat, colour, active, won, tuple(marks), len(first), score, name)
+
+    def paint() -> int:
+        return _paint_row(canvas, d, th, view, j, seat, (jc, active, won, score, name), first, pills, y, h)
+
+    found: int = _ROWS.draw(canvas, area, key, paint)
+    return found
+
+
+def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
+               j: Mapping[str, Any], seat: int | None, shown: tuple[RGB, bool, bool, Any, str],
+               first: list[Image.Image], pills: list[Image.Image], y: int, h: int) -> int:
+    jc, active, won, score, name = shown
+    fs = font("bold", 28)
     fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
     edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
     d.rounded_rectangle((X0, y, X1, y + h), radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
     cy = y + ROW_H / 2
     paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, cy))
     d.text((X1 - 10, cy + 1), str(score), font=fs, fill=th["ink"], anchor="rm")
-    prefix = "★ " if won else ("▶ " if active else "")
-    name = prefix + player_name(say, view, seat, names)
     fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
     d.text((X0 + 42, cy), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
     fb = font("bold", FONT + 1)

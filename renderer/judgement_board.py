@@ -226,12 +226,29 @@ def band_colour(th: Theme, loc: str) -> RGB:
 
 def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
     """A location card: its roll numbers and its name on the band (Chinese over English on the
-    public board); the pieces stand below. Its effect is on the role card (`judgement_role`)."""
+    public board); the pieces stand below. Its effect is on the role card (`judgement_role`).
+    Drawn once per location, theme, languages and place within a pixel (`_tile_sprite`): every
+    game shuffles its own ring, so a background is drawn for each table, from the same tiles."""
     x0, y0, _x1, _y1 = tile_box(slot)
+    at = (round(x0), round(y0))
+    sprite = _tile_sprite(th, loc, drawn_langs(), (x0 - at[0], y0 - at[1]))
+    img.paste(sprite, at, sprite)
+
+
+TILES_KEPT = 96
+"""Tile sprites kept (about 50 KB each): every location of both themes in both board languages."""
+
+
+@lru_cache(maxsize=TILES_KEPT)
+def _tile_sprite(th: Theme, loc: str, langs: tuple[str, ...], offset: tuple[float, float]) -> Image.Image:
+    """`_tile`'s card as a sprite (RGBA): the face with its shadow, its badge and its name drawn on
+    the opaque band, so pasting it gives the pixels drawing it on the board gave. `offset`: the
+    tile's place within a pixel (its words are drawn at the same sub-pixel place). `langs` keys
+    the words of `drawing_in`."""
     band = band_colour(th, loc)
-    face = _tile_face(th.name, band, th["card"])
-    img.paste(face, (round(x0), round(y0)), face)
+    img = _tile_face(th.name, band, th["card"]).copy()
     d = ImageDraw.Draw(img)
+    x0, y0 = offset
     # the roll badge
     label = rolls_label(loc)
     bx, by = x0 + 30, y0 + BAND_H / 2
@@ -251,6 +268,7 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
             fe = fit_font(en, 19, room, "condensed", 18)
         d.text((x0 + 60, y0 + 40), ellipsize(en, fe, room), font=fe, fill=blend(band, (255, 255, 255), 0.85),
                anchor="lm")
+    return img
 
 
 # ---------------------------------------------------------------------------- what moves

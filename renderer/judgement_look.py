@@ -274,6 +274,13 @@ def drawing_in(langs: tuple[str, ...], given: Mapping[str, Text] | None = None) 
         _DRAWN.reset(token)
 
 
+def drawn_words() -> tuple[tuple[str, ...], tuple[tuple[str, Text], ...]]:
+    """What the words of the board being drawn now depend on: its languages and the caller's
+    words by language (the functions themselves: a key that holds them keeps them alive, so
+    their ids are not reused)."""
+    return _DRAWN.get(), tuple(sorted(_WORDS.get().items(), key=lambda item: item[0]))
+
+
 def drawn_langs() -> tuple[str, ...]:
     """The languages of the board being drawn now."""
     return _DRAWN.get()

@@ -12,6 +12,8 @@ own (`judgement_look.board_langs`). Every text is at least `MIN_TEXT` high (`jud
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,6 +39,7 @@ from renderer.judgement_look import (
     both,
     colour_of,
     content,
+    drawn_words,
     identity_colour,
     joined,
     names2,
@@ -201,8 +204,57 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 # ---------------------------------------------------------------------------- rows
 
 
+ROWS_KEPT = 256
+"""Player rows kept (a row is about 50 KB): a board has up to nine, and an action changes one or
+two of them."""
+ROW_MARGIN = 8
+"""Pixels around a row's box that its crop keeps: a ringed piece stands out of the box."""
+
+
+class _Rows(OrderedDict[tuple[Any, ...], Image.Image]):
+    """The rows drawn lately; emptied like the `functools` caches (`cache_clear`), so that a
+    measurement that draws every picture afresh (bench/legibility.py) finds none kept."""
+
+    @classmethod
+    def cache_clear(cls) -> None:
+        """Empty the rows kept (callable on the class too: the measurement finds both)."""
+        _ROWS.clear()
+
+
+_ROWS = _Rows()
+
+
 def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
          names: Mapping[int, str] | None, box: tuple[float, float, float, float]) -> None:
+    """A player's row (`_draw_row`), pasted from the rows drawn before when everything it shows
+    is the same: the player's entry, its label, whether it acts or won, the phase, the board's
+    words, the row's place and the ground under it (compared by its bytes, so the pasted pixels
+    are those drawing it would give). Bounded: least recently used first out. Runs under the
+    drawing lock (`render_png`), like every drawing."""
+    x0, y0, x1, y1 = box
+    m = ROW_MARGIN
+    area = (int(x0) - m, int(y0) - m, int(x1) + m + 1, int(y1) + m + 1)
+    ground = hashlib.blake2b(img.crop(area).tobytes(), digest_size=16).digest()
+    seat = seat_of(p.get("seat"))
+    over = bool(view.get("over")) or view.get("phase") == "over"
+    to_act = {seat_of(s) for s in view.get("to_act") or []}
+    active = not over and (seat in to_act or (view.get("phase") == "turn" and seat_of(view.get("active")) == seat))
+    winner = over and seat in {seat_of(s) for s in view.get("winners") or []}
+    key = (th, box, ground, repr(p), colour_of(view, seat), seat_label(view, seat, names), over, active, winner,
+           view.get("phase"), drawn_words())
+    found = _ROWS.get(key)
+    if found is not None:
+        _ROWS.move_to_end(key)
+        img.paste(found, area[:2])
+        return
+    _draw_row(img, th, view, p, names, box)
+    _ROWS[key] = img.crop(area)
+    while len(_ROWS) > ROWS_KEPT:
+        _ROWS.popitem(last=False)
+
+
+def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
+              names: Mapping[int, str] | None, box: tuple[float, float, float, float]) -> None:
     """Line 1: the piece, the colour and name, the marks, the damage; line 2: the character and its
     HP, then the equipment (on a line of its own when the row has room for three)."""
     d = ImageDraw.Draw(img)

@@ -26,6 +26,7 @@ from tables.table import Player, SeatInfo, Table
 if TYPE_CHECKING:
     from renderer import Renderer
     from tables.decisions import ClockRow, Decisions
+    from tables.images import Drawn
     from tables.record import GameRecord
     from tables.rematch import Invite, Window
     from tables.restoring import BrokenTable
@@ -126,6 +127,7 @@ class ServiceBase:
     _renderer_overrides: dict[str, Renderer | None]
     _renderers: dict[str, Renderer | None]
     _parts: dict[tuple[str, str], bytes]
+    _drawn: Drawn
     _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]

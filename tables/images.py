@@ -11,8 +11,11 @@ renderer costs the picture, never the move.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import importlib
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -91,6 +94,41 @@ def parts_description(game_key: str, lang: str) -> str:
     return clip_alt(say.sentences([*head, say.text("table.alt.rules", game=game), body]))
 
 
+DRAWN_KEPT = 128
+"""Pictures `Drawn` keeps (a board's PNG is 40-80 KB): a few per busy table."""
+
+
+class Drawn:
+    """The pictures drawn lately, by what they were drawn from: a renderer is a pure function of
+    its view, highlights, names and words ("same input, same bytes"), so asking again for an
+    unchanged board (the board command, a private board, a hand shown again) gives the bytes
+    already made instead of drawing them again. Keyed by a digest of the view's `repr` and the
+    rest of the call; bounded (least recently used first out); safe across worker threads."""
+
+    def __init__(self, kept: int = DRAWN_KEPT) -> None:
+        self.kept = kept
+        self._found: OrderedDict[bytes, bytes | None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(*parts: Any) -> bytes:
+        """The digest of a call: its parts' `repr` (a view's dicts keep their order)."""
+        return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=20).digest()
+
+    def draw(self, key: bytes, picture: Callable[[], bytes | None]) -> bytes | None:
+        """The picture drawn under `key` before, else `picture()` (kept for next time)."""
+        with self._lock:
+            if key in self._found:
+                self._found.move_to_end(key)
+                return self._found[key]
+        found = picture()
+        with self._lock:
+            self._found[key] = found
+            while len(self._found) > self.kept:
+                self._found.popitem(last=False)
+        return found
+
+
 class Images(ServiceBase):
     def _renderer(self, key: str) -> Renderer | None:
         """The game's renderer: the one given to the service for it (tests, None: no pictures),
@@ -120,7 +158,14 @@ class Images(ServiceBase):
         try:
             view = view if view is not None else table.game.view(table.state, seat)
             highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
-            return await asyncio.to_thread(renderer.render, view, highlight=highlight, **self._words(table, seat))
+            words = self._words(table, seat)
+            key = Drawn.key("board", table.game_key, id(renderer), self._reader(table, seat), view, highlight,
+                            words["names"])
+
+            def draw() -> bytes | None:
+                return self._drawn.draw(key, lambda: renderer.render(view, highlight=highlight, **words))
+
+            return await asyncio.to_thread(draw)
         except Exception:
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
             return None
@@ -182,7 +227,13 @@ class Images(ServiceBase):
             return None
         try:
             view = table.game.view(table.state, seat)
-            return await asyncio.to_thread(render_hand, view, **self._words(table, seat))
+            words = self._words(table, seat)
+            key = Drawn.key("hand", table.game_key, id(renderer), self._reader(table, seat), view, words["names"])
+
+            def draw() -> bytes | None:
+                return self._drawn.draw(key, lambda: render_hand(view, **words))
+
+            return await asyncio.to_thread(draw)
         except Exception:
             log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
             return None

@@ -109,7 +109,7 @@ from tables.decisions import (
     turn_lines,
 )
 from tables.hands import Hands
-from tables.images import Images
+from tables.images import Drawn, Images
 from tables.lobby import Lobby
 from tables.notices import Notice, Private, Prompt, Public, Reminder
 from tables.outbox import Outbox
@@ -198,6 +198,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         self._renderer_overrides = dict(renderers or {})
         self._renderers: dict[str, Renderer | None] = {}
         self._parts: dict[tuple[str, str], bytes] = {}
+        self._drawn = Drawn()
         """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
         self._ais = ais
         self._by_id: dict[int, Table] = {}

@@ -45,8 +45,8 @@ async def test_every_board_image_gets_the_seats_names_ai_seats_included() -> Non
     table = svc.table(CHANNEL)
     mover = ALICE if table.humans_to_act() == [0] else BOB
     await svc.act(CHANNEL, mover, "roll")
-    await svc.board(CHANNEL)
-    assert len(spy.calls) >= 3
+    await svc.board(CHANNEL)  # the same view as the move's notice drew: those bytes (`Drawn`)
+    assert len(spy.calls) >= 2
     assert all(call["names"] == {0: "alice", 1: "bob", 2: "AI 1"} for call in spy.calls)
 
 
@@ -56,7 +56,7 @@ async def test_board_words_are_in_the_tables_language() -> None:
     await svc.start(CHANNEL, ALICE)
     await svc.board(CHANNEL)
     await svc.me(CHANNEL, ALICE)  # a private image: the same language
-    assert len(spy.calls) >= 3
+    assert len(spy.calls) >= 2
     for call in spy.calls:
         assert call["text"](TITLE) == i18n.gettext(TITLE, "zh-TW") != i18n.gettext(TITLE, "en")
 
@@ -155,3 +155,26 @@ async def test_a_dads_army_board_is_drawn_with_the_players_names_in_the_tables_l
                                 text=lambda key: i18n.gettext(key, "zh-TW"))
     assert notices[0].image == expected
     assert notices[0].image != dads_army.render(view, highlight=highlight)
+
+
+async def test_a_board_asked_for_again_unchanged_is_the_picture_already_drawn() -> None:
+    """Same view, highlights, names and language: the bytes already made, not a new drawing; a
+    move changes the view, and the board is drawn again; another reader's language too."""
+    svc, spy = spy_service()
+    await open_table(svc, lang="en")
+    await svc.start(CHANNEL, ALICE)
+    drawn = len(spy.calls)
+    first = await svc.board(CHANNEL)
+    again = await svc.board(CHANNEL)
+    assert first.image == again.image == b"png"
+    assert len(spy.calls) == drawn  # the start's notice drew this very board
+    table = svc.table(CHANNEL)
+    await svc.act(CHANNEL, ALICE if table.humans_to_act() == [0] else BOB, "roll")
+    assert len(spy.calls) > drawn
+    after_move = len(spy.calls)
+    await svc.board(CHANNEL)
+    assert len(spy.calls) == after_move
+    svc.reads(BOB.user_id, "zh-TW")
+    await svc.me(CHANNEL, BOB)  # a board for one reader, in their language: drawn for them
+    assert len(spy.calls) == after_move + 1
+    assert spy.calls[-1]["text"](TITLE) == i18n.gettext(TITLE, "zh-TW")
