@@ -19,6 +19,10 @@ from tables.table import Player, SeatInfo, Table, engine_config, split_config, s
 
 log = logging.getLogger(__name__)
 
+RESTORE_BATCH = 500
+"""Tables `restore` loads per worker-thread call (one hop to a thread per table costs more than
+loading a table)."""
+
 
 @dataclass(frozen=True)
 class BrokenTable:
@@ -79,10 +83,18 @@ class Restoring(ServiceBase):
         loaded is then found `broken` on first touch, not at start-up."""
         count = 0
         rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
-        for row in rows:
+        rows = [r for r in rows if r["id"] not in self._by_id and r["channel"] not in self._by_channel]
+        # every table's seats in one query, and the tables loaded a batch per worker-thread call:
+        # a start-up with thousands of tables pays per table only for reading its own row
+        seats = await asyncio.to_thread(self.store.open_seats) if len(rows) > 1 else {}
+        loaded: list[Table | Exception] = []
+        for first in range(0, len(rows), RESTORE_BATCH):
+            batch = rows[first:first + RESTORE_BATCH]
+            loaded += await asyncio.to_thread(self._loaded_batch, batch, seats)
+        for row, found in zip(rows, loaded, strict=True):
             if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
-            table = self._adopt(row, await asyncio.to_thread(self._loaded, row))
+            table = self._adopt(row, found)
             if table is None:
                 continue
             announced = row.get("announced")
@@ -122,12 +134,18 @@ class Restoring(ServiceBase):
             return known
         return self._adopt(row, loaded)
 
-    def _loaded(self, row: dict[str, Any]) -> Table | Exception:
-        """A stored row as a table, or why it cannot be one (runs in a worker thread)."""
+    def _loaded_batch(self, rows: list[dict[str, Any]],
+                      seats: dict[int, list[dict[str, Any]]]) -> list[Table | Exception]:
+        """`_loaded` for each of `rows` (in one worker-thread call), with the seats already read."""
+        return [self._loaded(row, seats.get(row["id"])) for row in rows]
+
+    def _loaded(self, row: dict[str, Any], seats: list[dict[str, Any]] | None = None) -> Table | Exception:
+        """A stored row as a table, or why it cannot be one (runs in a worker thread); `seats`: its
+        seat rows when already read (else they are read here)."""
         try:
             if installed(row["game"]) is None:
                 raise LookupError(f"game {row['game']!r} is not installed")
-            table = self._load(row)
+            table = self._load(row, seats)
             if table.variant is not None and table.variant not in table.game.info.variants:
                 raise LookupError(f"{row['game']} has no variant {table.variant!r}")
             return table
@@ -150,9 +168,9 @@ class Restoring(ServiceBase):
         self._resume_clock(loaded, row.get("clock"))
         return loaded
 
-    def _load(self, row: dict[str, Any]) -> Table:
+    def _load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
         game = get_game(row["game"])
-        seats = [SeatInfo.from_row(s) for s in self.store.seats(row["id"])]
+        seats = [SeatInfo.from_row(s) for s in (self.store.seats(row["id"]) if seat_rows is None else seat_rows)]
         stored = loads(row["config"])
         config, lang = split_config(stored)
         table = Table(
