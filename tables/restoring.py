@@ -108,9 +108,10 @@ class Restoring(ServiceBase):
         count = 0
         rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
         rows = [r for r in rows if r["id"] not in self._by_id and r["channel"] not in self._by_channel]
-        # every table's seats in one query, and the tables loaded a batch per worker-thread call:
-        # a start-up with thousands of tables pays per table only for reading its own row
-        seats = await asyncio.to_thread(self.store.open_seats) if len(rows) > 1 else {}
+        # every open table's seats in one query (a lazy start loads a few: each reads its own), and
+        # the tables loaded a batch per worker-thread call, so that a start-up with thousands of
+        # tables pays per table only for reading its own row
+        seats = await asyncio.to_thread(self.store.open_seats) if not lazy and len(rows) > 1 else {}
         loaded: list[Table | Exception] = []
         for first in range(0, len(rows), RESTORE_BATCH):
             batch = rows[first:first + RESTORE_BATCH]
