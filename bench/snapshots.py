@@ -39,6 +39,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from rules.core import from_jsonable, to_jsonable  # noqa: E402
 
@@ -88,7 +89,7 @@ def timed(fn: Callable[[], Any], loops: int) -> tuple[float, float]:
 
 def converters(reps: int, loops: int) -> dict[str, Any]:
     """Per game: the generic and the compiled conversions of a mid-game state, side by side."""
-    from bench.positions import mid_game, shipped
+    from positions import mid_game, shipped
 
     figures: dict[str, Any] = {}
     for game in shipped():
@@ -159,7 +160,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {"cores": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()],
                               "reps": args.reps, "loops": args.loops, "games": converters(args.reps, args.loops)}
     if not args.no_startup:
-        sys.path.insert(0, str(ROOT / "bench"))
         from scale import seats_for
 
         seats = seats_for(args.game, None)
