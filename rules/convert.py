@@ -20,6 +20,7 @@ Anything the hints do not pin down (`Any`, `object`, a union of several types) g
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 import types
 import typing
@@ -70,14 +71,26 @@ def _mismatch(data: Any, n: int) -> Any:
     raise ValueError(f"expected {n} items, got {len(data)}")
 
 
+def _build(cls: type) -> None:
+    """Compile `cls`'s converters (and its fields' dataclasses'), under the lock. A class whose
+    hints cannot be resolved (one defined inside a function, naming its neighbours) keeps the
+    generic functions, which is what it had before."""
+    with _lock:
+        if cls in _dumpers:
+            return
+        try:
+            _Compiler().build(cls)
+        except Exception:
+            _dumpers[cls] = _generic_dump
+            _loaders[cls] = functools.partial(_generic_load, cls)
+
+
 def dumper(cls: type) -> Converter:
     """The compiled `to_jsonable` of dataclass `cls` (made on first use)."""
     found = _dumpers.get(cls)
     if found is None:
-        with _lock:
-            if cls not in _dumpers:
-                _Compiler().build(cls)
-            found = _dumpers[cls]
+        _build(cls)
+        found = _dumpers[cls]
     return found
 
 
@@ -85,10 +98,8 @@ def loader(cls: type) -> Converter:
     """The compiled `from_jsonable(cls, ·)` of dataclass `cls` (made on first use)."""
     found = _loaders.get(cls)
     if found is None:
-        with _lock:
-            if cls not in _loaders:
-                _Compiler().build(cls)
-            found = _loaders[cls]
+        _build(cls)
+        found = _loaders[cls]
     return found
 
 

@@ -218,3 +218,17 @@ def test_a_value_of_no_declared_type_converts_by_what_it_is() -> None:
     values = [{1: (2, {3})}, [Leaf("q")], (None, True, 1.5), {"a": frozenset({"b"})}, Node(bare=(1,))]
     for value in values:
         assert same_json(plain(value), to_jsonable(value))
+
+
+def test_a_class_whose_hints_cannot_be_read_keeps_the_generic_conversions() -> None:
+    @dataclass
+    class Local:
+        inner: Hidden | None = None  # noqa: F821 (a name the hints cannot resolve)
+        n: int = 1
+
+    value = Local(None, 3)
+    assert dumper(Local)(value) == to_jsonable(value) == {"inner": None, "n": 3}
+    with pytest.raises(NameError):
+        from_jsonable(Local, {"n": 3})
+    with pytest.raises(NameError):
+        loader(Local)({"n": 3})
