@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rules.convert import dumper, loader
+
 Seat = int
 """A seat is an index 0..n-1 into the table's seats; seat order is turn order."""
 
@@ -439,11 +441,13 @@ class State:
     version: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return to_jsonable(self)
+        """`to_jsonable(self)`, by the converters compiled for this class (`rules.convert`)."""
+        return dumper(type(self))(self)  # type: ignore[no-any-return]
 
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:
-        return from_jsonable(cls, data)
+        """`from_jsonable(cls, data)`, by the converters compiled for this class (`rules.convert`)."""
+        return loader(cls)(data)  # type: ignore[no-any-return]
 
 
 S = TypeVar("S", bound=State)

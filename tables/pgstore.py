@@ -668,6 +668,15 @@ class PgStore:
     def seats(self, table_id: int) -> list[dict[str, Any]]:
         return self._read("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id])
 
+    def open_seats(self) -> dict[int, list[dict[str, Any]]]:
+        """The seats of every open table (lobby or active) by table id, in seat order: one query
+        for a whole start-up, rather than `seats` once per table."""
+        found: dict[int, list[dict[str, Any]]] = {}
+        for row in self._read("SELECT seats.* FROM seats JOIN tables ON tables.id = seats.table_id"
+                              " WHERE tables.status IN ('lobby', 'active') ORDER BY seats.table_id, seats.seat"):
+            found.setdefault(row["table_id"], []).append(row)
+        return found
+
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]:
         """The log in order (all of it, or the `last` n rows; more than exist: all of them)."""
         if last is None or last >= 2**63:

@@ -5,7 +5,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +21,26 @@ from tables.store import loads
 from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
 
 log = logging.getLogger(__name__)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cycle collector held off while start-up loads the tables: thousands of new
+    long-lived objects (states, seats) would otherwise set off collections that walk every object
+    made so far, again and again, three quarters of a big start-up's time; nothing loaded is
+    garbage. It runs again as before once the tables are in."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+RESTORE_BATCH = 500
+"""Tables `restore` loads per worker-thread call (one hop to a thread per table costs more than
+loading a table)."""
 
 
 @dataclass(frozen=True)
@@ -77,12 +100,26 @@ class Restoring(ServiceBase):
         database and the watch fires it; without the watch, a window open at a table nobody
         touches would wait until someone does. A table that cannot be
         loaded is then found `broken` on first touch, not at start-up."""
+        with gc_paused():
+            return await self._restore(lazy)
+
+    async def _restore(self, lazy: bool) -> int:
+        """`restore`'s work (with the cycle collector held off)."""
         count = 0
         rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
-        for row in rows:
+        rows = [r for r in rows if r["id"] not in self._by_id and r["channel"] not in self._by_channel]
+        # every open table's seats in one query (a lazy start loads a few: each reads its own), and
+        # the tables loaded a batch per worker-thread call, so that a start-up with thousands of
+        # tables pays per table only for reading its own row
+        seats = await asyncio.to_thread(self.store.open_seats) if not lazy and len(rows) > 1 else {}
+        loaded: list[Table | Exception] = []
+        for first in range(0, len(rows), RESTORE_BATCH):
+            batch = rows[first:first + RESTORE_BATCH]
+            loaded += await asyncio.to_thread(self._loaded_batch, batch, seats)
+        for row, found in zip(rows, loaded, strict=True):
             if row["id"] in self._by_id or row["channel"] in self._by_channel:
                 continue
-            table = self._adopt(row, await asyncio.to_thread(self._loaded, row))
+            table = self._adopt(row, found)
             if table is None:
                 continue
             announced = row.get("announced")
@@ -122,12 +159,18 @@ class Restoring(ServiceBase):
             return known
         return self._adopt(row, loaded)
 
-    def _loaded(self, row: dict[str, Any]) -> Table | Exception:
-        """A stored row as a table, or why it cannot be one (runs in a worker thread)."""
+    def _loaded_batch(self, rows: list[dict[str, Any]],
+                      seats: dict[int, list[dict[str, Any]]]) -> list[Table | Exception]:
+        """`_loaded` for each of `rows` (in one worker-thread call), with the seats already read."""
+        return [self._loaded(row, seats.get(row["id"])) for row in rows]
+
+    def _loaded(self, row: dict[str, Any], seats: list[dict[str, Any]] | None = None) -> Table | Exception:
+        """A stored row as a table, or why it cannot be one (runs in a worker thread); `seats`: its
+        seat rows when already read (else they are read here)."""
         try:
             if installed(row["game"]) is None:
                 raise LookupError(f"game {row['game']!r} is not installed")
-            table = self._load(row)
+            table = self._load(row, seats)
             if table.variant is not None and table.variant not in table.game.info.variants:
                 raise LookupError(f"{row['game']} has no variant {table.variant!r}")
             return table
@@ -150,9 +193,9 @@ class Restoring(ServiceBase):
         self._resume_clock(loaded, row.get("clock"))
         return loaded
 
-    def _load(self, row: dict[str, Any]) -> Table:
+    def _load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
         game = get_game(row["game"])
-        seats = [SeatInfo.from_row(s) for s in self.store.seats(row["id"])]
+        seats = [SeatInfo.from_row(s) for s in (self.store.seats(row["id"]) if seat_rows is None else seat_rows)]
         stored = loads(row["config"])
         config, lang = split_config(stored)
         table = Table(

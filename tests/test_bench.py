@@ -154,3 +154,16 @@ def test_scale_bench_on_postgresql_runs_several_processes_and_drops_its_schemas(
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         left = conn.execute("SELECT nspname FROM pg_namespace WHERE nspname = ANY(%s)", [made]).fetchall()
     assert left == []  # its schemas are gone
+
+
+def test_snapshot_bench_prints_its_figures() -> None:
+    """A smoke run of `bench/snapshots.py`: every shipped game's conversions both ways, and a
+    start-up of a few saved tables."""
+    bench = script("snapshots")
+    report = bench.main(["--quick", "--reps", "1", "--loops", "1", "--startup-tables", "6"])
+    assert set(report["games"]) >= {"dads_army", "judtho"}
+    for figures in report["games"].values():
+        for way in ("to_json", "from_json"):
+            for when in ("before", "after"):
+                assert figures[f"{way}_{when}_cpu_us"] >= 0 and figures[f"{way}_{when}_us"] >= 0
+    assert report["startup"]["restored"] == 6 and report["startup"]["restore_cpu_s"] >= 0
