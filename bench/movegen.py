@@ -11,7 +11,8 @@ the wall clock, the median of `--reps` repetitions:
 - `playout`: random Quattro games through the engine's contract (`legal_actions`, then `apply` of
   a uniformly random one), every army's Assembly done by `@rest` and left out of the timing; only
   the actions of the play (moves, passes, owed placements) are counted, and resigning, offering a
-  draw and proposing a void are never chosen (they would end the game at once). Actions per second.
+  draw and proposing a void are never chosen (they would end or stall the game), so no
+  draw is ever to answer. Actions per second.
 - `movegen`: move generation on standard chess positions. Judtho has no 8 × 8 board and no
   standard-chess mode (Duo is 6 × 12, Quattro 12 × 12), so the comparison sets the same
   positions up on an 8 × 8 `Board` built for the benchmark, White against Red (Opponents, no
@@ -96,8 +97,7 @@ def playout(games: int, actions: int, reps: int) -> dict[str, Any]:
             while GAME.outcome(state) is None and done < actions:
                 t0, c0 = time.perf_counter(), time.process_time()
                 seat = min(GAME.to_act(state))
-                legal = [a for a in GAME.legal_actions(state, seat)
-                         if not isinstance(a, (Resign, Void)) and a != Draw("offer")]
+                legal = [a for a in GAME.legal_actions(state, seat) if not isinstance(a, (Resign, Void, Draw))]
                 GAME.apply(state, seat, rng.choice(legal), chance)
                 cpu += time.process_time() - c0
                 wall += time.perf_counter() - t0

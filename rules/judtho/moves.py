@@ -21,7 +21,7 @@ from rules.judtho.board import (
     square_coords,
     square_name,
 )
-from rules.judtho.notation import Move, Pass, square_key
+from rules.judtho.notation import Move, Pass, make_move, square_key
 from rules.judtho.pieces import PROMOTIONS
 
 QUEEN_DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
@@ -173,9 +173,9 @@ def _displacement(t: _Turn, piece: str, origin: str, targets: Iterator[str] | tu
     for sq in targets:
         occupant = t.pieces.get(sq)
         if occupant is None:
-            yield Move(piece, origin, sq)
+            yield make_move(piece, origin, sq)
         elif occupant[0] in t.opponents:
-            yield Move(piece, origin, sq, (sq,))
+            yield make_move(piece, origin, sq, (sq,))
 
 
 def king_moves(t: _Turn, origin: str) -> Iterator[Move]:
@@ -188,10 +188,10 @@ def _slides(t: _Turn, piece: str, origin: str, rays: Iterator[tuple[str, ...]]) 
         for sq in line:
             occupant = t.pieces.get(sq)
             if occupant is None:
-                yield Move(piece, origin, sq)
+                yield make_move(piece, origin, sq)
                 continue
             if occupant[0] in t.opponents:
-                yield Move(piece, origin, sq, (sq,))
+                yield make_move(piece, origin, sq, (sq,))
             break
 
 
@@ -221,12 +221,12 @@ def _sweeps(t: _Turn, piece: str, origin: str, path: tuple[str, ...], most: int)
         occupant = t.pieces.get(sq)
         if occupant is None:
             if not captured:
-                yield Move(piece, origin, sq)
+                yield make_move(piece, origin, sq)
             continue
         if occupant[0] not in t.opponents:
             return
         captured += (sq,)
-        yield Move(piece, origin, sq, captured)
+        yield make_move(piece, origin, sq, captured)
 
 
 def princess_moves(t: _Turn, origin: str) -> Iterator[Move]:
@@ -264,13 +264,13 @@ def knight_moves(t: _Turn, origin: str) -> Iterator[Move]:
     targets = sorted((sq for sq in jumps if t.capturable(sq)), key=square_key)
     if DISTANT_ALL_AND_SINGLES in t.options:
         for sq in targets:
-            yield Move("knight", origin, origin, (sq,))
+            yield make_move("knight", origin, origin, (sq,))
         if len(targets) > 1:
-            yield Move("knight", origin, origin, tuple(targets))
+            yield make_move("knight", origin, origin, tuple(targets))
         return
     for n in range(1, len(targets) + 1):
         for subset in combinations(targets, n):
-            yield Move("knight", origin, origin, subset)
+            yield make_move("knight", origin, origin, subset)
 
 
 def pawn_moves(t: _Turn, origin: str) -> Iterator[Move]:
@@ -299,9 +299,9 @@ def pawn_moves(t: _Turn, origin: str) -> Iterator[Move]:
     for to, captures in targets:
         if square_coords(to)[1] == last:
             for new in PROMOTIONS:
-                yield Move("pawn", origin, to, captures, new)
+                yield make_move("pawn", origin, to, captures, new)
         else:
-            yield Move("pawn", origin, to, captures)
+            yield make_move("pawn", origin, to, captures)
 
 
 PIECE_MOVES = {
