@@ -928,25 +928,22 @@ def legacy_digest(state: JudthoState, pieces: Mapping[str, Sequence[str]] | None
 
 def seen_keys(state: JudthoState) -> tuple[set[int], set[str]]:
     """The positions met in play (`seen`): the keys as numbers, and the digests of a game saved before
-    the incremental keys (`legacy_digest`). Kept beside the fields (never saved) and brought up to
-    date by reading only the entries added since (the engine only appends to `seen`); a new list, or
-    one changed otherwise, is read again whole."""
+    the incremental keys (`legacy_digest`). Kept beside the fields (never saved) with a copy of the
+    entries read, and brought up to date by reading only the entries appended since (the engine
+    only appends); a new list, or one changed otherwise, is read again whole."""
     seen = state.seen
     memo = state.__dict__.get("_seen_memo")
-    if memo is not None:
-        held, n, last, keys, legacy = memo
-        if held is seen and len(seen) >= n and (n == 0 or seen[n - 1] == last):
-            new = seen[n:]
-        else:
-            memo = None
-    if memo is None:
+    if memo is not None and memo[0] is seen and seen[:len(memo[1])] == memo[1]:
+        _, read, keys, legacy = memo
+        new = seen[len(read):]
+    else:
         keys, legacy, new = set(), set(), seen
     for entry in new:
         if entry.startswith(POSITION_KEY_PREFIX):
             keys.add(int(entry[1:], 16))
         else:
             legacy.add(entry)
-    state.__dict__["_seen_memo"] = (seen, len(seen), seen[-1] if seen else None, keys, legacy)
+    state.__dict__["_seen_memo"] = (seen, list(seen), keys, legacy)
     return keys, legacy
 
 
