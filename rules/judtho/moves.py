@@ -196,7 +196,7 @@ def _displacement(t: _Turn, piece: str, origin: str, targets: Iterator[str] | tu
 
 def king_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.3: one square in any direction; no check, so moving into attack is legal (J1)."""
-    yield from _displacement(t, "king", origin, t.geo.king[origin])
+    return _displacement(t, "king", origin, t.geo.king[origin])
 
 
 def _slides(t: _Turn, piece: str, origin: str, rays: Iterator[tuple[str, ...]] | tuple[tuple[str, ...], ...]
@@ -216,17 +216,17 @@ def _slides(t: _Turn, piece: str, origin: str, rays: Iterator[tuple[str, ...]] |
 
 def queen_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.4.1: any distance in any direction, no jumping, one capture."""
-    yield from _slides(t, "queen", origin, t.geo.rays[origin])
+    return _slides(t, "queen", origin, t.geo.rays[origin])
 
 
 def rook_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.4.2: any distance along a rank or file."""
-    yield from _slides(t, "rook", origin, t.geo.rook_rays[origin])
+    return _slides(t, "rook", origin, t.geo.rook_rays[origin])
 
 
 def bishop_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.4.3: any distance along a diagonal."""
-    yield from _slides(t, "bishop", origin, t.geo.bishop_rays[origin])
+    return _slides(t, "bishop", origin, t.geo.bishop_rays[origin])
 
 
 def _sweeps(t: _Turn, piece: str, origin: str, path: tuple[str, ...], most: int) -> Iterator[Move]:
