@@ -653,6 +653,8 @@ class Game(Generic[S]):
             raise self.why_not_asked(state, seat, action)
         if action == self.timeout_action(state, seat) or action == self.time_up_action(state, seat):
             return action
+        if self._quick_legal(state, seat, action):
+            return action
         legal = self._legal_actions(state, seat)
         if action not in legal:
             refused = self.why_illegal(state, seat, action)
@@ -660,6 +662,12 @@ class Game(Generic[S]):
                 refused.params.setdefault("allowed", allowed_text(legal, secret=self.info.hidden_information))
             raise refused
         return action
+
+    def _quick_legal(self, state: S, seat: Seat, action: Action) -> bool:
+        """True when the game knows cheaply that `action` is among `_legal_actions(state, seat)`
+        (asked by `check` for a seat that is asked, before it lists them all); False says nothing
+        (the full list decides). By default always False."""
+        return False
 
     def why_not_asked(self, state: S, seat: Seat, action: Action) -> IllegalAction:
         """Why `seat`, which nobody asks now, may not take `action` (`NotYourTurn` by default);

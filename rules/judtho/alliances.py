@@ -185,10 +185,31 @@ class Relations:
         return "conquered" if colour in self.conquered else "active"
 
     def to_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["bonus_placed"] = sorted(self.bonus_placed)
-        data["agreed"] = sorted(self.agreed)
-        return data
+        """JSON-ready data, new lists and dicts throughout (the state's `relations`): written field by
+        field, in field order, as `rules.core.to_jsonable(dataclasses.asdict(self))` with the sets
+        sorted would give it, several times faster (it is written after every move)."""
+        return {
+            "variant": self.variant,
+            "model": self.model,
+            "bonus_to_conqueror": self.bonus_to_conqueror,
+            "t2c_points": self.t2c_points,
+            "colours": list(self.colours),
+            "stage": self.stage,
+            "rivals": [list(pair) for pair in self.rivals],
+            "alliances": [list(a) for a in self.alliances],
+            "sides": [list(side) for side in self.sides],
+            "conquests": [{"conqueror": c.conqueror, "conquered": c.conquered, "how": c.how} for c in self.conquests],
+            "bonus_placed": sorted(self.bonus_placed),
+            "departed": list(self.departed),
+            "points": dict(self.points),
+            "to_move": self.to_move,
+            "last_ally": self.last_ally,
+            "winners": list(self.winners) if self.winners is not None else None,
+            "end": self.end,
+            "proposal": self.proposal,
+            "agreed": sorted(self.agreed),
+            "restore_rights": list(self.restore_rights),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Relations:

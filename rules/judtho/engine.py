@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -65,8 +65,8 @@ from rules.core import (
 )
 from rules.judtho import alliances as al
 from rules.judtho import refusals
-from rules.judtho.board import COLOURS, Relation, default_setup, placement_squares
-from rules.judtho.moves import apply_move, knight_attacks, legal_moves
+from rules.judtho.board import COLOURS, Position, Relation, default_setup, placement_squares
+from rules.judtho.moves import apply_move, knight_attacks, legal_moves, moves_from
 from rules.judtho.notation import Move, Pass, Place, parse
 from rules.judtho.pieces import ARMY
 from rules.judtho.scoring import material, material_score, standings
@@ -383,6 +383,12 @@ class Judtho(Game[JudthoState]):
         if isinstance(action, Pass) and state.phase == "play":
             return refusals.pass_refusal(legal)
         return refusals.fallback(action, legal)
+
+    def _quick_legal(self, state: JudthoState, seat: Seat, action: Action) -> bool:
+        """A plain move is checked by itself (`plainly_legal_move`: that one piece's moves and one
+        repetition test), not by listing every legal action again (the caller most often listed
+        them just before)."""
+        return isinstance(action, Move) and plainly_legal_move(state, seat, action)
 
     # ------------------------------------------------------------------ parsing
 
@@ -861,13 +867,107 @@ def find_knatches(state: JudthoState, mover: str) -> list[tuple[str, str]]:
     return sorted(found, key=lambda kv: (rank[kv[0]], rank[kv[1]]))
 
 
-def position_digest(state: JudthoState, pieces: dict[str, tuple[str, str]] | None = None,
+POSITION_KEY_PREFIX = "z"
+"""A position key written into `JudthoState.seen` starts with this letter (and 16 hex digits);
+a key written before the incremental keys is 16 hex digits alone (`legacy_digest`)."""
+
+_PIECE_KEYS: dict[tuple[str, str, str], int] = {}
+
+
+def piece_key(square: str, colour: str, piece: str) -> int:
+    """The 64-bit Zobrist number of `colour`'s `piece` on `square`: fixed for ever (it is read from a
+    hash of the three names, not drawn at random), since position keys are saved with the game."""
+    key = (square, colour, piece)
+    value = _PIECE_KEYS.get(key)
+    if value is None:
+        value = _PIECE_KEYS[key] = int.from_bytes(
+            hashlib.blake2b(f"{square}:{colour}:{piece}".encode(), digest_size=8).digest(), "big")
+    return value
+
+
+def pieces_key(pieces: Mapping[str, Sequence[str]]) -> int:
+    """The XOR of the `piece_key` of every piece on the board: a move changes it by two or three
+    XORs (`repeats`), so a candidate move's position is never hashed whole."""
+    key = 0
+    known = _PIECE_KEYS
+    for sq, (c, p) in pieces.items():
+        value = known.get((sq, c, p))
+        key ^= piece_key(sq, c, p) if value is None else value
+    return key
+
+
+def context_key(rel: al.Relations, owed: list[list[str]]) -> int:
+    """The 64-bit number of what a position holds beside the board (E5): the relations (who moves
+    next included) and the placements owed; the same for every candidate move of a turn."""
+    text = repr(rel.key()) + repr(owed)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def key_text(key: int) -> str:
+    """A position key as `JudthoState.seen` holds it."""
+    return f"{POSITION_KEY_PREFIX}{key:016x}"
+
+
+def position_digest(state: JudthoState, pieces: Mapping[str, Sequence[str]] | None = None,
                     rel: al.Relations | None = None) -> str:
-    """E5, J21: a digest of the board, the relations (who moves next included) and the owed placements."""
-    items = pieces if pieces is not None else {sq: (c, p) for sq, (c, p) in state.pieces.items()}
+    """E5, J21: the key of the board, the relations (who moves next included) and the owed
+    placements: `pieces_key` XOR `context_key` (`key_text`)."""
+    items = pieces if pieces is not None else state.pieces
+    return key_text(pieces_key(items) ^ context_key(rel or state.rel(), state.owed))
+
+
+def legacy_digest(state: JudthoState, pieces: Mapping[str, Sequence[str]] | None = None,
+                  rel: al.Relations | None = None) -> str:
+    """The position digest games saved before the incremental keys hold in `seen` (a hash of the
+    whole position's text): kept so that such a game, loaded, still refuses its old positions."""
+    items = pieces if pieces is not None else state.pieces
     rel = rel or state.rel()
     text = ";".join(f"{sq}{c[0]}{p}" for sq, (c, p) in sorted(items.items())) + repr(rel.key()) + repr(state.owed)
     return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def seen_keys(state: JudthoState) -> tuple[set[int], set[str]]:
+    """The positions met in play (`seen`): the keys as numbers, and the digests of a game saved before
+    the incremental keys (`legacy_digest`). Kept beside the fields (never saved) with a copy of the
+    entries read, and brought up to date by reading only the entries appended since (the engine
+    only appends); a new list, or one changed otherwise, is read again whole."""
+    seen = state.seen
+    memo = state.__dict__.get("_seen_memo")
+    if memo is not None and memo[0] is seen and seen[:len(memo[1])] == memo[1]:
+        _, read, keys, legacy = memo
+        new = seen[len(read):]
+    else:
+        keys, legacy, new = set(), set(), seen
+    for entry in new:
+        if entry.startswith(POSITION_KEY_PREFIX):
+            keys.add(int(entry[1:], 16))
+        else:
+            legacy.add(entry)
+    state.__dict__["_seen_memo"] = (seen, list(seen), keys, legacy)
+    return keys, legacy
+
+
+def repeats(state: JudthoState, position: Position, after_rel: al.Relations) -> Callable[[Move], bool]:
+    """J21, E5: whether a move without captures (a capture never repeats a position: the pieces are
+    fewer) leads to a position met before in play, `after_rel` being the relations after the turn.
+    The key of the position after the move is the key before it changed by the moving piece
+    (`piece_key` out of its origin, in on its destination, promoted or not); a game saved with
+    whole-position digests (`legacy_digest`) is also checked against those."""
+    keys, legacy = seen_keys(state)
+    base = pieces_key(position.pieces) ^ context_key(after_rel, state.owed)
+    pieces = position.pieces
+    known = _PIECE_KEYS
+
+    def repeated(move: Move) -> bool:
+        c, p = pieces[move.origin]
+        out = known.get((move.origin, c, p)) or piece_key(move.origin, c, p)
+        arrive = move.promote or p
+        into = known.get((move.to, c, arrive)) or piece_key(move.to, c, arrive)
+        if base ^ out ^ into in keys:
+            return True
+        return bool(legacy) and legacy_digest(state, apply_move(position, move).pieces, after_rel) in legacy
+
+    return repeated
 
 
 def move_options(state: JudthoState) -> tuple[str, ...]:
@@ -882,15 +982,29 @@ def play_moves(state: JudthoState, colour: str) -> list[Move | Pass]:
     moves = legal_moves(position, colour, lambda a, b: al.relation(rel, a, b), move_options(state))
     if isinstance(moves[0], Pass):
         return moves
-    seen = set(state.seen)
-    after_rel = al.end_turn(rel, colour)
-    out: list[Move | Pass] = []
-    for m in moves:
-        assert isinstance(m, Move)
-        after = apply_move(position, m).pieces
-        if m.captures or position_digest(state, after, after_rel) not in seen:
-            out.append(m)
+    repeated = repeats(state, position, al.end_turn(rel, colour))
+    out: list[Move | Pass] = [m for m in moves if isinstance(m, Move) and (m.captures or not repeated(m))]
     return out or [Pass()]
+
+
+def plainly_legal_move(state: JudthoState, seat: Seat, move: Move) -> bool:
+    """Whether `move` is certainly among `seat`'s legal actions now (`Judtho.check`'s quick answer):
+    in play, no proposal standing, the seat's army to move, its piece on the origin, the move one
+    of that piece's (`moves_from`) and no repetition (J21). False says nothing: the full check
+    decides (and gives the reason)."""
+    if state.phase != "play" or move.conquests:
+        return False
+    rel = state.rel()
+    colour = rel.to_move
+    if rel.proposal is not None or state.seat_of(colour) != seat:
+        return False
+    own = state.pieces.get(move.origin)
+    if own is None or own[0] != colour or own[1] != move.piece:
+        return False
+    position = state.position()
+    if move not in moves_from(position, move.origin, lambda a, b: al.relation(rel, a, b), move_options(state)):
+        return False
+    return bool(move.captures) or not repeats(state, position, al.end_turn(rel, colour))(move)
 
 
 def on_board_material(state: JudthoState) -> dict[str, int]:

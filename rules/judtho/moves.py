@@ -21,7 +21,7 @@ from rules.judtho.board import (
     square_coords,
     square_name,
 )
-from rules.judtho.notation import Move, Pass, square_key
+from rules.judtho.notation import Move, Pass, make_move
 from rules.judtho.pieces import PROMOTIONS
 
 QUEEN_DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
@@ -63,6 +63,12 @@ class Geometry:
         self.prince = {sq: _prince_paths(board, sq) for sq in board.squares}
         self.prince_b = {sq: _prince_shifted_paths(board, sq, free_shift=True) for sq in board.squares}
         self.prince_c = {sq: _prince_shifted_paths(board, sq, free_shift=False) for sq in board.squares}
+        self.rook_rays = {sq: rays[0::2] for sq, rays in self.rays.items()}
+        self.bishop_rays = {sq: rays[1::2] for sq, rays in self.rays.items()}
+        self.princess_paths = {sq: tuple(line[:PRINCESS_REACH] for line in rays) for sq, rays in self.rays.items()}
+        self.knight_in_board_order = {sq: tuple(sorted(jumps, key=square_coords)) for sq, jumps in self.knight.items()}
+        """The Knight's L-squares sorted as a distant capture lists them (notation's board order)."""
+        self.rank = {sq: square_coords(sq)[1] for sq in board.squares}
 
     def prince_paths(self, options: Collection[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
         """The Prince's paths under the ruleset options (J8): the default, `prince_b` or `prince_c`."""
@@ -144,7 +150,8 @@ def knight_attacks(position: Position, square: str) -> tuple[str, ...]:
 class _Turn:
     """What one army may capture and where it may not finish, for the moves of one turn."""
 
-    __slots__ = ("colour", "forbidden", "geo", "opponents", "options", "pieces", "prince")
+    __slots__ = ("colour", "distant_few", "forbidden", "forward", "geo", "last_rank", "opponents", "options",
+                 "pawn_diagonals", "pieces", "prince")
 
     def __init__(self, position: Position, colour: str, relation: Relation, options: Collection[str]) -> None:
         board = position.board
@@ -158,6 +165,11 @@ class _Turn:
         self.forbidden: frozenset[str] = frozenset().union(
             *(board.kingdoms[c] for c in present if c != colour and relation(colour, c) == "rival")
         )
+        self.forward = pawn_forward(colour)
+        self.last_rank = promotion_rank(colour) - 1
+        diagonals: tuple[int, ...] = (1, 7) if self.forward > 0 else (3, 5)
+        self.pawn_diagonals = (1, 3, 5, 7) if "pawn_any_diagonal" in options else diagonals
+        self.distant_few = DISTANT_ALL_AND_SINGLES in options
 
     def capturable(self, sq: str) -> bool:
         """2.1: only an Opponent's piece may be captured."""
@@ -166,79 +178,91 @@ class _Turn:
 
 
 # --------------------------------------------------------------------------- the pieces
+# The generators read the board through local names and make their moves with `make_move`: they
+# are the engine's inner loop (every legal-move list, every search node).
 
 
 def _displacement(t: _Turn, piece: str, origin: str, targets: Iterator[str] | tuple[str, ...]) -> Iterator[Move]:
     """Moves onto each target that is empty or holds an Opponent's piece (captured)."""
+    get = t.pieces.get
+    opponents = t.opponents
     for sq in targets:
-        occupant = t.pieces.get(sq)
+        occupant = get(sq)
         if occupant is None:
-            yield Move(piece, origin, sq)
-        elif occupant[0] in t.opponents:
-            yield Move(piece, origin, sq, (sq,))
+            yield make_move(piece, origin, sq)
+        elif occupant[0] in opponents:
+            yield make_move(piece, origin, sq, (sq,))
 
 
 def king_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.3: one square in any direction; no check, so moving into attack is legal (J1)."""
-    yield from _displacement(t, "king", origin, t.geo.king[origin])
+    return _displacement(t, "king", origin, t.geo.king[origin])
 
 
-def _slides(t: _Turn, piece: str, origin: str, rays: Iterator[tuple[str, ...]]) -> Iterator[Move]:
+def _slides(t: _Turn, piece: str, origin: str, rays: Iterator[tuple[str, ...]] | tuple[tuple[str, ...], ...]
+            ) -> Iterator[Move]:
+    get = t.pieces.get
+    opponents = t.opponents
     for line in rays:
         for sq in line:
-            occupant = t.pieces.get(sq)
+            occupant = get(sq)
             if occupant is None:
-                yield Move(piece, origin, sq)
+                yield make_move(piece, origin, sq)
                 continue
-            if occupant[0] in t.opponents:
-                yield Move(piece, origin, sq, (sq,))
+            if occupant[0] in opponents:
+                yield make_move(piece, origin, sq, (sq,))
             break
 
 
 def queen_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.4.1: any distance in any direction, no jumping, one capture."""
-    yield from _slides(t, "queen", origin, iter(t.geo.rays[origin]))
+    return _slides(t, "queen", origin, t.geo.rays[origin])
 
 
 def rook_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.4.2: any distance along a rank or file."""
-    yield from _slides(t, "rook", origin, iter(t.geo.rays[origin][0::2]))
+    return _slides(t, "rook", origin, t.geo.rook_rays[origin])
 
 
 def bishop_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.4.3: any distance along a diagonal."""
-    yield from _slides(t, "bishop", origin, iter(t.geo.rays[origin][1::2]))
+    return _slides(t, "bishop", origin, t.geo.bishop_rays[origin])
 
 
 def _sweeps(t: _Turn, piece: str, origin: str, path: tuple[str, ...], most: int) -> Iterator[Move]:
     """J9: along one path, take every Opponent piece on it and end on the last one taken; any
     other piece blocks; empty squares between captures are crossed; at most `most` captures.
     Also the quiet moves up to the first piece (for the Prince, who never jumps)."""
+    get = t.pieces.get
+    opponents = t.opponents
     captured: tuple[str, ...] = ()
     for sq in path:
         if len(captured) == most:
             return
-        occupant = t.pieces.get(sq)
+        occupant = get(sq)
         if occupant is None:
             if not captured:
-                yield Move(piece, origin, sq)
+                yield make_move(piece, origin, sq)
             continue
-        if occupant[0] not in t.opponents:
+        if occupant[0] not in opponents:
             return
         captured += (sq,)
-        yield Move(piece, origin, sq, captured)
+        yield make_move(piece, origin, sq, captured)
 
 
 def princess_moves(t: _Turn, origin: str) -> Iterator[Move]:
     """2.5.1, J9: up to four squares along one of the eight lines, either a jump (ignoring what
     stands between; the destination empty or captured) or a sweep of up to four captures —
     never both. A jump-capture and a one-piece sweep onto the same square are one move."""
-    for line in t.geo.rays[origin]:
-        path = line[:PRINCESS_REACH]
+    get = t.pieces.get
+    opponents = t.opponents
+    for path in t.geo.princess_paths[origin]:
         yield from _displacement(t, "princess", origin, path)
-        for move in _sweeps(t, "princess", origin, path, PRINCESS_REACH):
-            if len(move.captures) > 1:  # one capture: the same move as the jump onto that square
-                yield move
+        # a sweep of two or more: at least two Opponents on the path, before anything else
+        if sum(1 for sq in path if (o := get(sq)) is not None and o[0] in opponents) > 1:
+            for move in _sweeps(t, "princess", origin, path, PRINCESS_REACH):
+                if len(move.captures) > 1:  # one capture: the same move as the jump onto that square
+                    yield move
 
 
 def prince_moves(t: _Turn, origin: str) -> Iterator[Move]:
@@ -246,11 +270,12 @@ def prince_moves(t: _Turn, origin: str) -> Iterator[Move]:
     three squares — or of the variants `prince_b`/`prince_c` (a sideways step, then straight on);
     he never jumps; a sweep takes up to three pieces. Two paths giving the same destination and
     captures (a diagonal neighbour) give one move."""
-    seen: set[Move] = set()
+    seen: set[tuple[str, tuple[str, ...]]] = set()
     for path in t.prince[origin]:
         for move in _sweeps(t, "prince", origin, path, PRINCE_REACH):
-            if move not in seen:
-                seen.add(move)
+            key = (move.to, move.captures)
+            if key not in seen:
+                seen.add(key)
                 yield move
 
 
@@ -259,18 +284,22 @@ def knight_moves(t: _Turn, origin: str) -> Iterator[Move]:
     non-empty set of the capturable pieces on its L-squares (J10, up to 2⁸ − 1 choices).
     With the option `distant_all_and_singles` only "all of them" and each single one are listed
     (§4.7: what a computer seat considers)."""
-    jumps = t.geo.knight[origin]
-    yield from _displacement(t, "knight", origin, jumps)
-    targets = sorted((sq for sq in jumps if t.capturable(sq)), key=square_key)
-    if DISTANT_ALL_AND_SINGLES in t.options:
+    yield from _displacement(t, "knight", origin, t.geo.knight[origin])
+    get = t.pieces.get
+    opponents = t.opponents
+    targets = tuple(sq for sq in t.geo.knight_in_board_order[origin]
+                    if (o := get(sq)) is not None and o[0] in opponents)
+    if not targets:
+        return
+    if t.distant_few:
         for sq in targets:
-            yield Move("knight", origin, origin, (sq,))
+            yield make_move("knight", origin, origin, (sq,))
         if len(targets) > 1:
-            yield Move("knight", origin, origin, tuple(targets))
+            yield make_move("knight", origin, origin, targets)
         return
     for n in range(1, len(targets) + 1):
         for subset in combinations(targets, n):
-            yield Move("knight", origin, origin, subset)
+            yield make_move("knight", origin, origin, subset)
 
 
 def pawn_moves(t: _Turn, origin: str) -> Iterator[Move]:
@@ -278,30 +307,29 @@ def pawn_moves(t: _Turn, origin: str) -> Iterator[Move]:
     two-square move may jump a Pawn of any colour, nothing else; a capture one square
     diagonally forwards; promotion on the promotion rank to any piece but a King; no en passant.
     Option `pawn_any_diagonal`: it captures on all four diagonals."""
-    board_geo = t.geo
-    fwd = pawn_forward(t.colour)
-    last = promotion_rank(t.colour) - 1
-    rays = board_geo.rays[origin]
-    ahead = rays[0] if fwd > 0 else rays[4]
+    pieces = t.pieces
+    rays = t.geo.rays[origin]
+    ahead = rays[0] if t.forward > 0 else rays[4]
     targets: list[tuple[str, tuple[str, ...]]] = []
-    if ahead and ahead[0] not in t.pieces:
+    if ahead and ahead[0] not in pieces:
         targets.append((ahead[0], ()))
-    if len(ahead) > 1 and ahead[1] not in t.pieces:
-        between = t.pieces.get(ahead[0])
+    if len(ahead) > 1 and ahead[1] not in pieces:
+        between = pieces.get(ahead[0])
         if between is None or between[1] == "pawn":
             targets.append((ahead[1], ()))
-    diagonals: tuple[int, ...] = (1, 7) if fwd > 0 else (3, 5)
-    if "pawn_any_diagonal" in t.options:
-        diagonals = (1, 3, 5, 7)
-    for i in diagonals:
-        if rays[i] and t.capturable(rays[i][0]):
-            targets.append((rays[i][0], (rays[i][0],)))
+    opponents = t.opponents
+    for i in t.pawn_diagonals:
+        ray = rays[i]
+        if ray and (o := pieces.get(ray[0])) is not None and o[0] in opponents:
+            targets.append((ray[0], (ray[0],)))
+    rank = t.geo.rank
+    last = t.last_rank
     for to, captures in targets:
-        if square_coords(to)[1] == last:
+        if rank[to] == last:
             for new in PROMOTIONS:
-                yield Move("pawn", origin, to, captures, new)
+                yield make_move("pawn", origin, to, captures, new)
         else:
-            yield Move("pawn", origin, to, captures)
+            yield make_move("pawn", origin, to, captures)
 
 
 PIECE_MOVES = {
@@ -344,12 +372,14 @@ def legal_moves(
     t = _Turn(position, colour, relation, options)
     forbidden = t.forbidden
     out: list[Move | Pass] = []
+    generators = PIECE_MOVES
     for square, (owner, piece) in list(position.pieces.items()):
         if owner != colour:
             continue
-        for m in PIECE_MOVES[piece](t, square):
-            if m.to not in forbidden or m.distant:
-                out.append(m)
+        if forbidden:
+            out += [m for m in generators[piece](t, square) if m.to not in forbidden or m.to == m.origin]
+        else:
+            out += generators[piece](t, square)
     return out or [Pass()]
 
 

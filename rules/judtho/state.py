@@ -52,12 +52,18 @@ class JudthoState(State):
     """The version at which the decision open now was opened (`Judtho.decision`'s key)."""
 
     def rel(self) -> Relations:
-        return Relations.from_json(self.relations)
+        """`relations` read as `alliances.Relations`: read once per `relations` dict (a rules step asks
+        many times), kept beside the fields (never saved) with the very dict it was read from, so a
+        new dict, from `set_rel` or anyone, is read again. Never change the dict in place."""
+        memo = self.__dict__.get("_rel_memo")
+        if memo is not None and memo[0] is self.relations:
+            return memo[1]
+        rel = Relations.from_json(self.relations)
+        self.__dict__["_rel_memo"] = (self.relations, rel)
+        return rel
 
     def set_rel(self, rel: Relations) -> None:
-        from rules.core import to_jsonable
-
-        self.relations = to_jsonable(rel.to_json())
+        self.relations = rel.to_json()
 
     def board(self) -> Board:
         return load_board(self.variant)
