@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,9 +41,11 @@ CLOCK_ALLOWED: dict[str, str] = {}
 """Test file -> why it may read the real clock (a fake clock needs no entry: it is not `time`)."""
 
 
-def sources(folder: str) -> Iterator[tuple[str, ast.Module]]:
-    for path in sorted((ROOT / folder).rglob("*.py")):
-        yield path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path))
+@functools.cache
+def sources(folder: str) -> tuple[tuple[str, ast.Module], ...]:
+    """Every Python file under `folder`, parsed once for all the guards (they only read the trees)."""
+    return tuple((path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path)))
+                 for path in sorted((ROOT / folder).rglob("*.py")))
 
 
 def clock_uses(tree: ast.Module) -> Iterator[tuple[int, str]]:

@@ -220,7 +220,15 @@ async def play_out(key: str, seats: int, humans: list[Any], seed: str) -> tuple[
 
 
 @pytest.mark.parametrize(("key", "seats", "humans"), [("judgement", 4, [ALICE, BOB]), ("judtho", 3, [ALICE])])
-async def test_real_games_rate_their_humans_by_the_games_sides(key: str, seats: int, humans: list[Any]) -> None:
+async def test_real_games_rate_their_humans_by_the_games_sides(key: str, seats: int, humans: list[Any],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from rules import registry
+    from tests.rules.test_contract import PLAYOUT_AI
+
+    if key in PLAYOUT_AI:  # a real whole game all the same, by the contract playouts' cheaper search
+        monkeypatch.setitem(registry._PLUGINS, key, dataclasses.replace(registry.plugin(key), ai=PLAYOUT_AI[key]))
     svc, table_id = await play_out(key, seats, humans, seed="rated")
     results = svc.store.results(table_id)
     stored = by_user(svc.store.ratings(GUILD, key))

@@ -248,7 +248,7 @@ def test_ai_gives_damaging_order_to_likely_enemy() -> None:
 # --------------------------------------------------------------------------- whole games
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(9, 1), (9, 2), (9, 3), (4, 1), (4, 2)])
+@pytest.mark.parametrize(("seats", "seed"), [(9, 1), (9, 2), (4, 1)])  # the most seats twice, the fewest once
 def test_ai_nine_seats_finish_a_game(seats: int, seed: int) -> None:
     """Every seat an AI: the game ends (a faction or a Commoner wins)."""
     state, decisions = ai_game(seats, f"finish{seed}")

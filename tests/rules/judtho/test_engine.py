@@ -133,7 +133,7 @@ def random_game(seats: int, seed: int, limit: int = 2500, options: tuple[str, ..
     return state, log
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(4, 1), (4, 2), (2, 3), (3, 4)])
+@pytest.mark.parametrize(("seats", "seed"), [(4, 1), (2, 3), (3, 4)])  # each seat count once (test_flow.py plays more)
 def test_seeded_random_playouts_end_and_replay_equals_the_live_state(seats, seed):
     state, log = random_game(seats, seed)
     assert GAME.outcome(state) is not None, "a random playout ends within 2500 actions"

@@ -129,7 +129,8 @@ def test_6_5_a_conqueror_with_both_pieces_on_board_keeps_a_right_and_uses_it_ins
     assert state.rel().to_move == "red"
 
 
-WHOLE = [(11, ()), (12, ()), (13, ("stable_2v2",)), (14, ("bonus_to_conqueror",))]
+WHOLE = [(11, ()), (13, ("stable_2v2",)), (14, ("bonus_to_conqueror",))]
+"""A whole game plainly and one in each variant that changes how Conquests pay or who is allied."""
 
 
 @pytest.mark.parametrize(("seed", "options"), WHOLE)
