@@ -41,13 +41,12 @@ from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, le
 from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
 
-NODE_BUDGET = 1500
-"""Positions one search may visit (see `search`). Two plies take a median of about 300 on Quattro
-positions of AI games; about 97 searches in 100 finish within 1500 (the largest seen: about
-3500, on a crowded board), and the others answer from the root moves the second ply did finish.
-A node costs 0.35-0.5 ms of CPU on an idle 2-core machine and up to 0.8 ms when every core is
-shared, so a decision takes at most about 0.75 s there, 1.2 s at worst; `bench/judtho_ai.py
-figures` measures it (CPU beside wall)."""
+NODE_BUDGET = 6000
+"""Positions one search may visit (see `search`). Three plies (with killer moves and history)
+take a median of about NNN on Quattro mid-game positions of AI games; the others answer from
+the root moves the third ply did finish. A node costs about 0.1 ms of CPU (the evaluation reads
+captures only, `captures.py`), so a decision takes at most about 0.6 s on an idle machine;
+`bench/judtho_ai.py figures` and `plies` measure it (CPU beside wall)."""
 MAX_DEPTH = 64
 GROWTH = 20
 """How many times more nodes a third or later ply is assumed to take than the one before
