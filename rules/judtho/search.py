@@ -43,10 +43,11 @@ from rules.judtho.scoring import values as value_table
 
 NODE_BUDGET = 6000
 """Positions one search may visit (see `search`). Three plies (with killer moves and history)
-take a median of about NNN on Quattro mid-game positions of AI games; the others answer from
-the root moves the third ply did finish. A node costs about 0.1 ms of CPU (the evaluation reads
-captures only, `captures.py`), so a decision takes at most about 0.6 s on an idle machine;
-`bench/judtho_ai.py figures` and `plies` measure it (CPU beside wall)."""
+take a median of about 3400 on Quattro mid-game positions of AI games; 9 searches in 10
+finish them within 6000, and the others answer from the root moves the third ply did finish.
+A node costs about 0.1 ms of CPU (the evaluation reads captures only, `captures.py`), so a
+decision takes a median of about 0.3 s and at most about 0.9 s of CPU; `bench/judtho_ai.py
+plies` and `figures` measure it."""
 MAX_DEPTH = 64
 GROWTH = 20
 """How many times more nodes a third or later ply is assumed to take than the one before
