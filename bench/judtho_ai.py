@@ -1,8 +1,9 @@
 """Measure the Judtho computer seat. Prints JSON.
 
     python bench/judtho_ai.py length   [--seeds 6] [--nodes N] [--max-moves 400]
-    python bench/judtho_ai.py strength [--seeds 4] [--nodes N] [--opponent random|shallow|budget]
-                                       [--opponent-nodes M]
+    python bench/judtho_ai.py strength [--seeds 4] [--nodes N] [--opponent random|shallow|budget|two_ply]
+                                       [--opponent-nodes M] [--max-moves 400]
+    python bench/judtho_ai.py plies    [--n 40]
     python bench/judtho_ai.py figures  [--n 60]
 
 `figures` (also part of `python bench/run.py --games judtho`): legal-move generation per second
@@ -22,7 +23,15 @@ each Conquest happened (regicide, knatch, annihilation).
 of each side (6.2) and who made the First Conquest. `random` plays uniformly random legal moves
 (never resigns, never offers a draw); `shallow` is the same AI searching one ply; `budget` the
 same AI with `--opponent-nodes` nodes (say the default budget against a budget no position
-reaches, to see what the budget costs).
+reaches, to see what the budget costs); `two_ply` the earlier two-ply seat (`ai.LEVELS`: two
+plies, 1500 nodes, no killer moves or history). With `--seeds 20` that is 40 games, the seats
+rotated (each seed is played twice, the sides swapped). Wins, draws and losses are by the
+side's points (6.2) at the end, or, for a game cut at `--max-moves`, by material on the board
+(`adjudicated`); the CPU seconds each side's decisions took are added up.
+
+`plies`: the same mid-game positions (move 40 on of games of the two-ply seat) searched by each
+level of `ai.LEVELS`: the plies finished, the nodes (against each level's budget) and the CPU
+milliseconds per decision, as medians and spreads.
 
 The AI is deterministic (its search is bounded by nodes, not by the clock): with AI seats only,
 every seed would be the same game, so `length` and `strength` against an AI opponent make each
@@ -34,12 +43,14 @@ plays on. Timings are not the point of `length` and `strength` (see `figures`, b
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -47,20 +58,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.core import Action, SeededChance
 from rules.judtho import ai
-from rules.judtho.board import Position, Relation, initial_relation, load_board, relation_from_table
+from rules.judtho.board import COLOURS, Position, Relation, initial_relation, load_board, relation_from_table
 from rules.judtho.engine import GAME, Draw, PlaceRest, Resign
 from rules.judtho.moves import legal_moves, perft
+from rules.judtho.scoring import values
 from rules.judtho.search import NODE_BUDGET
 from rules.judtho.state import JudthoState
 
 Policy = Callable[[JudthoState, int, random.Random], Action]
 
 
-def ai_policy(node_budget: int, depth: int = 2) -> Policy:
+def ai_policy(node_budget: int | None = None, depth: int | None = None, level: str = ai.LEVEL) -> Policy:
     def choose(state: JudthoState, seat: int, rng: random.Random) -> Action:
-        return ai.choose(GAME, state, seat, node_budget=node_budget, depth=depth)
+        return ai.choose(GAME, state, seat, node_budget=node_budget, depth=depth, level=level)
 
     return choose
+
+
+class Timed:
+    """A policy that adds up the CPU time its decisions take."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.cpu = 0.0
+        self.decisions = 0
+
+    def __call__(self, state: JudthoState, seat: int, rng: random.Random) -> Action:
+        c0 = time.process_time()
+        action = self.policy(state, seat, rng)
+        self.cpu += time.process_time() - c0
+        self.decisions += 1
+        return action
 
 
 def random_policy(state: JudthoState, seat: int, rng: random.Random) -> Action:
@@ -89,7 +117,15 @@ def play(policies: list[Policy], seed: int, max_moves: int, random_openings: int
             if event.kind == "conquest":
                 conquests.append({**event.params, "move": state.moves_made})
     outcome = GAME.outcome(state)
+    material = None
+    if outcome is None and state.phase == "play":
+        table = values(state.variant)
+        position = state.position()
+        material = {seat: 0 for seat in range(4)}
+        for colour, piece in position.pieces.values():
+            material[COLOURS.index(colour)] += table.get(piece, 0)
     return {
+        "material": material,
         "seed": seed,
         "moves_each": round(state.moves_made / 4, 2),
         "first_conquest_moves_each": round(conquests[0]["move"] / 4, 2) if conquests else None,
@@ -125,35 +161,58 @@ def length(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def strength(args: argparse.Namespace) -> dict[str, Any]:
-    mine = ai_policy(args.nodes)
+def _strength_game(args: argparse.Namespace, seed: int, ai_light: bool) -> dict[str, Any]:
+    """One game of `strength`, with the CPU seconds and decisions of each side."""
+    mine = Timed(ai_policy(args.nodes))
     others: dict[str, Callable[[], Policy]] = {
         "random": lambda: random_policy,
         "shallow": lambda: ai_policy(args.nodes, depth=1),
         "budget": lambda: ai_policy(args.opponent_nodes),
+        "two_ply": lambda: ai_policy(level="two_ply"),
     }
-    other = others[args.opponent]()
+    other = Timed(others[args.opponent]())
     openings = 0 if args.opponent == "random" else 1  # deterministic seats: vary the opening
+    light, dark = (mine, other) if ai_light else (other, mine)
+    result = play([light, dark, light, dark], seed, args.max_moves, openings if seed else 0)  # W, R, Y, B
+    result["cpu"] = (mine.cpu, mine.decisions, other.cpu, other.decisions)
+    print(json.dumps({"progress": [seed, "light" if ai_light else "dark"], **result}), file=sys.stderr, flush=True)
+    return result
+
+
+def strength(args: argparse.Namespace) -> dict[str, Any]:
     games = []
     totals = {"ai_points": 0, "opponent_points": 0, "ai_first_conquests": 0, "opponent_first_conquests": 0}
-    for seed in range(args.seeds):
-        for ai_light in (True, False):
-            light, dark = (mine, other) if ai_light else (other, mine)
-            result = play([light, dark, light, dark], seed, args.max_moves, openings if seed else 0)  # W, R, Y, B
-            scores = result["scores"] or {}
-            light_pts = scores.get(0, 0) + scores.get(2, 0)
-            dark_pts = scores.get(1, 0) + scores.get(3, 0)
-            ai_pts, opp_pts = (light_pts, dark_pts) if ai_light else (dark_pts, light_pts)
-            totals["ai_points"] += ai_pts
-            totals["opponent_points"] += opp_pts
-            first = result["first_conqueror"]
-            if first:
-                ai_first = (first in ("white", "yellow")) == ai_light
-                totals["ai_first_conquests" if ai_first else "opponent_first_conquests"] += 1
-            result["ai_side"] = "light" if ai_light else "dark"
-            games.append(result)
-            print(json.dumps(result), file=sys.stderr)
-    out = {"opponent": args.opponent, "games": len(games), **totals}
+    record = {"wins": 0, "draws": 0, "losses": 0, "adjudicated": 0}
+    cpu = [0.0, 0, 0.0, 0]
+    tasks = [(seed, ai_light) for seed in range(args.seeds) for ai_light in (True, False)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(_strength_game, [args] * len(tasks), *zip(*tasks, strict=True)))
+    for (_seed, ai_light), result in zip(tasks, results, strict=True):
+        for i in range(4):
+            cpu[i] += result["cpu"][i]
+        scores = result["scores"] or {}
+        light_pts = scores.get(0, 0) + scores.get(2, 0)
+        dark_pts = scores.get(1, 0) + scores.get(3, 0)
+        ai_pts, opp_pts = (light_pts, dark_pts) if ai_light else (dark_pts, light_pts)
+        totals["ai_points"] += ai_pts
+        totals["opponent_points"] += opp_pts
+        if result["scores"] is None and result["material"] is not None:  # cut at --max-moves
+            record["adjudicated"] += 1
+            material = result["material"]
+            light_m, dark_m = material[0] + material[2], material[1] + material[3]
+            ai_pts, opp_pts = (light_m, dark_m) if ai_light else (dark_m, light_m)
+        record["wins" if ai_pts > opp_pts else "losses" if ai_pts < opp_pts else "draws"] += 1
+        first = result["first_conqueror"]
+        if first:
+            ai_first = (first in ("white", "yellow")) == ai_light
+            totals["ai_first_conquests" if ai_first else "opponent_first_conquests"] += 1
+        result["ai_side"] = "light" if ai_light else "dark"
+        games.append(result)
+    out: dict[str, Any] = {"opponent": args.opponent, "games": len(games), **record, **totals}
+    out["ai_cpu_s"] = round(cpu[0], 1)
+    out["opponent_cpu_s"] = round(cpu[2], 1)
+    out["ai_cpu_ms_per_decision"] = round(1000 * cpu[0] / max(cpu[1], 1), 1)
+    out["opponent_cpu_ms_per_decision"] = round(1000 * cpu[2] / max(cpu[3], 1), 1)
     if args.opponent == "budget":
         out["opponent_nodes"] = args.opponent_nodes
     return out
@@ -245,6 +304,54 @@ def ai_move_figures(n: int = 60, opening: int = 40) -> dict[str, Any]:
     }
 
 
+def plies(n: int = 40, opening: int = 40) -> dict[str, Any]:
+    """Each level of `ai.LEVELS` on the same `n` mid-game positions (games of the two-ply seat,
+    from move `opening` on; seat-to-act positions where a search is needed)."""
+    samples: list[tuple[JudthoState, int]] = []
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = GAME.new_game({}, 4, SeededChance(seed))
+        chance = SeededChance(seed + 1000)
+        while GAME.outcome(state) is None and len(samples) < n and state.moves_made < opening + 3 * n:
+            seat = min(GAME.to_act(state))
+            if state.phase == "play" and state.moves_made < 4:
+                action = random_policy(state, seat, rng)
+            else:
+                if state.phase == "play" and state.moves_made >= opening and state.moves_made % 3 == 0:
+                    samples.append((copy.deepcopy(state), seat))
+                action = ai.choose(GAME, state, seat, level="two_ply")
+            GAME.apply(state, seat, action, chance)
+        if len(samples) >= n:
+            break
+    out: dict[str, Any] = {"positions": len(samples)}
+    for name, level in ai.LEVELS.items():
+        cpu: list[float] = []
+        nodes: list[float] = []
+        depths: dict[int, int] = {}
+        searched = 0
+        for state, seat in samples:
+            c0 = time.process_time()
+            _, found = ai.decide(GAME, state, seat, level=name)
+            if found is None:
+                continue
+            searched += 1
+            cpu.append((time.process_time() - c0) * 1000)
+            nodes.append(found.nodes)
+            depths[found.depth] = depths.get(found.depth, 0) + 1
+        finished = sorted(d for d, k in depths.items() for _ in range(k))
+        out[name] = {
+            "depth": level.depth,
+            "node_budget": level.node_budget,
+            "searched": searched,
+            "median_plies_finished": statistics.median(finished) if finished else None,
+            "plies_finished": {str(d): k for d, k in sorted(depths.items())},
+            "nodes": _spread(nodes),
+            "at_budget": sum(1 for k in nodes if k >= level.node_budget),
+            "cpu_ms": _spread(cpu),
+        }
+    return out
+
+
 def figures(n: int = 60) -> dict[str, Any]:
     """The Judtho figures that bench/run.py adds to the generic ones."""
     return {"movegen": movegen_figures(), "ai_midgame_move_ms": ai_move_figures(n)}
@@ -252,16 +359,20 @@ def figures(n: int = 60) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("length", "strength", "figures"))
+    parser.add_argument("what", choices=("length", "strength", "plies", "figures"))
     parser.add_argument("--n", type=int, default=60)
     parser.add_argument("--seeds", type=int, default=4)
-    parser.add_argument("--nodes", type=int, default=NODE_BUDGET, help="the AI's node budget")
+    parser.add_argument("--nodes", type=int, default=None, help="the AI's node budget (default: its level's)")
     parser.add_argument("--max-moves", type=int, default=400)
-    parser.add_argument("--opponent", choices=("random", "shallow", "budget"), default="random")
+    parser.add_argument("--jobs", type=int, default=1, help="games played side by side (processes)")
+    parser.add_argument("--opponent", choices=("random", "shallow", "budget", "two_ply"), default="random")
     parser.add_argument("--opponent-nodes", type=int, default=100_000, help="the `budget` opponent's node budget")
     args = parser.parse_args()
     if args.what == "figures":
         print(json.dumps(figures(args.n), indent=2))
+        return
+    if args.what == "plies":
+        print(json.dumps(plies(args.n), indent=2))
         return
     out = length(args) if args.what == "length" else strength(args)
     out["nodes"] = args.nodes

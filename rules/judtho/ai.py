@@ -2,16 +2,19 @@
 
 Assembly is played with the default set-up (`@rest`, the same one a human may ask for); a draw
 offer is declined (a search-based player never wants to stop a game it can still play); owed
-placements and the moves of play go to `search.search`, which looks two plies ahead over the
+placements and the moves of play go to `search.search`, which looks three plies ahead over the
 real turn order (a Triple Alliance's interleaved order included) with the current relations, so
 it knows its Allies, its Rivals and knatching. Only public information exists in this game.
 The search is bounded by a node budget, never by the clock, so a position always gets the same
-answer (`search.NODE_BUDGET`).
+answer (`search.NODE_BUDGET`). `LEVELS` keeps the settings of the earlier two-ply seat
+(`two_ply`) beside today's (`three_ply`), so the two can play each other (`bench/judtho_ai.py
+strength --opponent two_ply`).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Action, Seat, best_action
@@ -20,26 +23,50 @@ from rules.judtho.engine import Draw, PlaceRest, Resign
 from rules.judtho.evaluate import evaluate
 from rules.judtho.notation import Move, Pass, Place
 from rules.judtho.scoring import values
-from rules.judtho.search import NODE_BUDGET, SearchResult, search
+from rules.judtho.search import GROWTH, NODE_BUDGET, SearchResult, search
 from rules.judtho.state import JudthoState
 
-DEPTH = 2
-"""Plies searched (at least two). They take a median of about 300 nodes (0.1 s) on a
-Quattro mid-game; a third costs 20-45 times more, over `NODE_BUDGET` in most positions, and the
-evaluation's King safety (who moves before whom) covers the armies two plies do not reach."""
+
+@dataclass(frozen=True)
+class Level:
+    """How a computer seat searches (`search.search`'s settings): the plies, the node budget,
+    whether killer moves and history order the moves (`heuristics`), and when no deeper
+    iteration is started (`growth`, `sure_depth`)."""
+
+    depth: int
+    node_budget: int
+    heuristics: bool
+    growth: float
+    sure_depth: int
+
+
+LEVELS = {
+    "two_ply": Level(depth=2, node_budget=1500, heuristics=False, growth=20, sure_depth=2),
+    "three_ply": Level(depth=3, node_budget=NODE_BUDGET, heuristics=True, growth=GROWTH, sure_depth=3),
+}
+"""`two_ply`: the earlier computer seat (two plies, 1500 nodes, captures first, no killer moves or
+history); `three_ply`: today's (three plies always tried within `NODE_BUDGET`, which the median
+mid-game position needs only a fraction of; `bench/judtho_ai.py plies` measures it)."""
+LEVEL = "three_ply"
+"""The level of every computer seat."""
+DEPTH = LEVELS[LEVEL].depth
+"""Plies searched."""
 ORDER_AHEAD = 8
 """How many coming movers the search is told about (it needs at least the next two)."""
 
 
 def choose(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
-           *, depth: int = DEPTH, node_budget: int = NODE_BUDGET) -> Action:
-    """An action for `seat`, which must be one that may act now."""
-    return decide(game, state, seat, rng, depth=depth, node_budget=node_budget)[0]
+           *, depth: int | None = None, node_budget: int | None = None, level: str = LEVEL) -> Action:
+    """An action for `seat`, which must be one that may act now; `level` names one of `LEVELS`,
+    whose depth and node budget `depth` and `node_budget` replace when given."""
+    return decide(game, state, seat, rng, depth=depth, node_budget=node_budget, level=level)[0]
 
 
 def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None = None,
-           *, depth: int = DEPTH, node_budget: int = NODE_BUDGET) -> tuple[Action, SearchResult | None]:
+           *, depth: int | None = None, node_budget: int | None = None,
+           level: str = LEVEL) -> tuple[Action, SearchResult | None]:
     """`choose`, with what the search found (its depth and nodes; None when no search was needed)."""
+    settings = LEVELS[level]
     legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Resign)]
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
@@ -57,7 +84,18 @@ def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None 
         table = values(state.variant)
         return best_action(places or legal, lambda a: _after_place(position, colour, relation, table, a), rng), None
     order = [colour, *al.move_order(state.rel(), colour, ORDER_AHEAD)]
-    found = search(position, colour, relation, order, depth=depth, node_budget=node_budget, options=game._gen(state))
+    found = search(
+        position,
+        colour,
+        relation,
+        order,
+        depth=settings.depth if depth is None else depth,
+        node_budget=settings.node_budget if node_budget is None else node_budget,
+        options=game._gen(state),
+        heuristics=settings.heuristics,
+        growth=settings.growth,
+        sure_depth=min(settings.sure_depth, settings.depth if depth is None else depth),
+    )
     move = found.move
     if move in legal:
         return move, found

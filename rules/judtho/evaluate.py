@@ -31,6 +31,7 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 
 from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward, square_name
+from rules.judtho.captures import most_captured
 from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, PRINCE_REACH, PRINCESS_REACH, geometry, legal_moves
 
 CONQUEST = 200.0
@@ -257,7 +258,31 @@ def hanging(
 ) -> float:
     """The most material of `colour`'s side (itself and its Allies) that one Opponent move could
     capture now (2.1; a sweep, J9, or a Knight's distant capture, J10, counts whole); only the
-    Opponents in `first` (those who move before `colour` again) when it is given."""
+    Opponents in `first` (those who move before `colour` again) when it is given. Captures only
+    (`captures.most_captured`): no move list is built."""
+    ours = {c for c, sign in signs.items() if sign > 0}
+
+    def worth(occupant: tuple[str, str]) -> float:
+        return values.get(occupant[1], 0) if occupant[0] in ours else 0
+
+    worst = 0.0
+    for enemy, sign in signs.items():
+        if sign >= 0 or enemy in lost or (first is not None and enemy not in first):
+            continue
+        worst = max(worst, most_captured(position, enemy, relation, worth))
+    return worst
+
+
+def hanging_by_generator(
+    position: Position,
+    colour: str,
+    relation: Relation,
+    values: Mapping[str, int],
+    signs: Mapping[str, float],
+    lost: set[str],
+    first: Collection[str] | None = None,
+) -> float:
+    """`hanging` from every enemy move list (`legal_moves`): the reference the tests compare it with."""
     worst = 0.0
     pieces = position.pieces
     for enemy, sign in signs.items():

@@ -41,13 +41,13 @@ from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, le
 from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
 
-NODE_BUDGET = 1500
-"""Positions one search may visit (see `search`). Two plies take a median of about 300 on Quattro
-positions of AI games; about 97 searches in 100 finish within 1500 (the largest seen: about
-3500, on a crowded board), and the others answer from the root moves the second ply did finish.
-A node costs 0.35-0.5 ms of CPU on an idle 2-core machine and up to 0.8 ms when every core is
-shared, so a decision takes at most about 0.75 s there, 1.2 s at worst; `bench/judtho_ai.py
-figures` measures it (CPU beside wall)."""
+NODE_BUDGET = 6000
+"""Positions one search may visit (see `search`). Three plies (with killer moves and history)
+take a median of about 3400 on Quattro mid-game positions of AI games; 9 searches in 10
+finish them within 6000, and the others answer from the root moves the third ply did finish.
+A node costs about 0.1 ms of CPU (the evaluation reads captures only, `captures.py`), so a
+decision takes a median of about 0.3 s and at most about 0.9 s of CPU; `bench/judtho_ai.py
+plies` and `figures` measure it."""
 MAX_DEPTH = 64
 GROWTH = 20
 """How many times more nodes a third or later ply is assumed to take than the one before
@@ -105,6 +105,7 @@ class _Searcher:
         values: Mapping[str, int],
         options: Collection[str],
         budget: int,
+        heuristics: bool = True,
     ) -> None:
         self.root = root
         self.relation = relation
@@ -113,6 +114,12 @@ class _Searcher:
         self.options = (*options, DISTANT_ALL_AND_SINGLES)
         self.budget = budget
         self.nodes = 0
+        self.heuristics = heuristics
+        self.killers: dict[int, list[Move]] = {}
+        """Ply -> up to two quiet moves that cut the search off there (killer moves)."""
+        self.history: dict[tuple[str, str, str, str], int] = {}
+        """(mover, piece, origin, destination) -> how often (weighed by the plies left) that quiet
+        move cut the search off anywhere (the history heuristic)."""
         self.finished: list[tuple[Move | Pass, float]] = []
         """The root moves the current iteration has finished, with their scores."""
         self.friends = {c for c in sequence if relation(root, c) in ("self", "ally")}
@@ -125,10 +132,12 @@ class _Searcher:
             raise _OutOfNodes
         self.nodes += 1
 
-    def moves(self, position: Position, mover: str) -> list[Move | Pass]:
+    def moves(self, position: Position, mover: str, ply: int = 0) -> list[Move | Pass]:
         """Legal moves (§4.8), best-looking first: King captures and knatches above all, then
-        captures by victim value less a tenth of the attacker's, then promotions, then the rest;
-        a King walking onto a knatch square last (J11). Ties keep the generator's order."""
+        captures by victim value less a tenth of the attacker's (MVV-LVA), then promotions, then
+        (with `heuristics`) the killer moves of this `ply` and the quiet moves by their history,
+        then the rest; a King walking onto a knatch square last (J11). Ties keep the generator's
+        order."""
         moves = legal_moves(position, mover, self.relation, self.options)
         pieces = position.pieces
         knights = geometry(position.board).knight
@@ -164,8 +173,34 @@ class _Searcher:
                 score -= 5000.0
             return score
 
-        keyed = sorted(enumerate(moves), key=lambda item: (-key(item[1]), item[0]))
-        return [m for _, m in keyed]
+        if not self.heuristics:
+            keyed = sorted(enumerate(moves), key=lambda item: (-key(item[1]), item[0]))
+            return [m for _, m in keyed]
+        killers = self.killers.get(ply, ())
+        history = self.history
+
+        def quiet(move: Move | Pass) -> float:
+            """Below every capture (at least 10) and promotion, above the plain quiet moves."""
+            if isinstance(move, Pass) or move.captures:
+                return 0.0
+            if move in killers:
+                return 2.0 - killers.index(move) * 0.5
+            seen = history.get((mover, move.piece, move.origin, move.to), 0)
+            return seen / (seen + 1.0)
+
+        keyed2 = sorted(enumerate(moves), key=lambda item: (-(key(item[1]) + quiet(item[1])), item[0]))
+        return [m for _, m in keyed2]
+
+    def cut_off(self, move: Move | Pass, mover: str, ply: int, depth: int) -> None:
+        """Remember a quiet `move` that cut the search off at `ply` (killer and history)."""
+        if not self.heuristics or isinstance(move, Pass) or move.captures:
+            return
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+        key = (mover, move.piece, move.origin, move.to)
+        self.history[key] = self.history.get(key, 0) + depth * depth
 
     def child(self, position: Position, move: Move | Pass) -> tuple[Position, bool]:
         """The position after `move`, with knatched Kings removed; and whether a Conquest happened."""
@@ -189,7 +224,7 @@ class _Searcher:
         mover = self.sequence[ply % len(self.sequence)]
         maximising = mover in self.friends
         best = -float("inf") if maximising else float("inf")
-        for move in self.moves(position, mover):
+        for move in self.moves(position, mover, ply):
             after, conquest = self.child(position, move)
             score = self.value(after, ply + 1, depth - 1, alpha, beta, conquest)
             if maximising:
@@ -199,6 +234,7 @@ class _Searcher:
                 best = min(best, score)
                 beta = min(beta, score)
             if alpha >= beta:
+                self.cut_off(move, mover, ply, depth)
                 break
         return best
 
@@ -233,16 +269,21 @@ def search(
     node_budget: int = NODE_BUDGET,
     options: Collection[str] = (),
     values: Mapping[str, int] | None = None,
+    heuristics: bool = True,
+    growth: float = GROWTH,
+    sure_depth: int = SURE_DEPTH,
 ) -> SearchResult:
     """The best move of `colour` by iterative deepening up to `depth` plies within `node_budget`
     nodes (see the module docstring); with its score, the depth finished and the nodes visited.
-    The same arguments always give the same result."""
+    `heuristics` orders the moves by killer moves and history too, and the root moves by the
+    previous iteration's scores; `growth` and `sure_depth` are `GROWTH` and `SURE_DEPTH` (see
+    `Level` for the computer seat's settings). The same arguments always give the same result."""
     if node_budget < 1:
         raise ValueError(f"node_budget must be at least 1 (one position looked at), not {node_budget}")
     table = values if values is not None else value_table(position.board.name)
     present = {c for c, _ in position.pieces.values()}
     sequence = turn_sequence(colour, order, present)
-    searcher = _Searcher(colour, memo(relation), sequence, table, options, node_budget)
+    searcher = _Searcher(colour, memo(relation), sequence, table, options, node_budget, heuristics)
     moves = searcher.moves(position, colour)
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, 0)
@@ -257,9 +298,13 @@ def search(
             break
         best_move, best_score = _best(searcher.finished)
         finished = d
-        moves = [best_move, *(m for m in moves if m != best_move)]  # the best so far is searched first next time
+        if heuristics:  # best first, then the others by score (ties keep their order)
+            scored = sorted(enumerate(searcher.finished), key=lambda item: (-item[1][1], item[0]))
+            moves = [m for _, (m, _score) in scored]
+        else:
+            moves = [best_move, *(m for m in moves if m != best_move)]  # the best so far is searched first next time
         spent = searcher.nodes - before
-        if d >= SURE_DEPTH and spent * GROWTH > node_budget - searcher.nodes:
+        if d >= sure_depth and spent * growth > node_budget - searcher.nodes:
             break  # the next iteration would very likely not finish: answer now
     return SearchResult(best_move, best_score, finished, searcher.nodes)
 

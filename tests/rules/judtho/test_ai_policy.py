@@ -1,12 +1,13 @@
 """The Judtho computer seat: the search on the live game, legal at every step and
-within its node budget at every search."""
+within its node budget at every search; the two-ply level plays a whole game, today's level
+the mid-game of it (three plies cost ten times as much per move)."""
 
 from __future__ import annotations
 
 from rules.core import SeededChance
 from rules.judtho import ai
 from rules.judtho.engine import GAME, Draw, PlaceRest
-from rules.judtho.search import NODE_BUDGET
+from rules.judtho.search import NODE_BUDGET, SearchResult
 
 
 def test_ai_assembles_with_the_default_set_up() -> None:
@@ -19,11 +20,19 @@ def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_within_the_budge
     chance = SeededChance(2)
     nodes: list[int] = []
     first_conquest = None
+    budget = ai.LEVELS["two_ply"].node_budget
+    three_ply: list[SearchResult] = []
     for _ in range(2000):
         if GAME.outcome(state) is not None:
             break
         seat = sorted(GAME.to_act(state))[0]
-        action, found = ai.decide(GAME, state, seat)
+        if state.phase == "play" and 40 <= state.moves_made < 52:
+            # Today's level on twelve mid-game positions of this game: legal, within its budget.
+            deeper, searched = ai.decide(GAME, state, seat)
+            assert deeper in GAME.legal_actions(state, seat)
+            if searched is not None:
+                three_ply.append(searched)
+        action, found = ai.decide(GAME, state, seat, level="two_ply")
         if found is not None:
             nodes.append(found.nodes)
         assert action in GAME.legal_actions(state, seat)
@@ -33,8 +42,10 @@ def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_within_the_budge
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.reason == "third_conquest"
     assert sum(outcome.scores.values()) == 36  # 4 + 8 + 24 (6.2)
-    assert nodes and max(nodes) <= NODE_BUDGET
-    assert sorted(nodes)[len(nodes) // 2] < NODE_BUDGET // 2  # two plies usually take far less
+    assert nodes and max(nodes) <= budget
+    assert sorted(nodes)[len(nodes) // 2] < budget // 2  # two plies usually take far less
+    assert len(three_ply) >= 10 and max(r.nodes for r in three_ply) <= NODE_BUDGET
+    assert sorted(r.depth for r in three_ply)[len(three_ply) // 2] == 3  # three plies in the median
     # Kings kept (J11, King safety): no army falls within the first ten moves each (this game's
     # first Conquest comes after about 18 each; before the King-safety work, after 2.5).
     assert first_conquest is not None and first_conquest >= 40

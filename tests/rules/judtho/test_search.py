@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from rules.judtho.ai import LEVEL, LEVELS
 from rules.judtho.board import COLOURS, Position, default_setup, initial_relation, load_board, relation_from_table
 from rules.judtho.evaluate import knatched_kings
 from rules.judtho.moves import apply_move, legal_moves
 from rules.judtho.notation import Move, Pass
-from rules.judtho.search import NODE_BUDGET, best_move, search, settle, turn_sequence
+from rules.judtho.search import NODE_BUDGET, SearchResult, best_move, search, settle, turn_sequence
 from tests.rules.judtho.kit import position
 
 POSITIONS = Path(__file__).parent / "search_positions"
@@ -204,24 +205,49 @@ def full_assembly() -> Position:
     return pos
 
 
-def test_two_plies_of_a_quattro_mid_game_fit_the_budget() -> None:
+def as_the_ai(pos: Position, colour: str, relation=initial_relation, level: str = LEVEL, **kw) -> SearchResult:
+    """The search with a computer seat's settings (`ai.LEVELS`)."""
+    s = LEVELS[level]
+    settings = dict(depth=s.depth, node_budget=s.node_budget, heuristics=s.heuristics, growth=s.growth,
+                    sure_depth=s.sure_depth)
+    return search(pos, colour, relation, COLOURS, **{**settings, **kw})
+
+
+def test_three_plies_of_a_quattro_mid_game_fit_the_budget() -> None:
     _, pos, relation = load(POSITIONS / "quattro_midgame.json")
     assert len(pos.pieces) >= 40
-    result = search(pos, "white", relation, COLOURS, depth=8)
-    assert result.depth == 2  # a third ply would not fit (GROWTH): none is started
+    result = as_the_ai(pos, "white", relation)
+    assert result.depth == 3
     assert 0 < result.nodes <= NODE_BUDGET
     assert result.move in legal_moves(pos, "white", relation, ("distant_all_and_singles",))
 
 
-def test_two_plies_of_the_perft_mid_game_fit_the_budget() -> None:
+def test_three_plies_of_the_perft_mid_game_fit_the_budget() -> None:
     _, pos, relation = load(PERFT / "midgame_rivals_and_allies.json")
-    result = search(pos, "white", relation, COLOURS, depth=8)
-    assert result.depth == 2 and 0 < result.nodes <= NODE_BUDGET
+    result = as_the_ai(pos, "white", relation)
+    assert result.depth == 3 and 0 < result.nodes <= NODE_BUDGET
 
 
-def test_two_plies_of_the_full_assembly_fit_the_budget() -> None:
-    result = search(full_assembly(), "white", initial_relation, COLOURS, depth=8)
-    assert result.depth == 2 and 0 < result.nodes <= NODE_BUDGET
+def test_three_plies_of_the_full_assembly_fit_the_budget() -> None:
+    result = as_the_ai(full_assembly(), "white")
+    assert result.depth == 3 and 0 < result.nodes <= NODE_BUDGET
+
+
+def test_killer_moves_and_history_find_the_same_score_with_fewer_nodes() -> None:
+    # The move ordering changes which positions alpha-beta visits, never the score it proves.
+    _, pos, relation = load(POSITIONS / "quattro_midgame.json")
+    plain = search(pos, "white", relation, COLOURS, depth=3, node_budget=10**6, heuristics=False, sure_depth=3)
+    ordered = search(pos, "white", relation, COLOURS, depth=3, node_budget=10**6, heuristics=True, sure_depth=3)
+    assert (plain.depth, ordered.depth) == (3, 3)
+    assert ordered.score == plain.score
+    assert ordered.nodes * 2 < plain.nodes
+
+
+def test_the_two_ply_level_stops_after_two_plies() -> None:
+    # The earlier seat's settings (`two_ply`): a third ply would not fit (GROWTH), none is started.
+    _, pos, relation = load(POSITIONS / "quattro_midgame.json")
+    result = as_the_ai(pos, "white", relation, level="two_ply", depth=8)
+    assert result.depth == 2 and 0 < result.nodes <= LEVELS["two_ply"].node_budget
 
 
 def test_it_is_deterministic() -> None:
@@ -257,8 +283,10 @@ def test_the_nodes_never_exceed_the_budget() -> None:
         result = search(pos, "black", relation, COLOURS, depth=8, node_budget=budget)
         assert result.nodes <= budget, budget
         assert result.move in legal, budget
-    # Two plies of this position cost more than the default budget: every node of it is spent.
-    assert search(pos, "black", relation, COLOURS, depth=2).nodes == NODE_BUDGET
+    # Three plies of this position cost more than the default budget: every node of it is spent,
+    # and the answer comes from the root moves the third ply did finish.
+    spent = as_the_ai(pos, "black", relation)
+    assert spent.nodes == NODE_BUDGET and spent.depth == 2 and spent.move in legal
 
 
 def test_a_tiny_budget_still_gives_a_legal_move() -> None:
