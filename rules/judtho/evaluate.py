@@ -32,7 +32,7 @@ from functools import cache
 
 from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward, square_name
 from rules.judtho.captures import most_captured
-from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, PRINCE_REACH, PRINCESS_REACH, geometry, legal_moves
+from rules.judtho.moves import PRINCE_REACH, PRINCESS_REACH, geometry
 
 CONQUEST = 200.0
 """A conquered army (1.1.6): worth more than any army's material (60 in Table 1)."""
@@ -270,29 +270,6 @@ def hanging(
         if sign >= 0 or enemy in lost or (first is not None and enemy not in first):
             continue
         worst = max(worst, most_captured(position, enemy, relation, worth))
-    return worst
-
-
-def hanging_by_generator(
-    position: Position,
-    colour: str,
-    relation: Relation,
-    values: Mapping[str, int],
-    signs: Mapping[str, float],
-    lost: set[str],
-    first: Collection[str] | None = None,
-) -> float:
-    """`hanging` from every enemy move list (`legal_moves`): the reference the tests compare it with."""
-    worst = 0.0
-    pieces = position.pieces
-    for enemy, sign in signs.items():
-        if sign >= 0 or enemy in lost or (first is not None and enemy not in first):
-            continue
-        for move in legal_moves(position, enemy, relation, (DISTANT_ALL_AND_SINGLES,)):
-            captures = getattr(move, "captures", ())
-            if captures:
-                taken = sum(values.get(pieces[sq][1], 0) for sq in captures if signs[pieces[sq][0]] > 0)
-                worst = max(worst, taken)
     return worst
 
 

@@ -5,10 +5,11 @@ the start relationships and under an alliance (§6), so the evaluation did not c
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.judtho.board import COLOURS, Position, initial_relation, load_board
 from rules.judtho.captures import most_captured
-from rules.judtho.evaluate import SIGNS, conquered, hanging, hanging_by_generator, present_colours
+from rules.judtho.evaluate import SIGNS, conquered, hanging, present_colours
 from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, legal_moves
 from rules.judtho.scoring import values
 from tests.rules.judtho.test_search import full_assembly
@@ -38,6 +39,20 @@ def positions(seed: int, plies: int) -> list[Position]:
     return out
 
 
+def hanging_by_generator(position: Position, relation: Any, values: dict[str, int], signs: dict[str, float],
+                         lost: set[str]) -> float:
+    """`hanging` read from every enemy move list (`legal_moves`): the reference it is compared with."""
+    worst = 0.0
+    for enemy, sign in signs.items():
+        if sign >= 0 or enemy in lost:
+            continue
+        for move in legal_moves(position, enemy, relation, (DISTANT_ALL_AND_SINGLES,)):
+            taken = sum(values.get(position.pieces[sq][1], 0) for sq in getattr(move, "captures", ())
+                        if signs[position.pieces[sq][0]] > 0)
+            worst = max(worst, taken)
+    return worst
+
+
 def test_most_captured_matches_the_move_lists() -> None:
     table = values("quattro")
     checked = 0
@@ -48,7 +63,7 @@ def test_most_captured_matches_the_move_lists() -> None:
                     signs = {c: SIGNS[relation(colour, c)] for c in present_colours(pos)}
                     lost = conquered(pos, relation)
                     assert hanging(pos, colour, relation, table, signs, lost) == hanging_by_generator(
-                        pos, colour, relation, table, signs, lost
+                        pos, relation, table, signs, lost
                     )
                     checked += 1
     assert checked == 6 * 30 * 2 * 4
