@@ -40,11 +40,15 @@ from renderer.judgement_board import (
     DICE_X,
     HEIGHT,
     LEFT_X0,
+    LEFT_X1,
     PANEL_Y0,
     SLOT_CENTRES,
     STRIP_Y0,
+    STRIP_Y1,
     TRACK_BOTTOM,
     TRACK_TOP,
+    TRACK_Y0,
+    TRACK_Y1,
     WIDTH,
     background,
     cell_x,
@@ -55,7 +59,20 @@ from renderer.judgement_board import (
     draw_track,
     tile_box,
 )
-from renderer.judgement_look import MESSAGES, THEMES, board_langs, board_words, drawing_in, theme_named
+from renderer.judgement_look import (
+    MESSAGES,
+    THEMES,
+    Kept,
+    board_langs,
+    board_words,
+    colour_of,
+    drawing_in,
+    drawn_words,
+    players,
+    seat_of,
+    seated,
+    theme_named,
+)
 from renderer.judgement_panel import board_height, draw_panel
 from renderer.judgement_role import render_hand
 
@@ -136,7 +153,7 @@ def compose(
 ) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
     langs = board_langs(view, text, lang, texts)
-    with drawing_in(langs, board_words(view, text, lang, texts)):
+    with drawing_in(langs, board_words(view, text, lang, texts)), seated(view):
         return _compose(view, highlight, theme_named(theme), names, langs)
 
 
@@ -145,14 +162,37 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     ring = tuple(str(x) for x in view.get("ring") or [])
     pairs = "pairs" in (view.get("variants") or [])
     canvas = background(th.name, ring, pairs, th, langs).copy()
+    ground = (th, ring, pairs, langs)  # what the background is drawn from
     draw_options(canvas, th, view)
     draw_highlights(canvas, th, list(ring), dict(highlight or {}))
     draw_pieces(canvas, th, view)
-    draw_centre(canvas, th, view)
-    draw_track(canvas, th, view)
-    draw_panel(canvas, th, view, names)
+    _STRIPS.area(canvas, STRIP_AREA, (ground, _strip_key(view), drawn_words()), lambda: draw_centre(canvas, th, view))
+    _TRACKS.area(canvas, TRACK_AREA, (ground, _track_key(view)), lambda: draw_track(canvas, th, view))
+    draw_panel(canvas, th, view, names, ground)
     height = board_height(view)
     return canvas if height == canvas.height else canvas.crop((0, 0, WIDTH, height))
+
+
+STRIP_AREA = (LEFT_X0, STRIP_Y0, LEFT_X1 + 1, STRIP_Y1 + 1)
+"""The strip of the decks and the last dice (`draw_centre`): all it draws is inside."""
+TRACK_AREA = (LEFT_X0, TRACK_Y0, LEFT_X1 + 1, TRACK_Y1 + 2)
+"""The damage track (`draw_track`): its HP marks reach a pixel under its box."""
+_STRIPS = Kept(32)
+_TRACKS = Kept(32)
+"""The strips and tracks drawn lately (150 and 290 KB), pasted again while what they show is the same."""
+
+
+def _strip_key(view: Mapping[str, Any]) -> str:
+    """All the strip shows: the decks, the discards, the last roll and its thrower's colour."""
+    roll = view.get("last_roll")
+    seat = seat_of(roll.get("seat")) if isinstance(roll, Mapping) else None
+    return repr((view.get("decks"), view.get("discards"), roll, colour_of(view, seat)))
+
+
+def _track_key(view: Mapping[str, Any]) -> str:
+    """All the track shows: each player's seat, colour, life, damage and HP."""
+    return repr([(p.get("seat"), p.get("colour"), p.get("alive", True), p.get("damage"), p.get("hp"))
+                 for p in players(view)])
 
 
 P = "judgement.parts."

@@ -19,7 +19,8 @@ Words:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -267,9 +268,11 @@ def drawing_in(langs: tuple[str, ...], given: Mapping[str, Text] | None = None) 
     caller's words by language (`given`; None: those of the drawing around it; English built in)."""
     token = _DRAWN.set(tuple(langs) or ("en",))
     words_token = _WORDS.set(_WORDS.get() if given is None else dict(given))
+    said_token = _SAID.set({})
     try:
         yield
     finally:
+        _SAID.reset(said_token)
         _WORDS.reset(words_token)
         _DRAWN.reset(token)
 
@@ -286,9 +289,20 @@ def drawn_langs() -> tuple[str, ...]:
     return _DRAWN.get()
 
 
+_SAID: ContextVar[dict[tuple[str, str], str] | None] = ContextVar("judgement_board_said", default=None)
+"""The words looked up so far in the drawing (`drawing_in`): the same words all through it."""
+
+
 def word(lang: str, key: str) -> str:
-    """A word of the board being drawn in `lang`: the caller's, else the built-in English."""
-    return words(_WORDS.get().get(lang))(key)
+    """A word of the board being drawn in `lang`: the caller's, else the built-in English (looked
+    up once per drawing)."""
+    said = _SAID.get()
+    if said is None:
+        return words(_WORDS.get().get(lang))(key)
+    found = said.get((lang, key))
+    if found is None:
+        found = said[(lang, key)] = words(_WORDS.get().get(lang))(key)
+    return found
 
 
 def _pair(words: list[str]) -> tuple[str, str]:
@@ -365,14 +379,41 @@ def seat_of(value: Any) -> int | None:
 
 
 def players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+    found = _SEATS.get()
+    if found is not None and found[0] is view:
+        return list(found[1])
+    return [p for p in view.get("players") or [] if type(p) is dict or isinstance(p, Mapping)]
 
 
 def player(view: Mapping[str, Any], seat: int | None) -> Mapping[str, Any]:
+    found = _SEATS.get()
+    if found is not None and found[0] is view:
+        return found[2].get(seat, {})
     for p in players(view):
         if seat_of(p.get("seat")) == seat:
             return p
     return {}
+
+
+_Seated = tuple[Mapping[str, Any], tuple[Mapping[str, Any], ...], dict[int | None, Mapping[str, Any]]]
+_SEATS: ContextVar[_Seated | None] = ContextVar("judgement_seats", default=None)
+"""The players of the view being drawn, in order and by seat (`seated`): looked up dozens of
+times a picture, found once."""
+
+
+@contextmanager
+def seated(view: Mapping[str, Any]) -> Iterator[None]:
+    """Within: `players(view)` and `player(view, seat)` read an index of the view's players made
+    once (the first entry of a seat, as the scan finds it). The view must not change within."""
+    rows = tuple(p for p in view.get("players") or [] if isinstance(p, Mapping))
+    by_seat: dict[int | None, Mapping[str, Any]] = {}
+    for p in rows:
+        by_seat.setdefault(seat_of(p.get("seat")), p)
+    token = _SEATS.set((view, rows, by_seat))
+    try:
+        yield
+    finally:
+        _SEATS.reset(token)
 
 
 def colour_of(view: Mapping[str, Any], seat: int | None) -> str:
@@ -424,7 +465,12 @@ DARK_INK = (30, 30, 30)
 
 def ink_on(th: Theme, colour: str) -> RGB:
     """Words on a piece's colour: dark or white, whichever stands out more on it."""
-    return ink_for(th[f"p_{colour}" if colour in COLOURS else "p_white"], DARK_INK)
+    return _ink(th[f"p_{colour}" if colour in COLOURS else "p_white"])
+
+
+@cache
+def _ink(fill: RGB) -> RGB:
+    return ink_for(fill, DARK_INK)
 
 
 def piece(th: Theme, colour: str, seat: int | None, diameter: int, ring: RGB | None = None) -> Image.Image:
@@ -442,3 +488,44 @@ def identity_colour(th: Theme, identity: Any) -> RGB:
 def soft(th: Theme, key: str, t: float = 0.85) -> RGB:
     """A theme colour faded into the panel (row backgrounds)."""
     return blend(th[key], th["panel"], t)
+
+
+# ---------------------------------------------------------------------------- kept pictures
+
+
+class Kept:
+    """Pictures (parts of a board or a role card) kept by what they show, to be pasted again
+    instead of drawn: bounded, least recently used first out; emptied like the `functools` caches
+    (`cache_clear`), so that a measurement that draws every picture afresh (bench/legibility.py)
+    finds none kept. Used under the drawing lock (`render_png`), like every drawing."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._found: OrderedDict[Any, Any] = OrderedDict()
+        self.cache_clear = self._found.clear
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def get(self, key: Any) -> Any:
+        """What was kept under `key` (None: nothing)."""
+        found = self._found.get(key)
+        if found is not None:
+            self._found.move_to_end(key)
+        return found
+
+    def keep(self, key: Any, value: Any) -> None:
+        self._found[key] = value
+        while len(self._found) > self.kept:
+            self._found.popitem(last=False)
+
+    def area(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], None]) -> None:
+        """Paste the pixels kept for `key` in `area` of `img`, else `paint()` them and keep them.
+        `key` must hold all `paint` reads and what `area` holds before it (the ground): the
+        painting must not reach outside `area`, nor anything else inside it."""
+        found = self.get((area, key))
+        if found is not None:
+            img.paste(found, area[:2])
+            return
+        paint()
+        self.keep((area, key), img.crop(area))

@@ -12,7 +12,6 @@ own (`judgement_look.board_langs`). Every text is at least `MIN_TEXT` high (`jud
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
@@ -36,6 +35,7 @@ from renderer.judgement_look import (
     REASONS,
     STEPS,
     K,
+    Kept,
     both,
     colour_of,
     content,
@@ -74,17 +74,52 @@ def board_height(view: Mapping[str, Any]) -> int:
     return min(HEIGHT, PANEL_Y0 + n * row_height(n) + max(0, n - 1) * ROW_GAP + MARGIN) if n else PANEL_Y0
 
 
-def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
-    _header(img, th, view, names)
+def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
+               ground: Any = None) -> None:
+    """The header and the players' rows, each pasted from those drawn before when all it shows is
+    the same (`Kept`); the rows all at once when none of them changed. `ground`: what the board
+    under the panel is drawn from (the background's arguments)."""
+    _HEADERS.area(img, HEADER_AREA, (th, ground, _header_key(view, names)), lambda: _header(img, th, view, names))
     rows = players(view)
     if not rows:
         return
     y: float = Y0
     gap = ROW_GAP
     h = min(row_height(len(rows)), int((Y1 - y - gap * (len(rows) - 1)) / len(rows)))
-    for p in rows:
-        _row(img, th, view, p, names, (X0, y, X1, y + h))
+    shared = (repr((view.get("phase"), view.get("over"))), drawn_words())
+    boxes = []
+    for _ in rows:
+        boxes.append((X0, y, X1, y + h))
         y += h + gap
+    keys = [_row_key(view, p, names) for p in rows]
+    m = ROW_MARGIN
+    whole = (int(X0) - m, int(Y0) - m, int(X1) + m + 1, int(boxes[-1][3]) + m + 1)
+    first = img.crop((whole[0], whole[1], whole[2], whole[1] + ROW_STRIP)).tobytes()
+    panel = (th, ground, shared, tuple(boxes), tuple(keys), first)
+    found = _PANELS.get(panel)
+    if found is not None:
+        img.paste(found, whole[:2])
+        return
+    for i, (p, box, key) in enumerate(zip(rows, boxes, keys, strict=True)):
+        _row(img, th, view, p, names, box, (key, shared), first if i == 0 else None)
+    _PANELS.keep(panel, img.crop(whole))
+
+
+HEADER_AREA = (int(X0), HEAD_Y0, int(X1) + 1, HEAD_Y1 + 1)
+"""The header's box: all it draws is inside."""
+_HEADERS = Kept(64)
+"""Headers drawn lately (about 180 KB each)."""
+_PANELS = Kept(24)
+"""Whole sets of rows drawn lately (about 1 MB for nine): a move, a roll, a card drawn change none."""
+
+
+def _header_key(view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
+    """All the header reads: the phase and turn, the decision (`frame`), who is asked, the
+    attack, the winners, the seats' colours and names, the board's words."""
+    said = repr((view.get("phase"), view.get("over"), view.get("turn_no"), view.get("step"), view.get("frame"),
+                 view.get("to_act"), view.get("attack"), view.get("winners"), view.get("reason"),
+                 [(p.get("seat"), p.get("colour")) for p in players(view)], names))
+    return said, drawn_words()
 
 
 # ---------------------------------------------------------------------------- header
@@ -209,6 +244,13 @@ ROWS_KEPT = 256
 two of them."""
 ROW_MARGIN = 8
 """Pixels around a row's box that its crop keeps: a ringed piece stands out of the box."""
+ROW_STRIP = 2 * ROW_MARGIN
+"""The top of a row's kept area that the drawing before it reaches: the bottom of the row above's
+area (rows are `ROW_GAP` apart, so their areas overlap), or for the first row the foot of the
+damage track with its HP marks. Below it, the area is the bare board when the row is drawn."""
+UNDRAWN = frozenset({"at", "used"})
+"""A player's entries its row does not show (where its piece stands, its used skills): left out of
+the row's key, so a move keeps the row."""
 
 
 class _Rows(OrderedDict[tuple[Any, ...], Image.Image]):
@@ -217,40 +259,55 @@ class _Rows(OrderedDict[tuple[Any, ...], Image.Image]):
 
     @classmethod
     def cache_clear(cls) -> None:
-        """Empty the rows kept (callable on the class too: the measurement finds both)."""
+        """Empty the rows kept, one by one and all together (callable on the class too: the
+        measurement finds both)."""
         _ROWS.clear()
+        _PANELS.cache_clear()
 
 
 _ROWS = _Rows()
 
 
+def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
+    """What a player's row shows of the view but the board's words: its player's entry (but
+    `UNDRAWN`), colour and label, whether it acts or won."""
+    seat = seat_of(p.get("seat"))
+    entry = repr(tuple(item for item in p.items() if item[0] not in UNDRAWN))
+    return (entry, colour_of(view, seat), seat_label(view, seat, names), *_marked(view, seat))
+
+
 def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
-         names: Mapping[int, str] | None, box: tuple[float, float, float, float]) -> None:
+         names: Mapping[int, str] | None, box: tuple[float, float, float, float], key: tuple[Any, ...],
+         strip: bytes | None = None) -> None:
     """A player's row (`_draw_row`), pasted from the rows drawn before when everything it shows
-    is the same: the player's entry, its label, whether it acts or won, the phase, the board's
-    words, the row's place and the ground under it (compared by its bytes, so the pasted pixels
-    are those drawing it would give). Bounded: least recently used first out. Runs under the
-    drawing lock (`render_png`), like every drawing."""
+    is the same (`key`: `_row_key` and what every row reads, the phase and the words), in the
+    same place on the same ground: the pixels of its `ROW_STRIP` (`strip` when read already;
+    what the drawing before it reaches), the bare board below them. So the pasted pixels are
+    those drawing it would give. Bounded: least recently used first out."""
     x0, y0, x1, y1 = box
     m = ROW_MARGIN
     area = (int(x0) - m, int(y0) - m, int(x1) + m + 1, int(y1) + m + 1)
-    ground = hashlib.blake2b(img.crop(area).tobytes(), digest_size=16).digest()
-    seat = seat_of(p.get("seat"))
+    if strip is None:
+        strip = img.crop((area[0], area[1], area[2], area[1] + ROW_STRIP)).tobytes()
+    full = (th, box, strip, key)
+    found = _ROWS.get(full)
+    if found is not None:
+        _ROWS.move_to_end(full)
+        img.paste(found, area[:2])
+        return
+    _draw_row(img, th, view, p, names, box)
+    _ROWS[full] = img.crop(area)
+    while len(_ROWS) > ROWS_KEPT:
+        _ROWS.popitem(last=False)
+
+
+def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:
+    """Whether a seat's row is marked as acting (asked, or whose turn it is) and as a winner."""
     over = bool(view.get("over")) or view.get("phase") == "over"
     to_act = {seat_of(s) for s in view.get("to_act") or []}
     active = not over and (seat in to_act or (view.get("phase") == "turn" and seat_of(view.get("active")) == seat))
     winner = over and seat in {seat_of(s) for s in view.get("winners") or []}
-    key = (th, box, ground, repr(p), colour_of(view, seat), seat_label(view, seat, names), over, active, winner,
-           view.get("phase"), drawn_words())
-    found = _ROWS.get(key)
-    if found is not None:
-        _ROWS.move_to_end(key)
-        img.paste(found, area[:2])
-        return
-    _draw_row(img, th, view, p, names, box)
-    _ROWS[key] = img.crop(area)
-    while len(_ROWS) > ROWS_KEPT:
-        _ROWS.popitem(last=False)
+    return active, winner
 
 
 def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
@@ -263,10 +320,7 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     seat = seat_of(p.get("seat"))
     colour = colour_of(view, seat)
     alive = bool(p.get("alive", True))
-    over = bool(view.get("over")) or view.get("phase") == "over"
-    to_act = {seat_of(s) for s in view.get("to_act") or []}
-    active = not over and (seat in to_act or (view.get("phase") == "turn" and seat_of(view.get("active")) == seat))
-    winner = over and seat in {seat_of(s) for s in view.get("winners") or []}
+    active, winner = _marked(view, seat)
     pc = th[f"p_{colour}"]
     fill = blend(pc, th["panel"], 0.84) if alive else blend(th["dead"], th["panel"], 0.55)
     edge = th["gold"] if active or winner else blend(pc, th["ink"], 0.25)

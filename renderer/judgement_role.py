@@ -50,6 +50,7 @@ from renderer.judgement_look import (
     rolls_label,
     seat_name,
     seat_of,
+    seated,
     spoken,
     theme_named,
     words,
@@ -97,7 +98,8 @@ def compose_role(
     th = theme_named(theme)
     reader = lang_of(text, lang)
     card = _Card(th, words(spoken(text, texts, lang).get(reader)), reader, view, names)
-    return card.draw()
+    with seated(view):
+        return card.draw()
 
 
 class _Card:
