@@ -20,7 +20,7 @@ message `judgement.board.lang` says which language it speaks), else English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -40,8 +40,10 @@ from renderer.common import (
 )
 from renderer.judgement_look import (
     K,
+    Kept,
     colour_of,
     content,
+    given_name,
     identity_colour,
     lang_of,
     name_of,
@@ -102,6 +104,28 @@ def compose_role(
         return card.draw()
 
 
+CANVAS_H = 2400
+"""The tall canvas a card is drawn on, then cropped: a taller card is cut there."""
+SCRATCH_H = 1400
+"""The canvas a section is drawn on alone (a taller one makes the card be drawn whole)."""
+BAND_MARGIN = 24
+"""Rows above and below a section drawn alone that must stay bare: its drawing reached no
+further than its own rows, so it is the same on the card as alone."""
+OVER = "over"
+"""`_Card._band`: the sections drawn reach into the rows under them."""
+_BANDS = Kept(192)
+"""The card sections drawn lately, by what they show (a role card changes a section or two at a
+time: the damage, an Order card, an identity learned; what the locations do never)."""
+
+
+def _together(paints: list[Callable[[], None]]) -> Callable[[], None]:
+    def paint() -> None:
+        for one in paints:
+            one()
+
+    return paint
+
+
 class _Card:
     """Draws top to bottom on a tall canvas, then crops it to what was drawn."""
 
@@ -109,7 +133,7 @@ class _Card:
         self.th, self.say, self.lang, self.view, self.names = th, say, lang, view, names
         self.me: Mapping[str, Any] = view.get("me") or {}
         self.seat = seat_of(self.me.get("seat"))
-        self.img = Image.new("RGB", (W, 2400), th["frame"])
+        self.img = Image.new("RGB", (1, 1), th["frame"])  # the section's or the card's canvas (`draw`)
         self.d = ImageDraw.Draw(self.img)
         self.y: float = 0
         self.colon = "：" if lang.startswith("zh") else ": "
@@ -163,29 +187,124 @@ class _Card:
     # ------------------------------------------------------------------ card
 
     def draw(self) -> Image.Image:
-        self._header()
-        me = self.me
+        """The card: its sections pasted one under another from those drawn before when all
+        they show is the same (`_band`; a section whose drawing reaches into the next one's rows
+        is kept together with it), else drawn afresh top to bottom on the tall canvas."""
+        parts = [*self._parts(), (("end",), self._end)]
+        tops: list[tuple[Image.Image, int]] = []
+        i = 0
+        while i < len(parts):
+            for j in range(i + 1, len(parts) + 1):
+                group = parts[i:j]
+                band = self._band(tuple(key for key, _ in group), _together([paint for _, paint in group]),
+                                  first=i == 0, last=j == len(parts))
+                if band is not OVER:
+                    break
+            if not isinstance(band, Image.Image):
+                break
+            tops.append((band, int(self.y)))
+            self.y += band.height
+            i = j
+        else:
+            img = Image.new("RGB", (W, int(self.y)), self.th["frame"])
+            for band, top in tops:
+                img.paste(band, (0, top))
+            return img
+        self.img = Image.new("RGB", (W, CANVAS_H), self.th["frame"])
+        self.d = ImageDraw.Draw(self.img)
+        self.y = 0
+        for _, paint in parts:
+            paint()
+        return self.img.crop((0, 0, W, self.y))
+
+    def _end(self) -> None:
+        self.y += PAD
+
+    def _parts(self) -> list[tuple[tuple[Any, ...], Callable[[], None]]]:
+        """The card's sections from the top, each with all it shows of the view (but the words,
+        which `_band` checks) and its drawing."""
+        me, th = self.me, self.th
         mine = player(self.view, self.seat)
         identity = me.get("identity")
         character = me.get("character")
+        parts: list[tuple[tuple[Any, ...], Callable[[], None]]] = [
+            (("header", self._seats([self.seat])), self._header)]
         if identity:
-            self._identity(identity)
+            parts.append((("identity", repr((identity, mine.get("alive", True)))), lambda: self._identity(identity)))
         if character:
-            self._character(character, mine)
+            shown = repr((character, me.get("hp"), mine.get("revealed"), mine.get("damage", 0), mine.get("used")))
+            parts.append((("character", shown), lambda: self._character(character, mine)))
         elif me.get("options"):
-            self._options([str(o) for o in me.get("options") or []])
+            options = [str(o) for o in me.get("options") or []]
+            parts.append((("options", repr(options)), lambda: self._options(options)))
         else:
-            self.section(self.say(K + "role.character"), self.th["hidden"])
-            self.text_block(self.say(K + "role.not_picked"), 14, self.th["dim"])
-        self._goal(identity, character)
+            def unpicked() -> None:
+                self.section(self.say(K + "role.character"), th["hidden"])
+                self.text_block(self.say(K + "role.not_picked"), 14, th["dim"])
+
+            parts.append((("unpicked",), unpicked))
+        parts.append((("goal", repr((identity, character))), lambda: self._goal(identity, character)))
         if me.get("order") or me.get("orders"):
-            self._orders()
+            notes = [n for n in me.get("orders") or [] if isinstance(n, Mapping)][-6:]
+            seats = [seat_of(n.get(k)) for n in notes for k in ("giver", "recipient")]
+            parts.append((("orders", repr((me.get("order"), notes)), self._seats(seats)), self._orders))
         known = {s: v for k, v in (me.get("known") or {}).items() if (s := seat_of(k)) is not None}
         if known:
-            self._known(known)
-        self._locations()
-        self.y += PAD
-        return self.img.crop((0, 0, W, self.y))
+            parts.append((("known", repr(sorted(known.items())), self._seats(known)), lambda: self._known(known)))
+        parts.append((("locations", repr(self.view.get("ring"))), self._locations))
+        return parts
+
+    def _seats(self, seats: Any) -> str:
+        """What the card may show of these seats: the viewer, each seat's colour and player."""
+        return repr((self.seat, [(s, colour_of(self.view, s), given_name(self.names, s)) for s in seats]))
+
+    def _band(self, key: tuple[Any, ...], paint: Callable[[], None], first: bool,
+              last: bool) -> Image.Image | str | None:
+        """Sections of the card as drawn from `self.y`: kept from before when they show the same
+        (`key`, the theme, the language, and every word they looked up still the same), else
+        drawn on a scratch canvas of the ground's colour and kept. `OVER` when their drawing
+        reaches into the rows under them (the next section must be drawn with them), None when it
+        reaches above them or the card is too tall (the card is then drawn whole). Sections lie in
+        whole rows (their top is a whole pixel), so they are the same wherever they lie; the
+        first (the header) lies at the top, the `last` end the card (what they draw below it is
+        cut)."""
+        top = self.y
+        if top != int(top):
+            return None
+        full = (self.th, self.lang, key)
+        found = _BANDS.get(full)
+        if found is not None:
+            said, band = found
+            if all(self.say(k) == v for k, v in said):
+                return band  # type: ignore[no-any-return]
+        offset = 0 if first else BAND_MARGIN
+        img, d, say = self.img, self.d, self.say
+        scratch = Image.new("RGB", (W, SCRATCH_H), self.th["frame"])
+        looked: dict[str, str] = {}
+
+        def saying(k: str) -> str:
+            looked[k] = found = say(k)
+            return found
+
+        self.img, self.d, self.say, self.y = scratch, ImageDraw.Draw(scratch), saying, offset
+        try:
+            paint()
+            end = self.y
+        finally:
+            self.img, self.d, self.say, self.y = img, d, say, top
+        height = int(end) - offset
+        bottom = offset + height
+        if end != int(end) or bottom + BAND_MARGIN > SCRATCH_H or top + height > CANVAS_H \
+                or not self._bare(scratch, 0, offset):
+            return None
+        kept: Image.Image | str = OVER if not last and not self._bare(scratch, bottom, bottom + BAND_MARGIN) \
+            else scratch.crop((0, offset, W, bottom))
+        _BANDS.keep(full, (tuple(looked.items()), kept))
+        return kept
+
+    def _bare(self, img: Image.Image, y0: int, y1: int) -> bool:
+        """Whether rows y0 to y1 of `img` hold nothing but the card's ground."""
+        return img.crop((0, y0, W, y1)).tobytes() == bytes(self.th["frame"]) * (W * (y1 - y0))
 
     def _header(self) -> None:
         th, d = self.th, self.d
