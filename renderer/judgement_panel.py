@@ -77,8 +77,8 @@ def board_height(view: Mapping[str, Any]) -> int:
 def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
                ground: Any = None) -> None:
     """The header and the players' rows, each pasted from those drawn before when all it shows is
-    the same (`Kept`); the rows all at once when none of them changed. `ground`: what the board
-    under the panel is drawn from (the background's arguments)."""
+    the same (`Kept`, `_row`). `ground`: what the board under the panel is drawn from (the
+    background's arguments)."""
     _HEADERS.area(img, HEADER_AREA, (th, ground, _header_key(view, names)), lambda: _header(img, th, view, names))
     rows = players(view)
     if not rows:
@@ -91,26 +91,17 @@ def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapp
     for _ in rows:
         boxes.append((X0, y, X1, y + h))
         y += h + gap
-    keys = [_row_key(view, p, names) for p in rows]
-    m = ROW_MARGIN
-    whole = (int(X0) - m, int(Y0) - m, int(X1) + m + 1, int(boxes[-1][3]) + m + 1)
-    first = img.crop((whole[0], whole[1], whole[2], whole[1] + ROW_STRIP)).tobytes()
-    panel = (th, ground, shared, tuple(boxes), tuple(keys), first)
-    found = _PANELS.get(panel)
-    if found is not None:
-        img.paste(found, whole[:2])
-        return
-    for i, (p, box, key) in enumerate(zip(rows, boxes, keys, strict=True)):
-        _row(img, th, view, p, names, box, (key, shared), first if i == 0 else None)
-    _PANELS.keep(panel, img.crop(whole))
+    areas = [_area(box) for box in boxes]
+    left: bytes | None = None
+    for i, (p, box) in enumerate(zip(rows, boxes, strict=True)):
+        below = max(0, areas[i][3] - areas[i + 1][1]) if i + 1 < len(rows) else 0
+        left = _row(img, th, view, p, names, box, (_row_key(view, p, names), shared), left, below)
 
 
 HEADER_AREA = (int(X0), HEAD_Y0, int(X1) + 1, HEAD_Y1 + 1)
 """The header's box: all it draws is inside."""
 _HEADERS = Kept(64)
 """Headers drawn lately (about 180 KB each)."""
-_PANELS = Kept(24)
-"""Whole sets of rows drawn lately (about 1 MB for nine): a move, a roll, a card drawn change none."""
 
 
 def _header_key(view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
@@ -245,27 +236,34 @@ two of them."""
 ROW_MARGIN = 8
 """Pixels around a row's box that its crop keeps: a ringed piece stands out of the box."""
 ROW_STRIP = 2 * ROW_MARGIN
-"""The top of a row's kept area that the drawing before it reaches: the bottom of the row above's
-area (rows are `ROW_GAP` apart, so their areas overlap), or for the first row the foot of the
-damage track with its HP marks. Below it, the area is the bare board when the row is drawn."""
+"""The top of the first row's kept area that the drawing before it reaches: the foot of the damage
+track with its HP marks. Each other row's area begins with the bottom of the row above's area
+(rows are `ROW_GAP` apart, so their areas overlap). Below that, a row's area is the bare board
+when the row is drawn."""
 UNDRAWN = frozenset({"at", "used"})
 """A player's entries its row does not show (where its piece stands, its used skills): left out of
 the row's key, so a move keeps the row."""
 
 
-class _Rows(OrderedDict[tuple[Any, ...], Image.Image]):
-    """The rows drawn lately; emptied like the `functools` caches (`cache_clear`), so that a
-    measurement that draws every picture afresh (bench/legibility.py) finds none kept."""
+class _Rows(OrderedDict[tuple[Any, ...], tuple[Image.Image, bytes]]):
+    """The rows drawn lately, each with the pixels it leaves in the next row's area; emptied like
+    the `functools` caches (`cache_clear`), so that a measurement that draws every picture afresh
+    (bench/legibility.py) finds none kept."""
 
     @classmethod
     def cache_clear(cls) -> None:
-        """Empty the rows kept, one by one and all together (callable on the class too: the
-        measurement finds both)."""
+        """Empty the rows kept (callable on the class too: the measurement finds both)."""
         _ROWS.clear()
-        _PANELS.cache_clear()
 
 
 _ROWS = _Rows()
+
+
+def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """A row's kept area: its box and `ROW_MARGIN` round it."""
+    x0, y0, x1, y1 = box
+    m = ROW_MARGIN
+    return (int(x0) - m, int(y0) - m, int(x1) + m + 1, int(y1) + m + 1)
 
 
 def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
@@ -278,27 +276,30 @@ def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, 
 
 def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
          names: Mapping[int, str] | None, box: tuple[float, float, float, float], key: tuple[Any, ...],
-         strip: bytes | None = None) -> None:
+         ground: bytes | None, below: int) -> bytes:
     """A player's row (`_draw_row`), pasted from the rows drawn before when everything it shows
     is the same (`key`: `_row_key` and what every row reads, the phase and the words), in the
-    same place on the same ground: the pixels of its `ROW_STRIP` (`strip` when read already;
-    what the drawing before it reaches), the bare board below them. So the pasted pixels are
-    those drawing it would give. Bounded: least recently used first out."""
-    x0, y0, x1, y1 = box
-    m = ROW_MARGIN
-    area = (int(x0) - m, int(y0) - m, int(x1) + m + 1, int(y1) + m + 1)
-    if strip is None:
-        strip = img.crop((area[0], area[1], area[2], area[1] + ROW_STRIP)).tobytes()
-    full = (th, box, strip, key)
+    same place on the same ground: `ground`, the pixels the row above left in the top of this
+    row's area (what it returned), or for the first row the pixels of its `ROW_STRIP`; the bare
+    board below them. So the pasted pixels are those drawing it would give. Returns the pixels
+    of its area's last `below` rows (where the next row's area begins). Bounded: least recently
+    used first out."""
+    area = _area(box)
+    if ground is None:
+        ground = img.crop((area[0], area[1], area[2], area[1] + ROW_STRIP)).tobytes()
+    full = (th, box, ground, key, below)
     found = _ROWS.get(full)
     if found is not None:
         _ROWS.move_to_end(full)
-        img.paste(found, area[:2])
-        return
+        img.paste(found[0], area[:2])
+        return found[1]
     _draw_row(img, th, view, p, names, box)
-    _ROWS[full] = img.crop(area)
+    kept = img.crop(area)
+    left = kept.crop((0, kept.height - below, kept.width, kept.height)).tobytes() if below else b""
+    _ROWS[full] = (kept, left)
     while len(_ROWS) > ROWS_KEPT:
         _ROWS.popitem(last=False)
+    return left
 
 
 def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:
