@@ -7,6 +7,8 @@ character and role, for its own player alone.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,7 +36,38 @@ def seat_words(seat: int, names: Sequence[str], say: Speech) -> str:
     return said
 
 
+LINES_KEPT = 512
+"""Players' lines kept (`player_line`): nine a board in each language, most the same from one
+action to the next."""
+_LINES: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_LOCK = threading.Lock()
+"""Pictures are described in worker threads, several tables at once."""
+
+
 def player_line(p: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
+    """A player's line: where they stand, their character and HP or damage, their role once shown,
+    their equipment, whether they are dead. Said once for the same player (all the line reads of
+    it), names and language, then kept (the catalogues do not change while the bot runs)."""
+    shown = repr((p.get("seat"), p.get("at"), p.get("character"), p.get("hp"), p.get("damage", 0), p.get("identity"),
+                  p.get("equipment"), p.get("alive", True)))
+    key = (shown, tuple(names), say)
+    try:
+        with _LOCK:
+            found = _LINES.get(key)
+            if found is not None:
+                _LINES.move_to_end(key)
+                return found
+    except TypeError:  # a speech that cannot be a key (a test's): said afresh
+        return _said_line(p, names, say)
+    found = _said_line(p, names, say)
+    with _LOCK:
+        _LINES[key] = found
+        while len(_LINES) > LINES_KEPT:
+            _LINES.popitem(last=False)
+    return found
+
+
+def _said_line(p: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
     parts = [say.text("judgement.alt.at", location=content(p.get("at"), say)) if p.get("at")
              else say.text("judgement.alt.nowhere")]
     hp, damage = p.get("hp"), p.get("damage", 0)
