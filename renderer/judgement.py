@@ -22,7 +22,9 @@ Pure functions of the view: same view, same bytes. The board is portrait, `WIDTH
 as tall as its players' rows need (`board_height`, at most `HEIGHT`), so that every text on it is
 at least 9 px high on a phone that shows it 400 px wide (`judgement_board.MIN_TEXT`); the role card
 is 400 px wide. The six location cards, the deck strip and the empty damage track are drawn once per
-ring (`judgement_board.background`).
+ring (`judgement_board.background`); the header, the strip of decks and dice, the damage track and
+each player's row are pasted from those drawn before while what they show is the same (`Kept`,
+`judgement_panel._row`), and the role card's sections likewise (`judgement_role`).
 """
 
 from __future__ import annotations
@@ -177,9 +179,10 @@ STRIP_AREA = (LEFT_X0, STRIP_Y0, LEFT_X1 + 1, STRIP_Y1 + 1)
 """The strip of the decks and the last dice (`draw_centre`): all it draws is inside."""
 TRACK_AREA = (LEFT_X0, TRACK_Y0, LEFT_X1 + 1, TRACK_Y1 + 2)
 """The damage track (`draw_track`): its HP marks reach a pixel under its box."""
-_STRIPS = Kept(32)
-_TRACKS = Kept(32)
-"""The strips and tracks drawn lately (150 and 290 KB), pasted again while what they show is the same."""
+_STRIPS = Kept(16)
+_TRACKS = Kept(16)
+"""The strips and tracks drawn lately (150 and 290 KB), pasted again while what they show is the
+same (a move changes neither, a card drawn only the strip)."""
 
 
 def _strip_key(view: Mapping[str, Any]) -> str:

@@ -100,8 +100,9 @@ def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapp
 
 HEADER_AREA = (int(X0), HEAD_Y0, int(X1) + 1, HEAD_Y1 + 1)
 """The header's box: all it draws is inside."""
-_HEADERS = Kept(64)
-"""Headers drawn lately (about 180 KB each)."""
+_HEADERS = Kept(16)
+"""Headers drawn lately (about 180 KB each): a decision asked again, a board drawn again in
+another reader's language."""
 
 
 def _header_key(view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:

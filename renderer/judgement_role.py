@@ -113,7 +113,7 @@ BAND_MARGIN = 24
 further than its own rows, so it is the same on the card as alone."""
 OVER = "over"
 """`_Card._band`: the sections drawn reach into the rows under them."""
-_BANDS = Kept(192)
+_BANDS = Kept(96)
 """The card sections drawn lately, by what they show (a role card changes a section or two at a
 time: the damage, an Order card, an identity learned; what the locations do never)."""
 
@@ -127,7 +127,8 @@ def _together(paints: list[Callable[[], None]]) -> Callable[[], None]:
 
 
 class _Card:
-    """Draws top to bottom on a tall canvas, then crops it to what was drawn."""
+    """Draws top to bottom on a tall canvas, then crops it to what was drawn; or pastes its
+    sections, kept from cards drawn before, one under another (`draw`)."""
 
     def __init__(self, th: Theme, say: Text, lang: str, view: Mapping[str, Any], names: Mapping[int, str] | None):
         self.th, self.say, self.lang, self.view, self.names = th, say, lang, view, names
