@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
@@ -22,6 +23,18 @@ def local(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
     return subprocess.run([sys.executable, "bot.py", "--local", "dads_army", "--images", str(tmp_path / "img"), *args],
                           cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=120,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
+
+
+async def local_here(tmp_path: Path, *args: str) -> tuple[int, str]:
+    """`bot.py --local dads_army ...` read as bot.py reads it and run as `gavel.cli.main` runs it,
+    in this process (no images): its exit code and output (`local` runs bot.py itself, a process)."""
+    from bot import local_args
+    from tables.console import options_from_args, run
+
+    out = io.StringIO()
+    options = options_from_args(local_args(["--local", "dads_army", "--images", str(tmp_path / "img"), *args]))
+    code = await run(options, service=TableService(":memory:", renderers={"dads_army": None}, outbox=False), out=out)
+    return code, out.getvalue()
 
 
 async def test_four_ai_seats_finish_a_game_through_the_service(tmp_path: Path) -> None:
@@ -102,15 +115,15 @@ def readme_local_example() -> tuple[list[str], list[str], list[str]]:
     return command[command.index("dads_army") + 1:], lines, plain
 
 
-def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
+async def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
     args, lines, plain = readme_local_example()
     assert any(line.startswith("@") for line in lines) and len(plain) == 2
     for n, commands in enumerate((lines, plain)):
         script = tmp_path / f"readme{n}.txt"
         script.write_text("\n".join(commands) + "\n")
-        done = local(tmp_path, *args, "--script", str(script))
-        assert done.returncode == 0, done.stdout + done.stderr
-        assert "Refused" not in done.stdout and "Alice" in done.stdout
+        code, out = await local_here(tmp_path, *args, "--script", str(script))
+        assert code == 0, out
+        assert "Refused" not in out and "Alice" in out
 
 
 async def test_local_play_variant_reaches_the_engine() -> None:
@@ -130,11 +143,11 @@ async def test_local_play_variant_reaches_the_engine() -> None:
     assert table.variant == "redraw_bombed_reference" and table.state.variants == ["redraw_bombed_reference"]
 
 
-def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
-    done = local(tmp_path, "--ai", "1", "--variant", "nope")
-    assert done.returncode == 2 and "Refused: This game has no variant called nope." in done.stdout
-    done = local(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
-    assert done.returncode == 2 and i18n.gettext("error.unknown_variant", "zh-TW", variant="nope") in done.stdout
+async def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
+    code, out = await local_here(tmp_path, "--ai", "1", "--variant", "nope")
+    assert code == 2 and "Refused: This game has no variant called nope." in out
+    code, out = await local_here(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
+    assert code == 2 and i18n.gettext("error.unknown_variant", "zh-TW", variant="nope") in out
 
 
 async def _console_table(lang: str):
