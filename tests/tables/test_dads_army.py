@@ -13,6 +13,7 @@ import pytest
 from rules.core import IllegalAction, Msg
 from rules.dads_army.board import MAN_CODES
 from tables import i18n
+from tables.console import CHANNEL
 from tables.service import Player, TableService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,29 +38,22 @@ async def local_here(tmp_path: Path, *args: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-async def test_four_ai_seats_finish_a_game_through_the_service(tmp_path: Path) -> None:
-    svc = TableService(tmp_path / "g.sqlite3")
-    await svc.create(5, 6, "dads_army", HOST, seed="1", sit=False)
-    for _ in range(4):
-        await svc.add_ai(6, HOST)
-    notices = await svc.start(6, HOST)
-    while svc.table(6) is not None:
-        notices = await svc.advance(6)
-    assert notices[0].lines[-1].key == "table.winner"
-    table_id = notices[0].table_id
-    rows = svc.store.results(table_id)
-    assert len(rows) == 4 and sum(r["winner"] for r in rows) == 1
-    final = svc.get(table_id)
-    assert final.status == "finished" and final.game.outcome(final.state) is not None
-    assert svc.replay(table_id).to_json() == final.state.to_json()
-    assert notices[0].image is None or notices[0].image.startswith(b"\x89PNG")
-
-
 def test_bot_local_plays_an_ai_only_game_and_prints_the_winner(tmp_path: Path) -> None:
-    done = local(tmp_path, "--ai", "4", "--seed", "1")
+    """bot.py as a process: four AI seats play a whole game to a printed winner, on a database file
+    read afterwards here: the results have one winner and the log replays to the final state."""
+    db = tmp_path / "g.sqlite3"
+    done = local(tmp_path, "--ai", "4", "--seed", "1", "--db", str(db))
     assert done.returncode == 0, done.stderr
     assert "Game over. Winner: AI " in done.stdout
     assert list((tmp_path / "img").glob("*.png")) or "Board image" not in done.stdout
+    svc = TableService(str(db), renderers={"dads_army": None})
+    row = svc.store.last_row(CHANNEL)
+    assert row["status"] == "finished"
+    rows = svc.store.results(row["id"])
+    assert len(rows) == 4 and sum(r["winner"] for r in rows) == 1
+    final = svc.get(row["id"])
+    assert final.game.outcome(final.state) is not None
+    assert svc.replay(row["id"]).to_json() == final.state.to_json()
 
 
 def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path) -> None:
