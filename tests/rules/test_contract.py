@@ -1,15 +1,17 @@
 """The engine contract, checked for every registered game by seeded playouts to the end.
 
 At every step: some seat can act unless the game is over; every legal action's text
-round-trips; a seat nobody asks is offered (and may take) its `anytime_actions` only, and is
-refused anything else; an illegal action raises IllegalAction and leaves the state as it was; the
-state survives JSON; views are JSON and keep the game's secrets; pieces and cards are
-conserved; every seat asked has a legal `time_up_action` wherever its decision has no
-`timeout_action`. At the end: folding the log (`replay`) gives the same state. And a game where
-every seat only ever takes its `time_up_action` (every player walked away) ends.
+round-trips; pieces and cards are conserved. At every position of one game per seat count (and
+per variant, at its largest seat count), on a sample of the positions of the others (`SAMPLED`):
+a seat nobody asks is offered (and may take) its `anytime_actions` only, and is refused anything
+else; an illegal action raises IllegalAction and leaves the state as it was; the state survives
+JSON; views are JSON and keep the game's secrets; every seat asked has a legal `time_up_action`
+wherever its decision has no `timeout_action`. At the end: folding the log (`replay`) gives the
+same state. And a game where every seat only ever takes its `time_up_action` (every player walked
+away) ends.
 
-Every registered variant of every game is played out too (a couple of seeds per seat
-count), with the variant passed in the config as the table passes it (`{"variant": name}`).
+Every registered variant of every game is played out too (one seed per seat count), with the
+variant passed in the config as the table passes it (`{"variant": name}`).
 
 Games may register extra checks below (`SECRETS`, `CONSERVED`); a game without them still
 gets every generic check.
