@@ -148,8 +148,23 @@ def test_a_file_from_a_newer_gavel_is_named(tmp_path: Path) -> None:
                            f" ({store.SCHEMA_VERSION}); check it with a newer Gavel"]
 
 
-def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path) -> None:
-    """In another process, while this one holds the file (as the bot would): no lock is taken."""
+def main_here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: str,
+              *args: str) -> tuple[int, str, str]:
+    """`bot.py *args` with GAVEL_DB=`db`, by bot.py's `main` in this process: exit code, out, err
+    (for what needs no second process; `--db` sets GAVEL_DB, which the monkeypatch restores)."""
+    from gavel.cli import main
+
+    monkeypatch.setenv("GAVEL_DB", db)
+    capsys.readouterr()
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """In another process, while this one holds the file (as the bot would): no lock is taken.
+    `--db` over GAVEL_DB and a missing file are read by the same `main` in this process."""
     path = tmp_path / "g.sqlite3"
     held = Store(str(path))
     table = held.create_table({"channel": 5, "game": "toy", "status": "lobby", "version": 0}, [])
@@ -158,11 +173,12 @@ def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path) -> None:
                                              f"{path}: 1 table(s) checked, 1 problem(s).\n")
     other = tmp_path / "other.sqlite3"
     Store(str(other)).close()
-    clean = run_bot("--check-db", "--db", str(other), db=str(path))  # --db wins over GAVEL_DB
-    assert (clean.returncode, clean.stdout) == (0, f"{other}: 0 table(s) checked, all well.\n")
+    held.close()
+    clean = main_here(monkeypatch, capsys, str(path), "--check-db", "--db", str(other))  # --db wins over GAVEL_DB
+    assert clean[:2] == (0, f"{other}: 0 table(s) checked, all well.\n")
     nothing = tmp_path / "nothing.sqlite3"
-    missing = run_bot("--check-db", db=str(nothing))
-    assert missing.returncode == 1 and missing.stderr == f"gavel: {nothing}: no such database file\n"
+    code, _, err = main_here(monkeypatch, capsys, str(nothing), "--check-db")
+    assert code == 1 and err == f"gavel: {nothing}: no such database file\n"
 
 
 # ---------------------------------------------------------------------- the same checks on PostgreSQL
@@ -252,7 +268,8 @@ def test_a_postgresql_database_from_a_newer_gavel_or_of_something_else_is_named(
 
 
 @PG
-def test_bot_py_check_db_runs_beside_a_live_postgresql_store(backend: Backend) -> None:
+def test_bot_py_check_db_runs_beside_a_live_postgresql_store(backend: Backend, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
     url = backend.location()
     held = open_store(url)
     table = held.create_table({"channel": 5, "game": "toy", "status": "lobby", "version": 0}, [])
@@ -261,6 +278,6 @@ def test_bot_py_check_db_runs_beside_a_live_postgresql_store(backend: Backend) -
                                              f"{url}: 1 table(s) checked, 1 problem(s).\n")
     assert held.table_row(table)["status"] == "lobby"  # the live store goes on
     down = "postgresql://postgres@127.0.0.1:1/test"  # no server listens on port 1
-    refused = run_bot("--check-db", db=down)
-    assert refused.returncode == 1 and refused.stderr.startswith(f"gavel: {down}: cannot connect to PostgreSQL (")
-    assert "Traceback" not in refused.stderr
+    code, _, err = main_here(monkeypatch, capsys, down, "--check-db")
+    assert code == 1 and err.startswith(f"gavel: {down}: cannot connect to PostgreSQL (")
+    assert "Traceback" not in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 from rules.core import IllegalAction, Msg
 from rules.dads_army.board import MAN_CODES
 from tables import i18n
+from tables.console import CHANNEL
 from tables.service import Player, TableService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,29 +26,34 @@ def local(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
 
 
-async def test_four_ai_seats_finish_a_game_through_the_service(tmp_path: Path) -> None:
-    svc = TableService(tmp_path / "g.sqlite3")
-    await svc.create(5, 6, "dads_army", HOST, seed="1", sit=False)
-    for _ in range(4):
-        await svc.add_ai(6, HOST)
-    notices = await svc.start(6, HOST)
-    while svc.table(6) is not None:
-        notices = await svc.advance(6)
-    assert notices[0].lines[-1].key == "table.winner"
-    table_id = notices[0].table_id
-    rows = svc.store.results(table_id)
-    assert len(rows) == 4 and sum(r["winner"] for r in rows) == 1
-    final = svc.get(table_id)
-    assert final.status == "finished" and final.game.outcome(final.state) is not None
-    assert svc.replay(table_id).to_json() == final.state.to_json()
-    assert notices[0].image is None or notices[0].image.startswith(b"\x89PNG")
+async def local_here(tmp_path: Path, *args: str) -> tuple[int, str]:
+    """`bot.py --local dads_army ...` read as bot.py reads it and run as `gavel.cli.main` runs it,
+    in this process (no images): its exit code and output (`local` runs bot.py itself, a process)."""
+    from bot import local_args
+    from tables.console import options_from_args, run
+
+    out = io.StringIO()
+    options = options_from_args(local_args(["--local", "dads_army", "--images", str(tmp_path / "img"), *args]))
+    code = await run(options, service=TableService(":memory:", renderers={"dads_army": None}, outbox=False), out=out)
+    return code, out.getvalue()
 
 
 def test_bot_local_plays_an_ai_only_game_and_prints_the_winner(tmp_path: Path) -> None:
-    done = local(tmp_path, "--ai", "4", "--seed", "1")
+    """bot.py as a process: four AI seats play a whole game to a printed winner, on a database file
+    read afterwards here: the results have one winner and the log replays to the final state."""
+    db = tmp_path / "g.sqlite3"
+    done = local(tmp_path, "--ai", "4", "--seed", "1", "--db", str(db))
     assert done.returncode == 0, done.stderr
     assert "Game over. Winner: AI " in done.stdout
     assert list((tmp_path / "img").glob("*.png")) or "Board image" not in done.stdout
+    svc = TableService(str(db), renderers={"dads_army": None})
+    row = svc.store.last_row(CHANNEL)
+    assert row["status"] == "finished"
+    rows = svc.store.results(row["id"])
+    assert len(rows) == 4 and sum(r["winner"] for r in rows) == 1
+    final = svc.get(row["id"])
+    assert final.game.outcome(final.state) is not None
+    assert svc.replay(row["id"]).to_json() == final.state.to_json()
 
 
 def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path) -> None:
@@ -102,15 +109,15 @@ def readme_local_example() -> tuple[list[str], list[str], list[str]]:
     return command[command.index("dads_army") + 1:], lines, plain
 
 
-def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
+async def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
     args, lines, plain = readme_local_example()
     assert any(line.startswith("@") for line in lines) and len(plain) == 2
     for n, commands in enumerate((lines, plain)):
         script = tmp_path / f"readme{n}.txt"
         script.write_text("\n".join(commands) + "\n")
-        done = local(tmp_path, *args, "--script", str(script))
-        assert done.returncode == 0, done.stdout + done.stderr
-        assert "Refused" not in done.stdout and "Alice" in done.stdout
+        code, out = await local_here(tmp_path, *args, "--script", str(script))
+        assert code == 0, out
+        assert "Refused" not in out and "Alice" in out
 
 
 async def test_local_play_variant_reaches_the_engine() -> None:
@@ -130,11 +137,11 @@ async def test_local_play_variant_reaches_the_engine() -> None:
     assert table.variant == "redraw_bombed_reference" and table.state.variants == ["redraw_bombed_reference"]
 
 
-def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
-    done = local(tmp_path, "--ai", "1", "--variant", "nope")
-    assert done.returncode == 2 and "Refused: This game has no variant called nope." in done.stdout
-    done = local(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
-    assert done.returncode == 2 and i18n.gettext("error.unknown_variant", "zh-TW", variant="nope") in done.stdout
+async def test_local_play_unknown_variant_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
+    code, out = await local_here(tmp_path, "--ai", "1", "--variant", "nope")
+    assert code == 2 and "Refused: This game has no variant called nope." in out
+    code, out = await local_here(tmp_path, "--ai", "1", "--variant", "nope", "--lang", "zh-TW")
+    assert code == 2 and i18n.gettext("error.unknown_variant", "zh-TW", variant="nope") in out
 
 
 async def _console_table(lang: str):

@@ -4,26 +4,32 @@ answers for the other seats; hands print only to their seat; there is no clock."
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import rules  # noqa: F401  (registers every game)
-from tables.console import CHANNEL, Console, LocalOptions
+from bot import local_args
+from tables.console import CHANNEL, Console, LocalOptions, options_from_args, run
 from tables.service import TableService
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def test_bot_local_plays_an_all_ai_game_of_judge_dredd_and_prints_the_winner(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "bot.py", "--local", "judge_dredd", "--seats", "0", "--ai", "4", "--seed", "1",
-         "--images", str(tmp_path / "img")],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, "GAVEL_DB": ":memory:"},
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Game over. Winner: AI " in done.stdout
+async def test_bot_local_plays_an_all_ai_game_of_judge_dredd_and_prints_the_winner() -> None:
+    """`bot.py --local judge_dredd --seats 0 --ai 4`, read as bot.py reads it and run as it runs it
+    (`gavel.cli.main`, in this process, on a service drawing no images): the game's own AI plays a
+    whole game to a printed winner, the results have one, and the log replays to the final state.
+    This is the whole all-AI Judge Dredd game through the service; `bot.py` itself is run as a
+    process by the Dad's Army local-play tests."""
+    svc = TableService(":memory:", renderers={"judge_dredd": None})
+    options = options_from_args(local_args(["--local", "judge_dredd", "--seats", "0", "--ai", "4", "--seed", "1"]))
+    out = io.StringIO()
+    assert await run(options, service=svc, out=out) == 0, out.getvalue()[-2000:]
+    assert "Game over. Winner: AI " in out.getvalue()
+    row = svc.store.last_row(CHANNEL)
+    assert row["status"] == "finished"
+    results = svc.store.results(row["id"])
+    assert len(results) == 4 and sum(r["winner"] for r in results) == 1
+    final = svc.get(row["id"])
+    assert final.game.outcome(final.state) is not None
+    assert svc.replay(row["id"]).to_json() == final.state.to_json()
 
 
 async def test_humans_type_actions_and_answer_windows_for_each_other(tmp_path: Path) -> None:

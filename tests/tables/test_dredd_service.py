@@ -1,4 +1,4 @@
-"""Judge Dredd through the table service: AI seats finish games, the window clock passes humans,
+"""Judge Dredd through the table service: AI seats answer windows at once, the window clock passes humans,
 and across whole seeded games no public notice (in English or Chinese) names a card in a hand or
 an unrevealed Perp, and no private notice reaches the wrong player."""
 
@@ -15,7 +15,6 @@ import rules.judge_dredd  # noqa: F401  (registers the game)
 import tables.play
 from rules.core import SeatName
 from tables import i18n
-from tables.ai import find_policy
 from tables.notices import Notice, Private, Public
 from tables.service import Player, TableService
 from tables.table import Table
@@ -42,11 +41,6 @@ def stand_in(game: Any, state: Any, seat: int) -> str:
         toward = [m for m in moves if m.split()[1].split("-")[-1] in crimes]
         return rng.choice(toward or moves)
     return rng.choice(legal)
-
-
-def policy() -> Any:
-    """The game's own AI when it has one, else the stand-in."""
-    return find_policy(KEY) or stand_in
 
 
 def service(ai: Any = None) -> TableService:
@@ -194,20 +188,6 @@ async def play_out(svc: TableService, watch: Watch, table: Table, *, clock: bool
 
 
 # --------------------------------------------------------------------------- the tests
-async def test_four_ai_seats_finish_a_game_through_the_service() -> None:
-    svc = service(policy())
-    table = await table_of(svc, 0, 4, "ai4")
-    await svc.start(CHANNEL, PLAYERS[0])
-    for _ in range(20):
-        if table.status != "active":
-            break
-        await svc.advance(CHANNEL)
-    assert table.status == "finished"
-    results = svc.store.results(table.id)
-    assert len(results) == 4 and sum(r["winner"] for r in results) == 1
-    assert svc.replay(table.id).to_json() == table.state.to_json()
-
-
 async def test_ai_seats_in_a_window_answer_at_once_so_only_humans_are_waited_for() -> None:
     svc = service()
     table = await table_of(svc, 1, 3, "window")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,15 @@ import pytest
 
 from bot import local_args
 from rules.core import IllegalAction
+from rules.judtho import ai as judtho_ai
 from rules.judtho.notation import Move, Place, parse
 from tables import i18n
 from tables.console import CHANNEL, INDENT, Console, LocalOptions, options_from_args, run
 from tables.service import Player, TableService
 
 HOST = Player(99, "Host")
+QUICK_AI = partial(judtho_ai.choose, node_budget=40)
+"""Judtho's AI on a small search budget (its full budget is tested in tests/rules/judtho)."""
 
 
 def notation(text: str) -> Move | Place | None:
@@ -233,7 +237,9 @@ async def test_the_readme_judtho_example_and_every_form_it_promises_run(tmp_path
     for n, (queen, rest, move) in enumerate(zip(forms["queen"], forms["rest"] * 2, forms["move"], strict=False)):
         script = tmp_path / f"readme{n}.txt"
         script.write_text("\n".join([lines[0], queen, rest, move, *lines[4:]]) + "\n", encoding="utf-8")
-        svc = TableService(":memory:", renderers={"judtho": None})
+        # The AI seats search on a small budget: the human's one move comes before any AI move (the
+        # lines after it read the log and leave), so the lines are accepted whatever the AI plays.
+        svc = TableService(":memory:", renderers={"judtho": None}, ais={"judtho": QUICK_AI})
         options = options_from_args(local_args([*args, "--script", str(script), "--images", str(tmp_path / str(n))]))
         out = io.StringIO()
         assert await run(options, service=svc, out=out) == 0, out.getvalue()[-1500:]

@@ -128,8 +128,8 @@ def test_many_processes_play_the_same_tables_and_survive_a_killed_one(pg: Backen
     assert toy_window.ToyWindow  # registered in this process too (replay)
     url = pg.location()
 
-    # Two workers, 50 tables (every fifth one never answered in a window: its windows run out).
-    channels = list(range(5000, 5050))
+    # Two workers, 20 tables (every fifth one never answered in a window: its windows run out).
+    channels = list(range(5000, 5020))
     ids = asyncio.run(open_tables(url, channels))
     idle = channels[::5]
     files = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
@@ -137,7 +137,7 @@ def test_many_processes_play_the_same_tables_and_survive_a_killed_one(pg: Backen
     for proc in procs:
         finish(proc)
     done = check(url, ids, acknowledged(*files), all_acknowledged=True)
-    assert done["actions"] >= 1000 and done["acks"] == done["actions"] and done["timeouts"] >= len(idle) * 4
+    assert done["actions"] >= 400 and done["acks"] == done["actions"] and done["timeouts"] >= len(idle) * 4
     assert {a["pid"] for a in acknowledged(*files)} == {p.pid for p in procs}  # both played
 
     # Again on 20 new tables; one worker is killed mid-run and started again.

@@ -3,7 +3,7 @@ for them (service level, the injected clocks of `TableService(clock=...)` and `w
 
 Four human seats, the `live` time control, a fixed seed. Three players choose with the game's
 own AI policy (`registry.plugin(key).ai`, asked through `tables.ai.choose` as an AI seat is;
-Judtho's on a smaller search budget, `QUICK`) and
+Judtho's on a smaller search budget, `QUICK`, which the AI seat plays too) and
 submit the choice with `act`, as a human would. The fourth never acts: whenever the decision
 waits on them alone, the clock is moved past the deadline and `expire` fires it (their
 `Game.time_up_action`, or a card-play window's own `timeout_action`). After two time-ups in a
@@ -51,9 +51,9 @@ seed, about 300)."""
 
 
 QUICK: dict[str, Callable[..., Any]] = {"judtho": partial(judtho_ai.choose, node_budget=40)}
-"""The present players' policy where the game's own thinks long: Judtho's search (the same two
-plies) on a small budget of positions, which keeps its game to seconds; the seat the AI takes
-over plays at the game's full budget."""
+"""The policy where the game's own thinks long, for the present players and the AI seat alike:
+Judtho's search (the same two plies) on a small budget of positions, which keeps its game to
+seconds."""
 
 
 class Wall:
@@ -67,10 +67,12 @@ class Wall:
 
 
 def service(db: str = ":memory:") -> tuple[TableService, Wall]:
-    """No images (not what is checked here; whole games stay quick), the games' real AI."""
+    """No images (not what is checked here; whole games stay quick), the games' real AI (Judtho's
+    on the `QUICK` budget: what is checked is that the AI takes the seat and plays it to the end,
+    not how well; its search is tested in tests/rules/judtho)."""
     wall = Wall()
     svc = TableService(db, renderers={key: None for key in ("dads_army", "judge_dredd", "judgement", "judtho")},
-                       clock=wall)
+                       clock=wall, ais=dict(QUICK))
     svc.wall = wall
     return svc, wall
 
