@@ -9,7 +9,8 @@ face-down Perp, because the view does not hold them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -17,7 +18,6 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     RGB,
-    KeptAreas,
     Text,
     Theme,
     blend,
@@ -177,16 +177,55 @@ def _players(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
 
 
 ROWS_KEPT = 256
-"""Player rows kept (`KeptAreas`, about 30 KB each): six a board, an action changes one or two."""
-_ROWS = KeptAreas(ROWS_KEPT)
-ROW_MARGIN = 6
-"""Pixels around a row's box that its kept crop holds (the disc's shadow may stand out)."""
+"""Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
+
+
+class Kept:
+    """Areas of the panel (a player's row, a Crime's line) kept as drawn, pasted again when all
+    they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key` when the
+    ground under `area` is one plain colour (the panel's) as it was when they were drawn, else
+    runs `paint()` and, on a plain ground, keeps what it drew in `area` with its result (a y at
+    or below the area's top). The painting must stay inside `area` (a row's box: its disc, words
+    and pills are inside it). `key` must hold everything the painting reads but the area's top:
+    the same drawing any even number of rows lower is the same pixels that many rows lower (every
+    coordinate of a row is its top plus whole pixels; only the parity of the top can move a
+    half-pixel rounding), so a row that moves down when the header grows is pasted, not drawn
+    again. The same pixels as painting, at the cost of a crop and a colour count. Bounded: least
+    recently used first out. Used under the drawing lock (`render_png`); `cache_clear` empties it."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._found: OrderedDict[Any, tuple[Image.Image, int]] = OrderedDict()
+        self.cache_clear = self._found.clear
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def draw(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], int]) -> int:
+        x0, y0, x1, y1 = area
+        plain = img.crop(area).getcolors(1)
+        if plain is None:  # not one colour under it: drawn, not kept
+            return paint()
+        full = (key, x0, x1 - x0, y1 - y0, y0 % 2, plain[0][1])
+        found = self._found.get(full)
+        if found is not None:
+            self._found.move_to_end(full)
+            img.paste(found[0], (x0, y0))
+            return found[1] + y0
+        result = paint()
+        self._found[full] = (img.crop(area), result - y0)
+        while len(self._found) > self.kept:
+            self._found.popitem(last=False)
+        return result
+
+
+_ROWS = Kept(ROWS_KEPT)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows is the same (`KeptAreas`)."""
+    bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`)."""
     d = ImageDraw.Draw(canvas)
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
@@ -212,21 +251,21 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     h = ROW_H + (PILL_H + 6 if pills else 0)
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
-    m = ROW_MARGIN
-    area = (X0 - m, y - m, X1 + m + 1, y + h + m + 1)
-    key = (th, y, h, repr(j), seat, colour, active, won, tuple(marks), len(first), score, name)
+    area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
+    hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
+    key = (th, h, hand, arrests, seat, colour, active, won, tuple(marks), len(first), score, name)
 
     def paint() -> int:
-        return _paint_row(canvas, d, th, view, j, seat, (jc, active, won, score, name), first, pills, y, h)
+        return _paint_row(canvas, d, th, view, seat, (jc, active, won, score, name, hand, arrests), first, pills, y, h)
 
     found: int = _ROWS.draw(canvas, area, key, paint)
     return found
 
 
 def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
-               j: Mapping[str, Any], seat: int | None, shown: tuple[RGB, bool, bool, Any, str],
+               seat: int | None, shown: tuple[RGB, bool, bool, Any, str, str, str],
                first: list[Image.Image], pills: list[Image.Image], y: int, h: int) -> int:
-    jc, active, won, score, name = shown
+    jc, active, won, score, name, hand, arrests = shown
     fs = font("bold", 28)
     fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
     edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
@@ -237,8 +276,8 @@ def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Map
     fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
     d.text((X0 + 42, cy), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
     fb = font("bold", FONT + 1)
-    d.text((HAND_X, cy), str(j.get("hand", 0)), font=fb, fill=th["ink"], anchor="mm")
-    d.text((ARRESTS_X, cy), str(len(j.get("arrested") or [])), font=fb, fill=th["ink"], anchor="mm")
+    d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
+    d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
     x = MARKS_X
     for p in first:
         paste_centred(canvas, p, (x + p.width / 2, cy))
