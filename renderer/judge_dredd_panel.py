@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -332,7 +332,6 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     sectors = load_board().sectors
     crimes = sorted(view.get("crimes") or [], key=lambda c: (sectors[c["sector"]].row, sectors[c["sector"]].col)
                     if c.get("sector") in sectors else (9, 9))
-    fv = font("bold", FONT)
     rows: list[tuple[str | None, str, str, Any, str | None, Any, bool]] = [
         (labels.get(c.get("crime")), str(c.get("sector") or ""), say(f"judge_dredd.crime.{c.get('crime')}"),
          c.get("crime_cv"), say(f"judge_dredd.perp.{c['perp']}") if c.get("perp") else None,
@@ -342,37 +341,52 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     if a and a.get("sector") in sectors:
         rows.append((labels.get("alien"), a["sector"], say(K + "fight.alien"), a.get("cf", 6), "", None, True))
     for label, code, crime, cv, perp, pcv, _shown in rows:
-        cy = y + LINE_H / 2
-        x: float = X0 + 2
-        if label:
-            b = pill(label, PILL_H, (255, 255, 255), (20, 20, 20), th["hl_edge"])
-            paste_centred(canvas, b, (x + b.width / 2, cy))
-            x += b.width + 6
-        tag = pill(code.upper(), PILL_H, sector_fill(th, code), th["ink"], blend(th["muted"], th["panel"], 0.3),
-                   kind="condensed")
-        paste_centred(canvas, tag, (x + tag.width / 2, cy))
-        x += tag.width + 8
-        half = (X1 - x) / 2
-        cvw = fv.getlength(str(cv)) + 6
-        fcr = font_for(crime, FONT, "condensed")
-        shown = ellipsize(crime, fcr, half - cvw - 8)
-        d.text((x, cy), shown, font=fcr, fill=th["ink"], anchor="lm")
-        x += fcr.getlength(shown) + 6
-        d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
-        x += cvw + 10
-        if perp is None:
-            d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
-            d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
-        elif perp:
-            pv = str(pcv) if pcv is not None else ""
-            pw = fv.getlength(pv) + 6
-            fp = font_for(perp, FONT, "condensed")
-            shown = ellipsize(perp, fp, X1 - x - pw - 4)
-            d.text((x, cy), shown, font=fp, fill=th["muted"], anchor="lm")
-            x += fp.getlength(shown) + 6
-            d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
-        y += LINE_H + 2
+        shown = (label, code, crime, cv, perp, pcv)
+        y = _LINES.draw(canvas, (X0, y, X1 + 1, y + LINE_H + 2), (th, shown),
+                        partial(_crime_line, canvas, d, th, shown, y))
     return y
+
+
+LINES_KEPT = 256
+"""Crime lines kept (`Kept`, about 25 KB each): six or seven a board, most the same as before."""
+_LINES = Kept(LINES_KEPT)
+
+
+def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
+                shown: tuple[str | None, str, str, Any, str | None, Any], y: int) -> int:
+    """One Crime's line (`_crimes`); returns where the next starts."""
+    label, code, crime, cv, perp, pcv = shown
+    fv = font("bold", FONT)
+    cy = y + LINE_H / 2
+    x: float = X0 + 2
+    if label:
+        b = pill(label, PILL_H, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+        paste_centred(canvas, b, (x + b.width / 2, cy))
+        x += b.width + 6
+    tag = pill(code.upper(), PILL_H, sector_fill(th, code), th["ink"], blend(th["muted"], th["panel"], 0.3),
+               kind="condensed")
+    paste_centred(canvas, tag, (x + tag.width / 2, cy))
+    x += tag.width + 8
+    half = (X1 - x) / 2
+    cvw = fv.getlength(str(cv)) + 6
+    fcr = font_for(crime, FONT, "condensed")
+    shown_crime = ellipsize(crime, fcr, half - cvw - 8)
+    d.text((x, cy), shown_crime, font=fcr, fill=th["ink"], anchor="lm")
+    x += fcr.getlength(shown_crime) + 6
+    d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
+    x += cvw + 10
+    if perp is None:
+        d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
+        d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
+    elif perp:
+        pv = str(pcv) if pcv is not None else ""
+        pw = fv.getlength(pv) + 6
+        fp = font_for(perp, FONT, "condensed")
+        shown_perp = ellipsize(perp, fp, X1 - x - pw - 4)
+        d.text((x, cy), shown_perp, font=fp, fill=th["muted"], anchor="lm")
+        x += fp.getlength(shown_perp) + 6
+        d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
+    return y + LINE_H + 2
 
 
 @cache
