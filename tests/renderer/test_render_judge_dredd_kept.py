@@ -26,3 +26,23 @@ def test_the_codes_pasted_from_their_layer_are_the_codes_drawn() -> None:
             M.draw_codes(pasted, th)
             M.paint_codes(painted, th)
             assert pasted.tobytes() == painted.tobytes(), (name, seed)
+
+
+def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
+    from renderer import judge_dredd_hand as H
+    from renderer.judge_dredd_look import optional_words, theme_named, words
+    from rules.judge_dredd.content import load_cards
+    from tables.images import _text
+
+    cards = sorted(load_cards())
+    rng = random.Random(5)
+    for lang in ("en", "zh_TW"):
+        say, maybe = words(_text(lang)), optional_words(_text(lang))
+        for theme in THEMES:
+            th = theme_named(theme)
+            for size in (1, 2, 5, 6):
+                hand = rng.sample(cards, size)
+                laid = tuple(H._layout(say, maybe, c, load_cards()[c]) for c in hand)
+                shown = H.Shown(th, 2, "green", "Hand · 陳", laid, tuple(say(H.K + w) for w in H.HAND_WORDS))
+                for _ in range(2):  # the second time from the cards kept
+                    assert H._compose(shown).tobytes() == H._compose(shown, kept=False).tobytes(), (lang, hand)
