@@ -295,15 +295,21 @@ def codes_layer(theme_name: str) -> tuple[Tile, ...] | None:
         if s.start:
             cx, cy = start_badge_spot(code)
             boxes.append((math.floor(cx) - 16, math.floor(cy) - 19, math.ceil(cx) + 16, math.ceil(cy) + 19))
+    bands: dict[tuple[int, int], tuple[int, int]] = {}  # the plates of one grid row in one tile
+    for x0, y0, x1, y1 in boxes:
+        lo, hi = bands.get((y0, y1), (x0, x1))
+        bands[(y0, y1)] = (min(lo, x0), max(hi, x1))
     tiles: list[Tile] = []
     left = covers.copy()
-    for x0, y0, x1, y1 in boxes:
+    for (y0, y1), (x0, x1) in bands.items():
         inside = covers.crop((x0, y0, x1, y1)).getbbox()
         if inside is None:
             continue
         box = (x0 + inside[0], y0 + inside[1], x0 + inside[2], y0 + inside[3])
         mask = covers.crop(box)
-        tiles.append(((box[0], box[1]), painted[0].crop(box), None if mask.getextrema() == (255, 255) else mask))
+        # a mask of mode 1 (all or nothing, as it is) pastes three times faster than an L one
+        tiles.append(((box[0], box[1]), painted[0].crop(box), None if mask.getextrema() == (255, 255) else
+                      mask.convert("1")))
         left.paste(0, box)
     if left.getbbox() is not None:  # a pixel no tile holds
         return None
