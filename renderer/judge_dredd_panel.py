@@ -182,16 +182,20 @@ ROWS_KEPT = 256
 
 class Kept:
     """Areas of the panel (a player's row, a Crime's line) kept as drawn, pasted again when all
-    they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key` when the
-    ground under `area` is one plain colour (the panel's) as it was when they were drawn, else
-    runs `paint()` and, on a plain ground, keeps what it drew in `area` with its result (a y at
-    or below the area's top). The painting must stay inside `area` (a row's box: its disc, words
-    and pills are inside it). `key` must hold everything the painting reads but the area's top:
-    the same drawing any even number of rows lower is the same pixels that many rows lower (every
-    coordinate of a row is its top plus whole pixels; only the parity of the top can move a
-    half-pixel rounding), so a row that moves down when the header grows is pasted, not drawn
-    again. The same pixels as painting, at the cost of a crop and a colour count. Bounded: least
-    recently used first out. Used under the drawing lock (`render_png`); `cache_clear` empties it."""
+    they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key`, else
+    runs `paint()` and keeps what it drew in `area` with its result (a y at or below the area's
+    top). The painting must stay inside `area` (a row's box: its disc, words and pills are inside
+    it), and the ground under `area` must be the panel's plain colour, as it is under every row
+    and line (nothing is drawn below the header before them; `check_ground` makes sure, for the
+    tests). `key` must hold everything the painting reads (the theme: the panel's colour) but the
+    area's top: the same drawing any even number of rows lower is the same pixels that many rows
+    lower (every coordinate of a row is its top plus whole pixels; only the parity of the top can
+    move a half-pixel rounding), so a row that moves down when the header grows is pasted, not
+    drawn again. The same pixels as painting, at the cost of a paste. Bounded: least recently used
+    first out. Used under the drawing lock (`render_png`); `cache_clear` empties it."""
+
+    check_ground = False
+    """Tests: assert that the ground under each area is one plain colour before it is drawn."""
 
     def __init__(self, kept: int) -> None:
         self.kept = kept
@@ -203,10 +207,9 @@ class Kept:
 
     def draw(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], int]) -> int:
         x0, y0, x1, y1 = area
-        plain = img.crop(area).getcolors(1)
-        if plain is None:  # not one colour under it: drawn, not kept
-            return paint()
-        full = (key, x0, x1 - x0, y1 - y0, y0 % 2, plain[0][1])
+        if self.check_ground:
+            assert img.crop(area).getcolors(1) is not None, area
+        full = (key, x0, x1 - x0, y1 - y0, y0 % 2)
         found = self._found.get(full)
         if found is not None:
             self._found.move_to_end(full)

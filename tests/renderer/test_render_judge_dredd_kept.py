@@ -5,6 +5,7 @@ Sector codes' layer, the player rows and Crime lines pasted where they are, the 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from PIL import Image
 
@@ -46,3 +47,41 @@ def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
                 shown = H.Shown(th, 2, "green", "Hand · 陳", laid, tuple(say(H.K + w) for w in H.HAND_WORDS))
                 for _ in range(2):  # the second time from the cards kept
                     assert H._compose(shown).tobytes() == H._compose(shown, kept=False).tobytes(), (lang, hand)
+
+
+def test_rows_and_crime_lines_are_kept_over_a_plain_ground_and_paste_as_drawn(monkeypatch: Any) -> None:
+    """The rows and Crime lines pasted from before are the ones drawn afresh, in both languages
+    and themes, over boards of a whole game; and each is drawn on the panel's plain ground (what
+    `Kept` takes for granted)."""
+    from renderer import judge_dredd as D
+    from renderer import judge_dredd_panel as P
+    from rules import registry
+    from rules.core import SeededChance
+    from tables.images import _text
+
+    monkeypatch.setattr(P.Kept, "check_ground", True)
+    game = registry.plugin("judge_dredd").game
+    state = game.new_game({}, 6, SeededChance(12))
+    rng = random.Random(12)
+    views = []
+    for step in range(600):
+        if not game.to_act(state):
+            break
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        action = rng.choice(legal)
+        if step % 23 == 0 or (state.fight is not None and step % 3 == 0):
+            view = game.view(state, None)
+            views.append((view, D.highlights(view, [str(a) for a in legal])))
+        game.apply(state, seat, action, SeededChance(f"{step}"))
+    names = {0: "Dredd", 2: "陳大文", 4: "Anderson the Psi-Judge with a long name"}
+    for lang, theme in (("en", "classic"), ("zh_TW", "night")):
+        text = _text(lang)
+        fresh = []
+        for view, hl in views:
+            P._ROWS.cache_clear()
+            P._LINES.cache_clear()
+            fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
+        kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
+        assert kept == fresh, lang
+    assert len(P._ROWS) > 0 and len(P._LINES) > 0
