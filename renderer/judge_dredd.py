@@ -14,6 +14,7 @@ the image and the buttons agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -80,6 +81,12 @@ MANY_TARGETS = 12
 # ---------------------------------------------------------------------------- labels
 
 
+TARGETS_KEPT = 4096
+"""Action texts whose target is kept (`action_target`): a prompt labels a hundred, mostly the same
+from one prompt to the next."""
+
+
+@lru_cache(maxsize=TARGETS_KEPT)
 def action_target(action: str) -> str | None:
     """What an action text points at on the board: the Sector a `place` or `move` ends in (the
     last code of its path), the Crime (or `alien`) an `arrest` chooses, the Sector a `tipoff`
