@@ -531,31 +531,47 @@ def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, base: int | None, added: Any
 
 def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], last: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int, bottom: int) -> int:
-    """The last fight's dice and totals, and what came of it."""
+    """The last fight's dice and totals, and what came of it. Pasted from before (`Kept`) when
+    all it shows is the same."""
     kind = last.get("kind")
     result = last.get("result")
     title = say(K + "last_fight") + " · " + _fight_title(say, view, kind, last.get("crime"))
-    d = _box_top(canvas, th, title, y, dark=False)
-    y += 38
-    rows: list[tuple[Any, str, list[int], Any, bool]] = []
+    # (seat, Judge colour, words, dice, total, won): the Perp's (or Alien's) row has no seat
+    rows: list[tuple[int | None, str | None, str, tuple[int, ...], Any, bool]] = []
     if kind in ("perp", "alien") and (last.get("perp_rolls") or last.get("perp_total") is not None):
         label = _perp_label(say, view, last.get("crime")) if kind == "perp" else say(K + "fight.alien")
-        rows.append((None, label, list(last.get("perp_rolls") or []), last.get("perp_total"), False))
+        rows.append((None, None, label, tuple(last.get("perp_rolls") or []), last.get("perp_total"), False))
     rolls, totals = by_seat(last.get("rolls")), by_seat(last.get("totals"))
     winner = seat_of(last.get("winner"))
     for s in last.get("judges") or []:
         seat = seat_of(s)
-        rows.append((seat, player_name(say, view, seat, names), list(rolls.get(seat) or []), totals.get(seat),  # type: ignore[arg-type]
-                     seat is not None and seat == winner))
+        rows.append((seat, colour_of(view, seat) if seat is not None else None, player_name(say, view, seat, names),
+                     tuple(rolls.get(seat) or []), totals.get(seat), seat is not None and seat == winner))  # type: ignore[arg-type]
+    fit = 0  # the rows above the bottom
+    while fit < len(rows) and y + 38 + fit * (LINE_H + 2) + LINE_H <= bottom - PILL_H - 4:
+        fit += 1
+    word = say(K + "result." + result) if result in RESULTS else None
+    end = y + 38 + fit * (LINE_H + 2) + (PILL_H + 4 if word is not None else 0)
+    shown = (title, tuple(rows[:fit]), result if word is not None else None, word)
+    return _FIGHTS.draw(canvas, (X0, y, X1 + 1, end), (th, shown), partial(_paint_last_fight, canvas, th, shown, y))
+
+
+FIGHTS_KEPT = 32
+"""Last fights kept (`Kept`): one a board, the same for a whole Game Turn's Movement Round."""
+_FIGHTS = Kept(FIGHTS_KEPT)
+
+
+def _paint_last_fight(canvas: Image.Image, th: Theme, shown: tuple[Any, ...], y: int) -> int:
+    title, rows, result, word = shown
+    d = _box_top(canvas, th, title, y, dark=False)
+    y += 38
     dice_x = X0 + 330
-    for seat, label, dice_rolled, total, won in rows:
-        if y + LINE_H > bottom - PILL_H - 4:
-            break
+    for seat, colour, label, dice_rolled, total, won in rows:
         cy = y + LINE_H / 2
-        if seat is None:
+        if colour is None:
             _line(d, (X0 + 8, cy), label, FONT, th["cv"], dice_x - X0 - 16)
         else:
-            paste_centred(canvas, disc(th, view, seat, 26), (X0 + 19, cy))
+            paste_centred(canvas, judge_disc(th, colour, seat, 26, digits=FONT), (X0 + 19, cy))
             _line(d, (X0 + 38, cy), ("★ " if won else "") + label, FONT, th["ink"], dice_x - X0 - 46)
         x = dice_x
         for v in dice_rolled[:5]:
@@ -564,8 +580,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         if total is not None:
             d.text((X1 - 8, cy), f"= {total}", font=font("bold", FONT + 3), fill=th["ink"], anchor="rm")
         y += LINE_H + 2
-    if result in RESULTS:
-        word = say(K + "result." + result)
+    if word is not None:
         colour = {"arrested": th["win_any"], "won": th["win_any"], "failed": th["cross"]}.get(result, th["muted"])
         p = pill(word, PILL_H, colour, (255, 255, 255), blend(colour, th["ink"], 0.3), max_width=X1 - X0)
         paste_centred(canvas, p, (X0 + p.width / 2, y + PILL_H / 2))
