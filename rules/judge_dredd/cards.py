@@ -26,7 +26,7 @@ The engine calls `card_plays`, `play_card`, `resolve_pending`, `hand_lines` and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
@@ -308,18 +308,24 @@ def reason(state: DreddState, seat: Seat, action: Action, memo: Memo | None = No
     wrong, option = _card_reason(state, seat, action.card, action.option, memo)
     if wrong is not None or option is None:
         return wrong
-    kind = target_kind(option)
+    return play_reason(state, seat, action.card, option, target_kind(option), action.target)
+
+
+def play_reason(state: DreddState, seat: Seat, card: str, option: CardOption, kind: str, target: str
+                ) -> IllegalAction | None:
+    """`reason` for a `play` of a card option that may be played now (in hand, in its window), on
+    `target`; `kind` is the option's `target_kind`."""
     if kind == "block":
         return IllegalAction("dredd_use_block")
     if kind == "tipoff":
         return IllegalAction("dredd_use_tipoff")
     if kind == "answer":
-        return IllegalAction("dredd_answer_only", card=action.card)
+        return IllegalAction("dredd_answer_only", card=card)
     if kind == "sector":
-        return sector_reason(state, option, action.target)
+        return sector_reason(state, option, target)
     if kind == "crime":
-        return crime_reason(state, action.target)
-    return judge_reason(state, seat, option, action.target)
+        return crime_reason(state, target)
+    return judge_reason(state, seat, option, target)
 
 
 def refusal(state: DreddState, seat: Seat, action: Action) -> IllegalAction:
@@ -330,9 +336,11 @@ def refusal(state: DreddState, seat: Seat, action: Action) -> IllegalAction:
 # --------------------------------------------------------------------------- the legal plays
 
 
-def _candidates(state: DreddState, seat: Seat, memo: Memo) -> Iterator[Action]:
-    """Every card action worth asking `reason` about: each option of each card in hand, on each
-    target of the kind it needs."""
+def _plays(state: DreddState, seat: Seat, memo: Memo) -> Iterator[Action]:
+    """The legal card actions of the open play window, each option of each card in hand on each
+    target of the kind it needs, as `reason` judges them: a `play` by `play_reason` (what `reason`
+    comes to for a card in hand and an option in its window, checked here once per option), a
+    `block` or a `tipoff` by `reason` itself."""
     window = state.window
     assert window is not None
     colours = COLOURS[: state.seats]
@@ -342,18 +350,24 @@ def _candidates(state: DreddState, seat: Seat, memo: Memo) -> Iterator[Action]:
             if window_reason(state, seat, kind, option) is not None:
                 continue
             needs = target_kind(option)
+            targets: Iterable[str] = ()
             if needs == "judge":
-                yield from (Play(card, name, c) for c in colours)
+                targets = colours
             elif needs == "sector":
-                yield from (Play(card, name, s) for s in load_board().sectors)
+                targets = load_board().sectors
             elif needs == "crime":
-                yield from (Play(card, name, c.crime) for c in state.crimes)
+                targets = [c.crime for c in state.crimes]
             elif needs == "block":
-                yield from (Block(a, b) for a in colours for b in colours if a != b)
+                yield from (a for a in (Block(a, b) for a in colours for b in colours if a != b)
+                            if reason(state, seat, a, memo) is None)
             elif needs == "tipoff":
                 steps = int(option.effect["move_perp"])
                 for c in state.crimes:
-                    yield from (TipOff(c.crime, "-".join(p)) for p in _perp_paths(state, c.crime, steps, memo).values())
+                    yield from (a for a in (TipOff(c.crime, "-".join(p))
+                                            for p in _perp_paths(state, c.crime, steps, memo).values())
+                                if reason(state, seat, a, memo) is None)
+            yield from (Play(card, name, t) for t in targets
+                        if play_reason(state, seat, card, option, needs, t) is None)
 
 
 def card_plays(state: DreddState, seat: Seat) -> list[Action]:
@@ -369,8 +383,7 @@ def card_plays(state: DreddState, seat: Seat) -> list[Action]:
         ]
     if window.kind not in PLAY_WINDOWS:
         return []
-    memo: Memo = {}
-    return [a for a in _candidates(state, seat, memo) if reason(state, seat, a, memo) is None]
+    return list(_plays(state, seat, {}))
 
 
 # --------------------------------------------------------------------------- playing (effects.py)
