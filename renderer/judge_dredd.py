@@ -13,6 +13,7 @@ the image and the buttons agree.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -20,10 +21,11 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import DRAWING, Text, Theme, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judge_dredd_hand import render_hand
-from renderer.judge_dredd_look import MESSAGES, THEMES, K, theme_named, words
+from renderer.judge_dredd_look import MESSAGES, PHASES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
+    BACKGROUND_WORDS,
     CH,
     CW,
     FRAME,
@@ -169,12 +171,59 @@ def compose(
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
 ) -> Image.Image:
-    """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    """The board as an RGB image, before palette conversion (for tests and measurements). The map
+    (all above the panel) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
+    the maps drawn before when those are the same (`_MAPS`): a card-play window's passes change
+    only the panel."""
     th = theme_named(theme)
     say = words(text)
-    canvas = background(th.name, say).copy()
-    sectors = load_board().sectors
+    said = {key: say(key) for key in MAP_WORDS}
+    canvas = background(th.name, said.__getitem__).copy()
     highlight = dict(highlight or {})
+    seen = map_view(view)
+    key = (th.name, tuple(said.values()), repr(seen), tuple(highlight.items()))
+    found = _MAPS.get(key)
+    if found is not None:
+        _MAPS.move_to_end(key)
+        canvas.paste(found, (0, 0))
+    else:
+        _draw_map(canvas, th, said.__getitem__, seen, highlight)
+        _MAPS[key] = canvas.crop((0, 0, WIDTH, PANEL_Y))
+        while len(_MAPS) > MAPS_KEPT:
+            _MAPS.popitem(last=False)
+    bottom = draw_panel(canvas, th, say, view, names, highlight)
+    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
+
+
+MAPS_KEPT = 12
+"""Maps kept (`compose`, about 1.6 MB each): the last few of each table playing."""
+_MAPS: OrderedDict[Any, Image.Image] = OrderedDict()
+
+MAP_WORDS = (*(K + w for w in BACKGROUND_WORDS), K + "turn", K + "setup", *(K + "phase." + p for p in PHASES))
+"""Every word the map draws (the panel has its own): the background's, the Game Turn's, the phases'."""
+MAP_JUDGE = ("seat", "colour", "at")
+"""What the map shows of a Judge: his disc, where he stands."""
+
+
+def map_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a view the map is drawn from: its Judges' seats, colours and places, who is in
+    focus (the mover, a fight's Judges, the Judge an open window is about), the Crimes, the Alien,
+    the quarantine, the last Move, the piles, the Game Turn and phase. Not who has passed, the
+    scores, the hands' sizes: the panel's."""
+    out = {k: view[k] for k in ("quarantine", "last_move", "crimes", "alien", "piles", "turn", "phase", "mover")
+           if k in view}
+    if "judges" in view:
+        out["judges"] = [{k: j.get(k) for k in MAP_JUDGE} for j in view["judges"]] if view["judges"] else view["judges"]
+    if "fight" in view:
+        out["fight"] = {"judges": view["fight"].get("judges")} if view["fight"] else view["fight"]
+    if "window" in view:
+        out["window"] = {"for": view["window"].get("for")} if view["window"] else view["window"]
+    return out
+
+
+def _draw_map(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], highlight: Mapping[str, str]) -> None:
+    """Everything above the panel: what stands on the map, the codes, the piles, the Game Turn."""
+    sectors = load_board().sectors
     hl_sectors = {label: t for label, t in highlight.items() if t in sectors}
     light = len(hl_sectors) > MANY_TARGETS
     q = view.get("quarantine")
@@ -198,8 +247,6 @@ def compose(
     draw_piles(canvas, th, view)
     title = say(K + "title")
     draw_turn(canvas, th, say, view, MX + title_font(title).getlength(title) + 16)
-    bottom = draw_panel(canvas, th, say, view, names, highlight)
-    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
 
 
 P = "judge_dredd.parts."
@@ -255,7 +302,9 @@ def render_parts(
         (pile_centres()[0], say(P + "piles")),
         ((PANEL_X + 14, PANEL_Y + 14), say(P + "panel")),
     ]
-    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+    with DRAWING:  # the pictures kept between boards are shared with `render`'s drawing
+        drawn = compose(view, theme=theme, names=names, text=text)
+    return parts_png(drawn, parts, say(P + "title"))
 
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
