@@ -191,6 +191,7 @@ def compose(
         _MAPS[key] = canvas.crop((0, 0, WIDTH, PANEL_Y))
         while len(_MAPS) > MAPS_KEPT:
             _MAPS.popitem(last=False)
+    draw_piles(canvas, th, view)  # on their own ground, under the map: they change with most cards played
     bottom = draw_panel(canvas, th, say, view, names, highlight)
     return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
 
@@ -208,9 +209,9 @@ MAP_JUDGE = ("seat", "colour", "at")
 def map_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """The part of a view the map is drawn from: its Judges' seats, colours and places, who is in
     focus (the mover, a fight's Judges, the Judge an open window is about), the Crimes, the Alien,
-    the quarantine, the last Move, the piles, the Game Turn and phase. Not who has passed, the
-    scores, the hands' sizes: the panel's."""
-    out = {k: view[k] for k in ("quarantine", "last_move", "crimes", "alien", "piles", "turn", "phase", "mover")
+    the quarantine, the last Move, the Game Turn and phase. Not who has passed, the scores, the
+    hands' sizes (the panel's), nor the piles (drawn after, over their own ground)."""
+    out = {k: view[k] for k in ("quarantine", "last_move", "crimes", "alien", "turn", "phase", "mover")
            if k in view}
     if "judges" in view:
         out["judges"] = [{k: j.get(k) for k in MAP_JUDGE} for j in view["judges"]] if view["judges"] else view["judges"]
@@ -222,7 +223,7 @@ def map_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _draw_map(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], highlight: Mapping[str, str]) -> None:
-    """Everything above the panel: what stands on the map, the codes, the piles, the Game Turn."""
+    """Everything above the panel but the piles: what stands on the map, the codes, the Game Turn."""
     sectors = load_board().sectors
     hl_sectors = {label: t for label, t in highlight.items() if t in sectors}
     light = len(hl_sectors) > MANY_TARGETS
@@ -244,7 +245,6 @@ def _draw_map(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any]
             draw_highlight_crime(canvas, th, boxes[target], label)
         elif target == ALIEN:
             draw_highlight_alien(canvas, th, view, label)
-    draw_piles(canvas, th, view)
     title = say(K + "title")
     draw_turn(canvas, th, say, view, MX + title_font(title).getlength(title) + 16)
 
