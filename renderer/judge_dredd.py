@@ -196,8 +196,8 @@ def compose(
     return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
 
 
-MAPS_KEPT = 12
-"""Maps kept (`compose`, about 1.6 MB each): the last few of each table playing."""
+MAPS_KEPT = 8
+"""Maps kept (`compose`, about 1.6 MB each, 13 MB in all): the last few of the tables playing."""
 _MAPS: OrderedDict[Any, Image.Image] = OrderedDict()
 
 MAP_WORDS = (*(K + w for w in BACKGROUND_WORDS), K + "turn", K + "setup", *(K + "phase." + p for p in PHASES))

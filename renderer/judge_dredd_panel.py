@@ -68,7 +68,8 @@ def draw_panel(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
     if view.get("last_fight") and y < bottom - 80:
         y = _last_fight(canvas, th, say, view, view["last_fight"], names, y + 4, bottom)
     y = min(y + 8, bottom)
-    ImageDraw.Draw(canvas).rectangle((PANEL_X, y, PANEL_X + PANEL_W, HEIGHT), fill=th["frame"])
+    # the frame under the panel, as far as the picture goes (it is cut `FRAME` rows below)
+    ImageDraw.Draw(canvas).rectangle((PANEL_X, y, PANEL_X + PANEL_W, min(HEIGHT, y + FRAME)), fill=th["frame"])
     return y
 
 
