@@ -101,16 +101,24 @@ def _header(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
     if view.get("quiet_left") is not None:  # R26: a game with no Arrest for a while is warned
         warning = say(K + "quiet").format(count=view.get("quiet_turns", "?"), left=view["quiet_left"])
         lines.append((None, warning, blend(th["hazard"], th["ink"], 0.3), "bold"))
-    for seat, text, fill, kind in lines:
-        if not text:
-            continue
+    shown = tuple((seat, colour_of(view, seat) if seat is not None else None, text, fill, kind)
+                  for seat, text, fill, kind in lines if text)
+    if not shown:
+        return y + 4
+    area = (X0, y, X1 + 1, y + LINE_H * len(shown))
+    return _HEADERS.draw(canvas, area, (th, shown), partial(_paint_header, canvas, d, th, shown, y)) + 4
+
+
+def _paint_header(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
+                  shown: tuple[tuple[int | None, str | None, str, RGB, str], ...], y: int) -> int:
+    for seat, colour, text, fill, kind in shown:
         x = X0 + 2
-        if seat is not None:
-            paste_centred(canvas, disc(th, view, seat, 26), (x + 13, y + LINE_H / 2))
+        if colour is not None:
+            paste_centred(canvas, judge_disc(th, colour, seat, 26, digits=FONT), (x + 13, y + LINE_H / 2))
             x += 32
         _line(d, (x, y + LINE_H / 2), text, FONT + 1 if kind == "bold" else FONT, fill, X1 - x, kind)
         y += LINE_H
-    return y + 4
+    return y
 
 
 def draw_turn(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], left: float) -> None:
@@ -224,6 +232,9 @@ class Kept:
 
 
 _ROWS = Kept(ROWS_KEPT)
+HEADERS_KEPT = 64
+"""Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes."""
+_HEADERS = Kept(HEADERS_KEPT)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],

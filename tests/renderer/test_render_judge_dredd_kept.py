@@ -50,9 +50,9 @@ def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
 
 
 def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any) -> None:
-    """The maps, rows, Crime lines and last fights pasted from before are the ones drawn afresh, in both languages
-    and themes, over boards of a whole game; and each is drawn on the panel's plain ground (what
-    `Kept` takes for granted)."""
+    """The maps, headers, rows, Crime lines and last fights pasted from before are the ones drawn
+    afresh, in both languages and themes, over boards of a whole game; and each of the panel's is
+    drawn on the panel's plain ground (what `Kept` takes for granted)."""
     from renderer import judge_dredd as D
     from renderer import judge_dredd_panel as P
     from rules import registry
@@ -82,8 +82,9 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             P._ROWS.cache_clear()
             P._LINES.cache_clear()
             P._FIGHTS.cache_clear()
+            P._HEADERS.cache_clear()
             D._MAPS.clear()
             fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
         kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
         assert kept == fresh, lang
-    assert len(P._ROWS) > 0 and len(P._LINES) > 0 and len(P._FIGHTS) > 0 and len(D._MAPS) > 0
+    assert len(P._ROWS) > 0 and len(P._LINES) > 0 and len(P._FIGHTS) > 0 and len(P._HEADERS) > 0 and len(D._MAPS) > 0
