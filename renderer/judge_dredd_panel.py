@@ -180,8 +180,10 @@ def _players(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
         f = fit_font(word, FONT, 84, "regular", min_size=FONT)
         d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
     y += 26
+    table = ({seat_of(s) for s in view.get("to_act") or []}, seat_of(view.get("winner")), by_seat(view.get("scores")),
+             seat_of(view.get("turn_start")))
     for j in view.get("judges") or []:
-        y = _player_row(canvas, th, say, view, j, names, y) + 4
+        y = _player_row(canvas, th, say, view, j, names, y, table) + 4
     return y
 
 
@@ -238,23 +240,22 @@ _HEADERS = Kept(HEADERS_KEPT)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
-                names: Mapping[int, str] | None, y: int) -> int:
+                names: Mapping[int, str] | None, y: int,
+                table: tuple[set[int | None], int | None, dict[int, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`)."""
-    d = ImageDraw.Draw(canvas)
+    bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`). `table`:
+    what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
     jc = th["judge_" + colour]
-    to_act = {seat_of(s) for s in view.get("to_act") or []}
-    winner = seat_of(view.get("winner"))
+    to_act, winner, scores, turn_start = table
     active = seat in to_act and view.get("phase") != "over"
     won = winner is not None and seat == winner
     marks = _marks(th, say, view, j, seat)
-    if seat_of(view.get("turn_start")) == seat:  # the Turn Start card, by the name
+    if turn_start == seat:  # the Turn Start card, by the name
         marks.insert(0, (say(K + "turn_start"), th["gold"], (30, 30, 30)))
     pills = [pill(word, PILL_H, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=X1 - X0 - 60)
              for word, pfill, pink in marks]
-    scores = by_seat(view.get("scores"))
     score = j.get("score", scores.get(seat, 0)) if seat is not None else 0
     fs = font("bold", 28)
     marks_end = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
@@ -271,7 +272,8 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     key = (th, h, hand, arrests, seat, colour, active, won, tuple(marks), len(first), score, name)
 
     def paint() -> int:
-        return _paint_row(canvas, d, th, view, seat, (jc, active, won, score, name, hand, arrests), first, pills, y, h)
+        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, name, hand, arrests),
+                          first, pills, y, h)
 
     found: int = _ROWS.draw(canvas, area, key, paint)
     return found
