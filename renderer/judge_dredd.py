@@ -38,6 +38,7 @@ from renderer.judge_dredd_map import (
     RIVER_A,
     WIDTH,
     background,
+    background_below,
     draw_codes,
     pile_centres,
     sector_box,
@@ -178,15 +179,18 @@ def compose(
     th = theme_named(theme)
     say = words(text)
     said = {key: say(key) for key in MAP_WORDS}
-    canvas = background(th.name, said.__getitem__).copy()
     highlight = dict(highlight or {})
     seen = map_view(view)
     key = (th.name, tuple(said.values()), repr(seen), tuple(highlight.items()))
     found = _MAPS.get(key)
     if found is not None:
         _MAPS.move_to_end(key)
+        # every row of it is pasted over (the map kept, the background below it): not filled first
+        canvas = Image.new("RGB", (WIDTH, HEIGHT), None)
         canvas.paste(found, (0, 0))
+        canvas.paste(background_below(th.name, said.__getitem__, PANEL_Y), (0, PANEL_Y))
     else:
+        canvas = background(th.name, said.__getitem__).copy()
         _draw_map(canvas, th, said.__getitem__, seen, highlight)
         _MAPS[key] = canvas.crop((0, 0, WIDTH, PANEL_Y))
         while len(_MAPS) > MAPS_KEPT:

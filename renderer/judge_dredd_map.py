@@ -172,6 +172,16 @@ def background(theme_name: str, say: Text) -> Image.Image:
 BACKGROUND_WORDS = ("title", "intensive_care", "icu_note", *(f"pile.{p}" for p in PILES))
 
 
+def background_below(theme_name: str, say: Text, top: int) -> Image.Image:
+    """The background from row `top` down (the panel's ground), kept with it."""
+    return _drawn_below(theme_name, tuple(say(K + w) for w in BACKGROUND_WORDS), top)
+
+
+@lru_cache(maxsize=8)
+def _drawn_below(theme_name: str, texts: tuple[str, ...], top: int) -> Image.Image:
+    return _drawn_background(theme_name, texts).crop((0, top, WIDTH, HEIGHT))
+
+
 @lru_cache(maxsize=8)
 def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
     th = THEMES[theme_name]
