@@ -35,6 +35,8 @@ from renderer.judge_dredd_map import (
     MY,
     PANEL_X,
     PANEL_Y,
+    PILES_H,
+    PILES_Y,
     RIVER_A,
     WIDTH,
     background,
@@ -195,9 +197,35 @@ def compose(
         _MAPS[key] = canvas.crop((0, 0, WIDTH, PANEL_Y))
         while len(_MAPS) > MAPS_KEPT:
             _MAPS.popitem(last=False)
-    draw_piles(canvas, th, view)  # on their own ground, under the map: they change with most cards played
+    _piles(canvas, th, tuple(said.values()), view)
     bottom = draw_panel(canvas, th, say, view, names, highlight)
     return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
+
+
+PILES_KEPT = 32
+"""Piles kept (`_piles`): their counts change with most cards played and drawn."""
+_PILES: OrderedDict[Any, Image.Image] = OrderedDict()
+PILES_BOX = (0, PILES_Y, WIDTH, PILES_Y + PILES_H)
+CHECK_GROUND = False
+"""Tests: assert that the piles are drawn over the background as it is (nothing of the map reaches them)."""
+
+
+def _piles(canvas: Image.Image, th: Theme, texts: tuple[str, ...], view: Mapping[str, Any]) -> None:
+    """The piles with their counts, drawn after the map over their own ground (the background's:
+    nothing of the map reaches them), so pasted from before when the counts are the same."""
+    if CHECK_GROUND:
+        below = background(th.name, dict(zip(MAP_WORDS, texts, strict=True)).__getitem__)
+        assert canvas.crop(PILES_BOX).tobytes() == below.crop(PILES_BOX).tobytes()
+    key = (th.name, texts, repr(view.get("piles")))
+    found = _PILES.get(key)
+    if found is not None:
+        _PILES.move_to_end(key)
+        canvas.paste(found, PILES_BOX[:2])
+        return
+    draw_piles(canvas, th, view)
+    _PILES[key] = canvas.crop(PILES_BOX)
+    while len(_PILES) > PILES_KEPT:
+        _PILES.popitem(last=False)
 
 
 MAPS_KEPT = 8

@@ -50,7 +50,7 @@ def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
 
 
 def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any) -> None:
-    """The maps, headers, rows, Crime lines and last fights pasted from before are the ones drawn
+    """The maps, piles, headers, rows, Crime lines and last fights pasted from before are the ones drawn
     afresh, in both languages and themes, over boards of a whole game; and each of the panel's is
     drawn on the panel's plain ground (what `Kept` takes for granted)."""
     from renderer import judge_dredd as D
@@ -60,6 +60,7 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
     from tables.images import _text
 
     monkeypatch.setattr(P.Kept, "check_ground", True)
+    monkeypatch.setattr(D, "CHECK_GROUND", True)
     game = registry.plugin("judge_dredd").game
     state = game.new_game({}, 6, SeededChance(12))
     rng = random.Random(12)
@@ -84,7 +85,9 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             P._FIGHTS.cache_clear()
             P._HEADERS.cache_clear()
             D._MAPS.clear()
+            D._PILES.clear()
             fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
         kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
         assert kept == fresh, lang
-    assert len(P._ROWS) > 0 and len(P._LINES) > 0 and len(P._FIGHTS) > 0 and len(P._HEADERS) > 0 and len(D._MAPS) > 0
+    kept_somewhere = (P._ROWS, P._LINES, P._FIGHTS, P._HEADERS, D._MAPS, D._PILES)
+    assert all(len(kept) > 0 for kept in kept_somewhere)
