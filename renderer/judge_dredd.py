@@ -13,16 +13,19 @@ the image and the buttons agree.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import DRAWING, Text, Theme, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judge_dredd_hand import render_hand
-from renderer.judge_dredd_look import MESSAGES, THEMES, K, theme_named, words
+from renderer.judge_dredd_look import MESSAGES, PHASES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
+    BACKGROUND_WORDS,
     CH,
     CW,
     FRAME,
@@ -32,9 +35,12 @@ from renderer.judge_dredd_map import (
     MY,
     PANEL_X,
     PANEL_Y,
+    PILES_H,
+    PILES_Y,
     RIVER_A,
     WIDTH,
     background,
+    background_below,
     draw_codes,
     pile_centres,
     sector_box,
@@ -80,6 +86,12 @@ MANY_TARGETS = 12
 # ---------------------------------------------------------------------------- labels
 
 
+TARGETS_KEPT = 4096
+"""Action texts whose target is kept (`action_target`): a prompt labels a hundred, mostly the same
+from one prompt to the next."""
+
+
+@lru_cache(maxsize=TARGETS_KEPT)
 def action_target(action: str) -> str | None:
     """What an action text points at on the board: the Sector a `place` or `move` ends in (the
     last code of its path), the Crime (or `alien`) an `arrest` chooses, the Sector a `tipoff`
@@ -162,12 +174,89 @@ def compose(
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
 ) -> Image.Image:
-    """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    """The board as an RGB image, before palette conversion (for tests and measurements). The map
+    (all above the panel) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
+    the maps drawn before when those are the same (`_MAPS`): a card-play window's passes change
+    only the panel."""
     th = theme_named(theme)
     say = words(text)
-    canvas = background(th.name, say).copy()
-    sectors = load_board().sectors
+    said = {key: say(key) for key in MAP_WORDS}
     highlight = dict(highlight or {})
+    seen = map_view(view)
+    key = (th.name, tuple(said.values()), repr(seen), tuple(highlight.items()))
+    found = _MAPS.get(key)
+    if found is not None:
+        _MAPS.move_to_end(key)
+        # every row of it is pasted over (the map kept, the background below it): not filled first
+        canvas = Image.new("RGB", (WIDTH, HEIGHT), None)
+        canvas.paste(found, (0, 0))
+        canvas.paste(background_below(th.name, said.__getitem__, PANEL_Y), (0, PANEL_Y))
+    else:
+        canvas = background(th.name, said.__getitem__).copy()
+        _draw_map(canvas, th, said.__getitem__, seen, highlight)
+        _MAPS[key] = canvas.crop((0, 0, WIDTH, PANEL_Y))
+        while len(_MAPS) > MAPS_KEPT:
+            _MAPS.popitem(last=False)
+    _piles(canvas, th, tuple(said.values()), view)
+    bottom = draw_panel(canvas, th, say, view, names, highlight)
+    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
+
+
+PILES_KEPT = 32
+"""Piles kept (`_piles`): their counts change with most cards played and drawn."""
+_PILES: OrderedDict[Any, Image.Image] = OrderedDict()
+PILES_BOX = (0, PILES_Y, WIDTH, PILES_Y + PILES_H)
+CHECK_GROUND = False
+"""Tests: assert that the piles are drawn over the background as it is (nothing of the map reaches them)."""
+
+
+def _piles(canvas: Image.Image, th: Theme, texts: tuple[str, ...], view: Mapping[str, Any]) -> None:
+    """The piles with their counts, drawn after the map over their own ground (the background's:
+    nothing of the map reaches them), so pasted from before when the counts are the same."""
+    if CHECK_GROUND:
+        below = background(th.name, dict(zip(MAP_WORDS, texts, strict=True)).__getitem__)
+        assert canvas.crop(PILES_BOX).tobytes() == below.crop(PILES_BOX).tobytes()
+    key = (th.name, texts, repr(view.get("piles")))
+    found = _PILES.get(key)
+    if found is not None:
+        _PILES.move_to_end(key)
+        canvas.paste(found, PILES_BOX[:2])
+        return
+    draw_piles(canvas, th, view)
+    _PILES[key] = canvas.crop(PILES_BOX)
+    while len(_PILES) > PILES_KEPT:
+        _PILES.popitem(last=False)
+
+
+MAPS_KEPT = 8
+"""Maps kept (`compose`, about 1.6 MB each, 13 MB in all): the last few of the tables playing."""
+_MAPS: OrderedDict[Any, Image.Image] = OrderedDict()
+
+MAP_WORDS = (*(K + w for w in BACKGROUND_WORDS), K + "turn", K + "setup", *(K + "phase." + p for p in PHASES))
+"""Every word the map draws (the panel has its own): the background's, the Game Turn's, the phases'."""
+MAP_JUDGE = ("seat", "colour", "at")
+"""What the map shows of a Judge: his disc, where he stands."""
+
+
+def map_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a view the map is drawn from: its Judges' seats, colours and places, who is in
+    focus (the mover, a fight's Judges, the Judge an open window is about), the Crimes, the Alien,
+    the quarantine, the last Move, the Game Turn and phase. Not who has passed, the scores, the
+    hands' sizes (the panel's), nor the piles (drawn after, over their own ground)."""
+    out = {k: view[k] for k in ("quarantine", "last_move", "crimes", "alien", "turn", "phase", "mover")
+           if k in view}
+    if "judges" in view:
+        out["judges"] = [{k: j.get(k) for k in MAP_JUDGE} for j in view["judges"]] if view["judges"] else view["judges"]
+    if "fight" in view:
+        out["fight"] = {"judges": view["fight"].get("judges")} if view["fight"] else view["fight"]
+    if "window" in view:
+        out["window"] = {"for": view["window"].get("for")} if view["window"] else view["window"]
+    return out
+
+
+def _draw_map(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], highlight: Mapping[str, str]) -> None:
+    """Everything above the panel but the piles: what stands on the map, the codes, the Game Turn."""
+    sectors = load_board().sectors
     hl_sectors = {label: t for label, t in highlight.items() if t in sectors}
     light = len(hl_sectors) > MANY_TARGETS
     q = view.get("quarantine")
@@ -188,11 +277,8 @@ def compose(
             draw_highlight_crime(canvas, th, boxes[target], label)
         elif target == ALIEN:
             draw_highlight_alien(canvas, th, view, label)
-    draw_piles(canvas, th, view)
     title = say(K + "title")
     draw_turn(canvas, th, say, view, MX + title_font(title).getlength(title) + 16)
-    bottom = draw_panel(canvas, th, say, view, names, highlight)
-    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
 
 
 P = "judge_dredd.parts."
@@ -248,7 +334,9 @@ def render_parts(
         (pile_centres()[0], say(P + "piles")),
         ((PANEL_X + 14, PANEL_Y + 14), say(P + "panel")),
     ]
-    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+    with DRAWING:  # the pictures kept between boards are shared with `render`'s drawing
+        drawn = compose(view, theme=theme, names=names, text=text)
+    return parts_png(drawn, parts, say(P + "title"))
 
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)

@@ -118,7 +118,10 @@ def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text
     return _compose(shown)
 
 
-def _compose(shown: Shown) -> Image.Image:
+def _compose(shown: Shown, kept: bool = True) -> Image.Image:
+    """The hand picture; each card pasted from the cards drawn before (`_card_tile`), or with
+    `kept` False drawn in place (the same pixels: a card covers only its own box, on the frame's
+    ground)."""
     th, laid = shown.th, list(shown.laid)
     said = dict(zip((K + w for w in HAND_WORDS), shown.words, strict=True))
     say: Text = said.__getitem__
@@ -138,7 +141,10 @@ def _compose(shown: Shown) -> Image.Image:
     y = HEADER
     for row, h in zip(rows, heights, strict=True):
         for c, card in enumerate(row):
-            _card(img, th, say, card, (GAP + c * (CARD_W + GAP), y), h)
+            if kept:
+                img.paste(_card_tile(th, card, h, shown.words), (GAP + c * (CARD_W + GAP), y))
+            else:
+                _card(img, th, say, card, (GAP + c * (CARD_W + GAP), y), h)
         y += h + GAP
     return img
 
@@ -167,13 +173,24 @@ class Laid:
 
 def _layout(say: Text, maybe: Text, card_id: str, kind: CardKind | None) -> Laid:
     name = say(f"judge_dredd.cardname.{card_id}")
+    opts = ([("main", kind.main), ("or", kind.or_)] if kind.or_ else [("main", kind.main)]) if kind is not None else []
+    return _laid(card_id, kind, name, tuple(maybe(f"judge_dredd.cardtext.{card_id}.{opt}") for opt, _ in opts))
+
+
+LAID_KEPT = 512
+"""Cards laid out (`_laid`), by their words: a deck's cards in a few languages."""
+
+
+@lru_cache(maxsize=LAID_KEPT)
+def _laid(card_id: str, kind: CardKind | None, name: str, bodies: tuple[str, ...]) -> Laid:
+    """A card's words wrapped to its width (kept: the same card in the same words is laid out once)."""
     _, name_lines = wrap_text(name, CARD_W - 16, NAME_SIZE, "bold", 3, NAME_SIZE)
     options: list[tuple[str, tuple[str, ...]]] = []
     if kind is not None:
-        for opt, option in [("main", kind.main), ("or", kind.or_)] if kind.or_ else [("main", kind.main)]:
+        opts = [kind.main, kind.or_] if kind.or_ else [kind.main]
+        for option, body in zip(opts, bodies, strict=True):
             # when it may really be played: an `any` option the Arrest Round excludes is a Movement one (R23)
             window = option.moment if option.moment in CARD_WINDOWS else "any"
-            body = maybe(f"judge_dredd.cardtext.{card_id}.{opt}")
             f = font_for(body, BODY_SIZE, "regular")
             lines = _wrap_all(body, f, CARD_W - 20) if body else []
             options.append((window, tuple(lines)))
@@ -224,6 +241,22 @@ def _drawn_face(h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int
                         width=2 * SS)
     d.rounded_rectangle((3 * SS, 3 * SS, CARD_W * SS - 3 * SS, band_h * SS), radius=8 * SS, fill=band)
     return downscale(big, (CARD_W, h))
+
+
+CARDS_KEPT = 96
+"""Cards kept as drawn (`_card_tile`, about 150 KB each, so at most some 15 MB): the deck's 34
+kinds at the heights their rows give them, in a language or two; a hand shows a few, most of
+them shown before."""
+
+
+@lru_cache(maxsize=CARDS_KEPT)
+def _card_tile(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.Image:
+    """A card `h` rows high drawn on the frame's ground, as `_compose` pastes it; `words` are the
+    hand's own (`Shown.words`)."""
+    said = dict(zip((K + w for w in HAND_WORDS), words, strict=True))
+    img = Image.new("RGB", (CARD_W, h), th["frame"])
+    _card(img, th, said.__getitem__, laid, (0, 0), h)
+    return img
 
 
 def _card(img: Image.Image, th: Theme, say: Text, laid: Laid, at: tuple[int, int], h: int) -> None:

@@ -222,11 +222,15 @@ def colour_of(view: Mapping[str, Any], seat: int | None) -> str:
     return COLOURS[seat % len(COLOURS)] if seat is not None and seat >= 0 else "white"
 
 
+_printable = lru_cache(maxsize=512)(printable)
+"""`printable`, kept for the names of the tables playing (every row and line asks for one)."""
+
+
 def player_name(say: Text, view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> str:
     """The player's name when the caller gives it, else the Judge's colour (words catalogue)."""
     if seat is None:
         return ""
-    if names and seat in names and (name := printable(str(names[seat]))):
+    if names and seat in names and (name := _printable(str(names[seat]))):
         return name
     colour = colour_of(view, seat)
     found = say(f"judge_dredd.colour.{colour}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderer.common import (
     RGB,
@@ -172,6 +172,16 @@ def background(theme_name: str, say: Text) -> Image.Image:
 BACKGROUND_WORDS = ("title", "intensive_care", "icu_note", *(f"pile.{p}" for p in PILES))
 
 
+def background_below(theme_name: str, say: Text, top: int) -> Image.Image:
+    """The background from row `top` down (the panel's ground), kept with it."""
+    return _drawn_below(theme_name, tuple(say(K + w) for w in BACKGROUND_WORDS), top)
+
+
+@lru_cache(maxsize=8)
+def _drawn_below(theme_name: str, texts: tuple[str, ...], top: int) -> Image.Image:
+    return _drawn_background(theme_name, texts).crop((0, top, WIDTH, HEIGHT))
+
+
 @lru_cache(maxsize=8)
 def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
     th = THEMES[theme_name]
@@ -231,7 +241,22 @@ def code_spot(code: str) -> tuple[float, float]:
 def draw_codes(img: Image.Image, th: Theme) -> None:
     """Every Sector's code (what `move`, `place` and the cards take), in capitals at the top left
     of the Sector, on a plate of its ground, and each Starting Sector's card bonus: drawn after
-    the last Move's arrow, so that no arrow crosses them."""
+    the last Move's arrow, so that no arrow crosses them. The same pixels as `paint_codes`: the
+    Starting Sectors' cards pasted over what is there, then the rest, which covers its ground,
+    pasted from the layer drawn once per theme (`codes_layer`)."""
+    layer = codes_layer(th.name)
+    if layer is None:
+        paint_codes(img, th)
+        return
+    for code, s in load_board().sectors.items():
+        if s.start:
+            _start_card(img, th, code)
+    for xy, picture, mask in layer:
+        img.paste(picture, xy, mask)
+
+
+def paint_codes(img: Image.Image, th: Theme) -> None:
+    """`draw_codes` drawn stroke by stroke."""
     d = ImageDraw.Draw(img)
     f = font("condensed", FONT + 1)
     for code, s in load_board().sectors.items():
@@ -243,6 +268,68 @@ def draw_codes(img: Image.Image, th: Theme) -> None:
         fill = sector_fill(th, code)
         d.rounded_rectangle((x - 3, y - 12, x + w + 3, y + 12), radius=4, fill=fill)
         d.text((x, y), label, font=f, fill=th["ink"], anchor="lm")
+
+
+Tile = tuple[tuple[int, int], Image.Image, Image.Image | None]
+"""Where to paste, what, and through which mask (None: all of it)."""
+
+
+@cache
+def codes_layer(theme_name: str) -> tuple[Tile, ...] | None:
+    """What `paint_codes` draws that hides its ground (the code plates with their letters, the
+    number on each Starting Sector's card and the card's inside), as small tiles with their masks:
+    painted on a black and on a white ground, the pixels that come out the same whatever the
+    ground. Everything else it changes must be the cards' pasting alone (their soft edges, which
+    `draw_codes` pastes as before); None if not (then it is drawn stroke by stroke)."""
+    th = THEMES[theme_name]
+    grounds = [Image.new("RGB", (WIDTH, HEIGHT), c) for c in ((0, 0, 0), (255, 255, 255))]
+    painted = [g.copy() for g in grounds]
+    carded = [g.copy() for g in grounds]
+    for img, cards in zip(painted, carded, strict=True):
+        paint_codes(img, th)
+        for code, s in load_board().sectors.items():
+            if s.start:
+                _start_card(cards, th, code)
+    shows = _differ(painted[0], painted[1]).point(lambda v: 255 if v else 0)
+    for img, cards in zip(painted, carded, strict=True):  # where the ground shows, only the cards changed it
+        if ImageChops.multiply(shows, _differ(img, cards).point(lambda v: 255 if v else 0)).getbbox() is not None:
+            return None
+    covers = ImageChops.multiply(ImageChops.invert(shows),
+                                 _differ(painted[0], grounds[0]).point(lambda v: 255 if v else 0))
+    f = font("condensed", FONT + 1)
+    boxes = []
+    for code, s in load_board().sectors.items():
+        x, y = code_spot(code)
+        boxes.append((math.floor(x) - 6, math.floor(y) - 15, math.ceil(x + f.getlength(code.upper())) + 6,
+                      math.ceil(y) + 15))
+        if s.start:
+            cx, cy = start_badge_spot(code)
+            boxes.append((math.floor(cx) - 16, math.floor(cy) - 19, math.ceil(cx) + 16, math.ceil(cy) + 19))
+    bands: dict[tuple[int, int], tuple[int, int]] = {}  # the plates of one grid row in one tile
+    for x0, y0, x1, y1 in boxes:
+        lo, hi = bands.get((y0, y1), (x0, x1))
+        bands[(y0, y1)] = (min(lo, x0), max(hi, x1))
+    tiles: list[Tile] = []
+    left = covers.copy()
+    for (y0, y1), (x0, x1) in bands.items():
+        inside = covers.crop((x0, y0, x1, y1)).getbbox()
+        if inside is None:
+            continue
+        box = (x0 + inside[0], y0 + inside[1], x0 + inside[2], y0 + inside[3])
+        mask = covers.crop(box)
+        # a mask of mode 1 (all or nothing, as it is) pastes three times faster than an L one
+        tiles.append(((box[0], box[1]), painted[0].crop(box), None if mask.getextrema() == (255, 255) else
+                      mask.convert("1")))
+        left.paste(0, box)
+    if left.getbbox() is not None:  # a pixel no tile holds
+        return None
+    return tuple(tiles)
+
+
+def _differ(a: Image.Image, b: Image.Image) -> Image.Image:
+    """Per pixel, the largest difference of a channel between two RGB images (L)."""
+    r, g, b_ = ImageChops.difference(a, b).split()
+    return ImageChops.lighter(ImageChops.lighter(r, g), b_)
 
 
 def _waves(d: ImageDraw.ImageDraw, th: Theme, S: int, box: Box, *, vertical: bool) -> None:
@@ -304,11 +391,15 @@ def card_icon(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
     return card(w, h, face, edge)
 
 
+def _start_card(img: Image.Image, th: Theme, code: str) -> None:
+    paste_centred(img, card_icon(22, 28, th["white"], th["card_ink"]), start_badge_spot(code))
+
+
 def _start_badge(img: Image.Image, th: Theme, code: str, bonus: int) -> None:
     """A Starting Sector: the Action Cards a Judge here may be issued, as a card with the number,
     at the right of the row under the code (its gold ground says it is a Starting Sector)."""
     cx, cy = start_badge_spot(code)
-    paste_centred(img, card_icon(22, 28, th["white"], th["card_ink"]), (cx, cy))
+    _start_card(img, th, code)
     ImageDraw.Draw(img).text((cx, cy + 1), str(bonus), font=font("bold", FONT), fill=th["card_ink"], anchor="mm")
 
 

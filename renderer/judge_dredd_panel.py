@@ -9,15 +9,15 @@ face-down Perp, because the view does not hold them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderer.common import (
     RGB,
-    KeptAreas,
     Text,
     Theme,
     blend,
@@ -68,7 +68,8 @@ def draw_panel(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
     if view.get("last_fight") and y < bottom - 80:
         y = _last_fight(canvas, th, say, view, view["last_fight"], names, y + 4, bottom)
     y = min(y + 8, bottom)
-    ImageDraw.Draw(canvas).rectangle((PANEL_X, y, PANEL_X + PANEL_W, HEIGHT), fill=th["frame"])
+    # the frame under the panel, as far as the picture goes (it is cut `FRAME` rows below)
+    ImageDraw.Draw(canvas).rectangle((PANEL_X, y, PANEL_X + PANEL_W, min(HEIGHT, y + FRAME)), fill=th["frame"])
     return y
 
 
@@ -100,16 +101,24 @@ def _header(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
     if view.get("quiet_left") is not None:  # R26: a game with no Arrest for a while is warned
         warning = say(K + "quiet").format(count=view.get("quiet_turns", "?"), left=view["quiet_left"])
         lines.append((None, warning, blend(th["hazard"], th["ink"], 0.3), "bold"))
-    for seat, text, fill, kind in lines:
-        if not text:
-            continue
+    shown = tuple((seat, colour_of(view, seat) if seat is not None else None, text, fill, kind)
+                  for seat, text, fill, kind in lines if text)
+    if not shown:
+        return y + 4
+    area = (X0, y, X1 + 1, y + LINE_H * len(shown))
+    return _HEADERS.draw(canvas, area, (th, shown), partial(_paint_header, canvas, d, th, shown, y)) + 4
+
+
+def _paint_header(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
+                  shown: tuple[tuple[int | None, str | None, str, RGB, str], ...], y: int) -> int:
+    for seat, colour, text, fill, kind in shown:
         x = X0 + 2
-        if seat is not None:
-            paste_centred(canvas, disc(th, view, seat, 26), (x + 13, y + LINE_H / 2))
+        if colour is not None:
+            paste_centred(canvas, judge_disc(th, colour, seat, 26, digits=FONT), (x + 13, y + LINE_H / 2))
             x += 32
         _line(d, (x, y + LINE_H / 2), text, FONT + 1 if kind == "bold" else FONT, fill, X1 - x, kind)
         y += LINE_H
-    return y + 4
+    return y
 
 
 def draw_turn(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], left: float) -> None:
@@ -171,36 +180,82 @@ def _players(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
         f = fit_font(word, FONT, 84, "regular", min_size=FONT)
         d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
     y += 26
+    table = ({seat_of(s) for s in view.get("to_act") or []}, seat_of(view.get("winner")), by_seat(view.get("scores")),
+             seat_of(view.get("turn_start")))
     for j in view.get("judges") or []:
-        y = _player_row(canvas, th, say, view, j, names, y) + 4
+        y = _player_row(canvas, th, say, view, j, names, y, table) + 4
     return y
 
 
 ROWS_KEPT = 256
-"""Player rows kept (`KeptAreas`, about 30 KB each): six a board, an action changes one or two."""
-_ROWS = KeptAreas(ROWS_KEPT)
-ROW_MARGIN = 6
-"""Pixels around a row's box that its kept crop holds (the disc's shadow may stand out)."""
+"""Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
+
+
+class Kept:
+    """Areas of the panel (a player's row, a Crime's line) kept as drawn, pasted again when all
+    they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key`, else
+    runs `paint()` and keeps what it drew in `area` with its result (a y at or below the area's
+    top). The painting must stay inside `area` (a row's box: its disc, words and pills are inside
+    it), and the ground under `area` must be the panel's plain colour, as it is under every row
+    and line (nothing is drawn below the header before them; `check_ground` makes sure, for the
+    tests). `key` must hold everything the painting reads (the theme: the panel's colour) but the
+    area's top: the same drawing any even number of rows lower is the same pixels that many rows
+    lower (every coordinate of a row is its top plus whole pixels; only the parity of the top can
+    move a half-pixel rounding), so a row that moves down when the header grows is pasted, not
+    drawn again. The same pixels as painting, at the cost of a paste. Bounded: least recently used
+    first out. Used under the drawing lock (`render_png`); `cache_clear` empties it."""
+
+    check_ground = False
+    """Tests: assert that the ground under each area is one plain colour before it is drawn."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._found: OrderedDict[Any, tuple[Image.Image, int]] = OrderedDict()
+        self.cache_clear = self._found.clear
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def draw(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], int]) -> int:
+        x0, y0, x1, y1 = area
+        if self.check_ground:
+            assert img.crop(area).getcolors(1) is not None, area
+        full = (key, x0, x1 - x0, y1 - y0, y0 % 2)
+        found = self._found.get(full)
+        if found is not None:
+            self._found.move_to_end(full)
+            img.paste(found[0], (x0, y0))
+            return found[1] + y0
+        result = paint()
+        self._found[full] = (img.crop(area), result - y0)
+        while len(self._found) > self.kept:
+            self._found.popitem(last=False)
+        return result
+
+
+_ROWS = Kept(ROWS_KEPT)
+HEADERS_KEPT = 64
+"""Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes."""
+_HEADERS = Kept(HEADERS_KEPT)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
-                names: Mapping[int, str] | None, y: int) -> int:
+                names: Mapping[int, str] | None, y: int,
+                table: tuple[set[int | None], int | None, dict[int, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows is the same (`KeptAreas`)."""
-    d = ImageDraw.Draw(canvas)
+    bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`). `table`:
+    what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
     jc = th["judge_" + colour]
-    to_act = {seat_of(s) for s in view.get("to_act") or []}
-    winner = seat_of(view.get("winner"))
+    to_act, winner, scores, turn_start = table
     active = seat in to_act and view.get("phase") != "over"
     won = winner is not None and seat == winner
     marks = _marks(th, say, view, j, seat)
-    if seat_of(view.get("turn_start")) == seat:  # the Turn Start card, by the name
+    if turn_start == seat:  # the Turn Start card, by the name
         marks.insert(0, (say(K + "turn_start"), th["gold"], (30, 30, 30)))
     pills = [pill(word, PILL_H, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=X1 - X0 - 60)
              for word, pfill, pink in marks]
-    scores = by_seat(view.get("scores"))
     score = j.get("score", scores.get(seat, 0)) if seat is not None else 0
     fs = font("bold", 28)
     marks_end = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
@@ -212,21 +267,22 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     h = ROW_H + (PILL_H + 6 if pills else 0)
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
-    m = ROW_MARGIN
-    area = (X0 - m, y - m, X1 + m + 1, y + h + m + 1)
-    key = (th, y, h, repr(j), seat, colour, active, won, tuple(marks), len(first), score, name)
+    area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
+    hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
+    key = (th, h, hand, arrests, seat, colour, active, won, tuple(marks), len(first), score, name)
 
     def paint() -> int:
-        return _paint_row(canvas, d, th, view, j, seat, (jc, active, won, score, name), first, pills, y, h)
+        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, name, hand, arrests),
+                          first, pills, y, h)
 
     found: int = _ROWS.draw(canvas, area, key, paint)
     return found
 
 
 def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
-               j: Mapping[str, Any], seat: int | None, shown: tuple[RGB, bool, bool, Any, str],
+               seat: int | None, shown: tuple[RGB, bool, bool, Any, str, str, str],
                first: list[Image.Image], pills: list[Image.Image], y: int, h: int) -> int:
-    jc, active, won, score, name = shown
+    jc, active, won, score, name, hand, arrests = shown
     fs = font("bold", 28)
     fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
     edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
@@ -237,8 +293,8 @@ def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Map
     fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
     d.text((X0 + 42, cy), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
     fb = font("bold", FONT + 1)
-    d.text((HAND_X, cy), str(j.get("hand", 0)), font=fb, fill=th["ink"], anchor="mm")
-    d.text((ARRESTS_X, cy), str(len(j.get("arrested") or [])), font=fb, fill=th["ink"], anchor="mm")
+    d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
+    d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
     x = MARKS_X
     for p in first:
         paste_centred(canvas, p, (x + p.width / 2, cy))
@@ -293,7 +349,6 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     sectors = load_board().sectors
     crimes = sorted(view.get("crimes") or [], key=lambda c: (sectors[c["sector"]].row, sectors[c["sector"]].col)
                     if c.get("sector") in sectors else (9, 9))
-    fv = font("bold", FONT)
     rows: list[tuple[str | None, str, str, Any, str | None, Any, bool]] = [
         (labels.get(c.get("crime")), str(c.get("sector") or ""), say(f"judge_dredd.crime.{c.get('crime')}"),
          c.get("crime_cv"), say(f"judge_dredd.perp.{c['perp']}") if c.get("perp") else None,
@@ -303,37 +358,52 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     if a and a.get("sector") in sectors:
         rows.append((labels.get("alien"), a["sector"], say(K + "fight.alien"), a.get("cf", 6), "", None, True))
     for label, code, crime, cv, perp, pcv, _shown in rows:
-        cy = y + LINE_H / 2
-        x: float = X0 + 2
-        if label:
-            b = pill(label, PILL_H, (255, 255, 255), (20, 20, 20), th["hl_edge"])
-            paste_centred(canvas, b, (x + b.width / 2, cy))
-            x += b.width + 6
-        tag = pill(code.upper(), PILL_H, sector_fill(th, code), th["ink"], blend(th["muted"], th["panel"], 0.3),
-                   kind="condensed")
-        paste_centred(canvas, tag, (x + tag.width / 2, cy))
-        x += tag.width + 8
-        half = (X1 - x) / 2
-        cvw = fv.getlength(str(cv)) + 6
-        fcr = font_for(crime, FONT, "condensed")
-        shown = ellipsize(crime, fcr, half - cvw - 8)
-        d.text((x, cy), shown, font=fcr, fill=th["ink"], anchor="lm")
-        x += fcr.getlength(shown) + 6
-        d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
-        x += cvw + 10
-        if perp is None:
-            d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
-            d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
-        elif perp:
-            pv = str(pcv) if pcv is not None else ""
-            pw = fv.getlength(pv) + 6
-            fp = font_for(perp, FONT, "condensed")
-            shown = ellipsize(perp, fp, X1 - x - pw - 4)
-            d.text((x, cy), shown, font=fp, fill=th["muted"], anchor="lm")
-            x += fp.getlength(shown) + 6
-            d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
-        y += LINE_H + 2
+        shown = (label, code, crime, cv, perp, pcv)
+        y = _LINES.draw(canvas, (X0, y, X1 + 1, y + LINE_H + 2), (th, shown),
+                        partial(_crime_line, canvas, d, th, shown, y))
     return y
+
+
+LINES_KEPT = 256
+"""Crime lines kept (`Kept`, about 25 KB each): six or seven a board, most the same as before."""
+_LINES = Kept(LINES_KEPT)
+
+
+def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
+                shown: tuple[str | None, str, str, Any, str | None, Any], y: int) -> int:
+    """One Crime's line (`_crimes`); returns where the next starts."""
+    label, code, crime, cv, perp, pcv = shown
+    fv = font("bold", FONT)
+    cy = y + LINE_H / 2
+    x: float = X0 + 2
+    if label:
+        b = pill(label, PILL_H, (255, 255, 255), (20, 20, 20), th["hl_edge"])
+        paste_centred(canvas, b, (x + b.width / 2, cy))
+        x += b.width + 6
+    tag = pill(code.upper(), PILL_H, sector_fill(th, code), th["ink"], blend(th["muted"], th["panel"], 0.3),
+               kind="condensed")
+    paste_centred(canvas, tag, (x + tag.width / 2, cy))
+    x += tag.width + 8
+    half = (X1 - x) / 2
+    cvw = fv.getlength(str(cv)) + 6
+    fcr = font_for(crime, FONT, "condensed")
+    shown_crime = ellipsize(crime, fcr, half - cvw - 8)
+    d.text((x, cy), shown_crime, font=fcr, fill=th["ink"], anchor="lm")
+    x += fcr.getlength(shown_crime) + 6
+    d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
+    x += cvw + 10
+    if perp is None:
+        d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
+        d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
+    elif perp:
+        pv = str(pcv) if pcv is not None else ""
+        pw = fv.getlength(pv) + 6
+        fp = font_for(perp, FONT, "condensed")
+        shown_perp = ellipsize(perp, fp, X1 - x - pw - 4)
+        d.text((x, cy), shown_perp, font=fp, fill=th["muted"], anchor="lm")
+        x += fp.getlength(shown_perp) + 6
+        d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
+    return y + LINE_H + 2
 
 
 @cache
@@ -475,31 +545,47 @@ def _cf_and_dice(d: ImageDraw.ImageDraw, th: Theme, base: int | None, added: Any
 
 def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], last: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int, bottom: int) -> int:
-    """The last fight's dice and totals, and what came of it."""
+    """The last fight's dice and totals, and what came of it. Pasted from before (`Kept`) when
+    all it shows is the same."""
     kind = last.get("kind")
     result = last.get("result")
     title = say(K + "last_fight") + " · " + _fight_title(say, view, kind, last.get("crime"))
-    d = _box_top(canvas, th, title, y, dark=False)
-    y += 38
-    rows: list[tuple[Any, str, list[int], Any, bool]] = []
+    # (seat, Judge colour, words, dice, total, won): the Perp's (or Alien's) row has no seat
+    rows: list[tuple[int | None, str | None, str, tuple[int, ...], Any, bool]] = []
     if kind in ("perp", "alien") and (last.get("perp_rolls") or last.get("perp_total") is not None):
         label = _perp_label(say, view, last.get("crime")) if kind == "perp" else say(K + "fight.alien")
-        rows.append((None, label, list(last.get("perp_rolls") or []), last.get("perp_total"), False))
+        rows.append((None, None, label, tuple(last.get("perp_rolls") or []), last.get("perp_total"), False))
     rolls, totals = by_seat(last.get("rolls")), by_seat(last.get("totals"))
     winner = seat_of(last.get("winner"))
     for s in last.get("judges") or []:
         seat = seat_of(s)
-        rows.append((seat, player_name(say, view, seat, names), list(rolls.get(seat) or []), totals.get(seat),  # type: ignore[arg-type]
-                     seat is not None and seat == winner))
+        rows.append((seat, colour_of(view, seat) if seat is not None else None, player_name(say, view, seat, names),
+                     tuple(rolls.get(seat) or []), totals.get(seat), seat is not None and seat == winner))  # type: ignore[arg-type]
+    fit = 0  # the rows above the bottom
+    while fit < len(rows) and y + 38 + fit * (LINE_H + 2) + LINE_H <= bottom - PILL_H - 4:
+        fit += 1
+    word = say(K + "result." + result) if result in RESULTS else None
+    end = y + 38 + fit * (LINE_H + 2) + (PILL_H + 4 if word is not None else 0)
+    shown = (title, tuple(rows[:fit]), result if word is not None else None, word)
+    return _FIGHTS.draw(canvas, (X0, y, X1 + 1, end), (th, shown), partial(_paint_last_fight, canvas, th, shown, y))
+
+
+FIGHTS_KEPT = 32
+"""Last fights kept (`Kept`): one a board, the same for a whole Game Turn's Movement Round."""
+_FIGHTS = Kept(FIGHTS_KEPT)
+
+
+def _paint_last_fight(canvas: Image.Image, th: Theme, shown: tuple[Any, ...], y: int) -> int:
+    title, rows, result, word = shown
+    d = _box_top(canvas, th, title, y, dark=False)
+    y += 38
     dice_x = X0 + 330
-    for seat, label, dice_rolled, total, won in rows:
-        if y + LINE_H > bottom - PILL_H - 4:
-            break
+    for seat, colour, label, dice_rolled, total, won in rows:
         cy = y + LINE_H / 2
-        if seat is None:
+        if colour is None:
             _line(d, (X0 + 8, cy), label, FONT, th["cv"], dice_x - X0 - 16)
         else:
-            paste_centred(canvas, disc(th, view, seat, 26), (X0 + 19, cy))
+            paste_centred(canvas, judge_disc(th, colour, seat, 26, digits=FONT), (X0 + 19, cy))
             _line(d, (X0 + 38, cy), ("★ " if won else "") + label, FONT, th["ink"], dice_x - X0 - 46)
         x = dice_x
         for v in dice_rolled[:5]:
@@ -508,8 +594,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
         if total is not None:
             d.text((X1 - 8, cy), f"= {total}", font=font("bold", FONT + 3), fill=th["ink"], anchor="rm")
         y += LINE_H + 2
-    if result in RESULTS:
-        word = say(K + "result." + result)
+    if word is not None:
         colour = {"arrested": th["win_any"], "won": th["win_any"], "failed": th["cross"]}.get(result, th["muted"])
         p = pill(word, PILL_H, colour, (255, 255, 255), blend(colour, th["ink"], 0.3), max_width=X1 - X0)
         paste_centred(canvas, p, (X0 + p.width / 2, y + PILL_H / 2))

@@ -3,7 +3,9 @@
 `place <sector>`, `move <path>` (Sector codes joined by `-`), `stay`, `arrest <crime|alien>`,
 `play <card> <option> <target>`, `block <judge> <judge>`, `tipoff <crime> <path>`,
 `answer <card>`, `pass`, `skip`, `discard <card>`, `done`. All verbs are here (cards.py imports the card
-ones); `parse_action` refuses junk with `BadActionText` before any rule is asked.
+ones); `parse_action` refuses junk with `BadActionText` before any rule is asked. Each class writes
+its own text (what `Action.__str__` writes from its fields, without looking them up: a prompt
+writes a hundred of them), and a test holds the two to the same words.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ class Place(Action):
     sector: str
     verb: ClassVar[str] = "place"
 
+    def __str__(self) -> str:
+        return f"place {self.sector}"
+
 
 @dataclass(frozen=True)
 class Move(Action):
@@ -32,6 +37,9 @@ class Move(Action):
 
     path: str
     verb: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"move {self.path}"
 
     @property
     def steps(self) -> list[str]:
@@ -44,6 +52,9 @@ class Stay(Action):
 
     verb: ClassVar[str] = "stay"
 
+    def __str__(self) -> str:
+        return "stay"
+
 
 @dataclass(frozen=True)
 class Arrest(Action):
@@ -51,6 +62,9 @@ class Arrest(Action):
 
     crime: str
     verb: ClassVar[str] = "arrest"
+
+    def __str__(self) -> str:
+        return f"arrest {self.crime}"
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,9 @@ class Play(Action):
     target: str
     verb: ClassVar[str] = "play"
 
+    def __str__(self) -> str:
+        return f"play {self.card} {self.option} {self.target}"
+
 
 @dataclass(frozen=True)
 class Block(Action):
@@ -70,6 +87,9 @@ class Block(Action):
     first: str
     second: str
     verb: ClassVar[str] = "block"
+
+    def __str__(self) -> str:
+        return f"block {self.first} {self.second}"
 
 
 @dataclass(frozen=True)
@@ -80,6 +100,9 @@ class TipOff(Action):
     path: str
     verb: ClassVar[str] = "tipoff"
 
+    def __str__(self) -> str:
+        return f"tipoff {self.crime} {self.path}"
+
 
 @dataclass(frozen=True)
 class Answer(Action):
@@ -88,12 +111,18 @@ class Answer(Action):
     card: str
     verb: ClassVar[str] = "answer"
 
+    def __str__(self) -> str:
+        return f"answer {self.card}"
+
 
 @dataclass(frozen=True)
 class Pass(Action):
     """Play no card now (or decline to answer)."""
 
     verb: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True)
@@ -103,6 +132,9 @@ class Skip(Action):
 
     verb: ClassVar[str] = "skip"
 
+    def __str__(self) -> str:
+        return "skip"
+
 
 @dataclass(frozen=True)
 class Discard(Action):
@@ -111,12 +143,18 @@ class Discard(Action):
     card: str
     verb: ClassVar[str] = "discard"
 
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
 
 @dataclass(frozen=True)
 class Done(Action):
     """Stop discarding before issue."""
 
     verb: ClassVar[str] = "done"
+
+    def __str__(self) -> str:
+        return "done"
 
 
 _TOKEN = re.compile(r"^[a-z0-9_]+$")

@@ -26,7 +26,8 @@ The engine calls `card_plays`, `play_card`, `resolve_pending`, `hand_lines` and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 
@@ -199,8 +200,20 @@ def crime_reason(state: DreddState, crime: str) -> IllegalAction | None:
     return None
 
 
-def _card_reason(state: DreddState, seat: Seat, card: str, name: str) -> tuple[IllegalAction | None, CardOption | None]:
+Memo = dict[tuple[str, ...], Any]
+"""What one listing of the legal plays (`card_plays`) works out once for all its candidates:
+a card option's own check, a Perp's paths. The state does not change while it lasts."""
+
+
+def _card_reason(state: DreddState, seat: Seat, card: str, name: str, memo: Memo | None = None
+                 ) -> tuple[IllegalAction | None, CardOption | None]:
     """The card in hand, its option, and its window."""
+    if memo is not None:
+        key = ("card", card, name)
+        if key not in memo:
+            memo[key] = _card_reason(state, seat, card, name)
+        found: tuple[IllegalAction | None, CardOption | None] = memo[key]
+        return found
     kind = load_cards().get(card)
     if kind is None or card not in state.judges[seat].hand:
         return IllegalAction("dredd_not_in_hand", card=card), None
@@ -210,11 +223,12 @@ def _card_reason(state: DreddState, seat: Seat, card: str, name: str) -> tuple[I
     return window_reason(state, seat, kind, option), option
 
 
-def block_reason(state: DreddState, seat: Seat, first: str, second: str) -> IllegalAction | None:
+def block_reason(state: DreddState, seat: Seat, first: str, second: str, memo: Memo | None = None
+                 ) -> IllegalAction | None:
     """Block Mania: "This may be played any time in the Game Turn as long as the two Judges chosen
     have yet to attempt an Arrest that Game Turn." Neither may be in ICU, nor already bound to
     another Block Mania fight (R6, R11)."""
-    wrong, _ = _card_reason(state, seat, "block_mania", "main")
+    wrong, _ = _card_reason(state, seat, "block_mania", "main", memo)
     if wrong is not None:
         return wrong
     pair = [seat_of(state, first), seat_of(state, second)]
@@ -234,17 +248,18 @@ def block_reason(state: DreddState, seat: Seat, first: str, second: str) -> Ille
     return None
 
 
-def tipoff_reason(state: DreddState, seat: Seat, crime: str, path: str) -> IllegalAction | None:
+def tipoff_reason(state: DreddState, seat: Seat, crime: str, path: str, memo: Memo | None = None
+                  ) -> IllegalAction | None:
     """Tip Off: Perp on the Move: "Normal Movement rules apply. The Perp may enter/leave/move
     through a Sector occupied by a Judge or another Crime" (up to 2 Sectors; R4 variant)."""
     card = load_cards()["tip_off_perp_moves"]
-    wrong, _ = _card_reason(state, seat, card.id, "main")
+    wrong, _ = _card_reason(state, seat, card.id, "main", memo)
     if wrong is not None:
         return wrong
     if find_crime(state, crime) is None:
         return IllegalAction("dredd_no_such_crime", crime=crime)
     steps = path.split("-")
-    paths = perp_paths(state, crime, int(card.main.effect["move_perp"]))
+    paths = _perp_paths(state, crime, int(card.main.effect["move_perp"]), memo)
     if paths.get(steps[-1]) == steps:
         return None
     board = load_board()
@@ -267,33 +282,50 @@ def answer_reason(state: DreddState, seat: Seat, card: str) -> IllegalAction | N
     return None
 
 
-def reason(state: DreddState, seat: Seat, action: Action) -> IllegalAction | None:
-    """None when `seat` may take this card action now, else the precise refusal."""
+def _perp_paths(state: DreddState, crime: str, steps: int, memo: Memo | None) -> dict[str, list[str]]:
+    if memo is None:
+        return perp_paths(state, crime, steps)
+    key = ("paths", crime, str(steps))
+    if key not in memo:
+        memo[key] = perp_paths(state, crime, steps)
+    found: dict[str, list[str]] = memo[key]
+    return found
+
+
+def reason(state: DreddState, seat: Seat, action: Action, memo: Memo | None = None) -> IllegalAction | None:
+    """None when `seat` may take this card action now, else the precise refusal. `memo`: what a
+    listing of the legal plays shares between its candidates (`card_plays`)."""
     if isinstance(action, Answer):
         return answer_reason(state, seat, action.card)
     if state.window is not None and state.window.kind == "answer":
         return IllegalAction("dredd_answer_first")
     if isinstance(action, Block):
-        return block_reason(state, seat, action.first, action.second)
+        return block_reason(state, seat, action.first, action.second, memo)
     if isinstance(action, TipOff):
-        return tipoff_reason(state, seat, action.crime, action.path)
+        return tipoff_reason(state, seat, action.crime, action.path, memo)
     if not isinstance(action, Play):
         return IllegalAction("dredd_card_not_now", action=str(action))
-    wrong, option = _card_reason(state, seat, action.card, action.option)
+    wrong, option = _card_reason(state, seat, action.card, action.option, memo)
     if wrong is not None or option is None:
         return wrong
-    kind = target_kind(option)
+    return play_reason(state, seat, action.card, option, target_kind(option), action.target)
+
+
+def play_reason(state: DreddState, seat: Seat, card: str, option: CardOption, kind: str, target: str
+                ) -> IllegalAction | None:
+    """`reason` for a `play` of a card option that may be played now (in hand, in its window), on
+    `target`; `kind` is the option's `target_kind`."""
     if kind == "block":
         return IllegalAction("dredd_use_block")
     if kind == "tipoff":
         return IllegalAction("dredd_use_tipoff")
     if kind == "answer":
-        return IllegalAction("dredd_answer_only", card=action.card)
+        return IllegalAction("dredd_answer_only", card=card)
     if kind == "sector":
-        return sector_reason(state, option, action.target)
+        return sector_reason(state, option, target)
     if kind == "crime":
-        return crime_reason(state, action.target)
-    return judge_reason(state, seat, option, action.target)
+        return crime_reason(state, target)
+    return judge_reason(state, seat, option, target)
 
 
 def refusal(state: DreddState, seat: Seat, action: Action) -> IllegalAction:
@@ -304,9 +336,11 @@ def refusal(state: DreddState, seat: Seat, action: Action) -> IllegalAction:
 # --------------------------------------------------------------------------- the legal plays
 
 
-def _candidates(state: DreddState, seat: Seat) -> Iterator[Action]:
-    """Every card action worth asking `reason` about: each option of each card in hand, on each
-    target of the kind it needs."""
+def _plays(state: DreddState, seat: Seat, memo: Memo) -> Iterator[Action]:
+    """The legal card actions of the open play window, each option of each card in hand on each
+    target of the kind it needs, as `reason` judges them: a `play` by `play_reason` (what `reason`
+    comes to for a card in hand and an option in its window, checked here once per option), a
+    `block` or a `tipoff` by `reason` itself."""
     window = state.window
     assert window is not None
     colours = COLOURS[: state.seats]
@@ -316,18 +350,24 @@ def _candidates(state: DreddState, seat: Seat) -> Iterator[Action]:
             if window_reason(state, seat, kind, option) is not None:
                 continue
             needs = target_kind(option)
+            targets: Iterable[str] = ()
             if needs == "judge":
-                yield from (Play(card, name, c) for c in colours)
+                targets = colours
             elif needs == "sector":
-                yield from (Play(card, name, s) for s in load_board().sectors)
+                targets = load_board().sectors
             elif needs == "crime":
-                yield from (Play(card, name, c.crime) for c in state.crimes)
+                targets = [c.crime for c in state.crimes]
             elif needs == "block":
-                yield from (Block(a, b) for a in colours for b in colours if a != b)
+                yield from (a for a in (Block(a, b) for a in colours for b in colours if a != b)
+                            if reason(state, seat, a, memo) is None)
             elif needs == "tipoff":
                 steps = int(option.effect["move_perp"])
                 for c in state.crimes:
-                    yield from (TipOff(c.crime, "-".join(p)) for p in perp_paths(state, c.crime, steps).values())
+                    yield from (a for a in (TipOff(c.crime, "-".join(p))
+                                            for p in _perp_paths(state, c.crime, steps, memo).values())
+                                if reason(state, seat, a, memo) is None)
+            yield from (Play(card, name, t) for t in targets
+                        if play_reason(state, seat, card, option, needs, t) is None)
 
 
 def card_plays(state: DreddState, seat: Seat) -> list[Action]:
@@ -343,7 +383,7 @@ def card_plays(state: DreddState, seat: Seat) -> list[Action]:
         ]
     if window.kind not in PLAY_WINDOWS:
         return []
-    return [a for a in _candidates(state, seat) if reason(state, seat, a) is None]
+    return list(_plays(state, seat, {}))
 
 
 # --------------------------------------------------------------------------- playing (effects.py)

@@ -75,12 +75,14 @@ def test_the_map_shows_sector_codes_not_names():
         return real(self, xy, text, *args, **kwargs)
 
     M._drawn_background.cache_clear()
+    M.codes_layer.cache_clear()  # the codes are painted once per theme, into the layer pasted after
     M.ImageDraw.ImageDraw.text = spy
     try:
         R.render(V.make_view(), text=lambda k: i18n.gettext(k, "zh-TW"))
     finally:
         M.ImageDraw.ImageDraw.text = real
         M._drawn_background.cache_clear()
+        M.codes_layer.cache_clear()
     assert {"ROB", "HOS", "GHJ", "W17"} <= set(lines)
     assert not any("羅迪" in line for line in lines)
 

@@ -1,0 +1,93 @@
+"""What the Judge Dredd renderer keeps between pictures gives the pixels drawing afresh gives: the
+Sector codes' layer, the player rows and Crime lines pasted where they are, the cards of a hand.
+(How much time they save is measured by bench/run.py, not asserted here.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PIL import Image
+
+from renderer import judge_dredd_map as M
+from renderer.judge_dredd_look import THEMES
+
+
+def _noise(seed: int) -> Image.Image:
+    """A ground of every colour: what the codes are drawn over may be anything."""
+    rng = random.Random(seed)
+    return Image.frombytes("RGB", (M.WIDTH, M.HEIGHT), rng.randbytes(M.WIDTH * M.HEIGHT * 3))
+
+
+def test_the_codes_pasted_from_their_layer_are_the_codes_drawn() -> None:
+    for name, th in THEMES.items():
+        assert M.codes_layer(name) is not None, name  # the fast way is taken
+        for seed in (1, 2):
+            pasted, painted = _noise(seed), _noise(seed)
+            M.draw_codes(pasted, th)
+            M.paint_codes(painted, th)
+            assert pasted.tobytes() == painted.tobytes(), (name, seed)
+
+
+def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
+    from renderer import judge_dredd_hand as H
+    from renderer.judge_dredd_look import optional_words, theme_named, words
+    from rules.judge_dredd.content import load_cards
+    from tables.images import _text
+
+    cards = sorted(load_cards())
+    rng = random.Random(5)
+    for lang in ("en", "zh_TW"):
+        say, maybe = words(_text(lang)), optional_words(_text(lang))
+        for theme in THEMES:
+            th = theme_named(theme)
+            for size in (1, 2, 5, 6):
+                hand = rng.sample(cards, size)
+                laid = tuple(H._layout(say, maybe, c, load_cards()[c]) for c in hand)
+                shown = H.Shown(th, 2, "green", "Hand · 陳", laid, tuple(say(H.K + w) for w in H.HAND_WORDS))
+                for _ in range(2):  # the second time from the cards kept
+                    assert H._compose(shown).tobytes() == H._compose(shown, kept=False).tobytes(), (lang, hand)
+
+
+def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any) -> None:
+    """The maps, piles, headers, rows, Crime lines and last fights pasted from before are the ones drawn
+    afresh, in both languages and themes, over boards of a whole game; and each of the panel's is
+    drawn on the panel's plain ground (what `Kept` takes for granted)."""
+    from renderer import judge_dredd as D
+    from renderer import judge_dredd_panel as P
+    from rules import registry
+    from rules.core import SeededChance
+    from tables.images import _text
+
+    monkeypatch.setattr(P.Kept, "check_ground", True)
+    monkeypatch.setattr(D, "CHECK_GROUND", True)
+    game = registry.plugin("judge_dredd").game
+    state = game.new_game({}, 6, SeededChance(12))
+    rng = random.Random(12)
+    views = []
+    for step in range(600):
+        if not game.to_act(state):
+            break
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        action = rng.choice(legal)
+        if step % 23 == 0 or (state.fight is not None and step % 3 == 0):
+            view = game.view(state, None)
+            views.append((view, D.highlights(view, [str(a) for a in legal])))
+        game.apply(state, seat, action, SeededChance(f"{step}"))
+    names = {0: "Dredd", 2: "陳大文", 4: "Anderson the Psi-Judge with a long name"}
+    for lang, theme in (("en", "classic"), ("zh_TW", "night")):
+        text = _text(lang)
+        fresh = []
+        for view, hl in views:
+            P._ROWS.cache_clear()
+            P._LINES.cache_clear()
+            P._FIGHTS.cache_clear()
+            P._HEADERS.cache_clear()
+            D._MAPS.clear()
+            D._PILES.clear()
+            fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
+        kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
+        assert kept == fresh, lang
+    kept_somewhere = (P._ROWS, P._LINES, P._FIGHTS, P._HEADERS, D._MAPS, D._PILES)
+    assert all(len(kept) > 0 for kept in kept_somewhere)
