@@ -170,12 +170,14 @@ def test_scale_bench_on_postgresql_runs_several_processes_and_drops_its_schemas(
     require_pg()
     import psycopg
 
-    report = scale_run("--backends", "postgresql", "--processes", "1,2", "--pg", PG_URL)
+    # Two processes alone: the several processes on one database are what SQLite cannot do; one
+    # process per count is the same code whatever the count, and the SQLite run has the count 1.
+    report = scale_run("--backends", "postgresql", "--processes", "2", "--pg", PG_URL)
     figures = report["postgresql"]
-    assert_scale_figures(figures, [1, 2])
+    assert_scale_figures(figures, [2])
     assert "db_server_cpu_s" in figures["throughput"]["2"]
     made = figures["schemas_dropped"]
-    assert len(made) == 3  # one per process count, one for the start-up
+    assert len(made) == 2  # one per process count, one for the start-up
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         left = conn.execute("SELECT nspname FROM pg_namespace WHERE nspname = ANY(%s)", [made]).fetchall()
     assert left == []  # its schemas are gone
