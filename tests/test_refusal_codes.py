@@ -12,6 +12,7 @@ new refusal cannot slip past it.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -98,15 +99,22 @@ def _names(function: ast.AST) -> dict[str, list[str]]:
     return held
 
 
-def refusal_codes() -> tuple[set[str], list[str]]:
-    """(every refusal code found, the calls whose code could not be read)."""
+@functools.cache
+def refusal_codes() -> tuple[frozenset[str], tuple[str, ...]]:
+    """(every refusal code found, the calls whose code could not be read). Read once, when a test
+    first asks, not at collection. A file that names none of `REFUSALS` can neither call nor
+    subclass one, so only the files that name one are parsed."""
     found: set[str] = set()
     unread: list[str] = []
     for folder in SCANNED:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            scopes = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-            for node in ast.walk(tree):
+            text = path.read_text(encoding="utf-8")
+            if not any(name in text for name in REFUSALS):
+                continue
+            tree = ast.parse(text)
+            nodes = list(ast.walk(tree))
+            scopes = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            for node in nodes:
                 if isinstance(node, ast.ClassDef) and (node.name in REFUSALS
                                                        or any(getattr(b, "id", "") in REFUSALS for b in node.bases)):
                     for item in node.body:
@@ -125,33 +133,33 @@ def refusal_codes() -> tuple[set[str], list[str]]:
                     unread.append(f"{path.relative_to(ROOT)}:{node.lineno}")
                 else:
                     found.update(codes)
-    return found, unread
-
-
-CODES, UNREAD = refusal_codes()
+    return frozenset(found), tuple(unread)
 
 
 def test_the_scan_reads_every_refusal_and_finds_each_games_own() -> None:
-    assert UNREAD == []
+    codes, unread = refusal_codes()
+    assert unread == ()
     for code in ("not_your_turn", "game_over", "bad_action_text", "illegal_action", "stale", "no_table",
                  "dads_army_not_your_man", "dads_army_wall", "judtho_rival_kingdom", "judtho_one_suggestion",
                  "dredd_step_in_place", "dredd_not_adjacent", "judgement_no_such_player", "judgement_out_of_range",
                  "ambiguous_move"):
-        assert code in CODES, code
+        assert code in codes, code
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_refusal_code_has_its_own_text_in_both_languages(lang: str) -> None:
+    codes, _ = refusal_codes()
     catalogue = i18n.catalogue(lang)
-    missing = sorted(code for code in CODES if f"error.{code}" not in catalogue)
+    missing = sorted(code for code in codes if f"error.{code}" not in catalogue)
     assert missing == []
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_no_refusal_text_is_a_bare_not_allowed(lang: str) -> None:
+    codes, _ = refusal_codes()
     catalogue = i18n.catalogue(lang)
     generic = []
-    for code in sorted(CODES):
+    for code in sorted(codes):
         text = catalogue.get(f"error.{code}", "")
         bare = re.sub(r"\{[a-z_]+\}", "", text).strip(" :：;；。.()（）").lower()
         if any(p.match(bare) for p in GENERIC) or not bare:
@@ -161,7 +169,8 @@ def test_no_refusal_text_is_a_bare_not_allowed(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_last_resort_refusals_name_what_is_possible(lang: str) -> None:
+    codes, _ = refusal_codes()
     catalogue = i18n.catalogue(lang)
     for code, alternatives in LAST_RESORTS.items():
-        assert code in CODES, code
+        assert code in codes, code
         assert alternatives in catalogue[f"error.{code}"], (code, catalogue[f"error.{code}"])

@@ -50,6 +50,32 @@ def make_service(db_path: str) -> TableService:
     return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render)}, ais={toy.KEY: toy.ai_first})
 
 
+def _dynamic_only(view: Any) -> bool:
+    """Whether every item of `view` that Discord can send back is a `DynamicItem` (answered by its
+    custom id, whatever view sent it) and the view does nothing of its own when it expires."""
+    items = list(view.walk_children())
+    return (type(view).on_timeout is discord.ui.View.on_timeout
+            and all(isinstance(i, discord.ui.DynamicItem) or not i.is_dispatchable() for i in items))
+
+
+@pytest.fixture(autouse=True)
+def menus_without_expiry_timers(monkeypatch) -> None:
+    """discord.py gives the view of every ephemeral message a 15-minute expiry: a task that sleeps
+    until then and takes the view out of its store. A view of dynamic items alone (Gavel's menus)
+    is in no store, and its expiry does nothing, but simcord's settle looks at every pending
+    timer at every step, so over a long game each menu clicked made every later step slower. Here
+    such a view starts no expiry; a view with an item of its own, or an `on_timeout`, keeps it."""
+    base = discord.ui.view.BaseView
+    start = base._start_listening_from_store
+
+    def start_listening(view: Any, store: Any) -> None:
+        if view.timeout is not None and _dynamic_only(view):
+            view.timeout = None
+        start(view, store)
+
+    monkeypatch.setattr(base, "_start_listening_from_store", start_listening)
+
+
 @pytest.fixture
 def db_path(tmp_path) -> str:
     return str(tmp_path / "gavel.sqlite3")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from cogs import components
@@ -9,7 +10,7 @@ from rules.core import Msg, SeatName
 from rules.plugin import Speech, Words
 from tables import i18n
 from tables.notices import Prompt, Public
-from tests.cogs.conftest import buttons
+from tests.cogs.conftest import _dynamic_only, buttons
 from tests.cogs.test_flow import started
 
 MOVES = ["move pike 5,9", "move pike 6,8", "move godfrey 3,4"]
@@ -283,3 +284,14 @@ def test_a_prompts_words_are_its_games_at_its_facts():
     assert components.words_for(Prompt(1, 2, 0, 9, ["roll"], game="no_such_game")) == Words(key="no_such_game")
     prompt = Prompt(1, 2, 0, 9, ["roll"], game="judge_dredd", facts={"players": {"blue": "bob"}})
     assert components.words_for(prompt) == components.words_of("judge_dredd").at({"players": {"blue": "bob"}})
+
+
+def test_the_menus_are_of_dynamic_items_alone_so_the_tests_may_drop_their_expiry():
+    """What `menus_without_expiry_timers` relies on: Gavel's private menus hold only items answered
+    by their custom id (and do nothing on expiry); a view with an item of its own keeps its timer."""
+    menus = [components.private_prompt_view(1, 2, "en", hand=True, game_key="judge_dredd", undo=True),
+             components.undo_view(1, 2, "en")]
+    assert all(_dynamic_only(view) for view in menus)
+    own = discord.ui.View()
+    own.add_item(discord.ui.Button(label="x", custom_id="own"))
+    assert not _dynamic_only(own)

@@ -11,13 +11,28 @@ import tables.lobby
 from renderer.dads_army import label_actions
 from rules.dads_army.board import MAN_CODES
 from tables import i18n
-from tests.cogs.conftest import as_player, buttons, refusals
+from tables.service import TableService
+from tests.cogs import toy
+from tests.cogs.conftest import as_player, buttons, fake_render, make_service, refusals
+from tests.tables.toy_game import fake_renderer
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
     monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+
+
+@pytest.fixture
+def service(db_path, request) -> TableService:
+    """conftest's service, with the real Dad's Army renderer; `stand_in` (indirect parameter): a
+    small fixed picture instead, its buttons still labelled as the real board labels them, for a
+    test of the menus that never looks at the board (the other tests here draw the real one)."""
+    if getattr(request, "param", None) != "stand_in":
+        return make_service(db_path)
+    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render),
+                                            "dads_army": fake_renderer(fake_render, labels="dads_army")},
+                        ais={toy.KEY: toy.ai_first})
 
 
 async def start_game(w, service):
@@ -152,6 +167,7 @@ async def test_table_rules_shows_the_summary_of_the_game_played_here(world, loca
     assert result.ephemeral and result.response.content == i18n.gettext("dads_army.rules", "zh-TW")
 
 
+@pytest.mark.parametrize("service", ["stand_in"], indirect=True)
 async def test_many_turns_by_buttons_alone_with_ai_seats(world, service):
     """Two humans and two AI seats; every human action is chosen by clicking through the
     menus (roll, man, square, and any card step), never typed."""

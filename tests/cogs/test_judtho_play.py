@@ -22,15 +22,16 @@ from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
 from tables import i18n
 from tables.service import TableService
-from tests.cogs.conftest import as_player, buttons, refusals
+from tests.cogs.conftest import as_player, buttons, fake_render, refusals
+from tests.tables.toy_game import fake_renderer
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @pytest.fixture
 def service(db_path) -> TableService:
-    """The real Judtho renderer and AI (the service's own defaults)."""
-    return TableService(db_path)
+    """The real Judtho AI; a stand-in picture with the real board's square labels."""
+    return TableService(db_path, renderers={"judtho": fake_renderer(fake_render, labels="judtho")})
 
 
 # --------------------------------------------------------------------------- helpers

@@ -8,7 +8,11 @@ import pytest
 import tables.lobby
 from cogs.bot import create_bot
 from tables.service import TableService
-from tests.cogs.conftest import locales, world  # noqa: F401  (fixtures: a guild with alice, bob and carol)
+from tests.cogs.conftest import (  # noqa: F401  (fixtures: a guild with alice, bob and carol; no menu expiry timers)
+    locales,
+    menus_without_expiry_timers,
+    world,
+)
 
 
 @pytest.fixture

@@ -109,10 +109,5 @@ def test_bot_local_finds_the_game_by_gavel_plugins_and_plays_it_to_the_end(tmp_p
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Alice stokes the Gold beacon by 6: it burns at 12." in done.stdout
     assert "The Gold beacon is lit!" in done.stdout and "Game over. Winner: " in done.stdout
-
-
-def test_bot_local_plays_an_ai_only_game_to_the_end(tmp_path: Path) -> None:
-    done = local(tmp_path, "--seats", "0", "--ai", "4", "--seed", "2")
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "Game over. Winner: AI " in done.stdout
-    assert list((tmp_path / "img").glob("*.png"))
+    assert list((tmp_path / "img").glob("*.png")), "the plug-in's renderer drew the beacons"
+    # AI seats playing a whole game through the same `run` is test_ai_seats_play_a_whole_game_with_the_games_own_ai
