@@ -51,8 +51,10 @@ def attackers(view: Mapping[str, Any]) -> dict[str, list[str]]:
     board = view.get("board") or {}
     if view.get("phase") != "play" or not any(held[-1] == "king" for held in board.values()):
         return {}
-    found = _attackers(str(view.get("variant") or "quattro"), _frozen(board), _frozen(view.get("relations") or {}),
-                       _frozen(view.get("colours") or []))
+    relations = view.get("relations") or {}
+    found = _attackers(str(view.get("variant") or "quattro"), tuple((sq, *held) for sq, held in board.items()),
+                       tuple((a, tuple(row.items())) for a, row in relations.items()),
+                       tuple(view.get("colours") or ()))
     return {square: list(by) for square, by in found.items()}
 
 
@@ -60,26 +62,17 @@ ATTACKERS_KEPT = 32
 """Boards whose attacked Kings are kept (`_attackers`): the boards described lately."""
 
 
-def _frozen(value: Any) -> Any:
-    """Plain data (dicts, lists) as nested tuples: a cache key."""
-    if isinstance(value, Mapping):
-        return tuple((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
 @lru_cache(maxsize=ATTACKERS_KEPT)
-def _attackers(variant: str, board: tuple[tuple[str, tuple[str, ...]], ...],
-               relations: tuple[tuple[str, tuple[tuple[str, str], ...]], ...],
+def _attackers(variant: str, board: tuple[tuple[str, ...], ...], relations: tuple[tuple[str, tuple[Any, ...]], ...],
                colours: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """`attackers` of a board given as `_frozen` keys."""
-    kings = {square: held[0] for square, held in board if held[-1] == "king"}
-    position = Position(load_board(variant), {square: (held[0], held[-1]) for square, held in board})
+    """`attackers` of a board given as tuples: (square, colour, ..., piece) for each piece,
+    (army, its row of `relations`' items) for each army, the colours in play."""
+    kings = {square: colour for square, colour, *_, piece in board if piece == "king"}
+    position = Position(load_board(variant), {square: (colour, piece) for square, colour, *_, piece in board})
     relation = relation_from_table({a: dict(row) for a, row in relations})
     found: dict[str, list[str]] = {}
     for colour in colours:
-        if not any(held[0] == colour for _, held in board):
+        if not any(entry[1] == colour for entry in board):
             continue
         for move in legal_moves(position, colour, relation):
             if not isinstance(move, Move):
