@@ -254,9 +254,11 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=1024)
 def ink_for(fill: RGB, dark: RGB = (30, 30, 30), light: RGB = (255, 255, 255)) -> RGB:
     """The ink for words on `fill`: `dark` or `light`, whichever stands out more (WCAG contrast),
-    so a seat's number stays legible whatever colour the seat is given."""
+    so a seat's number stays legible whatever colour the seat is given. Worked out once per
+    colours (a board asks it for every token it draws)."""
     return dark if contrast(fill, dark) > contrast(fill, light) else light
 
 
