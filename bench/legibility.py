@@ -23,7 +23,8 @@ Each record lives on the canvas it was drawn on, with its box; `Image.new` canva
 their records along every way a canvas reaches the final picture: `resize`/`reduce` scale the
 heights and boxes (supersampled drawing shrinks its texts), `paste` and `alpha_composite` move
 them onto the target (1:1), `crop` keeps those inside the box, `copy`/`convert`/`quantize` keep
-them. The final picture is the one `save`d (the PNG the renderer returns); its texts' heights are
+them. The final picture is the one `save`d or given to `renderer.common.png_bytes` (the PNG
+the renderer returns); its texts' heights are
 scaled by 400 / its width. Text later covered by other drawing still counts (the measure does not
 see occlusion), so a text drawn and then painted over shows up as small: draw less instead.
 
@@ -49,6 +50,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from renderer import common  # the tree above, on the path now
 
 PHONE_WIDTH = 400
 """How wide a phone shows an image until it is tapped (px)."""
@@ -152,6 +155,7 @@ def measuring() -> Iterator[Measure]:
         "alpha_composite": Img.alpha_composite,
         "composite_fn": Image.alpha_composite,
         "save": Img.save,
+        "png_bytes": common.png_bytes,
     }
 
     @contextlib.contextmanager
@@ -249,6 +253,13 @@ def measuring() -> Iterator[Measure]:
         seen.saved.append(self)
         seen.alive.append(self)
 
+    def png_bytes(p: Image.Image, *args: Any, **kwargs: Any) -> bytes:
+        """The renderers' own PNG encoding (`renderer.common.png_bytes`): a save too."""
+        out: bytes = original["png_bytes"](p, *args, **kwargs)
+        seen.saved.append(p)
+        seen.alive.append(p)
+        return out
+
     patches: dict[tuple[Any, str], Any] = {
         (ImageDraw.ImageDraw, "text"): text,
         (Image, "new"): new,
@@ -262,6 +273,7 @@ def measuring() -> Iterator[Measure]:
         (Img, "alpha_composite"): alpha_composite,
         (Image, "alpha_composite"): composite_fn,
         (Img, "save"): save,
+        (common, "png_bytes"): png_bytes,
     }
     kept = {where: getattr(where[0], where[1]) for where in patches}
     _clear_renderer_caches()

@@ -16,7 +16,9 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -252,9 +254,11 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=1024)
 def ink_for(fill: RGB, dark: RGB = (30, 30, 30), light: RGB = (255, 255, 255)) -> RGB:
     """The ink for words on `fill`: `dark` or `light`, whichever stands out more (WCAG contrast),
-    so a seat's number stays legible whatever colour the seat is given."""
+    so a seat's number stays legible whatever colour the seat is given. Worked out once per
+    colours (a board asks it for every token it draws)."""
     return dark if contrast(fill, dark) > contrast(fill, light) else light
 
 
@@ -335,23 +339,137 @@ def build_palette(base: Iterable[RGB], anchors: Sequence[RGB], limit: int = 256)
 
 def paletted_png(img: Image.Image, theme: Theme) -> bytes:
     """Encode an RGB(A) canvas as a PNG on the theme's fixed palette, nearest colour, no
-    dithering. Measured on 30 Dad's Army boards mid-game (968x712, median of 30 runs, this
-    2-core machine): quantize 0.7 ms + encode 4.8 ms -> 47 KB, against 18 ms -> 150 KB for a
-    plain RGB PNG at the same zlib level (level 9: 29 ms / 45 KB vs 160 ms / 146 KB).
+    dithering: about 3x smaller and 3x faster to encode than an RGB PNG. The encoding is
+    `png_bytes`' (bands of rows compressed once, kept for the next picture that shows them).
     Same pixels in, same bytes out."""
     rgb = img.convert("RGB") if img.mode != "RGB" else img
     p = rgb.quantize(palette=theme.palette_image(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    p.save(buf, format="PNG", optimize=False, compress_level=PNG_LEVEL)
-    return buf.getvalue()
+    return png_bytes(p, _plte(theme))
 
 
 PNG_LEVEL = 3
-"""The zlib level of every board's PNG. Measured on each game's mid-game board (paletted, CPU
-median of 7, this 2-core machine), level 6 -> 3: Dad's Army 6.5 -> 2.7 ms (52 -> 61 KB), Judge
-Dredd 7.6 -> 3.7 ms (64 -> 75 KB), The City of Judgement 5.6 -> 2.7 ms (54 -> 61 KB), Judtho
-3.8 -> 1.9 ms (41 -> 47 KB); level 1 saves a few tenths more for 10 KB more. The pixels are
-the same at every level."""
+"""The zlib level of every picture's bands (`png_bytes`). Measured on each game's mid-game board
+(paletted, CPU median of 7, this 2-core machine), level 6 -> 3: Dad's Army 6.5 -> 2.7 ms (52 ->
+61 KB), Judge Dredd 7.6 -> 3.7 ms (64 -> 75 KB), The City of Judgement 5.6 -> 2.7 ms (54 -> 61
+KB), Judtho 3.8 -> 1.9 ms (41 -> 47 KB). In bands, over the last 100 pictures of each game's
+`bench/run.py` end-to-end (CPU median ms, mean KB): level 3 costs what level 1 does (only the
+bands that changed are compressed) for 5-8 % fewer bytes; against Pillow's level-3 encoding of
+the whole picture, Dad's Army 3.3 -> 1.5 ms (58 -> 61 KB), Judtho 2.5 -> 1.2 ms (48 -> 53 KB),
+Judge Dredd 4.2 -> 1.5 ms (52 -> 59 KB), The City of Judgement 3.9 -> 1.6 ms (63 -> 67 KB).
+The pixels are the same at every level."""
+
+PNG_BAND = 16
+"""Rows per band of a PNG's image data (`png_bytes`): each band is compressed on its own, so a
+band that shows the same pixels as a band of a recent picture is that band's bytes again. From
+one action to the next, most of a board's bands are the same (in `bench/run.py`'s end-to-end,
+on average: Dad's Army 57 %, Judtho 48 %, Judge Dredd 74 %, The City of Judgement 77 %).
+Smaller bands match a little more often but cost more each (8 rows: a third more to compress
+a whole board), larger ones match less."""
+
+BANDS_KEPT = 1024
+"""Compressed bands kept (`png_bytes`): each holds its pixels (to compare, about 11 KB for a
+700-pixel-wide board) and its bytes (about 1 KB), so about 12 MB: some fifteen boards'
+worth, enough for the tables that played last, with what all boards of a game share."""
+
+_PNG_HEAD = b"\x89PNG\r\n\x1a\n"
+_ZLIB_HEAD = b"\x78\x01"
+"""A zlib stream's header: deflate with a 32 KB window, no preset dictionary (the check bits
+make 0x7801 a multiple of 31)."""
+_DEFLATE_END = b"\x03\x00"
+"""An empty final deflate block (fixed Huffman codes, just its end code): the bands before it
+each end byte-aligned and not final (`Z_SYNC_FLUSH`)."""
+_ADLER_BASE = 65521
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """A PNG chunk: length, type, data and the CRC of type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+@cache
+def _plte(theme: Theme) -> bytes:
+    """The PNG palette chunk of a theme's fixed palette (made once per theme)."""
+    return _chunk(b"PLTE", bytes(theme.palette_image().getpalette() or []))
+
+
+def _adler_combine(first: int, second: int, second_len: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from each one's Adler-32 and the
+    second one's length (zlib's `adler32_combine`)."""
+    rem = second_len % _ADLER_BASE
+    s1 = first & 0xFFFF
+    s2 = rem * s1 % _ADLER_BASE
+    s1 += (second & 0xFFFF) + _ADLER_BASE - 1
+    s2 += (first >> 16) + (second >> 16) + _ADLER_BASE - rem
+    return (s1 % _ADLER_BASE) | ((s2 % _ADLER_BASE) << 16)
+
+
+class _Bands:
+    """Compressed bands of rows kept for the next picture (`png_bytes`), by their width, zlib
+    level, and the Adler-32 and length of their pixels, each with its pixels to compare (the
+    checksum only finds a candidate: a band is reused only when its pixels are the same, byte
+    for byte). Bounded, least recently used first out; safe across the worker threads that
+    encode at once."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._found: OrderedDict[tuple[int, int, int, int], tuple[bytes, bytes, int]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.cache_clear = self.clear
+        """Emptied with the `functools` caches (an attribute of the object, not of its class,
+        as `KeptAreas` has it: whatever empties every cache of a module finds it there)."""
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._found.clear()
+
+    def band(self, width: int, pixels: bytes, level: int) -> tuple[bytes, int]:
+        """A band's deflated rows (each row after its filter byte, "none") and their Adler-32:
+        kept from a band with the same pixels, else compressed now (and kept)."""
+        key = (width, level, zlib.adler32(pixels), len(pixels))
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None and found[0] == pixels:
+                self._found.move_to_end(key)
+                return found[1], found[2]
+        rows = b"\0" + b"\0".join([pixels[i:i + width] for i in range(0, len(pixels), width)])
+        squeeze = zlib.compressobj(level, zlib.DEFLATED, -15)
+        deflated = squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH)
+        check = zlib.adler32(rows)
+        with self._lock:
+            self._found[key] = (pixels, deflated, check)
+            self._found.move_to_end(key)
+            while len(self._found) > self.kept:
+                self._found.popitem(last=False)
+        return deflated, check
+
+
+BANDS = _Bands(BANDS_KEPT)
+"""The bands every renderer's pictures share (`png_bytes`)."""
+
+
+def png_bytes(p: Image.Image, plte: bytes, level: int = PNG_LEVEL) -> bytes:
+    """A paletted image (`P`, 8 bits) as PNG bytes with the palette chunk `plte` (`_plte`):
+    its rows, each with filter "none" (a palette's indices are no numbers to predict), in
+    bands of `PNG_BAND` rows each compressed on its own (`BANDS`: a band seen lately is not
+    compressed again), one zlib stream. What Pillow's encoder makes of the same image, but
+    for the bytes: the pixels are the same, and so are the bytes for the same pixels whatever
+    was kept (each band is compressed from a fresh start)."""
+    width, height = p.size
+    pixels = p.tobytes()
+    step = width * PNG_BAND
+    parts = [_ZLIB_HEAD]
+    check = 1
+    for start in range(0, len(pixels), step):
+        band = pixels[start:start + step]
+        deflated, band_check = BANDS.band(width, band, level)
+        parts.append(deflated)
+        check = _adler_combine(check, band_check, len(band) + len(band) // width)
+    parts += (_DEFLATE_END, struct.pack(">I", check))
+    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+    return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
 
 
 def pick_theme(themes: Mapping[str, Theme], name: str | None, default: str) -> Theme:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -81,6 +82,12 @@ def height(view: Mapping[str, Any]) -> int:
 # ---------------------------------------------------------------------------- labels
 
 
+ACTIONS_KEPT = 4096
+"""Action texts whose squares are kept (`action_square`, `origin_of`): a prompt's actions are
+read for the image's letters and again for the buttons', and the next prompts repeat most."""
+
+
+@lru_cache(maxsize=ACTIONS_KEPT)
 def action_square(action: str) -> str | None:
     """The square an action text (notation, 10) reaches: where a placement puts its piece
     (`@Qc2` -> c2), where a move ends (`Nb1-c3` -> c3, `e11-e12=Q` -> e12), the last captured
@@ -104,6 +111,7 @@ def _reading_order(sq: str) -> tuple[int, int]:
 _ORIGIN = re.compile(r"^(?:[A-Z])?([a-l](?:1[0-2]|[1-9]))(?![0-9])[-x]")
 
 
+@lru_cache(maxsize=ACTIONS_KEPT)
 def origin_of(action: str) -> str | None:
     """The square a move starts from (`Nb1-c3` -> b1, `e11-e12=Q` -> e11); None for a placement,
     `pass` and the other words."""
@@ -119,9 +127,8 @@ def lettered(actions: Sequence[str]) -> list[str]:
     So the board letters the moves of the piece chosen (the menu's second step, a piece that
     alone can move); otherwise the buttons name squares by the coordinates, drawn beside the
     board, as the notation does."""
-    moves = [a for a in actions if origin_of(a)]
-    origins = {origin_of(a) for a in moves}
-    return moves if len(origins) == 1 else []
+    origins = [(a, origin) for a in actions if (origin := origin_of(a))]
+    return [a for a, _ in origins] if len({origin for _, origin in origins}) == 1 else []
 
 
 def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str]:

@@ -241,11 +241,27 @@ def layout_for(view: Mapping[str, Any]) -> Layout:
 
 
 def parse_square(sq: object) -> tuple[int, int] | None:
-    """`c3` -> (3, 3): file number (a = 1) and rank; None for anything else."""
+    """`c3` -> (3, 3): file number (a = 1) and rank; None for anything else. The board's
+    squares are looked up (`_SQUARES`: a board draws and labels hundreds of them), anything
+    else is read."""
+    if type(sq) is str:
+        found = _SQUARES.get(sq)
+        if found is not None:
+            return found
+    return _read_square(sq)
+
+
+def _read_square(sq: object) -> tuple[int, int] | None:
+    """`parse_square` read from the text."""
     if not isinstance(sq, str) or len(sq) < 2 or sq[0] not in FILES or not sq[1:].isdigit():
         return None
     rank = int(sq[1:])
     return (FILES.index(sq[0]) + 1, rank) if 1 <= rank <= RANKS and sq[1] != "0" else None
+
+
+_SQUARES = {name: found for f in FILES for r in range(1, RANKS + 1)
+            if (found := _read_square(name := f"{f}{r}")) is not None}
+"""Every square's name -> (file number, rank), as `_read_square` reads it."""
 
 
 def cell_box(sq: tuple[int, int], inset: float = 0) -> tuple[float, float, float, float]:

@@ -651,12 +651,12 @@ class Game(Generic[S]):
             return action
         if seat not in self.to_act(state):
             raise self.why_not_asked(state, seat, action)
-        if action == self.timeout_action(state, seat) or action == self.time_up_action(state, seat):
-            return action
-        if self._quick_legal(state, seat, action):
+        if action == self.timeout_action(state, seat) or self._quick_legal(state, seat, action):
             return action
         legal = self._legal_actions(state, seat)
-        if action not in legal:
+        # The time-up action is worked out last: it may weigh every legal action (Dad's Army's
+        # picks the move that leaves a man nearest home), and it is mostly one of them anyway.
+        if action not in legal and action != self.time_up_action(state, seat):
             refused = self.why_illegal(state, seat, action)
             if refused.code == IllegalAction.code:  # the last resort still names what is possible
                 refused.params.setdefault("allowed", allowed_text(legal, secret=self.info.hidden_information))

@@ -7,6 +7,7 @@ squares), the Kings under attack, the last move and the result.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rules.plugin import Speech
@@ -45,17 +46,33 @@ def named(colour: str, who: Mapping[str, str], say: Speech) -> str:
 def attackers(view: Mapping[str, Any]) -> dict[str, list[str]]:
     """{King's square: the armies that could capture it on their move}, worked out from the
     public board and relationships alone (the move options a variant adds are not in the view:
-    the plain moves are read)."""
+    the plain moves are read). The same board is described in every language at once: its
+    moves are read once (`_attackers`)."""
     board = view.get("board") or {}
-    kings = {square: held[0] for square, held in board.items() if held[-1] == "king"}
-    if not kings or view.get("phase") != "play":
+    if view.get("phase") != "play" or not any(held[-1] == "king" for held in board.values()):
         return {}
-    position = Position(load_board(str(view.get("variant") or "quattro")),
-                        {square: (held[0], held[-1]) for square, held in board.items()})
-    relation = relation_from_table(view.get("relations") or {})
+    relations = view.get("relations") or {}
+    found = _attackers(str(view.get("variant") or "quattro"), tuple((sq, *held) for sq, held in board.items()),
+                       tuple((a, tuple(row.items())) for a, row in relations.items()),
+                       tuple(view.get("colours") or ()))
+    return {square: list(by) for square, by in found.items()}
+
+
+ATTACKERS_KEPT = 32
+"""Boards whose attacked Kings are kept (`_attackers`): the boards described lately."""
+
+
+@lru_cache(maxsize=ATTACKERS_KEPT)
+def _attackers(variant: str, board: tuple[tuple[str, ...], ...], relations: tuple[tuple[str, tuple[Any, ...]], ...],
+               colours: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """`attackers` of a board given as tuples: (square, colour, ..., piece) for each piece,
+    (army, its row of `relations`' items) for each army, the colours in play."""
+    kings = {square: colour for square, colour, *_, piece in board if piece == "king"}
+    position = Position(load_board(variant), {square: (colour, piece) for square, colour, *_, piece in board})
+    relation = relation_from_table({a: dict(row) for a, row in relations})
     found: dict[str, list[str]] = {}
-    for colour in view.get("colours") or []:
-        if not any(held[0] == colour for held in board.values()):
+    for colour in colours:
+        if not any(entry[1] == colour for entry in board):
             continue
         for move in legal_moves(position, colour, relation):
             if not isinstance(move, Move):
@@ -63,7 +80,7 @@ def attackers(view: Mapping[str, Any]) -> dict[str, list[str]]:
             for square in move.captures:
                 if square in kings and colour not in found.setdefault(square, []):
                     found[square].append(colour)
-    return found
+    return {square: tuple(by) for square, by in found.items()}
 
 
 def pieces(colour: str, view: Mapping[str, Any], say: Speech) -> str:

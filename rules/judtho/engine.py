@@ -61,7 +61,6 @@ from rules.core import (
     NotYourTurn,
     Outcome,
     Seat,
-    revealed_nothing,
 )
 from rules.judtho import alliances as al
 from rules.judtho import refusals
@@ -710,7 +709,14 @@ class Judtho(Game[JudthoState]):
         (1.4.3, J24), a resignation (J17) and a departure (J18)."""
         if not isinstance(action, (Move, Pass, Place, PlaceRest)):
             return False
-        return revealed_nothing(self, before, seat, action)
+        # Such an action draws nothing and tells every seat the same (its events are all public):
+        # whether it may be taken on `before` is all there is to ask, not a trial on a copy
+        # (tests/rules/judtho/test_undoable_check.py holds both answers the same).
+        try:
+            self.check(before, seat, action)
+        except IllegalAction:
+            return False
+        return True
 
     def rating_teams(self, state: JudthoState, seats: int) -> list[tuple[Seat, ...]]:
         """The sides as the game ended (J2): Trio's Single Player against the Partnership, in
