@@ -3,10 +3,10 @@
 Assembly is played with the default set-up (`@rest`, the same one a human may ask for); a draw
 offer is declined (a search-based player never wants to stop a game it can still play); owed
 placements and the moves of play go to `search.search`, which looks three plies ahead over the
-real turn order (a Triple Alliance's interleaved order included; its Rivals' turns searched as
-passes, `search.py`) with the current relations, so it knows its Allies, its Rivals and
-knatching. Only public information exists in this game. The search is bounded by a node
-budget, never by the clock, so a position always gets the same answer (`search.NODE_BUDGET`).
+real turn order (a Triple Alliance's interleaved order included) with the current relations,
+so it knows its Allies, its Rivals and knatching. Only public information exists in this game.
+The search is bounded by a node budget, never by the clock, so a position always gets the same
+answer (`search.NODE_BUDGET`).
 `LEVELS` keeps the settings of the earlier two-ply seat (`two_ply`) beside today's
 (`three_ply`), so the two can play each other (`bench/judtho_ai.py strength --opponent two_ply`).
 """
@@ -31,9 +31,8 @@ from rules.judtho.state import JudthoState
 class Level:
     """How a computer seat searches (`search.search`'s settings): the plies, the node budget,
     whether killer moves and history order the moves (`heuristics`), when no deeper
-    iteration is started (`growth`, `sure_depth`), whether the Rivals' turns are searched as
-    passes (`rivals_pass`) and how much the captures the next mover could make count when it is
-    on the seat's side (`threats`, `evaluate.captures_to_come`; 0: not counted)."""
+    iteration is started (`growth`, `sure_depth`) and whether the Rivals' turns are searched as
+    passes (`rivals_pass`, `search.py`)."""
 
     depth: int
     node_budget: int
@@ -41,20 +40,16 @@ class Level:
     growth: float
     sure_depth: int
     rivals_pass: bool = False
-    threats: float = 0.0
 
 
 LEVELS = {
     "two_ply": Level(depth=2, node_budget=1500, heuristics=False, growth=20, sure_depth=2),
-    "three_ply": Level(
-        depth=3, node_budget=NODE_BUDGET, heuristics=True, growth=GROWTH, sure_depth=3, rivals_pass=True
-    ),
+    "three_ply": Level(depth=3, node_budget=NODE_BUDGET, heuristics=True, growth=GROWTH, sure_depth=3),
 }
 """`two_ply`: the earlier computer seat (two plies, 1500 nodes, captures first, no killer moves or
-history, every other army searched as a minimiser); `three_ply`: today's (three plies always
-tried within `NODE_BUDGET`, which the median mid-game position needs less than half of, the
-Rivals' turns passed, so the plies reach both Opponents' replies; `bench/judtho_ai.py plies`
-measures it)."""
+history); `three_ply`: today's (three plies always
+tried within `NODE_BUDGET`, which the median mid-game position needs less than half of;
+`bench/judtho_ai.py plies` measures it)."""
 LEVEL = "three_ply"
 """The level of every computer seat."""
 DEPTH = LEVELS[LEVEL].depth
@@ -104,7 +99,6 @@ def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None 
         growth=settings.growth,
         sure_depth=min(settings.sure_depth, settings.depth if depth is None else depth),
         rivals_pass=settings.rivals_pass,
-        threats=settings.threats,
     )
     move = found.move
     if move in legal:

@@ -314,12 +314,10 @@ def evaluate(
     relation: Relation,
     values: Mapping[str, int],
     upcoming: Sequence[str] | None = None,
-    threats: float = 0.0,
 ) -> float:
     """The position's worth for `colour` and its Allies, minus its Opponents' (Rivals weigh 0).
     `upcoming` is the turn order from the army to move next (by default the plain order after
-    `colour`, who has just moved). See the module docstring for the parts and their weights;
-    `threats` weighs the captures to come (0: not counted)."""
+    `colour`, who has just moved). See the module docstring for the parts and their weights."""
     if upcoming is None:
         upcoming = next_movers(position, colour)
     king_at: dict[str, str] = {}
@@ -346,26 +344,4 @@ def evaluate(
         if signs[c] and c not in lost:
             score -= signs[c] * king_danger(position, c, sq, relation, movers_before(upcoming, c))
     score -= HANGING * hanging(position, colour, relation, values, signs, lost, movers_before(upcoming, colour))
-    if threats and upcoming:
-        score += threats * captures_to_come(position, upcoming[0], relation, values, signs, lost)
     return score
-
-
-def captures_to_come(
-    position: Position,
-    mover: str,
-    relation: Relation,
-    values: Mapping[str, int],
-    signs: Mapping[str, float],
-    lost: set[str],
-) -> float:
-    """The most Opponent material (by `signs`) that the next `mover` could capture with its move,
-    when it is on the side scored (itself or an Ally, not conquered); 0 otherwise (captures only,
-    `captures.most_captured`)."""
-    if signs.get(mover, 0.0) <= 0 or mover in lost:
-        return 0.0
-
-    def worth(occupant: tuple[str, str]) -> float:
-        return values.get(occupant[1], 0) if signs.get(occupant[0], 0.0) < 0 else 0
-
-    return most_captured(position, mover, relation, worth)

@@ -7,13 +7,16 @@ search allows alpha-beta and is the safe assumption for a King that can be knatc
 two squares away. The plies follow `order`, one army per ply (the mover, then the next colour
 in `order`, …), so a Triple Alliance's interleaved order (6.3) is searched as it will be played.
 
-**Rivals pass** (`rivals_pass`, the computer seat's default). A Rival can neither capture nor
+**Rivals pass** (`rivals_pass`, an option; no level of `ai.LEVELS` uses it). A Rival can neither capture nor
 knatch the searching army's side (1.1.3, 2.1, J11), so its turn changes that side's fortunes
 only indirectly; searched as a minimiser it costs a ply that reaches no threat. With
 `rivals_pass` the Rivals' turns are searched as passes (left out of the plies), so three plies
 from White in the opening relations are White, Red and Black — the second Opponent's reply,
 a Rival's turn earlier, is seen. The leaves are still read against the real turn order, the
-Rivals included (King safety, hanging material).
+Rivals included (King safety, hanging material). Measured against the two-ply seat it was no
+stronger than three plies over the Rivals (15 wins to 18 over 33 games of `bench/judtho_ai.py
+strength --opponent two_ply`): a leaf where the searching army moves next counts nothing it
+hangs, so a fork or two threats at once against its King read as harmless there.
 
 **Conquests inside the search** (1.1.6, 5.1). A move that captures an Opponent's King
 (Regicide) or leaves one attacked by an Opponent's Knight (knatch, J11 — including a King that
@@ -50,12 +53,13 @@ from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
 
 NODE_BUDGET = 10000
-"""Positions one search may visit (see `search`). Three plies (with killer moves and history,
-the Rivals passing) take a median of about 3800 on Quattro mid-game positions of games of the
-two-ply seat; 19 searches in 20 finish them within 10000, and the others answer from the root
-moves the third ply did finish. A node costs about 0.07 ms of CPU (the evaluation reads
-captures only, `captures.py`, and asks only the pieces in reach of a King whether they attack
-it), so a decision takes a median of about 0.25 s and at most about 0.9 s of CPU;
+"""Positions one search may visit (see `search`). Three plies (with killer moves and history)
+take a median of about 3400 on Quattro mid-game positions of games of the two-ply seat; 39
+searches in 40 finish them within 10000 (36 within 6000), and the others answer from the root
+moves the third ply did finish. A node costs about 0.1 ms of CPU on a busy machine (the
+evaluation reads captures only, `captures.py`, and asks only the pieces in reach of a King
+whether they attack it), so a decision takes a median of about 0.35 s and at most about 0.95 s
+there (0.55 s and 1.05 s with 6000 nodes before that King scan, measured side by side);
 `bench/judtho_ai.py plies` and `figures` measure it."""
 MAX_DEPTH = 64
 GROWTH = 20
@@ -135,10 +139,8 @@ class _Searcher:
         budget: int,
         heuristics: bool = True,
         real_order: list[str] | None = None,
-        threats: float = 0.0,
     ) -> None:
         self.root = root
-        self.threats = threats
         self.relation = relation
         self.sequence = sequence
         self.values = values
@@ -248,7 +250,7 @@ class _Searcher:
     def leaf(self, position: Position, ply: int) -> float:
         """The evaluation of a position whose next mover is the one of `ply`."""
         upcoming = self.upcoming[ply % len(self.upcoming)]
-        return evaluate(position, self.root, self.relation, self.values, upcoming, self.threats)
+        return evaluate(position, self.root, self.relation, self.values, upcoming)
 
     def value(self, position: Position, ply: int, depth: int, alpha: float, beta: float, ended: bool = False) -> float:
         """The score of `position`, whose next mover is the one of `ply`, searched `depth` plies
@@ -308,7 +310,6 @@ def search(
     growth: float = GROWTH,
     sure_depth: int = SURE_DEPTH,
     rivals_pass: bool = False,
-    threats: float = 0.0,
 ) -> SearchResult:
     """The best move of `colour` by iterative deepening up to `depth` plies within `node_budget`
     nodes (see the module docstring); with its score, the depth finished and the nodes visited.
@@ -322,7 +323,7 @@ def search(
     related = memo(relation)
     real = turn_sequence(colour, order, present)
     sequence = without_rivals(real, colour, related) if rivals_pass else real
-    searcher = _Searcher(colour, related, sequence, table, options, node_budget, heuristics, real, threats)
+    searcher = _Searcher(colour, related, sequence, table, options, node_budget, heuristics, real)
     moves = searcher.moves(position, colour)
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, 0)

@@ -218,7 +218,7 @@ def as_the_ai(pos: Position, colour: str, relation=initial_relation, level: str 
     """The search with a computer seat's settings (`ai.LEVELS`)."""
     s = LEVELS[level]
     settings = dict(depth=s.depth, node_budget=s.node_budget, heuristics=s.heuristics, growth=s.growth,
-                    sure_depth=s.sure_depth, rivals_pass=s.rivals_pass, threats=s.threats)
+                    sure_depth=s.sure_depth, rivals_pass=s.rivals_pass)
     return search(pos, colour, relation, COLOURS, **{**settings, **kw})
 
 
@@ -262,8 +262,8 @@ def test_the_two_ply_level_stops_after_two_plies() -> None:
 def test_1_1_3_past_a_rivals_turn_it_sees_the_second_opponents_recapture() -> None:
     # Rc4xc9 wins a Bishop (4) that Black's Knight on d11 guards: Black takes the Rook (6) back.
     # Order White, Red, Yellow, Black: three plies that search Yellow (a Rival, who can neither
-    # capture nor knatch White) stop before Black and take; the default level searches Yellow's
-    # turn as a pass, reaches Black's recapture and keeps the Rook.
+    # capture nor knatch White) stop before Black and take; with `rivals_pass` Yellow's turn is
+    # searched as a pass, the plies reach Black's recapture and the Rook stays.
     pos = position(
         {
             "a1": "white king",
@@ -283,9 +283,9 @@ def test_1_1_3_past_a_rivals_turn_it_sees_the_second_opponents_recapture() -> No
             "b11": "yellow pawn",
         }
     )
-    assert LEVELS[LEVEL].rivals_pass and not LEVELS["two_ply"].rivals_pass
+    assert not LEVELS["two_ply"].rivals_pass
     assert str(as_the_ai(pos, "white", rivals_pass=False).move) == "Rc4xc9"
-    assert str(as_the_ai(pos, "white").move) != "Rc4xc9"
+    assert str(as_the_ai(pos, "white", rivals_pass=True).move) != "Rc4xc9"
 
 
 def test_1_1_3_without_rivals_keeps_the_turn_order_and_the_real_order_for_king_safety() -> None:
