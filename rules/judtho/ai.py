@@ -3,12 +3,12 @@
 Assembly is played with the default set-up (`@rest`, the same one a human may ask for); a draw
 offer is declined (a search-based player never wants to stop a game it can still play); owed
 placements and the moves of play go to `search.search`, which looks three plies ahead over the
-real turn order (a Triple Alliance's interleaved order included) with the current relations, so
-it knows its Allies, its Rivals and knatching. Only public information exists in this game.
+real turn order (a Triple Alliance's interleaved order included) with the current relations,
+so it knows its Allies, its Rivals and knatching. Only public information exists in this game.
 The search is bounded by a node budget, never by the clock, so a position always gets the same
-answer (`search.NODE_BUDGET`). `LEVELS` keeps the settings of the earlier two-ply seat
-(`two_ply`) beside today's (`three_ply`), so the two can play each other (`bench/judtho_ai.py
-strength --opponent two_ply`).
+answer (`search.NODE_BUDGET`).
+`LEVELS` keeps the settings of the earlier two-ply seat (`two_ply`) beside today's
+(`three_ply`), so the two can play each other (`bench/judtho_ai.py strength --opponent two_ply`).
 """
 
 from __future__ import annotations
@@ -30,14 +30,16 @@ from rules.judtho.state import JudthoState
 @dataclass(frozen=True)
 class Level:
     """How a computer seat searches (`search.search`'s settings): the plies, the node budget,
-    whether killer moves and history order the moves (`heuristics`), and when no deeper
-    iteration is started (`growth`, `sure_depth`)."""
+    whether killer moves and history order the moves (`heuristics`), when no deeper
+    iteration is started (`growth`, `sure_depth`) and whether the Rivals' turns are searched as
+    passes (`rivals_pass`, `search.py`)."""
 
     depth: int
     node_budget: int
     heuristics: bool
     growth: float
     sure_depth: int
+    rivals_pass: bool = False
 
 
 LEVELS = {
@@ -45,8 +47,9 @@ LEVELS = {
     "three_ply": Level(depth=3, node_budget=NODE_BUDGET, heuristics=True, growth=GROWTH, sure_depth=3),
 }
 """`two_ply`: the earlier computer seat (two plies, 1500 nodes, captures first, no killer moves or
-history); `three_ply`: today's (three plies always tried within `NODE_BUDGET`, which the median
-mid-game position needs only a fraction of; `bench/judtho_ai.py plies` measures it)."""
+history); `three_ply`: today's (three plies always
+tried within `NODE_BUDGET`, which the median mid-game position needs less than half of;
+`bench/judtho_ai.py plies` measures it)."""
 LEVEL = "three_ply"
 """The level of every computer seat."""
 DEPTH = LEVELS[LEVEL].depth
@@ -95,6 +98,7 @@ def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None 
         heuristics=settings.heuristics,
         growth=settings.growth,
         sure_depth=min(settings.sure_depth, settings.depth if depth is None else depth),
+        rivals_pass=settings.rivals_pass,
     )
     move = found.move
     if move in legal:

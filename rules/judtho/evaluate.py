@@ -83,11 +83,20 @@ def kings(position: Position) -> dict[str, str]:
 
 def knatched_kings(position: Position, relation: Relation) -> list[str]:
     """The colours whose King an Opponent's Knight attacks (J11: knatched at once), in turn order."""
+    return _knatched(position, relation, kings(position))
+
+
+def _knatched(position: Position, relation: Relation, king_at: Mapping[str, str]) -> list[str]:
+    """`knatched_kings`, the Kings' squares (`kings`) already known."""
     knight_jumps = geometry(position.board).knight
+    pieces = position.pieces
     found = []
-    for colour, sq in sorted(kings(position).items(), key=lambda item: position.board.colours.index(item[0])):
+    for colour in position.board.colours:
+        sq = king_at.get(colour)
+        if sq is None:
+            continue
         for jump in knight_jumps[sq]:
-            occupant = position.pieces.get(jump)
+            occupant = pieces.get(jump)
             if occupant and occupant[1] == "knight" and relation(occupant[0], colour) == "opponent":
                 found.append(colour)
                 break
@@ -97,13 +106,20 @@ def knatched_kings(position: Position, relation: Relation) -> list[str]:
 def conquered(position: Position, relation: Relation) -> set[str]:
     """The armies on the board that are conquered (5.1): no King (Regicide), a King attacked by
     an Opponent's Knight (knatch, J11) or a King alone (Annihilation, J13)."""
-    out = set(knatched_kings(position, relation))
     king_at = kings(position)
     counts: dict[str, int] = {}
     for colour, _ in position.pieces.values():
         counts[colour] = counts.get(colour, 0) + 1
-    for colour in present_colours(position):
-        if colour not in king_at or counts[colour] == 1:
+    return _conquered(position, relation, king_at, counts)
+
+
+def _conquered(
+    position: Position, relation: Relation, king_at: Mapping[str, str], counts: Mapping[str, int]
+) -> set[str]:
+    """`conquered`, the Kings' squares and each army's number of pieces already known."""
+    out = set(_knatched(position, relation, king_at))
+    for colour in position.board.colours:
+        if colour in counts and (colour not in king_at or counts[colour] == 1):
             out.add(colour)
     return out
 
@@ -177,18 +193,36 @@ def _knight_may_land(position: Position, owner: str, square: str, relation: Rela
     return kingdom is None or relation(owner, kingdom) != "rival"
 
 
+@cache
+def _reach(board: Board, king_square: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The squares from which a piece other than a Knight could ever attack `king_square` by its
+    geometry (`attacks`: on one line with it, next to it, or on a Prince's path to it), whatever
+    stands between; and the squares within two of it (`KING_CROWD`)."""
+    kf, kr = _COORDS[king_square]
+    near = frozenset(sq for sq, (f, r) in _COORDS.items() if max(abs(f - kf), abs(r - kr)) <= 2)
+    lines = frozenset(sq for sq in _COORDS if _line(sq, king_square) is not None)
+    prince = frozenset(
+        origin
+        for origin, paths in geometry(board).prince.items()
+        if any(king_square in path[:PRINCE_REACH] for path in paths)
+    )
+    return lines | near | prince, near
+
+
 def _king_scan(position: Position, colour: str, king_square: str, relation: Relation) -> tuple[list[str], float]:
     """`king_threats`, and the lesser dangers: Opponent Knights two jumps from a knatch square
-    (`KNIGHT_NEAR`) and other Opponent pieces within two squares (`KING_CROWD`)."""
+    (`KNIGHT_NEAR`) and other Opponent pieces within two squares (`KING_CROWD`). Only the pieces
+    on a square that could ever attack the King (`_reach`) are asked whether they do."""
     board = position.board
     attacking, one_away = _knight_reach(board, king_square)
     two_away = _knight_reach_two(board, king_square)
+    reach, near = _reach(board, king_square)
     jumps = geometry(board).knight
-    kf, kr = _COORDS[king_square]
+    enemies = {c for c in board.colours if c != colour and relation(c, colour) == "opponent"}
     found = []
     lesser = 0.0
     for sq, (owner, piece) in position.pieces.items():
-        if owner == colour or relation(owner, colour) != "opponent":
+        if owner not in enemies:
             continue
         if piece == "knight":
             if sq in one_away and any(
@@ -198,10 +232,11 @@ def _king_scan(position: Position, colour: str, king_square: str, relation: Rela
             elif sq in two_away:
                 lesser += KNIGHT_NEAR
             continue
+        if sq not in reach:
+            continue
         if attacks(position, sq, king_square):
             found.append(owner)
-        f, r = _COORDS[sq]
-        if max(abs(f - kf), abs(r - kr)) <= 2:
+        if sq in near:
             lesser += KING_CROWD
     return found, lesser
 
@@ -285,8 +320,14 @@ def evaluate(
     `colour`, who has just moved). See the module docstring for the parts and their weights."""
     if upcoming is None:
         upcoming = next_movers(position, colour)
-    signs = {c: SIGNS[relation(colour, c)] for c in present_colours(position)}
-    lost = conquered(position, relation)
+    king_at: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for sq, (owner, piece) in position.pieces.items():
+        counts[owner] = counts.get(owner, 0) + 1
+        if piece == "king":
+            king_at[owner] = sq
+    signs = {c: SIGNS[relation(colour, c)] for c in position.board.colours if c in counts}
+    lost = _conquered(position, relation, king_at, counts)
     score = 0.0
     for c in lost:
         score -= signs[c] * CONQUEST
@@ -299,7 +340,7 @@ def evaluate(
             r = _COORDS[sq][1]
             travelled = r if pawn_forward(owner) > 0 else position.board.ranks - 1 - r
             score += sign * PAWN_STEP * travelled
-    for c, sq in kings(position).items():
+    for c, sq in king_at.items():
         if signs[c] and c not in lost:
             score -= signs[c] * king_danger(position, c, sq, relation, movers_before(upcoming, c))
     score -= HANGING * hanging(position, colour, relation, values, signs, lost, movers_before(upcoming, colour))

@@ -7,6 +7,17 @@ search allows alpha-beta and is the safe assumption for a King that can be knatc
 two squares away. The plies follow `order`, one army per ply (the mover, then the next colour
 in `order`, …), so a Triple Alliance's interleaved order (6.3) is searched as it will be played.
 
+**Rivals pass** (`rivals_pass`, an option; no level of `ai.LEVELS` uses it). A Rival can neither capture nor
+knatch the searching army's side (1.1.3, 2.1, J11), so its turn changes that side's fortunes
+only indirectly; searched as a minimiser it costs a ply that reaches no threat. With
+`rivals_pass` the Rivals' turns are searched as passes (left out of the plies), so three plies
+from White in the opening relations are White, Red and Black — the second Opponent's reply,
+a Rival's turn earlier, is seen. The leaves are still read against the real turn order, the
+Rivals included (King safety, hanging material). Measured against the two-ply seat it was no
+stronger than three plies over the Rivals (15 wins to 18 over 33 games of `bench/judtho_ai.py
+strength --opponent two_ply`): a leaf where the searching army moves next counts nothing it
+hangs, so a fork or two threats at once against its King read as harmless there.
+
 **Conquests inside the search** (1.1.6, 5.1). A move that captures an Opponent's King
 (Regicide) or leaves one attacked by an Opponent's Knight (knatch, J11 — including a King that
 walks onto such a square) conquers that army. The search stops there and scores the position:
@@ -41,13 +52,15 @@ from rules.judtho.moves import DISTANT_ALL_AND_SINGLES, apply_move, geometry, le
 from rules.judtho.notation import Move, Pass
 from rules.judtho.scoring import values as value_table
 
-NODE_BUDGET = 6000
+NODE_BUDGET = 10000
 """Positions one search may visit (see `search`). Three plies (with killer moves and history)
-take a median of about 3400 on Quattro mid-game positions of AI games; 9 searches in 10
-finish them within 6000, and the others answer from the root moves the third ply did finish.
-A node costs about 0.1 ms of CPU (the evaluation reads captures only, `captures.py`), so a
-decision takes a median of about 0.3 s and at most about 0.9 s of CPU; `bench/judtho_ai.py
-plies` and `figures` measure it."""
+take a median of about 3400 on Quattro mid-game positions of games of the two-ply seat; 39
+searches in 40 finish them within 10000 (36 within 6000), and the others answer from the root
+moves the third ply did finish. A node costs about 0.1 ms of CPU on a busy machine (the
+evaluation reads captures only, `captures.py`, and asks only the pieces in reach of a King
+whether they attack it), so a decision takes a median of about 0.35 s and at most about 0.95 s
+there (0.55 s and 1.05 s with 6000 nodes before that King scan, measured side by side);
+`bench/judtho_ai.py plies` and `figures` measure it."""
 MAX_DEPTH = 64
 GROWTH = 20
 """How many times more nodes a third or later ply is assumed to take than the one before
@@ -83,6 +96,25 @@ def turn_sequence(colour: str, order: Sequence[str], present: Collection[str]) -
     return order[start:] + order[:start]
 
 
+def _starts(real: Sequence[str], searched: Sequence[str]) -> list[int]:
+    """Where in `real` (one turn order cycle) each of `searched` (the same cycle, some of its
+    entries left out) stands."""
+    out: list[int] = []
+    i = 0
+    for colour in searched:
+        while real[i] != colour:
+            i += 1
+        out.append(i)
+        i += 1
+    return out
+
+
+def without_rivals(sequence: Sequence[str], colour: str, relation: Relation) -> list[str]:
+    """The turn order `sequence` (from `colour` on) without `colour`'s Rivals (1.1.3: a Rival can
+    neither capture nor knatch `colour`'s side, so `RIVALS_PASS` searches its turn as a pass)."""
+    return [c for c in sequence if c == colour or relation(colour, c) != "rival"]
+
+
 def settle(position: Position, relation: Relation) -> tuple[Position, bool]:
     """Remove every King attacked by an Opponent's Knight (knatched, J11) for the search's sake;
     return the position and whether any was."""
@@ -106,6 +138,7 @@ class _Searcher:
         options: Collection[str],
         budget: int,
         heuristics: bool = True,
+        real_order: list[str] | None = None,
     ) -> None:
         self.root = root
         self.relation = relation
@@ -123,8 +156,11 @@ class _Searcher:
         self.finished: list[tuple[Move | Pass, float]] = []
         """The root moves the current iteration has finished, with their scores."""
         self.friends = {c for c in sequence if relation(root, c) in ("self", "ally")}
-        self.upcoming = [sequence[i:] + sequence[:i] for i in range(len(sequence))]
-        """Ply -> the turn order from that ply's mover on (who moves before whom, for King safety)."""
+        real = sequence if real_order is None else real_order
+        starts = _starts(real, sequence)
+        self.upcoming = [real[i:] + real[:i] for i in starts]
+        """Ply -> the real turn order from that ply's mover on (who moves before whom, for King
+        safety; the armies the search skips included)."""
 
     def tick(self) -> None:
         """Count one more position, or stop the iteration when the budget is spent."""
@@ -213,7 +249,8 @@ class _Searcher:
 
     def leaf(self, position: Position, ply: int) -> float:
         """The evaluation of a position whose next mover is the one of `ply`."""
-        return evaluate(position, self.root, self.relation, self.values, self.upcoming[ply % len(self.upcoming)])
+        upcoming = self.upcoming[ply % len(self.upcoming)]
+        return evaluate(position, self.root, self.relation, self.values, upcoming)
 
     def value(self, position: Position, ply: int, depth: int, alpha: float, beta: float, ended: bool = False) -> float:
         """The score of `position`, whose next mover is the one of `ply`, searched `depth` plies
@@ -272,6 +309,7 @@ def search(
     heuristics: bool = True,
     growth: float = GROWTH,
     sure_depth: int = SURE_DEPTH,
+    rivals_pass: bool = False,
 ) -> SearchResult:
     """The best move of `colour` by iterative deepening up to `depth` plies within `node_budget`
     nodes (see the module docstring); with its score, the depth finished and the nodes visited.
@@ -282,8 +320,10 @@ def search(
         raise ValueError(f"node_budget must be at least 1 (one position looked at), not {node_budget}")
     table = values if values is not None else value_table(position.board.name)
     present = {c for c, _ in position.pieces.values()}
-    sequence = turn_sequence(colour, order, present)
-    searcher = _Searcher(colour, memo(relation), sequence, table, options, node_budget, heuristics)
+    related = memo(relation)
+    real = turn_sequence(colour, order, present)
+    sequence = without_rivals(real, colour, related) if rivals_pass else real
+    searcher = _Searcher(colour, related, sequence, table, options, node_budget, heuristics, real)
     moves = searcher.moves(position, colour)
     if len(moves) == 1:
         return SearchResult(moves[0], 0.0, 0, 0)

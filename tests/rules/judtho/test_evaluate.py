@@ -4,7 +4,23 @@
 from __future__ import annotations
 
 from rules.judtho.board import initial_relation, relation_from_table
-from rules.judtho.evaluate import CONQUEST, conquered, evaluate, king_danger, knatched_kings
+from rules.judtho.evaluate import (
+    _COORDS,
+    CONQUEST,
+    KING_CROWD,
+    KNIGHT_NEAR,
+    _king_scan,
+    _knight_may_land,
+    _knight_reach,
+    _knight_reach_two,
+    attacks,
+    conquered,
+    evaluate,
+    king_danger,
+    kings,
+    knatched_kings,
+)
+from rules.judtho.moves import geometry
 from rules.judtho.scoring import TABLE_1, TABLE_2
 from tests.rules.judtho.kit import position
 
@@ -115,3 +131,47 @@ def test_2_1_a_piece_an_opponent_can_take_next_counts_against() -> None:
     open_file = {**pieces, "c6": "white pawn"}
     blocked = {**pieces, "b6": "white pawn"}
     assert score(open_file, relation=initial_relation) < score(blocked, relation=initial_relation) - 1.5
+
+
+def king_scan_by_every_piece(pos, colour: str, king_square: str, relation) -> tuple[list[str], float]:
+    """`_king_scan` asking every Opponent piece (no `_reach` filter): the reference it is compared with."""
+    attacking, one_away = _knight_reach(pos.board, king_square)
+    two_away = _knight_reach_two(pos.board, king_square)
+    jumps = geometry(pos.board).knight
+    kf, kr = _COORDS[king_square]
+    found, lesser = [], 0.0
+    for sq, (owner, piece) in pos.pieces.items():
+        if owner == colour or relation(owner, colour) != "opponent":
+            continue
+        if piece == "knight":
+            if sq in one_away and any(j in attacking and _knight_may_land(pos, owner, j, relation) for j in jumps[sq]):
+                found.append(owner)
+            elif sq in two_away:
+                lesser += KNIGHT_NEAR
+            continue
+        if attacks(pos, sq, king_square):
+            found.append(owner)
+        f, r = _COORDS[sq]
+        if max(abs(f - kf), abs(r - kr)) <= 2:
+            lesser += KING_CROWD
+    return found, lesser
+
+
+def test_j11_the_king_scan_asks_only_pieces_in_reach_and_finds_the_same() -> None:
+    from tests.rules.judtho.test_captures import allied, positions
+
+    checked = 0
+    for seed in range(4):
+        for pos in positions(seed, 90)[::3]:
+            for relation in (initial_relation, allied):
+                for colour, sq in kings(pos).items():
+                    assert _king_scan(pos, colour, sq, relation) == king_scan_by_every_piece(pos, colour, sq, relation)
+                    checked += 1
+    assert checked > 400
+
+
+def test_2_5_2_a_prince_off_the_kings_lines_still_threatens_it() -> None:
+    # A Prince on c5 reaches f6 by its path (2.5.2), though c5 is on no line with f6 and not near it.
+    pos = position({"f6": "white king", "c5": "red prince", "l12": "red king"})
+    assert king_scan_by_every_piece(pos, "white", "f6", initial_relation)[0] == ["red"]
+    assert _king_scan(pos, "white", "f6", initial_relation)[0] == ["red"]

@@ -15,7 +15,16 @@ from rules.judtho.board import COLOURS, Position, default_setup, initial_relatio
 from rules.judtho.evaluate import knatched_kings
 from rules.judtho.moves import apply_move, legal_moves
 from rules.judtho.notation import Move, Pass
-from rules.judtho.search import NODE_BUDGET, SearchResult, best_move, search, settle, turn_sequence
+from rules.judtho.search import (
+    NODE_BUDGET,
+    SearchResult,
+    _starts,
+    best_move,
+    search,
+    settle,
+    turn_sequence,
+    without_rivals,
+)
 from tests.rules.judtho.kit import position
 
 POSITIONS = Path(__file__).parent / "search_positions"
@@ -209,7 +218,7 @@ def as_the_ai(pos: Position, colour: str, relation=initial_relation, level: str 
     """The search with a computer seat's settings (`ai.LEVELS`)."""
     s = LEVELS[level]
     settings = dict(depth=s.depth, node_budget=s.node_budget, heuristics=s.heuristics, growth=s.growth,
-                    sure_depth=s.sure_depth)
+                    sure_depth=s.sure_depth, rivals_pass=s.rivals_pass)
     return search(pos, colour, relation, COLOURS, **{**settings, **kw})
 
 
@@ -250,6 +259,42 @@ def test_the_two_ply_level_stops_after_two_plies() -> None:
     assert result.depth == 2 and 0 < result.nodes <= LEVELS["two_ply"].node_budget
 
 
+def test_1_1_3_past_a_rivals_turn_it_sees_the_second_opponents_recapture() -> None:
+    # Rc4xc9 wins a Bishop (4) that Black's Knight on d11 guards: Black takes the Rook (6) back.
+    # Order White, Red, Yellow, Black: three plies that search Yellow (a Rival, who can neither
+    # capture nor knatch White) stop before Black and take; with `rivals_pass` Yellow's turn is
+    # searched as a pass, the plies reach Black's recapture and the Rook stays.
+    pos = position(
+        {
+            "a1": "white king",
+            "c4": "white rook",
+            "b2": "white pawn",
+            "c9": "red bishop",
+            "l12": "red king",
+            "k12": "red pawn",
+            "k11": "red pawn",
+            "l11": "red pawn",
+            "d11": "black knight",
+            "l1": "black king",
+            "k2": "black pawn",
+            "k1": "black pawn",
+            "l2": "black pawn",
+            "a12": "yellow king",
+            "b11": "yellow pawn",
+        }
+    )
+    assert not LEVELS["two_ply"].rivals_pass
+    assert str(as_the_ai(pos, "white", rivals_pass=False).move) == "Rc4xc9"
+    assert str(as_the_ai(pos, "white", rivals_pass=True).move) != "Rc4xc9"
+
+
+def test_1_1_3_without_rivals_keeps_the_turn_order_and_the_real_order_for_king_safety() -> None:
+    order = ["white", "red", "yellow", "black", "white", "red", "yellow", "black", "white"]
+    assert without_rivals(order, "white", initial_relation) == ["white", "red", "black"] * 2 + ["white"]
+    assert without_rivals(["red", "yellow", "black", "white"], "red", initial_relation) == ["red", "yellow", "white"]
+    assert _starts(order, without_rivals(order, "white", initial_relation)) == [0, 1, 3, 4, 5, 7, 8]
+
+
 def test_it_is_deterministic() -> None:
     _, pos, relation = load(POSITIONS / "quattro_midgame.json")
     first = search(pos, "red", relation, COLOURS, depth=2)
@@ -283,10 +328,10 @@ def test_the_nodes_never_exceed_the_budget() -> None:
         result = search(pos, "black", relation, COLOURS, depth=8, node_budget=budget)
         assert result.nodes <= budget, budget
         assert result.move in legal, budget
-    # Three plies of this position cost more than the default budget: every node of it is spent,
-    # and the answer comes from the root moves the third ply did finish.
-    spent = as_the_ai(pos, "black", relation)
-    assert spent.nodes == NODE_BUDGET and spent.depth == 2 and spent.move in legal
+    # Three plies of this position cost more than 6000 nodes (about 9300): every node of such a
+    # budget is spent, and the answer comes from the root moves the third ply did finish.
+    spent = as_the_ai(pos, "black", relation, node_budget=6000)
+    assert spent.nodes == 6000 and spent.depth == 2 and spent.move in legal
 
 
 def test_a_tiny_budget_still_gives_a_legal_move() -> None:
