@@ -21,7 +21,16 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import DRAWING, Text, Theme, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import (
+    DRAWING,
+    Text,
+    Theme,
+    labels_by_target,
+    parts_png,
+    render_kept_png,
+    square_labels,
+    wording,
+)
 from renderer.judge_dredd_hand import render_hand
 from renderer.judge_dredd_look import MESSAGES, PHASES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
@@ -163,7 +172,7 @@ def render(
     `names` maps seats to player names (any script); `text` gives the words, message id -> text
     in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
     th = theme_named(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+    return render_kept_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
 
 def compose(
