@@ -262,10 +262,13 @@ def measuring() -> Iterator[Measure]:
         return out
 
     def kept_png(img: Image.Image, *args: Any, **kwargs: Any) -> bytes:
-        """`renderer.common.kept_png`, which encodes an RGB picture in kept bands: a save too."""
+        """`renderer.common.kept_png`, which encodes an RGB picture (or its top `height` rows) in
+        kept bands: a save too."""
         out: bytes = original["kept_png"](img, *args, **kwargs)
-        seen.saved.append(img)
-        seen.alive.append(img)
+        height = kwargs.get("height")
+        shown = img if height is None or height >= img.height else img.crop((0, 0, img.width, height))
+        seen.saved.append(shown)
+        seen.alive.append(shown)
         return out
 
     patches: dict[tuple[Any, str], Any] = {

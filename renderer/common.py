@@ -968,17 +968,19 @@ QUANTIZED = _Quantized(QUANTIZED_KEPT)
 """The RGB bands every `kept_png` picture shares."""
 
 
-def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL) -> bytes:
+def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: int | None = None) -> bytes:
     """`paletted_png`'s bytes (the same bytes for the same picture), for less: the picture is cut
     in bands of `PNG_BAND` rows, and a band a recent picture showed (`QUANTIZED`: compared by its
     RGB bytes) gives its palette indices and compressed rows as they were; only the other bands
     are converted to the palette (each run of them at once: the conversion is pixel by pixel, no
     dithering) and compressed (`BANDS`). From one action to the next most of a board's bands are
-    the same, and reading a picture's bytes costs a fraction of converting them."""
+    the same, and reading a picture's bytes costs a fraction of converting them. `height`: the
+    picture is the top `height` rows of `img` (a canvas cut there, without cutting it)."""
     rgb_img = img.convert("RGB") if img.mode != "RGB" else img
-    width, height = rgb_img.size
+    width = rgb_img.width
+    height = rgb_img.height if height is None else min(height, rgb_img.height)
     plte = _plte(theme)
-    raw = rgb_img.tobytes()
+    raw = top_rows_bytes(rgb_img, height)
     step = width * 3 * PNG_BAND
     found: list[tuple[bytes, int, int] | None] = []
     missing: list[int] = []
@@ -1019,12 +1021,39 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL) -> bytes:
     return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
 
 
-def render_kept_png(draw: Callable[[], Image.Image], theme: Theme) -> bytes:
+def render_kept_png(draw: Callable[[], Image.Image | tuple[Image.Image, int]], theme: Theme) -> bytes:
     """`render_png`, encoded by `kept_png`: the same bytes, the bands shown lately not converted
-    or compressed again."""
+    or compressed again. `draw` may give a canvas and how many of its rows from the top are the
+    picture (the rest not copied away first)."""
     with DRAWING:
-        canvas = draw()
-    return kept_png(canvas, theme)
+        drawn = draw()
+    canvas, height = drawn if isinstance(drawn, tuple) else (drawn, None)
+    return kept_png(canvas, theme, height=height)
+
+
+def top_rows_bytes(img: Image.Image, height: int) -> bytes:
+    """The bytes of the top `height` rows of `img` in its own mode: `img.crop(...).tobytes()`
+    without the copy, read once by Pillow's raw encoder over those rows (as `tobytes` reads a whole
+    picture, but into one buffer); where that encoder cannot be had, through the crop."""
+    if height == img.height:
+        return img.tobytes()
+    size = img.width * height * len(img.getbands())
+    try:
+        img.load()
+        encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]
+        encoder.setimage(img.im, (0, 0, img.width, height))
+        parts = []
+        while True:
+            _, done, data = encoder.encode(max(size, 65536))
+            parts.append(data)
+            if done:
+                break
+        encoder.cleanup()
+        if done < 0:
+            raise RuntimeError(done)
+    except (AttributeError, TypeError, RuntimeError, ValueError):
+        return img.crop((0, 0, img.width, height)).tobytes()
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def paletted(img: Image.Image, theme: Theme) -> Image.Image:

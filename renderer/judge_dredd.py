@@ -172,7 +172,7 @@ def render(
     `names` maps seats to player names (any script); `text` gives the words, message id -> text
     in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
     th = theme_named(theme)
-    return render_kept_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+    return render_kept_png(lambda: _canvas(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
 
 def compose(
@@ -187,6 +187,20 @@ def compose(
     (all above the panel) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
     the maps drawn before when those are the same (`_MAPS`): a card-play window's passes change
     only the panel."""
+    canvas, height = _canvas(view, highlight=highlight, theme=theme, names=names, text=text)
+    return canvas.crop((0, 0, WIDTH, height))
+
+
+def _canvas(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> tuple[Image.Image, int]:
+    """`compose`'s canvas, and how many of its rows from the top are the board (the rest is not
+    copied away: `render` encodes those rows alone)."""
     th = theme_named(theme)
     say = words(text)
     said = {key: say(key) for key in MAP_WORDS}
@@ -208,7 +222,7 @@ def compose(
             _MAPS.popitem(last=False)
     _piles(canvas, th, tuple(said.values()), view)
     bottom = draw_panel(canvas, th, say, view, names, highlight)
-    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
+    return canvas, min(HEIGHT, bottom + FRAME)
 
 
 PILES_KEPT = 32

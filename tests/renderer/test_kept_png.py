@@ -80,3 +80,15 @@ def test_the_kept_rgb_bands_are_bounded() -> None:
         raw = one[:-1] + bytes([n + 1])
         bands.keep(bands.key(plte, 10, raw, 0, 30), raw, b"", b"", 1)
     assert len(bands) == common.QUANTIZED_TRIES
+
+
+def test_the_top_rows_of_a_canvas_are_its_crop() -> None:
+    rng = random.Random(8)
+    for mode, size in (("RGB", (37, 50)), ("RGBA", (20, 9)), ("P", (64, 300))):
+        img = Image.frombytes(mode, size, rng.randbytes(size[0] * size[1] * len(Image.new(mode, (1, 1)).getbands())))
+        for height in (1, 7, size[1] // 2, size[1]):
+            assert common.top_rows_bytes(img, height) == img.crop((0, 0, size[0], height)).tobytes(), (mode, height)
+    canvas = _board(3, height=9 * common.PNG_BAND)
+    for height in (5 * common.PNG_BAND, 5 * common.PNG_BAND + 3):
+        cut = canvas.crop((0, 0, canvas.width, height))
+        assert common.kept_png(canvas, THEME, height=height) == common.paletted_png(cut, THEME)
