@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image
@@ -126,10 +126,16 @@ def action_target(action: str) -> str | None:
     return None
 
 
+@cache
+def _sector_order() -> dict[str, tuple[int, ...]]:
+    """The Sectors' reading order (`_order`): row by row, west to east."""
+    return {c: (0, s.row, s.col) for c, s in load_board().sectors.items()}
+
+
 def _order(view: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
     """Reading order of every target: Sectors row by row, west to east; Crimes by their Sector,
     then as the view lists them; the Alien Creature last."""
-    out: dict[str, tuple[int, ...]] = {c: (0, s.row, s.col) for c, s in load_board().sectors.items()}
+    out = dict(_sector_order())
     sectors = load_board().sectors
     for i, c in enumerate(view.get("crimes") or []):
         s = sectors.get(c.get("sector"))
