@@ -1041,17 +1041,21 @@ def top_rows_bytes(img: Image.Image, height: int) -> bytes:
     try:
         img.load()
         encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]
+    except (AttributeError, TypeError, ValueError, OSError):
+        return img.crop((0, 0, img.width, height)).tobytes()
+    parts = []
+    try:
         encoder.setimage(img.im, (0, 0, img.width, height))
-        parts = []
         while True:
             _, done, data = encoder.encode(max(size, 65536))
             parts.append(data)
             if done:
                 break
+    except (AttributeError, TypeError, ValueError):
+        done = -1
+    finally:
         encoder.cleanup()
-        if done < 0:
-            raise RuntimeError(done)
-    except (AttributeError, TypeError, RuntimeError, ValueError):
+    if done < 0:  # the encoder is not what it was: the public way
         return img.crop((0, 0, img.width, height)).tobytes()
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
