@@ -879,3 +879,196 @@ def _parts_canvas(board: Image.Image, parts: Sequence[Part], title: str) -> Imag
                 d.text((x + 32, y + 3 + k * line_h), line, font=f, fill=PART_INK, anchor="lt")
         y += height
     return canvas
+
+
+# ---------------------------------------------------------------------------- paletted bands kept
+
+QUANTIZED_KEPT = 512
+"""RGB bands kept with their paletted pixels and compressed bytes (`kept_png`): each holds its
+RGB rows to compare (about 31 KB for a 646-pixel-wide band), its palette indices (10 KB) and its
+bytes (1 KB), so about 21 MB: some six boards' worth of bands that differ, enough for the last
+pictures of the tables that played last, with what all pictures of a game share."""
+
+QUANTIZED_TRIES = 4
+"""Bands kept under one sample (`_Quantized`): bands that differ only where the sample does not
+look (a count, a name) are each kept, the last few used."""
+
+QUANTIZED_SAMPLE = 53
+"""One byte in this many is the sample a band is found by (`_Quantized`): a prime, so the
+sampled columns move from row to row."""
+
+
+class _Quantized:
+    """RGB bands of rows kept with their palette indices, their deflated rows and the Adler-32
+    of those (`kept_png`), so that a band a recent picture showed is neither converted to the
+    palette nor compressed again. Found by the palette, the width and a sample of the band's
+    bytes (every `QUANTIZED_SAMPLE`-th: cheap to take, unlike a checksum of every byte), then
+    compared byte for byte with each band kept under that sample (a band is reused only when
+    its RGB bytes are the same). Bounded: `QUANTIZED_KEPT` bands, least recently used first
+    out; safe across the worker threads that encode at once."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._found: OrderedDict[tuple[bytes, int, int, bytes], list[tuple[bytes, bytes, bytes, int]]] = OrderedDict()
+        self._count = 0
+        self._lock = threading.Lock()
+        self.cache_clear = self.clear
+        """Emptied with the `functools` caches (as `BANDS` is)."""
+
+    def __len__(self) -> int:
+        return self._count
+
+    def clear(self) -> None:
+        with self._lock:
+            self._found.clear()
+            self._count = 0
+
+    @staticmethod
+    def key(plte: bytes, width: int, raw: bytes, start: int, end: int) -> tuple[bytes, int, int, bytes]:
+        """What a band (the bytes of `raw` from `start` to `end`) is found by: the palette, the
+        width, its length and its sample."""
+        return (plte, width, end - start, raw[start:end:QUANTIZED_SAMPLE])
+
+    def find(self, key: tuple[bytes, int, int, bytes], raw: bytes, start: int) -> tuple[bytes, bytes, int] | None:
+        """The palette indices, deflated rows and their Adler-32 of a band kept with the RGB bytes
+        of `raw` from `start` (as many as `key` says), or None."""
+        with self._lock:
+            tries = self._found.get(key)
+            if tries is None:
+                return None
+            for i, (seen, indices, deflated, check) in enumerate(tries):
+                if raw.startswith(seen, start):  # the same length (the key's): the same bytes
+                    self._found.move_to_end(key)
+                    if i:
+                        tries.insert(0, tries.pop(i))
+                    return indices, deflated, check
+        return None
+
+    def keep(self, key: tuple[bytes, int, int, bytes], rgb: bytes, indices: bytes, deflated: bytes,
+             check: int) -> None:
+        with self._lock:
+            tries = self._found.get(key)
+            if tries is None:
+                tries = self._found[key] = []
+            else:
+                self._found.move_to_end(key)
+            if any(seen == rgb for seen, *_ in tries):
+                return  # kept meanwhile by another thread
+            tries.insert(0, (rgb, indices, deflated, check))
+            self._count += 1
+            if len(tries) > QUANTIZED_TRIES:
+                tries.pop()
+                self._count -= 1
+            while self._count > self.kept:
+                _, dropped = self._found.popitem(last=False)
+                self._count -= len(dropped)
+
+
+QUANTIZED = _Quantized(QUANTIZED_KEPT)
+"""The RGB bands every `kept_png` picture shares."""
+
+
+def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: int | None = None) -> bytes:
+    """`paletted_png`'s bytes (the same bytes for the same picture), for less: the picture is cut
+    in bands of `PNG_BAND` rows, and a band a recent picture showed (`QUANTIZED`: compared by its
+    RGB bytes) gives its palette indices and compressed rows as they were; only the other bands
+    are converted to the palette (each run of them at once: the conversion is pixel by pixel, no
+    dithering) and compressed (`BANDS`). From one action to the next most of a board's bands are
+    the same, and reading a picture's bytes costs a fraction of converting them. `height`: the
+    picture is the top `height` rows of `img` (a canvas cut there, without cutting it)."""
+    rgb_img = img.convert("RGB") if img.mode != "RGB" else img
+    width = rgb_img.width
+    height = rgb_img.height if height is None else min(height, rgb_img.height)
+    plte = _plte(theme)
+    raw = top_rows_bytes(rgb_img, height)
+    step = width * 3 * PNG_BAND
+    found: list[tuple[bytes, int, int] | None] = []
+    missing: list[int] = []
+    size = len(raw)
+    for i, start in enumerate(range(0, size, step)):
+        end = min(size, start + step)
+        known = QUANTIZED.find(QUANTIZED.key(plte, width, raw, start, end), raw, start)
+        if known is None:
+            missing.append(i)
+            found.append(None)
+        else:
+            found.append((known[1], known[2], len(known[0])))
+    if missing:
+        palette = theme.palette_image()
+        runs: list[list[int]] = []
+        for i in missing:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        for run in runs:
+            top, bottom = run[0] * PNG_BAND, min(height, (run[-1] + 1) * PNG_BAND)
+            rows = rgb_img.crop((0, top, width, bottom))
+            indices = rows.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+            for n, i in enumerate(run):
+                part = indices[n * width * PNG_BAND:(n + 1) * width * PNG_BAND]
+                deflated, check = BANDS.band(width, part, level)
+                start, end = i * step, min(size, (i + 1) * step)
+                QUANTIZED.keep(QUANTIZED.key(plte, width, raw, start, end), raw[start:end], part, deflated, check)
+                found[i] = (deflated, check, len(part))
+    parts = [_ZLIB_HEAD]
+    check = 1
+    for deflated, band_check, size in found:  # type: ignore[misc]
+        parts.append(deflated)
+        check = _adler_combine(check, band_check, size + size // width)
+    parts += (_DEFLATE_END, struct.pack(">I", check))
+    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+    return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
+
+
+def render_kept_png(draw: Callable[[], Image.Image | tuple[Image.Image, int]], theme: Theme) -> bytes:
+    """`render_png`, encoded by `kept_png`: the same bytes, the bands shown lately not converted
+    or compressed again. `draw` may give a canvas and how many of its rows from the top are the
+    picture (the rest not copied away first)."""
+    with DRAWING:
+        drawn = draw()
+    canvas, height = drawn if isinstance(drawn, tuple) else (drawn, None)
+    return kept_png(canvas, theme, height=height)
+
+
+def top_rows_bytes(img: Image.Image, height: int) -> bytes:
+    """The bytes of the top `height` rows of `img` in its own mode: `img.crop(...).tobytes()`
+    without the copy, read once by Pillow's raw encoder over those rows (as `tobytes` reads a whole
+    picture, but into one buffer); where that encoder cannot be had, through the crop."""
+    if height == img.height:
+        return img.tobytes()
+    size = img.width * height * len(img.getbands())
+    try:
+        img.load()
+        encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]
+    except (AttributeError, TypeError, ValueError, OSError):
+        return img.crop((0, 0, img.width, height)).tobytes()
+    parts = []
+    try:
+        encoder.setimage(img.im, (0, 0, img.width, height))
+        while True:
+            _, done, data = encoder.encode(max(size, 65536))
+            parts.append(data)
+            if done:
+                break
+    except (AttributeError, TypeError, ValueError):
+        done = -1
+    finally:
+        encoder.cleanup()
+    if done < 0:  # the encoder is not what it was: the public way
+        return img.crop((0, 0, img.width, height)).tobytes()
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def paletted(img: Image.Image, theme: Theme) -> Image.Image:
+    """An RGB(A) picture on the theme's palette, as `paletted_png` converts it (nearest colour, no
+    dithering: each pixel's index is a function of its colour alone, so a picture pasted together
+    from paletted pieces is the paletted picture of the same pieces pasted in RGB)."""
+    rgb = img.convert("RGB") if img.mode != "RGB" else img
+    return rgb.quantize(palette=theme.palette_image(), dither=Image.Dither.NONE)
+
+
+def indexed_png(p: Image.Image, theme: Theme) -> bytes:
+    """A picture already on the theme's palette (`paletted`) as PNG bytes (`png_bytes`): what
+    `paletted_png` gives for the RGB picture it came from."""
+    return png_bytes(p, _plte(theme))

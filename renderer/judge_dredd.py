@@ -15,13 +15,22 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import DRAWING, Text, Theme, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import (
+    DRAWING,
+    Text,
+    Theme,
+    labels_by_target,
+    parts_png,
+    render_kept_png,
+    square_labels,
+    wording,
+)
 from renderer.judge_dredd_hand import render_hand
 from renderer.judge_dredd_look import MESSAGES, PHASES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
@@ -117,10 +126,16 @@ def action_target(action: str) -> str | None:
     return None
 
 
+@cache
+def _sector_order() -> dict[str, tuple[int, ...]]:
+    """The Sectors' reading order (`_order`): row by row, west to east."""
+    return {c: (0, s.row, s.col) for c, s in load_board().sectors.items()}
+
+
 def _order(view: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
     """Reading order of every target: Sectors row by row, west to east; Crimes by their Sector,
     then as the view lists them; the Alien Creature last."""
-    out: dict[str, tuple[int, ...]] = {c: (0, s.row, s.col) for c, s in load_board().sectors.items()}
+    out = dict(_sector_order())
     sectors = load_board().sectors
     for i, c in enumerate(view.get("crimes") or []):
         s = sectors.get(c.get("sector"))
@@ -163,7 +178,7 @@ def render(
     `names` maps seats to player names (any script); `text` gives the words, message id -> text
     in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
     th = theme_named(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+    return render_kept_png(lambda: _canvas(view, highlight=highlight, theme=th.name, names=names, text=text), th)
 
 
 def compose(
@@ -178,6 +193,20 @@ def compose(
     (all above the panel) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
     the maps drawn before when those are the same (`_MAPS`): a card-play window's passes change
     only the panel."""
+    canvas, height = _canvas(view, highlight=highlight, theme=theme, names=names, text=text)
+    return canvas.crop((0, 0, WIDTH, height))
+
+
+def _canvas(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+) -> tuple[Image.Image, int]:
+    """`compose`'s canvas, and how many of its rows from the top are the board (the rest is not
+    copied away: `render` encodes those rows alone)."""
     th = theme_named(theme)
     say = words(text)
     said = {key: say(key) for key in MAP_WORDS}
@@ -199,7 +228,7 @@ def compose(
             _MAPS.popitem(last=False)
     _piles(canvas, th, tuple(said.values()), view)
     bottom = draw_panel(canvas, th, say, view, names, highlight)
-    return canvas.crop((0, 0, WIDTH, min(HEIGHT, bottom + FRAME)))
+    return canvas, min(HEIGHT, bottom + FRAME)
 
 
 PILES_KEPT = 32

@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer.common import (
+    DRAWING,
     SS,
     Text,
     Theme,
@@ -25,9 +26,10 @@ from renderer.common import (
     ellipsize,
     fit_font,
     font_for,
+    indexed_png,
+    paletted,
     pill,
     printable,
-    render_png,
     wrap_text,
 )
 from renderer.judge_dredd_look import (
@@ -100,8 +102,11 @@ secrets, often with the same cards."""
 
 @lru_cache(maxsize=HANDS_KEPT)
 def _hand_png(shown: Shown) -> bytes:
-    """The hand picture of what `shown` holds, drawn once while it is kept."""
-    return render_png(lambda: _compose(shown), shown.th)
+    """The hand picture of what `shown` holds, drawn once while it is kept: put together on the
+    theme's palette from its header and cards, each converted once (`_indexed`)."""
+    with DRAWING:  # the kept pieces are shared with every other drawing
+        p = _indexed(shown)
+    return indexed_png(p, shown.th)
 
 
 def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text | None,
@@ -127,17 +132,9 @@ def _compose(shown: Shown, kept: bool = True) -> Image.Image:
     say: Text = said.__getitem__
     rows = [laid[i:i + PER_ROW] for i in range(0, len(laid), PER_ROW)]
     heights = [max(card.height for card in row) for row in rows]
-    width = GAP + PER_ROW * (CARD_W + GAP)
     height = HEADER + sum(h + GAP for h in heights) + GAP // 2
-    img = Image.new("RGB", (width, height), th["frame"])
-    d = ImageDraw.Draw(img)
-    seat = shown.seat if shown.seat >= 0 else None
-    piece = judge_disc(th, shown.colour, seat, 28, digits=NAME_SIZE)
-    img.paste(piece, (GAP, (HEADER - piece.height) // 2), piece)
-    title = shown.title
-    room = img.width - GAP - 44
-    f = fit_font(title, NAME_SIZE + 1, room, "bold", min_size=NAME_SIZE)
-    d.text((GAP + 40, HEADER / 2), ellipsize(title, f, room), font=f, fill=th["gold"], anchor="lm")
+    img = Image.new("RGB", (HAND_W, height), th["frame"])
+    _draw_header(img, th, shown.seat, shown.colour, shown.title)
     y = HEADER
     for row, h in zip(rows, heights, strict=True):
         for c, card in enumerate(row):
@@ -147,6 +144,56 @@ def _compose(shown: Shown, kept: bool = True) -> Image.Image:
                 _card(img, th, say, card, (GAP + c * (CARD_W + GAP), y), h)
         y += h + GAP
     return img
+
+
+def _draw_header(img: Image.Image, th: Theme, seat: int, colour: str, title: str) -> None:
+    """The header on the frame's ground: the seat's Judge disc (`seat` -1: none), then the title."""
+    piece = judge_disc(th, colour, seat if seat >= 0 else None, 28, digits=NAME_SIZE)
+    img.paste(piece, (GAP, (HEADER - piece.height) // 2), piece)
+    room = img.width - GAP - 44
+    f = fit_font(title, NAME_SIZE + 1, room, "bold", min_size=NAME_SIZE)
+    ImageDraw.Draw(img).text((GAP + 40, HEADER / 2), ellipsize(title, f, room), font=f, fill=th["gold"], anchor="lm")
+
+
+HAND_W = GAP + PER_ROW * (CARD_W + GAP)
+
+
+def _indexed(shown: Shown) -> Image.Image:
+    """`_compose`'s picture on the theme's palette (`paletted`), put together from the header and
+    the cards each converted once, over the frame's index: the same indices as converting the
+    RGB picture, as the conversion is pixel by pixel (the header and each card cover only their
+    own box)."""
+    th, laid = shown.th, list(shown.laid)
+    rows = [laid[i:i + PER_ROW] for i in range(0, len(laid), PER_ROW)]
+    heights = [max(card.height for card in row) for row in rows]
+    height = HEADER + sum(h + GAP for h in heights) + GAP // 2
+    img = Image.new("P", (HAND_W, height), _frame_index(th))
+    img.paste(_header_indexed(th, shown.seat, shown.colour, shown.title), (0, 0))
+    y = HEADER
+    for row, h in zip(rows, heights, strict=True):
+        for c, card in enumerate(row):
+            img.paste(_card_indexed(th, card, h, shown.words), (GAP + c * (CARD_W + GAP), y))
+        y += h + GAP
+    return img
+
+
+@cache
+def _frame_index(th: Theme) -> int:
+    """The palette index of the frame's colour."""
+    index = paletted(Image.new("RGB", (1, 1), th["frame"]), th).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+HEADERS_KEPT = 64
+"""Hand headers kept on the palette (`_header_indexed`, 16 KB each): one a seat and language."""
+
+
+@lru_cache(maxsize=HEADERS_KEPT)
+def _header_indexed(th: Theme, seat: int, colour: str, title: str) -> Image.Image:
+    img = Image.new("RGB", (HAND_W, HEADER), th["frame"])
+    _draw_header(img, th, seat, colour, title)
+    return paletted(img, th)
 
 
 @dataclass(frozen=True)
@@ -257,6 +304,12 @@ def _card_tile(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.I
     img = Image.new("RGB", (CARD_W, h), th["frame"])
     _card(img, th, said.__getitem__, laid, (0, 0), h)
     return img
+
+
+@lru_cache(maxsize=CARDS_KEPT)
+def _card_indexed(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.Image:
+    """`_card_tile` on the theme's palette."""
+    return paletted(_card_tile(th, laid, h, words), th)
 
 
 def _card(img: Image.Image, th: Theme, say: Text, laid: Laid, at: tuple[int, int], h: int) -> None:

@@ -174,17 +174,30 @@ def _players(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
              names: Mapping[int, str] | None, y: int) -> int:
     """The players: a row each, their Judge's disc (the colour and number on the map) by their
     name, then cards in hand, Arrests, marks and score under one line of column words."""
-    d = ImageDraw.Draw(canvas)
-    for key, x, anchor in (("hand", HAND_X, "mm"), ("arrests", ARRESTS_X, "mm"), ("score", X1 - 6, "rm")):
-        word = say(K + key)
-        f = fit_font(word, FONT, 84, "regular", min_size=FONT)
-        d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
-    y += 26
+    columns = tuple(say(K + key) for key in COLUMNS)
+    _HEADERS.draw(canvas, (X0, y, X1 + 1, y + COLUMNS_H), (th, columns),
+                  partial(_paint_columns, canvas, th, columns, y))
+    y += COLUMNS_H
     table = ({seat_of(s) for s in view.get("to_act") or []}, seat_of(view.get("winner")), by_seat(view.get("scores")),
              seat_of(view.get("turn_start")))
     for j in view.get("judges") or []:
         y = _player_row(canvas, th, say, view, j, names, y, table) + 4
     return y
+
+
+COLUMNS = ("hand", "arrests", "score")
+"""The words over the players' columns (`_players`)."""
+COLUMNS_H = 26
+
+
+def _paint_columns(canvas: Image.Image, th: Theme, columns: tuple[str, ...], y: int) -> int:
+    """The column words over the players' rows, kept with the headers (the same on every board of a
+    language)."""
+    d = ImageDraw.Draw(canvas)
+    for word, x, anchor in zip(columns, (HAND_X, ARRESTS_X, X1 - 6), ("mm", "mm", "rm"), strict=True):
+        f = fit_font(word, FONT, 84, "regular", min_size=FONT)
+        d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
+    return y + COLUMNS_H
 
 
 ROWS_KEPT = 256
@@ -235,7 +248,8 @@ class Kept:
 
 _ROWS = Kept(ROWS_KEPT)
 HEADERS_KEPT = 64
-"""Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes."""
+"""Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes;
+and the column words over the players' rows."""
 _HEADERS = Kept(HEADERS_KEPT)
 
 

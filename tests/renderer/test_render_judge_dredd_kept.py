@@ -91,3 +91,53 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
         assert kept == fresh, lang
     kept_somewhere = (P._ROWS, P._LINES, P._FIGHTS, P._HEADERS, D._MAPS, D._PILES)
     assert all(len(kept) > 0 for kept in kept_somewhere)
+
+
+def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_afresh(monkeypatch: Any) -> None:
+    """Over a whole game, in both languages and themes: a board's PNG (its bands kept with their
+    palette indices, `kept_png`) is the PNG of the board converted whole (`paletted_png`), and a
+    hand put together on the palette from its kept header and cards (`_indexed`) is the hand drawn
+    in RGB and converted."""
+    from renderer import common
+    from renderer import judge_dredd as D
+    from renderer import judge_dredd_hand as H
+    from rules import registry
+    from rules.core import SeededChance
+    from tables.images import _text
+
+    game = registry.plugin("judge_dredd").game
+    state = game.new_game({}, 4, SeededChance(21))
+    rng = random.Random(21)
+    boards, hands = [], []
+    for step in range(400):
+        if not game.to_act(state):
+            break
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if step % 5 == 0:
+            view = game.view(state, None)
+            boards.append((view, D.highlights(view, [str(a) for a in legal])))
+            hands.append(game.view(state, step % 4))
+        game.apply(state, seat, rng.choice(legal), SeededChance(f"{step}"))
+    names = {0: "Dredd", 2: "陳大文"}
+    shown: list[Any] = []
+    real = H._hand_png
+
+    def hand_png(one: Any) -> bytes:
+        shown.append(one)
+        found: bytes = real(one)
+        return found
+
+    monkeypatch.setattr(H, "_hand_png", hand_png)
+    common.QUANTIZED.cache_clear()
+    for lang, theme in (("en", "classic"), ("zh_TW", "night")):
+        text = _text(lang)
+        for view, hl in boards:
+            png = D.render(view, highlight=hl, names=names, text=text, theme=theme)
+            canvas = D.compose(view, highlight=hl, names=names, text=text, theme=theme)
+            assert png == common.paletted_png(canvas, D.theme_named(theme)), lang
+        for view in hands:
+            png = D.render_hand(view, names=names, text=text, theme=theme)
+            if png is not None:
+                assert png == common.paletted_png(H._compose(shown[-1]), shown[-1].th), lang
+    assert len(common.QUANTIZED) > 0 and len(shown) > 10
