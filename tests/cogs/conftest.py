@@ -8,7 +8,9 @@ small real PNG, so these tests check the Discord layer, not the rules or the dra
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
+import json
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -74,6 +76,40 @@ def menus_without_expiry_timers(monkeypatch) -> None:
         start(view, store)
 
     monkeypatch.setattr(base, "_start_listening_from_store", start_listening)
+
+
+_TRANSLATED: dict[tuple[type, str, str], dict[str, Any]] = {}
+"""Each command's (or group's) translated payload, by the translator's class, the command's full
+name (its catalogue keys follow it) and its untranslated payload (names, descriptions, options,
+choices: all the strings it translates)."""
+
+
+@pytest.fixture
+def uncached_translation() -> None:
+    """Asked by a test that must see the translator run over every locale (no kept payloads)."""
+
+
+@pytest.fixture(autouse=True)
+def translated_commands_kept(request, monkeypatch) -> None:
+    """Every bot here syncs its slash commands at start-up, and discord.py asks the translator for
+    each string of each command in every one of Discord's ~30 locales: about a tenth of these
+    tests' time, and the same answer every time, as every bot is built from the same code and
+    catalogues. Here a command's translated payload is kept for the session by what it would
+    translate and given again (a copy) to the next bot whose command reads the same, so each
+    test still syncs the same commands with the same localisations. A test that asks for
+    `uncached_translation` goes through the translator itself."""
+    if "uncached_translation" in request.fixturenames:
+        return
+    for cls in (app_commands.Command, app_commands.Group, app_commands.ContextMenu):
+        real = cls.get_translated_payload
+
+        async def kept(self: Any, tree: Any, translator: Any, _real: Any = real) -> dict[str, Any]:
+            key = (type(translator), self.qualified_name, json.dumps(self.to_dict(tree), sort_keys=True, default=str))
+            if key not in _TRANSLATED:
+                _TRANSLATED[key] = await _real(self, tree, translator)
+            return copy.deepcopy(_TRANSLATED[key])
+
+        monkeypatch.setattr(cls, "get_translated_payload", kept)
 
 
 @pytest.fixture
