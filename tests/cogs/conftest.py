@@ -8,7 +8,6 @@ small real PNG, so these tests check the Discord layer, not the rules or the dra
 from __future__ import annotations
 
 import contextlib
-import copy
 import io
 import json
 from collections.abc import Iterator
@@ -78,10 +77,10 @@ def menus_without_expiry_timers(monkeypatch) -> None:
     monkeypatch.setattr(base, "_start_listening_from_store", start_listening)
 
 
-_TRANSLATED: dict[tuple[type, str, str], dict[str, Any]] = {}
-"""Each command's (or group's) translated payload, by the translator's class, the command's full
-name (its catalogue keys follow it) and its untranslated payload (names, descriptions, options,
-choices: all the strings it translates)."""
+_TRANSLATED: dict[tuple[type, str, str], str] = {}
+"""Each top-level command's (or group's) translated payload as JSON, by the translator's class,
+the command's name (its catalogue keys follow it) and its untranslated payload as JSON (names,
+descriptions, options, choices, subcommands: all the strings it translates)."""
 
 
 @pytest.fixture
@@ -104,10 +103,12 @@ def translated_commands_kept(request, monkeypatch) -> None:
         real = cls.get_translated_payload
 
         async def kept(self: Any, tree: Any, translator: Any, _real: Any = real) -> dict[str, Any]:
+            if getattr(self, "parent", None) is not None:  # a subcommand: within its group's payload, kept whole
+                return await _real(self, tree, translator)
             key = (type(translator), self.qualified_name, json.dumps(self.to_dict(tree), sort_keys=True, default=str))
             if key not in _TRANSLATED:
-                _TRANSLATED[key] = await _real(self, tree, translator)
-            return copy.deepcopy(_TRANSLATED[key])
+                _TRANSLATED[key] = json.dumps(await _real(self, tree, translator))
+            return json.loads(_TRANSLATED[key])  # a fresh copy
 
         monkeypatch.setattr(cls, "get_translated_payload", kept)
 
