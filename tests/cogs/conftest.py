@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -25,6 +27,7 @@ from cogs.errors import unwrap
 from cogs.flows import act, open_lobby, time_option
 from rules.core import IllegalAction
 from tables.service import Player, TableService
+from tables.store import Store
 from tests.cogs import toy
 from tests.tables.toy_game import fake_renderer
 
@@ -113,9 +116,21 @@ def translated_commands_kept(request, monkeypatch) -> None:
         monkeypatch.setattr(cls, "get_translated_payload", kept)
 
 
+@pytest.fixture(scope="session")
+def migrated_db(tmp_path_factory) -> Path:
+    """An empty SQLite store with every migration applied (and in WAL mode), made once: each
+    test's database starts as a copy of it, the same file a first start would leave, so the
+    migrations run once a session here (the store's own tests run them on fresh files)."""
+    path = tmp_path_factory.mktemp("migrated") / "gavel.sqlite3"
+    Store(str(path)).close()
+    return path
+
+
 @pytest.fixture
-def db_path(tmp_path) -> str:
-    return str(tmp_path / "gavel.sqlite3")
+def db_path(tmp_path, migrated_db) -> str:
+    target = tmp_path / "gavel.sqlite3"
+    shutil.copyfile(migrated_db, target)
+    return str(target)
 
 
 @pytest.fixture
