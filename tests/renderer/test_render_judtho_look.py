@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from renderer import judtho as R
 from renderer.judtho_board import BADGE_PX, CORNER_BADGE_PX, PIECE_PX, badge
@@ -15,7 +15,7 @@ from renderer.judtho_look import COLOURS, NEED_PX, PIECES, THEMES, K, cell_box, 
 from renderer.judtho_panel import _relation_rows
 from renderer.judtho_pieces import _masks
 from tests.renderer import judtho_views as V
-from tests.renderer.views import decode
+from tests.renderer.views import colour_count, decode
 
 GROUNDS = [f"{area}_{tone}" for area in (*COLOURS, "neutral") for tone in ("dark", "light")]
 WHITE = (255, 255, 255)
@@ -37,13 +37,7 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 
 
 def count(img: Image.Image, box, rgb, tol: int = 0) -> int:
-    """The pixels in `box` whose every channel is within `tol` of `rgb`'s (counted by Pillow: a
-    mask per channel, multiplied, is 255 exactly where all three are within)."""
-    bands = img.crop(tuple(round(v) for v in box)).convert("RGB").split()
-    masks = [band.point([255 if abs(v - want) <= tol else 0 for v in range(256)])
-             for band, want in zip(bands, rgb, strict=True)]
-    both = ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2])
-    return both.histogram()[255]
+    return colour_count(img, box, rgb, tol)
 
 
 class Recorder:
