@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,6 +27,7 @@ from cogs.errors import unwrap
 from cogs.flows import act, open_lobby, time_option
 from rules.core import IllegalAction
 from tables.service import Player, TableService
+from tables.store import Store
 from tests.cogs import toy
 from tests.tables.toy_game import fake_renderer
 
@@ -76,9 +80,57 @@ def menus_without_expiry_timers(monkeypatch) -> None:
     monkeypatch.setattr(base, "_start_listening_from_store", start_listening)
 
 
+_TRANSLATED: dict[tuple[type, str, str], str] = {}
+"""Each top-level command's (or group's) translated payload as JSON, by the translator's class,
+the command's name (its catalogue keys follow it) and its untranslated payload as JSON (names,
+descriptions, options, choices, subcommands: all the strings it translates)."""
+
+
 @pytest.fixture
-def db_path(tmp_path) -> str:
-    return str(tmp_path / "gavel.sqlite3")
+def uncached_translation() -> None:
+    """Asked by a test that must see the translator run over every locale (no kept payloads)."""
+
+
+@pytest.fixture(autouse=True)
+def translated_commands_kept(request, monkeypatch) -> None:
+    """Every bot here syncs its slash commands at start-up, and discord.py asks the translator for
+    each string of each command in every one of Discord's ~30 locales: about a tenth of these
+    tests' time, and the same answer every time, as every bot is built from the same code and
+    catalogues. Here a command's translated payload is kept for the session by what it would
+    translate and given again (a copy) to the next bot whose command reads the same, so each
+    test still syncs the same commands with the same localisations. A test that asks for
+    `uncached_translation` goes through the translator itself."""
+    if "uncached_translation" in request.fixturenames:
+        return
+    for cls in (app_commands.Command, app_commands.Group, app_commands.ContextMenu):
+        real = cls.get_translated_payload
+
+        async def kept(self: Any, tree: Any, translator: Any, _real: Any = real) -> dict[str, Any]:
+            if getattr(self, "parent", None) is not None:  # a subcommand: within its group's payload, kept whole
+                return await _real(self, tree, translator)
+            key = (type(translator), self.qualified_name, json.dumps(self.to_dict(tree), sort_keys=True, default=str))
+            if key not in _TRANSLATED:
+                _TRANSLATED[key] = json.dumps(await _real(self, tree, translator))
+            return json.loads(_TRANSLATED[key])  # a fresh copy
+
+        monkeypatch.setattr(cls, "get_translated_payload", kept)
+
+
+@pytest.fixture(scope="session")
+def migrated_db(tmp_path_factory) -> Path:
+    """An empty SQLite store with every migration applied (and in WAL mode), made once: each
+    test's database starts as a copy of it, the same file a first start would leave, so the
+    migrations run once a session here (the store's own tests run them on fresh files)."""
+    path = tmp_path_factory.mktemp("migrated") / "gavel.sqlite3"
+    Store(str(path)).close()
+    return path
+
+
+@pytest.fixture
+def db_path(tmp_path, migrated_db) -> str:
+    target = tmp_path / "gavel.sqlite3"
+    shutil.copyfile(migrated_db, target)
+    return str(target)
 
 
 @pytest.fixture

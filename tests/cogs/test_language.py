@@ -43,7 +43,7 @@ async def test_channel_messages_follow_the_servers_language(simcord_env, service
     assert i18n.gettext("table.lobby_hint", "zh-TW", min=2, max=4) in lobby.content
 
 
-async def test_slash_commands_are_localised_for_zh_tw(world):
+async def test_slash_commands_are_localised_for_zh_tw(uncached_translation, world):
     w = world
     synced = [r for r in w.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")][-1].json
     by_name = {c["name"]: c for c in synced}

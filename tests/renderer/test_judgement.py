@@ -32,7 +32,7 @@ from renderer.judgement_look import COLOURS, MESSAGES, THEMES
 from rules.judgement import state as S
 from rules.judgement.content import load
 from tables import i18n
-from tests.renderer.views import decode, missing_glyphs
+from tests.renderer.views import colour_count, decode, missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
 TH = THEMES["classic"]
@@ -88,10 +88,7 @@ def me_of(seat: int, **changes: Any) -> dict[str, Any]:
 
 
 def count(img: Image.Image, box: tuple[float, float, float, float], rgb: tuple[int, int, int], tol: int = 6) -> int:
-    data = img.crop(tuple(round(v) for v in box)).convert("RGB").tobytes()
-    r, g, b = rgb
-    return sum(1 for i in range(0, len(data), 3)
-               if abs(data[i] - r) <= tol and abs(data[i + 1] - g) <= tol and abs(data[i + 2] - b) <= tol)
+    return colour_count(img, box, rgb, tol)
 
 
 # ---------------------------------------------------------------------------- the image

@@ -15,7 +15,7 @@ from renderer import judtho as R
 from renderer.judtho_look import CELL, THEMES, cell_box, parse_square
 from renderer.judtho_pieces import glyph
 from tests.renderer import judtho_views as V
-from tests.renderer.views import decode
+from tests.renderer.views import colour_count, decode
 
 TH = THEMES["classic"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,11 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def exact(img: Image.Image, box, rgb, tol: int = 4) -> int:
     """Pixels of that colour (within `tol` per channel: the palette's nearest-colour lookup is
     coarse) inside a box."""
-    d = img.crop(tuple(round(v) for v in box)).convert("RGB").tobytes()
-    r, g, b = rgb
-    return sum(
-        1 for i in range(0, len(d), 3) if abs(d[i] - r) <= tol and abs(d[i + 1] - g) <= tol and abs(d[i + 2] - b) <= tol
-    )
+    return colour_count(img, box, rgb, tol)
 
 
 def on(img: Image.Image, sq: str, key: str) -> int:

@@ -15,7 +15,7 @@ from renderer.judtho_look import COLOURS, NEED_PX, PIECES, THEMES, K, cell_box, 
 from renderer.judtho_panel import _relation_rows
 from renderer.judtho_pieces import _masks
 from tests.renderer import judtho_views as V
-from tests.renderer.views import decode
+from tests.renderer.views import colour_count, decode
 
 GROUNDS = [f"{area}_{tone}" for area in (*COLOURS, "neutral") for tone in ("dark", "light")]
 WHITE = (255, 255, 255)
@@ -37,8 +37,7 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 
 
 def count(img: Image.Image, box, rgb, tol: int = 0) -> int:
-    data = img.crop(tuple(round(v) for v in box)).convert("RGB").get_flattened_data()
-    return sum(1 for px in data if all(abs(a - b) <= tol for a, b in zip(px, rgb, strict=True)))
+    return colour_count(img, box, rgb, tol)
 
 
 class Recorder:

@@ -60,8 +60,15 @@ def test_judgement_boards_from_kept_rows_and_tiles_are_the_boards_drawn_afresh()
 def test_a_composed_card_face_is_the_face_drawn() -> None:
     th = judge_dredd_hand.theme_named(None)
     colours = (th["crime"], th["title"], th["card_ink"])
+    """At heights spread from a little over the band to past the tallest composed face, and at
+    each edge where the face changes from drawn to composed and back (the shortest face, the one
+    row more, `FACE_MOST` and the row above it): the heights in between are the same repeated row
+    between the same top and bottom, so a spread sample shows what every height would."""
+    most = judge_dredd_hand.FACE_MOST
     for band_h in (52, 71):
-        for h in range(band_h + 20, judge_dredd_hand.FACE_MOST + 40, 9):
+        shortest = band_h + judge_dredd_hand.FACE_TOP + 1 + judge_dredd_hand.FACE_BOTTOM
+        edges = {shortest - 1, shortest, shortest + 1, shortest + 2, most - 1, most, most + 1}
+        for h in sorted(set(range(band_h + 20, most + 40, 29)) | edges):
             composed = judge_dredd_hand._card_face(th.name, h, band_h, *colours)
             assert composed.tobytes() == judge_dredd_hand._drawn_face(h, band_h, *colours).tobytes(), h
 

@@ -6,7 +6,7 @@ import copy
 import io
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 MEN = {
     "mainwaring": ("red", [11, 2]),
@@ -77,3 +77,12 @@ def missing_glyphs(text: str, f) -> list[str]:
 
     notdef = ink("\U000f0000")
     return [ch for ch in text if ch.strip() and ink(ch) == notdef]
+
+
+def colour_count(img: Image.Image, box: Any, rgb: Any, tol: int = 0) -> int:
+    """The pixels in `box` whose every channel is within `tol` of `rgb`'s, counted by Pillow (a
+    mask per channel, multiplied, is 255 exactly where all three are within), not pixel by pixel."""
+    bands = img.crop(tuple(round(v) for v in box)).convert("RGB").split()
+    masks = [band.point([255 if abs(v - want) <= tol else 0 for v in range(256)])
+             for band, want in zip(bands, rgb, strict=True)]
+    return ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2]).histogram()[255]
