@@ -8,11 +8,13 @@ pragmas and online backup)."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -236,16 +238,41 @@ def test_a_second_process_is_refused_while_a_store_holds_the_file(tmp_path: Path
     assert again.returncode == 0 and again.stdout.strip() == "opened"
 
 
+@pytest.fixture(scope="module")
+def held_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """A database file another process holds open (a Store of its own) until the module's tests end:
+    its path and that process's pid."""
+    db = str(tmp_path_factory.mktemp("held") / "g.sqlite3")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD + "; sys.stdin.read()", db], cwd=ROOT, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "opened"
+    yield db, holder.pid
+    holder.communicate("", timeout=60)
+
+
 @pytest.mark.parametrize("args", [("--local", "dads_army", "--seats", "1"), ()], ids=["console", "discord"])
-def test_bot_py_says_the_file_is_in_use_and_exits_non_zero(tmp_path: Path, args: tuple[str, ...]) -> None:
-    db = str(tmp_path / "g.sqlite3")
-    held = Store(db)
-    result = run_bot(*args, db=db)
-    held.close()
-    assert result.returncode == 1
-    assert result.stderr.strip() == f"gavel: {db} is in use by another Gavel process (pid {os.getpid()}). Stop that" \
-                                    " process first, or set GAVEL_DB to another file."
-    assert "Traceback" not in result.stderr
+def test_bot_py_says_the_file_is_in_use_and_exits_non_zero(held_elsewhere: tuple[str, int], args: tuple[str, ...],
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """bot.py's `main` in this process, on a file another process holds (the file lock is between
+    processes: the holder is the other one, one for both command lines)."""
+    from gavel.cli import main
+
+    db, pid = held_elsewhere
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("GAVEL_DB", db)
+    capsys.readouterr()
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level  # the Discord bot sets up logging before it opens the file
+    try:
+        assert main(list(args)) == 1
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert err.strip() == f"gavel: {db} is in use by another Gavel process (pid {pid}). Stop that" \
+                          " process first, or set GAVEL_DB to another file."
+    assert "Traceback" not in err
 
 
 def test_in_memory_databases_take_no_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
