@@ -7,6 +7,7 @@ pragmas and online backup)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -238,16 +239,25 @@ def test_a_second_process_is_refused_while_a_store_holds_the_file(tmp_path: Path
     assert again.returncode == 0 and again.stdout.strip() == "opened"
 
 
-@pytest.fixture(scope="module")
-def held_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    """A database file another process holds open (a Store of its own) until the module's tests end:
-    its path and that process's pid."""
-    db = str(tmp_path_factory.mktemp("held") / "g.sqlite3")
+@contextlib.contextmanager
+def held_by_another_process(db: str) -> Iterator[int]:
+    """The SQLite file `db` held open by another process (a Store of its own, as a running bot holds
+    it) while the block runs: that process's pid."""
     holder = subprocess.Popen([sys.executable, "-c", HOLD + "; sys.stdin.read()", db], cwd=ROOT, text=True,
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "opened"
-    yield db, holder.pid
-    holder.communicate("", timeout=60)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "opened"
+        yield holder.pid
+    finally:
+        holder.communicate("", timeout=60)
+
+
+@pytest.fixture(scope="module")
+def held_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """A database file another process holds until the module's tests end: its path and that pid."""
+    db = str(tmp_path_factory.mktemp("held") / "g.sqlite3")
+    with held_by_another_process(db) as pid:
+        yield db, pid
 
 
 @pytest.mark.parametrize("args", [("--local", "dads_army", "--seats", "1"), ()], ids=["console", "discord"])
