@@ -455,14 +455,22 @@ async def test_backup_copies_the_live_database_while_it_is_held(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_backup_of_a_postgresql_database_is_refused_and_names_pg_dump(backend: Backend, tmp_path: Path) -> None:
+def test_backup_of_a_postgresql_database_is_refused_and_names_pg_dump(backend: Backend, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """bot.py's `main` in this process (no file lock is involved)."""
+    from gavel.cli import main
+
     url = backend.location()
     open_store(url).close()
     copy = tmp_path / "copy.dump"
-    result = run_bot("--backup", str(copy), db=url)
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith(f"gavel: {url} is a PostgreSQL database: --backup copies SQLite files only.")
-    assert f"pg_dump --format=custom --file {copy}" in result.stderr and not copy.exists()
+    monkeypatch.setenv("GAVEL_DB", url)
+    capsys.readouterr()
+    assert main(["--backup", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.startswith(f"gavel: {url} is a PostgreSQL database: --backup copies SQLite files only.")
+    assert f"pg_dump --format=custom --file {copy}" in err and not copy.exists()
 
 
 def test_a_backup_onto_the_database_itself_is_refused(tmp_path: Path) -> None:
