@@ -163,7 +163,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return figures
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the load runs")
     parser.add_argument("--ai-tables", type=int, default=5, help="all-AI Judtho tables")
@@ -171,7 +171,7 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=3.0, help="seconds between a player's actions (about)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--inline", action="store_true", help="AI on the event loop (the old way), to compare")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(json.dumps(asyncio.run(run(args)), indent=2))
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
+import io
 import json
 from pathlib import Path
 from types import ModuleType
@@ -72,16 +74,12 @@ def test_bench_reports_every_figure_for_every_game(cheap_ai, monkeypatch) -> Non
         assert figures["state_json_bytes"] > 100 and figures["ai_game_peak_kib"] > 0
 
 
-def test_loop_bench_prints_its_figures() -> None:
-    """A smoke run of `bench/loop.py` (two Dad's Army tables, AI inline, two seconds)."""
-    import json
-    import subprocess
-    import sys
-
-    loop = BENCH / "loop.py"
-    out = subprocess.run([sys.executable, str(loop), "--seconds", "2", "--ai-tables", "0", "--player-tables", "1",
-                          "--every", "0.2", "--inline"], capture_output=True, text=True, check=True)
-    figures = json.loads(out.stdout)
+def test_loop_bench_prints_its_figures(capsys) -> None:
+    """A smoke run of `bench/loop.py` (one Dad's Army table, AI inline, one second), its `main` called
+    in this process (what a run from the shell adds is the interpreter starting)."""
+    script("loop").main(["--seconds", "1", "--ai-tables", "0", "--player-tables", "1", "--every", "0.2",
+                         "--inline"])
+    figures = json.loads(capsys.readouterr().out)
     assert {"max_stall_ms", "p99_stall_ms", "late_interactions", "cpu_s", "wall_s"} <= set(figures)
     assert figures["interactions"] >= 1 and figures["player_actions"] >= 1
 
@@ -131,13 +129,20 @@ SCALE_STARTUP = ("tables", "lobbies", "active", "write_s", "open_s", "open_cpu_s
 
 
 def scale_run(*args: str) -> dict:
-    """A smoke run of `bench/scale.py` (two Dad's Army tables a worker, eight actions, 40 saved tables)."""
-    import subprocess
+    """A smoke run of `bench/scale.py` (two Dad's Army tables a worker, eight actions, 40 saved tables),
+    its `main` called in this process; the workers it starts are processes of their own as in a run
+    from the shell (they find the script as the module `scale`, bench/ being on their path)."""
+    import importlib
     import sys
 
-    out = subprocess.run([sys.executable, str(BENCH / "scale.py"), "--tables", "2", "--actions", "8",
-                          "--startup-tables", "40", *args], capture_output=True, text=True, check=True, timeout=600)
-    return json.loads(out.stdout)
+    sys.path.insert(0, str(BENCH))
+    try:
+        scale = importlib.import_module("scale")
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            scale.main(["--tables", "2", "--actions", "8", "--startup-tables", "40", *args])
+    finally:
+        sys.path.remove(str(BENCH))
+    return json.loads(out.getvalue())
 
 
 def assert_scale_figures(figures: dict, processes: list[int]) -> None:

@@ -95,8 +95,8 @@ def test_a_real_game_is_measured() -> None:
 
 def _dads_army_cases():
     """Dad's Army boards: every phase by hand (figures crowded on a square, a card in play, a
-    winner), in English and Chinese, with long names; and real positions of seeded games, each
-    with its legal actions highlighted."""
+    winner), in English and Chinese, with long names; and six real positions of a seeded game, each
+    with its legal actions highlighted (a second game would add more boards of the same phases)."""
     from renderer import dads_army as R
     from rules.core import SeededChance
     from rules.dads_army import GAME
@@ -121,7 +121,7 @@ def _dads_army_cases():
         for text in (en, zh):
             yield lambda view=view, highlight=highlight, text=text: R.render(
                 view, highlight=highlight, names=names, text=text)
-    for seed in (1, 2):
+    for seed in (1,):
         rnd, state = random.Random(seed), GAME.new_game({}, 4, SeededChance(seed))
         for step in range(120):
             acting = sorted(GAME.to_act(state))

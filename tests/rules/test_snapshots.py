@@ -131,8 +131,16 @@ def check_both_ways(tp: type, value: Any) -> None:
     assert loader(tp)(text) == from_jsonable(tp, text)
 
 
+WHOLE_STATES = 12
+"""Random whole states drawn per game (and per test): each fills every field of the game's state and,
+in the lists and options that are not empty, of the classes inside it, so a dozen run the game's
+compiled converters over and over; the values of each kind of field are searched further, 60 at a
+time, by the per-kind property test below."""
+
+
 @pytest.mark.parametrize("key", sorted(state_types()))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=WHOLE_STATES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_random_states_of_every_game_convert_as_the_generic_code_converts_them(key: str, data: st.DataObject) -> None:
     tp = state_types()[key]
@@ -140,7 +148,8 @@ def test_random_states_of_every_game_convert_as_the_generic_code_converts_them(k
 
 
 @pytest.mark.parametrize("key", sorted(state_types()))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=WHOLE_STATES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_saved_states_missing_fields_or_with_extra_ones_load_as_before(key: str, data: st.DataObject) -> None:
     """A state saved before a field was added lacks it (its default applies); one saved by a newer

@@ -17,7 +17,7 @@ from tables.store import Store, open_store
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, make_service, seat
 from tests.tables.test_persistence import play_to_the_end
-from tests.tables.test_store_soundness import run_bot
+from tests.tables.test_store_soundness import held_by_another_process
 
 
 @pytest.fixture
@@ -163,17 +163,18 @@ def main_here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str
 
 def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """In another process, while this one holds the file (as the bot would): no lock is taken.
-    `--db` over GAVEL_DB and a missing file are read by the same `main` in this process."""
+    """While another process holds the file (as the bot would), bot.py's `main` here checks it: no
+    lock is taken (a Store opened here would be refused). `--db` over GAVEL_DB and a missing file too."""
     path = tmp_path / "g.sqlite3"
-    held = Store(str(path))
-    table = held.create_table({"channel": 5, "game": "toy", "status": "lobby", "version": 0}, [])
-    ok = run_bot("--check-db", db=str(path))
-    assert (ok.returncode, ok.stdout) == (1, f"table {table} (channel 5): game 'toy' is not installed\n"
-                                             f"{path}: 1 table(s) checked, 1 problem(s).\n")
+    made = Store(str(path))
+    table = made.create_table({"channel": 5, "game": "chess", "status": "lobby", "version": 0}, [])
+    made.close()
+    with held_by_another_process(str(path)):
+        ok = main_here(monkeypatch, capsys, str(path), "--check-db")
+    assert ok[:2] == (1, f"table {table} (channel 5): game 'chess' is not installed\n"
+                         f"{path}: 1 table(s) checked, 1 problem(s).\n")
     other = tmp_path / "other.sqlite3"
     Store(str(other)).close()
-    held.close()
     clean = main_here(monkeypatch, capsys, str(path), "--check-db", "--db", str(other))  # --db wins over GAVEL_DB
     assert clean[:2] == (0, f"{other}: 0 table(s) checked, all well.\n")
     nothing = tmp_path / "nothing.sqlite3"
@@ -272,9 +273,11 @@ def test_bot_py_check_db_runs_beside_a_live_postgresql_store(backend: Backend, m
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     url = backend.location()
     held = open_store(url)
-    table = held.create_table({"channel": 5, "game": "toy", "status": "lobby", "version": 0}, [])
-    ok = run_bot("--check-db", db=url)
-    assert (ok.returncode, ok.stdout) == (1, f"table {table} (channel 5): game 'toy' is not installed\n"
+    table = held.create_table({"channel": 5, "game": "chess", "status": "lobby", "version": 0}, [])
+    # bot.py's `main` here: the check's connection is its own, outside the live store's pool, as it
+    # would be from another process (PostgreSQL has no file lock to be held)
+    ok = main_here(monkeypatch, capsys, url, "--check-db")
+    assert ok[:2] == (1, f"table {table} (channel 5): game 'chess' is not installed\n"
                                              f"{url}: 1 table(s) checked, 1 problem(s).\n")
     assert held.table_row(table)["status"] == "lobby"  # the live store goes on
     down = "postgresql://postgres@127.0.0.1:1/test"  # no server listens on port 1

@@ -7,12 +7,15 @@ pragmas and online backup)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -236,16 +239,50 @@ def test_a_second_process_is_refused_while_a_store_holds_the_file(tmp_path: Path
     assert again.returncode == 0 and again.stdout.strip() == "opened"
 
 
+@contextlib.contextmanager
+def held_by_another_process(db: str) -> Iterator[int]:
+    """The SQLite file `db` held open by another process (a Store of its own, as a running bot holds
+    it) while the block runs: that process's pid."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD + "; sys.stdin.read()", db], cwd=ROOT, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "opened"
+        yield holder.pid
+    finally:
+        holder.communicate("", timeout=60)
+
+
+@pytest.fixture(scope="module")
+def held_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """A database file another process holds until the module's tests end: its path and that pid."""
+    db = str(tmp_path_factory.mktemp("held") / "g.sqlite3")
+    with held_by_another_process(db) as pid:
+        yield db, pid
+
+
 @pytest.mark.parametrize("args", [("--local", "dads_army", "--seats", "1"), ()], ids=["console", "discord"])
-def test_bot_py_says_the_file_is_in_use_and_exits_non_zero(tmp_path: Path, args: tuple[str, ...]) -> None:
-    db = str(tmp_path / "g.sqlite3")
-    held = Store(db)
-    result = run_bot(*args, db=db)
-    held.close()
-    assert result.returncode == 1
-    assert result.stderr.strip() == f"gavel: {db} is in use by another Gavel process (pid {os.getpid()}). Stop that" \
-                                    " process first, or set GAVEL_DB to another file."
-    assert "Traceback" not in result.stderr
+def test_bot_py_says_the_file_is_in_use_and_exits_non_zero(held_elsewhere: tuple[str, int], args: tuple[str, ...],
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """bot.py's `main` in this process, on a file another process holds (the file lock is between
+    processes: the holder is the other one, one for both command lines)."""
+    from gavel.cli import main
+
+    db, pid = held_elsewhere
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("GAVEL_DB", db)
+    capsys.readouterr()
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level  # the Discord bot sets up logging before it opens the file
+    try:
+        assert main(list(args)) == 1
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert err.strip() == f"gavel: {db} is in use by another Gavel process (pid {pid}). Stop that" \
+                          " process first, or set GAVEL_DB to another file."
+    assert "Traceback" not in err
 
 
 def test_in_memory_databases_take_no_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -418,14 +455,22 @@ async def test_backup_copies_the_live_database_while_it_is_held(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_backup_of_a_postgresql_database_is_refused_and_names_pg_dump(backend: Backend, tmp_path: Path) -> None:
+def test_backup_of_a_postgresql_database_is_refused_and_names_pg_dump(backend: Backend, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """bot.py's `main` in this process (no file lock is involved)."""
+    from gavel.cli import main
+
     url = backend.location()
     open_store(url).close()
     copy = tmp_path / "copy.dump"
-    result = run_bot("--backup", str(copy), db=url)
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith(f"gavel: {url} is a PostgreSQL database: --backup copies SQLite files only.")
-    assert f"pg_dump --format=custom --file {copy}" in result.stderr and not copy.exists()
+    monkeypatch.setenv("GAVEL_DB", url)
+    capsys.readouterr()
+    assert main(["--backup", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.startswith(f"gavel: {url} is a PostgreSQL database: --backup copies SQLite files only.")
+    assert f"pg_dump --format=custom --file {copy}" in err and not copy.exists()
 
 
 def test_a_backup_onto_the_database_itself_is_refused(tmp_path: Path) -> None:

@@ -29,19 +29,22 @@ def _asked_one_by_one(state, seat):  # type: ignore[no-untyped-def]
 
 def test_the_listing_is_what_reason_accepts() -> None:
     game = registry.plugin("judge_dredd").game
-    checked = 0
+    checked = windows = 0
     for seed in range(3):
         state = game.new_game({}, 5 + seed % 2, SeededChance(seed))
         rng = random.Random(seed)
         for step in range(500):
             if not game.to_act(state):
                 break
-            if state.window is not None and state.window.kind in cards.PLAY_WINDOWS:
+            # one card-play window position in three, every seat's listing (about 280 positions and
+            # 10000 plays over three games; the positions of one window mostly differ by who passed)
+            if state.window is not None and state.window.kind in cards.PLAY_WINDOWS and windows % 3 == 0:
                 for seat in range(state.seats):
                     listed = cards.card_plays(state, seat)
                     assert len(set(listed)) == len(listed)
                     assert set(listed) == set(_asked_one_by_one(state, seat)), (seed, step, seat)
                     checked += len(listed)
+            windows += state.window is not None and state.window.kind in cards.PLAY_WINDOWS
             seat = min(game.to_act(state))
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)), SeededChance(f"{seed}.{step}"))
-    assert checked > 100
+    assert windows > 300 and checked > 1000

@@ -26,8 +26,9 @@ def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_within_the_budge
         if GAME.outcome(state) is not None:
             break
         seat = sorted(GAME.to_act(state))[0]
-        if state.phase == "play" and 40 <= state.moves_made < 52:
-            # Today's level on twelve mid-game positions of this game: legal, within its budget.
+        if state.phase == "play" and 40 <= state.moves_made < 46:
+            # Today's level on six mid-game positions of this game (each a search of thousands of
+            # nodes, every one of them reaching three plies): legal, within its budget.
             deeper, searched = ai.decide(GAME, state, seat)
             assert deeper in GAME.legal_actions(state, seat)
             if searched is not None:
@@ -44,7 +45,7 @@ def test_four_ai_seats_finish_a_quattro_game_with_legal_actions_within_the_budge
     assert sum(outcome.scores.values()) == 36  # 4 + 8 + 24 (6.2)
     assert nodes and max(nodes) <= budget
     assert sorted(nodes)[len(nodes) // 2] < budget // 2  # two plies usually take far less
-    assert len(three_ply) >= 10 and max(r.nodes for r in three_ply) <= NODE_BUDGET
+    assert len(three_ply) >= 5 and max(r.nodes for r in three_ply) <= NODE_BUDGET
     assert sorted(r.depth for r in three_ply)[len(three_ply) // 2] == 3  # three plies in the median
     # Kings kept (J11, King safety): no army falls within the first ten moves each (this game's
     # first Conquest comes after about 18 each; before the King-safety work, after 2.5).
