@@ -13,7 +13,6 @@ that is about 3x smaller and 3x faster to encode than an RGB PNG (see `paletted_
 
 from __future__ import annotations
 
-import hashlib
 import io
 import re
 import struct
@@ -416,7 +415,7 @@ class _Bands:
         self._lock = threading.Lock()
         self.cache_clear = self.clear
         """Emptied with the `functools` caches (an attribute of the object, not of its class,
-        as `KeptAreas` has it: whatever empties every cache of a module finds it there)."""
+        as `Kept` has it: whatever empties every cache of a module finds it there)."""
 
     def __len__(self) -> int:
         return len(self._found)
@@ -496,36 +495,43 @@ def render_png(draw: Callable[[], Image.Image], theme: Theme) -> bytes:
 # ---------------------------------------------------------------------------- kept areas
 
 
-class KeptAreas:
-    """Parts of a board (a player's row) kept as drawn, to be pasted again when all they show is
-    the same: `draw(img, area, key, paint)` pastes the pixels kept for `key` when the ground
-    under `area` is the same too (compared by its bytes), else runs `paint()` and keeps what it
-    drew in `area` with its result. `key` must hold everything the painting reads (it holds the
-    objects, so their ids stay theirs). The same pixels as painting, at the cost of a crop.
-    Bounded: least recently used first out. Used under the drawing lock (`render_png`);
-    emptied with the `functools` caches (`cache_clear`)."""
+class Kept:
+    """Pictures (parts of a board, a role card's sections) kept by what they show, to be pasted
+    again instead of drawn: bounded, least recently used first out; emptied like the `functools`
+    caches (`cache_clear`), so that a measurement that draws every picture afresh
+    (bench/legibility.py) finds none kept. Used under the drawing lock (`render_png`), like every
+    drawing."""
 
     def __init__(self, kept: int) -> None:
         self.kept = kept
-        self._found: OrderedDict[Any, tuple[Image.Image, Any]] = OrderedDict()
+        self._found: OrderedDict[Any, Any] = OrderedDict()
         self.cache_clear = self._found.clear
 
     def __len__(self) -> int:
         return len(self._found)
 
-    def draw(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], Any]) -> Any:
-        ground = hashlib.blake2b(img.crop(area).tobytes(), digest_size=16).digest()
-        full = (key, area, ground)
-        found = self._found.get(full)
+    def get(self, key: Any) -> Any:
+        """What was kept under `key` (None: nothing)."""
+        found = self._found.get(key)
         if found is not None:
-            self._found.move_to_end(full)
-            img.paste(found[0], area[:2])
-            return found[1]
-        result = paint()
-        self._found[full] = (img.crop(area), result)
+            self._found.move_to_end(key)
+        return found
+
+    def keep(self, key: Any, value: Any) -> None:
+        self._found[key] = value
         while len(self._found) > self.kept:
             self._found.popitem(last=False)
-        return result
+
+    def area(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], None]) -> None:
+        """Paste the pixels kept for `key` in `area` of `img`, else `paint()` them and keep them.
+        `key` must hold all `paint` reads and what `area` holds before it (the ground): the
+        painting must not reach outside `area`, nor anything else inside it."""
+        found = self.get((area, key))
+        if found is not None:
+            img.paste(found, area[:2])
+            return
+        paint()
+        self.keep((area, key), img.crop(area))
 
 
 # ---------------------------------------------------------------------------- drawing helpers

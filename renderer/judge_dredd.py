@@ -13,7 +13,6 @@ the image and the buttons agree.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -23,6 +22,7 @@ from PIL import Image
 from renderer import Functions, Renderer
 from renderer.common import (
     DRAWING,
+    Kept,
     Text,
     Theme,
     labels_by_target,
@@ -215,7 +215,6 @@ def _canvas(
     key = (th.name, tuple(said.values()), repr(seen), tuple(highlight.items()))
     found = _MAPS.get(key)
     if found is not None:
-        _MAPS.move_to_end(key)
         # every row of it is pasted over (the map kept, the background below it): not filled first
         canvas = Image.new("RGB", (WIDTH, HEIGHT), None)
         canvas.paste(found, (0, 0))
@@ -223,9 +222,7 @@ def _canvas(
     else:
         canvas = background(th.name, said.__getitem__).copy()
         _draw_map(canvas, th, said.__getitem__, seen, highlight)
-        _MAPS[key] = canvas.crop((0, 0, WIDTH, PANEL_Y))
-        while len(_MAPS) > MAPS_KEPT:
-            _MAPS.popitem(last=False)
+        _MAPS.keep(key, canvas.crop((0, 0, WIDTH, PANEL_Y)))
     _piles(canvas, th, tuple(said.values()), view)
     bottom = draw_panel(canvas, th, say, view, names, highlight)
     return canvas, min(HEIGHT, bottom + FRAME)
@@ -233,7 +230,7 @@ def _canvas(
 
 PILES_KEPT = 32
 """Piles kept (`_piles`): their counts change with most cards played and drawn."""
-_PILES: OrderedDict[Any, Image.Image] = OrderedDict()
+_PILES = Kept(PILES_KEPT)
 PILES_BOX = (0, PILES_Y, WIDTH, PILES_Y + PILES_H)
 CHECK_GROUND = False
 """Tests: assert that the piles are drawn over the background as it is (nothing of the map reaches them)."""
@@ -246,20 +243,12 @@ def _piles(canvas: Image.Image, th: Theme, texts: tuple[str, ...], view: Mapping
         below = background(th.name, dict(zip(MAP_WORDS, texts, strict=True)).__getitem__)
         assert canvas.crop(PILES_BOX).tobytes() == below.crop(PILES_BOX).tobytes()
     key = (th.name, texts, repr(view.get("piles")))
-    found = _PILES.get(key)
-    if found is not None:
-        _PILES.move_to_end(key)
-        canvas.paste(found, PILES_BOX[:2])
-        return
-    draw_piles(canvas, th, view)
-    _PILES[key] = canvas.crop(PILES_BOX)
-    while len(_PILES) > PILES_KEPT:
-        _PILES.popitem(last=False)
+    _PILES.area(canvas, PILES_BOX, key, lambda: draw_piles(canvas, th, view))
 
 
 MAPS_KEPT = 8
 """Maps kept (`compose`, about 1.6 MB each, 13 MB in all): the last few of the tables playing."""
-_MAPS: OrderedDict[Any, Image.Image] = OrderedDict()
+_MAPS = Kept(MAPS_KEPT)
 
 MAP_WORDS = (*(K + w for w in BACKGROUND_WORDS), K + "turn", K + "setup", *(K + "phase." + p for p in PHASES))
 """Every word the map draws (the panel has its own): the background's, the Game Turn's, the phases'."""

@@ -35,7 +35,7 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import Kept, Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judgement_board import (
     BAND_H,
     DECK_X,
@@ -64,7 +64,6 @@ from renderer.judgement_board import (
 from renderer.judgement_look import (
     MESSAGES,
     THEMES,
-    Kept,
     board_langs,
     board_words,
     colour_of,

@@ -19,8 +19,7 @@ Words:
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -490,42 +489,3 @@ def soft(th: Theme, key: str, t: float = 0.85) -> RGB:
     return blend(th[key], th["panel"], t)
 
 
-# ---------------------------------------------------------------------------- kept pictures
-
-
-class Kept:
-    """Pictures (parts of a board or a role card) kept by what they show, to be pasted again
-    instead of drawn: bounded, least recently used first out; emptied like the `functools` caches
-    (`cache_clear`), so that a measurement that draws every picture afresh (bench/legibility.py)
-    finds none kept. Used under the drawing lock (`render_png`), like every drawing."""
-
-    def __init__(self, kept: int) -> None:
-        self.kept = kept
-        self._found: OrderedDict[Any, Any] = OrderedDict()
-        self.cache_clear = self._found.clear
-
-    def __len__(self) -> int:
-        return len(self._found)
-
-    def get(self, key: Any) -> Any:
-        """What was kept under `key` (None: nothing)."""
-        found = self._found.get(key)
-        if found is not None:
-            self._found.move_to_end(key)
-        return found
-
-    def keep(self, key: Any, value: Any) -> None:
-        self._found[key] = value
-        while len(self._found) > self.kept:
-            self._found.popitem(last=False)
-
-    def area(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], None]) -> None:
-        """Paste the pixels kept for `key` in `area` of `img`, else `paint()` them and keep them.
-        `key` must hold all `paint` reads and what `area` holds before it (the ground): the
-        painting must not reach outside `area`, nor anything else inside it."""
-        found = self.get((area, key))
-        if found is not None:
-            img.paste(found, area[:2])
-            return
-        paint()
-        self.keep((area, key), img.crop(area))

@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.common import RGB, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
+from renderer.common import RGB, Kept, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
 from renderer.judgement_board import (
     HEAD_Y0,
     HEAD_Y1,
@@ -35,7 +35,6 @@ from renderer.judgement_look import (
     REASONS,
     STEPS,
     K,
-    Kept,
     both,
     colour_of,
     content,

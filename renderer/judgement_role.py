@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     RGB,
+    Kept,
     Text,
     Theme,
     blend,
@@ -40,7 +41,6 @@ from renderer.common import (
 )
 from renderer.judgement_look import (
     K,
-    Kept,
     colour_of,
     content,
     given_name,

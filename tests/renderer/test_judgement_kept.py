@@ -10,8 +10,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from renderer import common, judgement_board, judgement_look, judgement_panel, judgement_role
 from renderer import judgement as R
-from renderer import judgement_board, judgement_look, judgement_panel, judgement_role
 from rules.core import SeededChance
 from rules.judgement.engine import GAME
 from tables import i18n
@@ -24,7 +24,7 @@ def _forget() -> None:
     tests are elsewhere)."""
     for module in (R, judgement_board, judgement_look, judgement_panel, judgement_role):
         for value in list(vars(module).values()):
-            if isinstance(value, (judgement_look.Kept, judgement_panel._Rows)):
+            if isinstance(value, (common.Kept, judgement_panel._Rows)):
                 value.cache_clear()
 
 

@@ -84,8 +84,8 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             P._LINES.cache_clear()
             P._FIGHTS.cache_clear()
             P._HEADERS.cache_clear()
-            D._MAPS.clear()
-            D._PILES.clear()
+            D._MAPS.cache_clear()
+            D._PILES.cache_clear()
             fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
         kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
         assert kept == fresh, lang
