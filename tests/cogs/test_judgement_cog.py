@@ -133,14 +133,16 @@ async def choose(member, result, pick) -> Any:
 
 def unshown(table) -> dict[str, list[str]]:
     """What no public message may say now, as an id or a name in either language: the character of every living seat
-    that is face down, each seat's pick options (until the end shows every character), and every
+    that is face down, each seat's pick options not since shown (until the end shows every character), and every
     Order card's name (never shown to the table)."""
     state, content = table.state, load()
     words: dict[str, list[str]] = {}
+    # a character face up or of a dead seat is public, even where it was also one of a seat's pick options
+    public = {p.character for p in state.players if p.revealed or not p.alive}
     for player in [] if state.phase == "over" else state.players:
         hidden = [] if player.revealed or not player.alive else [player.character]
         for cid in [*hidden, *player.options]:
-            if cid:
+            if cid and cid not in public:
                 words[cid] = [cid, *(i18n.gettext(f"judgement.char.{cid}", lang) for lang in LANGS)]
     for card in content.cards.values():
         if card.pack == "order":
