@@ -14,9 +14,11 @@ positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 
-from rules.judtho.board import COLOURS, Position, Relation, pawn_forward
+from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward
 from rules.judtho.moves import PRINCE_REACH, PRINCESS_REACH, geometry
 
 Worth = Callable[[tuple[str, str]], float]
@@ -127,3 +129,130 @@ def _sweep(
         if sq not in forbidden:
             best = max(best, total)
     return best
+
+
+# --------------------------------------------------------------------------- who could capture one piece
+
+
+@dataclass(frozen=True)
+class _Toward:
+    """Where a piece could stand to capture the piece on one square (the target), by its
+    geometry alone, whatever stands between: read backwards from the target."""
+
+    pawns: dict[int, tuple[str, ...]]
+    """A Pawn's forward direction (+1, -1) -> the squares from which its diagonal capture lands
+    on the target."""
+    princess: tuple[tuple[str, tuple[str, ...]], ...]
+    """(origin, the Princess's path from it that holds the target), within her reach."""
+    prince: tuple[tuple[str, tuple[str, ...]], ...]
+    """(origin, a Prince's path from it that holds the target): his plain paths (no J8 option)."""
+
+
+@cache
+def _toward(board: Board) -> dict[str, _Toward]:
+    """`_Toward` of every square of `board`, worked out once."""
+    geo = geometry(board)
+    prince: dict[str, list[tuple[str, tuple[str, ...]]]] = {sq: [] for sq in board.squares}
+    for origin, paths in geo.prince.items():
+        for path in paths:
+            for sq in path:
+                prince[sq].append((origin, path))
+    out = {}
+    for target in board.squares:
+        rays = geo.rays[target]
+        pawns = {forward: tuple(rays[(i + 4) % 8][0] for i in diagonals if rays[(i + 4) % 8])
+                 for forward, diagonals in ((1, (1, 7)), (-1, (3, 5)))}
+        princess = tuple((origin, geo.princess_paths[origin][(d + 4) % 8])
+                         for d in range(8) for origin in rays[d][:PRINCESS_REACH])
+        out[target] = _Toward(pawns, princess, tuple(prince[target]))
+    return out
+
+
+def captors(position: Position, targets: Collection[str], colours: Sequence[str], relation: Relation
+            ) -> dict[str, list[str]]:
+    """{target: the armies of `colours` (in that order) that have a legal move capturing the piece
+    on it}, for the targets some army can capture: the same armies as reading the captures of
+    every move `moves.legal_moves(position, colour, relation)` lists (no ruleset option: the
+    plain Pawn and Prince), without listing them. Read backwards from each target: the first
+    piece along each line (a Queen, a Rook or Bishop on its lines, a King next to it), a Pawn on
+    a diagonal behind it, a Knight an L away (its distant capture is always allowed, J10), a
+    Princess within four on a line (a jump, or a sweep through it, J9), a Prince with a path
+    through it (a sweep); only an Opponent's piece is taken (2.1) and a move may not finish in
+    a Rival's Kingdom (J19)."""
+    pieces = position.pieces
+    get = pieces.get
+    geo = geometry(position.board)
+    toward = _toward(position.board)
+    sides: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def side(colour: str) -> tuple[frozenset[str], frozenset[str]]:
+        """(`colour`'s Opponents, the squares its moves may not finish on), read once per call."""
+        found = sides.get(colour)
+        if found is None:
+            found = sides[colour] = (_opponents(position, colour, relation), _forbidden(position, colour, relation))
+        return found
+
+    out: dict[str, list[str]] = {}
+    for target in targets:
+        victim = pieces[target][0]
+        # (owner, whether its move finishes on the target) of every piece placed to take it
+        placed: list[tuple[str, bool]] = []
+        for d, line in enumerate(geo.rays[target]):
+            for k, sq in enumerate(line):
+                occupant = get(sq)
+                if occupant is None:
+                    continue
+                piece = occupant[1]
+                if (piece == "queen" or (piece == "rook" and not d % 2) or (piece == "bishop" and d % 2)
+                        or (piece == "king" and k == 0)):
+                    placed.append((occupant[0], True))
+                break
+        for sq in geo.knight[target]:
+            occupant = get(sq)
+            if occupant is not None and occupant[1] == "knight":
+                placed.append((occupant[0], False))
+        for forward, origins in toward[target].pawns.items():
+            for sq in origins:
+                occupant = get(sq)
+                if occupant is not None and occupant[1] == "pawn" and pawn_forward(occupant[0]) == forward:
+                    placed.append((occupant[0], True))
+        by = {owner for owner, finishing in placed if owner in colours
+              and victim in side(owner)[0] and not (finishing and target in side(owner)[1])}
+        for piece, reach, paths in (("princess", PRINCESS_REACH, toward[target].princess),
+                                    ("prince", PRINCE_REACH, toward[target].prince)):
+            for origin, path in paths:
+                occupant = get(origin)
+                if occupant is None or occupant[1] != piece or occupant[0] in by or occupant[0] not in colours:
+                    continue
+                opponents, forbidden = side(occupant[0])
+                if victim not in opponents:
+                    continue
+                # The Princess's jump onto the target ignores what stands between (2.5.1).
+                if (piece == "princess" and target not in forbidden) or _sweeps_through(
+                        pieces, opponents, forbidden, path, reach, target):
+                    by.add(occupant[0])
+        if by:
+            out[target] = [c for c in colours if c in by]
+    return out
+
+
+def _sweeps_through(pieces: Mapping[str, tuple[str, str]], opponents: frozenset[str], forbidden: frozenset[str],
+                    path: tuple[str, ...], most: int, target: str) -> bool:
+    """Whether a sweep along `path` (J9) takes the piece on `target`: every Opponent piece up to
+    `most` taken, the target among them, ending on one taken at or after it that is not in a
+    Rival's Kingdom; any other piece stops it."""
+    count = 0
+    reached = False
+    for sq in path:
+        if count == most:
+            return False
+        occupant = pieces.get(sq)
+        if occupant is None:
+            continue
+        if occupant[0] not in opponents:
+            return False
+        count += 1
+        reached = reached or sq == target
+        if reached and sq not in forbidden:
+            return True
+    return False

@@ -13,8 +13,8 @@ from typing import Any
 from rules.plugin import Speech
 
 from .board import Position, load_board, relation_from_table
-from .moves import legal_moves
-from .notation import Move, square_key
+from .captures import captors
+from .notation import square_key
 from .pieces import LETTERS
 
 ORDER = ("king", "queen", "prince", "princess", "rook", "knight", "bishop")
@@ -47,7 +47,7 @@ def attackers(view: Mapping[str, Any]) -> dict[str, list[str]]:
     """{King's square: the armies that could capture it on their move}, worked out from the
     public board and relationships alone (the move options a variant adds are not in the view:
     the plain moves are read). The same board is described in every language at once: its
-    moves are read once (`_attackers`)."""
+    attacked Kings are read once (`_attackers`)."""
     board = view.get("board") or {}
     if view.get("phase") != "play" or not any(held[-1] == "king" for held in board.values()):
         return {}
@@ -66,28 +66,32 @@ ATTACKERS_KEPT = 32
 def _attackers(variant: str, board: tuple[tuple[str, ...], ...], relations: tuple[tuple[str, tuple[Any, ...]], ...],
                colours: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """`attackers` of a board given as tuples: (square, colour, ..., piece) for each piece,
-    (army, its row of `relations`' items) for each army, the colours in play."""
-    kings = {square: colour for square, colour, *_, piece in board if piece == "king"}
+    (army, its row of `relations`' items) for each army, the colours in play. Read backwards from
+    each King (`captures.captors`), without listing any army's moves."""
     position = Position(load_board(variant), {square: (colour, piece) for square, colour, *_, piece in board})
+    kings = [square for square, (_, piece) in position.pieces.items() if piece == "king"]
     relation = relation_from_table({a: dict(row) for a, row in relations})
-    found: dict[str, list[str]] = {}
-    for colour in colours:
-        if not any(entry[1] == colour for entry in board):
-            continue
-        for move in legal_moves(position, colour, relation):
-            if not isinstance(move, Move):
-                continue
-            for square in move.captures:
-                if square in kings and colour not in found.setdefault(square, []):
-                    found[square].append(colour)
-    return {square: tuple(by) for square, by in found.items()}
+    return {square: tuple(by) for square, by in captors(position, kings, colours, relation).items()}
 
 
-def pieces(colour: str, view: Mapping[str, Any], say: Speech) -> str:
-    """One army's pieces on the board: `Ka1 Qc2 Rb3`, then `pawns d9, e8`."""
-    board = view.get("board") or {}
-    mine = sorted(((held[-1], square) for square, held in board.items() if held[0] == colour),
-                  key=lambda ps: (ORDER.index(ps[0]) if ps[0] in ORDER else len(ORDER), square_key(ps[1])))
+READ_FIRST = {piece: i for i, piece in enumerate(ORDER)}
+"""Piece -> its place in `ORDER` (the Pawns, absent, after every other)."""
+
+
+def armies(view: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """{colour: its pieces on the board as (piece, square), in the order they are read: `ORDER`,
+    then by square in board order}, the board read once for every army."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for square, held in (view.get("board") or {}).items():
+        out.setdefault(held[0], []).append((held[-1], square))
+    last = len(ORDER)
+    for held in out.values():
+        held.sort(key=lambda ps: (READ_FIRST.get(ps[0], last), square_key(ps[1])))
+    return out
+
+
+def pieces(mine: Sequence[tuple[str, str]], say: Speech) -> str:
+    """One army's pieces on the board (`armies`): `Ka1 Qc2 Rb3`, then `pawns d9, e8`."""
     officers = [f"{LETTERS.get(piece, '?')}{square}" for piece, square in mine if piece != "pawn"]
     pawns = [square for piece, square in mine if piece == "pawn"]
     parts = [" ".join(officers)] if officers else []
@@ -110,6 +114,7 @@ def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
     points = {c: p.get("points", 0) for p in view.get("players") or [] for c in p.get("colours") or []}
     status = {c: p.get("status", "active") for p in view.get("players") or [] for c in p.get("colours") or []}
     reserve = view.get("reserve") or {}
+    held = armies(view)
     for colour in view.get("colours") or []:
         extra = [say.text("judtho.alt.points", n=points.get(colour, 0))]
         if status.get(colour, "active") != "active":
@@ -117,7 +122,7 @@ def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
         if reserve.get(colour) and view.get("phase") == "assembly":
             extra.append(say.text("judtho.alt.reserve", n=len(reserve[colour])))
         out.append(say.text("judtho.alt.army", army=named(colour, who, say), about=say.join(extra),
-                            pieces=pieces(colour, view, say)))
+                            pieces=pieces(held.get(colour, ()), say)))
     for square, by in sorted(attackers(view).items(), key=lambda kv: square_key(kv[0])):
         colour = (view.get("board") or {})[square][0]
         out.append(say.text("judtho.alt.attacked", army=army(colour, say), square=square,

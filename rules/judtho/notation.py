@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from rules.core import Action, BadActionText
@@ -25,8 +26,10 @@ CONQUESTS = ("K", "N", "A")
 """Suffix letters: Regicide, knatch, Annihilation (§10)."""
 
 
+@cache
 def square_key(square: str) -> tuple[int, int]:
-    """Board order: by file, then rank (so `b5` comes before `b10`)."""
+    """Board order: by file, then rank (so `b5` comes before `b10`). Kept per square (a square
+    that is none raises, and is not kept): it sorts every description's pieces."""
     return square_coords(square)
 
 

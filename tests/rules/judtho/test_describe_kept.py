@@ -1,5 +1,5 @@
 """The Kings under attack that a description reads (`describe.attackers`) are kept per board, so
-that describing one board in every language reads its moves once: what is kept is what reading
+that describing one board in every language reads its Kings once: what is kept is what reading
 the board afresh gives, for every board of a game, and changing a returned list changes nothing
 kept."""
 
