@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer.common import (
     RGB,
+    Kept,
     Text,
     Theme,
     blend,
@@ -101,7 +103,7 @@ def draw_panel(
         w = (x1 - x0 - GAP * (cols - 1)) / cols
         for i, p in enumerate(players):
             cx, cy = x0 + (w + GAP) * (i % cols), y + (h + GAP) * (i // cols)
-            _player(canvas, th, say, view, p, names, (cx, cy, cx + w, cy + h))
+            _player(canvas, th, say, view, p, names, (cx, cy, cx + w, cy + h), lay.files)
     if last_h:
         _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
 
@@ -240,6 +242,12 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
     return rows
 
 
+CARDS_KEPT = 64
+"""Player cards kept (`Kept`, about 40 KB each): four a board, an action changes one or two
+(the player who moved, the one to move next, a capture's victim)."""
+_CARDS = Kept(CARDS_KEPT)
+
+
 def _player(
     canvas: Image.Image,
     th: Theme,
@@ -248,15 +256,64 @@ def _player(
     p: Mapping[str, Any],
     names: Mapping[int, str] | None,
     box: tuple[float, float, float, float],
+    files: int,
 ) -> None:
     """A player's card: colour stripe, the armies' chips with their letters, name, points;
-    Material Score and status; the pieces their armies captured and those in reserve."""
+    Material Score and status; the pieces their armies captured and those in reserve. Pasted
+    from the cards drawn before when all it shows is the same (`_CARDS`: keyed by the words and
+    pieces it shows, its box, the theme and the board's width, which fix the panel's ground
+    under it; it paints inside its box, and nothing else is drawn there)."""
     x0, y0, x1, y1 = box
-    d = ImageDraw.Draw(canvas)
     cols = [c for c in p.get("colours") or [] if c in COLOURS] or ["white"]
     active = view.get("to_move") in cols and view.get("phase") != "over"
     won = view.get("phase") == "over" and any(c in (view.get("winner") or []) for c in cols)
+    prefix = "▶ " if active else ("★ " if won else "")
     status = p.get("status")
+    line2 = say(K + "material").format(n=int(p.get("material") or 0))
+    if status in ("conquered", "departed"):
+        line2 += " · " + say(K + "status." + status)
+    captured = tuple(tuple(e) for c in cols for e in (view.get("captured") or {}).get(c) or [] if len(e) >= 2)
+    reserve = tuple((c, piece) for c in cols for piece in (view.get("reserve") or {}).get(c) or [])
+    shown = _Card(
+        cols=tuple(cols),
+        letters=tuple(colour_letter(say, c) for c in cols),
+        active=active,
+        won=won,
+        points=say(K + "points").format(n=int(p.get("points") or 0)),
+        label=prefix + player_label(say, p, names),
+        line2=line2,
+        captured=captured,
+        reserve=reserve,
+        words=(say(K + "captured") if captured else "", say(K + "reserve") if reserve else ""),
+    )
+    area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the card paints
+    _CARDS.area(canvas, area, (th, files, box, shown), lambda: _paint_player(canvas, th, shown, box))
+
+
+@dataclass(frozen=True)
+class _Card:
+    """All a player's card shows (`_player`), in the reader's words."""
+
+    cols: tuple[str, ...]
+    letters: tuple[str, ...]
+    """Each army's letter on its chip."""
+    active: bool
+    won: bool
+    points: str
+    label: str
+    """The player's name (or colours) after its mark: ▶ to move, ★ won."""
+    line2: str
+    """Material Score, and the status when conquered or departed."""
+    captured: tuple[tuple[str, ...], ...]
+    reserve: tuple[tuple[str, str], ...]
+    words: tuple[str, str]
+    """The words before the captured pieces and before the reserve ("" for a row not shown)."""
+
+
+def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    cols, active, won = shown.cols, shown.active, shown.won
     fill = blend(th["army_" + cols[0]], th["panel"], 0.82 if active else 0.93)
     edge = th["gold"] if won else (th["ink"] if active else blend(th["muted"], th["panel"], 0.4))
     d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
@@ -264,32 +321,25 @@ def _player(
     for i, c in enumerate(cols):
         d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 8, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
                     outline=th[f"army_{c}_edge"] if c in ("white", "black") else None)
-    pts = say(K + "points").format(n=int(p.get("points") or 0))
-    pp = pill(pts, 26, th["title"], th["cream"], th["ink"])
+    pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
     paste_centred(canvas, pp, (x1 - 6 - pp.width / 2, y0 + 18))
     x = x0 + 14
-    for c in cols:
-        chip = _chip(th, say, c)
+    for c, letter in zip(cols, shown.letters, strict=True):
+        chip = pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"])
         paste_centred(canvas, chip, (x + chip.width / 2, y0 + 18))
         x += chip.width + 3
-    prefix = "▶ " if active else ("★ " if won else "")
-    f, label = _fitted(prefix + player_label(say, p, names), 19, x1 - 12 - pp.width - (x + 3))
+    f, label = _fitted(shown.label, 19, x1 - 12 - pp.width - (x + 3))
     d.text((x + 3, y0 + 18), label, font=f, fill=th["ink"], anchor="lm")
-    line2 = say(K + "material").format(n=int(p.get("material") or 0))
-    if status in ("conquered", "departed"):
-        line2 += " · " + say(K + "status." + status)
-    f2, line2 = _fitted(line2, 17, x1 - 6 - (x0 + 14))
+    f2, line2 = _fitted(shown.line2, 17, x1 - 6 - (x0 + 14))
     d.text((x0 + 14, y0 + 45), line2, font=f2, fill=th["ink"], anchor="lm")
-    captured = [tuple(e) for c in cols for e in (view.get("captured") or {}).get(c) or [] if len(e) >= 2]
-    reserve = [(c, piece) for c in cols for piece in (view.get("reserve") or {}).get(c) or []]
-    rows = [(key, items) for key, items in (("captured", captured), ("reserve", reserve)) if items]
+    rows = [(word, items) for word, items in zip(shown.words, (shown.captured, shown.reserve), strict=True) if items]
     y = y0 + 72
-    for n, (key, items) in enumerate(rows):
+    for n, (word, items) in enumerate(rows):
         if y + ROW_PIECE / 2 > y1:
             break
         last = n == len(rows) - 1 or y + ROW_PIECE * 1.5 + 2 > y1
         room_y = y1 if last else y  # a row wraps only when nothing follows it: the reserve keeps its line
-        y = _piece_row(canvas, th, say(K + key), items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2
+        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2  # type: ignore[arg-type]
 
 
 def _piece_row(

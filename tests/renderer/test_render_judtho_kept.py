@@ -1,0 +1,86 @@
+"""What the Judtho renderer keeps between pictures gives the pixels drawing afresh gives: the
+players' cards pasted where they are, over the boards of whole games of every variant (Assembly,
+play, placements, the end), with the moves offered lettered, in both languages and themes.
+(How much time they save is measured by bench/run.py, not asserted here.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from renderer import judtho as R
+from renderer import judtho_panel as P
+from renderer.judtho_look import THEMES
+from rules import registry
+from rules.core import SeededChance
+from tables.images import _text
+from tests.renderer import judtho_views as V
+
+LEAVING = frozenset({"resign", "depart", "draw", "void"})
+"""Verbs mostly left out of the random play, which would end the game at once."""
+
+GAMES = (({}, 4, 1), ({"variants": ["duo"]}, 2, 2), ({"variants": ["trio"]}, 3, 3))
+"""(config, seats, seed) of the games played."""
+
+
+def kept_somewhere() -> list[Any]:
+    """Every store of kept parts of the Judtho pictures."""
+    return [P._CARDS]
+
+
+def clear() -> None:
+    for kept in kept_somewhere():
+        kept.cache_clear()
+
+
+def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict[str, Any], dict[str, str]]]:
+    """The public views of a seeded random game, now and then, each with the moves offered
+    lettered (`highlights`), and those of the moves of one piece."""
+    game = registry.plugin("judtho").game
+    state = game.new_game(config, seats, SeededChance(seed))
+    rng = random.Random(seed)
+    out = []
+    for step in range(400):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        actions = game.legal_actions(state, seat)
+        legal = [str(a) for a in actions]
+        if step % 3 == 0 or state.phase != "play":
+            view = game.view(state, None)
+            origins = sorted({o for a in legal if (o := R.origin_of(a))})
+            one = [a for a in legal if origins and R.origin_of(a) == origins[step % len(origins)]]
+            out.append((view, R.highlights(view, one)))
+        staying = [a for a in actions if str(a).split(" ", 1)[0] not in LEAVING or rng.random() < 0.01] or actions
+        game.apply(state, seat, rng.choice(staying), SeededChance(f"{seed}:{step}"))
+    out.append((game.view(state, None), {}))
+    return out
+
+
+@pytest.mark.parametrize(("config", "seats", "seed"), GAMES)
+def test_boards_drawn_from_kept_parts_are_the_boards_drawn_afresh(config: dict[str, Any], seats: int,
+                                                                   seed: int) -> None:
+    views = game_views(config, seats, seed) + [(V.fresh(name), {}) for name in sorted(V.ALL)]
+    names = {0: "Alice", 1: "陳大文", 2: "Anderson the very long named player of Yellow"}
+    for lang, theme in (("en", "classic"), ("zh-TW", "night")):
+        text = _text(lang)
+        fresh = []
+        for view, hl in views:
+            clear()
+            fresh.append(R.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
+        kept = [R.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
+        assert kept == fresh, lang
+    assert all(len(kept) > 0 for kept in kept_somewhere())
+
+
+def test_a_card_is_pasted_only_where_it_was_drawn_on_the_same_ground() -> None:
+    """A card kept on one board is not pasted on another layout or theme: each draws its own."""
+    clear()
+    quattro, duo = V.make_view(), V.fresh("duo")
+    for theme in THEMES:
+        for view in (quattro, duo):
+            fresh = R.compose(view, theme=theme).tobytes()
+            assert R.compose(view, theme=theme).tobytes() == fresh
+    assert len(P._CARDS) == len(THEMES) * (len(quattro["players"]) + len(duo["players"]))
