@@ -9,13 +9,14 @@ square's label, a piece's letter) is at least `judtho_look.NEED_PX` high: 9 px o
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderer.common import (
     SS,
+    Kept,
     Theme,
     highlight_cell,
     paste_centred,
@@ -142,24 +143,74 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
+PIECE_ROWS_KEPT = 96
+"""Ranks of pieces kept (`_PIECE_ROWS`, about 70 KB each): a board's twelve, for a few boards;
+an action changes the pieces of one or two ranks."""
+_PIECE_ROWS = Kept(PIECE_ROWS_KEPT)
+CHECK_GROUND = False
+"""Tests: assert that each rank pasted from `_PIECE_ROWS`, or kept there, lies on the empty
+board as `background` drew it."""
+
+
+def painted_ranks(view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]]) -> frozenset[int] | None:
+    """The ranks on which something may be drawn before the pieces, or a piece out of its square
+    (None: any rank): the Kingdom framed for a placement (`draw_placing`), the highlighted
+    squares and the rank above each (`draw_highlight_fills`; the smaller piece drawn there
+    reaches a pixel up, `TARGET_SHIFT`), and every rank from the lowest to the highest square
+    of the last move (`draw_last_move`: its squares, and the arrow or lines between them)."""
+    if view.get("phase") in ("assembly", "placement"):
+        return None
+    ranks = {r + dr for _, r in targets for dr in (0, 1)}
+    last = view.get("last_move") or {}
+    spots = [p for sq in (last.get("from"), last.get("to"), *(last.get("captures") or []))
+             if (p := _on_board(sq, lay.files))]
+    if spots:
+        ranks.update(range(min(r for _, r in spots), max(r for _, r in spots) + 1))
+    return frozenset(ranks)
+
+
 def draw_pieces(
     canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]] = ()
 ) -> set[tuple[int, int]]:
     """Every piece on the board in its army's colour (those on labelled `targets` smaller, making
-    room for the label); returns the occupied squares."""
+    room for the label); returns the occupied squares. A rank on which nothing else was drawn
+    (`painted_ranks`) is pasted from the ranks drawn before (`_PIECE_ROWS`: its pieces on the
+    empty board, keyed by them, the theme and the board's width) when its pieces are the same,
+    else drawn and kept; the other ranks are drawn piece by piece."""
     busy = set()
+    painted = painted_ranks(view, lay, targets)
+    by_rank: dict[int, list[tuple[tuple[int, int], str, str]]] = {}
+    drawn: list[tuple[tuple[int, int], str, str]] = []
     for sq, entry in sorted((view.get("board") or {}).items()):
         p = _on_board(sq, lay.files)
         if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2:
             continue
         busy.add(p)
+        if painted is None or p[1] in painted:
+            drawn.append((p, entry[0], entry[1]))
+        else:
+            by_rank.setdefault(p[1], []).append((p, entry[0], entry[1]))
+    for rank, pieces in by_rank.items():
+        x0, y0, _, y1 = cell_box((1, rank))
+        area = (int(x0), int(y0), int(x0) + lay.files * CELL, int(y1))
+        if CHECK_GROUND:
+            assert canvas.crop(area).tobytes() == background(th.name, lay.files).crop(area).tobytes(), rank
+        _PIECE_ROWS.area(canvas, area, (th, lay.files, tuple(pieces)), partial(_draw, canvas, th, pieces))
+    _draw(canvas, th, drawn, targets)
+    return busy
+
+
+def _draw(canvas: Image.Image, th: Theme, pieces: list[tuple[tuple[int, int], str, str]],
+          targets: Collection[tuple[int, int]] = ()) -> None:
+    """Pieces (square, colour, piece) in their army's colours, each centred on its square (smaller
+    and shifted on a labelled target)."""
+    for p, colour, piece in pieces:
         cx, cy = centre(p)
         if p in targets:
-            sprite = army_glyph(th, entry[0], entry[1], TARGET_PIECE_PX)
+            sprite = army_glyph(th, colour, piece, TARGET_PIECE_PX)
             paste_centred(canvas, sprite, (cx + TARGET_SHIFT[0], cy + TARGET_SHIFT[1]))
         else:
-            paste_centred(canvas, army_glyph(th, entry[0], entry[1], PIECE_PX), (cx, cy))
-    return busy
+            paste_centred(canvas, army_glyph(th, colour, piece, PIECE_PX), (cx, cy))
 
 
 def draw_highlight_fills(canvas: Image.Image, th: Theme, squares: Mapping[str, tuple[int, int]]) -> None:

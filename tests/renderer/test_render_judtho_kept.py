@@ -1,5 +1,6 @@
 """What the Judtho renderer keeps between pictures gives the pixels drawing afresh gives: the
-players' cards pasted where they are, over the boards of whole games of every variant (Assembly,
+ranks of pieces and the players' cards pasted where they are (each rank only where nothing else
+was drawn under it), over the boards of whole games of every variant (Assembly,
 play, placements, the end), with the moves offered lettered, in both languages and themes.
 (How much time they save is measured by bench/run.py, not asserted here.)"""
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from renderer import judtho as R
+from renderer import judtho_board as B
 from renderer import judtho_panel as P
 from renderer.judtho_look import THEMES
 from rules import registry
@@ -27,7 +29,7 @@ GAMES = (({}, 4, 1), ({"variants": ["duo"]}, 2, 2), ({"variants": ["trio"]}, 3, 
 
 def kept_somewhere() -> list[Any]:
     """Every store of kept parts of the Judtho pictures."""
-    return [P._CARDS]
+    return [P._CARDS, B._PIECE_ROWS]
 
 
 def clear() -> None:
@@ -61,7 +63,8 @@ def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict
 
 @pytest.mark.parametrize(("config", "seats", "seed"), GAMES)
 def test_boards_drawn_from_kept_parts_are_the_boards_drawn_afresh(config: dict[str, Any], seats: int,
-                                                                   seed: int) -> None:
+                                                                   seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(B, "CHECK_GROUND", True)
     views = game_views(config, seats, seed) + [(V.fresh(name), {}) for name in sorted(V.ALL)]
     names = {0: "Alice", 1: "陳大文", 2: "Anderson the very long named player of Yellow"}
     for lang, theme in (("en", "classic"), ("zh-TW", "night")):
