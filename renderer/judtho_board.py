@@ -245,11 +245,15 @@ def draw_danger(canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: La
     """A King in danger (the view's `in_danger`: an Opponent can conquer it with its next move,
     1.1.6, J11): its square framed in red and white stripes, and a warning triangle in its
     corner, a shape as well as a colour."""
+    danger = view.get("in_danger") or []
+    if not danger:
+        return
     d = ImageDraw.Draw(canvas)
     for sq, entry in (view.get("board") or {}).items():
+        if not isinstance(entry, (list, tuple)) or len(entry) < 2 or entry[1] != "king" or entry[0] not in danger:
+            continue
         p = _on_board(sq, lay.files)
-        if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2 or entry[1] != "king" \
-                or entry[0] not in (view.get("in_danger") or []):
+        if not p:
             continue
         x0, y0, x1, y1 = cell_box(p, 1)
         d.rectangle((x0, y0, x1, y1), outline=(255, 255, 255), width=5)
