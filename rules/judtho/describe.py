@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from rules.plugin import Speech
@@ -43,16 +44,25 @@ def named(colour: str, who: Mapping[str, str], say: Speech) -> str:
     return say.text("judtho.alt.named", army=name, player=who[colour]) if colour in who else name
 
 
-def attackers(view: Mapping[str, Any]) -> dict[str, list[str]]:
+Board = tuple[tuple[str, ...], ...]
+"""A view's board as tuples, (square, colour, ..., piece) for each piece: what is kept is keyed by it."""
+
+
+def board_key(view: Mapping[str, Any]) -> Board:
+    """The view's board as `Board`."""
+    return tuple((sq, *held) for sq, held in (view.get("board") or {}).items())
+
+
+def attackers(view: Mapping[str, Any], board: Board | None = None) -> dict[str, list[str]]:
     """{King's square: the armies that could capture it on their move}, worked out from the
     public board and relationships alone (the move options a variant adds are not in the view:
     the plain moves are read). The same board is described in every language at once: its
-    attacked Kings are read once (`_attackers`)."""
-    board = view.get("board") or {}
-    if view.get("phase") != "play" or not any(held[-1] == "king" for held in board.values()):
+    attacked Kings are read once (`_attackers`). `board`: the view's `board_key`, when the
+    caller has it."""
+    if view.get("phase") != "play":
         return {}
     relations = view.get("relations") or {}
-    found = _attackers(str(view.get("variant") or "quattro"), tuple((sq, *held) for sq, held in board.items()),
+    found = _attackers(str(view.get("variant") or "quattro"), board_key(view) if board is None else board,
                        tuple((a, tuple(row.items())) for a, row in relations.items()),
                        tuple(view.get("colours") or ()))
     return {square: list(by) for square, by in found.items()}
@@ -63,13 +73,15 @@ ATTACKERS_KEPT = 32
 
 
 @lru_cache(maxsize=ATTACKERS_KEPT)
-def _attackers(variant: str, board: tuple[tuple[str, ...], ...], relations: tuple[tuple[str, tuple[Any, ...]], ...],
+def _attackers(variant: str, board: Board, relations: tuple[tuple[str, tuple[Any, ...]], ...],
                colours: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """`attackers` of a board given as tuples: (square, colour, ..., piece) for each piece,
-    (army, its row of `relations`' items) for each army, the colours in play. Read backwards from
-    each King (`captures.captors`), without listing any army's moves."""
+    """`attackers` of a board given as tuples: `Board`, (army, its row of `relations`' items) for
+    each army, the colours in play. Read backwards from each King (`captures.captors`), without
+    listing any army's moves."""
     position = Position(load_board(variant), {square: (colour, piece) for square, colour, *_, piece in board})
     kings = [square for square, (_, piece) in position.pieces.items() if piece == "king"]
+    if not kings:
+        return {}
     relation = relation_from_table({a: dict(row) for a, row in relations})
     return {square: tuple(by) for square, by in captors(position, kings, colours, relation).items()}
 
@@ -77,17 +89,22 @@ def _attackers(variant: str, board: tuple[tuple[str, ...], ...], relations: tupl
 READ_FIRST = {piece: i for i, piece in enumerate(ORDER)}
 """Piece -> its place in `ORDER` (the Pawns, absent, after every other)."""
 
+ARMIES_KEPT = 32
+"""Boards whose armies are kept (`armies`): the boards described lately, in every language."""
 
-def armies(view: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
+
+@lru_cache(maxsize=ARMIES_KEPT)
+def armies(board: Board) -> Mapping[str, tuple[tuple[str, str], ...]]:
     """{colour: its pieces on the board as (piece, square), in the order they are read: `ORDER`,
-    then by square in board order}, the board read once for every army."""
+    then by square in board order}, the board read once for every army (and every language);
+    read-only, as it is kept."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for square, held in (view.get("board") or {}).items():
-        out.setdefault(held[0], []).append((held[-1], square))
+    for square, colour, *_, piece in board:
+        out.setdefault(colour, []).append((piece, square))
     last = len(ORDER)
-    for held in out.values():
-        held.sort(key=lambda ps: (READ_FIRST.get(ps[0], last), square_key(ps[1])))
-    return out
+    return MappingProxyType({colour: tuple(sorted(held, key=lambda ps: (READ_FIRST.get(ps[0], last),
+                                                                        square_key(ps[1]))))
+                             for colour, held in out.items()})
 
 
 def pieces(mine: Sequence[tuple[str, str]], say: Speech) -> str:
@@ -114,7 +131,8 @@ def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
     points = {c: p.get("points", 0) for p in view.get("players") or [] for c in p.get("colours") or []}
     status = {c: p.get("status", "active") for p in view.get("players") or [] for c in p.get("colours") or []}
     reserve = view.get("reserve") or {}
-    held = armies(view)
+    board_now = board_key(view)
+    held = armies(board_now)
     for colour in view.get("colours") or []:
         extra = [say.text("judtho.alt.points", n=points.get(colour, 0))]
         if status.get(colour, "active") != "active":
@@ -123,7 +141,7 @@ def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
             extra.append(say.text("judtho.alt.reserve", n=len(reserve[colour])))
         out.append(say.text("judtho.alt.army", army=named(colour, who, say), about=say.join(extra),
                             pieces=pieces(held.get(colour, ()), say)))
-    for square, by in sorted(attackers(view).items(), key=lambda kv: square_key(kv[0])):
+    for square, by in sorted(attackers(view, board_now).items(), key=lambda kv: square_key(kv[0])):
         colour = (view.get("board") or {})[square][0]
         out.append(say.text("judtho.alt.attacked", army=army(colour, say), square=square,
                             by=say.join([army(c, say) for c in by])))
