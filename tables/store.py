@@ -9,7 +9,8 @@ them the `outbox`, each user's own settings (`user_settings`) and the half-time 
 (`reminders`, one row per decision: the claim that sends it once), the `ratings`, `rematches` (a
 rematch lobby's invitation window) and `welcomes` (the guilds the bot has welcomed).
 Every applied action is one transaction that writes the log row and the new snapshot
-together, so a crash never loses something a player was told had happened. Columns for
+together (a player's own action with the notices that tell it: `record_action(keep=)`), so a
+crash never loses something a player was told had happened. Columns for
 clocks and ratings exist already (empty) so those features need no migration.
 
 Soundness rules, each for a failure seen or feared:
