@@ -266,7 +266,8 @@ class Play(ServiceBase):
         assert table.snapshot is not None
         table.state = table.game.load(table.snapshot)
         self.decisions.put(table.id, unsaved.tracked)
-        self._undo_points.pop(table.id, None)
+        if self._undo_points.get(table.id, (None, None))[0] == unsaved.version:  # an Undo of what never was
+            del self._undo_points[table.id]
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
         """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that

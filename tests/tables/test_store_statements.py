@@ -16,7 +16,7 @@ import pytest
 
 from rules.core import IllegalAction
 from tables.service import TableService
-from tables.store import Keep, Store, open_store
+from tables.store import Keep, StaleWrite, Store, open_store
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 from tests.tables.test_persistence import REFUSE_VERSION_1
@@ -163,3 +163,27 @@ async def test_an_action_whose_write_fails_with_its_notices_is_not_told_and_memo
     assert [r["version"] for r in svc.store.outbox_due(1e12)] == [0]  # the start's notice alone
     with pytest.raises(IllegalAction):
         await svc.act(CHANNEL, ALICE, "move 3")  # nothing was rolled
+
+
+async def test_an_action_that_lost_the_race_with_its_notices_runs_again_and_is_told_once(
+        backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write with the notices finds the table moved on (after the pictures were drawn):
+    nothing of it is stored, memory goes back, and the call runs again on the table as stored."""
+    svc = make_service(backend.location())
+    await seat(svc, ALICE, BOB, dice=[3, 3])
+    table = svc.table(CHANNEL)
+    record, lost = svc.store.record_action, []
+
+    def loses_once(table_id: int, *args: object, expected: int, **kwargs: object) -> int:
+        if not lost:
+            lost.append(kwargs.get("keep"))
+            raise StaleWrite(table_id, expected)
+        return record(table_id, *args, expected=expected, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svc.store, "record_action", loses_once)
+    notices = await svc.act(CHANNEL, ALICE, "roll")
+    assert isinstance(lost[0], Keep)  # it was the write with the notices that lost
+    assert [a["version"] for a in svc.store.actions(table.id)] == [1] and table.version == 1
+    assert table.snapshot == table.state.to_json() and table.id not in svc._unsaved
+    kept = [n.outbox for n in notices]
+    assert all(kept) and sorted(r["id"] for r in svc.store.outbox_due(1e12) if r["version"] == 1) == sorted(kept)
