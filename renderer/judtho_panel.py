@@ -91,7 +91,7 @@ def draw_panel(
 ) -> None:
     x0, x1 = lay.panel_x + PAD, lay.panel_x + lay.panel_w - PAD
     top, bottom = lay.panel_y + PAD, lay.height - FRAME - PAD
-    y = _status(canvas, th, say, view, names, (x0, top, x1, top + STATUS_H)) + GAP
+    y = _status(canvas, th, say, view, names, (x0, top, x1, top + STATUS_H), lay.files) + GAP
     y = _relations(canvas, th, say, view, (x0, y, x1)) + GAP
     last_h = LAST_H if (view.get("last_move") or {}).get("text") else 0
     players = list(view.get("players") or [])
@@ -108,6 +108,11 @@ def draw_panel(
         _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
 
 
+STATUSES_KEPT = 32
+"""Status boxes kept (`Kept`, about 30 KB each): one per army to move, they come round again."""
+_STATUSES = Kept(STATUSES_KEPT)
+
+
 def _status(
     canvas: Image.Image,
     th: Theme,
@@ -115,18 +120,16 @@ def _status(
     view: Mapping[str, Any],
     names: Mapping[int, str] | None,
     box: tuple[float, float, float, float],
+    files: int,
 ) -> float:
     """Whose move (or placement) it is, with that army's King; the winner at the end; the phase
-    and the battle beside it."""
-    x0, y0, x1, y1 = box
-    d = ImageDraw.Draw(canvas)
+    and the battle beside it. Pasted from the boxes drawn before when all it shows is the same
+    (`_STATUSES`: keyed by its Kings and words, its box, the theme and the board's width, which
+    fix the panel's ground under it; it paints inside its box, and nothing else is drawn there)."""
     phase = view.get("phase")
     mover = view.get("to_move") if view.get("to_move") in COLOURS else None
     winners = [c for c in view.get("winner") or [] if c in COLOURS]
     kings = winners if phase == "over" else ([mover] if mover else [])
-    colour = th["army_" + kings[0]] if kings else th["muted"]
-    d.rounded_rectangle(box, radius=10, fill=blend(colour, th["panel"], 0.8), outline=colour, width=3)
-    d.rounded_rectangle(box, radius=10, outline=th["ink"], width=1)
     if phase == "over":
         if winners:
             who: list[str] = []
@@ -149,12 +152,6 @@ def _status(
         line = say(K + key).format(colour=colour_name(say, mover))
     else:
         line = say(K + "phase." + phase) if phase in ("assembly", "play", "placement", "over") else ""
-    size = 46 if len(kings) < 2 else 34
-    step = size * 0.62
-    for i, c in enumerate(kings[:4]):
-        paste_centred(canvas, army_glyph(th, c, "king", size), (x0 + 6 + size / 2 + step * i, (y0 + y1) / 2))
-    tx = x0 + (10 + size + step * (min(4, len(kings)) - 1) + 4 if kings else 14)
-    room = x1 - 10 - tx
     words = []
     if phase in ("assembly", "placement"):  # "Game over" is the headline already when nobody won
         words.append(say(K + "phase." + phase))
@@ -163,7 +160,26 @@ def _status(
         words.append(say(K + "battle." + battle) if K + "battle." + battle in MESSAGES else str(battle))
     if phase == "over" and K + f"end.{view.get('end')}" in MESSAGES:  # how it ended (1.3, 1.4, J17, J18)
         words.append(say(K + f"end.{view.get('end')}"))
-    sub = " · ".join(words)
+    shown = (tuple(kings), line, " · ".join(words))
+    x0, y0, x1, y1 = box
+    area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the status paints
+    _STATUSES.area(canvas, area, (th, files, box, shown), lambda: _paint_status(canvas, th, box, *shown))
+    return y1
+
+
+def _paint_status(canvas: Image.Image, th: Theme, box: tuple[float, float, float, float], kings: tuple[str, ...],
+                  line: str, sub: str) -> None:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    colour = th["army_" + kings[0]] if kings else th["muted"]
+    d.rounded_rectangle(box, radius=10, fill=blend(colour, th["panel"], 0.8), outline=colour, width=3)
+    d.rounded_rectangle(box, radius=10, outline=th["ink"], width=1)
+    size = 46 if len(kings) < 2 else 34
+    step = size * 0.62
+    for i, c in enumerate(kings[:4]):
+        paste_centred(canvas, army_glyph(th, c, "king", size), (x0 + 6 + size / 2 + step * i, (y0 + y1) / 2))
+    tx = x0 + (10 + size + step * (min(4, len(kings)) - 1) + 4 if kings else 14)
+    room = x1 - 10 - tx
     if sub:
         f, text_line = _fitted(line, 20, room)
         d.text((tx, y0 + 19), text_line, font=f, fill=th["ink"], anchor="lm")
@@ -172,7 +188,6 @@ def _status(
     else:
         f, text_line = _fitted(line, 22, room)
         d.text((tx, (y0 + y1) / 2), text_line, font=f, fill=th["ink"], anchor="lm")
-    return y1
 
 
 def _pairs(view: Mapping[str, Any], relation: str) -> list[tuple[str, str]]:

@@ -1,8 +1,8 @@
 """What the Judtho renderer keeps between pictures gives the pixels drawing afresh gives: the
-ranks of pieces and the players' cards pasted where they are (each rank only where nothing else
-was drawn under it), over the boards of whole games of every variant (Assembly,
-play, placements, the end), with the moves offered lettered, in both languages and themes.
-(How much time they save is measured by bench/run.py, not asserted here.)"""
+ranks of pieces, the status box and the players' cards pasted where they are (each rank only
+where nothing else was drawn under it), over the boards of whole games of every variant
+(Assembly, play, placements, the end), with the moves offered lettered, in both languages and
+themes. (How much time they save is measured by bench/run.py, not asserted here.)"""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ GAMES = (({}, 4, 1), ({"variants": ["duo"]}, 2, 2), ({"variants": ["trio"]}, 3, 
 
 def kept_somewhere() -> list[Any]:
     """Every store of kept parts of the Judtho pictures."""
-    return [P._CARDS, B._PIECE_ROWS]
+    return [P._CARDS, P._STATUSES, B._PIECE_ROWS]
 
 
 def clear() -> None:
@@ -87,3 +87,17 @@ def test_a_card_is_pasted_only_where_it_was_drawn_on_the_same_ground() -> None:
             fresh = R.compose(view, theme=theme).tobytes()
             assert R.compose(view, theme=theme).tobytes() == fresh
     assert len(P._CARDS) == len(THEMES) * (len(quattro["players"]) + len(duo["players"]))
+
+
+def test_a_status_kept_is_pasted_only_for_the_same_words() -> None:
+    """The same army to move, with a draw offered or not, or a winner named differently: each
+    status box says its own words."""
+    start = V.make_view()
+    views = [start, start | {"proposal": "draw"}, start | {"proposal": "void"}, V.game_over(),
+             V.game_over() | {"end": "third_conquest"}]
+    for names in (None, {0: "Alice"}, {0: "Bob"}):
+        fresh = []
+        for view in views:
+            clear()
+            fresh.append(R.compose(view, names=names).tobytes())
+        assert [R.compose(view, names=names).tobytes() for view in views] == fresh
