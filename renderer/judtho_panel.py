@@ -109,7 +109,8 @@ def draw_panel(
 
 
 STATUSES_KEPT = 32
-"""Status boxes kept (`Kept`, about 30 KB each): one per army to move, they come round again."""
+"""Status boxes kept (`Kept`, about 100 KB each, 3 MB in all): one per army to move, they come
+round again."""
 _STATUSES = Kept(STATUSES_KEPT)
 
 
@@ -258,8 +259,8 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
 
 
 CARDS_KEPT = 64
-"""Player cards kept (`Kept`, about 40 KB each): four a board, an action changes one or two
-(the player who moved, the one to move next, a capture's victim)."""
+"""Player cards kept (`Kept`, about 100 KB each, 6 MB in all): four a board, an action changes
+one or two (the player who moved, the one to move next, a capture's victim)."""
 _CARDS = Kept(CARDS_KEPT)
 
 
