@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import Text, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import DRAWING, Text, labels_by_target, parts_png, render_png, square_labels, wording
 from renderer.judtho_board import (
     background,
     draw_capture_marks,
@@ -174,7 +174,9 @@ def compose(
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
 ) -> Image.Image:
-    """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    """The board as an RGB image, before palette conversion (for tests and measurements). It
+    pastes and keeps parts shared between boards (ranks of pieces, the status box, the players'
+    cards): where other threads draw, call it under `DRAWING`, as `render` does."""
     th = theme_named(theme)
     say = words(text)
     lay = layout_for(view)
@@ -237,7 +239,9 @@ def render_parts(
         ((lay.panel_x + 30, lay.panel_y + 30), say(P + "assembly")),
         ((lay.panel_x + 30, lay.panel_y + 140), say(P + "panel")),
     ]
-    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+    with DRAWING:  # the parts kept between boards are shared with `render`'s drawing
+        drawn = compose(view, theme=theme, names=names, text=text)
+    return parts_png(drawn, parts, say(P + "title"))
 
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)
