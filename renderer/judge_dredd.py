@@ -14,7 +14,7 @@ the image and the buttons agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image
@@ -33,7 +33,7 @@ from renderer.common import (
     wording,
 )
 from renderer.judge_dredd_hand import render_hand
-from renderer.judge_dredd_look import MESSAGES, PHASES, THEMES, K, theme_named, words
+from renderer.judge_dredd_look import MESSAGES, PHASES, PILES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
     BACKGROUND_WORDS,
     CH,
@@ -68,7 +68,7 @@ from renderer.judge_dredd_pieces import (
     draw_highlight_fill,
     draw_judges,
     draw_last_move,
-    draw_piles,
+    draw_pile,
     draw_quarantine,
 )
 from rules.judge_dredd.content import load_board
@@ -249,10 +249,10 @@ def _canvas(
     return canvas, min(HEIGHT, bottom + FRAME), key, known
 
 
-PILES_KEPT = 32
-"""Piles kept (`_piles`): their counts change with most cards played and drawn."""
+PILES_KEPT = 128
+"""Piles kept (`_piles`, some 30 KB each): one of five piles' counts changes with most cards
+played and drawn."""
 _PILES = Kept(PILES_KEPT)
-PILES_BOX = (0, PILES_Y, WIDTH, PILES_Y + PILES_H)
 CHECK_GROUND = False
 """Tests: assert that the map leaves the background below `MAP_ROWS` as it is (the piles' ground
 and the gaps around it: nothing of the map reaches them)."""
@@ -260,13 +260,24 @@ and the gaps around it: nothing of the map reaches them)."""
 
 def _piles(canvas: Image.Image, th: Theme, texts: tuple[str, ...], view: Mapping[str, Any]) -> None:
     """The piles with their counts, drawn after the map over their own ground (the background's:
-    nothing of the map reaches them), so pasted from before when the counts are the same."""
+    nothing of the map reaches them), each in its column (`pile_box`), so pasted from before when
+    its count is the same."""
     if CHECK_GROUND:
         below = background(th.name, dict(zip(MAP_WORDS, texts, strict=True)).__getitem__)
         ground = (0, MAP_ROWS, WIDTH, PANEL_Y)
         assert canvas.crop(ground).tobytes() == below.crop(ground).tobytes()
-    key = (th.name, texts, repr(view.get("piles")))
-    _PILES.area(canvas, PILES_BOX, key, lambda: draw_piles(canvas, th, view))
+    piles = view.get("piles") or {}
+    for pile in PILES:
+        count = str(piles.get(pile, 0))
+        _PILES.area(canvas, pile_box(pile), (th.name, texts, pile, count),
+                    partial(draw_pile, canvas, th, pile, count))
+
+
+def pile_box(pile: str) -> tuple[int, int, int, int]:
+    """A pile's column under the map: all `draw_pile` draws of it, over the piles' ground."""
+    x0 = MX + (WIDTH - FRAME - MX) * PILES.index(pile) // len(PILES)
+    x1 = MX + (WIDTH - FRAME - MX) * (PILES.index(pile) + 1) // len(PILES)
+    return (x0, PILES_Y, x1, PILES_Y + PILES_H)
 
 
 MAP_ROWS = PILES_Y // PNG_BAND * PNG_BAND
