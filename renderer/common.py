@@ -1040,16 +1040,6 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: 
     return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
 
 
-def render_kept_png(draw: Callable[[], Image.Image | tuple[Image.Image, int]], theme: Theme) -> bytes:
-    """`render_png`, encoded by `kept_png`: the same bytes, the bands shown lately not converted
-    or compressed again. `draw` may give a canvas and how many of its rows from the top are the
-    picture (the rest not copied away first)."""
-    with DRAWING:
-        drawn = draw()
-    canvas, height = drawn if isinstance(drawn, tuple) else (drawn, None)
-    return kept_png(canvas, theme, height=height)
-
-
 def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
     """The bytes of the top `height` rows of `img` in its own mode (from row `top`: rows `top` to
     `height`): `img.crop(...).tobytes()` without the copy, read once by Pillow's raw encoder over
