@@ -8,6 +8,7 @@ small real PNG, so these tests check the Discord layer, not the rules or the dra
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import shutil
@@ -93,15 +94,14 @@ def messages_read_once(monkeypatch) -> None:
     is still the same (an edit makes a new one); `last_message` builds the last message alone.
     What a test reads is what simcord would have built, from the same payload."""
     build = sim_results.to_discord_message
-    kept: dict[tuple[int, int], tuple[str, discord.Message]] = {}
+    kept: dict[tuple[int, int], tuple[Any, discord.Message]] = {}
 
     def read(env: Any, message: Any) -> discord.Message:
-        payload = json.dumps(sim_results.serializers.message_payload(env.backend, message), sort_keys=True,
-                             default=str)
+        payload = sim_results.serializers.message_payload(env.backend, message)
         key = (id(env), message.id)
         hit = kept.get(key)
         if hit is None or hit[0] != payload:
-            hit = kept[key] = (payload, build(env, message))
+            hit = kept[key] = (copy.deepcopy(payload), build(env, message))
         return hit[1]
 
     def last_message(self: Any) -> discord.Message | None:
