@@ -3,6 +3,7 @@ clean database reports nothing; on a SQLite file and on a PostgreSQL database.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import shutil
@@ -20,11 +21,20 @@ from tests.tables.test_persistence import play_to_the_end
 from tests.tables.test_store_soundness import held_by_another_process
 
 
+@pytest.fixture(scope="module")
+def filled_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`fill`'s database, written once for the module's SQLite tests (each gets a copy)."""
+    path = tmp_path_factory.mktemp("filled") / "good.sqlite3"
+    asyncio.run(fill(str(path)))
+    return path
+
+
 @pytest.fixture
-async def good_db(tmp_path: Path) -> Path:
-    """A database with a finished game, an active one, a lobby and a cancelled lobby."""
+def good_db(filled_db: Path, tmp_path: Path) -> Path:
+    """A database with a finished game, an active one, a lobby and a cancelled lobby: a copy of
+    the module's `filled_db` (the same games, played once), the test's own to read or damage."""
     path = tmp_path / "good.sqlite3"
-    await fill(str(path))
+    shutil.copy(filled_db, path)
     return path
 
 
