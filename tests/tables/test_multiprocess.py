@@ -108,9 +108,15 @@ class Workers:
         assert code == 0, f"worker failed ({code}):\n{self.logs[pid].read_text(encoding='utf-8')}"
 
     def close(self) -> None:
+        """End the server: it waits for the workers still running (each ends within its `steps`)."""
         assert self.server.stdin is not None
         self.server.stdin.close()
-        assert self.server.wait(timeout=60) == 0
+        try:
+            code = self.server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            raise
+        assert code == 0, f"the worker server failed ({code})"
 
 
 def acknowledged(*files: Path) -> list[dict[str, Any]]:
