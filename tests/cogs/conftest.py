@@ -8,6 +8,7 @@ small real PNG, so these tests check the Discord layer, not the rules or the dra
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import shutil
@@ -18,7 +19,10 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.actors as sim_actors
+import simcord.builders as sim_builders
 import simcord.interactions as sim_interactions
+import simcord.results as sim_results
 from discord import app_commands
 from PIL import Image
 
@@ -78,6 +82,36 @@ def menus_without_expiry_timers(monkeypatch) -> None:
         start(view, store)
 
     monkeypatch.setattr(base, "_start_listening_from_store", start_listening)
+
+
+@pytest.fixture(autouse=True)
+def messages_read_once(monkeypatch) -> None:
+    """simcord builds a fresh `discord.Message` (a deep copy of the stored message, then parsed)
+    every time a test reads one, and `channel.history()` (so `last_message` too) builds every
+    message of the channel: a test that reads the channel at each step of a whole game built
+    each early message hundreds of times. Here the message built from a stored message is kept,
+    with the exact payload it was built from, and given again while the stored message's payload
+    is still the same (an edit makes a new one); `last_message` builds the last message alone.
+    What a test reads is what simcord would have built, from the same payload."""
+    build = sim_results.to_discord_message
+    kept: dict[tuple[int, int], tuple[Any, discord.Message]] = {}
+
+    def read(env: Any, message: Any) -> discord.Message:
+        payload = sim_results.serializers.message_payload(env.backend, message)
+        key = (id(env), message.id)
+        hit = kept.get(key)
+        if hit is None or hit[0] != payload:
+            hit = kept[key] = (copy.deepcopy(payload), build(env, message))
+        return hit[1]
+
+    def last_message(self: Any) -> discord.Message | None:
+        stored = sorted(self._env.backend.messages.get(self.id, {}).values(), key=lambda m: m.id)
+        last = next((m for m in reversed(stored) if m.visible_to(None)), None)
+        return None if last is None else read(self._env, last)
+
+    for module in (sim_results, sim_builders, sim_actors):
+        monkeypatch.setattr(module, "to_discord_message", read)
+    monkeypatch.setattr(sim_builders.ChannelHandle, "last_message", property(last_message))
 
 
 _TRANSLATED: dict[tuple[type, str, str], str] = {}

@@ -23,7 +23,6 @@ from rules.core import Msg
 from rules.judgement import damage
 from rules.judgement.actions import SYNTAX
 from rules.judgement.content import load
-from rules.judgement.engine import GAME
 from rules.judgement.state import COLOURS
 from tables import ai as ai_seats
 from tables import i18n
@@ -267,52 +266,8 @@ async def test_lobby_start_picks_in_private_and_identities_by_dm_only(world4, se
     assert refusals(w.env) == []
 
 
-async def test_a_whole_game_of_two_humans_and_two_ai_seats_to_the_end(world4, service):
-    """Every human decision is clicked through "My options" (or typed now and then), to the end;
-    no public message, at any moment, holds a secret of that moment."""
-    w = world4
-    table = await open_game(w, service, [w.alice, w.bob], ai=2)
-    scanner = Scanner(w.channel, table)
-    rng = random.Random(5)
-    verbs: set[str] = set()
-    for _ in range(600):
-        scanner.scan()
-        if table.status != "active":
-            break
-        seat = rng.choice(table.humans_to_act())
-        actor = members(w)[table.seats[seat].user_id]
-        legal = service.legal_for(w.channel.id, as_player(actor))
-        verbs |= {a.split()[0] for a in legal}
-        before = table.version
-        if rng.random() < 0.2:
-            action = rng.choice(legal).split()
-            verb = "pass" if action[0] == "pass" else action[0]
-            options = dict(zip(_options(verb), action[1:], strict=False))
-            if verb in ("pay", "pose"):
-                verb, options = "obey", {"answer": " ".join(action)}
-            if verb in BUTTON_ONLY:
-                menu = await actor.click(options_message(w.channel), label=OPTIONS)
-                await choose(actor, menu, rng.choice)
-            else:
-                await actor.slash(w.channel, f"judgement {verb}", **options)
-        else:
-            menu = await actor.click(options_message(w.channel), label=OPTIONS)
-            await choose(actor, menu, rng.choice)
-        assert table.version > before, refusals(w.env)
-    assert table.status == "finished", "the game did not end"
-    scanner.scan()
-    assert {"pick", "roll"} <= verbs and scanner.checked > 10
-    outcome = GAME.outcome(table.state)
-    names = ", ".join(table.seat_name(s) for s in outcome.winners)
-    winners = i18n.ngettext("table.winner", len(outcome.winners), names=names)  # "Winner: …" or "Winners: …"
-    assert winners in w.channel.history()[-1].content
-    assert refusals(w.env) == []
-
-
-def _options(verb: str) -> tuple[str, ...]:
-    return {"pick": ("character",), "go": ("location",), "draw": ("pack",), "give": ("target",),
-            "target": ("target",), "hurt": ("target",), "heal": ("target",), "take": ("target", "card"),
-            "attack": ("target",), "skill": ("name",)}.get(verb, ())
+# The whole game of two humans and two AI seats, its channel scanned at every step, is played once,
+# with a spectator looking on: `tests/cogs/test_spectators.py`.
 
 
 async def pick_all(w, table) -> None:

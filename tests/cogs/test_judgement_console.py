@@ -7,29 +7,27 @@ actions; secrets print only to their seat; a refusal is followed by what the pla
 from __future__ import annotations
 
 import io
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from gavel.cli import main
 from tables import i18n
 from tables.console import CHANNEL, Console, LocalOptions
 from tables.service import TableService
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def test_bot_local_nine_ai_seats_finish_a_game(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "bot.py", "--local", "judgement", "--seats", "0", "--ai", "9", "--seed", "1",
-         "--images", str(tmp_path / "img")],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, "GAVEL_DB": ":memory:"},
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Game over. Winners: AI " in done.stdout  # a faction wins: several winners, in the plural
+def test_bot_local_nine_ai_seats_finish_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`bot.py --local judgement` as bot.py runs it (`gavel.cli.main`, its default service, images
+    drawn), in this process: that bot.py as a process starts and exits with main's code is
+    proved once, with Dad's Army (`tests/tables/test_dads_army.py`); here, the game's part."""
+    monkeypatch.setenv("GAVEL_DB", ":memory:")
+    code = main(["--local", "judgement", "--seats", "0", "--ai", "9", "--seed", "1", "--images", str(tmp_path / "img")])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "Game over. Winners: AI " in out  # a faction wins: several winners, in the plural
 
 
 COMMANDS = {"pick": "character", "go": "location", "draw": "pack", "give": "target", "target": "target",

@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 
+import tables.lobby
+from cogs.judgement import BUTTON_ONLY
+from rules.judgement.engine import GAME
 from rules.judtho.notation import Move
 from tables import i18n
 from tables.service import TableService
@@ -126,11 +129,27 @@ async def same_rules_as_a_player(w, spectator, player) -> None:
 # --------------------------------------------------------------------------- The City of Judgement
 
 
-async def test_a_spectator_of_the_city_of_judgement_sees_no_identity_character_or_order(world, dave, service):
+def typed_options(verb: str) -> tuple[str, ...]:
+    """The option names of `/judgement <verb>`, in the order of the action text's words."""
+    return {"pick": ("character",), "go": ("location",), "draw": ("pack",), "give": ("target",),
+            "target": ("target",), "hurt": ("target",), "heal": ("target",), "take": ("target", "card"),
+            "attack": ("target",), "skill": ("name",)}.get(verb, ())
+
+
+async def test_a_whole_game_of_two_humans_and_two_ai_seats_a_spectator_sees_no_identity_character_or_order(
+        world, dave, service, monkeypatch):
+    """A whole seeded game of The City of Judgement, two humans and two AI seats: every human
+    decision is clicked through "My options" (or typed now and then), to the end. No public
+    message, at any moment, holds a secret of that moment (`Scanner`, at every step); every tenth
+    step the spectator looks (board, log, status, rules) and sees none either. This one game is
+    both the cog's whole game and the spectator's: each check is made at each moment as it was
+    in a game of its own."""
+    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
     w = world
     table = await open_judgement(w, service, [w.alice, w.bob], ai=2)
     scanner = Scanner(w.channel, table)
-    rng = random.Random(7)
+    rng = random.Random(5)
+    verbs: set[str] = set()
     looks = 0
     for step in range(600):
         scanner.scan()
@@ -152,10 +171,32 @@ async def test_a_spectator_of_the_city_of_judgement_sees_no_identity_character_o
             assert refusals(w.env)[-1:] == ["not_seated"]
         seat = rng.choice(table.humans_to_act())
         actor = members(w)[table.seats[seat].user_id]
-        menu = await actor.click(options_message(w.channel), label=OPTIONS)
-        await choose(actor, menu, rng.choice)
-        assert refusals(w.env) == []
-    assert table.status == "finished" and looks >= 3
+        legal = service.legal_for(w.channel.id, as_player(actor))
+        verbs |= {a.split()[0] for a in legal}
+        before = table.version
+        if rng.random() < 0.2:
+            action = rng.choice(legal).split()
+            verb = "pass" if action[0] == "pass" else action[0]
+            options = dict(zip(typed_options(verb), action[1:], strict=False))
+            if verb in ("pay", "pose"):
+                verb, options = "obey", {"answer": " ".join(action)}
+            if verb in BUTTON_ONLY:
+                menu = await actor.click(options_message(w.channel), label=OPTIONS)
+                await choose(actor, menu, rng.choice)
+            else:
+                await actor.slash(w.channel, f"judgement {verb}", **options)
+        else:
+            menu = await actor.click(options_message(w.channel), label=OPTIONS)
+            await choose(actor, menu, rng.choice)
+        assert table.version > before, refusals(w.env)
+    assert table.status == "finished", "the game did not end"
+    scanner.scan()
+    assert {"pick", "roll"} <= verbs and scanner.checked > 10 and looks >= 3
+    outcome = GAME.outcome(table.state)
+    names = ", ".join(table.seat_name(s) for s in outcome.winners)
+    winners = i18n.ngettext("table.winner", len(outcome.winners), names=names)  # "Winner: …" or "Winners: …"
+    assert winners in w.channel.history()[-1].content
+    assert refusals(w.env) == []
     # once the game is over every secret is out: now the record may be exported, by anyone
     export = await dave.slash(w.channel, "table log", export=True)
     files = [a.filename for a in export.response.attachments]

@@ -7,6 +7,10 @@ as it returns: a worker killed mid-run leaves every acknowledgement it made.
 
     python -m tests.tables.mp_driver '<json: url, channels, idle, acks, seed, steps, tasks>'
 
+or, as the test runs them, forked from one parent that has imported all this once (`serve`):
+
+    python -m tests.tables.mp_driver --serve
+
 `idle` channels are never answered in a window: their windows always run out. Each of the
 worker's `tasks` stops when every table is over, or after `steps` turns of its loop (a bound
 that turns a hang into a failed check instead of a stuck test).
@@ -129,13 +133,67 @@ async def _nowhere(channel: int, notices: list[Notice]) -> None:
     """The worker has no Discord: a timeout's notices go nowhere."""
 
 
-def main() -> int:
+def work(config: dict[str, Any]) -> int:
+    """One worker's whole run; its exit code."""
     logging.basicConfig(level=logging.WARNING, format=f"worker {os.getpid()} %(asctime)s %(name)s: %(message)s")
-    config = json.loads(sys.argv[1])
     with open(config["acks"], "a", encoding="utf-8") as acks:
         errors = asyncio.run(Worker(config, acks).run(int(config.get("tasks", 3))))
     return 1 if errors else 0
 
 
+def main() -> int:
+    return work(json.loads(sys.argv[1]))
+
+
+def serve() -> int:
+    """Start workers as forks of this process, which has imported Gavel once and started no
+    thread, no loop and no connection: each worker is a process of its own (its pid, its
+    connections, killed alone by a signal), without the second of imports a fresh interpreter
+    spends. One command a line on standard input, one answer line each on standard output:
+
+    - `start <json config>` (with `"log"`: the file the worker's output goes to): its pid;
+    - `poll <pid>`: its exit code (negative: the signal that ended it), or `-` while it runs;
+    - `wait <pid>`: its exit code, once it has ended.
+
+    At the end of the input every worker still running is waited for."""
+    started: set[int] = set()
+
+    def status(pid: int, flags: int) -> str:
+        done, code = os.waitpid(pid, flags)
+        if done == 0:
+            return "-"
+        started.discard(pid)
+        return str(os.waitstatus_to_exitcode(code))
+
+    for line in sys.stdin:
+        command, _, rest = line.strip().partition(" ")
+        if command == "start":
+            config = json.loads(rest)
+            pid = os.fork()
+            if pid == 0:  # the worker
+                code = 1
+                try:
+                    log = os.open(config["log"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+                    os.dup2(log, 1)
+                    os.dup2(log, 2)
+                    code = work(config)
+                except BaseException:
+                    logging.exception("worker %d failed", os.getpid())
+                finally:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                    os._exit(code)
+            started.add(pid)
+            answer = str(pid)
+        elif command in ("poll", "wait"):
+            answer = status(int(rest), os.WNOHANG if command == "poll" else 0)
+        else:
+            answer = f"unknown command {command!r}"
+        print(answer, flush=True)
+    for pid in list(started):
+        status(pid, 0)
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve() if sys.argv[1:] == ["--serve"] else main())

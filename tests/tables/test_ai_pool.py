@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,20 @@ from tests.tables.conftest import ALICE, CHANNEL, seat
 from tests.tables.test_window_clock import Deliveries
 
 
-@pytest.fixture
-def pool():
-    seats = PooledSeats(workers=1)
-    yield seats
-    seats.close()
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PooledSeats]:
+    """One pool of one worker for the module's pool tests (a worker is a fresh interpreter that
+    imports Gavel: once, not once a test). The variables the test policies read are set before
+    its first worker starts and kept until it is closed, so a worker started again has them too:
+    this process's pid, and where `dies_once` leaves its marker (it dies the first time only)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GAVEL_TEST_PARENT_PID", str(os.getpid()))
+        patch.setenv("GAVEL_TEST_MARKER", str(tmp_path_factory.mktemp("pool") / "died"))
+        seats = PooledSeats(workers=1)
+        try:
+            yield seats
+        finally:
+            seats.close()
 
 
 async def ticks_while(coro) -> tuple[object, int]:
@@ -64,19 +74,18 @@ async def test_a_pooled_decision_leaves_the_event_loop_free(pool: PooledSeats) -
     assert inline_ticks == 0
 
 
-async def test_the_decision_runs_in_another_process(pool: PooledSeats, monkeypatch) -> None:
-    monkeypatch.setenv("GAVEL_TEST_PARENT_PID", str(os.getpid()))
+async def test_the_decision_runs_in_another_process(pool: PooledSeats) -> None:
     game, state, snapshot = await toy_state()
     assert await pool.choose(game, state, snapshot, 0, pool_policies.whose_process) == "peek"
     assert await InlineSeats().choose(game, state, snapshot, 0, pool_policies.whose_process) == "roll"
 
 
-async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again(pool: PooledSeats, tmp_path: Path,
-                                                                           monkeypatch) -> None:
-    monkeypatch.setenv("GAVEL_TEST_MARKER", str(tmp_path / "died"))
+async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again(pool: PooledSeats) -> None:
+    marker = Path(os.environ["GAVEL_TEST_MARKER"])
+    assert not marker.exists()
     game, state, snapshot = await toy_state()
     assert await pool.choose(game, state, snapshot, 0, pool_policies.dies_once) in {"roll", "peek"}
-    assert (tmp_path / "died").exists()
+    assert marker.exists()
 
 
 async def test_a_service_with_a_pool_plays_whole_games(tmp_path: Path) -> None:

@@ -3,28 +3,41 @@ clean database reports nothing; on a SQLite file and on a PostgreSQL database.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
+from psycopg import sql as pgsql
 
 from tables import check, pgstore, store
+from tables.pgstore import PgStore
 from tables.store import Store, open_store
-from tests.tables.backends import Backend
+from tests.tables.backends import Backend, require_pg
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, make_service, seat
 from tests.tables.test_persistence import play_to_the_end
 from tests.tables.test_store_soundness import held_by_another_process
 
 
+@pytest.fixture(scope="module")
+def filled_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`fill`'s database, written once for the module's SQLite tests (each gets a copy)."""
+    path = tmp_path_factory.mktemp("filled") / "good.sqlite3"
+    asyncio.run(fill(str(path)))
+    return path
+
+
 @pytest.fixture
-async def good_db(tmp_path: Path) -> Path:
-    """A database with a finished game, an active one, a lobby and a cancelled lobby."""
+def good_db(filled_db: Path, tmp_path: Path) -> Path:
+    """A database with a finished game, an active one, a lobby and a cancelled lobby: a copy of
+    the module's `filled_db` (the same games, played once), the test's own to read or damage."""
     path = tmp_path / "good.sqlite3"
-    await fill(str(path))
+    shutil.copy(filled_db, path)
     return path
 
 
@@ -183,11 +196,33 @@ def test_bot_py_check_db_runs_beside_a_live_store(tmp_path: Path, monkeypatch: p
 
 
 # ---------------------------------------------------------------------- the same checks on PostgreSQL
+@pytest.fixture(scope="module")
+def filled_pg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`fill`'s database in a PostgreSQL schema, written once for the module's PostgreSQL tests
+    (each gets a copy of its rows): the schema's name."""
+    require_pg()
+    template = Backend("postgresql", tmp_path_factory.mktemp("filled_pg"), "check_db_filled")
+    try:
+        asyncio.run(fill(template.location()))
+        yield template.schemas[0]
+    finally:
+        template.close()
+
+
 @pytest.fixture
-async def good_pg(backend: Backend) -> str:
-    """`good_db` in a PostgreSQL schema of the test's own: its URL."""
+def good_pg(backend: Backend, filled_pg: str) -> str:
+    """`good_db` in a PostgreSQL schema of the test's own: its URL. The schema is made by the
+    store (every migration) and given every row of `filled_pg`, the same games played once."""
     url = backend.location()
-    await fill(url)
+    PgStore(url).close()
+    with psycopg.connect(url, autocommit=True) as conn:
+        names = [row[0] for row in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s AND table_name <> %s",
+            [filled_pg, pgstore.SCHEMA_TABLE])]
+        with conn.transaction():
+            for name in names:
+                conn.execute(pgsql.SQL("INSERT INTO {} SELECT * FROM {}").format(
+                    pgsql.Identifier(name), pgsql.Identifier(filled_pg, name)))
     return url
 
 

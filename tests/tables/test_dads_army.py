@@ -26,6 +26,21 @@ def local(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
 
 
+def bot_main_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str,
+                  stdin: str = "") -> tuple[int, str]:
+    """`bot.py --local dads_army ...` as bot.py runs it (`gavel.cli.main`: its argument parsing,
+    its default service, images and all), in this process with `stdin` as standard input (not a
+    terminal): its exit code and output. What a process adds (that bot.py starts and exits with
+    `main`'s code) is `local`'s test; these are about what main does with the arguments."""
+    from gavel.cli import main
+
+    monkeypatch.delenv("GAVEL_DB", raising=False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    capsys.readouterr()
+    code = main(["--local", "dads_army", "--images", str(tmp_path / "img"), *args])
+    return code, capsys.readouterr().out
+
+
 async def local_here(tmp_path: Path, *args: str) -> tuple[int, str]:
     """`bot.py --local dads_army ...` read as bot.py reads it and run as `gavel.cli.main` runs it,
     in this process (no images): its exit code and output (`local` runs bot.py itself, a process)."""
@@ -56,20 +71,23 @@ def test_bot_local_plays_an_ai_only_game_and_prints_the_winner(tmp_path: Path) -
     assert svc.replay(row["id"]).to_json() == final.state.to_json()
 
 
-def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path) -> None:
-    done = local(tmp_path, "--ai", "3", "--seed", "2", stdin="/table status\n/dadsarmy rules\n/table rules\n")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.count(i18n.gettext("dads_army.rules").splitlines()[-1]) == 2
-    assert "Seat 1: Alice (host)" in done.stdout and "Seat 4: AI 3 (AI)" in done.stdout
-    assert "Alice may: " in done.stdout and "Local table of Dad's Army." in done.stdout
+def test_bot_local_with_a_human_waits_for_commands_and_ends_at_eof(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = bot_main_here(tmp_path, monkeypatch, capsys, "--ai", "3", "--seed", "2",
+                              stdin="/table status\n/dadsarmy rules\n/table rules\n")
+    assert code == 0, out
+    assert out.count(i18n.gettext("dads_army.rules").splitlines()[-1]) == 2
+    assert "Seat 1: Alice (host)" in out and "Seat 4: AI 3 (AI)" in out
+    assert "Alice may: " in out and "Local table of Dad's Army." in out
 
 
-def test_bot_local_script_fails_on_the_first_unexpected_refusal(tmp_path: Path) -> None:
+def test_bot_local_script_fails_on_the_first_unexpected_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "s.txt"
     script.write_text("/table status\n!/dadsarmy move man:pike to:1,1\n/dadsarmy new\n/table log\n")
-    done = local(tmp_path, "--ai", "1", "--seed", "3", "--script", str(script))
-    assert done.returncode == 1
-    assert "Script line 3 was refused: /dadsarmy new" in done.stdout and "> /table log" not in done.stdout
+    code, out = bot_main_here(tmp_path, monkeypatch, capsys, "--ai", "1", "--seed", "3", "--script", str(script))
+    assert code == 1
+    assert "Script line 3 was refused: /dadsarmy new" in out and "> /table log" not in out
 
 
 async def test_slash_commands_map_to_dads_army_actions(tmp_path: Path) -> None:

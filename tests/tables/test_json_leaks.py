@@ -123,7 +123,11 @@ async def test_judgement_json_public_objects_carry_no_private_prompt_or_secret(t
 
 
 async def test_judge_dredd_json_public_objects_carry_no_private_prompt(tmp_path: Path) -> None:
-    publics, prompts, over = await play(tmp_path, "judge_dredd", seats=2, ai=2, seed="d1", secrets=no_secrets)
+    """A whole game of three seats, two humans (a card-play window may ask both at once) and an AI
+    seat (whose moves are printed as public objects too); every object of it is checked. A fourth
+    seat, an AI one, made the game several times as long (its choices are the costly part) with the
+    same kinds of objects: prompts of each human, windows, the AI's moves, the end."""
+    publics, prompts, over = await play(tmp_path, "judge_dredd", seats=2, ai=1, seed="d1", secrets=no_secrets)
     assert over, "the game did not end"
     assert prompts and any(o.get("prompt") for o in publics)
     assert any(a.startswith("play ") for p in prompts for a in p["actions"])  # hands were offered privately

@@ -67,17 +67,56 @@ STEPS = 6000
 """Turns of each worker task's loop at most (one turn: a move, or a 10 ms wait for a clock)."""
 
 
-def worker(url: str, channels: list[int], idle: list[int], acks: Path, seed: int) -> subprocess.Popen[str]:
-    config = {"url": url, "channels": channels, "idle": idle, "acks": str(acks), "seed": seed, "steps": STEPS,
-              "tasks": 3}
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "tests.tables.mp_driver", json.dumps(config)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+class Workers:
+    """The worker processes, each forked by one `python -m tests.tables.mp_driver --serve` process
+    of this test's (see `mp_driver.serve`): real processes of their own on the shared database,
+    each with its own pid and connections, killed alone by SIGKILL, that skip the interpreter
+    start and imports a fresh `python` would spend on each (about a second of CPU apiece)."""
 
+    def __init__(self, tmp_path: Path) -> None:
+        self.tmp_path = tmp_path
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.server = subprocess.Popen([sys.executable, "-m", "tests.tables.mp_driver", "--serve"], cwd=ROOT, env=env,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.logs: dict[int, Path] = {}
 
-def finish(proc: subprocess.Popen[str], limit: float = 60) -> None:
-    out, err = proc.communicate(timeout=limit)
-    assert proc.returncode == 0, f"worker failed ({proc.returncode}):\n{out}\n{err}"
+    def _ask(self, line: str) -> str:
+        assert self.server.stdin is not None and self.server.stdout is not None
+        self.server.stdin.write(line + "\n")
+        self.server.stdin.flush()
+        answer = self.server.stdout.readline().strip()
+        assert answer, f"the worker server ended ({self.server.poll()})"
+        return answer
+
+    def start(self, url: str, channels: list[int], idle: list[int], acks: Path, seed: int) -> int:
+        log = self.tmp_path / f"worker{seed}.log"
+        config = {"url": url, "channels": channels, "idle": idle, "acks": str(acks), "seed": seed, "steps": STEPS,
+                  "tasks": 3, "log": str(log)}
+        pid = int(self._ask("start " + json.dumps(config)))
+        self.logs[pid] = log
+        return pid
+
+    def running(self, pid: int) -> bool:
+        return self._ask(f"poll {pid}") == "-"
+
+    def finish(self, pid: int) -> int:
+        """Wait for the worker to end (its `steps` bound ends a stuck one); its exit code."""
+        return int(self._ask(f"wait {pid}"))
+
+    def finish_ok(self, pid: int) -> None:
+        code = self.finish(pid)
+        assert code == 0, f"worker failed ({code}):\n{self.logs[pid].read_text(encoding='utf-8')}"
+
+    def close(self) -> None:
+        """End the server: it waits for the workers still running (each ends within its `steps`)."""
+        assert self.server.stdin is not None
+        self.server.stdin.close()
+        try:
+            code = self.server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            raise
+        assert code == 0, f"the worker server failed ({code})"
 
 
 def acknowledged(*files: Path) -> list[dict[str, Any]]:
@@ -127,34 +166,40 @@ def check(url: str, table_ids: list[int], acks: list[dict[str, Any]], *, all_ack
 def test_many_processes_play_the_same_tables_and_survive_a_killed_one(pg: Backend, tmp_path: Path) -> None:
     assert toy_window.ToyWindow  # registered in this process too (replay)
     url = pg.location()
+    workers = Workers(tmp_path)
+    try:
+        # Two workers, 10 tables (every fifth one never answered in a window: its windows run out).
+        # Six tasks in two processes race on ten tables: each table is written by both processes
+        # many times over (a table's game is about 28 changes), and the checks below are per
+        # (table, version): more tables would repeat the same races, not add another kind.
+        channels = list(range(5000, 5010))
+        ids = asyncio.run(open_tables(url, channels))
+        idle = channels[::5]
+        files = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
+        pids = [workers.start(url, channels, idle, f, seed) for seed, f in enumerate(files)]
+        for pid in pids:
+            workers.finish_ok(pid)
+        done = check(url, ids, acknowledged(*files), all_acknowledged=True)
+        assert done["actions"] >= 200 and done["acks"] == done["actions"] and done["timeouts"] >= len(idle) * 4
+        assert {a["pid"] for a in acknowledged(*files)} == set(pids)  # both played
 
-    # Two workers, 20 tables (every fifth one never answered in a window: its windows run out).
-    channels = list(range(5000, 5020))
-    ids = asyncio.run(open_tables(url, channels))
-    idle = channels[::5]
-    files = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
-    procs = [worker(url, channels, idle, f, seed) for seed, f in enumerate(files)]
-    for proc in procs:
-        finish(proc)
-    done = check(url, ids, acknowledged(*files), all_acknowledged=True)
-    assert done["actions"] >= 400 and done["acks"] == done["actions"] and done["timeouts"] >= len(idle) * 4
-    assert {a["pid"] for a in acknowledged(*files)} == {p.pid for p in procs}  # both played
-
-    # Again on 20 new tables; one worker is killed mid-run and started again.
-    channels = list(range(6000, 6020))
-    ids = asyncio.run(open_tables(url, channels))
-    idle = channels[::5]
-    files = [tmp_path / "c.jsonl", tmp_path / "d.jsonl", tmp_path / "c2.jsonl"]
-    for f in files:
-        f.touch()
-    victim, other = (worker(url, channels, idle, f, seed) for seed, f in enumerate(files[:2], 10))
-    while len(files[0].read_text(encoding="utf-8").splitlines()) < 60 and victim.poll() is None:
-        time.sleep(0.02)
-    victim.send_signal(signal.SIGKILL)
-    victim.communicate(timeout=10)
-    assert victim.returncode == -signal.SIGKILL
-    again = worker(url, channels, idle, files[2], 12)
-    finish(other)
-    finish(again)
-    done = check(url, ids, acknowledged(*files), all_acknowledged=False)
-    assert done["actions"] >= 400 and done["timeouts"] >= len(idle) * 4
+        # Again on 10 new tables; one worker is killed mid-run and started again.
+        channels = list(range(6000, 6010))
+        ids = asyncio.run(open_tables(url, channels))
+        idle = channels[::5]
+        files = [tmp_path / "c.jsonl", tmp_path / "d.jsonl", tmp_path / "c2.jsonl"]
+        for f in files:
+            f.touch()
+        victim, other = (workers.start(url, channels, idle, f, seed) for seed, f in enumerate(files[:2], 10))
+        while len(files[0].read_text(encoding="utf-8").splitlines()) < 60:
+            assert workers.running(victim), "the worker to kill ended before it was killed"
+            time.sleep(0.02)
+        os.kill(victim, signal.SIGKILL)
+        assert workers.finish(victim) == -signal.SIGKILL
+        again = workers.start(url, channels, idle, files[2], 12)
+        workers.finish_ok(other)
+        workers.finish_ok(again)
+        done = check(url, ids, acknowledged(*files), all_acknowledged=False)
+        assert done["actions"] >= 200 and done["timeouts"] >= len(idle) * 4
+    finally:
+        workers.close()

@@ -303,7 +303,14 @@ def test_a_refused_open_leaves_no_lock_behind(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- threads
+VERSIONS = 30
+
+
 def test_many_threads_may_write_through_one_store(backend: Backend) -> None:
+    """Six threads, each writing its table's log 30 times (and reading it and its seats between),
+    with the interpreter switching threads every microsecond: each write of one thread falls among
+    the others' transactions, 180 writes in all; more versions a thread would repeat the same
+    kind of interleaving more times, not add another."""
     s = open_store(backend.location())
     tables = [started_table(s, channel=CHANNEL + i) for i in range(6)]
     errors: list[BaseException] = []
@@ -312,7 +319,7 @@ def test_many_threads_may_write_through_one_store(backend: Backend) -> None:
 
     def hammer(table_id: int) -> None:
         try:
-            for version in range(1, 81):
+            for version in range(1, VERSIONS + 1):
                 write(s, table_id, version)
                 s.actions(table_id, last=1)
                 s.save_seats(table_id, [{"user_id": ALICE.user_id, "name": "alice"}])
@@ -329,7 +336,7 @@ def test_many_threads_may_write_through_one_store(backend: Backend) -> None:
         sys.setswitchinterval(old)
     assert errors == []
     for table_id in tables:
-        assert versions(s, table_id) == list(range(1, 81)) and s.table_row(table_id)["version"] == 80
+        assert versions(s, table_id) == list(range(1, VERSIONS + 1)) and s.table_row(table_id)["version"] == VERSIONS
 
 
 # ---------------------------------------------------------------------- schema versions
