@@ -310,15 +310,17 @@ class Canvases:
                         drawn.rgb.paste(pixels.rgb.crop(cut), (area[0] + cut[0], area[1] + cut[1]))
                         drawn.pal.paste(pixels.pal.crop(cut), (area[0] + cut[0], area[1] + cut[1]))
         width = drawn.pal.width
+        dirty: set[int] = set()
+        for box in changed:
+            dirty.update(range(box[1] // band, -(-box[3] // band)))
         bands: list[Any] = []
         raw = b""
         for n, top in enumerate(range(0, height, band)):
-            bottom = min(height, top + band)
-            if same and n < len(self.bands) and not any(box[1] < bottom and top < box[3] for box in changed):
+            if same and n < len(self.bands) and n not in dirty:
                 bands.append(self.bands[n])
             else:
                 raw = raw or drawn.pal.tobytes()  # read once, bands cut from it
-                bands.append(raw[top * width:bottom * width])
+                bands.append(raw[top * width:min(height, top + band) * width])
         drawn.ops, drawn.bands = self.ops, bands
         return drawn
 

@@ -68,13 +68,14 @@ def _calls(seed: int, seats: int, steps: int) -> list[tuple[str, dict[str, Any],
 
 
 def _draw(kind: str, view: dict[str, Any], call: dict[str, Any], *, fresh: bool = False) -> bytes:
-    """A picture's pixels: a board's on the palette, as `render` encodes them (pasted together from
-    the paletted pixels of its parts, or `fresh`: the picture drawn and then converted whole), a
-    role card's in RGB."""
+    """A picture's pixels on the palette, as `render` and `render_hand` encode them (pasted together
+    from the paletted pixels of its parts), or `fresh`: the picture drawn in RGB and then converted
+    whole."""
     if kind == "board":
         img = common.paletted(R.compose(view, **call), THEME) if fresh else R.compose_paletted(view, **call)
     else:
-        img = judgement_role.compose_role(view, **call)
+        img = common.paletted(judgement_role.compose_role(view, **call), THEME) if fresh \
+            else judgement_role.compose_role(view, **call, on_palette=True)
     return bytes(img.size[1].to_bytes(4, "big")) + img.tobytes()
 
 
