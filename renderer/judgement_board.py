@@ -172,7 +172,8 @@ def draw_pair(
 
 
 def needs_zh(text: str) -> bool:
-    return any(ord(ch) >= 0x2E80 for ch in text)
+    """Whether the text has a character from U+2E80 on (Chinese): its greatest one, in C."""
+    return max(text, default="\0") >= "\u2e80"
 
 
 def font_for_word(text: str, size: int) -> Any:

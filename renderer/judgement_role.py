@@ -125,6 +125,18 @@ _BANDS = Kept(96)
 time: the damage, an Order card, an identity learned; what the locations do never)."""
 
 
+_UNREAD: dict[tuple[int, int], Image.Image] = {}
+
+
+def _unread(size: tuple[int, int]) -> Image.Image:
+    """A canvas of that size that is drawn on and never read (a drawing run only for the height it
+    reaches): one per size, made once (a new one is 1.7 MB to fill). Used under the drawing lock."""
+    found = _UNREAD.get(size)
+    if found is None:
+        found = _UNREAD[size] = Image.new("RGB", size)
+    return found
+
+
 def _together(paints: list[Callable[[], None]]) -> Callable[[], None]:
     def paint() -> None:
         for one in paints:
@@ -177,11 +189,11 @@ class _Card:
         self.y += 30
 
     def panel(self, draw_inside: Any, edge: RGB) -> None:
-        """A light box round what `draw_inside` draws: drawn once on a scratch canvas to learn its
-        height, then the box, then the content again on top."""
+        """A light box round what `draw_inside` draws: drawn once on a canvas never read (`_unread`)
+        to learn its height, then the box, then the content again on top."""
         top = self.y
         img, d = self.img, self.d
-        self.img = Image.new("RGB", img.size, self.th["panel"])
+        self.img = _unread(img.size)
         self.d = ImageDraw.Draw(self.img)
         self.y = top + 10
         draw_inside()
