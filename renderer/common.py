@@ -997,24 +997,35 @@ QUANTIZED = _Quantized(QUANTIZED_KEPT)
 """The RGB bands every `kept_png` picture shares."""
 
 
-def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: int | None = None) -> bytes:
+Band = tuple[bytes, int, int]
+"""One band of a picture's rows as its PNG holds it (`kept_png`): the deflated rows, their
+Adler-32, and how many palette indices they hold."""
+
+
+def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: int | None = None,
+             given: Sequence[Band] = (), bands: list[Band] | None = None) -> bytes:
     """`paletted_png`'s bytes (the same bytes for the same picture), for less: the picture is cut
     in bands of `PNG_BAND` rows, and a band a recent picture showed (`QUANTIZED`: compared by its
     RGB bytes) gives its palette indices and compressed rows as they were; only the other bands
     are converted to the palette (each run of them at once: the conversion is pixel by pixel, no
     dithering) and compressed (`BANDS`). From one action to the next most of a board's bands are
     the same, and reading a picture's bytes costs a fraction of converting them. `height`: the
-    picture is the top `height` rows of `img` (a canvas cut there, without cutting it)."""
+    picture is the top `height` rows of `img` (a canvas cut there, without cutting it).
+    `given`: the picture's first bands as an earlier picture with the same top rows gave them
+    (`bands`, at the same `level` and theme); those rows of `img` are not read (they may hold
+    anything). `bands`: a list given is filled with all of this picture's bands."""
     rgb_img = img.convert("RGB") if img.mode != "RGB" else img
     width = rgb_img.width
     height = rgb_img.height if height is None else min(height, rgb_img.height)
     plte = _plte(theme)
-    raw = top_rows_bytes(rgb_img, height)
+    first = min(len(given), height // PNG_BAND)
+    skipped = first * PNG_BAND
+    raw = top_rows_bytes(rgb_img, height, top=skipped) if skipped < height else b""
     step = width * 3 * PNG_BAND
-    found: list[tuple[bytes, int, int] | None] = []
+    found: list[tuple[bytes, int, int] | None] = list(given[:first])
     missing: list[int] = []
     size = len(raw)
-    for i, start in enumerate(range(0, size, step)):
+    for i, start in enumerate(range(0, size, step), first):
         end = min(size, start + step)
         known = QUANTIZED.find(QUANTIZED.key(plte, width, raw, start, end), raw, start)
         if known is None:
@@ -1037,9 +1048,11 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: 
             for n, i in enumerate(run):
                 part = indices[n * width * PNG_BAND:(n + 1) * width * PNG_BAND]
                 deflated, check = BANDS.band(width, part, level)
-                start, end = i * step, min(size, (i + 1) * step)
+                start, end = (i - first) * step, min(size, (i - first + 1) * step)
                 QUANTIZED.keep(QUANTIZED.key(plte, width, raw, start, end), raw[start:end], part, deflated, check)
                 found[i] = (deflated, check, len(part))
+    if bands is not None:
+        bands[:] = found  # type: ignore[assignment]
     parts = [_ZLIB_HEAD]
     check = 1
     for deflated, band_check, size in found:  # type: ignore[misc]
@@ -1050,31 +1063,22 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: 
     return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
 
 
-def render_kept_png(draw: Callable[[], Image.Image | tuple[Image.Image, int]], theme: Theme) -> bytes:
-    """`render_png`, encoded by `kept_png`: the same bytes, the bands shown lately not converted
-    or compressed again. `draw` may give a canvas and how many of its rows from the top are the
-    picture (the rest not copied away first)."""
-    with DRAWING:
-        drawn = draw()
-    canvas, height = drawn if isinstance(drawn, tuple) else (drawn, None)
-    return kept_png(canvas, theme, height=height)
-
-
-def top_rows_bytes(img: Image.Image, height: int) -> bytes:
-    """The bytes of the top `height` rows of `img` in its own mode: `img.crop(...).tobytes()`
-    without the copy, read once by Pillow's raw encoder over those rows (as `tobytes` reads a whole
-    picture, but into one buffer); where that encoder cannot be had, through the crop."""
-    if height == img.height:
+def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
+    """The bytes of the top `height` rows of `img` in its own mode (from row `top`: rows `top` to
+    `height`): `img.crop(...).tobytes()` without the copy, read once by Pillow's raw encoder over
+    those rows (as `tobytes` reads a whole picture, but into one buffer); where that encoder cannot
+    be had, through the crop."""
+    if height == img.height and not top:
         return img.tobytes()
-    size = img.width * height * len(img.getbands())
+    size = img.width * (height - top) * len(img.getbands())
     try:
         img.load()
         encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]
     except (AttributeError, TypeError, ValueError, OSError):
-        return img.crop((0, 0, img.width, height)).tobytes()
+        return img.crop((0, top, img.width, height)).tobytes()
     parts = []
     try:
-        encoder.setimage(img.im, (0, 0, img.width, height))
+        encoder.setimage(img.im, (0, top, img.width, height))
         while True:
             _, done, data = encoder.encode(max(size, 65536))
             parts.append(data)
@@ -1085,7 +1089,7 @@ def top_rows_bytes(img: Image.Image, height: int) -> bytes:
     finally:
         encoder.cleanup()
     if done < 0:  # the encoder is not what it was: the public way
-        return img.crop((0, 0, img.width, height)).tobytes()
+        return img.crop((0, top, img.width, height)).tobytes()
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 

@@ -14,25 +14,26 @@ the image and the buttons agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image
 
-from renderer import Functions, Renderer
+from renderer import Functions, Renderer, common
 from renderer.common import (
     DRAWING,
+    PNG_BAND,
+    Band,
     Kept,
     Text,
     Theme,
     labels_by_target,
     parts_png,
-    render_kept_png,
     square_labels,
     wording,
 )
 from renderer.judge_dredd_hand import render_hand
-from renderer.judge_dredd_look import MESSAGES, PHASES, THEMES, K, theme_named, words
+from renderer.judge_dredd_look import MESSAGES, PHASES, PILES, THEMES, K, theme_named, words
 from renderer.judge_dredd_map import (
     BACKGROUND_WORDS,
     CH,
@@ -67,7 +68,7 @@ from renderer.judge_dredd_pieces import (
     draw_highlight_fill,
     draw_judges,
     draw_last_move,
-    draw_piles,
+    draw_pile,
     draw_quarantine,
 )
 from rules.judge_dredd.content import load_board
@@ -176,9 +177,21 @@ def render(
 ) -> bytes:
     """The board for a view as PNG bytes. `highlight` maps labels to targets (from `highlights`);
     `names` maps seats to player names (any script); `text` gives the words, message id -> text
-    in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
+    in the table's language (None: English); one language, so no `texts`. Same input, same bytes.
+
+    Encoded by `kept_png`, the map's rows (above `MAP_ROWS`) given as the bands a board with the
+    same map had (`_TOPS`): then they are neither pasted nor read again."""
     th = theme_named(theme)
-    return render_kept_png(lambda: _canvas(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+    with DRAWING:
+        canvas, height, key, known = _canvas(view, highlight=highlight, theme=th.name, names=names, text=text,
+                                             whole=False)
+    bands: list[Band] | None = None if known else []
+    # `common.kept_png` looked up where bench/legibility.py patches it
+    png = common.kept_png(canvas, th, height=height, given=known or (), bands=bands)
+    if bands:
+        with DRAWING:
+            _TOPS.keep(key, tuple(bands[:MAP_ROWS // PNG_BAND]))
+    return png
 
 
 def compose(
@@ -190,10 +203,10 @@ def compose(
     text: Text | None = None,
 ) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements). The map
-    (all above the panel) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
+    (all above the piles) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
     the maps drawn before when those are the same (`_MAPS`): a card-play window's passes change
     only the panel."""
-    canvas, height = _canvas(view, highlight=highlight, theme=theme, names=names, text=text)
+    canvas, height, _, _ = _canvas(view, highlight=highlight, theme=theme, names=names, text=text)
     return canvas.crop((0, 0, WIDTH, height))
 
 
@@ -204,47 +217,78 @@ def _canvas(
     theme: str | None = None,
     names: Mapping[int, str] | None = None,
     text: Text | None = None,
-) -> tuple[Image.Image, int]:
-    """`compose`'s canvas, and how many of its rows from the top are the board (the rest is not
-    copied away: `render` encodes those rows alone)."""
+    whole: bool = True,
+) -> tuple[Image.Image, int, Any, tuple[Band, ...] | None]:
+    """`compose`'s canvas, how many of its rows from the top are the board (the rest is not
+    copied away: `render` encodes those rows alone), the map's key (all its rows above `MAP_ROWS`
+    are drawn from) and, unless `whole`, the PNG bands kept for those rows (`_TOPS`), if any: then
+    those rows of the canvas are left as they come (not drawn, not to be read)."""
     th = theme_named(theme)
     say = words(text)
     said = {key: say(key) for key in MAP_WORDS}
+    texts = tuple(said.values())
     highlight = dict(highlight or {})
     seen = map_view(view)
-    key = (th.name, tuple(said.values()), repr(seen), tuple(highlight.items()))
-    found = _MAPS.get(key)
-    if found is not None:
-        # every row of it is pasted over (the map kept, the background below it): not filled first
+    key = (th.name, texts, repr(seen), tuple(highlight.items()))
+    known = None if whole else _TOPS.get(key)
+    found = None if known is not None else _MAPS.get(key)
+    if known is not None or found is not None:
+        # every row is pasted over (the map kept, the background below it), or left as it comes
+        # (the map's rows, known as they are encoded): not filled first
         canvas = Image.new("RGB", (WIDTH, HEIGHT), None)
-        canvas.paste(found, (0, 0))
-        canvas.paste(background_below(th.name, said.__getitem__, PANEL_Y), (0, PANEL_Y))
+        if found is not None:
+            canvas.paste(found, (0, 0))
+        canvas.paste(background_below(th.name, said.__getitem__, MAP_ROWS), (0, MAP_ROWS))
     else:
         canvas = background(th.name, said.__getitem__).copy()
         _draw_map(canvas, th, said.__getitem__, seen, highlight)
-        _MAPS.keep(key, canvas.crop((0, 0, WIDTH, PANEL_Y)))
-    _piles(canvas, th, tuple(said.values()), view)
+        if whole:  # `render` keeps the map's bands instead (`_TOPS`)
+            _MAPS.keep(key, canvas.crop((0, 0, WIDTH, MAP_ROWS)))
+    _piles(canvas, th, texts, view)
     bottom = draw_panel(canvas, th, say, view, names, highlight)
-    return canvas, min(HEIGHT, bottom + FRAME)
+    return canvas, min(HEIGHT, bottom + FRAME), key, known
 
 
-PILES_KEPT = 32
-"""Piles kept (`_piles`): their counts change with most cards played and drawn."""
+PILES_KEPT = 128
+"""Piles kept (`_piles`, some 30 KB each): one of five piles' counts changes with most cards
+played and drawn."""
 _PILES = Kept(PILES_KEPT)
-PILES_BOX = (0, PILES_Y, WIDTH, PILES_Y + PILES_H)
 CHECK_GROUND = False
-"""Tests: assert that the piles are drawn over the background as it is (nothing of the map reaches them)."""
+"""Tests: assert that the map leaves the background below `MAP_ROWS` as it is (the piles' ground
+and the gaps around it: nothing of the map reaches them)."""
 
 
 def _piles(canvas: Image.Image, th: Theme, texts: tuple[str, ...], view: Mapping[str, Any]) -> None:
     """The piles with their counts, drawn after the map over their own ground (the background's:
-    nothing of the map reaches them), so pasted from before when the counts are the same."""
+    nothing of the map reaches them), each in its column (`pile_box`), so pasted from before when
+    its count is the same."""
     if CHECK_GROUND:
         below = background(th.name, dict(zip(MAP_WORDS, texts, strict=True)).__getitem__)
-        assert canvas.crop(PILES_BOX).tobytes() == below.crop(PILES_BOX).tobytes()
-    key = (th.name, texts, repr(view.get("piles")))
-    _PILES.area(canvas, PILES_BOX, key, lambda: draw_piles(canvas, th, view))
+        ground = (0, MAP_ROWS, WIDTH, PANEL_Y)
+        assert canvas.crop(ground).tobytes() == below.crop(ground).tobytes()
+    piles = view.get("piles") or {}
+    for pile in PILES:
+        count = str(piles.get(pile, 0))
+        _PILES.area(canvas, pile_box(pile), (th.name, texts, pile, count),
+                    partial(draw_pile, canvas, th, pile, count))
 
+
+def pile_box(pile: str) -> tuple[int, int, int, int]:
+    """A pile's column under the map: all `draw_pile` draws of it, over the piles' ground."""
+    x0 = MX + (WIDTH - FRAME - MX) * PILES.index(pile) // len(PILES)
+    x1 = MX + (WIDTH - FRAME - MX) * (PILES.index(pile) + 1) // len(PILES)
+    return (x0, PILES_Y, x1, PILES_Y + PILES_H)
+
+
+MAP_ROWS = PILES_Y // PNG_BAND * PNG_BAND
+"""The rows of the map, to the last band boundary (`PNG_BAND`) above the piles: drawn from the
+map's key alone (`_draw_map` draws nothing below them: `CHECK_GROUND`), so encoded as the bands a
+board with the same map had (`_TOPS`)."""
+TOPS_KEPT = 32
+"""Maps kept as PNG bands (`_TOPS`, some 40 KB each): a map lasts a few actions (a card-play
+window's passes), and a table shows the last few again."""
+_TOPS = Kept(TOPS_KEPT)
+"""The PNG bands of the rows above `MAP_ROWS` (`kept_png`'s `bands`), by the map's key."""
 
 MAPS_KEPT = 8
 """Maps kept (`compose`, about 1.6 MB each, 13 MB in all): the last few of the tables playing."""

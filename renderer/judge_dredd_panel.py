@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -268,29 +268,47 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     marks = _marks(th, say, view, j, seat)
     if turn_start == seat:  # the Turn Start card, by the name
         marks.insert(0, (say(K + "turn_start"), th["gold"], (30, 30, 30)))
-    pills = [pill(word, PILL_H, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=X1 - X0 - 60)
-             for word, pfill, pink in marks]
+    shown_marks = tuple(marks)
     score = j.get("score", scores.get(seat, 0)) if seat is not None else 0
-    fs = font("bold", 28)
-    marks_end = X1 - 10 - max(fs.getlength(str(score)), 30) - 8
-    first: list[Image.Image] = []
-    x = MARKS_X
-    while pills and x + pills[0].width <= marks_end:
-        x += pills[0].width + 4
-        first.append(pills.pop(0))
-    h = ROW_H + (PILL_H + 6 if pills else 0)
+    h, on_first = _row_layout(th, shown_marks, str(score))
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
     area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
     hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
-    key = (th, h, hand, arrests, seat, colour, active, won, tuple(marks), len(first), score, name)
+    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score, name)
 
     def paint() -> int:
+        pills = _mark_pills(th, shown_marks)
         return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, name, hand, arrests),
-                          first, pills, y, h)
+                          pills[:on_first], pills[on_first:], y, h)
 
     found: int = _ROWS.draw(canvas, area, key, paint)
     return found
+
+
+def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Image.Image]:
+    """A row's marks as pills (`_marks`: words, fill, ink), in order."""
+    return [pill(word, PILL_H, pfill, pink, blend(pfill, th["ink"], 0.3), max_width=X1 - X0 - 60)
+            for word, pfill, pink in marks]
+
+
+LAYOUTS_KEPT = 256
+"""Row layouts kept (`_row_layout`): a few marks and scores a player, a few players a table."""
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def _row_layout(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...], score: str) -> tuple[int, int]:
+    """A player's row's height and how many of its mark pills fit on its first line, left of the
+    score (the others go on a second line): worked out once for the same marks and score, the pills
+    themselves drawn only when the row is."""
+    widths = [p.width for p in _mark_pills(th, marks)]
+    marks_end = X1 - 10 - max(font("bold", 28).getlength(score), 30) - 8
+    on_first = 0
+    x = MARKS_X
+    while on_first < len(widths) and x + widths[on_first] <= marks_end:
+        x += widths[on_first] + 4
+        on_first += 1
+    return ROW_H + (PILL_H + 6 if on_first < len(widths) else 0), on_first
 
 
 def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],

@@ -189,20 +189,17 @@ def draw_alien(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
                   font("bold", FONT), th["cv"], th["white"], 2, anchor="rm")
 
 
-def draw_piles(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    piles = view.get("piles") or {}
-    d = ImageDraw.Draw(canvas)
-    faces = {
-        "stock": (th["cv"], th["ink"]),
-        "discards": (th["crime"], th["muted"]),
-        "perps": (th["perp_back"], th["ink"]),
-        "crimes": (th["crime"], th["cv"]),
-        "sectors": (th["block2"], th["ink"]),
-    }
-    for key, (cx, cy) in zip(PILES, pile_centres(), strict=True):
-        face, edge = faces[key]
-        paste_centred(canvas, card_icon(18, 24, face, edge), (cx - 14, cy))
-        d.text((cx, cy), str(piles.get(key, 0)), font=font("bold", FONT + 1), fill=th["ink"], anchor="lm")
+PILE_FACES = {"stock": ("cv", "ink"), "discards": ("crime", "muted"), "perps": ("perp_back", "ink"),
+              "crimes": ("crime", "cv"), "sectors": ("block2", "ink")}
+"""Each pile's card: its face and edge colours (theme keys)."""
+
+
+def draw_pile(canvas: Image.Image, th: Theme, key: str, count: str) -> None:
+    """One pile (`PILES`): its card and its count, within its column (`pile_box`)."""
+    cx, cy = pile_centres()[PILES.index(key)]
+    face, edge = PILE_FACES[key]
+    paste_centred(canvas, card_icon(18, 24, th[face], th[edge]), (cx - 14, cy))
+    ImageDraw.Draw(canvas).text((cx, cy), count, font=font("bold", FONT + 1), fill=th["ink"], anchor="lm")
 
 
 def badge(label: str, th: Theme) -> Image.Image:

@@ -45,6 +45,7 @@ class Away(ServiceBase):
         (the call runs again on the table as it now is)."""
         old = table.seats[seat]
         expected = _fields(old) if checked else None
+        await self._save(table)  # an action not written yet goes first
         done = await asyncio.to_thread(self.store.update_seat, table.id, seat, _fields(new), expected=expected)
         if not done and checked:
             raise StaleTable()
@@ -75,6 +76,7 @@ class Away(ServiceBase):
         info = table.seats[seat]
         if not info.timeouts and not info.votes:
             return
+        await self._save(table)  # the action first: a failure to write it is the call's, never swallowed here
         try:
             await self._store_seat(table, seat, replace(info, timeouts=0, votes=()))
         except Exception:

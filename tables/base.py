@@ -20,12 +20,12 @@ from rules.core import get_game as _get_game
 from tables import ai, i18n
 from tables.notices import Notice, Prompt, Public
 from tables.ratings import Update
-from tables.store import StaleWrite, TableStore, loads
+from tables.store import Keep, StaleWrite, TableStore, loads
 from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
     from renderer import Renderer
-    from tables.decisions import ClockRow, Decisions
+    from tables.decisions import ClockRow, Decisions, Opened
     from tables.images import Drawn
     from tables.record import GameRecord
     from tables.rematch import Invite, Window
@@ -106,6 +106,27 @@ class _Out:
     in the call's notice)."""
 
 
+@dataclass
+class _Unsaved:
+    """An action applied in memory whose write waits for the call's notices (`Play._step` with
+    `defer`), so that the log row, the snapshot and the outbox rows are one transaction
+    (`Play._save`). The table's `snapshot` stays the stored one meanwhile (what a failed write
+    puts memory back to); its dice and clock row are taken up once the write lands."""
+
+    seat: int
+    by: int | None
+    action: str
+    chance: Chance
+    events: list[dict[str, Any]]
+    snapshot: dict[str, Any]
+    version: int
+    expected: int
+    clock: ClockRow | None
+    """The clock of the decision open after it (`_save_clock` brings it up to date)."""
+    tracked: Opened | None
+    """The decision known before it (put back if the write fails)."""
+
+
 async def _same(table: Table) -> Table:
     return table
 
@@ -136,6 +157,7 @@ class ServiceBase:
     _clock_rows: dict[int, ClockRow | None]
     _undo_points: dict[int, tuple[int, int]]
     _reminded: dict[int, int]
+    _unsaved: dict[int, _Unsaved]
     live: Callable[[Public], None] | None
 
     # ------------------------------------------------------------------ lookup
@@ -267,6 +289,7 @@ class ServiceBase:
         # A lobby change is written only to a lobby (not to a game another process just started).
         expected = None if seats is None else [s.to_row() for s in table.seats]
         seats = table.seats if seats is None else seats
+        await self._save(table)  # an action not written yet goes first
         try:
             await asyncio.to_thread(self.store.save_seats, table.id, [s.to_row() for s in seats], host=host,
                                     expected=expected, status="lobby" if table.status == "lobby" else None)
@@ -329,6 +352,9 @@ class ServiceBase:
         raise NotImplementedError
 
     async def _step(self, table: Table, seat: int, text: str, out: _Out) -> list[int]:  # tables.play
+        raise NotImplementedError
+
+    async def _save(self, table: Table, keep: Keep | None = None) -> bool:  # tables.play
         raise NotImplementedError
 
     async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None,  # tables.undo

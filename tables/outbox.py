@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from tables.base import ServiceBase
 from tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
-from tables.store import dumps, loads
+from tables.store import Keep, dumps, loads
 from tables.table import Table
 
 log = logging.getLogger(__name__)
@@ -25,22 +25,36 @@ class Outbox(ServiceBase):
         """Put a change's notices in the outbox (in a worker thread) and give each its row: they
         stay there until the front-end says Discord accepted them (`delivered`), so a failed
         post, a crash or a disconnect never loses what a table had to say. If even that write
-        fails, the notices still go out now (they just are not kept)."""
+        fails, the notices still go out now (they just are not kept).
+
+        The call's action not written yet (`Play._step` with `defer`) is written with them, in
+        one transaction (`Play._save`): a failure of that write is the call's (nothing of it is
+        told), one of the outbox alone leaves the action written and the notices unkept."""
         if not self._outbox:
+            await self._save(table)
             return notices
         items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
+        # Processes sharing a database: the writer holds its notices while it sends them.
+        hold = self.wall() + self.lease if self.shared else 0.0
+        keep = Keep(table.channel_id, items, hold)
+        kept = await self._save(table, keep) if table.id in self._unsaved else await self._outbox_add(table, keep)
+        if not kept:
+            return notices
+        for notice, row in zip(notices, keep.ids, strict=True):
+            notice.outbox = row
+        return notices
+
+    async def _outbox_add(self, table: Table, keep: Keep) -> bool:
+        """Keep notices in the outbox (no action with them), their rows in `keep.ids`; False
+        when that write failed."""
         try:
-            # Processes sharing a database: the writer holds its notices while it sends them.
-            hold = self.wall() + self.lease if self.shared else 0.0
-            ids = await asyncio.to_thread(self.store.outbox_add, table.id, table.channel_id, table.version, items,
-                                          hold=hold)
+            keep.ids = await asyncio.to_thread(self.store.outbox_add, table.id, keep.channel, table.version,
+                                               keep.items, hold=keep.hold)
+            return True
         except Exception:
             log.exception("table %s: the notices of version %s could not be kept in the outbox", table.id,
                           table.version)
-            return notices
-        for notice, row in zip(notices, ids, strict=True):
-            notice.outbox = row
-        return notices
+            return False
 
     async def delivered(self, rows: Iterable[int]) -> None:
         """Discord accepted these notices (outbox rows): they are done."""

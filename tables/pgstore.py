@@ -54,6 +54,8 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from tables.ratings import Rated, Rating, Update
 from tables.store import (
+    OUTBOX_CHUNK,
+    Keep,
     MigrationFailed,
     SchemaTooNew,
     StaleWrite,
@@ -385,17 +387,20 @@ class PgStore:
 
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None) -> int:
+                      clock: str | None = None, keep: Keep | None = None) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected`; `StaleWrite` and nothing written otherwise. `clock`: the
-        clock of the decision open after it (see `set_clock`), written with it. Returns its seq.
-        The UPDATE's row lock holds any other writer of this table until the commit, so the seq
-        read after it is this table's next one."""
+        clock of the decision open after it (see `set_clock`), written with it. `keep`: the
+        notices that tell it, kept in the outbox in the same transaction (their rows in
+        `keep.ids`). Returns its seq. The UPDATE's row lock holds any other writer of this table
+        until the commit, so the seq read after it is this table's next one."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
+            announced = ", announced = %s" if keep is not None else ""
             cursor = conn.execute(
-                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb"
-                " WHERE id = %s AND version = %s", [dumps(state), version, stamp, clock, table_id, expected])
+                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb" + announced +
+                " WHERE id = %s AND version = %s",
+                [dumps(state), version, stamp, clock, *([version] if keep is not None else []), table_id, expected])
             if cursor.rowcount != 1:
                 raise StaleWrite(table_id, expected)
             found = conn.execute(
@@ -403,6 +408,8 @@ class PgStore:
                 " SELECT %s, COALESCE(MAX(seq), 0) + 1, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s"
                 " FROM actions WHERE table_id = %s RETURNING seq",
                 [table_id, seat, user_id, action, dumps(chance), dumps(events), version, stamp, table_id]).fetchone()
+            if keep is not None:
+                keep.ids = self._outbox_rows(conn, table_id, keep.channel, version, keep.items, keep.hold, stamp)
         return int(_value(found))
 
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
@@ -461,12 +468,17 @@ class PgStore:
     def head(self, table_id: int) -> dict[str, Any] | None:
         """What a process checks of a table it holds before it changes it: the row's `status`,
         `version`, `host` and `clock`, and its `seats` (never the state: cheap)."""
+        # One statement (this runs before every change): the row joined with its seats.
         with self.atomic() as conn:
-            row = conn.execute("SELECT status, version, host, clock FROM tables WHERE id = %s", [table_id]).fetchone()
-            if row is None:
-                return None
-            seats = conn.execute("SELECT * FROM seats WHERE table_id = %s ORDER BY seat", [table_id]).fetchall()
-        return {**row, "seats": seats}
+            rows = conn.execute("SELECT t.status AS t_status, t.version AS t_version, t.host AS t_host,"
+                                " t.clock AS t_clock, s.* FROM tables t LEFT JOIN seats s ON s.table_id = t.id"
+                                " WHERE t.id = %s ORDER BY s.seat", [table_id]).fetchall()
+        if not rows:
+            return None
+        first = rows[0]
+        seats = [{k: v for k, v in r.items() if not k.startswith("t_")} for r in rows if r["table_id"] is not None]
+        return {"status": first["t_status"], "version": first["t_version"], "host": first["t_host"],
+                "clock": first["t_clock"], "seats": seats}
 
     # ------------------------------------------------------------------ decision clocks
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool:
@@ -605,16 +617,25 @@ class PgStore:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
         table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
         due before then (the writer sends them itself meanwhile; if it dies, anyone after)."""
-        stamp = datetime.now(UTC)
-        ids: list[int] = []
         with self.atomic() as conn:
-            for notice, image in items:
-                found = conn.execute(
-                    "INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
-                    " VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s) RETURNING id",
-                    [table_id, channel, version, notice, image, stamp, hold]).fetchone()
-                ids.append(int(_value(found)))
+            ids = self._outbox_rows(conn, table_id, channel, version, items, hold, datetime.now(UTC))
             conn.execute("UPDATE tables SET announced = %s WHERE id = %s", [version, table_id])
+        return ids
+
+    @staticmethod
+    def _outbox_rows(conn: psycopg.Connection[Any], table_id: int, channel: int, version: int,
+                     items: Sequence[tuple[str, bytes | None]], hold: float, stamp: datetime) -> list[int]:
+        """Insert outbox rows (inside a transaction), a multi-row INSERT per `OUTBOX_CHUNK`; their
+        ids in the order of `items` (identity values grow in insertion order; RETURNING's own
+        order is not promised, so they are sorted)."""
+        ids: list[int] = []
+        for start in range(0, len(items), OUTBOX_CHUNK):
+            chunk = items[start:start + OUTBOX_CHUNK]
+            marks = ", ".join(["(%s, %s, %s, %s::jsonb, %s, %s, %s)"] * len(chunk))
+            params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold)]
+            rows = conn.execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                                f" VALUES {marks} RETURNING id", params).fetchall()
+            ids += sorted(int(_value(r)) for r in rows)
         return ids
 
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,

@@ -1,7 +1,9 @@
 """The play part of `TableService`: an action applied and stored (`_step`), AI seats playing on
 (`_run_ai`, `advance`), a player resigning, and a game's end (`_finish`, `_close`).
 
-Every applied action, human or AI, is one transaction (log row + state snapshot). Each action's
+Every applied action, human or AI, is one transaction (log row + state snapshot); a player's
+own action that ends the call's changes is written with the call's notices in that same
+transaction (`_step(defer=True)`, `_save`): one commit per move. Each action's
 randomness is `SeededChance(f"{seed}:{version}")` (set-up: `f"{seed}:setup"`), so a restored
 table draws the same as one that never stopped; the drawn numbers are logged too, so
 `game.replay` reproduces the game without the seed.
@@ -27,10 +29,10 @@ from rules.core import (
     allowed_text,
 )
 from tables import i18n, ratings
-from tables.base import ServiceBase, StaleTable, _Out
+from tables.base import ServiceBase, StaleTable, _Out, _Unsaved
 from tables.decisions import clock_text
 from tables.notices import Notice, Public
-from tables.store import StaleWrite
+from tables.store import Keep, StaleWrite
 from tables.table import Player, Table
 
 log = logging.getLogger(__name__)
@@ -71,11 +73,15 @@ class Play(ServiceBase):
             raise IllegalAction("stale", players=self.decisions.waiting(table))
         out = _Out()
         before = table.snapshot
-        draws = await self._step(table, seat, action_text.strip(), out, by=player.user_id)
-        await self._acted(table, seat)  # the seat is here: its walk-away count and votes start again
-        await self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
-        await self._run_ai(table, out)
-        return await self._notices(table, out)
+        # Written with the call's notices (one transaction), or before anything else is written.
+        draws = await self._step(table, seat, action_text.strip(), out, by=player.user_id, defer=True)
+        try:
+            await self._acted(table, seat)  # the seat is here: its walk-away count and votes start again
+            await self._note_undo(table, seat, before, action_text.strip(), draws)  # before AI seats play on
+            await self._run_ai(table, out)
+            return await self._notices(table, out)
+        finally:
+            await self._save(table)  # what failed before the notices were kept: the action stands all the same
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
@@ -157,13 +163,20 @@ class Play(ServiceBase):
         if isinstance(chance, ScriptedChance):
             table.dice = chance.remaining
 
-    async def _step(self, table: Table, seat: int, text: str, out: _Out, *, by: int | None = None) -> list[int]:
+    async def _step(self, table: Table, seat: int, text: str, out: _Out, *, by: int | None = None,
+                    defer: bool = False) -> list[int]:
         """Apply one action and persist it with the new state in one transaction, written in a
         worker thread (a durable write waits for the disk; the event loop must not); returns the
         numbers it drew. `by`: the user who chose it, logged with it (None: the AI or the clock
         acted for the seat, so that its player cannot take it back as their own). On any
         failure the in-memory state is put back to the last snapshot, so memory and database
-        never disagree; a caller cancelled mid-write waits for the write to land first."""
+        never disagree; a caller cancelled mid-write waits for the write to land first.
+
+        `defer`: the write waits for the call's notices (`_keep` writes both in one transaction)
+        or for the next write of the table, whichever comes first (`_save`); the caller makes
+        sure `_save` runs before it returns. An action that ends the game is written at once
+        (the results follow it)."""
+        await self._save(table)  # an action not written yet goes first, in its own transaction
         game, state = table.game, table.state
         assert state is not None and table.snapshot is not None  # set together when the game starts or loads
         try:
@@ -183,37 +196,78 @@ class Play(ServiceBase):
             except IllegalAction as refused:  # the game names seats; the table knows their names
                 refused.params = i18n.name_seats(refused.params, table.seat_name)
                 raise
-            snapshot = state.to_json()
             # the clock of the decision open after it is stored with it: any process finds it due
-            clock = self._clock_row(table)
-            write = asyncio.ensure_future(asyncio.to_thread(
-                self.store.record_action, table.id, seat, by, str(action), chance.record,
-                [e.to_json() for e in events], snapshot, state.version, expected=expected, clock=clock_text(clock)))
-            await _see_through(write)
-        except StaleWrite as exc:  # the stored table moved on without us: nothing was written
+            unsaved = _Unsaved(seat, by, str(action), chance, [e.to_json() for e in events], state.to_json(),
+                               state.version, expected, self._clock_row(table), tracked)
+            outcome = game.outcome(state)
+        except BaseException:
             table.state = game.load(table.snapshot)
             self.decisions.put(table.id, tracked)
-            raise StaleTable() from exc
-        except BaseException as exc:
-            if isinstance(exc, _Landed):  # cancelled once the write had landed: memory keeps what the database has
-                table.snapshot = snapshot
-                self._clock_rows[table.id] = clock
-                self._spend_dice(table, chance)
-            else:
-                table.state = game.load(table.snapshot)
-                self.decisions.put(table.id, tracked)
             raise
-        table.snapshot = snapshot
-        self._clock_rows[table.id] = clock
-        self._spend_dice(table, chance)
+        self._unsaved[table.id] = unsaved
+        if not defer or outcome is not None:
+            await self._save(table)
         public = [game.describe(e) for e in events if e.public] or [quiet_line(game, seat, action)]
         out.public += public
         for event in events:
             for reader in event.to or ():
                 out.private[reader].append(game.describe(event))
-        if (outcome := game.outcome(state)) is not None:
+        if outcome is not None:
             await self._finish(table, outcome, out)
         return list(chance.record)
+
+    async def _save(self, table: Table, keep: Keep | None = None) -> bool:
+        """Write the table's action applied but not written yet (`_step`), if any, with `keep`'s
+        notices in the same transaction; True when they were kept with it. Another writer that
+        got there first is `StaleTable` (nothing written). Any other failure of the write with
+        the notices is tried again without them: a failure of the outbox's part then leaves the
+        action written and its notices unkept (as `_keep` does when the outbox cannot be
+        written), one of the action's own is the call's. A write that fails puts memory back to
+        the stored snapshot; a caller cancelled mid-write waits for the write to land first."""
+        unsaved = self._unsaved.pop(table.id, None)
+        if unsaved is None:
+            return False
+        for kept in ([keep, None] if keep is not None else [None]):
+            extra = {"keep": kept} if kept is not None else {}  # an action alone is the plain call it always was
+            write = asyncio.ensure_future(asyncio.to_thread(
+                self.store.record_action, table.id, unsaved.seat, unsaved.by, unsaved.action, unsaved.chance.record,
+                unsaved.events, unsaved.snapshot, unsaved.version, expected=unsaved.expected,
+                clock=clock_text(unsaved.clock), **extra))
+            try:
+                await _see_through(write)
+            except StaleWrite as exc:  # the stored table moved on without us: nothing was written
+                self._unwind(table, unsaved)
+                raise StaleTable() from exc
+            except _Landed:  # cancelled once the write had landed: memory keeps what the database has
+                self._landed(table, unsaved)
+                raise
+            except Exception:
+                if kept is not None:
+                    log.exception("table %s: version %s could not be written with its notices; written alone",
+                                  table.id, unsaved.version)
+                    continue
+                self._unwind(table, unsaved)
+                raise
+            except BaseException:
+                self._unwind(table, unsaved)
+                raise
+            self._landed(table, unsaved)
+            return kept is not None
+        return False  # pragma: no cover (the last try returns or raises)
+
+    def _landed(self, table: Table, unsaved: _Unsaved) -> None:
+        """The action's write is in the database: memory takes up its snapshot, clock and dice."""
+        table.snapshot = unsaved.snapshot
+        self._clock_rows[table.id] = unsaved.clock
+        self._spend_dice(table, unsaved.chance)
+
+    def _unwind(self, table: Table, unsaved: _Unsaved) -> None:
+        """The action was not written: memory goes back to the stored snapshot."""
+        assert table.snapshot is not None
+        table.state = table.game.load(table.snapshot)
+        self.decisions.put(table.id, unsaved.tracked)
+        if self._undo_points.get(table.id, (None, None))[0] == unsaved.version:  # an Undo of what never was
+            del self._undo_points[table.id]
 
     async def _run_ai(self, table: Table, out: _Out) -> None:
         """Let AI seats play until a human must act (at most `MAX_AI_STEPS`). An AI step that
@@ -227,6 +281,9 @@ class Play(ServiceBase):
                 self._ai_settled(table)
                 return
             seat = movers[0]
+            # The action before (a player's own) is written first, in its own transaction: an AI
+            # step that fails never takes it with it, and a failure to write it is the call's.
+            await self._save(table)
             try:
                 text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
                 await self._step(table, seat, text, out)

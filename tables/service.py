@@ -90,6 +90,7 @@ from tables.base import (
     STATUS,
     StaleTable,
     _Out,
+    _Unsaved,
     game_name,
     get_game,
     installed,
@@ -233,6 +234,9 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         """Per table: the decision (the version it opened at) whose half-time reminder this process
         sent or found sent, not to be armed again here. The database's claim (`remind`) is what
         makes it once everywhere."""
+        self._unsaved: dict[int, _Unsaved] = {}
+        """Per table: the action applied in memory whose write waits for the call's notices (one
+        transaction for both: `tables.play.Play._save`); empty between calls."""
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
@@ -362,6 +366,10 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         if not self.clocks:
             return
         row = self._clock_row(table)
+        unsaved = self._unsaved.get(table.id)
+        if unsaved is not None:  # the action not written yet is written with the clock as it is now
+            unsaved.clock = row
+            return
         if table.id in self._clock_rows and self._clock_rows[table.id] == row:
             return
         if await asyncio.to_thread(self.store.set_clock, table.id, table.version, clock_text(row)):
@@ -596,7 +604,19 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
 
     async def _notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
-        events, then its secrets when they changed, with the hand image), then the other prompts."""
+        events, then its secrets when they changed, with the hand image), then the other prompts.
+        The call's action not written yet is written with them (`_keep`). When they fail (that
+        write among them), the secrets they carried count as not sent."""
+        sent = {key: lines for key, lines in self._sent.items() if key[0] == table.id}
+        try:
+            return await self._told(table, out)
+        except BaseException:
+            for key in [k for k in self._sent if k[0] == table.id]:
+                del self._sent[key]
+            self._sent.update(sent)
+            raise
+
+    async def _told(self, table: Table, out: _Out) -> list[Notice]:
         self.decisions.track(table)
         await self._save_clock(table)
         # The channel pings a seat once per decision: when it is first asked in it.

@@ -9,7 +9,8 @@ them the `outbox`, each user's own settings (`user_settings`) and the half-time 
 (`reminders`, one row per decision: the claim that sends it once), the `ratings`, `rematches` (a
 rematch lobby's invitation window) and `welcomes` (the guilds the bot has welcomed).
 Every applied action is one transaction that writes the log row and the new snapshot
-together, so a crash never loses something a player was told had happened. Columns for
+together (a player's own action with the notices that tell it: `record_action(keep=)`), so a
+crash never loses something a player was told had happened. Columns for
 clocks and ratings exist already (empty) so those features need no migration.
 
 Soundness rules, each for a failure seen or feared:
@@ -40,6 +41,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -92,6 +94,23 @@ SQLITE_INT_MAX = 2**63 - 1
 
 
 SEAT_FIELDS = ("user_id", "name", "ai", "resigned")
+
+OUTBOX_CHUNK = 500
+"""Outbox rows written by one INSERT statement (SQLite takes at most 32766 parameters in one)."""
+
+
+@dataclass
+class Keep:
+    """A call's notices to keep in the outbox in the same transaction as the action they tell
+    (`record_action(keep=)`): one commit for the move and what the players are told of it, and
+    the table's notices up to that action's version count as queued (`announced`). `items`:
+    (notice JSON text, image) each; `hold` as for `outbox_add`. The store fills `ids` with
+    their outbox rows, in order."""
+
+    channel: int
+    items: Sequence[tuple[str, bytes | None]]
+    hold: float = 0.0
+    ids: list[int] = field(default_factory=list)
 
 
 def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, Any]]) -> bool:
@@ -458,27 +477,33 @@ class Store:
     @_locked
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None) -> int:
+                      clock: str | None = None, keep: Keep | None = None) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected` (the version the action was computed from); `StaleWrite`
         and nothing written otherwise. `clock`: the clock of the decision open after it (see
-        `set_clock`), written with it. Returns its seq."""
+        `set_clock`), written with it. `keep`: the notices that tell it, kept in the outbox in
+        the same transaction (their rows in `keep.ids`). Returns its seq."""
         stamp = now()
         # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
-        # sqlite-utils' insert/update introspect the table on each call (20 statements, not 3).
+        # sqlite-utils' insert/update introspect the table on each call. One statement per row
+        # written: the table's row, the log row (its seq found by the insert itself) and the
+        # outbox rows (one multi-row insert).
         with self.atomic():
+            announced = ", announced = ?" if keep is not None else ""
             cursor = self.db.execute(
-                "UPDATE tables SET state = ?, version = ?, updated = ?, clock = ? WHERE id = ? AND version = ?",
-                [dumps(state), version, stamp, clock, table_id, expected])
+                f"UPDATE tables SET state = ?, version = ?, updated = ?, clock = ?{announced}"
+                " WHERE id = ? AND version = ?",
+                [dumps(state), version, stamp, clock, *([version] if keep is not None else []), table_id, expected])
             if cursor.rowcount != 1:
                 raise StaleWrite(table_id, expected)
-            row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", [table_id]).fetchone()
-            seq = int(row[0]) + 1
-            self.db.execute(
+            row = self.db.execute(
                 "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [table_id, seq, seat, user_id, action, dumps(chance), dumps(events), version, stamp])
-        return seq
+                " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM actions WHERE table_id = ?"
+                " RETURNING seq",
+                [table_id, seat, user_id, action, dumps(chance), dumps(events), version, stamp, table_id]).fetchone()
+            if keep is not None:
+                keep.ids = self._outbox_rows(table_id, keep.channel, version, keep.items, keep.hold, stamp)
+        return int(row[0])
 
     @_locked
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
@@ -532,10 +557,16 @@ class Store:
     def head(self, table_id: int) -> dict[str, Any] | None:
         """What a process checks of a table it holds before it changes it: the row's `status`,
         `version`, `host` and `clock`, and its `seats` (never the state: cheap)."""
-        row = self.db.execute("SELECT status, version, host, clock FROM tables WHERE id = ?", [table_id]).fetchone()
-        if row is None:
+        # One statement (this runs before every change): the row joined with its seats.
+        cursor = self.db.execute("SELECT t.status, t.version, t.host, t.clock, s.* FROM tables t LEFT JOIN seats s"
+                                 " ON s.table_id = t.id WHERE t.id = ? ORDER BY s.seat", [table_id])
+        names = [c[0] for c in cursor.description][4:]
+        rows = cursor.fetchall()
+        if not rows:
             return None
-        return {"status": row[0], "version": row[1], "host": row[2], "clock": row[3], "seats": self.seats(table_id)}
+        first = rows[0]
+        seats = [dict(zip(names, r[4:], strict=True)) for r in rows if r[4] is not None]
+        return {"status": first[0], "version": first[1], "host": first[2], "clock": first[3], "seats": seats}
 
     # ------------------------------------------------------------------ decision clocks
     @_locked
@@ -684,15 +715,24 @@ class Store:
         table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
         due before then (a `time.time()`): the writer sends them itself meanwhile (processes
         sharing a database); if it dies first, they are due then for anyone."""
-        stamp = now()
-        ids: list[int] = []
         with self.atomic():
-            for notice, image in items:
-                cursor = self.db.execute(
-                    "INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)", [table_id, channel, version, notice, image, stamp, hold])
-                ids.append(int(cursor.lastrowid or 0))
+            ids = self._outbox_rows(table_id, channel, version, items, hold, now())
             self.db.execute("UPDATE tables SET announced = ? WHERE id = ?", [version, table_id])
+        return ids
+
+    def _outbox_rows(self, table_id: int, channel: int, version: int, items: Sequence[tuple[str, bytes | None]],
+                     hold: float, stamp: str) -> list[int]:
+        """Insert outbox rows (inside a transaction), a multi-row INSERT per `OUTBOX_CHUNK`; their
+        ids in the order of `items` (AUTOINCREMENT ids grow in insertion order; RETURNING's own
+        order is not promised, so they are sorted)."""
+        ids: list[int] = []
+        for start in range(0, len(items), OUTBOX_CHUNK):
+            chunk = items[start:start + OUTBOX_CHUNK]
+            marks = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
+            params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold)]
+            rows = self.db.execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                                   f" VALUES {marks} RETURNING id", params).fetchall()
+            ids += sorted(int(r[0]) for r in rows)
         return ids
 
     @_locked
@@ -754,7 +794,9 @@ class Store:
 
     @_locked
     def seats(self, table_id: int) -> list[dict[str, Any]]:
-        return list(self.db["seats"].rows_where("table_id = ?", [table_id], order_by="seat"))
+        cursor = self.db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table_id])
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @_locked
     def open_seats(self) -> dict[int, list[dict[str, Any]]]:
@@ -845,7 +887,7 @@ class TableStore(Protocol):
               seats: list[dict[str, Any]] | None = None) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None) -> int: ...
+                      clock: str | None = None, keep: Keep | None = None) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
                rate: Update | None = None) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...

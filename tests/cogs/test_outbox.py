@@ -127,7 +127,15 @@ async def test_actions_saved_but_never_queued_are_told_after_the_restart(world, 
     def dies(*args, **kwargs):
         raise RuntimeError("the process stops here")
 
+    record = svc.store.record_action
+
+    def saves_only_the_move(*args, keep=None, **kwargs):  # the notices' part of the write fails
+        if keep is not None:
+            dies()
+        return record(*args, **kwargs)
+
     svc.store.outbox_add = dies
+    svc.store.record_action = saves_only_the_move
     await svc.act(w.channel.id, _player(w.alice), "roll")
     assert svc.store.table_row(table.id)["announced"] == 0
     fresh = make_service(db_path)

@@ -88,7 +88,36 @@ def test_the_top_rows_of_a_canvas_are_its_crop() -> None:
         img = Image.frombytes(mode, size, rng.randbytes(size[0] * size[1] * len(Image.new(mode, (1, 1)).getbands())))
         for height in (1, 7, size[1] // 2, size[1]):
             assert common.top_rows_bytes(img, height) == img.crop((0, 0, size[0], height)).tobytes(), (mode, height)
+            for top in sorted({0, height // 2, height - 1}):
+                rows = img.crop((0, top, size[0], height)).tobytes()
+                assert common.top_rows_bytes(img, height, top=top) == rows, (mode, height, top)
     canvas = _board(3, height=9 * common.PNG_BAND)
     for height in (5 * common.PNG_BAND, 5 * common.PNG_BAND + 3):
         cut = canvas.crop((0, 0, canvas.width, height))
         assert common.kept_png(canvas, THEME, height=height) == common.paletted_png(cut, THEME)
+
+
+def test_a_picture_whose_top_bands_are_known_is_encoded_as_if_they_were_read() -> None:
+    """`given` bands (another picture's, with the same top rows) stand for those rows: they are not
+    read (here: noise), and the bytes are the picture's own; `bands` gives every band."""
+    band = common.PNG_BAND
+    first = _board(4, height=10 * band + 3)
+    for seed in (5, 6):
+        second = _board(seed, height=12 * band)
+        second.paste(first.crop((0, 0, first.width, 4 * band)), (0, 0))
+        want = common.paletted_png(second.crop((0, 0, second.width, 11 * band - 2)), THEME)
+        bands: list[common.Band] = []
+        common.QUANTIZED.cache_clear()
+        common.kept_png(first, THEME, bands=bands)
+        assert len(bands) == 11
+        noisy = second.copy()
+        noise = random.Random(seed).randbytes(second.width * 12 * band)
+        noisy.paste(Image.frombytes("RGB", (second.width, 4 * band), noise))
+        for cold in (True, False):
+            if cold:
+                common.QUANTIZED.cache_clear()
+            again: list[common.Band] = []
+            assert common.kept_png(noisy, THEME, given=bands[:4], bands=again, height=11 * band - 2) == want
+            assert again[:4] == bands[:4] and len(again) == 11
+        top = second.crop((0, 0, second.width, 3 * band))  # as many known bands as the picture has
+        assert common.kept_png(noisy, THEME, given=bands, height=3 * band) == common.paletted_png(top, THEME)

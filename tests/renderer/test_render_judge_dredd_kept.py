@@ -141,3 +141,45 @@ def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_af
             if png is not None:
                 assert png == common.paletted_png(H._compose(shown[-1]), shown[-1].th), lang
     assert len(common.QUANTIZED) > 0 and len(shown) > 10
+
+
+def test_a_board_whose_map_was_encoded_before_is_the_board_converted_afresh(monkeypatch: Any) -> None:
+    """Boards of every step of a game, in both languages and themes: a board whose map rows are given
+    as the bands of a board before with the same map (`_TOPS`: its piles and panel its own) is the
+    PNG of the board composed and converted whole; and that happens."""
+    from renderer import common
+    from renderer import judge_dredd as D
+    from rules import registry
+    from rules.core import SeededChance
+    from tables.images import _text
+
+    game = registry.plugin("judge_dredd").game
+    state = game.new_game({}, 5, SeededChance(33))
+    rng = random.Random(33)
+    boards = []
+    for step in range(36):
+        if not game.to_act(state):
+            break
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, None)
+        boards.append((view, D.highlights(view, [str(a) for a in legal]) if step % 4 else None))
+        game.apply(state, seat, rng.choice(legal), SeededChance(f"{step}"))
+    known = []
+    real = D._TOPS.get
+
+    def get(key: Any) -> Any:
+        found = real(key)
+        known.append(found is not None)
+        return found
+
+    monkeypatch.setattr(D._TOPS, "get", get)
+    names = {0: "Dredd", 3: "陳大文"}
+    for lang, theme in (("en", "classic"), ("zh_TW", "night")):
+        text = _text(lang)
+        D._TOPS.cache_clear()
+        for view, hl in boards:
+            png = D.render(view, highlight=hl, names=names, text=text, theme=theme)
+            canvas = D.compose(view, highlight=hl, names=names, text=text, theme=theme)
+            assert png == common.paletted_png(canvas, D.theme_named(theme)), lang
+    assert 10 < sum(known) < len(known) - 10, (sum(known), len(known))
