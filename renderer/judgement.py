@@ -21,10 +21,13 @@
 Pure functions of the view: same view, same bytes. The board is portrait, `WIDTH` (560) wide and
 as tall as its players' rows need (`board_height`, at most `HEIGHT`), so that every text on it is
 at least 9 px high on a phone that shows it 400 px wide (`judgement_board.MIN_TEXT`); the role card
-is 400 px wide. The six location cards, the deck strip and the empty damage track are drawn once per
-ring (`judgement_board.background`); the header, the strip of decks and dice, the damage track and
-each player's row are pasted from those drawn before while what they show is the same (`Kept`,
-`judgement_panel._row`), and the role card's sections likewise (`judgement_role`).
+is 400 px wide. The six location cards, the header's box, the deck strip and the empty damage track
+are drawn once per ring (`judgement_board.background`); each location card with what stands on it,
+the header's lines, the strip of decks and dice, the damage track and each player's row are pasted
+from those drawn before while what they show is the same (`Kept`), each with its pixels on the
+theme's palette, over the last board drawn on the same ground, of which only the areas that changed
+are pasted again and only the PNG bands under them compressed (`judgement_board.Canvases`); the
+role card's sections likewise (`judgement_role`).
 """
 
 from __future__ import annotations
