@@ -209,15 +209,17 @@ class Pixels:
 
 class Drawn:
     """The last board drawn on a ground (`Canvases`): its canvases (RGB and paletted, full height),
-    the areas pasted on them in order with their keys and pixels, and its PNG bands (`bands`:
-    each its palette indices, or what `common.BANDS` made of them). Changed only under the drawing
-    lock; `ops` and `bands` empty while a board is being drawn on it (a drawing that fails leaves
-    no claim about what the canvases hold)."""
+    the areas pasted on them in order with their keys and pixels, and its PNG bands (`bands`: each
+    its palette indices, or what `common.banded_png` made of them; `rows`: their indices). Changed
+    only under the drawing lock; `ops` and `bands` empty while a board is being drawn on it (a
+    drawing that fails leaves no claim about what the canvases hold)."""
 
-    __slots__ = ("bands", "grounds", "ops", "pal", "rgb")
+    __slots__ = ("bands", "grounds", "ops", "pal", "rgb", "rows")
 
     def __init__(self, rgb: Image.Image, pal: Image.Image) -> None:
         self.rgb, self.pal = rgb, pal
+        self.rows: list[bytes] = []
+        """Each band's palette indices (what `bands` was made from)."""
         self.grounds: dict[Box, Image.Image] = {}
         """The background's pixels in each area drawn afresh on it (`Canvases._ground`)."""
         self.ops: list[tuple[Box, Any, Pixels]] = []
@@ -254,6 +256,7 @@ class Canvases:
         self.rgb = self.drawn.rgb
         self.before, self.drawn.ops = self.drawn.ops, []
         self.bands, self.drawn.bands = self.drawn.bands, []
+        self.rows = self.drawn.rows
         self.ops: list[tuple[Box, Any, Pixels]] = []
         self.changed: list[int] = []
         """The areas (their places in `ops`) that changed since the last board."""
@@ -294,8 +297,8 @@ class Canvases:
         """Paste the areas that changed since the last board on both canvases, in order, and of
         every other area the part inside them (an area that did not change is the same there, and
         outside the changed areas every pixel stays as the last board left it); the bands of
-        `band` rows of the picture's `height` rows that changed are given their new palette
-        indices, the others kept as they were."""
+        `band` rows of the picture's `height` rows under changed areas whose indices changed are
+        given their new indices, the others kept as they were (with what was made of them)."""
         drawn = self.drawn
         same = len(self.before) == len(self.ops)
         which = set(self.changed if same else range(len(self.ops)))
@@ -315,13 +318,19 @@ class Canvases:
         for box in changed:
             dirty.update(range(box[1] // band, -(-box[3] // band)))
         bands: list[Any] = []
+        rows: list[bytes] = []
         raw = b""
         for n, top in enumerate(range(0, height, band)):
-            if same and n < len(self.bands) and n not in dirty:
+            known = same and n < len(self.bands)
+            if known and n not in dirty:
                 bands.append(self.bands[n])
-            else:
-                raw = raw or drawn.pal.tobytes()  # read once, bands cut from it
-                bands.append(raw[top * width:min(height, top + band) * width])
+                rows.append(self.rows[n])
+                continue
+            raw = raw or drawn.pal.tobytes()  # read once, bands cut from it
+            indices = raw[top * width:min(height, top + band) * width]
+            bands.append(self.bands[n] if known and indices == self.rows[n] else indices)
+            rows.append(indices)
+        drawn.rows = rows
         drawn.ops, drawn.bands = self.ops, bands
         return drawn
 
