@@ -80,17 +80,18 @@ def _draw(kind: str, view: dict[str, Any], call: dict[str, Any], *, fresh: bool 
 
 
 def test_pictures_drawn_from_kept_parts_are_the_pictures_drawn_afresh() -> None:
-    """Every picture is drawn with what the earlier ones kept; one in three of them (the kinds take
-    turns through the sample, as a step posts two or three), and every picture of the game's end,
-    is drawn again afresh and compared: a kept part that goes stale shows in the pictures after it
-    until what it shows changes, so the sample finds it as the whole sequence did."""
+    """Every picture is drawn with what the earlier ones kept; one in four of them (the 1st and 4th
+    of every eight: the two games take turns in the sequence, and so do the kinds, as a step posts
+    two or three), and every picture of the game's end, is drawn again afresh and compared: a kept
+    part that goes stale shows in the pictures after it until what it shows changes, so the sample
+    finds it as the whole sequence did."""
     games = [_calls(5, 9, 80), _calls(8, 5, 400)]
     calls = [c for pair in zip(*games, strict=False) for c in pair] + games[1][len(games[0]):]
     assert any(v.get("over") for _, v, _ in calls), "no game reached its end"
     _forget()
     kept = [_draw(*c) for c in calls]
     assert len(judgement_panel._ROWS), "no row was kept"
-    sample = [i for i, c in enumerate(calls) if i % 3 == 0 or c[1].get("over")]
+    sample = [i for i, c in enumerate(calls) if i % 8 in (0, 3) or c[1].get("over")]
     assert {calls[i][0] for i in sample} == {"board", "role"}
     assert {len(calls[i][1]["players"]) for i in sample} == {9, 5}
     for i in sample:
@@ -99,19 +100,20 @@ def test_pictures_drawn_from_kept_parts_are_the_pictures_drawn_afresh() -> None:
         assert _draw(*c, fresh=True) == kept[i], f"picture {i} ({c[0]}) differs from the one drawn afresh"
 
 
-def _edge_views() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+def _edge_views(ring: list[str]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Boards at the edges of their parts' areas: nine pieces on one card (two rows) with the gold
     and red rings, every card labelled and offered, long names in both scripts, the attack line full,
-    four winners; at nine seats (the lowest rows) and four (the tallest)."""
+    four winners; at nine seats (the lowest rows) and four (the tallest); on `ring` (a game's: its
+    backgrounds are drawn for it already)."""
     out = []
     for seats in (9, 4):
-        crowded = busy_view(seats)
+        crowded = busy_view(seats) | {"ring": ring}
         for p in crowded["players"]:
-            p.update(at="tavern", alive=True)
+            p.update(at=ring[0], alive=True)
         crowded["frame"] = {"kind": "attack", "targets": list(range(seats)), "asked": list(range(seats))}
         crowded["attack"] = {"attacker": 2, "targets": [0, 1, 3, 4], "d4": 1, "d6": 6, "dealt": {"0": 5, "1": 5}}
-        offered = busy_view(seats) | {"frame": {"kind": "go", "options": list(crowded["ring"]), "location": "tavern"}}
-        over = busy_view(seats) | {"over": True, "phase": "over", "winners": list(range(seats))[:4],
+        offered = busy_view(seats) | {"ring": ring, "frame": {"kind": "go", "options": ring, "location": ring[0]}}
+        over = busy_view(seats) | {"ring": ring, "over": True, "phase": "over", "winners": list(range(seats))[:4],
                                    "reason": "commoner:white_fairy"}
         names = {s: ("陳大文" * 6 if s % 2 else "Wolfeschlegelsteinhausen" * 2) for s in range(seats)}
         marked = {label: loc for label, loc in zip("ABCDEF", crowded["ring"], strict=True)}
@@ -125,7 +127,7 @@ def test_the_parts_of_a_board_draw_nothing_outside_their_areas(monkeypatch: pyte
     """Every part drawn afresh (`Canvases.area`) leaves the board round its area as it was (`NEAR`
     pixels on each side: a drawing that strays further would show in a kept picture, where the
     last board's pixels stay, and not in a fresh one): at the edge views, and through a game's
-    boards one in eight (each drawn over the last)."""
+    boards one in sixteen (each drawn over the last)."""
     real = judgement_board.Canvases.area
     drawn: list[tuple[int, int, int, int]] = []
 
@@ -146,9 +148,10 @@ def test_the_parts_of_a_board_draw_nothing_outside_their_areas(monkeypatch: pyte
 
     monkeypatch.setattr(judgement_board.Canvases, "area", guarded)
     _forget()
-    for view, call in _edge_views():
+    boards = [c for c in _calls(5, 9, 80) if c[0] == "board"]
+    for view, call in _edge_views(list(boards[0][1]["ring"])):
         R.compose(view, **call)
-    for _, view, call in [c for c in _calls(5, 9, 80) if c[0] == "board"][::8]:
+    for _, view, call in boards[::16]:
         R.compose(view, **call)
     assert len(set(drawn)) >= 6 + 4 + 9, "not every kind of area was drawn"
 
