@@ -23,8 +23,8 @@ Each record lives on the canvas it was drawn on, with its box; `Image.new` canva
 their records along every way a canvas reaches the final picture: `resize`/`reduce` scale the
 heights and boxes (supersampled drawing shrinks its texts), `paste` and `alpha_composite` move
 them onto the target (1:1), `crop` keeps those inside the box, `copy`/`convert`/`quantize` keep
-them. The final picture is the one `save`d or given to `renderer.common.png_bytes` or `kept_png` (the
-PNG the renderer returns); its texts' heights are
+them. The final picture is the one `save`d or given to `renderer.common.png_bytes`, `kept_png` or
+`banded_png` (the PNG the renderer returns); its texts' heights are
 scaled by 400 / its width. Text later covered by other drawing still counts (the measure does not
 see occlusion), so a text drawn and then painted over shows up as small: draw less instead.
 
@@ -157,6 +157,7 @@ def measuring() -> Iterator[Measure]:
         "save": Img.save,
         "png_bytes": common.png_bytes,
         "kept_png": common.kept_png,
+        "banded_png": common.banded_png,
     }
 
     @contextlib.contextmanager
@@ -271,6 +272,16 @@ def measuring() -> Iterator[Measure]:
         seen.alive.append(shown)
         return out
 
+    def banded_png(img: Image.Image, *args: Any, **kwargs: Any) -> bytes:
+        """`renderer.common.banded_png`, which encodes the top `height` rows of a paletted picture
+        from its bands: a save too (of those rows)."""
+        out: bytes = original["banded_png"](img, *args, **kwargs)
+        height = kwargs.get("height")
+        shown = img if height is None or height >= img.height else img.crop((0, 0, img.width, height))
+        seen.saved.append(shown)
+        seen.alive.append(shown)
+        return out
+
     patches: dict[tuple[Any, str], Any] = {
         (ImageDraw.ImageDraw, "text"): text,
         (Image, "new"): new,
@@ -286,6 +297,7 @@ def measuring() -> Iterator[Measure]:
         (Img, "save"): save,
         (common, "png_bytes"): png_bytes,
         (common, "kept_png"): kept_png,
+        (common, "banded_png"): banded_png,
     }
     kept = {where: getattr(where[0], where[1]) for where in patches}
     _clear_renderer_caches()

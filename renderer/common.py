@@ -471,6 +471,29 @@ def png_bytes(p: Image.Image, plte: bytes, level: int = PNG_LEVEL) -> bytes:
     return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
 
 
+def banded_png(img: Image.Image, theme: Theme, bands: list[Any], *, height: int | None = None,
+               level: int = PNG_LEVEL) -> bytes:
+    """`png_bytes`' bytes for the top `height` rows (all: None) of a paletted picture on the
+    theme's palette (`paletted`), given as its bands of `PNG_BAND` rows, top to bottom: each its
+    palette indices (bytes), or what this made of them before; `img` itself is not read but for
+    its width. A renderer that knows which bands did not change since its last picture gives
+    those as they were, and reads nothing of them again. Each band given as bytes is replaced in
+    `bands` by what this made of it: its deflated rows (`BANDS`), their Adler-32 and its length."""
+    width = img.width
+    height = img.height if height is None else height
+    parts = [_ZLIB_HEAD]
+    check = 1
+    for i, band in enumerate(bands):
+        if isinstance(band, bytes):
+            band = bands[i] = (*BANDS.band(width, band, level), len(band))
+        deflated, band_check, size = band
+        parts.append(deflated)
+        check = _adler_combine(check, band_check, size + size // width)
+    parts += (_DEFLATE_END, struct.pack(">I", check))
+    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+    return b"".join((_PNG_HEAD, head, _plte(theme), _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
+
+
 def pick_theme(themes: Mapping[str, Theme], name: str | None, default: str) -> Theme:
     """A renderer's theme by name (None: its default); an unknown name is the caller's error."""
     try:

@@ -21,21 +21,34 @@
 Pure functions of the view: same view, same bytes. The board is portrait, `WIDTH` (560) wide and
 as tall as its players' rows need (`board_height`, at most `HEIGHT`), so that every text on it is
 at least 9 px high on a phone that shows it 400 px wide (`judgement_board.MIN_TEXT`); the role card
-is 400 px wide. The six location cards, the deck strip and the empty damage track are drawn once per
-ring (`judgement_board.background`); the header, the strip of decks and dice, the damage track and
-each player's row are pasted from those drawn before while what they show is the same (`Kept`,
-`judgement_panel._row`), and the role card's sections likewise (`judgement_role`).
+is 400 px wide. The six location cards, the header's box, the deck strip and the empty damage track
+are drawn once per ring (`judgement_board.background`); each location card with what stands on it,
+the header's lines, the strip of decks and dice, the damage track and each player's row are pasted
+from those drawn before while what they show is the same (`Kept`), each with its pixels on the
+theme's palette, over the last board drawn on the same ground, of which only the areas that changed
+are pasted again and only the PNG bands under them compressed (`judgement_board.Canvases`); the
+role card's sections likewise (`judgement_role`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
-from renderer import Functions, Renderer
-from renderer.common import Kept, Text, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer import Functions, Renderer, common
+from renderer.common import (
+    DRAWING,
+    PNG_BAND,
+    Kept,
+    Text,
+    labels_by_target,
+    parts_png,
+    square_labels,
+    wording,
+)
 from renderer.judgement_board import (
     BAND_H,
     DECK_X,
@@ -52,6 +65,8 @@ from renderer.judgement_board import (
     TRACK_Y0,
     TRACK_Y1,
     WIDTH,
+    Canvases,
+    Drawn,
     background,
     cell_x,
     draw_centre,
@@ -59,6 +74,10 @@ from renderer.judgement_board import (
     draw_options,
     draw_pieces,
     draw_track,
+    offered,
+    paletted_background,
+    pieces,
+    tile_area,
     tile_box,
 )
 from renderer.judgement_look import (
@@ -86,6 +105,7 @@ __all__ = [
     "action_location",
     "board_height",
     "compose",
+    "compose_paletted",
     "highlights",
     "label_actions",
     "render",
@@ -136,10 +156,14 @@ def render(
     `highlights`); `names` maps seats to player names (any script; without them a seat is named
     by its colour). The public view's board is bilingual whatever `text` says (Chinese from
     `texts`, the words of every language); a seat's own view's is in its reader's language
-    (`lang`, else `text`'s `judgement.board.lang`, else English). Same input, same bytes."""
+    (`lang`, else `text`'s `judgement.board.lang`, else English). Same input, same bytes: those
+    of `common.paletted_png` for `compose`'s picture. Only the bands of rows that changed since
+    the last board drawn on the same ground are read and compressed (`Canvases`)."""
     th = theme_named(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text,
-                                      texts=texts, lang=lang), th)
+    with DRAWING:
+        drawn, height = _drawn(view, highlight, th.name, names, text, texts, lang)
+        pal, bands = drawn.pal, drawn.bands
+    return common.banded_png(pal, th, bands, height=height)  # looked up here: a measurement may wrap it
 
 
 def compose(
@@ -153,26 +177,74 @@ def compose(
     lang: str | None = None,
 ) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
+    with DRAWING:
+        drawn, height = _drawn(view, highlight, theme, names, text, texts, lang)
+        return drawn.rgb.crop((0, 0, WIDTH, height))
+
+
+def compose_paletted(
+    view: Mapping[str, Any],
+    *,
+    highlight: Mapping[str, str] | None = None,
+    theme: str | None = None,
+    names: Mapping[int, str] | None = None,
+    text: Text | None = None,
+    texts: Mapping[str, Text] | None = None,
+    lang: str | None = None,
+) -> Image.Image:
+    """`compose`'s picture on the theme's palette, as `render` encodes it: the pixels
+    `common.paletted` gives for it, pasted together from the paletted pixels of its parts
+    (`Canvases`), the whole picture never converted (for tests)."""
+    with DRAWING:
+        drawn, height = _drawn(view, highlight, theme, names, text, texts, lang)
+        return drawn.pal.crop((0, 0, WIDTH, height))
+
+
+def _drawn(view: Mapping[str, Any], highlight: Mapping[str, str] | None, theme: str | None,
+           names: Mapping[int, str] | None, text: Text | None, texts: Mapping[str, Text] | None,
+           lang: str | None) -> tuple[Drawn, int]:
+    """The board on the canvases of the last one drawn on the same ground (`_BOARDS`), and how many
+    rows from the top are the picture. Under the drawing lock."""
     langs = board_langs(view, text, lang, texts)
     with drawing_in(langs, board_words(view, text, lang, texts)), seated(view):
         return _compose(view, highlight, theme_named(theme), names, langs)
 
 
 def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: Any,
-             names: Mapping[int, str] | None, langs: tuple[str, ...]) -> Image.Image:
+             names: Mapping[int, str] | None, langs: tuple[str, ...]) -> tuple[Drawn, int]:
     ring = tuple(str(x) for x in view.get("ring") or [])
     pairs = "pairs" in (view.get("variants") or [])
-    canvas = background(th.name, ring, pairs, th, langs).copy()
-    ground = (th, ring, pairs, langs)  # what the background is drawn from
-    draw_options(canvas, th, view)
-    draw_highlights(canvas, th, list(ring), dict(highlight or {}))
-    draw_pieces(canvas, th, view)
-    _STRIPS.area(canvas, STRIP_AREA, (ground, _strip_key(view), drawn_words()), lambda: draw_centre(canvas, th, view))
-    _TRACKS.area(canvas, TRACK_AREA, (ground, _track_key(view)), lambda: draw_track(canvas, th, view))
-    draw_panel(canvas, th, view, names, ground)
     height = board_height(view)
-    return canvas if height == canvas.height else canvas.crop((0, 0, WIDTH, height))
+    ground = (th, ring, pairs, langs)  # what the background is drawn from
+    board_key = (ground, height)
+    c = Canvases(th, background(th.name, ring, pairs, th, langs), paletted_background(th.name, ring, pairs, th, langs),
+                 _BOARDS.get(board_key))
+    _BOARDS.keep(board_key, c.drawn)
+    marked = dict(highlight or {})
+    standing = pieces(view)
+    options = offered(view)
+    for slot, loc in enumerate(ring[:6]):
+        labels = {label: at for label, at in marked.items() if at == loc}
+        on = (loc in options, sorted(labels), standing.get(loc))
+        c.area(_TILES, tile_area(slot), (ground, slot, repr(on)),
+               partial(_tile, c.rgb, th, view, list(ring), loc, labels))
+    c.area(_STRIPS, STRIP_AREA, (ground, _strip_key(view), drawn_words()), lambda: draw_centre(c.rgb, th, view))
+    track = _track_key(view)
+    c.area(_TRACKS, TRACK_AREA, (ground, track), lambda: draw_track(c.rgb, th, view))
+    draw_panel(c, th, view, names, (ground, track))
+    return c.finish(height, PNG_BAND), height
 
+
+_BOARDS = Kept(6)
+"""The last board drawn on each ground (ring, languages, theme, height) lately (3.2 MB each: its
+canvases), the next board on that ground drawn over it (`Canvases`): one per table and language
+it is drawn in."""
+def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], loc: str,
+          labels: Mapping[str, str]) -> None:
+    """What a location's card shows over the background: offered, labelled, its pieces."""
+    draw_options(img, th, view, only=loc)
+    draw_highlights(img, th, ring, labels)
+    draw_pieces(img, th, view, only=loc)
 
 STRIP_AREA = (LEFT_X0, STRIP_Y0, LEFT_X1 + 1, STRIP_Y1 + 1)
 """The strip of the decks and the last dice (`draw_centre`): all it draws is inside."""
@@ -180,8 +252,12 @@ TRACK_AREA = (LEFT_X0, TRACK_Y0, LEFT_X1 + 1, TRACK_Y1 + 2)
 """The damage track (`draw_track`): its HP marks reach a pixel under its box."""
 _STRIPS = Kept(16)
 _TRACKS = Kept(16)
-"""The strips and tracks drawn lately (150 and 290 KB), pasted again while what they show is the
-same (a move changes neither, a card drawn only the strip)."""
+"""The strips and tracks drawn lately (200 and 380 KB with their paletted pixels), pasted again
+while what they show is the same (a move changes neither, a card drawn only the strip)."""
+_TILES = Kept(96)
+"""The location cards drawn lately with what stands on them (their gold edges, labels, pieces:
+about 180 KB with their paletted pixels), by their place in the ring and what they show: a
+move changes two of them."""
 
 
 def _strip_key(view: Mapping[str, Any]) -> str:

@@ -22,7 +22,7 @@ in the reader's language alone on a seat's own (`judgement_look.board_langs`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw
 from renderer.common import (
     RGB,
     SS,
+    Kept,
     Theme,
     blend,
     die_face,
@@ -38,6 +39,7 @@ from renderer.common import (
     ellipsize,
     fit_font,
     font,
+    paletted,
     paste_centred,
     pill,
 )
@@ -170,11 +172,167 @@ def draw_pair(
 
 
 def needs_zh(text: str) -> bool:
-    return any(ord(ch) >= 0x2E80 for ch in text)
+    """Whether the text has a character from U+2E80 on (Chinese): its greatest one, in C."""
+    return max(text, default="\0") >= "\u2e80"
 
 
 def font_for_word(text: str, size: int) -> Any:
     return zh_font(size) if needs_zh(text) else en_font(size)
+
+
+# ---------------------------------------------------------------------------- the two canvases
+
+
+Box = tuple[int, int, int, int]
+
+
+class Pixels:
+    """An area's pixels (`rgb`) and the same on the theme's palette (`pal`), as a board keeps them;
+    with the bytes of its last rows (`tail`, what a row below stands on), read once."""
+
+    __slots__ = ("_tails", "pal", "rgb")
+
+    def __init__(self, rgb: Image.Image, pal: Image.Image) -> None:
+        self.rgb, self.pal = rgb, pal
+        self._tails: dict[int, bytes] = {}
+
+    def tail(self, rows: int) -> bytes:
+        """The RGB bytes of the last `rows` rows (b"" for none)."""
+        if rows <= 0:
+            return b""
+        found = self._tails.get(rows)
+        if found is None:
+            h = self.rgb.height
+            found = self._tails[rows] = self.rgb.crop((0, h - rows, self.rgb.width, h)).tobytes()
+        return found
+
+
+class Drawn:
+    """The last board drawn on a ground (`Canvases`): its canvases (RGB and paletted, full height),
+    the areas pasted on them in order with their keys and pixels, and its PNG bands (`bands`: each
+    its palette indices, or what `common.banded_png` made of them; `rows`: their indices). Changed
+    only under the drawing lock; `ops` and `bands` empty while a board is being drawn on it (a
+    drawing that fails leaves no claim about what the canvases hold)."""
+
+    __slots__ = ("bands", "grounds", "ops", "pal", "rgb", "rows")
+
+    def __init__(self, rgb: Image.Image, pal: Image.Image) -> None:
+        self.rgb, self.pal = rgb, pal
+        self.rows: list[bytes] = []
+        """Each band's palette indices (what `bands` was made from)."""
+        self.grounds: dict[Box, Image.Image] = {}
+        """The background's pixels in each area drawn afresh on it (`Canvases._ground`)."""
+        self.ops: list[tuple[Box, Any, Pixels]] = []
+        self.bands: list[Any] = []
+
+
+def _meet(a: Box, b: Box) -> bool:
+    """Whether two areas share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _within(a: Box, b: Box) -> Box:
+    """The part of `b` inside `a`, in `b`'s own coordinates (they meet)."""
+    return (max(a[0], b[0]) - b[0], max(a[1], b[1]) - b[1], min(a[2], b[2]) - b[0], min(a[3], b[3]) - b[1])
+
+
+class Canvases:
+    """A board as areas pasted on its ground (`background`) one after another, each area's pixels
+    kept with what they show (`area`), on two canvases: `rgb`, and `pal`, the same pixels on the
+    theme's palette (`common.paletted`), so that the picture is never converted whole (the
+    conversion is pixel by pixel, nearest colour, no dithering: an area's paletted pixels pasted
+    are the paletted pixels of its RGB ones pasted).
+
+    The canvases are those of the last board drawn on the same ground (`Drawn`), and only the
+    areas whose keys differ from that board's, in the same place of the sequence, are pasted again
+    (`finish`), with the areas that overlap them: every pixel is then the pixel of the last area
+    over it, as when every area is pasted on the bare ground in order. An area drawn afresh is
+    drawn on its ground as the sequence leaves it: the background, then the earlier areas over it
+    (`_ground`). Each drawing must stay inside its area."""
+
+    def __init__(self, th: Theme, ground: Image.Image, paletted_ground: Image.Image, drawn: Drawn | None) -> None:
+        self.th, self.ground = th, ground
+        self.drawn = drawn if drawn is not None else Drawn(ground.copy(), paletted_ground.copy())
+        self.rgb = self.drawn.rgb
+        self.before, self.drawn.ops = self.drawn.ops, []
+        self.bands, self.drawn.bands = self.drawn.bands, []
+        self.rows = self.drawn.rows
+        self.ops: list[tuple[Box, Any, Pixels]] = []
+        self.changed: list[int] = []
+        """The areas (their places in `ops`) that changed since the last board."""
+
+    def area(self, kept: Kept, area: Box, key: Any, paint: Callable[[], None]) -> Pixels:
+        """The pixels of `area` showing `key`: those of the last board when it showed the same
+        there, else those kept for `key`, else `paint()`ed on `rgb` over its ground, converted and
+        kept. `key` holds all `paint` reads and what the area holds before it."""
+        i = len(self.ops)
+        if i < len(self.before) and self.before[i][0] == area and self.before[i][1] == key:
+            pixels = self.before[i][2]
+        else:
+            self.changed.append(i)
+            found = kept.get((area, key))
+            if found is None:
+                self._ground(area)
+                paint()
+                crop = self.rgb.crop(area)
+                found = Pixels(crop, paletted(crop, self.th))
+                kept.keep((area, key), found)
+            pixels = found
+        self.ops.append((area, key, pixels))
+        return pixels  # type: ignore[no-any-return]
+
+    def _ground(self, area: Box) -> None:
+        """`rgb` in `area` as the sequence so far leaves it: the background, then each earlier area
+        that overlaps it, in order."""
+        bare = self.drawn.grounds.get(area)
+        if bare is None:
+            bare = self.drawn.grounds[area] = self.ground.crop(area)
+        self.rgb.paste(bare, area[:2])
+        for box, _, pixels in self.ops:
+            if _meet(box, area):
+                cut = _within(area, box)
+                self.rgb.paste(pixels.rgb.crop(cut), (box[0] + cut[0], box[1] + cut[1]))
+
+    def finish(self, height: int, band: int) -> Drawn:
+        """Paste the areas that changed since the last board on both canvases, in order, and of
+        every other area the part inside them (an area that did not change is the same there, and
+        outside the changed areas every pixel stays as the last board left it); the bands of
+        `band` rows of the picture's `height` rows under changed areas whose indices changed are
+        given their new indices, the others kept as they were (with what was made of them)."""
+        drawn = self.drawn
+        same = len(self.before) == len(self.ops)
+        which = set(self.changed if same else range(len(self.ops)))
+        changed = [op[0] for i, op in enumerate(self.ops) if i in which]
+        for i, (area, _, pixels) in enumerate(self.ops):
+            if i in which:
+                drawn.rgb.paste(pixels.rgb, area[:2])
+                drawn.pal.paste(pixels.pal, area[:2])
+            else:
+                for box in changed:
+                    if _meet(area, box):
+                        cut = _within(box, area)
+                        drawn.rgb.paste(pixels.rgb.crop(cut), (area[0] + cut[0], area[1] + cut[1]))
+                        drawn.pal.paste(pixels.pal.crop(cut), (area[0] + cut[0], area[1] + cut[1]))
+        width = drawn.pal.width
+        dirty: set[int] = set()
+        for box in changed:
+            dirty.update(range(box[1] // band, -(-box[3] // band)))
+        bands: list[Any] = []
+        rows: list[bytes] = []
+        raw = b""
+        for n, top in enumerate(range(0, height, band)):
+            known = same and n < len(self.bands)
+            if known and n not in dirty:
+                bands.append(self.bands[n])
+                rows.append(self.rows[n])
+                continue
+            raw = raw or drawn.pal.tobytes()  # read once, bands cut from it
+            indices = raw[top * width:min(height, top + band) * width]
+            bands.append(self.bands[n] if known and indices == self.rows[n] else indices)
+            rows.append(indices)
+        drawn.rows = rows
+        drawn.ops, drawn.bands = self.ops, bands
+        return drawn
 
 
 # ---------------------------------------------------------------------------- the static ring
@@ -183,16 +341,24 @@ def font_for_word(text: str, size: int) -> Any:
 @lru_cache(maxsize=12)
 def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
                langs: tuple[str, ...] = LANGS) -> Image.Image:
-    """The frame, the roads between neighbouring locations, the six location cards (names,
-    numbers), the strip of the decks and the empty damage track: drawn once per ring and
+    """The frame, the header's box, the roads between neighbouring locations, the six location
+    cards (names, numbers), the strip of the decks and the empty damage track: drawn once per ring and
     languages (each game shuffles its own, so a few are kept: 2.4 MB each)."""
     with drawing_in(langs):
         return _background(ring, pairs, th)
 
 
+@lru_cache(maxsize=12)
+def paletted_background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
+                        langs: tuple[str, ...] = LANGS) -> Image.Image:
+    """`background` on the theme's palette (`common.paletted`), converted once (0.8 MB each)."""
+    return paletted(background(theme_name, ring, pairs, th, langs), th)
+
+
 def _background(ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
     d = ImageDraw.Draw(img)
+    d.rounded_rectangle((LEFT_X0, HEAD_Y0, LEFT_X1, HEAD_Y1), radius=12, fill=th["panel"])  # the header's box
     d.rounded_rectangle((LEFT_X0, RING_Y0, LEFT_X1, RING_Y1), radius=14, fill=th["paper"])
     view = {"variants": ["pairs"] if pairs else []}
     for a, b in links(view):
@@ -274,16 +440,19 @@ def _tile_sprite(th: Theme, loc: str, langs: tuple[str, ...], offset: tuple[floa
 # ---------------------------------------------------------------------------- what moves
 
 
-def draw_options(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    """The locations an open `go` frame offers (public: after a 7 everyone sees the choice being
-    made), edged in gold."""
+def offered(view: Mapping[str, Any]) -> list[Any]:
+    """The locations an open `go` frame offers (none without one)."""
     frame = view["frame"] if isinstance(view.get("frame"), Mapping) else {}
-    if frame.get("kind") != "go":
-        return
+    return list(frame.get("options") or []) if frame.get("kind") == "go" else []
+
+
+def draw_options(img: Image.Image, th: Theme, view: Mapping[str, Any], only: str | None = None) -> None:
+    """The locations an open `go` frame offers (public: after a 7 everyone sees the choice being
+    made), edged in gold; `only`: on that location's card alone."""
     ring = [str(x) for x in view.get("ring") or []]
     d = ImageDraw.Draw(img)
-    for loc in frame.get("options") or []:
-        if loc in ring:
+    for loc in offered(view):
+        if loc in ring and (only is None or loc == only):
             x0, y0, x1, y1 = tile_box(ring.index(loc))
             d.rounded_rectangle((x0 - 3, y0 - 3, x1, y1 - 2), radius=16, outline=th["gold"], width=2)
 
@@ -300,21 +469,32 @@ def draw_highlights(img: Image.Image, th: Theme, ring: list[str], marked: Mappin
         paste_centred(img, badge, (x1 - badge.width / 2 - 8, y1 - 24))
 
 
-def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
-    """Each living player's piece on its location, in seat order, up to seven in a row; the active
-    player's with a gold ring, the seats an attack may choose (the open `attack`/`again` frame's
-    public `targets`) with a red one."""
+def pieces(view: Mapping[str, Any]) -> dict[str, list[tuple[int, str, str | None]]]:
+    """Each location's pieces as `draw_pieces` draws them, in seat order of the view: each living
+    player's seat, colour and ring ("gold": whose turn it is; "hp": the open `attack`/`again`
+    frame's public `targets` may be chosen)."""
     ring = [str(x) for x in view.get("ring") or []]
     active = seat_of(view.get("active")) if view.get("phase") == "turn" else None
     frame = view["frame"] if isinstance(view.get("frame"), Mapping) else {}
     targets = {seat_of(t) for t in frame.get("targets") or []} if frame.get("kind") in ("attack", "again") else set()
-    by_loc: dict[str, list[int]] = {}
+    by_loc: dict[str, list[tuple[int, str, str | None]]] = {}
     for p in players(view):
         seat = seat_of(p.get("seat"))
         if seat is None or not p.get("alive", True) or p.get("at") not in ring:
             continue
-        by_loc.setdefault(str(p["at"]), []).append(seat)
-    for loc, seats in by_loc.items():
+        edge = "gold" if seat == active else ("hp" if seat in targets else None)
+        by_loc.setdefault(str(p["at"]), []).append((seat, colour_of(view, seat), edge))
+    return by_loc
+
+
+def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any], only: str | None = None) -> None:
+    """Each living player's piece on its location (`pieces`), six in a row, in seat order; the
+    active player's with a gold ring, the seats an attack may choose with a red one. `only`: on
+    that location's card alone."""
+    ring = [str(x) for x in view.get("ring") or []]
+    for loc, seats in pieces(view).items():
+        if only is not None and loc != only:
+            continue
         x0, y0, x1, _y1 = tile_box(ring.index(loc))
         per_row = 6
         size = PIECE
@@ -323,10 +503,17 @@ def draw_pieces(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
         top = y0 + BAND_H + 28 - (12 if len(rows) > 1 else 0)
         for r, row in enumerate(rows):
             width = step * (len(row) - 1)
-            for i, seat in enumerate(sorted(row)):
-                ring_colour = th["gold"] if seat == active else (th["hp"] if seat in targets else None)
-                sprite = piece(th, colour_of(view, seat), seat, size, ring_colour)
+            for i, (seat, colour, edge) in enumerate(sorted(row)):
+                sprite = piece(th, colour, seat, size, th[edge] if edge else None)
                 paste_centred(img, sprite, ((x0 + x1) / 2 - width / 2 + i * step, top + r * 26))
+
+
+def tile_area(slot: int) -> tuple[int, int, int, int]:
+    """All that is drawn on a location's card of the ring (`draw_options`, `draw_highlights`,
+    `draw_pieces`) is inside: the gold edges round it, the labels, a second row of pieces reaching
+    under it. The six areas do not overlap."""
+    x0, y0, x1, y1 = tile_box(slot)
+    return (int(x0) - 4, int(y0) - 4, int(x1) + 2, int(y1) + 8)
 
 
 DECK_X = (LEFT_X0 + 52, LEFT_X0 + 142, LEFT_X0 + 232)

@@ -12,8 +12,8 @@ own (`judgement_look.board_langs`). Every text is at least `MIN_TEXT` high (`jud
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -27,6 +27,7 @@ from renderer.judgement_board import (
     PANEL_Y0,
     PIECE,
     WIDTH,
+    Canvases,
     draw_pair,
     en_font,
 )
@@ -39,6 +40,7 @@ from renderer.judgement_look import (
     colour_of,
     content,
     drawn_words,
+    given_name,
     identity_colour,
     joined,
     names2,
@@ -73,12 +75,29 @@ def board_height(view: Mapping[str, Any]) -> int:
     return min(HEIGHT, PANEL_Y0 + n * row_height(n) + max(0, n - 1) * ROW_GAP + MARGIN) if n else PANEL_Y0
 
 
-def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
+def draw_panel(c: Canvases, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None,
                ground: Any = None) -> None:
-    """The header and the players' rows, each pasted from those drawn before when all it shows is
-    the same (`Kept`, `_row`). `ground`: what the board under the panel is drawn from (the
-    background's arguments)."""
-    _HEADERS.area(img, HEADER_AREA, (th, ground, _header_key(view, names)), lambda: _header(img, th, view, names))
+    """The header's lines and the players' rows (`Canvases.area`), each pasted from those drawn
+    before when all it shows is the same. `ground`: what the board under the panel is drawn from (the
+    background's arguments and what the damage track shows: the first row's area begins with the
+    foot of the track)."""
+    over = bool(view.get("over")) or view.get("phase") == "over"
+    words = drawn_words()
+    title = repr((view.get("phase"), over, view.get("turn_no"), view.get("step")))
+    c.area(_HEADERS, TITLE_AREA, (th, ground, title, words), partial(_title, c.rgb, th, view))
+    if over:
+        said = repr((view.get("reason"), [(s, colour_of(view, seat_of(s))) for s in view.get("winners") or []]))
+        c.area(_HEADERS, WINNERS_AREA, (th, ground, said, words), partial(_winners, c.rgb, th, view, names, ASKED_Y))
+    else:
+        frame = view.get("frame")
+        asked = _asked(view)
+        said = repr((frame, [(s, colour_of(view, s), given_name(names, s)) for s in asked]))
+        c.area(_HEADERS, ASKED_AREA, (th, ground, said, words), partial(_asked_line, c.rgb, th, view, names))
+        a = view.get("attack")
+        seats = [seat_of(s) for s in [a.get("attacker"), *(a.get("targets") or [])]] if isinstance(a, Mapping) else []
+        said = repr((a, [(s, colour_of(view, s)) for s in seats]))
+        c.area(_HEADERS, ATTACK_AREA, (th, ground, said, words),
+               partial(_attack_line, c.rgb, th, view, names, ATTACK_Y))
     rows = players(view)
     if not rows:
         return
@@ -91,37 +110,36 @@ def draw_panel(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapp
         boxes.append((X0, y, X1, y + h))
         y += h + gap
     areas = [_area(box) for box in boxes]
-    left: bytes | None = None
+    under: Any = ground
     for i, (p, box) in enumerate(zip(rows, boxes, strict=True)):
         below = max(0, areas[i][3] - areas[i + 1][1]) if i + 1 < len(rows) else 0
-        left = _row(img, th, view, p, names, box, (_row_key(view, p, names), shared), left, below)
+        full = (th, box, under, (_row_key(view, p, names), shared))
+        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box))
+        under = pixels.tail(below)
 
 
-HEADER_AREA = (int(X0), HEAD_Y0, int(X1) + 1, HEAD_Y1 + 1)
-"""The header's box: all it draws is inside."""
-_HEADERS = Kept(16)
-"""Headers drawn lately (about 180 KB each): a decision asked again, a board drawn again in
-another reader's language."""
-
-
-def _header_key(view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
-    """All the header reads: the phase and turn, the decision (`frame`), who is asked, the
-    attack, the winners, the seats' colours and names, the board's words."""
-    said = repr((view.get("phase"), view.get("over"), view.get("turn_no"), view.get("step"), view.get("frame"),
-                 view.get("to_act"), view.get("attack"), view.get("winners"), view.get("reason"),
-                 [(p.get("seat"), p.get("colour")) for p in players(view)], names))
-    return said, drawn_words()
+TITLE_Y, ASKED_Y, ATTACK_Y = HEAD_Y0 + 22, HEAD_Y0 + 56, HEAD_Y0 + 90
+"""The header's three lines: the turn and its step; the decision or who is asked (or, once the game
+is over, the winners, down to the foot of the header); the attack being resolved."""
+TITLE_AREA = (int(X0), HEAD_Y0, int(X1) + 1, HEAD_Y0 + 39)
+ASKED_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y0 + 73)
+ATTACK_AREA = (int(X0), HEAD_Y0 + 73, int(X1) + 1, HEAD_Y1 + 1)
+WINNERS_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y1 + 1)
+"""The header's lines' areas (all each line draws is inside), on the header's box (`background`)."""
+_HEADERS = Kept(48)
+"""Header lines drawn lately (about 40-80 KB each with their paletted pixels): a decision asked
+again, a turn's title through its steps."""
 
 
 # ---------------------------------------------------------------------------- header
 
 
-def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
+def _title(img: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
+    """The header's first line: the turn (or the phase) and its step."""
     d = ImageDraw.Draw(img)
     phase = view.get("phase")
     over = bool(view.get("over")) or phase == "over"
-    d.rounded_rectangle((X0, HEAD_Y0, X1, HEAD_Y1), radius=12, fill=th["panel"])
-    y: float = HEAD_Y0 + 22
+    y: float = TITLE_Y
     turn = int(view.get("turn_no") or 0)
     if over:
         title = both(K + "phase.over")
@@ -136,12 +154,21 @@ def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping
         paste_centred(img, p, (X1 - 12 - p.width / 2, y))
         room -= p.width + 10
     draw_pair(d, (X0 + 14, y), title, 24, th["ink"], th["muted"], bold_zh=True, max_width=room)
-    y += 34
-    if over:
-        _winners(img, th, view, names, y)
-        return
+
+
+def _asked(view: Mapping[str, Any]) -> list[int]:
+    """The seats asked now: the open decision's, else those to act."""
     frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else None
-    asked = [s for s in (seat_of(x) for x in (frame or {}).get("asked") or view.get("to_act") or []) if s is not None]
+    return [s for s in (seat_of(x) for x in (frame or {}).get("asked") or view.get("to_act") or []) if s is not None]
+
+
+def _asked_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping[int, str] | None) -> None:
+    """The header's second line: the decision being made (and what it is about) or who is asked,
+    and the colours of the seats asked."""
+    d = ImageDraw.Draw(img)
+    y: float = ASKED_Y
+    frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else None
+    asked = _asked(view)
     room = X1 - X0 - 30 - (DOT + 2) * len(asked[:9])
     if frame is not None:
         kind = str(frame.get("kind") or "")
@@ -160,8 +187,6 @@ def _header(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mapping
     for seat in reversed(asked[:9]):
         paste_centred(img, piece(th, colour_of(view, seat), None, DOT), (x, y))
         x -= DOT + 2
-    y += 34
-    _attack_line(img, th, view, names, y)
 
 
 def _frame_subject(frame: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -230,33 +255,23 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 # ---------------------------------------------------------------------------- rows
 
 
-ROWS_KEPT = 256
-"""Player rows kept (a row is about 50 KB): a board has up to nine, and an action changes one or
-two of them."""
+ROWS_KEPT = 192
+"""Player rows kept (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
+and an action changes one or two of them; a row that did not change since the table's last board
+is that board's (`Canvases`), so these serve a row shown again (a seat asked again, a name back)."""
 ROW_MARGIN = 8
-"""Pixels around a row's box that its crop keeps: a ringed piece stands out of the box."""
-ROW_STRIP = 2 * ROW_MARGIN
-"""The top of the first row's kept area that the drawing before it reaches: the foot of the damage
-track with its HP marks. Each other row's area begins with the bottom of the row above's area
-(rows are `ROW_GAP` apart, so their areas overlap). Below that, a row's area is the bare board
-when the row is drawn."""
+"""Pixels around a row's box that its crop keeps: a ringed piece stands out of the box. The first
+row's area begins with the foot of the damage track with its HP marks; each other row's area with
+the bottom of the row above's area (rows are `ROW_GAP` apart, so their areas overlap)."""
 UNDRAWN = frozenset({"at", "used"})
 """A player's entries its row does not show (where its piece stands, its used skills): left out of
 the row's key, so a move keeps the row."""
 
 
-class _Rows(OrderedDict[tuple[Any, ...], tuple[Image.Image, bytes]]):
-    """The rows drawn lately, each with the pixels it leaves in the next row's area; emptied like
-    the `functools` caches (`cache_clear`), so that a measurement that draws every picture afresh
-    (bench/legibility.py) finds none kept."""
-
-    @classmethod
-    def cache_clear(cls) -> None:
-        """Empty the rows kept (callable on the class too: the measurement finds both)."""
-        _ROWS.clear()
-
-
-_ROWS = _Rows()
+_ROWS = Kept(ROWS_KEPT)
+"""The rows drawn lately (`Canvases.area`), by what they show and what they stand on: the pixels
+the row above left in the top of their area (its `Pixels.tail`), or for the first row what the
+board under the panel is drawn from."""
 
 
 def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
@@ -268,38 +283,11 @@ def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
 
 def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
     """What a player's row shows of the view but the board's words: its player's entry (but
-    `UNDRAWN`), colour and label, whether it acts or won."""
+    `UNDRAWN`), colour and player's name (its label is those in the board's words), whether it
+    acts or won."""
     seat = seat_of(p.get("seat"))
     entry = repr(tuple(item for item in p.items() if item[0] not in UNDRAWN))
-    return (entry, colour_of(view, seat), seat_label(view, seat, names), *_marked(view, seat))
-
-
-def _row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
-         names: Mapping[int, str] | None, box: tuple[float, float, float, float], key: tuple[Any, ...],
-         ground: bytes | None, below: int) -> bytes:
-    """A player's row (`_draw_row`), pasted from the rows drawn before when everything it shows
-    is the same (`key`: `_row_key` and what every row reads, the phase and the words), in the
-    same place on the same ground: `ground`, the pixels the row above left in the top of this
-    row's area (what it returned), or for the first row the pixels of its `ROW_STRIP`; the bare
-    board below them. So the pasted pixels are those drawing it would give. Returns the pixels
-    of its area's last `below` rows (where the next row's area begins). Bounded: least recently
-    used first out."""
-    area = _area(box)
-    if ground is None:
-        ground = img.crop((area[0], area[1], area[2], area[1] + ROW_STRIP)).tobytes()
-    full = (th, box, ground, key, below)
-    found = _ROWS.get(full)
-    if found is not None:
-        _ROWS.move_to_end(full)
-        img.paste(found[0], area[:2])
-        return found[1]
-    _draw_row(img, th, view, p, names, box)
-    kept = img.crop(area)
-    left = kept.crop((0, kept.height - below, kept.width, kept.height)).tobytes() if below else b""
-    _ROWS[full] = (kept, left)
-    while len(_ROWS) > ROWS_KEPT:
-        _ROWS.popitem(last=False)
-    return left
+    return (entry, colour_of(view, seat), given_name(names, seat), *_marked(view, seat))
 
 
 def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:

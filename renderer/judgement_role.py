@@ -25,7 +25,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import common
 from renderer.common import (
+    DRAWING,
     RGB,
     Kept,
     Text,
@@ -34,9 +36,9 @@ from renderer.common import (
     ellipsize,
     fit_font,
     font_for,
+    paletted,
     paste_centred,
     pill,
-    render_png,
     wrap_text,
 )
 from renderer.judgement_look import (
@@ -84,7 +86,9 @@ def render_hand(
     if not isinstance(me, Mapping) or seat_of(me.get("seat")) is None:
         return None
     th = theme_named(theme)
-    return render_png(lambda: compose_role(view, text=text, names=names, theme=th.name, texts=texts, lang=lang), th)
+    with DRAWING:
+        card = compose_role(view, text=text, names=names, theme=th.name, texts=texts, lang=lang, on_palette=True)
+    return common.indexed_png(card, th)  # looked up here: a measurement may wrap it
 
 
 def compose_role(
@@ -95,13 +99,16 @@ def compose_role(
     theme: str | None = None,
     texts: Mapping[str, Text] | None = None,
     lang: str | None = None,
+    on_palette: bool = False,
 ) -> Image.Image:
-    """The role card as an RGB image (for tests and measurements)."""
+    """The role card as an RGB image (for tests and measurements), or `on_palette`, on the
+    theme's palette as `render_hand` encodes it: the pixels `common.paletted` gives for the RGB
+    card, pasted together from its sections' paletted pixels."""
     th = theme_named(theme)
     reader = lang_of(text, lang)
     card = _Card(th, words(spoken(text, texts, lang).get(reader)), reader, view, names)
     with seated(view):
-        return card.draw()
+        return card.draw(on_palette)
 
 
 CANVAS_H = 2400
@@ -116,6 +123,18 @@ OVER = "over"
 _BANDS = Kept(96)
 """The card sections drawn lately, by what they show (a role card changes a section or two at a
 time: the damage, an Order card, an identity learned; what the locations do never)."""
+
+
+_UNREAD: dict[tuple[int, int], Image.Image] = {}
+
+
+def _unread(size: tuple[int, int]) -> Image.Image:
+    """A canvas of that size that is drawn on and never read (a drawing run only for the height it
+    reaches): one per size, made once (a new one is 1.7 MB to fill). Used under the drawing lock."""
+    found = _UNREAD.get(size)
+    if found is None:
+        found = _UNREAD[size] = Image.new("RGB", size)
+    return found
 
 
 def _together(paints: list[Callable[[], None]]) -> Callable[[], None]:
@@ -170,11 +189,11 @@ class _Card:
         self.y += 30
 
     def panel(self, draw_inside: Any, edge: RGB) -> None:
-        """A light box round what `draw_inside` draws: drawn once on a scratch canvas to learn its
-        height, then the box, then the content again on top."""
+        """A light box round what `draw_inside` draws: drawn once on a canvas never read (`_unread`)
+        to learn its height, then the box, then the content again on top."""
         top = self.y
         img, d = self.img, self.d
-        self.img = Image.new("RGB", img.size, self.th["panel"])
+        self.img = _unread(img.size)
         self.d = ImageDraw.Draw(self.img)
         self.y = top + 10
         draw_inside()
@@ -187,12 +206,14 @@ class _Card:
 
     # ------------------------------------------------------------------ card
 
-    def draw(self) -> Image.Image:
+    def draw(self, on_palette: bool = False) -> Image.Image:
         """The card: its sections pasted one under another from those drawn before when all
         they show is the same (`_band`; a section whose drawing reaches into the next one's rows
-        is kept together with it), else drawn afresh top to bottom on the tall canvas."""
+        is kept together with it), else drawn afresh top to bottom on the tall canvas.
+        `on_palette`: the card on the theme's palette (`common.paletted`), its sections' paletted
+        pixels pasted (kept with them), the card converted only when drawn whole."""
         parts = [*self._parts(), (("end",), self._end)]
-        tops: list[tuple[Image.Image, int]] = []
+        tops: list[tuple[tuple[Image.Image, Image.Image], int]] = []
         i = 0
         while i < len(parts):
             for j in range(i + 1, len(parts) + 1):
@@ -201,22 +222,27 @@ class _Card:
                                   first=i == 0, last=j == len(parts))
                 if band is not OVER:
                     break
-            if not isinstance(band, Image.Image):
+            if not isinstance(band, tuple):
                 break
             tops.append((band, int(self.y)))
-            self.y += band.height
+            self.y += band[0].height
             i = j
         else:
-            img = Image.new("RGB", (W, int(self.y)), self.th["frame"])
-            for band, top in tops:
-                img.paste(band, (0, top))
+            if on_palette:
+                img = Image.new("P", (W, int(self.y)))
+                img.putpalette(self.th.palette_image().getpalette() or [])
+            else:
+                img = Image.new("RGB", (W, int(self.y)), self.th["frame"])
+            for band, top in tops:  # the bands cover the card, one under another
+                img.paste(band[1 if on_palette else 0], (0, top))
             return img
         self.img = Image.new("RGB", (W, CANVAS_H), self.th["frame"])
         self.d = ImageDraw.Draw(self.img)
         self.y = 0
         for _, paint in parts:
             paint()
-        return self.img.crop((0, 0, W, self.y))
+        card = self.img.crop((0, 0, W, self.y))
+        return paletted(card, self.th) if on_palette else card
 
     def _end(self) -> None:
         self.y += PAD
@@ -260,7 +286,7 @@ class _Card:
         return repr((self.seat, [(s, colour_of(self.view, s), given_name(self.names, s)) for s in seats]))
 
     def _band(self, key: tuple[Any, ...], paint: Callable[[], None], first: bool,
-              last: bool) -> Image.Image | str | None:
+              last: bool) -> tuple[Image.Image, Image.Image] | str | None:
         """Sections of the card as drawn from `self.y`: kept from before when they show the same
         (`key`, the theme, the language, and every word they looked up still the same), else
         drawn on a scratch canvas of the ground's colour and kept. `OVER` when their drawing
@@ -298,8 +324,10 @@ class _Card:
         if end != int(end) or bottom + BAND_MARGIN > SCRATCH_H or top + height > CANVAS_H \
                 or not self._bare(scratch, 0, offset):
             return None
-        kept: Image.Image | str = OVER if not last and not self._bare(scratch, bottom, bottom + BAND_MARGIN) \
-            else scratch.crop((0, offset, W, bottom))
+        kept: tuple[Image.Image, Image.Image] | str = OVER
+        if last or self._bare(scratch, bottom, bottom + BAND_MARGIN):
+            crop = scratch.crop((0, offset, W, bottom))
+            kept = (crop, paletted(crop, self.th))
         _BANDS.keep(full, (tuple(looked.items()), kept))
         return kept
 
