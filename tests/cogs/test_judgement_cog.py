@@ -130,18 +130,20 @@ async def choose(member, result, pick) -> Any:
 # ---------------------------------------------------------------------------- secrets
 
 
-def unshown(table) -> dict[str, list[str]]:
+def unshown(table, shown: set[str] | None = None) -> dict[str, list[str]]:
     """What no public message may say now, as an id or a name in either language: the character of every living seat
-    that is face down, each seat's pick options not since shown (until the end shows every character), and every
-    Order card's name (never shown to the table)."""
+    that is face down, each seat's pick options, and every Order card's name (never shown to the table); until the end
+    shows every character. A character once face up, or of a dead seat, is public from then on (a message of that
+    moment said it), even where it was also one of a seat's options or is face down again: `shown` collects them
+    across calls (pass the same set every time)."""
     state, content = table.state, load()
+    shown = set() if shown is None else shown
+    shown |= {p.character for p in state.players if p.character and (p.revealed or not p.alive)}
     words: dict[str, list[str]] = {}
-    # a character face up or of a dead seat is public, even where it was also one of a seat's pick options
-    public = {p.character for p in state.players if p.revealed or not p.alive}
     for player in [] if state.phase == "over" else state.players:
         hidden = [] if player.revealed or not player.alive else [player.character]
         for cid in [*hidden, *player.options]:
-            if cid and cid not in public:
+            if cid and cid not in shown:
                 words[cid] = [cid, *(i18n.gettext(f"judgement.char.{cid}", lang) for lang in LANGS)]
     for card in content.cards.values():
         if card.pack == "order":
@@ -175,11 +177,13 @@ class Scanner:
         self.channel, self.table = channel, table
         self.seen: dict[int, str] = {}
         self.checked = 0
+        self.shown: set[str] = set()
+        """Characters once face up (or of a dead seat): public from then on."""
 
     def scan(self) -> None:
         if self.table.state is None:
             return
-        secrets = unshown(self.table)
+        secrets = unshown(self.table, self.shown)
         identities = {i18n.gettext(f"judgement.identity.{i}", lang) for i in ("guard", "assassin", "commoner")
                       for lang in LANGS} - allowed_identities(self.table)
         for message in self.channel.history():

@@ -158,7 +158,7 @@ async def test_a_whole_game_of_two_humans_and_two_ai_seats_a_spectator_sees_no_i
         if step % 10 == 0:  # every 10th step: at least three looks however short the game
             shown = await look(w, dave)
             looks += 1
-            secrets = {name for names in unshown(table).values() for name in names}
+            secrets = {name for names in unshown(table, scanner.shown).values() for name in names}
             identities = {i18n.gettext(f"judgement.identity.{i}", lang) for i in ("guard", "assassin", "commoner")
                           for lang in LANGS} - allowed_identities(table)
             assert_hidden(shown, w.channel, secrets | identities, rules_too=False)
