@@ -7,8 +7,10 @@ import dataclasses
 import importlib.util
 import io
 import json
+import queue
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -28,11 +30,13 @@ def script(name: str) -> ModuleType:
 
 @pytest.fixture
 def cheap_ai(monkeypatch) -> None:
-    """The whole AI games the scripts play, with a cheaper search where the game's own is costly."""
-    from tests.rules.test_contract import PLAYOUT_AI
-
-    for key, ai in PLAYOUT_AI.items():
-        monkeypatch.setitem(registry._PLUGINS, key, dataclasses.replace(registry.plugin(key), ai=ai))
+    """The AI games the scripts play, with every game's AI replaced by a stand-in that takes the
+    first legal action: the script times and plays whatever the game's `ai` is, through the same
+    code; what each game's own AI chooses, and how fast, is tested and measured elsewhere
+    (tests/rules/, bench/run.py itself)."""
+    for key, plugin in registry.plugins().items():
+        first = dataclasses.replace(plugin, ai=lambda game, state, seat: game.legal_actions(state, seat)[0])
+        monkeypatch.setitem(registry._PLUGINS, key, first)
 
 
 SMOKE_AI_STEPS = 12
@@ -128,17 +132,51 @@ SCALE_STARTUP = ("tables", "lobbies", "active", "write_s", "open_s", "open_cpu_s
                  "restored", "max_rss_mb")
 
 
-def scale_run(*args: str) -> dict:
+class InThisProcess:
+    """A stand-in for `multiprocessing`'s spawn context: a "process" runs its target in this
+    process when started, and its queue is a plain one."""
+
+    Queue = queue.Queue
+
+    class Process:
+        def __init__(self, target: Any, args: tuple[Any, ...], daemon: bool = False) -> None:
+            self.target, self.args = target, args
+
+        def start(self) -> None:
+            self.target(*self.args)
+
+        def join(self, timeout: float | None = None) -> None:
+            pass
+
+    @classmethod
+    def get_context(cls, method: str) -> type[InThisProcess]:
+        return cls
+
+
+def scale_run(*args: str, startup_here: bool = False) -> dict:
     """A smoke run of `bench/scale.py` (two Dad's Army tables a worker, eight actions, 40 saved tables),
     its `main` called in this process; the workers it starts are processes of their own as in a run
-    from the shell (they find the script as the module `scale`, bench/ being on their path)."""
+    from the shell (they find the script as the module `scale`, bench/ being on their path).
+    `startup_here`: the start-up measurement (`scale.startup`, whole) does in this process what it
+    does in a new one (`_startup_main`, the same function): its figures from the same code, for a
+    backend whose start-up in a new process another run shows."""
     import importlib
     import sys
 
     sys.path.insert(0, str(BENCH))
     try:
         scale = importlib.import_module("scale")
-        with contextlib.redirect_stdout(io.StringIO()) as out:
+        startup = scale.startup
+
+        def startup_in_this_process(*startup_args: Any) -> Any:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(scale, "multiprocessing", InThisProcess)
+                return startup(*startup_args)
+
+        with contextlib.ExitStack() as stack:
+            if startup_here:
+                stack.enter_context(pytest.MonkeyPatch.context()).setattr(scale, "startup", startup_in_this_process)
+            out = stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
             scale.main(["--tables", "2", "--actions", "8", "--startup-tables", "40", *args])
     finally:
         sys.path.remove(str(BENCH))
@@ -177,7 +215,9 @@ def test_scale_bench_on_postgresql_runs_several_processes_and_drops_its_schemas(
 
     # Two processes alone: the several processes on one database are what SQLite cannot do; one
     # process per count is the same code whatever the count, and the SQLite run has the count 1.
-    report = scale_run("--backends", "postgresql", "--processes", "2", "--pg", PG_URL)
+    # The start-up's own process is the SQLite run's to show: here its figures are taken in this
+    # process, from the same code on PostgreSQL (40 tables written, restored eagerly and lazily).
+    report = scale_run("--backends", "postgresql", "--processes", "2", "--pg", PG_URL, startup_here=True)
     figures = report["postgresql"]
     assert_scale_figures(figures, [2])
     assert "db_server_cpu_s" in figures["throughput"]["2"]

@@ -4,7 +4,10 @@ game from a folder that has nothing to do with the checkout.
 
 The wheel is built once per session (a module-scoped fixture) from a copy of the checkout, so the
 build leaves nothing in the repository, and without build isolation or an index (offline): the
-running interpreter's setuptools builds it (`setuptools` is in the `dev` extra). The fresh
+build backend pyproject.toml names (`[build-system]`) is called in a new interpreter, as pip and
+`python -m build --no-isolation` call it, with the running interpreter's setuptools (`setuptools`
+is in the `dev` extra); pip itself, which would only start the same backend in one more
+interpreter, is left to the install. The fresh
 environment gets the running interpreter's site-packages through a `.pth` file (the
 dependencies, not downloaded again), added after the install so pip sees an empty environment;
 the wheel's own packages come first on its path, so what runs is the installed copy, not the
@@ -18,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import venv
 import zipfile
 from dataclasses import dataclass
@@ -35,6 +39,10 @@ NOT_SOURCE = shutil.ignore_patterns(
     "*.sqlite3*", ".env",
 )
 """What a copy of the checkout leaves out: version control, caches, earlier builds, local state."""
+BUILD = ("import importlib, sys\n"
+         "backend = importlib.import_module(sys.argv[1])\n"
+         "print(backend.build_wheel(sys.argv[2]))\n")
+"""A PEP 517 front end with no isolation: the backend's `build_wheel` hook, in the source folder."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +68,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     base = tmp_path_factory.mktemp("package")
     source = base / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
-    built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                 "--wheel-dir", base / "dist", source], cwd=base)
+    backend = tomllib.loads((source / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["build-backend"]
+    built = run([sys.executable, "-c", BUILD, backend, base / "dist"], cwd=source)
     assert built.returncode == 0, (  # setuptools before 70.1 needs the `wheel` package for this
         "the wheel did not build: python -m pip install -e '.[dev]' brings the setuptools it needs\n"
         + built.stdout + built.stderr
