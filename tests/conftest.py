@@ -9,17 +9,27 @@ about a twentieth of the suite's CPU time for garbage that is almost all freed b
 counting anyway. Collections are made rarer (`GC_THRESHOLDS`), and what is alive once the tests
 are collected is frozen (`gc.freeze`): never garbage before the end, it is never walked again.
 Every cycle of garbage is still collected; no test depends on when.
+
+Python keeps what it compiles (`__pycache__`) during a test run even where the environment says
+not to (`PYTHONDONTWRITEBYTECODE`): the processes the tests start (`bot.py`, AI pools, the
+multi-process and packaging tests) then load Gavel compiled once instead of compiling every
+module again each time.
 """
 
 from __future__ import annotations
 
 import gc
+import os
+import sys
 
 import pytest
 
 from rules import registry
 
 registry.install("tests.plugin_game")
+
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 GC_THRESHOLDS = (10_000, 50, 50)
 """`gc.set_threshold` for the test run (Python's default: 700, 10, 10)."""
