@@ -8,6 +8,7 @@ import importlib.util
 import io
 import json
 import queue
+import types
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -61,9 +62,13 @@ def test_bench_reports_every_figure_for_every_game(cheap_ai, monkeypatch) -> Non
     # The City of Judgement's own figures: its whole AI games cut like the others
     monkeypatch.setattr(importlib.import_module("judgement_ai"), "MAX_STEPS", SMOKE_AI_STEPS)
     judtho_ai = importlib.import_module("judtho_ai")
-    # Judtho's own figures: the AI timed from its fourth move rather than its fortieth (the search
-    # at every depth is tested in tests/rules/judtho/), the move generators for a moment each
+    # Judtho's own figures: the AI timed from its fourth move rather than its fortieth, its search
+    # on a budget of 40 positions (the same search and the same figures: nodes, depth; the search
+    # at every depth and budget is tested in tests/rules/judtho/), the move generators for a
+    # moment each
     monkeypatch.setattr(judtho_ai, "ai_move_figures", functools.partial(judtho_ai.ai_move_figures, opening=4))
+    monkeypatch.setattr(judtho_ai, "ai", types.SimpleNamespace(
+        decide=functools.partial(judtho_ai.ai.decide, node_budget=40)))
     monkeypatch.setattr(judtho_ai, "movegen_figures", functools.partial(judtho_ai.movegen_figures, seconds=0.05))
     assert sys.modules["judtho_ai"] is judtho_ai
     shipped = [plugin.game for plugin in registry.plugins().values() if plugin.renderer]
