@@ -63,6 +63,17 @@ def run(command: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str
                           timeout=600, stdin=subprocess.DEVNULL)
 
 
+def pip_in(python: Path) -> list[str | Path]:
+    """The running interpreter's pip, run by the interpreter `python` of another environment (so it
+    installs there): its `__pip-runner__.py` started by `python`, which is what `pip --python`
+    does after starting pip once more in the running interpreter only to find the runner; that
+    `--python` where this pip has no runner (before pip 22.3)."""
+    import pip
+
+    runner = Path(pip.__file__).parent / "__pip-runner__.py"
+    return [python, runner] if runner.is_file() else [sys.executable, "-m", "pip", "--python", python]
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     base = tmp_path_factory.mktemp("package")
@@ -79,7 +90,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     env = base / "env"
     venv.create(env, with_pip=False)
     python = Path(sysconfig.get_path("scripts", vars={"base": str(env), "platbase": str(env)})) / "python"
-    done = run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", wheel], cwd=base)
+    done = run([*pip_in(python), "install", "--no-deps", "--no-index", wheel], cwd=base)
     assert done.returncode == 0, done.stdout + done.stderr
     site = Path(sysconfig.get_path("purelib", vars={"base": str(env), "platbase": str(env)}))
     ours = [p for p in sys.path if Path(p).name in {"site-packages", "dist-packages"} and Path(p) != site]
