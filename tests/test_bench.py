@@ -8,6 +8,7 @@ import importlib.util
 import io
 import json
 import queue
+import types
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -61,9 +62,13 @@ def test_bench_reports_every_figure_for_every_game(cheap_ai, monkeypatch) -> Non
     # The City of Judgement's own figures: its whole AI games cut like the others
     monkeypatch.setattr(importlib.import_module("judgement_ai"), "MAX_STEPS", SMOKE_AI_STEPS)
     judtho_ai = importlib.import_module("judtho_ai")
-    # Judtho's own figures: the AI timed from its fourth move rather than its fortieth (the search
-    # at every depth is tested in tests/rules/judtho/), the move generators for a moment each
+    # Judtho's own figures: the AI timed from its fourth move rather than its fortieth, its search
+    # on a budget of 40 positions (the same search and the same figures: nodes, depth; the search
+    # at every depth and budget is tested in tests/rules/judtho/), the move generators for a
+    # moment each
     monkeypatch.setattr(judtho_ai, "ai_move_figures", functools.partial(judtho_ai.ai_move_figures, opening=4))
+    monkeypatch.setattr(judtho_ai, "ai", types.SimpleNamespace(
+        decide=functools.partial(judtho_ai.ai.decide, node_budget=40)))
     monkeypatch.setattr(judtho_ai, "movegen_figures", functools.partial(judtho_ai.movegen_figures, seconds=0.05))
     assert sys.modules["judtho_ai"] is judtho_ai
     shipped = [plugin.game for plugin in registry.plugins().values() if plugin.renderer]
@@ -153,13 +158,19 @@ class InThisProcess:
         return cls
 
 
-def scale_run(*args: str, startup_here: bool = False) -> dict:
-    """A smoke run of `bench/scale.py` (two Dad's Army tables a worker, eight actions, 40 saved tables),
-    its `main` called in this process; the workers it starts are processes of their own as in a run
-    from the shell (they find the script as the module `scale`, bench/ being on their path).
-    `startup_here`: the start-up measurement (`scale.startup`, whole) does in this process what it
-    does in a new one (`_startup_main`, the same function): its figures from the same code, for a
-    backend whose start-up in a new process another run shows."""
+SCALE_ACTIONS = 4
+"""Timed actions a worker plays in the smoke run: two for each of its two tables."""
+
+
+def scale_run(*args: str) -> dict:
+    """A smoke run of `bench/scale.py` (two Dad's Army tables a worker, four actions: each table
+    acts twice, so every latency has a p50 and a p95; four saved tables: two lobbies, two active
+    ones, each kind restored), its `main` called in this process. The workers it starts are
+    processes of their own as in a run from the shell (they find the script as the module `scale`,
+    bench/ being on their path): that is what shows the spawned code runs in a new process. The
+    start-up measurement (`scale.startup`, whole) does in this process what it does in a new one
+    (`_startup_main`, the same function, given a path and a queue): its figures from the same code,
+    on each backend, without two more interpreters importing Gavel for four tables."""
     import importlib
     import sys
 
@@ -173,11 +184,9 @@ def scale_run(*args: str, startup_here: bool = False) -> dict:
                 patch.setattr(scale, "multiprocessing", InThisProcess)
                 return startup(*startup_args)
 
-        with contextlib.ExitStack() as stack:
-            if startup_here:
-                stack.enter_context(pytest.MonkeyPatch.context()).setattr(scale, "startup", startup_in_this_process)
-            out = stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
-            scale.main(["--tables", "2", "--actions", "8", "--startup-tables", "40", *args])
+        with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(io.StringIO()) as out:
+            patch.setattr(scale, "startup", startup_in_this_process)
+            scale.main(["--tables", "2", "--actions", str(SCALE_ACTIONS), "--startup-tables", "4", *args])
     finally:
         sys.path.remove(str(BENCH))
     return json.loads(out.getvalue())
@@ -189,14 +198,15 @@ def assert_scale_figures(figures: dict, processes: list[int]) -> None:
     for n in processes:
         run = figures["throughput"][str(n)]
         assert all(name in run for name in SCALE_RUN), n
-        assert run["processes"] == n and run["actions"] == 8 * n  # every worker played all its actions
+        assert run["processes"] == n and run["actions"] == SCALE_ACTIONS * n  # every worker played all its actions
         assert run["wall_s"] > 0 and run["cpu_s"] > 0 and run["actions_per_s"] > 0 and run["actions_per_cpu_s"] > 0
         for latency in (run["act_ms"], run["act_cpu_ms"]):  # wall and CPU time, side by side
-            assert latency["n"] == 8 * n and 0 < latency["p50"] <= latency["p95"]
+            assert latency["n"] == SCALE_ACTIONS * n and 0 < latency["p50"] <= latency["p95"]
     startup = figures["startup"]
     assert all(name in startup for name in SCALE_STARTUP)
-    assert startup["tables"] == 40 and startup["lobbies"] == 20 and startup["active"] == 20
-    assert startup["restored"] == 40  # every saved table came back
+    assert startup["tables"] == 4 and startup["lobbies"] == 2 and startup["active"] == 2
+    assert startup["restored"] == 4  # every saved table came back
+    assert startup["lazy"]["restored"] >= 0 and startup["lazy"]["max_rss_mb"] > 0  # the lazy start-up too
     assert startup["restore_s"] > 0 and startup["max_rss_mb"] > 0
 
 
@@ -215,9 +225,9 @@ def test_scale_bench_on_postgresql_runs_several_processes_and_drops_its_schemas(
 
     # Two processes alone: the several processes on one database are what SQLite cannot do; one
     # process per count is the same code whatever the count, and the SQLite run has the count 1.
-    # The start-up's own process is the SQLite run's to show: here its figures are taken in this
-    # process, from the same code on PostgreSQL (40 tables written, restored eagerly and lazily).
-    report = scale_run("--backends", "postgresql", "--processes", "2", "--pg", PG_URL, startup_here=True)
+    # The start-up's figures are taken in this process, from the same code on PostgreSQL (four
+    # tables written, restored eagerly and lazily).
+    report = scale_run("--backends", "postgresql", "--processes", "2", "--pg", PG_URL)
     figures = report["postgresql"]
     assert_scale_figures(figures, [2])
     assert "db_server_cpu_s" in figures["throughput"]["2"]

@@ -220,11 +220,13 @@ async def test_the_clock_passes_the_humans_in_a_window() -> None:
     assert {SeatName(s) for s in waiting} <= set(passed)
 
 
-@pytest.mark.parametrize(("humans", "ai", "seed"), [(2, 1, "1"), (4, 2, "6")])
+@pytest.mark.parametrize(("humans", "ai", "seed"), [(2, 1, "1"), (4, 2, "2")])
 async def test_no_public_notice_shows_a_hand_or_an_unrevealed_perp_nor_a_private_goes_astray(
         humans: int, ai: int, seed: str, one_ai_step) -> None:
     """Humans (acting, or passed by the clock at every other version) and AI seats, whole seeded
-    games: every notice of every call is checked in English and in Chinese."""
+    games: every notice of every call is checked in English and in Chinese. The six-seat game's
+    seed is among the shortest (about 800 versions; seeds 1 to 15 run 800 to 2900): every seat
+    count's notices, hands and windows come round many times in it all the same."""
     svc = service()
     watch = Watch(svc)
     table = await table_of(svc, humans, ai, seed, timeout=60)
