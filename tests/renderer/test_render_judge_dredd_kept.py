@@ -49,10 +49,36 @@ def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
                     assert H._compose(shown).tobytes() == H._compose(shown, kept=False).tobytes(), (lang, hand)
 
 
+def counting_pastes(monkeypatch: Any, stores: dict[str, Any]) -> dict[str, int]:
+    """How many times each store (a `common.Kept` or a `judge_dredd_panel.Kept`) pasted what it
+    kept instead of drawing it, from now on (zero the counts to start again)."""
+    pasted = dict.fromkeys(stores, 0)
+    for name, store in stores.items():
+        if hasattr(store, "draw"):  # the panel's: a paste is a draw that did not paint
+            def draw(img: Any, area: Any, key: Any, paint: Any, name: str = name, real: Any = store.draw) -> Any:
+                painted = []
+
+                def painting() -> Any:
+                    painted.append(True)
+                    return paint()
+                found = real(img, area, key, painting)
+                pasted[name] += not painted
+                return found
+            monkeypatch.setattr(store, "draw", draw)
+        else:
+            def get(key: Any, name: str = name, real: Any = store.get) -> Any:
+                found = real(key)
+                pasted[name] += found is not None
+                return found
+            monkeypatch.setattr(store, "get", get)
+    return pasted
+
+
 def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any) -> None:
     """The maps, piles, headers, rows, Crime lines and last fights pasted from before are the ones drawn
     afresh, in both languages and themes, over boards of a whole game; and each of the panel's is
-    drawn on the panel's plain ground (what `Kept` takes for granted)."""
+    drawn on the panel's plain ground (what `Kept` takes for granted). The pastes are counted: each
+    store pastes in each pass, so a pass that pasted nothing (nothing proved) fails."""
     from renderer import judge_dredd as D
     from renderer import judge_dredd_panel as P
     from rules import registry
@@ -76,6 +102,9 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             views.append((view, D.highlights(view, [str(a) for a in legal])))
         game.apply(state, seat, action, SeededChance(f"{step}"))
     names = {0: "Dredd", 2: "陳大文", 4: "Anderson the Psi-Judge with a long name"}
+    kept_somewhere = {"rows": P._ROWS, "lines": P._LINES, "fights": P._FIGHTS, "headers": P._HEADERS,
+                      "maps": D._MAPS, "piles": D._PILES}
+    pasted = counting_pastes(monkeypatch, kept_somewhere)
     for lang, theme in (("en", "classic"), ("zh_TW", "night")):
         text = _text(lang)
         fresh = []
@@ -87,10 +116,11 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             D._MAPS.cache_clear()
             D._PILES.cache_clear()
             fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
+        pasted.update(dict.fromkeys(pasted, 0))
         kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
         assert kept == fresh, lang
-    kept_somewhere = (P._ROWS, P._LINES, P._FIGHTS, P._HEADERS, D._MAPS, D._PILES)
-    assert all(len(kept) > 0 for kept in kept_somewhere)
+        assert all(pasted.values()), (lang, pasted)
+    assert all(len(kept) > 0 for kept in kept_somewhere.values())
 
 
 def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_afresh(monkeypatch: Any) -> None:
