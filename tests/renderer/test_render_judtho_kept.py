@@ -38,8 +38,11 @@ def clear() -> None:
 
 
 def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict[str, Any], dict[str, str]]]:
-    """The public views of a seeded random game, now and then, each with the moves offered
-    lettered (`highlights`), and those of the moves of one piece."""
+    """The public views of a seeded random game, each with the moves offered lettered
+    (`highlights`), and those of the moves of one piece: every third action of the Assembly and
+    of play (an action places or moves one piece, so three apart still differ by a rank or two
+    and a card or two, and the armies to move come round again), and every view of the other
+    phases (the placements) and the end."""
     game = registry.plugin("judtho").game
     state = game.new_game(config, seats, SeededChance(seed))
     rng = random.Random(seed)
@@ -50,7 +53,7 @@ def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict
         seat = min(game.to_act(state))
         actions = game.legal_actions(state, seat)
         legal = [str(a) for a in actions]
-        if step % 3 == 0 or state.phase != "play":
+        if step % 3 == 0 or state.phase not in ("play", "assembly"):
             view = game.view(state, None)
             origins = sorted({o for a in legal if (o := R.origin_of(a))})
             one = [a for a in legal if origins and R.origin_of(a) == origins[step % len(origins)]]
