@@ -53,9 +53,9 @@ def test_the_role_card_says_what_each_location_does_in_its_readers_language(meas
 def test_the_public_board_draws_no_hidden_identity_or_face_down_character(measured: dict[str, Any]) -> None:
     """Hidden roles: every word the public board draws comes from the public view. Each identity is
     drawn once per player whose identity the view shows (shown, or dead), never for a hidden one;
-    a face-down character's name never."""
+    a face-down character's name never. Read on the board the bench measured (the same position,
+    drawn as the bot draws it: the prompt lettered, the names, both languages)."""
     from rules import registry
-    from tables import i18n
 
     bench = measured["bench"]
     game = registry.plugin("judgement").game
@@ -64,9 +64,7 @@ def test_the_public_board_draws_no_hidden_identity_or_face_down_character(measur
     shown = [p.get("identity") for p in public["players"] if p.get("identity")]
     assert len(shown) < len(state.players), "the measured position keeps an identity secret"
     down = {p.character for p in state.players if p.character} - {p.get("character") for p in public["players"]}
-    texts = {lang: partial(_word, lang) for lang in i18n.LANGUAGES}
-    picture = bench.measure(lambda: R.render(public, names=dict(enumerate(bench.NAMES)), texts=texts))
-    drawn = [text for text, _ in picture.texts]
+    drawn = [text for text, _ in measured["pictures"]["judgement"].texts]
     content = load()
     for ident, record in content.identities.items():
         zh = record.name.get("zh_TW")  # the short form of a crowded row is its Chinese alone

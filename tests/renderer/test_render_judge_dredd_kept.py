@@ -49,10 +49,36 @@ def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
                     assert H._compose(shown).tobytes() == H._compose(shown, kept=False).tobytes(), (lang, hand)
 
 
+def counting_pastes(monkeypatch: Any, stores: dict[str, Any]) -> dict[str, int]:
+    """How many times each store (a `common.Kept` or a `judge_dredd_panel.Kept`) pasted what it
+    kept instead of drawing it, from now on (zero the counts to start again)."""
+    pasted = dict.fromkeys(stores, 0)
+    for name, store in stores.items():
+        if hasattr(store, "draw"):  # the panel's: a paste is a draw that did not paint
+            def draw(img: Any, area: Any, key: Any, paint: Any, name: str = name, real: Any = store.draw) -> Any:
+                painted = []
+
+                def painting() -> Any:
+                    painted.append(True)
+                    return paint()
+                found = real(img, area, key, painting)
+                pasted[name] += not painted
+                return found
+            monkeypatch.setattr(store, "draw", draw)
+        else:
+            def get(key: Any, name: str = name, real: Any = store.get) -> Any:
+                found = real(key)
+                pasted[name] += found is not None
+                return found
+            monkeypatch.setattr(store, "get", get)
+    return pasted
+
+
 def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any) -> None:
     """The maps, piles, headers, rows, Crime lines and last fights pasted from before are the ones drawn
     afresh, in both languages and themes, over boards of a whole game; and each of the panel's is
-    drawn on the panel's plain ground (what `Kept` takes for granted)."""
+    drawn on the panel's plain ground (what `Kept` takes for granted). The pastes are counted: each
+    store pastes in each pass, so a pass that pasted nothing (nothing proved) fails."""
     from renderer import judge_dredd as D
     from renderer import judge_dredd_panel as P
     from rules import registry
@@ -76,6 +102,9 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             views.append((view, D.highlights(view, [str(a) for a in legal])))
         game.apply(state, seat, action, SeededChance(f"{step}"))
     names = {0: "Dredd", 2: "陳大文", 4: "Anderson the Psi-Judge with a long name"}
+    kept_somewhere = {"rows": P._ROWS, "lines": P._LINES, "fights": P._FIGHTS, "headers": P._HEADERS,
+                      "maps": D._MAPS, "piles": D._PILES}
+    pasted = counting_pastes(monkeypatch, kept_somewhere)
     for lang, theme in (("en", "classic"), ("zh_TW", "night")):
         text = _text(lang)
         fresh = []
@@ -87,17 +116,20 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
             D._MAPS.cache_clear()
             D._PILES.cache_clear()
             fresh.append(D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
+        pasted.update(dict.fromkeys(pasted, 0))
         kept = [D.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
         assert kept == fresh, lang
-    kept_somewhere = (P._ROWS, P._LINES, P._FIGHTS, P._HEADERS, D._MAPS, D._PILES)
-    assert all(len(kept) > 0 for kept in kept_somewhere)
+        assert all(pasted.values()), (lang, pasted)
+    assert all(len(kept) > 0 for kept in kept_somewhere.values())
 
 
 def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_afresh(monkeypatch: Any) -> None:
     """Over a whole game, in both languages and themes: a board's PNG (its bands kept with their
     palette indices, `kept_png`) is the PNG of the board converted whole (`paletted_png`), and a
     hand put together on the palette from its kept header and cards (`_indexed`) is the hand drawn
-    in RGB and converted."""
+    in RGB and converted. Each board and hand sampled is drawn in one of the two: the even ones in
+    English on the classic theme, the odd ones in Chinese at night; each pass still walks the game
+    in order, and the bands found kept are counted, so a pass that reused none fails."""
     from renderer import common
     from renderer import judge_dredd as D
     from renderer import judge_dredd_hand as H
@@ -130,17 +162,27 @@ def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_af
 
     monkeypatch.setattr(H, "_hand_png", hand_png)
     common.QUANTIZED.cache_clear()
-    for lang, theme in (("en", "classic"), ("zh_TW", "night")):
+    reused = []
+    real_find = common.QUANTIZED.find
+
+    def find(*args: Any) -> Any:
+        found = real_find(*args)
+        reused[-1] += found is not None
+        return found
+
+    monkeypatch.setattr(common.QUANTIZED, "find", find)
+    for half, (lang, theme) in enumerate((("en", "classic"), ("zh_TW", "night"))):
         text = _text(lang)
-        for view, hl in boards:
+        reused.append(0)
+        for view, hl in boards[half::2]:
             png = D.render(view, highlight=hl, names=names, text=text, theme=theme)
             canvas = D.compose(view, highlight=hl, names=names, text=text, theme=theme)
             assert png == common.paletted_png(canvas, D.theme_named(theme)), lang
-        for view in hands:
+        for view in hands[half::2]:
             png = D.render_hand(view, names=names, text=text, theme=theme)
             if png is not None:
                 assert png == common.paletted_png(H._compose(shown[-1]), shown[-1].th), lang
-    assert len(common.QUANTIZED) > 0 and len(shown) > 10
+    assert len(common.QUANTIZED) > 0 and len(shown) > 10 and all(reused), (reused, len(shown))
 
 
 def test_a_board_whose_map_was_encoded_before_is_the_board_converted_afresh(monkeypatch: Any) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import io
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 import pytest
@@ -48,11 +49,38 @@ def drawn(draw: Callable[[], bytes | None]) -> tuple[Image.Image, list[Any]]:
     return Image.open(io.BytesIO(png)).convert("RGB"), texts
 
 
-def smallest(draw: Callable[[], bytes | None]) -> float:
+def read(draw: Callable[[], bytes | None]) -> tuple[Image.Image, list[Any], float]:
+    """`drawn`, with the height of its smallest text when the picture is shown `PHONE_WIDTH` wide
+    (as `bench.measure` scales it): one drawing read for its words, its pixels and its sizes."""
     bench = legibility()
-    picture = bench.measure(draw)
-    assert picture is not None and picture.texts
-    return float(min(px for _, px in picture.texts))
+    with bench.measuring() as seen:
+        png = draw()
+        assert png is not None and seen.saved
+        final = seen.saved[-1]
+        texts = seen.final(final)
+    assert texts
+    px = min(t.px for t in texts) * bench.PHONE_WIDTH / final.width
+    return Image.open(io.BytesIO(png)).convert("RGB"), texts, float(px)
+
+
+BUILT: Mapping[str, Callable[[], dict[str, Any]]] = {
+    **V.ALL, "public": V.make_view, "murder_revealed": lambda: V.reveal(V.make_view(), "murder")}
+
+
+@cache
+def board(name: str, lang: str = "en", prompts: tuple[str, ...] = ()) -> tuple[Image.Image, list[Any], float]:
+    """The board `BUILT[name]` with `prompts` lettered, in `lang`, with the players' names,
+    read once (`read`) and shared by every test that reads that very board: measuring
+    draws it afresh, the costly part; the tests only read the picture and its texts."""
+    view = BUILT[name]()
+    hl = R.highlights(view, list(prompts))
+    words = english if lang == "en" else chinese
+    return read(lambda: R.render(view, highlight=hl, names=NAMES, text=words))
+
+
+def phone_board(name: str, lang: str = "en") -> tuple[Image.Image, list[Any], float]:
+    """The board as `test_every_kind_of_board_reads_on_a_phone` reads it: its prompt lettered, names on."""
+    return board(name, lang, tuple(PROMPTS.get(name, [])))
 
 
 def inside(inner: tuple[float, ...], outer: tuple[float, ...], slack: float = 0.0) -> bool:
@@ -105,18 +133,15 @@ def test_the_phone_sample_reads_every_board_and_every_seat_count_in_both_languag
 
 @pytest.mark.parametrize(("name", "lang"), PHONE_CASES)
 def test_every_kind_of_board_reads_on_a_phone(name, lang):
-    words = english if lang == "en" else chinese
-    view = V.ALL[name]()
-    hl = R.highlights(view, PROMPTS.get(name, []))
-    assert smallest(lambda: R.render(view, highlight=hl, names=NAMES, text=words)) >= 9.0
+    assert phone_board(name, lang)[2] >= 9.0
 
 
 @pytest.mark.parametrize("words", [english, chinese], ids=["en", "zh-TW"])
 def test_a_full_hand_reads_on_a_phone_with_every_word_in_full(words):
     view = V.with_hand(V.make_view(), 0, HAND)
-    img, texts = drawn(lambda: R.render_hand(view, names=NAMES, text=words))
+    img, texts, px = read(lambda: R.render_hand(view, names=NAMES, text=words))
     assert img.width <= 410  # what a phone shows: no scaling down
-    assert smallest(lambda: R.render_hand(view, names=NAMES, text=words)) >= 9.0
+    assert px >= 9.0
     assert not any(t.text.endswith("…") for t in texts)  # no card text is cut
 
 
@@ -124,7 +149,8 @@ def test_a_full_hand_reads_on_a_phone_with_every_word_in_full(words):
 
 
 def test_every_sector_code_is_drawn_on_its_sector():
-    _, texts = drawn(lambda: R.render(V.crowded(), names=NAMES))
+    """On the six-Judge board with its Crimes' labels (every Sector's code, Judges and labels about)."""
+    _, texts, _ = phone_board("crowded")
     for code in load_board().sectors:
         boxes = [t.box for t in texts if t.text == code.upper()]
         assert any(inside(b, M.sector_box(code)) for b in boxes), code
@@ -187,8 +213,9 @@ def test_a_sector_label_sits_under_its_code_not_on_it():
 
 def test_crime_labels_are_on_their_chips_and_beside_their_lines_in_the_panel():
     view = V.crowded()
-    hl = R.highlights(view, ["arrest littering", "arrest arson"])
-    _, texts = drawn(lambda: R.render(view, highlight=hl, names=NAMES))
+    hl = R.highlights(view, PROMPTS["crowded"])
+    assert len(hl) == 2
+    _, texts, _ = phone_board("crowded")
     chips = P.crime_boxes(view)
     for label, crime in hl.items():
         on_map = [t for t in texts if t.text == label and inside(t.box, chips[crime], slack=2)]
@@ -201,8 +228,7 @@ def test_crime_labels_are_on_their_chips_and_beside_their_lines_in_the_panel():
 
 
 def test_each_crime_is_listed_with_its_sectors_code_and_values():
-    view = V.reveal(V.make_view(), "murder")
-    _, texts = drawn(lambda: R.render(view))
+    _, texts, _ = board("murder_revealed")
     line = next(t for t in texts if t.text == "Murder")
     cy = (line.box[1] + line.box[3]) / 2
     same_line = [t.text for t in texts if t.box[1] < cy < t.box[3] and t.box[1] > M.PANEL_Y]
@@ -215,8 +241,9 @@ def test_each_crime_is_listed_with_its_sectors_code_and_values():
 
 @pytest.mark.parametrize("name", ["crowded", "movement_window", "fight_with_cards"])
 def test_every_players_name_is_beside_their_judges_disc(name):
+    """Each board read with its prompt lettered, as the phone test reads it."""
     view = V.ALL[name]()
-    img, texts = drawn(lambda: R.render(view, names=NAMES))
+    img, texts, _ = phone_board(name)
     for j in view["judges"]:
         seat = j["seat"]
         rows = [t for t in texts if t.text.endswith(NAMES[seat]) and t.box[1] > M.PANEL_Y
@@ -229,13 +256,12 @@ def test_every_players_name_is_beside_their_judges_disc(name):
 
 
 def test_the_status_line_puts_the_players_disc_before_their_name():
-    view = V.movement_window()  # a window before Green's Move
-    img, texts = drawn(lambda: R.render(view, names=NAMES))
+    img, texts, _ = phone_board("movement_window")  # a window before Green's Move
     line = next(t for t in texts if NAMES[2] in t.text and "moves" in t.text)
     cy = round((line.box[1] + line.box[3]) / 2)
     green = TH["judge_green"]
-    strip = [img.getpixel((x, y)) for x in range(PANEL.X0, round(line.box[0])) for y in range(cy - 12, cy + 12)]
-    assert any(sum(abs(a - b) for a, b in zip(px, green, strict=True)) < 40 for px in strip)
+    strip = colours(img, (PANEL.X0, cy - 12, round(line.box[0]), cy + 12))
+    assert strip and any(sum(abs(a - b) for a, b in zip(px, green, strict=True)) < 40 for px in strip)
 
 
 # ---------------------------------------------------------------------------- hidden information
@@ -243,25 +269,29 @@ def test_the_status_line_puts_the_players_disc_before_their_name():
 
 def test_a_face_down_perp_is_neither_named_nor_valued_anywhere():
     public = V.make_view()
-    _, texts = drawn(lambda: R.render(public, names=NAMES))
+    img, texts, _ = board("public")
     words = {t.text for t in texts}
     for perp, _cv in V.SECRET_PERPS.values():
         assert load_perps()[perp].name not in words
-    revealed = V.reveal(V.make_view(), "murder")
-    _, texts = drawn(lambda: R.render(revealed, names=NAMES))
-    assert "Judge Death" in {t.text for t in texts} and "9" in {t.text for t in texts}
+    _, shown, _ = board("murder_revealed")
+    assert "Judge Death" in {t.text for t in shown} and "9" in {t.text for t in shown}
     # the chips of the face-down Perps keep their dark half on the map, with no value on it
-    img = decode(R.render(public)).convert("RGB")
-    chip_texts = [t for t in drawn(lambda: R.render(public))[1] if t.box[3] < M.PANEL_Y]
+    chip_texts = [t for t in texts if t.box[3] < M.PANEL_Y]
     for crime, (x0, y0, x1, y1) in P.crime_boxes(public).items():
         half = (x0 + 2, y0 + 2, (x0 + x1) / 2 - 1, y1 - 2)
         assert count(img, half, TH["perp_back"]) > 100, crime
         assert not [t for t in chip_texts if inside(t.box, half, slack=2)], crime
 
 
-def count(img: Image.Image, box: tuple[float, ...], colour: tuple[int, int, int]) -> int:
+def colours(img: Image.Image, box: tuple[float, ...]) -> dict[tuple[int, int, int], int]:
+    """How many pixels of each colour `box` of `img` holds (Pillow counts them)."""
     x0, y0, x1, y1 = (round(v) for v in box)
-    return sum(img.getpixel((x, y)) == colour for x in range(x0, x1) for y in range(y0, y1))
+    part = img.crop((x0, y0, x1, y1))
+    return {c: n for n, c in part.getcolors(max(1, part.width * part.height)) or []}
+
+
+def count(img: Image.Image, box: tuple[float, ...], colour: tuple[int, int, int]) -> int:
+    return colours(img, box).get(colour, 0)
 
 
 

@@ -38,8 +38,11 @@ def clear() -> None:
 
 
 def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict[str, Any], dict[str, str]]]:
-    """The public views of a seeded random game, now and then, each with the moves offered
-    lettered (`highlights`), and those of the moves of one piece."""
+    """The public views of a seeded random game, each with the moves offered lettered
+    (`highlights`), and those of the moves of one piece: every third action of the Assembly and
+    of play (an action places or moves one piece, so three apart still differ by a rank or two
+    and a card or two, and the armies to move come round again), and every view of the other
+    phases (the placements) and the end."""
     game = registry.plugin("judtho").game
     state = game.new_game(config, seats, SeededChance(seed))
     rng = random.Random(seed)
@@ -50,7 +53,7 @@ def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict
         seat = min(game.to_act(state))
         actions = game.legal_actions(state, seat)
         legal = [str(a) for a in actions]
-        if step % 3 == 0 or state.phase != "play":
+        if step % 3 == 0 or state.phase not in ("play", "assembly"):
             view = game.view(state, None)
             origins = sorted({o for a in legal if (o := R.origin_of(a))})
             one = [a for a in legal if origins and R.origin_of(a) == origins[step % len(origins)]]
@@ -64,17 +67,35 @@ def game_views(config: dict[str, Any], seats: int, seed: int) -> list[tuple[dict
 @pytest.mark.parametrize(("config", "seats", "seed"), GAMES)
 def test_boards_drawn_from_kept_parts_are_the_boards_drawn_afresh(config: dict[str, Any], seats: int,
                                                                    seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every position of the game is drawn once, the even ones in English on the classic theme,
+    the odd ones in Chinese at night (the views built by hand in both): each pass still walks the
+    whole game in order, so the parts kept from one position are pasted on the next (an action
+    changes a rank or two and a card or two), and every kind of key (theme, language, width) is
+    drawn both fresh and kept; the pastes are counted, so a pass that pasted nothing fails."""
     monkeypatch.setattr(B, "CHECK_GROUND", True)
-    views = game_views(config, seats, seed) + [(V.fresh(name), {}) for name in sorted(V.ALL)]
+    played = game_views(config, seats, seed)
+    by_hand = [(V.fresh(name), {}) for name in sorted(V.ALL)]
     names = {0: "Alice", 1: "陳大文", 2: "Anderson the very long named player of Yellow"}
-    for lang, theme in (("en", "classic"), ("zh-TW", "night")):
+    pasted = {id(kept): 0 for kept in kept_somewhere()}
+    for kept in kept_somewhere():
+        def counting(key: Any, kept: Any = kept, get: Any = kept.get) -> Any:
+            found = get(key)
+            pasted[id(kept)] += found is not None
+            return found
+        monkeypatch.setattr(kept, "get", counting)
+    for half, (lang, theme) in enumerate((("en", "classic"), ("zh-TW", "night"))):
+        views = played[half::2] + by_hand
         text = _text(lang)
         fresh = []
         for view, hl in views:
             clear()
             fresh.append(R.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes())
-        kept = [R.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes() for view, hl in views]
-        assert kept == fresh, lang
+        for kept in kept_somewhere():
+            pasted[id(kept)] = 0
+        kept_pictures = [R.compose(view, highlight=hl, names=names, text=text, theme=theme).tobytes()
+                         for view, hl in views]
+        assert kept_pictures == fresh, lang
+        assert all(pasted.values()), (lang, pasted)  # every store's parts were pasted, not only drawn
     assert all(len(kept) > 0 for kept in kept_somewhere())
 
 
