@@ -363,16 +363,17 @@ def mid_game(key: str, seed: int = 11) -> Any:
     return state
 
 
-def pictures(key: str) -> dict[str, Picture]:
-    """The measured pictures of one game: `key` (the public board) and `key.hand` (its seats'
-    private pictures, the smallest texts over all seats; the first seat's image)."""
+def pictures(key: str, seed: int = 11, *, hands: bool = True) -> dict[str, Picture]:
+    """The measured pictures of one game at `mid_game(key, seed)`: `key` (the public board) and,
+    with `hands`, `key.hand` (its seats' private pictures, the smallest texts over all seats; the
+    first seat's image)."""
     from renderer import for_game
     from rules import registry
     from tables import i18n
 
     game = registry.plugin(key).game
     renderer = for_game(key)
-    state = mid_game(key)
+    state = mid_game(key, seed)
     names: Mapping[int, str] = dict(enumerate(NAMES[: game.info.max_seats]))
     def words(lang: str) -> Callable[[str], str]:
         return lambda k: i18n.gettext(k, lang)
@@ -387,7 +388,7 @@ def pictures(key: str) -> dict[str, Picture]:
     if board is not None:
         out[key] = board
     hand = renderer.render_hand
-    if hand is not None:
+    if hand is not None and hands:
         def private(seat: int) -> Callable[[], bytes | None]:
             return lambda: hand(game.view(state, seat), names=names, text=text, texts=texts)
 

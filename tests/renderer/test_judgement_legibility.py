@@ -50,21 +50,35 @@ def test_the_role_card_says_what_each_location_does_in_its_readers_language(meas
     assert not any(load().locations["tavern"].text.get("en")[:20] in text for text in board)
 
 
-def test_the_public_board_draws_no_hidden_identity_or_face_down_character(measured: dict[str, Any]) -> None:
+FACE_DOWN_SEED = 12
+"""A seed whose measured position (`mid_game`) keeps a living seat's character face down (at the
+bench's own seed every character is face up by then)."""
+
+
+@pytest.mark.parametrize("seed", [None, FACE_DOWN_SEED])
+def test_the_public_board_draws_no_hidden_identity_or_face_down_character(measured: dict[str, Any],
+                                                                           seed: int | None) -> None:
     """Hidden roles: every word the public board draws comes from the public view. Each identity is
     drawn once per player whose identity the view shows (shown, or dead), never for a hidden one;
     a face-down character's name never. Read on the board the bench measured (the same position,
-    drawn as the bot draws it: the prompt lettered, the names, both languages)."""
+    drawn as the bot draws it: the prompt lettered, the names, both languages), and on the board of
+    a position where a character is face down."""
     from rules import registry
 
     bench = measured["bench"]
     game = registry.plugin("judgement").game
-    state = bench.mid_game("judgement")
+    if seed is None:
+        state, board = bench.mid_game("judgement"), measured["pictures"]["judgement"]
+    else:
+        state, board = bench.mid_game("judgement", seed), bench.pictures("judgement", seed, hands=False)["judgement"]
     public = game.view(state, None)
     shown = [p.get("identity") for p in public["players"] if p.get("identity")]
     assert len(shown) < len(state.players), "the measured position keeps an identity secret"
-    down = {p.character for p in state.players if p.character} - {p.get("character") for p in public["players"]}
-    drawn = [text for text, _ in measured["pictures"]["judgement"].texts]
+    down = {p.character for p in state.players if p.character and p.alive and not p.revealed}
+    if seed is not None:
+        assert down, "the position keeps a character face down"
+    assert not down & {p.get("character") for p in public["players"]}, "the public view names a face-down character"
+    drawn = [text for text, _ in board.texts]
     content = load()
     for ident, record in content.identities.items():
         zh = record.name.get("zh_TW")  # the short form of a crowded row is its Chinese alone
