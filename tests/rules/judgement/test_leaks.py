@@ -247,17 +247,18 @@ def test_leak_views_counterfactual(games: Games) -> None:
     for (n, seed, *_), steps in games.items():
         for i, step in enumerate(steps[::3]):
             state = step.before
+            asked, clocks = GAME.to_act(state), clocked(state)  # the state's own, read once for every viewer
             for viewer in [None, *range(n)]:
                 other = counterfactual(state, viewer, seed * 1000 + i)
                 where = f"{n} seats seed {seed} step {3 * i} viewer {viewer}"
                 assert GAME.view(other, viewer) == GAME.view(state, viewer), where
-                assert GAME.to_act(other) == GAME.to_act(state), where
-                assert clocked(other) == clocked(state), where
+                assert GAME.to_act(other) == asked, where
+                assert clocked(other) == clocks, where
                 if viewer is None:
                     assert GAME.decision(other) == GAME.decision(state), where
                 else:
                     assert GAME.own_question(other, viewer) == GAME.own_question(state, viewer), where
-                if viewer is not None and viewer in GAME.to_act(state):
+                if viewer is not None and viewer in asked:
                     assert legal(other, viewer) == legal(state, viewer), where
 
 

@@ -133,7 +133,10 @@ def test_c30_public_part_holds_no_secret(state: JudgementState) -> None:
 
 
 def permuted(values: list[Any], rng: random.Random) -> list[Any]:
-    """The values in another order, changed whenever they are not all equal."""
+    """The values in another order, changed whenever they are not all equal (when they are, no
+    order differs: they come back as they were, at once)."""
+    if all(v == values[0] for v in values[1:]):
+        return list(values)
     for _ in range(50):
         out = rng.sample(values, len(values))
         if out != values:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,15 @@ def load(path: Path) -> tuple[dict, Position, object]:
     pos = Position.from_json(load_board(case.get("variant", "quattro")), case["position"])
     relation = relation_from_table(case["relations"]) if case.get("relations") else initial_relation
     return case, pos, relation
+
+
+@cache
+def black_in_the_perft_mid_game(node_budget: int) -> SearchResult:
+    """Black's search of the perft mid-game, eight plies deep within `node_budget` nodes, under the
+    real clock. Searched once per budget for the module: the clock test's reference answer is the
+    budget test's full-budget search (the search is deterministic, tested below)."""
+    _, pos, relation = load(PERFT / "midgame_rivals_and_allies.json")
+    return search(pos, "black", relation, COLOURS, depth=8, node_budget=node_budget)
 
 
 def choose(pos: Position, colour: str = "white", relation=initial_relation, **kw) -> str:
@@ -306,7 +316,7 @@ def test_a_clock_that_jumps_changes_nothing(monkeypatch) -> None:
     # Every clock a search could read runs an hour ahead at each look: a search bounded by the
     # clock would stop at once (and give another move); one bounded by nodes does not notice.
     _, pos, relation = load(PERFT / "midgame_rivals_and_allies.json")
-    before = search(pos, "black", relation, COLOURS, depth=8)
+    before = black_in_the_perft_mid_game(NODE_BUDGET)  # the default budget, searched under the real clock
     now = [0.0]
 
     def jumping() -> float:
@@ -325,7 +335,7 @@ def test_the_nodes_never_exceed_the_budget() -> None:
     _, pos, relation = load(PERFT / "midgame_rivals_and_allies.json")
     legal = legal_moves(pos, "black", relation, ("distant_all_and_singles",))
     for budget in (1, 2, 7, 50, 300, 1000, NODE_BUDGET):
-        result = search(pos, "black", relation, COLOURS, depth=8, node_budget=budget)
+        result = black_in_the_perft_mid_game(budget)
         assert result.nodes <= budget, budget
         assert result.move in legal, budget
     # Three plies of this position cost more than 6000 nodes (about 9300): every node of such a
