@@ -449,6 +449,24 @@ BANDS = _Bands(BANDS_KEPT)
 """The bands every renderer's pictures share (`png_bytes`)."""
 
 
+Band = tuple[bytes, int, int]
+"""One band of a picture's rows as its PNG holds it: the deflated rows (`BANDS`), their Adler-32,
+and how many palette indices they hold."""
+
+
+def _png_of_bands(width: int, height: int, plte: bytes, bands: Iterable[Band]) -> bytes:
+    """The PNG of a paletted picture `width` wide and `height` high from its bands, top to
+    bottom: one zlib stream of the bands' deflated rows, its Adler-32 combined from theirs."""
+    parts = [_ZLIB_HEAD]
+    check = 1
+    for deflated, band_check, size in bands:
+        parts.append(deflated)
+        check = _adler_combine(check, band_check, size + size // width)
+    parts += (_DEFLATE_END, struct.pack(">I", check))
+    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+    return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
+
+
 def png_bytes(p: Image.Image, plte: bytes, level: int = PNG_LEVEL) -> bytes:
     """A paletted image (`P`, 8 bits) as PNG bytes with the palette chunk `plte` (`_plte`):
     its rows, each with filter "none" (a palette's indices are no numbers to predict), in
@@ -459,16 +477,8 @@ def png_bytes(p: Image.Image, plte: bytes, level: int = PNG_LEVEL) -> bytes:
     width, height = p.size
     pixels = p.tobytes()
     step = width * PNG_BAND
-    parts = [_ZLIB_HEAD]
-    check = 1
-    for start in range(0, len(pixels), step):
-        band = pixels[start:start + step]
-        deflated, band_check = BANDS.band(width, band, level)
-        parts.append(deflated)
-        check = _adler_combine(check, band_check, len(band) + len(band) // width)
-    parts += (_DEFLATE_END, struct.pack(">I", check))
-    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-    return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
+    bands = (pixels[start:start + step] for start in range(0, len(pixels), step))
+    return _png_of_bands(width, height, plte, ((*BANDS.band(width, band, level), len(band)) for band in bands))
 
 
 def banded_png(img: Image.Image, theme: Theme, bands: list[Any], *, height: int | None = None,
@@ -480,18 +490,10 @@ def banded_png(img: Image.Image, theme: Theme, bands: list[Any], *, height: int 
     those as they were, and reads nothing of them again. Each band given as bytes is replaced in
     `bands` by what this made of it: its deflated rows (`BANDS`), their Adler-32 and its length."""
     width = img.width
-    height = img.height if height is None else height
-    parts = [_ZLIB_HEAD]
-    check = 1
     for i, band in enumerate(bands):
         if isinstance(band, bytes):
-            band = bands[i] = (*BANDS.band(width, band, level), len(band))
-        deflated, band_check, size = band
-        parts.append(deflated)
-        check = _adler_combine(check, band_check, size + size // width)
-    parts += (_DEFLATE_END, struct.pack(">I", check))
-    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-    return b"".join((_PNG_HEAD, head, _plte(theme), _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
+            bands[i] = (*BANDS.band(width, band, level), len(band))
+    return _png_of_bands(width, img.height if height is None else height, _plte(theme), bands)
 
 
 def pick_theme(themes: Mapping[str, Theme], name: str | None, default: str) -> Theme:
@@ -997,11 +999,6 @@ QUANTIZED = _Quantized(QUANTIZED_KEPT)
 """The RGB bands every `kept_png` picture shares."""
 
 
-Band = tuple[bytes, int, int]
-"""One band of a picture's rows as its PNG holds it (`kept_png`): the deflated rows, their
-Adler-32, and how many palette indices they hold."""
-
-
 def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: int | None = None,
              given: Sequence[Band] = (), bands: list[Band] | None = None) -> bytes:
     """`paletted_png`'s bytes (the same bytes for the same picture), for less: the picture is cut
@@ -1053,14 +1050,7 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: 
                 found[i] = (deflated, check, len(part))
     if bands is not None:
         bands[:] = found  # type: ignore[assignment]
-    parts = [_ZLIB_HEAD]
-    check = 1
-    for deflated, band_check, size in found:  # type: ignore[misc]
-        parts.append(deflated)
-        check = _adler_combine(check, band_check, size + size // width)
-    parts += (_DEFLATE_END, struct.pack(">I", check))
-    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-    return b"".join((_PNG_HEAD, head, plte, _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
+    return _png_of_bands(width, height, plte, found)  # type: ignore[arg-type]
 
 
 def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
