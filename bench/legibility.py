@@ -262,25 +262,20 @@ def measuring() -> Iterator[Measure]:
         seen.alive.append(p)
         return out
 
-    def kept_png(img: Image.Image, *args: Any, **kwargs: Any) -> bytes:
-        """`renderer.common.kept_png`, which encodes an RGB picture (or its top `height` rows) in
-        kept bands: a save too."""
-        out: bytes = original["kept_png"](img, *args, **kwargs)
-        height = kwargs.get("height")
-        shown = img if height is None or height >= img.height else img.crop((0, 0, img.width, height))
-        seen.saved.append(shown)
-        seen.alive.append(shown)
-        return out
+    def saves_rows(name: str) -> Callable[..., bytes]:
+        """`renderer.common.<name>` (`kept_png`: an RGB picture encoded in kept bands;
+        `banded_png`: a paletted one from its bands), which encodes a picture or its top `height`
+        rows: a save too (of those rows)."""
 
-    def banded_png(img: Image.Image, *args: Any, **kwargs: Any) -> bytes:
-        """`renderer.common.banded_png`, which encodes the top `height` rows of a paletted picture
-        from its bands: a save too (of those rows)."""
-        out: bytes = original["banded_png"](img, *args, **kwargs)
-        height = kwargs.get("height")
-        shown = img if height is None or height >= img.height else img.crop((0, 0, img.width, height))
-        seen.saved.append(shown)
-        seen.alive.append(shown)
-        return out
+        def encode(img: Image.Image, *args: Any, **kwargs: Any) -> bytes:
+            out: bytes = original[name](img, *args, **kwargs)
+            height = kwargs.get("height")
+            shown = img if height is None or height >= img.height else img.crop((0, 0, img.width, height))
+            seen.saved.append(shown)
+            seen.alive.append(shown)
+            return out
+
+        return encode
 
     patches: dict[tuple[Any, str], Any] = {
         (ImageDraw.ImageDraw, "text"): text,
@@ -296,8 +291,8 @@ def measuring() -> Iterator[Measure]:
         (Image, "alpha_composite"): composite_fn,
         (Img, "save"): save,
         (common, "png_bytes"): png_bytes,
-        (common, "kept_png"): kept_png,
-        (common, "banded_png"): banded_png,
+        (common, "kept_png"): saves_rows("kept_png"),
+        (common, "banded_png"): saves_rows("banded_png"),
     }
     kept = {where: getattr(where[0], where[1]) for where in patches}
     _clear_renderer_caches()
