@@ -238,21 +238,6 @@ def captors(position: Position, targets: Collection[str], colours: Sequence[str]
 
 def _sweeps_through(pieces: Mapping[str, tuple[str, str]], opponents: frozenset[str], forbidden: frozenset[str],
                     path: tuple[str, ...], most: int, target: str) -> bool:
-    """Whether a sweep along `path` (J9) takes the piece on `target`: every Opponent piece up to
-    `most` taken, the target among them, ending on one taken at or after it that is not in a
-    Rival's Kingdom; any other piece stops it."""
-    count = 0
-    reached = False
-    for sq in path:
-        if count == most:
-            return False
-        occupant = pieces.get(sq)
-        if occupant is None:
-            continue
-        if occupant[0] not in opponents:
-            return False
-        count += 1
-        reached = reached or sq == target
-        if reached and sq not in forbidden:
-            return True
-    return False
+    """Whether a sweep along `path` (J9) takes the piece on `target`: `_sweep` counting that piece
+    alone finds an ending (on an Opponent piece taken at or after it, not in a Rival's Kingdom)."""
+    return _sweep(pieces, opponents, forbidden, path, most, lambda sq: 1.0 if sq == target else 0.0) > 0
