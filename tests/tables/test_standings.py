@@ -227,7 +227,7 @@ async def test_real_games_rate_their_humans_by_the_games_sides(key: str, seats: 
     from rules import registry
     from tests.rules.test_contract import PLAYOUT_AI
 
-    if key in PLAYOUT_AI:  # a real whole game all the same, by the contract playouts' cheaper search
+    if key in PLAYOUT_AI:  # a real whole game all the same, by the contract playouts' cheaper player
         monkeypatch.setitem(registry._PLUGINS, key, dataclasses.replace(registry.plugin(key), ai=PLAYOUT_AI[key]))
     svc, table_id = await play_out(key, seats, humans, seed="rated")
     results = svc.store.results(table_id)
