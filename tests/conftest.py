@@ -18,25 +18,18 @@ their errors), then freezes what is left: alive, as a collection that found noth
 pytest's five collections have nothing left to walk and report the same.
 
 Python keeps what it compiles (`__pycache__`) during a test run even where the environment says
-not to (`PYTHONDONTWRITEBYTECODE`): the processes the tests start (`bot.py`, AI pools, the
-multi-process and packaging tests) then load Gavel compiled once instead of compiling every
-module again each time.
+not to: tests/bytecode.py, loaded before any plug-in (pyproject.toml's `addopts`).
 """
 
 from __future__ import annotations
 
 import gc
-import os
-import sys
 
 import pytest
 
 from rules import registry
 
 registry.install("tests.plugin_game")
-
-sys.dont_write_bytecode = False
-os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 GC_THRESHOLDS = (10_000, 50, 50)
 """`gc.set_threshold` for the test run (Python's default: 700, 10, 10)."""
