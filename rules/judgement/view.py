@@ -56,7 +56,7 @@ def view(game: Game[JudgementState], state: JudgementState, seat: Seat | None) -
             "dark": list(state.dark_discard),
             "order": len(state.order_discard),
         },
-        "frame": _public_frame(state),
+        "frame": public_frame(state),
         "last_roll": dict(state.last_roll) if state.last_roll else None,
         "attack": _attack(state),
         "dead_order": list(state.dead_order),
@@ -124,7 +124,9 @@ def privy(frame: Frame, seat: Seat) -> bool:
     return seat in frame.seats or seat in _seats(frame.data.get("to"))
 
 
-def _public_frame(state: JudgementState) -> dict[str, Any] | None:
+def public_frame(state: JudgementState) -> dict[str, Any] | None:
+    """The top frame as everyone sees it (the view's `frame`): its kind, who is asked and who
+    passed, and its public keys."""
     if not state.frames:
         return None
     frame = state.frames[-1]
