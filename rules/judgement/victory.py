@@ -252,27 +252,35 @@ def could_trigger(state: JudgementState, seat: Seat) -> bool:
     player = state.players[seat]
     if player.character is None:
         return False
+    tests = _trigger_tests()
     if player.revealed or player.ever_revealed or not player.alive:
         candidates = [player.character]
     else:
         seen = [p for s, p in enumerate(state.players) if s != seat]
         shown = {p.character for p in seen if p.revealed or p.ever_revealed or not p.alive}
-        candidates = [c for c in _may_trigger() if c not in shown]
-    chars = load().characters
-    return any(holds(state, seat, chars[c].goal, at_end=False) for c in candidates)
+        candidates = [c for c in tests if c not in shown]
+    for c in candidates:
+        for test, goal in tests.get(c, ()):
+            if test(state, seat, player, goal):
+                return True
+    return False
 
 
 @cache
-def _may_trigger() -> tuple[str, ...]:
-    """The characters whose goal has a trigger goal (in content order): an end-only goal never
-    holds before the end, so `could_trigger` need not ask the others."""
+def _trigger_tests() -> dict[str, tuple[tuple[Test, Effect], ...]]:
+    """Per character with a trigger goal (in content order), the tests of its trigger goals with
+    `any_of` opened up: `holds(..., at_end=False)` is whether one of them holds (an end-only goal
+    never holds before the end, an unknown one never), asked here without the walk through
+    `holds` (`could_trigger` asks it of every character for every face-down seat at every check)."""
 
-    def may(goal: Effect) -> bool:
+    def leaves(goal: Effect) -> list[tuple[Test, Effect]]:
         if goal.id == "any_of":
-            return any(may(g) for g in goal["goals"])
-        return goal.id not in _END_ONLY
+            return [leaf for g in goal["goals"] for leaf in leaves(g)]
+        test = _TRIGGER_GOALS.get(goal.id)
+        return [(test, goal)] if test is not None and goal.id not in _END_ONLY else []
 
-    return tuple(c for c, char in load().characters.items() if may(char.goal))
+    out = {c: tuple(leaves(char.goal)) for c, char in load().characters.items()}
+    return {c: tests for c, tests in out.items() if tests}
 
 
 def _offer_declare(state: JudgementState) -> list[Event]:
