@@ -245,9 +245,10 @@ class _Layout:
     counts: tuple[tuple[int, ...], ...]
 
 
-@cache
+@lru_cache(maxsize=64)
 def _layout(counts: tuple[int, int, int] | None, k: int) -> _Layout:
-    """The layout of `assignments(counts)`, or of `_free(k)` when the counts do not add up (None)."""
+    """The layout of `assignments(counts)`, or of `_free(k)` when the counts do not add up (None).
+    Bounded: a game meets a dozen counts or so (fewer unknown seats as identities show)."""
     combos = assignments(counts) if counts is not None else _free(k)
     columns = tuple(tuple(a[i] for a in combos) for i in range(k))
     where = [[[j for j, g in enumerate(col) if g == h] for h in range(3)] for col in columns]
