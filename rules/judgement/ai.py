@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any
@@ -106,6 +106,10 @@ class Seen:
     players: list[Mapping[str, Any]]
     belief: Belief
     stance: Stance
+    _kept: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    """Answers already worked out for this decision (`harm`, `attack_dist`, `place_worth`, the
+    characters seen): the view does not change while the seat decides, and a move weighs the same
+    places and attacks for every throw that reaches them."""
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> Seen:
@@ -144,10 +148,13 @@ class Seen:
         return list(_hidden_hps(self._seen_characters()))
 
     def _seen_characters(self) -> frozenset[str]:
-        seen = {p["character"] for p in self.players if p["character"]}
-        if self.me.get("character"):
-            seen.add(self.me["character"])
-        return frozenset(seen)
+        kept: frozenset[str] | None = self._kept.get(("seen",))
+        if kept is None:
+            seen = {p["character"] for p in self.players if p["character"]}
+            if self.me.get("character"):
+                seen.add(self.me["character"])
+            kept = self._kept[("seen",)] = frozenset(seen)
+        return kept
 
     def damage(self, t: int) -> int:
         return int(self.players[t]["damage"])
@@ -232,6 +239,13 @@ class Seen:
 
     def harm(self, t: int, dist: tuple[tuple[float, int], ...], by_attack: bool = False) -> float:
         """Worth of `t` taking damage drawn from `dist` ((probability, amount) pairs)."""
+        key = ("harm", t, dist, by_attack)
+        worth: float | None = self._kept.get(key)
+        if worth is None:
+            worth = self._kept[key] = self._harm(t, dist, by_attack)
+        return worth
+
+    def _harm(self, t: int, dist: tuple[tuple[float, int], ...], by_attack: bool) -> float:
         if t == self.seat:
             return -sum(p * self.self_cost(n) for p, n in dist)
         h = self.hate(t)
@@ -257,6 +271,13 @@ class Seen:
 
     def attack_dist(self, attacker: int, target: int, d4_only: bool | None = None) -> tuple[tuple[float, int], ...]:
         """The damage `attacker`'s attack deals `target` (e4: bonuses and 聖袍 on a hit, shields)."""
+        key = ("attack_dist", attacker, target, d4_only)
+        dist: tuple[tuple[float, int], ...] | None = self._kept.get(key)
+        if dist is None:
+            dist = self._kept[key] = self._attack_dist(attacker, target, d4_only)
+        return dist
+
+    def _attack_dist(self, attacker: int, target: int, d4_only: bool | None) -> tuple[tuple[float, int], ...]:
         shield = self.players[target]["shield"]
         if shield is not None:
             return ((1.0, 0),)
@@ -347,6 +368,13 @@ class Seen:
 
     def place_worth(self, loc: str, effect: bool = True) -> float:
         """Going to `loc`: its effect, the attack it allows next, and the goal's places."""
+        key = ("place", loc, effect)
+        kept: float | None = self._kept.get(key)
+        if kept is None:
+            kept = self._kept[key] = self._place_worth(loc, effect)
+        return kept
+
+    def _place_worth(self, loc: str, effect: bool) -> float:
         worth = self.stance.places.get(loc, 0.0)
         if effect:
             if self.my_skill("vanish", face_up=True):

@@ -31,9 +31,10 @@ but its own view; a caller may pass another `history` (tests, hand-made views).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache, reduce
+from operator import add, itemgetter, mul
 from typing import Any
 
 from .content import IDENTITIES, load
@@ -186,33 +187,83 @@ def _posterior(
 ) -> tuple[tuple[float, float, float], ...] | None:
     """Enumerate the assignments of the `left` cards to the `unknown` seats, weight by the
     product of likelihoods, and sum the marginals (exact). None: the evidence rules out every
-    assignment."""
-    rows = [like.get(s, (1.0, 1.0, 1.0)) for s in unknown]
+    assignment. The same question asked again (a seat's next decision with no new evidence: most
+    of them) is answered from `_posterior_of`'s cache."""
+    rows = tuple((float(r[0]), float(r[1]), float(r[2])) for r in (like.get(s, _NO_EVIDENCE) for s in unknown))
+    return _posterior_of(n, tuple(sorted(fixed.items())), tuple(unknown), (left[0], left[1], left[2]), rows)
+
+
+_NO_EVIDENCE = (1.0, 1.0, 1.0)
+
+
+@lru_cache(maxsize=512)
+def _posterior_of(
+    n: int, fixed: tuple[tuple[int, int], ...], unknown: tuple[int, ...], counts: tuple[int, int, int],
+    rows: tuple[tuple[float, float, float], ...],
+) -> tuple[tuple[float, float, float], ...] | None:
+    """`_posterior` on hashable arguments. The sums are the plain loop's to the last bit: each
+    assignment's weight multiplies the rows' likelihoods in seat order (a row without evidence,
+    all 1.0, changes no product and is skipped), and each sum adds the weights one by one in the
+    order of the assignments (an assignment of weight 0 adds nothing: x + 0.0 == x)."""
     k = len(unknown)
-    sums = [[0.0, 0.0, 0.0] for _ in range(k)]
+    sums: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(k)]
     total = 0.0
     if k:
-        counts = (left[0], left[1], left[2])
-        combos = assignments(counts) if sum(counts) == k else _free(k)
-        for assign in combos:
-            w = 1.0
-            for i, g in enumerate(assign):
-                w *= rows[i][g]
-            if w == 0.0:
+        layout = _layout(counts if sum(counts) == k else None, k)
+        weights: list[float] | None = None
+        for i, r in enumerate(rows):
+            if r == _NO_EVIDENCE:
                 continue
-            total += w
-            for i, g in enumerate(assign):
-                sums[i][g] += w
+            col = layout.columns[i]
+            weights = [r[g] for g in col] if weights is None else list(map(mul, weights, map(r.__getitem__, col)))
+        if weights is None:  # no evidence: every weight is 1.0, the sums are counts
+            total = float(len(layout.columns[0]))
+            sums = [[float(c) for c in seat] for seat in layout.counts]
+        else:
+            total = reduce(add, weights, 0.0)
+            sums = [[reduce(add, pick(weights), 0.0) if pick else 0.0 for pick in seat] for seat in layout.picks]
     if k and total <= 0:
         return None
     out: list[tuple[float, float, float]] = [(1 / 3, 1 / 3, 1 / 3)] * n
-    for s, g in fixed.items():
+    for s, g in fixed:
         vec = [0.0, 0.0, 0.0]
         vec[g] = 1.0
         out[s] = (vec[0], vec[1], vec[2])
     for i, s in enumerate(unknown):
         out[s] = (sums[i][0] / total, sums[i][1] / total, sums[i][2] / total)
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The assignments of one question, by seat: `columns[i]` the identity each assignment gives
+    the i-th unknown seat; `picks[i][g]` a getter of the weights of the assignments giving it `g`,
+    in order, as a tuple (None: there are none); `counts[i][g]` how many there are."""
+
+    columns: tuple[tuple[int, ...], ...]
+    picks: tuple[tuple[Callable[[list[float]], tuple[float, ...]] | None, ...], ...]
+    counts: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def _layout(counts: tuple[int, int, int] | None, k: int) -> _Layout:
+    """The layout of `assignments(counts)`, or of `_free(k)` when the counts do not add up (None).
+    Bounded: a game meets a dozen counts or so (fewer unknown seats as identities show)."""
+    combos = assignments(counts) if counts is not None else _free(k)
+    columns = tuple(tuple(a[i] for a in combos) for i in range(k))
+    where = [[[j for j, g in enumerate(col) if g == h] for h in range(3)] for col in columns]
+    picks = tuple(tuple(_getter(js) for js in seat) for seat in where)
+    return _Layout(columns, picks, tuple(tuple(len(js) for js in seat) for seat in where))
+
+
+def _getter(js: list[int]) -> Callable[[list[float]], tuple[float, ...]] | None:
+    """A getter of the items at `js` as a tuple (itemgetter gives a lone item bare)."""
+    if not js:
+        return None
+    if len(js) == 1:
+        j = js[0]
+        return lambda ws: (ws[j],)
+    return itemgetter(*js)
 
 
 @cache

@@ -237,10 +237,9 @@ class Judgement(Game[JudgementState]):
                         clocked=clocked, key=("judgement", state.asked_at))
 
     def _moment(self, state: JudgementState) -> Msg | None:
-        public = self.view(state, None)
-        frame = public.get("frame")
+        frame = view.public_frame(state)  # the public view's `frame`, without building the rest
         if not frame:  # the set-up's questions: the pick (c5) and the start roll say what they are
-            phase = public.get("phase")
+            phase = state.phase
             return Msg(f"judgement.moment.phase.{phase}") if phase in ("pick", "start_roll") else None
         params = {k: v for k, v in frame.items() if k not in ("kind", "asked", "passed")}
         described = self.describe(Event(frame["kind"], params)).params

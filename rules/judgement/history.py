@@ -24,7 +24,7 @@ then its params in the order of `FIELDS`), so a long 9-seat game stays small:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules.core import Event
@@ -84,4 +84,29 @@ def record(state: JudgementState, events: Iterable[Event]) -> None:
 
 def public(state: JudgementState) -> list[dict[str, Any]]:
     """The record as public events `{"kind", "params"}`, oldest first (the view's `history`)."""
-    return [{"kind": row[0], "params": dict(zip(FIELDS[row[0]], row[1:], strict=True))} for row in state.history]
+    return [_EVENT[row[0]](row) for row in state.history]
+
+
+def _event(row: list[Any]) -> dict[str, Any]:
+    """One row as its public event (`zip` strict: a row of the wrong length is refused)."""
+    return {"kind": row[0], "params": dict(zip(FIELDS[row[0]], row[1:], strict=True))}
+
+
+def _event_maker(fields: tuple[str, ...]) -> Callable[[list[Any]], dict[str, Any]]:
+    """`_event` for the rows of a kind with these `fields`, its dict written out (every view
+    carries the whole record, so this runs for every row of every view)."""
+    size = len(fields) + 1
+    if size == 3:
+        a, b = fields
+        return lambda r: {"kind": r[0], "params": {a: r[1], b: r[2]}} if len(r) == 3 else _event(r)
+    if size == 4:
+        a, b, c = fields
+        return lambda r: {"kind": r[0], "params": {a: r[1], b: r[2], c: r[3]}} if len(r) == 4 else _event(r)
+    if size == 5:
+        a, b, c, d = fields
+        return lambda r: ({"kind": r[0], "params": {a: r[1], b: r[2], c: r[3], d: r[4]}} if len(r) == 5
+                          else _event(r))
+    return _event
+
+
+_EVENT = {kind: _event_maker(fields) for kind, fields in FIELDS.items()}

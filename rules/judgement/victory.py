@@ -34,12 +34,15 @@ boundary; turn.advance calls it after every action, death.run after every batch 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from rules.core import Action, Chance, Event, IllegalAction, Seat
 
 from .actions import Declare, Pass
 from .content import Effect, load
 from .frames import FrameKind, close, open_frame, register, waiting
-from .state import JudgementState, from_active, next_seat
+from .state import JudgementState, Player, from_active, next_seat
 from .traits import character
 
 DECLARE = "declare_button"
@@ -57,54 +60,73 @@ def _dead(state: JudgementState) -> list[Seat]:
 
 def _faction_dead(state: JudgementState, identity: str) -> bool:
     """Every seat of `identity` is dead (and there is at least one)."""
-    members = [p for p in state.players if p.identity == identity]
-    return bool(members) and all(not p.alive for p in members)
+    found = False
+    for p in state.players:
+        if p.identity == identity:
+            if p.alive:
+                return False
+            found = True
+    return found
 
 
 def holds(state: JudgementState, seat: Seat, goal: Effect, *, at_end: bool) -> bool:
     """Whether `seat`'s character goal `goal` holds now; end-only goals count only `at_end`."""
-    player = state.players[seat]
     gid = goal.id
-    cards = load().cards
     if gid == "any_of":
         return any(holds(state, seat, g, at_end=at_end) for g in goal["goals"])
-    if gid in END_ONLY and not at_end:
-        return False
-    if gid == "alive_at_end":
-        return player.alive
-    if gid == "alive_with_saved_at_end":
-        others = [s for s in player.saved if s != seat and state.players[s].alive]
-        return player.alive and len(set(others)) >= int(goal.get("saved", 1))
-    if gid == "alive_never_revealed_at_end":
-        return player.alive and not player.ever_revealed
-    if gid == "at_location_at_end":
-        return player.alive and player.at == goal["location"]
-    if gid == "neighbour_wins":
-        return False  # the fixpoint in `winners`
-    if gid == "own_equipment":
-        pack = goal.get("pack")
-        mine = [c for c in player.equipment if pack is None or cards[c].pack == pack]
-        return len(mine) >= int(goal["count"])
-    if gid == "own_named_cards":
-        return len({c for c in player.equipment if c in goal["cards"]}) >= int(goal["count"])
-    if gid == "sealed_dies_while_alive":
-        return player.alive and any(p.sealed_by == seat and not p.alive for p in state.players)
-    if gid == "dead_count_alive":
-        return player.alive and len(_dead(state)) >= int(goal["count"])
-    if gid == "first_to_die":
-        return not player.alive and player.death_seq == 1
-    if gid == "among_last_alive":
-        return player.alive and sum(p.alive for p in state.players) <= int(goal["count"])
-    if gid == "faction_dead_alive":
-        return player.alive and _faction_dead(state, str(goal["identity"]))
-    if gid == "kill_with_dead_total":
-        need = int(goal["count"])
-        return any(v in state.dead_order and state.dead_order.index(v) + 1 >= need for v in player.kills)
-    if gid == "attack_kills":
-        min_hp = int(goal.get("min_hp", 0))
-        kills = [v for v in player.attack_kills if _hp_of(state, v) >= min_hp]
-        return len(kills) >= int(goal["count"])
-    return False
+    if gid in _END_ONLY:
+        return at_end and _END_GOALS[gid](state, seat, state.players[seat], goal)
+    test = _TRIGGER_GOALS.get(gid)
+    return test is not None and test(state, seat, state.players[seat], goal)
+
+
+# Each goal's test: (state, seat, that seat's player, the goal) -> whether it holds.
+
+def _own_equipment(state: JudgementState, seat: Seat, player: Player, goal: Effect) -> bool:
+    pack = goal.get("pack")
+    cards = load().cards
+    mine = [c for c in player.equipment if pack is None or cards[c].pack == pack]
+    return len(mine) >= int(goal["count"])
+
+
+def _kill_with_dead_total(state: JudgementState, seat: Seat, player: Player, goal: Effect) -> bool:
+    need = int(goal["count"])
+    return any(v in state.dead_order and state.dead_order.index(v) + 1 >= need for v in player.kills)
+
+
+def _attack_kills(state: JudgementState, seat: Seat, player: Player, goal: Effect) -> bool:
+    min_hp = int(goal.get("min_hp", 0))
+    kills = [v for v in player.attack_kills if _hp_of(state, v) >= min_hp]
+    return len(kills) >= int(goal["count"])
+
+
+Test = Callable[[JudgementState, Seat, Player, Effect], bool]
+_END_GOALS: dict[str, Test] = {
+    "alive_at_end": lambda state, seat, player, goal: player.alive,
+    "alive_with_saved_at_end": lambda state, seat, player, goal: player.alive and len(
+        {s for s in player.saved if s != seat and state.players[s].alive}) >= int(goal.get("saved", 1)),
+    "alive_never_revealed_at_end": lambda state, seat, player, goal: player.alive and not player.ever_revealed,
+    "at_location_at_end": lambda state, seat, player, goal: player.alive and player.at == goal["location"],
+    "neighbour_wins": lambda state, seat, player, goal: False,  # the fixpoint in `winners`
+}
+"""The end-only goals' tests (END_ONLY)."""
+_END_ONLY = frozenset(END_ONLY)
+_TRIGGER_GOALS: dict[str, Test] = {
+    "own_equipment": _own_equipment,
+    "own_named_cards": lambda state, seat, player, goal: len(
+        {c for c in player.equipment if c in goal["cards"]}) >= int(goal["count"]),
+    "sealed_dies_while_alive": lambda state, seat, player, goal: player.alive and any(
+        p.sealed_by == seat and not p.alive for p in state.players),
+    "dead_count_alive": lambda state, seat, player, goal: player.alive and len(_dead(state)) >= int(goal["count"]),
+    "first_to_die": lambda state, seat, player, goal: not player.alive and player.death_seq == 1,
+    "among_last_alive": lambda state, seat, player, goal: player.alive and sum(
+        p.alive for p in state.players) <= int(goal["count"]),
+    "faction_dead_alive": lambda state, seat, player, goal: player.alive and _faction_dead(
+        state, str(goal["identity"])),
+    "kill_with_dead_total": _kill_with_dead_total,
+    "attack_kills": _attack_kills,
+}
+"""The trigger goals' tests (any other goal id never holds)."""
 
 
 def _hp_of(state: JudgementState, seat: Seat) -> int:
@@ -164,10 +186,10 @@ def check(state: JudgementState) -> list[Event]:
         if DECLARE in state.variants:
             asking = any(f.kind == "declare" for f in state.frames)
             return [] if asking else _offer_declare(state)
-        commoners = [s for s in from_active(state) if state.players[s].identity == "commoner"]
-        met = [s for s in commoners if triggered(state, s)]
-        if met:
-            reason = f"commoner:{state.players[met[0]].character}"
+        for s in from_active(state):  # the first Commoner in turn order whose trigger goal holds
+            if state.players[s].identity == "commoner" and triggered(state, s):
+                reason = f"commoner:{state.players[s].character}"
+                break
     if not reason:
         return []
     return end(state, reason)
@@ -230,14 +252,35 @@ def could_trigger(state: JudgementState, seat: Seat) -> bool:
     player = state.players[seat]
     if player.character is None:
         return False
+    tests = _trigger_tests()
     if player.revealed or player.ever_revealed or not player.alive:
         candidates = [player.character]
     else:
         seen = [p for s, p in enumerate(state.players) if s != seat]
         shown = {p.character for p in seen if p.revealed or p.ever_revealed or not p.alive}
-        candidates = [c for c in load().characters if c not in shown]
-    chars = load().characters
-    return any(holds(state, seat, chars[c].goal, at_end=False) for c in candidates)
+        candidates = [c for c in tests if c not in shown]
+    for c in candidates:
+        for test, goal in tests.get(c, ()):
+            if test(state, seat, player, goal):
+                return True
+    return False
+
+
+@cache
+def _trigger_tests() -> dict[str, tuple[tuple[Test, Effect], ...]]:
+    """Per character with a trigger goal (in content order), the tests of its trigger goals with
+    `any_of` opened up: `holds(..., at_end=False)` is whether one of them holds (an end-only goal
+    never holds before the end, an unknown one never), asked here without the walk through
+    `holds` (`could_trigger` asks it of every character for every face-down seat at every check)."""
+
+    def leaves(goal: Effect) -> list[tuple[Test, Effect]]:
+        if goal.id == "any_of":
+            return [leaf for g in goal["goals"] for leaf in leaves(g)]
+        test = _TRIGGER_GOALS.get(goal.id)
+        return [(test, goal)] if test is not None and goal.id not in _END_ONLY else []
+
+    out = {c: tuple(leaves(char.goal)) for c, char in load().characters.items()}
+    return {c: tests for c, tests in out.items() if tests}
 
 
 def _offer_declare(state: JudgementState) -> list[Event]:

@@ -56,7 +56,7 @@ def view(game: Game[JudgementState], state: JudgementState, seat: Seat | None) -
             "dark": list(state.dark_discard),
             "order": len(state.order_discard),
         },
-        "frame": _public_frame(state),
+        "frame": public_frame(state),
         "last_roll": dict(state.last_roll) if state.last_roll else None,
         "attack": _attack(state),
         "dead_order": list(state.dead_order),
@@ -83,22 +83,24 @@ def _hp(character: str | None) -> int | None:
 
 
 def _player(state: JudgementState, seat: Seat, p: Player, over: bool) -> dict[str, Any]:
-    shown = character_shown(p, over)
+    alive = p.alive
+    shown = p.revealed or not alive or over  # character_shown, written out (every view, every seat)
+    character = p.character
     return {
         "seat": seat,
         "colour": p.colour,
         "at": p.at,
         "damage": p.damage,
-        "alive": p.alive,
+        "alive": alive,
         "revealed": p.revealed,
-        "character": p.character if shown else None,
-        "hp": _hp(p.character) if shown else None,
-        "identity": (p.identity or None) if identity_shown(p, over) else None,
+        "character": character if shown else None,
+        "hp": (load().characters[character].hp if character else None) if shown else None,
+        "identity": (p.identity or None) if p.identity_shown or not alive or over else None,  # identity_shown
         "equipment": list(p.equipment),
         "used": list(p.used) if shown else [],
         "sealed": p.sealed,
         "shield": p.shield,
-        "picked": p.character is not None,
+        "picked": character is not None,
         "start_roll": state.start_rolls.get(seat),
     }
 
@@ -122,7 +124,9 @@ def privy(frame: Frame, seat: Seat) -> bool:
     return seat in frame.seats or seat in _seats(frame.data.get("to"))
 
 
-def _public_frame(state: JudgementState) -> dict[str, Any] | None:
+def public_frame(state: JudgementState) -> dict[str, Any] | None:
+    """The top frame as everyone sees it (the view's `frame`): its kind, who is asked and who
+    passed, and its public keys."""
     if not state.frames:
         return None
     frame = state.frames[-1]

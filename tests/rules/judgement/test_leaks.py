@@ -188,12 +188,35 @@ def privy_to_order(frame: Any, viewer: int | None) -> bool:
     return viewer is not None and viewer in (frame.data.get("giver"), frame.data.get("recipient"))
 
 
+def rewritable(state: JudgementState) -> JudgementState:
+    """A copy of `state` that owns every part `counterfactual` rewrites (the players, their Order
+    notes, the frames and their data; the decks it replaces whole) and shares the rest with
+    `state`: enough for questions that only read (views, who is asked, legal actions), at a
+    tenth of `duplicate`'s cost. A test using it checks that the state read is left as it was."""
+    other: JudgementState = _own(state)
+    other.players = [_own(p) for p in state.players]
+    for p in other.players:
+        p.orders = [_own(n) for n in p.orders]
+    other.frames = [_own(f) for f in state.frames]
+    for f in other.frames:
+        f.data = dict(f.data)
+    return other
+
+
+def _own(obj: Any) -> Any:
+    """A shallow copy of a plain dataclass instance (its fields shared)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 def counterfactual(state: JudgementState, viewer: int | None, seed: int, *, characters: str = "all",
-                   decks: bool = True) -> JudgementState:
+                   decks: bool = True, reading: bool = False) -> JudgementState:
     """The secrets `viewer` does not know, permuted (see the module docstring). `characters`:
     `all` permutes every character never face up, `same_hp` only among those of equal HP (so that
-    who dies of a blow, a public outcome, stays the same), `none` keeps them."""
-    other = duplicate(state)
+    who dies of a blow, a public outcome, stays the same), `none` keeps them. `reading`: the
+    caller only reads the counterfactual (`rewritable` copies; else a `duplicate` sharing nothing)."""
+    other = rewritable(state) if reading else duplicate(state)
     rng = random.Random(seed)
     me = state.players[viewer] if viewer is not None else None
     known = me.known if me is not None else {}
@@ -243,13 +266,17 @@ def clocked(state: JudgementState) -> list[int]:
 def test_leak_views_counterfactual(games: Games) -> None:
     """Every third step of every game, for every seat and a spectator: its view, who is asked,
     who has a clock (the table shows it), the decision the table shows (its public words, who
-    passed, its key), what the seat alone is asked (`own_question`) and its own legal actions."""
+    passed, its key), what the seat alone is asked (`own_question`) and its own legal actions.
+    The counterfactuals share with the state what they do not rewrite (`rewritable`: only read
+    here); that the questions leave the state as it was is checked against one full copy per
+    step, so every view is compared with the view of the state as it was."""
     for (n, seed, *_), steps in games.items():
         for i, step in enumerate(steps[::3]):
             state = step.before
+            pristine = duplicate(state)
             asked, clocks = GAME.to_act(state), clocked(state)  # the state's own, read once for every viewer
             for viewer in [None, *range(n)]:
-                other = counterfactual(state, viewer, seed * 1000 + i)
+                other = counterfactual(state, viewer, seed * 1000 + i, reading=True)
                 where = f"{n} seats seed {seed} step {3 * i} viewer {viewer}"
                 assert GAME.view(other, viewer) == GAME.view(state, viewer), where
                 assert GAME.to_act(other) == asked, where
@@ -260,6 +287,7 @@ def test_leak_views_counterfactual(games: Games) -> None:
                     assert GAME.own_question(other, viewer) == GAME.own_question(state, viewer), where
                 if viewer is not None and viewer in asked:
                     assert legal(other, viewer) == legal(state, viewer), where
+            assert state == pristine, f"{n} seats seed {seed} step {3 * i}: a question changed the state"
 
 
 def test_leak_r7_who_is_offered_reveal_depends_on_no_secret(games: Games) -> None:
@@ -484,7 +512,10 @@ def check_notices(table: Any, events: list[Event], notices: list[Any]) -> set[in
 async def test_leak_private_events_reach_only_their_seats(
         humans: int, ai: int, seed: str, clock: bool, registered_game: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """Humans act by the busy policy (with `clock`, at every other version the clock passes them
-    instead, by each decision's timeout action); AI seats too. Every notice of every call is checked."""
+    instead, by each decision's timeout action); AI seats too. Every notice of every call is checked.
+    The export is tried every 25th call, as the log and the status are read: while the table is
+    active it is refused for The City of Judgement whatever happened (hidden information), so a
+    sample proves what every call did (each try reads the whole log from the store)."""
     import tables.play
     from rules.core import IllegalAction
     from tables.service import Player, TableService
@@ -504,9 +535,10 @@ async def test_leak_private_events_reach_only_their_seats(
     for calls in range(MAX_STEPS):
         if table.status != "active":
             break
-        with pytest.raises(IllegalAction) as refused:
-            svc.export(channel)
-        assert refused.value.code == "export_after_end"
+        if calls % 25 == 0:  # the log may not go out before the end (a game with hidden information)
+            with pytest.raises(IllegalAction) as refused:
+                svc.export(channel)
+            assert refused.value.code == "export_after_end"
         waiting = table.humans_to_act()
         if clock and waiting and table.version % 2 and svc.deadline(channel) is not None:
             notices = await svc.expire(channel, table.version)
