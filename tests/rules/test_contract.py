@@ -72,7 +72,7 @@ def _judgement_secrets(game: Game, state: Any, viewer: int | None) -> None:
     from tests.rules.judgement.test_leaks import counterfactual
 
     if state.version % 10 == 0 and game.outcome(state) is None:  # at the end everything is shown
-        other = counterfactual(state, viewer, state.version)
+        other = counterfactual(state, viewer, state.version, reading=True)  # shares what it keeps
         assert game.view(other, viewer) == game.view(state, viewer)
         assert game.to_act(other) == game.to_act(state)
 
