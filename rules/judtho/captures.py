@@ -75,9 +75,10 @@ def most_taken(position: Position, colour: str, own: Iterable[tuple[str, str]], 
             # The distant capture of every capturable L-square is at least any single one of them.
             total = 0.0
             for sq in geo.knight[origin]:
-                occupant = get(sq)
-                if occupant is not None and occupant[0] in opponents:
-                    total += worth(occupant)
+                if sq in pieces:
+                    occupant = pieces[sq]
+                    if occupant[0] in opponents:
+                        total += worth(occupant)
             if total > best:
                 best = total
         elif piece == "queen" or piece == "rook" or piece == "bishop":
@@ -85,9 +86,9 @@ def most_taken(position: Position, colour: str, own: Iterable[tuple[str, str]], 
                 geo.rook_rays[origin] if piece == "rook" else geo.bishop_rays[origin])
             for line in lines:
                 for sq in line:
-                    occupant = get(sq)
-                    if occupant is None:
+                    if sq not in pieces:  # (asked first: most squares are empty)
                         continue
+                    occupant = pieces[sq]
                     if occupant[0] in opponents and sq not in forbidden:
                         best = max(best, worth(occupant))
                     break
@@ -101,8 +102,10 @@ def most_taken(position: Position, colour: str, own: Iterable[tuple[str, str]], 
                 # A jump onto any capturable square of the path (what stands between is ignored).
                 seen = False
                 for sq in path:
-                    occupant = get(sq)
-                    if occupant is not None and occupant[0] in opponents:
+                    if sq not in pieces:
+                        continue
+                    occupant = pieces[sq]
+                    if occupant[0] in opponents:
                         seen = True
                         if sq not in forbidden:
                             best = max(best, worth(occupant))

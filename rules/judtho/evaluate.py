@@ -340,8 +340,8 @@ def _scan(
         forward = pawn_forward(owner)
         for sq, piece in army:
             if piece == "knight":
-                landings = knights.get(sq)
-                if landings is not None:
+                if sq in knights:
+                    landings = knights[sq]
                     opponents, forbidden = sides.opponents[owner], sides.forbidden[owner]
                     for j in landings:
                         occupant = pieces.get(j)
@@ -351,10 +351,9 @@ def _scan(
                 elif sq in two_away:
                     lesser += KNIGHT_NEAR
                 continue
-            entry = others.get(sq)
-            if entry is None:
+            if sq not in others:  # (asked first: most pieces are out of the King's reach)
                 continue
-            near, pawn_step, tests = entry
+            near, pawn_step, tests = others[sq]
             if piece == "pawn":
                 if pawn_step == forward:
                     found.append(owner)
