@@ -127,8 +127,14 @@ HALO = 0.04
 """The ring outside the outline, as a share of the piece's size."""
 
 
+def rims(size: int) -> tuple[int, int]:
+    """The width of the outline and of the halo ring outside it, in pixels at `SS` times `size`."""
+    return max(SS, round(size * SS * 0.05)), max(SS, round(size * SS * HALO))
+
+
 def _pad(size: int) -> int:
-    return max(SS, round(size * SS * 0.05)) + max(SS, round(size * SS * HALO)) + SS
+    edge, halo = rims(size)
+    return edge + halo + SS
 
 
 @cache
@@ -136,14 +142,23 @@ def _masks(piece: str, size: int) -> tuple[Image.Image, Image.Image, Image.Image
     """The silhouette, its outline ring and the halo ring outside it, at `SS` times `size` (no
     colour)."""
     S = size * SS
-    edge = max(SS, round(size * SS * 0.05))
-    halo = max(SS, round(size * SS * HALO))
+    edge, halo = rims(size)
     pad = _pad(size)
     fill = Image.new("L", (S, S), 0)
     _draw_shapes(ImageDraw.Draw(fill), SHAPES[piece], S, pad, 255)
-    outer = fill.filter(ImageFilter.MaxFilter(2 * edge + 1))
-    ring = outer.filter(ImageFilter.MaxFilter(2 * halo + 1))
+    outer = dilate(fill, edge)
+    ring = dilate(outer, halo)
     return fill, outer, ring
+
+
+def dilate(mask: Image.Image, radius: int) -> Image.Image:
+    """`mask` grown by `radius` pixels every way: the same pixels as one `MaxFilter(2 * radius + 1)`
+    (a square's maximum is `radius` maxima over 3 x 3 squares, one after the other, the picture's
+    border repeated either way), in a fraction of the time (a 3 x 3 filter reads 9 pixels per
+    pixel; a 19 x 19 one, 361)."""
+    for _ in range(radius):
+        mask = mask.filter(ImageFilter.MaxFilter(3))
+    return mask
 
 
 @cache

@@ -14,7 +14,7 @@ positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,62 +41,76 @@ def most_captured(position: Position, colour: str, relation: Relation, worth: Wo
     Knight's distant capture of all its targets, J10, count whole); 0 when it can take nothing
     that is worth anything. The same as the largest sum of `worth` over the captures of the
     moves `legal_moves(position, colour, relation, (DISTANT_ALL_AND_SINGLES,))` lists."""
-    pieces = position.pieces
-    geo = geometry(position.board)
     opponents = _opponents(position, colour, relation)
     if not opponents:
         return 0.0
-    forbidden = _forbidden(position, colour, relation)
+    own = [(sq, piece) for sq, (owner, piece) in position.pieces.items() if owner == colour]
+    return most_taken(position, colour, own, opponents, _forbidden(position, colour, relation), worth)
+
+
+def most_taken(position: Position, colour: str, own: Iterable[tuple[str, str]], opponents: Collection[str],
+               forbidden: Collection[str], worth: Worth) -> float:
+    """`most_captured`, `colour`'s pieces (`own`: square, piece), its Opponents and the squares its
+    moves may not finish on (its Rivals' Kingdoms, J19) already known."""
+    pieces = position.pieces
+    get = pieces.get
+    geo = geometry(position.board)
     best = 0.0
 
     def take(sq: str) -> float:
         """The worth of capturing on `sq` (None-safe: only called on an Opponent's piece)."""
         return worth(pieces[sq])
 
-    for origin, (owner, piece) in list(pieces.items()):
-        if owner != colour:
-            continue
-        if piece == "knight":
+    diagonals = (1, 7) if pawn_forward(colour) > 0 else (3, 5)
+    for origin, piece in own:
+        if piece == "pawn":
+            rays = geo.rays[origin]
+            for i in diagonals:
+                if rays[i]:
+                    sq = rays[i][0]
+                    occupant = get(sq)
+                    if occupant is not None and occupant[0] in opponents and sq not in forbidden:
+                        best = max(best, worth(occupant))
+        elif piece == "knight":
             # The distant capture of every capturable L-square is at least any single one of them.
             total = 0.0
             for sq in geo.knight[origin]:
-                occupant = pieces.get(sq)
-                if occupant is not None and occupant[0] in opponents:
-                    total += worth(occupant)
-            best = max(best, total)
-        elif piece in ("queen", "rook", "bishop"):
-            rays = geo.rays[origin]
-            lines = rays if piece == "queen" else rays[0::2] if piece == "rook" else rays[1::2]
+                if sq in pieces:
+                    occupant = pieces[sq]
+                    if occupant[0] in opponents:
+                        total += worth(occupant)
+            if total > best:
+                best = total
+        elif piece == "queen" or piece == "rook" or piece == "bishop":
+            lines = geo.rays[origin] if piece == "queen" else (
+                geo.rook_rays[origin] if piece == "rook" else geo.bishop_rays[origin])
             for line in lines:
                 for sq in line:
-                    occupant = pieces.get(sq)
-                    if occupant is None:
+                    if sq not in pieces:  # (asked first: most squares are empty)
                         continue
+                    occupant = pieces[sq]
                     if occupant[0] in opponents and sq not in forbidden:
                         best = max(best, worth(occupant))
                     break
         elif piece == "king":
             for sq in geo.king[origin]:
-                occupant = pieces.get(sq)
+                occupant = get(sq)
                 if occupant is not None and occupant[0] in opponents and sq not in forbidden:
                     best = max(best, worth(occupant))
-        elif piece == "pawn":
-            rays = geo.rays[origin]
-            for i in (1, 7) if pawn_forward(colour) > 0 else (3, 5):
-                if rays[i]:
-                    sq = rays[i][0]
-                    occupant = pieces.get(sq)
-                    if occupant is not None and occupant[0] in opponents and sq not in forbidden:
-                        best = max(best, worth(occupant))
         elif piece == "princess":
-            for line in geo.rays[origin]:
-                path = line[:PRINCESS_REACH]
+            for path in geo.princess_paths[origin]:
                 # A jump onto any capturable square of the path (what stands between is ignored).
+                seen = False
                 for sq in path:
-                    occupant = pieces.get(sq)
-                    if occupant is not None and occupant[0] in opponents and sq not in forbidden:
-                        best = max(best, worth(occupant))
-                best = max(best, _sweep(pieces, opponents, forbidden, path, PRINCESS_REACH, take))
+                    if sq not in pieces:
+                        continue
+                    occupant = pieces[sq]
+                    if occupant[0] in opponents:
+                        seen = True
+                        if sq not in forbidden:
+                            best = max(best, worth(occupant))
+                if seen:  # a sweep takes nothing from a path without an Opponent piece
+                    best = max(best, _sweep(pieces, opponents, forbidden, path, PRINCESS_REACH, take))
         elif piece == "prince":
             for path in geo.prince[origin]:
                 best = max(best, _sweep(pieces, opponents, forbidden, path, PRINCE_REACH, take))
@@ -105,8 +119,8 @@ def most_captured(position: Position, colour: str, relation: Relation, worth: Wo
 
 def _sweep(
     pieces: Mapping[str, tuple[str, str]],
-    opponents: frozenset[str],
-    forbidden: frozenset[str],
+    opponents: Collection[str],
+    forbidden: Collection[str],
     path: tuple[str, ...],
     most: int,
     take: Callable[[str], float],

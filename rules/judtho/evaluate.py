@@ -27,11 +27,12 @@ Rival's loss helps only while the Rivalry lasts — weighed 0). Parts, largest f
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import weakref
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 
 from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward, square_name
-from rules.judtho.captures import most_captured
+from rules.judtho.captures import most_taken
 from rules.judtho.moves import PRINCE_REACH, PRINCESS_REACH, geometry
 
 CONQUEST = 200.0
@@ -56,13 +57,22 @@ _COORDS = {square_name(f, r): (f, r) for f in range(12) for r in range(12)}
 """Square -> (file, rank), looked up rather than parsed: the evaluation runs thousands of times a move."""
 
 
+_ZONES: dict[Board, dict[str, _Zone]] = {}
+"""Board -> King's square -> `_Zone`, filled as Kings stand on squares."""
+
+_FIXED: weakref.WeakKeyDictionary[Relation, dict[Board, _Sides]] = weakref.WeakKeyDictionary()
+"""The relations `memo` made (a fixed table, so each always answers the same) -> their `_Sides` by board."""
+
+
 def memo(relation: Relation) -> Relation:
-    """The same relation, looked up in a table of the four colours (it is called very often)."""
+    """The same relation, looked up in a table of the four colours (it is called very often); the
+    evaluation reads what it says once (`_Sides`), since it always answers the same."""
     table = {(a, b): relation(a, b) for a in COLOURS for b in COLOURS}
 
     def related(a: str, b: str) -> str:
         return table[(a, b)]
 
+    _FIXED[related] = {}
     return related
 
 
@@ -209,36 +219,173 @@ def _reach(board: Board, king_square: str) -> tuple[frozenset[str], frozenset[st
     return lines | near | prince, near
 
 
+class _Sides:
+    """What the relationships of one board's armies say, read once: how each army's fortune counts
+    for each other (`SIGNS`), each army's Opponents (whose pieces it may capture, 2.1), the
+    squares its moves may not finish on (a Rival's Kingdom, J19) and the armies whose pieces
+    can conquer its King (its Opponents, J11); with the board's tables the evaluation reads."""
+
+    __slots__ = ("enemies", "forbidden", "knight", "opponents", "signs", "steps", "zones")
+
+    def __init__(self, board: Board, relation: Relation) -> None:
+        colours = board.colours
+        table = {(a, b): relation(a, b) for a in colours for b in colours}
+        self.signs = {a: {b: SIGNS[table[(a, b)]] for b in colours} for a in colours}
+        """`a` -> `b` -> how `b`'s fortune counts for `a`."""
+        self.opponents = {a: frozenset(b for b in colours if table[(a, b)] == "opponent") for a in colours}
+        """`a` -> the armies whose pieces `a` may capture (2.1)."""
+        self.forbidden: dict[str, frozenset[str]] = {
+            a: frozenset().union(*(board.kingdoms[b] for b in colours if b != a and table[(a, b)] == "rival"))
+            for a in colours
+        }
+        """`a` -> the squares where `a`'s moves may not finish (its Rivals' Kingdoms, J19)."""
+        self.enemies = {k: frozenset(c for c in colours if c != k and table[(c, k)] == "opponent") for k in colours}
+        """`k` -> the armies that are `k`'s Opponents, whose Knights knatch its King (J11)."""
+        self.knight = geometry(board).knight
+        self.steps = _pawn_steps(board)
+        self.zones = _ZONES.setdefault(board, {})
+        """The board's tables, kept here to be read without hashing the board at every evaluation."""
+
+
+_last: tuple[Relation | None, Board | None, _Sides | None] = (None, None, None)
+"""The relation, board and `_Sides` asked for last (a search asks with one relation thousands of times)."""
+
+
+def _sides(board: Board, relation: Relation) -> _Sides:
+    """`_Sides` of `relation` on `board`: read once for a relation `memo` made, afresh for any other."""
+    global _last
+    last = _last
+    if last[0] is relation and last[1] is board and last[2] is not None:
+        return last[2]
+    known = _FIXED.get(relation)
+    if known is None:
+        return _Sides(board, relation)
+    sides = known.get(board)
+    if sides is None:
+        sides = known[board] = _Sides(board, relation)
+    _last = (relation, board, sides)
+    return sides
+
+
+_Tests = dict[str, tuple[tuple[str, ...], ...]]
+"""Piece -> the alternatives of squares that must all be empty for it to capture a King: `((),)`
+when nothing can stand in its way (a King next to it, a Princess's jump), one alternative per
+path for a Prince."""
+
+
+class _Zone:
+    """What a piece on each square could do against a King on one square, by the geometry alone
+    (`attacks`, `_knight_reach`, `_reach`), worked out once per board and King's square."""
+
+    __slots__ = ("knights", "others", "two_away")
+
+    def __init__(self, board: Board, king_square: str) -> None:
+        geo = geometry(board)
+        attacking, one_away = _knight_reach(board, king_square)
+        self.knights = {sq: tuple(j for j in geo.knight[sq] if j in attacking) for sq in one_away}
+        """A Knight's square one jump from a knatch -> the squares attacking the King it jumps to."""
+        self.two_away = _knight_reach_two(board, king_square)
+        reach, near = _reach(board, king_square)
+        kf, kr = _COORDS[king_square]
+        self.others: dict[str, tuple[bool, int, _Tests]] = {}
+        """The square of a piece other than a Knight that could ever attack the King or stands
+        within two of it -> (whether it is within two, `KING_CROWD`; the rank step towards the
+        King when it stands on a neighbouring file, which a Pawn moving that way takes, else 0;
+        `_Tests` of the other pieces)."""
+        for sq in reach:
+            if sq == king_square or sq not in geo.king:  # (`_reach` reads the 12 x 12 grid; Duo is narrower)
+                continue
+            f, r = _COORDS[sq]
+            tests: _Tests = {}
+            if king_square in geo.king[sq]:
+                tests["king"] = ((),)
+            line = _line(sq, king_square)
+            if line is not None:
+                kind, n, between = line
+                tests["queen"] = (between,)
+                tests["rook" if kind == "orthogonal" else "bishop"] = (between,)
+                if n <= PRINCESS_REACH:
+                    tests["princess"] = ((),)
+            befores = tuple(
+                path[: path.index(king_square)] for path in geo.prince[sq] if king_square in path[:PRINCE_REACH]
+            )
+            if befores:
+                tests["prince"] = befores
+            self.others[sq] = (sq in near, kr - r if abs(kf - f) == 1 else 0, tests)
+
+
+def _zone(board: Board, king_square: str) -> _Zone:
+    """`_Zone` of `king_square` on `board`, worked out once."""
+    zones = _ZONES.get(board)
+    if zones is None:
+        zones = _ZONES[board] = {}
+    zone = zones.get(king_square)
+    if zone is None:
+        zone = zones[king_square] = _Zone(board, king_square)
+    return zone
+
+
+def _scan(
+    pieces: Mapping[str, tuple[str, str]],
+    zone: _Zone,
+    sides: _Sides,
+    enemies: Iterable[tuple[str, Iterable[tuple[str, str]]]],
+) -> tuple[list[str], float]:
+    """`_king_scan` on the King's `zone`, asking only the pieces of its Opponents: `enemies` is
+    (army, its pieces as (square, piece)) for each."""
+    knights, two_away, others = zone.knights, zone.two_away, zone.others
+    found: list[str] = []
+    lesser = 0.0
+    for owner, army in enemies:
+        forward = pawn_forward(owner)
+        for sq, piece in army:
+            if piece == "knight":
+                if sq in knights:
+                    landings = knights[sq]
+                    opponents, forbidden = sides.opponents[owner], sides.forbidden[owner]
+                    for j in landings:
+                        occupant = pieces.get(j)
+                        if (occupant is None or occupant[0] in opponents) and j not in forbidden:
+                            found.append(owner)
+                            break
+                elif sq in two_away:
+                    lesser += KNIGHT_NEAR
+                continue
+            if sq not in others:  # (asked first: most pieces are out of the King's reach)
+                continue
+            near, pawn_step, tests = others[sq]
+            if piece == "pawn":
+                if pawn_step == forward:
+                    found.append(owner)
+            else:
+                alternatives = tests.get(piece)
+                if alternatives is not None:
+                    for before in alternatives:
+                        for between in before:
+                            if between in pieces:
+                                break
+                        else:
+                            found.append(owner)
+                            break
+            if near:
+                lesser += KING_CROWD
+    return found, lesser
+
+
 def _king_scan(position: Position, colour: str, king_square: str, relation: Relation) -> tuple[list[str], float]:
     """`king_threats`, and the lesser dangers: Opponent Knights two jumps from a knatch square
     (`KNIGHT_NEAR`) and other Opponent pieces within two squares (`KING_CROWD`). Only the pieces
-    on a square that could ever attack the King (`_reach`) are asked whether they do."""
+    on a square that could ever attack the King (`_reach`) are asked whether they do, by the
+    geometry worked out once for that square (`_Zone`)."""
     board = position.board
-    attacking, one_away = _knight_reach(board, king_square)
-    two_away = _knight_reach_two(board, king_square)
-    reach, near = _reach(board, king_square)
-    jumps = geometry(board).knight
-    enemies = {c for c in board.colours if c != colour and relation(c, colour) == "opponent"}
-    found = []
-    lesser = 0.0
-    for sq, (owner, piece) in position.pieces.items():
-        if owner not in enemies:
-            continue
-        if piece == "knight":
-            if sq in one_away and any(
-                j in attacking and _knight_may_land(position, owner, j, relation) for j in jumps[sq]
-            ):
-                found.append(owner)
-            elif sq in two_away:
-                lesser += KNIGHT_NEAR
-            continue
-        if sq not in reach:
-            continue
-        if attacks(position, sq, king_square):
-            found.append(owner)
-        if sq in near:
-            lesser += KING_CROWD
-    return found, lesser
+    sides = _sides(board, relation)
+    enemies = sides.enemies[colour]
+    pieces = position.pieces
+    armies: dict[str, list[tuple[str, str]]] = {}
+    for sq, (owner, piece) in pieces.items():
+        if owner in enemies:
+            armies.setdefault(owner, []).append((sq, piece))
+    return _scan(pieces, _zone(board, king_square), sides, armies.items())
 
 
 def king_threats(position: Position, colour: str, king_square: str, relation: Relation) -> list[str]:
@@ -295,6 +442,23 @@ def hanging(
     capture now (2.1; a sweep, J9, or a Knight's distant capture, J10, counts whole); only the
     Opponents in `first` (those who move before `colour` again) when it is given. Captures only
     (`captures.most_captured`): no move list is built."""
+    sides = _sides(position.board, relation)
+    armies: dict[str, list[tuple[str, str]]] = {}
+    for sq, (owner, piece) in position.pieces.items():
+        armies.setdefault(owner, []).append((sq, piece))
+    return _hanging(position, sides, values, signs, lost, armies, first)
+
+
+def _hanging(
+    position: Position,
+    sides: _Sides,
+    values: Mapping[str, int],
+    signs: Mapping[str, float],
+    lost: Collection[str],
+    armies: Mapping[str, list[tuple[str, str]]],
+    first: Collection[str] | None,
+) -> float:
+    """`hanging`, the relationships (`_Sides`) and each army's pieces (square, piece) already known."""
     ours = {c for c, sign in signs.items() if sign > 0}
 
     def worth(occupant: tuple[str, str]) -> float:
@@ -304,8 +468,25 @@ def hanging(
     for enemy, sign in signs.items():
         if sign >= 0 or enemy in lost or (first is not None and enemy not in first):
             continue
-        worst = max(worst, most_captured(position, enemy, relation, worth))
+        opponents = sides.opponents[enemy]
+        if opponents:
+            worst = max(worst, most_taken(position, enemy, armies.get(enemy, ()), opponents, sides.forbidden[enemy],
+                                          worth))
     return worst
+
+
+@cache
+def _pawn_steps(board: Board) -> dict[str, dict[str, float]]:
+    """Colour -> square -> `PAWN_STEP` times the ranks a Pawn of that colour there has travelled
+    towards its promotion (2.2, J14)."""
+    return {
+        colour: {
+            sq: PAWN_STEP * (r if pawn_forward(colour) > 0 else board.ranks - 1 - r)
+            for sq in board.squares
+            for r in (_COORDS[sq][1],)
+        }
+        for colour in COLOURS
+    }
 
 
 def evaluate(
@@ -317,31 +498,76 @@ def evaluate(
 ) -> float:
     """The position's worth for `colour` and its Allies, minus its Opponents' (Rivals weigh 0).
     `upcoming` is the turn order from the army to move next (by default the plain order after
-    `colour`, who has just moved). See the module docstring for the parts and their weights."""
+    `colour`, who has just moved). See the module docstring for the parts and their weights.
+
+    One pass over the pieces groups them by army, finds the Kings and adds up the material (in
+    the order of the pieces, so the sum is the same to the last bit whatever the grouping);
+    the relationships are read once per relation and board (`_Sides`), the King scans ask only
+    the Opponents' pieces, and `hanging` only the pieces of the Opponents moving first."""
+    board = position.board
+    pieces = position.pieces
     if upcoming is None:
         upcoming = next_movers(position, colour)
+    sides = _sides(board, relation)
+    row = sides.signs[colour]
+    steps, zones = sides.steps, sides.zones
     king_at: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    for sq, (owner, piece) in position.pieces.items():
-        counts[owner] = counts.get(owner, 0) + 1
+    armies: dict[str, list[tuple[str, str]]] = {c: [] for c in board.colours}
+    material = 0.0
+    for sq, (owner, piece) in pieces.items():
+        armies[owner].append((sq, piece))
         if piece == "king":
             king_at[owner] = sq
-    signs = {c: SIGNS[relation(colour, c)] for c in position.board.colours if c in counts}
-    lost = _conquered(position, relation, king_at, counts)
+        sign = row[owner]
+        if not sign:
+            continue
+        material += sign * values.get(piece, 0)
+        if piece == "pawn":
+            material += sign * steps[owner][sq]
+    signs = {c: row[c] for c in board.colours if armies[c]}
+    knight_jumps = sides.knight
+    lost: set[str] = set()
+    for c in board.colours:  # knatched (J11), then Regicide or Annihilation (J13)
+        at = king_at.get(c)
+        if at is None:
+            continue
+        enemies = sides.enemies[c]
+        for jump in knight_jumps[at]:
+            occupant = pieces.get(jump)
+            if occupant and occupant[1] == "knight" and occupant[0] in enemies:
+                lost.add(c)
+                break
+    for c in board.colours:
+        if armies[c] and (c not in king_at or len(armies[c]) == 1):
+            lost.add(c)
     score = 0.0
     for c in lost:
         score -= signs[c] * CONQUEST
-    for sq, (owner, piece) in position.pieces.items():
-        sign = signs[owner]
-        if not sign:
-            continue
-        score += sign * values.get(piece, 0)
-        if piece == "pawn":
-            r = _COORDS[sq][1]
-            travelled = r if pawn_forward(owner) > 0 else position.board.ranks - 1 - r
-            score += sign * PAWN_STEP * travelled
+    if score == 0.0:
+        score = material  # the same additions from 0.0
+    else:
+        for sq, (owner, piece) in pieces.items():
+            sign = signs[owner]
+            if not sign:
+                continue
+            score += sign * values.get(piece, 0)
+            if piece == "pawn":
+                score += sign * steps[owner][sq]
+    turn: dict[str, int] = {}
+    for i, c in enumerate(upcoming):
+        if c not in turn:
+            turn[c] = i
     for c, sq in king_at.items():
-        if signs[c] and c not in lost:
-            score -= signs[c] * king_danger(position, c, sq, relation, movers_before(upcoming, c))
-    score -= HANGING * hanging(position, colour, relation, values, signs, lost, movers_before(upcoming, colour))
+        sign = signs[c]
+        if sign and c not in lost:
+            zone = zones.get(sq) or _zone(board, sq)
+            threats, lesser = _scan(pieces, zone, sides, [(e, armies[e]) for e in sides.enemies[c] if armies[e]])
+            danger = THREAT * len(threats) + lesser
+            mine = turn.get(c, len(upcoming))
+            if any(turn.get(owner, mine) < mine for owner in threats):  # an Opponent moving first (`movers_before`)
+                danger += IMMINENT
+            score -= sign * danger
+    mine = turn.get(colour, len(upcoming))
+    first = {c for c, i in turn.items() if i < mine}
+    score -= HANGING * _hanging(position, sides, values, signs, lost, armies, first)
     return score

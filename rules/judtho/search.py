@@ -59,7 +59,9 @@ searches in 40 finish them within 10000 (36 within 6000), and the others answer 
 moves the third ply did finish. A node costs about 0.1 ms of CPU on a busy machine (the
 evaluation reads captures only, `captures.py`, and asks only the pieces in reach of a King
 whether they attack it), so a decision takes a median of about 0.35 s and at most about 0.95 s
-there (0.55 s and 1.05 s with 6000 nodes before that King scan, measured side by side);
+there (0.55 s and 1.05 s with 6000 nodes before that King scan, measured side by side).
+Grouping the pieces by army once per evaluation (`evaluate._Sides`, `_Zone`) then took about 40%
+off (on a quiet machine, 59 to 35 us a node: a median decision of 0.18 s became 0.10 s);
 `bench/judtho_ai.py plies` and `figures` measure it."""
 MAX_DEPTH = 64
 GROWTH = 20

@@ -7,13 +7,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from renderer import judtho as R
-from renderer.judtho_board import BADGE_PX, CORNER_BADGE_PX, PIECE_PX, badge
+from renderer.judtho_board import BADGE_PX, CORNER_BADGE_PX, PIECE_PX, TARGET_PIECE_PX, badge
 from renderer.judtho_look import COLOURS, NEED_PX, PIECES, THEMES, K, cell_box, layout, parse_square
-from renderer.judtho_panel import _relation_rows
-from renderer.judtho_pieces import _masks
+from renderer.judtho_panel import ROW_PIECE, _relation_rows
+from renderer.judtho_pieces import SHAPES, _masks, rims
 from tests.renderer import judtho_views as V
 from tests.renderer.views import colour_count, decode
 
@@ -108,6 +108,19 @@ def test_2_5_every_piece_silhouette_differs_from_every_other():
         differ = sum(1 for x, y in zip(masks[a], masks[b], strict=True) if x != y)
         smaller = min(sum(1 for v in masks[p] if v) for p in (a, b))
         assert differ >= 0.08 * smaller, (a, b, differ, smaller)
+
+
+def test_the_outline_and_halo_masks_are_the_single_square_max_filter_for_every_piece_and_size() -> None:
+    """`_masks` grows the silhouette into its outline, and the outline into its halo, by passes of a
+    3 x 3 MaxFilter (`dilate`): pixel for pixel the one big square MaxFilter they replace, for every
+    piece at every size a picture draws (board, offered targets, panel rows, the panel's Kings)."""
+    for size in sorted({PIECE_PX, TARGET_PIECE_PX, ROW_PIECE, 46, 34}):
+        edge, halo = rims(size)
+        for piece in SHAPES:
+            fill, outer, ring = _masks(piece, size)
+            wanted = fill.filter(ImageFilter.MaxFilter(2 * edge + 1))
+            assert outer.tobytes() == wanted.tobytes(), (piece, size)
+            assert ring.tobytes() == wanted.filter(ImageFilter.MaxFilter(2 * halo + 1)).tobytes(), (piece, size)
 
 
 def test_j27_the_duo_board_is_half_the_quattro_board():

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
-from rules.judtho.board import initial_relation, relation_from_table
+from rules.judtho.board import initial_relation, pawn_forward, relation_from_table
 from rules.judtho.evaluate import (
     _COORDS,
     CONQUEST,
+    HANGING,
+    IMMINENT,
     KING_CROWD,
     KNIGHT_NEAR,
+    PAWN_STEP,
+    SIGNS,
+    THREAT,
     _king_scan,
     _knight_may_land,
     _knight_reach,
@@ -16,12 +21,17 @@ from rules.judtho.evaluate import (
     attacks,
     conquered,
     evaluate,
+    hanging,
     king_danger,
     kings,
     knatched_kings,
+    memo,
+    movers_before,
+    next_movers,
+    present_colours,
 )
 from rules.judtho.moves import geometry
-from rules.judtho.scoring import TABLE_1, TABLE_2
+from rules.judtho.scoring import TABLE_1, TABLE_2, values
 from tests.rules.judtho.kit import position
 
 WHITE_ALLIED_TO_BLACK = relation_from_table(
@@ -175,3 +185,54 @@ def test_2_5_2_a_prince_off_the_kings_lines_still_threatens_it() -> None:
     pos = position({"f6": "white king", "c5": "red prince", "l12": "red king"})
     assert king_scan_by_every_piece(pos, "white", "f6", initial_relation)[0] == ["red"]
     assert _king_scan(pos, "white", "f6", initial_relation)[0] == ["red"]
+
+
+def evaluate_piece_by_piece(pos, colour: str, relation, values, upcoming=None) -> float:
+    """`evaluate` as first written: the relationships asked afresh, every King scanned over every
+    piece (`king_scan_by_every_piece`), the material added in the order of the pieces: the
+    reference it is compared with, to the last bit."""
+    if upcoming is None:
+        upcoming = next_movers(pos, colour)
+    signs = {c: SIGNS[relation(colour, c)] for c in present_colours(pos)}
+    lost = conquered(pos, relation)
+    score = 0.0
+    for c in lost:
+        score -= signs[c] * CONQUEST
+    for sq, (owner, piece) in pos.pieces.items():
+        sign = signs[owner]
+        if not sign:
+            continue
+        score += sign * values.get(piece, 0)
+        if piece == "pawn":
+            r = _COORDS[sq][1]
+            travelled = r if pawn_forward(owner) > 0 else pos.board.ranks - 1 - r
+            score += sign * PAWN_STEP * travelled
+    for c, sq in kings(pos).items():
+        if signs[c] and c not in lost:
+            threats, lesser = king_scan_by_every_piece(pos, c, sq, relation)
+            danger = THREAT * len(threats) + lesser
+            if any(owner in movers_before(upcoming, c) for owner in threats):
+                danger += IMMINENT
+            score -= signs[c] * danger
+    return score - HANGING * hanging(pos, colour, relation, values, signs, lost, movers_before(upcoming, colour))
+
+
+def test_the_evaluation_is_the_piece_by_piece_reference_to_the_last_bit() -> None:
+    """The grouped, once-read evaluation (`_Sides`, `_Zone`) gives exactly the reference's figure
+    (so the search chooses the same moves), with a relation `memo` made (read once) and a plain
+    one (asked afresh), in the plain turn order and in an interleaved one (6.3), on positions of
+    random capture-happy games (Kings taken, so Conquests counted, and sweeps)."""
+    from tests.rules.judtho.test_captures import allied, positions
+
+    table = values("quattro")
+    orders = (None, ["red", "white", "black", "red", "yellow", "white"])
+    checked = 0
+    for seed in range(2):
+        for pos in positions(seed, 90)[::3]:
+            for relation in (memo(initial_relation), allied):
+                for colour in present_colours(pos):
+                    for upcoming in orders:
+                        got = evaluate(pos, colour, relation, table, upcoming)
+                        assert got == evaluate_piece_by_piece(pos, colour, relation, table, upcoming)
+                        checked += 1
+    assert checked > 800
