@@ -288,12 +288,12 @@ class Seen:
         if sector == ICU:
             return -ICU_COST / 2
         here = self.crimes_at(sector)
-        others = [s for s in self.seats if s != seat and self.at(s) == sector
-                  and not self.judge(s)["attempted"] and self.judge(s)["block_with"] is None]
         if self.judge(seat)["block_with"] is not None:
             here = []  # the Block Mania fight is this round's attempt: Crimes here wait
         if here:
-            value = max(self.arrest_ev(seat, c, len(others)) for c in here)
+            crowd = sum(1 for s in self.seats if s != seat and self.at(s) == sector
+                        and not self.judge(s)["attempted"] and self.judge(s)["block_with"] is None)
+            value = max(self.arrest_ev(seat, c, crowd) for c in here)
             if self.alien_at(sector):
                 value = max(value, self.alien_ev(seat))
             return value + issue
@@ -322,11 +322,11 @@ class Seen:
         key = ("targets", seat)
         if key not in self.memo:
             out = []
+            placed = [(s, at) for s in self.seats if (at := self.at(s)) not in (None, ICU)]
             for c in self.view["crimes"]:
                 ev = self.arrest_ev(seat, c)
                 if ev > 0:
-                    others = [self.turns(self.at(s), c["sector"]) for s in self.seats
-                              if s != seat and self.at(s) not in (None, ICU)]
+                    others = [self.turns(at, c["sector"]) for s, at in placed if s != seat]
                     out.append((ev, c["sector"], min(others, default=99)))
             self.memo[key] = out
         return list(self.memo[key])
