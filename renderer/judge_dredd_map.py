@@ -303,7 +303,8 @@ def codes_layer(theme_name: str) -> tuple[Tile, ...] | None:
     ground. Everything else it changes must be the cards' pasting alone (their soft edges, which
     `draw_codes` pastes as before); None if not (then it is drawn stroke by stroke)."""
     th = THEMES[theme_name]
-    grounds = [Image.new("RGB", (WIDTH, HEIGHT), c) for c in ((0, 0, 0), (255, 255, 255))]
+    # the plates and cards are on the map: grounds as tall as the map's foot hold all they paint
+    grounds = [Image.new("RGB", (WIDTH, MY + MAP_H), c) for c in ((0, 0, 0), (255, 255, 255))]
     painted = [g.copy() for g in grounds]
     carded = [g.copy() for g in grounds]
     for img, cards in zip(painted, carded, strict=True):
