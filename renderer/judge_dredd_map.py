@@ -62,6 +62,9 @@ PANEL_W = WIDTH - 2 * FRAME
 PANEL_H = 1100
 HEIGHT = PANEL_Y + PANEL_H + FRAME
 BG_SCALE = 2  # the static map is drawn twice as large and scaled down: smooth diagonals
+MAP_MARGIN = 8
+"""Rows of frame under the map drawn with it at `BG_SCALE` (`map_drawn_large`): more than the 3
+rows Lanczos reaches either side, so no row the map changes feels the large picture's edge."""
 NAME_H = 30  # the top band of a Sector that holds its code
 CRIME_ROW = 30  # the band under it that holds its Crimes (and a Starting Sector's card bonus)
 JUDGE_ROW = 28  # each row of Judges at the bottom
@@ -185,10 +188,24 @@ def _drawn_below(theme_name: str, texts: tuple[str, ...], top: int) -> Image.Ima
 @lru_cache(maxsize=8)
 def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
     th = THEMES[theme_name]
-    board = load_board()
     word = dict(zip(BACKGROUND_WORDS, texts, strict=True))
+    img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
+    img.paste(scaled_map(map_drawn_large(th)), (0, 0))
+    _title(img, th, word["title"])
+    _icu_box(img, th, word["intensive_care"], word["icu_note"])
+    _piles_ground(img, th, [word[f"pile.{p}"] for p in PILES])
+    ImageDraw.Draw(img).rounded_rectangle((PANEL_X, PANEL_Y, PANEL_X + PANEL_W, HEIGHT - FRAME), radius=10,
+                                          fill=th["panel"])
+    return img
+
+
+def map_drawn_large(th: Theme) -> Image.Image:
+    """The city (streets, water, bridges, Sectors) at `BG_SCALE`, on the frame's colour: the
+    picture's top rows only, down to `MAP_MARGIN` rows under the map. Below them the whole
+    picture drawn large would be the frame's colour alone, which scales down to itself."""
+    board = load_board()
     S = BG_SCALE
-    big = Image.new("RGB", (WIDTH * S, HEIGHT * S), th["frame"])
+    big = Image.new("RGB", (WIDTH * S, (MY + MAP_H + MAP_MARGIN) * S), th["frame"])
     d = ImageDraw.Draw(big)
 
     def sc(box: Box) -> tuple[float, ...]:
@@ -214,13 +231,17 @@ def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
         d.polygon(pts, fill=fill, outline=blend(fill, th["ink"], 0.45), width=S)
         if s.hospital:
             _red_cross(d, th, S, sector_centre(code), 30, blend(th["cross"], fill, 0.55))
-    img = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
-    _title(img, th, word["title"])
-    _icu_box(img, th, word["intensive_care"], word["icu_note"])
-    _piles_ground(img, th, [word[f"pile.{p}"] for p in PILES])
-    ImageDraw.Draw(img).rounded_rectangle((PANEL_X, PANEL_Y, PANEL_X + PANEL_W, HEIGHT - FRAME), radius=10,
-                                          fill=th["panel"])
-    return img
+    return big
+
+
+def scaled_map(big: Image.Image) -> Image.Image:
+    """`map_drawn_large` scaled down (Lanczos) as the whole picture it tops would be: down
+    first, then across, the order Pillow takes for a picture taller than it is wide (each pass
+    rounds to 8 bits, so the order shows in the last bit; a test holds the two to the same
+    pixels). Only the rows are scaled, a quarter of the picture's height, not the whole."""
+    height = big.height // BG_SCALE
+    rows = big.resize((big.width, height), Image.Resampling.LANCZOS)
+    return rows.resize((big.width // BG_SCALE, height), Image.Resampling.LANCZOS)
 
 
 def sector_fill(th: Theme, code: str) -> RGB:
@@ -282,7 +303,8 @@ def codes_layer(theme_name: str) -> tuple[Tile, ...] | None:
     ground. Everything else it changes must be the cards' pasting alone (their soft edges, which
     `draw_codes` pastes as before); None if not (then it is drawn stroke by stroke)."""
     th = THEMES[theme_name]
-    grounds = [Image.new("RGB", (WIDTH, HEIGHT), c) for c in ((0, 0, 0), (255, 255, 255))]
+    # the plates and cards are on the map: grounds as tall as the map's foot hold all they paint
+    grounds = [Image.new("RGB", (WIDTH, MY + MAP_H), c) for c in ((0, 0, 0), (255, 255, 255))]
     painted = [g.copy() for g in grounds]
     carded = [g.copy() for g in grounds]
     for img, cards in zip(painted, carded, strict=True):

@@ -1,7 +1,7 @@
 """A computer player for Judge Dredd: goes for the Crimes it can win, backs its own Arrests with
 its combat cards, and spends its hostile cards on the leader.
 
-Entry point: `choose(game, state, seat, rng=None) -> Action`, also `PLUGIN.ai`. It decides only on
+Entry point: `choose(game, state, seat, rng=None, legal=None) -> Action`, also `PLUGIN.ai`. It decides only on
 what the seat may know: its view (`game.view(state, seat)`: its own hand, face-up and peeked
 Perps, public counts) and the public facts listed in ai_plan.py; a face-down Perp counts as any of
 the Perps this seat has not seen. The legal actions it picks from are the engine's. It is
@@ -29,9 +29,12 @@ from .content import load_board
 from .state import ALIEN, HAND_LIMIT, DreddState
 
 
-def choose(game: Any, state: DreddState, seat: Seat, rng: random.Random | None = None) -> Action:
-    """An action for `seat`, which must be one that may act now."""
-    legal = game.legal_actions(state, seat)
+def choose(game: Any, state: DreddState, seat: Seat, rng: random.Random | None = None,
+           legal: list[Action] | None = None) -> Action:
+    """An action for `seat`, which must be one that may act now. `legal`: the seat's legal
+    actions now, when the caller has just listed them (else they are listed here)."""
+    if legal is None:
+        legal = game.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
     if len(legal) == 1:

@@ -31,7 +31,7 @@ from rules.core import Action, Seat
 
 from .actions import Answer, Block, Discard, Done, Pass, Play, TipOff
 from .ai_odds import arrest_odds, duel
-from .ai_plan import CARD_POINT, ICU_COST, Seen, turns
+from .ai_plan import CARD_POINT, ICU_COST, Seen
 from .content import load_board, load_cards
 from .state import HAND_LIMIT, ICU
 
@@ -355,7 +355,7 @@ def peek_gain(seen: Seen, target: str, effect: dict[str, Any]) -> float:
     else:
         crimes = seen.crimes_at(target)
     fresh = [c for c in crimes if c["perp"] is None]
-    if not fresh or turns(seen.at(me), fresh[0]["sector"], seen.blocked) > 2:
+    if not fresh or seen.turns(seen.at(me), fresh[0]["sector"]) > 2:
         gain = 0.0
     else:
         gain = 0.5 * len(fresh)

@@ -67,7 +67,7 @@ def steps_to(target: str, blocked: frozenset[str]) -> dict[str, int]:
         cur = queue.popleft()
         if cur in blocked and cur != target:
             continue
-        for nxt in sorted(board.adjacent(cur)):
+        for nxt in board.neighbours(cur):
             if nxt not in dist:
                 dist[nxt] = dist[cur] + 1
                 queue.append(nxt)
@@ -208,6 +208,19 @@ class Seen:
             self.memo[key] = frozenset(out)
         return frozenset(self.memo[key])
 
+    def turns(self, a: str | None, b: str) -> int:
+        """`turns(a, b, self.blocked)`: the distance table to `b` is looked up once per decision,
+        not the blocked set less `b` made and hashed for the shared cache at every question."""
+        if a is None:
+            return 9
+        if a == ICU:
+            return 1 + self.turns(load_board().hospital, b)
+        key = ("to", b)
+        table = self.memo.get(key)
+        if table is None:
+            table = self.memo[key] = steps_to(b, self.blocked - {b})
+        return (int(table.get(a, 20)) + 1) // 2
+
     # -- threat
 
     def weight(self, seat: Seat) -> float:
@@ -275,12 +288,12 @@ class Seen:
         if sector == ICU:
             return -ICU_COST / 2
         here = self.crimes_at(sector)
-        others = [s for s in self.seats if s != seat and self.at(s) == sector
-                  and not self.judge(s)["attempted"] and self.judge(s)["block_with"] is None]
         if self.judge(seat)["block_with"] is not None:
             here = []  # the Block Mania fight is this round's attempt: Crimes here wait
         if here:
-            value = max(self.arrest_ev(seat, c, len(others)) for c in here)
+            crowd = sum(1 for s in self.seats if s != seat and self.at(s) == sector
+                        and not self.judge(s)["attempted"] and self.judge(s)["block_with"] is None)
+            value = max(self.arrest_ev(seat, c, crowd) for c in here)
             if self.alien_at(sector):
                 value = max(value, self.alien_ev(seat))
             return value + issue
@@ -295,11 +308,11 @@ class Seen:
         """The best Crime (or Grand Hall refill) reachable in later Game Turns from `sector`."""
         best = 0.0
         for ev, where, nearest in self.targets(seat):
-            t = turns(sector, where, self.blocked)
+            t = self.turns(sector, where)
             best = max(best, ev * DISCOUNT**t * (CONTESTED if nearest < t else 1.0))
         hand = self.hand_count(seat)
         if hand <= 2:
-            away = max(turns(sector, "ghj", self.blocked), 1)  # the Grand Hall's refill
+            away = max(self.turns(sector, "ghj"), 1)  # the Grand Hall's refill
             best = max(best, CARD_POINT * (HAND_LIMIT - hand - 1) * DISCOUNT**away)
         return best
 
@@ -309,11 +322,11 @@ class Seen:
         key = ("targets", seat)
         if key not in self.memo:
             out = []
+            placed = [(s, at) for s in self.seats if (at := self.at(s)) not in (None, ICU)]
             for c in self.view["crimes"]:
                 ev = self.arrest_ev(seat, c)
                 if ev > 0:
-                    others = [turns(self.at(s), c["sector"], self.blocked) for s in self.seats
-                              if s != seat and self.at(s) not in (None, ICU)]
+                    others = [self.turns(at, c["sector"]) for s, at in placed if s != seat]
                     out.append((ev, c["sector"], min(others, default=99)))
             self.memo[key] = out
         return list(self.memo[key])

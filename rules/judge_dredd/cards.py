@@ -26,7 +26,7 @@ The engine calls `card_plays`, `play_card`, `resolve_pending`, `hand_lines` and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
@@ -113,81 +113,111 @@ def can_answer(pending_card: str, card: str) -> bool:
 
 def window_reason(state: DreddState, seat: Seat, kind: CardKind, option: CardOption) -> IllegalAction | None:
     """Whether this option may be played in the open window at all (before any target)."""
+    code = window_refusal(state, seat, option)
+    if code is None:
+        return None
+    if code == "dredd_not_in_arrest_round":
+        return IllegalAction(code, card=kind.id, name=Msg(f"judge_dredd.cardname.{kind.id}"))
+    return IllegalAction(code, card=kind.id)
+
+
+def window_refusal(state: DreddState, seat: Seat, option: CardOption) -> str | None:
+    """`window_reason`'s refusal code alone (None when the option may be played now): what a
+    listing of the legal plays asks of every option in hand, with no refusal built for it."""
     window = state.window
     if window is None or window.kind not in PLAY_WINDOWS:
-        return IllegalAction("dredd_wrong_window", card=kind.id)
+        return "dredd_wrong_window"
     if state.phase == "cadet":
         # R21: cards from the hands the tied players hold, on their fight only.
         if seat not in state.cadet:
-            return IllegalAction("dredd_cadet_only", card=kind.id)
+            return "dredd_cadet_only"
         if option.window != "arrest":
-            return IllegalAction("dredd_arrest_only", card=kind.id)
+            return "dredd_arrest_only"
     if option.window == "any" and window.kind in ARREST_WINDOWS and not option.arrest_round:
         # R23: "only the option affecting Combat Factors applies on an Action Card played during
         # the Arrest Round", unless a Special Note says otherwise (Block Mania, Requisition).
-        return IllegalAction("dredd_not_in_arrest_round", card=kind.id, name=Msg(f"judge_dredd.cardname.{kind.id}"))
+        return "dredd_not_in_arrest_round"
     if option.window == "movement" and window.kind not in MOVEMENT_WINDOWS:
-        return IllegalAction("dredd_movement_only", card=kind.id)
+        return "dredd_movement_only"
     if option.window == "arrest" and window.kind != "before_fight":
-        return IllegalAction("dredd_arrest_only", card=kind.id)
+        return "dredd_arrest_only"
     if option.window == "reaction" and window.kind != "after_arrest":
-        return IllegalAction("dredd_after_arrest_only", card=kind.id)
+        return "dredd_after_arrest_only"
     return None
+
+
+Refusal = tuple[str, dict[str, Any]]
+"""A refusal's code and params, not yet an IllegalAction: what `judge_refusal` and
+`sector_refusal` give a listing of the legal plays, which only needs to know there is one."""
 
 
 def judge_reason(state: DreddState, seat: Seat, option: CardOption, colour: str) -> IllegalAction | None:
     """Whether the option may be played on the Judge of `colour`."""
+    return _illegal(judge_refusal(state, seat, option, colour))
+
+
+def _illegal(refused: Refusal | None) -> IllegalAction | None:
+    return None if refused is None else IllegalAction(refused[0], **refused[1])
+
+
+def judge_refusal(state: DreddState, seat: Seat, option: CardOption, colour: str) -> Refusal | None:
+    """`judge_reason`'s refusal, as a code and its params."""
     target = seat_of(state, colour)
     if target is None:
-        return IllegalAction("dredd_bad_target", target=colour)
+        return "dredd_bad_target", {"target": colour}
     judge = state.judges[target]
     effect = option.effect
     if "robodoc" in effect:
         # Robodoc Cards: "These may be played on any Judge in Intensive Care."
-        return None if judge.at == ICU else IllegalAction("dredd_not_in_icu", target=target)
+        return None if judge.at == ICU else ("dredd_not_in_icu", {"target": target})
     if judge.at == ICU:
         # Intensive Care Unit: "No Action Cards, other than a Robodoc Card, may be played on a player
         # in Intensive Care."
-        return IllegalAction("dredd_target_in_icu", target=target)
+        return "dredd_target_in_icu", {"target": target}
     if option.window == "arrest":
         fight = state.fight
         if fight is None or target not in fight.judges:
-            return IllegalAction("dredd_not_in_fight", target=target)
+            return "dredd_not_in_fight", {"target": target}
         if PERP_EFFECTS & effect.keys() and fight.kind not in ("perp", "alien"):
-            return IllegalAction("dredd_no_perp", target=target)
+            return "dredd_no_perp", {"target": target}
         if "auto_arrest" in effect and fight.kind != "perp":
             # Judge Dredd: "when attempting to Arrest a Perp (not while fighting another Judge)";
             # nor against the Alien Creature (R12).
-            return IllegalAction("dredd_only_on_a_perp", target=target)
+            return "dredd_only_on_a_perp", {"target": target}
     if "barney" in effect or "send_to_icu" in effect:
         # Quarantine: "Judges in the Quarantined Sector cannot leave it by any means whatsoever"
         # (R13: Barney included; an Outdoor Boing would take them to Intensive Care).
         if state.quarantine is not None and state.quarantine.sector == judge.at:
-            return IllegalAction("dredd_quarantined", target=target)
+            return "dredd_quarantined", {"target": target}
     if "barney" in effect:
         if judge.at is not None and alien_at(state, judge.at):
-            return IllegalAction("dredd_alien_holds", target=target)  # R10
+            return "dredd_alien_holds", {"target": target}  # R10
     if "take_random_cards" in effect:
         if target == seat:
-            return IllegalAction("dredd_own_hand", target=target)
+            return "dredd_own_hand", {"target": target}
         if not judge.hand:
-            return IllegalAction("dredd_empty_hand", target=target)
+            return "dredd_empty_hand", {"target": target}
     if "void_arrest" in effect:
         fight = state.fight
         if fight is None or fight.winner != target:
-            return IllegalAction("dredd_not_the_arrest", target=target)  # Edwin Parsey, R16
+            return "dredd_not_the_arrest", {"target": target}  # Edwin Parsey, R16
     return None
 
 
 def sector_reason(state: DreddState, option: CardOption, sector: str) -> IllegalAction | None:
+    return _illegal(sector_refusal(state, option, sector))
+
+
+def sector_refusal(state: DreddState, option: CardOption, sector: str) -> Refusal | None:
+    """`sector_reason`'s refusal, as a code and its params."""
     if sector not in load_board().sectors:
-        return IllegalAction("dredd_bad_target", target=sector)
+        return "dredd_bad_target", {"target": sector}
     effect = option.effect
     if "alien_creature" in effect and judges_at(state, sector):
         # Alien Creature Escapes: "The creature may be placed on a Sector in which there is no Judge."
-        return IllegalAction("dredd_sector_occupied", sector=sector)
+        return "dredd_sector_occupied", {"sector": sector}
     if "peek_perp" in effect and not any(c.sector == sector and not c.revealed for c in state.crimes):
-        return IllegalAction("dredd_nothing_to_peek", sector=sector)
+        return "dredd_nothing_to_peek", {"sector": sector}
     return None
 
 
@@ -252,14 +282,13 @@ def tipoff_reason(state: DreddState, seat: Seat, crime: str, path: str, memo: Me
                   ) -> IllegalAction | None:
     """Tip Off: Perp on the Move: "Normal Movement rules apply. The Perp may enter/leave/move
     through a Sector occupied by a Judge or another Crime" (up to 2 Sectors; R4 variant)."""
-    card = load_cards()["tip_off_perp_moves"]
-    wrong, _ = _card_reason(state, seat, card.id, "main", memo)
+    wrong, _ = _card_reason(state, seat, TIP_OFF_MOVES, "main", memo)
     if wrong is not None:
         return wrong
     if find_crime(state, crime) is None:
         return IllegalAction("dredd_no_such_crime", crime=crime)
     steps = path.split("-")
-    paths = _perp_paths(state, crime, int(card.main.effect["move_perp"]), memo)
+    paths = _perp_paths(state, crime, tipoff_steps(), memo)
     if paths.get(steps[-1]) == steps:
         return None
     board = load_board()
@@ -268,6 +297,15 @@ def tipoff_reason(state: DreddState, seat: Seat, crime: str, path: str, memo: Me
     if steps[-1] in paths:
         return IllegalAction("dredd_tipoff_path", path="-".join(paths[steps[-1]]))
     return IllegalAction("dredd_tipoff_too_far", crime=crime)
+
+
+TIP_OFF_MOVES = "tip_off_perp_moves"
+"""The Tip Off that moves a Perp (`tipoff <crime> <path>`)."""
+
+
+def tipoff_steps() -> int:
+    """How many Sectors a Tip Off: Perp on the Move takes the Perp (its card says)."""
+    return int(load_cards()[TIP_OFF_MOVES].main.effect["move_perp"])
 
 
 def answer_reason(state: DreddState, seat: Seat, card: str) -> IllegalAction | None:
@@ -338,36 +376,38 @@ def refusal(state: DreddState, seat: Seat, action: Action) -> IllegalAction:
 
 def _plays(state: DreddState, seat: Seat, memo: Memo) -> Iterator[Action]:
     """The legal card actions of the open play window, each option of each card in hand on each
-    target of the kind it needs, as `reason` judges them: a `play` by `play_reason` (what `reason`
-    comes to for a card in hand and an option in its window, checked here once per option), a
-    `block` or a `tipoff` by `reason` itself."""
+    target of the kind it needs, as `reason` judges them: a `play` by what `reason` comes to for
+    a card in hand and an option in its window (checked here once per option), the check of its
+    target's kind (`judge_refusal`, `sector_refusal`, `crime_reason`, as `play_reason` makes it);
+    a `block` or a `tipoff` by `reason` itself. A Tip Off's paths are the Crime's own
+    `perp_paths`, and `tipoff_reason` accepts one of them exactly when it accepts any (what it
+    asks of the path, being one of those, holds for all): it is asked of the first only."""
     window = state.window
     assert window is not None
     colours = COLOURS[: state.seats]
     for card in sorted(set(state.judges[seat].hand)):
         kind = load_cards()[card]
         for name, option in kind.options.items():
-            if window_reason(state, seat, kind, option) is not None:
+            if window_refusal(state, seat, option) is not None:
                 continue
             needs = target_kind(option)
-            targets: Iterable[str] = ()
             if needs == "judge":
-                targets = colours
+                yield from (Play(card, name, t) for t in colours if judge_refusal(state, seat, option, t) is None)
             elif needs == "sector":
-                targets = load_board().sectors
+                sectors = load_board().sectors
+                yield from (Play(card, name, t) for t in sectors if sector_refusal(state, option, t) is None)
             elif needs == "crime":
-                targets = [c.crime for c in state.crimes]
+                yield from (Play(card, name, c.crime) for c in state.crimes if crime_reason(state, c.crime) is None)
             elif needs == "block":
                 yield from (a for a in (Block(a, b) for a in colours for b in colours if a != b)
                             if reason(state, seat, a, memo) is None)
             elif needs == "tipoff":
-                steps = int(option.effect["move_perp"])
                 for c in state.crimes:
-                    yield from (a for a in (TipOff(c.crime, "-".join(p))
-                                            for p in _perp_paths(state, c.crime, steps, memo).values())
-                                if reason(state, seat, a, memo) is None)
-            yield from (Play(card, name, t) for t in targets
-                        if play_reason(state, seat, card, option, needs, t) is None)
+                    paths = ["-".join(p) for p in _perp_paths(state, c.crime, tipoff_steps(), memo).values()]
+                    if paths and reason(state, seat, TipOff(c.crime, paths[0]), memo) is None:
+                        yield from (TipOff(c.crime, p) for p in paths)
+            elif needs == "answer":
+                continue  # `answer <card>`, only in an answer window (`card_plays`)
 
 
 def card_plays(state: DreddState, seat: Seat) -> list[Action]:

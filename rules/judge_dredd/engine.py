@@ -152,6 +152,36 @@ class JudgeDredd(Game[DreddState]):
             return [Place(code) for code in turn.free_starting_sectors(state)]
         return []
 
+    def _quick_legal(self, state: DreddState, seat: Seat, action: Action) -> bool:
+        """Whether `action` is among `_legal_actions`, answered without listing them all (the
+        caller most often listed them just before), in the same order of precedence: a discard
+        down to six first, then the open window (a card action is listed exactly when
+        `cards.reason` accepts it: the listing is made by that check, and
+        tests/rules/judge_dredd/test_card_plays_listing.py holds the two together), then the
+        moving Judge's `stay` and paths. False says nothing: the full list decides."""
+        hand = state.judges[seat].hand
+        heavy = over_limit(state)
+        if heavy is not None:
+            return heavy == seat and isinstance(action, Discard) and action.card in hand
+        window = state.window
+        if window is not None:
+            if window.kind == "issue":
+                return isinstance(action, Done) or (isinstance(action, Discard) and action.card in hand)
+            if isinstance(action, Pass):
+                return True
+            if isinstance(action, Skip):
+                return not turn.still_asked(state, seat)
+            if isinstance(action, CARD_ACTIONS) and (window.kind == "answer" or window.kind in cards.PLAY_WINDOWS):
+                return cards.reason(state, seat, action) is None
+            return False
+        if state.mover == seat:
+            if isinstance(action, Stay):
+                return state.judges[seat].at != ICU
+            if isinstance(action, Move):
+                steps = action.steps
+                return steps in move_paths(state, seat).get(steps[-1], [])
+        return False
+
     def why_not_asked(self, state: DreddState, seat: Seat, action: Action) -> IllegalAction:
         """A seat that is not asked now is told why (still `NotYourTurn`)."""
         return _not_asked(state, seat)

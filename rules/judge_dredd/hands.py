@@ -42,4 +42,7 @@ def discard(state: DreddState, seat: Seat, card: str) -> None:
 def over_limit(state: DreddState) -> Seat | None:
     """The first seat holding more than six cards (after a Requisition or Benji Doonan, R15):
     it must discard down to six before anything else happens."""
-    return next((seat for seat, j in enumerate(state.judges) if len(j.hand) > HAND_LIMIT), None)
+    for seat, judge in enumerate(state.judges):  # asked before nearly every decision: a plain loop
+        if len(judge.hand) > HAND_LIMIT:
+            return seat
+    return None

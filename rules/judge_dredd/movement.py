@@ -58,8 +58,11 @@ def left_alone(state: DreddState, seat: Seat, sector: str) -> list[Crime]:
     """The Crimes in `sector` that no Judge but `seat` there is able to attempt (R1, R6, R25):
     another Judge covers a Crime if able to attempt an Arrest at all, and, when in a stand-off,
     only the Crime of the stand-off ("must attempt to Arrest the Perp again")."""
+    crimes = crimes_at(state, sector)
+    if not crimes:  # most Sectors a Move passes: no Crime, so nobody else is looked for
+        return []
     others = [state.judges[o] for o in judges_at(state, sector) if o != seat and able_to_arrest(state, o)]
-    return [c for c in crimes_at(state, sector) if not any(j.standoff in (None, c.crime) for j in others)]
+    return [c for c in crimes if not any(j.standoff in (None, c.crime) for j in others)]
 
 
 def may_leave(state: DreddState, seat: Seat, sector: str) -> bool:
@@ -111,7 +114,7 @@ def move_options(state: DreddState, seat: Seat) -> dict[str, list[str]]:
         for here, path in frontier:
             if not may_leave(state, seat, here):
                 continue
-            for there in sorted(board.adjacent(here, ignore_rivers=judge.ignore_rivers)):
+            for there in board.neighbours(here, ignore_rivers=judge.ignore_rivers):
                 if there not in options:
                     options[there] = [*path, there]
                     nxt.append((there, options[there]))
@@ -137,7 +140,7 @@ def move_paths(state: DreddState, seat: Seat) -> dict[str, list[list[str]]]:
     def walk(here: str, path: list[str], left: int) -> None:
         if left == 0 or not may_leave(state, seat, here):
             return
-        for there in sorted(board.adjacent(here, ignore_rivers=judge.ignore_rivers)):
+        for there in board.neighbours(here, ignore_rivers=judge.ignore_rivers):
             if there == start or there in path:
                 continue
             step = [*path, there]
@@ -294,7 +297,7 @@ def perp_paths(state: DreddState, crime: str, steps: int = MOVE) -> dict[str, li
     for _ in range(steps):
         nxt: list[tuple[str, list[str]]] = []
         for here, path in frontier:
-            for there in sorted(board.adjacent(here)):
+            for there in board.neighbours(here):
                 if there in options or (guarded and board.protected(there)):
                     continue
                 options[there] = [*path, there]

@@ -259,3 +259,18 @@ def test_crime_cards_and_judges_do_not_overlap(crowd):
     for seat, ((_, y), dia) in P.judge_positions(view).items():
         if view["judges"][seat]["at"] == "rob":
             assert y - dia / 2 >= lowest, seat
+
+
+def test_the_map_scaled_by_its_rows_is_the_whole_background_scaled_at_once():
+    """The background's map is drawn large for its own rows only and scaled down by them
+    (`scaled_map`): the same pixels as the whole picture drawn large, the frame's colour below
+    the map, and scaled down at once. One theme: the order of the passes is Pillow's, whatever
+    the colours."""
+    th = TH
+    large = M.map_drawn_large(th)
+    whole = Image.new("RGB", (M.WIDTH * M.BG_SCALE, M.HEIGHT * M.BG_SCALE), th["frame"])
+    whole.paste(large, (0, 0))
+    at_once = whole.resize((M.WIDTH, M.HEIGHT), Image.Resampling.LANCZOS)
+    by_rows = Image.new("RGB", (M.WIDTH, M.HEIGHT), th["frame"])
+    by_rows.paste(M.scaled_map(large), (0, 0))
+    assert at_once.tobytes() == by_rows.tobytes()

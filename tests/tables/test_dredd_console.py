@@ -13,20 +13,22 @@ from tables.service import TableService
 
 
 async def test_bot_local_plays_an_all_ai_game_of_judge_dredd_and_prints_the_winner() -> None:
-    """`bot.py --local judge_dredd --seats 0 --ai 4`, read as bot.py reads it and run as it runs it
+    """`bot.py --local judge_dredd --seats 0 --ai 2`, read as bot.py reads it and run as it runs it
     (`gavel.cli.main`, in this process, on a service drawing no images): the game's own AI plays a
     whole game to a printed winner, the results have one, and the log replays to the final state.
     This is the whole all-AI Judge Dredd game through the service; `bot.py` itself is run as a
-    process by the Dad's Army local-play tests."""
+    process by the Dad's Army local-play tests. Two AI seats, the smallest table: the same path
+    through the console and the service (every phase, windows, the end and the results) as four,
+    in half the actions; larger all-AI games are the rules tests' (tests/rules/judge_dredd/test_ai.py)."""
     svc = TableService(":memory:", renderers={"judge_dredd": None})
-    options = options_from_args(local_args(["--local", "judge_dredd", "--seats", "0", "--ai", "4", "--seed", "1"]))
+    options = options_from_args(local_args(["--local", "judge_dredd", "--seats", "0", "--ai", "2", "--seed", "1"]))
     out = io.StringIO()
     assert await run(options, service=svc, out=out) == 0, out.getvalue()[-2000:]
     assert "Game over. Winner: AI " in out.getvalue()
     row = svc.store.last_row(CHANNEL)
     assert row["status"] == "finished"
     results = svc.store.results(row["id"])
-    assert len(results) == 4 and sum(r["winner"] for r in results) == 1
+    assert len(results) == 2 and sum(r["winner"] for r in results) == 1
     final = svc.get(row["id"])
     assert final.game.outcome(final.state) is not None
     assert svc.replay(row["id"]).to_json() == final.state.to_json()

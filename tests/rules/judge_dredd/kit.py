@@ -8,6 +8,7 @@ test wants them; the flow is then put at a point of the Game Turn with `at_move`
 from __future__ import annotations
 
 import copy
+import functools
 from collections import Counter
 
 from rules.core import Chance, Event, ScriptedChance, SeededChance
@@ -178,7 +179,10 @@ def conserved(state: DreddState) -> None:
 # --------------------------------------------------------------------------- playing whole games
 
 
+@functools.cache
 def _distance(a: str, b: str) -> int:
+    """Steps from `a` to `b` on the fixed board (rivers by bridges only), 99 when unreachable:
+    worked out once per pair for the whole run, since the board never changes."""
     from collections import deque
 
     from rules.judge_dredd.content import load_board
@@ -188,7 +192,7 @@ def _distance(a: str, b: str) -> int:
         here = queue.popleft()
         if here == b:
             return seen[here]
-        for there in board.adjacent(here):
+        for there in board.neighbours(here):
             if there not in seen:
                 seen[there] = seen[here] + 1
                 queue.append(there)

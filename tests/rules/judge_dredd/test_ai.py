@@ -38,7 +38,7 @@ def play_game(seats: int, seed: int, ai_seats: set[int], plays: list[tuple[int, 
         seat = min(GAME.to_act(state))
         legal = GAME.legal_actions(state, seat)
         if seat in ai_seats:
-            action = choose(GAME, state, seat)
+            action = choose(GAME, state, seat, legal=legal)  # the list it would make itself
             assert action in legal, (action, legal)
             if plays is not None:
                 plays.append((seat, action))
@@ -215,8 +215,8 @@ def test_ai_chooses_the_same_whatever_it_cannot_see() -> None:
             if GAME.outcome(state) is not None:
                 break
             seat = min(GAME.to_act(state))
-            action = choose(GAME, state, seat)
             legal = GAME.legal_actions(state, seat)
+            action = choose(GAME, state, seat, legal=legal)  # the list it would make itself
             assert action in legal, (action, legal)
             plays.append((seat, action))
             if len(legal) > 1 and step % 3 == 0 and step < 900:
