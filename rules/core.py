@@ -16,7 +16,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from rules.convert import dumper, loader
 
@@ -52,6 +52,19 @@ class IllegalAction(Exception):
     def msg(self) -> Msg:
         """The refusal as the player reads it: `error.<code>` with its params (and count)."""
         return Msg(f"error.{self.code}", self.params, count=self.count)
+
+
+class Refusal(NamedTuple):
+    """An `IllegalAction` not yet made: its code and params. A listing of the legal actions asks
+    "is this refused?" of many candidates; a check that answers with a `Refusal` (or None) spares
+    building and formatting an exception for each one refused. `illegal()` makes the refusal the
+    player reads."""
+
+    code: str
+    params: dict[str, Any]
+
+    def illegal(self) -> IllegalAction:
+        return IllegalAction(self.code, **self.params)
 
 
 ALLOWED_SHOWN = 12

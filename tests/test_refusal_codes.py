@@ -3,10 +3,12 @@ and the front-ends can raise has its own catalogue text in English and in Tradit
 none of them is a bare "not allowed" with no rule and no alternative.
 
 The codes are collected from the source itself (`refusal_codes`): every `IllegalAction(...)`,
-`NotYourTurn(...)`, `BadActionText(...)` and `GameOver(...)` call with a literal code, a code
-chosen between literals (`"a" if ... else "b"`) or held in a local name or a parameter default,
-and every refusal class's own `code`. A call whose code the scan cannot read fails the test, so a
-new refusal cannot slip past it.
+`NotYourTurn(...)`, `BadActionText(...)`, `GameOver(...)` and `Refusal(...)` (a refusal not yet
+made into an exception) call with a literal code, a code chosen between literals
+(`"a" if ... else "b"`) or held in a local name or a parameter default, and every refusal class's
+own `code`. A call that passes on another refusal's code (`refused.code`) was read where that
+refusal was made. A call whose code the scan cannot read fails the test, so a new refusal cannot
+slip past it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def _plugin_folders() -> tuple[str, ...]:
 
 
 SCANNED = ("rules", "tables", "cogs", "gavel", *_plugin_folders())
-REFUSALS = {"IllegalAction", "NotYourTurn", "BadActionText", "GameOver"}
+REFUSALS = {"IllegalAction", "NotYourTurn", "BadActionText", "GameOver", "Refusal"}
 
 GENERIC = [
     re.compile(p) for p in (
@@ -124,6 +126,8 @@ def refusal_codes() -> tuple[frozenset[str], tuple[str, ...]]:
                 if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") in REFUSALS and node.args):
                     continue
                 first = node.args[0]
+                if isinstance(first, ast.Attribute) and first.attr == "code":
+                    continue  # another refusal's code, passed on: read where that one was made
                 codes = _literals(first)
                 if codes is None and isinstance(first, ast.Name):
                     scope = next((s for s in scopes if s.lineno <= node.lineno <= (s.end_lineno or 0)

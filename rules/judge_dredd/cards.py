@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
+from rules.core import Action, Chance, Event, IllegalAction, Msg, Refusal, Seat
 
 from . import present
 from .actions import Answer, Block, Play, TipOff
@@ -113,42 +113,37 @@ def can_answer(pending_card: str, card: str) -> bool:
 
 def window_reason(state: DreddState, seat: Seat, kind: CardKind, option: CardOption) -> IllegalAction | None:
     """Whether this option may be played in the open window at all (before any target)."""
-    code = window_refusal(state, seat, option)
-    if code is None:
+    refused = window_refusal(state, seat, option)
+    if refused is None:
         return None
-    if code == "dredd_not_in_arrest_round":
-        return IllegalAction(code, card=kind.id, name=Msg(f"judge_dredd.cardname.{kind.id}"))
-    return IllegalAction(code, card=kind.id)
+    if refused.code == "dredd_not_in_arrest_round":
+        return IllegalAction(refused.code, card=kind.id, name=Msg(f"judge_dredd.cardname.{kind.id}"))
+    return IllegalAction(refused.code, card=kind.id)
 
 
-def window_refusal(state: DreddState, seat: Seat, option: CardOption) -> str | None:
-    """`window_reason`'s refusal code alone (None when the option may be played now): what a
+def window_refusal(state: DreddState, seat: Seat, option: CardOption) -> Refusal | None:
+    """`window_reason`'s refusal without the card's params (None when the option may be played now): what a
     listing of the legal plays asks of every option in hand, with no refusal built for it."""
     window = state.window
     if window is None or window.kind not in PLAY_WINDOWS:
-        return "dredd_wrong_window"
+        return Refusal("dredd_wrong_window", {})
     if state.phase == "cadet":
         # R21: cards from the hands the tied players hold, on their fight only.
         if seat not in state.cadet:
-            return "dredd_cadet_only"
+            return Refusal("dredd_cadet_only", {})
         if option.window != "arrest":
-            return "dredd_arrest_only"
+            return Refusal("dredd_arrest_only", {})
     if option.window == "any" and window.kind in ARREST_WINDOWS and not option.arrest_round:
         # R23: "only the option affecting Combat Factors applies on an Action Card played during
         # the Arrest Round", unless a Special Note says otherwise (Block Mania, Requisition).
-        return "dredd_not_in_arrest_round"
+        return Refusal("dredd_not_in_arrest_round", {})
     if option.window == "movement" and window.kind not in MOVEMENT_WINDOWS:
-        return "dredd_movement_only"
+        return Refusal("dredd_movement_only", {})
     if option.window == "arrest" and window.kind != "before_fight":
-        return "dredd_arrest_only"
+        return Refusal("dredd_arrest_only", {})
     if option.window == "reaction" and window.kind != "after_arrest":
-        return "dredd_after_arrest_only"
+        return Refusal("dredd_after_arrest_only", {})
     return None
-
-
-Refusal = tuple[str, dict[str, Any]]
-"""A refusal's code and params, not yet an IllegalAction: what `judge_refusal` and
-`sector_refusal` give a listing of the legal plays, which only needs to know there is one."""
 
 
 def judge_reason(state: DreddState, seat: Seat, option: CardOption, colour: str) -> IllegalAction | None:
@@ -157,50 +152,50 @@ def judge_reason(state: DreddState, seat: Seat, option: CardOption, colour: str)
 
 
 def _illegal(refused: Refusal | None) -> IllegalAction | None:
-    return None if refused is None else IllegalAction(refused[0], **refused[1])
+    return None if refused is None else refused.illegal()
 
 
 def judge_refusal(state: DreddState, seat: Seat, option: CardOption, colour: str) -> Refusal | None:
     """`judge_reason`'s refusal, as a code and its params."""
     target = seat_of(state, colour)
     if target is None:
-        return "dredd_bad_target", {"target": colour}
+        return Refusal("dredd_bad_target", {"target": colour})
     judge = state.judges[target]
     effect = option.effect
     if "robodoc" in effect:
         # Robodoc Cards: "These may be played on any Judge in Intensive Care."
-        return None if judge.at == ICU else ("dredd_not_in_icu", {"target": target})
+        return None if judge.at == ICU else Refusal("dredd_not_in_icu", {"target": target})
     if judge.at == ICU:
         # Intensive Care Unit: "No Action Cards, other than a Robodoc Card, may be played on a player
         # in Intensive Care."
-        return "dredd_target_in_icu", {"target": target}
+        return Refusal("dredd_target_in_icu", {"target": target})
     if option.window == "arrest":
         fight = state.fight
         if fight is None or target not in fight.judges:
-            return "dredd_not_in_fight", {"target": target}
+            return Refusal("dredd_not_in_fight", {"target": target})
         if PERP_EFFECTS & effect.keys() and fight.kind not in ("perp", "alien"):
-            return "dredd_no_perp", {"target": target}
+            return Refusal("dredd_no_perp", {"target": target})
         if "auto_arrest" in effect and fight.kind != "perp":
             # Judge Dredd: "when attempting to Arrest a Perp (not while fighting another Judge)";
             # nor against the Alien Creature (R12).
-            return "dredd_only_on_a_perp", {"target": target}
+            return Refusal("dredd_only_on_a_perp", {"target": target})
     if "barney" in effect or "send_to_icu" in effect:
         # Quarantine: "Judges in the Quarantined Sector cannot leave it by any means whatsoever"
         # (R13: Barney included; an Outdoor Boing would take them to Intensive Care).
         if state.quarantine is not None and state.quarantine.sector == judge.at:
-            return "dredd_quarantined", {"target": target}
+            return Refusal("dredd_quarantined", {"target": target})
     if "barney" in effect:
         if judge.at is not None and alien_at(state, judge.at):
-            return "dredd_alien_holds", {"target": target}  # R10
+            return Refusal("dredd_alien_holds", {"target": target})  # R10
     if "take_random_cards" in effect:
         if target == seat:
-            return "dredd_own_hand", {"target": target}
+            return Refusal("dredd_own_hand", {"target": target})
         if not judge.hand:
-            return "dredd_empty_hand", {"target": target}
+            return Refusal("dredd_empty_hand", {"target": target})
     if "void_arrest" in effect:
         fight = state.fight
         if fight is None or fight.winner != target:
-            return "dredd_not_the_arrest", {"target": target}  # Edwin Parsey, R16
+            return Refusal("dredd_not_the_arrest", {"target": target})  # Edwin Parsey, R16
     return None
 
 
@@ -211,13 +206,13 @@ def sector_reason(state: DreddState, option: CardOption, sector: str) -> Illegal
 def sector_refusal(state: DreddState, option: CardOption, sector: str) -> Refusal | None:
     """`sector_reason`'s refusal, as a code and its params."""
     if sector not in load_board().sectors:
-        return "dredd_bad_target", {"target": sector}
+        return Refusal("dredd_bad_target", {"target": sector})
     effect = option.effect
     if "alien_creature" in effect and judges_at(state, sector):
         # Alien Creature Escapes: "The creature may be placed on a Sector in which there is no Judge."
-        return "dredd_sector_occupied", {"sector": sector}
+        return Refusal("dredd_sector_occupied", {"sector": sector})
     if "peek_perp" in effect and not any(c.sector == sector and not c.revealed for c in state.crimes):
-        return "dredd_nothing_to_peek", {"sector": sector}
+        return Refusal("dredd_nothing_to_peek", {"sector": sector})
     return None
 
 
