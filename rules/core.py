@@ -41,7 +41,12 @@ class IllegalAction(Exception):
     def __init__(self, code: str | None = None, **params: Any) -> None:
         self.code = code or type(self).code
         self.params = params
-        super().__init__(f"{self.code} {params}" if params else self.code)
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        """The code and params, for logs and tracebacks (written when asked: a listing that tries
+        many candidates builds many refusals and reads none of their texts)."""
+        return f"{self.code} {self.params}" if self.params else self.code
 
     def counted(self, n: int) -> IllegalAction:
         """The same refusal, its message in the plural form for `n` ("at most 1 Sector", "2 Sectors")."""
