@@ -285,3 +285,26 @@ def test_snapshot_bench_prints_its_figures() -> None:
             for when in ("before", "after"):
                 assert figures[f"{way}_{when}_cpu_us"] >= 0 and figures[f"{way}_{when}_us"] >= 0
     assert report["startup"]["restored"] == 6 and report["startup"]["restore_cpu_s"] >= 0
+
+
+def test_suite_bench_reports_the_runs_cpu_and_its_costliest_tests(capsys) -> None:
+    """A smoke run of `bench/suite.py` over one small test file: the whole run's CPU time, its
+    collection, and each test's, summed by file."""
+    bench = script("suite")
+    report = bench.main(["--top", "2", "tests/test_words_plural.py", "-q"])
+    assert report["returncode"] == 0
+    assert report["command"] == "python -m pytest tests/test_words_plural.py -q"
+    assert report["tests"] > 2 and len(report["top_tests"]) == 2
+    assert report["top_files"] == [{"file": "tests/test_words_plural.py", "cpu_s": report["top_files"][0]["cpu_s"],
+                                    "tests": report["tests"]}]
+    assert report["cpu_s"] >= report["tests_cpu_s"] + report["collection_cpu_s"] > 0
+    assert json.loads(capsys.readouterr().out) == report
+
+
+def test_suite_bench_sums_each_tests_own_cpu_and_its_processes_by_file() -> None:
+    figures = {"collection": 1.0, "tests": {"a.py::x": [0.5, 0.25], "a.py::y": [0.125, 0.0], "b.py::z": [0.25, 0.0]}}
+    report = script("suite").summary(figures, top=2)
+    assert report["tests"] == 3 and report["tests_cpu_s"] == 1.12 and report["collection_cpu_s"] == 1.0
+    assert report["top_tests"] == [{"test": "a.py::x", "cpu_s": 0.75}, {"test": "b.py::z", "cpu_s": 0.25}]
+    assert report["top_files"] == [{"file": "a.py", "cpu_s": 0.88, "tests": 2},
+                                   {"file": "b.py", "cpu_s": 0.25, "tests": 1}]
