@@ -238,10 +238,12 @@ class Restoring(ServiceBase):
         if not row["state"] or installed(row["game"]) is None:
             raise IllegalAction("no_table" if row["state"] else "not_started")
         game = get_game(row["game"])
+        active = row["status"] == "active"
+        if active and (game.info.hidden_information or loads(row["setup"])):
+            raise IllegalAction("export_after_end")  # refused before the log is read
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
                    for a in self.store.actions(row["id"])]
-        if row["status"] == "active" and (game.info.hidden_information or loads(row["setup"]) or any(
-                game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO)):
+        if active and any(game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"
