@@ -489,6 +489,18 @@ def _pawn_steps(board: Board) -> dict[str, dict[str, float]]:
     }
 
 
+def _material(pieces: Mapping[str, tuple[str, str]], signs: Mapping[str, float], values: Mapping[str, int],
+              steps: Mapping[str, Mapping[str, float]], score: float) -> float:
+    """`score` plus the signed worth of every piece and its Pawns' steps, added in the pieces' order."""
+    for sq, (owner, piece) in pieces.items():
+        sign = signs[owner]
+        if sign:
+            score += sign * values.get(piece, 0)
+            if piece == "pawn":
+                score += sign * steps[owner][sq]
+    return score
+
+
 def evaluate(
     position: Position,
     colour: str,
@@ -543,16 +555,8 @@ def evaluate(
     score = 0.0
     for c in lost:
         score -= signs[c] * CONQUEST
-    if score == 0.0:
-        score = material  # the same additions from 0.0
-    else:
-        for sq, (owner, piece) in pieces.items():
-            sign = signs[owner]
-            if not sign:
-                continue
-            score += sign * values.get(piece, 0)
-            if piece == "pawn":
-                score += sign * steps[owner][sq]
+    # the material added after the Conquests, piece by piece: the same sum to the last bit
+    score = material if score == 0.0 else _material(pieces, row, values, steps, score)
     turn: dict[str, int] = {}
     for i, c in enumerate(upcoming):
         if c not in turn:
