@@ -772,11 +772,6 @@ def highlight_cell(canvas: Image.Image, box: tuple[float, float, float, float], 
     )
 
 
-def highlight_badge(label: str, theme: Theme, *, light: bool = False) -> Image.Image:
-    """The pill that names a highlighted square (smaller in the light style)."""
-    return pill(label, 15 if light else 20, (255, 255, 255), (20, 20, 20), theme["hl_edge"])
-
-
 def label_squares(squares: Iterable[tuple[int, int]]) -> dict[str, list[int]]:
     """Labels A, B, ... for distinct (column, row) squares in reading order: row by row from
     the top, left to right. The same squares always get the same labels."""

@@ -109,20 +109,6 @@ def _hand_png(shown: Shown) -> bytes:
     return indexed_png(p, shown.th)
 
 
-def compose_hand(view: Mapping[str, Any], hand: list[str], th: Theme, text: Text | None,
-                 names: Mapping[int, str] | None) -> Image.Image:
-    say, maybe = words(text), optional_words(text)
-    cards = load_cards()
-    laid = tuple(_layout(say, maybe, card_id, cards.get(card_id)) for card_id in hand)
-    seat = seat_of(view.get("seat"))
-    title = say(K + "your_hand")
-    if names and seat is not None and seat in names and (name := printable(str(names[seat]))):
-        title = f"{title} · {name}"
-    shown = Shown(th, seat if seat is not None else -1, colour_of(view, seat), title, laid,
-                  tuple(say(K + w) for w in HAND_WORDS))
-    return _compose(shown)
-
-
 def _compose(shown: Shown, kept: bool = True) -> Image.Image:
     """The hand picture; each card pasted from the cards drawn before (`_card_tile`), or with
     `kept` False drawn in place (the same pixels: a card covers only its own box, on the frame's

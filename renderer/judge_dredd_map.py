@@ -155,13 +155,6 @@ def _unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]
     return (dx / n, dy / n)
 
 
-def name_width(code: str) -> float:
-    """Room for the name: less where a north corner is cut or wedged."""
-    x0, _, x1, _ = sector_box(code)
-    north = [k for k in corner_styles()[code] if k[1] == -1]
-    return x1 - x0 - 8 - (DIAG * 0.9 if north else 0)
-
-
 # ---------------------------------------------------------------------------- the static map
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -21,7 +21,6 @@ from renderer.common import (
     Text,
     Theme,
     blend,
-    card,
     die_face,
     ellipsize,
     fit_font,
@@ -436,11 +435,6 @@ def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
         x += fp.getlength(shown_perp) + 6
         d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
     return y + LINE_H + 2
-
-
-@cache
-def _mini_card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
-    return card(w, h, face, edge)
 
 
 # ---------------------------------------------------------------------------- fights
