@@ -230,8 +230,8 @@ def map_drawn_large(th: Theme) -> Image.Image:
 def scaled_map(big: Image.Image) -> Image.Image:
     """`map_drawn_large` scaled down (Lanczos) as the whole picture it tops would be: down
     first, then across, the order Pillow takes for a picture taller than it is wide (each pass
-    rounds to 8 bits, so the order shows in the last bit; a test holds the two to the same
-    pixels). Only the rows are scaled, a quarter of the picture's height, not the whole."""
+    rounds to 8 bits, so the order shows in the last bit; a test holds the two together).
+    Only the rows are scaled, a quarter of the picture's height, not the whole."""
     height = big.height // BG_SCALE
     rows = big.resize((big.width, height), Image.Resampling.LANCZOS)
     return rows.resize((big.width // BG_SCALE, height), Image.Resampling.LANCZOS)

@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from renderer import judge_dredd as R
 from renderer import judge_dredd_map as M
@@ -265,7 +265,8 @@ def test_the_map_scaled_by_its_rows_is_the_whole_background_scaled_at_once():
     """The background's map is drawn large for its own rows only and scaled down by them
     (`scaled_map`): the same pixels as the whole picture drawn large, the frame's colour below
     the map, and scaled down at once. One theme: the order of the passes is Pillow's, whatever
-    the colours."""
+    the colours. Each pass rounds to 8 bits, so a Pillow that took its passes in the other order
+    would differ in the last bit: at most one level in any channel is allowed (none on this one)."""
     th = TH
     large = M.map_drawn_large(th)
     whole = Image.new("RGB", (M.WIDTH * M.BG_SCALE, M.HEIGHT * M.BG_SCALE), th["frame"])
@@ -273,4 +274,5 @@ def test_the_map_scaled_by_its_rows_is_the_whole_background_scaled_at_once():
     at_once = whole.resize((M.WIDTH, M.HEIGHT), Image.Resampling.LANCZOS)
     by_rows = Image.new("RGB", (M.WIDTH, M.HEIGHT), th["frame"])
     by_rows.paste(M.scaled_map(large), (0, 0))
-    assert at_once.tobytes() == by_rows.tobytes()
+    assert at_once.size == by_rows.size
+    assert max(high for _, high in ImageChops.difference(at_once, by_rows).getextrema()) <= 1
