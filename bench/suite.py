@@ -10,7 +10,8 @@ plug-in (`-p bench.suite`), and reports:
   the tests start included (as `/usr/bin/time` counts it), beside `wall_s`;
 - `collection_cpu_s`: pytest's start-up and collection, before the first test;
 - per test, its own CPU time and that of the processes it started and waited for: the costliest
-  `--top` tests (`top_tests`) and files (`top_files`, each with its number of tests).
+  `--top` tests (`top_tests`) and files (`top_files`, each with its number of tests);
+- `returncode`, pytest's, and the tests that `failed` (their set-up, call or tear-down).
 
 CPU time is the figure to quote (a busy machine inflates the wall time far more), with the
 command and how busy the machine was; in a fresh clone the first run also compiles every module
@@ -68,6 +69,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     _figures["tests"][item.nodeid] = [own1 - own0, children1 - children0]
 
 
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.failed:
+        _figures.setdefault("failed", []).append(report.nodeid)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     path = os.environ.get(OUT)
     if path:
@@ -119,6 +125,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     report = {
         "command": " ".join(["python -m pytest", *pytest_args]),
         "returncode": done.returncode,
+        "failed": sorted(set(figures.get("failed", []))),
         "cpu_s": round(user + system, 2),
         "user_s": round(user, 2),
         "sys_s": round(system, 2),

@@ -287,16 +287,18 @@ def test_snapshot_bench_prints_its_figures() -> None:
     assert report["startup"]["restored"] == 6 and report["startup"]["restore_cpu_s"] >= 0
 
 
-def test_suite_bench_reports_the_runs_cpu_and_its_costliest_tests(capsys) -> None:
-    """A smoke run of `bench/suite.py` over one small test file: the whole run's CPU time, its
-    collection, and each test's, summed by file."""
+def test_suite_bench_reports_the_runs_cpu_its_costliest_tests_and_its_failures(capsys, tmp_path) -> None:
+    """A smoke run of `bench/suite.py` over one small test file and one that fails: the whole
+    run's CPU time, its collection, each test's summed by file, and the failure named."""
+    failing = tmp_path / "test_failing.py"
+    failing.write_text("def test_fails():\n    assert 1 == 2\n", encoding="utf-8")
     bench = script("suite")
-    report = bench.main(["--top", "2", "tests/test_words_plural.py", "-q"])
-    assert report["returncode"] == 0
-    assert report["command"] == "python -m pytest tests/test_words_plural.py -q"
-    assert report["tests"] > 2 and len(report["top_tests"]) == 2
-    assert report["top_files"] == [{"file": "tests/test_words_plural.py", "cpu_s": report["top_files"][0]["cpu_s"],
-                                    "tests": report["tests"]}]
+    report = bench.main(["--top", "2", "tests/test_words_plural.py", str(failing), "-q", "-p", "no:cacheprovider"])
+    assert report["returncode"] == 1 and [f.split("::")[-1] for f in report["failed"]] == ["test_fails"]
+    assert report["command"] == f"python -m pytest tests/test_words_plural.py {failing} -q -p no:cacheprovider"
+    assert report["tests"] > 3 and len(report["top_tests"]) == 2
+    files = {entry["file"]: entry["tests"] for entry in report["top_files"]}
+    assert files["tests/test_words_plural.py"] == report["tests"] - 1 and len(files) == 2
     assert report["cpu_s"] >= report["tests_cpu_s"] + report["collection_cpu_s"] > 0
     assert json.loads(capsys.readouterr().out) == report
 
