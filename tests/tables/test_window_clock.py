@@ -17,6 +17,28 @@ from tests.tables import toy_window
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 TINY = 0.05
+"""A window clock short enough to run out during a test. The tests wait for what the clock does
+(a delivery, a log line, its timer's end), never for a fixed time: on a busy machine running out
+and expiring may take far longer than the clock itself."""
+PATIENCE = 30.0
+"""The longest a test waits for what a clock must do before it fails (a hang, not a slow machine)."""
+
+
+async def until(condition, what: str) -> None:
+    """Wait until `condition()` holds, looking again after every short pause (at most `PATIENCE`)."""
+    async with asyncio.timeout(PATIENCE):
+        while not condition():
+            await asyncio.sleep(TINY / 5)
+    assert condition(), what
+
+
+async def timer_ends(clock: WindowClock, channel: int = CHANNEL) -> None:
+    """Wait until the channel's timer, if one is running, has run its course (fired or found its
+    decision gone)."""
+    task = clock._tasks.get(channel)
+    if task is not None:
+        async with asyncio.timeout(PATIENCE):
+            await asyncio.gather(task, return_exceptions=True)
 
 
 class Time:
@@ -203,7 +225,7 @@ async def test_the_clock_expires_a_window_delivers_and_arms_the_next() -> None:
     await open_window(svc)
     deadline = clock.arm(CHANNEL)
     assert deadline is not None and deadline.seconds == TINY
-    await asyncio.wait_for(deliver.event.wait(), 2)
+    await asyncio.wait_for(deliver.event.wait(), PATIENCE)
     channel, notices = deliver.got[0]
     assert channel == CHANNEL and notices[0].lines[0].key == "table.timed_out"
     assert svc.legal_for(CHANNEL, BOB) == ["draw"]
@@ -211,7 +233,7 @@ async def test_the_clock_expires_a_window_delivers_and_arms_the_next() -> None:
     await svc.act(CHANNEL, BOB, "draw")
     deliver.event.clear()
     clock.arm(CHANNEL)
-    await asyncio.wait_for(deliver.event.wait(), 2)
+    await asyncio.wait_for(deliver.event.wait(), PATIENCE)
     assert len(deliver.got) == 2
     clock.close()
 
@@ -223,12 +245,16 @@ async def test_arming_again_restarts_the_timer_and_disarm_stops_it() -> None:
     await window_table(svc, ALICE, BOB, timeout=TINY)
     await open_window(svc)
     clock.arm(CHANNEL)
+    first = clock._tasks[CHANNEL]
     clock.arm(CHANNEL)  # the first timer is cancelled: one expiry only
+    second = clock._tasks[CHANNEL]
     clock.disarm(CHANNEL)
-    await asyncio.sleep(TINY * 3)
+    assert not clock.armed(CHANNEL)
+    await asyncio.gather(first, second, return_exceptions=True)  # both stopped, neither fired
+    assert first.cancelled() and second.cancelled()
     assert deliver.got == [] and svc.table(CHANNEL).state.window
     clock.arm(CHANNEL)
-    await asyncio.sleep(TINY * 3)
+    await asyncio.wait_for(deliver.event.wait(), PATIENCE)
     assert len(deliver.got) == 1
     clock.close()
 
@@ -241,7 +267,7 @@ async def test_a_timer_whose_window_moved_on_delivers_nothing() -> None:
     await open_window(svc)
     clock.arm(CHANNEL)
     await svc.act(CHANNEL, BOB, "pass")  # the front-end forgot to re-arm
-    await asyncio.sleep(TINY * 3)
+    await timer_ends(clock)
     assert deliver.got == [] and svc.table(CHANNEL).to_act() == [0, 2]
     clock.close()
 
@@ -257,8 +283,7 @@ async def test_errors_in_a_timer_are_logged_not_raised(caplog) -> None:
     await open_window(svc)
     with caplog.at_level(logging.ERROR, logger="tables.clock"):
         clock.arm(CHANNEL)
-        await asyncio.sleep(TINY * 3)
-    assert "could not deliver" in caplog.text
+        await until(lambda: "could not deliver" in caplog.text, "the failed delivery is logged")
     assert not svc.table(CHANNEL).state.window  # the passes were applied all the same
     clock.close()
 
@@ -276,7 +301,7 @@ async def test_a_failing_expire_is_logged_and_not_retried(caplog, monkeypatch) -
     monkeypatch.setattr(svc, "expire", broken)
     with caplog.at_level(logging.ERROR, logger="tables.clock"):
         clock.arm(CHANNEL)
-        await asyncio.sleep(TINY * 3)
+        await timer_ends(clock)
     assert "window clock of channel" in caplog.text and "a bug in a game" in caplog.text
     assert not clock.armed(CHANNEL) and deliver.got == []
 
@@ -292,7 +317,7 @@ async def test_arm_all_after_a_restart(tmp_path) -> None:
     deliver = Deliveries()
     clock = WindowClock(again, deliver)
     assert [d.channel_id for d in clock.arm_all()] == [CHANNEL]
-    await asyncio.wait_for(deliver.event.wait(), 2)
+    await asyncio.wait_for(deliver.event.wait(), PATIENCE)
     assert again.legal_for(CHANNEL, BOB) == ["draw"]
     clock.close()
 
@@ -313,9 +338,9 @@ async def test_a_lost_delivery_does_not_stop_the_table_the_next_window_is_armed(
     await svc.start(CHANNEL, ALICE)
     await open_window(svc)
     clock.arm(CHANNEL)
-    await asyncio.sleep(TINY * 4)
     # The first delivery failed; the AI's window after it was armed all the same, and ran out.
-    assert len(calls) >= 2 and calls[1][0].lines[0].key == "table.timed_out"
+    await until(lambda: len(calls) >= 2, "the next window ran out and was delivered")
+    assert calls[1][0].lines[0].key == "table.timed_out"
     clock.close()
 
 
