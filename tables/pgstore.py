@@ -54,13 +54,14 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from tables.ratings import Rated, Rating, Update
 from tables.store import (
-    OUTBOX_CHUNK,
     Keep,
     MigrationFailed,
     SchemaTooNew,
     StaleWrite,
     StoreError,
     dumps,
+    first_column,
+    outbox_rows,
     rating_columns,
     redacted,
     same_seats,
@@ -181,15 +182,10 @@ def connect(url: str, **kwargs: Any) -> psycopg.Connection[Any]:
 def schema_version(conn: psycopg.Connection[Any]) -> int:
     """The schema a database has had (0: none, not even the version table)."""
     found = conn.execute("SELECT to_regclass(%s) IS NOT NULL AS present", [SCHEMA_TABLE]).fetchone()
-    if not found or not _value(found):
+    if not found or not first_column(found):
         return 0
     row = conn.execute(sql.SQL("SELECT version FROM {}").format(sql.Identifier(SCHEMA_TABLE))).fetchone()
-    return int(_value(row)) if row else 0
-
-
-def _value(row: Any) -> Any:
-    """The first column of a row, whatever the row factory."""
-    return next(iter(row.values())) if isinstance(row, dict) else row[0]
+    return int(first_column(row)) if row else 0
 
 
 class PgStore:
@@ -306,7 +302,7 @@ class PgStore:
             sql.SQL(", ").join(names), sql.SQL(", ").join(marks))
         with self.atomic() as conn:
             found = conn.execute(query, [*values, stamp, stamp]).fetchone()
-        return int(_value(found))
+        return int(first_column(found))
 
     def create_table(self, row: dict[str, Any], seats: Iterable[dict[str, Any]], *, alone: bool = False) -> int:
         """A new table and its seats in one transaction: a crash leaves both or neither. `alone`:
@@ -410,7 +406,7 @@ class PgStore:
                 [table_id, seat, user_id, action, dumps(chance), dumps(events), version, stamp, table_id]).fetchone()
             if keep is not None:
                 keep.ids = self._outbox_rows(conn, table_id, keep.channel, version, keep.items, keep.hold, stamp)
-        return int(_value(found))
+        return int(first_column(found))
 
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
                rate: Update | None = None) -> None:
@@ -555,7 +551,7 @@ class PgStore:
                 " ON CONFLICT (user_id) DO UPDATE SET settings = user_settings.settings || excluded.settings,"
                 " updated = excluded.updated RETURNING settings",
                 [user_id, dumps(changes), datetime.now(UTC)]).fetchone()
-        found = json.loads(_value(row)) if row else None
+        found = json.loads(first_column(row)) if row else None
         return found if isinstance(found, dict) else {}
 
     def last_row(self, channel: int, status: str | None = None) -> dict[str, Any] | None:
@@ -625,18 +621,8 @@ class PgStore:
     @staticmethod
     def _outbox_rows(conn: psycopg.Connection[Any], table_id: int, channel: int, version: int,
                      items: Sequence[tuple[str, bytes | None]], hold: float, stamp: datetime) -> list[int]:
-        """Insert outbox rows (inside a transaction), a multi-row INSERT per `OUTBOX_CHUNK`; their
-        ids in the order of `items` (identity values grow in insertion order; RETURNING's own
-        order is not promised, so they are sorted)."""
-        ids: list[int] = []
-        for start in range(0, len(items), OUTBOX_CHUNK):
-            chunk = items[start:start + OUTBOX_CHUNK]
-            marks = ", ".join(["(%s, %s, %s, %s::jsonb, %s, %s, %s)"] * len(chunk))
-            params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold)]
-            rows = conn.execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
-                                f" VALUES {marks} RETURNING id", params).fetchall()
-            ids += sorted(int(_value(r)) for r in rows)
-        return ids
+        return outbox_rows(conn.execute, "(%s, %s, %s, %s::jsonb, %s, %s, %s)", table_id, channel, version, items,
+                           hold, stamp)
 
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
                    claim: float | None = None) -> list[dict[str, Any]]:
@@ -673,7 +659,7 @@ class PgStore:
             for i in ids:
                 row = conn.execute("SELECT attempts FROM outbox WHERE id = %s FOR UPDATE", [i]).fetchone()
                 if row is not None:
-                    attempts = int(_value(row)) + 1
+                    attempts = int(first_column(row)) + 1
                     conn.execute("UPDATE outbox SET attempts = %s, next_try = %s WHERE id = %s",
                                  [attempts, at + backoff(attempts), i])
 

@@ -137,6 +137,27 @@ class Keep:
     ids: list[int] = field(default_factory=list)
 
 
+def first_column(row: Any) -> Any:
+    """The first column of a row, whatever the row factory (a tuple, or a dict by column name)."""
+    return next(iter(row.values())) if isinstance(row, dict) else row[0]
+
+
+def outbox_rows(execute: Callable[[str, list[Any]], Any], mark: str, table_id: int, channel: int, version: int,
+                items: Sequence[tuple[str, bytes | None]], hold: float, stamp: Any) -> list[int]:
+    """Insert outbox rows (inside the caller's transaction), a multi-row INSERT per `OUTBOX_CHUNK`,
+    through `execute(sql, params)` (a cursor back) with `mark` one row's placeholders in the
+    backend's style; their ids in the order of `items` (SQLite's AUTOINCREMENT and PostgreSQL's
+    identity ids grow in insertion order; RETURNING's own order is not promised, so they are sorted)."""
+    ids: list[int] = []
+    for start in range(0, len(items), OUTBOX_CHUNK):
+        chunk = items[start:start + OUTBOX_CHUNK]
+        params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold)]
+        rows = execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+                       f" VALUES {', '.join([mark] * len(chunk))} RETURNING id", params).fetchall()
+        ids += sorted(int(first_column(r)) for r in rows)
+    return ids
+
+
 def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, Any]]) -> bool:
     """Whether stored seat rows are the seating `expected` (seat rows as `SeatInfo.to_row` makes them)."""
     def norm(rows: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -746,18 +767,7 @@ class Store:
 
     def _outbox_rows(self, table_id: int, channel: int, version: int, items: Sequence[tuple[str, bytes | None]],
                      hold: float, stamp: str) -> list[int]:
-        """Insert outbox rows (inside a transaction), a multi-row INSERT per `OUTBOX_CHUNK`; their
-        ids in the order of `items` (AUTOINCREMENT ids grow in insertion order; RETURNING's own
-        order is not promised, so they are sorted)."""
-        ids: list[int] = []
-        for start in range(0, len(items), OUTBOX_CHUNK):
-            chunk = items[start:start + OUTBOX_CHUNK]
-            marks = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
-            params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold)]
-            rows = self.db.execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
-                                   f" VALUES {marks} RETURNING id", params).fetchall()
-            ids += sorted(int(r[0]) for r in rows)
-        return ids
+        return outbox_rows(self.db.execute, "(?, ?, ?, ?, ?, ?, ?)", table_id, channel, version, items, hold, stamp)
 
     @_locked
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
