@@ -93,21 +93,21 @@ def kings(position: Position) -> dict[str, str]:
 
 def knatched_kings(position: Position, relation: Relation) -> list[str]:
     """The colours whose King an Opponent's Knight attacks (J11: knatched at once), in turn order."""
-    return _knatched(position, relation, kings(position))
+    return _knatched(position, kings(position), _sides(position.board, relation))
 
 
-def _knatched(position: Position, relation: Relation, king_at: Mapping[str, str]) -> list[str]:
-    """`knatched_kings`, the Kings' squares (`kings`) already known."""
-    knight_jumps = geometry(position.board).knight
+def _knatched(position: Position, king_at: Mapping[str, str], sides: _Sides) -> list[str]:
+    """`knatched_kings`, the Kings' squares (`kings`) and the relationships (`_Sides`) already known."""
     pieces = position.pieces
     found = []
     for colour in position.board.colours:
         sq = king_at.get(colour)
         if sq is None:
             continue
-        for jump in knight_jumps[sq]:
+        enemies = sides.enemies[colour]
+        for jump in sides.knight[sq]:
             occupant = pieces.get(jump)
-            if occupant and occupant[1] == "knight" and relation(occupant[0], colour) == "opponent":
+            if occupant and occupant[1] == "knight" and occupant[0] in enemies:
                 found.append(colour)
                 break
     return found
@@ -116,20 +116,17 @@ def _knatched(position: Position, relation: Relation, king_at: Mapping[str, str]
 def conquered(position: Position, relation: Relation) -> set[str]:
     """The armies on the board that are conquered (5.1): no King (Regicide), a King attacked by
     an Opponent's Knight (knatch, J11) or a King alone (Annihilation, J13)."""
-    king_at = kings(position)
     counts: dict[str, int] = {}
     for colour, _ in position.pieces.values():
         counts[colour] = counts.get(colour, 0) + 1
-    return _conquered(position, relation, king_at, counts)
+    return _conquered(position, kings(position), counts, _sides(position.board, relation))
 
 
-def _conquered(
-    position: Position, relation: Relation, king_at: Mapping[str, str], counts: Mapping[str, int]
-) -> set[str]:
-    """`conquered`, the Kings' squares and each army's number of pieces already known."""
-    out = set(_knatched(position, relation, king_at))
+def _conquered(position: Position, king_at: Mapping[str, str], counts: Mapping[str, int], sides: _Sides) -> set[str]:
+    """`conquered`, the Kings' squares, each army's number of pieces and the relationships already known."""
+    out = set(_knatched(position, king_at, sides))
     for colour in position.board.colours:
-        if colour in counts and (colour not in king_at or counts[colour] == 1):
+        if counts.get(colour) and (colour not in king_at or counts[colour] == 1):
             out.add(colour)
     return out
 
@@ -400,7 +397,11 @@ def king_danger(
 ) -> float:
     """How threatened `colour`'s King on `king_square` is (1.1.6, J11; the module docstring):
     `first` are the armies that move before `colour` does again."""
-    threats, lesser = _king_scan(position, colour, king_square, relation)
+    return _danger(*_king_scan(position, colour, king_square, relation), first)
+
+
+def _danger(threats: Sequence[str], lesser: float, first: Collection[str]) -> float:
+    """`king_danger` of a King whose scan (`_king_scan`) found `threats` and `lesser`."""
     danger = THREAT * len(threats) + lesser
     if any(owner in first for owner in threats):
         danger += IMMINENT
@@ -537,41 +538,17 @@ def evaluate(
         if piece == "pawn":
             material += sign * steps[owner][sq]
     signs = {c: row[c] for c in board.colours if armies[c]}
-    knight_jumps = sides.knight
-    lost: set[str] = set()
-    for c in board.colours:  # knatched (J11), then Regicide or Annihilation (J13)
-        at = king_at.get(c)
-        if at is None:
-            continue
-        enemies = sides.enemies[c]
-        for jump in knight_jumps[at]:
-            occupant = pieces.get(jump)
-            if occupant and occupant[1] == "knight" and occupant[0] in enemies:
-                lost.add(c)
-                break
-    for c in board.colours:
-        if armies[c] and (c not in king_at or len(armies[c]) == 1):
-            lost.add(c)
+    lost = _conquered(position, king_at, {c: len(army) for c, army in armies.items()}, sides)
     score = 0.0
     for c in lost:
         score -= signs[c] * CONQUEST
     # the material added after the Conquests, piece by piece: the same sum to the last bit
     score = material if score == 0.0 else _material(pieces, row, values, steps, score)
-    turn: dict[str, int] = {}
-    for i, c in enumerate(upcoming):
-        if c not in turn:
-            turn[c] = i
     for c, sq in king_at.items():
         sign = signs[c]
         if sign and c not in lost:
             zone = zones.get(sq) or _zone(board, sq)
-            threats, lesser = _scan(pieces, zone, sides, [(e, armies[e]) for e in sides.enemies[c] if armies[e]])
-            danger = THREAT * len(threats) + lesser
-            mine = turn.get(c, len(upcoming))
-            if any(turn.get(owner, mine) < mine for owner in threats):  # an Opponent moving first (`movers_before`)
-                danger += IMMINENT
-            score -= sign * danger
-    mine = turn.get(colour, len(upcoming))
-    first = {c for c, i in turn.items() if i < mine}
-    score -= HANGING * _hanging(position, sides, values, signs, lost, armies, first)
+            scan = _scan(pieces, zone, sides, [(e, armies[e]) for e in sides.enemies[c] if armies[e]])
+            score -= sign * _danger(*scan, movers_before(upcoming, c))
+    score -= HANGING * _hanging(position, sides, values, signs, lost, armies, movers_before(upcoming, colour))
     return score
