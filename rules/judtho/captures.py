@@ -18,22 +18,22 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward
+from rules.judtho.board import Board, Position, Relation, pawn_forward
 from rules.judtho.moves import PRINCE_REACH, PRINCESS_REACH, geometry
 
 Worth = Callable[[tuple[str, str]], float]
 """What taking one piece `(colour, piece)` is worth to whoever asks (0 for a piece that does not count)."""
 
 
-def _opponents(position: Position, colour: str, relation: Relation) -> frozenset[str]:
-    present = [c for c in COLOURS if c in position.board.colours]
-    return frozenset(c for c in present if relation(colour, c) == "opponent")
+def opponents_of(board: Board, colour: str, relation: Relation) -> frozenset[str]:
+    """The armies on `board` whose pieces `colour` may capture: its Opponents (2.1)."""
+    return frozenset(c for c in board.colours if relation(colour, c) == "opponent")
 
 
-def _forbidden(position: Position, colour: str, relation: Relation) -> frozenset[str]:
-    board = position.board
-    present = [c for c in COLOURS if c in board.colours]
-    return frozenset().union(*(board.kingdoms[c] for c in present if c != colour and relation(colour, c) == "rival"))
+def forbidden_squares(board: Board, colour: str, relation: Relation) -> frozenset[str]:
+    """The squares where `colour`'s moves may not finish: its Rivals' Kingdoms (J19)."""
+    rivals = [c for c in board.colours if c != colour and relation(colour, c) == "rival"]
+    return frozenset().union(*(board.kingdoms[c] for c in rivals))
 
 
 def most_captured(position: Position, colour: str, relation: Relation, worth: Worth) -> float:
@@ -41,11 +41,12 @@ def most_captured(position: Position, colour: str, relation: Relation, worth: Wo
     Knight's distant capture of all its targets, J10, count whole); 0 when it can take nothing
     that is worth anything. The same as the largest sum of `worth` over the captures of the
     moves `legal_moves(position, colour, relation, (DISTANT_ALL_AND_SINGLES,))` lists."""
-    opponents = _opponents(position, colour, relation)
-    if not opponents:
+    board = position.board
+    targets = opponents_of(board, colour, relation)
+    if not targets:
         return 0.0
     own = [(sq, piece) for sq, (owner, piece) in position.pieces.items() if owner == colour]
-    return most_taken(position, colour, own, opponents, _forbidden(position, colour, relation), worth)
+    return most_taken(position, colour, own, targets, forbidden_squares(board, colour, relation), worth)
 
 
 def most_taken(position: Position, colour: str, own: Iterable[tuple[str, str]], opponents: Collection[str],
@@ -203,7 +204,8 @@ def captors(position: Position, targets: Collection[str], colours: Sequence[str]
         """(`colour`'s Opponents, the squares its moves may not finish on), read once per call."""
         found = sides.get(colour)
         if found is None:
-            found = sides[colour] = (_opponents(position, colour, relation), _forbidden(position, colour, relation))
+            board = position.board
+            found = sides[colour] = (opponents_of(board, colour, relation), forbidden_squares(board, colour, relation))
         return found
 
     out: dict[str, list[str]] = {}
