@@ -25,7 +25,7 @@ Worth = Callable[[tuple[str, str]], float]
 """What taking one piece `(colour, piece)` is worth to whoever asks (0 for a piece that does not count)."""
 
 
-def opponents_of(board: Board, colour: str, relation: Relation) -> frozenset[str]:
+def opponent_armies(board: Board, colour: str, relation: Relation) -> frozenset[str]:
     """The armies on `board` whose pieces `colour` may capture: its Opponents (2.1)."""
     return frozenset(c for c in board.colours if relation(colour, c) == "opponent")
 
@@ -42,7 +42,7 @@ def most_captured(position: Position, colour: str, relation: Relation, worth: Wo
     that is worth anything. The same as the largest sum of `worth` over the captures of the
     moves `legal_moves(position, colour, relation, (DISTANT_ALL_AND_SINGLES,))` lists."""
     board = position.board
-    targets = opponents_of(board, colour, relation)
+    targets = opponent_armies(board, colour, relation)
     if not targets:
         return 0.0
     own = [(sq, piece) for sq, (owner, piece) in position.pieces.items() if owner == colour]
@@ -205,7 +205,8 @@ def captors(position: Position, targets: Collection[str], colours: Sequence[str]
         found = sides.get(colour)
         if found is None:
             board = position.board
-            found = sides[colour] = (opponents_of(board, colour, relation), forbidden_squares(board, colour, relation))
+            found = (opponent_armies(board, colour, relation), forbidden_squares(board, colour, relation))
+            sides[colour] = found
         return found
 
     out: dict[str, list[str]] = {}

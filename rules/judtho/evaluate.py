@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 
 from rules.judtho.board import COLOURS, Board, Position, Relation, pawn_forward, square_name
-from rules.judtho.captures import forbidden_squares, most_taken, opponents_of
+from rules.judtho.captures import forbidden_squares, most_taken, opponent_armies
 from rules.judtho.moves import PRINCE_REACH, PRINCESS_REACH, geometry
 
 CONQUEST = 200.0
@@ -229,7 +229,7 @@ class _Sides:
         table = {(a, b): relation(a, b) for a in colours for b in colours}
         self.signs = {a: {b: SIGNS[table[(a, b)]] for b in colours} for a in colours}
         """`a` -> `b` -> how `b`'s fortune counts for `a`."""
-        self.opponents = {a: opponents_of(board, a, relation) for a in colours}
+        self.opponents = {a: opponent_armies(board, a, relation) for a in colours}
         """`a` -> the armies whose pieces `a` may capture (2.1)."""
         self.forbidden = {a: forbidden_squares(board, a, relation) for a in colours}
         """`a` -> the squares where `a`'s moves may not finish (its Rivals' Kingdoms, J19)."""
