@@ -25,11 +25,14 @@ PATIENCE = 30.0
 
 
 async def until(condition, what: str) -> None:
-    """Wait until `condition()` holds, looking again after every short pause (at most `PATIENCE`)."""
-    async with asyncio.timeout(PATIENCE):
-        while not condition():
-            await asyncio.sleep(TINY / 5)
-    assert condition(), what
+    """Wait until `condition()` holds, looking again after every short pause; fail, saying `what`
+    was awaited, after `PATIENCE`."""
+    try:
+        async with asyncio.timeout(PATIENCE):
+            while not condition():
+                await asyncio.sleep(TINY / 5)
+    except TimeoutError:
+        pytest.fail(f"not within {PATIENCE} s: {what}")
 
 
 async def timer_ends(clock: WindowClock, channel: int = CHANNEL) -> None:
