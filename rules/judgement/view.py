@@ -83,19 +83,18 @@ def _hp(character: str | None) -> int | None:
 
 
 def _player(state: JudgementState, seat: Seat, p: Player, over: bool) -> dict[str, Any]:
-    alive = p.alive
-    shown = p.revealed or not alive or over  # character_shown, written out (every view, every seat)
+    shown = character_shown(p, over)
     character = p.character
     return {
         "seat": seat,
         "colour": p.colour,
         "at": p.at,
         "damage": p.damage,
-        "alive": alive,
+        "alive": p.alive,
         "revealed": p.revealed,
         "character": character if shown else None,
-        "hp": (load().characters[character].hp if character else None) if shown else None,
-        "identity": (p.identity or None) if p.identity_shown or not alive or over else None,  # identity_shown
+        "hp": _hp(character) if shown else None,
+        "identity": (p.identity or None) if identity_shown(p, over) else None,
         "equipment": list(p.equipment),
         "used": list(p.used) if shown else [],
         "sealed": p.sealed,
