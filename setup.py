@@ -9,6 +9,6 @@ cannot say both (its package list is either found or written out whole), hence t
 from setuptools import find_packages, setup
 
 setup(
-    packages=[*find_packages(include=["gavel", "gavel.*", "rules*", "tables*", "cogs*", "renderer*"]), "gavel.data"],
+    packages=[*find_packages(include=["gavel", "gavel.*", "rules*", "cogs*", "renderer*"]), "gavel.data"],
     package_dir={"gavel.data": "data"},
 )

@@ -362,9 +362,9 @@ def pictures(key: str, seed: int = 11, *, hands: bool = True) -> dict[str, Pictu
     """The measured pictures of one game at `mid_game(key, seed)`: `key` (the public board) and,
     with `hands`, `key.hand` (its seats' private pictures, the smallest texts over all seats; the
     first seat's image)."""
+    from gavel.tables import i18n
     from renderer import for_game
     from rules import registry
-    from tables import i18n
 
     game = registry.plugin(key).game
     renderer = for_game(key)

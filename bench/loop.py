@@ -32,10 +32,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gavel.tables.ai import InlineSeats, PooledSeats
+from gavel.tables.service import Player, TableService
 from rules import registry
 from rules.core import IllegalAction
-from tables.ai import InlineSeats, PooledSeats
-from tables.service import Player, TableService
 
 HEARTBEAT = 0.005
 DEADLINE = 3.0

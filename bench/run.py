@@ -235,7 +235,7 @@ async def end_to_end(game: Game[Any], seats: int, n: int, profile: Any = None) -
     action posts with its words (its CPU time includes the render's worker thread:
     `process_time` counts every thread). Random choices from `staying`; a finished table is
     followed by a new one. `profile`: a cProfile.Profile enabled around each action."""
-    from tables.service import Player, TableService
+    from gavel.tables.service import Player, TableService
 
     samples = Actions()
     with tempfile.TemporaryDirectory() as folder:

@@ -59,11 +59,11 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gavel.tables.service import Player, TableService
+from gavel.tables.store import dumps, is_postgres, open_store, redacted
+from gavel.tables.table import SeatInfo, stored_config
 from rules import registry
 from rules.core import SeededChance
-from tables.service import Player, TableService
-from tables.store import dumps, is_postgres, open_store, redacted
-from tables.table import SeatInfo, stored_config
 
 DEFAULT_PG = os.environ.get("GAVEL_TEST_PG") or "postgresql://postgres@127.0.0.1:5432/test"
 """The PostgreSQL server used by default: the tests' (`tests/tables/backends.py`)."""

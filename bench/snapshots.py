@@ -50,8 +50,8 @@ sys.path.insert(0, {bench!r})
 import scale
 
 def restore(location, results):
-    from tables.service import TableService
-    import tables
+    from gavel.tables.service import TableService
+    import gavel.tables
     t0, c0 = time.perf_counter(), time.process_time()
     service = TableService(location)
     t1, c1 = time.perf_counter(), time.process_time()

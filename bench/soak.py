@@ -70,7 +70,7 @@ def project_caches(top: int = 5) -> dict[str, int]:
     """The `top` fullest `functools` caches in the project's modules: name -> entries."""
     sizes: dict[str, int] = {}
     for name, module in list(sys.modules.items()):
-        if module is None or name.split(".")[0] not in ("rules", "renderer", "tables"):
+        if module is None or name.split(".")[0] not in ("rules", "renderer", "gavel"):
             continue
         for attr, value in vars(module).items():
             info = getattr(value, "cache_info", None)

@@ -26,7 +26,7 @@ the working directory. The database is the TableService's (`GAVEL_DB`, default
 `./gavel.sqlite3`); every open table is restored on start-up, and the buttons of old
 messages keep working because they are DynamicItems that carry the table id and version.
 
-Card-play windows run out on the bot's one `WindowClock` (tables/clock.py): it is armed
+Card-play windows run out on the bot's one `WindowClock` (gavel/tables/clock.py): it is armed
 after every delivered change and, at start-up, for every restored table; what it applies
 when a window runs out (or what AI seats play when it asks them to play on) is posted to the
 table's channel like any other change. AI seats think in worker processes (`PooledSeats`),
@@ -52,16 +52,16 @@ from cogs.clicks import Clicks
 from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
 from cogs.tables import TablesCog
 from cogs.translator import Translator
+from gavel.tables import i18n
+from gavel.tables.ai import PooledSeats
+from gavel.tables.base import game_name
+from gavel.tables.clock import WindowClock
+from gavel.tables.notices import Notice
+from gavel.tables.rematch import RematchClock
+from gavel.tables.service import TableService
+from gavel.tables.store import is_postgres
 from rules import registry
 from rules.core import Msg
-from tables import i18n
-from tables.ai import PooledSeats
-from tables.base import game_name
-from tables.clock import WindowClock
-from tables.notices import Notice
-from tables.rematch import RematchClock
-from tables.service import TableService
-from tables.store import is_postgres
 
 log = logging.getLogger("gavel.cogs")
 

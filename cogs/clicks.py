@@ -24,17 +24,17 @@ from cogs.flows import (
     send_notice,
     undo_view_for,
 )
+from gavel.tables import i18n
+from gavel.tables.notices import Prompt, Public
+from gavel.tables.service import Table
 from rules.core import IllegalAction
-from tables import i18n
-from tables.notices import Prompt, Public
-from tables.service import Table
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
     from cogs.bot import GavelBot
-    from tables.notices import Notice
-    from tables.table import Player
+    from gavel.tables.notices import Notice
+    from gavel.tables.table import Player
 
 
 class Clicks:

@@ -24,11 +24,11 @@ from typing import Any
 
 import discord
 
+from gavel.tables import i18n
+from gavel.tables.notices import Prompt
 from rules import registry
 from rules.core import IllegalAction, Msg
 from rules.plugin import Combined, Words, capitalised
-from tables import i18n
-from tables.notices import Prompt
 
 CUSTOM_ID_MAX = 100
 BUTTONS_MAX = 20

@@ -28,10 +28,10 @@ import discord
 
 from cogs import components
 from cogs.windows import WindowPost, WindowPosts
+from gavel.tables import i18n
+from gavel.tables.notices import Private, Prompt, Public, Reminder
 from rules import registry
 from rules.core import Game, IllegalAction, SeatName
-from tables import i18n
-from tables.notices import Private, Prompt, Public, Reminder
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot

@@ -18,8 +18,8 @@ import discord
 from discord import app_commands
 
 from cogs.delivery import Undelivered, reply_ephemeral
+from gavel.tables import i18n
 from rules.core import IllegalAction
-from tables import i18n
 
 log = logging.getLogger("gavel.cogs")
 

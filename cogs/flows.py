@@ -19,12 +19,12 @@ from discord import app_commands
 from cogs import components
 from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages, record_file
 from cogs.errors import after_change, lang_of
+from gavel.tables import i18n
+from gavel.tables.notices import Notice, Private, Prompt, Public
+from gavel.tables.service import Player, Table, get_game
+from gavel.tables.table import TIME_CONTROLS
 from rules import registry
 from rules.core import IllegalAction, Msg
-from tables import i18n
-from tables.notices import Notice, Private, Prompt, Public
-from tables.service import Player, Table, get_game
-from tables.table import TIME_CONTROLS
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -222,7 +222,7 @@ def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequen
 
 
 def time_choices() -> list[app_commands.Choice[str]]:
-    """The time controls (`tables.table.TIME_CONTROLS`: none, live, daily) as choices of the
+    """The time controls (`gavel.tables.table.TIME_CONTROLS`: none, live, daily) as choices of the
     shared `/<game> new time:` option, labelled by `cogs.time.<name>` (the Translator shows the
     zh-TW label from the same key)."""
     return [app_commands.Choice(name=app_commands.locale_str(i18n.gettext(f"cogs.time.{name}", "en")[:100],

@@ -1,8 +1,8 @@
 """`/table`: the commands every game shares (status, board, me, log, rules, leave, undo, sit,
 away, cancel, stats, settings, leaderboard, history), and `/help`. `sit` and `away` are the
-walk-aways' (`tables.away`).
+walk-aways' (`gavel.tables.away`).
 
-`/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `tables.ratings`)
+`/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `gavel.tables.ratings`)
 and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
 history's menu or by `game_id` comes with its record and its final board (its public view).
 
@@ -34,15 +34,15 @@ from cogs.flows import (
     send_rules,
     show,
 )
+from gavel.tables import i18n
+from gavel.tables.service import game_name
+from gavel.tables.table import Player
 from rules import registry
-from tables import i18n
-from tables.service import game_name
-from tables.table import Player
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
-    from tables.notices import Public
-    from tables.service import TableService
+    from gavel.tables.notices import Public
+    from gavel.tables.service import TableService
 
 
 class TablesCog(commands.Cog):

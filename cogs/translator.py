@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from tables import i18n
+from gavel.tables import i18n
 
 _FIELDS = {
     Where.command_name: "name",

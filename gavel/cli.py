@@ -139,7 +139,7 @@ def shard_options(args: argparse.Namespace) -> None:
         if twice:
             parser().error(f"--shards names shard {', '.join(map(str, twice))} more than once")
         args.shards = tuple(ids)
-        from tables.store import is_postgres
+        from gavel.tables.store import is_postgres
 
         database = args.db or os.environ.get("GAVEL_DB") or ""
         if len(ids) < args.shard_count and not is_postgres(database):
@@ -165,7 +165,7 @@ def local_args(argv: list[str] | None = None) -> argparse.Namespace:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parser().parse_args(argv)
     if args.local and args.script:
-        from tables.console import script_header
+        from gavel.tables.console import script_header
 
         header = script_header(args.script)
         if header:
@@ -177,7 +177,7 @@ def local_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tables.store import StoreError
+    from gavel.tables.store import StoreError
 
     args = local_args(argv)
     shard_options(args)
@@ -185,18 +185,18 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
     try:
         if args.check_db:
-            from tables.check import main as check_main
-            from tables.store import default_path
+            from gavel.tables.check import main as check_main
+            from gavel.tables.store import default_path
 
             return check_main(default_path())
         if args.backup:
-            from tables.store import backup, default_path
+            from gavel.tables.store import backup, default_path
 
             backup(default_path(), args.backup)
             print(f"{default_path()} copied to {args.backup}")
             return 0
         if args.local:
-            from tables.console import options_from_args, run
+            from gavel.tables.console import options_from_args, run
 
             return asyncio.run(run(options_from_args(args)))
         return run_discord(args)

@@ -9,7 +9,7 @@ Words on a board are message ids (`board.<game>.*` and the like, in the `.po` ca
 into text by the caller: `text` gives the reader's language, `texts` every language we speak by
 language code, for a board that draws two at once (The City of Judgement's public board). Without
 them a renderer draws its built-in English. So the renderer reads no catalogue and imports
-nothing from `tables/`.
+nothing from `gavel/tables/`.
 """
 
 from __future__ import annotations

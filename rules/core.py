@@ -201,7 +201,7 @@ class Listed:
     """A list shown as one message parameter ("Waiting for: {players}."), joined in the reader's
     language: "alice, bob" in English, "alice、bob" in Chinese (`list_sep`). Its items are
     strings, `Msg`s or `SeatName`s, each rendered as a parameter is (by the front-end's
-    translation layer, `tables.i18n`)."""
+    translation layer, `gavel.tables.i18n`)."""
 
     items: tuple[Any, ...]
 
@@ -631,7 +631,7 @@ class Game(Generic[S]):
     def catalogue(self, lang: str) -> dict[str, str]:
         """Messages this game brings with it in `lang` (`en` | `zh-TW`), beside its `.po` files: names
         its content files already hold in both languages (The City of Judgement's characters, cards,
-        locations), so they are written once. `tables.i18n.catalogue` merges them under the `.po`
+        locations), so they are written once. `gavel.tables.i18n.catalogue` merges them under the `.po`
         entries, which win. Empty for most games."""
         return {}
 

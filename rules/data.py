@@ -7,7 +7,7 @@ holds the same files as the package `gavel.data` (`setup.py` maps `data/` there)
 `rules/` in the same site-packages, so each copy of the code reads the data that came with it,
 wherever the current folder is.
 
-Every reader asks here: the engines' content loaders, the catalogues (`tables.i18n`) and the
+Every reader asks here: the engines' content loaders, the catalogues (`gavel.tables.i18n`) and the
 renderer's fonts. Only the standard library, like the rest of `rules/`.
 """
 

@@ -1,5 +1,5 @@
 """A game as one plug-in: its rules, its words, its commands, and where its picture and its
-Discord declarations live. The platform (`tables/`) and both front-ends (the console, the cogs)
+Discord declarations live. The platform (`gavel/tables/`) and both front-ends (the console, the cogs)
 know games only through this: they list them from `rules.registry` and ask each plug-in.
 
 Everything here is pure. Words are written through a `Speech` (one language's catalogue, given by
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class Speech(Protocol):
-    """One language's words, as a front-end hands them to a game: `tables.i18n.speech(lang)`."""
+    """One language's words, as a front-end hands them to a game: `gavel.tables.i18n.speech(lang)`."""
 
     @property
     def lang(self) -> str: ...

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from gavel.tables import i18n
 from rules import registry
 from rules.core import Msg, SeatName
-from tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [p for folder in ("rules", "tables", "cogs") for p in (ROOT / folder).rglob("*.py")]
+SOURCES = [p for folder in ("rules", "gavel/tables", "cogs") for p in (ROOT / folder).rglob("*.py")]
 SHARED = ("gavel", "cogs", "tables", "renderer")
 """The catalogue domains every game shares (`<domain>.po`); every other file is one game's
 (`<key>.po`, `<key>_<part>.po`)."""

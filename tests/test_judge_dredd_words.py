@@ -11,7 +11,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from tables import i18n
+from gavel.tables import i18n
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "judge_dredd"
 LANGS = i18n.LANGUAGES

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
 from rules import core
 from rules.core import Game, Msg
 from rules.judgement import actions, present
 from rules.judgement.content import IDENTITIES, PACKS, load
-from tables import i18n
 from tests.rules.judgement.test_view import registered  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +154,7 @@ def refusal_codes() -> set[str]:
 
 
 def test_every_refusal_code_has_words_in_both_languages() -> None:
-    """The front-ends say a refusal as `error.<code>` (cogs/errors.py, tables/console.py)."""
+    """The front-ends say a refusal as `error.<code>` (cogs/errors.py, gavel/tables/console.py)."""
     codes = refusal_codes()
     assert len(codes) > 5
     assert missing(sorted(f"error.{c}" for c in codes)) == NONE

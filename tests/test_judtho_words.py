@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from gavel.tables import i18n
 from rules.judtho.engine import GAME
 from rules.judtho.pieces import LETTERS
-from tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "data" / "locale"

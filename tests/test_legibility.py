@@ -97,10 +97,10 @@ def _dads_army_cases():
     """Dad's Army boards: every phase by hand (figures crowded on a square, a card in play, a
     winner), in English and Chinese, with long names; and six real positions of a seeded game, each
     with its legal actions highlighted (a second game would add more boards of the same phases)."""
+    from gavel.tables import i18n
     from renderer import dads_army as R
     from rules.core import SeededChance
     from rules.dads_army import GAME
-    from tables import i18n
     from tests.renderer.views import make_view
 
     zh = lambda key: i18n.gettext(key, "zh-TW")  # noqa: E731

@@ -29,10 +29,10 @@ from pathlib import Path
 
 import pytest
 
-from tables import i18n
+from gavel.tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = {"gavel", "rules", "tables", "cogs", "renderer"}
+PACKAGES = {"gavel", "rules", "cogs", "renderer"}
 """The top-level packages the wheel installs: no `data`, `bot` or `tests` in site-packages."""
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", "__pycache__", "*.egg-info", "build", "dist", ".venv", "*_cache", ".hypothesis", "gavel-images",

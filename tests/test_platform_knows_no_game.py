@@ -1,4 +1,4 @@
-"""The platform (`tables/`) and the Discord front-end's shared files (`cogs/`) know no game: a
+"""The platform (`gavel/tables/`) and the Discord front-end's shared files (`cogs/`) know no game: a
 game's knowledge lives in its plug-in (`rules/<game>/`, its renderer, its cog's slash-command
 declarations), found through `rules.registry`. Read as text, comments and docstrings included, so
 that an example naming a game does not invite the next game-specific branch."""
@@ -33,7 +33,7 @@ def hits(folder: str) -> list[str]:
 
 
 def test_the_platform_names_no_game() -> None:
-    assert hits("tables") == []
+    assert hits("gavel/tables") == []
 
 
 def test_the_shared_cog_files_name_no_game() -> None:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables import i18n
 from rules import registry
-from tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +38,7 @@ def _plugin_folders() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-SCANNED = ("rules", "tables", "cogs", "gavel", *_plugin_folders())
+SCANNED = ("rules", "cogs", "gavel", *_plugin_folders())
 REFUSALS = {"IllegalAction", "NotYourTurn", "BadActionText", "GameOver", "Refusal"}
 
 GENERIC = [

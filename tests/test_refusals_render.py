@@ -11,9 +11,9 @@ import re
 import pytest
 
 import rules
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg, SeededChance
 from rules.registry import plugins
-from tables import i18n
 
 GAMES = sorted(plugins())
 SEATS = {"judgement": 5}

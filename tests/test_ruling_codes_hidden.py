@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tables import i18n
+from gavel.tables import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = re.compile(r"(?<![A-Za-z0-9])(?!S[1-4]\b)[A-Z][0-9]{1,2}(?![0-9])|\bruling")

@@ -10,15 +10,15 @@ import string
 
 from babel.messages.pofile import read_po
 
+from gavel.tables import i18n
+from gavel.tables.console import Console, LocalOptions
+from gavel.tables.notices import Public, _decode, _encode
+from gavel.tables.service import TableService, _Out
 from rules.core import Event, IllegalAction, Msg, Outcome, SeatName
 from rules.judge_dredd import cards as dredd_cards
 from rules.judge_dredd import present as dredd_present
 from rules.judgement import damage, death
 from rules.judgement import present as judgement_present
-from tables import i18n
-from tables.console import Console, LocalOptions
-from tables.notices import Public, _decode, _encode
-from tables.service import TableService, _Out
 from tests.rules.judgement.characters_kit import make
 from tests.rules.judgement.test_death import NO_DICE, everyone_passes
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL

@@ -29,9 +29,9 @@ from PIL import Image
 from cogs.bot import create_bot
 from cogs.errors import unwrap
 from cogs.flows import act, open_lobby, time_option
+from gavel.tables.service import Player, TableService
+from gavel.tables.store import Store
 from rules.core import IllegalAction
-from tables.service import Player, TableService
-from tables.store import Store
 from tests.cogs import toy
 from tests.tables.toy_game import fake_renderer
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-import tables.lobby
-from tables import i18n
-from tables.images import ALT_MAX, parts_description
-from tables.service import TableService
+import gavel.tables.lobby
+from gavel.tables import i18n
+from gavel.tables.images import ALT_MAX, parts_description
+from gavel.tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import fake_render, refusals
 from tests.cogs.test_judge_dredd_cog import KEY as DREDD
@@ -29,7 +29,7 @@ def service(db_path) -> TableService:
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 def described(message) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import make_bot, make_service, refusals
 from tests.cogs.test_flow import open_table, started
 

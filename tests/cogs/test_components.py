@@ -6,10 +6,10 @@ import discord
 import pytest
 
 from cogs import components
+from gavel.tables import i18n
+from gavel.tables.notices import Prompt, Public
 from rules.core import Msg, SeatName
 from rules.plugin import Speech, Words
-from tables import i18n
-from tables.notices import Prompt, Public
 from tests.cogs.conftest import _dynamic_only, buttons
 from tests.cogs.test_flow import started
 

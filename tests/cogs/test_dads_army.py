@@ -7,11 +7,11 @@ import random
 import discord
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from renderer.dads_army import label_actions
 from rules.dads_army.board import MAN_CODES
-from tables import i18n
-from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import as_player, buttons, fake_render, make_service, refusals
 from tests.tables.toy_game import fake_renderer
@@ -20,7 +20,7 @@ from tests.tables.toy_game import fake_renderer
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 @pytest.fixture

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gavel.tables import i18n
+from gavel.tables.notices import Private
 from rules.core import Msg
-from tables import i18n
-from tables.notices import Private
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import started
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from gavel.tables import i18n
+from gavel.tables.i18n import Listed
 from rules.core import Event, Msg, SeatName
 from rules.judge_dredd import GAME
-from tables import i18n
-from tables.i18n import Listed
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_judge_dredd_cog import OPTIONS, open_game, place_all, service  # noqa: F401  (fixture)
 

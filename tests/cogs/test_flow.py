@@ -3,7 +3,7 @@ and by slash commands, refusals of the wrong user and of stale buttons."""
 
 from __future__ import annotations
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import as_player, buttons, refusals
 
 

@@ -12,11 +12,11 @@ from typing import Any
 import discord
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
 from cogs import components
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules.judge_dredd import GAME
-from tables import i18n
-from tables.service import TableService
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
 from tests.tables.toy_game import fake_renderer
 
@@ -37,7 +37,7 @@ def render_hand(view: dict[str, Any], **_: Any) -> bytes:
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, NotYourTurn
 from rules.judgement.commands import clean, command_text, obey_text, pick_text, read_obey, read_skill
 from rules.judgement.state import COLOURS
-from tables import i18n
 from tests.cogs.conftest import refusals
 from tests.cogs.test_judgement_cog import (  # noqa: F401  (fixtures: world4, service, seeded)
     members,

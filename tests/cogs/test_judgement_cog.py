@@ -16,18 +16,18 @@ from typing import Any
 import discord
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
 from cogs.flows import merged
 from cogs.judgement import BUTTON_ONLY, JudgementCog
+from gavel.tables import ai as ai_seats
+from gavel.tables import i18n
+from gavel.tables.notices import Private, Prompt, Public
+from gavel.tables.service import TableService
 from rules.core import Msg
 from rules.judgement import damage
 from rules.judgement.actions import SYNTAX
 from rules.judgement.content import load
 from rules.judgement.state import COLOURS
-from tables import ai as ai_seats
-from tables import i18n
-from tables.notices import Private, Prompt, Public
-from tables.service import TableService
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
 from tests.tables.toy_game import fake_renderer
 
@@ -56,7 +56,7 @@ def render_hand(view: dict[str, Any], **_: Any) -> bytes | None:
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from gavel.cli import main
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.service import TableService
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.service import TableService
 
 
 def test_bot_local_nine_ai_seats_finish_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -11,11 +11,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.service import TableService
 from rules.core import IllegalAction, Msg
 from rules.judgement.commands import pick_options, pick_text
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.service import TableService
 from tests.cogs.conftest import fake_render, refusals
 from tests.cogs.test_judgement_cog import (  # noqa: F401  (seeded: the autouse fixture of that module)
     KEY,

@@ -5,8 +5,8 @@ says what they may do whenever they like."""
 
 from __future__ import annotations
 
+from gavel.tables import i18n
 from rules.judgement.state import COLOURS
-from tables import i18n
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_judgement_cog import (  # noqa: F401  (fixtures: world4, service, seeded)
     OPTIONS,

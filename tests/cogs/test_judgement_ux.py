@@ -16,15 +16,15 @@ from typing import Any
 import pytest
 
 from cogs import components
+from gavel.tables import i18n
+from gavel.tables.images import Drawn
+from gavel.tables.service import Player, TableService, quiet_line
 from rules.core import get_game
 from rules.judgement import damage
 from rules.judgement.actions import Decline, Keep, Pass, Pay, Pick
 from rules.judgement.engine import GAME
 from rules.judgement.state import COLOURS
 from rules.judgement.traits import hp
-from tables import i18n
-from tables.images import Drawn
-from tables.service import Player, TableService, quiet_line
 from tests.cogs.conftest import PNG, buttons, fake_render, refusals
 from tests.cogs.test_judgement_cog import (  # noqa: F401  (seeded: the autouse fixture of that module)
     KEY,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cogs.judtho import GAME_KEY
-from tables import i18n
-from tables.service import TableService
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import fake_render, refusals
 from tests.tables.toy_game import fake_renderer

@@ -13,11 +13,11 @@ import pytest
 import rules.core
 from cogs import components
 from cogs.judtho import GAME_KEY, JudthoCog
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
 from rules.judtho.words import WORDS
-from tables import i18n
-from tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
 from tests.tables.toy_game import fake_renderer

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from cogs import components
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
 from rules.judtho import commands as judtho_commands
 from rules.judtho.words import WORDS
-from tables import i18n
-from tables.service import TableService
 from tests.cogs.conftest import refusals
 from tests.cogs.test_judtho_play import (
     components_of,

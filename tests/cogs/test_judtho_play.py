@@ -17,11 +17,11 @@ import discord
 import pytest
 
 from cogs.judtho import GAME_KEY, JudthoCog
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
-from tables import i18n
-from tables.service import TableService
 from tests.cogs.conftest import as_player, buttons, fake_render, refusals
 from tests.tables.toy_game import fake_renderer
 

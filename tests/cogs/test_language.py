@@ -3,9 +3,9 @@ server, and the slash commands themselves are localised for zh-TW."""
 
 from __future__ import annotations
 
+from gavel.tables import i18n
+from gavel.tables.notices import Private, Public
 from rules.core import IllegalAction, Msg
-from tables import i18n
-from tables.notices import Private, Public
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import started
 

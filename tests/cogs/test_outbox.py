@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import make_bot, make_service
 from tests.cogs.test_flow import started
 from tests.cogs.test_window import service, simcord_bot, start  # noqa: F401  (the window toy's fixtures)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
+from gavel.tables import i18n
 from rules.core import Msg
-from tables import i18n
 from tests.cogs.conftest import as_player, refusals
 from tests.cogs.test_dads_army import start_game
 
@@ -15,7 +15,7 @@ from tests.cogs.test_dads_army import start_game
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """Every table here gets the same seed, so the dice repeat exactly."""
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 async def test_another_players_man_is_refused_naming_his_owner_in_each_language(world, service, locales):

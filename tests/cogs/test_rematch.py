@@ -4,7 +4,7 @@ drops the seats nobody took back when the minute is over."""
 
 from __future__ import annotations
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import buttons, make_service, refusals
 from tests.cogs.test_flow import open_table
 

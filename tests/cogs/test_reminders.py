@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from cogs.delivery import channel_link, left_words
-from tables import i18n
-from tables.service import TableService
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from tests.cogs import toy_window
 from tests.cogs.conftest import buttons, fake_render, make_bot, refusals
 from tests.cogs.test_window import HAND_LINE, OPTIONS, window_commands

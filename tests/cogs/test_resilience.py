@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import as_player, buttons, make_bot, make_service
 from tests.cogs.test_flow import started
 

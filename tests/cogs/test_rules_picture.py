@@ -7,7 +7,7 @@ import io
 
 from PIL import Image
 
-from tables import i18n
+from gavel.tables import i18n
 
 
 async def test_table_rules_posts_the_parts_picture_with_the_summary(world, service, locales):

@@ -14,10 +14,10 @@ from types import SimpleNamespace
 import pytest
 
 from cogs.bot import GavelBot, ShardedGavelBot, create_bot
+from gavel.tables import i18n
+from gavel.tables.notices import Public
+from gavel.tables.service import Player, TableService
 from rules.core import Msg
-from tables import i18n
-from tables.notices import Public
-from tables.service import Player, TableService
 from tests.cogs import toy
 from tests.cogs.conftest import make_service, race_commands
 from tests.cogs.test_flow import open_table

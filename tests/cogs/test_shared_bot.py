@@ -6,7 +6,7 @@ position."""
 from __future__ import annotations
 
 from cogs.bot import create_bot
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs import toy
 from tests.cogs.conftest import as_player, make_service, race_commands, refusals
 from tests.cogs.test_flow import started

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
 from cogs.judgement import BUTTON_ONLY
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules.judgement.engine import GAME
 from rules.judtho.notation import Move
-from tables import i18n
-from tables.service import TableService
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
 from tests.cogs.test_judge_dredd_cog import hand_words, quiet
 from tests.cogs.test_judge_dredd_cog import open_game as open_dredd
@@ -144,7 +144,7 @@ async def test_a_whole_game_of_two_humans_and_two_ai_seats_a_spectator_sees_no_i
     step the spectator looks (board, log, status, rules) and sees none either. This one game is
     both the cog's whole game and the spectator's: each check is made at each moment as it was
     in a game of its own."""
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
     w = world
     table = await open_judgement(w, service, [w.alice, w.bob], ai=2)
     scanner = Scanner(w.channel, table)

@@ -3,7 +3,7 @@ finished game, read back as embeds and files, refusals private."""
 
 from __future__ import annotations
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_flow import open_table
@@ -43,8 +43,8 @@ async def test_leaderboard_is_refused_privately_before_any_game_then_lists_the_r
 
 
 def _name() -> str:
+    from gavel.tables.service import game_name
     from rules.core import get_game
-    from tables.service import game_name
 
     return i18n.render(game_name(get_game(toy.KEY)), "en")
 

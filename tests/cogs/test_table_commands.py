@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import open_table, started
 
@@ -96,8 +96,8 @@ async def test_rules_is_the_games_own_summary_or_a_polite_refusal(world, monkeyp
 
 
 async def test_help_names_every_game_and_how_to_start_privately_in_the_readers_language(world, locales):
+    from gavel.tables.service import game_name
     from rules import registry
-    from tables.service import game_name
 
     w = world
     shown = await w.carol.slash(w.channel, "help")  # no table needed

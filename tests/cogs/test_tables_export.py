@@ -1,9 +1,9 @@
-"""`/table log export:true`: the whole game as a file that local play replays (`tables.record`)."""
+"""`/table log export:true`: the whole game as a file that local play replays (`gavel.tables.record`)."""
 
 from __future__ import annotations
 
-from tables import i18n
-from tables.record import header_options
+from gavel.tables import i18n
+from gavel.tables.record import header_options
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import started
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from cogs.delivery import Resender
-from tables import i18n
-from tables.decisions import Decisions
-from tables.service import Player, TableService
+from gavel.tables import i18n
+from gavel.tables.decisions import Decisions
+from gavel.tables.service import Player, TableService
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, make_bot, make_service, refusals
 

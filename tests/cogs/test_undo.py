@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules.core import UNDO
-from tables import i18n
-from tables.service import TableService
 from tests.cogs.conftest import buttons, refusals
 
 
@@ -22,7 +22,7 @@ def service(db_path) -> TableService:
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
 
 
 def said(result: Any) -> list[str]:

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from cogs import components
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_flow import open_table
 

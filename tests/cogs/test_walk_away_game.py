@@ -14,11 +14,11 @@ from __future__ import annotations
 import discord
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
+from gavel.tables import check, i18n
+from gavel.tables.ai import choose
+from gavel.tables.service import TableService
 from rules import registry
-from tables import check, i18n
-from tables.ai import choose
-from tables.service import TableService
 from tests.cogs.conftest import as_player, buttons, make_bot, refusals
 from tests.cogs.test_time_controls import on_env_time
 
@@ -29,7 +29,7 @@ MAX_STEPS = 600
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """The table's seed is fixed, so the dice (and this game) repeat exactly."""
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "wa1k")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "wa1k")
 
 
 def dads_service(db_path: str) -> TableService:

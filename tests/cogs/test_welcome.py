@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 from simcord.backend import serializers
 
-from tables import i18n
+from gavel.tables import i18n
 from tests.cogs.conftest import refusals
 
 

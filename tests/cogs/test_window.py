@@ -8,10 +8,10 @@ import discord
 import pytest
 from discord import app_commands
 
-import tables.lobby
+import gavel.tables.lobby
 from cogs.flows import act, open_lobby, token_choices
-from tables import i18n
-from tables.service import TableService
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from tests.cogs import toy_window
 from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
 from tests.tables.toy_game import fake_renderer
@@ -22,7 +22,7 @@ HAND_LINE = "Hand: {cards}"
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")
     monkeypatch.setitem(i18n.catalogue("en"), f"{toy_window.KEY}.hand", HAND_LINE)
 
 

@@ -1,7 +1,7 @@
 """Beacon Relay, a game kept outside `rules/` as a plug-in: everything Gavel knows of it is in this
 folder, and one line installs it (`rules.registry.install("tests.plugin_game")`, or
 `GAVEL_PLUGINS=tests.plugin_game` for a process). It is the proof that a game needs no edit to
-the platform (`tables/`) or the front-ends (the console, the cogs).
+the platform (`gavel/tables/`) or the front-ends (the console, the cogs).
 
 `GAME` is the engine; `PLUGIN.ai` its computer player (`PLUGIN.ai(GAME, state, seat) -> Action`);
 `PLUGIN` the plug-in: words, commands, renderer and cog modules, all in this package, and the

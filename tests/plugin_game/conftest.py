@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import tables.lobby
+import gavel.tables.lobby
 from cogs.bot import create_bot
-from tables.service import TableService
+from gavel.tables.service import TableService
 from tests.cogs.conftest import (  # noqa: F401  (fixtures: a guild with alice, bob and carol; no menu expiry timers)
     locales,
     menus_without_expiry_timers,
@@ -28,4 +28,4 @@ def simcord_bot(service):
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """Every table here gets the same seed, so the dice (and these tests) repeat exactly."""
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")

@@ -1,4 +1,4 @@
-"""Beacon Relay played to its end in local play (`tables.console`), in-process and through
+"""Beacon Relay played to its end in local play (`gavel.tables.console`), in-process and through
 `python bot.py --local beacon_relay` with `GAVEL_PLUGINS`: the console knows the game only
 through its plug-in (its slash group `/beacon`, its commands' readers, its words' hints, its AI
 `GAME.ai` and its renderer module)."""
@@ -11,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from gavel.tables import i18n
+from gavel.tables.console import LocalOptions, run
+from gavel.tables.service import TableService
 from rules.core import Msg
-from tables import i18n
-from tables.console import LocalOptions, run
-from tables.service import TableService
 from tests.plugin_game import GAME, KEY
 
 ROOT = Path(__file__).resolve().parents[2]

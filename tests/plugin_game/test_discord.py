@@ -9,9 +9,9 @@ from typing import Any
 
 import discord
 
+from gavel.tables import i18n
 from rules.core import Msg
 from rules.plugin import capitalised
-from tables import i18n
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_judgement_cog import public_text
 from tests.plugin_game import GAME, KEY, PLUGIN

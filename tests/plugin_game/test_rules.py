@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables import i18n
 from rules import registry
 from rules.core import Game, IllegalAction, SeededChance, games
-from tables import i18n
 from tests.plugin_game import GAME, KEY, PLUGIN
 from tests.plugin_game.engine import BEACONS, GOAL, ROUNDS, RelayState, Roll, Stoke
 from tests.plugin_game.words import beacon_named
@@ -283,7 +283,7 @@ def test_nothing_outside_its_folder_names_it_but_the_line_that_installs_it() -> 
     one line installs it (CONTRIBUTING.md points newcomers to it as the example of a plug-in)."""
     root = HERE.parents[1]
     named = []
-    tops = ("rules", "tables", "cogs", "renderer", "data", "bench", "docs", "tools", "tests")
+    tops = ("gavel", "rules", "cogs", "renderer", "data", "bench", "docs", "tools", "tests")
     files = [p for top in tops for p in (root / top).rglob("*")]
     files += [root / name for name in ("bot.py", "README.md", "pyproject.toml")]
     for path in files:

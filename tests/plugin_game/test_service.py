@@ -4,9 +4,9 @@ holds it, in either language."""
 
 from __future__ import annotations
 
-from tables import i18n
-from tables.notices import Private, Prompt, Public
-from tables.service import Player, TableService
+from gavel.tables import i18n
+from gavel.tables.notices import Private, Prompt, Public
+from gavel.tables.service import Player, TableService
 from tests.plugin_game import GAME, KEY, PLUGIN
 
 PLAYERS = [Player(i, name) for i, name in enumerate(["ann", "ben", "cat"], 1)]

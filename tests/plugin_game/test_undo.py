@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.notices import Public
+from gavel.tables.service import Player, TableService
 from rules.core import IllegalAction
-from tables.notices import Public
-from tables.service import Player, TableService
 from tests.plugin_game import KEY
 from tests.rules.test_undoable import playout
 

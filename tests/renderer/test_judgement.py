@@ -15,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
+from gavel.tables import i18n
 from renderer import common, judgement_board
 from renderer import judgement as R
 from renderer.judgement_board import (
@@ -31,7 +32,6 @@ from renderer.judgement_board import (
 from renderer.judgement_look import COLOURS, MESSAGES, THEMES
 from rules.judgement import state as S
 from rules.judgement.content import load
-from tables import i18n
 from tests.renderer.views import colour_count, decode, missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[2]

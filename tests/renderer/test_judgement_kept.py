@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
 from renderer import common, judgement_board, judgement_look, judgement_panel, judgement_role
 from renderer import judgement as R
 from rules.core import SeededChance
 from rules.judgement.engine import GAME
-from tables import i18n
 from tests.renderer.test_judgement import busy_view
 
 THEME = judgement_look.theme_named(None)

@@ -89,7 +89,7 @@ def test_the_public_board_draws_no_hidden_identity_or_face_down_character(measur
 
 
 def _word(lang: str, key: str) -> str:
-    from tables import i18n
+    from gavel.tables import i18n
 
     return i18n.gettext(key, lang)
 

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+from gavel.tables import i18n
+from gavel.tables.service import Player, TableService
 from renderer import judgement as R
 from renderer.judgement_board import background
 from renderer.judgement_look import board_langs, lang_of
 from rules.judgement.engine import GAME
-from tables import i18n
-from tables.service import Player, TableService
 from tests.renderer.test_judgement import busy_view, me_of
 
 CJK = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]")

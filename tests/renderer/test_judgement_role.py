@@ -10,10 +10,10 @@ import io
 
 from PIL import Image
 
+from gavel.tables import i18n
 from renderer import judgement as R
 from renderer.judgement_look import K
 from renderer.judgement_role import W, compose_role
-from tables import i18n
 from tests.renderer.test_judgement import busy_view, make_view, me_of
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from gavel.tables import i18n
 from renderer import judge_dredd as R
 from renderer import judge_dredd_map as M
 from renderer import judge_dredd_pieces as P
 from rules.judge_dredd.content import load_board
-from tables import i18n
 from tests.renderer import dredd_views as V
 from tests.renderer.views import decode
 

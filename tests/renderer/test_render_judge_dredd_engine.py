@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from gavel.tables import i18n
 from renderer import judge_dredd as R
 from rules.core import SeededChance
 from rules.judge_dredd import GAME
-from tables import i18n
 from tests.renderer.views import decode
 
 

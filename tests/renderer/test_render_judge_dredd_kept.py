@@ -30,10 +30,10 @@ def test_the_codes_pasted_from_their_layer_are_the_codes_drawn() -> None:
 
 
 def test_a_hand_of_kept_cards_is_the_hand_drawn_in_place() -> None:
+    from gavel.tables.images import _text
     from renderer import judge_dredd_hand as H
     from renderer.judge_dredd_look import optional_words, theme_named, words
     from rules.judge_dredd.content import load_cards
-    from tables.images import _text
 
     cards = sorted(load_cards())
     rng = random.Random(5)
@@ -79,11 +79,11 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
     afresh, in both languages and themes, over boards of a whole game; and each of the panel's is
     drawn on the panel's plain ground (what `Kept` takes for granted). The pastes are counted: each
     store pastes in each pass, so a pass that pasted nothing (nothing proved) fails."""
+    from gavel.tables.images import _text
     from renderer import judge_dredd as D
     from renderer import judge_dredd_panel as P
     from rules import registry
     from rules.core import SeededChance
-    from tables.images import _text
 
     monkeypatch.setattr(P.Kept, "check_ground", True)
     monkeypatch.setattr(D, "CHECK_GROUND", True)
@@ -130,12 +130,12 @@ def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_af
     in RGB and converted. Each board and hand sampled is drawn in one of the two: the even ones in
     English on the classic theme, the odd ones in Chinese at night; each pass still walks the game
     in order, and the bands found kept are counted, so a pass that reused none fails."""
+    from gavel.tables.images import _text
     from renderer import common
     from renderer import judge_dredd as D
     from renderer import judge_dredd_hand as H
     from rules import registry
     from rules.core import SeededChance
-    from tables.images import _text
 
     game = registry.plugin("judge_dredd").game
     state = game.new_game({}, 4, SeededChance(21))
@@ -189,11 +189,11 @@ def test_a_board_whose_map_was_encoded_before_is_the_board_converted_afresh(monk
     """Boards of every step of a game, in both languages and themes: a board whose map rows are given
     as the bands of a board before with the same map (`_TOPS`: its piles and panel its own) is the
     PNG of the board composed and converted whole; and that happens."""
+    from gavel.tables.images import _text
     from renderer import common
     from renderer import judge_dredd as D
     from rules import registry
     from rules.core import SeededChance
-    from tables.images import _text
 
     game = registry.plugin("judge_dredd").game
     state = game.new_game({}, 5, SeededChance(33))

@@ -4,10 +4,10 @@ Chinese Sector names broken at a name's dot, and labels for Tip Off and Sector-c
 
 from __future__ import annotations
 
+from gavel.tables import i18n
 from renderer import judge_dredd as R
 from renderer import judge_dredd_map as M
 from renderer.judge_dredd_look import MESSAGES
-from tables import i18n
 from tests.renderer import dredd_views as V
 from tests.renderer.views import decode
 

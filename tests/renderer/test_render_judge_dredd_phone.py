@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from gavel.tables import i18n
 from renderer import judge_dredd as R
 from renderer import judge_dredd_map as M
 from renderer import judge_dredd_panel as PANEL
 from renderer import judge_dredd_pieces as P
 from rules.judge_dredd.content import load_board, load_perps
-from tables import i18n
 from tests.renderer import dredd_views as V
 from tests.renderer.views import decode
 from tests.test_legibility import legibility

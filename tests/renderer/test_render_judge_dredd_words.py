@@ -8,11 +8,11 @@ import io
 import pytest
 from PIL import Image
 
+from gavel.tables import i18n
 from renderer import common
 from renderer import judge_dredd as R
 from renderer import judge_dredd_map as M
 from renderer.judge_dredd_look import MESSAGES
-from tables import i18n
 from tests.renderer import dredd_views as V
 from tests.renderer.views import decode, missing_glyphs
 

@@ -80,7 +80,7 @@ def test_renderer_reads_only_the_view():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        assert not {m for m in imported if m.startswith(("rules", "tables", "cogs"))}, path.name
+        assert not {m for m in imported if m.startswith(("rules", "gavel", "cogs"))}, path.name
 
 
 # ---------------------------------------------------------------------------- the board

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
+from gavel.tables.images import _text
 from renderer import judtho as R
 from renderer import judtho_board as B
 from renderer import judtho_panel as P
 from renderer.judtho_look import THEMES
 from rules import registry
 from rules.core import SeededChance
-from tables.images import _text
 from tests.renderer import judtho_views as V
 
 LEAVING = frozenset({"resign", "depart", "draw", "void"})

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from renderer import judtho as R
 from renderer.judtho_board import army_glyph
 from renderer.judtho_look import AREAS, CELL, NEED_PX, THEMES, K, cell_box, layout, parse_square
-from tables import i18n
 from tests.renderer import judtho_views as V
 from tests.renderer.test_render_judtho import exact, on
 from tests.renderer.test_render_judtho_look import Recorder, contrast

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from gavel.tables import i18n
 from renderer import common
 from renderer import judtho as R
 from renderer.judtho_look import BOARD_H, BX, BY, CELL, THEMES, cell_box, layout_for, parse_square
-from tables import i18n
 from tests.renderer import judtho_views as V
 from tests.renderer.test_render_judtho import exact, on
 from tests.renderer.views import decode, missing_glyphs

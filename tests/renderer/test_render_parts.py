@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+from gavel.tables import i18n
+from gavel.tables.service import TableService
 from rules import registry
 from rules.core import SeededChance
-from tables import i18n
-from tables.service import TableService
 from tests.tables.toy_game import fake_renderer
 
 GAMES = ("dads_army", "judge_dredd", "judtho", "judgement")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables import i18n
 from renderer import common
 from renderer import dads_army as R
-from tables import i18n
 from tests.renderer.views import decode, make_view, missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def test_player_names_replace_the_men_in_the_panel(names):
 def test_renderer_never_imports_the_tables_or_front_ends():
     """Each renderer module that names one of the forbidden packages is parsed and its imports
     read (a module that never names one cannot import it)."""
-    forbidden = re.compile(r"\b(tables|cogs|discord|bot)\b")
+    forbidden = re.compile(r"\b(gavel|tables|cogs|discord|bot)\b")
     for path in (ROOT / "renderer").glob("*.py"):
         text = path.read_text(encoding="utf-8")
         if not forbidden.search(text):
@@ -103,7 +103,7 @@ def test_renderer_never_imports_the_tables_or_front_ends():
         tree = ast.parse(text)
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        assert {m.split(".")[0] for m in imported} & {"tables", "cogs", "discord", "bot"} == set(), path.name
+        assert {m.split(".")[0] for m in imported} & {"gavel", "cogs", "discord", "bot"} == set(), path.name
 
 
 def test_the_marks_on_the_map_are_words_of_the_tables_language_too():

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import BadActionText, Msg
 from rules.dads_army import GAME, choose
 from rules.dads_army.actions import MEN, Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
 from rules.dads_army.cards import card_kind, load_supply
-from tables import i18n
 
 FORMS = {
     "roll": Roll(),

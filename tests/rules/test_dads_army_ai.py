@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import SeededChance
 from rules.dads_army import GAME, PLUGIN
 from rules.dads_army.ai import Planner, choose, distances
 from rules.dads_army.board import load_board
-from tables import i18n
 
 from .dads_army_kit import draw_at_base, position, roll
 

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg
 from rules.dads_army import GAME
 from rules.dads_army.board import load_board
 from rules.dads_army.refusals import squares
-from tables import i18n
 
 from .dads_army_kit import destinations, dice, draw_at_base, position, roll
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.service import Player, TableService
 from rules.core import IllegalAction, ScriptedChance, SeededChance
 from rules.dads_army import GAME
 from rules.dads_army.board import load_board
@@ -12,7 +13,6 @@ from rules.dads_army.cards import load_supply
 from rules.dads_army.engine import REDRAW, REDRAW_AFTER
 from rules.dads_army.state import DadsArmyState
 from rules.dads_army.variant_actions import Redraw
-from tables.service import Player, TableService
 
 from .dads_army_kit import act, kinds, position, roll, shuffle_script, texts
 
@@ -187,7 +187,7 @@ def test_redraw_game_replays_to_the_same_state() -> None:
 
 
 def test_redraw_has_its_messages_in_both_languages() -> None:
-    from tables import i18n
+    from gavel.tables import i18n
 
     state = bombed_position()
     state.players[0].bombed_turns = REDRAW_AFTER
@@ -202,7 +202,7 @@ def test_redraw_has_its_messages_in_both_languages() -> None:
 
 
 def test_rules_summary_names_every_variant_in_both_languages() -> None:
-    from tables import i18n
+    from gavel.tables import i18n
 
     for lang in i18n.LANGUAGES:
         text = i18n.gettext("dads_army.rules", lang)

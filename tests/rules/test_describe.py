@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
+from gavel.tables.images import ALT_MAX, describe, describe_lines, parts_description
+from gavel.tables.table import engine_config
 from rules import registry
 from rules.core import Game, SeededChance
 from rules.judge_dredd.content import load_perps
 from rules.judtho.describe import attackers
 from rules.judtho.pieces import LETTERS
 from rules.plugin import Words
-from tables import i18n
-from tables.images import ALT_MAX, describe, describe_lines, parts_description
-from tables.table import engine_config
 from tests.tables.test_json_leaks import judgement_secrets
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.i18n import speech
 from rules import registry
-from tables.i18n import speech
 
 EN, ZH = speech("en"), speech("zh-TW")
 

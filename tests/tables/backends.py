@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tables import store
+from gavel.tables import store
 
 PG_URL = os.environ.get("GAVEL_TEST_PG") or "postgresql://postgres@127.0.0.1:5432/test"
 BACKENDS = ["sqlite", "postgresql"]
@@ -108,7 +108,7 @@ class Backend:
         """The backend's module: its `MIGRATIONS`, `schema_version`."""
         if not self.pg:
             return store
-        from tables import pgstore
+        from gavel.tables import pgstore
 
         return pgstore
 
@@ -132,7 +132,7 @@ class Backend:
                 return int(conn.execute("PRAGMA user_version").fetchone()[0])
             finally:
                 conn.close()
-        from tables import pgstore
+        from gavel.tables import pgstore
 
         conn = pgstore.connect(location)
         try:
@@ -164,7 +164,7 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.
     chosen = Backend(request.param, tmp_path, request.node.name)
     if chosen.pg:
         require_pg()
-        from tables.pgstore import PgStore
+        from gavel.tables.pgstore import PgStore
 
         opened = PgStore.__init__
 

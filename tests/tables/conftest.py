@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tables.service import Player, TableService
+from gavel.tables.service import Player, TableService
 from tests.tables import toy_game
 from tests.tables.backends import backend  # noqa: F401  (a fixture: each test that names it runs on both)
 

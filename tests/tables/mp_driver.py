@@ -27,10 +27,10 @@ import random
 import sys
 from typing import Any, TextIO
 
+from gavel.tables.clock import WindowClock
+from gavel.tables.notices import Notice
+from gavel.tables.service import Player, TableService
 from rules.core import IllegalAction
-from tables.clock import WindowClock
-from tables.notices import Notice
-from tables.service import Player, TableService
 from tests.tables import toy_window
 
 PLAYERS = [Player(i + 1, f"p{i + 1}") for i in range(4)]

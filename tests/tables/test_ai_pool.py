@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tables.ai import InlineSeats, PooledSeats
-from tables.clock import WindowClock
-from tables.service import TableService
+from gavel.tables.ai import InlineSeats, PooledSeats
+from gavel.tables.clock import WindowClock
+from gavel.tables.service import TableService
 from tests.tables import pool_policies, toy_game
 from tests.tables.conftest import ALICE, CHANNEL, seat
 from tests.tables.test_window_clock import Deliveries
@@ -135,8 +135,8 @@ async def test_after_a_restart_the_clock_plays_the_ai_seats_on(tmp_path: Path) -
 
 def test_warm_loads_every_renderer_and_both_catalogues_before_any_table() -> None:
     """At start-up, not on the event loop the first time a table needs them."""
+    from gavel.tables import i18n
     from rules.core import games
-    from tables import i18n
 
     svc = TableService(":memory:")
     i18n.catalogue.cache_clear()

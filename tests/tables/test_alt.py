@@ -8,11 +8,11 @@ import io
 import json
 from pathlib import Path
 
+from gavel.tables import i18n
+from gavel.tables.console import LocalOptions, run
+from gavel.tables.notices import Private, Public, from_record, to_record
+from gavel.tables.service import TableService
 from rules.core import Msg
-from tables import i18n
-from tables.console import LocalOptions, run
-from tables.notices import Private, Public, from_record, to_record
-from tables.service import TableService
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 
 
@@ -53,7 +53,7 @@ async def test_alt_local_play_prints_a_pictures_words_in_json(tmp_path: Path) ->
 
 
 async def test_alt_local_play_prints_the_rules_pictures_words(tmp_path: Path) -> None:
-    from tables.images import parts_description
+    from gavel.tables.images import parts_description
 
     script = tmp_path / "rules.txt"
     script.write_text("/table rules\n")

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tables import i18n
-from tables.service import TableService
-from tables.table import LANG_KEY, split_config, stored_config
+from gavel.tables import i18n
+from gavel.tables.service import TableService
+from gavel.tables.table import LANG_KEY, split_config, stored_config
 from tests.tables import toy_game
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
-from tables.service import TableService
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, seat
 
 

@@ -1,4 +1,4 @@
-"""`python bot.py --check-db` (tables/check.py): every problem of a table row is reported, a
+"""`python bot.py --check-db` (gavel/tables/check.py): every problem of a table row is reported, a
 clean database reports nothing; on a SQLite file and on a PostgreSQL database."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import psycopg
 import pytest
 from psycopg import sql as pgsql
 
-from tables import check, pgstore, store
-from tables.pgstore import PgStore
-from tables.store import Store, open_store
+from gavel.tables import check, pgstore, store
+from gavel.tables.pgstore import PgStore
+from gavel.tables.store import Store, open_store
 from tests.tables.backends import Backend, require_pg
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, make_service, seat
 from tests.tables.test_persistence import play_to_the_end

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tables.console import LocalOptions, run, seating
-from tables.service import TableService
+from gavel.tables.console import LocalOptions, run, seating
+from gavel.tables.service import TableService
 from tests.tables.conftest import make_service
 
 SCRIPT = """\
@@ -121,17 +121,17 @@ def test_seating_defaults() -> None:
 
 
 async def test_an_ai_only_game_that_never_ends_is_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tables.console
-    import tables.play
+    import gavel.tables.console
+    import gavel.tables.play
 
-    monkeypatch.setattr(tables.play, "MAX_AI_STEPS", 3)
-    monkeypatch.setattr(tables.console, "MAX_LOCAL_ACTIONS", 7)
+    monkeypatch.setattr(gavel.tables.play, "MAX_AI_STEPS", 3)
+    monkeypatch.setattr(gavel.tables.console, "MAX_LOCAL_ACTIONS", 7)
     code, out = await play(tmp_path, None, ai=4, seed="1")
     assert code == 3 and "Stopped after 9 actions without an end" in out
 
 
 async def test_local_play_lang_is_the_language_of_the_tables_images(tmp_path: Path) -> None:
-    from tables.console import CHANNEL, Console
+    from gavel.tables.console import CHANNEL, Console
 
     svc = service()
     console = Console(svc, LocalOptions(game="toy", seats=2, lang="zh-TW", images=str(tmp_path)), io.StringIO())
@@ -152,13 +152,13 @@ async def test_local_humans_have_names_and_are_addressed_in_any_case(tmp_path: P
 
 
 def test_the_local_seat_names_are_proper_names() -> None:
-    from tables.console import HUMANS
+    from gavel.tables.console import HUMANS
 
     assert HUMANS[:3] == ("Alice", "Bob", "Carol") and all(n[0].isupper() for n in HUMANS)
 
 
 async def test_table_rules_prints_the_games_own_summary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tables import i18n
+    from gavel.tables import i18n
 
     code, out = await play(tmp_path, "!/table rules\n!/toy rules\n", seats=2)
     assert code == 0 and out.count("Refused: " + i18n.gettext("error.no_rules")) == 2
@@ -176,7 +176,7 @@ async def test_an_ai_only_game_says_first_that_it_prints_when_it_is_over(tmp_pat
 
 
 async def test_json_rules_is_one_object_too(tmp_path: Path) -> None:
-    from tables import i18n
+    from gavel.tables import i18n
 
     script = tmp_path / "rules.txt"
     script.write_text("/table rules\n")
@@ -193,9 +193,9 @@ async def test_json_rules_is_one_object_too(tmp_path: Path) -> None:
 
 async def test_dads_army_men_are_typed_as_the_board_shows_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The board shows Captain Mainwaring as `Mw`: local play takes `move MW 9,1` for him."""
-    import tables.lobby
+    import gavel.tables.lobby
 
-    monkeypatch.setattr(tables.lobby.secrets, "token_hex", lambda n: "5eed")  # the same seed: Alice first
+    monkeypatch.setattr(gavel.tables.lobby.secrets, "token_hex", lambda n: "5eed")  # the same seed: Alice first
     script = tmp_path / "game.txt"
     script.write_text("/dadsarmy roll\nmove MW 9,1\n")
     out = io.StringIO()

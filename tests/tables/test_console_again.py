@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from tables.console import LocalOptions, run
+from gavel.tables.console import LocalOptions, run
 from tests.tables.conftest import make_service
 
 

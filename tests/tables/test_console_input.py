@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot import parser
-from tables import i18n
-from tables.console import LocalOptions, run
+from gavel.tables import i18n
+from gavel.tables.console import LocalOptions, run
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 
 HUGE = "99999999999999999999"

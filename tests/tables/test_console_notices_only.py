@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.notices import Notice, Prompt
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.notices import Notice, Prompt
-from tables.service import TableService
 
 
 class Recording(Console):

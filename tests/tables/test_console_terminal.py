@@ -1,5 +1,5 @@
 """Local play as a terminal program: a prompt with line editing, Tab completion and a history
-file for a person at a terminal (`tables.terminal`), `help` and `quit`, what a seat was told
+file for a person at a terminal (`gavel.tables.terminal`), `help` and `quit`, what a seat was told
 privately before its "may:" list, that list again after a refusal, Judtho's list in a few lines
 piece by piece with every distant capture shown, and an AI-only game printed as it is played."""
 
@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n, terminal
+from gavel.tables.console import CHANNEL, INDENT, PROMPT_WIDTH, Console, LocalOptions, _width, run
+from gavel.tables.notices import Prompt
+from gavel.tables.service import TableService
 from rules.judtho.words import LETTER_ORDER
-from tables import i18n, terminal
-from tables.console import CHANNEL, INDENT, PROMPT_WIDTH, Console, LocalOptions, _width, run
-from tables.notices import Prompt
-from tables.service import TableService
 from tests.tables.conftest import make_service
 
 

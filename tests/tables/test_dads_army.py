@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL
+from gavel.tables.service import Player, TableService
 from rules.core import IllegalAction, Msg
 from rules.dads_army.board import MAN_CODES
-from tables import i18n
-from tables.console import CHANNEL
-from tables.service import Player, TableService
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = Player(1, "host")
@@ -45,7 +45,7 @@ async def local_here(tmp_path: Path, *args: str) -> tuple[int, str]:
     """`bot.py --local dads_army ...` read as bot.py reads it and run as `gavel.cli.main` runs it,
     in this process (no images): its exit code and output (`local` runs bot.py itself, a process)."""
     from bot import local_args
-    from tables.console import options_from_args, run
+    from gavel.tables.console import options_from_args, run
 
     out = io.StringIO()
     options = options_from_args(local_args(["--local", "dads_army", "--images", str(tmp_path / "img"), *args]))
@@ -93,7 +93,7 @@ def test_bot_local_script_fails_on_the_first_unexpected_refusal(tmp_path: Path, 
 async def test_slash_commands_map_to_dads_army_actions(tmp_path: Path) -> None:
     import io
 
-    from tables.console import CHANNEL, Console, LocalOptions
+    from gavel.tables.console import CHANNEL, Console, LocalOptions
 
     svc = TableService(":memory:", renderers={"dads_army": None})
     console = Console(svc, LocalOptions(game="dads_army", seats=2, ai=0, seed="4"), io.StringIO())
@@ -143,7 +143,7 @@ async def test_local_play_variant_reaches_the_engine() -> None:
     import io
 
     from bot import parser
-    from tables.console import CHANNEL, Console, options_from_args
+    from gavel.tables.console import CHANNEL, Console, options_from_args
 
     args = parser().parse_args(["--local", "dads_army", "--seats", "2", "--seed", "4",
                                 "--variant", "redraw_bombed_reference"])
@@ -166,7 +166,7 @@ async def _console_table(lang: str):
     """Two humans at a local table, seat 0 to act; the console's output as a string buffer."""
     import io
 
-    from tables.console import CHANNEL, Console, LocalOptions
+    from gavel.tables.console import CHANNEL, Console, LocalOptions
 
     svc = TableService(":memory:", renderers={"dads_army": None})
     out = io.StringIO()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg
-from tables import i18n
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, seat
 from tests.tables.test_window_clock import open_window, window_service, window_table
 

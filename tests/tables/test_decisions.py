@@ -9,13 +9,13 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from gavel.tables.decisions import clock_lines
+from gavel.tables.notices import Prompt, Public, from_record, to_record
+from gavel.tables.service import TableService
+from gavel.tables.store import dumps, loads
 from rules import registry
 from rules.core import Decision, Msg, SeatName
 from rules.plugin import Commands, Plugin, Words
-from tables.decisions import clock_lines
-from tables.notices import Prompt, Public, from_record, to_record
-from tables.service import TableService
-from tables.store import dumps, loads
 from tests.tables import toy_window
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL
 from tests.tables.test_window_clock import Time, open_window, window_service, window_table

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import rules  # noqa: F401  (registers every game)
 from bot import local_args
-from tables.console import CHANNEL, Console, LocalOptions, options_from_args, run
-from tables.service import TableService
+from gavel.tables.console import CHANNEL, Console, LocalOptions, options_from_args, run
+from gavel.tables.service import TableService
 
 
 async def test_bot_local_plays_an_all_ai_game_of_judge_dredd_and_prints_the_winner() -> None:

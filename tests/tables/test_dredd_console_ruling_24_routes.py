@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.service import TableService
 from rules.judge_dredd.movement import move_paths
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.service import TableService
 
 
 async def test_ruling_24_the_console_answers_a_distant_sector_with_its_paths(tmp_path: Path) -> None:

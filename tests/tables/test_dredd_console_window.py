@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.service import TableService
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.service import TableService
 
 
 async def test_a_lone_human_in_a_window_is_waited_for_not_told_it_is_their_turn(tmp_path: Path) -> None:
@@ -63,7 +63,7 @@ async def test_the_prompt_names_the_sector_codes_a_newcomer_cannot_guess(tmp_pat
 
 
 def test_window_actions_that_differ_only_in_their_target_are_listed_once():
-    from tables.console import _grouped
+    from gavel.tables.console import _grouped
 
     actions = ["play fergee or red", "play fergee or blue", "play walter or murder", "move 1", "move 2", "pass"]
     assert _grouped(actions) == ["play fergee or red/blue", "play walter or murder", "move 1", "move 2", "pass"]

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
+import gavel.tables.play
 import rules.judge_dredd  # noqa: F401  (registers the game)
-import tables.play
+from gavel.tables import i18n
+from gavel.tables.notices import Notice, Private, Public
+from gavel.tables.service import Player, TableService
+from gavel.tables.table import Table
 from rules.core import SeatName
-from tables import i18n
-from tables.notices import Notice, Private, Public
-from tables.service import Player, TableService
-from tables.table import Table
 
 KEY = "judge_dredd"
 GUILD, CHANNEL = 3, 300
@@ -52,7 +52,7 @@ def service(ai: Any = None) -> TableService:
 def one_ai_step(monkeypatch) -> None:
     """One AI action per service call, so each call's notices are checked against the cards
     that call made public (a whole AI game in one call would name every kind at some point)."""
-    monkeypatch.setattr(tables.play, "MAX_AI_STEPS", 1)
+    monkeypatch.setattr(gavel.tables.play, "MAX_AI_STEPS", 1)
 
 
 async def table_of(svc: TableService, humans: int, ai: int, seed: str, *, timeout: float | None = None) -> Table:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from gavel.tables import i18n
+from gavel.tables.console import LocalOptions, run
+from gavel.tables.service import TableService, game_name
 from rules import registry
-from tables import i18n
-from tables.console import LocalOptions, run
-from tables.service import TableService, game_name
 
 
 def test_help_lists_every_game_of_the_registry_with_its_group_and_seats() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tables.notices import Private, Public
-from tables.service import TableService
+from gavel.tables.notices import Private, Public
+from gavel.tables.service import TableService
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, seat
 
 

@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.service import Table, TableService
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.service import Table, TableService
 from tests.tables.toy_game import fake_renderer
 
 MAX_HUMAN_ACTIONS = 1500

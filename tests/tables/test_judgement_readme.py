@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from bot import local_args
-from tables.console import CHANNEL, options_from_args, run
-from tables.service import TableService
+from gavel.tables.console import CHANNEL, options_from_args, run
+from gavel.tables.service import TableService
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

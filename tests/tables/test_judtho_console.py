@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from bot import local_args
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, INDENT, Console, LocalOptions, options_from_args, run
+from gavel.tables.service import Player, TableService
 from rules.core import IllegalAction
 from rules.judtho import ai as judtho_ai
 from rules.judtho.notation import Move, Place, parse
-from tables import i18n
-from tables.console import CHANNEL, INDENT, Console, LocalOptions, options_from_args, run
-from tables.service import Player, TableService
 
 HOST = Player(99, "Host")
 QUICK_AI = partial(judtho_ai.choose, node_budget=40)
@@ -177,7 +177,7 @@ async def test_10_the_assembly_prompt_says_piece_and_square_once_not_190_placeme
 
 def test_3_4_a_variant_with_its_own_seats_is_filled_with_ai_to_them() -> None:
     """Section 3 Duo is for 2, Section 4 Trio for 3: `--variant trio` alone starts a Trio."""
-    from tables.console import seating
+    from gavel.tables.console import seating
 
     assert seating("judtho", None, None, "trio") == (1, 2)
     assert seating("judtho", None, None, "trio_dark") == (1, 2)

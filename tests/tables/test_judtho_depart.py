@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from gavel.tables.service import Player
 from rules.judtho.notation import Move
-from tables.service import Player
 from tests.tables.test_judtho_console import notation, quiet
 
 

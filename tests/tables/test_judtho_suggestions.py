@@ -8,11 +8,11 @@ import random
 
 import pytest
 
+from gavel.tables.notices import Private, Public
+from gavel.tables.service import Player
 from rules.core import IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move
-from tables.notices import Private, Public
-from tables.service import Player
 from tests.tables.test_judtho_console import notation, quiet
 
 PLAYERS = [Player(i, name) for i, name in enumerate(("ann", "ben", "cat"), 1)]

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from gavel.tables.store import StaleWrite
 from rules.core import IllegalAction
-from tables.store import StaleWrite
 from tests.tables import toy_game
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, GUILD, make_service, seat

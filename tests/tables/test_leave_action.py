@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 import pytest
 
+from gavel.tables.service import TableService
 from rules.core import Action, Chance, Event, GameInfo, IllegalAction, Outcome, Seat, register
-from tables.service import TableService
 from tests.tables import toy_game
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 

@@ -5,10 +5,10 @@ the separator `cogs.list_sep`)."""
 
 from __future__ import annotations
 
+from gavel.tables import i18n
+from gavel.tables.notices import Public
+from gavel.tables.service import Player, TableService, _Out
 from rules.core import Msg, Outcome, SeatName
-from tables import i18n
-from tables.notices import Public
-from tables.service import Player, TableService, _Out
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE
 from tests.tables.test_window_clock import open_window, window_service, window_table
 

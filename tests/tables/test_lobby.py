@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.notices import Public
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
-from tables.notices import Public
-from tables.service import TableService
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, seat
 
 

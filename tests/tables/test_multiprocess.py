@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from tables.service import TableService
-from tables.store import loads
+from gavel.tables.service import TableService
+from gavel.tables.store import loads
 from tests.tables import toy_window
 from tests.tables.backends import Backend, require_pg
 from tests.tables.mp_driver import PLAYERS

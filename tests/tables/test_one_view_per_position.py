@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tables.service import TableService
+from gavel.tables.service import TableService
 from tests.tables.conftest import ALICE, BOB, CHANNEL, seat
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
-from tables.service import TableService
 from tests.tables import toy_game
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
@@ -39,7 +39,7 @@ async def test_gavel_db_names_the_default_file(tmp_path: Path, monkeypatch: pyte
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 async def test_a_postgresql_url_in_gavel_db_opens_the_postgresql_store(backend: Backend,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from tables.pgstore import PgStore
+    from gavel.tables.pgstore import PgStore
 
     url = backend.location()
     monkeypatch.setenv("GAVEL_DB", url)

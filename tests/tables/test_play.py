@@ -7,9 +7,9 @@ import json
 
 import pytest
 
+from gavel.tables.notices import Private, Prompt, Public
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
-from tables.notices import Private, Prompt, Public
-from tables.service import TableService
 from tests.tables import toy_game
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, seat
 

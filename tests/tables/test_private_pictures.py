@@ -4,8 +4,8 @@ board`) is a board, anything dealt or changed is a hand; the outbox keeps it."""
 
 from __future__ import annotations
 
-from tables.notices import Private, from_record, to_record
-from tables.service import TableService
+from gavel.tables.notices import Private, from_record, to_record
+from gavel.tables.service import TableService
 from tests.tables.conftest import ALICE, BOB, CHANNEL, seat
 
 

@@ -1,4 +1,4 @@
-"""The rating math (`tables.ratings`): sides and ranks from an Outcome, teams, free-for-all, ties,
+"""The rating math (`gavel.tables.ratings`): sides and ranks from an Outcome, teams, free-for-all, ties,
 AI seats never rated, a resigned human rated as losing; and the sides the real games state
 (`Game.rating_teams`: Judtho's alliances, The City of Judgement's factions)."""
 
@@ -8,9 +8,9 @@ import dataclasses
 
 import pytest
 
+from gavel.tables import ratings
+from gavel.tables.ratings import AI_RATING, Player, Rating, Side, rate, shown, sides
 from rules.core import Outcome, SeededChance, get_game
-from tables import ratings
-from tables.ratings import AI_RATING, Player, Rating, Side, rate, shown, sides
 
 A, B, C, D = 11, 22, 33, 44
 

@@ -1,4 +1,4 @@
-"""The whole game as a script (`tables.record`): `/table log export` in the console, and
+"""The whole game as a script (`gavel.tables.record`): `/table log export` in the console, and
 `--script` replaying it (its `# gavel:` header read by `bot.local_args`) to the identical state."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot import local_args
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL as LOCAL
+from gavel.tables.console import options_from_args, run
+from gavel.tables.record import HEADER, header_options, seat_tokens
+from gavel.tables.service import Player, TableService
 from rules.core import IllegalAction
-from tables import i18n
-from tables.console import CHANNEL as LOCAL
-from tables.console import options_from_args, run
-from tables.record import HEADER, header_options, seat_tokens
-from tables.service import Player, TableService
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service, seat
 
 HOST = Player(99, "Host Person")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables import i18n
+from gavel.tables.console import CHANNEL, Console, LocalOptions
+from gavel.tables.service import TableService
 from rules.core import Msg
-from tables import i18n
-from tables.console import CHANNEL, Console, LocalOptions
-from tables.service import TableService
 
 GENERIC = ("The rules do not allow that", "is not legal now", "規則不允許這樣做", "目前不合法")
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from gavel.tables.rematch import REMATCH_AGE, RematchClock
+from gavel.tables.service import TableService
+from gavel.tables.store import loads
 from rules.core import IllegalAction
-from tables.rematch import REMATCH_AGE, RematchClock
-from tables.service import TableService
-from tables.store import loads
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables.clock import WindowClock
+from gavel.tables.console import LocalOptions, run
+from gavel.tables.decisions import REMIND_FROM
+from gavel.tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
+from gavel.tables.service import TableService
 from rules.core import IllegalAction
-from tables.clock import WindowClock
-from tables.console import LocalOptions, run
-from tables.decisions import REMIND_FROM
-from tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
-from tables.service import TableService
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service
 from tests.tables.test_shared_clock import Delivered, Wall, stored_clock, window_service, window_table

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tables import restoring
+from gavel.tables import restoring
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, make_service, seat
 

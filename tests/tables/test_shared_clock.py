@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from tables.clock import WindowClock
-from tables.notices import Notice
-from tables.service import TableService
+from gavel.tables.clock import WindowClock
+from gavel.tables.notices import Notice
+from gavel.tables.service import TableService
 from tests.tables import toy_window
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.store import StaleWrite
 from rules.core import IllegalAction
-from tables.store import StaleWrite
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, seat
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import ratings
+from gavel.tables.console import LocalOptions, run
+from gavel.tables.record import header_options
+from gavel.tables.service import TableService
 from rules.core import IllegalAction, get_game
-from tables import ratings
-from tables.console import LocalOptions, run
-from tables.record import header_options
-from tables.service import TableService
 from tests.tables import toy_game
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, seat
@@ -194,8 +194,8 @@ async def test_local_play_has_stats_leaderboard_and_history(tmp_path: Path) -> N
 async def play_out(key: str, seats: int, humans: list[Any], seed: str) -> tuple[TableService, int]:
     """A real game on a real engine: `humans` seated first (their moves chosen by the game's own
     AI policy, played as theirs), AI seats for the rest; played to its end."""
+    from gavel.tables import ai as ai_seats
     from rules import registry
-    from tables import ai as ai_seats
 
     svc = TableService(":memory:", renderers={key: None}, outbox=False, clocks=False)
     await svc.create(GUILD, CHANNEL, key, humans[0], seed=seed)

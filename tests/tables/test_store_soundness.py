@@ -21,11 +21,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from gavel.tables import i18n, store
+from gavel.tables.base import RETRIES
+from gavel.tables.service import TableService
+from gavel.tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore, open_store
 from rules.core import IllegalAction
-from tables import i18n, store
-from tables.base import RETRIES
-from tables.service import TableService
-from tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore, open_store
 from tests.tables.backends import PG_URL, Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat
 

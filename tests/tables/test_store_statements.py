@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from gavel.tables.service import TableService
+from gavel.tables.store import Keep, StaleWrite, Store, open_store
 from rules.core import IllegalAction
-from tables.service import TableService
-from tables.store import Keep, StaleWrite, Store, open_store
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 from tests.tables.test_persistence import REFUSE_VERSION_1

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from gavel.tables.clock import WindowClock
+from gavel.tables.notices import Notice, Public, Reminder
+from gavel.tables.service import Player, TableService
+from gavel.tables.table import TIME_KEY, stored_time, time_name
 from rules.core import IllegalAction, Msg
-from tables.clock import WindowClock
-from tables.notices import Notice, Public, Reminder
-from tables.service import Player, TableService
-from tables.table import TIME_KEY, stored_time, time_name
 from tests.cogs import toy
 from tests.tables import toy_window
 from tests.tables.backends import Backend
@@ -319,7 +319,7 @@ async def test_one_process_fires_a_time_control_it_never_timed(backend: Backend)
 
 
 def test_a_seat_row_changes_alone_and_only_as_expected(backend: Backend) -> None:
-    from tables.store import open_store
+    from gavel.tables.store import open_store
 
     s = open_store(backend.location())
     table_id = s.create_table({"guild": 1, "channel": 2, "game": toy.KEY, "status": "active", "version": 0,
@@ -340,8 +340,8 @@ def test_a_seat_row_changes_alone_and_only_as_expected(backend: Backend) -> None
 async def test_local_play_takes_the_time_control_and_shows_it_but_runs_no_clock(tmp_path) -> None:
     import io
 
-    from tables import i18n
-    from tables.console import LocalOptions, run
+    from gavel.tables import i18n
+    from gavel.tables.console import LocalOptions, run
 
     svc = TableService(":memory:", outbox=False)
     out = io.StringIO()

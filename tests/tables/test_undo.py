@@ -1,4 +1,4 @@
-"""Undo through the table service (`tables.undo`): a player takes back their own last action while
+"""Undo through the table service (`gavel.tables.undo`): a player takes back their own last action while
 nothing new has come to light, the log says so, and everything that folds the log (replay, the
 check-db tool, the exported record and its `--script` replay, a restart) gets the same state."""
 
@@ -13,6 +13,11 @@ from typing import Any, ClassVar
 import pytest
 
 from bot import local_args
+from gavel.tables import check, i18n
+from gavel.tables.console import CHANNEL as LOCAL
+from gavel.tables.console import options_from_args, run
+from gavel.tables.notices import Public
+from gavel.tables.service import Player, TableService
 from rules import core
 from rules.core import (
     UNDO,
@@ -30,11 +35,6 @@ from rules.core import (
     revealed_nothing,
 )
 from rules.judtho.notation import Move
-from tables import check, i18n
-from tables.console import CHANNEL as LOCAL
-from tables.console import options_from_args, run
-from tables.notices import Public
-from tables.service import Player, TableService
 from tests.tables.test_judtho_console import notation
 
 PLAYERS = [Player(i, name) for i, name in enumerate(("ann", "ben", "cat", "dan"), 1)]
@@ -317,7 +317,7 @@ async def test_the_exported_record_replays_the_undo_to_the_same_state(tmp_path: 
 async def test_undo_in_local_play(tmp_path: Path) -> None:
     """`undo` (and `/table undo`) at the console: the move is taken back and the output says so;
     a refusal says why."""
-    from tables.console import Console, LocalOptions
+    from gavel.tables.console import Console, LocalOptions
 
     svc = TableService(":memory:", renderers={"judtho": None})
     out = io.StringIO()

@@ -2,7 +2,7 @@
 for them (service level, the injected clocks of `TableService(clock=...)` and `wall`).
 
 Four human seats, the `live` time control, a fixed seed. Three players choose with the game's
-own AI policy (`registry.plugin(key).ai`, asked through `tables.ai.choose` as an AI seat is;
+own AI policy (`registry.plugin(key).ai`, asked through `gavel.tables.ai.choose` as an AI seat is;
 Judtho's on a smaller search budget, `QUICK`, which the AI seat plays too) and
 submit the choice with `act`, as a human would. The fourth never acts: whenever the decision
 waits on them alone, the clock is moved past the deadline and `expire` fires it (their
@@ -32,13 +32,13 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import check, i18n
+from gavel.tables.ai import choose
+from gavel.tables.notices import Notice, Private, Public
+from gavel.tables.service import Player, Table, TableService
 from rules import registry
 from rules.core import IllegalAction, SeatName
 from rules.judtho import ai as judtho_ai
-from tables import check, i18n
-from tables.ai import choose
-from tables.notices import Notice, Private, Public
-from tables.service import Player, Table, TableService
 from tests.tables.test_json_leaks import judgement_secrets
 
 ALICE, BOB, CAROL, DAVE = (Player(i, name) for i, name in enumerate(("alice", "bob", "carol", "dave"), 1))

@@ -8,11 +8,11 @@ import logging
 
 import pytest
 
+from gavel.tables.clock import Deadline, WindowClock
+from gavel.tables.notices import Notice, Public
+from gavel.tables.service import TableService
+from gavel.tables.table import DEFAULT_TIMEOUT, TIMEOUT_KEY, split_config, stored_config, stored_timeout, table_settings
 from rules.core import IllegalAction
-from tables.clock import Deadline, WindowClock
-from tables.notices import Notice, Public
-from tables.service import TableService
-from tables.table import DEFAULT_TIMEOUT, TIMEOUT_KEY, split_config, stored_config, stored_timeout, table_settings
 from tests.tables import toy_window
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
@@ -284,7 +284,7 @@ async def test_errors_in_a_timer_are_logged_not_raised(caplog) -> None:
     clock = WindowClock(svc, broken)
     await window_table(svc, ALICE, BOB, timeout=TINY)
     await open_window(svc)
-    with caplog.at_level(logging.ERROR, logger="tables.clock"):
+    with caplog.at_level(logging.ERROR, logger="gavel.tables.clock"):
         clock.arm(CHANNEL)
         await until(lambda: "could not deliver" in caplog.text, "the failed delivery is logged")
     assert not svc.table(CHANNEL).state.window  # the passes were applied all the same
@@ -302,7 +302,7 @@ async def test_a_failing_expire_is_logged_and_not_retried(caplog, monkeypatch) -
         raise RuntimeError("a bug in a game")
 
     monkeypatch.setattr(svc, "expire", broken)
-    with caplog.at_level(logging.ERROR, logger="tables.clock"):
+    with caplog.at_level(logging.ERROR, logger="gavel.tables.clock"):
         clock.arm(CHANNEL)
         await timer_ends(clock)
     assert "window clock of channel" in caplog.text and "a bug in a game" in caplog.text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tables.notices import Notice, Private, Prompt, Public
-from tables.service import Player, TableService
+from gavel.tables.notices import Notice, Private, Prompt, Public
+from gavel.tables.service import Player, TableService
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE
 from tests.tables.test_window_clock import open_window, window_service, window_table
 

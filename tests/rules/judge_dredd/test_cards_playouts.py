@@ -47,7 +47,7 @@ def test_eager_card_players_keep_every_card_and_every_secret(seats: int, seed: i
 
 
 def test_every_card_event_of_a_game_reads_in_both_languages() -> None:
-    from tables import i18n
+    from gavel.tables import i18n
 
     state = GAME.new_game({}, 4, SeededChance(11))
     pick = random.Random(11)

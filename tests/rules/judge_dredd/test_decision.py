@@ -6,10 +6,10 @@ are read off the public view: changing every secret changes nothing of it."""
 
 from __future__ import annotations
 
+from gavel.tables import i18n
 from rules.core import Decision, Listed, Msg, SeatName, SeededChance
 from rules.judge_dredd import GAME, turn
 from rules.judge_dredd.state import DreddState
-from tables import i18n
 
 from .kit import act, at_move, busy_policy, counterfactual, position
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import Msg, SeededChance
 from rules.judge_dredd import GAME
-from tables import i18n
 
 from .kit import busy_policy
 

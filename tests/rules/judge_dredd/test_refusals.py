@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg
 from rules.judge_dredd import GAME
-from tables import i18n
 
 from .kit import at_move, position
 

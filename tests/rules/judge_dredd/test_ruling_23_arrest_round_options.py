@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg
 from rules.judge_dredd.content import load_cards
 from rules.judge_dredd.state import ICU
-from tables import i18n
 
 from .kit import act, texts
 from .test_cards import fight, movement, refused

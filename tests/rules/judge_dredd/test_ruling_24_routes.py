@@ -10,10 +10,10 @@ import json
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg
 from rules.judge_dredd import GAME
 from rules.judge_dredd.content import load_board
-from tables import i18n
 
 from .kit import act, at_move, position, texts
 

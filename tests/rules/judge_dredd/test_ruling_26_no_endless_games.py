@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from renderer import judge_dredd as R
 from rules.core import Event, SeededChance
 from rules.judge_dredd import GAME
 from rules.judge_dredd import turn as flow
 from rules.judge_dredd.state import Alien, DreddState
-from tables import i18n
 
 from .kit import act, at_arrests, kinds, pass_window, position
 from .test_cards import fight

@@ -514,7 +514,7 @@ def test_hand_lines_name_each_card_and_its_options() -> None:
 
 
 def test_card_events_have_words_in_both_languages() -> None:
-    from tables import i18n
+    from gavel.tables import i18n
 
     state = movement({0: ["sonic_cannon", "barney_resyk"], 1: ["judge_giant"]})
     events = act(state, 0, "play sonic_cannon or blue")

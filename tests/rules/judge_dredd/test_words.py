@@ -3,10 +3,10 @@ colour with its player's name at the table, a card's option with what it does.""
 
 from __future__ import annotations
 
+from gavel.tables import i18n
+from gavel.tables.i18n import speech
 from rules.judge_dredd.words import DreddWords
 from rules.registry import plugin
-from tables import i18n
-from tables.i18n import speech
 
 
 def test_dredd_tokens_read_as_names():

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from gavel.tables import i18n
 from rules.core import Event, ScriptedChance
 from rules.judgement import attack, present
 from rules.judgement.actions import AttackAction, Keep, Pass, UseSkill
 from rules.judgement.engine import GAME
 from rules.judgement.frames import KINDS, asked
 from rules.judgement.state import top
-from tables import i18n
 
 from .cards_kit import RED, act, kinds, stack, table
 from .characters_kit import make

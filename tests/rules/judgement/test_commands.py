@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
+from gavel.tables.i18n import speech
 from rules import registry
 from rules.core import IllegalAction, Listed
 from rules.judgement.commands import COMMANDS, read_obey, read_pick, read_skill
-from tables import i18n
-from tables.i18n import speech
 
 EN = speech("en")
 

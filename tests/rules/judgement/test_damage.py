@@ -119,8 +119,8 @@ def test_set_damage_rescues_a_dying_seat() -> None:
 def test_armour_says_how_it_reduced_an_attacks_damage() -> None:
     """聖袍 (the target's armour) takes 1 off a hit: an `armour` event before the `hurt` gives the
     damage before and after it, worded "armour reduced the damage from X to Y" (en, zh-TW)."""
+    from gavel.tables import i18n
     from rules.judgement import present
-    from tables import i18n
 
     state = make(["duelist", "mercenary", "swordswoman", "gravedigger"])
     state.players[1].equipment = ["holy_vestment"]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
+from gavel.tables import i18n
 from rules.core import Msg, SeededChance
 from rules.judgement.engine import GAME
 from rules.judgement.frames import KINDS, asked
 from rules.judgement.state import COLOURS, top
-from tables import i18n
 
 from .test_leaks import playout
 

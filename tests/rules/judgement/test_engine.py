@@ -232,7 +232,7 @@ FLOW_REFUSALS = (
 def test_flow_words_render_in_both_languages(registered: None) -> None:  # noqa: F811
     """Every flow event seen in whole games reads as words in English and Traditional Chinese, every
     field filled; every refusal code of the flow has its message in both."""
-    from tables import i18n
+    from gavel.tables import i18n
 
     seen: set[str] = set()
     for seats, seed in ((4, 11), (6, 12), (9, 13)):

@@ -3,9 +3,9 @@ actions, or all of them when the verb is not among them; and the token names a p
 
 from __future__ import annotations
 
+from gavel.tables.i18n import speech
 from rules import registry
 from rules.judgement.words import HINT_MAX, WORDS
-from tables.i18n import speech
 
 EN, ZH = speech("en"), speech("zh-TW")
 

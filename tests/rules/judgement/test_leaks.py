@@ -8,7 +8,7 @@ checked at every step for what the public and each seat may learn.
   the Order cards it never saw) are permuted: its view, `to_act` and its own legal actions stay
   equal. Then the same action with the same chance gives the same public events and asks the same
   question next (e1), up to the moment a secret is legitimately made public (a death, a show).
-- Private events go only to their `to` seats, through `tables.service.TableService` notices; the
+- Private events go only to their `to` seats, through `gavel.tables.service.TableService` notices; the
   public notices name no hidden card or character in English or Chinese; the log is not exported
   before the end; the secret actions' labels name nothing.
 """
@@ -422,8 +422,8 @@ def stand_in(game: Any, state: JudgementState, seat: int) -> str:
 def registered_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The game in the registry for the table service (the lead registers it for good)."""
     import rules  # noqa: F401
+    from gavel.tables import i18n
     from rules import core
-    from tables import i18n
 
     if core.games().get("judgement") is not GAME:
         monkeypatch.setitem(core._GAMES, "judgement", GAME)
@@ -453,7 +453,7 @@ class Spy:
 
 def hidden_names(state: JudgementState, lang: str) -> dict[str, str]:
     """Names a public notice may never say now: every Order card, every character never face up."""
-    from tables import i18n
+    from gavel.tables import i18n
 
     out = {c: i18n.gettext(f"judgement.card.{c}", lang) for c in ORDER_CARDS}
     shown = {p.character for p in state.players if p.ever_revealed or p.revealed or not p.alive}
@@ -478,7 +478,7 @@ def hidden_keys(state: JudgementState) -> set[str]:
 def check_notices(table: Any, events: list[Event], notices: list[Any]) -> set[int]:
     """Private notices reach their seat's user and hold only that seat's events and secrets; public
     ones no private event and no hidden name (en, zh-TW). Returns the seats told privately."""
-    from tables.notices import Private, Public
+    from gavel.tables.notices import Private, Public
 
     state = table.state
     users = {s.user_id: i for i, s in enumerate(table.seats) if s.user_id is not None}
@@ -516,11 +516,11 @@ async def test_leak_private_events_reach_only_their_seats(
     The export is tried every 25th call, as the log and the status are read: while the table is
     active it is refused for The City of Judgement whatever happened (hidden information), so a
     sample proves what every call did (each try reads the whole log from the store)."""
-    import tables.play
+    import gavel.tables.play
+    from gavel.tables.service import Player, TableService
     from rules.core import IllegalAction
-    from tables.service import Player, TableService
 
-    monkeypatch.setattr(tables.play, "MAX_AI_STEPS", 1)
+    monkeypatch.setattr(gavel.tables.play, "MAX_AI_STEPS", 1)
     svc = TableService(":memory:", renderers={"judgement": None}, ais={"judgement": stand_in})
     spy = Spy(monkeypatch)
     players = [Player(71 + i, f"p{i}") for i in range(humans)]

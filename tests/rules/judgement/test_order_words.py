@@ -5,8 +5,8 @@ each of them: not "The Order card alice handed to bob" addressed to alice hersel
 
 from __future__ import annotations
 
+from gavel.tables import i18n
 from rules.judgement.engine import GAME
-from tables import i18n
 
 from .cards_kit import BLUE, RED, table
 from .test_orders import handed

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg, ScriptedChance
 from rules.judgement import attack, skills
 from rules.judgement.engine import GAME
-from tables import i18n
 
 from .characters_kit import make
 

@@ -184,7 +184,7 @@ async def test_r7_a_human_reveals_during_an_ai_players_turn(registered_game: Non
     Order card to answer, a window), the other human, asked nothing, reveals through the service.
     The AI seats do not move (nobody new is asked), the asked human is asked the same, and the
     channel hears the reveal."""
-    from tables.service import Player, TableService
+    from gavel.tables.service import Player, TableService
 
     svc = TableService(":memory:", renderers={"judgement": None}, ais={"judgement": calm})
     players = [Player(81, "alice"), Player(82, "bob")]

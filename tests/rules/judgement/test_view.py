@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
 from rules import core
 from rules.core import Event, Msg, SeatName, SeededChance
 from rules.judgement import frames, present, setup
@@ -22,7 +23,6 @@ from rules.judgement.engine import GAME
 from rules.judgement.present import describe, label, seat_words
 from rules.judgement.state import Frame, JudgementState, OrderNote
 from rules.judgement.view import secret_lines, view
-from tables import i18n
 
 PUBLIC_ONLY = ("seat", "me")
 """The keys of a view that differ by viewer; everything else is the public part."""
@@ -40,7 +40,7 @@ class Names:
 
 @pytest.fixture
 def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The game's names in `tables.i18n` (`Game.catalogue`), registered or not yet."""
+    """The game's names in `gavel.tables.i18n` (`Game.catalogue`), registered or not yet."""
     import rules  # noqa: F401  (registers every game)
 
     if "judgement" not in core.games():

@@ -3,10 +3,10 @@ content ids by name, a whole action by the game's label."""
 
 from __future__ import annotations
 
+from gavel.tables import i18n
+from gavel.tables.i18n import speech
 from rules.judgement.words import JudgementWords
 from rules.registry import plugin
-from tables import i18n
-from tables.i18n import speech
 
 
 def test_colours_read_as_the_players_at_the_table_and_ids_as_names():

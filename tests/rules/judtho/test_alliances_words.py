@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from gavel.tables.i18n import catalogue, render
 from rules.core import Msg
 from rules.judtho import alliances as al
-from tables.i18n import catalogue, render
 
 
 def produced() -> set[str]:

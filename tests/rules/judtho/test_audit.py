@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, SeededChance
 from rules.judtho import alliances as al
 from rules.judtho.alliances import Award, Placement, conquest, initial, move_order
 from rules.judtho.engine import GAME, find_knatches, material_scores
-from tables import i18n
 
 from .test_engine import KINGS, act, play_state
 

@@ -4,9 +4,9 @@ Judtho's `time_up_action` for the human who lets it run out."""
 
 from __future__ import annotations
 
+from gavel.tables.service import Player, TableService
 from rules.core import Msg
 from rules.judtho.notation import Move, parse
-from tables.service import Player, TableService
 
 ANN, BEN, CAT, DAN = (Player(i, name) for i, name in enumerate(("ann", "ben", "cat", "dan"), 1))
 CHANNEL = 7

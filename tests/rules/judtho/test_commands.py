@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.i18n import speech
 from rules import registry
 from rules.core import IllegalAction
 from rules.judtho.commands import COMMANDS, move_text, piece_letter, place_text, read_draw
-from tables.i18n import speech
 
 EN, ZH = speech("en"), speech("zh-TW")
 

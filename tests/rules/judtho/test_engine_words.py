@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from gavel.tables.i18n import catalogue, render
 from rules.core import Msg
 from rules.judtho.present import ACTION_VERBS, EVENT_KINDS
-from tables.i18n import catalogue, render
 
 from .test_engine import random_game
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables import i18n
 from rules.core import IllegalAction, Msg, NotYourTurn, SeededChance
 from rules.judtho.engine import GAME
-from tables import i18n
 
 from .test_engine import CH, KINGS, play_state
 

@@ -4,9 +4,9 @@ the moves of the piece it started from."""
 
 from __future__ import annotations
 
+from gavel.tables.i18n import speech
 from rules import registry
 from rules.judtho.words import WORDS, area
-from tables.i18n import speech
 
 EN, ZH = speech("en"), speech("zh-TW")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from gavel.tables import i18n
+from gavel.tables.i18n import speech
 from rules.judtho.engine import GAME, Suggest
 from rules.judtho.words import WORDS as UI
 from rules.judtho.words import JudthoWords, split
-from tables import i18n
-from tables.i18n import speech
 from tests.rules.judtho.test_endings import GUARDS
 from tests.rules.judtho.test_engine import KINGS, play_state
 

@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from gavel.tables import i18n
+from gavel.tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
+from gavel.tables.notices import Notice, Public
+from gavel.tables.record import GameRecord, RecordedAction, record_text
+from gavel.tables.store import loads
+from gavel.tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
 from rules.core import UNDO, IllegalAction, Msg, State
-from tables import i18n
-from tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
-from tables.notices import Notice, Public
-from tables.record import GameRecord, RecordedAction, record_text
-from tables.store import loads
-from tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class Restoring(ServiceBase):
         `lazy`: load only the tables that owe their channel something (actions saved but never
         queued, maybe a game that ended), so that start-up costs nothing per table; every other
         table is loaded when first touched (`_find`: a command, a click, its clock running out
-        through `tables.clock.WindowClock.watch`). For processes sharing one PostgreSQL
+        through `gavel.tables.clock.WindowClock.watch`). For processes sharing one PostgreSQL
         database, where a table's clock (and when AI seats left to act fall due) lives in the
         database and the watch fires it; without the watch, a window open at a table nobody
         touches would wait until someone does. A table that cannot be
@@ -222,7 +222,7 @@ class Restoring(ServiceBase):
 
     def export(self, channel_id: int) -> GameRecord:
         """The whole game of the channel's table (the open one, else the last one played there)
-        as a script the local console replays to the same state (`tables.record`). A game with
+        as a script the local console replays to the same state (`gavel.tables.record`). A game with
         hidden information (its record holds every draw), with a secret action in its log
         (`Game.secret_action`) or whose set-up drew anything (a pack shuffled at set-up keeps its
         order secret even in an open game: replaying the draws would show the cards to come) is

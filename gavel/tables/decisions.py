@@ -16,7 +16,7 @@ version it opened at and when its clock started, and answers from that alone:
 The service also keeps each clock in the database (`TableService._save_clock`: the version the
 decision opened at and when it runs out), so that another process, or this one after a restart,
 `resume`s it with the time it has left instead of a fresh clock, and whichever process finds it
-due first claims and fires it (`tables.clock`). Without a stored clock a decision counts from the
+due first claims and fires it (`gavel.tables.clock`). Without a stored clock a decision counts from the
 version, and the moment, the table is first looked at again. `clock_lines`, `time_lines` and
 `turn_lines` are the table's words for them.
 
@@ -26,7 +26,7 @@ version, and the moment, the table is first looked at again. `clock_lines`, `tim
   clock (`Decision.clocked`: a card-play window, a frame). When it runs out each clocked human
   takes `Game.timeout_action` (`table.timed_out`). Unchanged by the time control.
 - the *time control* (`Table.time`, seconds: none, live = 5 minutes or daily = 24 hours a
-  decision, `tables.table.TIME_CONTROLS`, chosen at `/<game> new time:`): it clocks every asked
+  decision, `gavel.tables.table.TIME_CONTROLS`, chosen at `/<game> new time:`): it clocks every asked
   HUMAN seat that is NOT in `Decision.clocked` and whose `Game.time_up_action(state, seat)` is
   not None (`timed`). When it runs out each such seat takes its `time_up_action`, logged like
   any action (replay stays exact), and the channel hears who ran out of time (`table.time_up`).
@@ -50,11 +50,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from gavel.tables import i18n
+from gavel.tables.clock import Deadline
+from gavel.tables.store import dumps
+from gavel.tables.table import Table, time_name
 from rules.core import Decision, Listed, Msg, SeatName
-from tables import i18n
-from tables.clock import Deadline
-from tables.store import dumps
-from tables.table import Table, time_name
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 The service knows *whether* and *how long* a table's current decision may wait
 (`TableService.deadline`) and what happens when it runs out (`TableService.expire`, which
 applies `game.timeout_action` — passing a window — for every human the game's decision puts on
-the clock, `Decision.clocked`; `tables.decisions` keeps when each decision opened). This module
+the clock, `Decision.clocked`; `gavel.tables.decisions` keeps when each decision opened). This module
 only keeps time: one asyncio task per channel that sleeps, expires, hands the notices to the
 front-end's `deliver(channel_id, notices)` and arms the next window. The front-end calls
 `arm(channel_id)` after it delivers the notices of any change (an action, a start, a restore),
@@ -42,11 +42,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gavel.tables.notices import Notice
 from rules.core import IllegalAction
-from tables.notices import Notice
 
 if TYPE_CHECKING:
-    from tables.service import TableService
+    from gavel.tables.service import TableService
 
 log = logging.getLogger(__name__)
 

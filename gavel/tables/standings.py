@@ -2,7 +2,7 @@
 results and ratings (`stats`), a game's leaderboard (`leaderboard`), the server's finished games
 (`history`) and one of them again: its record and its final board (`history_game`).
 
-Ratings are made when a game ends (`tables.ratings`, from `tables.play._finish`); this only reads
+Ratings are made when a game ends (`gavel.tables.ratings`, from `gavel.tables.play._finish`); this only reads
 them. Every database read runs in a worker thread; a final board is the PUBLIC view of the final
 state (a game's secrets stay where they were), drawn by the game's renderer in a thread.
 """
@@ -14,16 +14,16 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from gavel.tables import i18n
+from gavel.tables.base import ServiceBase, game_name, installed
+from gavel.tables.images import TEXTS, describe_lines
+from gavel.tables.notices import Public
+from gavel.tables.ratings import guild_key, shown
+from gavel.tables.record import GameRecord
+from gavel.tables.store import loads
+from gavel.tables.table import Player, split_config
 from rules import registry
 from rules.core import IllegalAction, Listed, Msg
-from tables import i18n
-from tables.base import ServiceBase, game_name, installed
-from tables.images import TEXTS, describe_lines
-from tables.notices import Public
-from tables.ratings import guild_key, shown
-from tables.record import GameRecord
-from tables.store import loads
-from tables.table import Player, split_config
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class Standing:
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """A finished game looked at again: its record (`tables.record`) and a public notice with its
+    """A finished game looked at again: its record (`gavel.tables.record`) and a public notice with its
     result and its final board (`image`, the public view; None without a renderer)."""
 
     record: GameRecord

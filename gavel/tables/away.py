@@ -1,5 +1,5 @@
 """The walk-away part of `TableService`: a seat whose player is gone is handed to the AI, and
-the player takes it back (see `tables.decisions` for the time control that finds them gone).
+the player takes it back (see `gavel.tables.decisions` for the time control that finds them gone).
 
 - A human seat that lets the table's time control run out twice in a row (no action of its own
   in between; a window clock does not count) is handed to the AI (`_count_time_up`).
@@ -20,10 +20,10 @@ import asyncio
 import logging
 from dataclasses import replace
 
+from gavel.tables.base import ServiceBase, StaleTable, _Out
+from gavel.tables.notices import Notice, Public
+from gavel.tables.table import Player, SeatInfo, Table
 from rules.core import IllegalAction, Msg, SeatName
-from tables.base import ServiceBase, StaleTable, _Out
-from tables.notices import Notice, Public
-from tables.table import Player, SeatInfo, Table
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gavel.tables import i18n
 from rules.core import Msg, SeatName
-from tables import i18n
 
 
 @dataclass

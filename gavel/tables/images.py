@@ -20,12 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from gavel.tables import i18n
+from gavel.tables.base import ServiceBase, get_game
+from gavel.tables.notices import Prompt, seat_label
+from gavel.tables.table import Table, engine_config
 from rules import registry
 from rules.core import SeededChance
-from tables import i18n
-from tables.base import ServiceBase, get_game
-from tables.notices import Prompt, seat_label
-from tables.table import Table, engine_config
 
 if TYPE_CHECKING:
     from renderer import Renderer

@@ -19,7 +19,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tables import i18n
+from gavel.tables import i18n
 
 HEADER = "# gavel:"
 """The header line whose options `--script` reads."""

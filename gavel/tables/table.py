@@ -18,8 +18,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gavel.tables.notices import seat_label
 from rules.core import Decision, Game, IllegalAction, Seat, State
-from tables.notices import seat_label
 
 PRIVATE = "_"
 """A stored config key starting with this is a table setting, never passed to the engine."""

@@ -1,7 +1,7 @@
 """What every part of `TableService` shares: its state, finding a table, and the checks every
-call makes. The service is one object made of parts, one module each (`tables.lobby`,
-`tables.play`, `tables.ai_turns`, `tables.restoring`, `tables.images`, `tables.hands`,
-`tables.outbox`, `tables.views`); `tables.service.TableService` puts them together and sets the
+call makes. The service is one object made of parts, one module each (`gavel.tables.lobby`,
+`gavel.tables.play`, `gavel.tables.ai_turns`, `gavel.tables.restoring`, `gavel.tables.images`, `gavel.tables.hands`,
+`gavel.tables.outbox`, `gavel.tables.views`); `gavel.tables.service.TableService` puts them together and sets the
 state up. `ServiceBase` declares that state, and the methods one part calls in another, so each
 part reads (and type-checks) on its own.
 """
@@ -15,21 +15,21 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gavel.tables import ai, i18n
+from gavel.tables.notices import Notice, Prompt, Public
+from gavel.tables.ratings import Update
+from gavel.tables.store import Keep, StaleWrite, TableStore, loads
+from gavel.tables.table import Player, SeatInfo, Table
 from rules.core import Chance, Game, IllegalAction, Msg, Outcome
 from rules.core import get_game as _get_game
-from tables import ai, i18n
-from tables.notices import Notice, Prompt, Public
-from tables.ratings import Update
-from tables.store import Keep, StaleWrite, TableStore, loads
-from tables.table import Player, SeatInfo, Table
 
 if TYPE_CHECKING:
+    from gavel.tables.decisions import ClockRow, Decisions, Opened
+    from gavel.tables.images import Drawn
+    from gavel.tables.record import GameRecord
+    from gavel.tables.rematch import Invite, Window
+    from gavel.tables.restoring import BrokenTable
     from renderer import Renderer
-    from tables.decisions import ClockRow, Decisions, Opened
-    from tables.images import Drawn
-    from tables.record import GameRecord
-    from tables.rematch import Invite, Window
-    from tables.restoring import BrokenTable
 
 STATUS = {
     "lobby": Msg("table.status_lobby"),

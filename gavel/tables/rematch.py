@@ -24,16 +24,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from gavel.tables import i18n
+from gavel.tables.base import game_name, installed
+from gavel.tables.lobby import Lobby
+from gavel.tables.notices import Notice, Public
+from gavel.tables.store import dumps, loads
+from gavel.tables.table import Player, SeatInfo, Table, public_config, table_settings
 from rules.core import IllegalAction, Msg
-from tables import i18n
-from tables.base import game_name, installed
-from tables.lobby import Lobby
-from tables.notices import Notice, Public
-from tables.store import dumps, loads
-from tables.table import Player, SeatInfo, Table, public_config, table_settings
 
 if TYPE_CHECKING:
-    from tables.service import TableService
+    from gavel.tables.service import TableService
 
 log = logging.getLogger(__name__)
 

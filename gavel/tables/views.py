@@ -8,15 +8,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from gavel.tables import i18n
+from gavel.tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
+from gavel.tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
+from gavel.tables.notices import Private, Public
+from gavel.tables.play import quiet_line
+from gavel.tables.store import loads
+from gavel.tables.table import Player, Table
 from rules import registry
 from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
-from tables import i18n
-from tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
-from tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
-from tables.notices import Private, Public
-from tables.play import quiet_line
-from tables.store import loads
-from tables.table import Player, Table
 
 
 class Views(ServiceBase):

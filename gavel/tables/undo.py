@@ -29,13 +29,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from gavel.tables import i18n
+from gavel.tables.base import ServiceBase, StaleTable, _Out
+from gavel.tables.decisions import clock_text
+from gavel.tables.notices import Notice
+from gavel.tables.store import StaleWrite, loads
+from gavel.tables.table import Player, Table, engine_config
 from rules.core import UNDO, Game, IllegalAction, Msg, SeatName, State, replay_chance
-from tables import i18n
-from tables.base import ServiceBase, StaleTable, _Out
-from tables.decisions import clock_text
-from tables.notices import Notice
-from tables.store import StaleWrite, loads
-from tables.table import Player, Table, engine_config
 
 log = logging.getLogger(__name__)
 

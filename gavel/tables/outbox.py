@@ -12,10 +12,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 
-from tables.base import ServiceBase
-from tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
-from tables.store import Keep, dumps, loads
-from tables.table import Table
+from gavel.tables.base import ServiceBase
+from gavel.tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
+from gavel.tables.store import Keep, dumps, loads
+from gavel.tables.table import Table
 
 log = logging.getLogger(__name__)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from gavel.tables.base import ServiceBase
+from gavel.tables.notices import Private
+from gavel.tables.store import loads
+from gavel.tables.table import Player, Table
 from rules.core import Event, Msg, SeatName
-from tables.base import ServiceBase
-from tables.notices import Private
-from tables.store import loads
-from tables.table import Player, Table
 
 log = logging.getLogger(__name__)
 

@@ -7,13 +7,21 @@ import asyncio
 import secrets
 from typing import Any
 
-from rules.core import IllegalAction, Msg
-from tables import i18n
-from tables.base import ServiceBase, StaleTable, _Out, game_name, get_game, lobby_hint, variant_lines, variant_name
-from tables.decisions import clock_lines, time_lines
-from tables.notices import Notice, Public
-from tables.store import StaleWrite, dumps
-from tables.table import (
+from gavel.tables import i18n
+from gavel.tables.base import (
+    ServiceBase,
+    StaleTable,
+    _Out,
+    game_name,
+    get_game,
+    lobby_hint,
+    variant_lines,
+    variant_name,
+)
+from gavel.tables.decisions import clock_lines, time_lines
+from gavel.tables.notices import Notice, Public
+from gavel.tables.store import StaleWrite, dumps
+from gavel.tables.table import (
     TIME_CONTROLS,
     Player,
     SeatInfo,
@@ -23,6 +31,7 @@ from tables.table import (
     stored_config,
     stored_time,
 )
+from rules.core import IllegalAction, Msg
 
 
 class Lobby(ServiceBase):
@@ -34,10 +43,10 @@ class Lobby(ServiceBase):
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
         (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
         whole life. `time`: the time control (`none` by default, `live` or `daily`:
-        `tables.table.TIME_CONTROLS`), kept the same way (see `tables.decisions`); without it, a
+        `gavel.tables.table.TIME_CONTROLS`), kept the same way (see `gavel.tables.decisions`); without it, a
         `time` among `settings` (seconds: a rematch copies its game's). `draws`: every random
         number the table draws, set-up first, comes from this list while it lasts (a replayed
-        record, `tables.record`), then as usual. `settings`: more of the table's own settings,
+        record, `gavel.tables.record`), then as usual. `settings`: more of the table's own settings,
         stored as they are (`_<name>`: a rematch copies its game's)."""
 
         if await self.look(channel_id) is not None:  # open, here or by another process (as stored now)

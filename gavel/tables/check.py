@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from tables import store
-from tables.table import engine_config, split_config
+from gavel.tables import store
+from gavel.tables.table import engine_config, split_config
 
 OPEN = ("lobby", "active")
 
@@ -83,7 +83,7 @@ class PgSource:
     """A PostgreSQL database, read in one read-only transaction (one consistent snapshot)."""
 
     def __init__(self, url: str) -> None:
-        from tables import pgstore
+        from gavel.tables import pgstore
 
         self.pg = pgstore
         self.conn = pgstore.connect(url)
@@ -147,7 +147,7 @@ def check_source(source: Source) -> Report:
 
 def check_table(source: Source, row: dict[str, Any]) -> list[str]:
     """What is wrong with one table row (nothing: an empty list)."""
-    from tables.base import installed  # the engines are imported only when a check runs
+    from gavel.tables.base import installed  # the engines are imported only when a check runs
 
     game = installed(str(row["game"]))
     if game is None:

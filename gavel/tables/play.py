@@ -16,6 +16,12 @@ import contextlib
 import logging
 from typing import Any
 
+from gavel.tables import i18n, ratings
+from gavel.tables.base import ServiceBase, StaleTable, _Out, _Unsaved
+from gavel.tables.decisions import clock_text
+from gavel.tables.notices import Notice, Public
+from gavel.tables.store import Keep, StaleWrite
+from gavel.tables.table import Player, Table
 from rules.core import (
     BadActionText,
     Chance,
@@ -28,12 +34,6 @@ from rules.core import (
     SeededChance,
     allowed_text,
 )
-from tables import i18n, ratings
-from tables.base import ServiceBase, StaleTable, _Out, _Unsaved
-from tables.decisions import clock_text
-from tables.notices import Notice, Public
-from tables.store import Keep, StaleWrite
-from tables.table import Player, Table
 
 log = logging.getLogger(__name__)
 
@@ -339,7 +339,7 @@ class Play(ServiceBase):
 
     async def _close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
                      rate: ratings.Update | None = None) -> None:
-        """Close the table with its results and, for a rated game (`tables.ratings`), the
+        """Close the table with its results and, for a rated game (`gavel.tables.ratings`), the
         ratings it moves, in one transaction in a worker thread."""
         try:
             extra = {"rate": rate} if rate is not None else {}  # an unrated close is the plain call it always was

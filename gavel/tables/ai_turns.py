@@ -1,15 +1,15 @@
 """The AI-seat part of `TableService`: which policy plays a game's AI seats, and when the clock
 should ask them to play on (`ai_due`): at once after a restart or a call that stopped at
 `MAX_AI_STEPS`, later and later after failures in a row. The seats themselves play in
-`tables.play` (`_run_ai`); where they think is `tables.ai` (inline or a process pool)."""
+`gavel.tables.play` (`_run_ai`); where they think is `gavel.tables.ai` (inline or a process pool)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tables import ai
-from tables.base import ServiceBase
-from tables.table import Table
+from gavel.tables import ai
+from gavel.tables.base import ServiceBase
+from gavel.tables.table import Table
 
 
 class AITurns(ServiceBase):

@@ -4,14 +4,14 @@ The commands are the ones typed in Discord (`/<game> move man:pike to:5,9`, `/ta
 or plain action text (`move pike 5,9`); `@Bob ...` (any case, or the seat number) acts as
 another human seat. Where a game's command options are not its action text, its plug-in's
 `commands` (a game's `commands.py`) say how to read them, for both front-ends. `/table log export`
-writes the whole game as a script (`tables.record`) that `--script` replays to the same state;
+writes the whole game as a script (`gavel.tables.record`) that `--script` replays to the same state;
 `--script` reads the options of its `# gavel:` header line that the command line does not give.
 
 It uses the same TableService as the bot, so a bug seen here is a bug
 there, and a `--script` of commands is a reproducible test. Public notices print as they come, private ones labelled
 with their seat; board images are written to a folder and their paths printed.
 
-There is no window clock here (`tables.clock` is for the bot): a card-play window waits until
+There is no window clock here (`gavel.tables.clock` is for the bot): a card-play window waits until
 every human seat has answered, e.g. `pass` then `@bob pass`.
 """
 
@@ -27,13 +27,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from gavel.tables import i18n, terminal
+from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
+from gavel.tables.record import header_options
+from gavel.tables.service import Player, Table, TableService, game_name, get_game
 from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
 from rules.plugin import Command, Words
-from tables import i18n, terminal
-from tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
-from tables.record import header_options
-from tables.service import Player, Table, TableService, game_name, get_game
 
 HUMANS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
 """Local human seats get real names, so lines read "Alice throws a 5", not "you throws a 5"."""
@@ -752,7 +752,7 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
     terminal (default: whether standard input and the output are one, when no `stdin` is given:
     the prompt is not written into a pipe that reads the output); then lines are
     read with `read` at a prompt, with line editing by `editor` (`readline` by default,
-    `tables.terminal`), else they are `stdin`'s, line by line."""
+    `gavel.tables.terminal`), else they are `stdin`'s, line by line."""
     out = out or sys.stdout
     service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:", outbox=False)
     console = Console(service, options, out)

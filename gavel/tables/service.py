@@ -2,7 +2,7 @@
 
 The API the front-ends call (the cogs, the console, the tests), whatever the game:
 - `TableService(db_path=None, renderers=None, *, ais=None)`: `db_path` is a SQLite file or a
-  `postgresql://` URL (`tables.store.open_store`; default `GAVEL_DB`); `renderers` maps a game key to a
+  `postgresql://` URL (`gavel.tables.store.open_store`; default `GAVEL_DB`); `renderers` maps a game key to a
   `renderer.Renderer` or to None (no images); other games draw with the renderer their plug-in
   names (`rules.plugin.Plugin.renderer`, imported on first use). `ais` maps a game key to a
   policy `choose(game, state, seat)`; other games import `rules.<key>.ai`.
@@ -11,7 +11,7 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   `lang` is the language of the table's images (default English), kept for its whole life.
 - Every renderer gets `names` (seat -> display name, AI seats included), `text` (message id
   -> text in the reader's language) and `texts` (the same for every language): the renderer
-  draws in the players' words without importing the translation layer (`tables.images`).
+  draws in the players' words without importing the translation layer (`gavel.tables.images`).
 - Notices carry `names` (seat names, for `SeatName`) and `.text(lang)` renders their lines.
   `Prompt.private` is True for games with hidden information (show its actions privately). A
   prompt carries all a front-end needs to show it and build its menus (the game, seat names and
@@ -21,7 +21,7 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - `await stats(guild_id, user, named=False) -> Public` (results, ratings, last games),
   `await leaderboard(guild_id, game, channel_id) -> Public`, `await history(guild_id, page)`,
   `await history_game(guild_id, table_id)` (a finished game's record and public final board;
-  `tables.standings`, ratings made by `tables.ratings`), `await advance(channel_id)` (more AI moves when the
+  `gavel.tables.standings`, ratings made by `gavel.tables.ratings`), `await advance(channel_id)` (more AI moves when the
   per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.
@@ -32,9 +32,9 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - `create(..., timeout=None)`: the table's window clock in seconds (default 60, 0 = none),
   stored with the table. `deadline(channel_id) -> Deadline | None` says whether the decision
   open now runs out (the game's `Decision.clocked` names a human), `expire(channel_id,
-  version)` applies their timeout actions; `tables.clock.WindowClock` keeps the time. A
+  version)` applies their timeout actions; `gavel.tables.clock.WindowClock` keeps the time. A
   decision's clock runs from when it opened (`Decision.key`: a pass does not restart it, a card
-  played opens a new decision); `tables.decisions` keeps that, and
+  played opens a new decision); `gavel.tables.decisions` keeps that, and
   `TableService(..., clock=time.monotonic)` lets tests move time by hand.
 - Secrets: after every change, each human seat whose `game.secrets(state, seat)` changed gets
   them in its one `Private` of that call (with its private events and, when the renderer has
@@ -45,11 +45,11 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   "show my actions" button serves them all).
 - Many processes may share one PostgreSQL database, any of them taking any command: every
   change reads the table as the database has it first (loading one this process never held)
-  and runs again when another process wrote first (`tables.base.ServiceBase._on_table`);
+  and runs again when another process wrote first (`gavel.tables.base.ServiceBase._on_table`);
   `await look(channel_id)` is the table as stored now, `table(channel_id)` this process's
   cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
   decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
-  `tables.clock.WindowClock.watch`).
+  `gavel.tables.clock.WindowClock.watch`).
 - Half-time reminders: a clock of `REMIND_FROM` (two minutes) or more stores when half of it is
   gone (`ClockRow.remind`; `Deadline.remind`/`opened` for the timer), and `remind(channel_id,
   opened)` then gives one `Reminder` (a DM) per human still on the clock who has not turned
@@ -58,16 +58,16 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - Per-player settings (`SETTINGS`, stored per user): `settings(user_id)`, `set_settings(user_id,
   reminders=False)`, and `settings_notice(user_id, reminders=None)` for `/table settings`.
 
-The service is one object made of parts, one module each: `tables.lobby` (opening, seating,
-starting, cancelling), `tables.play` (actions, AI seats playing, resigning, the end),
-`tables.ai_turns` (AI policies and when they play on), `tables.away` (walk-aways: `sit`, `away`),
-`tables.restoring` (start-up, broken tables, replay and export), `tables.images` (pictures),
-`tables.hands` (secrets, `me`, `hand`), `tables.outbox` (notices kept until delivered),
-`tables.views` (board, log, status), `tables.standings` (stats, ratings' leaderboards, the
-history of finished games), `tables.rematch` ("Play again": a lobby like the last game's,
-its humans invited back) and `tables.undo` (a player taking back their last action); their
-shared state and lookups are `tables.base.ServiceBase`. This module holds the facade, the
-decision open now and its clock (kept by `tables.decisions`), and the notices a change returns.
+The service is one object made of parts, one module each: `gavel.tables.lobby` (opening, seating,
+starting, cancelling), `gavel.tables.play` (actions, AI seats playing, resigning, the end),
+`gavel.tables.ai_turns` (AI policies and when they play on), `gavel.tables.away` (walk-aways: `sit`, `away`),
+`gavel.tables.restoring` (start-up, broken tables, replay and export), `gavel.tables.images` (pictures),
+`gavel.tables.hands` (secrets, `me`, `hand`), `gavel.tables.outbox` (notices kept until delivered),
+`gavel.tables.views` (board, log, status), `gavel.tables.standings` (stats, ratings' leaderboards, the
+history of finished games), `gavel.tables.rematch` ("Play again": a lobby like the last game's,
+its humans invited back) and `gavel.tables.undo` (a player taking back their last action); their
+shared state and lookups are `gavel.tables.base.ServiceBase`. This module holds the facade, the
+decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns.
 """
 
 from __future__ import annotations
@@ -79,14 +79,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from rules import registry
-from rules.core import Decision, IllegalAction, Msg
-from rules.plugin import Words
-from tables import ai as ai_seats
-from tables import i18n
-from tables.ai_turns import AITurns
-from tables.away import Away
-from tables.base import (
+from gavel.tables import ai as ai_seats
+from gavel.tables import i18n
+from gavel.tables.ai_turns import AITurns
+from gavel.tables.away import Away
+from gavel.tables.base import (
     STATUS,
     StaleTable,
     _Out,
@@ -98,8 +95,8 @@ from tables.base import (
     variant_lines,
     variant_name,
 )
-from tables.clock import Deadline
-from tables.decisions import (
+from gavel.tables.clock import Deadline
+from gavel.tables.decisions import (
     REMIND_FROM,
     ClockRow,
     Decisions,
@@ -109,19 +106,22 @@ from tables.decisions import (
     time_lines,
     turn_lines,
 )
-from tables.hands import Hands
-from tables.images import Drawn, Images
-from tables.lobby import Lobby
-from tables.notices import Notice, Private, Prompt, Public, Reminder
-from tables.outbox import Outbox
-from tables.play import Play, quiet_line
-from tables.rematch import Rematches
-from tables.restoring import BrokenTable, Restoring
-from tables.standings import Standings
-from tables.store import loads, open_store
-from tables.table import Player, SeatInfo, Table
-from tables.undo import Undo
-from tables.views import Views
+from gavel.tables.hands import Hands
+from gavel.tables.images import Drawn, Images
+from gavel.tables.lobby import Lobby
+from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
+from gavel.tables.outbox import Outbox
+from gavel.tables.play import Play, quiet_line
+from gavel.tables.rematch import Rematches
+from gavel.tables.restoring import BrokenTable, Restoring
+from gavel.tables.standings import Standings
+from gavel.tables.store import loads, open_store
+from gavel.tables.table import Player, SeatInfo, Table
+from gavel.tables.undo import Undo
+from gavel.tables.views import Views
+from rules import registry
+from rules.core import Decision, IllegalAction, Msg
+from rules.plugin import Words
 
 if TYPE_CHECKING:
     from renderer import Renderer
@@ -174,8 +174,8 @@ class _Now:
 
 class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox, Standings, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
-    front-ends call. Its parts are in the modules named in `tables.base`; here are its state,
-    the decision open now and its clock (kept by `tables.decisions`), and the notices a change returns."""
+    front-ends call. Its parts are in the modules named in `gavel.tables.base`; here are its state,
+    the decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns."""
 
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
@@ -220,10 +220,10 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         them (it died firing or sending them)."""
         self.shared = False
         """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
-        then claims what it sends (`tables.outbox`)."""
+        then claims what it sends (`gavel.tables.outbox`)."""
         self._undo_points: dict[int, tuple[int, int]] = {}
         """Per table: (version, seat) when that seat may take back its last action at that version
-        (`tables.undo`: the Undo button; memory only, the log decides)."""
+        (`gavel.tables.undo`: the Undo button; memory only, the log decides)."""
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
         self.live: Callable[[Public], None] | None = None
@@ -236,7 +236,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         makes it once everywhere."""
         self._unsaved: dict[int, _Unsaved] = {}
         """Per table: the action applied in memory whose write waits for the call's notices (one
-        transaction for both: `tables.play.Play._save`); empty between calls."""
+        transaction for both: `gavel.tables.play.Play._save`); empty between calls."""
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
@@ -390,7 +390,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
         for `lease` seconds: each is this process's to `expire`, or, `ai`, to `advance` (AI seats
-        left to act by a process that stopped) (`tables.clock.WindowClock`)."""
+        left to act by a process that stopped) (`gavel.tables.clock.WindowClock`)."""
         rows = await asyncio.to_thread(self.store.claim_clocks, self.wall(), self.lease)
         return [Deadline(r["id"], r["channel"], r["at"], 0.0, ai=bool(r["ai"])) for r in rows]
 

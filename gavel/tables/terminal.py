@@ -1,4 +1,4 @@
-"""Typing at a terminal for local play (`tables.console`): a prompt, line editing, Tab completion
+"""Typing at a terminal for local play (`gavel.tables.console`): a prompt, line editing, Tab completion
 and a history kept between sessions, through the standard `readline` module.
 
 Only a person at a terminal gets these: a script or a pipe (`--script`, `... | gavel --local`)

@@ -1,6 +1,6 @@
 """PostgreSQL persistence for tables (psycopg 3 and a connection pool), beside the SQLite `Store`.
 
-`tables.store.open_store` picks it when `GAVEL_DB` is a `postgresql://` (or `postgres://`) URL.
+`gavel.tables.store.open_store` picks it when `GAVEL_DB` is a `postgresql://` (or `postgres://`) URL.
 It keeps the SQLite store's contract method for method (the service cannot tell them apart), and
 its soundness rules, with PostgreSQL's means:
 
@@ -28,7 +28,7 @@ its soundness rules, with PostgreSQL's means:
 - **JSON** (snapshots, configs, draws, events, notices) is kept in `jsonb`, so the database can
   look into it; read back, it is the same compact JSON text the SQLite store returns. Times are
   `timestamptz`, read back as the same ISO-8601 text.
-- **Backups** are PostgreSQL's business: `pg_dump` (see `tables.store.backup`).
+- **Backups** are PostgreSQL's business: `pg_dump` (see `gavel.tables.store.backup`).
 
 The connection URL may carry libpq options (`?options=-csearch_path%3Dgavel` keeps Gavel's
 tables in schema `gavel`, as the tests do, one schema each).
@@ -52,8 +52,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from tables.ratings import Rated, Rating, Update
-from tables.store import (
+from gavel.tables.ratings import Rated, Rating, Update
+from gavel.tables.store import (
     Keep,
     MigrationFailed,
     SchemaTooNew,
@@ -97,7 +97,7 @@ MIGRATIONS: list[str] = [
     " updated TIMESTAMPTZ);"
     "CREATE TABLE IF NOT EXISTS reminders (table_id BIGINT NOT NULL, opened INTEGER NOT NULL, sent TIMESTAMPTZ,"
     " PRIMARY KEY (table_id, opened))",
-    # 3: ratings, one row per (server, game, user), local play's server 0 (`tables.ratings`); and
+    # 3: ratings, one row per (server, game, user), local play's server 0 (`gavel.tables.ratings`); and
     # the history of a server's finished games, newest first.
     "CREATE TABLE IF NOT EXISTS ratings (guild BIGINT NOT NULL, game TEXT NOT NULL, user_id BIGINT NOT NULL,"
     " name TEXT, mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL DEFAULT 0,"

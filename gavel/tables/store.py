@@ -1,5 +1,5 @@
 """Persistence for tables: the SQLite `Store` (sqlite-utils, WAL, `synchronous=FULL`), and
-`open_store`, which gives it or the PostgreSQL one (`tables.pgstore.PgStore`) by what `GAVEL_DB`
+`open_store`, which gives it or the PostgreSQL one (`gavel.tables.pgstore.PgStore`) by what `GAVEL_DB`
 names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.sqlite3`).
 Both keep the `TableStore` contract below; what follows is the SQLite one.
 
@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-from tables.ratings import Rated, Rating, Update
+from gavel.tables.ratings import Rated, Rating, Update
 
 
 def _sqlite_utils_database() -> Any:
@@ -263,7 +263,7 @@ MIGRATIONS: list[Migration] = [
     "CREATE TABLE IF NOT EXISTS user_settings (user_id INTEGER PRIMARY KEY, settings TEXT NOT NULL, updated TEXT);"
     "CREATE TABLE IF NOT EXISTS reminders (table_id INTEGER NOT NULL, opened INTEGER NOT NULL, sent TEXT,"
     " PRIMARY KEY (table_id, opened))",
-    # 5: ratings: one row per (server, game, user), local play's server 0 (`tables.ratings`); and
+    # 5: ratings: one row per (server, game, user), local play's server 0 (`gavel.tables.ratings`); and
     # the history of a server's finished games, newest first.
     "CREATE TABLE IF NOT EXISTS ratings (guild INTEGER NOT NULL, game TEXT NOT NULL, user_id INTEGER NOT NULL,"
     " name TEXT, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0,"
@@ -963,7 +963,7 @@ class TableStore(Protocol):
 
 
 if TYPE_CHECKING:
-    from tables.pgstore import PgStore
+    from gavel.tables.pgstore import PgStore
 
     _stores: tuple[type[TableStore], ...] = (Store, PgStore)  # mypy: both keep the contract
 
@@ -974,7 +974,7 @@ def open_store(location: str | Path | None = None) -> TableStore:
     is made from configuration."""
     target = location if location is not None else default_path()
     if is_postgres(target):
-        from tables.pgstore import PgStore  # psycopg is loaded only for a PostgreSQL database
+        from gavel.tables.pgstore import PgStore  # psycopg is loaded only for a PostgreSQL database
 
         return PgStore(str(target))
     return Store(target)
