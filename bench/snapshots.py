@@ -50,8 +50,10 @@ sys.path.insert(0, {bench!r})
 import scale
 
 def restore(location, results):
-    from gavel.tables.service import TableService
-    import gavel.tables
+    try:  # the platform's package; `tables` at the top level in a tree from before it moved
+        from gavel.tables.service import TableService
+    except ModuleNotFoundError:
+        from tables.service import TableService
     t0, c0 = time.perf_counter(), time.process_time()
     service = TableService(location)
     t1, c1 = time.perf_counter(), time.process_time()
@@ -59,7 +61,7 @@ def restore(location, results):
     t2, c2 = time.perf_counter(), time.process_time()
     service.close()
     results.put({{"restore_s": t2 - t1, "restore_cpu_s": c2 - c1, "restored": restored,
-                 "code": tables.__file__}})
+                 "code": sys.modules[TableService.__module__].__file__}})
 
 if __name__ == "__main__":
     location, game, count, seats, reps, write = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), \
