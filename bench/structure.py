@@ -300,10 +300,11 @@ class Table:
                 target = last
             elif response is not None and components(response):
                 target = response
-            else:
+            elif self.prompts_alice(last):
                 target = last
-            if not components(target):
-                raise RuntimeError(f"nothing to click after {clicks} clicks: {getattr(target, 'content', None)!r}")
+            else:  # the game is over (an AI seat won), or she has nothing to click
+                raise RuntimeError(f"alice has nothing to click after {clicks} clicks (fewer --turns?): "
+                                   f"{getattr(last, 'content', None)!r}")
         raise RuntimeError(f"the AI seats did not answer alice in {max_clicks} clicks")
 
 
@@ -593,7 +594,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", default=",".join(FIGURES), help="comma-separated figures: " + ",".join(FIGURES))
     parser.add_argument("--verbose", action="store_true", help="the lists behind the counts")
     parser.add_argument("--ai", type=int, default=3, help="AI seats beside alice at the click's table (1-3)")
-    parser.add_argument("--turns", type=int, default=3, help="turns whose ending click is timed")
+    parser.add_argument("--turns", type=int, default=3,
+                        help="clicks timed (each the one the AI seats answer); the seeded game ends after a few more")
     parser.add_argument("--seed", default="5eed", help="the table's seed")
     args = parser.parse_args(argv)
     args.only = [f for f in args.only.split(",") if f]
