@@ -310,3 +310,67 @@ def test_suite_bench_sums_each_tests_own_cpu_and_its_processes_by_file() -> None
     assert report["top_tests"] == [{"test": "a.py::x", "cpu_s": 0.75}, {"test": "b.py::z", "cpu_s": 0.25}]
     assert report["top_files"] == [{"file": "a.py", "cpu_s": 0.88, "tests": 2},
                                    {"file": "b.py", "cpu_s": 0.25, "tests": 1}]
+
+
+def test_structure_bench_reports_every_figure(capsys) -> None:
+    """A smoke run of `bench/structure.py`: one click at a Dad's Army table of alice and one AI
+    seat (one timed turn), and the counts read from the source."""
+    report = script("structure").main(["--ai", "1", "--turns", "1", "--verbose"])
+    assert json.loads(capsys.readouterr().out) == report
+    click = report["click"]
+    assert click["game"] == "dads_army" and click["ai_seats"] == 1 and click["timed_clicks"] == 1
+    assert click["cpu_ms"] > 0 and click["wall_ms"] > 0
+    # the click went through the front-end into the platform, the engine and the board
+    assert 0 < click["platform_modules"] < click["modules"] == len(click["module_list"])
+    assert "renderer/dads_army.py" in click["module_list"]  # the board drawn
+    assert any(m.startswith("rules/dads_army/") for m in click["module_list"])  # the game's engine and AI
+    assert any(m.startswith("cogs/") for m in click["platform_module_list"])
+    assert any(m.startswith("gavel/tables/") for m in click["platform_module_list"])
+    assert click["service_calls"] == sum(click["service_call_list"].values()) > 0
+    assert all(name.startswith("gavel.tables.") for name in click["service_call_list"])
+    assert click["transactions"] >= 1 and click["begins"] >= 1  # alice's action and the AI's, saved
+    assert click["channel_messages"] + click["edits"] >= 1 and click["dms"] == 0
+    imports = report["imports"]
+    assert imports["modules"] > 10 and imports["arrows"] > imports["modules"] // 2
+    assert imports["largest_circle"] == max(imports["cycles"], default=0)
+    assert (imports["upward"] == 0) == (imports["cycles"] == [])
+    ignores = report["type_ignores"]
+    assert ignores["total"] == sum(ignores["by_entry"].values()) and ignores["files_checked"] > 50
+    lines = report["per_game_discord_lines"]
+    assert all(lines[key] > 0 for key in ("dads_army", "judge_dredd", "judgement", "judtho"))
+    assert report["readme_lines"] > 0
+
+
+def test_structure_bench_reads_an_import_graph(tmp_path) -> None:
+    """The import graph of a small package: imports at module level, inside a function, relative,
+    of a module or of a name of the package, and apart from them those under TYPE_CHECKING; its
+    circles and the arrows pointing up from the facade."""
+    bench = script("structure")
+    files = {
+        "__init__.py": "from pkg.a import thing\n",
+        "a.py": "from . import b\nthing = 1\n",
+        "b.py": "def late():\n    import pkg.c\n",
+        "c.py": ("from pkg import a, thing\nfrom typing import TYPE_CHECKING\n"
+                 "if TYPE_CHECKING:\n    from pkg.d import x\n"),
+        "d.py": "from .b import late\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    modules = bench.package_modules(tmp_path, "pkg")
+    assert sorted(modules) == ["pkg", "pkg.a", "pkg.b", "pkg.c", "pkg.d"]
+    runtime, checking = bench.arrows_of(modules)
+    assert runtime == {("pkg", "pkg.a"), ("pkg.a", "pkg.b"), ("pkg.b", "pkg.c"), ("pkg.c", "pkg.a"),
+                       ("pkg.c", "pkg"), ("pkg.d", "pkg.b")}
+    assert checking == {("pkg.c", "pkg.d")}
+    nodes = sorted(modules)
+    edges = {v: sorted(w for u, w in runtime if u == v) for v in nodes}
+    cycles = [c for c in bench.strongly_connected(nodes, edges) if len(c) > 1]
+    assert cycles == [["pkg", "pkg.a", "pkg.b", "pkg.c"]]
+    # from the facade pkg.d: d -> b -> c -> pkg -> a, and a -> b points up (b is on the path);
+    # c -> a then reaches a module already done, not up: one arrow to take away for no circle
+    assert bench.back_edges(nodes, edges, "pkg.d") == [("pkg.a", "pkg.b")]
+    # from pkg instead: pkg -> a -> b -> c, whose arrows to pkg and to a both point up
+    assert bench.back_edges(nodes, edges, "pkg") == [("pkg.c", "pkg"), ("pkg.c", "pkg.a")]
+    acyclic = {v: [w for w in ws if v != "pkg.c"] for v, ws in edges.items()}
+    assert bench.back_edges(nodes, acyclic, "pkg.d") == []
+    assert [c for c in bench.strongly_connected(nodes, acyclic) if len(c) > 1] == []
