@@ -115,11 +115,12 @@ async def test_slash_commands_map_to_dads_army_actions(tmp_path: Path) -> None:
     assert svc.store.actions(table.id)[0]["action"] == "roll"
 
 
-def readme_local_example() -> tuple[list[str], list[str], list[str]]:
-    """The local-play example of the README: its `bot.py` arguments, its commands, and the
-    plain action texts it says work too."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Local play"):text.index("## Running it on Discord")]
+def local_play_example() -> tuple[list[str], list[str], list[str]]:
+    """The example of docs/local-play.md (a game of Dad's Army): its `bot.py` arguments, its
+    commands, and the plain action texts it says work too."""
+    text = (ROOT / "docs" / "local-play.md").read_text(encoding="utf-8")
+    start = text.index("\n## Seats, and an example\n")
+    section = text[start:text.index("\n## ", start + 1)]
     blocks = re.findall(r"```(\w*)\n(.*?)```", section, flags=re.S)
     command = next(body for kind, body in blocks if kind == "bash").split()
     lines = next(body for kind, body in blocks if not kind).splitlines()
@@ -127,11 +128,11 @@ def readme_local_example() -> tuple[list[str], list[str], list[str]]:
     return command[command.index("dads_army") + 1:], lines, plain
 
 
-async def test_the_readme_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
-    args, lines, plain = readme_local_example()
+async def test_the_local_play_example_runs_as_a_script(tmp_path: Path) -> None:
+    args, lines, plain = local_play_example()
     assert any(line.startswith("@") for line in lines) and len(plain) == 2
     for n, commands in enumerate((lines, plain)):
-        script = tmp_path / f"readme{n}.txt"
+        script = tmp_path / f"example{n}.txt"
         script.write_text("\n".join(commands) + "\n")
         code, out = await local_here(tmp_path, *args, "--script", str(script))
         assert code == 0, out

@@ -213,29 +213,30 @@ async def test_the_welcome_comes_before_the_first_turn(tmp_path: Path) -> None:
     assert "Variant: Trio" in text and "Seat 3: AI 2 (AI)" in text
 
 
-def readme_judtho_example() -> tuple[list[str], list[str], str]:
-    """The README's local Judtho example: its `bot.py` arguments, its commands, and the prose after
-    them naming the other ways to type a placement and a move."""
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    start = text.index("Locally, against three AI seats", text.index("`/judtho new"))
-    section = text[start:text.index("\n審判之城 The City of Judgement", start)]
+def docs_judtho_example() -> tuple[list[str], list[str], str]:
+    """The local example of docs/games/judtho.md: its `bot.py` arguments, its commands, and the
+    prose after them naming the other ways to type a placement and a move."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "games" / "judtho.md").read_text(encoding="utf-8")
+    start = text.index("\n## Play it locally\n")
+    end = text.find("\n## ", start + 1)
+    section = text[start:end if end != -1 else len(text)]
     blocks = re.findall(r"```(\w*)\n(.*?)```", section, flags=re.S)
     command = next(body for kind, body in blocks if kind == "bash").split()
     lines = next(body for kind, body in blocks if not kind).splitlines()
     return command[command.index("bot.py") + 1:], lines, " ".join(section.split("```")[-1].split())
 
 
-async def test_the_readme_judtho_example_and_every_form_it_promises_run(tmp_path: Path) -> None:
-    """Every line of the README's example is accepted (`--script` fails on a refusal), and each
+async def test_the_docs_judtho_example_and_every_form_it_promises_run(tmp_path: Path) -> None:
+    """Every line of the game page's local example is accepted (`--script` fails on a refusal), and each
     other form it names for the same placement, rest and move plays the same game."""
-    args, lines, prose = readme_judtho_example()
+    args, lines, prose = docs_judtho_example()
     forms = {"queen": ["/judtho place Queen c2", "@Qc2", "Qc2"], "rest": ["place rest", "@rest"],
              "move": ["/judtho move c3 d5", "/judtho move from:c3 to:Nc3-d5", "Nc3-d5"]}
     assert all(f"`{form}`" in prose for group in forms.values() for form in group)
     assert lines[:4] == ["/judtho place King b1", "Qc2", "place rest", "/judtho move c3 d5"]
     logs = set()
     for n, (queen, rest, move) in enumerate(zip(forms["queen"], forms["rest"] * 2, forms["move"], strict=False)):
-        script = tmp_path / f"readme{n}.txt"
+        script = tmp_path / f"example{n}.txt"
         script.write_text("\n".join([lines[0], queen, rest, move, *lines[4:]]) + "\n", encoding="utf-8")
         # The AI seats search on a small budget: the human's one move comes before any AI move (the
         # lines after it read the log and leave), so the lines are accepted whatever the AI plays.
