@@ -36,18 +36,16 @@ so the event loop that answers every table never waits on a search.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import os
 from collections.abc import Mapping, Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from cogs import components, errors
+from cogs import components, errors, games
 from cogs.clicks import Clicks
 from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
 from cogs.tables import TablesCog
@@ -99,9 +97,8 @@ class GavelBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(TablesCog(self), override=True)
-        for plugin in registry.plugins().values():
-            if plugin.cog is not None:
-                await self.load_game_cog(plugin.cog)
+        for group in games.groups(self):  # every game's slash group, from its plug-in's declaration
+            self.tree.add_command(group, override=True)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
@@ -164,20 +161,6 @@ class GavelBot(commands.Bot):
                 known = self._guilds_elsewhere[guild.id] = await self.fetch_guild(guild.id)
             channel.guild = known
         return channel  # type: ignore[no-any-return]
-
-    async def load_game_cog(self, module_name: str) -> None:
-        """A game's slash commands (`Plugin.cog`): its module's `setup(bot)` (an extension's, sync
-        or async), else every `commands.Cog` class it defines, each made with this bot."""
-        module = import_module(module_name)
-        setup = getattr(module, "setup", None)
-        if setup is not None:
-            done = setup(self)
-            if inspect.isawaitable(done):
-                await done
-            return
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, commands.Cog) and value.__module__ == module.__name__:
-                await self.add_cog(value(self), override=True)
 
     async def _seen(self, interaction: discord.Interaction) -> bool:
         """Every slash command: remember its user's language (their DMs and private images speak

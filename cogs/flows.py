@@ -25,6 +25,7 @@ from gavel.tables.service import Player, Table, get_game
 from gavel.tables.table import TIME_CONTROLS
 from rules import registry
 from rules.core import IllegalAction, Msg
+from rules.plugin import Actions, Command, Menu, Option
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -400,11 +401,13 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
 
 
 async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str, name: str,
-                  options: Mapping[str, str | None] | None = None, *, later: str = "cogs.done") -> None:
+                  options: Mapping[str, str | None] | None = None) -> None:
     """`/<group> <name>` of the game `game_key` with its options, as the game's plug-in reads them
-    (`Command.action`, shared with local play): the action it names played like any command, or
-    the several it names one after another (`act_all`). A sub-command the game does not list is
-    its name followed by the options' values. Typed in another game's channel, it is refused."""
+    (`Command.action`, shared with local play): the action it names played like any command, the
+    several it names one after another (`act_all`; one that is not legal then is left to the
+    menu, as the command's `then` tells the player), or the private menu it opens instead
+    (`Menu`). A sub-command the game does not list is its name followed by the options' values.
+    Typed in another game's channel, it is refused."""
     table = await open_table(bot, interaction)
     plugin = registry.plugin(game_key)
     if table.game_key != game_key:
@@ -415,8 +418,45 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
         await act(bot, interaction, " ".join([name, *given.values()]), seen=table.version)
         return
     legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    texts = spec.action(given, legal, i18n.speech(lang_of(interaction)))
-    await act_all(bot, interaction, texts, later=later, table=table)  # the table as read once, above
+    try:
+        texts = spec.action(given, legal, i18n.speech(lang_of(interaction)))
+    except IllegalAction as refused:  # worded as the slash commands word it, where autocomplete offers the choice
+        refused.code = spec.slash_refusals.get(refused.code, refused.code)
+        raise
+    if isinstance(texts, Menu):
+        await open_menu(bot, interaction, texts.prefix, texts.text, refusal=texts.refusal, marked=texts.marked)
+        return
+    await act_all(bot, interaction, texts, later=spec.then or "cogs.done", table=table)  # the table as read once
+
+
+def declared_choices(bot: GavelBot, interaction: discord.Interaction, command: Command, option: Option,
+                     current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for `option` of a game's declared `command`, from the user's legal actions:
+    the game's own choices when its words have them (`Words.choices`, given the other options
+    typed, by name), else what the declaration offers (`Command.complete`): a token of some
+    verb's actions (narrowed by the other options when the verb is the command's own), or whole
+    actions. Typed in another game's channel: nothing."""
+    prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None or not played_here(interaction, prompt.game):
+        return []
+    legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
+    words = components.words_for(prompt).menu(legal)
+    typed = {o.name: getattr(interaction.namespace, o.name, None) for o in command.options if o is not option}
+    given = {name: value for name, value in typed.items() if isinstance(value, str) and value}
+    found = words.choices(command.name, option.name, given, current, legal, i18n.speech(lang_of(interaction)))
+    if found is not None:
+        return [app_commands.Choice(name=components.capitalised(name)[:100], value=value[:100])
+                for name, value in found][:AUTOCOMPLETE_MAX]
+    out: list[app_commands.Choice[str]] = []
+    for source in command.complete(option):
+        if isinstance(source, Actions):
+            out += whole_choices(bot, interaction, source.verbs, current)
+            continue
+        chosen: dict[int, str | None] = {}
+        if source.verb == command.name:
+            chosen = {i + 1: given.get(o.name) for i, o in enumerate(command.options) if o is not option}
+        out += token_choices(bot, interaction, source.verb, source.index, current, chosen, whole=source.whole)
+    return out[:AUTOCOMPLETE_MAX]
 
 
 async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Sequence[str] = (),
