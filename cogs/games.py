@@ -57,6 +57,7 @@ def _parameter(option: Option) -> inspect.Parameter:
         annotation = app_commands.Range[int, option.minimum or 0, option.maximum]
     if option.required:
         return inspect.Parameter(parameter_name(option), kind, annotation=annotation)
+    # Optional, not `| None`: a Range is an object, which `|` cannot join
     return inspect.Parameter(parameter_name(option), kind, annotation=Optional[annotation], default=None)  # noqa: UP045
 
 

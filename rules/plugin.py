@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.core import Msg, games
+from rules.core import IllegalAction, Msg, games
 
 if TYPE_CHECKING:
     from rules.core import Game
@@ -281,8 +281,8 @@ class Menu:
 
     prefix: tuple[str, ...]
     text: Msg | None = None
-    refusal: Any = None
-    """An `IllegalAction` (default: `not_your_turn`)."""
+    refusal: IllegalAction | None = None
+    """Default: `not_your_turn`."""
     marked: bool = True
 
 

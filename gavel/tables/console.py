@@ -549,7 +549,7 @@ class Console:
         words = _words(prompt.game if prompt is not None else "")
         found = [a for a in legal if words.steps(a)[:len(menu.prefix)] == list(menu.prefix)]
         if not found:
-            raise menu.refusal if isinstance(menu.refusal, IllegalAction) else IllegalAction("not_your_turn")
+            raise menu.refusal or IllegalAction("not_your_turn")
         text = i18n.render(menu.text, self.options.lang) if menu.text is not None else ""
         if self.options.json:
             self.write(json.dumps({"kind": "menu", "text": text, "actions": found}, ensure_ascii=False))
