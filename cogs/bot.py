@@ -36,18 +36,17 @@ so the event loop that answers every table never waits on a search.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import os
 from collections.abc import Mapping, Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from cogs import components, errors
+from cogs import components, errors, games
 from cogs.clicks import Clicks
 from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
 from cogs.tables import TablesCog
@@ -72,7 +71,7 @@ class GavelBot(commands.Bot):
 
     def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False, **client: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, **client)
+                         help_command=None, tree_cls=GavelTree, **client)
         self.service = service
         self.sync_commands = sync and self.serves(None)
         """Whether start-up syncs the slash commands: when asked, and only in the process that
@@ -94,14 +93,11 @@ class GavelBot(commands.Bot):
         self.rematch_clock = RematchClock(service, self.deliver_to)
         """The timers of rematch windows (the previous game's players invited back)."""
         self.component_handler = Clicks(self)
-        self.tree.on_error = errors.handle  # type: ignore[method-assign]
-        self.tree.interaction_check = self._seen  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.add_cog(TablesCog(self), override=True)
-        for plugin in registry.plugins().values():
-            if plugin.cog is not None:
-                await self.load_game_cog(plugin.cog)
+        for group in games.groups(self):  # every game's slash group, from its plug-in's declaration
+            self.tree.add_command(group, override=True)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
@@ -153,37 +149,21 @@ class GavelBot(commands.Bot):
             return None
         return await self._with_guild(channel)
 
-    async def _with_guild(self, channel: Any) -> discord.abc.Messageable:
+    async def _with_guild(self, channel: Channel) -> discord.abc.Messageable:
         """A fetched channel of a guild this process does not hold comes with a bare guild (its
         id alone, "unavailable", in English): the guild is fetched too, once per process, so the
-        channel hears its guild's language (`guild_lang`)."""
+        channel hears its guild's language (`guild_lang`). A channel that takes no messages (a
+        category, a forum) is no table's: `TypeError`."""
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"channel {channel.id} takes no messages")
         guild = getattr(channel, "guild", None)
-        if guild is not None and guild.unavailable and self.get_guild(guild.id) is None:
+        if isinstance(channel, discord.abc.GuildChannel) and guild is not None and guild.unavailable \
+                and self.get_guild(guild.id) is None:
             known = self._guilds_elsewhere.get(guild.id)
             if known is None:
                 known = self._guilds_elsewhere[guild.id] = await self.fetch_guild(guild.id)
             channel.guild = known
-        return channel  # type: ignore[no-any-return]
-
-    async def load_game_cog(self, module_name: str) -> None:
-        """A game's slash commands (`Plugin.cog`): its module's `setup(bot)` (an extension's, sync
-        or async), else every `commands.Cog` class it defines, each made with this bot."""
-        module = import_module(module_name)
-        setup = getattr(module, "setup", None)
-        if setup is not None:
-            done = setup(self)
-            if inspect.isawaitable(done):
-                await done
-            return
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, commands.Cog) and value.__module__ == module.__name__:
-                await self.add_cog(value(self), override=True)
-
-    async def _seen(self, interaction: discord.Interaction) -> bool:
-        """Every slash command: remember its user's language (their DMs and private images speak
-        it from then on) before the command runs. Never refuses."""
-        self.delivery.remember(interaction)
-        return True
+        return channel
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """The bot joined a server: welcome it, once ever (`welcome`)."""
@@ -223,7 +203,7 @@ class GavelBot(commands.Bot):
                 if channel is None:
                     continue
                 lang = guild_lang(getattr(channel, "guild", None))
-                await channel.send(i18n.render(broken.note(), lang))  # type: ignore[union-attr]
+                await channel.send(i18n.render(broken.note(), lang))
             except discord.HTTPException:
                 log.warning("could not post the broken-table note in channel %s", broken.channel_id, exc_info=True)
 
@@ -262,6 +242,23 @@ class GavelBot(commands.Bot):
         """After a change was delivered: (re)start the window clock for what is open now."""
         if channel_id is not None:
             self.clock.arm(channel_id)
+
+
+Channel = discord.abc.GuildChannel | discord.abc.PrivateChannel | discord.Thread
+"""A channel as the client's cache or Discord's API gives it."""
+
+
+class GavelTree(app_commands.CommandTree["GavelBot"]):
+    """The bot's slash command tree: every command's error is told to its user (`errors.handle`),
+    and every command first remembers its user's language (their DMs and private images speak it
+    from then on). Never refuses."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await errors.handle(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        self.client.delivery.remember(interaction)
+        return True
 
 
 def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:

@@ -25,6 +25,7 @@ from gavel.tables.service import Player, Table, get_game
 from gavel.tables.table import TIME_CONTROLS
 from rules import registry
 from rules.core import IllegalAction, Msg
+from rules.plugin import Actions, Command, Menu, Option
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -32,6 +33,31 @@ if TYPE_CHECKING:
 
 def player_of(interaction: discord.Interaction) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
+
+
+def channel_of(interaction: discord.Interaction) -> discord.abc.Messageable:
+    """The channel a command was typed in, as one messages are posted to: a table's channel.
+    Discord sends a game command from no other (a category or a forum takes none); should one come
+    from one all the same, it is refused as a channel with no table."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        raise IllegalAction("no_table")
+    return channel
+
+
+def bot_of(interaction: discord.Interaction) -> GavelBot:
+    """The bot an interaction came to: Gavel's (every command and click here is one of its own)."""
+    from cogs.bot import GavelBot  # the bot's module imports this one
+
+    bot = interaction.client
+    if not isinstance(bot, GavelBot):
+        raise TypeError(f"an interaction of {type(bot).__name__}, not of Gavel's bot")
+    return bot
+
+
+def attached(file: discord.File | None) -> Any:
+    """`file=` of a message that may have a file: the file, or discord.py's "no file" (`MISSING`)."""
+    return discord.utils.MISSING if file is None else file
 
 
 @contextmanager
@@ -88,8 +114,7 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
     """Answer a deferred interaction with one notice (text, board image, and the turn menus
     when a public notice carries a prompt)."""
     lang = lang_of(interaction) if ephemeral else guild_lang(interaction.guild, interaction)
-    bot: GavelBot = interaction.client  # type: ignore[assignment]
-    text, kwargs = bot.delivery.compose(notice, lang)
+    text, kwargs = bot_of(interaction).delivery.compose(notice, lang)
     await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
 
 
@@ -120,10 +145,10 @@ async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
         raise IllegalAction("no_rules")
     first, *rest = pages(i18n.gettext(key, lang))
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot: GavelBot = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     image = await bot.service.rules_picture(game_key, lang)
     picture = board_file(image, "parts.png", await bot.service.rules_description(game_key, lang)) if image else None
-    await interaction.followup.send(first, ephemeral=True, **({"file": picture} if picture else {}))  # type: ignore[call-overload]
+    await interaction.followup.send(first, ephemeral=True, file=attached(picture))
     for page in rest:
         await interaction.followup.send(page, ephemeral=True)
 
@@ -179,25 +204,6 @@ def played_here(interaction: discord.Interaction, game_key: str) -> bool:
     group = getattr(getattr(getattr(interaction, "command", None), "parent", None), "name", None)
     found = registry.by_group(group) if isinstance(group, str) else None
     return found is None or found.key == game_key
-
-
-def option_choices(bot: GavelBot, interaction: discord.Interaction, command: str, option: str, current: str,
-                   chosen: Mapping[str, str | None] | None = None, *, verb: str | None = None,
-                   index: int = 1) -> list[app_commands.Choice[str]]:
-    """Autocomplete for `option` of the game command `command`: the game's own choices when its
-    words have them (`Words.choices`, from the user's legal actions and the other options
-    typed, `chosen` by name), else token `index` of the `verb` (default: `command`) actions."""
-    prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
-    if prompt is None or not played_here(interaction, prompt.game):
-        return []
-    legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
-    words = components.words_for(prompt).menu(legal)
-    given = {name: value for name, value in (chosen or {}).items() if value}
-    found = words.choices(command, option, given, current, legal, i18n.speech(lang_of(interaction)))
-    if found is None:
-        return token_choices(bot, interaction, verb or command, index, current)
-    return [app_commands.Choice(name=components.capitalised(name)[:100], value=value[:100])
-            for name, value in found][:AUTOCOMPLETE_MAX]
 
 
 def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequence[str],
@@ -296,7 +302,7 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
     notices = await call(table.channel_id, player)
     with delivering(bot, table.channel_id):
         await ack(interaction, undo_view_for(bot, table.channel_id, player, lang_of(interaction)))
-        await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+        await bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
 
 
 async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[int], Awaitable[Public | Private]],
@@ -323,16 +329,15 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
                      extra: str = "") -> None:
     """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons (`extra`:
     a last line, e.g. a rematch's invitations)."""
-    channel = interaction.channel
+    channel = channel_of(interaction)
     table = bot.service.table(interaction.channel_id or 0)
     lang = guild_lang(interaction.guild, interaction)
-    assert channel is not None and table is not None
+    assert table is not None
     status = await bot.service.status(table.channel_id)
     created = next((n for n in notices if isinstance(n, Public)), None)
     text = clip("\n".join(filter(None, [lobby_text(status, lang, created), extra])))
-    await channel.send(text, view=components.lobby_view(table.id, lang),  # type: ignore[union-attr]
-                       allowed_mentions=MENTION_USERS)
-    await bot.delivery.deliver([n for n in notices if not isinstance(n, Public)], channel=channel,  # type: ignore[arg-type]
+    await channel.send(text, view=components.lobby_view(table.id, lang), allowed_mentions=MENTION_USERS)
+    await bot.delivery.deliver([n for n in notices if not isinstance(n, Public)], channel=channel,
                                interaction=interaction)
 
 
@@ -396,15 +401,17 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
             await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))
         else:
             await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)), view=undo)
-        await bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+        await bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
 
 
 async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str, name: str,
-                  options: Mapping[str, str | None] | None = None, *, later: str = "cogs.done") -> None:
+                  options: Mapping[str, str | None] | None = None) -> None:
     """`/<group> <name>` of the game `game_key` with its options, as the game's plug-in reads them
-    (`Command.action`, shared with local play): the action it names played like any command, or
-    the several it names one after another (`act_all`). A sub-command the game does not list is
-    its name followed by the options' values. Typed in another game's channel, it is refused."""
+    (`Command.action`, shared with local play): the action it names played like any command, the
+    several it names one after another (`act_all`; one that is not legal then is left to the
+    menu, as the command's `then` tells the player), or the private menu it opens instead
+    (`Menu`). A sub-command the game does not list is its name followed by the options' values.
+    Typed in another game's channel, it is refused."""
     table = await open_table(bot, interaction)
     plugin = registry.plugin(game_key)
     if table.game_key != game_key:
@@ -415,8 +422,45 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
         await act(bot, interaction, " ".join([name, *given.values()]), seen=table.version)
         return
     legal = bot.service.legal_for(table.channel_id, player_of(interaction))
-    texts = spec.action(given, legal, i18n.speech(lang_of(interaction)))
-    await act_all(bot, interaction, texts, later=later, table=table)  # the table as read once, above
+    try:
+        texts = spec.action(given, legal, i18n.speech(lang_of(interaction)))
+    except IllegalAction as refused:  # worded as the slash commands word it, where autocomplete offers the choice
+        refused.code = spec.slash_refusals.get(refused.code, refused.code)
+        raise
+    if isinstance(texts, Menu):
+        await open_menu(bot, interaction, texts.prefix, texts.text, refusal=texts.refusal, marked=texts.marked)
+        return
+    await act_all(bot, interaction, texts, later=spec.then or "cogs.done", table=table)  # the table as read once
+
+
+def declared_choices(bot: GavelBot, interaction: discord.Interaction, command: Command, option: Option,
+                     current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for `option` of a game's declared `command`, from the user's legal actions:
+    the game's own choices when its words have them (`Words.choices`, given the other options
+    typed, by name), else what the declaration offers (`Command.complete`): a token of some
+    verb's actions (narrowed by the other options when the verb is the command's own), or whole
+    actions. Typed in another game's channel: nothing."""
+    prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None or not played_here(interaction, prompt.game):
+        return []
+    legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
+    words = components.words_for(prompt).menu(legal)
+    typed = {o.name: getattr(interaction.namespace, o.name, None) for o in command.options if o is not option}
+    given = {name: value for name, value in typed.items() if isinstance(value, str) and value}
+    found = words.choices(command.name, option.name, given, current, legal, i18n.speech(lang_of(interaction)))
+    if found is not None:
+        return [app_commands.Choice(name=components.capitalised(name)[:100], value=value[:100])
+                for name, value in found][:AUTOCOMPLETE_MAX]
+    out: list[app_commands.Choice[str]] = []
+    for source in command.complete(option):
+        if isinstance(source, Actions):
+            out += whole_choices(bot, interaction, source.verbs, current)
+            continue
+        chosen: dict[int, str | None] = {}
+        if source.verb == command.name:
+            chosen = {i + 1: given.get(o.name) for i, o in enumerate(command.options) if o is not option}
+        out += token_choices(bot, interaction, source.verb, source.index, current, chosen, whole=source.whole)
+    return out[:AUTOCOMPLETE_MAX]
 
 
 async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Sequence[str] = (),
@@ -445,7 +489,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     await interaction.response.defer(ephemeral=True, thinking=True)
     shown = await bot.service.board(table.channel_id, for_user=player_of(interaction))
     file = board_file(getattr(shown, "image", None), "board.png", shown.described(lang))
-    await interaction.followup.send(message, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+    await interaction.followup.send(message, view=view, ephemeral=True, file=attached(file))
 
 
 ME_ACTIONS = frozenset({"table.me_to_act", "table.me_anytime"})
@@ -472,4 +516,4 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m for m in me.lines]
     text = clip("\n".join(replace(me, lines=lines).text(lang)))
     file = board_file(image, filename, described) if image else None
-    await interaction.followup.send(text or "\u200b", ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+    await interaction.followup.send(text or "\u200b", ephemeral=True, file=attached(file))

@@ -24,8 +24,10 @@ from cogs.delivery import board_file, guild_lang, record_file
 from cogs.errors import lang_of
 from cogs.flows import (
     ack,
+    attached,
     can_manage,
     change,
+    channel_of,
     open_table,
     player_of,
     post_board,
@@ -118,7 +120,7 @@ class TablesCog(commands.Cog):
             notices = await self.service.cancel(channel, player_of(interaction), can_manage=allowed)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await ack(interaction)
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            await self.bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
             return
         await change(self.bot, interaction, lambda channel, by: self.service.cancel(channel, by, can_manage=allowed))
 
@@ -219,6 +221,7 @@ async def send_embed(interaction: discord.Interaction, notice: Public, lang: str
     embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
     if notice.image is not None and filename is not None:
         embed.set_image(url=f"attachment://{filename}")
-        await interaction.followup.send(embed=embed, file=board_file(notice.image, filename, notice.described(lang)))  # type: ignore[arg-type]
+        await interaction.followup.send(embed=embed, file=attached(board_file(notice.image, filename,
+                                                                             notice.described(lang))))
     else:
         await interaction.followup.send(embed=embed)

@@ -1,5 +1,5 @@
-"""A game as one plug-in: its rules, its words, its commands, and where its picture and its
-Discord declarations live. The platform (`gavel/tables/`) and both front-ends (the console, the cogs)
+"""A game as one plug-in: its rules, its words, its commands (declared once, for both front-ends),
+and where its picture lives. The platform (`gavel/tables/`) and both front-ends (the console, the cogs)
 know games only through this: they list them from `rules.registry` and ask each plug-in.
 
 Everything here is pure. Words are written through a `Speech` (one language's catalogue, given by
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.core import Msg, games
+from rules.core import IllegalAction, Msg, games
 
 if TYPE_CHECKING:
     from rules.core import Game
@@ -205,46 +205,197 @@ def _fact(value: Any, say: Speech) -> str:
 
 # --------------------------------------------------------------------------- commands
 
-Read = Callable[[Mapping[str, str], Sequence[str], Speech], "str | list[str]"]
+Read = Callable[[Mapping[str, str], Sequence[str], Speech], "str | list[str] | Menu"]
 """A command's options (by name, as typed), the player's legal actions and its language -> the
-action text, or several played one after another (a skill, then its target); raises
-`IllegalAction` with the reason when the options name no legal action."""
+action text, or several played one after another (a skill, then its target), or a `Menu` to open
+instead; raises `IllegalAction` with the reason when the options name no legal action."""
+
+LOBBY = "lobby"
+"""`new`: opens a lobby in the channel; its options are the platform's (`lobby`)."""
+BOARD = "board"
+"""`board`: the board, for everyone (for a game with secrets, the asker's own, privately)."""
+RULES = "rules"
+"""`rules`: the game's rules summary (`<game>.rules`), privately."""
+ACTION = "action"
+"""An action: the options read into action text (`Command.read`) and played."""
+VIEW = "view"
+"""The seat's own view, privately, as `/table me` says it (with `Command.image`: and its own picture)."""
+HAND = "hand"
+"""The seat's hand, privately: its picture and what it holds."""
+MENU = "menu"
+"""The private menu of the seat's legal actions, as its "My options" button opens it."""
+KINDS = (LOBBY, BOARD, RULES, ACTION, VIEW, HAND, MENU)
+PRIVATE = frozenset({VIEW, HAND, MENU})
+"""The kinds that show a seat what only it may see, and change nothing."""
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """Autocomplete of an option from the player's legal actions: token `index` of the actions of
+    `verb` (`move vicar 5,9`: the man is token 1), narrowed by the command's other options when
+    `verb` is the command's own; `whole`: each named by the game's label of the whole action."""
+
+    verb: str
+    index: int
+    whole: bool = False
+
+
+@dataclass(frozen=True)
+class Actions:
+    """Autocomplete of an option by the player's whole legal actions of these verbs, each named by
+    the game's words (`Words.name`), the action text its value."""
+
+    verbs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a sub-command: its name (as typed, `from`), whether it must be given, and
+    what is offered while it is typed: its fixed `choices`, a whole number from `minimum` to
+    `maximum`, or else autocomplete from the player's legal actions (`complete`; by default the
+    token of the command's own verb at the option's place). Its name and description are the
+    catalogue's `<key>.name` and `<key>.description` (`key`: by default
+    `cmd.<group>.<command>.<option>`), in every language; a fixed choice is labelled by
+    `<key>.<value>`."""
+
+    name: str
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    complete: tuple[Tokens | Actions, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    rest: bool = False
+    """Typed without its name on one line, it takes every word left (`obey pay amulet`)."""
+    key: str = ""
+
+    @property
+    def integer(self) -> bool:
+        return self.maximum is not None or self.minimum is not None
+
+
+@dataclass(frozen=True)
+class Menu:
+    """What a command may name instead of an action: the private menu of the seat's legal
+    actions at `prefix` (the steps the command named already, `Words.steps`), under `text`;
+    `refusal` when no legal action starts so. `marked`: its buttons carry the board's labels."""
+
+    prefix: tuple[str, ...]
+    text: Msg | None = None
+    refusal: IllegalAction | None = None
+    """Default: `not_your_turn`."""
+    marked: bool = True
+
+
+def stripped(value: str) -> str:
+    """An option's value as typed, without the spaces around it (the default `Command.clean`)."""
+    return value.strip()
 
 
 @dataclass(frozen=True)
 class Command:
-    """A game's slash sub-command, as both front-ends read it: `/judtho move from:b1 to:c3`."""
+    """A game's slash sub-command, as both front-ends read it (`/judtho move from:b1 to:c3`): what
+    it does (`kind`), its options in the order they may be typed without names, and how they
+    become action text. Its description is the catalogue's `<key>.description` (`key`: by default
+    `cmd.<group>.<name>`) in every language."""
 
     name: str
-    options: tuple[str, ...] = ()
-    """Its options' names, in the order they may be typed without names."""
+    options: tuple[Option, ...] = ()
     read: Read | None = None
-    """How its options become action text; None: the name and the options' values, in order."""
-    optional: bool = False
-    """May be given with no options at all (`/judtho draw`)."""
+    """How its options become action text; None: the name and the options' values (`clean`), in order."""
+    kind: str = ACTION
     bare: bool = False
     """A plain word naming it with no options is this command, not an action (`pick`)."""
-    view: bool = False
-    """Not an action: it shows the player's own view (`/judgement role`)."""
+    then: str = ""
+    """For a command naming several actions: the message (an id) that tells the player, once the
+    first is played, that a later one is not legal now and is left to their menu. Empty: every
+    action is played, the first refusal stops them."""
+    image: str = ""
+    """A `VIEW`'s picture of the seat's own things, by its file name (`role.png`); none when empty."""
+    clean: Callable[[str], str] = stripped
+    """One option's value as the action text takes it (`str.lower`, a square without spaces)."""
+    slash_refusals: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """Refusals the slash commands word their own way, where the option's autocomplete offers
+    what to choose (`ambiguous_move` -> `judtho_which_move`): a refusal's code -> its code there."""
+    key: str = ""
 
-    def action(self, options: Mapping[str, str], legal: Sequence[str], say: Speech) -> list[str]:
-        """The action texts this command names with `options`, in order."""
+    @property
+    def optional(self) -> bool:
+        """May be given with no options at all (`/judtho draw`)."""
+        return not any(o.required for o in self.options)
+
+    @property
+    def view(self) -> bool:
+        """Not an action: it shows the seat something of its own (`/judgement role`)."""
+        return self.kind in PRIVATE
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Its options' names, in order."""
+        return tuple(o.name for o in self.options)
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def complete(self, option: Option) -> tuple[Tokens | Actions, ...]:
+        """What autocompletes `option` (of this command): as declared, else the token of this
+        command's verb at the option's place; nothing for an option with fixed choices or a number."""
+        if option.complete or option.choices or option.integer or self.kind != ACTION:
+            return option.complete
+        return (Tokens(self.name, self.options.index(option) + 1),)
+
+    def action(self, options: Mapping[str, str], legal: Sequence[str], say: Speech) -> list[str] | Menu:
+        """The action texts this command names with `options`, in order (or the menu it opens)."""
         if self.read is None:
-            return [" ".join([self.name, *(options[n] for n in self.options if n in options)])]
+            return [" ".join([self.name, *(self.clean(options[n]) for n in self.names if n in options)])]
         got = self.read(options, legal, say)
-        return [got] if isinstance(got, str) else list(got)
+        return [got] if isinstance(got, str) else got if isinstance(got, Menu) else list(got)
+
+
+def lobby(*, variant: bool = True, timeout: int | None = None) -> Command:
+    """`/<group> new`: a lobby, with the platform's options: `variant` (the game's variants as
+    choices), `timeout` (seconds a window waits for a player, up to this many) and the shared
+    time control `time` (described in the shared catalogue, `cogs.option.time`)."""
+    options = [Option("variant", required=False)] if variant else []
+    if timeout is not None:
+        options.append(Option("timeout", required=False, minimum=0, maximum=timeout))
+    options.append(Option("time", required=False, key="cogs.option.time"))
+    return Command("new", tuple(options), kind=LOBBY)
+
+
+BOARD_COMMAND = Command("board", kind=BOARD)
+RULES_COMMAND = Command("rules", kind=RULES)
 
 
 @dataclass(frozen=True)
 class Commands:
-    """A game's slash command group (`/dredd`) and the sub-commands whose options are not simply
-    the action's tokens. A sub-command not listed is the verb followed by its options."""
+    """A game's slash command group (`/dredd`) and every sub-command in it, declared once: the
+    Discord front-end builds the group from it, and local play reads the same sub-commands. The
+    group's name and description are the catalogue's `cmd.<group>.name|description`."""
 
     group: str = ""
     commands: tuple[Command, ...] = ()
 
     def get(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)
+
+    def key(self, command: Command | None = None, option: Option | None = None) -> str:
+        """The catalogue key (without `.name` or `.description`) of the group, one of its
+        commands, or one of a command's options."""
+        if command is None:
+            return f"cmd.{self.group}"
+        if option is None:
+            return command.key or f"cmd.{self.group}.{command.name}"
+        return option.key or f"cmd.{self.group}.{command.name}.{option.name}"
+
+    def keys(self) -> list[str]:
+        """Every catalogue key its declaration names: each description, each choice's label."""
+        out = [f"{self.key()}.description"]
+        for command in self.commands:
+            out.append(f"{self.key(command)}.description")
+            for option in command.options:
+                out.append(f"{self.key(command, option)}.description")
+                out += [f"{self.key(command, option)}.{value}" for value in option.choices]
+        return out
 
 
 # --------------------------------------------------------------------------- the plug-in
@@ -259,8 +410,6 @@ class Plugin:
     commands: Commands
     renderer: str | None = None
     """The module that draws it (a `renderer.Renderer`), imported on first use; None: no picture."""
-    cog: str | None = None
-    """The module with its Discord slash-command declarations (`setup(bot)`); None: none."""
     ai: Callable[..., Any] | None = None
     """Its computer player, `ai(game, state, seat, rng=None) -> Action` (a module-level function,
     so worker processes can be handed it); None: no AI seats."""

@@ -35,10 +35,11 @@ def cards() -> list[dict]:
 
 
 def dredd_commands() -> list[str]:
-    """The `/dredd` subcommands a player uses during a game (all but `new`), read from the cog."""
-    source = (Path(__file__).resolve().parent.parent / "cogs" / "judge_dredd.py").read_text(encoding="utf-8")
-    names = re.findall(r"""@dredd\.command\(name=["'](\w+)["']""", source)
-    assert len(names) > 10, "the scan of cogs/judge_dredd.py is broken"
+    """The `/dredd` subcommands a player uses during a game (all but `new`), as the game declares them."""
+    from rules.judge_dredd.commands import COMMANDS
+
+    names = [c.name for c in COMMANDS.commands]
+    assert len(names) > 10, "the declaration of /dredd is missing"
     return [n for n in names if n != "new"]
 
 

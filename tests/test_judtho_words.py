@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 from gavel.tables import i18n
+from rules.judtho.commands import COMMANDS as JUDTHO_COMMANDS
 from rules.judtho.engine import GAME
 from rules.judtho.pieces import LETTERS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "data" / "locale"
-COG = (ROOT / "cogs" / "judtho.py").read_text(encoding="utf-8")
-COMMANDS = re.findall(r"""@judtho\.command\(name=["'](\w+)["']""", COG)
+COMMANDS = [c.name for c in JUDTHO_COMMANDS.commands]
 VERBS = ("place", "move", "pass", "rest", "draw", "offer", "accept", "decline", "resign", "suggest")
 
 

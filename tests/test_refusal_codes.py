@@ -28,12 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _plugin_folders() -> tuple[str, ...]:
-    """The folders of the whole plug-ins (with their own cog) kept outside `rules/` (a test-only game),
+    """The folders of the whole plug-ins (with their own commands) kept outside `rules/` (a test-only game),
     by where their engines live: the scan reads their refusals too, without naming them."""
     found = set()
     for plugin in registry.plugins().values():
         folder = Path(sys.modules[type(plugin.game).__module__].__file__ or "").resolve().parent
-        if plugin.cog is not None and folder.is_relative_to(ROOT) and not folder.is_relative_to(ROOT / "rules"):
+        if plugin.commands.commands and folder.is_relative_to(ROOT) and not folder.is_relative_to(ROOT / "rules"):
             found.add(folder.relative_to(ROOT).as_posix())
     return tuple(sorted(found))
 

@@ -33,7 +33,7 @@ from gavel.tables.record import header_options
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
 from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
-from rules.plugin import Command, Words
+from rules.plugin import ACTION, BOARD, LOBBY, RULES, Command, Menu, Plugin, Words
 
 HUMANS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
 """Local human seats get real names, so lines read "Alice throws a 5", not "you throws a 5"."""
@@ -481,21 +481,25 @@ class Console:
                 raise IllegalAction("wrong_game", command=tokens[0])
             if len(tokens) == 1:
                 raise IllegalAction("unknown_command", command=line)
-            found = plugin.commands.get(tokens[1])
-            if tokens[1] == "board":
+            found = declared(plugin, tokens[1], line)
+            kind = found.kind if found is not None else {"board": BOARD, "new": LOBBY, "rules": RULES}.get(tokens[1])
+            if kind == BOARD:
                 self.emit([await svc.board(CHANNEL, actor)])
             elif found is not None and found.view:  # a seat's private view: here what `/table me` shows
                 self.emit([await svc.me(CHANNEL, actor)])
-            elif tokens[1] == "new":
+            elif kind == LOBBY:
                 raise IllegalAction("table_exists")
-            elif tokens[1] == "rules":
+            elif kind == RULES:
                 await self.rules()
             else:
-                await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]))
+                await self.act_all(actor, self.action_text(table, actor, tokens[1], tokens[2:]),
+                                   then=found.then if found is not None else "")
         elif tokens == ["undo"]:  # as `/table undo` (an exported record takes actions back so)
             self.emit(await svc.undo(CHANNEL, actor))
         else:
-            await self.act_all(actor, self.plain_text(actor, tokens))
+            table = svc.table(CHANNEL)
+            spec = _command(table, tokens[0]) if table is not None and table.status == "active" else None
+            await self.act_all(actor, self.plain_text(actor, tokens), then=spec.then if spec is not None else "")
         await self.let_ai_play()
 
     def completions(self) -> list[str]:
@@ -524,10 +528,33 @@ class Console:
             return
         self._prompt(prompt)
 
-    async def act_all(self, actor: Player, texts: list[str]) -> None:
-        """Play the actions one command names, in order (a command may name several)."""
-        for text in texts:
+    async def act_all(self, actor: Player, texts: list[str] | Menu, *, then: str = "") -> None:
+        """Play the actions one command names, in order (a command may name several): with `then`
+        (`Command.then`), a later one only while it is legal, else the player is told so by that
+        message and it is left to them. A `Menu` the command names instead: its actions listed."""
+        if isinstance(texts, Menu):
+            self.menu(actor, texts)
+            return
+        for i, text in enumerate(texts):
+            if i and then and text not in self.service.legal_for(CHANNEL, actor):
+                self.say(then)
+                return
             await self.act(actor, text)
+
+    def menu(self, actor: Player, menu: Menu) -> None:
+        """What a command's `Menu` offers here: the seat's legal actions that start with its steps,
+        under its text; refused (by its `refusal`, else `not_your_turn`) when there is none."""
+        prompt = self.service.prompt(CHANNEL, actor)
+        legal = prompt.actions if prompt is not None else []
+        words = _words(prompt.game if prompt is not None else "")
+        found = [a for a in legal if words.steps(a)[:len(menu.prefix)] == list(menu.prefix)]
+        if not found:
+            raise menu.refusal or IllegalAction("not_your_turn")
+        text = i18n.render(menu.text, self.options.lang) if menu.text is not None else ""
+        if self.options.json:
+            self.write(json.dumps({"kind": "menu", "text": text, "actions": found}, ensure_ascii=False))
+            return
+        self.write("\n".join(filter(None, [text, ", ".join(found)])))
 
     async def act(self, actor: Player, text: str) -> None:
         """Play `text` for `actor`; when it is refused, keep the game's hint of what the player may
@@ -543,7 +570,7 @@ class Console:
                 self.hint_for = actor if self._secret(prompt) else None
             raise
 
-    def plain_text(self, actor: Player, tokens: list[str]) -> list[str]:
+    def plain_text(self, actor: Player, tokens: list[str]) -> list[str] | Menu:
         """Plain text is the action's own text; where that is not a legal action, it may be a
         game command without its slash (`place rest`: one of the game's `commands`, typed with
         options, or alone when it is `bare`) or an action written with a leading `@` typed
@@ -563,25 +590,14 @@ class Console:
             return [f"@{line}"]
         return [line]
 
-    def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> list[str]:
-        """The actions a game command names: through the game's `Command` when it has one
-        (options by name, `to:c3`, or in order), else the verb and the options' values."""
+    def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> list[str] | Menu:
+        """The actions a game command names: through the game's `Command` when it declares one
+        (options by name, `to:c3`, or in order; an option that takes the `rest` takes every word
+        left), else the verb and the options' values."""
         found = _command(table, verb)
         if found is None:
             return [" ".join([verb, *map(_value, options)])]
-        bound: dict[str, str] = {}
-        positional = []
-        for token in options:
-            name, sep, value = token.partition(":")
-            if sep and name in found.options:
-                bound[name] = value
-            else:
-                positional.append(token)
-        for name in found.options:
-            if name not in bound and positional:
-                bound[name] = positional.pop(0)
-        if (not bound and not found.optional) or positional:
-            raise IllegalAction("unknown_command", command=" ".join([verb, *options]))
+        bound = bind(found, options)
         return found.action(bound, self.service.legal_for(CHANNEL, actor), i18n.speech(table.lang))
 
     async def history(self, args: list[str], line: str) -> None:
@@ -672,9 +688,9 @@ def _words(game_key: str) -> Words:
 
 
 def _command(table: Table, verb: str) -> Command | None:
-    """The table's game's command `verb` when its options are read its own way (not a view)."""
+    """The table's game's action command `verb` (not a view, the board, the rules or a lobby)."""
     found = registry.plugin(table.game_key).commands.get(verb)
-    return None if found is None or found.view else found
+    return None if found is None or found.kind != ACTION else found
 
 
 PROMPT_MAX = 30
@@ -738,6 +754,38 @@ def _log_count(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise IllegalAction("log_count", value=text)
     return int(text)
+
+
+def declared(plugin: Plugin, name: str, line: str = "") -> Command | None:
+    """The sub-command `name` of a game's group (`/<group> <name>`), as its plug-in declares it:
+    a group with declared sub-commands has those alone (another is refused, `unknown_command`);
+    a game that declares none (a toy) takes any, read as its verb and options (None)."""
+    found = plugin.commands.get(name)
+    if found is None and plugin.commands.commands:
+        raise IllegalAction("unknown_command", command=line or f"/{plugin.commands.group} {name}")
+    return found
+
+
+def bind(command: Command, tokens: list[str]) -> dict[str, str]:
+    """The options of `command` as typed on one line: by name (`to:c3`), else in the declared
+    order, the option that takes the `rest` every word left. An option it does not declare, a
+    word too many, or none given to a command that needs one: `unknown_command`."""
+    bound: dict[str, str] = {}
+    positional = []
+    for token in tokens:
+        name, sep, value = token.partition(":")
+        if sep and name in command.names:
+            bound[name] = value
+        else:
+            positional.append(token)
+    for option in command.options:
+        if option.name not in bound and positional:
+            taken = positional if option.rest else positional[:1]
+            bound[option.name] = " ".join(taken)
+            positional = positional[len(taken):]
+    if (not bound and not command.optional) or positional:
+        raise IllegalAction("unknown_command", command=" ".join([command.name, *tokens]))
+    return bound
 
 
 def _value(token: str) -> str:

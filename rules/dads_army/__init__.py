@@ -15,7 +15,7 @@ from .words import WORDS
 
 GAME = DadsArmy()
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.dads_army", cog="cogs.dads_army")
+                renderer="renderer.dads_army")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN", "DadsArmy", "choose"]

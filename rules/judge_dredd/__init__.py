@@ -16,7 +16,7 @@ from .words import WORDS
 
 GAME = JudgeDredd()
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judge_dredd", cog="cogs.judge_dredd")
+                renderer="renderer.judge_dredd")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN", "JudgeDredd", "choose"]

@@ -25,7 +25,7 @@ from .engine import GAME
 from .words import WORDS
 
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judgement", cog="cogs.judgement")
+                renderer="renderer.judgement")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN"]

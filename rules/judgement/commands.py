@@ -1,6 +1,6 @@
-"""The City of Judgement's slash command group and the sub-commands whose options are not simply
-the action's tokens, as both front-ends read them (`rules.plugin.Commands`): the options of
-`/judgement pick|obey|skill` as action text, and `/judgement role|options`, the seat's own view.
+"""The City of Judgement's slash command group, `/judgement`, declared once for both front-ends
+(`rules.plugin.Commands`): every sub-command, the options of `/judgement pick|obey|skill` read as
+action text, and `/judgement role|options`, the seat's own view.
 
 A blank option is no option. Discord passes what was typed, and a Chinese input method types the
 full-width space U+3000; other Unicode spaces (U+00A0, U+2002 ...) and invisible format characters
@@ -21,7 +21,19 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from rules.core import IllegalAction, Listed, Msg, NotYourTurn
-from rules.plugin import Command, Commands, Speech
+from rules.plugin import (
+    BOARD_COMMAND,
+    MENU,
+    RULES_COMMAND,
+    VIEW,
+    Actions,
+    Command,
+    Commands,
+    Option,
+    Speech,
+    Tokens,
+    lobby,
+)
 
 
 def pick_options(legal: Sequence[str]) -> list[str]:
@@ -90,8 +102,9 @@ def obey_text(answer: str | None, legal: Sequence[str]) -> str:
 
 
 def read_obey(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
-    """`/judgement obey [answer] [what]`: `obey_text` of the two options, as one answer."""
-    return obey_text(" ".join(filter(None, (options.get("answer"), options.get("what")))), legal)
+    """`/judgement obey [answer]` (`obey pay amulet` on one line: the answer is the rest of it):
+    `obey_text`."""
+    return obey_text(options.get("answer"), legal)
 
 
 def read_pick(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
@@ -100,22 +113,60 @@ def read_pick(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> 
     return pick_text(options.get("character"), legal)
 
 
-def read_skill(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
-    """`/judgement skill <name>`, one action: a target is named afterwards by `/judgement target
-    <colour>` (`judgement_console_target` when one is given with it; only the Discord cog plays
-    the skill and, when the skill then asks for one, its target at once)."""
-    if clean(options.get("target")):
-        raise IllegalAction("judgement_console_target")
-    return command_text("skill", [options.get("name")], legal)
+def read_skill(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> list[str]:
+    """`/judgement skill <name> [target]`: the skill, then, when a target is named, `target
+    <colour>`, played at once only if the skill then asks for one (else left to the seat's menu,
+    `Command.then`). A blank target is no target."""
+    used = command_text("skill", [options.get("name")], legal)
+    target = clean(options.get("target"))
+    return [used, f"target {target}"] if target else [used]
 
+
+def tokens(verb: str, *names: str) -> Command:
+    """`/judgement <verb> <option>...`: the verb and its options, each one token of the action
+    (`command_text`: a blank option is refused with what the seat may name)."""
+
+    def read(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
+        return command_text(verb, [options.get(n) for n in names], legal)
+
+    return Command(verb, tuple(Option(n) for n in names), read=read)
+
+
+BUTTON_ONLY = frozenset({"again", "hit", "declare", "pay", "pose"})
+"""Verbs reached by the private menu's buttons alone (pay and pose also as `/judgement obey
+answer:`): Discord allows 25 commands a group."""
+TIMEOUT_MAX = 3600
+"""The longest a question may wait for a player, in seconds (`/judgement new timeout:`)."""
 
 COMMANDS = Commands(group="judgement", commands=(
-    Command("obey", ("answer", "what"), read=read_obey, optional=True),
-    Command("skill", ("name", "target"), read=read_skill),
-    Command("pick", ("character",), read=read_pick, optional=True, bare=True),
-    Command("role", view=True),
-    Command("options", view=True),
+    lobby(timeout=TIMEOUT_MAX),
+    BOARD_COMMAND,
+    Command("role", kind=VIEW, image="role.png"),
+    RULES_COMMAND,
+    Command("options", kind=MENU),
+    Command("pick", (Option("character", required=False),), read=read_pick, bare=True),
+    tokens("roll"),
+    tokens("go", "location"),
+    tokens("draw", "pack"),
+    tokens("give", "target"),
+    Command("obey", (Option("answer", required=False, complete=(Actions(ANSWERS),), rest=True),), read=read_obey),
+    tokens("target", "target"),
+    tokens("hurt", "target"),
+    tokens("heal", "target"),
+    tokens("take", "target", "card"),
+    tokens("show"),
+    tokens("keep"),
+    tokens("decline"),
+    tokens("attack", "target"),
+    tokens("reveal"),
+    Command("skill", (Option("name"), Option("target", required=False, complete=(Tokens("target", 1),))),
+            read=read_skill, then="judgement.ui.target_later"),
+    tokens("rescue"),
+    tokens("counter"),
+    tokens("pass"),
+    tokens("end"),
 ))
-"""`/judgement role` (the role card) and `/judgement options` (what you may do) are the seat's
-private views: a front-end shows the seat its own view (its secrets, its private events, its legal
-actions and its board), as `/table me` does."""
+"""Every decision by command, each option autocompleted from the seat's own legal actions (names in
+its language); the rarer answers (`BUTTON_ONLY`) are buttons of the private menu only.
+`/judgement role` (the role card) and `/judgement options` (what you may do) are the seat's
+private views."""

@@ -22,7 +22,7 @@ from .engine import GAME, Judtho
 from .words import WORDS
 
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judtho", cog="cogs.judtho")
+                renderer="renderer.judtho")
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN", "Judtho", "choose"]

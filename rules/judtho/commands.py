@@ -1,6 +1,5 @@
-"""Judtho's slash command group and the sub-commands whose options are not simply the action's
-tokens, as both front-ends read them (`rules.plugin.Commands`): what `/judtho move b1 c3` and
-`/judtho place Queen c2` mean.
+"""Judtho's slash command group, `/judtho`, declared once for both front-ends
+(`rules.plugin.Commands`): what `/judtho move b1 c3` and `/judtho place Queen c2` mean.
 
 Judtho's actions are one notation word each (J29): `@Qc2`, `@rest`, `Nb1-c3`,
 `Sd4xd5xd7`, `e11-e12=Q`, `Nc3x{b5,e4}`. A player names a move by where it starts and where
@@ -14,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from rules.core import BadActionText, IllegalAction
-from rules.plugin import Command, Commands, Speech
+from rules.core import BadActionText, IllegalAction, Msg
+from rules.plugin import BOARD_COMMAND, RULES_COMMAND, Command, Commands, Menu, Option, Speech, lobby
 
 from .notation import SQUARE, Move, parse
 from .pieces import LETTERS
@@ -99,9 +98,19 @@ def _means(text: str, origin: str, typed: str) -> bool:
 # --------------------------------------------------------------------------- the commands
 
 
-def read_move(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
-    """`/judtho move <from> [to]`: `move_text`."""
-    return move_text(legal, options.get("from", ""), options.get("to"))
+def read_move(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str | Menu:
+    """`/judtho move <from> [to]`: `move_text`; `to` ending in `PICK` (the entry autocomplete
+    offers after a Knight's distant capture of every target) opens the menu to choose some of
+    them instead (4.7: "All" and a multi-select of any of them, `JudthoWords.combined`)."""
+    from .words import DISTANT, PICK  # the words read this module: imported when first used
+
+    origin, to = options.get("from", ""), options.get("to")
+    if to is not None and to.strip().endswith(PICK):
+        square = square_of(origin)
+        return Menu((f"N{square}", DISTANT), Msg("judtho.ui.pick", {"piece": Msg("judtho.piece.knight"),
+                                                                    "square": square}),
+                    refusal=IllegalAction("judtho_no_distant_capture", square=square), marked=False)
+    return move_text(legal, origin, to)
 
 
 def read_place(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> str:
@@ -117,7 +126,20 @@ def read_draw(options: Mapping[str, str], legal: Sequence[str], say: Speech) -> 
 
 
 COMMANDS = Commands(group="judtho", commands=(
-    Command("move", ("from", "to"), read=read_move),
-    Command("place", ("piece", "square"), read=read_place),
-    Command("draw", ("answer",), read=read_draw, optional=True),
+    lobby(),
+    BOARD_COMMAND,
+    RULES_COMMAND,
+    Command("place", (Option("piece"), Option("square", required=False)), read=read_place),
+    Command("move", (Option("from"), Option("to")), read=read_move,
+            slash_refusals={"ambiguous_move": "judtho_which_move"}),
+    Command("draw", (Option("answer", required=False, choices=("offer", "void", "accept", "decline")),),
+            read=read_draw),
+    Command("resign"),
+    Command("suggest", (Option("move"),)),
 ))
+"""`/judtho new|board|rules|place|move|draw|resign|suggest`. `place` and `move` autocomplete from the
+user's own legal actions as the game's words offer them (`JudthoWords.choices`: `place` narrows
+the square by the piece, `move` the destination by the square moved from; every capture, sweep,
+distant capture and promotion is a choice of `to` labelled in notation, its value the whole
+action); `suggest` (the Trio's, Section 4, E4) offers the moves the partner may suggest, and its
+words never reach the channel."""

@@ -36,34 +36,23 @@ def test_no_privileged_intents_and_sync_only_when_asked(tmp_path, monkeypatch):
     assert gavel_bot.create_bot(service).sync_commands is True
 
 
-async def test_every_registered_game_with_a_cog_gets_its_slash_group(tmp_path, monkeypatch):
-    """The bot names no game: it loads each plug-in's `cog` module (its Cog classes, or `setup`)."""
-    import sys
-    import types
-
-    from discord import app_commands
-    from discord.ext import commands
-
+async def test_every_registered_game_that_declares_commands_gets_its_slash_group(tmp_path, monkeypatch):
+    """The bot names no game: it builds a group for each plug-in's declared commands, one added here too."""
     from rules import registry
+    from rules.plugin import Command, Commands, Option, Plugin, Words, lobby
+    from tests.cogs import toy
 
-    extra = types.ModuleType("extra_game_cog")
-
-    async def setup(bot):
-        group = app_commands.Group(name="extra", description="An extra game")
-        bot.tree.add_command(group)
-
-    extra.setup = setup  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "extra_game_cog", extra)
+    extra = Plugin(toy.GAME, Words(key=toy.KEY), Commands(group="extra", commands=(
+        lobby(variant=False), Command("move", (Option("man"), Option("to", required=False))))))
+    every = registry.plugins()
+    monkeypatch.setattr(registry, "plugins", lambda: {**every, toy.KEY: extra})
     bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False)
     monkeypatch.setattr(bot.service, "warm", lambda: None)
-    await bot.load_game_cog("extra_game_cog")
-    assert bot.tree.get_command("extra") is not None
-    for plugin in registry.plugins().values():
-        if plugin.cog is not None:
-            await bot.load_game_cog(plugin.cog)
-    groups = {c.name for c in bot.tree.get_commands()}
-    assert {p.commands.group for p in registry.plugins().values() if p.cog} <= groups
-    loaded = {type(c).__module__ for c in bot.cogs.values()}
-    assert {p.cog for p in registry.plugins().values() if p.cog} <= loaded
-    assert all(isinstance(c, commands.Cog) for c in bot.cogs.values())
+    await bot.setup_hook()
+    groups = {c.name: c for c in bot.tree.get_commands()}
+    assert {p.commands.group for p in registry.plugins().values() if p.commands.commands} <= set(groups)
+    move = groups["extra"].get_command("move")  # type: ignore[union-attr]
+    assert [(p.name, p.required, p.autocomplete is not None) for p in move.parameters] == [
+        ("man", True, True), ("to", False, True)]
+    assert [p.name for p in groups["extra"].get_command("new").parameters] == ["time"]  # type: ignore[union-attr]
     await bot.close()

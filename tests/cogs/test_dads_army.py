@@ -249,12 +249,12 @@ async def test_new_offers_every_engine_variant_with_translated_labels(world):
 async def test_an_unknown_variant_is_refused_in_the_users_language(world, service, locales, monkeypatch):
     """Discord sends only the offered choices; a variant the engine lacks (a stale command
     list) is still refused by the service, privately, in the user's language."""
-    import cogs.dads_army
+    import cogs.games
     from cogs import flows
 
     w = world
     locales[w.alice.id] = "zh-TW"
-    monkeypatch.setattr(cogs.dads_army, "open_lobby",
+    monkeypatch.setattr(cogs.games, "open_lobby",
                         lambda bot, interaction, key, variant, **options: flows.open_lobby(bot, interaction, key,
                                                                                         "no_such_rule", **options))
     result = await w.alice.slash(w.channel, "dadsarmy new")

@@ -333,10 +333,10 @@ async def test_closed_dms_get_the_hand_ephemerally_or_one_public_pointer(world, 
 
 def test_every_action_verb_has_a_dredd_command():
     """Every verb the engine reads is one slash command away (`stay` is `/dredd move path:stay`)."""
-    from cogs.judge_dredd import JudgeDreddCog
     from rules.judge_dredd.actions import SYNTAX
+    from rules.judge_dredd.commands import COMMANDS
 
-    commands = {c.name for c in JudgeDreddCog.dredd.commands}
+    commands = {c.name for c in COMMANDS.commands}
     assert set(SYNTAX.kinds) - {"stay"} <= commands
     assert {"new", "hand", "board", "rules"} <= commands
 

@@ -58,7 +58,7 @@ def test_a_blank_required_option_is_refused_with_what_may_be_named(blank: str | 
     with pytest.raises(IllegalAction) as refused:
         read_skill({"name": blank} if blank is not None else {}, ["skill prayer"], i18n.speech("en"))
     assert refused.value.code == "judgement_blank_option"
-    assert read_skill({"name": "prayer", "target": blank}, [], i18n.speech("en")) == "skill prayer"
+    assert read_skill({"name": "prayer", "target": blank}, [], i18n.speech("en")) == ["skill prayer"]
     if blank is not None:
         with pytest.raises(IllegalAction) as refused:
             pick_text(blank, ["pick duelist", "pick mercenary"])

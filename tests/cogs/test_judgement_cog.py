@@ -18,7 +18,6 @@ import pytest
 
 import gavel.tables.lobby
 from cogs.flows import merged
-from cogs.judgement import BUTTON_ONLY, JudgementCog
 from gavel.tables import ai as ai_seats
 from gavel.tables import i18n
 from gavel.tables.notices import Private, Prompt, Public
@@ -26,6 +25,7 @@ from gavel.tables.service import TableService
 from rules.core import Msg
 from rules.judgement import damage
 from rules.judgement.actions import SYNTAX
+from rules.judgement.commands import BUTTON_ONLY, COMMANDS
 from rules.judgement.content import load
 from rules.judgement.state import COLOURS
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
@@ -206,7 +206,7 @@ class Scanner:
 
 
 def test_every_verb_is_a_command_or_a_private_button():
-    commands = {c.name for c in JudgementCog.judgement.commands}
+    commands = {c.name for c in COMMANDS.commands}
     assert set(SYNTAX.kinds) - BUTTON_ONLY <= commands
     assert {"new", "roll", "attack", "reveal", "skill", "give", "board", "role", "rules", "options"} <= commands
     assert len(commands) <= 25  # Discord's limit for one group

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.judtho import GAME_KEY
 from gavel.tables import i18n
 from gavel.tables.service import TableService
 from tests.cogs import toy
 from tests.cogs.conftest import fake_render, refusals
 from tests.tables.toy_game import fake_renderer
+
+GAME_KEY = "judtho"
 
 
 @pytest.fixture

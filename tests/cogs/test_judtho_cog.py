@@ -12,7 +12,6 @@ import pytest
 
 import rules.core
 from cogs import components
-from cogs.judtho import GAME_KEY, JudthoCog
 from gavel.tables import i18n
 from gavel.tables.service import TableService
 from rules.judtho.engine import GAME
@@ -21,6 +20,8 @@ from rules.judtho.words import WORDS
 from tests.cogs import toy
 from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
 from tests.tables.toy_game import fake_renderer
+
+GAME_KEY = "judtho"
 
 
 @pytest.fixture(autouse=True)
@@ -44,16 +45,8 @@ def service(db_path, registered) -> TableService:
 
 @pytest.fixture
 def simcord_bot(service):
-    """The real bot with the Judtho cog added before the commands are synced."""
-    bot = make_bot(service)
-    original = bot.setup_hook
-
-    async def setup_hook() -> None:
-        await bot.add_cog(JudthoCog(bot), override=True)
-        await original()
-
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
-    return bot
+    """The real bot (its Judtho group built from the plug-in's declaration, as every game's)."""
+    return make_bot(service)
 
 
 async def start_with_ais(w, service, ais: int = 3, variant: str | None = None):

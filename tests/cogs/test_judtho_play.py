@@ -16,7 +16,6 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.judtho import GAME_KEY, JudthoCog
 from gavel.tables import i18n
 from gavel.tables.service import TableService
 from rules.core import IllegalAction
@@ -24,6 +23,8 @@ from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
 from tests.cogs.conftest import as_player, buttons, fake_render, refusals
 from tests.tables.toy_game import fake_renderer
+
+GAME_KEY = "judtho"
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -489,7 +490,11 @@ async def test_a_trio_lobby_of_two_cannot_start_and_says_why(world, service):
 
 
 def test_new_offers_every_variant_by_its_name_in_both_languages():
-    command = JudthoCog.judtho.get_command("new")
+    from cogs.games import sub_command
+    from rules import registry
+
+    plugin = registry.plugin(GAME_KEY)
+    command = sub_command(None, plugin, plugin.commands.get("new"))  # type: ignore[arg-type]
     variant = next(p for p in command.parameters if p.name == "variant")
     assert [c.value for c in variant.choices] == list(GAME.info.variants)
     for choice in variant.choices:

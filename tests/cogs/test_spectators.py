@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 import gavel.tables.lobby
-from cogs.judgement import BUTTON_ONLY
 from gavel.tables import i18n
 from gavel.tables.service import TableService
+from rules.judgement.commands import BUTTON_ONLY
 from rules.judgement.engine import GAME
 from rules.judtho.notation import Move
 from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals

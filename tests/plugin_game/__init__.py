@@ -4,7 +4,7 @@ folder, and one line installs it (`rules.registry.install("tests.plugin_game")`,
 the platform (`gavel/tables/`) or the front-ends (the console, the cogs).
 
 `GAME` is the engine; `PLUGIN.ai` its computer player (`PLUGIN.ai(GAME, state, seat) -> Action`);
-`PLUGIN` the plug-in: words, commands, renderer and cog modules, all in this package, and the
+`PLUGIN` the plug-in: words, commands (its slash group's declaration) and renderer, all in this package, and the
 catalogue the engine brings itself (`Game.catalogue`, from `messages.toml`).
 """
 
@@ -16,7 +16,7 @@ from .engine import KEY, BeaconRelay
 from .words import WORDS
 
 GAME = BeaconRelay()
-PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose, renderer=f"{__name__}.render", cog=f"{__name__}.cog")
+PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose, renderer=f"{__name__}.render")
 """Beacon Relay's plug-in."""
 
 __all__ = ["GAME", "KEY", "PLUGIN", "BeaconRelay", "choose"]

@@ -1,4 +1,6 @@
-"""Beacon Relay's slash command group, `/beacon`, as both front-ends read it (`rules.plugin.Commands`).
+"""Beacon Relay's slash command group, `/beacon new|roll|stoke|douse|signal|board|rules`, declared
+once for both front-ends (`rules.plugin.Commands`); the names and descriptions are its catalogue's
+(`messages.toml`, `cmd.beacon.*`).
 
 `/beacon stoke beacon:紅` names the beacon in any language, so its option is read here rather
 than taken as the action's token; `/beacon roll` is the verb alone; `/beacon signal` shows the
@@ -9,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.core import IllegalAction
-from rules.plugin import Command, Commands, Read, Speech
+from rules.plugin import BOARD_COMMAND, RULES_COMMAND, VIEW, Command, Commands, Option, Read, Speech, lobby
 
 from .words import beacon_named
 
@@ -30,7 +32,11 @@ def tend(verb: str) -> Read:
 
 
 COMMANDS = Commands(group="beacon", commands=(
-    Command("stoke", ("beacon",), read=tend("stoke")),
-    Command("douse", ("beacon",), read=tend("douse")),
-    Command("signal", view=True),
+    lobby(variant=False),
+    Command("roll"),
+    Command("stoke", (Option("beacon"),), read=tend("stoke")),
+    Command("douse", (Option("beacon"),), read=tend("douse")),
+    Command("signal", kind=VIEW),
+    BOARD_COMMAND,
+    RULES_COMMAND,
 ))

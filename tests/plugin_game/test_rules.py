@@ -39,20 +39,20 @@ def test_one_line_installs_it_and_every_list_of_games_has_it() -> None:
 
 
 def test_the_plug_in_lives_in_its_own_folder_and_nowhere_else() -> None:
-    """Every part of the plug-in (engine, AI, words, commands, renderer, cog, catalogue) is a file
+    """Every part of the plug-in (engine, AI, words, commands, renderer, catalogue) is a file
     under tests/plugin_game/: a new game touches only its own folder and the line that installs it."""
     parts = [type(PLUGIN.game), type(PLUGIN.words), PLUGIN.ai, PLUGIN.game.catalogue,
              *(c.read for c in PLUGIN.commands.commands if c.read)]
     files = {Path(inspect.getfile(part)).resolve() for part in parts}
-    assert PLUGIN.renderer is not None and PLUGIN.cog is not None
-    files |= {Path(import_module(name).__file__ or "").resolve() for name in (PLUGIN.renderer, PLUGIN.cog)}
+    assert PLUGIN.renderer is not None
+    files.add(Path(import_module(PLUGIN.renderer).__file__ or "").resolve())
     from tests.plugin_game.messages import FILE
 
     files.add(FILE)
     assert all(HERE in f.parents for f in files), sorted(map(str, files))
     assert all(f.is_file() for f in files)
     assert type(PLUGIN.words).__module__.startswith("tests.plugin_game")
-    assert PLUGIN.renderer.startswith("tests.plugin_game.") and PLUGIN.cog.startswith("tests.plugin_game.")
+    assert PLUGIN.renderer.startswith("tests.plugin_game.")
     loaded = {name for name, module in sys.modules.items()
               if name.startswith("tests.plugin_game") and getattr(module, "__file__", None)}
     assert all(HERE in Path(sys.modules[name].__file__ or "").resolve().parents or
@@ -217,7 +217,9 @@ def test_commands_read_their_options_in_any_language() -> None:
     assert refused.value.code == "beacon_relay_no_beacon"
     assert i18n.render(f"error.{refused.value.code}", "en") != f"error.{refused.value.code}"
     signal = PLUGIN.commands.get("signal")
-    assert signal is not None and signal.view and PLUGIN.commands.get("roll") is None  # roll is the verb alone
+    roll = PLUGIN.commands.get("roll")
+    assert signal is not None and signal.view
+    assert roll is not None and roll.read is None and roll.action({}, legal, EN) == ["roll"]  # the verb alone
 
 
 # --------------------------------------------------------------------------- its catalogue
@@ -247,17 +249,13 @@ def test_every_word_its_code_uses_is_catalogued() -> None:
             codes |= set(re.findall(r"""IllegalAction\(\s*["']([a-z_]+)["']""", path.read_text(encoding="utf-8")))
     assert codes >= {"beacon_relay_roll_first", "beacon_relay_no_beacon"}
     wanted |= {f"error.{code}" for code in codes}
-    cog = import_module(PLUGIN.cog or "")
-    group = cog.BeaconCog.beacon
-    wanted |= {f"cmd.{group.name}.{what}" for what in ("name", "description")}
-    for command in group.commands:
-        wanted |= {f"cmd.{group.name}.{command.name}.{what}" for what in ("name", "description")}
-        for param in getattr(command, "parameters", []):
-            shared = param.locale_name.extras.get("key")  # a shared option (`time`) in the shared words
-            if shared:
-                wanted |= {shared, param.locale_description.extras.get("key") or shared}
-                continue
-            wanted |= {f"cmd.{group.name}.{command.name}.{param.name}.{what}" for what in ("name", "description")}
+    commands = PLUGIN.commands
+    wanted |= {f"{commands.key()}.{what}" for what in ("name", "description")}
+    for command in commands.commands:
+        wanted |= {f"{commands.key(command)}.{what}" for what in ("name", "description")}
+        for option in command.options:  # a shared option (`time`) in the shared words
+            wanted |= {f"{commands.key(command, option)}.{what}" for what in ("name", "description")}
+    wanted |= set(commands.keys())
     for lang in i18n.LANGUAGES:
         assert sorted(k for k in wanted if not i18n.has(k, lang)) == [], lang
 

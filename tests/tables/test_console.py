@@ -203,3 +203,27 @@ async def test_dads_army_men_are_typed_as_the_board_shows_them(tmp_path: Path, m
     code = await run(opts, service=service(), stdin=io.StringIO(""), out=out)
     assert code == 0, out.getvalue()
     assert "Alice moves Captain Mainwaring from 11,2 to 9,1." in out.getvalue()
+
+
+async def test_a_command_naming_several_actions_plays_a_later_one_only_while_it_is_legal(tmp_path: Path) -> None:
+    """A declared command that names several actions (`Command.then`: a skill, then its target):
+    here as on Discord, a later action that is not legal once the first is played is left to the
+    player, who is told so by the command's message; without `then`, every one is played and the
+    first refusal stops them."""
+    from gavel.tables import i18n
+    from gavel.tables.console import CHANNEL, Console
+    from rules.core import IllegalAction
+
+    svc = service()
+    out = io.StringIO()
+    console = Console(svc, LocalOptions(game="toy", seats=2, images=str(tmp_path)), out)
+    await console.setup()
+    table = svc.table(CHANNEL)
+    seat = table.to_act()[0]
+    player = console.players[seat]
+    before = table.version
+    await console.act_all(player, ["roll", "roll"], then="cogs.done")
+    assert table.version == before + 1 and out.getvalue().rstrip().endswith(i18n.gettext("cogs.done"))
+    with pytest.raises(IllegalAction):  # the seat moves now: the first is played, the second refused
+        await console.act_all(player, ["move 1", "roll"])
+    assert table.version == before + 2

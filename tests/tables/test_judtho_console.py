@@ -297,3 +297,29 @@ async def test_j24_judtho_draw_reads_as_the_cog_does(tmp_path: Path) -> None:
     await console.command("@bob /judtho draw answer:decline")
     await console.command("/judtho draw")
     assert [a["action"] for a in svc.store.actions(table.id)][-2:] == ["draw decline", "draw offer"]
+
+
+async def test_4_7_the_typed_route_to_a_distant_capture_lists_its_targets(tmp_path: Path) -> None:
+    """`/judtho move from:c3 to:Nc3x{?}` (the entry Discord's autocomplete offers to choose some
+    targets) is the same declared command here: it names the Knight's distant captures, as the
+    menu's step does; from a square with none it is refused with the same reason."""
+    from tests.cogs.test_judtho_multiselect import KNIGHT, TARGETS
+    from tests.cogs.test_judtho_play import set_position
+
+    svc = quiet()
+    out = io.StringIO()
+    console = Console(svc, LocalOptions(game="judtho", seats=2, ai=0, variant="duo", images=str(tmp_path)), out)
+    await console.setup()
+    table = svc.table(CHANNEL)
+    while table.state.phase == "assembly":
+        await console.command(f"@{console.players[table.to_act()[0]].name} place rest")
+    set_position(table, KNIGHT)
+    before = table.version
+    out.truncate(0)
+    await console.command("/judtho move from:c3 to:Nc3x{?}")
+    said = out.getvalue()
+    assert i18n.gettext("judtho.ui.pick", piece=i18n.gettext("judtho.piece.knight"), square="c3") in said
+    assert all(target in said for target in TARGETS) and table.version == before
+    with pytest.raises(IllegalAction) as refused:
+        await console.command("/judtho move from:a1 to:Na1x{?}")
+    assert refused.value.code == "judtho_no_distant_capture"

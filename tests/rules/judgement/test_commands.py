@@ -19,17 +19,18 @@ def test_obey_reads_its_answer_as_the_cog_does() -> None:
     read = read_obey
     legal = ["obey", "pay amulet", "pose guard"]
     assert read({}, legal, EN) == "obey"
-    assert read({"answer": "pay", "what": "amulet"}, legal, EN) == "pay amulet"
+    assert read({"answer": "pay amulet"}, legal, EN) == "pay amulet"
     assert read({"answer": "amulet"}, legal, EN) == "pay amulet"
     assert read({"answer": "guard"}, legal, EN) == "pose guard"
     assert read({"answer": "obey"}, legal, EN) == "obey"
 
 
-def test_skill_with_a_target_is_two_lines_here() -> None:
-    assert read_skill({"name": "Seal"}, [], EN) == "skill seal"
-    with pytest.raises(IllegalAction) as refused:
-        read_skill({"name": "seal", "target": "blue"}, [], EN)
-    assert i18n.has(f"error.{refused.value.code}", "zh-TW")
+def test_skill_with_a_target_is_the_skill_then_its_target_while_it_asks_for_one() -> None:
+    assert read_skill({"name": "Seal"}, [], EN) == ["skill seal"]
+    assert read_skill({"name": "seal", "target": " Blue\u3000"}, [], EN) == ["skill seal", "target blue"]
+    assert read_skill({"name": "seal", "target": "\u200b"}, [], EN) == ["skill seal"]  # a blank target is none
+    skill = COMMANDS.get("skill")
+    assert skill is not None and skill.then and i18n.has(skill.then, "en") and i18n.has(skill.then, "zh-TW")
 
 
 def test_c5_pick_with_no_character_asks_which_naming_the_characters_dealt() -> None:
@@ -49,9 +50,10 @@ def test_the_commands_as_both_front_ends_read_them() -> None:
     assert registry.by_group("judgement") is registry.plugin("judgement")
     assert registry.plugin("judgement").commands is COMMANDS
     obey, skill, pick = (COMMANDS.get(name) for name in ("obey", "skill", "pick"))
-    assert obey is not None and obey.optional and obey.options == ("answer", "what") and not obey.bare
-    assert skill is not None and not skill.optional and skill.options == ("name", "target")
-    assert pick is not None and pick.optional and pick.bare and pick.options == ("character",)
+    assert obey is not None and obey.optional and obey.names == ("answer",) and not obey.bare
+    assert obey.options[0].rest, "`obey pay amulet` on one line is one answer"
+    assert skill is not None and not skill.optional and skill.names == ("name", "target")
+    assert pick is not None and pick.optional and pick.bare and pick.names == ("character",)
     assert obey.action({"answer": "amulet"}, ["obey", "pay amulet"], EN) == ["pay amulet"]
     views = [c.name for c in COMMANDS.commands if c.view]
     assert views == ["role", "options"]

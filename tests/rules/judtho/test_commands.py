@@ -59,11 +59,13 @@ def test_the_commands_as_both_front_ends_read_them() -> None:
     assert registry.by_group("judtho") is registry.plugin("judtho")
     assert registry.plugin("judtho").commands is COMMANDS
     move, place, draw = (COMMANDS.get(name) for name in ("move", "place", "draw"))
-    assert move is not None and move.options == ("from", "to") and not move.optional
-    assert place is not None and place.options == ("piece", "square")
+    assert move is not None and move.names == ("from", "to") and not move.optional
+    assert place is not None and place.names == ("piece", "square")
     assert draw is not None and draw.optional and not draw.bare
     legal = ["Nb1-c3", "Nb1-a3"]
     assert move.action({"from": "b1", "to": "c3"}, legal, EN) == ["Nb1-c3"]
     assert place.action({"piece": "Queen", "square": "c2"}, legal, ZH) == ["@Qc2"]
     assert draw.action({}, legal, EN) == ["draw offer"]
-    assert COMMANDS.get("resign") is None  # a plain verb: its name and its options, as typed
+    resign, suggest = COMMANDS.get("resign"), COMMANDS.get("suggest")  # plain verbs: the name and the options
+    assert resign is not None and resign.action({}, legal, EN) == ["resign"]
+    assert suggest is not None and suggest.action({"move": " Nb1-c3 "}, legal, EN) == ["suggest Nb1-c3"]
