@@ -147,10 +147,12 @@ class ActionSyntax:
 
     def __init__(self, *kinds: type[Action], valid: Callable[[str, Any], bool] | None = None) -> None:
         self.kinds = {kind.verb: kind for kind in kinds}
-        self._fields = {
-            kind.verb: [(f.name, typing.get_type_hints(kind)[f.name]) for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
-            for kind in kinds
-        }
+        self._fields: dict[str, list[tuple[str, Any]]] = {}
+        for kind in kinds:
+            if not dataclasses.is_dataclass(kind):
+                raise TypeError(f"{kind.__name__}: an action class is a dataclass")
+            hints = typing.get_type_hints(kind)
+            self._fields[kind.verb] = [(f.name, hints[f.name]) for f in dataclasses.fields(kind)]
         self._valid = valid
 
     def parse(self, text: str) -> Action:
@@ -460,12 +462,12 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """`to_jsonable(self)`, by the converters compiled for this class (`rules.convert`)."""
-        return dumper(type(self))(self)  # type: ignore[no-any-return]
+        return dumper(type(self))(self)
 
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:
         """`from_jsonable(cls, data)`, by the converters compiled for this class (`rules.convert`)."""
-        return loader(cls)(data)  # type: ignore[no-any-return]
+        return loader(cls)(data)
 
 
 S = TypeVar("S", bound=State)
@@ -705,7 +707,8 @@ class Game(Generic[S]):
         return events
 
     def load(self, data: dict[str, Any]) -> S:
-        return self.state_type.from_json(data)  # type: ignore[return-value]
+        # `state_type` is the class of S, which a ClassVar cannot say (it may not hold a type variable)
+        return typing.cast(S, self.state_type.from_json(data))
 
     def replay(
         self,
