@@ -254,7 +254,7 @@ _HEADERS = Kept(HEADERS_KEPT)
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int,
-                table: tuple[set[int | None], int | None, dict[int, Any], int | None]) -> int:
+                table: tuple[set[int | None], int | None, dict[int | None, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
     bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`). `table`:
     what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
@@ -484,7 +484,7 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
         paste_centred(canvas, disc(th, view, seat, 26), (X0 + 19, y + LINE_H / 2))
         name = player_name(say, view, seat, names)
         _line(d, (X0 + 38, y + LINE_H / 2), name, FONT, th["ink"], 300)
-        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + LINE_H / 2)  # type: ignore[arg-type]  # None: no entry
+        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + LINE_H / 2)
         y += LINE_H
     played = fight.get("cards") or []
     fc = font("regular", FONT)
@@ -586,7 +586,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     for s in last.get("judges") or []:
         seat = seat_of(s)
         rows.append((seat, colour_of(view, seat) if seat is not None else None, player_name(say, view, seat, names),
-                     tuple(rolls.get(seat) or []), totals.get(seat), seat is not None and seat == winner))  # type: ignore[arg-type]
+                     tuple(rolls.get(seat) or []), totals.get(seat), seat is not None and seat == winner))
     fit = 0  # the rows above the bottom
     while fit < len(rows) and y + 38 + fit * (LINE_H + 2) + LINE_H <= bottom - PILL_H - 4:
         fit += 1
