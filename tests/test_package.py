@@ -114,8 +114,8 @@ def test_the_wheel_holds_the_packages_and_every_data_file(installed: Installed) 
 def test_the_installed_code_reads_the_installed_data(installed: Installed, tmp_path: Path) -> None:
     """What runs is the installed copy, and it reads its own data folder, not the checkout's."""
     probe = run([installed.bin("python"), "-c",
-                 "import rules, rules.data, tables.i18n, renderer.common\n"
-                 "print(rules.__file__, rules.data.DATA_DIR, tables.i18n.LOCALE_DIR, renderer.common.FONT_DIR,"
+                 "import rules, rules.data, gavel.tables.i18n, renderer.common\n"
+                 "print(rules.__file__, rules.data.DATA_DIR, gavel.tables.i18n.LOCALE_DIR, renderer.common.FONT_DIR,"
                  " sep='\\n')"], cwd=tmp_path)
     assert probe.returncode == 0, probe.stderr
     code, data, locale, fonts = (Path(line).resolve() for line in probe.stdout.splitlines())
