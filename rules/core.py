@@ -14,7 +14,7 @@ import functools
 import random
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -498,6 +498,25 @@ class GameInfo:
         """The seat counts a game with this variant (None: the default) may start with."""
         low, high = self.variant_seats.get(variant or "", (self.min_seats, self.max_seats))
         return range(low, high + 1)
+
+    def variants_in(self, config: Mapping[str, Any], *, plain: str | None = None) -> list[str]:
+        """`named_variants` among this game's variants."""
+        return named_variants(config, self.variants, game=self.names.get("en", self.key), plain=plain)
+
+
+def named_variants(config: Mapping[str, Any], known: Iterable[str], *, game: str,
+                   plain: str | None = None) -> list[str]:
+    """The variants a table's config names, sorted: `variant` (one name, as the platform passes it;
+    `plain`, the name of the game without variants, names none) and/or `variants` (a list). A name
+    not `known` is a programming error, not a move (ValueError, naming the `game`)."""
+    named = set(config.get("variants") or ())
+    variant = config.get("variant")
+    if variant and variant != plain:
+        named.add(variant)
+    unknown = named - set(known)
+    if unknown:
+        raise ValueError(f"{game}: unknown variant(s) {sorted(unknown)}")
+    return sorted(named)
 
 
 @dataclass(frozen=True)
