@@ -17,6 +17,7 @@ from rules.judgement.actions import (
     AttackAction,
     Counter,
     End,
+    Give,
     Go,
     Heal,
     Hurt,
@@ -300,11 +301,11 @@ def test_ai_gives_damaging_order_to_likely_enemy() -> None:
     state.players[1].identity_shown = True
     state.players[4].identity_shown = True
     frames.open_frame(state, "give", [0], card="banishment", giver=0)
-    assert ai.choose(GAME, state, 0).colour == COLOURS[4]  # type: ignore[attr-defined]
+    assert ai.choose(GAME, state, 0) == Give(COLOURS[4])
     frames.close(state, state.frames[-1])
     state.players[1].damage = 3
     frames.open_frame(state, "give", [0], card="succour", giver=0)  # 援助令: heals a hurt 侍衛
-    assert ai.choose(GAME, state, 0).colour == COLOURS[1]  # type: ignore[attr-defined]
+    assert ai.choose(GAME, state, 0) == Give(COLOURS[1])
 
 
 # --------------------------------------------------------------------------- whole games
