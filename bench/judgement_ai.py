@@ -64,8 +64,8 @@ def play(policies: dict[int, Policy] | Policy, seats: int, seed: int | str,
         timed = times is not None and policy is ai_policy and len(GAME.legal_actions(state, seat)) > 1
         t0 = time.perf_counter()
         action = policy(state, seat, rng)
-        if timed:
-            times.append((time.perf_counter() - t0) * 1000)  # type: ignore[union-attr]
+        if timed and times is not None:
+            times.append((time.perf_counter() - t0) * 1000)
         GAME.apply(state, seat, action, SeededChance(f"{seed}:{step}"))
         steps += 1
     outcome = GAME.outcome(state)

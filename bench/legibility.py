@@ -178,9 +178,9 @@ def measuring() -> Iterator[Measure]:
             return
         f = font if font is not None else self.getfont()
         options = {k: kwargs[k] for k in ("direction", "features", "language") if k in kwargs}
-        box = self.textbbox(xy, text, font=f, anchor=anchor, spacing=spacing, align=align, **options)
-        drawn = [Drawn(line, px, tuple(map(float, box)))  # type: ignore[arg-type]
-                 for line in text.split("\n") if (px := glyph_height(line, f)) > 0]
+        x0, y0, x1, y1 = self.textbbox(xy, text, font=f, anchor=anchor, spacing=spacing, align=align, **options)
+        box = (float(x0), float(y0), float(x1), float(y1))
+        drawn = [Drawn(line, px, box) for line in text.split("\n") if (px := glyph_height(line, f)) > 0]
         seen.add(self._image, drawn)
 
     def same(name: str) -> Callable[..., Any]:

@@ -154,7 +154,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                        "p95": round(percentile(load.act_ms, 0.95), 1)},
             "player_actions": load.actions,
             "ai_games_finished": load.ai_games,
-            "ai": "inline" if args.inline else f"pool of {seats.workers}",  # type: ignore[union-attr]
+            "ai": f"pool of {seats.workers}" if isinstance(seats, PooledSeats) else "inline",
             "cpu_s": round(time.process_time() - cpu0, 2),
             "ai_workers_cpu_s": round(workers_cpu(seats), 2),
             "wall_s": round(time.monotonic() - wall0, 2),

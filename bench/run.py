@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 # The tree whose code is measured: `--root DIR` (a `--compare` run's exported ref), else this
 # script's own.
@@ -284,12 +285,8 @@ def profiled(game: Game[Any], n: int, top: int) -> str:
         return func(*args, **kwargs)
 
     profile = cProfile.Profile(time.process_time)  # CPU time: what a busy machine inflates less
-    threaded = asyncio.to_thread
-    asyncio.to_thread = inline  # type: ignore[assignment]
-    try:
+    with mock.patch.object(asyncio, "to_thread", inline):
         asyncio.run(end_to_end(game, game.info.max_seats, n, profile))
-    finally:
-        asyncio.to_thread = threaded
     out = io.StringIO()
     stats = pstats.Stats(profile, stream=out).strip_dirs()
     stats.sort_stats("tottime").print_stats(top)

@@ -52,9 +52,9 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, LiteralString
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -92,11 +92,13 @@ def seats_for(key: str, wanted: int | None) -> int:
 
 
 # ---------------------------------------------------------------------- where the data lives
-def _admin(url: str, statement: str) -> None:
+def _admin(url: str, statement: LiteralString, schema: str) -> None:
+    """Run `statement` with `schema`'s name quoted in its `{}`."""
     import psycopg
+    from psycopg import sql
 
     with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
-        conn.execute(statement)  # type: ignore[arg-type]
+        conn.execute(sql.SQL(statement).format(sql.Identifier(schema)))
 
 
 @contextlib.contextmanager
@@ -109,13 +111,13 @@ def database(backend: str, pg_url: str, name: str, made: list[str]) -> Iterator[
             yield str(Path(folder) / f"{name}.sqlite3")
         return
     schema = f"bench_scale_{name}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    _admin(pg_url, f'CREATE SCHEMA "{schema}"')
+    _admin(pg_url, "CREATE SCHEMA {}", schema)
     made.append(schema)
     try:
         separator = "&" if "?" in pg_url else "?"
         yield f"{pg_url}{separator}options={quote(f'-csearch_path={schema}')}"
     finally:
-        _admin(pg_url, f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        _admin(pg_url, "DROP SCHEMA IF EXISTS {} CASCADE", schema)
 
 
 def prepared(location: str) -> None:
@@ -154,8 +156,9 @@ class Worker:
     def __init__(self, spec: dict[str, Any]) -> None:
         self.spec = spec
         self.key: str = spec["game"]
-        self.choose = registry.plugin(self.key).ai
-        assert self.choose is not None, f"{self.key} has no AI to drive its players"
+        choose = registry.plugin(self.key).ai
+        assert choose is not None, f"{self.key} has no AI to drive its players"
+        self.choose: Callable[..., Any] = choose
         self.base = (spec["index"] + 1) * CHANNELS_PER_WORKER
         self.service = TableService(spec["location"])
         self.players: dict[int, list[Player]] = {}
@@ -189,7 +192,7 @@ class Worker:
             assert table is not None and table.state is not None
         seat = min(table.humans_to_act())
         c0 = time.process_time()
-        action = str(self.choose(table.game, table.state, seat))  # type: ignore[misc]
+        action = str(self.choose(table.game, table.state, seat))
         t0, c1 = time.perf_counter(), time.process_time()
         await self.service.act(channel, self.players[channel][seat], action)
         t1, c2 = time.perf_counter(), time.process_time()

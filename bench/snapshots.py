@@ -44,15 +44,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 from rules.core import from_jsonable, to_jsonable  # noqa: E402
 
 STARTUP_SCRIPT = r"""
-import asyncio, json, multiprocessing, sys, time
+import asyncio, json, multiprocessing, queue, sys, time
 sys.path.insert(0, {tree!r})
 sys.path.insert(0, {bench!r})
 import scale
 
 def restore(location, results):
-    try:  # the platform's package; `tables` at the top level in a tree from before it moved
+    try:
+        import gavel.tables as tables
         from gavel.tables.service import TableService
-    except ModuleNotFoundError:
+    except ModuleNotFoundError:  # a tree from before the platform moved into the gavel package
+        import tables
         from tables.service import TableService
     t0, c0 = time.perf_counter(), time.process_time()
     service = TableService(location)
@@ -61,7 +63,7 @@ def restore(location, results):
     t2, c2 = time.perf_counter(), time.process_time()
     service.close()
     results.put({{"restore_s": t2 - t1, "restore_cpu_s": c2 - c1, "restored": restored,
-                 "code": sys.modules[TableService.__module__].__file__}})
+                 "code": tables.__file__}})
 
 if __name__ == "__main__":
     location, game, count, seats, reps, write = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), \
@@ -74,7 +76,17 @@ if __name__ == "__main__":
         results = context.Queue()
         process = context.Process(target=restore, args=(location, results))
         process.start()
-        runs.append(results.get(timeout=3600))
+        while True:  # the figures, or the restoring process's end without them (its error is on stderr)
+            try:
+                runs.append(results.get(timeout=1))
+                break
+            except queue.Empty:
+                if process.exitcode is not None:
+                    try:
+                        runs.append(results.get(timeout=5))
+                        break
+                    except queue.Empty:
+                        sys.exit(f"the restoring process ended ({{process.exitcode}}) without its figures")
         process.join(timeout=60)
     print(json.dumps(runs))
 """

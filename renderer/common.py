@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -32,6 +32,7 @@ RGB = tuple[int, int, int]
 Point = tuple[float, float]
 Square = tuple[int, int]
 """A board square (column, row), 1-based."""
+V = TypeVar("V")
 
 FONT_DIR = data_path("fonts")
 FONT_FILES = {
@@ -67,7 +68,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         self._runs = lru_cache(maxsize=RUNS_KEPT)(super().getmask2)
         self._lengths = lru_cache(maxsize=RUNS_KEPT)(super().getlength)
 
-    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
                  features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
                  anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
                  *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
@@ -520,7 +521,7 @@ def render_png(draw: Callable[[], Image.Image], theme: Theme) -> bytes:
 # ---------------------------------------------------------------------------- kept areas
 
 
-class Kept:
+class Kept(Generic[V]):
     """Pictures (parts of a board, a role card's sections) kept by what they show, to be pasted
     again instead of drawn: bounded, least recently used first out; emptied like the `functools`
     caches (`cache_clear`), so that a measurement that draws every picture afresh
@@ -529,25 +530,26 @@ class Kept:
 
     def __init__(self, kept: int) -> None:
         self.kept = kept
-        self._found: OrderedDict[Any, Any] = OrderedDict()
+        self._found: OrderedDict[Any, V] = OrderedDict()
         self.cache_clear = self._found.clear
 
     def __len__(self) -> int:
         return len(self._found)
 
-    def get(self, key: Any) -> Any:
+    def get(self, key: Any) -> V | None:
         """What was kept under `key` (None: nothing)."""
         found = self._found.get(key)
         if found is not None:
             self._found.move_to_end(key)
         return found
 
-    def keep(self, key: Any, value: Any) -> None:
+    def keep(self, key: Any, value: V) -> None:
         self._found[key] = value
         while len(self._found) > self.kept:
             self._found.popitem(last=False)
 
-    def area(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], None]) -> None:
+    def area(self: Kept[Image.Image], img: Image.Image, area: tuple[int, int, int, int], key: Any,
+             paint: Callable[[], None]) -> None:
         """Paste the pixels kept for `key` in `area` of `img`, else `paint()` them and keep them.
         `key` must hold all `paint` reads and what `area` holds before it (the ground): the
         painting must not reach outside `area`, nor anything else inside it."""
@@ -1043,9 +1045,10 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: 
                 start, end = (i - first) * step, min(size, (i - first + 1) * step)
                 QUANTIZED.keep(QUANTIZED.key(plte, width, raw, start, end), raw[start:end], part, deflated, check)
                 found[i] = (deflated, check, len(part))
+    done = cast("list[Band]", found)  # every None (a band to convert) was filled in above
     if bands is not None:
-        bands[:] = found  # type: ignore[assignment]
-    return _png_of_bands(width, height, plte, found)  # type: ignore[arg-type]
+        bands[:] = done
+    return _png_of_bands(width, height, plte, done)
 
 
 def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
@@ -1058,7 +1061,7 @@ def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
     size = img.width * (height - top) * len(img.getbands())
     try:
         img.load()
-        encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]
+        encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]  # Pillow-private
     except (AttributeError, TypeError, ValueError, OSError):
         return img.crop((0, top, img.width, height)).tobytes()
     parts = []

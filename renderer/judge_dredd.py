@@ -252,7 +252,7 @@ def _canvas(
 PILES_KEPT = 128
 """Piles kept (`_piles`, some 30 KB each): one of five piles' counts changes with most cards
 played and drawn."""
-_PILES = Kept(PILES_KEPT)
+_PILES: Kept[Image.Image] = Kept(PILES_KEPT)
 CHECK_GROUND = False
 """Tests: assert that the map leaves the background below `MAP_ROWS` as it is (the piles' ground
 and the gaps around it: nothing of the map reaches them)."""
@@ -287,12 +287,12 @@ board with the same map had (`_TOPS`)."""
 TOPS_KEPT = 32
 """Maps kept as PNG bands (`_TOPS`, some 40 KB each): a map lasts a few actions (a card-play
 window's passes), and a table shows the last few again."""
-_TOPS = Kept(TOPS_KEPT)
+_TOPS: Kept[tuple[Band, ...]] = Kept(TOPS_KEPT)
 """The PNG bands of the rows above `MAP_ROWS` (`kept_png`'s `bands`), by the map's key."""
 
 MAPS_KEPT = 8
 """Maps kept (`compose`, about 1.6 MB each, 13 MB in all): the last few of the tables playing."""
-_MAPS = Kept(MAPS_KEPT)
+_MAPS: Kept[Image.Image] = Kept(MAPS_KEPT)
 
 MAP_WORDS = (*(K + w for w in BACKGROUND_WORDS), K + "turn", K + "setup", *(K + "phase." + p for p in PHASES))
 """Every word the map draws (the panel has its own): the background's, the Game Turn's, the phases'."""

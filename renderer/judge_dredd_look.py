@@ -209,8 +209,10 @@ def seat_of(value: Any) -> int | None:
         return None
 
 
-def by_seat(mapping: Mapping[Any, Any] | None) -> dict[int, Any]:
-    """A `{seat: value}` view field with int keys, whether it came as JSON (`{"0": 3}`) or not."""
+def by_seat(mapping: Mapping[Any, Any] | None) -> dict[int | None, Any]:
+    """A `{seat: value}` view field with int keys, whether it came as JSON (`{"0": 3}`) or not;
+    no seat (None, what `seat_of` reads from a field that names none) may be looked up: it has
+    no entry."""
     return {s: v for k, v in (mapping or {}).items() if (s := seat_of(k)) is not None}
 
 

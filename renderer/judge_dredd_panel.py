@@ -9,13 +9,13 @@ face-down Perp, because the view does not hold them.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import common
 from renderer.common import (
     RGB,
     Text,
@@ -203,7 +203,7 @@ ROWS_KEPT = 256
 """Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
 
 
-class Kept:
+class Kept(common.Kept[tuple[Image.Image, int]]):
     """Areas of the panel (a player's row, a Crime's line) kept as drawn, pasted again when all
     they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key`, else
     runs `paint()` and keeps what it drew in `area` with its result (a y at or below the area's
@@ -214,34 +214,24 @@ class Kept:
     area's top: the same drawing any even number of rows lower is the same pixels that many rows
     lower (every coordinate of a row is its top plus whole pixels; only the parity of the top can
     move a half-pixel rounding), so a row that moves down when the header grows is pasted, not
-    drawn again. The same pixels as painting, at the cost of a paste. Bounded: least recently used
-    first out. Used under the drawing lock (`render_png`); `cache_clear` empties it."""
+    drawn again. The same pixels as painting, at the cost of a paste. Bounded, least recently
+    used first out, as every `common.Kept` is. Used under the drawing lock (`render_png`);
+    `cache_clear` empties it."""
 
     check_ground = False
     """Tests: assert that the ground under each area is one plain colour before it is drawn."""
-
-    def __init__(self, kept: int) -> None:
-        self.kept = kept
-        self._found: OrderedDict[Any, tuple[Image.Image, int]] = OrderedDict()
-        self.cache_clear = self._found.clear
-
-    def __len__(self) -> int:
-        return len(self._found)
 
     def draw(self, img: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], int]) -> int:
         x0, y0, x1, y1 = area
         if self.check_ground:
             assert img.crop(area).getcolors(1) is not None, area
         full = (key, x0, x1 - x0, y1 - y0, y0 % 2)
-        found = self._found.get(full)
+        found = self.get(full)
         if found is not None:
-            self._found.move_to_end(full)
             img.paste(found[0], (x0, y0))
             return found[1] + y0
         result = paint()
-        self._found[full] = (img.crop(area), result - y0)
-        while len(self._found) > self.kept:
-            self._found.popitem(last=False)
+        self.keep(full, (img.crop(area), result - y0))
         return result
 
 
@@ -254,7 +244,7 @@ _HEADERS = Kept(HEADERS_KEPT)
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int,
-                table: tuple[set[int | None], int | None, dict[int, Any], int | None]) -> int:
+                table: tuple[set[int | None], int | None, dict[int | None, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
     bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`). `table`:
     what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
@@ -484,7 +474,7 @@ def _fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], f
         paste_centred(canvas, disc(th, view, seat, 26), (X0 + 19, y + LINE_H / 2))
         name = player_name(say, view, seat, names)
         _line(d, (X0 + 38, y + LINE_H / 2), name, FONT, th["ink"], 300)
-        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + LINE_H / 2)  # type: ignore[arg-type]  # None: no entry
+        _cf_and_dice(d, th, JUDGE_CF, cf.get(seat), dice.get(seat), y + LINE_H / 2)
         y += LINE_H
     played = fight.get("cards") or []
     fc = font("regular", FONT)
@@ -586,7 +576,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     for s in last.get("judges") or []:
         seat = seat_of(s)
         rows.append((seat, colour_of(view, seat) if seat is not None else None, player_name(say, view, seat, names),
-                     tuple(rolls.get(seat) or []), totals.get(seat), seat is not None and seat == winner))  # type: ignore[arg-type]
+                     tuple(rolls.get(seat) or []), totals.get(seat), seat is not None and seat == winner))
     fit = 0  # the rows above the bottom
     while fit < len(rows) and y + 38 + fit * (LINE_H + 2) + LINE_H <= bottom - PILL_H - 4:
         fit += 1

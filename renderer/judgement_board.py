@@ -261,7 +261,7 @@ class Canvases:
         self.changed: list[int] = []
         """The areas (their places in `ops`) that changed since the last board."""
 
-    def area(self, kept: Kept, area: Box, key: Any, paint: Callable[[], None]) -> Pixels:
+    def area(self, kept: Kept[Pixels], area: Box, key: Any, paint: Callable[[], None]) -> Pixels:
         """The pixels of `area` showing `key`: those of the last board when it showed the same
         there, else those kept for `key`, else `paint()`ed on `rgb` over its ground, converted and
         kept. `key` holds all `paint` reads and what the area holds before it."""
@@ -279,7 +279,7 @@ class Canvases:
                 kept.keep((area, key), found)
             pixels = found
         self.ops.append((area, key, pixels))
-        return pixels  # type: ignore[no-any-return]
+        return pixels
 
     def _ground(self, area: Box) -> None:
         """`rgb` in `area` as the sequence so far leaves it: the background, then each earlier area

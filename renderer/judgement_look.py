@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -427,7 +427,9 @@ def given_name(names: Mapping[int, str] | None, seat: int | None) -> str:
     """The player's display name from the caller, drawable ("" when none)."""
     if names is None or seat is None:
         return ""
-    raw = names.get(seat, names.get(str(seat), ""))  # type: ignore[call-overload]
+    raw = names.get(seat)
+    if raw is None:  # names read back from JSON are keyed by the seat's digits
+        raw = cast("Mapping[str, str]", names).get(str(seat), "")
     return printable(str(raw or ""))
 
 

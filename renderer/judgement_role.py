@@ -120,7 +120,7 @@ BAND_MARGIN = 24
 further than its own rows, so it is the same on the card as alone."""
 OVER = "over"
 """`_Card._band`: the sections drawn reach into the rows under them."""
-_BANDS = Kept(96)
+_BANDS: Kept[tuple[tuple[tuple[str, str], ...], tuple[Image.Image, Image.Image] | str]] = Kept(96)
 """The card sections drawn lately, by what they show (a role card changes a section or two at a
 time: the damage, an Order card, an identity learned; what the locations do never)."""
 
@@ -303,7 +303,7 @@ class _Card:
         if found is not None:
             said, band = found
             if all(self.say(k) == v for k, v in said):
-                return band  # type: ignore[no-any-return]
+                return band
         offset = 0 if first else BAND_MARGIN
         img, d, say = self.img, self.d, self.say
         scratch = Image.new("RGB", (W, SCRATCH_H), self.th["frame"])

@@ -146,7 +146,7 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
 PIECE_ROWS_KEPT = 96
 """Ranks of pieces kept (`_PIECE_ROWS`, about 70 KB each, 6.5 MB in all): a board's twelve, for
 a few boards; an action changes the pieces of one or two ranks."""
-_PIECE_ROWS = Kept(PIECE_ROWS_KEPT)
+_PIECE_ROWS: Kept[Image.Image] = Kept(PIECE_ROWS_KEPT)
 CHECK_GROUND = False
 """Tests: assert that each rank pasted from `_PIECE_ROWS`, or kept there, lies on the empty
 board as `background` drew it."""

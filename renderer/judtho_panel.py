@@ -111,7 +111,7 @@ def draw_panel(
 STATUSES_KEPT = 32
 """Status boxes kept (`Kept`, about 100 KB each, 3 MB in all): one per army to move, they come
 round again."""
-_STATUSES = Kept(STATUSES_KEPT)
+_STATUSES: Kept[Image.Image] = Kept(STATUSES_KEPT)
 
 
 def _status(
@@ -261,7 +261,7 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
 CARDS_KEPT = 64
 """Player cards kept (`Kept`, about 100 KB each, 6 MB in all): four a board, an action changes
 one or two (the player who moved, the one to move next, a capture's victim)."""
-_CARDS = Kept(CARDS_KEPT)
+_CARDS: Kept[Image.Image] = Kept(CARDS_KEPT)
 
 
 def _player(
@@ -288,7 +288,7 @@ def _player(
     line2 = say(K + "material").format(n=int(p.get("material") or 0))
     if status in ("conquered", "departed"):
         line2 += " · " + say(K + "status." + status)
-    captured = tuple(tuple(e) for c in cols for e in (view.get("captured") or {}).get(c) or [] if len(e) >= 2)
+    captured = tuple((e[0], e[1]) for c in cols for e in (view.get("captured") or {}).get(c) or [] if len(e) >= 2)
     reserve = tuple((c, piece) for c in cols for piece in (view.get("reserve") or {}).get(c) or [])
     shown = _Card(
         cols=tuple(cols),
@@ -320,7 +320,7 @@ class _Card:
     """The player's name (or colours) after its mark: ▶ to move, ★ won."""
     line2: str
     """Material Score, and the status when conquered or departed."""
-    captured: tuple[tuple[str, ...], ...]
+    captured: tuple[tuple[str, str], ...]
     reserve: tuple[tuple[str, str], ...]
     words: tuple[str, str]
     """The words before the captured pieces and before the reserve ("" for a row not shown)."""
@@ -355,7 +355,7 @@ def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float
             break
         last = n == len(rows) - 1 or y + ROW_PIECE * 1.5 + 2 > y1
         room_y = y1 if last else y  # a row wraps only when nothing follows it: the reserve keeps its line
-        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2  # type: ignore[arg-type]
+        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2
 
 
 def _piece_row(

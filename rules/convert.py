@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 Converter = Callable[[Any], Any]
+T = typing.TypeVar("T")
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 """Classes whose values are JSON as they are."""
@@ -53,7 +54,7 @@ def plain(obj: Any) -> Any:
     """`to_jsonable` for a value of any type (what an `Any` field holds): built-in containers
     and scalars by their exact class, a dataclass by its compiled dumper, anything else by
     `to_jsonable` itself."""
-    cls = obj.__class__
+    cls: type = obj.__class__
     if cls in _ATOMS:
         return obj
     if cls is list or cls is tuple:
@@ -61,7 +62,7 @@ def plain(obj: Any) -> Any:
     if cls is dict:
         return {k if isinstance(k, str) else str(k): plain(v) for k, v in obj.items()}
     if dataclasses.is_dataclass(cls):
-        return dumper(cls)(obj)  # type: ignore[arg-type]
+        return dumper(cls)(obj)
     return _generic_dump(obj)
 
 
@@ -85,8 +86,9 @@ def _build(cls: type) -> None:
             _loaders[cls] = functools.partial(_generic_load, cls)
 
 
-def dumper(cls: type) -> Converter:
-    """The compiled `to_jsonable` of dataclass `cls` (made on first use)."""
+def dumper(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """The compiled `to_jsonable` of dataclass `cls` (made on first use): a dataclass's JSON is
+    an object."""
     found = _dumpers.get(cls)
     if found is None:
         _build(cls)
@@ -94,7 +96,7 @@ def dumper(cls: type) -> Converter:
     return found
 
 
-def loader(cls: type) -> Converter:
+def loader(cls: type[T]) -> Callable[[Any], T]:
     """The compiled `from_jsonable(cls, ·)` of dataclass `cls` (made on first use)."""
     found = _loaders.get(cls)
     if found is None:

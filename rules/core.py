@@ -14,7 +14,7 @@ import functools
 import random
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -147,10 +147,12 @@ class ActionSyntax:
 
     def __init__(self, *kinds: type[Action], valid: Callable[[str, Any], bool] | None = None) -> None:
         self.kinds = {kind.verb: kind for kind in kinds}
-        self._fields = {
-            kind.verb: [(f.name, typing.get_type_hints(kind)[f.name]) for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
-            for kind in kinds
-        }
+        self._fields: dict[str, list[tuple[str, Any]]] = {}
+        for kind in kinds:
+            if not dataclasses.is_dataclass(kind):
+                raise TypeError(f"{kind.__name__}: an action class is a dataclass")
+            hints = typing.get_type_hints(kind)
+            self._fields[kind.verb] = [(f.name, hints[f.name]) for f in dataclasses.fields(kind)]
         self._valid = valid
 
     def parse(self, text: str) -> Action:
@@ -460,12 +462,12 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """`to_jsonable(self)`, by the converters compiled for this class (`rules.convert`)."""
-        return dumper(type(self))(self)  # type: ignore[no-any-return]
+        return dumper(type(self))(self)
 
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:
         """`from_jsonable(cls, data)`, by the converters compiled for this class (`rules.convert`)."""
-        return loader(cls)(data)  # type: ignore[no-any-return]
+        return loader(cls)(data)
 
 
 S = TypeVar("S", bound=State)
@@ -496,6 +498,25 @@ class GameInfo:
         """The seat counts a game with this variant (None: the default) may start with."""
         low, high = self.variant_seats.get(variant or "", (self.min_seats, self.max_seats))
         return range(low, high + 1)
+
+    def variants_in(self, config: Mapping[str, Any], *, plain: str | None = None) -> list[str]:
+        """`named_variants` among this game's variants."""
+        return named_variants(config, self.variants, game=self.names.get("en", self.key), plain=plain)
+
+
+def named_variants(config: Mapping[str, Any], known: Iterable[str], *, game: str,
+                   plain: str | None = None) -> list[str]:
+    """The variants a table's config names, sorted: `variant` (one name, as the platform passes it;
+    `plain`, the name of the game without variants, names none) and/or `variants` (a list). A name
+    not `known` is a programming error, not a move (ValueError, naming the `game`)."""
+    named = set(config.get("variants") or ())
+    variant = config.get("variant")
+    if variant and variant != plain:
+        named.add(variant)
+    unknown = named - set(known)
+    if unknown:
+        raise ValueError(f"{game}: unknown variant(s) {sorted(unknown)}")
+    return sorted(named)
 
 
 @dataclass(frozen=True)
@@ -705,7 +726,8 @@ class Game(Generic[S]):
         return events
 
     def load(self, data: dict[str, Any]) -> S:
-        return self.state_type.from_json(data)  # type: ignore[return-value]
+        # `state_type` is the class of S, which a ClassVar cannot say (it may not hold a type variable)
+        return typing.cast(S, self.state_type.from_json(data))
 
     def replay(
         self,

@@ -129,7 +129,9 @@ def test_soak_reports_memory_and_time_for_every_game(capsys, monkeypatch) -> Non
         assert all(name in figures for name in SOAK_FIGURES), key
         assert figures["games"] == 2 and figures["warmup_games"] == 1
         assert 0 < figures["rss_start_mb"] and 0 < figures["rss_warm_mb"] and 0 < figures["rss_end_mb"]
-        assert figures["cpu_s"] > 0 and figures["wall_s"] > 0
+        # seconds to the hundredth: two smoke games on warm caches may take less than that
+        assert isinstance(figures["cpu_s"], float) and figures["cpu_s"] >= 0
+        assert isinstance(figures["wall_s"], float) and figures["wall_s"] >= 0
     assert collections.collections == 3 * len(report)  # before each game's three memory figures
 
 

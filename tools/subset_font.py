@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
@@ -131,10 +132,11 @@ def subset(source: Path, out: Path) -> tuple[int, int]:
     return len(unicodes), out.stat().st_size
 
 
-def _rename(face: object) -> None:
+def _rename(face: Any) -> None:
     """The OFL asks a Modified Version not to use the Reserved Font Names as its own: the family
-    becomes "Noto Sans CJK TC Subset" (names 1, 3, 4, 6, 16)."""
-    name = face["name"]  # type: ignore[index]
+    becomes "Noto Sans CJK TC Subset" (names 1, 3, 4, 6, 16). `face`: a fontTools `TTFont` (not a
+    dependency, so not named in the hints)."""
+    name = face["name"]
     for rec in name.names:
         if rec.nameID in (1, 4, 16):
             rec.string = str(rec.toUnicode()).replace(FACE, FAMILY)

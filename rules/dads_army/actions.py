@@ -108,7 +108,8 @@ def _meaningful(name: str, value: object) -> bool:
         return value in MEN
     if name == "n":
         return value in board.shelters
-    return board.on_board(value)  # type: ignore[arg-type]
+    # Every other field is a square ("to", "at"), read as a pair of numbers.
+    return isinstance(value, tuple) and len(value) == 2 and board.on_board(value)
 
 
 SYNTAX = ActionSyntax(Roll, Move, Lay, Push, Hodge, Shelter, Bomb, Jack, Keep, Done, Redraw, valid=_meaningful)

@@ -27,7 +27,8 @@ def steps_home(man: Mapping[str, Any], ref: Square, bombs: frozenset[Square], ja
     None when no way is open (bombs shut it)."""
     if man.get("arrived"):
         return 0
-    here: Square = tuple(man["square"])  # type: ignore[assignment]
+    x, y = man["square"]
+    here: Square = (x, y)
     home = distances(ref, bombs, jacks)
     if man.get("called_in"):
         return home.get(here)
@@ -54,7 +55,8 @@ def describe(view: Mapping[str, Any], names: Sequence[str], say: Speech) -> str:
         out.append(say.text("dads_army.alt.turn", team=team(players[turn])))
     left: list[tuple[int, str, str]] = []
     for player in players:
-        ref: Square = tuple(player["reference"])  # type: ignore[assignment]
+        x, y = player["reference"]
+        ref: Square = (x, y)
         said = []
         for name in player.get("men") or []:
             man = men.get(name)

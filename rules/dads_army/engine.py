@@ -94,7 +94,7 @@ class DadsArmy(Game[DadsArmyState]):
         by chance (D5), map references dealt from the two Order packs (D20), deck shuffled."""
         if not self.info.min_seats <= seats <= self.info.max_seats:
             raise ValueError(f"Dad's Army is for 2-4 players, not {seats}")
-        variants = self._variants(config)
+        variants = self.info.variants_in(config)
         board, supply = load_board(), load_supply()
         first = chance.randint(0, seats - 1)
         references = deal_references(seats, chance)
@@ -114,17 +114,6 @@ class DadsArmy(Game[DadsArmyState]):
                 state.men[man] = Man(square=board.start[man])
         state.deck = chance.shuffle(supply.deck)
         return state
-
-    def _variants(self, config: dict[str, Any]) -> list[str]:
-        """The variants a table's config asks for: `variant` (one name, as tables/ passes it)
-        and/or `variants` (a list). An unknown name is a programming error, not a move."""
-        named = set(config.get("variants") or ())
-        if config.get("variant"):
-            named.add(config["variant"])
-        unknown = named - set(self.info.variants)
-        if unknown:
-            raise ValueError(f"unknown Dad's Army variant(s): {sorted(unknown)}")
-        return sorted(named)
 
     # ------------------------------------------------------------------ whose turn, what is legal
 

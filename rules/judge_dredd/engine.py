@@ -92,7 +92,7 @@ class JudgeDredd(Game[DreddState]):
             raise ValueError(f"Judge Dredd is for 2-6 players, not {seats}")
         from .content import full_deck, load_crimes, load_perps
 
-        state = DreddState(seats=seats, variants=self._variants(config))
+        state = DreddState(seats=seats, variants=self.info.variants_in(config))
         state.judges = [Judge(colour=COLOURS[s]) for s in range(seats)]
         state.turn_start = chance.randint(0, seats - 1)
         state.stock = chance.shuffle(full_deck())
@@ -100,15 +100,6 @@ class JudgeDredd(Game[DreddState]):
         state.perp_pack = chance.shuffle(list(load_perps()))
         state.crime_pack = chance.shuffle(list(load_crimes()))
         return state
-
-    def _variants(self, config: dict[str, Any]) -> list[str]:
-        named = set(config.get("variants") or ())
-        if config.get("variant"):
-            named.add(config["variant"])
-        unknown = named - set(VARIANTS)
-        if unknown:
-            raise ValueError(f"unknown Judge Dredd variant(s): {sorted(unknown)}")
-        return sorted(named)
 
     # ------------------------------------------------------------------ whose decision, what is legal
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Chance, Event, Seat
+from rules.core import Chance, Event, Seat, named_variants
 
 from . import movement
 from .content import PACKS, load
@@ -35,13 +35,7 @@ declare their goal themselves (ruling 14)."""
 
 def variants_of(config: dict[str, Any]) -> list[str]:
     """The variants a table's config names (`variant` as the table passes it, or `variants`)."""
-    named = set(config.get("variants") or ())
-    if config.get("variant"):
-        named.add(config["variant"])
-    unknown = named - set(VARIANTS)
-    if unknown:
-        raise ValueError(f"unknown City of Judgement variant(s): {sorted(unknown)}")
-    return sorted(named)
+    return named_variants(config, VARIANTS, game="The City of Judgement")
 
 
 def new_game(config: dict[str, Any], seats: int, chance: Chance) -> JudgementState:

@@ -225,12 +225,7 @@ class Judtho(Game[JudthoState]):
         return state
 
     def _variants(self, config: dict[str, Any]) -> list[str]:
-        named = set(config.get("variants") or ())
-        if config.get("variant") and config["variant"] != "quattro":
-            named.add(config["variant"])
-        unknown = named - set(VARIANTS)
-        if unknown:
-            raise ValueError(f"unknown Judtho variant(s): {sorted(unknown)}")
+        named = set(self.info.variants_in(config, plain="quattro"))
         for group in EXCLUSIVE:
             if len(named & set(group)) > 1:
                 raise ValueError(f"choose at most one of {group}")

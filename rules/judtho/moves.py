@@ -6,7 +6,7 @@ move there (J19). Repetition (J21) is the engine's business: it needs the game's
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from functools import cache
 from itertools import combinations
 
@@ -86,6 +86,16 @@ def _jumps(board: Board, sq: str, steps: tuple[tuple[int, int], ...]) -> tuple[s
     )
 
 
+def _on_board(board: Board, steps: Iterable[tuple[int, int]]) -> tuple[str, ...]:
+    """The squares of a path's steps (file, rank) up to the first one off the board."""
+    squares = []
+    for f, r in steps:
+        if not (0 <= f < board.files and 0 <= r < board.ranks):
+            break
+        squares.append(square_name(f, r))
+    return tuple(squares)
+
+
 def _prince_paths(board: Board, sq: str) -> tuple[tuple[str, ...], ...]:
     """J8 default (§4.6): for each orthogonal direction d and lateral offset l in {-1, 0, +1},
     the path origin + k·d + l·perp(d), k = 1..3 — straight ahead, or a diagonal first step and
@@ -95,14 +105,10 @@ def _prince_paths(board: Board, sq: str) -> tuple[tuple[str, ...], ...]:
     for df, dr in ROOK_DIRECTIONS:
         pf, pr = dr, -df  # perpendicular to d
         for lat in (-1, 0, 1):
-            path = []
-            for k in range(1, PRINCE_REACH + 1):
-                ff, rr = f + k * df + lat * pf, r + k * dr + lat * pr
-                if not (0 <= ff < board.files and 0 <= rr < board.ranks):
-                    break
-                path.append(square_name(ff, rr))
+            path = _on_board(board, ((f + k * df + lat * pf, r + k * dr + lat * pr)
+                                     for k in range(1, PRINCE_REACH + 1)))
             if path:
-                paths.append(tuple(path))
+                paths.append(path)
     return tuple(paths)
 
 
@@ -123,13 +129,9 @@ def _prince_shifted_paths(board: Board, sq: str, *, free_shift: bool) -> tuple[t
             if lat:
                 path.append((f + lat * pf, r + lat * pr))
             path += [(f + lat * pf + k * df, r + lat * pr + k * dr) for k in range(1, steps + 1)]
-            squares = []
-            for ff, rr in path:
-                if not (0 <= ff < board.files and 0 <= rr < board.ranks):
-                    break
-                squares.append(square_name(ff, rr))
+            squares = _on_board(board, path)
             if len(squares) > (1 if lat else 0):  # a sideways step alone is the straight step of another path
-                paths.append(tuple(squares))
+                paths.append(squares)
     return tuple(paths)
 
 

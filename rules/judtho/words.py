@@ -159,7 +159,9 @@ class JudthoWords(Words):
         if len(full) != 1:
             return None
         knight = prefix[0]
-        targets = notation(full.pop()).captures  # type: ignore[union-attr]
+        move = notation(full.pop())
+        assert isinstance(move, Move)  # what `everything` answers is a distant capture's text
+        targets = move.captures
 
         def join(squares: Sequence[str]) -> str:
             return f"{knight}x{{{','.join(sorted(set(squares), key=square_key))}}}"
@@ -261,9 +263,9 @@ class JudthoWords(Words):
         out = [(say.text("judtho.ui.all", text=t) if t in full else t, t) for t in texts]
         for i, text in enumerate(sorted(full)):  # after each "All", the menu to choose some of them
             move = notation(text)
-            assert move is not None
-            pick = say.text("judtho.ui.pick_some", piece=piece_name("knight", say), square=move.origin)  # type: ignore[union-attr]
-            out.insert(2 * i + 1, (pick, f"N{move.origin}{PICK}"))  # type: ignore[union-attr]
+            assert isinstance(move, Move)  # what `everything` answers is a distant capture's text
+            pick = say.text("judtho.ui.pick_some", piece=piece_name("knight", say), square=move.origin)
+            out.insert(2 * i + 1, (pick, f"N{move.origin}{PICK}"))
         return out
 
     def summary(self, actions: Sequence[str], say: Speech) -> tuple[list[str], str] | None:

@@ -21,7 +21,7 @@ from PIL import ImageDraw
 from gavel.tables import i18n
 from gavel.tables.service import Player, TableService
 from renderer import judgement as R
-from renderer.judgement_board import background
+from renderer import judgement_board, judgement_look, judgement_panel, judgement_role
 from renderer.judgement_look import board_langs, lang_of
 from rules.judgement.engine import GAME
 from tests.renderer.test_judgement import busy_view, me_of
@@ -30,9 +30,20 @@ CJK = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
+def forget_drawn() -> None:
+    """Empty what the board's modules keep of earlier drawings (the background, the location
+    cards' sprites, the parts kept by what they show, the fonts' text runs), so that every word is
+    drawn again, whichever test drew the same before."""
+    for module in (R, judgement_board, judgement_look, judgement_panel, judgement_role):
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
 @pytest.fixture
 def drawn(monkeypatch) -> Iterator[list[str]]:
-    """Every string the board draws (the cached background drawn afresh)."""
+    """Every string the board draws (all of it drawn afresh)."""
     seen: list[str] = []
     real = ImageDraw.ImageDraw.text
 
@@ -41,9 +52,9 @@ def drawn(monkeypatch) -> Iterator[list[str]]:
         return real(self, xy, words, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    background.cache_clear()
+    forget_drawn()
     yield seen
-    background.cache_clear()
+    forget_drawn()
 
 
 def own(seat: int = 1, **me: Any) -> dict[str, Any]:

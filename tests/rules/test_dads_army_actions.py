@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gavel.tables import i18n
-from rules.core import BadActionText, Msg
+from rules.core import Action, BadActionText, Msg
 from rules.dads_army import GAME, choose
 from rules.dads_army.actions import MEN, Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
 from rules.dads_army.cards import card_kind, load_supply
@@ -48,9 +48,9 @@ def test_junk_text_is_refused(junk: str) -> None:
 
 
 @pytest.mark.parametrize("action", FORMS.values())
-def test_every_action_has_a_label_message(action: object) -> None:
-    msg = GAME.label(action)  # type: ignore[arg-type]
-    assert msg.key == f"dads_army.action.{action.verb}"  # type: ignore[attr-defined]
+def test_every_action_has_a_label_message(action: Action) -> None:
+    msg = GAME.label(action)
+    assert msg.key == f"dads_army.action.{action.verb}"
     assert all(isinstance(v, (str, int, Msg)) for v in msg.params.values())
 
 

@@ -14,7 +14,7 @@ from rules.judge_dredd.movement import perp_paths
 from rules.judge_dredd.state import ALIEN, COLOURS
 
 
-def _asked_one_by_one(state, seat):  # type: ignore[no-untyped-def]
+def _asked_one_by_one(state, seat):
     colours = COLOURS[: state.seats]
     targets = [*colours, *load_board().sectors, *(c.crime for c in state.crimes), ALIEN, "nowhere"]
     found = []

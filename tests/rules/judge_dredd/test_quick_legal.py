@@ -13,7 +13,7 @@ from rules.judge_dredd.actions import Discard, Done, Move, Pass, Skip, Stay
 from rules.judge_dredd.content import load_board
 
 
-def _tried(state, seat, legal):  # type: ignore[no-untyped-def]
+def _tried(state, seat, legal):
     """The legal actions, and ones like them that may not be: every plain verb, a discard of a
     card in hand and of one not, Moves of one and two steps from where the Judge stands."""
     at = state.judges[seat].at

@@ -14,7 +14,7 @@ from .characters_kit import make
 # RING: tavern(0) market_square(1) cathedral(2) ossuary(3) alchemist_tower(4) black_market(5)
 
 
-def act(state, seat, action, dice=()):  # type: ignore[no-untyped-def]
+def act(state, seat, action, dice=()):
     frame = top(state)
     assert frame is not None and action in KINDS[frame.kind].legal(state, seat), (action, frame)
     return KINDS[frame.kind].apply(state, seat, action, ScriptedChance(list(dice)))

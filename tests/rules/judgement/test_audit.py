@@ -50,7 +50,7 @@ def test_r6_heal_of_an_unhurt_drawer_reads_no_damage_to_heal() -> None:
 # --------------------------------------------------------------------------- c25: the attack step
 
 
-def _captain_kills_lance_holder_with_crossbow():  # type: ignore[no-untyped-def]
+def _captain_kills_lance_holder_with_crossbow():
     """禁衛隊長 (鐵壁 unused) attacks with 連弩: blue (HP 12, damage 11, holds 聖騎士之槍) dies,
     green (傭兵) survives. The loot (the lance) asks the guard captain `show`/`keep`."""
     state = make(
@@ -251,7 +251,7 @@ def test_k7_public_execution_strikes_only_another_character_on_the_square() -> N
 # --------------------------------------------------------------------------- whole random games
 
 
-def _pack_total(state, pack: str) -> int:  # type: ignore[no-untyped-def]
+def _pack_total(state, pack: str) -> int:
     """Copies of `pack`'s cards anywhere: deck, discard, equipment, or a frame holding them (c43)."""
     from rules.judgement.content import load
 

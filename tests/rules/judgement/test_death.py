@@ -15,13 +15,13 @@ from .characters_kit import make
 NO_DICE = ScriptedChance([])
 
 
-def frame_act(state, seat, action):  # type: ignore[no-untyped-def]
+def frame_act(state, seat, action):
     frame = top(state)
     assert frame is not None and action in KINDS[frame.kind].legal(state, seat), (action, frame)
     return KINDS[frame.kind].apply(state, seat, action, NO_DICE)
 
 
-def everyone_passes(state):  # type: ignore[no-untyped-def]
+def everyone_passes(state):
     events = []
     frame = top(state)
     assert frame is not None and frame.kind == "rescue"

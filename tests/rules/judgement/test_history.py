@@ -112,7 +112,7 @@ def test_history_keeps_public_evidence_only() -> None:
     assert history.entry(Event("revealed", {"seat": 1, "character": "duelist"})) is None
 
 
-def ai_steps(seats: int, seed: str, steps: int = 5000):  # type: ignore[no-untyped-def]
+def ai_steps(seats: int, seed: str, steps: int = 5000):
     """A whole AI game, step by step: (state before, seat, action, chance seed, events, state after)."""
     state = GAME.new_game({}, seats, SeededChance(seed))
     for step in range(steps):

@@ -16,7 +16,7 @@ from .characters_kit import make
 NO_DICE = ScriptedChance([])
 
 
-def frame_act(state, seat, action, dice=()):  # type: ignore[no-untyped-def]
+def frame_act(state, seat, action, dice=()):
     frame = top(state)
     assert frame is not None and action in KINDS[frame.kind].legal(state, seat), (action, frame)
     return KINDS[frame.kind].apply(state, seat, action, ScriptedChance(list(dice)))

@@ -14,7 +14,7 @@ from .characters_kit import make
 FILL = ["white_fairy", "mercenary", "duelist", "swordswoman", "blood_count"]
 
 
-def table(char: str, **kw) -> JudgementState:  # type: ignore[no-untyped-def]
+def table(char: str, **kw) -> JudgementState:
     """Seat 0 plays `char` as a 平民; seats 1-4 guard, assassin, guard, assassin."""
     chars = [char, *[c for c in FILL if c != char][:4]]
     return make(chars, ["commoner", "guard", "assassin", "guard", "assassin"], **kw)
