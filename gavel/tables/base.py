@@ -9,76 +9,24 @@ part reads (and type-checks) on its own.
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gavel.tables import ai, i18n
+from gavel.tables import ai
 from gavel.tables.notices import Notice, Prompt, Public
 from gavel.tables.ratings import Update
 from gavel.tables.store import Keep, StaleWrite, TableStore, loads
 from gavel.tables.table import Player, SeatInfo, Table
-from rules.core import Chance, Game, IllegalAction, Msg, Outcome
-from rules.core import get_game as _get_game
+from rules.core import Chance, IllegalAction, Msg, Outcome
 
 if TYPE_CHECKING:
     from gavel.tables.decisions import ClockRow, Decisions, Opened
-    from gavel.tables.images import Drawn
+    from gavel.tables.images import Images
     from gavel.tables.record import GameRecord
     from gavel.tables.rematch import Invite, Window
     from gavel.tables.restoring import BrokenTable
-    from renderer import Renderer
-
-STATUS = {
-    "lobby": Msg("table.status_lobby"),
-    "active": Msg("table.status_active"),
-    "finished": Msg("table.status_finished"),
-    "cancelled": Msg("table.status_cancelled"),
-}
-
-
-def get_game(key: str) -> Game[Any]:
-    """A registered game; importing `rules` first registers every game package."""
-    try:
-        return _get_game(key)
-    except IllegalAction:
-        importlib.import_module("rules")
-        return _get_game(key)
-
-
-def installed(key: str) -> Game[Any] | None:
-    """The game if it is installed; None for a key in the database that no package registers."""
-    try:
-        return get_game(key)
-    except IllegalAction:
-        return None
-
-
-def game_name(game: Game[Any]) -> Msg | str:
-    key = f"game.{game.info.key}"
-    return Msg(key) if i18n.has(key) else game.info.names.get("en", game.info.key)
-
-
-def variant_name(table: Table) -> Msg | str:
-    """The table's variant as players know it (`<game>.variant.<name>`), else its code."""
-    key = f"{table.game_key}.variant.{table.variant}"
-    return Msg(key) if i18n.has(key) else table.variant or ""
-
-
-def variant_lines(table: Table) -> list[Msg]:
-    """The table's variant, named in the players' language."""
-    return [Msg("table.variant", {"variant": variant_name(table)})] if table.variant else []
-
-
-def lobby_hint(table: Table) -> Msg:
-    """How many players the table needs, under its variant (a variant may take an exact number)."""
-    seats = table.seat_range
-    if len(seats) == 1:
-        return Msg("table.lobby_hint_exact", {"n": seats[0]})
-    return Msg("table.lobby_hint", {"min": seats[0], "max": seats[-1]})
-
 
 T = TypeVar("T")
 
@@ -135,8 +83,8 @@ class ServiceBase:
     """The state of a `TableService` (set up by its `__init__`) and the lookups every part uses."""
 
     store: TableStore
+    images: Images
     wall: Callable[[], float]
-    langs: dict[int, str]
     broken: dict[int, BrokenTable]
     _thinking: ai.Seats
     _outbox: bool
@@ -145,10 +93,6 @@ class ServiceBase:
     lease: float
     _ai_failures: dict[int, int]
     decisions: Decisions
-    _renderer_overrides: dict[str, Renderer | None]
-    _renderers: dict[str, Renderer | None]
-    _parts: dict[tuple[str, str], bytes]
-    _drawn: Drawn
     _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]
@@ -377,29 +321,14 @@ class ServiceBase:
     async def _resign(self, table: Table, player: Player) -> list[Notice]:  # tables.play
         raise NotImplementedError
 
-    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
-                      view: Mapping[str, Any] | None = None) -> bytes | None:
-        raise NotImplementedError
 
-    def _renderer(self, key: str) -> Renderer | None:  # tables.images
-        raise NotImplementedError
 
     def export_row(self, row: dict[str, Any]) -> GameRecord:  # tables.restoring
         raise NotImplementedError
 
-    async def _render_hand(self, table: Table, seat: int) -> bytes | None:  # tables.images
-        raise NotImplementedError
 
-    async def _picture(self, table: Table, seat: int | None, prompt: Prompt | None,  # tables.images
-                       view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str]]:
-        raise NotImplementedError
 
-    async def _hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str]]:  # tables.images
-        raise NotImplementedError
 
-    async def _describe(self, game_key: str, view: Mapping[str, Any],  # tables.images
-                        names: Sequence[str]) -> dict[str, str]:
-        raise NotImplementedError
 
     def _remember_secrets(self, table: Table) -> None:  # tables.hands
         raise NotImplementedError

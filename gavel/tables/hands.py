@@ -35,7 +35,7 @@ class Hands(ServiceBase):
             elif anytime := [str(a) for a in table.game.legal_actions(table.state, seat)]:
                 # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
                 lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
-            image, alt = await self._picture(table, seat, prompt)
+            image, alt = await self.images.picture(table, seat, prompt)
             return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt)
 
         return await self._on_table(channel_id, read)
@@ -47,7 +47,7 @@ class Hands(ServiceBase):
             seat = table.require_seat(player.user_id)
             self._require(table, "active")
             lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
-            image, alt = await self._hand_picture(table, seat)
+            image, alt = await self.images.hand_picture(table, seat)
             return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt)
 
         return await self._on_table(channel_id, read)

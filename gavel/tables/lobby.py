@@ -8,17 +8,9 @@ import secrets
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import (
-    ServiceBase,
-    StaleTable,
-    _Out,
-    game_name,
-    get_game,
-    lobby_hint,
-    variant_lines,
-    variant_name,
-)
+from gavel.tables.base import ServiceBase, StaleTable, _Out
 from gavel.tables.decisions import clock_lines, time_lines
+from gavel.tables.games import game_name, get_game, lobby_hint, variant_lines, variant_name
 from gavel.tables.notices import Notice, Public
 from gavel.tables.store import StaleWrite, dumps
 from gavel.tables.table import (

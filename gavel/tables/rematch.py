@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables import i18n
-from gavel.tables.base import game_name, installed
+from gavel.tables.games import game_name, installed
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import Notice, Public
 from gavel.tables.store import dumps, loads

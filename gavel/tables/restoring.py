@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
+from gavel.tables.base import ServiceBase, StaleTable, _Out
+from gavel.tables.games import STATUS, game_name, get_game, installed
 from gavel.tables.notices import Notice, Public
 from gavel.tables.record import GameRecord, RecordedAction, record_text
 from gavel.tables.store import loads

@@ -83,18 +83,7 @@ from gavel.tables import ai as ai_seats
 from gavel.tables import i18n
 from gavel.tables.ai_turns import AITurns
 from gavel.tables.away import Away
-from gavel.tables.base import (
-    STATUS,
-    StaleTable,
-    _Out,
-    _Unsaved,
-    game_name,
-    get_game,
-    installed,
-    lobby_hint,
-    variant_lines,
-    variant_name,
-)
+from gavel.tables.base import StaleTable, _Out, _Unsaved
 from gavel.tables.clock import Deadline
 from gavel.tables.decisions import (
     REMIND_FROM,
@@ -106,8 +95,9 @@ from gavel.tables.decisions import (
     time_lines,
     turn_lines,
 )
+from gavel.tables.games import STATUS, game_name, get_game, installed, lobby_hint, variant_lines, variant_name
 from gavel.tables.hands import Hands
-from gavel.tables.images import Drawn, Images
+from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.outbox import Outbox
@@ -172,7 +162,7 @@ class _Now:
     made: float
 
 
-class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox, Standings, Views, Undo):
+class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outbox, Standings, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `gavel.tables.base`; here are its state,
     the decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns."""
@@ -196,20 +186,13 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
         self.decisions = Decisions(clock)
         """The decision open at each table, as its game states it, and its clock (memory only)."""
-        self._renderer_overrides = dict(renderers or {})
-        self._renderers: dict[str, Renderer | None] = {}
-        self._parts: dict[tuple[str, str], bytes] = {}
-        self._drawn = Drawn()
-        """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
+        self.images = Images(renderers)
+        """The pictures: renderers, what was drawn lately, the language each user reads."""
         self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
-        self.langs: dict[int, str] = {}
-        """user id -> the language that user reads (the bot fills it from their Discord client; memory
-        only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
-        its reader's language, the channel's in the table's."""
         self._sent: dict[tuple[int, int], list[Msg]] = {}
         """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
         self._clock_rows: dict[int, ClockRow | None] = {}
@@ -237,6 +220,33 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         self._unsaved: dict[int, _Unsaved] = {}
         """Per table: the action applied in memory whose write waits for the call's notices (one
         transaction for both: `gavel.tables.play.Play._save`); empty between calls."""
+
+    # ------------------------------------------------------------------ pictures (`images`)
+    @property
+    def langs(self) -> dict[int, str]:
+        """user id -> the language that user reads (`Images.langs`)."""
+        return self.images.langs
+
+    def reads(self, user_id: int, lang: str) -> None:
+        """The language `user_id` reads (their Discord client's, as last seen): the images drawn
+        for them alone are drawn in it."""
+        self.images.reads(user_id, lang)
+
+    def language_of(self, user_id: int | None, default: str) -> str:
+        """The language `user_id` reads, as last told (`reads`), else `default`."""
+        return self.images.language_of(user_id, default)
+
+    async def rules_picture(self, game_key: str, lang: str) -> bytes | None:
+        """The board of `game_key` with its parts named in `lang` (`Images.rules_picture`)."""
+        return await self.images.rules_picture(game_key, lang)
+
+    async def rules_description(self, game_key: str, lang: str) -> str:
+        """The rules picture in words, in `lang` (`Images.rules_description`)."""
+        return await self.images.rules_description(game_key, lang)
+
+    def warm(self) -> None:
+        """Load every game, its renderer and both catalogues before the first table needs them."""
+        self.images.warm()
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
@@ -513,7 +523,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         """The table's renderer, or None when it has none or it cannot be loaded (a prompt
         then goes without square labels, never without its actions)."""
         try:
-            return self._renderer(table.game_key)
+            return self.images.renderer(table.game_key)
         except Exception:
             log.warning("no renderer for table %s (%s): its prompts carry no square labels", table.id,
                         table.game_key, exc_info=True)
@@ -596,7 +606,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         # The public view the prompts' facts were read from is the board's too: one per change.
         view = now.public if now is not None and now.public else None
-        image, alt = await self._picture(table, None, None if first is None or first.private else first, view)
+        image, alt = await self.images.picture(table, None, None if first is None or first.private else first, view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         over = table.status == "finished"  # the game's last message: it offers to play again
@@ -629,7 +639,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
             secrets_now = self._changed_secrets(table, seat)
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
-                image, alt = await self._hand_picture(table, seat) if secrets_now else (None, {})
+                image, alt = await self.images.hand_picture(table, seat) if secrets_now else (None, {})
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
         return await self._keep(table, [*notices, *prompts[1:]])
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import ServiceBase, game_name, installed
+from gavel.tables.base import ServiceBase
+from gavel.tables.games import game_name, installed
 from gavel.tables.images import TEXTS, describe_lines
 from gavel.tables.notices import Public
 from gavel.tables.ratings import guild_key, shown
@@ -227,13 +228,13 @@ class Standings(ServiceBase):
         except Exception:
             log.exception("the final view of table %s (%s) failed", row["id"], row["game"])
             return {}
-        return await self._describe(row["game"], view, names)
+        return await self.images.describe_view(row["game"], view, names)
 
     async def _final_board(self, row: dict[str, Any], names: list[str]) -> bytes | None:
         """The final board: the public view of the stored final state, drawn in the table's
         language in a worker thread; None without a renderer or when drawing fails."""
         game = installed(row["game"])
-        renderer = self._renderer(row["game"]) if game is not None else None
+        renderer = self.images.renderer(row["game"]) if game is not None else None
         if game is None or renderer is None:
             return None
         lang = split_config(loads(row["config"]))[1]

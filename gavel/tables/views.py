@@ -9,8 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
+from gavel.tables.base import ServiceBase
 from gavel.tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
+from gavel.tables.games import STATUS, game_name, lobby_hint, variant_lines
 from gavel.tables.notices import Private, Public
 from gavel.tables.play import quiet_line
 from gavel.tables.store import loads
@@ -43,7 +44,7 @@ class Views(ServiceBase):
                 prompt = self._prompt_for(table, seat)
                 if prompt is not None and actions is not None:
                     prompt = replace(prompt, actions=[a for a in prompt.actions if a in set(actions)])
-                image, alt = await self._picture(table, seat, prompt)
+                image, alt = await self.images.picture(table, seat, prompt)
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
                                shows="board", alt=alt)
             public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
