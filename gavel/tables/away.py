@@ -58,7 +58,7 @@ class Away(ServiceBase):
         if info.is_ai or info.resigned:
             return
         counted = replace(info, timeouts=info.timeouts + 1)
-        if counted.timeouts >= AWAY_AFTER and self._policy(table) is not None:
+        if counted.timeouts >= AWAY_AFTER and self.ai_turns.policy(table) is not None:
             await self._hand_to_ai(table, seat, out, Msg("table.away_twice", {"player": SeatName(seat)}))
             return
         await self._store_seat(table, seat, counted)

@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gavel.tables import ai
 from gavel.tables.notices import Notice, Prompt, Public
 from gavel.tables.ratings import Update
 from gavel.tables.store import Keep, StaleWrite, TableStore, loads
@@ -22,6 +21,7 @@ from gavel.tables.table import Player, SeatInfo, Table
 from rules.core import Chance, IllegalAction, Msg, Outcome
 
 if TYPE_CHECKING:
+    from gavel.tables.ai_turns import AITurns
     from gavel.tables.decisions import ClockRow, Decisions, Opened
     from gavel.tables.images import Images
     from gavel.tables.record import GameRecord
@@ -84,16 +84,14 @@ class ServiceBase:
 
     store: TableStore
     images: Images
+    ai_turns: AITurns
     wall: Callable[[], float]
     broken: dict[int, BrokenTable]
-    _thinking: ai.Seats
     _outbox: bool
     clocks: bool
     shared: bool
     lease: float
-    _ai_failures: dict[int, int]
     decisions: Decisions
-    _ais: dict[str, Any] | None
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
@@ -182,7 +180,7 @@ class ServiceBase:
     def _forget(self, table: Table) -> None:
         """This process no longer holds the table (closed here or by another process)."""
         self.decisions.forget(table.id)
-        self._ai_failures.pop(table.id, None)
+        self.ai_turns.forget(table.id)
         self._draws.pop(table.id, None)
         for key in [k for k in self._sent if k[0] == table.id]:
             del self._sent[key]
@@ -274,14 +272,8 @@ class ServiceBase:
     def _log_lines(self, table: Table, after: int) -> list[Msg]:  # tables.views
         raise NotImplementedError
 
-    def _policy(self, table: Table) -> Any:  # tables.ai_turns
-        raise NotImplementedError
 
-    def _ai_failed(self, table: Table) -> int:  # tables.ai_turns
-        raise NotImplementedError
 
-    def _ai_settled(self, table: Table) -> None:  # tables.ai_turns
-        raise NotImplementedError
 
     async def _count_time_up(self, table: Table, seat: int, out: _Out) -> None:  # tables.away
         raise NotImplementedError

@@ -134,7 +134,7 @@ class Lobby(ServiceBase):
         async def change(table: Table) -> list[Notice]:
             self._require(table, "lobby")
             self._require_host(table, by)
-            if self._policy(table) is None:
+            if self.ai_turns.policy(table) is None:
                 raise IllegalAction("no_ai", game=game_name(table.game))
             window = await self.rematch_window(table)
             self._require_room(table, reserved=len(window.awaited(table, self.wall())) if window is not None else 0)

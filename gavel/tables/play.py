@@ -125,7 +125,7 @@ class Play(ServiceBase):
         humans = [i for i in remaining if not table.seats[i].is_ai]
         if len(remaining) == 1:
             await self._finish(table, Outcome((remaining[0],), "resigned"), out)
-        elif not humans or self._policy(table) is None:
+        elif not humans or self.ai_turns.policy(table) is None:
             await self._finish(table, Outcome((), "abandoned"), out)
         else:
             table.seats[seat].ai = "normal"
@@ -274,25 +274,25 @@ class Play(ServiceBase):
         fails (its policy, its worker, the database) stops them without undoing what was
         already done, the human's own move included: the failure is logged and counted, and
         the clock asks again after a pause (`ai_due`), so the table carries on by itself."""
-        policy = self._policy(table)
+        policy = self.ai_turns.policy(table)
         for _ in range(MAX_AI_STEPS):
             movers = table.ai_to_act()
             if not movers or policy is None or table.state is None or table.snapshot is None:
-                self._ai_settled(table)
+                self.ai_turns.settled(table)
                 return
             seat = movers[0]
             # The action before (a player's own) is written first, in its own transaction: an AI
             # step that fails never takes it with it, and a failure to write it is the call's.
             await self._save(table)
             try:
-                text = await self._thinking.choose(table.game, table.state, table.snapshot, seat, policy)
+                text = await self.ai_turns.thinking.choose(table.game, table.state, table.snapshot, seat, policy)
                 await self._step(table, seat, text, out)
                 self._hear(table, out)
             except StaleTable:  # another process played this table meanwhile: its moves stand, ours was not written
                 log.info("table %s moved on in another process while its AI seat %s was playing", table.id, seat)
                 return
             except Exception:
-                failures = self._ai_failed(table)
+                failures = self.ai_turns.failed(table)
                 log.exception("table %s: the AI seat %s could not play (failure %d in a row); it will be asked again",
                               table.id, seat, failures)
                 return

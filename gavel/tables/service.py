@@ -162,7 +162,7 @@ class _Now:
     made: float
 
 
-class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outbox, Standings, Views, Undo):
+class TableService(Rematches, Lobby, Play, Away, Restoring, Hands, Outbox, Standings, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `gavel.tables.base`; here are its state,
     the decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns."""
@@ -171,9 +171,8 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outb
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
         self.store = open_store(db_path)
-        self._thinking: ai_seats.Seats = thinking or ai_seats.InlineSeats()
-        """Where AI seats decide: inline by default (local play, tests); the bot passes a
-        `PooledSeats`, so that no search ever holds its event loop."""
+        self.ai_turns = AITurns(ais, thinking)
+        """The AI seats' policies, where they think, and their failures in a row."""
         self.wall: Callable[[], float] = time.time
         """The wall clock of the outbox's retry times (they outlive the process; tests move it)."""
         self._outbox = outbox
@@ -182,13 +181,10 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outb
         self.clocks = clocks
         """Whether decisions run on the table's clock here (the bot's case). Local play runs none:
         nobody's time runs out, so no notice speaks of a clock or a deadline."""
-        self._ai_failures: dict[int, int] = {}
-        """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
         self.decisions = Decisions(clock)
         """The decision open at each table, as its game states it, and its clock (memory only)."""
         self.images = Images(renderers)
         """The pictures: renderers, what was drawn lately, the language each user reads."""
-        self._ais = ais
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self._draws: dict[int, list[int]] = {}
@@ -220,6 +216,11 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outb
         self._unsaved: dict[int, _Unsaved] = {}
         """Per table: the action applied in memory whose write waits for the call's notices (one
         transaction for both: `gavel.tables.play.Play._save`); empty between calls."""
+
+    def ai_due(self, channel_id: int) -> float | None:
+        """In how many seconds the AI seats of the channel's table should be asked to play on
+        (`advance`), or None when none is to act (`AITurns.due`)."""
+        return self.ai_turns.due(self.table(channel_id))
 
     # ------------------------------------------------------------------ pictures (`images`)
     @property
@@ -366,7 +367,7 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outb
             else:  # the decision's clock starts now: its reminder is due half-way
                 due = self.wall() + left
                 remind = self.wall() + left / 2 if left >= REMIND_FROM else None
-        ai = self.wall() + self.lease if table.ai_to_act() and self._policy(table) is not None else None
+        ai = self.wall() + self.lease if table.ai_to_act() and self.ai_turns.policy(table) is not None else None
         return ClockRow(table.version, opened.version, due, ai, remind)
 
     async def _save_clock(self, table: Table) -> None:
@@ -654,5 +655,5 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Hands, Outb
 
     def close(self) -> None:
         """Stop the AI workers and close the database (at shut-down)."""
-        self._thinking.close()
+        self.ai_turns.close()
         self.store.close()
