@@ -23,6 +23,7 @@ from rules.core import Chance, IllegalAction, Msg, Outcome
 if TYPE_CHECKING:
     from gavel.tables.ai_turns import AITurns
     from gavel.tables.decisions import ClockRow, Decisions, Opened
+    from gavel.tables.hands import Secrets
     from gavel.tables.images import Images
     from gavel.tables.record import GameRecord
     from gavel.tables.rematch import Invite, Window
@@ -85,6 +86,7 @@ class ServiceBase:
     store: TableStore
     images: Images
     ai_turns: AITurns
+    secrets: Secrets
     wall: Callable[[], float]
     broken: dict[int, BrokenTable]
     _outbox: bool
@@ -95,7 +97,6 @@ class ServiceBase:
     _by_id: dict[int, Table]
     _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
-    _sent: dict[tuple[int, int], list[Msg]]
     _clock_rows: dict[int, ClockRow | None]
     _undo_points: dict[int, tuple[int, int]]
     _reminded: dict[int, int]
@@ -182,8 +183,7 @@ class ServiceBase:
         self.decisions.forget(table.id)
         self.ai_turns.forget(table.id)
         self._draws.pop(table.id, None)
-        for key in [k for k in self._sent if k[0] == table.id]:
-            del self._sent[key]
+        self.secrets.forget(table.id)
         self._clock_rows.pop(table.id, None)
         self._undo_points.pop(table.id, None)
         self._reminded.pop(table.id, None)
@@ -322,8 +322,6 @@ class ServiceBase:
 
 
 
-    def _remember_secrets(self, table: Table) -> None:  # tables.hands
-        raise NotImplementedError
 
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
         raise NotImplementedError

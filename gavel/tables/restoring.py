@@ -190,7 +190,7 @@ class Restoring(ServiceBase):
         self.broken.pop(row["channel"], None)
         self._by_id[loaded.id] = loaded
         self._by_channel[loaded.channel_id] = loaded
-        self._remember_secrets(loaded)
+        self.secrets.remember(loaded)
         self._resume_clock(loaded, row.get("clock"))
         return loaded
 

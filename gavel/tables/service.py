@@ -96,7 +96,7 @@ from gavel.tables.decisions import (
     turn_lines,
 )
 from gavel.tables.games import STATUS, game_name, get_game, installed, lobby_hint, variant_lines, variant_name
-from gavel.tables.hands import Hands
+from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
@@ -162,7 +162,7 @@ class _Now:
     made: float
 
 
-class TableService(Rematches, Lobby, Play, Away, Restoring, Hands, Outbox, Standings, Views, Undo):
+class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, Views, Undo):
     """Every table of the bot (or of a local game), for every game alike: the one object the
     front-ends call. Its parts are in the modules named in `gavel.tables.base`; here are its state,
     the decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns."""
@@ -189,8 +189,8 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Hands, Outbox, Stand
         self._by_channel: dict[int, Table] = {}
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
-        self._sent: dict[tuple[int, int], list[Msg]] = {}
-        """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
+        self.secrets = Secrets()
+        """What each human seat last received of its secrets."""
         self._clock_rows: dict[int, ClockRow | None] = {}
         """Per table: the clock last stored (version, version its decision opened at, due as a
         `time.time()`), or None when none runs: a clock is written only when it changes."""
@@ -618,13 +618,11 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Hands, Outbox, Stand
         events, then its secrets when they changed, with the hand image), then the other prompts.
         The call's action not written yet is written with them (`_keep`). When they fail (that
         write among them), the secrets they carried count as not sent."""
-        sent = {key: lines for key, lines in self._sent.items() if key[0] == table.id}
+        sent = self.secrets.kept(table.id)
         try:
             return await self._told(table, out)
         except BaseException:
-            for key in [k for k in self._sent if k[0] == table.id]:
-                del self._sent[key]
-            self._sent.update(sent)
+            self.secrets.restore(table.id, sent)
             raise
 
     async def _told(self, table: Table, out: _Out) -> list[Notice]:
@@ -637,7 +635,7 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Hands, Outbox, Stand
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:
                 continue
-            secrets_now = self._changed_secrets(table, seat)
+            secrets_now = self.secrets.changed(table, seat)
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
                 image, alt = await self.images.hand_picture(table, seat) if secrets_now else (None, {})

@@ -21,6 +21,41 @@ from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
 
 
 class Views(ServiceBase):
+    async def me(self, channel_id: int, player: Player) -> Private:
+        """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
+        private events, their legal actions (when not asked, those it may take at any time), and
+        the board as they see it."""
+        async def read(table: Table) -> Private:
+            seat = table.require_seat(player.user_id)
+            lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
+            if table.status != "active":
+                return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
+            events = [table.game.describe(e) for row in await asyncio.to_thread(self.store.actions, table.id)
+                      for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
+            lines += [*table.game.secrets(table.state, seat), *events[-10:]] or [Msg("table.me_nothing_secret")]
+            prompt = self._prompt_for(table, seat)
+            if prompt:
+                lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
+            elif anytime := [str(a) for a in table.game.legal_actions(table.state, seat)]:
+                # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
+                lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
+            image, alt = await self.images.picture(table, seat, prompt)
+            return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt)
+
+        return await self._on_table(channel_id, read)
+
+    async def hand(self, channel_id: int, player: Player) -> Private:
+        """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
+        renderer draws one: lighter than `me`, for a button pressed often."""
+        async def read(table: Table) -> Private:
+            seat = table.require_seat(player.user_id)
+            self._require(table, "active")
+            lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
+            image, alt = await self.images.hand_picture(table, seat)
+            return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt)
+
+        return await self._on_table(channel_id, read)
+
     def legal_for(self, channel_id: int, player: Player) -> list[str]:
         table = self.table(channel_id)
         if table is None or table.state is None or table.status != "active":
