@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from gavel.tables.hands import Secrets
     from gavel.tables.images import Images
     from gavel.tables.record import GameRecord
+    from gavel.tables.registry import Tables
     from gavel.tables.rematch import Invite, Window
-    from gavel.tables.restoring import BrokenTable
 
 T = TypeVar("T")
 
@@ -84,18 +84,16 @@ class ServiceBase:
     """The state of a `TableService` (set up by its `__init__`) and the lookups every part uses."""
 
     store: TableStore
+    tables: Tables
     images: Images
     ai_turns: AITurns
     secrets: Secrets
     wall: Callable[[], float]
-    broken: dict[int, BrokenTable]
     _outbox: bool
     clocks: bool
     shared: bool
     lease: float
     decisions: Decisions
-    _by_id: dict[int, Table]
-    _by_channel: dict[int, Table]
     _draws: dict[int, list[int]]
     _clock_rows: dict[int, ClockRow | None]
     _undo_points: dict[int, tuple[int, int]]
@@ -113,7 +111,7 @@ class ServiceBase:
     # another process (`StaleTable`) runs again on the table as it now is.
     def table(self, channel_id: int) -> Table | None:
         """The open (lobby or active) table in a channel, as this process last saw it."""
-        return self._by_channel.get(channel_id)
+        return self.tables.table(channel_id)
 
     async def look(self, channel_id: int) -> Table | None:
         """The channel's open table as the database has it now (async: read in a worker thread),
@@ -127,11 +125,11 @@ class ServiceBase:
     async def _touch(self, channel_id: int) -> Table:
         """The channel's open table: from memory, else from the database (opened by another
         process, or not loaded since start-up). `no_table` (or `table_broken`) when none."""
-        table = self._by_channel.get(channel_id)
+        table = self.tables.table(channel_id)
         if table is None:
             table = await self._find(channel_id)
         if table is None:
-            self._refuse_broken(channel_id)
+            self.tables.refuse_broken(channel_id)
             raise IllegalAction("no_table")
         return table
 
@@ -179,33 +177,25 @@ class ServiceBase:
         return True
 
     def _forget(self, table: Table) -> None:
-        """This process no longer holds the table (closed here or by another process)."""
-        self.decisions.forget(table.id)
-        self.ai_turns.forget(table.id)
-        self._draws.pop(table.id, None)
-        self.secrets.forget(table.id)
-        self._clock_rows.pop(table.id, None)
-        self._undo_points.pop(table.id, None)
-        self._reminded.pop(table.id, None)
-        self._by_id.pop(table.id, None)
-        if self._by_channel.get(table.channel_id) is table:
-            del self._by_channel[table.channel_id]
+        """This process no longer holds the table (closed here or by another process): every
+        part that keeps something per table forgets it (`Tables.on_forget`)."""
+        self.tables.forget(table)
 
     def open_channels(self) -> list[int]:
         """The channels with an open (lobby or active) table."""
-        return list(self._by_channel)
+        return self.tables.open_channels()
 
     def get(self, table_id: int) -> Table | None:
         """Any table by id: open ones from memory, finished or cancelled ones from the database."""
-        if table_id in self._by_id:
-            return self._by_id[table_id]
+        if (held := self.tables.held(table_id)) is not None:
+            return held
         row = self.store.table_row(table_id)
         return self._load(row) if row else None
 
     def _open(self, channel_id: int) -> Table:
         table = self.table(channel_id)
         if table is None:
-            self._refuse_broken(channel_id)
+            self.tables.refuse_broken(channel_id)
             raise IllegalAction("no_table")
         return table
 
@@ -247,14 +237,10 @@ class ServiceBase:
     def _load(self, row: dict[str, Any]) -> Table:  # tables.restoring
         raise NotImplementedError
 
-    def _refuse_broken(self, channel_id: int) -> None:  # tables.restoring
-        raise NotImplementedError
 
     async def _find(self, channel_id: int) -> Table | None:  # tables.restoring
         raise NotImplementedError
 
-    def broken_in(self, channel_id: int) -> BrokenTable | None:  # tables.restoring
-        raise NotImplementedError
 
     def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:  # tables.restoring
         raise NotImplementedError

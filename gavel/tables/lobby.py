@@ -43,7 +43,7 @@ class Lobby(ServiceBase):
 
         if await self.look(channel_id) is not None:  # open, here or by another process (as stored now)
             raise IllegalAction("table_exists")
-        self._refuse_broken(channel_id)
+        self.tables.refuse_broken(channel_id)
         game = get_game(game_key)
         if variant is not None and variant not in game.info.variants:
             raise IllegalAction("unknown_variant", variant=variant)
@@ -73,8 +73,7 @@ class Lobby(ServiceBase):
             raise IllegalAction("table_exists") from exc
         if draws:
             self._draws[table.id] = list(draws)
-        self._by_id[table.id] = table
-        self._by_channel[channel_id] = table
+        self.tables.hold(table)
         lines = [
             Msg("table.created", {"game": game_name(game), "host": host.name}),
             *variant_lines(table),
@@ -209,7 +208,7 @@ class Lobby(ServiceBase):
         moved): after that a player can only resign (`leave`), which records the result, so a
         losing host cannot wipe it. Staff (Manage Messages) may cancel at any time; the table is
         then recorded as cancelled. A table that could not be loaded is for staff only."""
-        if self.broken_in(channel_id) is not None:
+        if self.tables.broken_in(channel_id) is not None:
             return self._cancel_broken(channel_id, by, can_manage)
         async def change(table: Table) -> list[Notice]:
             if table.status not in ("lobby", "active"):

@@ -87,7 +87,7 @@ class Outbox(ServiceBase):
                 log.exception("outbox row %s cannot be read; dropped", row["id"])
                 dropped.append(row["id"])
                 continue
-            table = self._by_id.get(row["table_id"])
+            table = self.tables.held(row["table_id"])
             current = table is not None and table.status == "active" and table.version == row["version"]
             if isinstance(notice, Prompt) and not current:
                 dropped.append(row["id"])  # a turn long past: nobody is to be asked any more

@@ -112,7 +112,7 @@ class Rematches(Lobby):
         seats come back at once, and the other humans are invited for `wait` seconds."""
         if await self.look(channel_id) is not None:
             raise IllegalAction("table_exists")
-        self._refuse_broken(channel_id)
+        self.tables.refuse_broken(channel_id)
         row = await asyncio.to_thread(self.store.last_row, channel_id, "finished")
         if row is None or installed(row["game"]) is None:
             raise IllegalAction("rematch_none")
@@ -130,7 +130,8 @@ class Rematches(Lobby):
                                     config=public_config(stored), lang=lang if isinstance(lang, str) else None,
                                     timeout=float(timeout) if isinstance(timeout, (int, float)) else None,
                                     settings=settings)
-        table = self._by_channel[channel_id]
+        table = self.tables.table(channel_id)
+        assert table is not None
         self._forget(table)  # loaded again as stored: every setting read the way a restart reads it
         order: list[int | str] = [s["name"] if s["user_id"] is None else s["user_id"] for s in before]
         invited: dict[int, Invite] = {}

@@ -9,7 +9,6 @@ import contextlib
 import gc
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
@@ -17,6 +16,7 @@ from gavel.tables.base import ServiceBase, StaleTable, _Out
 from gavel.tables.games import STATUS, game_name, get_game, installed
 from gavel.tables.notices import Notice, Public
 from gavel.tables.record import GameRecord, RecordedAction, record_text
+from gavel.tables.registry import BrokenTable
 from gavel.tables.store import loads
 from gavel.tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
 from rules.core import UNDO, IllegalAction, Msg, State
@@ -44,48 +44,24 @@ RESTORE_BATCH = 500
 loading a table)."""
 
 
-@dataclass(frozen=True)
-class BrokenTable:
-    """An open table whose stored row could not be loaded at start-up (bad JSON, a game or
-    variant this Gavel lacks, a state the engine refuses). It still owns its channel: no new
-    table opens there until an admin repairs the row or cancels it (`/table cancel` with Manage
-    Messages), so a repaired table never comes back beside a newer one. `reason` is for the
-    admin (the log, `python bot.py --check-db`), in English like every operator message."""
-
-    table_id: int
-    channel_id: int
-    game: str
-    reason: str
-
-    def note(self) -> Msg:
-        """What the channel is told about it (at start-up, and by `/table status`)."""
-        found = installed(self.game)
-        return Msg("table.broken_note", {"table": self.table_id,
-                                         "game": game_name(found) if found is not None else self.game})
-
-
 class Restoring(ServiceBase):
     def broken_tables(self) -> list[BrokenTable]:
         """The open tables `restore` could not load, one per channel: the front-end posts each
         one's `note()` in its channel at start-up."""
-        return list(self.broken.values())
+        return list(self.tables.broken.values())
 
     def broken_in(self, channel_id: int) -> BrokenTable | None:
         """The table of this channel that could not be loaded (and no table open there since)."""
-        return self.broken.get(channel_id) if channel_id not in self._by_channel else None
-
-    def _refuse_broken(self, channel_id: int) -> None:
-        if (broken := self.broken_in(channel_id)) is not None:
-            raise IllegalAction("table_broken", table=broken.table_id)
+        return self.tables.broken_in(channel_id)
 
     def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:
         """A moderator gives up on a table that could not be loaded: its row is marked cancelled
         (kept, with its log, for whoever wants to look) and the channel is free again."""
-        broken = self.broken[channel_id]
+        broken = self.tables.broken[channel_id]
         if not can_manage:
             raise IllegalAction("broken_cancel", table=broken.table_id)
         self.store.finish(broken.table_id, "cancelled", [])
-        del self.broken[channel_id]
+        del self.tables.broken[channel_id]
         return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
     async def restore(self, *, lazy: bool = False) -> int:
@@ -108,7 +84,7 @@ class Restoring(ServiceBase):
         """`restore`'s work (with the cycle collector held off)."""
         count = 0
         rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
-        rows = [r for r in rows if r["id"] not in self._by_id and r["channel"] not in self._by_channel]
+        rows = [r for r in rows if self.tables.holds(r["id"], r["channel"]) is None]
         # every open table's seats in one query (a lazy start loads a few: each reads its own), and
         # the tables loaded a batch per worker-thread call, so that a start-up with thousands of
         # tables pays per table only for reading its own row
@@ -118,7 +94,7 @@ class Restoring(ServiceBase):
             batch = rows[first:first + RESTORE_BATCH]
             loaded += await asyncio.to_thread(self._loaded_batch, batch, seats)
         for row, found in zip(rows, loaded, strict=True):
-            if row["id"] in self._by_id or row["channel"] in self._by_channel:
+            if self.tables.holds(row["id"], row["channel"]) is not None:
                 continue
             table = self._adopt(row, found)
             if table is None:
@@ -155,7 +131,7 @@ class Restoring(ServiceBase):
         if row is None:
             return None
         loaded = await asyncio.to_thread(self._loaded, row)
-        known = self._by_id.get(row["id"]) or self._by_channel.get(channel_id)
+        known = self.tables.holds(row["id"], channel_id)
         if known is not None:  # another call of this process found it meanwhile
             return known
         return self._adopt(row, loaded)
@@ -184,12 +160,10 @@ class Restoring(ServiceBase):
         if isinstance(loaded, Exception):
             log.error("table %s in channel %s could not be restored; the channel stays closed until it is"
                       " repaired or cancelled", row["id"], row["channel"], exc_info=loaded)
-            self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
+            self.tables.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
                                                       f"{type(loaded).__name__}: {loaded}")
             return None
-        self.broken.pop(row["channel"], None)
-        self._by_id[loaded.id] = loaded
-        self._by_channel[loaded.channel_id] = loaded
+        self.tables.hold(loaded)
         self.secrets.remember(loaded)
         self._resume_clock(loaded, row.get("clock"))
         return loaded

@@ -102,8 +102,9 @@ from gavel.tables.lobby import Lobby
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.outbox import Outbox
 from gavel.tables.play import Play, quiet_line
+from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.rematch import Rematches
-from gavel.tables.restoring import BrokenTable, Restoring
+from gavel.tables.restoring import Restoring
 from gavel.tables.standings import Standings
 from gavel.tables.store import loads, open_store
 from gavel.tables.table import Player, SeatInfo, Table
@@ -170,7 +171,9 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
-        self.store = open_store(db_path)
+        self.tables = Tables(open_store(db_path))
+        """The open tables this process holds, the store, the broken tables: what every part shares."""
+        self.store = self.tables.store
         self.ai_turns = AITurns(ais, thinking)
         """The AI seats' policies, where they think, and their failures in a row."""
         self.wall: Callable[[], float] = time.time
@@ -185,8 +188,6 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         """The decision open at each table, as its game states it, and its clock (memory only)."""
         self.images = Images(renderers)
         """The pictures: renderers, what was drawn lately, the language each user reads."""
-        self._by_id: dict[int, Table] = {}
-        self._by_channel: dict[int, Table] = {}
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
         self.secrets = Secrets()
@@ -203,8 +204,6 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         self._undo_points: dict[int, tuple[int, int]] = {}
         """Per table: (version, seat) when that seat may take back its last action at that version
         (`gavel.tables.undo`: the Undo button; memory only, the log decides)."""
-        self.broken: dict[int, BrokenTable] = {}
-        """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
         self.live: Callable[[Public], None] | None = None
         """Who hears the channel's lines as AI seats play them, one action at a time (local play
         prints an AI-only game as it goes); a call's notice then carries only the lines not heard
@@ -216,6 +215,22 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         self._unsaved: dict[int, _Unsaved] = {}
         """Per table: the action applied in memory whose write waits for the call's notices (one
         transaction for both: `gavel.tables.play.Play._save`); empty between calls."""
+        self.tables.on_forget(lambda table_id: self.decisions.forget(table_id))
+        self.tables.on_forget(self.ai_turns.forget)
+        self.tables.on_forget(self.secrets.forget)
+        self.tables.on_forget(self._forget_here)
+
+    @property
+    def broken(self) -> dict[int, BrokenTable]:
+        """channel id -> the open table there that `restore` could not load (`Tables.broken`)."""
+        return self.tables.broken
+
+    def _forget_here(self, table_id: int) -> None:
+        """What the service itself keeps per table, forgotten with the table."""
+        self._draws.pop(table_id, None)
+        self._clock_rows.pop(table_id, None)
+        self._undo_points.pop(table_id, None)
+        self._reminded.pop(table_id, None)
 
     def ai_due(self, channel_id: int) -> float | None:
         """In how many seconds the AI seats of the channel's table should be asked to play on

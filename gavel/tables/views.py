@@ -116,7 +116,7 @@ class Views(ServiceBase):
         return Public(table.id, lines or [Msg("table.log_empty")], names=table.names)
 
     async def status(self, channel_id: int) -> Public:
-        if (broken := self.broken_in(channel_id)) is not None:
+        if (broken := self.tables.broken_in(channel_id)) is not None:
             return Public(broken.table_id, [broken.note()])
 
         table = self._open(channel_id)

@@ -225,7 +225,7 @@ def test_the_outbox_keeps_notices_until_they_are_delivered(backend: Backend) -> 
 
 
 # ---------------------------------------------------------------------- one process per file
-HOLD = "from tables.store import Store; import sys; Store(sys.argv[1]); print('opened')"
+HOLD = "from gavel.tables.store import Store; import sys; Store(sys.argv[1]); print('opened')"
 
 
 def test_a_second_process_is_refused_while_a_store_holds_the_file(tmp_path: Path) -> None:
