@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gavel.tables.record import GameRecord
     from gavel.tables.registry import Tables
     from gavel.tables.rematch import Invite, Window
+    from gavel.tables.timing import Clocks
 
 T = TypeVar("T")
 
@@ -88,6 +89,7 @@ class ServiceBase:
     images: Images
     ai_turns: AITurns
     secrets: Secrets
+    timing: Clocks
     wall: Callable[[], float]
     _outbox: bool
     clocks: bool
@@ -95,9 +97,7 @@ class ServiceBase:
     lease: float
     decisions: Decisions
     _draws: dict[int, list[int]]
-    _clock_rows: dict[int, ClockRow | None]
     _undo_points: dict[int, tuple[int, int]]
-    _reminded: dict[int, int]
     _unsaved: dict[int, _Unsaved]
     live: Callable[[Public], None] | None
 
@@ -173,7 +173,7 @@ class ServiceBase:
             if row["state"]:
                 table.snapshot = loads(row["state"])
                 table.state = table.game.load(table.snapshot)
-            self._resume_clock(table, row.get("clock"))  # the decision's clock as stored with this state
+            self.timing.resume(table, row.get("clock"))  # the decision's clock as stored with this state
         return True
 
     def _forget(self, table: Table) -> None:
@@ -312,11 +312,7 @@ class ServiceBase:
     def answering(self, table: Table, version: int) -> bool:  # tables.service (the decision open now)
         raise NotImplementedError
 
-    def _clock_row(self, table: Table) -> ClockRow | None:  # tables.service
-        raise NotImplementedError
 
-    def _resume_clock(self, table: Table, clock: str | None) -> None:  # tables.service
-        raise NotImplementedError
 
     def _prompt_for(self, table: Table, seat: int) -> Prompt | None:  # tables.service
         raise NotImplementedError

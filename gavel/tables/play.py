@@ -198,7 +198,7 @@ class Play(ServiceBase):
                 raise
             # the clock of the decision open after it is stored with it: any process finds it due
             unsaved = _Unsaved(seat, by, str(action), chance, [e.to_json() for e in events], state.to_json(),
-                               state.version, expected, self._clock_row(table), tracked)
+                               state.version, expected, self.timing.row(table), tracked)
             outcome = game.outcome(state)
         except BaseException:
             table.state = game.load(table.snapshot)
@@ -258,7 +258,7 @@ class Play(ServiceBase):
     def _landed(self, table: Table, unsaved: _Unsaved) -> None:
         """The action's write is in the database: memory takes up its snapshot, clock and dice."""
         table.snapshot = unsaved.snapshot
-        self._clock_rows[table.id] = unsaved.clock
+        self.timing.stored(table.id, unsaved.clock)
         self._spend_dice(table, unsaved.chance)
 
     def _unwind(self, table: Table, unsaved: _Unsaved) -> None:

@@ -165,7 +165,7 @@ class Restoring(ServiceBase):
             return None
         self.tables.hold(loaded)
         self.secrets.remember(loaded)
-        self._resume_clock(loaded, row.get("clock"))
+        self.timing.resume(loaded, row.get("clock"))
         return loaded
 
     def _load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:

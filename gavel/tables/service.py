@@ -86,8 +86,6 @@ from gavel.tables.away import Away
 from gavel.tables.base import StaleTable, _Out, _Unsaved
 from gavel.tables.clock import Deadline
 from gavel.tables.decisions import (
-    REMIND_FROM,
-    ClockRow,
     Decisions,
     OnClock,
     clock_lines,
@@ -106,8 +104,9 @@ from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.rematch import Rematches
 from gavel.tables.restoring import Restoring
 from gavel.tables.standings import Standings
-from gavel.tables.store import loads, open_store
+from gavel.tables.store import open_store
 from gavel.tables.table import Player, SeatInfo, Table
+from gavel.tables.timing import Clocks
 from gavel.tables.undo import Undo
 from gavel.tables.views import Views
 from rules import registry
@@ -176,28 +175,17 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         self.store = self.tables.store
         self.ai_turns = AITurns(ais, thinking)
         """The AI seats' policies, where they think, and their failures in a row."""
-        self.wall: Callable[[], float] = time.time
-        """The wall clock of the outbox's retry times (they outlive the process; tests move it)."""
         self._outbox = outbox
         """Whether changes' notices wait in the database until delivered (the bot's case; local
         play prints them at once and keeps nothing)."""
-        self.clocks = clocks
-        """Whether decisions run on the table's clock here (the bot's case). Local play runs none:
-        nobody's time runs out, so no notice speaks of a clock or a deadline."""
-        self.decisions = Decisions(clock)
-        """The decision open at each table, as its game states it, and its clock (memory only)."""
+        self.timing = Clocks(self.ai_turns, clock, enabled=clocks)
+        """Each table's decision open now, its stored clock and reminders; the wall clock and lease."""
         self.images = Images(renderers)
         """The pictures: renderers, what was drawn lately, the language each user reads."""
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
         self.secrets = Secrets()
         """What each human seat last received of its secrets."""
-        self._clock_rows: dict[int, ClockRow | None] = {}
-        """Per table: the clock last stored (version, version its decision opened at, due as a
-        `time.time()`), or None when none runs: a clock is written only when it changes."""
-        self.lease = 30.0
-        """Seconds a process holds a clock or outbox notices it claimed before another may take
-        them (it died firing or sending them)."""
         self.shared = False
         """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
         then claims what it sends (`gavel.tables.outbox`)."""
@@ -208,17 +196,49 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         """Who hears the channel's lines as AI seats play them, one action at a time (local play
         prints an AI-only game as it goes); a call's notice then carries only the lines not heard
         yet. None (the bot's case): every line waits for the call's notice."""
-        self._reminded: dict[int, int] = {}
-        """Per table: the decision (the version it opened at) whose half-time reminder this process
-        sent or found sent, not to be armed again here. The database's claim (`remind`) is what
-        makes it once everywhere."""
         self._unsaved: dict[int, _Unsaved] = {}
         """Per table: the action applied in memory whose write waits for the call's notices (one
         transaction for both: `gavel.tables.play.Play._save`); empty between calls."""
-        self.tables.on_forget(lambda table_id: self.decisions.forget(table_id))
+        self.tables.on_forget(lambda table_id: self.timing.forget(table_id))
         self.tables.on_forget(self.ai_turns.forget)
         self.tables.on_forget(self.secrets.forget)
         self.tables.on_forget(self._forget_here)
+
+    @property
+    def wall(self) -> Callable[[], float]:
+        """The wall clock of stored times (`Clocks.wall`; tests move it)."""
+        return self.timing.wall
+
+    @wall.setter
+    def wall(self, wall: Callable[[], float]) -> None:
+        self.timing.wall = wall
+
+    @property
+    def lease(self) -> float:
+        """Seconds a process holds a clock or outbox notices it claimed (`Clocks.lease`)."""
+        return self.timing.lease
+
+    @lease.setter
+    def lease(self, lease: float) -> None:
+        self.timing.lease = lease
+
+    @property
+    def clocks(self) -> bool:
+        """Whether decisions run on the table's clock here (`Clocks.enabled`)."""
+        return self.timing.enabled
+
+    @clocks.setter
+    def clocks(self, enabled: bool) -> None:
+        self.timing.enabled = enabled
+
+    @property
+    def decisions(self) -> Decisions:
+        """The decision open at each table (`Clocks.decisions`)."""
+        return self.timing.decisions
+
+    @decisions.setter
+    def decisions(self, decisions: Decisions) -> None:
+        self.timing.decisions = decisions
 
     @property
     def broken(self) -> dict[int, BrokenTable]:
@@ -228,9 +248,7 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
     def _forget_here(self, table_id: int) -> None:
         """What the service itself keeps per table, forgotten with the table."""
         self._draws.pop(table_id, None)
-        self._clock_rows.pop(table_id, None)
         self._undo_points.pop(table_id, None)
-        self._reminded.pop(table_id, None)
 
     def ai_due(self, channel_id: int) -> float | None:
         """In how many seconds the AI seats of the channel's table should be asked to play on
@@ -282,15 +300,7 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         `seconds` is the time left: the clock starts when the decision opens (a card played in a
         window opens a new one); a pass does not give the others a fresh minute."""
         table = self.table(channel_id)
-        if table is None or not self.clocks:
-            return None
-        found = self.decisions.deadline(table)
-        row = self._clock_rows.get(table.id)
-        opened = self.decisions.peek(table.id)
-        if found is None or row is None or row.remind is None or opened is None or row.opened != opened.version \
-                or self._reminded.get(table.id) == row.opened:
-            return found
-        return replace(found, remind=row.remind - self.wall(), opened=row.opened)
+        return self.timing.deadline(table) if table is not None else None
 
     async def expire(self, channel_id: int, version: int) -> list[Notice]:
         """The clock ran out at `version`: every human the decision puts on the clock takes its
@@ -361,57 +371,21 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         await self._run_ai(table, out)
         return await self._notices(table, out)
 
-    def _clock_row(self, table: Table) -> ClockRow | None:
-        """The decision open now (tracking it: `decisions.track`) and its clock, as the database
-        keeps them (`ClockRow`), or None outside a game in play (or where the service runs no
-        clocks). A pass moves the version on, never the due time. Another process reads the
-        opening version too: a click made earlier in the same decision still answers it there
-        (`answering`). When AI seats are to act, whoever finds them still to act a `lease`
-        from now plays them on (this process stopped while playing them)."""
-        opened = self.decisions.track(table) if self.clocks else None
-        if opened is None:
-            return None
-        left = self.decisions.seconds_left(table)
-        known = self._clock_rows.get(table.id)
-        due: float | None = None
-        remind: float | None = None
-        if left is not None:
-            same = known is not None and known.opened == opened.version and known.due is not None
-            if same and known is not None:
-                due, remind = known.due, known.remind
-            else:  # the decision's clock starts now: its reminder is due half-way
-                due = self.wall() + left
-                remind = self.wall() + left / 2 if left >= REMIND_FROM else None
-        ai = self.wall() + self.lease if table.ai_to_act() and self.ai_turns.policy(table) is not None else None
-        return ClockRow(table.version, opened.version, due, ai, remind)
-
     async def _save_clock(self, table: Table) -> None:
         """Store the clock of the decision open now when it changed other than by an action (an
         action stores it with itself: `_step`), e.g. a game that starts with a window, a seat the
         AI took over; only while the table is still at this version."""
         if not self.clocks:
             return
-        row = self._clock_row(table)
+        row = self.timing.row(table)
         unsaved = self._unsaved.get(table.id)
         if unsaved is not None:  # the action not written yet is written with the clock as it is now
             unsaved.clock = row
             return
-        if table.id in self._clock_rows and self._clock_rows[table.id] == row:
+        if self.timing.is_stored(table.id, row):
             return
         if await asyncio.to_thread(self.store.set_clock, table.id, table.version, clock_text(row)):
-            self._clock_rows[table.id] = row
-
-    def _resume_clock(self, table: Table, clock: str | None) -> None:
-        """Take up the stored clock of a table loaded from the database (see `_save_clock`)."""
-        found = loads(clock) if clock else None
-        if not isinstance(found, dict) or found.get("at") != table.version:
-            return
-        opened = int(found.get("opened", table.version))
-        due = float(found["due"]) if found.get("due") is not None else None
-        ai = float(found["ai"]) if found.get("ai") is not None else None
-        remind = float(found["remind"]) if found.get("remind") is not None else None
-        self.decisions.resume(table, opened, None if due is None else due - self.wall())
-        self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai, remind)
+            self.timing.stored(table.id, row)
 
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
@@ -442,11 +416,11 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
 
     async def _remind(self, table: Table, opened: int) -> list[Notice]:
         now = self.decisions.track(table) if table.status == "active" and self.clocks else None
-        if now is None or now.version != opened or self._reminded.get(table.id) == opened:
+        if now is None or now.version != opened or self.timing.was_reminded(table.id, opened):
             return []
         # Claimed even when nobody is left to remind: the watch then stops finding it due.
         claimed = await asyncio.to_thread(self.store.claim_reminder, table.id, opened)
-        self._reminded[table.id] = opened
+        self.timing.reminded(table.id, opened)
         if not claimed:  # another process (or this one before a restart) sent it
             return []
         waiting = table.decision().waiting()
@@ -455,7 +429,7 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         left = self.decisions.seconds_left(table)
         if not seats or left is None:
             return []
-        row = self._clock_rows.get(table.id)
+        row = self.timing.known(table.id)
         ends = row.due if row is not None and row.due is not None and row.opened == opened else self.wall() + left
         users = {s: table.seats[s].user_id for s in seats}
         wanted = await asyncio.to_thread(self._wants_reminders, [u for u in users.values() if u is not None])

@@ -108,7 +108,7 @@ class Undo(ServiceBase):
         snapshot = state.to_json()
         table.state = state
         try:
-            clock = self._clock_row(table)
+            clock = self.timing.row(table)
             await asyncio.to_thread(self.store.record_action, table.id, seat, player.user_id, UNDO, [], [], snapshot,
                                     state.version, expected=expected, clock=clock_text(clock))
         except StaleWrite as exc:
@@ -120,7 +120,7 @@ class Undo(ServiceBase):
             self.decisions.put(table.id, tracked)
             raise
         table.snapshot = snapshot
-        self._clock_rows[table.id] = clock
+        self.timing.stored(table.id, clock)
         self._undo_points.pop(table.id, None)
         if found.again:
             self._undo_points[table.id] = (table.version, seat)
