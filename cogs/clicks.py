@@ -79,7 +79,7 @@ class Clicks:
                 lang = guild_lang(interaction.guild, interaction)
                 await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
                                                          view=None)
-                await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+                await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
             return
         calls: dict[str, Callable[[int, Player], Awaitable[list[Notice]]]]
         calls = {"join": service.join, "leave": service.leave, "ai": service.add_ai}
@@ -129,7 +129,7 @@ class Clicks:
         notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
         with delivering(self.bot, table.channel_id):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
         """A game picked from `/table history`'s menu: its record and final board."""
@@ -201,7 +201,7 @@ class Clicks:
                 if undo is not None:  # the Undo button, for the one who acted only
                     await interaction.followup.send(i18n.gettext("cogs.done", lang_of(interaction)), view=undo,
                                                     ephemeral=True)
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def undo(self, interaction: discord.Interaction, item: components.UndoButton) -> None:
         """Undo: the clicker takes back their last action (refused with the reason when they may
@@ -215,7 +215,7 @@ class Clicks:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
                                                          view=undo_view_for(self.bot, table.channel_id, player,
                                                                             lang_of(interaction)))
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def _refresh(self, interaction: discord.Interaction, item: Any) -> bool:
         """A private menu that went stale while its player was choosing (in a card-play window
@@ -267,7 +267,10 @@ class Clicks:
         elif marked:
             await interaction.response.defer(ephemeral=True, thinking=True)
             file = await self._own_board(interaction, step if own_marks else None)
-            await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+            if file is not None:
+                await interaction.followup.send(text, view=view, ephemeral=True, file=file)
+            else:
+                await interaction.followup.send(text, view=view, ephemeral=True)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 

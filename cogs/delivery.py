@@ -176,7 +176,7 @@ class Delivery:
         self,
         notices: Iterable[Any],
         *,
-        channel: discord.abc.Messageable,
+        channel: discord.abc.Messageable | discord.abc.GuildChannel | discord.abc.PrivateChannel | None,
         interaction: discord.Interaction | None = None,
         earlier: bool = True,
     ) -> list[discord.Message]:
@@ -187,7 +187,12 @@ class Delivery:
         delivered in the outbox; what it refused waits there and is sent again later (`Resender`).
         `earlier`: first send what the channel's table still owes from before (a post that
         failed), so the channel reads things in order. When the channel's own message failed and
-        someone is waiting on this interaction, they hear it (`Undelivered`) after all the rest."""
+        someone is waiting on this interaction, they hear it (`Undelivered`) after all the rest.
+
+        `channel` is where the table plays (an interaction's channel, as Discord gives it): one
+        that takes no messages (a forum, a category, none at all) cannot have a table."""
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"notices are posted in a channel that takes messages, not in {channel!r}")
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
         owed: list[Any] = []
@@ -401,7 +406,8 @@ class Delivery:
             return
         try:
             user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
-            await user.send(text or None, file=notice_file(notice, lang))  # type: ignore[arg-type]
+            file = notice_file(notice, lang)
+            await (user.send(text or None, file=file) if file is not None else user.send(text or None))
             return
         except discord.HTTPException as exc:
             if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):

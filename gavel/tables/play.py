@@ -146,8 +146,10 @@ class Play(ServiceBase):
                      and table.seats[i].user_id is not None), None)
         if heir is None:
             return None
-        await asyncio.to_thread(self.store.update_table, table.id, host=table.seats[heir].user_id)
-        table.host_id = table.seats[heir].user_id  # type: ignore[assignment]
+        host = table.seats[heir].user_id
+        assert host is not None  # the heir is chosen among the seats a user plays
+        await asyncio.to_thread(self.store.update_table, table.id, host=host)
+        table.host_id = host
         return Msg("table.new_host", {"player": table.seats[heir].name})
 
     def _chance(self, table: Table, tag: str) -> Chance:

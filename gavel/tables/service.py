@@ -560,7 +560,9 @@ class TableService(Rematches, Lobby, Play, Away, Restoring, Outbox, Standings, V
         now = now or self._now(table)
         decision = now.decision
         actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
-        return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
+        user = table.seats[seat].user_id
+        assert user is not None  # only a seat a user plays is prompted (`humans_to_act`, `seat_of`)
+        return Prompt(table.id, table.version, seat, user, actions,
                       private=table.game.info.hidden_information, about=decision.about,
                       own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
                       passed=tuple(sorted(decision.passed)),

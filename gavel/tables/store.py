@@ -45,7 +45,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from gavel.tables.ratings import Rated, Rating, Update
@@ -61,7 +62,8 @@ def _sqlite_utils_database() -> Any:
     loaded already, sqlite-utils gets it as before."""
     absent = "numpy" not in sys.modules
     if absent:
-        sys.modules["numpy"] = None  # type: ignore[assignment]  # import numpy -> ImportError
+        modules: dict[str, Any] = sys.modules  # None there marks a module missing
+        modules["numpy"] = None  # import numpy -> ImportError
     try:
         from sqlite_utils import Database as found
     finally:
@@ -75,10 +77,11 @@ if TYPE_CHECKING:
 else:
     Database = _sqlite_utils_database()
 
+fcntl: ModuleType | None
 try:  # POSIX; elsewhere the single-process guard is off (the bot runs on Linux)
     import fcntl
 except ImportError:  # pragma: no cover
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None
 
 DEFAULT_DB = "gavel.sqlite3"
 
@@ -345,18 +348,19 @@ def _release(path: str | None) -> None:
 
 
 # ---------------------------------------------------------------------- the store
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def _locked(method: F) -> F:
+def _locked(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
     """Hold the Store's lock for the whole call (one connection, many threads)."""
 
     @functools.wraps(method)
-    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Store, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
             return method(self, *args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 class Store:
