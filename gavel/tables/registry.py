@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gavel.tables.games import game_name, installed
+from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore
-from gavel.tables.table import Table
+from gavel.tables.table import Player, Table
 from rules.core import IllegalAction, Msg
 
 
@@ -80,6 +81,20 @@ class Tables:
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
+
+    def broke(self, broken: BrokenTable) -> None:
+        """The open table of `broken.channel_id` could not be loaded: the channel stays closed."""
+        self.broken[broken.channel_id] = broken
+
+    def cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:
+        """A moderator gives up on a table that could not be loaded: its row is marked cancelled
+        (kept, with its log, for whoever wants to look) and the channel is free again."""
+        broken = self.broken[channel_id]
+        if not can_manage:
+            raise IllegalAction("broken_cancel", table=broken.table_id)
+        self.store.finish(broken.table_id, "cancelled", [])
+        del self.broken[channel_id]
+        return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
 
     def broken_in(self, channel_id: int) -> BrokenTable | None:
         """The table of this channel that could not be loaded (and no table open there since)."""

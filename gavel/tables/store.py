@@ -1,6 +1,6 @@
-"""Persistence for tables: the SQLite `Store` (sqlite-utils, WAL, `synchronous=FULL`), and
-`open_store`, which gives it or the PostgreSQL one (`gavel.tables.pgstore.PgStore`) by what `GAVEL_DB`
-names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.sqlite3`).
+"""Persistence for tables: the SQLite `Store` (sqlite-utils, WAL, `synchronous=FULL`), which
+`gavel.tables.stores.open_store` gives, or the PostgreSQL one (`gavel.tables.pgstore.PgStore`), by
+what `GAVEL_DB` names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.sqlite3`).
 Both keep the `TableStore` contract below; what follows is the SQLite one.
 
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
@@ -964,24 +964,6 @@ class TableStore(Protocol):
     def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
                 limit: int | None = None) -> list[dict[str, Any]]: ...
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]: ...
-
-
-if TYPE_CHECKING:
-    from gavel.tables.pgstore import PgStore
-
-    _stores: tuple[type[TableStore], ...] = (Store, PgStore)  # mypy: both keep the contract
-
-
-def open_store(location: str | Path | None = None) -> TableStore:
-    """The store for `location` (default: `GAVEL_DB`, else `gavel.sqlite3`): PostgreSQL for a
-    `postgresql://` URL, SQLite for anything else (a file, `:memory:`). The one place a store
-    is made from configuration."""
-    target = location if location is not None else default_path()
-    if is_postgres(target):
-        from gavel.tables.pgstore import PgStore  # psycopg is loaded only for a PostgreSQL database
-
-        return PgStore(str(target))
-    return Store(target)
 
 
 # ---------------------------------------------------------------------- outside the Store

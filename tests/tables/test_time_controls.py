@@ -319,7 +319,7 @@ async def test_one_process_fires_a_time_control_it_never_timed(backend: Backend)
 
 
 def test_a_seat_row_changes_alone_and_only_as_expected(backend: Backend) -> None:
-    from gavel.tables.store import open_store
+    from gavel.tables.stores import open_store
 
     s = open_store(backend.location())
     table_id = s.create_table({"guild": 1, "channel": 2, "game": toy.KEY, "status": "active", "version": 0,
