@@ -163,7 +163,8 @@ class Clicks:
                 return
             raise
         player = player_of(interaction)
-        prompt = self.bot.service.prompt(table.channel_id, player)
+        # Decoding the click needs the actions and the game's words, not the board's labels.
+        prompt = self.bot.service.prompt(table.channel_id, player, labels=False)
         legal = prompt.actions if prompt is not None else []
         if not legal and item.version != table.version:
             raise IllegalAction("stale_button")  # the decision goes on, but this player is done with it
@@ -185,8 +186,10 @@ class Clicks:
         if action is None and picked is not None and len(candidates) == 1:
             action = candidates[0]  # a select offers a token; the only action it leads to
         if action is None:
-            assert prompt is not None  # a prefix of a legal action was matched
-            await self._next_step(interaction, prompt, prefix, item.version, page or 0)
+            # the next step is shown: now with the labels its buttons and board share
+            shown = self.bot.service.prompt(table.channel_id, player)
+            assert shown is not None  # a prefix of a legal action was matched
+            await self._next_step(interaction, shown, prefix, item.version, page or 0)
             return
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)

@@ -1,7 +1,7 @@
 """The AI seats' part of the table service: which policy plays a game's AI seats, where they think
 (`gavel.tables.ai`: inline or a process pool), and when the clock should ask them to play on
 (`due`): at once after a restart or a call that stopped at `MAX_AI_STEPS`, later and later after
-failures in a row. The seats themselves play in `gavel.tables.play` (`_run_ai`)."""
+failures in a row. The seats themselves play in `gavel.tables.play` (`Play.run_ai`)."""
 
 from __future__ import annotations
 

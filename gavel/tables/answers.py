@@ -92,30 +92,32 @@ class Answers:
         if await asyncio.to_thread(self._store.set_clock, table.id, table.version, clock_text(row)):
             self._timing.stored(table.id, row)
 
-    def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
+    def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `prompt_of` makes it
         (with what that seat alone knows of its question, `own`): what a front-end opens a
         player's menu from ("My options", `/table me`, a command's autocomplete). Its `actions`
         are the seat's legal actions, those it may take at any time when nobody asks it, and
         empty when it has nothing to do. None when the channel has no game in play or the user
-        plays no seat there."""
+        plays no seat there. `labels=False`: without the board's square labels (no renderer is
+        asked): all a click needs to be decoded, lighter than a prompt to show."""
         table = self._tables.table(channel_id)
         if table is None or table.state is None or table.status != "active":
             return None
         seat = table.seat_of(player.user_id if isinstance(player, Player) else player)
-        return self.prompt_of(table, seat) if seat is not None else None
+        return self.prompt_of(table, seat, self.now(table, labels=labels)) if seat is not None else None
 
     def prompt_for(self, table: Table, seat: int) -> Prompt | None:
         """`seat`'s prompt, or None when that seat is not a human who may act now."""
         return self.prompt_of(table, seat) if seat in table.humans_to_act() else None
 
-    def now(self, table: Table) -> _Now:
-        """What every prompt of the table's present moment shares, worked out once."""
+    def now(self, table: Table, *, labels: bool = True) -> _Now:
+        """What every prompt of the table's present moment shares, worked out once (`labels`:
+        with the renderer that labels the actions' squares)."""
         assert table.state is not None  # a seat is prompted only in a game in play
         decision, left = table.decision(), self._timing.decisions.seconds_left(table) if self._timing.enabled else None
         on_clock = self._timing.decisions.on_clock(table) if left is not None else None
         words = registry.plugin(table.game_key).words
-        renderer = self.renderer_or_none(table)
+        renderer = self.renderer_or_none(table) if labels else None
         needs_view = renderer is not None or type(words).facts is not Words.facts
         public = table.game.view(table.state, None) if needs_view else {}
         facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
@@ -202,7 +204,7 @@ class Answers:
         When several humans may act at once (a card-play window: six players may be asked
         together) the channel gets one `table.may_act` line naming them all, not one "your
         turn" line each; who may still act is public (the passes are), what they hold is not.
-        `ping`: the seats whose prompts ping their player (a change's notices: `_notices`)."""
+        `ping`: the seats whose prompts ping their player (a change's notices: `notices`)."""
         prompts, now = self.prompts(table)
         for prompt in prompts:
             prompt.ping = prompt.seat in ping

@@ -13,7 +13,7 @@ version it opened at and when its clock started, and answers from that alone:
   the decision puts on the clock, when the table has a clock at all.
 - `clocked`: who takes their `Game.timeout_action` when it runs out (`TableService.expire`).
 
-The service also keeps each clock in the database (`TableService._save_clock`: the version the
+The service also keeps each clock in the database (`gavel.tables.answers.Answers.save_clock`: the version the
 decision opened at and when it runs out), so that another process, or this one after a restart,
 `resume`s it with the time it has left instead of a fresh clock, and whichever process finds it
 due first claims and fires it (`gavel.tables.clock`). Without a stored clock a decision counts from the
@@ -138,7 +138,7 @@ class Decisions:
         """The human seats the decision open now asks that were not mentioned yet in it, now
         counted as mentioned: every human asked when a decision opens, and later only a seat it
         asks anew (never one asked again because another seat passed). Called once per change's
-        notices (`TableService._notices`)."""
+        notices (`gavel.tables.answers.Answers.notices`)."""
         opened = self.track(table)
         if opened is None:
             return frozenset()

@@ -85,7 +85,7 @@ class Expiry:
                 try:
                     await self._play.step(table, seat, str(action), out)
                 except StaleTable:
-                    if not applied:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
+                    if not applied:  # nothing of ours is stored: `on_table` looks again (and finds it stale)
                         raise
                     break  # another process moved the table on: what we stored is told below
                 applied = True
@@ -110,7 +110,7 @@ class Expiry:
             try:
                 await self._play.step(table, seat, str(action), out)
             except StaleTable:
-                if not timed_out:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
+                if not timed_out:  # nothing of ours is stored: `on_table` looks again (and finds it stale)
                     raise
                 break  # another process moved the table on: what we stored is told below
             timed_out.append(seat)

@@ -189,7 +189,7 @@ class Images:
 
     async def picture(self, table: Table, seat: int | None, prompt: Prompt | None,
                        view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str]]:
-        """`_render`'s picture and the same view in words (`describe`), both drawn in a worker
+        """`render`'s picture and the same view in words (`describe`), both drawn in a worker
         thread: what a notice carries as its `image` and its `alt`. No picture, no words."""
         if table.state is None:
             return None, {}

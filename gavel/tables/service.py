@@ -434,14 +434,14 @@ class TableService:
         return await self.expiry.claim(deadline)
 
     # ------------------------------------------------------------------ answers (`answers`)
-    def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
+    def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `prompt_of` makes it
         (with what that seat alone knows of its question, `own`): what a front-end opens a
         player's menu from ("My options", `/table me`, a command's autocomplete). Its `actions`
         are the seat's legal actions, those it may take at any time when nobody asks it, and
         empty when it has nothing to do. None when the channel has no game in play or the user
         plays no seat there."""
-        return self.answers.prompt(channel_id, player)
+        return self.answers.prompt(channel_id, player, labels=labels)
 
     def step_labels(self, channel_id: int, actions: Sequence[str]) -> dict[str, str]:
         """{action: label} that the board gives `actions` alone (`Renderer.label_actions` on the

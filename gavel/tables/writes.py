@@ -34,7 +34,7 @@ the table as the database has it, before the player is told (`stale_write`)."""
 
 class StaleTable(IllegalAction):
     """The stored table moved on under a call (another process wrote it first): nothing of the
-    failed write was stored. `_on_table` runs the call again on the fresh table; past its
+    failed write was stored. `Access.on_table` runs the call again on the fresh table; past its
     retries the player hears `stale_write`."""
 
     code = "stale_write"

@@ -2,7 +2,7 @@
 
 A player's action is one transaction with its notices: the log row, the snapshot (with the
 decision's clock and the version announced) and the outbox rows are committed together
-(`Play._step(defer=True)`, `Play._save`, `TableStore.record_action(keep=)`). The count test
+(`Play.step(defer=True)`, `Writes.save`, `TableStore.record_action(keep=)`). The count test
 reads the statements SQLite runs (`set_trace_callback`), so a change that adds a read or a
 transaction per action shows here, as a count, never as a time."""
 
