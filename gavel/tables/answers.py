@@ -43,6 +43,8 @@ class _Out:
     heard: int = 0
     """How many of `public` the service's `live` listener was already given (then not repeated
     in the call's notice)."""
+    away: list[int] = field(default_factory=list)
+    """The seats the AI took for their away players meanwhile (`Public.away`)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class Answers:
         self._writes = writes
         self._outbox = outbox
         self._undo_points = undo_points
+        self.mentions = False
+        """Whether the front-end says whose turn it is itself, from the prompt (Discord mentions the
+        players to act): the channel's notice then carries no "your turn" / "may act" line."""
 
     async def save_clock(self, table: Table) -> None:
         """Store the clock of the decision open now when it changed other than by an action (an
@@ -196,20 +201,22 @@ class Answers:
         now = self.now(table)
         return [self.prompt_of(table, s, now) for s in seats], now
 
-    async def public(self, table: Table, lines: list[Msg], ping: frozenset[int] = frozenset()
-                      ) -> tuple[Public, list[Prompt]]:
+    async def public(self, table: Table, lines: list[Msg], ping: frozenset[int] = frozenset(), *,
+                     away: bool = False) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first
         prompt's moves, and that prompt; with every prompt (the others stand alone).
 
         When several humans may act at once (a card-play window: six players may be asked
         together) the channel gets one `table.may_act` line naming them all, not one "your
         turn" line each; who may still act is public (the passes are), what they hold is not.
-        `ping`: the seats whose prompts ping their player (a change's notices: `notices`)."""
+        `ping`: the seats whose prompts ping their player (a change's notices: `notices`); `away`:
+        the AI took a seat for its away player (`Public.away`). Where the front-end names the
+        players to act from the prompt itself (`mentions`), no line says it again."""
         prompts, now = self.prompts(table)
         for prompt in prompts:
             prompt.ping = prompt.seat in ping
         first = prompts[0] if prompts else None
-        lines = [*lines, *turn_lines(table, [p.seat for p in prompts])]
+        lines = [*lines, *([] if self.mentions else turn_lines(table, [p.seat for p in prompts]))]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         # The public view the prompts' facts were read from is the board's too: one per change.
         view = now.public if now is not None and now.public else None
@@ -217,7 +224,7 @@ class Answers:
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         over = table.status == "finished"  # the game's last message: it offers to play again
-        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt), prompts
+        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away), prompts
 
     async def notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
@@ -236,7 +243,7 @@ class Answers:
         await self.save_clock(table)
         # The channel pings a seat once per decision: when it is first asked in it.
         ping = self._timing.decisions.to_ping(table) if table.status == "active" else frozenset()
-        public, prompts = await self.public(table, out.public[out.heard:], ping)
+        public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:

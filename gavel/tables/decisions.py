@@ -280,13 +280,14 @@ def time_lines(table: Table) -> list[Msg]:
                 {"control": control, "minutes": f"{table.time / 60:g}"})]
 
 
-def deadline_lines(table: Table, left: float | None, wall: float) -> list[Msg]:
-    """When the decision open now runs out by itself (`table.runs_out`: `at`, a `time.time()`
-    the Discord front-end shows as a relative timestamp, and `minutes` left, which local play
-    prints); nothing when no clock runs."""
+def deadline_lines(table: Table, left: float | None, wall: float, *, timestamps: bool = False) -> list[Msg]:
+    """When the decision open now runs out by itself (`table.runs_out`: the `minutes` left, which
+    local play prints; with `timestamps`, `table.runs_out_at`: `at`, a `time.time()` a front-end
+    shows as a live countdown, as Discord does); nothing when no clock runs."""
     if left is None:
         return []
-    return [Msg("table.runs_out", {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
+    key = "table.runs_out_at" if timestamps else "table.runs_out"
+    return [Msg(key, {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
 
 
 def turn_lines(table: Table, seats: Iterable[int] | None = None) -> list[Msg]:

@@ -330,6 +330,7 @@ class Play:
         await self._writes.store_seat(table, seat, replace(info, ai=AWAY_AI, away=True, timeouts=0, votes=()),
                                checked=checked)
         out.public.append(said)
+        out.away.append(seat)
 
     async def acted(self, table: Table, seat: int) -> None:
         """`seat` acted itself: its time-up count and the votes against it start again. A failure

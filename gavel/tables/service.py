@@ -247,6 +247,24 @@ class TableService:
         self.play.live = live
 
     @property
+    def mentions(self) -> bool:
+        """Whether the front-end says whose turn it is itself, from the prompts (`Answers.mentions`)."""
+        return self.answers.mentions
+
+    @mentions.setter
+    def mentions(self, mentions: bool) -> None:
+        self.answers.mentions = mentions
+
+    @property
+    def timestamps(self) -> bool:
+        """Whether the front-end shows a time as a live countdown (`Views.timestamps`)."""
+        return self.views.timestamps
+
+    @timestamps.setter
+    def timestamps(self, timestamps: bool) -> None:
+        self.views.timestamps = timestamps
+
+    @property
     def langs(self) -> dict[int, str]:
         """user id -> the language that user reads (`Images.langs`)."""
         return self.images.langs

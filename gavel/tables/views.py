@@ -37,6 +37,9 @@ class Views:
         self._images = images
         self._answers = answers
         self._rematches = rematches
+        self.timestamps = False
+        """Whether the front-end shows a time as a live countdown (Discord's timestamps): a
+        decision's end is then said as a moment (`table.runs_out_at`), else in minutes."""
 
     async def me(self, channel_id: int, player: Player) -> Private:
         """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
@@ -143,7 +146,8 @@ class Views:
                 lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
         lines += turn_lines(table)
         if self._timing.enabled and table.status == "active":  # when the decision open now runs out by itself
-            lines += deadline_lines(table, self._timing.decisions.seconds_left(table), self._timing.wall())
+            lines += deadline_lines(table, self._timing.decisions.seconds_left(table), self._timing.wall(),
+                                    timestamps=self.timestamps)
         return Public(table.id, lines, names=table.names)
 
     def help(self) -> Public:
