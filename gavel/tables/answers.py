@@ -216,7 +216,7 @@ class Answers:
         for prompt in prompts:
             prompt.ping = prompt.seat in ping
         first = prompts[0] if prompts else None
-        lines = [*lines, *([] if self.mentions else turn_lines(table, [p.seat for p in prompts]))]
+        lines = [*lines, *([] if self.mentions else turn_lines(table, [p.seat for p in prompts], waited=True))]
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         # The public view the prompts' facts were read from is the board's too: one per change.
         view = now.public if now is not None and now.public else None

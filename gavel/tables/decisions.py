@@ -290,11 +290,14 @@ def deadline_lines(table: Table, left: float | None, wall: float, *, timestamps:
     return [Msg(key, {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
 
 
-def turn_lines(table: Table, seats: Iterable[int] | None = None) -> list[Msg]:
+def turn_lines(table: Table, seats: Iterable[int] | None = None, *, waited: bool = False) -> list[Msg]:
     """Whose turn it is: "X, it is your turn", or, when several may act at once (a card-play
     window of six), one line naming them all. `seats`: those to name (the humans prompted);
-    by default every seat the decision open now asks."""
-    named = sorted(table.decision().asked if seats is None else seats)
-    if len(named) > 1:
+    by default every seat the decision open now asks. `waited`: a decision the game names
+    (`Decision.about`: a card-play window, a question) waits for whoever it asks, even one
+    alone ("X may act"): it is not their turn (a move, even on its clock, is)."""
+    decision = table.decision()
+    named = sorted(decision.asked if seats is None else seats)
+    if len(named) > 1 or (named and waited and decision.about is not None):
         return [Msg("table.may_act", {"players": Listed.of(table.seat_name(s) for s in named)})]
     return [Msg("table.your_turn", {"player": SeatName(s)}) for s in named]

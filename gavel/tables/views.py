@@ -144,7 +144,7 @@ class Views:
             awaited = window.awaited(table, self._timing.wall()) if window is not None else []
             if awaited:
                 lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
-        lines += turn_lines(table)
+        lines += turn_lines(table, waited=True)
         if self._timing.enabled and table.status == "active":  # when the decision open now runs out by itself
             lines += deadline_lines(table, self._timing.decisions.seconds_left(table), self._timing.wall(),
                                     timestamps=self.timestamps)
