@@ -22,7 +22,6 @@ from cogs.flows import (
     post_lobby,
     send_finished_game,
     send_notice,
-    undo_view_for,
 )
 from gavel.tables import i18n
 from gavel.tables.notices import Prompt, Public
@@ -156,15 +155,16 @@ class Clicks:
         """One step down the action menu (or, with `page`, the same step's next page); play
         the action once the path names one. `chosen`: the set picked on a `Combined` step's
         multi-select, joined by the game into the action (only values the step offers)."""
+        player = player_of(interaction)
         try:
-            table = await self.live(interaction, item.table_id, item.version)
+            # One light call: the button's table, still answering its decision, and the clicker's
+            # prompt without the board's labels (the actions and the game's words decode a click).
+            table, prompt = await self.bot.service.for_click(interaction.channel_id or 0, player, item.table_id,
+                                                             item.version, fresh=self.bot.shared)
         except IllegalAction as refusal:
             if refusal.code == "stale_button" and await self._refresh(interaction, item):
                 return
             raise
-        player = player_of(interaction)
-        # Decoding the click needs the actions and the game's words, not the board's labels.
-        prompt = self.bot.service.prompt(table.channel_id, player, labels=False)
         legal = prompt.actions if prompt is not None else []
         if not legal and item.version != table.version:
             raise IllegalAction("stale_button")  # the decision goes on, but this player is done with it
@@ -194,7 +194,7 @@ class Clicks:
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
         spent = interaction.message is not None and interaction.message.flags.ephemeral
-        undo = undo_view_for(self.bot, table.channel_id, player, lang_of(interaction))
+        undo = _undo_view(table, player, notices, lang_of(interaction))
         with delivering(self.bot, table.channel_id):
             if spent:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
@@ -216,8 +216,8 @@ class Clicks:
         with delivering(self.bot, table.channel_id):
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
-                                                         view=undo_view_for(self.bot, table.channel_id, player,
-                                                                            lang_of(interaction)))
+                                                         view=_undo_view(table, player, notices,
+                                                                         lang_of(interaction)))
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def _refresh(self, interaction: discord.Interaction, item: Any) -> bool:
@@ -283,3 +283,12 @@ class Clicks:
         own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction),
                                            actions=actions)
         return board_file(own.image, "board.png", own.described(lang_of(interaction)))
+
+
+def _undo_view(table: Table, player: Player, notices: list[Notice], lang: str) -> discord.ui.View | None:
+    """The Undo button for the player who just acted, when the change's channel notice says they
+    may take their action back (`Public.undo`); None otherwise. Asks the service nothing."""
+    public = next((n for n in notices if isinstance(n, Public)), None)
+    if public is None or public.undo is None or public.undo[0] != table.seat_of(player.user_id):
+        return None
+    return components.undo_view(table.id, public.undo[1], lang)

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from gavel.tables.access import Access
 from gavel.tables.decisions import OnClock, clock_text, turn_lines
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
@@ -25,7 +26,7 @@ from gavel.tables.table import Player, Table
 from gavel.tables.timing import Clocks
 from gavel.tables.writes import UndoPoints, Writes
 from rules import registry
-from rules.core import Decision, Msg
+from rules.core import Decision, IllegalAction, Msg
 from rules.plugin import Words
 
 if TYPE_CHECKING:
@@ -67,9 +68,10 @@ class _Now:
 class Answers:
     """The prompts and notices of a table's present moment (it keeps nothing of its own)."""
 
-    def __init__(self, tables: Tables, images: Images, secrets: Secrets, timing: Clocks, writes: Writes,
-                 outbox: Outbox, undo_points: UndoPoints) -> None:
+    def __init__(self, tables: Tables, access: Access, images: Images, secrets: Secrets, timing: Clocks,
+                 writes: Writes, outbox: Outbox, undo_points: UndoPoints) -> None:
         self._tables = tables
+        self._access = access
         self._store = tables.store
         self._images = images
         self._secrets = secrets
@@ -110,6 +112,22 @@ class Answers:
             return None
         seat = table.seat_of(player.user_id if isinstance(player, Player) else player)
         return self.prompt_of(table, seat, self.now(table, labels=labels)) if seat is not None else None
+
+    async def for_click(self, channel_id: int, player: Player, table_id: int, version: int, *,
+                        fresh: bool = False) -> tuple[Table, Prompt | None]:
+        """What a click on a menu made at `version` of table `table_id` is decoded from, in one
+        light call: the table (as this process holds it, else, or when `fresh` or behind the
+        button, as stored) and the clicker's prompt without the board's labels (None when they
+        play no seat or have nothing to do). `stale_button` when the button's table is not the
+        channel's open one, or its decision is gone (`Decisions.answering`)."""
+        table = self._tables.table(channel_id)
+        if table is None or table.id != table_id or version > table.version or fresh:
+            table = await self._access.look(channel_id)
+        if table is None or table.id != table_id or table.status != "active" \
+                or not self._timing.decisions.answering(table, version):
+            raise IllegalAction("stale_button")
+        seat = table.seat_of(player.user_id) if table.state is not None else None
+        return table, self.prompt_of(table, seat, self.now(table, labels=False)) if seat is not None else None
 
     def prompt_for(self, table: Table, seat: int) -> Prompt | None:
         """`seat`'s prompt, or None when that seat is not a human who may act now."""
@@ -224,7 +242,10 @@ class Answers:
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         over = table.status == "finished"  # the game's last message: it offers to play again
-        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away), prompts
+        undo_seat = self._undo_points.seat(table)
+        undo = (undo_seat, table.version) if undo_seat is not None else None
+        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
+                      undo=undo), prompts
 
     async def notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private

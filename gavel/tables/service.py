@@ -174,8 +174,8 @@ class TableService:
         """`outbox`: whether changes' notices wait in the database until delivered (the bot's
         case; local play prints them at once and keeps nothing)."""
         self.access = Access(self.tables, self.timing, self.secrets)
-        self.answers = Answers(self.tables, self.images, self.secrets, self.timing, self.writes, self.outbox,
-                               self.undo_points)
+        self.answers = Answers(self.tables, self.access, self.images, self.secrets, self.timing, self.writes,
+                               self.outbox, self.undo_points)
         self.play = Play(self.access, self.writes, self.timing, self.ai_turns, self.answers, self.undo_points)
         self.walkaways = Away(self.access, self.writes, self.timing, self.play, self.answers)
         self.undos = Undo(self.tables, self.access, self.timing, self.undo_points, self.play, self.answers)
@@ -287,6 +287,11 @@ class TableService:
         """In how many seconds the AI seats of the channel's table should be asked to play on
         (`advance`), or None when none is to act (`AITurns.due`)."""
         return self.ai_turns.due(self.tables.table(channel_id))
+
+    async def for_click(self, channel_id: int, player: Player, table_id: int, version: int, *,
+                        fresh: bool = False) -> tuple[Table, Prompt | None]:
+        """What a click on a turn menu is decoded from, in one light call (`Answers.for_click`)."""
+        return await self.answers.for_click(channel_id, player, table_id, version, fresh=fresh)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
         """Whether `seat` may take back its last action at the table now (`UndoPoints.can_undo`)."""

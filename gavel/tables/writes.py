@@ -97,6 +97,11 @@ class UndoPoints:
         if undoable and table.version == version:
             self._points[table.id] = (version, seat)
 
+    def seat(self, table: Table) -> int | None:
+        """The seat that may take back its last action at the table now, if any (`can_undo`)."""
+        found = self._points.get(table.id)
+        return found[1] if found is not None and found[0] == table.version and table.status == "active" else None
+
     def may_undo_next(self, table: Table, seat: int, again: bool) -> None:
         """An undo landed: `seat` may take back the one before too when `again`."""
         self._points.pop(table.id, None)
