@@ -2,8 +2,8 @@
 
 The API the front-ends call (the cogs, the console, the tests), whatever the game:
 - `TableService(db_path=None, renderers=None, *, ais=None)`: `db_path` is a SQLite file or a
-  `postgresql://` URL (`gavel.tables.stores.open_store`; default `GAVEL_DB`); `renderers` maps a game key to a
-  `renderer.Renderer` or to None (no images); other games draw with the renderer their plug-in
+  `postgresql://` URL (`gavel.tables.stores.open_store`; default `GAVEL_DB`); `renderers` maps a
+  game key to a `renderer.Renderer` or to None (no images); other games draw with the renderer their plug-in
   names (`rules.plugin.Plugin.renderer`, imported on first use). `ais` maps a game key to a
   policy `choose(game, state, seat)`; other games import `rules.<key>.ai`.
 - `create(..., sit=True, dice=None, lang=None)`: `sit=False` makes a lobby whose host does not
@@ -21,8 +21,8 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - `await stats(guild_id, user, named=False) -> Public` (results, ratings, last games),
   `await leaderboard(guild_id, game, channel_id) -> Public`, `await history(guild_id, page)`,
   `await history_game(guild_id, table_id)` (a finished game's record and public final board;
-  `gavel.tables.standings`, ratings made by `gavel.tables.ratings`), `await advance(channel_id)` (more AI moves when the
-  per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
+  `gavel.tables.standings`, ratings made by `gavel.tables.ratings`), `await advance(channel_id)`
+  (more AI moves when the per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.
 - `leave` during a game is `resign`. A game that says what leaving does (`Game.leave_action`)
@@ -43,6 +43,13 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   may still act in one line (`table.may_act`) and carries the first prompt; the others follow
   as standalone `Prompt`s (for a hidden-information game they are all `private`, and one
   "show my actions" button serves them all).
+- A front-end edits no line: the service words them for it. `mentions = True` (Discord: the
+  prompt's own line names the players to act): no turn line; `timestamps = True` (a live
+  countdown): a decision's end is a moment (`table.runs_out_at`), else minutes. What a
+  front-end acts on is a field: `Public.away` (a seat the AI took for its away player),
+  `Public.undo` (who may take their action back), `Public.over`. `await for_click(channel,
+  player, table_id, version)` decodes a menu click in one light call (the table, still
+  answering, and the clicker's prompt without the board's labels).
 - Many processes may share one PostgreSQL database, any of them taking any command: every
   change reads the table as the database has it first (loading one this process never held)
   and runs again when another process wrote first (`gavel.tables.access.Access.on_table`);
