@@ -1,4 +1,4 @@
-"""The picture part of `TableService`: the board and a seat's private picture (its hand, its role
+"""The picture part of the table service: the board and a seat's private picture (its hand, its role
 card), drawn by the game's renderer (`renderer.Renderer`, named by its plug-in and imported on
 first use), in a worker thread, in the words of whoever reads it.
 
