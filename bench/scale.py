@@ -60,7 +60,8 @@ from urllib.parse import quote
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gavel.tables.service import Player, TableService
-from gavel.tables.store import dumps, is_postgres, open_store, redacted
+from gavel.tables.store import dumps, is_postgres, redacted
+from gavel.tables.stores import open_store
 from gavel.tables.table import SeatInfo, stored_config
 from rules import registry
 from rules.core import SeededChance

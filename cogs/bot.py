@@ -53,8 +53,8 @@ from cogs.tables import TablesCog
 from cogs.translator import Translator
 from gavel.tables import i18n
 from gavel.tables.ai import PooledSeats
-from gavel.tables.base import game_name
 from gavel.tables.clock import WindowClock
+from gavel.tables.games import game_name
 from gavel.tables.notices import Notice
 from gavel.tables.rematch import RematchClock
 from gavel.tables.service import TableService

@@ -22,7 +22,6 @@ from cogs.flows import (
     post_lobby,
     send_finished_game,
     send_notice,
-    undo_view_for,
 )
 from gavel.tables import i18n
 from gavel.tables.notices import Prompt, Public
@@ -79,7 +78,7 @@ class Clicks:
                 lang = guild_lang(interaction.guild, interaction)
                 await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
                                                          view=None)
-                await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+                await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
             return
         calls: dict[str, Callable[[int, Player], Awaitable[list[Notice]]]]
         calls = {"join": service.join, "leave": service.leave, "ai": service.add_ai}
@@ -129,7 +128,7 @@ class Clicks:
         notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
         with delivering(self.bot, table.channel_id):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
         """A game picked from `/table history`'s menu: its record and final board."""
@@ -156,14 +155,16 @@ class Clicks:
         """One step down the action menu (or, with `page`, the same step's next page); play
         the action once the path names one. `chosen`: the set picked on a `Combined` step's
         multi-select, joined by the game into the action (only values the step offers)."""
+        player = player_of(interaction)
         try:
-            table = await self.live(interaction, item.table_id, item.version)
+            # One light call: the button's table, still answering its decision, and the clicker's
+            # prompt without the board's labels (the actions and the game's words decode a click).
+            table, prompt = await self.bot.service.for_click(interaction.channel_id or 0, player, item.table_id,
+                                                             item.version, fresh=self.bot.shared)
         except IllegalAction as refusal:
             if refusal.code == "stale_button" and await self._refresh(interaction, item):
                 return
             raise
-        player = player_of(interaction)
-        prompt = self.bot.service.prompt(table.channel_id, player)
         legal = prompt.actions if prompt is not None else []
         if not legal and item.version != table.version:
             raise IllegalAction("stale_button")  # the decision goes on, but this player is done with it
@@ -185,13 +186,15 @@ class Clicks:
         if action is None and picked is not None and len(candidates) == 1:
             action = candidates[0]  # a select offers a token; the only action it leads to
         if action is None:
-            assert prompt is not None  # a prefix of a legal action was matched
-            await self._next_step(interaction, prompt, prefix, item.version, page or 0)
+            # the next step is shown: now with the labels its buttons and board share
+            shown = self.bot.service.prompt(table.channel_id, player)
+            assert shown is not None  # a prefix of a legal action was matched
+            await self._next_step(interaction, shown, prefix, item.version, page or 0)
             return
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
         spent = interaction.message is not None and interaction.message.flags.ephemeral
-        undo = undo_view_for(self.bot, table.channel_id, player, lang_of(interaction))
+        undo = _undo_view(table, player, notices, lang_of(interaction))
         with delivering(self.bot, table.channel_id):
             if spent:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
@@ -201,7 +204,7 @@ class Clicks:
                 if undo is not None:  # the Undo button, for the one who acted only
                     await interaction.followup.send(i18n.gettext("cogs.done", lang_of(interaction)), view=undo,
                                                     ephemeral=True)
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def undo(self, interaction: discord.Interaction, item: components.UndoButton) -> None:
         """Undo: the clicker takes back their last action (refused with the reason when they may
@@ -213,9 +216,9 @@ class Clicks:
         with delivering(self.bot, table.channel_id):
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
-                                                         view=undo_view_for(self.bot, table.channel_id, player,
-                                                                            lang_of(interaction)))
-            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)  # type: ignore[arg-type]
+                                                         view=_undo_view(table, player, notices,
+                                                                         lang_of(interaction)))
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def _refresh(self, interaction: discord.Interaction, item: Any) -> bool:
         """A private menu that went stale while its player was choosing (in a card-play window
@@ -267,7 +270,10 @@ class Clicks:
         elif marked:
             await interaction.response.defer(ephemeral=True, thinking=True)
             file = await self._own_board(interaction, step if own_marks else None)
-            await interaction.followup.send(text, view=view, ephemeral=True, **({"file": file} if file else {}))  # type: ignore[call-overload]
+            if file is not None:
+                await interaction.followup.send(text, view=view, ephemeral=True, file=file)
+            else:
+                await interaction.followup.send(text, view=view, ephemeral=True)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
@@ -277,3 +283,12 @@ class Clicks:
         own = await self.bot.service.board(interaction.channel_id or 0, for_user=player_of(interaction),
                                            actions=actions)
         return board_file(own.image, "board.png", own.described(lang_of(interaction)))
+
+
+def _undo_view(table: Table, player: Player, notices: list[Notice], lang: str) -> discord.ui.View | None:
+    """The Undo button for the player who just acted, when the change's channel notice says they
+    may take their action back (`Public.undo`); None otherwise. Asks the service nothing."""
+    public = next((n for n in notices if isinstance(n, Public)), None)
+    if public is None or public.undo is None or public.undo[0] != table.seat_of(player.user_id):
+        return None
+    return components.undo_view(table.id, public.undo[1], lang)

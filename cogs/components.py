@@ -263,8 +263,9 @@ def menu_items(
     if combined is not None and 0 < len(combined.options) <= SELECT_OPTIONS_MAX:
         return combined_items(table_id=table_id, version=version, legal=legal, prefix=prefix, words=words,
                               lang=lang, squares=squares, combined=combined)
-    if squares and all(c.action in squares for c in choices):  # in the board's label order: A, B, C...
-        choices.sort(key=lambda c: (len(squares[c.action]), squares[c.action]))  # type: ignore[index]
+    marked = [(squares[c.action], c) for c in choices if c.action is not None and c.action in squares]
+    if squares and len(marked) == len(choices):  # in the board's label order: A, B, C...
+        choices = [c for _, c in sorted(marked, key=lambda m: (len(m[0]), m[0]))]
     if len(choices) <= BUTTONS_MAX:
         items: list[discord.ui.Item[Any]] = []
         for i, choice in enumerate(choices):
@@ -385,7 +386,12 @@ def lobby_view(table_id: int, lang: str) -> discord.ui.View:
 # the work, so nothing here depends on the service.
 
 
-class _Routed:
+NEVER = r"(?!)"
+"""The template of the shared bases below: a pattern no custom id matches (only the items made
+from them, each with its own template, are ever built)."""
+
+
+class _Routed(discord.ui.DynamicItem[Any], template=NEVER):
     """Sends the click to the bot's handler for this kind of item, through the one error
     handler (discord.py only logs exceptions raised in DynamicItem callbacks).
 
@@ -395,8 +401,10 @@ class _Routed:
     kind: str = ""
 
     def __init__(self, item: Any) -> None:
-        super().__init__(item)  # type: ignore[call-arg]
-        self.fields: dict[str, str] = self.template.match(self.custom_id).groupdict()  # type: ignore[attr-defined]
+        super().__init__(item)
+        found = self.template.match(self.custom_id)
+        assert found is not None  # `DynamicItem.__init__` refuses a custom id its template does not match
+        self.fields: dict[str, str] = found.groupdict()
 
     @property
     def table_id(self) -> int:
@@ -406,7 +414,7 @@ class _Routed:
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
         return cls(item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import errors
 
         handler = getattr(interaction.client, "component_handler", None)
@@ -418,7 +426,7 @@ class _Routed:
             await errors.handle(interaction, exc)
 
 
-class _MenuStep(_Routed):
+class _MenuStep(_Routed, template=NEVER):
     """A step of a turn menu: made for one version of the game, carrying a prefix."""
 
     @property

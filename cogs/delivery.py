@@ -21,7 +21,6 @@ import io
 import logging
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,7 +30,7 @@ from cogs.windows import WindowPost, WindowPosts
 from gavel.tables import i18n
 from gavel.tables.notices import Private, Prompt, Public, Reminder
 from rules import registry
-from rules.core import Game, IllegalAction, SeatName
+from rules.core import Game, IllegalAction
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -122,10 +121,6 @@ def record_file(record: Any, lang: str) -> discord.File:
                         description=description[:ALT_MAX])
 
 
-AWAY_KEYS = frozenset({"table.away_twice", "table.away_voted"})
-"""The lines saying the AI took a seat for an away player: their message gets "Take my seat back"."""
-
-
 def notice_file(notice: Public | Private, lang: str = i18n.DEFAULT) -> discord.File | None:
     """A notice's image as an attachment named for what it shows: `hand.png` for a hand (a
     player who saves it, or reads the DM list, sees which is which), `board.png` otherwise;
@@ -163,7 +158,12 @@ class Delivery:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
         self.windows = WindowPosts()
-        self._langs: dict[int, str] = getattr(getattr(bot, "service", None), "langs", {})
+        service = getattr(bot, "service", None)
+        if service is not None:
+            # Discord's way of saying things: the prompt's own line mentions the players to act,
+            # and a decision's end is a live countdown. The service words its lines for it.
+            service.mentions = service.timestamps = True
+        self._langs: dict[int, str] = getattr(service, "langs", {})
         """Each user's client language as last seen in an interaction: DMs are written in it. The
         service's own map, so that the images it draws for one reader (a role card, a hand, a
         private board) are in that reader's language too."""
@@ -176,7 +176,7 @@ class Delivery:
         self,
         notices: Iterable[Any],
         *,
-        channel: discord.abc.Messageable,
+        channel: discord.abc.Messageable | discord.abc.GuildChannel | discord.abc.PrivateChannel | None,
         interaction: discord.Interaction | None = None,
         earlier: bool = True,
     ) -> list[discord.Message]:
@@ -187,7 +187,12 @@ class Delivery:
         delivered in the outbox; what it refused waits there and is sent again later (`Resender`).
         `earlier`: first send what the channel's table still owes from before (a post that
         failed), so the channel reads things in order. When the channel's own message failed and
-        someone is waiting on this interaction, they hear it (`Undelivered`) after all the rest."""
+        someone is waiting on this interaction, they hear it (`Undelivered`) after all the rest.
+
+        `channel` is where the table plays (an interaction's channel, as Discord gives it): one
+        that takes no messages (a forum, a category, none at all) cannot have a table."""
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"notices are posted in a channel that takes messages, not in {channel!r}")
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
         owed: list[Any] = []
@@ -265,24 +270,14 @@ class Delivery:
         prompt_text = ""
         seats: frozenset[int] = frozenset()
         if isinstance(notice, Public) and notice.prompt is not None:
-            # The prompt's own line mentions (and pings) the players: drop the plain "X, it is
-            # your turn" that says the same for the console.
-            # (The service's one "A, B may act" line says the same when several may act at once.)
-            acting = self.everyone_to_act(notice.prompt, prompts)
-            seats = frozenset(seat for seat, _ in acting)
-            said = {SeatName(seat) for seat in seats}
-            notice = replace(notice, lines=[m for m in notice.lines
-                                            if not (m.key == "table.your_turn" and m.params.get("player") in said)
-                                            and not (m.key == "table.may_act" and len(acting) > 1)])
-            assert notice.prompt is not None  # replace() kept it
+            # The prompt's own line mentions (and pings) the players to act (the service, told so,
+            # says it in no line of its own: `TableService.mentions`).
+            seats = frozenset(seat for seat, _ in self.everyone_to_act(notice.prompt, prompts))
             prompt_text, kwargs["view"] = self.prompt_parts(notice.prompt, lang, prompts)
             kwargs["allowed_mentions"] = pinging(self.to_ping(notice.prompt, prompts))
         elif isinstance(notice, Public) and notice.over and notice.table_id is not None:
             kwargs["view"] = components.again_view(notice.table_id, lang)  # the game's last message
-        # When a decision runs out: the service says it in minutes (local play); Discord counts down.
-        notice = replace(notice, lines=[replace(m, key="cogs.runs_out") if m.key == "table.runs_out" else m
-                                        for m in notice.lines])
-        if isinstance(notice, Public) and notice.table_id is not None and any(m.key in AWAY_KEYS for m in notice.lines):
+        if isinstance(notice, Public) and notice.table_id is not None and notice.away:
             view = kwargs.get("view") or discord.ui.View(timeout=None)
             view.add_item(components.SitButton.make(notice.table_id, lang))  # the away player's way back
             kwargs["view"] = view
@@ -401,7 +396,8 @@ class Delivery:
             return
         try:
             user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
-            await user.send(text or None, file=notice_file(notice, lang))  # type: ignore[arg-type]
+            file = notice_file(notice, lang)
+            await (user.send(text or None, file=file) if file is not None else user.send(text or None))
             return
         except discord.HTTPException as exc:
             if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):

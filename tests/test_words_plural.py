@@ -85,7 +85,7 @@ async def test_the_winners_line_follows_how_many_won() -> None:
     await window_table(svc, ALICE, BOB, CAROL, ai=1)
     table = svc.table(CHANNEL)
     out = _Out()
-    await svc._finish(table, Outcome((0, 2), "test"), out)
+    await svc.play.finish(table, Outcome((0, 2), "test"), out)
     assert Public(None, out.public, names=table.names).text("en")[-1] == "Game over. Winners: alice, carol!"
     one = Msg("table.winner", {"names": i18n.Listed.of(["bob"])}, count=1)
     assert i18n.render(one, "en") == "Game over. Winner: bob!"

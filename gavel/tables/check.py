@@ -147,7 +147,7 @@ def check_source(source: Source) -> Report:
 
 def check_table(source: Source, row: dict[str, Any]) -> list[str]:
     """What is wrong with one table row (nothing: an empty list)."""
-    from gavel.tables.base import installed  # the engines are imported only when a check runs
+    from gavel.tables.games import installed  # the engines are imported only when a check runs
 
     game = installed(str(row["game"]))
     if game is None:

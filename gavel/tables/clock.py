@@ -14,7 +14,7 @@ never waits for them) or after an AI step failed, `TableService.ai_due` says whe
 again, and the timer calls `advance` then.
 
 Many processes may share one database: each decision's clock is stored with the table
-(`TableService._save_clock`), and exactly one process fires each timeout. A process's own timer
+(`gavel.tables.answers.Answers.save_clock`), and exactly one process fires each timeout. A process's own timer
 claims the clock first (`TableService.claim`: False when another process holds it); `watch`
 polls the database for clocks that ran out at tables this process never touched and claims
 them (`TableService.due_clocks`: `FOR UPDATE SKIP LOCKED` on PostgreSQL). A claim lasts the
@@ -40,13 +40,10 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gavel.tables.notices import Notice
 from rules.core import IllegalAction
-
-if TYPE_CHECKING:
-    from gavel.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +68,32 @@ class Deadline:
     """With `remind`: the version the decision opened at, which names it (`TableService.remind`)."""
 
 
+class ClockService(Protocol):
+    """What `WindowClock` asks of the table service (`gavel.tables.service.TableService`)."""
+
+    def deadline(self, channel_id: int) -> Deadline | None: ...
+
+    def ai_due(self, channel_id: int) -> float | None: ...
+
+    def open_channels(self) -> list[int]: ...
+
+    async def due_reminders(self) -> list[Deadline]: ...
+
+    async def due_clocks(self) -> list[Deadline]: ...
+
+    async def advance(self, channel_id: int) -> list[Notice]: ...
+
+    async def expire(self, channel_id: int, version: int) -> list[Notice]: ...
+
+    async def remind(self, channel_id: int, opened: int) -> list[Notice]: ...
+
+    async def claim(self, deadline: Deadline) -> bool: ...
+
+
 class WindowClock:
     """One timer per channel, re-armed after every change (see the module docstring)."""
 
-    def __init__(self, service: TableService, deliver: Deliver) -> None:
+    def __init__(self, service: ClockService, deliver: Deliver) -> None:
         self.service = service
         self.deliver = deliver
         self._tasks: dict[int, asyncio.Task[None]] = {}

@@ -23,16 +23,16 @@ import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from gavel.tables import i18n, terminal
-from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder, seat_label
+from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.record import header_options
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
 from rules import registry
-from rules.core import ChanceOutOfRange, IllegalAction, Msg, SeatName
+from rules.core import ChanceOutOfRange, IllegalAction
 from rules.plugin import ACTION, BOARD, LOBBY, RULES, Command, Menu, Plugin, Words
 
 HUMANS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan")
@@ -131,11 +131,10 @@ class Console:
         """The channel's lines of AI seats' actions, as each is played (`TableService.live`)."""
         self.emit([notice])
 
-    def emit(self, notices: Iterable[Notice], present: Prompt | None = None) -> None:
+    def emit(self, notices: Iterable[Notice]) -> None:
         """Print notices from what they carry alone (their lines, names and prompts, and the
-        words of the prompt's game), never asking the table again. `present`: a prompt of the
-        table's present moment, for a notice that says whose turn it is without carrying one
-        (`/table status`).
+        words of the prompt's game), never asking the table again, nor changing a line: the
+        service words them for local play (a card-play window "waits for" a lone player).
 
         What a seat may do ("Alice may: …") is printed after what it was told privately of the
         same moment (its identity, the card it drew): a prompt waits for the private notices
@@ -158,7 +157,6 @@ class Console:
                 continue
             if isinstance(notice, Public):
                 ask()
-                notice = self._not_a_turn(notice, notice.prompt or present)
             lines = notice.text(self.options.lang)
             image = self._save(notice)
             if self.options.json:
@@ -195,22 +193,6 @@ class Console:
         hands: "Role card"), as the cogs' `<game>.button.hand`; else `console.hand_image` ("Hand
         image"). The game is the one this console plays (a private notice does not name it)."""
         return i18n.own_or(self.options.game, "console.hand_image", "console.hand_image", self.options.lang)
-
-    def _not_a_turn(self, notice: Public, prompt: Prompt | None) -> Public:
-        """In a card-play window a lone human left to answer is "waited for", not told "it is your
-        turn" (it is someone else's Move, or a fight): a window is a decision the game names
-        (`Decision.about`), as `prompt` (the notice's, or one of the same moment) carries it. A
-        move's clock (time out and you leave the game) is no window: that is still "your turn".
-        Without a prompt no game is in play: the notice stays as it is."""
-        if prompt is None:
-            return notice
-        lines = []
-        for line in notice.lines:
-            seat = line.params.get("player") if line.key == "table.your_turn" else None
-            if isinstance(seat, SeatName) and _in_window(prompt, seat.seat):
-                line = Msg("table.may_act", {"players": seat_label(notice.names, seat.seat)})
-            lines.append(line)
-        return replace(notice, lines=lines)
 
     def _prompt(self, prompt: Prompt) -> None:
         name = prompt.seat_name(prompt.seat)
@@ -359,15 +341,6 @@ class Console:
                 return
             self.emit(await self.service.advance(CHANNEL))
 
-    def _present(self) -> Prompt | None:
-        """A prompt of the table's present moment (the first local seat's that has one): the
-        decision open now, for a notice that names whose turn it is without a prompt of its
-        own. None when no game is in play or no local seat plays one."""
-        for player in self.players:
-            if (prompt := self.service.prompt(CHANNEL, player)) is not None:
-                return prompt
-        return None
-
     def player(self, name: str) -> Player:
         """The seat `@name` names: a player's name in any case, a seat number, or `you`."""
         wanted = name.lower()
@@ -433,7 +406,7 @@ class Console:
         elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
-                self.emit([await svc.status(CHANNEL)], present=self._present())
+                self.emit([await svc.status(CHANNEL)])
             elif sub == "board":
                 self.emit([await svc.board(CHANNEL, actor)])
             elif sub == "me":
@@ -670,12 +643,6 @@ class Console:
                 if not self.options.json:
                     self.say("console.again_hint")
                 ended = True
-
-
-def _in_window(prompt: Prompt, seat: int) -> bool:
-    """Whether `seat` is asked something the game names (`Prompt.about`, the decision's: a
-    card-play window, a question), not a plain turn (a move, even on its clock)."""
-    return seat in prompt.asked and prompt.about is not None
 
 
 def _is_board(notice: Private) -> bool:

@@ -13,7 +13,7 @@ version it opened at and when its clock started, and answers from that alone:
   the decision puts on the clock, when the table has a clock at all.
 - `clocked`: who takes their `Game.timeout_action` when it runs out (`TableService.expire`).
 
-The service also keeps each clock in the database (`TableService._save_clock`: the version the
+The service also keeps each clock in the database (`gavel.tables.answers.Answers.save_clock`: the version the
 decision opened at and when it runs out), so that another process, or this one after a restart,
 `resume`s it with the time it has left instead of a fresh clock, and whichever process finds it
 due first claims and fires it (`gavel.tables.clock`). Without a stored clock a decision counts from the
@@ -138,7 +138,7 @@ class Decisions:
         """The human seats the decision open now asks that were not mentioned yet in it, now
         counted as mentioned: every human asked when a decision opens, and later only a seat it
         asks anew (never one asked again because another seat passed). Called once per change's
-        notices (`TableService._notices`)."""
+        notices (`gavel.tables.answers.Answers.notices`)."""
         opened = self.track(table)
         if opened is None:
             return frozenset()
@@ -280,20 +280,24 @@ def time_lines(table: Table) -> list[Msg]:
                 {"control": control, "minutes": f"{table.time / 60:g}"})]
 
 
-def deadline_lines(table: Table, left: float | None, wall: float) -> list[Msg]:
-    """When the decision open now runs out by itself (`table.runs_out`: `at`, a `time.time()`
-    the Discord front-end shows as a relative timestamp, and `minutes` left, which local play
-    prints); nothing when no clock runs."""
+def deadline_lines(table: Table, left: float | None, wall: float, *, timestamps: bool = False) -> list[Msg]:
+    """When the decision open now runs out by itself (`table.runs_out`: the `minutes` left, which
+    local play prints; with `timestamps`, `table.runs_out_at`: `at`, a `time.time()` a front-end
+    shows as a live countdown, as Discord does); nothing when no clock runs."""
     if left is None:
         return []
-    return [Msg("table.runs_out", {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
+    key = "table.runs_out_at" if timestamps else "table.runs_out"
+    return [Msg(key, {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
 
 
-def turn_lines(table: Table, seats: Iterable[int] | None = None) -> list[Msg]:
+def turn_lines(table: Table, seats: Iterable[int] | None = None, *, waited: bool = False) -> list[Msg]:
     """Whose turn it is: "X, it is your turn", or, when several may act at once (a card-play
     window of six), one line naming them all. `seats`: those to name (the humans prompted);
-    by default every seat the decision open now asks."""
-    named = sorted(table.decision().asked if seats is None else seats)
-    if len(named) > 1:
+    by default every seat the decision open now asks. `waited`: a decision the game names
+    (`Decision.about`: a card-play window, a question) waits for whoever it asks, even one
+    alone ("X may act"): it is not their turn (a move, even on its clock, is)."""
+    decision = table.decision()
+    named = sorted(decision.asked if seats is None else seats)
+    if len(named) > 1 or (named and waited and decision.about is not None):
         return [Msg("table.may_act", {"players": Listed.of(table.seat_name(s) for s in named)})]
     return [Msg("table.your_turn", {"player": SeatName(s)}) for s in named]

@@ -1,58 +1,25 @@
-"""The secrets part of `TableService`: what each seat holds (`Game.secrets`), sent to its player
-when it changes and shown on request (`me`, `hand`). What was last sent is kept in memory only, so
-a restart sends nothing again until something changes."""
+"""The secrets part of the table service: what each seat holds (`Game.secrets`), sent to its
+player when it changes (a seat asks for it with `me`, `hand`: `gavel.tables.views`). What was
+last sent is kept in memory only, so a restart sends nothing again until something changes."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
-from gavel.tables.base import ServiceBase
-from gavel.tables.notices import Private
-from gavel.tables.store import loads
-from gavel.tables.table import Player, Table
-from rules.core import Event, Msg, SeatName
+from gavel.tables.table import Table
+from rules.core import Msg
 
 log = logging.getLogger(__name__)
 
 
-class Hands(ServiceBase):
-    async def me(self, channel_id: int, player: Player) -> Private:
-        """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
-        private events, their legal actions (when not asked, those it may take at any time), and
-        the board as they see it."""
-        async def read(table: Table) -> Private:
-            seat = table.require_seat(player.user_id)
-            lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
-            if table.status != "active":
-                return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
-            events = [table.game.describe(e) for row in await asyncio.to_thread(self.store.actions, table.id)
-                      for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
-            lines += [*table.game.secrets(table.state, seat), *events[-10:]] or [Msg("table.me_nothing_secret")]
-            prompt = self._prompt_for(table, seat)
-            if prompt:
-                lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
-            elif anytime := [str(a) for a in table.game.legal_actions(table.state, seat)]:
-                # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
-                lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
-            image, alt = await self._picture(table, seat, prompt)
-            return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt)
+class Secrets:
+    """What each human seat last received of its secrets (`Game.secrets`), per (table id, seat):
+    memory only, so a restart sends nothing again until something changes."""
 
-        return await self._on_table(channel_id, read)
+    def __init__(self) -> None:
+        self._sent: dict[tuple[int, int], list[Msg]] = {}
 
-    async def hand(self, channel_id: int, player: Player) -> Private:
-        """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
-        renderer draws one: lighter than `me`, for a button pressed often."""
-        async def read(table: Table) -> Private:
-            seat = table.require_seat(player.user_id)
-            self._require(table, "active")
-            lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
-            image, alt = await self._hand_picture(table, seat)
-            return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt)
-
-        return await self._on_table(channel_id, read)
-
-    def _changed_secrets(self, table: Table, seat: int) -> list[Msg]:
+    def changed(self, table: Table, seat: int) -> list[Msg]:
         """`seat`'s secrets if they changed since they were last sent (and remember them)."""
         if table.state is None or table.status != "active":
             return []
@@ -63,7 +30,7 @@ class Hands(ServiceBase):
         self._sent[key] = lines
         return lines
 
-    def _remember_secrets(self, table: Table) -> None:
+    def remember(self, table: Table) -> None:
         """After a restart: what the players hold counts as sent (`/table me` shows it any time);
         only a change is sent again."""
         if table.state is None or table.status != "active":
@@ -74,3 +41,17 @@ class Hands(ServiceBase):
                     self._sent[(table.id, seat)] = list(table.game.secrets(table.state, seat))
         except Exception:  # at worst the hands are sent again; the table itself comes back
             log.exception("table %s: the players' secrets could not be read after the restart", table.id)
+
+    def kept(self, table_id: int) -> dict[tuple[int, int], list[Msg]]:
+        """What the table's seats were last sent (to put back with `restore` when a call fails)."""
+        return {key: lines for key, lines in self._sent.items() if key[0] == table_id}
+
+    def restore(self, table_id: int, kept: dict[tuple[int, int], list[Msg]]) -> None:
+        """The notices that carried the table's secrets failed: what was sent is `kept` again."""
+        self.forget(table_id)
+        self._sent.update(kept)
+
+    def forget(self, table_id: int) -> None:
+        """The table is no longer held here."""
+        for key in [k for k in self._sent if k[0] == table_id]:
+            del self._sent[key]

@@ -1,4 +1,4 @@
-"""The picture part of `TableService`: the board and a seat's private picture (its hand, its role
+"""The picture part of the table service: the board and a seat's private picture (its hand, its role
 card), drawn by the game's renderer (`renderer.Renderer`, named by its plug-in and imported on
 first use), in a worker thread, in the words of whoever reads it.
 
@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables import i18n
-from gavel.tables.base import ServiceBase, get_game
+from gavel.tables.games import get_game
 from gavel.tables.notices import Prompt, seat_label
 from gavel.tables.table import Table, engine_config
 from rules import registry
@@ -129,50 +129,67 @@ class Drawn:
         return found
 
 
-class Images(ServiceBase):
-    def _renderer(self, key: str) -> Renderer | None:
+class Images:
+    """The pictures of every table: each game's renderer (loaded once), what was drawn lately
+    (`Drawn`), the rules pictures, and the language each user reads (`langs`). It owns that
+    state; the other parts ask it for pictures."""
+
+    def __init__(self, renderers: Mapping[str, Renderer | None] | None = None) -> None:
+        self.overrides: dict[str, Renderer | None] = dict(renderers or {})
+        """The renderers given to the service (tests; None: no pictures for that game)."""
+        self.loaded: dict[str, Renderer | None] = {}
+        """game key -> its renderer, once looked up."""
+        self.parts: dict[tuple[str, str], bytes] = {}
+        """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
+        self.drawn = Drawn()
+        self.langs: dict[int, str] = {}
+        """user id -> the language that user reads (the bot fills it from their Discord client; memory
+        only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
+        its reader's language, the channel's in the table's."""
+
+    def renderer(self, key: str) -> Renderer | None:
         """The game's renderer: the one given to the service for it (tests, None: no pictures),
         else the module its plug-in names, imported once."""
-        if key not in self._renderers:
-            if key in self._renderer_overrides:
-                found = self._renderer_overrides[key]
+        if key not in self.loaded:
+            if key in self.overrides:
+                found = self.overrides[key]
             else:
                 module = registry.plugin(key).renderer
                 found = importlib.import_module(module).RENDERER if module else None
-            self._renderers[key] = found
-        return self._renderers[key]
+            self.loaded[key] = found
+        return self.loaded[key]
 
-    def _words(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def words(self, table: Table, seat: int | None) -> dict[str, Any]:
         """What a renderer needs to draw for `seat` (None: the channel) in its reader's words."""
-        return {"names": dict(enumerate(table.names)), "text": _text(self._reader(table, seat)), "texts": TEXTS}
+        return {"names": dict(enumerate(table.names)), "text": _text(self.reader(table, seat)), "texts": TEXTS}
 
-    async def _render(self, table: Table, seat: int | None, prompt: Prompt | None,
+    async def render(self, table: Table, seat: int | None, prompt: Prompt | None,
                       view: Mapping[str, Any] | None = None) -> bytes | None:
         """A PNG of `seat`'s view (None: the public one), marking the prompt's moves, with the
         seats' names, in the table's language (a seat's own view: in its reader's, `langs`).
         `view`: that view when the caller has it already (the public one the prompts were read
         from). Pillow runs in a worker thread; a broken renderer costs the image, never the move."""
-        renderer = self._renderer(table.game_key)
+        renderer = self.renderer(table.game_key)
         if renderer is None or table.state is None:
             return None
         try:
             view = view if view is not None else table.game.view(table.state, seat)
             highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
-            words = self._words(table, seat)
-            key = Drawn.key("board", table.game_key, id(renderer), self._reader(table, seat), view, highlight,
+            words = self.words(table, seat)
+            key = Drawn.key("board", table.game_key, id(renderer), self.reader(table, seat), view, highlight,
                             words["names"])
 
             def draw() -> bytes | None:
-                return self._drawn.draw(key, lambda: renderer.render(view, highlight=highlight, **words))
+                return self.drawn.draw(key, lambda: renderer.render(view, highlight=highlight, **words))
 
             return await asyncio.to_thread(draw)
         except Exception:
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
             return None
 
-    async def _picture(self, table: Table, seat: int | None, prompt: Prompt | None,
+    async def picture(self, table: Table, seat: int | None, prompt: Prompt | None,
                        view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str]]:
-        """`_render`'s picture and the same view in words (`describe`), both drawn in a worker
+        """`render`'s picture and the same view in words (`describe`), both drawn in a worker
         thread: what a notice carries as its `image` and its `alt`. No picture, no words."""
         if table.state is None:
             return None, {}
@@ -181,12 +198,12 @@ class Images(ServiceBase):
         except Exception:
             log.exception("the view of table %s (%s) failed", table.id, table.game_key)
             return None, {}
-        image = await self._render(table, seat, prompt, view)
+        image = await self.render(table, seat, prompt, view)
         if image is None:
             return None, {}
-        return image, await self._describe(table.game_key, view, table.names)
+        return image, await self.describe_view(table.game_key, view, table.names)
 
-    async def _describe(self, game_key: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    async def describe_view(self, game_key: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
         """`describe` in a worker thread; a failing description costs the words, never the picture."""
         try:
             return await asyncio.to_thread(describe, game_key, view, list(names))
@@ -194,16 +211,16 @@ class Images(ServiceBase):
             log.exception("describing a picture of %s failed", game_key)
             return {}
 
-    async def _hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str]]:
+    async def hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str]]:
         """`_render_hand`'s picture and, in words, what it shows: the seat's secrets (its own,
         told to its own player only)."""
-        image = await self._render_hand(table, seat)
+        image = await self.render_hand(table, seat)
         if image is None or table.state is None:
             return image, {}
         try:
             lines = table.game.secrets(table.state, seat)
             if not lines:  # nothing secret to read out: the seat's own view in words
-                return image, await self._describe(table.game_key, table.game.view(table.state, seat), table.names)
+                return image, await self.describe_view(table.game_key, table.game.view(table.state, seat), table.names)
             return image, describe_lines(lines, table.names, "table.alt.hand")
         except Exception:
             log.exception("describing a hand at table %s (%s) failed", table.id, table.game_key)
@@ -217,21 +234,21 @@ class Images(ServiceBase):
             log.exception("describing the parts of %s failed", game_key)
             return ""
 
-    async def _render_hand(self, table: Table, seat: int) -> bytes | None:
+    async def render_hand(self, table: Table, seat: int) -> bytes | None:
         """A PNG of `seat`'s hand from the renderer's optional `render_hand` (seat's own view, in
         its reader's language); None when the renderer has none or fails (the lines still say it
         all)."""
-        renderer = self._renderer(table.game_key)
+        renderer = self.renderer(table.game_key)
         render_hand = renderer.render_hand if renderer is not None else None
         if render_hand is None or table.state is None:
             return None
         try:
             view = table.game.view(table.state, seat)
-            words = self._words(table, seat)
-            key = Drawn.key("hand", table.game_key, id(renderer), self._reader(table, seat), view, words["names"])
+            words = self.words(table, seat)
+            key = Drawn.key("hand", table.game_key, id(renderer), self.reader(table, seat), view, words["names"])
 
             def draw() -> bytes | None:
-                return self._drawn.draw(key, lambda: render_hand(view, **words))
+                return self.drawn.draw(key, lambda: render_hand(view, **words))
 
             return await asyncio.to_thread(draw)
         except Exception:
@@ -244,10 +261,10 @@ class Images(ServiceBase):
         renderer has no such picture, or fails (the summary still goes). Drawn once per (game,
         language), in a worker thread."""
         key = (game_key, i18n.language(lang))
-        if key in self._parts:
-            return self._parts[key]
+        if key in self.parts:
+            return self.parts[key]
         try:
-            renderer = self._renderer(game_key)
+            renderer = self.renderer(game_key)
         except Exception:
             log.exception("no renderer for %s", game_key)
             return None
@@ -263,7 +280,7 @@ class Images(ServiceBase):
         except Exception:
             log.exception("drawing the parts of %s failed", game_key)
             return None
-        self._parts[key] = found
+        self.parts[key] = found
         return found
 
     def reads(self, user_id: int, lang: str) -> None:
@@ -275,7 +292,7 @@ class Images(ServiceBase):
         """The language `user_id` reads, as last told (`reads`), else `default`."""
         return self.langs.get(user_id, default) if user_id is not None else default
 
-    def _reader(self, table: Table, seat: int | None) -> str:
+    def reader(self, table: Table, seat: int | None) -> str:
         """The language of an image drawn for `seat` alone: its player's (`langs`), else the
         table's; the table's for the public image (`seat` None) and an AI seat."""
         if seat is None or not 0 <= seat < len(table.seats):
@@ -287,6 +304,6 @@ class Images(ServiceBase):
         game, its renderer and both languages' catalogues. Done lazily, on the event loop, it
         would stall every table for a tenth of a second or more the first time each is needed."""
         for key in registry.plugins():
-            self._renderer(key)
+            self.renderer(key)
         for lang in i18n.LANGUAGES:
             i18n.catalogue(lang)

@@ -137,6 +137,12 @@ class Public(_Lines):
     alt: dict[str, str] = field(default_factory=dict, compare=False)
     """What the image shows, in words, by language (`described`): drawn from the same PUBLIC
     view as the image, so it holds no secret either."""
+    away: bool = False
+    """The AI took a seat for its away player in this change: a front-end offers that player
+    their seat back from this message."""
+    undo: tuple[int, int] | None = None
+    """(seat, version) when that seat may take back its last action at that version (its
+    player's Undo button, shown to them alone), as the change left the table."""
 
 
 @dataclass
@@ -206,7 +212,8 @@ def to_record(notice: Notice) -> dict[str, Any]:
                               "table": notice.table_id, **({"alt": dict(notice.alt)} if notice.alt else {})}
     if isinstance(notice, Public):
         return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None,
-                **({"over": True} if notice.over else {})}
+                **({"over": True} if notice.over else {}), **({"away": True} if notice.away else {}),
+                **({"undo": list(notice.undo)} if notice.undo else {})}
     return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id, "shows": notice.shows}
 
 
@@ -221,8 +228,10 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     names = tuple(record.get("names") or ())
     if record["kind"] == "public":
         prompt = _prompt(record["prompt"]) if record.get("prompt") else None
+        undo = record.get("undo")
         return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")),
-                      dict(record.get("alt") or {}))
+                      dict(record.get("alt") or {}), bool(record.get("away")),
+                      (int(undo[0]), int(undo[1])) if undo else None)
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"), dict(record.get("alt") or {}))
 

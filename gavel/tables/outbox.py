@@ -1,7 +1,7 @@
-"""The outbox part of `TableService`: a change's notices wait in the database until the
-front-end says Discord accepted them (`_keep`, `delivered`), and are sent again when it did not
+"""The outbox part of the table service: a change's notices wait in the database until the
+front-end says Discord accepted them (`keep`, `delivered`), and are sent again when it did not
 (`undelivered`, `waiting`, `next_waiting`). Where several processes share one database
-(`TableService.shared`), a notice is held by the process that wrote it while it sends it, and
+(`Outbox.shared`), a notice is held by the process that wrote it while it sends it, and
 one that falls due is claimed by the process that sends it: none goes out twice."""
 
 from __future__ import annotations
@@ -12,43 +12,59 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 
-from gavel.tables.base import ServiceBase
 from gavel.tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
+from gavel.tables.registry import Tables
 from gavel.tables.store import Keep, dumps, loads
 from gavel.tables.table import Table
+from gavel.tables.timing import Clocks
+from gavel.tables.writes import Writes
 
 log = logging.getLogger(__name__)
 
 
-class Outbox(ServiceBase):
-    async def _keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
+class Outbox:
+    """The notices kept until delivered (the rows live in the database; this keeps nothing else)."""
+
+    def __init__(self, tables: Tables, timing: Clocks, writes: Writes, *, enabled: bool = True) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._timing = timing
+        self._writes = writes
+        self.enabled = enabled
+        """Whether changes' notices wait in the database until delivered (the bot's case; local
+        play prints them at once and keeps nothing)."""
+        self.shared = False
+        """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
+        then claims what it sends."""
+
+    async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
         """Put a change's notices in the outbox (in a worker thread) and give each its row: they
         stay there until the front-end says Discord accepted them (`delivered`), so a failed
         post, a crash or a disconnect never loses what a table had to say. If even that write
         fails, the notices still go out now (they just are not kept).
 
-        The call's action not written yet (`Play._step` with `defer`) is written with them, in
-        one transaction (`Play._save`): a failure of that write is the call's (nothing of it is
+        The call's action not written yet (`Play.step` with `defer`) is written with them, in
+        one transaction (`Writes.save`): a failure of that write is the call's (nothing of it is
         told), one of the outbox alone leaves the action written and the notices unkept."""
-        if not self._outbox:
-            await self._save(table)
+        if not self.enabled:
+            await self._writes.save(table)
             return notices
         items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
         # Processes sharing a database: the writer holds its notices while it sends them.
-        hold = self.wall() + self.lease if self.shared else 0.0
+        hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
         keep = Keep(table.channel_id, items, hold)
-        kept = await self._save(table, keep) if table.id in self._unsaved else await self._outbox_add(table, keep)
+        kept = await self._writes.save(table, keep) if self._writes.pending(table.id) else await self._add(table, keep)
         if not kept:
             return notices
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
         return notices
 
-    async def _outbox_add(self, table: Table, keep: Keep) -> bool:
+    async def _add(self, table: Table, keep: Keep) -> bool:
         """Keep notices in the outbox (no action with them), their rows in `keep.ids`; False
         when that write failed."""
         try:
-            keep.ids = await asyncio.to_thread(self.store.outbox_add, table.id, keep.channel, table.version,
+            keep.ids = await asyncio.to_thread(self._store.outbox_add, table.id, keep.channel, table.version,
                                                keep.items, hold=keep.hold)
             return True
         except Exception:
@@ -60,14 +76,14 @@ class Outbox(ServiceBase):
         """Discord accepted these notices (outbox rows): they are done."""
         rows = list(rows)
         if rows:
-            await asyncio.to_thread(self.store.outbox_done, rows)
+            await asyncio.to_thread(self._store.outbox_done, rows)
 
     async def undelivered(self, rows: Iterable[int]) -> None:
         """These notices could not be delivered: try again later, each time after a longer pause
         (5 s, 10 s, 20 s … at most 10 minutes)."""
         rows = list(rows)
         if rows:
-            await asyncio.to_thread(self.store.outbox_later, rows, self.wall(), _backoff)
+            await asyncio.to_thread(self._store.outbox_later, rows, self._timing.wall(), _backoff)
 
     async def waiting(self, channel_id: int | None = None, before: int | None = None) -> dict[int, list[Notice]]:
         """Notices still to deliver, by channel, oldest first: those due now, or all of one
@@ -76,8 +92,8 @@ class Outbox(ServiceBase):
         anyone to act."""
         # Processes sharing a database: only what is due, claimed (what another process holds
         # while it sends it is not sent twice).
-        rows = await asyncio.to_thread(self.store.outbox_due, self.wall(), channel_id, before,
-                                       claim=self.lease if self.shared else None)
+        rows = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id, before,
+                                       claim=self._timing.lease if self.shared else None)
         found: dict[int, list[Notice]] = defaultdict(list)
         dropped: list[int] = []
         for row in rows:
@@ -87,7 +103,7 @@ class Outbox(ServiceBase):
                 log.exception("outbox row %s cannot be read; dropped", row["id"])
                 dropped.append(row["id"])
                 continue
-            table = self._by_id.get(row["table_id"])
+            table = self._tables.held(row["table_id"])
             current = table is not None and table.status == "active" and table.version == row["version"]
             if isinstance(notice, Prompt) and not current:
                 dropped.append(row["id"])  # a turn long past: nobody is to be asked any more
@@ -106,13 +122,13 @@ class Outbox(ServiceBase):
         this process knows: a table it holds in play, whose decision opened then)."""
         if table is None or table.status != "active":
             return False
-        known = self.decisions.peek(table.id)
+        known = self._timing.decisions.peek(table.id)
         return known is None or known.version == opened
 
     def next_waiting(self) -> float | None:
         """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""
-        due = self.store.outbox_next()
-        return None if due is None else due - self.wall()
+        due = self._store.outbox_next()
+        return None if due is None else due - self._timing.wall()
 
 
 def _backoff(attempts: int) -> float:

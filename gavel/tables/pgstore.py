@@ -1,6 +1,6 @@
 """PostgreSQL persistence for tables (psycopg 3 and a connection pool), beside the SQLite `Store`.
 
-`gavel.tables.store.open_store` picks it when `GAVEL_DB` is a `postgresql://` (or `postgres://`) URL.
+`gavel.tables.stores.open_store` picks it when `GAVEL_DB` is a `postgresql://` (or `postgres://`) URL.
 It keeps the SQLite store's contract method for method (the service cannot tell them apart), and
 its soundness rules, with PostgreSQL's means:
 

@@ -1,6 +1,6 @@
-"""The rematch part of `TableService`: "Play again" once a game has ended.
+"""The rematch part of the table service: "Play again" once a game has ended.
 
-`rematch(channel_id, by)` opens a new lobby in the channel of the last game played there, with
+`Lobby.rematch(channel_id, by)` opens a new lobby in the channel of the last game played there, with
 the same game, variant and config, and every one of its table settings (the stored `_` keys:
 language, clock and whatever else a table keeps; copied as they are, whatever they are). The
 seats come back in the same order: AI seats at once, the clicker (the new host) at once, and
@@ -22,18 +22,16 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gavel.tables import i18n
-from gavel.tables.base import game_name, installed
-from gavel.tables.lobby import Lobby
+from gavel.tables.access import Access
 from gavel.tables.notices import Notice, Public
-from gavel.tables.store import dumps, loads
-from gavel.tables.table import Player, SeatInfo, Table, public_config, table_settings
-from rules.core import IllegalAction, Msg
-
-if TYPE_CHECKING:
-    from gavel.tables.service import TableService
+from gavel.tables.registry import Tables
+from gavel.tables.store import TableStore, dumps, loads
+from gavel.tables.table import Player, SeatInfo, Table
+from gavel.tables.timing import Clocks
+from rules.core import Msg
 
 log = logging.getLogger(__name__)
 
@@ -101,108 +99,57 @@ def ended_at(row: dict[str, Any]) -> float | None:
         return None
 
 
-class Rematches(Lobby):
-    """Opening a rematch (a lobby first of all) and its window."""
+class Rematches:
+    """The rematch windows of lobbies (stored with them; this keeps nothing of its own)."""
 
-    async def rematch(self, channel_id: int, by: Player, previous: int | None = None, *,
-                      wait: float = REMATCH_WAIT) -> list[Notice]:
-        """A new lobby like the channel's last game (`previous`: the table the button was on;
-        refused as `rematch_old` when a later game was played here since, or it ended more than
-        `REMATCH_AGE` ago). `by` must have played a human seat of it; they become the host, the AI
-        seats come back at once, and the other humans are invited for `wait` seconds."""
-        if await self.look(channel_id) is not None:
-            raise IllegalAction("table_exists")
-        self._refuse_broken(channel_id)
-        row = await asyncio.to_thread(self.store.last_row, channel_id, "finished")
-        if row is None or installed(row["game"]) is None:
-            raise IllegalAction("rematch_none")
-        ended = ended_at(row)
-        too_old = ended is not None and self.wall() - ended > REMATCH_AGE
-        if (previous is not None and row["id"] != previous) or too_old:
-            raise IllegalAction("rematch_old")
-        before = await asyncio.to_thread(self.store.seats, row["id"])
-        if not any(s["user_id"] == by.user_id for s in before):
-            raise IllegalAction("rematch_not_player")
-        stored = loads(row["config"]) or {}
-        settings = table_settings(stored)
-        lang, timeout = settings.pop("lang", None), settings.pop("timeout", None)
-        notices = await self.create(row["guild"], channel_id, row["game"], by, variant=row["variant"],
-                                    config=public_config(stored), lang=lang if isinstance(lang, str) else None,
-                                    timeout=float(timeout) if isinstance(timeout, (int, float)) else None,
-                                    settings=settings)
-        table = self._by_channel[channel_id]
-        self._forget(table)  # loaded again as stored: every setting read the way a restart reads it
-        order: list[int | str] = [s["name"] if s["user_id"] is None else s["user_id"] for s in before]
-        invited: dict[int, Invite] = {}
-        for i, s in enumerate(before):
-            if s["user_id"] is not None and s["user_id"] != by.user_id:
-                invited.setdefault(s["user_id"], Invite(i, s["user_id"], s["name"]))
-        back = [SeatInfo(None, s["name"], ai=s["ai"] or "normal") if s["user_id"] is None
-                else SeatInfo(by.user_id, by.name) for s in before if s["user_id"] in (None, by.user_id)]
-        back = [s for i, s in enumerate(back) if s.is_ai or all(t.user_id != s.user_id for t in back[:i])]
+    def __init__(self, tables: Tables, access: Access, timing: Clocks) -> None:
+        self._store = tables.store
+        self._access = access
+        self._timing = timing
 
-        async def seat(table: Table) -> Table:
-            await self._save_seats(table, back + [s for s in table.seats if s.user_id not in (None, by.user_id)])
-            return table
-
-        table = await self._on_table(channel_id, seat)
-        lines: list[Msg] = []
-        if invited:
-            window = Window(table.id, channel_id, row["id"], tuple(order), tuple(invited.values()),
-                            self.wall() + wait, False)
-            await asyncio.to_thread(self.store.rematch_add, table.id, channel_id, row["id"], window.stored(),
-                                    window.ends)
-            lines.append(Msg("table.rematch_waiting", {"players": i18n.Listed.of(i.name for i in invited.values()),
-                                                       "seconds": round(wait)}))
-        else:
-            lines.append(Msg("table.rematch_ready", {"host": by.name}))
-        first = next((n for n in notices if isinstance(n, Public)), None)
-        head = [Msg("table.rematch", {"game": game_name(table.game), "host": by.name})]
-        kept = [m for m in first.lines if m.key != "table.created"] if first is not None else []
-        return [Public(table.id, [*head, *kept, *lines], names=table.names)]
-
-    async def rematch_window(self, table: Table) -> Window | None:
+    async def window(self, table: Table) -> Window | None:
         """The lobby's rematch window as stored, or None (not a rematch, or no one invited)."""
         if table.status != "lobby":
             return None
-        row = await asyncio.to_thread(self.store.rematch_window, table.id)
+        row = await asyncio.to_thread(self._store.rematch_window, table.id)
         return Window.of(row) if row is not None else None
 
-    async def rematch_awaited(self, channel_id: int) -> tuple[list[Invite], float | None]:
+    async def awaited(self, channel_id: int) -> tuple[list[Invite], float | None]:
         """Who the channel's lobby still waits for, and when its window ends (a `time.time()`)."""
-        table = await self.look(channel_id)
-        window = await self.rematch_window(table) if table is not None else None
+        table = await self._access.look(channel_id)
+        window = await self.window(table) if table is not None else None
         if table is None or window is None:
             return [], None
-        awaited = window.awaited(table, self.wall())
+        awaited = window.awaited(table, self._timing.wall())
         return awaited, window.ends if awaited else None
 
-    def _seat_back(self, table: Table, window: Window, invite: Invite, player: Player) -> list[SeatInfo]:
+    @staticmethod
+    def seat_back(table: Table, window: Window, invite: Invite, player: Player) -> list[SeatInfo]:
         """The seating with `player` back in their previous game's place among those present."""
         seats = list(table.seats)
         at = next((j for j, s in enumerate(seats) if window.previous_seat(s) > invite.seat), len(seats))
         seats.insert(at, SeatInfo(player.user_id, player.name))
         return seats
 
-    async def _rematch_left(self, table: Table, player: Player) -> None:
+    async def left(self, table: Table, player: Player) -> None:
         """An invited player who took their seat back and left again is no longer awaited."""
-        window = await self.rematch_window(table)
+        window = await self.window(table)
         if window is None or window.done or all(i.user_id != player.user_id for i in window.invited):
             return
         rest = tuple(i for i in window.invited if i.user_id != player.user_id)
-        await asyncio.to_thread(self.store.rematch_invite, table.id,
+        await asyncio.to_thread(self._store.rematch_invite, table.id,
                                 Window(window.table_id, window.channel_id, window.previous, window.order, rest,
                                        window.ends, False).stored())
 
-    async def rematch_expire(self, channel_id: int, table_id: int) -> list[Notice]:
+    async def expire(self, channel_id: int, table_id: int) -> list[Notice]:
         """The window of the lobby `table_id` ended: whoever has not taken their seat back is
         dropped, and the host is told to start. Only the caller that closes the window speaks
         (`[]` for any other, and when the window was closed already: everyone came back, or the
         game started)."""
-        if not await asyncio.to_thread(self.store.rematch_close, table_id):
+        if not await asyncio.to_thread(self._store.rematch_close, table_id):
             return []
-        row = await asyncio.to_thread(self.store.rematch_window, table_id)
-        table = await self.look(channel_id)
+        row = await asyncio.to_thread(self._store.rematch_window, table_id)
+        table = await self._access.look(channel_id)
         if row is None or table is None or table.id != table_id or table.status != "lobby":
             return []
         missing = Window.of(row).missing(table)
@@ -210,13 +157,30 @@ class Rematches(Lobby):
         lines = [Msg("table.rematch_dropped", {"players": i18n.Listed.of(i.name for i in missing)})] if missing else []
         return [Public(table.id, [*lines, Msg("table.rematch_ready", {"host": host})], names=table.names)]
 
-    async def due_rematches(self) -> list[tuple[int, int]]:
+    async def due(self) -> list[tuple[int, int]]:
         """(channel id, table id) of every open window that has ended, at any table."""
-        rows = await asyncio.to_thread(self.store.rematch_open, self.wall())
+        rows = await asyncio.to_thread(self._store.rematch_open, self._timing.wall())
         return [(int(r["channel"]), int(r["table_id"])) for r in rows]
 
 
 Deliver = Callable[[int, list[Notice]], Awaitable[object]]
+
+
+class RematchService(Protocol):
+    """What `RematchClock` asks of the table service."""
+
+    store: TableStore
+
+    @property
+    def wall(self) -> Callable[[], float]: ...
+
+    async def look(self, channel_id: int) -> Table | None: ...
+
+    async def rematch_window(self, table: Table) -> Window | None: ...
+
+    async def due_rematches(self) -> list[tuple[int, int]]: ...
+
+    async def rematch_expire(self, channel_id: int, table_id: int) -> list[Notice]: ...
 
 
 class RematchClock:
@@ -224,7 +188,7 @@ class RematchClock:
     (`arm_all`) every window stored as open gets one again; in shared mode `watch` also polls for
     windows whose process stopped. Each timer asks `rematch_expire`, which acts once in all."""
 
-    def __init__(self, service: TableService, deliver: Deliver) -> None:
+    def __init__(self, service: RematchService, deliver: Deliver) -> None:
         self.service = service
         self.deliver = deliver
         self._tasks: dict[int, asyncio.Task[None]] = {}

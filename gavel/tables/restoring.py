@@ -1,6 +1,6 @@
-"""The restoring part of `TableService`: tables read back from the database at start-up
-(`restore`, `_load`), tables that could not be (`BrokenTable`), and a game rebuilt from its log
-(`replay`) or written out as a script (`export`)."""
+"""The restoring part of the table service: tables read back from the database at start-up
+(`restore`, `gavel.tables.access.Access.load`), tables that could not be (`BrokenTable`), and
+a game rebuilt from its log (`replay`) or written out as a script (`export`)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,18 @@ import contextlib
 import gc
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import STATUS, ServiceBase, StaleTable, _Out, game_name, get_game, installed
-from gavel.tables.notices import Notice, Public
+from gavel.tables.access import Access
+from gavel.tables.answers import Answers, _Out
+from gavel.tables.games import STATUS, game_name, get_game, installed
+from gavel.tables.play import Play, log_lines
 from gavel.tables.record import GameRecord, RecordedAction, record_text
+from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.store import loads
-from gavel.tables.table import Player, SeatInfo, Table, engine_config, split_config, stored_time, stored_timeout
+from gavel.tables.table import Table, engine_config, split_config
+from gavel.tables.writes import StaleTable
 from rules.core import UNDO, IllegalAction, Msg, State
 
 log = logging.getLogger(__name__)
@@ -43,49 +46,25 @@ RESTORE_BATCH = 500
 loading a table)."""
 
 
-@dataclass(frozen=True)
-class BrokenTable:
-    """An open table whose stored row could not be loaded at start-up (bad JSON, a game or
-    variant this Gavel lacks, a state the engine refuses). It still owns its channel: no new
-    table opens there until an admin repairs the row or cancels it (`/table cancel` with Manage
-    Messages), so a repaired table never comes back beside a newer one. `reason` is for the
-    admin (the log, `python bot.py --check-db`), in English like every operator message."""
+class Restoring:
+    """Start-up's tables, the broken ones, and a game rebuilt from its log (it keeps nothing of
+    its own: the tables loaded are `Tables`')."""
 
-    table_id: int
-    channel_id: int
-    game: str
-    reason: str
+    def __init__(self, tables: Tables, access: Access, play: Play, answers: Answers) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._access = access
+        self._play = play
+        self._answers = answers
 
-    def note(self) -> Msg:
-        """What the channel is told about it (at start-up, and by `/table status`)."""
-        found = installed(self.game)
-        return Msg("table.broken_note", {"table": self.table_id,
-                                         "game": game_name(found) if found is not None else self.game})
-
-
-class Restoring(ServiceBase):
     def broken_tables(self) -> list[BrokenTable]:
         """The open tables `restore` could not load, one per channel: the front-end posts each
         one's `note()` in its channel at start-up."""
-        return list(self.broken.values())
+        return list(self._tables.broken.values())
 
     def broken_in(self, channel_id: int) -> BrokenTable | None:
         """The table of this channel that could not be loaded (and no table open there since)."""
-        return self.broken.get(channel_id) if channel_id not in self._by_channel else None
-
-    def _refuse_broken(self, channel_id: int) -> None:
-        if (broken := self.broken_in(channel_id)) is not None:
-            raise IllegalAction("table_broken", table=broken.table_id)
-
-    def _cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:
-        """A moderator gives up on a table that could not be loaded: its row is marked cancelled
-        (kept, with its log, for whoever wants to look) and the channel is free again."""
-        broken = self.broken[channel_id]
-        if not can_manage:
-            raise IllegalAction("broken_cancel", table=broken.table_id)
-        self.store.finish(broken.table_id, "cancelled", [])
-        del self.broken[channel_id]
-        return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
+        return self._tables.broken_in(channel_id)
 
     async def restore(self, *, lazy: bool = False) -> int:
         """Reload every lobby and active table from the database (at start-up). AI seats whose
@@ -94,7 +73,7 @@ class Restoring(ServiceBase):
 
         `lazy`: load only the tables that owe their channel something (actions saved but never
         queued, maybe a game that ended), so that start-up costs nothing per table; every other
-        table is loaded when first touched (`_find`: a command, a click, its clock running out
+        table is loaded when first touched (`Access.find`: a command, a click, its clock running out
         through `gavel.tables.clock.WindowClock.watch`). For processes sharing one PostgreSQL
         database, where a table's clock (and when AI seats left to act fall due) lives in the
         database and the watch fires it; without the watch, a window open at a table nobody
@@ -106,38 +85,38 @@ class Restoring(ServiceBase):
     async def _restore(self, lazy: bool) -> int:
         """`restore`'s work (with the cycle collector held off)."""
         count = 0
-        rows = await asyncio.to_thread(self.store.unannounced_rows if lazy else self.store.open_rows)
-        rows = [r for r in rows if r["id"] not in self._by_id and r["channel"] not in self._by_channel]
+        rows = await asyncio.to_thread(self._store.unannounced_rows if lazy else self._store.open_rows)
+        rows = [r for r in rows if self._tables.holds(r["id"], r["channel"]) is None]
         # every open table's seats in one query (a lazy start loads a few: each reads its own), and
         # the tables loaded a batch per worker-thread call, so that a start-up with thousands of
         # tables pays per table only for reading its own row
-        seats = await asyncio.to_thread(self.store.open_seats) if not lazy and len(rows) > 1 else {}
+        seats = await asyncio.to_thread(self._store.open_seats) if not lazy and len(rows) > 1 else {}
         loaded: list[Table | Exception] = []
         for first in range(0, len(rows), RESTORE_BATCH):
             batch = rows[first:first + RESTORE_BATCH]
-            loaded += await asyncio.to_thread(self._loaded_batch, batch, seats)
+            loaded += await asyncio.to_thread(self._access.loaded_batch, batch, seats)
         for row, found in zip(rows, loaded, strict=True):
-            if row["id"] in self._by_id or row["channel"] in self._by_channel:
+            if self._tables.holds(row["id"], row["channel"]) is not None:
                 continue
-            table = self._adopt(row, found)
+            table = self._access.adopt(row, found)
             if table is None:
                 continue
             announced = row.get("announced")
             behind = table.status == "active" and announced is not None and table.version > announced
             # The process stopped after saving actions but before queueing what they said: the
             # channel hears them now (their public lines, then the game as it stands).
-            out = _Out([Msg("table.resumed"), *self._log_lines(table, int(announced or 0))] if behind else [])
+            out = _Out([Msg("table.resumed"), *log_lines(self._store, table, int(announced or 0))] if behind else [])
             outcome = table.game.outcome(table.state) if table.state is not None else None
             try:
                 if table.status == "active" and outcome is not None:
                     # The last action was saved but the process stopped before the results were:
                     # finish it now rather than leave a game nobody can move in.
-                    await self._finish(table, outcome, out)
+                    await self._play.finish(table, outcome, out)
                 if out.public:
-                    await self._notices(table, out)
+                    await self._answers.notices(table, out)
             except StaleTable:  # another process (sharing the database) closed it meanwhile
                 log.info("table %s was closed by another process while this one started", table.id)
-                self._forget(table)
+                self._tables.forget(table)
                 continue
             if table.status not in ("active", "lobby"):
                 continue
@@ -146,79 +125,15 @@ class Restoring(ServiceBase):
             count += 1
         return count
 
-    async def _find(self, channel_id: int) -> Table | None:
-        """The channel's open table read from the database into memory (in a worker thread):
-        one another process opened, or one this process has not touched since it started. None
-        when no table is open there (or it cannot be loaded: it is then `broken`)."""
-        row = await asyncio.to_thread(self.store.open_row, channel_id)
-        if row is None:
-            return None
-        loaded = await asyncio.to_thread(self._loaded, row)
-        known = self._by_id.get(row["id"]) or self._by_channel.get(channel_id)
-        if known is not None:  # another call of this process found it meanwhile
-            return known
-        return self._adopt(row, loaded)
-
-    def _loaded_batch(self, rows: list[dict[str, Any]],
-                      seats: dict[int, list[dict[str, Any]]]) -> list[Table | Exception]:
-        """`_loaded` for each of `rows` (in one worker-thread call), with the seats already read."""
-        return [self._loaded(row, seats.get(row["id"])) for row in rows]
-
-    def _loaded(self, row: dict[str, Any], seats: list[dict[str, Any]] | None = None) -> Table | Exception:
-        """A stored row as a table, or why it cannot be one (runs in a worker thread); `seats`: its
-        seat rows when already read (else they are read here)."""
-        try:
-            if installed(row["game"]) is None:
-                raise LookupError(f"game {row['game']!r} is not installed")
-            table = self._load(row, seats)
-            if table.variant is not None and table.variant not in table.game.info.variants:
-                raise LookupError(f"{row['game']} has no variant {table.variant!r}")
-            return table
-        except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
-            return exc
-
-    def _adopt(self, row: dict[str, Any], loaded: Table | Exception) -> Table | None:
-        """Hold a loaded table in memory (None, and the channel's table `broken`, when it could
-        not be loaded)."""
-        if isinstance(loaded, Exception):
-            log.error("table %s in channel %s could not be restored; the channel stays closed until it is"
-                      " repaired or cancelled", row["id"], row["channel"], exc_info=loaded)
-            self.broken[row["channel"]] = BrokenTable(row["id"], row["channel"], str(row["game"]),
-                                                      f"{type(loaded).__name__}: {loaded}")
-            return None
-        self.broken.pop(row["channel"], None)
-        self._by_id[loaded.id] = loaded
-        self._by_channel[loaded.channel_id] = loaded
-        self._remember_secrets(loaded)
-        self._resume_clock(loaded, row.get("clock"))
-        return loaded
-
-    def _load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
-        game = get_game(row["game"])
-        seats = [SeatInfo.from_row(s) for s in (self.store.seats(row["id"]) if seat_rows is None else seat_rows)]
-        stored = loads(row["config"])
-        config, lang = split_config(stored)
-        table = Table(
-            id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
-            seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
-            time=stored_time(stored, game),
-            status=row["status"],
-            seats=seats, setup_record=loads(row["setup"]) or [],
-        )
-        if row["state"]:
-            table.snapshot = loads(row["state"])
-            table.state = game.load(table.snapshot)
-        return table
-
     def replay(self, table_id: int) -> State:
         """The game rebuilt from its set-up draws and action log (equal to the live state)."""
-        row = self.store.table_row(table_id)
+        row = self._store.table_row(table_id)
         if row is None or not row["state"]:
             raise IllegalAction("no_table")
         game = get_game(row["game"])
         config = engine_config(split_config(loads(row["config"]))[0], row["variant"])
-        log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self.store.actions(table_id)]
-        return game.replay(config, len(self.store.seats(table_id)), loads(row["setup"]) or [], log_rows)
+        log_rows = [(a["seat"], a["action"], loads(a["chance"])) for a in self._store.actions(table_id)]
+        return game.replay(config, len(self._store.seats(table_id)), loads(row["setup"]) or [], log_rows)
 
     def export(self, channel_id: int) -> GameRecord:
         """The whole game of the channel's table (the open one, else the last one played there)
@@ -227,8 +142,8 @@ class Restoring(ServiceBase):
         (`Game.secret_action`) or whose set-up drew anything (a pack shuffled at set-up keeps its
         order secret even in an open game: replaying the draws would show the cards to come) is
         exported only once it is over."""
-        table = self.table(channel_id)
-        row = self.store.table_row(table.id) if table is not None else self.store.last_row(channel_id)
+        table = self._tables.table(channel_id)
+        row = self._store.table_row(table.id) if table is not None else self._store.last_row(channel_id)
         if row is None:
             raise IllegalAction("no_table")
         return self.export_row(row)
@@ -242,12 +157,12 @@ class Restoring(ServiceBase):
         if active and (game.info.hidden_information or loads(row["setup"])):
             raise IllegalAction("export_after_end")  # refused before the log is read
         actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
-                   for a in self.store.actions(row["id"])]
+                   for a in self._store.actions(row["id"])]
         if active and any(game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO):
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"
-        seats = self.store.seats(row["id"])
+        seats = self._store.seats(row["id"])
         return record_text(
             table_id=row["id"], game_key=game.info.key, game_name=i18n.render(game_name(game), lang),
             names=[s["name"] for s in seats], ai=[bool(s["ai"]) and not s["resigned"] for s in seats],

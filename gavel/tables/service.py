@@ -2,8 +2,8 @@
 
 The API the front-ends call (the cogs, the console, the tests), whatever the game:
 - `TableService(db_path=None, renderers=None, *, ais=None)`: `db_path` is a SQLite file or a
-  `postgresql://` URL (`gavel.tables.store.open_store`; default `GAVEL_DB`); `renderers` maps a game key to a
-  `renderer.Renderer` or to None (no images); other games draw with the renderer their plug-in
+  `postgresql://` URL (`gavel.tables.stores.open_store`; default `GAVEL_DB`); `renderers` maps a
+  game key to a `renderer.Renderer` or to None (no images); other games draw with the renderer their plug-in
   names (`rules.plugin.Plugin.renderer`, imported on first use). `ais` maps a game key to a
   policy `choose(game, state, seat)`; other games import `rules.<key>.ai`.
 - `create(..., sit=True, dice=None, lang=None)`: `sit=False` makes a lobby whose host does not
@@ -21,8 +21,8 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - `await stats(guild_id, user, named=False) -> Public` (results, ratings, last games),
   `await leaderboard(guild_id, game, channel_id) -> Public`, `await history(guild_id, page)`,
   `await history_game(guild_id, table_id)` (a finished game's record and public final board;
-  `gavel.tables.standings`, ratings made by `gavel.tables.ratings`), `await advance(channel_id)` (more AI moves when the
-  per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
+  `gavel.tables.standings`, ratings made by `gavel.tables.ratings`), `await advance(channel_id)`
+  (more AI moves when the per-call bound stopped them), `replay(table_id) -> State` (the game rebuilt from its log).
 - `board(channel_id, for_user)` is `Private` (that seat's view) only for games with hidden
   information; otherwise it is the public board.
 - `leave` during a game is `resign`. A game that says what leaving does (`Game.leave_action`)
@@ -43,9 +43,16 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   may still act in one line (`table.may_act`) and carries the first prompt; the others follow
   as standalone `Prompt`s (for a hidden-information game they are all `private`, and one
   "show my actions" button serves them all).
+- A front-end edits no line: the service words them for it. `mentions = True` (Discord: the
+  prompt's own line names the players to act): no turn line; `timestamps = True` (a live
+  countdown): a decision's end is a moment (`table.runs_out_at`), else minutes. What a
+  front-end acts on is a field: `Public.away` (a seat the AI took for its away player),
+  `Public.undo` (who may take their action back), `Public.over`. `await for_click(channel,
+  player, table_id, version)` decodes a menu click in one light call (the table, still
+  answering, and the clicker's prompt without the board's labels).
 - Many processes may share one PostgreSQL database, any of them taking any command: every
   change reads the table as the database has it first (loading one this process never held)
-  and runs again when another process wrote first (`gavel.tables.base.ServiceBase._on_table`);
+  and runs again when another process wrote first (`gavel.tables.access.Access.on_table`);
   `await look(channel_id)` is the table as stored now, `table(channel_id)` this process's
   cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
   decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
@@ -58,36 +65,44 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - Per-player settings (`SETTINGS`, stored per user): `settings(user_id)`, `set_settings(user_id,
   reminders=False)`, and `settings_notice(user_id, reminders=None)` for `/table settings`.
 
-The service is one object made of parts, one module each: `gavel.tables.lobby` (opening, seating,
-starting, cancelling), `gavel.tables.play` (actions, AI seats playing, resigning, the end),
-`gavel.tables.ai_turns` (AI policies and when they play on), `gavel.tables.away` (walk-aways: `sit`, `away`),
-`gavel.tables.restoring` (start-up, broken tables, replay and export), `gavel.tables.images` (pictures),
-`gavel.tables.hands` (secrets, `me`, `hand`), `gavel.tables.outbox` (notices kept until delivered),
-`gavel.tables.views` (board, log, status), `gavel.tables.standings` (stats, ratings' leaderboards, the
-history of finished games), `gavel.tables.rematch` ("Play again": a lobby like the last game's,
-its humans invited back) and `gavel.tables.undo` (a player taking back their last action); their
-shared state and lookups are `gavel.tables.base.ServiceBase`. This module holds the facade, the
-decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns.
+The service is one object made of parts, each owning its state and given its collaborators
+when it is made (no part reaches into another's attributes); their modules import one way, from
+the platform's plain modules up:
+- `gavel.tables.registry.Tables`: the shared state, one small object: the open tables (by id and
+  by channel, each with its lock), the store, the broken tables; a part that keeps something per
+  table forgets it when `Tables` does (`on_forget`).
+- `gavel.tables.images.Images` (pictures), `gavel.tables.ai_turns.AITurns` (AI policies),
+  `gavel.tables.hands.Secrets` (what each seat was last sent), `gavel.tables.timing.Clocks` (each
+  table's decision and its stored clock, the wall clock), `gavel.tables.writes.Writes` (every
+  write: the action not written yet, seating, the end; `UndoPoints`), `gavel.tables.outbox.Outbox`,
+  `gavel.tables.access.Access` (finding a table, `on_table`), `gavel.tables.answers.Answers`
+  (prompts and the notices a change returns), `gavel.tables.play.Play` (actions, AI seats, the
+  end), `gavel.tables.away.Away`, `gavel.tables.undo.Undo`, `gavel.tables.expiry.Expiry` (clocks
+  running out, reminders), `gavel.tables.rematch.Rematches` (windows), `gavel.tables.lobby.Lobby`
+  (opening, seating, starting, rematches), `gavel.tables.restoring.Restoring`,
+  `gavel.tables.views.Views`, `gavel.tables.standings.Standings` and
+  `gavel.tables.settings.Settings`.
+This module puts them together: `TableService` is the one object the front-ends call.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables import ai as ai_seats
 from gavel.tables import i18n
+from gavel.tables.access import Access
 from gavel.tables.ai_turns import AITurns
+from gavel.tables.answers import Answers, _Out
 from gavel.tables.away import Away
-from gavel.tables.base import (
+from gavel.tables.clock import Deadline
+from gavel.tables.decisions import Decisions, clock_lines, time_lines, turn_lines
+from gavel.tables.expiry import Expiry
+from gavel.tables.games import (
     STATUS,
-    StaleTable,
-    _Out,
-    _Unsaved,
     game_name,
     get_game,
     installed,
@@ -95,40 +110,31 @@ from gavel.tables.base import (
     variant_lines,
     variant_name,
 )
-from gavel.tables.clock import Deadline
-from gavel.tables.decisions import (
-    REMIND_FROM,
-    ClockRow,
-    Decisions,
-    OnClock,
-    clock_lines,
-    clock_text,
-    time_lines,
-    turn_lines,
-)
-from gavel.tables.hands import Hands
-from gavel.tables.images import Drawn, Images
+from gavel.tables.hands import Secrets
+from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
-from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
+from gavel.tables.notices import Notice, Private, Prompt, Public
 from gavel.tables.outbox import Outbox
 from gavel.tables.play import Play, quiet_line
-from gavel.tables.rematch import Rematches
-from gavel.tables.restoring import BrokenTable, Restoring
-from gavel.tables.standings import Standings
-from gavel.tables.store import loads, open_store
+from gavel.tables.record import GameRecord
+from gavel.tables.registry import BrokenTable, Tables
+from gavel.tables.rematch import REMATCH_WAIT, Invite, Rematches, Window
+from gavel.tables.restoring import Restoring
+from gavel.tables.settings import SETTINGS, Settings
+from gavel.tables.standings import HISTORY, LEADERBOARD, FinishedGame, Standing, Standings
+from gavel.tables.stores import open_store
 from gavel.tables.table import Player, SeatInfo, Table
+from gavel.tables.timing import Clocks
 from gavel.tables.undo import Undo
 from gavel.tables.views import Views
-from rules import registry
-from rules.core import Decision, IllegalAction, Msg
-from rules.plugin import Words
+from gavel.tables.writes import UndoPoints, Writes
+from rules.core import Msg, State
 
 if TYPE_CHECKING:
     from renderer import Renderer
 
-log = logging.getLogger(__name__)
-
 __all__ = [
+    "SETTINGS",
     "STATUS",
     "BrokenTable",
     "Deadline",
@@ -150,256 +156,299 @@ __all__ = [
 ]
 
 
-SETTINGS: dict[str, Any] = {"reminders": True}
-"""Each player's own settings (`/table settings`), with their defaults: `reminders`, a DM when
-half of a decision's clock (two minutes or more) is gone and they have not acted yet."""
-
-
-@dataclass(frozen=True)
-class _Now:
-    """What every prompt of one moment of a table shares (`TableService._now`)."""
-
-    decision: Decision
-    left: float | None
-    """Seconds left on the decision's clock (for the seats it clocks)."""
-    on_clock: OnClock | None
-    """The clock the decision runs on and the seats it clocks (`Decisions.on_clock`)."""
-    public: Mapping[str, Any]
-    """The PUBLIC view (empty when neither the words nor a renderer read it)."""
-    facts: dict[str, Any]
-    renderer: Renderer | None
-    users: tuple[int | None, ...]
-    made: float
-
-
-class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Hands, Outbox, Standings, Views, Undo):
+class TableService:
     """Every table of the bot (or of a local game), for every game alike: the one object the
-    front-ends call. Its parts are in the modules named in `gavel.tables.base`; here are its state,
-    the decision open now and its clock (kept by `gavel.tables.decisions`), and the notices a change returns."""
+    front-ends call. It makes the parts (see the module) and passes each call to the part that
+    answers it; it keeps no state of its own."""
 
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
-        self.store = open_store(db_path)
-        self._thinking: ai_seats.Seats = thinking or ai_seats.InlineSeats()
-        """Where AI seats decide: inline by default (local play, tests); the bot passes a
-        `PooledSeats`, so that no search ever holds its event loop."""
-        self.wall: Callable[[], float] = time.time
-        """The wall clock of the outbox's retry times (they outlive the process; tests move it)."""
-        self._outbox = outbox
-        """Whether changes' notices wait in the database until delivered (the bot's case; local
-        play prints them at once and keeps nothing)."""
-        self.clocks = clocks
-        """Whether decisions run on the table's clock here (the bot's case). Local play runs none:
-        nobody's time runs out, so no notice speaks of a clock or a deadline."""
-        self._ai_failures: dict[int, int] = {}
-        """Per table: AI steps that failed in a row (the clock retries them with a growing pause)."""
-        self.decisions = Decisions(clock)
-        """The decision open at each table, as its game states it, and its clock (memory only)."""
-        self._renderer_overrides = dict(renderers or {})
-        self._renderers: dict[str, Renderer | None] = {}
-        self._parts: dict[tuple[str, str], bytes] = {}
-        self._drawn = Drawn()
-        """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
-        self._ais = ais
-        self._by_id: dict[int, Table] = {}
-        self._by_channel: dict[int, Table] = {}
-        self._draws: dict[int, list[int]] = {}
-        """Per table: recorded draws still to be fed back (a replayed record's `--draws`; memory only)."""
-        self.langs: dict[int, str] = {}
-        """user id -> the language that user reads (the bot fills it from their Discord client; memory
-        only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
-        its reader's language, the channel's in the table's."""
-        self._sent: dict[tuple[int, int], list[Msg]] = {}
-        """The secrets last sent to each (table id, seat): memory only, so a restart re-sends nothing."""
-        self._clock_rows: dict[int, ClockRow | None] = {}
-        """Per table: the clock last stored (version, version its decision opened at, due as a
-        `time.time()`), or None when none runs: a clock is written only when it changes."""
-        self.lease = 30.0
-        """Seconds a process holds a clock or outbox notices it claimed before another may take
-        them (it died firing or sending them)."""
-        self.shared = False
-        """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
-        then claims what it sends (`gavel.tables.outbox`)."""
-        self._undo_points: dict[int, tuple[int, int]] = {}
-        """Per table: (version, seat) when that seat may take back its last action at that version
-        (`gavel.tables.undo`: the Undo button; memory only, the log decides)."""
-        self.broken: dict[int, BrokenTable] = {}
-        """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
-        self.live: Callable[[Public], None] | None = None
-        """Who hears the channel's lines as AI seats play them, one action at a time (local play
-        prints an AI-only game as it goes); a call's notice then carries only the lines not heard
-        yet. None (the bot's case): every line waits for the call's notice."""
-        self._reminded: dict[int, int] = {}
-        """Per table: the decision (the version it opened at) whose half-time reminder this process
-        sent or found sent, not to be armed again here. The database's claim (`remind`) is what
-        makes it once everywhere."""
-        self._unsaved: dict[int, _Unsaved] = {}
-        """Per table: the action applied in memory whose write waits for the call's notices (one
-        transaction for both: `gavel.tables.play.Play._save`); empty between calls."""
+        self.tables = Tables(open_store(db_path))
+        """The open tables this process holds, the store, the broken tables: what every part shares."""
+        self.store = self.tables.store
+        self.images = Images(renderers)
+        self.ai_turns = AITurns(ais, thinking)
+        """`thinking`: where AI seats decide: inline by default (local play, tests); the bot
+        passes a `PooledSeats`, so that no search ever holds its event loop."""
+        self.secrets = Secrets()
+        self.timing = Clocks(self.ai_turns, clock, enabled=clocks)
+        """`clocks`: whether decisions run on the table's clock here (the bot's case). Local play
+        runs none: nobody's time runs out, so no notice speaks of a clock or a deadline."""
+        self.undo_points = UndoPoints()
+        self.writes = Writes(self.tables, self.timing, self.undo_points)
+        self.outbox = Outbox(self.tables, self.timing, self.writes, enabled=outbox)
+        """`outbox`: whether changes' notices wait in the database until delivered (the bot's
+        case; local play prints them at once and keeps nothing)."""
+        self.access = Access(self.tables, self.timing, self.secrets)
+        self.answers = Answers(self.tables, self.access, self.images, self.secrets, self.timing, self.writes,
+                               self.outbox, self.undo_points)
+        self.play = Play(self.access, self.writes, self.timing, self.ai_turns, self.answers, self.undo_points)
+        self.walkaways = Away(self.access, self.writes, self.timing, self.play, self.answers)
+        self.undos = Undo(self.tables, self.access, self.timing, self.undo_points, self.play, self.answers)
+        self.player_settings = Settings(self.store)
+        self.expiry = Expiry(self.tables, self.access, self.timing, self.play, self.answers, self.outbox,
+                             self.player_settings)
+        self.rematches = Rematches(self.tables, self.access, self.timing)
+        self.lobby = Lobby(self.tables, self.access, self.writes, self.timing, self.ai_turns, self.play,
+                           self.answers, self.rematches)
+        self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
+        self.views = Views(self.tables, self.access, self.timing, self.images, self.answers, self.rematches)
+        self.results = Standings(self.tables, self.images, self.restoring)
+        for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.undo_points):
+            self.tables.on_forget(part.forget)
+
+    # ------------------------------------------------------------------ settings the parts own
+    @property
+    def wall(self) -> Callable[[], float]:
+        """The wall clock of stored times (`Clocks.wall`; tests move it)."""
+        return self.timing.wall
+
+    @wall.setter
+    def wall(self, wall: Callable[[], float]) -> None:
+        self.timing.wall = wall
+
+    @property
+    def lease(self) -> float:
+        """Seconds a process holds a clock or outbox notices it claimed (`Clocks.lease`)."""
+        return self.timing.lease
+
+    @lease.setter
+    def lease(self, lease: float) -> None:
+        self.timing.lease = lease
+
+    @property
+    def clocks(self) -> bool:
+        """Whether decisions run on the table's clock here (`Clocks.enabled`)."""
+        return self.timing.enabled
+
+    @clocks.setter
+    def clocks(self, enabled: bool) -> None:
+        self.timing.enabled = enabled
+
+    @property
+    def decisions(self) -> Decisions:
+        """The decision open at each table (`Clocks.decisions`)."""
+        return self.timing.decisions
+
+    @decisions.setter
+    def decisions(self, decisions: Decisions) -> None:
+        self.timing.decisions = decisions
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes share this database (`Outbox.shared`)."""
+        return self.outbox.shared
+
+    @shared.setter
+    def shared(self, shared: bool) -> None:
+        self.outbox.shared = shared
+
+    @property
+    def live(self) -> Callable[[Public], None] | None:
+        """Who hears the channel's lines as AI seats play them (`Play.live`)."""
+        return self.play.live
+
+    @live.setter
+    def live(self, live: Callable[[Public], None] | None) -> None:
+        self.play.live = live
+
+    @property
+    def mentions(self) -> bool:
+        """Whether the front-end says whose turn it is itself, from the prompts (`Answers.mentions`)."""
+        return self.answers.mentions
+
+    @mentions.setter
+    def mentions(self, mentions: bool) -> None:
+        self.answers.mentions = mentions
+
+    @property
+    def timestamps(self) -> bool:
+        """Whether the front-end shows a time as a live countdown (`Views.timestamps`)."""
+        return self.views.timestamps
+
+    @timestamps.setter
+    def timestamps(self, timestamps: bool) -> None:
+        self.views.timestamps = timestamps
+
+    @property
+    def langs(self) -> dict[int, str]:
+        """user id -> the language that user reads (`Images.langs`)."""
+        return self.images.langs
+
+    @property
+    def broken(self) -> dict[int, BrokenTable]:
+        """channel id -> the open table there that `restore` could not load (`Tables.broken`)."""
+        return self.tables.broken
+
+    def open_channels(self) -> list[int]:
+        """The channels with an open (lobby or active) table."""
+        return self.tables.open_channels()
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
-        decision open now: the same version, or the same decision (`Decision.key`) that only
-        other seats' passes have moved on since (a card-play window where someone passed).
-        Anything else (a move, a card played, a new turn) means the player answered a position
-        that is gone."""
-        return self.decisions.answering(table, version)
+        decision open now (`Decisions.answering`)."""
+        return self.timing.decisions.answering(table, version)
 
-    # ------------------------------------------------------------------ the window clock
+    def ai_due(self, channel_id: int) -> float | None:
+        """In how many seconds the AI seats of the channel's table should be asked to play on
+        (`advance`), or None when none is to act (`AITurns.due`)."""
+        return self.ai_turns.due(self.tables.table(channel_id))
+
+    async def for_click(self, channel_id: int, player: Player, table_id: int, version: int, *,
+                        fresh: bool = False) -> tuple[Table, Prompt | None]:
+        """What a click on a turn menu is decoded from, in one light call (`Answers.for_click`)."""
+        return await self.answers.for_click(channel_id, player, table_id, version, fresh=fresh)
+
+    def can_undo(self, table: Table, seat: int | None) -> bool:
+        """Whether `seat` may take back its last action at the table now (`UndoPoints.can_undo`)."""
+        return self.undo_points.can_undo(table, seat)
+
+    async def rematch_window(self, table: Table) -> Window | None:
+        """The lobby's rematch window as stored, or None (not a rematch, or no one invited)."""
+        return await self.rematches.window(table)
+
+    async def rematch_awaited(self, channel_id: int) -> tuple[list[Invite], float | None]:
+        """Who the channel's lobby still waits for, and when its window ends (a `time.time()`)."""
+        return await self.rematches.awaited(channel_id)
+
+    async def rematch_expire(self, channel_id: int, table_id: int) -> list[Notice]:
+        """The window of the lobby `table_id` ended (`Rematches.expire`)."""
+        return await self.rematches.expire(channel_id, table_id)
+
+    async def due_rematches(self) -> list[tuple[int, int]]:
+        """(channel id, table id) of every open window that has ended, at any table."""
+        return await self.rematches.due()
+
+    # ------------------------------------------------------------------ access (`access`)
+    def table(self, channel_id: int) -> Table | None:
+        """The open (lobby or active) table in a channel, as this process last saw it."""
+        return self.access.table(channel_id)
+
+    async def look(self, channel_id: int) -> Table | None:
+        """The channel's open table as the database has it now (async: read in a worker thread),
+        or None: for a menu or a command's choices on a process that may be behind (another
+        process moved the table, or opened it). Read it; change it only through the service."""
+        return await self.access.look(channel_id)
+
+    def get(self, table_id: int) -> Table | None:
+        """Any table by id: open ones from memory, finished or cancelled ones from the database."""
+        return self.access.get(table_id)
+
+    # ------------------------------------------------------------------ lobby (`lobby`)
+    async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
+                     variant: str | None = None, config: dict[str, Any] | None = None,
+                     seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
+                     lang: str | None = None, timeout: float | None = None, time: str | None = None,
+                     draws: list[int] | None = None, settings: dict[str, Any] | None = None) -> list[Notice]:
+        """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
+        (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
+        whole life. `time`: the time control (`none` by default, `live` or `daily`:
+        `gavel.tables.table.TIME_CONTROLS`), kept the same way (see `gavel.tables.decisions`); without it, a
+        `time` among `settings` (seconds: a rematch copies its game's). `draws`: every random
+        number the table draws, set-up first, comes from this list while it lasts (a replayed
+        record, `gavel.tables.record`), then as usual. `settings`: more of the table's own settings,
+        stored as they are (`_<name>`: a rematch copies its game's)."""
+        return await self.lobby.create(guild_id, channel_id, game_key, host, variant=variant, config=config, seed=seed,
+                                       sit=sit, dice=dice, lang=lang, timeout=timeout, time=time, draws=draws,
+                                       settings=settings)
+
+    async def join(self, channel_id: int, player: Player) -> list[Notice]:
+        return await self.lobby.join(channel_id, player)
+
+    async def leave(self, channel_id: int, player: Player) -> list[Notice]:
+        """Leave a lobby; during a game this resigns."""
+        return await self.lobby.leave(channel_id, player)
+
+    async def add_ai(self, channel_id: int, by: Player, level: str = "normal") -> list[Notice]:
+        return await self.lobby.add_ai(channel_id, by, level)
+
+    async def remove_ai(self, channel_id: int, by: Player, seat: int | None = None) -> list[Notice]:
+        return await self.lobby.remove_ai(channel_id, by, seat)
+
+    async def start(self, channel_id: int, by: Player) -> list[Notice]:
+        return await self.lobby.start(channel_id, by)
+
+    async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
+        """Close the table with no result. The host may cancel a lobby, and abort a game only
+        while some seat has not acted yet (as chess servers allow an abort before both sides
+        moved): after that a player can only resign (`leave`), which records the result, so a
+        losing host cannot wipe it. Staff (Manage Messages) may cancel at any time; the table is
+        then recorded as cancelled. A table that could not be loaded is for staff only."""
+        return await self.lobby.cancel(channel_id, by, can_manage=can_manage)
+
+    async def rematch(self, channel_id: int, by: Player, previous: int | None = None, *,
+                      wait: float = REMATCH_WAIT) -> list[Notice]:
+        """A new lobby like the channel's last game (`previous`: the table the button was on;
+        refused as `rematch_old` when a later game was played here since, or it ended more than
+        `REMATCH_AGE` ago). `by` must have played a human seat of it; they become the host, the AI
+        seats come back at once, and the other humans are invited for `wait` seconds."""
+        return await self.lobby.rematch(channel_id, by, previous, wait=wait)
+
+    # ------------------------------------------------------------------ play (`play`)
+    async def act(self, channel_id: int, player: Player, action_text: str, *,
+                  version: int | None = None) -> list[Notice]:
+        """Apply a player's action (`version`: the table's version the player saw, so that a move
+        made against a position that is gone is refused as `stale`, never applied to another)."""
+        return await self.play.act(channel_id, player, action_text, version=version)
+
+    async def advance(self, channel_id: int) -> list[Notice]:
+        """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
+        return await self.play.advance(channel_id)
+
+    async def resign(self, channel_id: int, player: Player) -> list[Notice]:
+        """The player leaves the game in play. When the game says what leaving does
+        (`Game.leave_action`: a departure its rules define) that action is applied for the seat,
+        logged like any other (the game replays), and the table finishes if the game is over;
+        otherwise, or when the game goes on after it, the AI takes the seat (with one seat left,
+        that seat wins; with no human left, the game is abandoned)."""
+        return await self.play.resign(channel_id, player)
+
+    # ------------------------------------------------------------------ away (`away`)
+    async def sit(self, channel_id: int, player: Player) -> list[Notice]:
+        """The player of an away seat takes it back: the AI stops playing it at once (`not_away`
+        for anyone who has no away seat here)."""
+        return await self.walkaways.sit(channel_id, player)
+
+    async def away(self, channel_id: int, by: Player, user_id: int) -> list[Notice]:
+        """`by` (a seated human) votes to hand the seat of `user_id` to the AI. Refused: a vote for
+        oneself (`away_self`), for an AI seat (`away_ai`), for someone not seated (`away_not_seated`),
+        a second vote (`away_voted`), outside a game in play. Once a strict majority of the other
+        humans (not AI, not that seat) voted while that seat has not acted, the AI takes it."""
+        return await self.walkaways.away(channel_id, by, user_id)
+
+    # ------------------------------------------------------------------ undo (`undo`)
+    async def undo(self, channel_id: int, player: Player, *, version: int | None = None) -> list[Notice]:
+        """`player` takes back their last action (see the module). `version`: the table's
+        version when the Undo button was made; a button of a position that is gone is refused.
+        Refused, with the reason, when there is nothing of theirs to take back, someone has acted
+        since, the action drew a random number or showed something new."""
+        return await self.undos.undo(channel_id, player, version=version)
+
+    # ------------------------------------------------------------------ expiry (`expiry`)
     def deadline(self, channel_id: int) -> Deadline | None:
         """When the decision open now runs out by itself: the table has a clock and the decision
         puts some human on it (`Decision.clocked`: a card-play window's `pass`, a move on a
         chess clock). None otherwise (no table, no clock, a decision without one, or only AI
-        seats on it).
-
-        `seconds` is the time left: the clock starts when the decision opens (a card played in a
-        window opens a new one); a pass does not give the others a fresh minute."""
-        table = self.table(channel_id)
-        if table is None or not self.clocks:
-            return None
-        found = self.decisions.deadline(table)
-        row = self._clock_rows.get(table.id)
-        opened = self.decisions.peek(table.id)
-        if found is None or row is None or row.remind is None or opened is None or row.opened != opened.version \
-                or self._reminded.get(table.id) == row.opened:
-            return found
-        return replace(found, remind=row.remind - self.wall(), opened=row.opened)
+        seats on it)."""
+        return self.expiry.deadline(channel_id)
 
     async def expire(self, channel_id: int, version: int) -> list[Notice]:
         """The clock ran out at `version`: every human the decision puts on the clock takes its
         timeout action (a public `table.timed_out` names them), AI seats play on, and the usual
         notices come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
-        try:
-            return await self._on_table(channel_id, lambda table: self._expire(table, version))
-        except IllegalAction as exc:
-            if exc.code in ("no_table", "table_broken"):
-                return []
-            raise
-
-    async def _expire(self, table: Table, version: int) -> list[Notice]:
-        if table.status != "active" or table.state is None or table.version != version:
-            return []
-        found = self.decisions.on_clock(table)
-        if found is not None and found.time_control:
-            return await self._time_up(table, version, list(found.seats))
-        seats = self.decisions.clocked(table)
-        if not seats:
-            return []
-        ran_out = table.decision()
-        names = i18n.Listed.of(table.seat_name(s) for s in seats)
-        out = _Out([Msg("table.timed_out", {"players": names})])
-        applied = False
-        for seat in seats:
-            # One seat's answer may close the decision and open the next: each takes its
-            # timeout action only while the one that ran out is still open and clocks it.
-            if table.status != "active" or not self.decisions.still_open(table, ran_out, version, seat):
-                continue
-            action = table.game.timeout_action(table.state, seat)
-            if action is not None:
-                try:
-                    await self._step(table, seat, str(action), out)
-                except StaleTable:
-                    if not applied:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
-                        raise
-                    break  # another process moved the table on: what we stored is told below
-                applied = True
-        await self._run_ai(table, out)
-        return await self._notices(table, out)
-
-    async def _time_up(self, table: Table, version: int, seats: list[int]) -> list[Notice]:
-        """The time control ran out at `version`: each seat it clocks takes its
-        `Game.time_up_action` (logged like any action), the channel hears who ran out of time
-        (`table.time_up`), a seat that ran out twice in a row is handed to the AI (`away`), and
-        AI seats play on."""
-        assert table.state is not None
-        ran_out = table.decision()
-        out = _Out([Msg("table.time_up", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})])
-        timed_out: list[int] = []
-        for seat in seats:
-            if table.status != "active" or not self.decisions.still_timed(table, ran_out, version, seat):
-                continue
-            action = table.game.time_up_action(table.state, seat)
-            if action is None:
-                continue
-            try:
-                await self._step(table, seat, str(action), out)
-            except StaleTable:
-                if not timed_out:  # nothing of ours is stored: `_on_table` looks again (and finds it stale)
-                    raise
-                break  # another process moved the table on: what we stored is told below
-            timed_out.append(seat)
-        if table.status == "active":
-            for seat in timed_out:
-                await self._count_time_up(table, seat, out)
-        await self._run_ai(table, out)
-        return await self._notices(table, out)
-
-    def _clock_row(self, table: Table) -> ClockRow | None:
-        """The decision open now (tracking it: `decisions.track`) and its clock, as the database
-        keeps them (`ClockRow`), or None outside a game in play (or where the service runs no
-        clocks). A pass moves the version on, never the due time. Another process reads the
-        opening version too: a click made earlier in the same decision still answers it there
-        (`answering`). When AI seats are to act, whoever finds them still to act a `lease`
-        from now plays them on (this process stopped while playing them)."""
-        opened = self.decisions.track(table) if self.clocks else None
-        if opened is None:
-            return None
-        left = self.decisions.seconds_left(table)
-        known = self._clock_rows.get(table.id)
-        due: float | None = None
-        remind: float | None = None
-        if left is not None:
-            same = known is not None and known.opened == opened.version and known.due is not None
-            if same and known is not None:
-                due, remind = known.due, known.remind
-            else:  # the decision's clock starts now: its reminder is due half-way
-                due = self.wall() + left
-                remind = self.wall() + left / 2 if left >= REMIND_FROM else None
-        ai = self.wall() + self.lease if table.ai_to_act() and self._policy(table) is not None else None
-        return ClockRow(table.version, opened.version, due, ai, remind)
-
-    async def _save_clock(self, table: Table) -> None:
-        """Store the clock of the decision open now when it changed other than by an action (an
-        action stores it with itself: `_step`), e.g. a game that starts with a window, a seat the
-        AI took over; only while the table is still at this version."""
-        if not self.clocks:
-            return
-        row = self._clock_row(table)
-        unsaved = self._unsaved.get(table.id)
-        if unsaved is not None:  # the action not written yet is written with the clock as it is now
-            unsaved.clock = row
-            return
-        if table.id in self._clock_rows and self._clock_rows[table.id] == row:
-            return
-        if await asyncio.to_thread(self.store.set_clock, table.id, table.version, clock_text(row)):
-            self._clock_rows[table.id] = row
-
-    def _resume_clock(self, table: Table, clock: str | None) -> None:
-        """Take up the stored clock of a table loaded from the database (see `_save_clock`)."""
-        found = loads(clock) if clock else None
-        if not isinstance(found, dict) or found.get("at") != table.version:
-            return
-        opened = int(found.get("opened", table.version))
-        due = float(found["due"]) if found.get("due") is not None else None
-        ai = float(found["ai"]) if found.get("ai") is not None else None
-        remind = float(found["remind"]) if found.get("remind") is not None else None
-        self.decisions.resume(table, opened, None if due is None else due - self.wall())
-        self._clock_rows[table.id] = ClockRow(table.version, opened, due, ai, remind)
+        return await self.expiry.expire(channel_id, version)
 
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
         for `lease` seconds: each is this process's to `expire`, or, `ai`, to `advance` (AI seats
         left to act by a process that stopped) (`gavel.tables.clock.WindowClock`)."""
-        rows = await asyncio.to_thread(self.store.claim_clocks, self.wall(), self.lease)
-        return [Deadline(r["id"], r["channel"], r["at"], 0.0, ai=bool(r["ai"])) for r in rows]
+        return await self.expiry.due_clocks()
 
-    # ------------------------------------------------------------------ half-time reminders
     async def due_reminders(self) -> list[Deadline]:
         """The half-time reminders due now at any table (touched here or not) and not sent yet,
         as deadlines whose `opened` names the decision (for `remind`; nothing is claimed yet)."""
-        rows = await asyncio.to_thread(self.store.due_reminders, self.wall())
-        return [Deadline(r["id"], r["channel"], r["at"], 0.0, remind=0.0, opened=r["opened"]) for r in rows]
+        return await self.expiry.due_reminders()
 
     async def remind(self, channel_id: int, opened: int) -> list[Notice]:
         """Half of the clock of the decision opened at version `opened` is gone: one `Reminder`
@@ -407,232 +456,208 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
         reminders off (`/table settings`). Claimed in the database first, so that it goes out
         once whichever process, or restarted process, gets here; nothing (`[]`) when the
         decision was answered or moved on, or the reminder was sent already."""
-        try:
-            return await self._on_table(channel_id, lambda table: self._remind(table, opened))
-        except IllegalAction as exc:
-            if exc.code in ("no_table", "table_broken"):
-                return []
-            raise
-
-    async def _remind(self, table: Table, opened: int) -> list[Notice]:
-        now = self.decisions.track(table) if table.status == "active" and self.clocks else None
-        if now is None or now.version != opened or self._reminded.get(table.id) == opened:
-            return []
-        # Claimed even when nobody is left to remind: the watch then stops finding it due.
-        claimed = await asyncio.to_thread(self.store.claim_reminder, table.id, opened)
-        self._reminded[table.id] = opened
-        if not claimed:  # another process (or this one before a restart) sent it
-            return []
-        waiting = table.decision().waiting()
-        found = self.decisions.on_clock(table)  # the window clock's seats, or the time control's
-        seats = [s for s in (found.seats if found is not None else ()) if s in waiting]
-        left = self.decisions.seconds_left(table)
-        if not seats or left is None:
-            return []
-        row = self._clock_rows.get(table.id)
-        ends = row.due if row is not None and row.due is not None and row.opened == opened else self.wall() + left
-        users = {s: table.seats[s].user_id for s in seats}
-        wanted = await asyncio.to_thread(self._wants_reminders, [u for u in users.values() if u is not None])
-        notices: list[Notice] = [
-            Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - self.wall()),
-                     game_name(table.game))
-            for seat, user in users.items() if user is not None and wanted.get(user, True)]
-        return await self._keep(table, notices) if notices else []
-
-    def _wants_reminders(self, users: list[int]) -> dict[int, bool]:
-        """Whether each user wants half-time reminders (their `reminders` setting; on unless
-        turned off). Runs in a worker thread."""
-        return {u: self.store.user_settings(u).get("reminders", True) is not False for u in users}
-
-    # ------------------------------------------------------------------ per-player settings
-    async def settings(self, user_id: int) -> dict[str, Any]:
-        """A player's own settings, with the defaults filled in (`SETTINGS`)."""
-        stored = await asyncio.to_thread(self.store.user_settings, user_id)
-        return {**SETTINGS, **{k: v for k, v in stored.items() if k in SETTINGS}}
-
-    async def set_settings(self, user_id: int, **changes: Any) -> dict[str, Any]:
-        """Change some of a player's own settings (only those `SETTINGS` names, each of the
-        default's type: else `bad_setting`); returns them all, with the defaults."""
-        for name, value in changes.items():
-            if name not in SETTINGS or type(value) is not type(SETTINGS[name]):
-                raise IllegalAction("bad_setting", setting=name)
-        await asyncio.to_thread(self.store.set_user_settings, user_id, changes)
-        return await self.settings(user_id)
-
-    async def settings_notice(self, user_id: int, reminders: str | None = None) -> Public:
-        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) set it,
-        and say the player's settings, one line each (`table.settings.<name>`), for the player
-        alone. Any other value is refused (`bad_setting`), changing nothing."""
-        if reminders is None:
-            found, lines = await self.settings(user_id), []
-        else:
-            if reminders not in ("on", "off"):
-                raise IllegalAction("bad_setting", setting=f"reminders:{reminders}")
-            found, lines = await self.set_settings(user_id, reminders=reminders == "on"), [Msg("table.settings.saved")]
-        said = [Msg(f"table.settings.{name}", {"value": Msg("table.settings.on" if value else "table.settings.off")})
-                for name, value in found.items()]
-        return Public(None, [*lines, Msg("table.settings"), *said])
+        return await self.expiry.remind(channel_id, opened)
 
     async def claim(self, deadline: Deadline) -> bool:
         """Claim a clock this process timed itself: False when the table moved on, or another
         process holds it (it fires it)."""
-        return bool(await asyncio.to_thread(self.store.claim_clock, deadline.table_id, deadline.version,
-                                            self.wall(), self.lease))
+        return await self.expiry.claim(deadline)
 
-    def prompt(self, channel_id: int, player: Player | int) -> Prompt | None:
-        """The prompt `player`'s seat answers now at the channel's table, as `_prompt` makes it
+    # ------------------------------------------------------------------ answers (`answers`)
+    def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:
+        """The prompt `player`'s seat answers now at the channel's table, as `prompt_of` makes it
         (with what that seat alone knows of its question, `own`): what a front-end opens a
         player's menu from ("My options", `/table me`, a command's autocomplete). Its `actions`
         are the seat's legal actions, those it may take at any time when nobody asks it, and
         empty when it has nothing to do. None when the channel has no game in play or the user
         plays no seat there."""
-        table = self.table(channel_id)
-        if table is None or table.state is None or table.status != "active":
-            return None
-        seat = table.seat_of(player.user_id if isinstance(player, Player) else player)
-        return self._prompt(table, seat) if seat is not None else None
-
-    def _prompt_for(self, table: Table, seat: int) -> Prompt | None:
-        """`seat`'s prompt, or None when that seat is not a human who may act now."""
-        return self._prompt(table, seat) if seat in table.humans_to_act() else None
-
-    def _now(self, table: Table) -> _Now:
-        """What every prompt of the table's present moment shares, worked out once."""
-        assert table.state is not None  # a seat is prompted only in a game in play
-        decision, left = table.decision(), self.decisions.seconds_left(table) if self.clocks else None
-        on_clock = self.decisions.on_clock(table) if left is not None else None
-        words = registry.plugin(table.game_key).words
-        renderer = self._renderer_or_none(table)
-        needs_view = renderer is not None or type(words).facts is not Words.facts
-        public = table.game.view(table.state, None) if needs_view else {}
-        facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
-        users = tuple(None if s.is_ai else s.user_id for s in table.seats)
-        return _Now(decision, left, on_clock, public, facts, renderer, users, self.wall())
-
-    def _renderer_or_none(self, table: Table) -> Renderer | None:
-        """The table's renderer, or None when it has none or it cannot be loaded (a prompt
-        then goes without square labels, never without its actions)."""
-        try:
-            return self._renderer(table.game_key)
-        except Exception:
-            log.warning("no renderer for table %s (%s): its prompts carry no square labels", table.id,
-                        table.game_key, exc_info=True)
-            return None
-
-    def _labels(self, table: Table, now: _Now, actions: list[str]) -> dict[str, str]:
-        """{action: the label its square has on the public board} for the actions that have one
-        (`Renderer.label_actions`), so that "B · 5,9" on a button is the "B" on the picture. A
-        broken renderer costs the labels, never the prompt."""
-        if now.renderer is None or not actions:
-            return {}
-        try:
-            found = now.renderer.label_actions(now.public, actions)
-            return {a: str(label) for a, label in found.items() if label}
-        except Exception:
-            log.warning("no square labels for table %s (%s)", table.id, table.game_key, exc_info=True)
-            return {}
+        return self.answers.prompt(channel_id, player, labels=labels)
 
     def step_labels(self, channel_id: int, actions: Sequence[str]) -> dict[str, str]:
         """{action: label} that the board gives `actions` alone (`Renderer.label_actions` on the
         public view): a step of a menu (one piece's moves) may be marked where the whole prompt
         is not. Empty without a table, a renderer or labels; a broken renderer costs the labels."""
-        table = self.table(channel_id)
-        if table is None or table.state is None or not actions:
-            return {}
-        renderer = self._renderer_or_none(table)
-        if renderer is None:
-            return {}
-        try:
-            found = renderer.label_actions(table.game.view(table.state, None), list(actions))
-        except Exception:
-            log.warning("no step labels for table %s (%s)", table.id, table.game_key, exc_info=True)
-            return {}
-        return {a: str(label) for a, label in found.items() if label}
+        return self.answers.step_labels(channel_id, actions)
 
-    def _prompt(self, table: Table, seat: int, now: _Now | None = None) -> Prompt:
-        """`seat`'s prompt: its legal actions, and the decision they answer as the game states it
-        (its public words, who is asked and who passed, the time left when `seat` is on the
-        clock), with what `seat` alone knows of its question (`Game.own_question`), the table's
-        facts for the game's words (from the PUBLIC view), the seat names and users, and the
-        board's labels of its actions' squares. `now`, when given, is the table's present
-        moment (worked out once for all its prompts)."""
-        assert table.state is not None  # a seat is prompted only in a game in play
-        now = now or self._now(table)
-        decision = now.decision
-        actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
-        return Prompt(table.id, table.version, seat, table.seats[seat].user_id, actions,  # type: ignore[arg-type]
-                      private=table.game.info.hidden_information, about=decision.about,
-                      own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
-                      passed=tuple(sorted(decision.passed)),
-                      deadline=now.left if now.on_clock is not None and seat in now.on_clock.seats else None,
-                      timed=now.on_clock is not None and now.on_clock.time_control, game=table.game_key,
-                      names=tuple(table.names), users=now.users, facts=now.facts,
-                      labels=self._labels(table, now, actions), made=now.made,
-                      undo=self.can_undo(table, seat))
+    # ------------------------------------------------------------------ views (`views`)
+    async def me(self, channel_id: int, player: Player) -> Private:
+        """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
+        private events, their legal actions (when not asked, those it may take at any time), and
+        the board as they see it."""
+        return await self.views.me(channel_id, player)
 
-    def _prompts(self, table: Table) -> tuple[list[Prompt], _Now | None]:
-        """A prompt for every human who may act now (whose turn it is is asked once), and what
-        they share (`_now`: the public view among it, which the channel's board then reuses)."""
-        seats = table.humans_to_act()
-        if not seats:
-            return [], None
-        now = self._now(table)
-        return [self._prompt(table, s, now) for s in seats], now
+    async def hand(self, channel_id: int, player: Player) -> Private:
+        """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
+        renderer draws one: lighter than `me`, for a button pressed often."""
+        return await self.views.hand(channel_id, player)
 
-    async def _public(self, table: Table, lines: list[Msg], ping: frozenset[int] = frozenset()
-                      ) -> tuple[Public, list[Prompt]]:
-        """The channel's notice: these lines, whose turn it is, the public board marking the first
-        prompt's moves, and that prompt; with every prompt (the others stand alone).
+    def legal_for(self, channel_id: int, player: Player) -> list[str]:
+        return self.views.legal_for(channel_id, player)
 
-        When several humans may act at once (a card-play window: six players may be asked
-        together) the channel gets one `table.may_act` line naming them all, not one "your
-        turn" line each; who may still act is public (the passes are), what they hold is not.
-        `ping`: the seats whose prompts ping their player (a change's notices: `_notices`)."""
-        prompts, now = self._prompts(table)
-        for prompt in prompts:
-            prompt.ping = prompt.seat in ping
-        first = prompts[0] if prompts else None
-        lines = [*lines, *turn_lines(table, [p.seat for p in prompts])]
-        # Where moves are secret, the channel's board must not mark what the player to act may do.
-        # The public view the prompts' facts were read from is the board's too: one per change.
-        view = now.public if now is not None and now.public else None
-        image, alt = await self._picture(table, None, None if first is None or first.private else first, view)
-        # What the seat alone knows of its question never rides on the channel's notice.
-        shown = replace(first, own=None) if first is not None and first.own is not None else first
-        over = table.status == "finished"  # the game's last message: it offers to play again
-        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt), prompts
+    async def board(self, channel_id: int, for_user: Player | int | None = None,
+                    actions: Sequence[str] | None = None) -> Public | Private:
+        """The board: the channel's, or `for_user`'s own where moves are secret. `actions` (some
+        of `for_user`'s legal actions: a step of their menu) asks for their own board marking
+        those alone, in any game (the channel's board may mark none of them)."""
+        return await self.views.board(channel_id, for_user, actions)
 
-    async def _notices(self, table: Table, out: _Out) -> list[Notice]:
-        """The channel's notice, then ONE `Private` per human seat that has news (its private
-        events, then its secrets when they changed, with the hand image), then the other prompts.
-        The call's action not written yet is written with them (`_keep`). When they fail (that
-        write among them), the secrets they carried count as not sent."""
-        sent = {key: lines for key, lines in self._sent.items() if key[0] == table.id}
-        try:
-            return await self._told(table, out)
-        except BaseException:
-            for key in [k for k in self._sent if k[0] == table.id]:
-                del self._sent[key]
-            self._sent.update(sent)
-            raise
+    async def log(self, channel_id: int, n: int = 10) -> Public:
+        """The last `n` actions with their public events (private events stay private)."""
+        return await self.views.log(channel_id, n)
 
-    async def _told(self, table: Table, out: _Out) -> list[Notice]:
-        self.decisions.track(table)
-        await self._save_clock(table)
-        # The channel pings a seat once per decision: when it is first asked in it.
-        ping = self.decisions.to_ping(table) if table.status == "active" else frozenset()
-        public, prompts = await self._public(table, out.public[out.heard:], ping)
-        notices: list[Notice] = [public]
-        for seat, info in enumerate(table.seats):
-            if info.user_id is None or info.is_ai:
-                continue
-            secrets_now = self._changed_secrets(table, seat)
-            lines = [*out.private.get(seat, []), *secrets_now]
-            if lines:
-                image, alt = await self._hand_picture(table, seat) if secrets_now else (None, {})
-                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
-        return await self._keep(table, [*notices, *prompts[1:]])
+    async def status(self, channel_id: int) -> Public:
+        return await self.views.status(channel_id)
 
+    def help(self) -> Public:
+        """What Gavel plays and how to start (`/help`, `help` in local play): every installed game
+        with its command group and seat counts, how a table starts, and the shared commands."""
+        return self.views.help()
+
+    # ------------------------------------------------------------------ restoring (`restoring`)
+    def broken_tables(self) -> list[BrokenTable]:
+        """The open tables `restore` could not load, one per channel: the front-end posts each
+        one's `note()` in its channel at start-up."""
+        return self.restoring.broken_tables()
+
+    def broken_in(self, channel_id: int) -> BrokenTable | None:
+        """The table of this channel that could not be loaded (and no table open there since)."""
+        return self.restoring.broken_in(channel_id)
+
+    async def restore(self, *, lazy: bool = False) -> int:
+        """Reload every lobby and active table from the database (at start-up). AI seats whose
+        turn it is play on later, through `advance` (the clock calls it: `ai_due`), so start-up
+        never waits for them. Returns how many tables are open again (were loaded)."""
+        return await self.restoring.restore(lazy=lazy)
+
+    def replay(self, table_id: int) -> State:
+        """The game rebuilt from its set-up draws and action log (equal to the live state)."""
+        return self.restoring.replay(table_id)
+
+    def export(self, channel_id: int) -> GameRecord:
+        """The whole game of the channel's table (the open one, else the last one played there)
+        as a script the local console replays to the same state (`gavel.tables.record`). A game with
+        hidden information (its record holds every draw), with a secret action in its log
+        (`Game.secret_action`) or whose set-up drew anything (a pack shuffled at set-up keeps its
+        order secret even in an open game: replaying the draws would show the cards to come) is
+        exported only once it is over."""
+        return self.restoring.export(channel_id)
+
+    def export_row(self, row: dict[str, Any]) -> GameRecord:
+        """The record of the table stored in `row` (see `export`)."""
+        return self.restoring.export_row(row)
+
+    # ------------------------------------------------------------------ standings (`standings`)
+    async def game_here(self, channel_id: int) -> str | None:
+        """The game played in this channel: the open table's, else the last one's."""
+        return await self.results.game_here(channel_id)
+
+    async def board_game(self, game: str | None, channel_id: int | None) -> str:
+        """The game a leaderboard is of: the one `game` names (a key or a name; `unknown_game`
+        otherwise), else the one played in `channel_id` (`leaderboard_game` when none was)."""
+        return await self.results.board_game(game, channel_id)
+
+    async def standings(self, guild_id: int | None, game_key: str, limit: int = LEADERBOARD) -> list[Standing]:
+        """The server's best players of a game, by shown rating."""
+        return await self.results.standings(guild_id, game_key, limit)
+
+    async def leaderboard(self, guild_id: int | None, game: str | None, channel_id: int | None = None,
+                          limit: int = LEADERBOARD, *, lang: str = i18n.DEFAULT, image: bool = True) -> Public:
+        """The leaderboard of `game` (a key or a name; None: the game played in `channel_id`,
+        refused as `leaderboard_game` when there is none) as lines, one per player, and as a
+        picture of a table in `lang` (drawn in a worker thread; None when `image` is false or
+        drawing fails)."""
+        return await self.results.leaderboard(guild_id, game, channel_id, limit, lang=lang, image=image)
+
+    async def stats(self, guild_id: int | None, user: Player | int, *, named: bool = False) -> Public:
+        """A user's results (in one server, or everywhere with `guild_id=None`): games played and
+        won, per game with its rating, then the last results. `named`: say whose they are (a
+        player asking about someone else)."""
+        return await self.results.stats(guild_id, user, named=named)
+
+    async def history_entries(self, guild_id: int | None, page: int = 0,
+                              per_page: int = HISTORY) -> list[tuple[int, Msg, Msg]]:
+        """The server's finished games, newest first (`page` 0 is the last `per_page`): for each,
+        its number (for `history_game`), its line (date, game, players, result) and a short name
+        (number, game, date: a menu's label)."""
+        return await self.results.history_entries(guild_id, page, per_page)
+
+    async def history(self, guild_id: int | None, page: int = 0, per_page: int = HISTORY) -> Public:
+        """The server's finished games, newest first (`page` 0 is the last `per_page`): each with
+        its number (for `history_game`), date, game, players and winners."""
+        return await self.results.history(guild_id, page, per_page)
+
+    async def history_game(self, guild_id: int | None, table_id: int) -> FinishedGame:
+        """A finished game of this server again: its record (as `/table log export:true` makes it)
+        and its final board, the PUBLIC view of its final state. Another server's game, or one not
+        finished, is refused as `no_such_game`."""
+        return await self.results.history_game(guild_id, table_id)
+
+    # ------------------------------------------------------------------ outbox (`outbox`)
+    async def delivered(self, rows: Iterable[int]) -> None:
+        """Discord accepted these notices (outbox rows): they are done."""
+        return await self.outbox.delivered(rows)
+
+    async def undelivered(self, rows: Iterable[int]) -> None:
+        """These notices could not be delivered: try again later, each time after a longer pause
+        (5 s, 10 s, 20 s … at most 10 minutes)."""
+        return await self.outbox.undelivered(rows)
+
+    async def waiting(self, channel_id: int | None = None, before: int | None = None) -> dict[int, list[Notice]]:
+        """Notices still to deliver, by channel, oldest first: those due now, or all of one
+        channel's kept before outbox row `before` (they go out before anything newer there). A
+        notice of a version the table has moved past keeps its lines and board but no longer asks
+        anyone to act."""
+        return await self.outbox.waiting(channel_id, before)
+
+    def next_waiting(self) -> float | None:
+        """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""
+        return self.outbox.next_waiting()
+
+    # ------------------------------------------------------------------ settings (`settings`)
+    async def settings(self, user_id: int) -> dict[str, Any]:
+        """A player's own settings, with the defaults filled in (`SETTINGS`)."""
+        return await self.player_settings.settings(user_id)
+
+    async def set_settings(self, user_id: int, **changes: Any) -> dict[str, Any]:
+        """Change some of a player's own settings (only those `SETTINGS` names, each of the
+        default's type: else `bad_setting`); returns them all, with the defaults."""
+        return await self.player_settings.set_settings(user_id, **changes)
+
+    async def settings_notice(self, user_id: int, reminders: str | None = None) -> Public:
+        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) set it,
+        and say the player's settings, one line each (`table.settings.<name>`), for the player
+        alone. Any other value is refused (`bad_setting`), changing nothing."""
+        return await self.player_settings.settings_notice(user_id, reminders)
+
+    # ------------------------------------------------------------------ images (`images`)
+    def reads(self, user_id: int, lang: str) -> None:
+        """The language `user_id` reads (their Discord client's, as last seen): the images drawn
+        for them alone (a hand, a role card, a private board) are drawn in it."""
+        return self.images.reads(user_id, lang)
+
+    def language_of(self, user_id: int | None, default: str) -> str:
+        """The language `user_id` reads, as last told (`reads`), else `default`."""
+        return self.images.language_of(user_id, default)
+
+    async def rules_picture(self, game_key: str, lang: str) -> bytes | None:
+        """The board of `game_key` with its parts named in `lang` (`Renderer.render_parts`, drawn
+        from the public view of a game just set up), for `/table rules`; None when the game's
+        renderer has no such picture, or fails (the summary still goes). Drawn once per (game,
+        language), in a worker thread."""
+        return await self.images.rules_picture(game_key, lang)
+
+    async def rules_description(self, game_key: str, lang: str) -> str:
+        """The rules picture (`rules_picture`) in words, in `lang`: "" when it cannot be said."""
+        return await self.images.rules_description(game_key, lang)
+
+    def warm(self) -> None:
+        """Do the one-time work of a first table before there is any (at start-up): load every
+        game, its renderer and both languages' catalogues. Done lazily, on the event loop, it
+        would stall every table for a tenth of a second or more the first time each is needed."""
+        return self.images.warm()
+
+
+    # ------------------------------------------------------------------ the bot's own
     async def first_welcome(self, guild_id: int, *, failed: bool = False) -> bool:
         """Whether the bot's welcome is due in a guild: True once ever (the caller posts it;
         processes sharing the database agree on who). `failed`: it could not be posted after
@@ -644,5 +669,5 @@ class TableService(Rematches, Lobby, Play, Away, AITurns, Restoring, Images, Han
 
     def close(self) -> None:
         """Stop the AI workers and close the database (at shut-down)."""
-        self._thinking.close()
+        self.ai_turns.close()
         self.store.close()

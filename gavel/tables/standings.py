@@ -1,9 +1,9 @@
-"""The standings part of `TableService`: what a server's finished games add up to. A player's
+"""The standings part of the table service: what a server's finished games add up to. A player's
 results and ratings (`stats`), a game's leaderboard (`leaderboard`), the server's finished games
 (`history`) and one of them again: its record and its final board (`history_game`).
 
-Ratings are made when a game ends (`gavel.tables.ratings`, from `gavel.tables.play._finish`); this only reads
-them. Every database read runs in a worker thread; a final board is the PUBLIC view of the final
+Ratings are made when a game ends (`gavel.tables.ratings`, from `gavel.tables.play.Play.finish`); this
+only reads them. Every database read runs in a worker thread; a final board is the PUBLIC view of the final
 state (a game's secrets stay where they were), drawn by the game's renderer in a thread.
 """
 
@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import ServiceBase, game_name, installed
-from gavel.tables.images import TEXTS, describe_lines
+from gavel.tables.games import game_name, installed
+from gavel.tables.images import TEXTS, Images, describe_lines
 from gavel.tables.notices import Public
 from gavel.tables.ratings import guild_key, shown
 from gavel.tables.record import GameRecord
+from gavel.tables.registry import Tables
+from gavel.tables.restoring import Restoring
 from gavel.tables.store import loads
 from gavel.tables.table import Player, split_config
 from rules import registry
@@ -72,13 +74,21 @@ def known_game(text: str) -> str | None:
     return None
 
 
-class Standings(ServiceBase):
+class Standings:
+    """What a server's finished games add up to (it keeps nothing of its own: the results are stored)."""
+
+    def __init__(self, tables: Tables, images: Images, restoring: Restoring) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._images = images
+        self._restoring = restoring
+
     async def game_here(self, channel_id: int) -> str | None:
         """The game played in this channel: the open table's, else the last one's."""
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         if table is not None:
             return table.game_key
-        row = await asyncio.to_thread(self.store.last_row, channel_id)
+        row = await asyncio.to_thread(self._store.last_row, channel_id)
         return str(row["game"]) if row is not None else None
 
     async def board_game(self, game: str | None, channel_id: int | None) -> str:
@@ -91,7 +101,7 @@ class Standings(ServiceBase):
 
     async def standings(self, guild_id: int | None, game_key: str, limit: int = LEADERBOARD) -> list[Standing]:
         """The server's best players of a game, by shown rating."""
-        rows = await asyncio.to_thread(self.store.ratings, guild_key(guild_id), game_key, None, limit)
+        rows = await asyncio.to_thread(self._store.ratings, guild_key(guild_id), game_key, None, limit)
         return [Standing(i, int(r["user_id"]), str(r["name"] or r["user_id"]), shown(r["mu"], r["sigma"]),
                          int(r["games"]), int(r["wins"])) for i, r in enumerate(rows, 1)]
 
@@ -130,11 +140,11 @@ class Standings(ServiceBase):
         won, per game with its rating, then the last results. `named`: say whose they are (a
         player asking about someone else)."""
         user_id = user.user_id if isinstance(user, Player) else user
-        rows = await asyncio.to_thread(self.store.user_results, user_id, guild_id)
+        rows = await asyncio.to_thread(self._store.user_results, user_id, guild_id)
         head = [Msg("table.stats_of", {"player": user.name})] if named and isinstance(user, Player) else []
         if not rows:
             return Public(None, [*head, Msg("table.stats_none")])
-        rated = {r["game"]: r for r in await asyncio.to_thread(self.store.ratings, guild_key(guild_id), None, user_id)}
+        rated = {r["game"]: r for r in await asyncio.to_thread(self._store.ratings, guild_key(guild_id), None, user_id)}
         lines = [*head, Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
         for key in sorted({r["game"] for r in rows}):
             mine = [r for r in rows if r["game"] == key]
@@ -146,7 +156,8 @@ class Standings(ServiceBase):
             else:
                 lines.append(Msg("table.stats_game", params))
         recent = sorted(rows, key=lambda r: (r["finished"] or "", r["table_id"]), reverse=True)[:RECENT]
-        sizes = await asyncio.to_thread(lambda: {r["table_id"]: len(self.store.results(r["table_id"])) for r in recent})
+        store = self._store
+        sizes = await asyncio.to_thread(lambda: {r["table_id"]: len(store.results(r["table_id"])) for r in recent})
         lines.append(Msg("table.stats_recent"))
         lines += [self._result_line(r, sizes[r["table_id"]]) for r in recent]
         return Public(None, lines)
@@ -174,8 +185,8 @@ class Standings(ServiceBase):
         its number (for `history_game`), its line (date, game, players, result) and a short name
         (number, game, date: a menu's label)."""
         def read() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-            rows = self.store.finished_rows(guild_id, per_page, max(0, page) * per_page)
-            return [(row, self.store.results(row["id"])) for row in rows]
+            rows = self._store.finished_rows(guild_id, per_page, max(0, page) * per_page)
+            return [(row, self._store.results(row["id"])) for row in rows]
 
         entries = []
         for row, results in await asyncio.to_thread(read):
@@ -201,11 +212,11 @@ class Standings(ServiceBase):
         """A finished game of this server again: its record (as `/table log export:true` makes it)
         and its final board, the PUBLIC view of its final state. Another server's game, or one not
         finished, is refused as `no_such_game`."""
-        row = await asyncio.to_thread(self.store.table_row, table_id)
+        row = await asyncio.to_thread(self._store.table_row, table_id)
         if row is None or row["status"] != "finished" or row["guild"] != guild_id or not row["state"]:
             raise IllegalAction("no_such_game", table=table_id)
-        record = await asyncio.to_thread(self.export_row, row)
-        results = await asyncio.to_thread(self.store.results, table_id)
+        record = await asyncio.to_thread(self._restoring.export_row, row)
+        results = await asyncio.to_thread(self._store.results, table_id)
         winners = [r["name"] for r in results if r["winner"]]
         result = (Msg("table.history_won", {"names": Listed.of(winners)}, count=len(winners)) if winners
                   else Msg("table.no_result"))
@@ -227,13 +238,13 @@ class Standings(ServiceBase):
         except Exception:
             log.exception("the final view of table %s (%s) failed", row["id"], row["game"])
             return {}
-        return await self._describe(row["game"], view, names)
+        return await self._images.describe_view(row["game"], view, names)
 
     async def _final_board(self, row: dict[str, Any], names: list[str]) -> bytes | None:
         """The final board: the public view of the stored final state, drawn in the table's
         language in a worker thread; None without a renderer or when drawing fails."""
         game = installed(row["game"])
-        renderer = self._renderer(row["game"]) if game is not None else None
+        renderer = self._images.renderer(row["game"]) if game is not None else None
         if game is None or renderer is None:
             return None
         lang = split_config(loads(row["config"]))[1]

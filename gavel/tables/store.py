@@ -1,6 +1,6 @@
-"""Persistence for tables: the SQLite `Store` (sqlite-utils, WAL, `synchronous=FULL`), and
-`open_store`, which gives it or the PostgreSQL one (`gavel.tables.pgstore.PgStore`) by what `GAVEL_DB`
-names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.sqlite3`).
+"""Persistence for tables: the SQLite `Store` (sqlite-utils, WAL, `synchronous=FULL`), which
+`gavel.tables.stores.open_store` gives, or the PostgreSQL one (`gavel.tables.pgstore.PgStore`), by
+what `GAVEL_DB` names: a `postgresql://` (or `postgres://`) URL, or a file (the default, `gavel.sqlite3`).
 Both keep the `TableStore` contract below; what follows is the SQLite one.
 
 Four tables: `tables` (one row per lobby/game with a snapshot of its state), `actions`
@@ -45,7 +45,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from gavel.tables.ratings import Rated, Rating, Update
@@ -61,7 +62,8 @@ def _sqlite_utils_database() -> Any:
     loaded already, sqlite-utils gets it as before."""
     absent = "numpy" not in sys.modules
     if absent:
-        sys.modules["numpy"] = None  # type: ignore[assignment]  # import numpy -> ImportError
+        modules: dict[str, Any] = sys.modules  # None there marks a module missing
+        modules["numpy"] = None  # import numpy -> ImportError
     try:
         from sqlite_utils import Database as found
     finally:
@@ -75,10 +77,11 @@ if TYPE_CHECKING:
 else:
     Database = _sqlite_utils_database()
 
+fcntl: ModuleType | None
 try:  # POSIX; elsewhere the single-process guard is off (the bot runs on Linux)
     import fcntl
 except ImportError:  # pragma: no cover
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None
 
 DEFAULT_DB = "gavel.sqlite3"
 
@@ -345,18 +348,19 @@ def _release(path: str | None) -> None:
 
 
 # ---------------------------------------------------------------------- the store
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def _locked(method: F) -> F:
+def _locked(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
     """Hold the Store's lock for the whole call (one connection, many threads)."""
 
     @functools.wraps(method)
-    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Store, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
             return method(self, *args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 class Store:
@@ -960,24 +964,6 @@ class TableStore(Protocol):
     def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
                 limit: int | None = None) -> list[dict[str, Any]]: ...
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]: ...
-
-
-if TYPE_CHECKING:
-    from gavel.tables.pgstore import PgStore
-
-    _stores: tuple[type[TableStore], ...] = (Store, PgStore)  # mypy: both keep the contract
-
-
-def open_store(location: str | Path | None = None) -> TableStore:
-    """The store for `location` (default: `GAVEL_DB`, else `gavel.sqlite3`): PostgreSQL for a
-    `postgresql://` URL, SQLite for anything else (a file, `:memory:`). The one place a store
-    is made from configuration."""
-    target = location if location is not None else default_path()
-    if is_postgres(target):
-        from gavel.tables.pgstore import PgStore  # psycopg is loaded only for a PostgreSQL database
-
-        return PgStore(str(target))
-    return Store(target)
 
 
 # ---------------------------------------------------------------------- outside the Store

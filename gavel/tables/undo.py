@@ -1,4 +1,4 @@
-"""The undo part of `TableService`: a player takes back their own last action while nothing new
+"""The undo part of the table service: a player takes back their own last action while nothing new
 has come to light since, as Board Game Arena allows it.
 
 What may be taken back is the last action still standing in the table's log when:
@@ -16,7 +16,7 @@ button of the undone position is stale. A player may take back several actions o
 row (each one undoable) while nobody else acts.
 
 Whether the Undo button shows (`can_undo`) is worked out when the action is taken, or undone, by
-this process and kept in memory (`_undo_points`, per table: the version and the seat that may
+this process and kept in memory (`gavel.tables.writes.UndoPoints`, per table: the version and the seat that may
 undo at it); a table moved on elsewhere shows no button until it acts here again, while
 `/table undo` always asks the log.
 """
@@ -30,11 +30,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import ServiceBase, StaleTable, _Out
+from gavel.tables.access import Access
+from gavel.tables.answers import Answers, _Out
 from gavel.tables.decisions import clock_text
 from gavel.tables.notices import Notice
+from gavel.tables.play import Play
+from gavel.tables.registry import Tables
 from gavel.tables.store import StaleWrite, loads
 from gavel.tables.table import Player, Table, engine_config
+from gavel.tables.timing import Clocks
+from gavel.tables.writes import StaleTable, UndoPoints
 from rules.core import UNDO, Game, IllegalAction, Msg, SeatName, State, replay_chance
 
 log = logging.getLogger(__name__)
@@ -50,83 +55,67 @@ class _TakenBack:
     again: bool
 
 
-class Undo(ServiceBase):
-    _undo_points: dict[int, tuple[int, int]]
+class Undo:
+    """A player taking back their last action (it keeps nothing of its own: whether a seat may,
+    as last worked out here, is `UndoPoints`')."""
 
-    def can_undo(self, table: Table, seat: int | None) -> bool:
-        """Whether `seat` may take back its last action at the table now (the front-ends show the
-        Undo button only then): as this process last worked it out; `/table undo` asks the log."""
-        if seat is None or table.status != "active" or table.state is None:
-            return False
-        return self._undo_points.get(table.id) == (table.version, seat)
-
-    async def _note_undo(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,
-                         draws: list[int]) -> None:
-        """After `seat`'s own action (`text`, drawing `draws`, applied to the snapshot `before`):
-        remember whether it may take it back (the engine asked in a worker thread: it tries the
-        action on a copy). A failing engine costs the button, never the move."""
-        self._undo_points.pop(table.id, None)
-        if before is None or draws or table.status != "active" or table.seats[seat].is_ai:
-            return
-        game, version = table.game, table.version
-        try:
-            undoable = await asyncio.to_thread(lambda: game.undoable(game.load(before), seat, game.parse_action(text)))
-        except Exception:
-            log.exception("table %s: could not tell whether %r may be taken back", table.id, text)
-            return
-        if undoable and table.version == version:
-            self._undo_points[table.id] = (version, seat)
+    def __init__(self, tables: Tables, access: Access, timing: Clocks, undo_points: UndoPoints, play: Play,
+                 answers: Answers) -> None:
+        self._store = tables.store
+        self._access = access
+        self._timing = timing
+        self._undo_points = undo_points
+        self._play = play
+        self._answers = answers
 
     async def undo(self, channel_id: int, player: Player, *, version: int | None = None) -> list[Notice]:
         """`player` takes back their last action (see the module). `version`: the table's
         version when the Undo button was made; a button of a position that is gone is refused.
         Refused, with the reason, when there is nothing of theirs to take back, someone has acted
         since, the action drew a random number or showed something new."""
-        return await self._on_table(channel_id, lambda table: self._undo(table, player, version))
+        return await self._access.on_table(channel_id, lambda table: self._undo(table, player, version))
 
     async def _undo(self, table: Table, player: Player, version: int | None) -> list[Notice]:
-        self._require(table, "active")
+        self._access.require(table, "active")
         seat = table.require_seat(player.user_id)
         if version is not None and version != table.version:
             raise IllegalAction("undo_gone")
         assert table.state is not None and table.snapshot is not None
-        rows = await asyncio.to_thread(self.store.actions, table.id)
+        rows = await asyncio.to_thread(self._store.actions, table.id)
         if rows and rows[-1]["version"] != table.version:
             raise StaleTable()  # the log and the table disagree: another process is writing it
         config = engine_config(table.config, table.variant)
         try:
             found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
                                             rows, seat)
-        except IllegalAction as refusal:  # the seat it names, by name (as `Play._step` does)
+        except IllegalAction as refusal:  # the seat it names, by name (as `Play.step` does)
             refusal.params = i18n.name_seats(refusal.params, table.seat_name)
             raise
         game, expected = table.game, table.version
         old_state, old_snapshot = table.state, table.snapshot
-        tracked = self.decisions.peek(table.id)
+        tracked = self._timing.decisions.peek(table.id)
         state = found.before
         state.version = expected + 1
         snapshot = state.to_json()
         table.state = state
         try:
-            clock = self._clock_row(table)
-            await asyncio.to_thread(self.store.record_action, table.id, seat, player.user_id, UNDO, [], [], snapshot,
+            clock = self._timing.row(table)
+            await asyncio.to_thread(self._store.record_action, table.id, seat, player.user_id, UNDO, [], [], snapshot,
                                     state.version, expected=expected, clock=clock_text(clock))
         except StaleWrite as exc:
             table.state, table.snapshot = old_state, old_snapshot
-            self.decisions.put(table.id, tracked)
+            self._timing.decisions.put(table.id, tracked)
             raise StaleTable() from exc
         except BaseException:
             table.state, table.snapshot = game.load(old_snapshot), old_snapshot
-            self.decisions.put(table.id, tracked)
+            self._timing.decisions.put(table.id, tracked)
             raise
         table.snapshot = snapshot
-        self._clock_rows[table.id] = clock
-        self._undo_points.pop(table.id, None)
-        if found.again:
-            self._undo_points[table.id] = (table.version, seat)
+        self._timing.stored(table.id, clock)
+        self._undo_points.may_undo_next(table, seat, found.again)
         out = _Out([undo_line(game, seat, found.action)])
-        await self._run_ai(table, out)
-        return await self._notices(table, out)
+        await self._play.run_ai(table, out)
+        return await self._answers.notices(table, out)
 
 
 def undo_line(game: Game[Any], seat: int, text: str) -> Msg:

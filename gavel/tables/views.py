@@ -1,4 +1,4 @@
-"""The reading part of `TableService`: what a player or the channel may look at without changing
+"""The reading part of the table service: what a player or the channel may look at without changing
 anything: the board, the log, the table's status, a user's results, a seat's legal actions."""
 
 from __future__ import annotations
@@ -9,19 +9,75 @@ from dataclasses import replace
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.base import STATUS, ServiceBase, game_name, lobby_hint, variant_lines
+from gavel.tables.access import Access
+from gavel.tables.answers import Answers
 from gavel.tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
+from gavel.tables.games import STATUS, game_name, lobby_hint, variant_lines
+from gavel.tables.images import Images
 from gavel.tables.notices import Private, Public
-from gavel.tables.play import quiet_line
+from gavel.tables.registry import Tables
+from gavel.tables.rematch import Rematches
 from gavel.tables.store import loads
 from gavel.tables.table import Player, Table
+from gavel.tables.timing import Clocks
 from rules import registry
 from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
 
 
-class Views(ServiceBase):
+class Views:
+    """What a player or the channel may look at without changing anything (it keeps nothing of
+    its own)."""
+
+    def __init__(self, tables: Tables, access: Access, timing: Clocks, images: Images, answers: Answers,
+                 rematches: Rematches) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._access = access
+        self._timing = timing
+        self._images = images
+        self._answers = answers
+        self._rematches = rematches
+        self.timestamps = False
+        """Whether the front-end shows a time as a live countdown (Discord's timestamps): a
+        decision's end is then said as a moment (`table.runs_out_at`), else in minutes."""
+
+    async def me(self, channel_id: int, player: Player) -> Private:
+        """A player's own view: their seat, their secrets (`game.secrets`: a hand), their recent
+        private events, their legal actions (when not asked, those it may take at any time), and
+        the board as they see it."""
+        async def read(table: Table) -> Private:
+            seat = table.require_seat(player.user_id)
+            lines = [Msg("table.me_seat", {"n": seat + 1, "player": SeatName(seat)})]
+            if table.status != "active":
+                return Private(table.id, seat, player.user_id, [*lines, Msg("table.me_lobby")], names=table.names)
+            events = [table.game.describe(e) for row in await asyncio.to_thread(self._store.actions, table.id)
+                      for e in map(Event.from_json, loads(row["events"]) or []) if e.to is not None and seat in e.to]
+            lines += [*table.game.secrets(table.state, seat), *events[-10:]] or [Msg("table.me_nothing_secret")]
+            prompt = self._answers.prompt_for(table, seat)
+            if prompt:
+                lines.append(Msg("table.me_to_act", {"actions": ", ".join(prompt.actions[:25])}))
+            elif anytime := [str(a) for a in table.game.legal_actions(table.state, seat)]:
+                # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
+                lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
+            image, alt = await self._images.picture(table, seat, prompt)
+            return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt)
+
+        return await self._access.on_table(channel_id, read)
+
+    async def hand(self, channel_id: int, player: Player) -> Private:
+        """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
+        renderer draws one: lighter than `me`, for a button pressed often."""
+        async def read(table: Table) -> Private:
+            seat = table.require_seat(player.user_id)
+            self._access.require(table, "active")
+            lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
+            image, alt = await self._images.hand_picture(table, seat)
+            return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt)
+
+        return await self._access.on_table(channel_id, read)
+
     def legal_for(self, channel_id: int, player: Player) -> list[str]:
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         if table is None or table.state is None or table.status != "active":
             return []
         seat = table.seat_of(player.user_id)
@@ -35,42 +91,27 @@ class Views(ServiceBase):
         of `for_user`'s legal actions: a step of their menu) asks for their own board marking
         those alone, in any game (the channel's board may mark none of them)."""
         async def read(table: Table) -> Public | Private:
-            self._require(table, "active")
+            self._access.require(table, "active")
             user_id = for_user.user_id if isinstance(for_user, Player) else for_user
             seat = table.seat_of(user_id) if user_id is not None else None
             if seat is not None and (table.game.info.hidden_information or actions is not None):
                 assert user_id is not None  # a seat was found for it
-                prompt = self._prompt_for(table, seat)
+                prompt = self._answers.prompt_for(table, seat)
                 if prompt is not None and actions is not None:
                     prompt = replace(prompt, actions=[a for a in prompt.actions if a in set(actions)])
-                image, alt = await self._picture(table, seat, prompt)
+                image, alt = await self._images.picture(table, seat, prompt)
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
                                shows="board", alt=alt)
-            public, _ = await self._public(table, [Msg("table.board", {"game": game_name(table.game),
+            public, _ = await self._answers.public(table, [Msg("table.board", {"game": game_name(table.game),
                                                                         "version": table.version})])
             return public
 
-        return await self._on_table(channel_id, read)
-
-    def _log_lines(self, table: Table, after: int) -> list[Msg]:
-        """The public lines of the actions logged after version `after` (what the channel heard)."""
-
-        lines: list[Msg] = []
-        for row in self.store.actions(table.id):
-            if row["version"] is None or row["version"] <= after:
-                continue
-            if row["action"] == UNDO:  # who took back what was told just before
-                lines.append(Msg("table.undone_secretly", {"player": SeatName(row["seat"])}))
-                continue
-            events = [Event.from_json(e) for e in loads(row["events"]) or []]
-            public = [table.game.describe(e) for e in events if e.public]
-            lines += public or [quiet_line(table.game, row["seat"], table.game.parse_action(row["action"]))]
-        return lines
+        return await self._access.on_table(channel_id, read)
 
     async def log(self, channel_id: int, n: int = 10) -> Public:
         """The last `n` actions with their public events (private events stay private)."""
-        table = self._open(channel_id)
-        rows = await asyncio.to_thread(self.store.actions, table.id, max(1, n))
+        table = self._access.open(channel_id)
+        rows = await asyncio.to_thread(self._store.actions, table.id, max(1, n))
         lines: list[Msg] = []
         for row in rows:
             lines.append(Msg("table.log_line", {"seq": row["seq"], "player": SeatName(row["seat"]),
@@ -80,13 +121,13 @@ class Views(ServiceBase):
         return Public(table.id, lines or [Msg("table.log_empty")], names=table.names)
 
     async def status(self, channel_id: int) -> Public:
-        if (broken := self.broken_in(channel_id)) is not None:
+        if (broken := self._tables.broken_in(channel_id)) is not None:
             return Public(broken.table_id, [broken.note()])
 
-        table = self._open(channel_id)
+        table = self._access.open(channel_id)
         lines = [Msg("table.status", {"game": game_name(table.game), "status": STATUS[table.status],
                                       "n": len(table.seats), "max": table.seat_range[-1]}),
-                 *variant_lines(table), *(clock_lines(table) if self.clocks else []), *time_lines(table)]
+                 *variant_lines(table), *(clock_lines(table) if self._timing.enabled else []), *time_lines(table)]
         for i, seat in enumerate(table.seats):
             params = {"n": i + 1, "player": seat.name}
             if seat.away and not seat.resigned:
@@ -99,13 +140,14 @@ class Views(ServiceBase):
                 lines.append(Msg("table.seat", params))
         if table.status == "lobby":
             lines.append(lobby_hint(table))
-            window = await self.rematch_window(table)
-            awaited = window.awaited(table, self.wall()) if window is not None else []
+            window = await self._rematches.window(table)
+            awaited = window.awaited(table, self._timing.wall()) if window is not None else []
             if awaited:
                 lines.append(Msg("table.rematch_awaited", {"players": i18n.Listed.of(i.name for i in awaited)}))
-        lines += turn_lines(table)
-        if self.clocks and table.status == "active":  # when the decision open now runs out by itself
-            lines += deadline_lines(table, self.decisions.seconds_left(table), self.wall())
+        lines += turn_lines(table, waited=True)
+        if self._timing.enabled and table.status == "active":  # when the decision open now runs out by itself
+            lines += deadline_lines(table, self._timing.decisions.seconds_left(table), self._timing.wall(),
+                                    timestamps=self.timestamps)
         return Public(table.id, lines, names=table.names)
 
     def help(self) -> Public:

@@ -120,7 +120,7 @@ async def test_the_role_card_is_drawn_in_its_readers_language(world4, service, c
     await open_game(w, service, [w.alice, w.bob], ai=2)
     assert cards.langs == {0: "en", 1: "zh-TW"}  # the deal's DMs, each in its reader's language
     cards.langs.clear()
-    service._drawn = Drawn()  # draw them afresh (asked again unchanged, the same pictures are sent)
+    service.images.drawn = Drawn()  # draw them afresh (asked again unchanged, the same pictures are sent)
     await w.bob.slash(w.channel, "judgement role")
     await w.alice.slash(w.channel, "judgement role")
     assert cards.langs == {0: "en", 1: "zh-TW"}

@@ -281,8 +281,8 @@ async def test_board_with_the_real_renderer_letters_the_chosen_pieces_moves(worl
     several pieces can move (a letter would stand for different moves); choosing a piece in the
     menu brings the player's own board lettering that piece's moves alone, and the buttons of
     the step carry those letters (`A · Pawn a4 → a6`)."""
-    service._renderer_overrides.pop(GAME_KEY)  # the renderer Judtho's plug-in names
-    service._renderers.pop(GAME_KEY, None)  # (the stand-in, if the bot's start-up loaded it already)
+    service.images.overrides.pop(GAME_KEY)  # the renderer Judtho's plug-in names
+    service.images.loaded.pop(GAME_KEY, None)  # (the stand-in, if the bot's start-up loaded it already)
     w = world
     await to_play(w, service)
     result = await w.alice.slash(w.channel, "judtho board")

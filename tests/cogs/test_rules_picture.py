@@ -22,8 +22,8 @@ async def test_table_rules_posts_the_parts_picture_with_the_summary(world, servi
         assert picture.filename == "parts.png"
         image = Image.open(io.BytesIO(await picture.read()))
         assert image.format == "PNG" and image.width >= 600 and image.height >= 800  # Dad's Army: as wide as its map
-    assert sorted(service._parts) == [("dads_army", "en"), ("dads_army", "zh-TW")]
+    assert sorted(service.images.parts) == [("dads_army", "en"), ("dads_army", "zh-TW")]
     again = await w.carol.slash(w.channel, "dadsarmy rules")  # the game's own command: the same picture
     assert [a.filename for a in again.response.attachments] == ["parts.png"]
-    assert len(service._parts) == 2  # drawn once per language
+    assert len(service.images.parts) == 2  # drawn once per language
     assert all(not m.attachments or m.attachments[0].filename != "parts.png" for m in w.channel.history())

@@ -95,7 +95,7 @@ async def test_a_live_clock_runs_out_twice_the_ai_takes_the_seat_and_sit_gives_i
     assert f"<t:{ends}:R>" in prompt.content
     status = await w.bob.slash(w.channel, "table status")
     shown = (status.followups[-1] if status.followups else status.response).content
-    assert i18n.gettext("cogs.runs_out", at=ends) in shown and "table.runs_out" not in shown
+    assert i18n.gettext("table.runs_out_at", at=ends) in shown and "table.runs_out" not in shown
 
     await w.env.advance_time(LIVE - 1)
     assert table.version == 0

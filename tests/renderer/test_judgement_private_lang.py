@@ -124,7 +124,7 @@ async def test_the_service_draws_each_players_private_board_in_their_language_an
     for p in (ben, cat, dan):
         await svc.join(90, p)
     await svc.start(90, ann)
-    table = svc._open(90)
+    table = svc.access.open(90)
     names = dict(enumerate(table.names))
     state = table.state
     ben_seat, ann_seat = table.seat_of(ben.user_id), table.seat_of(ann.user_id)

@@ -141,5 +141,5 @@ def test_warm_loads_every_renderer_and_both_catalogues_before_any_table() -> Non
     svc = TableService(":memory:")
     i18n.catalogue.cache_clear()
     svc.warm()
-    assert set(games()) <= set(svc._renderers)
+    assert set(games()) <= set(svc.images.loaded)
     assert i18n.catalogue.cache_info().currsize == len(i18n.LANGUAGES)

@@ -17,7 +17,8 @@ from psycopg import sql as pgsql
 
 from gavel.tables import check, pgstore, store
 from gavel.tables.pgstore import PgStore
-from gavel.tables.store import Store, open_store
+from gavel.tables.store import Store
+from gavel.tables.stores import open_store
 from tests.tables.backends import Backend, require_pg
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, make_service, seat
 from tests.tables.test_persistence import play_to_the_end

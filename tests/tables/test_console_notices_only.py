@@ -14,7 +14,7 @@ import pytest
 
 from gavel.tables import i18n
 from gavel.tables.console import CHANNEL, Console, LocalOptions
-from gavel.tables.notices import Notice, Prompt
+from gavel.tables.notices import Notice
 from gavel.tables.service import TableService
 from rules.core import IllegalAction
 
@@ -24,13 +24,13 @@ class Recording(Console):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.printed: list[tuple[list[Notice], Prompt | None, str]] = []
+        self.printed: list[tuple[list[Notice], str]] = []
 
-    def emit(self, notices: Iterable[Notice], present: Prompt | None = None) -> None:
+    def emit(self, notices: Iterable[Notice]) -> None:
         batch = list(notices)
         start = self.out.tell()
-        super().emit(batch, present)
-        self.printed.append((batch, present, self.out.getvalue()[start:]))
+        super().emit(batch)
+        self.printed.append((batch, self.out.getvalue()[start:]))
 
 
 async def play(console: Recording, moves: int) -> None:
@@ -68,7 +68,7 @@ async def test_a_console_without_the_table_prints_its_notices_the_same(
     service = TableService(":memory:") if drawn else TableService(":memory:", renderers={game: None})
     console = Recording(service, options, io.StringIO())
     await play(console, 30)
-    printed = "".join(text for _, _, text in console.printed)
+    printed = "".join(text for _, text in console.printed)
     waiting = i18n.gettext("table.may_act", lang, players="Alice").split("Alice")[0]
     assert waiting in printed  # a window was printed
     if game == "judgement" and not json:
@@ -79,7 +79,7 @@ async def test_a_console_without_the_table_prints_its_notices_the_same(
 
     bare = Console(TableService(":memory:"), replace(options, images=str(tmp_path / "bare")), io.StringIO())
     assert bare.service.table(CHANNEL) is None
-    for notices, present, text in console.printed:
+    for notices, text in console.printed:
         start = bare.out.tell()
-        bare.emit(notices, present)
+        bare.emit(notices)
         assert bare.out.getvalue()[start:] == text.replace(str(tmp_path / "img"), str(tmp_path / "bare"))

@@ -97,7 +97,7 @@ async def test_a_broken_renderer_costs_a_prompt_its_labels_not_its_actions(monke
     def unloadable(key):
         raise ImportError("Pillow is missing")
 
-    monkeypatch.setattr(svc, "_renderer", unloadable)
+    monkeypatch.setattr(svc.images, "renderer", unloadable)
     prompt = svc.prompt(CHANNEL, ALICE)
     assert prompt is not None and prompt.actions == ["draw"] and prompt.labels == {}
 

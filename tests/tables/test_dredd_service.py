@@ -93,12 +93,12 @@ def made_public(before: tuple[Counter[str], Counter[str]], after: tuple[Counter[
 
 
 class Watch:
-    """Which card kinds each service call made public, step by step: the service's `_step` is
+    """Which card kinds each service call made public, step by step: the service's `Play.step` is
     wrapped, so a reshuffle or a card dealt later in the same call cannot hide a play."""
 
     def __init__(self, svc: TableService) -> None:
         self.public: set[str] = set()
-        step = svc._step
+        step = svc.play.step
 
         async def watched(table: Table, seat: int, text: str, out: Any, **kwargs: Any) -> list[int]:
             before = hidden_cards(table.state)
@@ -107,7 +107,7 @@ class Watch:
             finally:
                 self.public |= made_public(before, hidden_cards(table.state))
 
-        svc._step = watched  # type: ignore[method-assign]
+        svc.play.step = watched  # type: ignore[method-assign]
 
     def take(self) -> set[str]:
         """The kinds made public since the last call, and start afresh."""

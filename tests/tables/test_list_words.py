@@ -54,5 +54,5 @@ async def test_whose_time_ran_out_and_the_winners_are_listed_in_the_readers_lang
     assert notices[0].text("en")[0] == "Time is up for alice, carol."
     table = svc.table(CHANNEL)
     out = _Out()
-    await svc._finish(table, Outcome((0, 2), "test"), out)
+    await svc.play.finish(table, Outcome((0, 2), "test"), out)
     assert Public(None, out.public, names=table.names).text("zh-TW")[-1] == "遊戲結束。贏家：alice、carol！"

@@ -120,7 +120,7 @@ async def test_ai_seats_a_stopped_process_left_to_act_are_played_on_by_another(b
     async def stopped(*args: Any) -> str:
         raise RuntimeError("this process stopped here")
 
-    here._thinking.choose = stopped  # type: ignore[method-assign]
+    here.ai_turns.thinking.choose = stopped  # type: ignore[method-assign]
     await here.act(CHANNEL, ALICE, "roll")
     roll = here.table(CHANNEL).state.roll
     await here.act(CHANNEL, ALICE, f"move {roll}")  # the AI seat's turn: it never plays here

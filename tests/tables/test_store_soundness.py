@@ -22,9 +22,10 @@ import psycopg
 import pytest
 
 from gavel.tables import i18n, store
-from gavel.tables.base import RETRIES
 from gavel.tables.service import TableService
-from gavel.tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore, open_store
+from gavel.tables.store import MigrationFailed, SchemaTooNew, StaleWrite, Store, TableStore
+from gavel.tables.stores import open_store
+from gavel.tables.writes import RETRIES
 from rules.core import IllegalAction
 from tests.tables.backends import PG_URL, Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, seat

@@ -2,7 +2,7 @@
 
 A player's action is one transaction with its notices: the log row, the snapshot (with the
 decision's clock and the version announced) and the outbox rows are committed together
-(`Play._step(defer=True)`, `Play._save`, `TableStore.record_action(keep=)`). The count test
+(`Play.step(defer=True)`, `Writes.save`, `TableStore.record_action(keep=)`). The count test
 reads the statements SQLite runs (`set_trace_callback`), so a change that adds a read or a
 transaction per action shows here, as a count, never as a time."""
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from gavel.tables.service import TableService
-from gavel.tables.store import Keep, StaleWrite, Store, open_store
+from gavel.tables.store import Keep, StaleWrite, Store
+from gavel.tables.stores import open_store
 from rules.core import IllegalAction
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
@@ -139,11 +140,11 @@ async def test_a_call_that_fails_before_its_notices_still_writes_the_action(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("no picture")
 
-    monkeypatch.setattr(svc, "_told", broken)
+    monkeypatch.setattr(svc.answers, "_told", broken)
     with pytest.raises(RuntimeError, match="no picture"):
         await svc.act(CHANNEL, ALICE, "roll")
     assert [a["version"] for a in svc.store.actions(table.id)] == [1]
-    assert table.version == 1 and table.snapshot == table.state.to_json() and table.id not in svc._unsaved
+    assert table.version == 1 and table.snapshot == table.state.to_json() and svc.writes.pending(table.id) is None
     monkeypatch.undo()
     await svc.act(CHANNEL, ALICE, "move 3")
     assert [a["version"] for a in svc.store.actions(table.id)] == [1, 2]
@@ -158,7 +159,7 @@ async def test_an_action_whose_write_fails_with_its_notices_is_not_told_and_memo
         backend.execute(svc.store, sql)
     with pytest.raises(Exception, match="disk trouble"):
         await svc.act(CHANNEL, ALICE, "roll")
-    assert table.version == 0 and table.state.roll is None and table.id not in svc._unsaved
+    assert table.version == 0 and table.state.roll is None and svc.writes.pending(table.id) is None
     assert svc.store.actions(table.id) == []
     assert [r["version"] for r in svc.store.outbox_due(1e12)] == [0]  # the start's notice alone
     with pytest.raises(IllegalAction):
@@ -184,6 +185,6 @@ async def test_an_action_that_lost_the_race_with_its_notices_runs_again_and_is_t
     notices = await svc.act(CHANNEL, ALICE, "roll")
     assert isinstance(lost[0], Keep)  # it was the write with the notices that lost
     assert [a["version"] for a in svc.store.actions(table.id)] == [1] and table.version == 1
-    assert table.snapshot == table.state.to_json() and table.id not in svc._unsaved
+    assert table.snapshot == table.state.to_json() and svc.writes.pending(table.id) is None
     kept = [n.outbox for n in notices]
     assert all(kept) and sorted(r["id"] for r in svc.store.outbox_due(1e12) if r["version"] == 1) == sorted(kept)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
 from gavel.tables.clock import WindowClock
 from gavel.tables.notices import Notice, Public, Reminder
 from gavel.tables.service import Player, TableService
@@ -155,6 +156,9 @@ async def test_the_prompt_and_the_status_say_when_the_decision_runs_out() -> Non
     assert "About 4 min".lower() in status.text("en")[-1].lower() or "4 min" in status.text("en")[-1]
     assert line([status], "table.time_control").params["control"] == Msg("table.time.live")
     assert table.version == 0
+    svc.timestamps = True  # a front-end that shows a moment as a live countdown (Discord) is told the moment
+    said = line([await svc.status(CHANNEL)], "table.runs_out_at")
+    assert said.params["at"] == runs_out.params["at"] and "<t:" in i18n.render(said, "en")
 
 
 # --------------------------------------------------------------------------- running out, walking away
@@ -319,7 +323,7 @@ async def test_one_process_fires_a_time_control_it_never_timed(backend: Backend)
 
 
 def test_a_seat_row_changes_alone_and_only_as_expected(backend: Backend) -> None:
-    from gavel.tables.store import open_store
+    from gavel.tables.stores import open_store
 
     s = open_store(backend.location())
     table_id = s.create_table({"guild": 1, "channel": 2, "game": toy.KEY, "status": "active", "version": 0,

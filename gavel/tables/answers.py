@@ -1,0 +1,278 @@
+"""The answers' part of the table service: what a change says, all in one (`notices`): the
+channel's notice (its lines, whose turn it is, the public board marking the first prompt's
+moves), one `Private` per human seat with news (its private events, its secrets when they
+changed, with the hand image), and a prompt for every human who may act now, each carrying the
+decision, its clock and whether its seat may take back its last action. They are kept in the
+outbox with the call's action not written yet, in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from gavel.tables.access import Access
+from gavel.tables.decisions import OnClock, clock_text, turn_lines
+from gavel.tables.hands import Secrets
+from gavel.tables.images import Images
+from gavel.tables.notices import Notice, Private, Prompt, Public
+from gavel.tables.outbox import Outbox
+from gavel.tables.registry import Tables
+from gavel.tables.table import Player, Table
+from gavel.tables.timing import Clocks
+from gavel.tables.writes import UndoPoints, Writes
+from rules import registry
+from rules.core import Decision, IllegalAction, Msg
+from rules.plugin import Words
+
+if TYPE_CHECKING:
+    from renderer import Renderer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Out:
+    """Lines gathered while a call runs, before they become notices."""
+
+    public: list[Msg] = field(default_factory=list)
+    private: dict[int, list[Msg]] = field(default_factory=lambda: defaultdict(list))
+    heard: int = 0
+    """How many of `public` the service's `live` listener was already given (then not repeated
+    in the call's notice)."""
+    away: list[int] = field(default_factory=list)
+    """The seats the AI took for their away players meanwhile (`Public.away`)."""
+
+
+@dataclass(frozen=True)
+class _Now:
+    """What every prompt of one moment of a table shares (`Answers.now`)."""
+
+    decision: Decision
+    left: float | None
+    """Seconds left on the decision's clock (for the seats it clocks)."""
+    on_clock: OnClock | None
+    """The clock the decision runs on and the seats it clocks (`Decisions.on_clock`)."""
+    public: Mapping[str, Any]
+    """The PUBLIC view (empty when neither the words nor a renderer read it)."""
+    facts: dict[str, Any]
+    renderer: Renderer | None
+    users: tuple[int | None, ...]
+    made: float
+
+
+class Answers:
+    """The prompts and notices of a table's present moment (it keeps nothing of its own)."""
+
+    def __init__(self, tables: Tables, access: Access, images: Images, secrets: Secrets, timing: Clocks,
+                 writes: Writes, outbox: Outbox, undo_points: UndoPoints) -> None:
+        self._tables = tables
+        self._access = access
+        self._store = tables.store
+        self._images = images
+        self._secrets = secrets
+        self._timing = timing
+        self._writes = writes
+        self._outbox = outbox
+        self._undo_points = undo_points
+        self.mentions = False
+        """Whether the front-end says whose turn it is itself, from the prompt (Discord mentions the
+        players to act): the channel's notice then carries no "your turn" / "may act" line."""
+
+    async def save_clock(self, table: Table) -> None:
+        """Store the clock of the decision open now when it changed other than by an action (an
+        action stores it with itself: `_step`), e.g. a game that starts with a window, a seat the
+        AI took over; only while the table is still at this version."""
+        if not self._timing.enabled:
+            return
+        row = self._timing.row(table)
+        unsaved = self._writes.pending(table.id)
+        if unsaved is not None:  # the action not written yet is written with the clock as it is now
+            unsaved.clock = row
+            return
+        if self._timing.is_stored(table.id, row):
+            return
+        if await asyncio.to_thread(self._store.set_clock, table.id, table.version, clock_text(row)):
+            self._timing.stored(table.id, row)
+
+    def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:
+        """The prompt `player`'s seat answers now at the channel's table, as `prompt_of` makes it
+        (with what that seat alone knows of its question, `own`): what a front-end opens a
+        player's menu from ("My options", `/table me`, a command's autocomplete). Its `actions`
+        are the seat's legal actions, those it may take at any time when nobody asks it, and
+        empty when it has nothing to do. None when the channel has no game in play or the user
+        plays no seat there. `labels=False`: without the board's square labels (no renderer is
+        asked): all a click needs to be decoded, lighter than a prompt to show."""
+        table = self._tables.table(channel_id)
+        if table is None or table.state is None or table.status != "active":
+            return None
+        seat = table.seat_of(player.user_id if isinstance(player, Player) else player)
+        return self.prompt_of(table, seat, self.now(table, labels=labels)) if seat is not None else None
+
+    async def for_click(self, channel_id: int, player: Player, table_id: int, version: int, *,
+                        fresh: bool = False) -> tuple[Table, Prompt | None]:
+        """What a click on a menu made at `version` of table `table_id` is decoded from, in one
+        light call: the table (as this process holds it, else, or when `fresh` or behind the
+        button, as stored) and the clicker's prompt without the board's labels (None when they
+        play no seat or have nothing to do). `stale_button` when the button's table is not the
+        channel's open one, or its decision is gone (`Decisions.answering`)."""
+        table = self._tables.table(channel_id)
+        if table is None or table.id != table_id or version > table.version or fresh:
+            table = await self._access.look(channel_id)
+        if table is None or table.id != table_id or table.status != "active" \
+                or not self._timing.decisions.answering(table, version):
+            raise IllegalAction("stale_button")
+        seat = table.seat_of(player.user_id) if table.state is not None else None
+        return table, self.prompt_of(table, seat, self.now(table, labels=False)) if seat is not None else None
+
+    def prompt_for(self, table: Table, seat: int) -> Prompt | None:
+        """`seat`'s prompt, or None when that seat is not a human who may act now."""
+        return self.prompt_of(table, seat) if seat in table.humans_to_act() else None
+
+    def now(self, table: Table, *, labels: bool = True) -> _Now:
+        """What every prompt of the table's present moment shares, worked out once (`labels`:
+        with the renderer that labels the actions' squares)."""
+        assert table.state is not None  # a seat is prompted only in a game in play
+        decision, left = table.decision(), self._timing.decisions.seconds_left(table) if self._timing.enabled else None
+        on_clock = self._timing.decisions.on_clock(table) if left is not None else None
+        words = registry.plugin(table.game_key).words
+        renderer = self.renderer_or_none(table) if labels else None
+        needs_view = renderer is not None or type(words).facts is not Words.facts
+        public = table.game.view(table.state, None) if needs_view else {}
+        facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
+        users = tuple(None if s.is_ai else s.user_id for s in table.seats)
+        return _Now(decision, left, on_clock, public, facts, renderer, users, self._timing.wall())
+
+    def renderer_or_none(self, table: Table) -> Renderer | None:
+        """The table's renderer, or None when it has none or it cannot be loaded (a prompt
+        then goes without square labels, never without its actions)."""
+        try:
+            return self._images.renderer(table.game_key)
+        except Exception:
+            log.warning("no renderer for table %s (%s): its prompts carry no square labels", table.id,
+                        table.game_key, exc_info=True)
+            return None
+
+    def labels(self, table: Table, now: _Now, actions: list[str]) -> dict[str, str]:
+        """{action: the label its square has on the public board} for the actions that have one
+        (`Renderer.label_actions`), so that "B · 5,9" on a button is the "B" on the picture. A
+        broken renderer costs the labels, never the prompt."""
+        if now.renderer is None or not actions:
+            return {}
+        try:
+            found = now.renderer.label_actions(now.public, actions)
+            return {a: str(label) for a, label in found.items() if label}
+        except Exception:
+            log.warning("no square labels for table %s (%s)", table.id, table.game_key, exc_info=True)
+            return {}
+
+    def step_labels(self, channel_id: int, actions: Sequence[str]) -> dict[str, str]:
+        """{action: label} that the board gives `actions` alone (`Renderer.label_actions` on the
+        public view): a step of a menu (one piece's moves) may be marked where the whole prompt
+        is not. Empty without a table, a renderer or labels; a broken renderer costs the labels."""
+        table = self._tables.table(channel_id)
+        if table is None or table.state is None or not actions:
+            return {}
+        renderer = self.renderer_or_none(table)
+        if renderer is None:
+            return {}
+        try:
+            found = renderer.label_actions(table.game.view(table.state, None), list(actions))
+        except Exception:
+            log.warning("no step labels for table %s (%s)", table.id, table.game_key, exc_info=True)
+            return {}
+        return {a: str(label) for a, label in found.items() if label}
+
+    def prompt_of(self, table: Table, seat: int, now: _Now | None = None) -> Prompt:
+        """`seat`'s prompt: its legal actions, and the decision they answer as the game states it
+        (its public words, who is asked and who passed, the time left when `seat` is on the
+        clock), with what `seat` alone knows of its question (`Game.own_question`), the table's
+        facts for the game's words (from the PUBLIC view), the seat names and users, and the
+        board's labels of its actions' squares. `now`, when given, is the table's present
+        moment (worked out once for all its prompts)."""
+        assert table.state is not None  # a seat is prompted only in a game in play
+        now = now or self.now(table)
+        decision = now.decision
+        actions = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        user = table.seats[seat].user_id
+        assert user is not None  # only a seat a user plays is prompted (`humans_to_act`, `seat_of`)
+        return Prompt(table.id, table.version, seat, user, actions,
+                      private=table.game.info.hidden_information, about=decision.about,
+                      own=table.game.own_question(table.state, seat), asked=tuple(sorted(decision.asked)),
+                      passed=tuple(sorted(decision.passed)),
+                      deadline=now.left if now.on_clock is not None and seat in now.on_clock.seats else None,
+                      timed=now.on_clock is not None and now.on_clock.time_control, game=table.game_key,
+                      names=tuple(table.names), users=now.users, facts=now.facts,
+                      labels=self.labels(table, now, actions), made=now.made,
+                      undo=self._undo_points.can_undo(table, seat))
+
+    def prompts(self, table: Table) -> tuple[list[Prompt], _Now | None]:
+        """A prompt for every human who may act now (whose turn it is is asked once), and what
+        they share (`now`: the public view among it, which the channel's board then reuses)."""
+        seats = table.humans_to_act()
+        if not seats:
+            return [], None
+        now = self.now(table)
+        return [self.prompt_of(table, s, now) for s in seats], now
+
+    async def public(self, table: Table, lines: list[Msg], ping: frozenset[int] = frozenset(), *,
+                     away: bool = False) -> tuple[Public, list[Prompt]]:
+        """The channel's notice: these lines, whose turn it is, the public board marking the first
+        prompt's moves, and that prompt; with every prompt (the others stand alone).
+
+        When several humans may act at once (a card-play window: six players may be asked
+        together) the channel gets one `table.may_act` line naming them all, not one "your
+        turn" line each; who may still act is public (the passes are), what they hold is not.
+        `ping`: the seats whose prompts ping their player (a change's notices: `notices`); `away`:
+        the AI took a seat for its away player (`Public.away`). Where the front-end names the
+        players to act from the prompt itself (`mentions`), no line says it again."""
+        prompts, now = self.prompts(table)
+        for prompt in prompts:
+            prompt.ping = prompt.seat in ping
+        first = prompts[0] if prompts else None
+        lines = [*lines, *([] if self.mentions else turn_lines(table, [p.seat for p in prompts], waited=True))]
+        # Where moves are secret, the channel's board must not mark what the player to act may do.
+        # The public view the prompts' facts were read from is the board's too: one per change.
+        view = now.public if now is not None and now.public else None
+        image, alt = await self._images.picture(table, None, None if first is None or first.private else first, view)
+        # What the seat alone knows of its question never rides on the channel's notice.
+        shown = replace(first, own=None) if first is not None and first.own is not None else first
+        over = table.status == "finished"  # the game's last message: it offers to play again
+        undo_seat = self._undo_points.seat(table)
+        undo = (undo_seat, table.version) if undo_seat is not None else None
+        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
+                      undo=undo), prompts
+
+    async def notices(self, table: Table, out: _Out) -> list[Notice]:
+        """The channel's notice, then ONE `Private` per human seat that has news (its private
+        events, then its secrets when they changed, with the hand image), then the other prompts.
+        The call's action not written yet is written with them (`Outbox.keep`). When they fail (that
+        write among them), the secrets they carried count as not sent."""
+        sent = self._secrets.kept(table.id)
+        try:
+            return await self._told(table, out)
+        except BaseException:
+            self._secrets.restore(table.id, sent)
+            raise
+
+    async def _told(self, table: Table, out: _Out) -> list[Notice]:
+        self._timing.decisions.track(table)
+        await self.save_clock(table)
+        # The channel pings a seat once per decision: when it is first asked in it.
+        ping = self._timing.decisions.to_ping(table) if table.status == "active" else frozenset()
+        public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
+        notices: list[Notice] = [public]
+        for seat, info in enumerate(table.seats):
+            if info.user_id is None or info.is_ai:
+                continue
+            secrets_now = self._secrets.changed(table, seat)
+            lines = [*out.private.get(seat, []), *secrets_now]
+            if lines:
+                image, alt = await self._images.hand_picture(table, seat) if secrets_now else (None, {})
+                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
+        return await self._outbox.keep(table, [*notices, *prompts[1:]])
+

@@ -1,0 +1,180 @@
+"""The clocks' running out, for the table service: a decision's clock that ran out (`expire`:
+each human it clocks takes the game's timeout action; a time control's `time_up` action, twice
+in a row and the seat is handed to the AI), the clocks of any table due now (`due_clocks`,
+`claim`), and the half-time reminders (`remind`, `due_reminders`), sent once whichever process
+gets there. The clocks themselves are `gavel.tables.timing.Clocks`'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from gavel.tables import i18n
+from gavel.tables.access import Access
+from gavel.tables.answers import Answers, _Out
+from gavel.tables.clock import Deadline
+from gavel.tables.games import game_name
+from gavel.tables.notices import Notice, Reminder
+from gavel.tables.outbox import Outbox
+from gavel.tables.play import Play
+from gavel.tables.registry import Tables
+from gavel.tables.settings import Settings
+from gavel.tables.table import Table
+from gavel.tables.timing import Clocks
+from gavel.tables.writes import StaleTable
+from rules.core import IllegalAction, Msg
+
+
+class Expiry:
+    """What happens when a clock runs out (it keeps nothing of its own)."""
+
+    def __init__(self, tables: Tables, access: Access, timing: Clocks, play: Play, answers: Answers,
+                 outbox: Outbox, settings: Settings) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._access = access
+        self._timing = timing
+        self._play = play
+        self._answers = answers
+        self._outbox = outbox
+        self._settings = settings
+
+    # ------------------------------------------------------------------ the window clock
+    def deadline(self, channel_id: int) -> Deadline | None:
+        """When the decision open now runs out by itself: the table has a clock and the decision
+        puts some human on it (`Decision.clocked`: a card-play window's `pass`, a move on a
+        chess clock). None otherwise (no table, no clock, a decision without one, or only AI
+        seats on it).
+
+        `seconds` is the time left: the clock starts when the decision opens (a card played in a
+        window opens a new one); a pass does not give the others a fresh minute."""
+        table = self._tables.table(channel_id)
+        return self._timing.deadline(table) if table is not None else None
+
+    async def expire(self, channel_id: int, version: int) -> list[Notice]:
+        """The clock ran out at `version`: every human the decision puts on the clock takes its
+        timeout action (a public `table.timed_out` names them), AI seats play on, and the usual
+        notices come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
+        try:
+            return await self._access.on_table(channel_id, lambda table: self._expire(table, version))
+        except IllegalAction as exc:
+            if exc.code in ("no_table", "table_broken"):
+                return []
+            raise
+
+    async def _expire(self, table: Table, version: int) -> list[Notice]:
+        if table.status != "active" or table.state is None or table.version != version:
+            return []
+        found = self._timing.decisions.on_clock(table)
+        if found is not None and found.time_control:
+            return await self._time_up(table, version, list(found.seats))
+        seats = self._timing.decisions.clocked(table)
+        if not seats:
+            return []
+        ran_out = table.decision()
+        names = i18n.Listed.of(table.seat_name(s) for s in seats)
+        out = _Out([Msg("table.timed_out", {"players": names})])
+        applied = False
+        for seat in seats:
+            # One seat's answer may close the decision and open the next: each takes its
+            # timeout action only while the one that ran out is still open and clocks it.
+            if table.status != "active" or not self._timing.decisions.still_open(table, ran_out, version, seat):
+                continue
+            action = table.game.timeout_action(table.state, seat)
+            if action is not None:
+                try:
+                    await self._play.step(table, seat, str(action), out)
+                except StaleTable:
+                    if not applied:  # nothing of ours is stored: `on_table` looks again (and finds it stale)
+                        raise
+                    break  # another process moved the table on: what we stored is told below
+                applied = True
+        await self._play.run_ai(table, out)
+        return await self._answers.notices(table, out)
+
+    async def _time_up(self, table: Table, version: int, seats: list[int]) -> list[Notice]:
+        """The time control ran out at `version`: each seat it clocks takes its
+        `Game.time_up_action` (logged like any action), the channel hears who ran out of time
+        (`table.time_up`), a seat that ran out twice in a row is handed to the AI (`away`), and
+        AI seats play on."""
+        assert table.state is not None
+        ran_out = table.decision()
+        out = _Out([Msg("table.time_up", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})])
+        timed_out: list[int] = []
+        for seat in seats:
+            if table.status != "active" or not self._timing.decisions.still_timed(table, ran_out, version, seat):
+                continue
+            action = table.game.time_up_action(table.state, seat)
+            if action is None:
+                continue
+            try:
+                await self._play.step(table, seat, str(action), out)
+            except StaleTable:
+                if not timed_out:  # nothing of ours is stored: `on_table` looks again (and finds it stale)
+                    raise
+                break  # another process moved the table on: what we stored is told below
+            timed_out.append(seat)
+        if table.status == "active":
+            for seat in timed_out:
+                await self._play.count_time_up(table, seat, out)
+        await self._play.run_ai(table, out)
+        return await self._answers.notices(table, out)
+
+    async def due_clocks(self) -> list[Deadline]:
+        """The clocks of any table (touched here or not) that ran out, claimed by this process
+        for `lease` seconds: each is this process's to `expire`, or, `ai`, to `advance` (AI seats
+        left to act by a process that stopped) (`gavel.tables.clock.WindowClock`)."""
+        rows = await asyncio.to_thread(self._store.claim_clocks, self._timing.wall(), self._timing.lease)
+        return [Deadline(r["id"], r["channel"], r["at"], 0.0, ai=bool(r["ai"])) for r in rows]
+
+    # ------------------------------------------------------------------ half-time reminders
+    async def due_reminders(self) -> list[Deadline]:
+        """The half-time reminders due now at any table (touched here or not) and not sent yet,
+        as deadlines whose `opened` names the decision (for `remind`; nothing is claimed yet)."""
+        rows = await asyncio.to_thread(self._store.due_reminders, self._timing.wall())
+        return [Deadline(r["id"], r["channel"], r["at"], 0.0, remind=0.0, opened=r["opened"]) for r in rows]
+
+    async def remind(self, channel_id: int, opened: int) -> list[Notice]:
+        """Half of the clock of the decision opened at version `opened` is gone: one `Reminder`
+        (a DM) for each human seat on its clock that has not acted yet and has not turned
+        reminders off (`/table settings`). Claimed in the database first, so that it goes out
+        once whichever process, or restarted process, gets here; nothing (`[]`) when the
+        decision was answered or moved on, or the reminder was sent already."""
+        try:
+            return await self._access.on_table(channel_id, lambda table: self._remind(table, opened))
+        except IllegalAction as exc:
+            if exc.code in ("no_table", "table_broken"):
+                return []
+            raise
+
+    async def _remind(self, table: Table, opened: int) -> list[Notice]:
+        now = self._timing.decisions.track(table) if table.status == "active" and self._timing.enabled else None
+        if now is None or now.version != opened or self._timing.was_reminded(table.id, opened):
+            return []
+        # Claimed even when nobody is left to remind: the watch then stops finding it due.
+        claimed = await asyncio.to_thread(self._store.claim_reminder, table.id, opened)
+        self._timing.reminded(table.id, opened)
+        if not claimed:  # another process (or this one before a restart) sent it
+            return []
+        waiting = table.decision().waiting()
+        found = self._timing.decisions.on_clock(table)  # the window clock's seats, or the time control's
+        seats = [s for s in (found.seats if found is not None else ()) if s in waiting]
+        left = self._timing.decisions.seconds_left(table)
+        if not seats or left is None:
+            return []
+        row, wall = self._timing.known(table.id), self._timing.wall
+        ends = row.due if row is not None and row.due is not None and row.opened == opened else wall() + left
+        users = {s: table.seats[s].user_id for s in seats}
+        wanted = await asyncio.to_thread(self._settings.want_reminders, [u for u in users.values() if u is not None])
+        notices: list[Notice] = [
+            Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - wall()),
+                     game_name(table.game))
+            for seat, user in users.items() if user is not None and wanted.get(user, True)]
+        return await self._outbox.keep(table, notices) if notices else []
+
+    async def claim(self, deadline: Deadline) -> bool:
+        """Claim a clock this process timed itself: False when the table moved on, or another
+        process holds it (it fires it)."""
+        return bool(await asyncio.to_thread(self._store.claim_clock, deadline.table_id, deadline.version,
+                                            self._timing.wall(), self._timing.lease))
+

@@ -1,0 +1,106 @@
+"""The tables a process holds: the one object that owns the table cache shared by every part
+of the table service (each open table by id and by channel, with its lock: `Table.lock`), the
+store, and the channels whose table could not be loaded (`BrokenTable`). A part that keeps
+something per table registers with `on_forget`, so that a table no longer held here leaves
+nothing behind in any part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gavel.tables.games import game_name, installed
+from gavel.tables.notices import Notice, Public
+from gavel.tables.store import TableStore
+from gavel.tables.table import Player, Table
+from rules.core import IllegalAction, Msg
+
+
+@dataclass(frozen=True)
+class BrokenTable:
+    """An open table whose stored row could not be loaded at start-up (bad JSON, a game or
+    variant this Gavel lacks, a state the engine refuses). It still owns its channel: no new
+    table opens there until an admin repairs the row or cancels it (`/table cancel` with Manage
+    Messages), so a repaired table never comes back beside a newer one. `reason` is for the
+    admin (the log, `python bot.py --check-db`), in English like every operator message."""
+
+    table_id: int
+    channel_id: int
+    game: str
+    reason: str
+
+    def note(self) -> Msg:
+        """What the channel is told about it (at start-up, and by `/table status`)."""
+        found = installed(self.game)
+        return Msg("table.broken_note", {"table": self.table_id,
+                                         "game": game_name(found) if found is not None else self.game})
+
+
+class Tables:
+    """The open tables this process holds, the store they live in, and the broken ones."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self._by_id: dict[int, Table] = {}
+        self._by_channel: dict[int, Table] = {}
+        self.broken: dict[int, BrokenTable] = {}
+        """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
+        self._forgetting: list[Callable[[int], None]] = []
+
+    def on_forget(self, forget: Callable[[int], None]) -> None:
+        """Call `forget(table_id)` whenever a table is no longer held here."""
+        self._forgetting.append(forget)
+
+    def table(self, channel_id: int) -> Table | None:
+        """The open (lobby or active) table in a channel, as this process last saw it."""
+        return self._by_channel.get(channel_id)
+
+    def held(self, table_id: int) -> Table | None:
+        """The open table with this id, when this process holds it."""
+        return self._by_id.get(table_id)
+
+    def holds(self, table_id: int, channel_id: int) -> Table | None:
+        """The table held here with this id, else the one held in this channel."""
+        return self._by_id.get(table_id) or self._by_channel.get(channel_id)
+
+    def open_channels(self) -> list[int]:
+        """The channels with an open (lobby or active) table."""
+        return list(self._by_channel)
+
+    def hold(self, table: Table) -> None:
+        """Hold an open table (opened here, or loaded from the store); its channel is no longer broken."""
+        self.broken.pop(table.channel_id, None)
+        self._by_id[table.id] = table
+        self._by_channel[table.channel_id] = table
+
+    def forget(self, table: Table) -> None:
+        """This process no longer holds the table (closed here or by another process)."""
+        for forget in self._forgetting:
+            forget(table.id)
+        self._by_id.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+
+    def broke(self, broken: BrokenTable) -> None:
+        """The open table of `broken.channel_id` could not be loaded: the channel stays closed."""
+        self.broken[broken.channel_id] = broken
+
+    def cancel_broken(self, channel_id: int, by: Player, can_manage: bool) -> list[Notice]:
+        """A moderator gives up on a table that could not be loaded: its row is marked cancelled
+        (kept, with its log, for whoever wants to look) and the channel is free again."""
+        broken = self.broken[channel_id]
+        if not can_manage:
+            raise IllegalAction("broken_cancel", table=broken.table_id)
+        self.store.finish(broken.table_id, "cancelled", [])
+        del self.broken[channel_id]
+        return [Public(broken.table_id, [Msg("table.cancelled", {"player": by.name})])]
+
+    def broken_in(self, channel_id: int) -> BrokenTable | None:
+        """The table of this channel that could not be loaded (and no table open there since)."""
+        return self.broken.get(channel_id) if channel_id not in self._by_channel else None
+
+    def refuse_broken(self, channel_id: int) -> None:
+        """`table_broken` when the channel's table could not be loaded."""
+        if (broken := self.broken_in(channel_id)) is not None:
+            raise IllegalAction("table_broken", table=broken.table_id)

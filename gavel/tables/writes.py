@@ -1,0 +1,296 @@
+"""The writes' part of the table service: every change of a table goes to the store through it.
+
+An action applied in memory waits here (`_Unsaved`) until it is written, alone or with the
+call's notices in one transaction (`save`, `keep`); a write that fails puts memory back to the
+stored snapshot, and one that lost a race to another process is `StaleTable` (the call runs
+again on the table as it now is). Each action's randomness is `SeededChance(f"{seed}:{version}")`
+(set-up: `f"{seed}:setup"`), scripted dice and a replayed record's draws first (`chance`). The
+seating (`save_seats`, `store_seat`) and the table's end (`close`) are written here too, and so
+is whether a seat may take back its last action (`UndoPoints`: worked out after each action).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from gavel.tables import ratings
+from gavel.tables.decisions import ClockRow, Opened, clock_text
+from gavel.tables.registry import Tables
+from gavel.tables.store import Keep, StaleWrite
+from gavel.tables.table import SeatInfo, Table
+from gavel.tables.timing import Clocks
+from rules.core import Chance, IllegalAction, ScriptedChance, SeededChance
+
+log = logging.getLogger(__name__)
+
+RETRIES = 4
+"""How many times a call that lost a race to another process (`StaleTable`) is run again on
+the table as the database has it, before the player is told (`stale_write`)."""
+
+
+class StaleTable(IllegalAction):
+    """The stored table moved on under a call (another process wrote it first): nothing of the
+    failed write was stored. `Access.on_table` runs the call again on the fresh table; past its
+    retries the player hears `stale_write`."""
+
+    code = "stale_write"
+
+
+@dataclass
+class _Unsaved:
+    """An action applied in memory whose write waits for the call's notices (`Play.step` with
+    `defer`), so that the log row, the snapshot and the outbox rows are one transaction
+    (`Writes.save`). The table's `snapshot` stays the stored one meanwhile (what a failed write
+    puts memory back to); its dice and clock row are taken up once the write lands."""
+
+    seat: int
+    by: int | None
+    action: str
+    chance: Chance
+    events: list[dict[str, Any]]
+    snapshot: dict[str, Any]
+    version: int
+    expected: int
+    clock: ClockRow | None
+    """The clock of the decision open after it (`Answers.save_clock` brings it up to date)."""
+    tracked: Opened | None
+    """The decision known before it (put back if the write fails)."""
+
+
+def _fields(seat: SeatInfo) -> dict[str, object]:
+    """The columns of a seat's row a walk-away changes (who plays it, and the walk-away's own)."""
+    return {"ai": seat.ai, **seat.away_row()}
+
+
+class UndoPoints:
+    """Per table: (version, seat) when that seat may take back its last action at that version
+    (`gavel.tables.undo`: the Undo button; memory only, the log decides)."""
+
+    def __init__(self) -> None:
+        self._points: dict[int, tuple[int, int]] = {}
+
+    def can_undo(self, table: Table, seat: int | None) -> bool:
+        """Whether `seat` may take back its last action at the table now (the front-ends show the
+        Undo button only then): as this process last worked it out; `/table undo` asks the log."""
+        if seat is None or table.status != "active" or table.state is None:
+            return False
+        return self._points.get(table.id) == (table.version, seat)
+
+    async def note(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,
+                   draws: list[int]) -> None:
+        """After `seat`'s own action (`text`, drawing `draws`, applied to the snapshot `before`):
+        remember whether it may take it back (the engine asked in a worker thread: it tries the
+        action on a copy). A failing engine costs the button, never the move."""
+        self._points.pop(table.id, None)
+        if before is None or draws or table.status != "active" or table.seats[seat].is_ai:
+            return
+        game, version = table.game, table.version
+        try:
+            undoable = await asyncio.to_thread(lambda: game.undoable(game.load(before), seat, game.parse_action(text)))
+        except Exception:
+            log.exception("table %s: could not tell whether %r may be taken back", table.id, text)
+            return
+        if undoable and table.version == version:
+            self._points[table.id] = (version, seat)
+
+    def seat(self, table: Table) -> int | None:
+        """The seat that may take back its last action at the table now, if any (`can_undo`)."""
+        found = self._points.get(table.id)
+        return found[1] if found is not None and found[0] == table.version and table.status == "active" else None
+
+    def may_undo_next(self, table: Table, seat: int, again: bool) -> None:
+        """An undo landed: `seat` may take back the one before too when `again`."""
+        self._points.pop(table.id, None)
+        if again:
+            self._points[table.id] = (table.version, seat)
+
+    def unwritten(self, table_id: int, version: int) -> None:
+        """The action that made `version` was never written: no Undo of what never was."""
+        if self._points.get(table_id, (None, None))[0] == version:
+            del self._points[table_id]
+
+    def forget(self, table_id: int) -> None:
+        """The table is no longer held here."""
+        self._points.pop(table_id, None)
+
+
+class Writes:
+    """What is written of each table: the action not written yet, the recorded draws still to
+    be fed back (a replayed record's `--draws`; memory only), the seating and the end."""
+
+    def __init__(self, tables: Tables, timing: Clocks, undo_points: UndoPoints) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._timing = timing
+        self._undo_points = undo_points
+        self._unsaved: dict[int, _Unsaved] = {}
+        """Per table: the action applied in memory whose write waits for the call's notices (one
+        transaction for both: `save` with `keep`); empty between calls."""
+        self._draws: dict[int, list[int]] = {}
+        """Per table: recorded draws still to be fed back (memory only)."""
+
+    def forget(self, table_id: int) -> None:
+        """The table is no longer held here."""
+        self._draws.pop(table_id, None)
+
+    def replay_draws(self, table_id: int, draws: list[int]) -> None:
+        """Every random number the table draws comes from `draws` while they last."""
+        self._draws[table_id] = list(draws)
+
+    def pending(self, table_id: int) -> _Unsaved | None:
+        """The action applied at the table and not written yet, if any."""
+        return self._unsaved.get(table_id)
+
+    def defer(self, table: Table, unsaved: _Unsaved) -> None:
+        """`unsaved` is applied in memory: written by the next `save`."""
+        self._unsaved[table.id] = unsaved
+
+    def chance(self, table: Table, tag: str) -> Chance:
+        seeded = SeededChance(f"{table.seed}:{tag}")
+        chance = ScriptedChance(table.dice, fallback=seeded) if table.dice else seeded
+        draws = self._draws.get(table.id)
+        return _Replayed(draws, chance) if draws else chance
+
+    def spend_dice(self, table: Table, chance: Chance) -> None:
+        if isinstance(chance, _Replayed):
+            self._draws[table.id] = chance.values
+            chance = chance.then
+        if isinstance(chance, ScriptedChance):
+            table.dice = chance.remaining
+
+    async def save(self, table: Table, keep: Keep | None = None) -> bool:
+        """Write the table's action applied but not written yet (`Play.step`), if any, with `keep`'s
+        notices in the same transaction; True when they were kept with it. Another writer that
+        got there first is `StaleTable` (nothing written). Any other failure of the write with
+        the notices is tried again without them: a failure of the outbox's part then leaves the
+        action written and its notices unkept (as `Outbox.keep` does when the outbox cannot be
+        written), one of the action's own is the call's. A write that fails puts memory back to
+        the stored snapshot; a caller cancelled mid-write waits for the write to land first."""
+        unsaved = self._unsaved.pop(table.id, None)
+        if unsaved is None:
+            return False
+        for kept in ([keep, None] if keep is not None else [None]):
+            extra = {"keep": kept} if kept is not None else {}  # an action alone is the plain call it always was
+            write = asyncio.ensure_future(asyncio.to_thread(
+                self._store.record_action, table.id, unsaved.seat, unsaved.by, unsaved.action, unsaved.chance.record,
+                unsaved.events, unsaved.snapshot, unsaved.version, expected=unsaved.expected,
+                clock=clock_text(unsaved.clock), **extra))
+            try:
+                await _see_through(write)
+            except StaleWrite as exc:  # the stored table moved on without us: nothing was written
+                self._unwind(table, unsaved)
+                raise StaleTable() from exc
+            except _Landed:  # cancelled once the write had landed: memory keeps what the database has
+                self._landed(table, unsaved)
+                raise
+            except Exception:
+                if kept is not None:
+                    log.exception("table %s: version %s could not be written with its notices; written alone",
+                                  table.id, unsaved.version)
+                    continue
+                self._unwind(table, unsaved)
+                raise
+            except BaseException:
+                self._unwind(table, unsaved)
+                raise
+            self._landed(table, unsaved)
+            return kept is not None
+        return False  # pragma: no cover (the last try returns or raises)
+
+    def _landed(self, table: Table, unsaved: _Unsaved) -> None:
+        """The action's write is in the database: memory takes up its snapshot, clock and dice."""
+        table.snapshot = unsaved.snapshot
+        self._timing.stored(table.id, unsaved.clock)
+        self.spend_dice(table, unsaved.chance)
+
+    def _unwind(self, table: Table, unsaved: _Unsaved) -> None:
+        """The action was not written: memory goes back to the stored snapshot."""
+        assert table.snapshot is not None
+        table.state = table.game.load(table.snapshot)
+        self._timing.decisions.put(table.id, unsaved.tracked)
+        self._undo_points.unwritten(table.id, unsaved.version)
+
+    async def save_seats(self, table: Table, seats: list[SeatInfo] | None = None, *,
+                         host: int | None = None) -> None:
+        """Store the seating (`seats`, else the table's own) and a new `host`, then adopt them:
+        the database first, so a failed write leaves the table in memory as it was."""
+        # A new seating made from the one in memory is written only over that one (`expected`):
+        # a lobby change made by another process meanwhile is never overwritten.
+        # A lobby change is written only to a lobby (not to a game another process just started).
+        expected = None if seats is None else [s.to_row() for s in table.seats]
+        seats = table.seats if seats is None else seats
+        await self.save(table)  # an action not written yet goes first
+        try:
+            await asyncio.to_thread(self._store.save_seats, table.id, [s.to_row() for s in seats], host=host,
+                                    expected=expected, status="lobby" if table.status == "lobby" else None)
+        except StaleWrite as exc:
+            raise StaleTable() from exc
+        table.seats = seats
+        if host is not None:
+            table.host_id = host
+
+    async def set_host(self, table: Table, host: int) -> None:
+        """Store a new host of a game in play, then adopt it."""
+        await asyncio.to_thread(self._store.update_table, table.id, host=host)
+        table.host_id = host
+
+    async def store_seat(self, table: Table, seat: int, new: SeatInfo, *, checked: bool = False) -> None:
+        """Store one seat's walk-away state, then adopt it. `checked`: only over the row as this
+        process last read it (a vote or a return racing another process's), else `StaleTable`
+        (the call runs again on the table as it now is)."""
+        old = table.seats[seat]
+        expected = _fields(old) if checked else None
+        await self.save(table)  # an action not written yet goes first
+        done = await asyncio.to_thread(self._store.update_seat, table.id, seat, _fields(new), expected=expected)
+        if not done and checked:
+            raise StaleTable()
+        table.seats[seat] = new
+
+    async def close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
+                    rate: ratings.Update | None = None) -> None:
+        """Close the table with its results and, for a rated game (`gavel.tables.ratings`), the
+        ratings it moves, in one transaction in a worker thread."""
+        try:
+            extra = {"rate": rate} if rate is not None else {}  # an unrated close is the plain call it always was
+            await asyncio.to_thread(self._store.finish, table.id, status, results or [], **extra)
+        except StaleWrite as exc:  # closed by another process meanwhile
+            raise StaleTable() from exc
+        table.status = status
+        self._tables.forget(table)
+
+
+async def _see_through(write: asyncio.Future[Any]) -> None:
+    """Await a database write running in a worker thread. If the caller is cancelled meanwhile
+    the write still runs to its end: wait for it, then let the cancellation go on (as `_Landed`
+    when the write is in the database, so the caller keeps memory in step with it)."""
+    try:
+        await asyncio.shield(write)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            await write
+        if write.done() and not write.cancelled() and write.exception() is None:
+            raise _Landed() from None
+        raise
+
+
+class _Landed(asyncio.CancelledError):
+    """A cancellation that came while a write was landing: the write is in the database."""
+
+
+class _Replayed(Chance):
+    """Every draw from recorded `values` while they last, then from `then`: a replayed record
+    draws exactly what the game drew (dice, shuffles, everything), and plays on after it."""
+
+    def __init__(self, values: list[int], then: Chance) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.then = then
+
+    def _draw(self, low: int, high: int, *, die: bool) -> int:
+        if self.values:
+            return self.values.pop(0)
+        return self.then._draw(low, high, die=die)
