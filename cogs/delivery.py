@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from cogs import components
@@ -139,15 +140,46 @@ def has_secrets(game_key: str) -> bool:
     return type(game).secrets is not Game.secrets
 
 
+def _why(exc: BaseException) -> str:
+    """A failed send in a log line: Discord's status and code, or the error that came instead."""
+    if isinstance(exc, discord.HTTPException):
+        return f"{exc.status} {exc.code}"
+    return type(exc).__name__
+
+
 def moment(prompt: Prompt) -> tuple[int, int]:
     """A prompt's table and version: prompts of one moment share one channel message."""
     return prompt.table_id, prompt.version
 
 
+UNANSWERED: tuple[type[BaseException], ...] = (aiohttp.ClientError, TimeoutError, OSError)
+"""What a request to Discord raises when no answer came (a timeout, a dropped connection, a
+network error): not an `HTTPException`, which is Discord's answer, but a send that failed all
+the same (the message may or may not have been posted)."""
+
+SEND_FAILED: tuple[type[BaseException], ...] = (discord.HTTPException, *UNANSWERED)
+"""Every way one send to Discord fails: its notice stays in the outbox and is sent again."""
+
+
 class Undelivered(Exception):
-    """Discord refused the channel's message after the service had applied a change (a missing
-    permission, an outage): the change stands, only its announcement is late (the outbox keeps
-    it and sends it again)."""
+    """Telling the table failed after the service had applied a change: the change stands, only
+    its announcement is late. `why` says what the player hears: `refused` (Discord refused the
+    message: a missing permission, an outage; the outbox keeps it and sends it again),
+    `unanswered` (Discord did not answer in time; sent again too), `broken` (anything else went
+    wrong after the change: it is logged as a bug, and the change still stands)."""
+
+    def __init__(self, why: str = "refused") -> None:
+        super().__init__(why)
+        self.why = why
+
+    @classmethod
+    def of(cls, exc: BaseException) -> Undelivered:
+        """The `Undelivered` for an error raised while the table was being told of a change."""
+        if isinstance(exc, Undelivered):
+            return exc
+        if isinstance(exc, discord.HTTPException):
+            return cls("refused")
+        return cls("unanswered" if isinstance(exc, UNANSWERED) else "broken")
 
 
 class Delivery:
@@ -205,14 +237,18 @@ class Delivery:
         resender = getattr(self.bot, "resender", None)
         if owed and resender is not None:
             await resender.rearm()  # what it was waiting to send again may just have gone out
-        if interaction is not None and any(isinstance(n, Public) for n in failed):
-            raise Undelivered()
+        public = [exc for notice, exc in failed if isinstance(notice, Public)]
+        if interaction is not None and public:
+            raise Undelivered.of(public[0]) from public[0]
         return posted
 
     async def _send(self, notices: list[Any], channel: discord.abc.Messageable,
-                    interaction: discord.Interaction | None) -> tuple[list[discord.Message], list[Any]]:
+                    interaction: discord.Interaction | None
+                    ) -> tuple[list[discord.Message], list[tuple[Any, BaseException]]]:
         """Send each notice and mark the outbox; returns the channel messages posted and the
-        notices Discord refused."""
+        notices that could not be sent, each with its error (`SEND_FAILED`: Discord refused it,
+        or did not answer). What went through is marked delivered whatever happens after it (an
+        error nobody expected, a cancelled task): a notice already posted is never posted again."""
         lang = guild_lang(getattr(channel, "guild", None), interaction)
         if interaction is not None:
             self.remember(interaction)
@@ -221,33 +257,35 @@ class Delivery:
         shown: set[tuple[int, int]] = set()
         """(table, version) whose prompts have a message: the others of that moment fold into it."""
         done: list[int] = []
-        failed: list[Any] = []
-        for notice in notices:
-            try:
-                if isinstance(notice, Public):
-                    message = await self.public(notice, channel, lang, prompts)
-                    if message is not None:
-                        posted.append(message)
-                    if notice.prompt is not None:
-                        shown.add(moment(notice.prompt))
-                elif isinstance(notice, Private):
-                    await self.private(notice, channel, interaction, lang)
-                elif isinstance(notice, Reminder):
-                    await self.reminder(notice, lang)
-                elif isinstance(notice, Prompt) and moment(notice) not in shown:
-                    shown.add(moment(notice))
-                    text, view = self.prompt_parts(notice, lang, prompts)
-                    posted.append(await channel.send(text, view=view,
-                                                     allowed_mentions=pinging(self.to_ping(notice, prompts))))
-            except discord.HTTPException as exc:
-                log.warning("could not deliver a notice of table %s (%s %s); it will be sent again",
-                            getattr(notice, "table_id", None), exc.status, exc.code, exc_info=True)
-                failed.append(notice)
-                continue
-            if notice.outbox is not None:
-                done.append(notice.outbox)
-        await self.bot.service.delivered(done)
-        kept = [n.outbox for n in failed if n.outbox is not None]
+        failed: list[tuple[Any, BaseException]] = []
+        try:
+            for notice in notices:
+                try:
+                    if isinstance(notice, Public):
+                        message = await self.public(notice, channel, lang, prompts)
+                        if message is not None:
+                            posted.append(message)
+                        if notice.prompt is not None:
+                            shown.add(moment(notice.prompt))
+                    elif isinstance(notice, Private):
+                        await self.private(notice, channel, interaction, lang)
+                    elif isinstance(notice, Reminder):
+                        await self.reminder(notice, lang)
+                    elif isinstance(notice, Prompt) and moment(notice) not in shown:
+                        shown.add(moment(notice))
+                        text, view = self.prompt_parts(notice, lang, prompts)
+                        posted.append(await channel.send(text, view=view,
+                                                         allowed_mentions=pinging(self.to_ping(notice, prompts))))
+                except SEND_FAILED as exc:
+                    log.warning("could not deliver a notice of table %s (%s); it will be sent again",
+                                getattr(notice, "table_id", None), _why(exc), exc_info=True)
+                    failed.append((notice, exc))
+                    continue
+                if notice.outbox is not None:
+                    done.append(notice.outbox)
+        finally:
+            await self.bot.service.delivered(done)
+        kept = [n.outbox for n, _ in failed if n.outbox is not None]
         if kept:
             await self.bot.service.undelivered(kept)
             resender = getattr(self.bot, "resender", None)
@@ -322,7 +360,7 @@ class Delivery:
             edit["attachments"] = [kwargs["file"]]
         try:
             await post.message.edit(**edit)
-        except discord.HTTPException:
+        except SEND_FAILED:
             log.info("could not edit the window message %s; posting anew", post.message.id, exc_info=True)
             return False
         return True

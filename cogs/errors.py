@@ -3,8 +3,10 @@
 A player's mistake (`IllegalAction`) becomes a short ephemeral message in their own language;
 anything else is a bug: it is logged with its traceback and the player is told that nothing
 changed (the service applies an action in one transaction, so a crash mid-way changes nothing).
-The one exception is Discord failing *after* the service applied a change (`after_change`):
-then the change stands, and "nothing changed, try again" would invite a second move.
+The one exception is anything failing *after* the service applied a change (`after_change`):
+Discord refusing the message, Discord not answering in time (a timeout, a dropped connection),
+or a bug. Then the change stands, and "nothing changed, try again" would invite a second move:
+the player hears that it went through (`Undelivered`, and why).
 """
 
 from __future__ import annotations
@@ -29,14 +31,22 @@ def lang_of(interaction: discord.Interaction) -> str:
     return i18n.language(interaction.locale)
 
 
+UNDELIVERED = {"refused": "cogs.error.undelivered", "unanswered": "cogs.error.unanswered",
+               "broken": "cogs.error.broken_after"}
+"""What the player hears when their change stood but telling the table failed (`Undelivered.why`)."""
+
+
 @contextmanager
 def after_change() -> Iterator[None]:
-    """Around everything sent once the service has applied a change, so that a Discord error
-    there reaches the handler as `Undelivered` (its cause kept for the log)."""
+    """Around everything done once the service has applied a change, so that any error there
+    (Discord's refusal, no answer from Discord, a bug) reaches the handler as `Undelivered`, its
+    cause kept for the log. A player's mistake (`IllegalAction`) stays what it is."""
     try:
         yield
-    except discord.HTTPException as exc:
-        raise Undelivered() from exc
+    except IllegalAction:
+        raise
+    except Exception as exc:
+        raise Undelivered.of(exc) from exc
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -59,7 +69,7 @@ async def handle(interaction: discord.Interaction, error: BaseException) -> None
         text = i18n.gettext("cogs.error.not_allowed", lang)
     elif isinstance(error, Undelivered):
         log.error("a change was applied but not delivered in %s", _where(interaction), exc_info=error)
-        text = i18n.gettext("cogs.error.undelivered", lang)
+        text = i18n.gettext(UNDELIVERED.get(error.why, UNDELIVERED["broken"]), lang)
     else:
         log.error("unexpected error in %s", _where(interaction), exc_info=error)
         text = i18n.gettext("cogs.error.unexpected", lang)
