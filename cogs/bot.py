@@ -70,6 +70,9 @@ class GavelBot(commands.Bot):
     guild the bot is in (one gateway connection); `ShardedGavelBot` sees some shards' guilds."""
 
     def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False, **client: Any) -> None:
+        # No message pings anyone unless it says whom (`cogs.delivery.pinging`: the players who must
+        # act): a name, a line of history or a notice that reads "@everyone" or "<@id>" pings nobody.
+        client.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, tree_cls=GavelTree, **client)
         self.service = service

@@ -106,7 +106,7 @@ class Clicks:
                                   when=f"<t:{int(ends)}:R>")
         with after_change():
             await ack(interaction)
-            await post_lobby(self.bot, interaction, notices, extra=invite)
+            await post_lobby(self.bot, interaction, notices, extra=invite, ping=[i.user_id for i in awaited])
         await self.bot.rematch_clock.arm_channel(channel_id)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:

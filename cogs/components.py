@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from cogs import names
 from gavel.tables import i18n
 from gavel.tables.notices import Prompt
 from rules import registry
@@ -62,7 +63,7 @@ def words_for(prompt: Prompt | None) -> Words:
 def said(prompt: Prompt, msg: Msg | None, lang: str) -> str:
     """A message a prompt carries (`about`, `own`) in `lang`, seats named as the prompt names
     them; "" for none."""
-    return i18n.render(msg, lang, prompt.seat_name) if msg is not None else ""
+    return names.render(msg, lang, prompt.seat_name) if msg is not None else ""
 
 
 def asked_lines(prompt: Prompt, lang: str) -> list[str]:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs import components
+from cogs import components, names
 from cogs.windows import WindowPost, WindowPosts
 from gavel.tables import i18n
 from gavel.tables.notices import Private, Prompt, Public, Reminder
@@ -40,7 +40,6 @@ log = logging.getLogger("gavel.cogs")
 
 CONTENT_MAX = 2000
 CANNOT_DM = 50007
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 MENTION_NOBODY = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 
 
@@ -322,7 +321,7 @@ class Delivery:
         file = notice_file(notice, lang)
         if file is not None:
             kwargs["file"] = file
-        return notice.text(lang), prompt_text, kwargs, seats
+        return names.lines(notice, lang), prompt_text, kwargs, seats
 
     async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
                      prompts: Sequence[Prompt] = ()) -> discord.Message | None:
@@ -340,7 +339,7 @@ class Delivery:
                 return post.message
             *before, last = pages("\n".join([*lines, prompt_text] if prompt_text else lines))
             for page in before:
-                await channel.send(page, allowed_mentions=MENTION_USERS)
+                await channel.send(page, allowed_mentions=MENTION_NOBODY)  # the mention rides on the last
             message = await channel.send(last, **kwargs)
             asked = set(prompt_text.split("\n")) if prompt_text else set()
             shown = [line for line in last.split("\n") if line not in asked] if not before else []
@@ -429,7 +428,7 @@ class Delivery:
         """DM once; on refusal fall back to an ephemeral reply or one public note."""
         own = interaction is not None and interaction.user.id == notice.user_id
         lang = self._langs.get(notice.user_id, channel_lang)
-        text = clip("\n".join(notice.text(lang)))
+        text = clip("\n".join(names.lines(notice, lang)))
         if not text and not notice.image:
             return
         try:
@@ -454,7 +453,7 @@ class Delivery:
             return
         self._dm_noted.add(key)
         note = i18n.gettext("cogs.dm.closed_public", channel_lang, mention=f"<@{notice.user_id}>")
-        await channel.send(note, allowed_mentions=MENTION_USERS)
+        await channel.send(note, allowed_mentions=pinging([notice.user_id]))
 
     async def reminder(self, notice: Reminder, channel_lang: str) -> None:
         """The half-time reminder, by DM, in the player's language (else the server's): the

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs import names
 from cogs.delivery import Undelivered, reply_ephemeral
 from gavel.tables import i18n
 from rules.core import IllegalAction
@@ -64,7 +65,7 @@ async def handle(interaction: discord.Interaction, error: BaseException) -> None
     error = unwrap(error)
     lang = lang_of(interaction)
     if isinstance(error, IllegalAction):
-        text = i18n.render(error.msg, lang)  # params may be words (Msg) too; a count picks the plural form
+        text = names.render(error.msg, lang)  # params may be words (Msg) too; a count picks the plural form
     elif isinstance(error, app_commands.CheckFailure):
         text = i18n.gettext("cogs.error.not_allowed", lang)
     elif isinstance(error, Undelivered):

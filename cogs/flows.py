@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import discord
 from discord import app_commands
 
-from cogs import components
-from cogs.delivery import MENTION_USERS, board_file, clip, guild_lang, pages, record_file
+from cogs import components, names
+from cogs.delivery import board_file, clip, guild_lang, pages, pinging, record_file
 from cogs.errors import after_change, lang_of
 from gavel.tables import i18n
 from gavel.tables.notices import Notice, Private, Prompt, Public
@@ -130,7 +130,7 @@ async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, ta
     board = board_file(found.notice.image, "board.png", found.notice.described(lang))
     if board is not None:
         files.append(board)
-    text = "\n".join([*found.notice.text(lang),
+    text = "\n".join([*names.lines(found.notice, lang),
                       i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
     await interaction.followup.send(clip(text), files=files)
 
@@ -155,8 +155,8 @@ async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
 
 def lobby_text(status: Public, lang: str, event: Public | None = None) -> str:
     """The table's status, then what just happened (without repeating a status line)."""
-    lines = status.text(lang)
-    news = [line for line in event.text(lang) if line not in lines] if event is not None else []
+    lines = names.lines(status, lang)
+    news = [line for line in names.lines(event, lang) if line not in lines] if event is not None else []
     return clip("\n".join([*lines, "", *news] if news else lines))
 
 
@@ -326,9 +326,10 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, see
 
 
 async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: list[Notice], *,
-                     extra: str = "") -> None:
+                     extra: str = "", ping: Sequence[int] = ()) -> None:
     """The lobby message: who sits where, and the Join / Leave / Add AI / Start buttons (`extra`:
-    a last line, e.g. a rematch's invitations)."""
+    a last line, e.g. a rematch's invitations; `ping`: the users it mentions who are pinged, the
+    invited; a name in the lobby pings nobody)."""
     channel = channel_of(interaction)
     table = bot.service.table(interaction.channel_id or 0)
     lang = guild_lang(interaction.guild, interaction)
@@ -336,7 +337,7 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
     status = await bot.service.status(table.channel_id)
     created = next((n for n in notices if isinstance(n, Public)), None)
     text = clip("\n".join(filter(None, [lobby_text(status, lang, created), extra])))
-    await channel.send(text, view=components.lobby_view(table.id, lang), allowed_mentions=MENTION_USERS)
+    await channel.send(text, view=components.lobby_view(table.id, lang), allowed_mentions=pinging(ping))
     await bot.delivery.deliver([n for n in notices if not isinstance(n, Public)], channel=channel,
                                interaction=interaction)
 
@@ -514,6 +515,6 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     words, say = components.words_for(prompt).menu(legal), i18n.speech(lang)
     named = say.join([words.name(a, say) for a in legal[:25]])
     lines = [replace(m, params={**m.params, "actions": named}) if m.key in ME_ACTIONS else m for m in me.lines]
-    text = clip("\n".join(replace(me, lines=lines).text(lang)))
+    text = clip("\n".join(names.lines(replace(me, lines=lines), lang)))
     file = board_file(image, filename, described) if image else None
     await interaction.followup.send(text or "\u200b", ephemeral=True, file=attached(file))

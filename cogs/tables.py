@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
+from cogs import names
 from cogs.components import HistorySelect
 from cogs.delivery import board_file, guild_lang, record_file
 from cogs.errors import lang_of
@@ -187,7 +188,7 @@ class TablesCog(commands.Cog):
             if not entries:
                 await send_embed(interaction, await self.service.history(interaction.guild_id, page - 1), lang)
                 return
-            lines = [i18n.render(line, lang) for _, line, _ in entries]
+            lines = [names.render(line, lang) for _, line, _ in entries]
             embed = discord.Embed(title=i18n.gettext("table.history_title", lang),
                                   description="\n".join([*lines, "", i18n.gettext("table.history_hint", lang)])
                                   [:EMBED_LIMIT])
@@ -217,7 +218,7 @@ def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:
 async def send_embed(interaction: discord.Interaction, notice: Public, lang: str, filename: str | None = None) -> None:
     """Answer a deferred interaction with a notice as an embed: its first line the title, the
     rest the description, and its image (when it has one) shown in the embed."""
-    first, *rest = notice.text(lang) or [""]
+    first, *rest = names.lines(notice, lang) or [""]
     embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
     if notice.image is not None and filename is not None:
         embed.set_image(url=f"attachment://{filename}")

@@ -169,24 +169,50 @@ def sentences(parts: Iterable[str], lang: str = DEFAULT) -> str:
     return ("" if lang == "zh-TW" else " ").join(part for part in parts if part)
 
 
-def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] | None = None) -> str:
+def render(msg: Msg | str, lang: str = DEFAULT, seat_name: Callable[[int], str] | None = None,
+           escape: Callable[[str], str] | None = None) -> str:
     """Translate a `Msg` (and any `Msg`, `SeatName` or `Listed` among its parameters), in the
-    plural form of its `count` when it has one (`ngettext`)."""
+    plural form of its `count` when it has one (`ngettext`).
+
+    `escape`: how a front-end shows text that is not ours (a player's name, a seat's name: every
+    string parameter, never a translated message): Discord escapes its markdown and mentions, so a
+    player named "@everyone" or "**x**" reads as written and pings nobody; local play shows it
+    raw (None). A field the message shows in a code span (between backticks) is never escaped:
+    a code span shows its text as it is, backslashes too."""
     if isinstance(msg, str):
         return gettext(msg, lang)
-    params = {name: _param(value, lang, seat_name) for name, value in msg.params.items()}
+    coded = _coded(msg.key, lang) if escape is not None else frozenset()
+    params = {name: _param(value, lang, seat_name, None if name in coded else escape)
+              for name, value in msg.params.items()}
     if msg.count is not None:
         return ngettext(msg.key, msg.count, lang, **params)
     return gettext(msg.key, lang, **params)
 
 
-def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None) -> Any:
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_FIELD = re.compile(r"{(\w+)")
+
+
+@cache
+def _coded(key: str, lang: str) -> frozenset[str]:
+    """The fields the message `key` shows inside a code span (`like {this}`), in any of its forms."""
+    templates = [catalogue(where).get(key) or "" for where in (lang, DEFAULT)]
+    templates += [form for where in (lang, DEFAULT) for form in plurals(where).get(key, ())]
+    return frozenset(field for template in templates for span in _CODE_SPAN.findall(template)
+                     for field in _FIELD.findall(span))
+
+
+def _param(value: Any, lang: str, seat_name: Callable[[int], str] | None,
+           escape: Callable[[str], str] | None = None) -> Any:
     if isinstance(value, Msg):
-        return render(value, lang, seat_name)
+        return render(value, lang, seat_name, escape)
     if isinstance(value, SeatName):
-        return seat_name(value.seat) if seat_name else f"#{value.seat + 1}"
+        name = seat_name(value.seat) if seat_name else f"#{value.seat + 1}"
+        return escape(name) if escape is not None else name
     if isinstance(value, Listed):
-        return list_sep(lang).join(str(_param(item, lang, seat_name)) for item in value.items)
+        return list_sep(lang).join(str(_param(item, lang, seat_name, escape)) for item in value.items)
+    if isinstance(value, str) and escape is not None:
+        return escape(value)
     return value
 
 

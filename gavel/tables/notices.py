@@ -8,7 +8,7 @@ channel or the one player and the language. Hidden information only ever travels
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,8 +112,10 @@ class _Lines:
 
     alt: dict[str, str]
 
-    def text(self, lang: str = i18n.DEFAULT) -> list[str]:
-        return [i18n.render(line, lang, lambda seat: seat_label(self.names, seat)) for line in self.lines]
+    def text(self, lang: str = i18n.DEFAULT, escape: Callable[[str], str] | None = None) -> list[str]:
+        """The lines in `lang`; `escape`: how the front-end shows names and other text not ours
+        (`i18n.render`: Discord escapes markdown and mentions; local play shows them raw)."""
+        return [i18n.render(line, lang, lambda seat: seat_label(self.names, seat), escape) for line in self.lines]
 
     def described(self, lang: str = i18n.DEFAULT) -> str:
         """What the image shows, in words, in `lang` (else English): its attachment's description
