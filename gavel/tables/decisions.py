@@ -124,6 +124,20 @@ class Decisions:
         """The table closed: nothing is open there any more."""
         self._open.pop(table_id, None)
 
+    def now(self) -> float:
+        """The service's clock, which every decision's wait is read against."""
+        return self._now()
+
+    def tables(self) -> set[int]:
+        """The tables a decision is known at."""
+        return set(self._open)
+
+    def waited(self, table: Table) -> float:
+        """How long (seconds, the service's clock) the decision open now has been waiting: since
+        it opened, or since this process first saw it (0 outside a game in play)."""
+        opened = self.track(table)
+        return 0.0 if opened is None else max(0.0, self._now() - opened.started)
+
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the
         decision open now: the same version, or the same decision that only other seats' passes
