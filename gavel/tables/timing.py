@@ -126,7 +126,11 @@ class Clocks:
         return table_id in self._rows and self._rows[table_id] == row
 
     def stored(self, table_id: int, row: ClockRow | None) -> None:
-        """`row` is the table's clock as the database now has it."""
+        """`row` is the table's clock as the database now has it. No clock (None) is remembered
+        only over one this table had: a table that closed (and was forgotten) before its last
+        notices cleared its clock leaves nothing behind here."""
+        if row is None and table_id not in self._rows:
+            return
         self._rows[table_id] = row
 
     def known(self, table_id: int) -> ClockRow | None:
