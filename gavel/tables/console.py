@@ -600,7 +600,7 @@ class Console:
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / record.filename
         path.write_text(record.text, encoding="utf-8")
-        self.say("console.exported", path=str(path), n=record.moves)
+        self.say("console.exported_public" if record.public else "console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
         """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it.
