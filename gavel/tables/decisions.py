@@ -39,7 +39,10 @@ and the table has one, else the time control. Both are stored the same way (the 
 own in between; a window clock running out does not count) is handed to the AI: the seat keeps
 its user (`SeatInfo.away`), the AI plays it until the user takes it back (`/table sit`,
 `TableService.sit`). The other humans may also vote a silent seat away (`/table away`,
-`TableService.away`): a strict majority of the other humans (not AI, not that seat) is enough.
+`TableService.away`): a strict majority of the other humans (not AI, not that seat) is enough,
+for a seat the decision open now asks once it has waited half its clock (`Decisions.waited`),
+never at a table of two humans; the AI then leaves that decision alone for a grace period
+(`gavel.tables.away`, `gavel.tables.timing.Clocks.hold`).
 The count and the votes are stored with the seat (`SeatInfo.timeouts`, `SeatInfo.votes`) and
 cleared when the seat acts itself.
 """
