@@ -152,3 +152,20 @@ def test_each_refusal_says_why_in_both_languages(code: str, lang: str) -> None:
         assert "3" in said
     if lang != "en":
         assert said != i18n.gettext(key, "en", player="alice", minutes=3)
+
+
+async def test_judtho_duo_one_vote_no_longer_hands_the_opponent_s_assembly_to_the_ai() -> None:
+    """The probe's case: at a Duo table one vote gave the AI the other player's seat, and it
+    placed their Assembly on the spot."""
+    svc = service()
+    await svc.create(7, CHANNEL, "judtho", ALICE, seed="duo", time="live", variant="duo")
+    await svc.join(CHANNEL, BOB)
+    await svc.start(CHANNEL, ALICE)
+    table = svc.table(CHANNEL)
+    assert table is not None
+    [asked] = table.humans_to_act()
+    silent, voter = (ALICE, BOB) if asked == 0 else (BOB, ALICE)
+    wall_of(svc).now += LIVE - 1
+    error = await refused(svc, voter, silent.user_id)
+    assert error.code == "away_two_humans"
+    assert not table.seats[asked].is_ai and svc.store.actions(table.id) == []
