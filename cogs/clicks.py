@@ -25,6 +25,7 @@ from cogs.flows import (
 )
 from gavel.tables import i18n
 from gavel.tables.notices import Prompt, Public
+from gavel.tables.numbers import whole
 from gavel.tables.service import Table
 from rules.core import IllegalAction
 
@@ -133,9 +134,10 @@ class Clicks:
     async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
         """A game picked from `/table history`'s menu: its record and final board."""
         values = item.item.values
-        if not values or not values[0].isdigit():
+        number = whole(values[0]) if values else None  # a forged value: `²`, a thousand digits
+        if number is None:
             raise IllegalAction("stale_button")
-        await send_finished_game(self.bot, interaction, int(values[0]))
+        await send_finished_game(self.bot, interaction, number)
 
     async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
         await self._choose(interaction, item, None)

@@ -157,17 +157,20 @@ def _ascii_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-ACTION_TEMPLATE = r"gv:a:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
-SELECT_TEMPLATE = r"gv:s:(?P<table>\d+):(?P<version>\d+):(?P<part>\d):(?P<arg>.*)"
-MULTI_TEMPLATE = r"gv:m:(?P<table>\d+):(?P<version>\d+):(?P<arg>.*)"
-PAGE_TEMPLATE = r"gv:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+):(?P<arg>.*)"
-LOBBY_TEMPLATE = r"gv:l:(?P<table>\d+):(?P<op>join|leave|ai|start)"
-INFO_TEMPLATE = r"gv:me:(?P<table>\d+)"
-HAND_TEMPLATE = r"gv:hand:(?P<table>\d+)"
-UNDO_TEMPLATE = r"gv:u:(?P<table>\d+):(?P<version>\d+)"
-HISTORY_TEMPLATE = r"gv:hist:(?P<page>\d+)"
-AGAIN_TEMPLATE = r"gv:again:(?P<table>\d+)"
-SIT_TEMPLATE = r"gv:sit:(?P<table>\d+)"
+_N = "[0-9]{1,18}"
+"""A number in a custom id: ASCII digits (`\\d` also takes other scripts' digits), few enough that
+a forged id never reaches a database query with a number no integer column holds."""
+ACTION_TEMPLATE = rf"gv:a:(?P<table>{_N}):(?P<version>{_N}):(?P<arg>.*)"
+SELECT_TEMPLATE = rf"gv:s:(?P<table>{_N}):(?P<version>{_N}):(?P<part>[0-9]):(?P<arg>.*)"
+MULTI_TEMPLATE = rf"gv:m:(?P<table>{_N}):(?P<version>{_N}):(?P<arg>.*)"
+PAGE_TEMPLATE = rf"gv:p:(?P<table>{_N}):(?P<version>{_N}):(?P<page>{_N}):(?P<arg>.*)"
+LOBBY_TEMPLATE = rf"gv:l:(?P<table>{_N}):(?P<op>join|leave|ai|start)"
+INFO_TEMPLATE = rf"gv:me:(?P<table>{_N})"
+HAND_TEMPLATE = rf"gv:hand:(?P<table>{_N})"
+UNDO_TEMPLATE = rf"gv:u:(?P<table>{_N}):(?P<version>{_N})"
+HISTORY_TEMPLATE = rf"gv:hist:(?P<page>{_N})"
+AGAIN_TEMPLATE = rf"gv:again:(?P<table>{_N})"
+SIT_TEMPLATE = rf"gv:sit:(?P<table>{_N})"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],

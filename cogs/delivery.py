@@ -116,7 +116,8 @@ ALT_MAX = 1024
 def record_file(record: Any, lang: str) -> discord.File:
     """A game's record (`GameRecord`: the script local play replays) as a text attachment,
     described in `lang` like every attachment Gavel posts."""
-    description = i18n.gettext("cogs.alt.record", lang, file=record.filename, n=record.moves)
+    key = "cogs.alt.record_public" if getattr(record, "public", False) else "cogs.alt.record"
+    description = i18n.gettext(key, lang, file=record.filename, n=record.moves)
     return discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename,
                         description=description[:ALT_MAX])
 

@@ -468,12 +468,15 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
                     text: Msg | None = None, *, refusal: IllegalAction | None = None, marked: bool = True) -> None:
     """The private menu of the user's legal actions (what "My options" opens), at `prefix` (a
     step the command names already), under `text`; refused by `refusal` (default
-    `not_your_turn`) when no legal action starts so. `marked`: its buttons carry the labels of
-    the board's squares, and it comes with the user's own board when they name some."""
+    `not_your_turn`) when no legal action starts so, and `not_seated` for someone with no seat.
+    `marked`: its buttons carry the labels of the board's squares, and it comes with the user's
+    own board when they name some."""
     table = await open_table(bot, interaction)
     prompt = bot.service.prompt(table.channel_id, player_of(interaction))
     legal = prompt.actions if prompt is not None else []
     words = components.words_for(prompt).menu(legal)
+    if prompt is None and table.seat_of(interaction.user.id) is None and table.away_seat(interaction.user.id) is None:
+        raise IllegalAction("not_seated")  # a spectator: it is nobody's turn of theirs
     if prompt is None or not legal or not components.matching(legal, prefix, words):
         raise refusal or IllegalAction("not_your_turn")
     lang = lang_of(interaction)

@@ -86,7 +86,8 @@ class TablesCog(commands.Cog):
             return
         # A database read, no image: quick enough to answer without deferring (a refusal stays private).
         record = self.service.export(interaction.channel_id or 0)
-        text = i18n.gettext("table.exported", guild_lang(interaction.guild, interaction), game=record.game_key,
+        text = i18n.gettext("table.exported_public" if record.public else "table.exported",
+                            guild_lang(interaction.guild, interaction), game=record.game_key,
                             file=record.filename, n=record.moves)
         file = record_file(record, guild_lang(interaction.guild, interaction))
         await interaction.response.send_message(text, file=file)

@@ -14,7 +14,7 @@ from gavel.tables.games import get_game, installed
 from gavel.tables.hands import Secrets
 from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.store import loads
-from gavel.tables.table import Player, SeatInfo, Table, split_config, stored_time, stored_timeout
+from gavel.tables.table import Player, SeatInfo, Table, seating_fault, split_config, stored_time, stored_timeout
 from gavel.tables.timing import Clocks
 from gavel.tables.writes import RETRIES, StaleTable
 from rules.core import IllegalAction
@@ -164,9 +164,12 @@ class Access:
         try:
             if installed(row["game"]) is None:
                 raise LookupError(f"game {row['game']!r} is not installed")
+            seats = self._store.seats(row["id"]) if seats is None else seats
             table = self.load(row, seats)
             if table.variant is not None and table.variant not in table.game.info.variants:
                 raise LookupError(f"{row['game']} has no variant {table.variant!r}")
+            if (fault := seating_fault(table, [int(s["seat"]) for s in seats])) is not None:
+                raise LookupError(fault)
             return table
         except Exception as exc:  # one unreadable table must not keep the others down, nor be hidden
             return exc

@@ -46,6 +46,9 @@ class Problem:
 class Report:
     tables: int = 0
     problems: list[Problem] = field(default_factory=list)
+    empty: bool = False
+    """The database holds no tables at all (a file made by a first start killed before it made
+    them): nothing is wrong, and Gavel makes its tables there when it starts on it."""
 
     @property
     def ok(self) -> bool:
@@ -59,6 +62,9 @@ class Source(Protocol):
         """(the schema the database has had, the newest this Gavel knows)."""
 
     def is_gavel(self) -> bool: ...
+    def is_empty(self) -> bool:
+        """Whether it holds no table at all (not even one of another program)."""
+
     def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """A query's rows (`?` placeholders)."""
 
@@ -74,6 +80,9 @@ class SqliteSource:
     def is_gavel(self) -> bool:
         return bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'")
                     .fetchone())
+
+    def is_empty(self) -> bool:
+        return not self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'").fetchone()
 
     def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         return [dict(r) for r in self.conn.execute(query, params)]
@@ -95,6 +104,10 @@ class PgSource:
 
     def is_gavel(self) -> bool:
         return bool(self.rows("SELECT to_regclass('tables') IS NOT NULL AS present")[0]["present"])
+
+    def is_empty(self) -> bool:
+        return not self.rows("SELECT 1 AS found FROM information_schema.tables"
+                             " WHERE table_schema = current_schema() LIMIT 1")
 
     def rows(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         return [self.pg.as_row(r) for r in self.conn.execute(query.replace("?", "%s"), params).fetchall()]
@@ -130,6 +143,9 @@ def check_source(source: Source) -> Report:
                                                    f" ({known}); check it with a newer Gavel"))
         return report
     if not source.is_gavel():
+        if found == 0 and source.is_empty():  # a first start killed before it made its tables
+            report.empty = True
+            return report
         report.problems.append(Problem(None, None, "not a Gavel database (it has no `tables` table)"))
         return report
     open_in: dict[Any, list[int]] = defaultdict(list)
@@ -234,6 +250,10 @@ def main(path: str | Path, out: TextIO | None = None) -> int:
     for problem in report.problems:
         print(problem.line(), file=out)
     name = store.redacted(path)
+    if report.empty:
+        print(f"{name}: an empty database, it holds no tables yet (Gavel makes them when it starts on it).",
+              file=out)
+        return 0
     if report.ok:
         print(f"{name}: {report.tables} table(s) checked, all well.", file=out)
         return 0

@@ -29,6 +29,7 @@ from typing import Any, TextIO
 
 from gavel.tables import i18n, terminal
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
+from gavel.tables.numbers import MOST, whole
 from gavel.tables.record import header_options
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
 from rules import registry
@@ -576,13 +577,14 @@ class Console:
     async def history(self, args: list[str], line: str) -> None:
         """`/table history [page:n]`: the finished games of this database; `/table history <n>`
         (or `game_id:<n>`): that game's record and final board, written beside the images."""
-        named = {a.split(":", 1)[0]: _value(a) for a in args}
-        if len(args) > 1 or any(not v.isdigit() for v in named.values()):
+        name, named, value = args[0].partition(":") if args else ("page", ":", "1")
+        if len(args) > 1 or (named and name not in ("page", "game_id")):
             raise IllegalAction("unknown_command", command=line)
-        if not args or "page" in named:
-            self.emit([await self.service.history(GUILD, int(named.get("page", "1")) - 1)])
+        number = _history_number(value if named else name)
+        if named and name == "page":
+            self.emit([await self.service.history(GUILD, number - 1)])
             return
-        found = await self.service.history_game(GUILD, int(_value(args[0])))
+        found = await self.service.history_game(GUILD, number)
         self.images.mkdir(parents=True, exist_ok=True)
         record = self.images / found.record.filename
         record.write_text(found.record.text, encoding="utf-8")
@@ -600,7 +602,7 @@ class Console:
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / record.filename
         path.write_text(record.text, encoding="utf-8")
-        self.say("console.exported", path=str(path), n=record.moves)
+        self.say("console.exported_public" if record.public else "console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
         """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it.
@@ -715,12 +717,22 @@ LOG_DEFAULT = 10
 
 
 def _log_count(text: str) -> int:
-    """The count of `/table log N`: a whole number of moves, 1 or more, in ASCII digits (`²` and
-    `٣` pass `str.isdigit` but are no count anyone typed on purpose; `int("²")` fails). Any size
-    is taken: more moves than the log holds is the whole log (`TableStore.actions`)."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+    """The count of `/table log N`: a whole number of moves, 1 or more, in ASCII digits
+    (`gavel.tables.numbers.whole`: `²` and `٣` pass `str.isdigit` but are no count anyone typed
+    on purpose). Any size is taken: more moves than the log holds is the whole log."""
+    count = whole(text, most=None)
+    if count is None:
         raise IllegalAction("log_count", value=text)
-    return int(text)
+    return min(count, MOST)
+
+
+def _history_number(text: str) -> int:
+    """A page or a game's number in `/table history`, read as `/table log` reads its count (any
+    size: a game past the database's numbers is no such game, a page past them holds none)."""
+    number = whole(text, most=None)
+    if number is None:
+        raise IllegalAction("history_number", value=text)
+    return number
 
 
 def declared(plugin: Plugin, name: str, line: str = "") -> Command | None:

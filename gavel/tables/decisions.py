@@ -39,7 +39,10 @@ and the table has one, else the time control. Both are stored the same way (the 
 own in between; a window clock running out does not count) is handed to the AI: the seat keeps
 its user (`SeatInfo.away`), the AI plays it until the user takes it back (`/table sit`,
 `TableService.sit`). The other humans may also vote a silent seat away (`/table away`,
-`TableService.away`): a strict majority of the other humans (not AI, not that seat) is enough.
+`TableService.away`): a strict majority of the other humans (not AI, not that seat) is enough,
+for a seat the decision open now asks once it has waited half its clock (`Decisions.waited`),
+never at a table of two humans; the AI then leaves that decision alone for a grace period
+(`gavel.tables.away`, `gavel.tables.timing.Clocks.hold`).
 The count and the votes are stored with the seat (`SeatInfo.timeouts`, `SeatInfo.votes`) and
 cleared when the seat acts itself.
 """
@@ -123,6 +126,20 @@ class Decisions:
     def forget(self, table_id: int) -> None:
         """The table closed: nothing is open there any more."""
         self._open.pop(table_id, None)
+
+    def now(self) -> float:
+        """The service's clock, which every decision's wait is read against."""
+        return self._now()
+
+    def tables(self) -> set[int]:
+        """The tables a decision is known at."""
+        return set(self._open)
+
+    def waited(self, table: Table) -> float:
+        """How long (seconds, the service's clock) the decision open now has been waiting: since
+        it opened, or since this process first saw it (0 outside a game in play)."""
+        opened = self.track(table)
+        return 0.0 if opened is None else max(0.0, self._now() - opened.started)
 
     def answering(self, table: Table, version: int) -> bool:
         """Whether a command or click made when the table was at `version` still answers the

@@ -251,7 +251,8 @@ class Play:
         the clock asks again after a pause (`ai_due`), so the table carries on by itself."""
         policy = self._ai_turns.policy(table)
         for _ in range(MAX_AI_STEPS):
-            movers = table.ai_to_act()
+            held = self._timing.held(table)  # a seat just voted away: its open decision waits a little
+            movers = [s for s in table.ai_to_act() if s not in held]
             if not movers or policy is None or table.state is None or table.snapshot is None:
                 self._ai_turns.settled(table)
                 return

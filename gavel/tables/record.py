@@ -34,7 +34,9 @@ class GameRecord:
     filename: str
     text: str
     moves: int
-    """How many actions (command lines) the record replays."""
+    """How many actions (command lines) the record replays (a public record: it tells)."""
+    public: bool = False
+    """Only the public record (`public_record_text`): what the channel was told, no script."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,25 @@ def record_text(*, table_id: int, game_key: str, game_name: str, names: Sequence
     lines.append(f"{HEADER} {shlex.join(replay_options(game_key, names, variant=variant, lang=lang, draws=draws))}")
     lines += [f"@{tokens[a.seat]} {a.action}" for a in actions]
     return GameRecord(table_id, game_key, filename, "\n".join(lines) + "\n", len(actions))
+
+
+def public_record_text(*, table_id: int, game_key: str, game_name: str, names: Sequence[str], ai: Sequence[bool],
+                       lang: str, started: str, status: str, lines: Sequence[str], moves: int,
+                       variant: str | None = None, variant_name: str | None = None) -> GameRecord:
+    """The public record of a game with secrets that was cancelled before its end: what the
+    channel was told (`lines`), every line a comment. Its draws (the hands, the pack's order)
+    are not in it, so it is no script: `--script` finds no options and no command in it."""
+    filename = f"{game_key}-table{table_id}-public.txt"
+    seats = " · ".join(f"{i + 1} {name}" + (" [AI]" if is_ai else "")
+                       for i, (name, is_ai) in enumerate(zip(names, ai, strict=True)))
+    header = [
+        i18n.gettext("table.record_title", lang, game=game_name, table=table_id, started=started, status=status),
+        *([i18n.gettext("table.record_variant", lang, variant=variant_name or variant)] if variant else []),
+        i18n.gettext("table.record_seats", lang, seats=seats),
+        i18n.gettext("table.record_public", lang),
+    ]
+    text = [f"# {part}" for line in (*header, *lines) for part in line.splitlines() or [""]]
+    return GameRecord(table_id, game_key, filename, "\n".join(text) + "\n", moves, public=True)
 
 
 def header_options(text: str) -> list[str]:

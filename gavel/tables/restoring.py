@@ -15,13 +15,13 @@ from gavel.tables import i18n
 from gavel.tables.access import Access
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.games import STATUS, game_name, get_game, installed
-from gavel.tables.play import Play, log_lines
-from gavel.tables.record import GameRecord, RecordedAction, record_text
+from gavel.tables.play import Play, log_lines, quiet_line
+from gavel.tables.record import GameRecord, RecordedAction, public_record_text, record_text
 from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.store import loads
 from gavel.tables.table import Table, engine_config, split_config
 from gavel.tables.writes import StaleTable
-from rules.core import UNDO, IllegalAction, Msg, State
+from rules.core import UNDO, Event, IllegalAction, Msg, SeatName, State
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,8 @@ class Restoring:
         hidden information (its record holds every draw), with a secret action in its log
         (`Game.secret_action`) or whose set-up drew anything (a pack shuffled at set-up keeps its
         order secret even in an open game: replaying the draws would show the cards to come) is
-        exported only once it is over."""
+        exported only once it is over; if it was cancelled instead, only its public record (what
+        the channel was told, no draw: `gavel.tables.record.public_record_text`) is."""
         table = self._tables.table(channel_id)
         row = self._store.table_row(table.id) if table is not None else self._store.last_row(channel_id)
         if row is None:
@@ -154,15 +155,40 @@ class Restoring:
             raise IllegalAction("no_table" if row["state"] else "not_started")
         game = get_game(row["game"])
         active = row["status"] == "active"
-        if active and (game.info.hidden_information or loads(row["setup"])):
+        unended = active or row["status"] == "cancelled"  # its secrets were never shown at an end
+        hidden = game.info.hidden_information or bool(loads(row["setup"]))
+        if active and hidden:
             raise IllegalAction("export_after_end")  # refused before the log is read
-        actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or [])
-                   for a in self._store.actions(row["id"])]
-        if active and any(game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO):
+        rows = self._store.actions(row["id"])
+        actions = [RecordedAction(a["seat"], a["action"], loads(a["chance"]) or []) for a in rows]
+        hidden = hidden or any(game.secret_action(game.parse_action(a.action)) for a in actions if a.action != UNDO)
+        if active and hidden:
             raise IllegalAction("export_after_end")
         lang = split_config(loads(row["config"]))[1]
         variant_key = f"{game.info.key}.variant.{row['variant']}"
         seats = self._store.seats(row["id"])
+        if unended and hidden:  # cancelled before its end: the draws (hands, pack order) stay secret
+            names = [s["name"] for s in seats]
+
+            def seat_name(seat: int) -> str:
+                return names[seat] if 0 <= seat < len(names) else str(seat)
+
+            lines: list[str] = []
+            for a in rows:
+                if a["action"] == UNDO:
+                    said = [Msg("table.undone_secretly", {"player": SeatName(a["seat"])})]
+                else:
+                    events = [Event.from_json(e) for e in loads(a["events"]) or []]
+                    said = [game.describe(e) for e in events if e.public] \
+                        or [quiet_line(game, a["seat"], game.parse_action(a["action"]))]
+                lines += [i18n.render(m, lang, seat_name) for m in said]
+            return public_record_text(
+                table_id=row["id"], game_key=game.info.key, game_name=i18n.render(game_name(game), lang),
+                names=names, ai=[bool(s["ai"]) and not s["resigned"] for s in seats], lang=lang,
+                started=(row["started"] or row["created"] or "")[:16].replace("T", " "),
+                status=i18n.render(STATUS.get(row["status"], row["status"]), lang), lines=lines,
+                moves=len(rows), variant=row["variant"],
+                variant_name=i18n.gettext(variant_key, lang) if i18n.has(variant_key) else None)
         return record_text(
             table_id=row["id"], game_key=game.info.key, game_name=i18n.render(game_name(game), lang),
             names=[s["name"] for s in seats], ai=[bool(s["ai"]) and not s["resigned"] for s in seats],

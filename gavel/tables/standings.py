@@ -18,6 +18,7 @@ from gavel.tables import i18n
 from gavel.tables.games import game_name, installed
 from gavel.tables.images import TEXTS, Images, describe_lines
 from gavel.tables.notices import Public
+from gavel.tables.numbers import MOST
 from gavel.tables.ratings import guild_key, shown
 from gavel.tables.record import GameRecord
 from gavel.tables.registry import Tables
@@ -185,7 +186,10 @@ class Standings:
         its number (for `history_game`), its line (date, game, players, result) and a short name
         (number, game, date: a menu's label)."""
         def read() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-            rows = self._store.finished_rows(guild_id, per_page, max(0, page) * per_page)
+            offset = max(0, page) * per_page
+            if offset > MOST:  # past any database's integers: no game is that old
+                return []
+            rows = self._store.finished_rows(guild_id, per_page, offset)
             return [(row, self._store.results(row["id"])) for row in rows]
 
         entries = []
@@ -212,7 +216,7 @@ class Standings:
         """A finished game of this server again: its record (as `/table log export:true` makes it)
         and its final board, the PUBLIC view of its final state. Another server's game, or one not
         finished, is refused as `no_such_game`."""
-        row = await asyncio.to_thread(self._store.table_row, table_id)
+        row = await asyncio.to_thread(self._store.table_row, table_id) if 0 < table_id <= MOST else None
         if row is None or row["status"] != "finished" or row["guild"] != guild_id or not row["state"]:
             raise IllegalAction("no_such_game", table=table_id)
         record = await asyncio.to_thread(self._restoring.export_row, row)

@@ -238,3 +238,28 @@ class Table:
 
     def ai_to_act(self) -> list[Seat]:
         return [s for s in self.to_act() if self.seats[s].is_ai]
+
+
+def seating_fault(table: Table, seat_numbers: list[int]) -> str | None:
+    """Why a started table's stored seats cannot be its game's (None when they can): a seat row
+    missing from 0..n-1 (`seat_numbers`, as stored), fewer or more seats than the game or its
+    variant allows, or a seat the game asks now that has no row. A row lost by hand (or by a
+    broken copy of the database) would otherwise shift every seat after it, or fail much later
+    on a seat number past the end of the list."""
+    if table.state is None:
+        return None
+    missing = sorted(set(range(max(seat_numbers, default=-1) + 1)) - set(seat_numbers))
+    if missing or len(seat_numbers) != len(set(seat_numbers)):
+        return f"seat rows {seat_numbers} are stored: seat {missing[0] if missing else seat_numbers} has no row" \
+            if missing else f"seat rows {seat_numbers} are stored: a seat has two rows"
+    allowed = table.game.info.seats_for(table.variant)
+    if len(seat_numbers) not in allowed:
+        return f"{len(seat_numbers)} seat rows, but the game is played by {allowed.start} to {allowed.stop - 1}"
+    try:
+        asked = table.game.to_act(table.state) if table.game.outcome(table.state) is None else set()
+    except IndexError as exc:
+        return f"the game's state does not fit {len(seat_numbers)} seats ({exc})"
+    beyond = sorted(s for s in asked if not 0 <= s < len(seat_numbers))
+    if beyond:
+        return f"the game asks seat {beyond[0]}, but only {len(seat_numbers)} seat rows are stored"
+    return None

@@ -9,12 +9,23 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from gavel.tables.ai_turns import AITurns
 from gavel.tables.clock import Deadline
 from gavel.tables.decisions import REMIND_FROM, ClockRow, Decisions
 from gavel.tables.store import loads
 from gavel.tables.table import Table
+
+
+class Hold(NamedTuple):
+    """A seat just voted away whose open decision the AI does not answer yet (`Clocks.hold`)."""
+
+    seat: int
+    opened: int
+    """The version the decision it waits on opened at: a later decision is the AI's at once."""
+    until: float
+    """When the AI may answer it (the service's clock)."""
 
 
 class Clocks:
@@ -40,12 +51,49 @@ class Clocks:
         """Per table: the decision (the version it opened at) whose half-time reminder this process
         sent or found sent, not to be armed again here. The database's claim is what makes it
         once everywhere."""
+        self._holds: dict[int, Hold] = {}
+        """Per table: a seat voted away whose open decision the AI leaves alone a little longer."""
 
     def forget(self, table_id: int) -> None:
         """The table is no longer held here."""
         self.decisions.forget(table_id)
         self._rows.pop(table_id, None)
         self._reminded.pop(table_id, None)
+        self._holds.pop(table_id, None)
+
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for (none once a table is forgotten)."""
+        return {*self.decisions.tables(), *self._rows, *self._reminded, *self._holds}
+
+    def hold(self, table: Table, seat: int, seconds: float) -> None:
+        """`seat` was just voted away: the AI leaves the decision open now alone for `seconds`
+        (its player may still answer it with `/table sit`), then plays on (`held`)."""
+        opened = self.decisions.track(table)
+        if opened is not None:
+            self._holds[table.id] = Hold(seat, opened.version, self.decisions.now() + seconds)
+
+    def held(self, table: Table) -> frozenset[int]:
+        """The AI seats that may not answer the decision open now yet (see `hold`)."""
+        left = self.hold_left(table)
+        found = self._holds.get(table.id)
+        return frozenset({found.seat}) if left is not None and found is not None else frozenset()
+
+    def hold_left(self, table: Table) -> float | None:
+        """Seconds until the held seat's AI may answer the decision open now, or None: no seat is
+        held (none was voted away, its decision moved on, or the time is over)."""
+        found = self._holds.get(table.id)
+        if found is None:
+            return None
+        opened = self.decisions.track(table)
+        left = found.until - self.decisions.now()
+        if opened is None or opened.version != found.opened or left <= 0 or not table.seats[found.seat].is_ai:
+            del self._holds[table.id]
+            return None
+        return left
+
+    def release(self, table_id: int) -> None:
+        """No seat of the table is held any more (its player took it back)."""
+        self._holds.pop(table_id, None)
 
     def row(self, table: Table) -> ClockRow | None:
         """The decision open now (tracking it: `decisions.track`) and its clock, as the database
@@ -68,7 +116,9 @@ class Clocks:
             else:  # the decision's clock starts now: its reminder is due half-way
                 due = self.wall() + left
                 remind = self.wall() + left / 2 if left >= REMIND_FROM else None
-        ai = self.wall() + self.lease if table.ai_to_act() and self._ai_turns.policy(table) is not None else None
+        held = self.hold_left(table) or 0.0
+        ai = self.wall() + max(self.lease, held) \
+            if table.ai_to_act() and self._ai_turns.policy(table) is not None else None
         return ClockRow(table.version, opened.version, due, ai, remind)
 
     def is_stored(self, table_id: int, row: ClockRow | None) -> bool:
@@ -76,7 +126,11 @@ class Clocks:
         return table_id in self._rows and self._rows[table_id] == row
 
     def stored(self, table_id: int, row: ClockRow | None) -> None:
-        """`row` is the table's clock as the database now has it."""
+        """`row` is the table's clock as the database now has it. No clock (None) is remembered
+        only over one this table had: a table that closed (and was forgotten) before its last
+        notices cleared its clock leaves nothing behind here."""
+        if row is None and table_id not in self._rows:
+            return
         self._rows[table_id] = row
 
     def known(self, table_id: int) -> ClockRow | None:

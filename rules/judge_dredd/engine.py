@@ -240,6 +240,9 @@ class JudgeDredd(Game[DreddState]):
         timeout = self.timeout_action(state, seat)
         if timeout is not None:
             return timeout
+        hand = state.judges[seat].hand
+        if over_limit(state) == seat and hand:  # the hand as listed, not the menu's alphabetical order
+            return Discard(hand[0])
         legal = self._legal_actions(state, seat)
         if Stay() in legal:
             return Stay()

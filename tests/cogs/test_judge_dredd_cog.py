@@ -447,3 +447,26 @@ async def test_six_judges_one_window_message_and_passes_edit_it(world, service):
     assert len(w.channel.history()) == count  # the window's message was edited, not posted again
     assert asked[0].mention not in w.channel.last_message.content
     assert refusals(w.env) == []
+
+
+async def test_a_cancelled_game_exports_only_its_public_record_to_the_channel(world, service):
+    """Staff cancel a Judge Dredd game (hidden hands, a shuffled pack) before its end: anyone in
+    the channel who asks for its export gets what the channel was told, never the draws."""
+    w = world
+    table = await open_game(w, service)
+    await place_all(w, service, table)
+    hands = [list(j.hand) for j in table.state.judges]
+    moves = len(service.store.actions(table.id))
+    mods = w.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    await w.guild.add_member(w.env.create_user("mod"), roles=[mods]).slash(w.channel, "table cancel")
+    assert service.table(w.channel.id) is None
+    result = await w.carol.slash(w.channel, "table log", export=True)  # a spectator
+    message = result.response
+    assert not result.ephemeral and refusals(w.env) == []
+    assert message.content == i18n.gettext("table.exported_public", game=KEY, n=moves,
+                                           file=f"{KEY}-table{table.id}-public.txt")
+    [attached] = message.attachments
+    assert attached.description == i18n.gettext("cogs.alt.record_public", file=attached.filename, n=moves)
+    text = (await attached.read()).decode("utf-8")
+    assert "--draws" not in text and "# gavel:" not in text and any(hands)
+    assert not any(i18n.gettext(f"judge_dredd.cardname.{card}") in text for hand in hands for card in hand)

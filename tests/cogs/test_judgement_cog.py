@@ -480,8 +480,9 @@ async def test_options_command_opens_my_menu_privately(world4, service):
     await open_game(w, service, [w.alice, w.bob], ai=2)
     result = await w.alice.slash(w.channel, "judgement options")
     assert shown(result).ephemeral and buttons(shown(result))
-    await w.dave.slash(w.channel, "judgement options")
-    assert refusals(w.env) == ["not_your_turn"]
+    watched = await w.dave.slash(w.channel, "judgement options")  # dave has no seat: not "not your turn"
+    assert watched.ephemeral and watched.response.content == i18n.gettext("error.not_seated")
+    assert refusals(w.env) == ["not_seated"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -169,6 +169,9 @@ async def test_a_whole_game_of_two_humans_and_two_ai_seats_a_spectator_sees_no_i
             role = await dave.slash(w.channel, "judgement role")
             assert role.ephemeral and role.response.content == i18n.gettext("error.not_seated")
             assert refusals(w.env)[-1:] == ["not_seated"]
+            mine = await dave.slash(w.channel, "judgement options")  # "my options": he has none, not a turn
+            assert mine.ephemeral and mine.response.content == i18n.gettext("error.not_seated")
+            assert refusals(w.env) == ["not_seated"]
         seat = rng.choice(table.humans_to_act())
         actor = members(w)[table.seats[seat].user_id]
         legal = service.legal_for(w.channel.id, as_player(actor))

@@ -3,7 +3,11 @@ finished game, read back as embeds and files, refusals private."""
 
 from __future__ import annotations
 
+import discord
+import pytest
+
 from gavel.tables import i18n
+from rules.core import IllegalAction
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_flow import open_table
@@ -109,3 +113,31 @@ async def test_history_of_another_server_is_not_shown_here(world, service):
     refused = await stranger.slash(channel, "table history", game_id=table_id)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=table_id)
     assert refusals(w.env) == ["no_such_game"]
+
+
+@pytest.mark.parametrize("forged", ["²", "99999999999999999999", "-1", "٣"])
+async def test_a_forged_history_menu_value_is_refused_not_a_crash(world, service, simcord_bot, forged):
+    """A menu value is whatever the client sends: read as `/table log` reads a count (ASCII
+    digits, a number the database can hold), anything else is refused as a stale menu."""
+    w = world
+    await bob_resigns(w, service)
+    view = discord.ui.View(timeout=None)  # the history's menu, as a forging client would send it
+    view.add_item(discord.ui.Select(custom_id="gv:hist:0", options=[discord.SelectOption(label="x", value=forged)]))
+    message = await simcord_bot.get_channel(w.channel.id).send("history", view=view)
+    view.stop()
+    picked = await w.bob.select(w.channel.last_message, [forged], custom_id="gv:hist:0")
+    assert message.id == w.channel.last_message.id
+    assert picked.ephemeral and picked.response.content == i18n.gettext("error.stale_button")
+
+
+async def test_a_game_number_past_the_database_s_integers_is_no_such_game(world, service):
+    w = world
+    await bob_resigns(w, service)
+    huge = 2**53 - 1  # the largest a Discord integer option sends; the service takes any size
+    refused = await w.carol.slash(w.channel, "table history", game_id=huge)
+    assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=huge)
+    assert refusals(w.env) == ["no_such_game"]
+    with pytest.raises(IllegalAction) as caught:
+        await service.history_game(w.guild.id, 10**30)
+    assert caught.value.code == "no_such_game"
+    assert await service.history_entries(w.guild.id, 10**30) == []

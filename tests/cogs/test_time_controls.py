@@ -152,6 +152,11 @@ async def test_a_majority_of_the_other_players_hands_a_silent_seat_to_the_ai(wor
     dave = w.guild.add_member(w.env.create_user("dave"))
     _lobby, table = await started(w, service, None, w.bob, w.carol)
     assert table.to_act() == [0]  # alice is silent
+    refused = await w.bob.slash(w.channel, "table away", player=w.alice)  # too soon: she just got her turn
+    shown = (refused.followups[-1] if refused.followups else refused.response)
+    assert shown.ephemeral and shown.content == i18n.gettext("error.away_too_soon", player="alice", minutes=5)
+    assert refusals(w.env) == ["away_too_soon"] and service.store.seats(table.id)[0]["away_votes"] is None
+    await w.env.advance_time(301)
     await w.bob.slash(w.channel, "table away", player=w.alice)
     assert i18n.gettext("table.away_vote", voter="bob", player="alice", n=1, needed=2) in said(w)
     assert not table.seats[0].away and service.store.seats(table.id)[0]["away_votes"] == f"[{w.bob.id}]"
@@ -162,7 +167,9 @@ async def test_a_majority_of_the_other_players_hands_a_silent_seat_to_the_ai(wor
         assert shown.ephemeral and refusals(w.env) == [code]
     await w.carol.slash(w.channel, "table away", player=w.alice)
     assert i18n.gettext("table.away_voted", player="alice", n=2, needed=2) in said(w)
-    assert table.seats[0].away and actions(service, table)[0][0] == 0  # the AI played alice's turn
+    assert table.seats[0].away and actions(service, table) == []  # she has a minute to come back
+    await w.env.advance_time(61)  # the bot's clock lets the AI play on then
+    assert actions(service, table)[0][0] == 0  # the AI played alice's turn
     refused = await w.bob.slash(w.channel, "table away", player=w.alice)
     assert refusals(w.env) == ["away_ai"]
 
@@ -170,13 +177,28 @@ async def test_a_majority_of_the_other_players_hands_a_silent_seat_to_the_ai(wor
 async def test_no_majority_while_the_seat_acts_in_between(world, service):
     w = world
     _lobby, table = await started(w, service, None, w.bob, w.carol)
+    await w.env.advance_time(301)
     await w.bob.slash(w.channel, "table away", player=w.alice)
     await w.alice.slash(w.channel, "race roll")  # she is here after all: the votes are cleared
     assert table.seats[0].votes == () and service.store.seats(table.id)[0]["away_votes"] is None
+    await w.env.advance_time(301)
     await w.carol.slash(w.channel, "table away", player=w.alice)
     assert i18n.gettext("table.away_vote", voter="carol", player="alice", n=1, needed=2) in said(w)
     assert not table.seats[0].away and not table.seats[0].is_ai
     assert refusals(w.env) == []
+
+
+async def test_at_a_table_of_two_players_a_vote_is_refused_with_the_reason(world, service):
+    w = world
+    _lobby, table = await started(w, service)  # alice and bob, live
+    await w.env.advance_time(LIVE - 5)
+    refused = await w.bob.slash(w.channel, "table away", player=w.alice)
+    shown = (refused.followups[-1] if refused.followups else refused.response)
+    assert shown.ephemeral and shown.content == i18n.gettext("error.away_two_humans", player="alice")
+    assert refusals(w.env) == ["away_two_humans"]
+    assert not table.seats[0].away and actions(service, table) == []
+    refused = await w.alice.slash(w.channel, "table away", player=w.bob)  # bob is not asked: nobody waits for him
+    assert refusals(w.env) == ["away_two_humans"]
 
 
 # --------------------------------------------------------------------------- restarts, daily

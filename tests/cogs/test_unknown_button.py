@@ -15,7 +15,8 @@ from gavel.tables import i18n
 from tests.cogs.conftest import buttons, refusals
 from tests.cogs.test_flow import open_table
 
-FOREIGN = ["poll:vote:3", "gv:x:1:2", "gv:a:notanumber:0:", "gv:l:1:dance", "gv:me:", "gv:hand:1:extra", "x" * 100]
+FOREIGN = ["poll:vote:3", "gv:me:99999999999999999999", "gv:hand:٣",  # numbers no database column holds
+           "gv:x:1:2", "gv:a:notanumber:0:", "gv:l:1:dance", "gv:me:", "gv:hand:1:extra", "x" * 100]
 
 
 async def post_old_message(bot: discord.Client, channel_id: int, custom_id: str, *, select: bool = False):

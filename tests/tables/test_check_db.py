@@ -162,6 +162,31 @@ def test_a_file_from_a_newer_gavel_is_named(tmp_path: Path) -> None:
                            f" ({store.SCHEMA_VERSION}); check it with a newer Gavel"]
 
 
+def test_an_empty_file_is_an_empty_database_not_a_foreign_one(tmp_path: Path) -> None:
+    """A first start killed before it made its tables leaves an empty file: --check-db says it
+    holds no tables (all well), and the bot starts on it as on a new database."""
+    path = tmp_path / "g.sqlite3"
+    path.touch()
+    report = check.check(path)
+    assert report.ok and report.empty and report.tables == 0
+    out = io.StringIO()
+    assert check.main(path, out) == 0
+    assert out.getvalue() == (f"{path}: an empty database, it holds no tables yet"
+                              " (Gavel makes them when it starts on it).\n")
+    svc = make_service(str(path))
+    asyncio.run(seat(svc, ALICE, BOB))
+    svc.store.close()
+    assert check.main(path, io.StringIO()) == 0 and check.check(path).tables == 1 and not check.check(path).empty
+
+
+def test_a_file_of_another_program_is_still_not_a_gavel_database(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    assert lines(path) == ["database: not a Gavel database (it has no `tables` table)"]
+    assert not check.check(path).empty
+
+
 def main_here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: str,
               *args: str) -> tuple[int, str, str]:
     """`bot.py *args` with GAVEL_DB=`db`, by bot.py's `main` in this process: exit code, out, err
@@ -295,6 +320,9 @@ def test_a_snapshot_that_differs_from_its_log_on_postgresql(good_pg: str) -> Non
 @PG
 def test_a_postgresql_database_from_a_newer_gavel_or_of_something_else_is_named(backend: Backend) -> None:
     empty = backend.location("empty")
+    assert lines(empty) == [] and check.check(empty).empty  # no table at all: a new database, all well
+    with psycopg.connect(empty) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
     assert lines(empty) == ["database: not a Gavel database (it has no `tables` table)"]
     url = backend.location()
     open_store(url).close()

@@ -96,3 +96,24 @@ async def test_the_service_reads_more_rows_than_sqlite_counts_as_the_whole_log()
     table_id = svc.table(CHANNEL).id
     assert len(svc.store.actions(table_id, last=10**30)) == len(svc.store.actions(table_id)) == 2
     assert len((await svc.log(CHANNEL, 10**30)).lines) == len((await svc.log(CHANNEL, 2)).lines) > 2
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "0", "-3", "abc", "1.5", "game_id:²", "page:²", "page:0"])
+async def test_a_history_number_that_is_no_number_is_refused(tmp_path: Path, number: str) -> None:
+    """`/table history` reads its page and game number as `/table log` reads its count."""
+    code, out = await play(tmp_path, f"!/table history {number}\n/table history\n", seats=2)
+    assert code == 0, out
+    assert refusal("history_number", value=number.split(":")[-1]) in out
+    assert "Traceback" not in out
+
+
+async def test_a_huge_history_number_is_no_game_and_a_huge_page_is_empty(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, f"!/table history {HUGE}\n/table history page:{HUGE}\n", seats=2)
+    assert code == 0, out
+    assert refusal("no_such_game", table=int(HUGE)) in out
+    assert i18n.gettext("table.history_none", "en") in out and "Traceback" not in out
+
+
+async def test_a_history_option_it_does_not_have_is_refused(tmp_path: Path) -> None:
+    code, out = await play(tmp_path, "!/table history size:3\n", seats=2)
+    assert code == 0 and refusal("unknown_command", command="/table history size:3") in out

@@ -136,3 +136,36 @@ async def test_dads_army_with_dice_exports_and_replays_identically(tmp_path: Pat
     code, out = await replay(path, "dads_army", replayed, tmp_path)
     assert code == 0, out[-2000:]
     assert final_state(replayed) == svc.get(record.table_id).state.to_json()
+
+
+async def test_a_cancelled_hidden_game_exports_only_its_public_record(tmp_path: Path) -> None:
+    """A game with secrets cancelled by staff before its end never showed them: its export (to
+    anyone in the channel) is what the channel was told, without the draws (each seat's secret
+    number, the deck) that a script's `--draws` would give away; it is no script to replay."""
+    svc = make_service()
+    await seat(svc, ALICE, BOB, seed="c")
+    await svc.act(CHANNEL, ALICE, "roll")
+    table = svc.table(CHANNEL)
+    assert table is not None and table.state is not None
+    secrets = [str(s) for s in table.state.secrets]
+    await svc.cancel(CHANNEL, ALICE, can_manage=True)
+    record = svc.export(CHANNEL)
+    assert record.public and record.moves == 1 and record.filename.endswith("-public.txt")
+    assert header_options(record.text) == [] and HEADER not in record.text and "--draws" not in record.text
+    assert all(line.startswith("# ") for line in record.text.splitlines())
+    assert not any(secret in record.text for secret in secrets)
+    assert i18n.gettext("table.record_public") in record.text
+    rolled = svc.store.actions(table.id)[0]
+    assert "alice" in record.text and str(rolled["action"]) == "roll"
+    # the console says so, and a replay of it does nothing
+    path = tmp_path / record.filename
+    path.write_text(record.text, encoding="utf-8")
+    assert header_options(path.read_text(encoding="utf-8")) == []
+
+
+async def test_a_finished_hidden_game_still_exports_its_whole_script() -> None:
+    svc = make_service()
+    await seat(svc, ALICE, BOB, seed="c")
+    await svc.leave(CHANNEL, ALICE)  # resigning ends a game of two: it is over, every secret may go out
+    record = svc.export(CHANNEL)
+    assert not record.public and "--draws" in header_options(record.text)

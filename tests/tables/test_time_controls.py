@@ -137,7 +137,7 @@ async def test_a_window_keeps_its_own_clock_and_the_time_control_clocks_plain_de
     await svc.act(CHANNEL, ALICE, "draw")
     deadline = svc.deadline(CHANNEL)
     assert deadline.seconds == 30 and svc.decisions.on_clock(table).time_control is False
-    svc.wall.now += 31  # type: ignore[attr-defined]
+    svc.wall.now += 31
     notices = await svc.expire(CHANNEL, deadline.version)
     assert "table.timed_out" in keys(notices) and "table.time_up" not in keys(notices)
     assert [s.timeouts for s in table.seats] == [0, 0]
@@ -149,7 +149,7 @@ async def test_the_prompt_and_the_status_say_when_the_decision_runs_out() -> Non
     prompt = svc.prompt(CHANNEL, ALICE)
     assert prompt.deadline == LIVE and prompt.timed and prompt.ends(0) == svc.wall() + LIVE
     assert svc.prompt(CHANNEL, BOB).deadline is None  # not asked
-    svc.wall.now += 60  # type: ignore[attr-defined]
+    svc.wall.now += 60
     status = await svc.status(CHANNEL)
     runs_out = line([status], "table.runs_out")
     assert runs_out.params == {"at": int(svc.wall() + LIVE - 60), "minutes": "4"}
@@ -167,9 +167,9 @@ async def test_time_up_twice_in_a_row_hands_the_seat_to_the_ai_and_sit_gives_it_
     table = await race(svc, ALICE, BOB)
     deadline = svc.deadline(CHANNEL)
     assert deadline.seconds == LIVE
-    svc.wall.now += LIVE - 1  # type: ignore[attr-defined]
+    svc.wall.now += LIVE - 1
     assert svc.deadline(CHANNEL).seconds == 1
-    svc.wall.now += 2  # type: ignore[attr-defined]
+    svc.wall.now += 2
     notices = await svc.expire(CHANNEL, deadline.version)
     assert line(notices, "table.time_up").params["players"].items == ("alice",)
     assert [a["action"] for a in svc.store.actions(table.id)] == ["roll"]
@@ -178,7 +178,7 @@ async def test_time_up_twice_in_a_row_hands_the_seat_to_the_ai_and_sit_gives_it_
         await svc.undo(CHANNEL, ALICE)
     assert refused.value.code == "undo_not_yours"
     assert svc.deadline(CHANNEL).seconds == LIVE  # her move is a new decision, with its whole time
-    svc.wall.now += LIVE + 1  # type: ignore[attr-defined]
+    svc.wall.now += LIVE + 1
     notices = await svc.expire(CHANNEL, svc.deadline(CHANNEL).version)
     assert "table.away_twice" in keys(notices) and table.seats[0].away and table.seats[0].is_ai
     row = stored_seat(svc, table.id, 0)
@@ -205,14 +205,14 @@ async def test_time_up_twice_in_a_row_hands_the_seat_to_the_ai_and_sit_gives_it_
 async def test_the_seat_s_own_action_resets_the_count() -> None:
     svc = service()
     table = await race(svc, ALICE, BOB)
-    svc.wall.now += LIVE + 1  # type: ignore[attr-defined]
+    svc.wall.now += LIVE + 1
     await svc.expire(CHANNEL, svc.deadline(CHANNEL).version)
     assert table.seats[0].timeouts == 1
     await svc.act(CHANNEL, ALICE, svc.legal_for(CHANNEL, ALICE)[0])
     assert table.seats[0].timeouts == 0 and stored_seat(svc, table.id, 0)["timeouts"] == 0
     await svc.act(CHANNEL, BOB, "roll")
     await svc.act(CHANNEL, BOB, svc.legal_for(CHANNEL, BOB)[0])
-    svc.wall.now += LIVE + 1  # type: ignore[attr-defined]
+    svc.wall.now += LIVE + 1
     notices = await svc.expire(CHANNEL, svc.deadline(CHANNEL).version)
     assert "table.away_twice" not in keys(notices) and table.seats[0].timeouts == 1
 
@@ -221,7 +221,7 @@ async def test_the_status_names_an_away_seat() -> None:
     svc = service()
     table = await race(svc, ALICE, BOB)
     for _ in range(2):
-        svc.wall.now += LIVE + 1  # type: ignore[attr-defined]
+        svc.wall.now += LIVE + 1
         await svc.expire(CHANNEL, svc.deadline(CHANNEL).version)
     status = await svc.status(CHANNEL)
     assert line([status], "table.seat_away").params == {"n": 1, "player": "alice"} and table.seats[0].away
@@ -231,6 +231,7 @@ async def test_the_status_names_an_away_seat() -> None:
 async def test_a_strict_majority_of_the_other_humans_votes_a_seat_away() -> None:
     svc = service()
     table = await race(svc, ALICE, BOB, CAROL, DAVE, time=None)
+    svc.wall.now += 301  # she kept the table waiting five minutes
     first = await svc.away(CHANNEL, BOB, ALICE.user_id)
     assert keys(first) == ["table.away_vote"] and isinstance(first[0], Public)
     assert line(first, "table.away_vote").params["needed"] == 2  # of bob, carol and dave: 2 of 3
@@ -242,6 +243,9 @@ async def test_a_strict_majority_of_the_other_humans_votes_a_seat_away() -> None
         assert refused.value.code == code
     second = await svc.away(CHANNEL, CAROL, ALICE.user_id)
     assert line(second, "table.away_voted").params["n"] == 2 and table.seats[0].away
+    assert svc.store.actions(table.id) == []  # not at once: she has a minute to come back
+    svc.wall.now += 61
+    await svc.advance(CHANNEL)
     assert svc.store.actions(table.id)[0]["seat"] == 0  # the AI played her turn
     with pytest.raises(IllegalAction) as refused:
         await svc.away(CHANNEL, DAVE, ALICE.user_id)
@@ -251,9 +255,11 @@ async def test_a_strict_majority_of_the_other_humans_votes_a_seat_away() -> None
 async def test_votes_are_cleared_when_the_seat_acts_and_no_vote_outside_a_game() -> None:
     svc = service()
     table = await race(svc, ALICE, BOB, CAROL, time=None)
+    svc.wall.now += 301
     await svc.away(CHANNEL, BOB, ALICE.user_id)
     await svc.act(CHANNEL, ALICE, "roll")
     assert table.seats[0].votes == () and stored_seat(svc, table.id, 0)["away_votes"] is None
+    svc.wall.now += 301  # her next decision waits five minutes too
     notices = await svc.away(CHANNEL, CAROL, ALICE.user_id)
     assert keys(notices) == ["table.away_vote"] and not table.seats[0].away  # 1 of 2: not yet
     await svc.cancel(CHANNEL, ALICE, can_manage=True)

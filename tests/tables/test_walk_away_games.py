@@ -195,6 +195,10 @@ async def play_out(svc: TableService, wall: Wall, table: Table, silent: Player, 
                     continue
                 seen(await svc.away(CHANNEL, voter, silent.user_id))
             assert table.seats[seat].away
+            due = svc.ai_due(CHANNEL)  # the AI leaves her open decision alone for what her clock had left
+            assert due == pytest.approx(1)
+            wall.now += due + 1
+            seen(await svc.advance(CHANNEL))
             continue
         wall.now += deadline.seconds + 1
         played.time_ups += 1

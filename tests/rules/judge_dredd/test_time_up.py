@@ -46,13 +46,16 @@ def test_e7_a_window_passes_and_the_issue_window_is_done() -> None:
     assert GAME.time_up_action(state, 0) == Done() == GAME.timeout_action(state, 0)
 
 
-def test_e7_a_hand_over_six_discards_its_first_card_and_plays_none() -> None:
+def test_e7_a_hand_over_six_discards_the_first_card_as_the_hand_is_listed_and_plays_none() -> None:
     hand = ["walter", "tweak", "requisition", "outdoor_boing", "benji_doonan", "fergee", "block_mania"]
     state = at_move(position(at={0: "w17", 1: "spc"}, hands={1: hand}), 0)
     assert GAME.to_act(state) == {1}  # R15: the discard comes first
+    assert GAME.view(state, 1)["hand"] == hand  # how the hand is listed to its player
     chosen = GAME.time_up_action(state, 1)
-    assert isinstance(chosen, Discard) and chosen == GAME.legal_actions(state, 1)[0]
-    assert chosen.card in hand
+    assert chosen == Discard("walter")  # the hand's first card, not the menu's first (alphabetical)
+    assert GAME.legal_actions(state, 1)[0] == Discard("benji_doonan") and chosen in GAME.legal_actions(state, 1)
+    GAME.apply(state, 1, chosen, SeededChance(1))
+    assert GAME.view(state, 1)["hand"] == hand[1:] and GAME.to_act(state) == {0}
 
 
 def test_e7_the_first_target_in_a_sector_of_two_crimes() -> None:
