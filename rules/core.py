@@ -774,6 +774,14 @@ def best_action(actions: Sequence[A], score: Callable[[A], float], rng: random.R
     return rng.choice(best) if rng is not None else best[0]
 
 
+def only_choice(seat: Seat, legal: Sequence[A]) -> A | None:
+    """For every game's AI policy: the one action `seat` may take, when it has no choice (None:
+    it has several); `ValueError` when it may take none (a policy is asked only a seat that may act)."""
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    return legal[0] if len(legal) == 1 else None
+
+
 # --------------------------------------------------------------------------- registry
 
 _GAMES: dict[str, Game[Any]] = {}
