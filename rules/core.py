@@ -406,6 +406,14 @@ def to_jsonable(obj: Any) -> Any:
     return obj
 
 
+def shown(obj: Any, names: Iterable[str]) -> dict[str, Any] | None:
+    """The part of a state's dataclass a view shows: its fields `names` as plain data
+    (`to_jsonable`); None where there is no such object now."""
+    if obj is None:
+        return None
+    return {name: to_jsonable(getattr(obj, name)) for name in names}
+
+
 T = TypeVar("T")
 
 
