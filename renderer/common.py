@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, update_wrapper
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -559,6 +559,17 @@ def entry(draw: Callable[[Ask], V]) -> Entry[V]:
         return draw(Ask(view, highlight, theme, names, text, texts, lang))
 
     return update_wrapper(call, draw, updated=())
+
+
+class Panel(NamedTuple):
+    """What the parts of a board's panel (whose turn, each player's card) draw on and from: the
+    canvas, the theme, the reader's words, the view and the players' names."""
+
+    canvas: Image.Image
+    th: Theme
+    say: Text
+    view: Mapping[str, Any]
+    names: Mapping[int, str] | None
 
 
 # ---------------------------------------------------------------------------- kept areas

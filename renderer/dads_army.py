@@ -26,6 +26,7 @@ from renderer.common import (
     RGB,
     SS,
     Ask,
+    Panel,
     Point,
     Square,
     Text,
@@ -738,20 +739,19 @@ def _player_label(say: Text, p: Mapping[str, Any], names: Mapping[int, str] | No
     return " ".join(men)
 
 
-def _draw_panel(
-    canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None
-) -> None:
+def _draw_panel(panel: Panel) -> None:
     """The panel under the map, top to bottom: whose turn and the die; one card per player, two
     a row; the supplies beside the Top Secret card being resolved; a two-item legend."""
+    canvas, th, say, view, _names = panel
     x0, x1 = FRAME + 10, WIDTH - FRAME - 10
     y = PANEL_Y + 10
-    _panel_turn(canvas, th, say, view, names, (x0, y, x1, y + TURN_H))
+    _panel_turn(panel, (x0, y, x1, y + TURN_H))
     y += TURN_H + GAP
     half = (x1 - x0 - GAP) // 2
     for i, p in enumerate(view.get("players", [])):
         cx = x0 + (i % 2) * (half + GAP)
         cy = y + (i // 2) * (CARD_H + GAP)
-        _panel_player(canvas, th, say, view, p, names, (cx, cy, cx + half, cy + CARD_H))
+        _panel_player(panel, p, (cx, cy, cx + half, cy + CARD_H))
     y += 2 * (CARD_H + GAP)
     _panel_supplies(canvas, th, view, (x0, y, x0 + half))
     if view.get("card"):
@@ -773,15 +773,9 @@ def _paste_men(
                       bool(info.get("called_in")), bool(info.get("arrived")))
 
 
-def _panel_turn(
-    canvas: Image.Image,
-    th: Theme,
-    say: Text,
-    view: Mapping[str, Any],
-    names: Mapping[int, str] | None,
-    box: tuple[int, int, int, int],
-) -> int:
+def _panel_turn(panel: Panel, box: tuple[int, int, int, int]) -> int:
     """Whose turn (or who won): the player's men and name in their colour, the phase, the die."""
+    canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     by_seat = {p["seat"]: p for p in view.get("players", [])}
@@ -814,16 +808,9 @@ def _panel_turn(
     return y1
 
 
-def _panel_player(
-    canvas: Image.Image,
-    th: Theme,
-    say: Text,
-    view: Mapping[str, Any],
-    p: Mapping[str, Any],
-    names: Mapping[int, str] | None,
-    box: tuple[int, int, int, int],
-) -> None:
+def _panel_player(panel: Panel, p: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
     """One player: their colour beside their name, their men (by code), their map reference."""
+    canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     team = p["team"] if p.get("team") in TEAMS else "red"
@@ -945,7 +932,7 @@ def compose(ask: Ask) -> Image.Image:
         busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
         busy |= _icon_squares()
         _draw_highlight_pills(canvas, th, highlight, busy)
-    _draw_panel(canvas, th, say, view, ask.names)
+    _draw_panel(Panel(canvas, th, say, view, ask.names))
     return canvas
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import DRAWING, Ask, entry, parts_png, render_png, square_labels, target_labels, wording
+from renderer.common import DRAWING, Ask, Panel, entry, parts_png, render_png, square_labels, target_labels, wording
 from renderer.judtho_board import (
     background,
     draw_capture_marks,
@@ -180,7 +180,7 @@ def compose(ask: Ask) -> Image.Image:
     draw_danger(canvas, th, view, lay)
     draw_capture_marks(canvas, th, view, lay)
     draw_highlight_badges(canvas, th, marked, busy)
-    draw_panel(canvas, th, say, view, names, lay)
+    draw_panel(Panel(canvas, th, say, view, names), lay)
     return canvas
 
 
