@@ -529,8 +529,8 @@ class Ask:
     the view and the keywords of the contract (`renderer.Render`), written once here. `highlight`
     maps labels to targets (from `highlights`); `names` maps seats to player names (any script);
     `text` gives the words in the reader's language (None: English), `texts` those of every
-    language (a board that draws two at once); `lang` names the reader's language where a board
-    must know it (The City of Judgement's private board)."""
+    language (a board that draws two at once); `lang` names the reader's language, for a board
+    that must know which one it draws in (a renderer with no use for it ignores it)."""
 
     view: Mapping[str, Any]
     highlight: Mapping[str, Any] | None = None
