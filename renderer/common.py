@@ -21,11 +21,12 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from typing import Any, Generic, TypeVar, cast
+from functools import cache, lru_cache, update_wrapper
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderer import Highlights, LabelActions
 from rules.data import data_path
 
 RGB = tuple[int, int, int]
@@ -33,6 +34,7 @@ Point = tuple[float, float]
 Square = tuple[int, int]
 """A board square (column, row), 1-based."""
 V = TypeVar("V")
+T_co = TypeVar("T_co", covariant=True)
 
 FONT_DIR = data_path("fonts")
 FONT_FILES = {
@@ -518,6 +520,58 @@ def render_png(draw: Callable[[], Image.Image], theme: Theme) -> bytes:
     return paletted_png(canvas, theme)
 
 
+# ---------------------------------------------------------------------------- entry points
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One call of a renderer's entry point (`render`, `compose`, `render_hand`, `render_parts`):
+    the view and the keywords of the contract (`renderer.Render`), written once here. `highlight`
+    maps labels to targets (from `highlights`); `names` maps seats to player names (any script);
+    `text` gives the words in the reader's language (None: English), `texts` those of every
+    language (a board that draws two at once); `lang` names the reader's language, for a board
+    that must know which one it draws in (a renderer with no use for it ignores it)."""
+
+    view: Mapping[str, Any]
+    highlight: Mapping[str, Any] | None = None
+    theme: str | None = None
+    names: Mapping[int, str] | None = None
+    text: Text | None = None
+    texts: Mapping[str, Text] | None = None
+    lang: str | None = None
+
+
+class Entry(Protocol[T_co]):
+    """An entry point made by `entry`: called with a view and the keywords of `Ask`."""
+
+    def __call__(self, view: Mapping[str, Any], *, highlight: Mapping[str, Any] | None = None,
+                 theme: str | None = None, names: Mapping[int, str] | None = None, text: Text | None = None,
+                 texts: Mapping[str, Text] | None = None, lang: str | None = None) -> T_co: ...
+
+
+def entry(draw: Callable[[Ask], V]) -> Entry[V]:
+    """A renderer's entry point from a function of one `Ask`: it takes the contract's keywords
+    (`renderer.Render`) and keeps `draw`'s name and docstring."""
+
+    def call(view: Mapping[str, Any], *, highlight: Mapping[str, Any] | None = None, theme: str | None = None,
+             names: Mapping[int, str] | None = None, text: Text | None = None,
+             texts: Mapping[str, Text] | None = None, lang: str | None = None) -> V:
+        return draw(Ask(view, highlight, theme, names, text, texts, lang))
+
+    return update_wrapper(call, draw, updated=())
+
+
+class Panel(NamedTuple):
+    """What the parts of a board's panel (whose turn, each player's card) draw on and from: the
+    canvas, the theme, the reader's words, the view and the players' names."""
+
+    canvas: Image.Image
+    th: Theme
+    say: Text
+    view: Mapping[str, Any]
+    names: Mapping[int, str] | None
+
+
 # ---------------------------------------------------------------------------- kept areas
 
 
@@ -801,6 +855,17 @@ def labels_by_target(highlighted: Mapping[str, Any], actions: Sequence[str],
     the label its target got (None: no target, e.g. `pass`), so buttons match the image."""
     by_target = {t: label for label, t in highlighted.items()}
     return {a: by_target.get(t) if (t := target_of(a)) else None for a in actions}
+
+
+def target_labels(highlights: Highlights, target_of: Callable[[str], Any]) -> LabelActions:
+    """A renderer's `label_actions(view, actions)` from its `highlights` and what an action targets
+    (`target_of`: action text -> target or None): each action -> the label its target got."""
+
+    def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
+        """Each action text -> the label of its target on the board (None: no target, e.g. `pass`)."""
+        return labels_by_target(highlights(view, actions), actions, target_of)
+
+    return label_actions
 
 
 def square_labels(n: int) -> list[str]:

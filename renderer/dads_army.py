@@ -25,6 +25,8 @@ from renderer.common import (
     NIGHT,
     RGB,
     SS,
+    Ask,
+    Panel,
     Point,
     Square,
     Text,
@@ -36,6 +38,7 @@ from renderer.common import (
     die_face,
     downscale,
     ellipsize,
+    entry,
     font,
     font_for,
     highlight_cell,
@@ -736,20 +739,19 @@ def _player_label(say: Text, p: Mapping[str, Any], names: Mapping[int, str] | No
     return " ".join(men)
 
 
-def _draw_panel(
-    canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None
-) -> None:
+def _draw_panel(panel: Panel) -> None:
     """The panel under the map, top to bottom: whose turn and the die; one card per player, two
     a row; the supplies beside the Top Secret card being resolved; a two-item legend."""
+    canvas, th, say, view, _names = panel
     x0, x1 = FRAME + 10, WIDTH - FRAME - 10
     y = PANEL_Y + 10
-    _panel_turn(canvas, th, say, view, names, (x0, y, x1, y + TURN_H))
+    _panel_turn(panel, (x0, y, x1, y + TURN_H))
     y += TURN_H + GAP
     half = (x1 - x0 - GAP) // 2
     for i, p in enumerate(view.get("players", [])):
         cx = x0 + (i % 2) * (half + GAP)
         cy = y + (i // 2) * (CARD_H + GAP)
-        _panel_player(canvas, th, say, view, p, names, (cx, cy, cx + half, cy + CARD_H))
+        _panel_player(panel, p, (cx, cy, cx + half, cy + CARD_H))
     y += 2 * (CARD_H + GAP)
     _panel_supplies(canvas, th, view, (x0, y, x0 + half))
     if view.get("card"):
@@ -771,15 +773,9 @@ def _paste_men(
                       bool(info.get("called_in")), bool(info.get("arrived")))
 
 
-def _panel_turn(
-    canvas: Image.Image,
-    th: Theme,
-    say: Text,
-    view: Mapping[str, Any],
-    names: Mapping[int, str] | None,
-    box: tuple[int, int, int, int],
-) -> int:
+def _panel_turn(panel: Panel, box: tuple[int, int, int, int]) -> int:
     """Whose turn (or who won): the player's men and name in their colour, the phase, the die."""
+    canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     by_seat = {p["seat"]: p for p in view.get("players", [])}
@@ -812,16 +808,9 @@ def _panel_turn(
     return y1
 
 
-def _panel_player(
-    canvas: Image.Image,
-    th: Theme,
-    say: Text,
-    view: Mapping[str, Any],
-    p: Mapping[str, Any],
-    names: Mapping[int, str] | None,
-    box: tuple[int, int, int, int],
-) -> None:
+def _panel_player(panel: Panel, p: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
     """One player: their colour beside their name, their men (by code), their map reference."""
+    canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     team = p["team"] if p.get("team") in TEAMS else "red"
@@ -915,36 +904,23 @@ def _legend(canvas: Image.Image, th: Theme, say: Text, at: tuple[float, float, f
 
 # ---------------------------------------------------------------------------- entry point
 
-def render(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, list[int]] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
-    """The board for a view as PNG bytes. `highlight` maps short labels to squares (from
-    `highlights`); `names` maps seats to player names (any script); `text` gives the words of
-    the board, message id -> text in the table's language (None: English, see `MESSAGES`);
-    this board speaks one language, so it needs no `texts`. Same input, same bytes."""
-    th = _theme(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+@entry
+def render(ask: Ask) -> bytes:
+    """The board for a view as PNG bytes, in the words of `text` (None: English, see
+    `MESSAGES`); this board speaks one language, so it needs no `texts`. Same input, same bytes."""
+    th = _theme(ask.theme)
+    return render_png(lambda: compose(ask.view, highlight=ask.highlight, theme=th.name, names=ask.names,
+                                      text=ask.text), th)
 
 
-def compose(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, list[int]] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-) -> Image.Image:
+@entry
+def compose(ask: Ask) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
-    th = _theme(theme)
-    say = wording(text, MESSAGES)
+    view = ask.view
+    th = _theme(ask.theme)
+    say = wording(ask.text, MESSAGES)
     canvas = _background(th.name, say).copy()
-    highlight = highlight or {}
+    highlight = ask.highlight or {}
     if highlight:
         _draw_highlight_fills(canvas, th, highlight)
     _draw_markers(canvas, th, view)
@@ -956,7 +932,7 @@ def compose(
         busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
         busy |= _icon_squares()
         _draw_highlight_pills(canvas, th, highlight, busy)
-    _draw_panel(canvas, th, say, view, names)
+    _draw_panel(Panel(canvas, th, say, view, ask.names))
     return canvas
 
 
@@ -986,17 +962,11 @@ def _building_centre(b: Any) -> Point:
     return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-def render_parts(
-    view: Mapping[str, Any],
-    *,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
+@entry
+def render_parts(ask: Ask) -> bytes:
     """The board of `view` with its parts named (the map, the pointers, homes, bases, shelters,
     the EWS tank, the men, Hodges, the sea, the players' panel), in the reader's words (`text`)."""
-    say = wording(text, PARTS)
+    view, say = ask.view, wording(ask.text, PARTS)
     board = load_board()
     kinds = ("home", "wd_base", "air_raid_shelter")
     first = {kind: next(b for b in board.buildings if b.kind == kind) for kind in kinds}
@@ -1023,7 +993,7 @@ def render_parts(
     if reference:
         at = centre(reference)
         parts.insert(8, ((at[0] + nudge, at[1] - nudge), say(P + "reference")))
-    return parts_png(compose(view, theme=theme, names=names, text=text), parts, say(P + "title"))
+    return parts_png(compose(view, theme=ask.theme, names=ask.names, text=ask.text), parts, say(P + "title"))
 
 
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)

@@ -23,13 +23,15 @@ from renderer import Functions, Renderer, common
 from renderer.common import (
     DRAWING,
     PNG_BAND,
+    Ask,
     Band,
     Kept,
     Text,
     Theme,
-    labels_by_target,
+    entry,
     parts_png,
     square_labels,
+    target_labels,
     wording,
 )
 from renderer.judge_dredd_hand import render_hand
@@ -158,33 +160,23 @@ def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str
     return _label_targets(view, (t for a in actions if (t := action_target(a))))
 
 
-def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
-    """Each action text -> the label of its target on the board (None: no target, e.g. `pass`)."""
-    return labels_by_target(highlights(view, actions), actions, action_target)
+label_actions = target_labels(highlights, action_target)
+"""Each action text -> the label of its target on the board (None: no target, e.g. `pass`)."""
 
 
 # ---------------------------------------------------------------------------- entry points
 
 
-def render(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
-    """The board for a view as PNG bytes. `highlight` maps labels to targets (from `highlights`);
-    `names` maps seats to player names (any script); `text` gives the words, message id -> text
-    in the table's language (None: English); one language, so no `texts`. Same input, same bytes.
+@entry
+def render(ask: Ask) -> bytes:
+    """The board for a view as PNG bytes, in the words of `text` (None: English); one language,
+    so no `texts`. Same input, same bytes.
 
     Encoded by `kept_png`, the map's rows (above `MAP_ROWS`) given as the bands a board with the
     same map had (`_TOPS`): then they are neither pasted nor read again."""
-    th = theme_named(theme)
+    th = theme_named(ask.theme)
     with DRAWING:
-        canvas, height, key, known = _canvas(view, highlight=highlight, theme=th.name, names=names, text=text,
-                                             whole=False)
+        canvas, height, key, known = _canvas(ask, whole=False)
     bands: list[Band] | None = None if known else []
     # `common.kept_png` looked up where bench/legibility.py patches it
     png = common.kept_png(canvas, th, height=height, given=known or (), bands=bands)
@@ -194,40 +186,27 @@ def render(
     return png
 
 
-def compose(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-) -> Image.Image:
+@entry
+def compose(ask: Ask) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements). The map
     (all above the piles) is drawn from `map_view` and `MAP_WORDS` alone, so it is pasted from
     the maps drawn before when those are the same (`_MAPS`): a card-play window's passes change
     only the panel."""
-    canvas, height, _, _ = _canvas(view, highlight=highlight, theme=theme, names=names, text=text)
+    canvas, height, _, _ = _canvas(ask)
     return canvas.crop((0, 0, WIDTH, height))
 
 
-def _canvas(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    whole: bool = True,
-) -> tuple[Image.Image, int, Any, tuple[Band, ...] | None]:
+def _canvas(ask: Ask, *, whole: bool = True) -> tuple[Image.Image, int, Any, tuple[Band, ...] | None]:
     """`compose`'s canvas, how many of its rows from the top are the board (the rest is not
     copied away: `render` encodes those rows alone), the map's key (all its rows above `MAP_ROWS`
     are drawn from) and, unless `whole`, the PNG bands kept for those rows (`_TOPS`), if any: then
     those rows of the canvas are left as they come (not drawn, not to be read)."""
-    th = theme_named(theme)
-    say = words(text)
+    view, names = ask.view, ask.names
+    th = theme_named(ask.theme)
+    say = words(ask.text)
     said = {key: say(key) for key in MAP_WORDS}
     texts = tuple(said.values())
-    highlight = dict(highlight or {})
+    highlight = dict(ask.highlight or {})
     seen = map_view(view)
     key = (th.name, texts, repr(seen), tuple(highlight.items()))
     known = None if whole else _TOPS.get(key)
@@ -362,18 +341,12 @@ PARTS = {
 """The words of the map's parts (`render_parts`), as the catalogue has them in English."""
 
 
-def render_parts(
-    view: Mapping[str, Any],
-    *,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
+@entry
+def render_parts(ask: Ask) -> bytes:
     """The map of `view` with its parts named (Sectors, the Grand Hall of Justice, the Starting
     Sectors, the Hospital, the rivers and bridges, Intensive Care, the piles, the Judges' panel),
     in the reader's words (`text`)."""
-    say = wording(text, PARTS)
+    say = wording(ask.text, PARTS)
     board = load_board()
     sectors = board.sectors.values()
     plain = next(s.code for s in sectors if s.card and s.row == 2 and s.col >= 4)
@@ -397,7 +370,7 @@ def render_parts(
         ((PANEL_X + 14, PANEL_Y + 14), say(P + "panel")),
     ]
     with DRAWING:  # the pictures kept between boards are shared with `render`'s drawing
-        drawn = compose(view, theme=theme, names=names, text=text)
+        drawn = compose(ask.view, theme=ask.theme, names=ask.names, text=ask.text)
     return parts_png(drawn, parts, say(P + "title"))
 
 

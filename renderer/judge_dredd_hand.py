@@ -9,21 +9,21 @@ gives no image.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer.common import (
     DRAWING,
     SS,
+    Ask,
     Text,
     Theme,
     blend,
     downscale,
     ellipsize,
+    entry,
     fit_font,
     font_for,
     indexed_png,
@@ -57,16 +57,15 @@ OPTION_GAP = 18
 WINDOW_KEYS = {"movement": "win_move", "arrest": "win_arrest", "any": "win_any", "reaction": "win_reaction"}
 
 
-def render_hand(
-    view: Mapping[str, Any], *, text: Text | None = None, names: Mapping[int, str] | None = None,
-    theme: str | None = None, texts: Mapping[str, Text] | None = None,
-) -> bytes | None:
+@entry
+def render_hand(ask: Ask) -> bytes | None:
     """The viewing seat's hand as PNG bytes, or None (a spectator's view, or no cards)."""
+    view, text, names = ask.view, ask.text, ask.names
     hand = view.get("hand")
     seat = seat_of(view.get("seat"))
     if seat is None or not hand:
         return None
-    th = theme_named(theme)
+    th = theme_named(ask.theme)
     say, maybe = words(text), optional_words(text)
     cards = load_cards()
     laid = tuple(_layout(say, maybe, card_id, cards.get(card_id)) for card_id in list(hand))

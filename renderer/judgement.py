@@ -42,11 +42,12 @@ from renderer import Functions, Renderer, common
 from renderer.common import (
     DRAWING,
     PNG_BAND,
+    Ask,
     Kept,
-    Text,
-    labels_by_target,
+    entry,
     parts_png,
     square_labels,
+    target_labels,
     wording,
 )
 from renderer.judgement_board import (
@@ -135,80 +136,53 @@ def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str
     return dict(zip(square_labels(len(ordered)), ordered, strict=True))
 
 
-def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
-    """Each action text -> the label of its location on the board (None: no location)."""
-    return labels_by_target(highlights(view, actions), actions, action_location)
+label_actions = target_labels(highlights, action_location)
+"""Each action text -> the label of its location on the board (None: no location)."""
 
 
 # ---------------------------------------------------------------------------- the board
 
 
-def render(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-    lang: str | None = None,
-) -> bytes:
-    """The board for a view as PNG bytes. `highlight` maps labels to locations (from
-    `highlights`); `names` maps seats to player names (any script; without them a seat is named
-    by its colour). The public view's board is bilingual whatever `text` says (Chinese from
-    `texts`, the words of every language); a seat's own view's is in its reader's language
-    (`lang`, else `text`'s `judgement.board.lang`, else English). Same input, same bytes: those
-    of `common.paletted_png` for `compose`'s picture. Only the bands of rows that changed since
-    the last board drawn on the same ground are read and compressed (`Canvases`)."""
-    th = theme_named(theme)
+@entry
+def render(ask: Ask) -> bytes:
+    """The board for a view as PNG bytes (`names` missing: a seat is named by its colour). The
+    public view's board is bilingual whatever `text` says (Chinese from `texts`, the words of every
+    language); a seat's own view's is in its reader's language (`lang`, else `text`'s
+    `judgement.board.lang`, else English). Same input, same bytes: those of `common.paletted_png`
+    for `compose`'s picture. Only the bands of rows that changed since the last board drawn on the
+    same ground are read and compressed (`Canvases`)."""
+    th = theme_named(ask.theme)
     with DRAWING:
-        drawn, height = _drawn(view, highlight, th.name, names, text, texts, lang)
+        drawn, height = _drawn(ask)
         pal, bands = drawn.pal, drawn.bands
     return common.banded_png(pal, th, bands, height=height)  # looked up here: a measurement may wrap it
 
 
-def compose(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-    lang: str | None = None,
-) -> Image.Image:
+@entry
+def compose(ask: Ask) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
     with DRAWING:
-        drawn, height = _drawn(view, highlight, theme, names, text, texts, lang)
+        drawn, height = _drawn(ask)
         return drawn.rgb.crop((0, 0, WIDTH, height))
 
 
-def compose_paletted(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-    lang: str | None = None,
-) -> Image.Image:
+@entry
+def compose_paletted(ask: Ask) -> Image.Image:
     """`compose`'s picture on the theme's palette, as `render` encodes it: the pixels
     `common.paletted` gives for it, pasted together from the paletted pixels of its parts
     (`Canvases`), the whole picture never converted (for tests)."""
     with DRAWING:
-        drawn, height = _drawn(view, highlight, theme, names, text, texts, lang)
+        drawn, height = _drawn(ask)
         return drawn.pal.crop((0, 0, WIDTH, height))
 
 
-def _drawn(view: Mapping[str, Any], highlight: Mapping[str, str] | None, theme: str | None,
-           names: Mapping[int, str] | None, text: Text | None, texts: Mapping[str, Text] | None,
-           lang: str | None) -> tuple[Drawn, int]:
+def _drawn(ask: Ask) -> tuple[Drawn, int]:
     """The board on the canvases of the last one drawn on the same ground (`_BOARDS`), and how many
     rows from the top are the picture. Under the drawing lock."""
+    view, text, lang, texts = ask.view, ask.text, ask.lang, ask.texts
     langs = board_langs(view, text, lang, texts)
     with drawing_in(langs, board_words(view, text, lang, texts)), seated(view):
-        return _compose(view, highlight, theme_named(theme), names, langs)
+        return _compose(view, ask.highlight, theme_named(ask.theme), ask.names, langs)
 
 
 def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: Any,
@@ -288,18 +262,12 @@ PARTS = {
 """The words of the board's parts (`render_parts`), as the catalogue has them in English."""
 
 
-def render_parts(
-    view: Mapping[str, Any],
-    *,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
+@entry
+def render_parts(ask: Ask) -> bytes:
     """The board of `view` with its parts named (the locations and their numbers, neighbours,
     the packs, the dice, the damage track, the player areas), in the reader's words (`text`): the
     names in a column beside the portrait board."""
-    say = wording(text, PARTS)
+    say = wording(ask.text, PARTS)
     x0, y0, _x1, _y1 = tile_box(1)
     _lx0, ly0, lx1, _ly1 = tile_box(0)
     (ax, ay), (bx, by) = SLOT_CENTRES[0], SLOT_CENTRES[1]
@@ -312,7 +280,7 @@ def render_parts(
         ((cell_x(0), (TRACK_TOP + TRACK_BOTTOM) / 2), say(P + "track")),
         ((LEFT_X0 + 27, PANEL_Y0 + 20), say(P + "panel")),
     ]
-    board = compose(view, theme=theme, names=names, text=text, texts=texts)
+    board = compose(ask.view, theme=ask.theme, names=ask.names, text=ask.text, texts=ask.texts)
     return parts_png(board, parts, say(P + "title"), beside=440)  # the names beside the tall board
 
 

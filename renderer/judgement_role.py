@@ -29,11 +29,13 @@ from renderer import common
 from renderer.common import (
     DRAWING,
     RGB,
+    Ask,
     Kept,
     Text,
     Theme,
     blend,
     ellipsize,
+    entry,
     fit_font,
     font_for,
     paletted,
@@ -70,24 +72,18 @@ INNER = W - 2 * PAD
 WHITE = (255, 255, 255)
 
 
-def render_hand(
-    view: Mapping[str, Any],
-    *,
-    text: Text | None = None,
-    names: Mapping[int, str] | None = None,
-    theme: str | None = None,
-    texts: Mapping[str, Text] | None = None,
-    lang: str | None = None,
-) -> bytes | None:
+@entry
+def render_hand(ask: Ask) -> bytes | None:
     """The viewing seat's role card as PNG bytes, or None (a spectator's view), in its reader's
     language (`lang`, else `text`'s): its words from `text`, else from `texts` in that language.
     Same input, same bytes."""
-    me = view.get("me")
+    me = ask.view.get("me")
     if not isinstance(me, Mapping) or seat_of(me.get("seat")) is None:
         return None
-    th = theme_named(theme)
+    th = theme_named(ask.theme)
     with DRAWING:
-        card = compose_role(view, text=text, names=names, theme=th.name, texts=texts, lang=lang, on_palette=True)
+        card = compose_role(ask.view, text=ask.text, names=ask.names, theme=th.name, texts=ask.texts, lang=ask.lang,
+                            on_palette=True)
     return common.indexed_png(card, th)  # looked up here: a measurement may wrap it
 
 

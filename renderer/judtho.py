@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer
-from renderer.common import DRAWING, Text, labels_by_target, parts_png, render_png, square_labels, wording
+from renderer.common import DRAWING, Ask, Panel, entry, parts_png, render_png, square_labels, target_labels, wording
 from renderer.judtho_board import (
     background,
     draw_capture_marks,
@@ -142,47 +142,34 @@ def highlights(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str
     return dict(zip(square_labels(len(ordered)), ordered, strict=True))
 
 
-def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, str | None]:
-    """Each action text -> the label of its square on the board (None: no square, e.g. `pass`)."""
-    return labels_by_target(highlights(view, actions), actions, action_square)
+label_actions = target_labels(highlights, action_square)
+"""Each action text -> the label of its square on the board (None: no square, e.g. `pass`)."""
 
 
 # ---------------------------------------------------------------------------- entry points
 
 
-def render(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
-    """The board for a view as PNG bytes. `highlight` maps labels to squares (from `highlights`);
-    `names` maps seats to player names (any script); `text` gives the words, message id -> text
-    in the table's language (None: English); one language, so no `texts`. Same input, same bytes."""
-    th = theme_named(theme)
-    return render_png(lambda: compose(view, highlight=highlight, theme=th.name, names=names, text=text), th)
+@entry
+def render(ask: Ask) -> bytes:
+    """The board for a view as PNG bytes, in the words of `text` (None: English); one language,
+    so no `texts`. Same input, same bytes."""
+    th = theme_named(ask.theme)
+    return render_png(lambda: compose(ask.view, highlight=ask.highlight, theme=th.name, names=ask.names,
+                                      text=ask.text), th)
 
 
-def compose(
-    view: Mapping[str, Any],
-    *,
-    highlight: Mapping[str, str] | None = None,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-) -> Image.Image:
+@entry
+def compose(ask: Ask) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements). It
     pastes and keeps parts shared between boards (ranks of pieces, the status box, the players'
     cards): where other threads draw, call it under `DRAWING`, as `render` does."""
-    th = theme_named(theme)
-    say = words(text)
+    view, names = ask.view, ask.names
+    th = theme_named(ask.theme)
+    say = words(ask.text)
     lay = layout_for(view)
     canvas = background(th.name, lay.files).copy()
     marked = {}
-    for label, sq in (highlight or {}).items():
+    for label, sq in (ask.highlight or {}).items():
         p = parse_square(sq)
         if p and p[0] <= lay.files:
             marked[label] = p
@@ -193,7 +180,7 @@ def compose(
     draw_danger(canvas, th, view, lay)
     draw_capture_marks(canvas, th, view, lay)
     draw_highlight_badges(canvas, th, marked, busy)
-    draw_panel(canvas, th, say, view, names, lay)
+    draw_panel(Panel(canvas, th, say, view, names), lay)
     return canvas
 
 
@@ -212,17 +199,11 @@ KINGDOM_CORNERS = AREAS
 """The two far corners of each Kingdom (file, rank)."""
 
 
-def render_parts(
-    view: Mapping[str, Any],
-    *,
-    theme: str | None = None,
-    names: Mapping[int, str] | None = None,
-    text: Text | None = None,
-    texts: Mapping[str, Text] | None = None,
-) -> bytes:
+@entry
+def render_parts(ask: Ask) -> bytes:
     """The board of `view` with its parts named (each seat's Kingdom in its colour, the middle,
     the coordinates, the Assembly, the players' panel), in the reader's words (`text`)."""
-    say, board_say = wording(text, PARTS), words(text)
+    view, say, board_say = ask.view, wording(ask.text, PARTS), words(ask.text)
     lay = layout_for(view)
     parts = []
     for seat, colour in enumerate(view.get("colours") or KINGDOM_CORNERS):
@@ -240,7 +221,7 @@ def render_parts(
         ((lay.panel_x + 30, lay.panel_y + 140), say(P + "panel")),
     ]
     with DRAWING:  # the parts kept between boards are shared with `render`'s drawing
-        drawn = compose(view, theme=theme, names=names, text=text)
+        drawn = compose(view, theme=ask.theme, names=ask.names, text=ask.text)
     return parts_png(drawn, parts, say(P + "title"))
 
 

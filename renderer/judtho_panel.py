@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 from renderer.common import (
     RGB,
     Kept,
+    Panel,
     Text,
     Theme,
     blend,
@@ -86,12 +87,12 @@ def _fitted(text: str, size: int, room: float, kind: str = "bold") -> tuple[Imag
     return f, ellipsize(text, f, room)
 
 
-def draw_panel(
-    canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None, lay: Layout
-) -> None:
+def draw_panel(panel: Panel, lay: Layout) -> None:
+    """The panel beside the board: whose move, the relations, each player's card, the last move."""
+    canvas, th, say, view, _names = panel
     x0, x1 = lay.panel_x + PAD, lay.panel_x + lay.panel_w - PAD
     top, bottom = lay.panel_y + PAD, lay.height - FRAME - PAD
-    y = _status(canvas, th, say, view, names, (x0, top, x1, top + STATUS_H), lay.files) + GAP
+    y = _status(panel, (x0, top, x1, top + STATUS_H), lay.files) + GAP
     y = _relations(canvas, th, say, view, (x0, y, x1)) + GAP
     last_h = LAST_H if (view.get("last_move") or {}).get("text") else 0
     players = list(view.get("players") or [])
@@ -103,7 +104,7 @@ def draw_panel(
         w = (x1 - x0 - GAP * (cols - 1)) / cols
         for i, p in enumerate(players):
             cx, cy = x0 + (w + GAP) * (i % cols), y + (h + GAP) * (i // cols)
-            _player(canvas, th, say, view, p, names, (cx, cy, cx + w, cy + h), lay.files)
+            _player(panel, p, (cx, cy, cx + w, cy + h), lay.files)
     if last_h:
         _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
 
@@ -114,19 +115,12 @@ round again."""
 _STATUSES: Kept[Image.Image] = Kept(STATUSES_KEPT)
 
 
-def _status(
-    canvas: Image.Image,
-    th: Theme,
-    say: Text,
-    view: Mapping[str, Any],
-    names: Mapping[int, str] | None,
-    box: tuple[float, float, float, float],
-    files: int,
-) -> float:
+def _status(panel: Panel, box: tuple[float, float, float, float], files: int) -> float:
     """Whose move (or placement) it is, with that army's King; the winner at the end; the phase
     and the battle beside it. Pasted from the boxes drawn before when all it shows is the same
     (`_STATUSES`: keyed by its Kings and words, its box, the theme and the board's width, which
     fix the panel's ground under it; it paints inside its box, and nothing else is drawn there)."""
+    canvas, th, say, view, names = panel
     phase = view.get("phase")
     mover = view.get("to_move") if view.get("to_move") in COLOURS else None
     winners = [c for c in view.get("winner") or [] if c in COLOURS]
@@ -264,21 +258,13 @@ one or two (the player who moved, the one to move next, a capture's victim)."""
 _CARDS: Kept[Image.Image] = Kept(CARDS_KEPT)
 
 
-def _player(
-    canvas: Image.Image,
-    th: Theme,
-    say: Text,
-    view: Mapping[str, Any],
-    p: Mapping[str, Any],
-    names: Mapping[int, str] | None,
-    box: tuple[float, float, float, float],
-    files: int,
-) -> None:
+def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, float], files: int) -> None:
     """A player's card: colour stripe, the armies' chips with their letters, name, points;
     Material Score and status; the pieces their armies captured and those in reserve. Pasted
     from the cards drawn before when all it shows is the same (`_CARDS`: keyed by the words and
     pieces it shows, its box, the theme and the board's width, which fix the panel's ground
     under it; it paints inside its box, and nothing else is drawn there)."""
+    canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     cols = [c for c in p.get("colours") or [] if c in COLOURS] or ["white"]
     active = view.get("to_move") in cols and view.get("phase") != "over"

@@ -406,6 +406,14 @@ def to_jsonable(obj: Any) -> Any:
     return obj
 
 
+def shown(obj: Any, names: Iterable[str]) -> dict[str, Any] | None:
+    """The part of a state's dataclass a view shows: its fields `names` as plain data
+    (`to_jsonable`); None where there is no such object now."""
+    if obj is None:
+        return None
+    return {name: to_jsonable(getattr(obj, name)) for name in names}
+
+
 T = TypeVar("T")
 
 
@@ -772,6 +780,14 @@ def best_action(actions: Sequence[A], score: Callable[[A], float], rng: random.R
     top = max(s for s, _ in scored)
     best = [actions[i] for s, i in scored if s >= top - 1e-9]
     return rng.choice(best) if rng is not None else best[0]
+
+
+def only_choice(seat: Seat, legal: Sequence[A]) -> A | None:
+    """For every game's AI policy: the one action `seat` may take, when it has no choice (None:
+    it has several); `ValueError` when it may take none (a policy is asked only a seat that may act)."""
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    return legal[0] if len(legal) == 1 else None
 
 
 # --------------------------------------------------------------------------- registry

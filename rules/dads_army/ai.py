@@ -19,7 +19,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Action, Seat, best_action
+from rules.core import Action, Seat, best_action, only_choice
 
 from . import moves
 from .actions import Bomb, Done, Hodge, Jack, Keep, Lay, Move, Push, Roll, Shelter
@@ -146,10 +146,8 @@ def _arrived(state: DadsArmyState, seat: Seat) -> int:
 def choose(game: Any, state: DadsArmyState, seat: Seat, rng: random.Random | None = None) -> Action:
     """An action for `seat`, which must be one that may act now."""
     legal = game.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to do")
-    if len(legal) == 1:
-        return legal[0]
+    if (only := only_choice(seat, legal)) is not None:
+        return only
     plan = Planner(state)
     phase = state.phase
     board = load_board()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import Action, Seat, best_action
+from rules.core import Action, Seat, best_action, only_choice
 
 from .actions import Arrest, Discard, Move, Place, Stay
 from .ai_cards import in_window, worst_card
@@ -35,10 +35,8 @@ def choose(game: Any, state: DreddState, seat: Seat, rng: random.Random | None =
     actions now, when the caller has just listed them (else they are listed here)."""
     if legal is None:
         legal = game.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to do")
-    if len(legal) == 1:
-        return legal[0]
+    if (only := only_choice(seat, legal)) is not None:
+        return only
     seen = Seen.of(game, state, seat)
     if len(seen.hand) > HAND_LIMIT:
         return Discard(worst_card(seen.hand))

@@ -10,12 +10,13 @@ AI read only this.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
-from rules.core import Game, Seat
+from rules.core import Game, Seat, shown
 
 from .content import load_crimes, load_perps
-from .state import DreddState, Fight, LastFight, Window
+from .state import DreddState, LastFight, Window
 from .turn import QUIET_LIMIT, QUIET_WARNING, quiet_turns, scores
 
 
@@ -65,8 +66,8 @@ def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[s
             }
             for c in state.crimes
         ],
-        "fight": _fight(state.fight),
-        "last_fight": _last_fight(state.last_fight),
+        "fight": shown(state.fight, FIGHT_SHOWN),
+        "last_fight": shown(state.last_fight, LAST_FIGHT_SHOWN),
         "quarantine": (
             {"sector": state.quarantine.sector, "lifts_after_turn": state.quarantine.lifts_after_turn}
             if state.quarantine
@@ -99,32 +100,8 @@ def _window(window: Window | None) -> dict[str, Any] | None:
     return {"kind": window.kind, "for": window.for_seat, "passed": sorted(window.passed), "pending": pending}
 
 
-def _fight(fight: Fight | None) -> dict[str, Any] | None:
-    if fight is None:
-        return None
-    return {
-        "kind": fight.kind,
-        "judges": list(fight.judges),
-        "crime": fight.crime,
-        "judge_cf": {str(s): n for s, n in fight.judge_cf.items()},
-        "judge_dice": {str(s): n for s, n in fight.judge_dice.items()},
-        "perp_cf": fight.perp_cf,
-        "perp_dice": fight.perp_dice,
-        "cards": [dict(c) for c in fight.cards],
-    }
-
-
-def _last_fight(last: LastFight | None) -> dict[str, Any] | None:
-    if last is None:
-        return None
-    return {
-        "kind": last.kind,
-        "judges": list(last.judges),
-        "crime": last.crime,
-        "perp_rolls": list(last.perp_rolls),
-        "perp_total": last.perp_total,
-        "rolls": {str(s): list(r) for s, r in last.rolls.items()},
-        "totals": {str(s): n for s, n in last.totals.items()},
-        "winner": last.winner,
-        "result": last.result,
-    }
+FIGHT_SHOWN = ("kind", "judges", "crime", "judge_cf", "judge_dice", "perp_cf", "perp_dice", "cards")
+"""What the view shows of the fight under way (not the Judge Dredd card's sure Arrest, nor the winner
+and a void kept for the `after_arrest` window)."""
+LAST_FIGHT_SHOWN = tuple(f.name for f in fields(LastFight))
+"""The last fight is shown whole."""

@@ -43,7 +43,7 @@ from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from rules.core import Action, Seat, best_action
+from rules.core import Action, Seat, best_action, only_choice
 
 from . import board
 from .ai_belief import ASSASSIN, GUARD, Belief, order_result
@@ -88,10 +88,8 @@ def move_roll() -> tuple[tuple[float, int], ...]:
 def choose(game: Any, state: Any, seat: Seat, rng: random.Random | None = None) -> Action:
     """An action for `seat`, which must be one that may act now."""
     legal = game.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to do")
-    if len(legal) == 1:
-        return legal[0]
+    if (only := only_choice(seat, legal)) is not None:
+        return only
     seen = Seen.of(game.view(state, seat))
     return best_action(legal, seen.value, rng)
 

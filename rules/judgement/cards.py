@@ -61,7 +61,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 from . import damage, orders
 from .actions import Give, Keep, Pay, Reveal, Show, Take, Target
 from .content import Card, load
-from .frames import FrameKind, close, open_frame, register, waiting
+from .frames import FrameKind, answered, close, open_frame, register, waiting
 from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of, seats_named, top
 from .traits import hp
 
@@ -334,10 +334,8 @@ def _target_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _target_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = waiting(state)
-    assert isinstance(action, Target)
-    close(state, frame)
-    card, target = frame.data["card"], seat_of(state, action.colour)
+    frame, answer = answered(state, action, Target)
+    card, target = frame.data["card"], seat_of(state, answer.colour)
     events = [Event("card_target", {"seat": seat, "card": card, "target": target})]
     events += _on_target(state, seat, card, target, chance)
     _finish(state, card, frame.data.get("item", False))
@@ -387,10 +385,8 @@ def _take_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _take_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = waiting(state)
-    assert isinstance(action, Take)
-    close(state, frame)
-    events = take(state, seat, seat_of(state, action.colour), action.card, frame.data["source"])
+    frame, answer = answered(state, action, Take)
+    events = take(state, seat, seat_of(state, answer.colour), answer.card, frame.data["source"])
     _finish(state, frame.data["card"], frame.data.get("item", False))
     return events
 

@@ -42,7 +42,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Seat
 
 from . import damage, reveal
 from .actions import Pass, Rescue, Take
-from .frames import FrameKind, asked, close, open_frame, register, waiting
+from .frames import FrameKind, answered, asked, close, open_frame, register, waiting
 from .skills import could_use, holds
 from .state import COLOURS, Dying, JudgementState, from_active, living, seat_of
 from .traits import equipped, hp
@@ -211,11 +211,9 @@ def _loot_legal(state: JudgementState, seat: Seat) -> list[Action]:
 def _loot_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
     from .cards import take
 
-    frame = waiting(state)
-    assert isinstance(action, Take)
-    close(state, frame)
+    frame, answer = answered(state, action, Take)
     victim = frame.data["victim"]
-    events = take(state, seat, seat_of(state, action.colour), action.card, "loot")
+    events = take(state, seat, seat_of(state, answer.colour), answer.card, "loot")
     return events + _discard_rest(state, victim) + run(state, chance)
 
 

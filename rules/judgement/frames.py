@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core import Action, Chance, Event, IllegalAction, Seat
 
@@ -40,6 +40,7 @@ class FrameKind:
 
 
 KINDS: dict[str, FrameKind] = {}
+A = TypeVar("A", bound=Action)
 
 
 def register(kind: FrameKind) -> FrameKind:
@@ -72,3 +73,12 @@ def waiting(state: JudgementState) -> Frame:
     if not state.frames:
         raise RuntimeError("no frame is waiting")
     return state.frames[-1]
+
+
+def answered(state: JudgementState, action: Action, kind: type[A]) -> tuple[Frame, A]:
+    """For a handler's `apply`: the frame waiting, taken off the stack (`close`), and the action
+    that answers it, of the kind the handler's `legal` lists."""
+    frame = waiting(state)
+    assert isinstance(action, kind)
+    close(state, frame)
+    return frame, action

@@ -27,7 +27,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Seat
 from . import cards, damage
 from .actions import Decline, Draw, Heal, Hurt, Pass
 from .content import Location, load
-from .frames import FrameKind, close, open_frame, register, waiting
+from .frames import FrameKind, answered, close, open_frame, register, waiting
 from .state import COLOURS, JudgementState, deck_of, discard_of, living, seat_of
 from .traits import has_skill
 
@@ -103,10 +103,8 @@ def _draw_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _draw_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = waiting(state)
-    assert isinstance(action, Draw)
-    close(state, frame)
-    return cards.draw(state, seat, action.pack, chance)
+    _, answer = answered(state, action, Draw)
+    return cards.draw(state, seat, answer.pack, chance)
 
 
 register(

@@ -24,7 +24,7 @@ from rules.core import Action, Chance, Event, Seat
 from . import board, traits
 from .actions import Go
 from .content import load
-from .frames import FrameKind, close, open_frame, register, waiting
+from .frames import FrameKind, answered, open_frame, register, waiting
 from .state import JudgementState, top
 
 
@@ -111,10 +111,8 @@ def _go_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _go_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = waiting(state)
-    assert isinstance(action, Go)
-    close(state, frame)
-    return place(state, seat, action.location)
+    _, answer = answered(state, action, Go)
+    return place(state, seat, answer.location)
 
 
 def _go_timeout(state: JudgementState, seat: Seat) -> Action | None:

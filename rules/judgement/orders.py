@@ -35,7 +35,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 from . import damage
 from .actions import Give, Obey, Pay, Pose
 from .content import IDENTITIES, load
-from .frames import FrameKind, close, open_frame, register, waiting
+from .frames import FrameKind, answered, close, open_frame, register, waiting
 from .state import COLOURS, Frame, JudgementState, OrderNote, living, seat_of
 from .traits import hp, skill
 
@@ -79,10 +79,8 @@ def _give_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _give_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = waiting(state)
-    assert isinstance(action, Give)
-    close(state, frame)
-    return give(state, seat, frame.data["card"], seat_of(state, action.colour))
+    frame, answer = answered(state, action, Give)
+    return give(state, seat, frame.data["card"], seat_of(state, answer.colour))
 
 
 def _give_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:

@@ -37,7 +37,7 @@ from rules.core import Action, Chance, Event, IllegalAction, Msg, Seat
 from . import damage, reveal
 from .actions import End, Pass, Reveal, Take, Target, UseSkill
 from .content import Skill, load
-from .frames import FrameKind, close, open_frame, register, waiting
+from .frames import FrameKind, answered, close, open_frame, register, waiting
 from .state import COLOURS, JudgementState, living, seat_of, seats_named, top
 from .traits import character, has_skill
 
@@ -354,10 +354,8 @@ def _dig_legal(state: JudgementState, seat: Seat) -> list[Action]:
 
 
 def _dig_apply(state: JudgementState, seat: Seat, action: Action, chance: Chance) -> list[Event]:
-    frame = waiting(state)
-    assert isinstance(action, Take)
-    close(state, frame)
-    return dig(state, seat, action.card)
+    _, answer = answered(state, action, Take)
+    return dig(state, seat, answer.card)
 
 
 def _dig_why(state: JudgementState, seat: Seat, action: Action) -> IllegalAction:

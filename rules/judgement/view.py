@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Game, Msg, Seat, SeatName
+from rules.core import Game, Msg, Seat, SeatName, shown
 
 from . import frames, history
 from .content import load
@@ -58,7 +58,7 @@ def view(game: Game[JudgementState], state: JudgementState, seat: Seat | None) -
         },
         "frame": public_frame(state),
         "last_roll": dict(state.last_roll) if state.last_roll else None,
-        "attack": _attack(state),
+        "attack": shown(state.attack, ATTACK_SHOWN),
         "dead_order": list(state.dead_order),
         "history": history.public(state),
         "over": over,
@@ -147,18 +147,9 @@ def _private_frame(state: JudgementState, seat: Seat) -> dict[str, Any] | None:
     return {key: frame.data[key] for key in kind.private if key in frame.data}
 
 
-def _attack(state: JudgementState) -> dict[str, Any] | None:
-    a = state.attack
-    if a is None:
-        return None
-    return {
-        "attacker": a.attacker,
-        "targets": list(a.targets),
-        "d4": a.d4,
-        "d6": a.d6,
-        "dealt": {str(s): n for s, n in a.dealt.items()},
-        "again": a.again,
-    }
+ATTACK_SHOWN = ("attacker", "targets", "d4", "d6", "dealt", "again")
+"""What the view shows of the attack under way (not attack.py's own bookkeeping: the targets still
+to resolve, the stage, the base damage)."""
 
 
 def order_in_hand(state: JudgementState, seat: Seat) -> str | None:

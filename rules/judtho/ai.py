@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Action, Seat, best_action
+from rules.core import Action, Seat, best_action, only_choice
 from rules.judtho import alliances as al
 from rules.judtho.engine import Draw, PlaceRest, Resign
 from rules.judtho.evaluate import evaluate
@@ -71,10 +71,8 @@ def decide(game: Any, state: JudthoState, seat: Seat, rng: random.Random | None 
     """`choose`, with what the search found (its depth and nodes; None when no search was needed)."""
     settings = LEVELS[level]
     legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Resign)]
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to do")
-    if len(legal) == 1:
-        return legal[0], None
+    if (only := only_choice(seat, legal)) is not None:
+        return only, None
     if Draw("decline") in legal:
         return Draw("decline"), None
     if PlaceRest() in legal:

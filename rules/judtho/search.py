@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.judtho.board import Position, Relation
 from rules.judtho.evaluate import evaluate, knatched_kings, memo
@@ -351,20 +352,9 @@ def search(
     return SearchResult(best_move, best_score, finished, searcher.nodes)
 
 
-def best_move(
-    position: Position,
-    colour: str,
-    relation: Relation,
-    order: Sequence[str],
-    *,
-    depth: int = 2,
-    node_budget: int = NODE_BUDGET,
-    options: Collection[str] = (),
-    values: Mapping[str, int] | None = None,
-) -> Move | Pass:
-    """The move a computer seat playing `colour` makes: `search(...).move`.
-    `order` is the turn order (a list of colours, read cyclically from `colour`); `options` the
-    ruleset options that change the moves (`pawn_any_diagonal`)."""
-    return search(
-        position, colour, relation, order, depth=depth, node_budget=node_budget, options=options, values=values
-    ).move
+def best_move(position: Position, colour: str, relation: Relation, order: Sequence[str],
+              **settings: Any) -> Move | Pass:
+    """The move a computer seat playing `colour` makes: `search(...).move`, `settings` being
+    `search`'s keywords. `order` is the turn order (a list of colours, read cyclically from
+    `colour`); `options` the ruleset options that change the moves (`pawn_any_diagonal`)."""
+    return search(position, colour, relation, order, **settings).move
