@@ -30,7 +30,7 @@ from cogs.windows import WindowPost, WindowPosts
 from gavel.tables import i18n
 from gavel.tables.notices import Private, Prompt, Public, Reminder
 from rules import registry
-from rules.core import Game, IllegalAction
+from rules.core import IllegalAction
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -131,12 +131,11 @@ def notice_file(notice: Public | Private, lang: str = i18n.DEFAULT) -> discord.F
 
 def has_secrets(game_key: str) -> bool:
     """Whether a game keeps something per seat to show on request (`Game.secrets`: a hand), as
-    its plug-in says; False for a key no game has."""
+    its `GameInfo.has_secrets` declares; False for a key no game has."""
     try:
-        game = registry.plugin(game_key).game
+        return registry.plugin(game_key).game.info.has_secrets
     except IllegalAction:
         return False
-    return type(game).secrets is not Game.secrets
 
 
 def moment(prompt: Prompt) -> tuple[int, int]:

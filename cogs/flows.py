@@ -353,16 +353,12 @@ async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
 
 
-TURN_LINES = frozenset({"table.your_turn", "table.may_act"})
-"""The lines that say whose turn it is: stale once a later change of the same command is told."""
-
-
 def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
     """Two changes made by one command (a skill, then its target) as one delivery: the first
-    call's public lines go on top of the second call's public notice (the first's prompt, turn
-    line and board image are dropped: they are stale by now), and every private notice of both
-    calls is kept."""
-    lines = [m for n in first if isinstance(n, Public) for m in n.lines if m.key not in TURN_LINES]
+    call's public lines go on top of the second call's public notice (the first's prompt and
+    board image are dropped: they are stale by now; on Discord no line says whose turn it is,
+    `TableService.mentions`), and every private notice of both calls is kept."""
+    lines = [m for n in first if isinstance(n, Public) for m in n.lines]
     privates = [n for n in first if isinstance(n, Private)]
     at = next((i for i, n in enumerate(then) if isinstance(n, Public)), None)
     if at is None:

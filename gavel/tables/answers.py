@@ -27,7 +27,6 @@ from gavel.tables.timing import Clocks
 from gavel.tables.writes import UndoPoints, Writes
 from rules import registry
 from rules.core import Decision, IllegalAction, Msg
-from rules.plugin import Words
 
 if TYPE_CHECKING:
     from renderer import Renderer
@@ -141,9 +140,9 @@ class Answers:
         on_clock = self._timing.decisions.on_clock(table) if left is not None else None
         words = registry.plugin(table.game_key).words
         renderer = self.renderer_or_none(table) if labels else None
-        needs_view = renderer is not None or type(words).facts is not Words.facts
+        needs_view = renderer is not None or words.reads_facts
         public = table.game.view(table.state, None) if needs_view else {}
-        facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
+        facts = words.facts(public, table.names) if words.reads_facts else {}
         users = tuple(None if s.is_ai else s.user_id for s in table.seats)
         return _Now(decision, left, on_clock, public, facts, renderer, users, self._timing.wall())
 
@@ -252,6 +251,8 @@ class Answers:
         events, then its secrets when they changed, with the hand image), then the other prompts.
         The call's action not written yet is written with them (`Outbox.keep`). When they fail (that
         write among them), the secrets they carried count as not sent."""
+        if not table.game.info.has_secrets:  # nothing kept per seat: nothing to put back
+            return await self._told(table, out)
         sent = self._secrets.kept(table.id)
         try:
             return await self._told(table, out)
@@ -269,7 +270,7 @@ class Answers:
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:
                 continue
-            secrets_now = self._secrets.changed(table, seat)
+            secrets_now = self._secrets.changed(table, seat) if table.game.info.has_secrets else []
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
                 image, alt = await self._images.hand_picture(table, seat) if secrets_now else (None, {})
