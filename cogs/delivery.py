@@ -195,7 +195,9 @@ class Delivery:
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
         owed: list[Any] = []
-        if earlier and channel_id is not None:
+        # The outbox says, as it keeps a change's notices, whether older ones of the channel wait.
+        told = [n for n in notices if isinstance(n, Public) and n.outbox is not None]
+        if earlier and channel_id is not None and (not told or any(n.owed for n in told)):
             mine = [n.outbox for n in notices if n.outbox is not None]
             owed = (await self.bot.service.waiting(channel_id, min(mine, default=None))).get(channel_id, [])
             if owed:

@@ -143,6 +143,9 @@ class Public(_Lines):
     undo: tuple[int, int] | None = None
     """(seat, version) when that seat may take back its last action at that version (its
     player's Undo button, shown to them alone), as the change left the table."""
+    owed: bool = field(default=True, compare=False)
+    """Whether notices of this channel kept before this one may still wait in the outbox (they
+    are sent first); False when the outbox said, as it kept this one, that none did."""
 
 
 @dataclass

@@ -26,7 +26,7 @@ from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, Table
 from gavel.tables.timing import Clocks
-from gavel.tables.writes import StaleTable, UndoPoints, Writes, _Unsaved
+from gavel.tables.writes import AIUnwritten, StaleTable, UndoPoints, Writes, _Unsaved
 from rules.core import (
     UNDO,
     BadActionText,
@@ -118,8 +118,19 @@ class Play:
         try:
             await self.acted(table, seat)  # the seat is here: its walk-away count and votes start again
             await self._undo_points.note(table, seat, before, action_text.strip(), draws)  # before AI seats play on
-            await self.run_ai(table, out)
-            return await self._answers.notices(table, out)
+            public, private = len(out.public), {s: len(lines) for s, lines in out.private.items()}
+            try:
+                await self.run_ai(table, out)  # their answer is written with the action (one transaction)
+                return await self._answers.notices(table, out)
+            except AIUnwritten:  # the action alone was written: told without the AI seats' moves
+                failures = self._ai_turns.failed(table)
+                log.warning("table %s: the AI seats' answer could not be written (failure %d in a row); it will be"
+                            " asked again", table.id, failures)
+                del out.public[public:]
+                out.heard = min(out.heard, public)
+                for reader in list(out.private):
+                    del out.private[reader][private.get(reader, 0):]
+                return await self._answers.notices(table, out)
         finally:
             await self._writes.save(table)  # what failed before the notices were kept: the action stands all the same
 
@@ -192,7 +203,7 @@ class Play:
         return Msg("table.new_host", {"player": table.seats[heir].name})
 
     async def step(self, table: Table, seat: int, text: str, out: _Out, *, by: int | None = None,
-                    defer: bool = False) -> list[int]:
+                    defer: bool = False, batch: bool = False) -> list[int]:
         """Apply one action and persist it with the new state in one transaction, written in a
         worker thread (a durable write waits for the disk; the event loop must not); returns the
         numbers it drew. `by`: the user who chose it, logged with it (None: the AI or the clock
@@ -203,10 +214,13 @@ class Play:
         `defer`: the write waits for the call's notices (`Outbox.keep` writes both in one transaction)
         or for the next write of the table, whichever comes first (`Writes.save`); the caller makes
         sure it runs before it returns. An action that ends the game is written at once
-        (the results follow it)."""
-        await self._writes.save(table)  # an action not written yet goes first, in its own transaction
+        (the results follow it). `batch`: an action not written yet is written with this one,
+        in one transaction (the AI seats' answer to a player's action), not before it."""
+        if not batch:
+            await self._writes.save(table)  # an action not written yet goes first, in its own transaction
         game, state = table.game, table.state
-        assert state is not None and table.snapshot is not None  # set together when the game starts or loads
+        latest = self._writes.latest(table)  # the stored snapshot, or the last action's of this batch
+        assert state is not None and latest is not None  # set together when the game starts or loads
         try:
             action = game.parse_action(text)
         except BadActionText as unread:  # said with what the seat may play instead, when it may play
@@ -229,7 +243,7 @@ class Play:
                                state.version, expected, self._timing.row(table), tracked)
             outcome = game.outcome(state)
         except BaseException:
-            table.state = game.load(table.snapshot)
+            table.state = game.load(latest)
             self._timing.decisions.put(table.id, tracked)
             raise
         self._writes.defer(table, unsaved)
@@ -250,20 +264,25 @@ class Play:
         already done, the human's own move included: the failure is logged and counted, and
         the clock asks again after a pause (`ai_due`), so the table carries on by itself."""
         policy = self._ai_turns.policy(table)
+        # The AI seats' answer to a player's action not written yet is written with it, in one
+        # transaction (`Writes.save`): should that fail, the action is written alone (`AIUnwritten`).
+        batch = self._writes.pending(table.id) is not None
         for _ in range(MAX_AI_STEPS):
             movers = table.ai_to_act()
-            if not movers or policy is None or table.state is None or table.snapshot is None:
+            snapshot = self._writes.latest(table)
+            if not movers or policy is None or table.state is None or snapshot is None:
                 self._ai_turns.settled(table)
                 return
             seat = movers[0]
-            # The action before (a player's own) is written first, in its own transaction: an AI
-            # step that fails never takes it with it, and a failure to write it is the call's.
-            await self._writes.save(table)
             try:
-                text = await self._ai_turns.thinking.choose(table.game, table.state, table.snapshot, seat, policy)
-                await self.step(table, seat, text, out)
+                text = await self._ai_turns.thinking.choose(table.game, table.state, snapshot, seat, policy)
+                await self.step(table, seat, text, out, defer=batch, batch=batch)
                 self._hear(table, out)
+            except AIUnwritten:
+                raise  # the batch could not be written: the call writes the player's action alone
             except StaleTable:  # another process played this table meanwhile: its moves stand, ours was not written
+                if batch:
+                    raise  # the player's action was not written either: the call runs again
                 log.info("table %s moved on in another process while its AI seat %s was playing", table.id, seat)
                 return
             except Exception:

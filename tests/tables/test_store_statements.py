@@ -60,20 +60,24 @@ async def test_one_action_is_one_transaction_of_six_statements(tmp_path: Path) -
     assert [a["seq"] for a in svc.store.actions(table.id)] == [1, 2]
 
 
-async def test_an_action_followed_by_ai_seats_writes_each_action_then_the_last_with_the_notices(
-        tmp_path: Path) -> None:
-    """The player's own action is written before any AI seat thinks (an AI step that fails never
-    takes it with it); the AI's actions are written one transaction each, and the notices after."""
+async def test_an_action_and_the_ai_seats_answer_are_one_transaction_with_the_notices(tmp_path: Path) -> None:
+    """The AI seats' answer to a player's action is written with it and the notices, in one
+    transaction; each action keeps its own log row and version (the game replays). An AI step
+    that fails never takes the player's action with it (`tests/tables/test_persistence.py`)."""
     svc = make_service(str(tmp_path / "g.sqlite3"))
     await seat(svc, ALICE, ai=1, dice=[3, 4, 5, 6])
     table = svc.table(CHANNEL)
     await svc.act(CHANNEL, ALICE, "roll")
+    before = len(svc.store.actions(table.id))
     with statements(sqlite_store(svc)) as seen:
         await svc.act(CHANNEL, ALICE, "move 3")
-    moves = len(svc.store.actions(table.id)) - 1  # the player's and the AI's
-    assert moves >= 2 and seen.count("INSERT INTO actions") == moves
-    assert seen.count("COMMIT") == moves + 1 and seen.count("INSERT INTO outbox") == 1
-    assert svc.store.table_row(table.id)["announced"] == table.version
+    logged = svc.store.actions(table.id)[before:]
+    moves = len(logged)  # the player's and the AI's
+    assert moves >= 3 and seen.count("INSERT INTO actions") == moves and {r["seat"] for r in logged} == {0, 1}
+    assert [r["version"] for r in logged] == list(range(logged[0]["version"], logged[0]["version"] + moves))
+    assert seen.count("BEGIN IMMEDIATE") == seen.count("COMMIT") == 1 and seen.count("INSERT INTO outbox") == 1
+    assert svc.store.table_row(table.id)["announced"] == table.version == logged[-1]["version"]
+    assert svc.replay(table.id).to_json() == table.state.to_json()
 
 
 def test_a_call_s_notices_are_one_insert_and_keep_their_order(tmp_path: Path) -> None:
