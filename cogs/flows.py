@@ -61,14 +61,15 @@ def attached(file: discord.File | None) -> Any:
 
 
 @contextmanager
-def delivering(bot: GavelBot, channel_id: int) -> Iterator[None]:
+def delivering(bot: GavelBot, channel_id: int, notices: Sequence[Notice] = ()) -> Iterator[None]:
     """Around the delivery of a change: a Discord error there becomes `Undelivered` (the change
-    stands), and whatever happened the window clock is armed for the decision open now."""
+    stands), and whatever happened the window clock is armed for the decision open now (the
+    timer the change's `notices` carry, `Public.timer`, else the one the service says)."""
     try:
         with after_change():
             yield
     finally:
-        bot.changed(channel_id)
+        bot.changed(channel_id, notices)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -300,7 +301,7 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     notices = await call(table.channel_id, player)
-    with delivering(bot, table.channel_id):
+    with delivering(bot, table.channel_id, notices):
         await ack(interaction, undo_view_for(bot, table.channel_id, player, lang_of(interaction)))
         await bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
 
@@ -391,7 +392,7 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         notices = merged(first, await service.act(table.channel_id, player, text))
         # what the first call said travels inside the second's message: its own notices are done
         await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
-    with delivering(bot, table.channel_id):
+    with delivering(bot, table.channel_id, notices):
         undo = undo_view_for(bot, table.channel_id, player, lang_of(interaction))
         if undo is None:
             await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))

@@ -275,5 +275,7 @@ class Answers:
             if lines:
                 image, alt = await self._images.hand_picture(table, seat) if secrets_now else (None, {})
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
-        return await self._outbox.keep(table, [*notices, *prompts[1:]])
+        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
+        public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
+        return kept
 
