@@ -192,7 +192,8 @@ class Clicks:
             await self._next_step(interaction, shown, prefix, item.version, page or 0)
             return
         await interaction.response.defer()
-        notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
+        notices = await self.bot.service.act(table.channel_id, player, action, version=item.version,
+                                             lang=guild_lang(interaction.guild, interaction))
         spent = interaction.message is not None and interaction.message.flags.ephemeral
         undo = _undo_view(table, player, notices, lang_of(interaction))
         with delivering(self.bot, table.channel_id, notices):

@@ -66,12 +66,24 @@ def channel_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}"
 
 
+_LANGS: dict[object, str] = {None: i18n.language(None), **{key: i18n.language(locale) for locale in discord.Locale
+                                                            for key in (locale, locale.value)}}
+"""Our language for each Discord locale (`i18n.language`), worked out once: every interaction
+names one, and a click need not ask the translation layer again."""
+
+
+def locale_lang(locale: object | None) -> str:
+    """Our language for a Discord locale (any other tag: as `i18n.language` reads it)."""
+    found = _LANGS.get(locale)
+    return found if found is not None else i18n.language(locale)
+
+
 def guild_lang(guild: discord.Guild | None, interaction: discord.Interaction | None = None) -> str:
     """The language for channel messages: the guild's preferred locale (what the server
     set as its community language), else the interaction's `guild_locale`."""
     if guild is not None and guild.preferred_locale is not None:
-        return i18n.language(guild.preferred_locale)
-    return i18n.language(interaction.guild_locale if interaction is not None else None)
+        return locale_lang(guild.preferred_locale)
+    return locale_lang(interaction.guild_locale if interaction is not None else None)
 
 
 def clip(text: str) -> str:
@@ -126,7 +138,11 @@ def notice_file(notice: Public | Private, lang: str = i18n.DEFAULT) -> discord.F
     player who saves it, or reads the DM list, sees which is which), `board.png` otherwise;
     described in words in `lang`, its reader's (`notice.alt`)."""
     hand = isinstance(notice, Private) and notice.shows == "hand"
-    return board_file(notice.image, "hand.png" if hand else "board.png", notice.described(lang))
+    if not notice.image:
+        return None
+    # `described`, read from the notice's fields: the words are there in every language
+    described = notice.alt.get(lang) or notice.alt.get(i18n.DEFAULT) or ""
+    return board_file(notice.image, "hand.png" if hand else "board.png", described)
 
 
 def has_secrets(game_key: str) -> bool:
@@ -169,7 +185,7 @@ class Delivery:
 
     def remember(self, interaction: discord.Interaction) -> None:
         """The user's client language, as this interaction shows it (every command and click)."""
-        self._langs[interaction.user.id] = i18n.language(interaction.locale)
+        self._langs[interaction.user.id] = locale_lang(interaction.locale)
 
     async def deliver(
         self,
@@ -285,7 +301,9 @@ class Delivery:
         file = notice_file(notice, lang)
         if file is not None:
             kwargs["file"] = file
-        return notice.text(lang), prompt_text, kwargs, seats
+        said = notice.said if isinstance(notice, Public) else None
+        lines = said[1] if said is not None and said[0] == lang else notice.text(lang)  # worded by the service
+        return lines, prompt_text, kwargs, seats
 
     async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
                      prompts: Sequence[Prompt] = ()) -> discord.Message | None:
@@ -378,6 +396,8 @@ class Delivery:
         """When the decision closes by itself, as a Discord timestamp ("in 42 seconds"), in the
         game's words when it has them (`<game>.prompt.clock`: a clock on every move says so) or a
         window's; "" when no clock runs (`Prompt.deadline`)."""
+        if prompt.deadline is None:  # no clock runs
+            return ""
         ends = prompt.ends(time.time())
         if ends is None:
             return ""

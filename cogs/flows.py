@@ -365,7 +365,7 @@ def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
     if at is None:
         return [*privates, *then]
     head = cast(Public, then[at])
-    public = replace(head, lines=[*lines, *head.lines])
+    public = replace(head, lines=[*lines, *head.lines], said=None)  # its lines are not the ones worded
     return [public, *privates, *then[:at], *then[at + 1:]]
 
 

@@ -45,6 +45,8 @@ class _Out:
     in the call's notice)."""
     away: list[int] = field(default_factory=list)
     """The seats the AI took for their away players meanwhile (`Public.away`)."""
+    lang: str | None = None
+    """The language the caller reads the channel in: the channel's notice comes worded in it."""
 
 
 @dataclass(frozen=True)
@@ -266,6 +268,8 @@ class Answers:
         # The channel pings a seat once per decision: when it is first asked in it.
         ping = self._timing.decisions.to_ping(table) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
+        if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
+            public.said = (out.lang, public.text(out.lang))
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:

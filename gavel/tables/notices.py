@@ -173,6 +173,10 @@ class Public(_Lines):
     undo: tuple[int, int] | None = None
     """(seat, version) when that seat may take back its last action at that version (its
     player's Undo button, shown to them alone), as the change left the table."""
+    said: tuple[str, list[str]] | None = field(default=None, compare=False)
+    """(a language, `text` in it) when the service worded the lines for the channel's reader
+    (`TableService.act(lang=)`): the front-end reads them instead of asking (not kept in the
+    outbox: a notice sent again is worded again)."""
     timer: Timer | None = field(default=None, compare=False)
     """The timer to arm once this change is delivered (None: not said; ask the service)."""
     owed: bool = field(default=True, compare=False)

@@ -101,17 +101,20 @@ class Play:
         yet. None (the bot's case): every line waits for the call's notice."""
 
     async def act(self, channel_id: int, player: Player, action_text: str, *,
-                  version: int | None = None) -> list[Notice]:
+                  version: int | None = None, lang: str | None = None) -> list[Notice]:
         """Apply a player's action (`version`: the table's version the player saw, so that a move
-        made against a position that is gone is refused as `stale`, never applied to another)."""
-        return await self._access.on_table(channel_id, lambda table: self._act(table, player, action_text, version))
+        made against a position that is gone is refused as `stale`, never applied to another;
+        `lang`: the channel's language, its notice worded in it)."""
+        return await self._access.on_table(channel_id,
+                                           lambda table: self._act(table, player, action_text, version, lang))
 
-    async def _act(self, table: Table, player: Player, action_text: str, version: int | None) -> list[Notice]:
+    async def _act(self, table: Table, player: Player, action_text: str, version: int | None,
+                   lang: str | None = None) -> list[Notice]:
         self._access.require(table, "active")
         seat = table.require_seat(player.user_id)
         if version is not None and not self._timing.decisions.answering(table, version):
             raise IllegalAction("stale", players=self._timing.decisions.waiting(table))
-        out = _Out()
+        out = _Out(lang=lang)
         before = table.snapshot
         # Written with the call's notices (one transaction), or before anything else is written.
         draws = await self.step(table, seat, action_text.strip(), out, by=player.user_id, defer=True)

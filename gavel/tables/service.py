@@ -387,10 +387,12 @@ class TableService:
 
     # ------------------------------------------------------------------ play (`play`)
     async def act(self, channel_id: int, player: Player, action_text: str, *,
-                  version: int | None = None) -> list[Notice]:
+                  version: int | None = None, lang: str | None = None) -> list[Notice]:
         """Apply a player's action (`version`: the table's version the player saw, so that a move
-        made against a position that is gone is refused as `stale`, never applied to another)."""
-        return await self.play.act(channel_id, player, action_text, version=version)
+        made against a position that is gone is refused as `stale`, never applied to another).
+        `lang`: the channel's language, when the front-end knows it: its notice comes worded in
+        it (`Public.said`)."""
+        return await self.play.act(channel_id, player, action_text, version=version, lang=lang)
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
