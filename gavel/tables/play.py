@@ -20,7 +20,7 @@ from typing import Any
 
 from gavel.tables import i18n, ratings
 from gavel.tables.access import Access
-from gavel.tables.ai_turns import AITurns
+from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads

@@ -71,7 +71,7 @@ the platform's plain modules up:
 - `gavel.tables.registry.Tables`: the shared state, one small object: the open tables (by id and
   by channel, each with its lock), the store, the broken tables; a part that keeps something per
   table forgets it when `Tables` does (`on_forget`).
-- `gavel.tables.images.Images` (pictures), `gavel.tables.ai_turns.AITurns` (AI policies),
+- `gavel.tables.images.Images` (pictures), `gavel.tables.ai.AITurns` (AI policies),
   `gavel.tables.hands.Secrets` (what each seat was last sent), `gavel.tables.timing.Clocks` (each
   table's decision and its stored clock, the wall clock), `gavel.tables.writes.Writes` (every
   write: the action not written yet, seating, the end; `UndoPoints`), `gavel.tables.outbox.Outbox`,
@@ -95,7 +95,7 @@ from typing import TYPE_CHECKING, Any
 from gavel.tables import ai as ai_seats
 from gavel.tables import i18n
 from gavel.tables.access import Access
-from gavel.tables.ai_turns import AITurns
+from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.away import Away
 from gavel.tables.clock import Deadline

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from gavel.tables.ai_turns import AITurns
+from gavel.tables.ai import AITurns
 from gavel.tables.decisions import REMIND_FROM, ClockRow, Decisions
 from gavel.tables.notices import Deadline, Timer
 from gavel.tables.store import loads
