@@ -41,7 +41,7 @@ import itertools
 import json
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -473,6 +473,11 @@ class PgStore:
         rows = self._read("SELECT * FROM tables WHERE channel = %s AND status IN ('lobby', 'active')"
                           " ORDER BY id DESC LIMIT 1", [channel])
         return rows[0] if rows else None
+
+    def others_mark(self) -> Hashable | None:
+        """None: other processes may write a PostgreSQL database at any time (every change reads
+        the table's head first)."""
+        return None
 
     def head(self, table_id: int) -> dict[str, Any] | None:
         """What a process checks of a table it holds before it changes it: the row's `status`,

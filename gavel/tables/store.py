@@ -41,7 +41,7 @@ import os
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -321,6 +321,9 @@ def schema_version(conn: sqlite3.Connection) -> int:
 _held: dict[str, list[int]] = {}
 """Lock file path -> [file descriptor, Stores of this process using it]."""
 _held_guard = threading.Lock()
+_peers: dict[str, list[Store]] = {}
+"""Lock file path -> the open Stores of this process on that database: the only writers it can
+have (the lock keeps every other process out)."""
 
 
 def _lock_path(target: str) -> str | None:
@@ -409,12 +412,36 @@ class Store:
         except BaseException:
             _release(self._lock_file)
             raise
+        if self._lock_file is not None:
+            with _held_guard:
+                _peers.setdefault(self._lock_file, []).append(self)
 
     def close(self) -> None:
         with self._lock:
+            if self._lock_file is not None:
+                with _held_guard:
+                    mine = _peers.get(self._lock_file, [])
+                    if self in mine:
+                        mine.remove(self)
             self.db.close()
             _release(self._lock_file)
             self._lock_file = None
+
+    def others_mark(self) -> Hashable | None:
+        """A mark that stays the same while nobody else writes this database: equal marks mean
+        no other writer changed a row in between, so what this Store's owner holds in memory of
+        a table is still what the database has (`Access.fresh` then reads no head). Another
+        process cannot write a file this process locked, so the other writers are the other
+        Stores of this process on it (tests: two services on one file). None when it cannot
+        tell (a database without the process lock)."""
+        if self._lock_file is None:
+            return () if self.path in ("", ":memory:") else None
+        with _held_guard:
+            peers = [s for s in _peers.get(self._lock_file, []) if s is not self]
+        try:
+            return tuple((id(peer), peer.db.conn.total_changes) for peer in peers)
+        except sqlite3.ProgrammingError:  # a peer closed meanwhile: cannot tell
+            return None
 
     # ------------------------------------------------------------------ transactions
     @contextlib.contextmanager
@@ -961,6 +988,7 @@ class TableStore(Protocol):
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
     def head(self, table_id: int) -> dict[str, Any] | None: ...
+    def others_mark(self) -> Hashable | None: ...
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...

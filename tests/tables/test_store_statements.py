@@ -40,24 +40,45 @@ def sqlite_store(svc: TableService) -> Store:
     return svc.store
 
 
-async def test_one_action_is_one_transaction_of_six_statements(tmp_path: Path) -> None:
+async def test_one_action_is_one_transaction_of_five_statements(tmp_path: Path) -> None:
     svc = make_service(str(tmp_path / "g.sqlite3"))
     await seat(svc, ALICE, BOB, dice=[3, 4])
     table = svc.table(CHANNEL)
     with statements(sqlite_store(svc)) as seen:
         notices = await svc.act(CHANNEL, ALICE, "roll")
-    # the table's head (its row and seats: one read), then one transaction: the snapshot with its
-    # clock and the version announced, the log row, the outbox rows (one insert for them all)
-    assert seen == ["SELECT t.status, t.version,", "BEGIN IMMEDIATE", "UPDATE tables SET",
-                    "INSERT INTO actions", "INSERT INTO outbox", "COMMIT"]
+    # no head read (nobody else wrote the file since the table was last read: `others_mark`), then
+    # one transaction: the snapshot with its clock and the version announced, the log row, the
+    # outbox rows (one insert for them all)
+    assert seen == ["BEGIN IMMEDIATE", "UPDATE tables SET", "INSERT INTO actions", "INSERT INTO outbox", "COMMIT"]
     assert notices and all(n.outbox is not None for n in notices)
     assert [n.outbox for n in notices] == sorted(n.outbox for n in notices)  # the rows in the notices' order
     row = svc.store.table_row(table.id)
     assert row["version"] == row["announced"] == 1 and [a["seq"] for a in svc.store.actions(table.id)] == [1]
     with statements(sqlite_store(svc)) as seen:
         await svc.act(CHANNEL, ALICE, "move 3")
-    assert len(seen) == 6 and seen.count("COMMIT") == 1
+    assert len(seen) == 5 and seen.count("COMMIT") == 1
     assert [a["seq"] for a in svc.store.actions(table.id)] == [1, 2]
+
+
+async def test_the_head_is_read_again_once_another_service_wrote_the_file(tmp_path: Path) -> None:
+    """Two services on one SQLite file (as two processes would share a database): one that wrote
+    makes the other read the table's head before its next change, and play on the table as stored."""
+    path = str(tmp_path / "g.sqlite3")
+    svc = make_service(path)
+    await seat(svc, ALICE, BOB, dice=[3, 4, 5, 6])
+    await svc.act(CHANNEL, ALICE, "roll")
+    other = make_service(path)
+    await other.act(CHANNEL, ALICE, "move 3")  # Bob's turn now, as the file has it
+    table = svc.table(CHANNEL)
+    with statements(sqlite_store(svc)) as seen:
+        await svc.act(CHANNEL, BOB, "roll")  # this service's copy still has Alice to move
+    assert seen[0] == "SELECT t.status, t.version," and seen.count("COMMIT") == 1
+    assert [a["seat"] for a in svc.store.actions(table.id)] == [0, 0, 1]
+    move = next(a for a in svc.legal_for(CHANNEL, BOB) if a.startswith("move"))
+    with statements(sqlite_store(svc)) as seen:
+        await svc.act(CHANNEL, BOB, move)  # nobody else wrote since: no head
+    assert seen[0] == "BEGIN IMMEDIATE"
+    other.close()
 
 
 async def test_an_action_and_the_ai_seats_answer_are_one_transaction_with_the_notices(tmp_path: Path) -> None:
