@@ -47,7 +47,9 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   prompt's own line names the players to act): no turn line; `timestamps = True` (a live
   countdown): a decision's end is a moment (`table.runs_out_at`), else minutes. What a
   front-end acts on is a field: `Public.away` (a seat the AI took for its away player),
-  `Public.undo` (who may take their action back), `Public.over`. `await for_click(channel,
+  `Public.undo` (who may take their action back), `Public.over`, `Public.timer` (the timer to
+  arm once the change is delivered), `Public.owed` (whether older notices of the channel still
+  wait in the outbox), and with `act(..., lang=)` `Public.said` (the lines worded in it). `await for_click(channel,
   player, table_id, version)` decodes a menu click in one light call (the table, still
   answering, and the clicker's prompt without the board's labels).
 - Many processes may share one PostgreSQL database, any of them taking any command: every
