@@ -42,7 +42,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from gavel.tables.notices import Deadline as Deadline
-from gavel.tables.notices import Notice, Timer
+from gavel.tables.notices import Notice, Public, Timer
 from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -103,10 +103,9 @@ class WindowClock:
             self.disarm(channel_id)
             deadline = self.service.deadline(channel_id)
             due = self.service.ai_due(channel_id) if deadline is None else None
-            if deadline is not None:
-                self._armed[channel_id] = (deadline.table_id, deadline.version)
-            else:
-                self._armed.pop(channel_id, None)
+            if deadline is not None:  # what is open now: no older change's timer after it
+                self._armed[channel_id] = max(self._armed.get(channel_id, (-1, -1)),
+                                              (deadline.table_id, deadline.version))
         loop = asyncio.get_running_loop()
         if deadline is not None:
             self._tasks[channel_id] = loop.create_task(self._run(deadline), name=f"window-clock-{channel_id}")
@@ -242,7 +241,7 @@ class WindowClock:
         except Exception:  # the messages are lost, but the table must not stop: arm the next decision
             log.exception("%s could not deliver", what)
         try:
-            if channel not in self._tasks:  # nobody armed the next decision yet
-                self.arm(channel)
+            if channel not in self._tasks:  # nobody armed the next decision yet: the change's timer
+                self.arm(channel, next((n.timer for n in notices if isinstance(n, Public) and n.timer), None))
         except Exception:
             log.exception("%s could not re-arm", what)
