@@ -2,9 +2,10 @@
 on (`run_ai`, `advance`), a player resigning, a game's end (`finish`), and a seat that let the
 time control run out twice in a row handed to the AI (`count_time_up`; `gavel.tables.away`).
 
-Every applied action, human or AI, is one transaction (log row + state snapshot); a player's
-own action that ends the call's changes is written with the call's notices in that same
-transaction (`step(defer=True)`, `Writes.save`): one commit per move. Each action's
+Every applied action, human or AI, is its own log row with the state snapshot after it; a
+player's own action is written with the AI seats' answer to it and the call's notices in one
+transaction (`step(defer=True)`, `run_ai`'s `step(batch=True)`, `Writes.save`): one commit per
+move. Other actions are one transaction each. Each action's
 randomness is `SeededChance(f"{seed}:{version}")` (set-up: `f"{seed}:setup"`), so a restored
 table draws the same as one that never stopped; the drawn numbers are logged too, so
 `game.replay` reproduces the game without the seed.
