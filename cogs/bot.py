@@ -55,7 +55,7 @@ from gavel.tables import i18n
 from gavel.tables.ai import PooledSeats
 from gavel.tables.clock import WindowClock
 from gavel.tables.games import game_name
-from gavel.tables.notices import Notice
+from gavel.tables.notices import Notice, Public
 from gavel.tables.rematch import RematchClock
 from gavel.tables.service import TableService
 from gavel.tables.store import is_postgres
@@ -241,10 +241,12 @@ class GavelBot(commands.Bot):
         may be another shard's, `reach`)."""
         await self.delivery.deliver(notices, channel=await self.reach(channel_id))
 
-    def changed(self, channel_id: int | None) -> None:
-        """After a change was delivered: (re)start the window clock for what is open now."""
+    def changed(self, channel_id: int | None, notices: Sequence[Notice] = ()) -> None:
+        """After a change was delivered: (re)start the window clock for what is open now, as the
+        change's channel notice says it (`Public.timer`), else as the service says."""
         if channel_id is not None:
-            self.clock.arm(channel_id)
+            timer = next((n.timer for n in notices if isinstance(n, Public) and n.timer is not None), None)
+            self.clock.arm(channel_id, timer)
 
 
 Channel = discord.abc.GuildChannel | discord.abc.PrivateChannel | discord.Thread

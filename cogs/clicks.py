@@ -75,7 +75,7 @@ class Clicks:
         await interaction.response.defer()
         if item.op == "start":
             notices = await service.start(channel_id, player)
-            with delivering(self.bot, channel_id):
+            with delivering(self.bot, channel_id, notices):
                 lang = guild_lang(interaction.guild, interaction)
                 await interaction.edit_original_response(content=lobby_text(await service.status(channel_id), lang),
                                                          view=None)
@@ -127,7 +127,7 @@ class Clicks:
         table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
-        with delivering(self.bot, table.channel_id):
+        with delivering(self.bot, table.channel_id, notices):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
@@ -194,10 +194,11 @@ class Clicks:
             await self._next_step(interaction, shown, prefix, item.version, page or 0)
             return
         await interaction.response.defer()
-        notices = await self.bot.service.act(table.channel_id, player, action, version=item.version)
+        notices = await self.bot.service.act(table.channel_id, player, action, version=item.version,
+                                             lang=guild_lang(interaction.guild, interaction))
         spent = interaction.message is not None and interaction.message.flags.ephemeral
         undo = _undo_view(table, player, notices, lang_of(interaction))
-        with delivering(self.bot, table.channel_id):
+        with delivering(self.bot, table.channel_id, notices):
             if spent:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
                                                          view=undo)
@@ -215,7 +216,7 @@ class Clicks:
         player = player_of(interaction)
         await interaction.response.defer()
         notices = await self.bot.service.undo(table.channel_id, player, version=item.version)
-        with delivering(self.bot, table.channel_id):
+        with delivering(self.bot, table.channel_id, notices):
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
                                                          view=_undo_view(table, player, notices,

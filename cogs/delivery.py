@@ -31,7 +31,7 @@ from cogs.windows import WindowPost, WindowPosts
 from gavel.tables import i18n
 from gavel.tables.notices import Private, Prompt, Public, Reminder
 from rules import registry
-from rules.core import Game, IllegalAction
+from rules.core import IllegalAction
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -66,12 +66,24 @@ def channel_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}"
 
 
+_LANGS: dict[object, str] = {None: i18n.language(None), **{key: i18n.language(locale) for locale in discord.Locale
+                                                            for key in (locale, locale.value)}}
+"""Our language for each Discord locale (`i18n.language`), worked out once: every interaction
+names one, and a click need not ask the translation layer again."""
+
+
+def locale_lang(locale: object | None) -> str:
+    """Our language for a Discord locale (any other tag: as `i18n.language` reads it)."""
+    found = _LANGS.get(locale)
+    return found if found is not None else i18n.language(locale)
+
+
 def guild_lang(guild: discord.Guild | None, interaction: discord.Interaction | None = None) -> str:
     """The language for channel messages: the guild's preferred locale (what the server
     set as its community language), else the interaction's `guild_locale`."""
     if guild is not None and guild.preferred_locale is not None:
-        return i18n.language(guild.preferred_locale)
-    return i18n.language(interaction.guild_locale if interaction is not None else None)
+        return locale_lang(guild.preferred_locale)
+    return locale_lang(interaction.guild_locale if interaction is not None else None)
 
 
 def clip(text: str) -> str:
@@ -127,17 +139,20 @@ def notice_file(notice: Public | Private, lang: str = i18n.DEFAULT) -> discord.F
     player who saves it, or reads the DM list, sees which is which), `board.png` otherwise;
     described in words in `lang`, its reader's (`notice.alt`)."""
     hand = isinstance(notice, Private) and notice.shows == "hand"
-    return board_file(notice.image, "hand.png" if hand else "board.png", notice.described(lang))
+    if not notice.image:
+        return None
+    # `described`, read from the notice's fields: the words are there in every language
+    described = notice.alt.get(lang) or notice.alt.get(i18n.DEFAULT) or ""
+    return board_file(notice.image, "hand.png" if hand else "board.png", described)
 
 
 def has_secrets(game_key: str) -> bool:
     """Whether a game keeps something per seat to show on request (`Game.secrets`: a hand), as
-    its plug-in says; False for a key no game has."""
+    its `GameInfo.has_secrets` declares; False for a key no game has."""
     try:
-        game = registry.plugin(game_key).game
+        return registry.plugin(game_key).game.info.has_secrets
     except IllegalAction:
         return False
-    return type(game).secrets is not Game.secrets
 
 
 def _why(exc: BaseException) -> str:
@@ -193,8 +208,10 @@ class Delivery:
         service = getattr(bot, "service", None)
         if service is not None:
             # Discord's way of saying things: the prompt's own line mentions the players to act,
-            # and a decision's end is a live countdown. The service words its lines for it.
+            # and a decision's end is a live countdown. The service words its lines for it, every
+            # name in them escaped (`names.escaped`).
             service.mentions = service.timestamps = True
+            service.escape = names.escaped
         self._langs: dict[int, str] = getattr(service, "langs", {})
         """Each user's client language as last seen in an interaction: DMs are written in it. The
         service's own map, so that the images it draws for one reader (a role card, a hand, a
@@ -202,7 +219,7 @@ class Delivery:
 
     def remember(self, interaction: discord.Interaction) -> None:
         """The user's client language, as this interaction shows it (every command and click)."""
-        self._langs[interaction.user.id] = i18n.language(interaction.locale)
+        self._langs[interaction.user.id] = locale_lang(interaction.locale)
 
     async def deliver(
         self,
@@ -228,7 +245,9 @@ class Delivery:
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
         owed: list[Any] = []
-        if earlier and channel_id is not None:
+        # The outbox says, as it keeps a change's notices, whether older ones of the channel wait.
+        told = [n for n in notices if isinstance(n, Public) and n.outbox is not None]
+        if earlier and channel_id is not None and (not told or any(n.owed for n in told)):
             mine = [n.outbox for n in notices if n.outbox is not None]
             owed = (await self.bot.service.waiting(channel_id, min(mine, default=None))).get(channel_id, [])
             if owed:
@@ -322,7 +341,9 @@ class Delivery:
         file = notice_file(notice, lang)
         if file is not None:
             kwargs["file"] = file
-        return names.lines(notice, lang), prompt_text, kwargs, seats
+        said = notice.said if isinstance(notice, Public) else None
+        lines = said[1] if said is not None and said[0] == lang else names.lines(notice, lang)  # worded by the service
+        return lines, prompt_text, kwargs, seats
 
     async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
                      prompts: Sequence[Prompt] = ()) -> discord.Message | None:
@@ -415,6 +436,8 @@ class Delivery:
         """When the decision closes by itself, as a Discord timestamp ("in 42 seconds"), in the
         game's words when it has them (`<game>.prompt.clock`: a clock on every move says so) or a
         window's; "" when no clock runs (`Prompt.deadline`)."""
+        if prompt.deadline is None:  # no clock runs
+            return ""
         ends = prompt.ends(time.time())
         if ends is None:
             return ""

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from cogs import names
-from cogs.delivery import Undelivered, reply_ephemeral
+from cogs.delivery import Undelivered, locale_lang, reply_ephemeral
 from gavel.tables import i18n
 from rules.core import IllegalAction
 
@@ -29,7 +29,7 @@ log = logging.getLogger("gavel.cogs")
 
 def lang_of(interaction: discord.Interaction) -> str:
     """The language of the person who clicked or typed (for replies only they see)."""
-    return i18n.language(interaction.locale)
+    return locale_lang(interaction.locale)
 
 
 UNDELIVERED = {"refused": "cogs.error.undelivered", "unanswered": "cogs.error.unanswered",

@@ -61,14 +61,15 @@ def attached(file: discord.File | None) -> Any:
 
 
 @contextmanager
-def delivering(bot: GavelBot, channel_id: int) -> Iterator[None]:
+def delivering(bot: GavelBot, channel_id: int, notices: Sequence[Notice] = ()) -> Iterator[None]:
     """Around the delivery of a change: a Discord error there becomes `Undelivered` (the change
-    stands), and whatever happened the window clock is armed for the decision open now."""
+    stands), and whatever happened the window clock is armed for the decision open now (the
+    timer the change's `notices` carry, `Public.timer`, else the one the service says)."""
     try:
         with after_change():
             yield
     finally:
-        bot.changed(channel_id)
+        bot.changed(channel_id, notices)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -300,7 +301,7 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     notices = await call(table.channel_id, player)
-    with delivering(bot, table.channel_id):
+    with delivering(bot, table.channel_id, notices):
         await ack(interaction, undo_view_for(bot, table.channel_id, player, lang_of(interaction)))
         await bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
 
@@ -354,22 +355,18 @@ async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
 
 
-TURN_LINES = frozenset({"table.your_turn", "table.may_act"})
-"""The lines that say whose turn it is: stale once a later change of the same command is told."""
-
-
 def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
     """Two changes made by one command (a skill, then its target) as one delivery: the first
-    call's public lines go on top of the second call's public notice (the first's prompt, turn
-    line and board image are dropped: they are stale by now), and every private notice of both
-    calls is kept."""
-    lines = [m for n in first if isinstance(n, Public) for m in n.lines if m.key not in TURN_LINES]
+    call's public lines go on top of the second call's public notice (the first's prompt and
+    board image are dropped: they are stale by now; on Discord no line says whose turn it is,
+    `TableService.mentions`), and every private notice of both calls is kept."""
+    lines = [m for n in first if isinstance(n, Public) for m in n.lines]
     privates = [n for n in first if isinstance(n, Private)]
     at = next((i for i, n in enumerate(then) if isinstance(n, Public)), None)
     if at is None:
         return [*privates, *then]
     head = cast(Public, then[at])
-    public = replace(head, lines=[*lines, *head.lines])
+    public = replace(head, lines=[*lines, *head.lines], said=None)  # its lines are not the ones worded
     return [public, *privates, *then[:at], *then[at + 1:]]
 
 
@@ -396,7 +393,7 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         notices = merged(first, await service.act(table.channel_id, player, text))
         # what the first call said travels inside the second's message: its own notices are done
         await service.delivered(n.outbox for n in first if n.outbox is not None and n not in notices)
-    with delivering(bot, table.channel_id):
+    with delivering(bot, table.channel_id, notices):
         undo = undo_view_for(bot, table.channel_id, player, lang_of(interaction))
         if undo is None:
             await interaction.edit_original_response(content=i18n.gettext(done, lang_of(interaction)))

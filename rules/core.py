@@ -494,6 +494,10 @@ class GameInfo:
     max_seats: int
     variants: tuple[str, ...] = ()
     hidden_information: bool = False
+    has_secrets: bool = False
+    """Whether `Game.secrets` gives a seat private lines (a hand, a role): the platform sends them
+    when they change and a front-end offers to show them ("My hand"). Declared with the hook, so
+    nobody asks whether a subclass overrides it."""
     default_timeout: float = 60.0
     """Seconds a decision with a `timeout_action` waits when the table sets no clock (0: no clock)."""
     variant_seats: dict[str, tuple[int, int]] = field(default_factory=dict)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rules.core import IllegalAction, Msg, games
 
@@ -93,6 +93,10 @@ class Words:
     """Message-id templates tried in order for a non-verb token, e.g. `dads_army.man.{token}`."""
 
     # ---- one table
+    reads_facts: ClassVar[bool] = False
+    """Whether these words read a table's facts (`facts` overridden): only then is the public
+    view worked out for a prompt that draws no board. A subclass that overrides `facts` says so."""
+
     def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """What these words need to know of one table, read from its PUBLIC view and its seat
         names: JSON-ready, carried by every prompt (so a front-end needs no table). {} by default."""

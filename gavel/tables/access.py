@@ -82,14 +82,24 @@ class Access:
                 try:
                     return await change(table)
                 except StaleTable:
+                    table.seen = None
                     if attempt == RETRIES:
                         raise
+                except BaseException:  # memory may hold what a failed write did not store: read it again
+                    table.seen = None
+                    raise
         raise IllegalAction("no_table")
 
     async def fresh(self, table: Table) -> bool:
         """Bring a table held in memory up to what the database has (call under its lock): its
         seats and host always (cheap), its state when another process moved it on. False (and
-        the table forgotten here) when it is no longer open."""
+        the table forgotten here) when it is no longer open. Nothing is read when nobody else
+        has written the database since this copy was last found current (`others_mark`: one
+        process on its own SQLite file); every write is a compare-and-swap all the same."""
+        mark = self._store.others_mark()  # before the head: a write after it shows next time
+        if mark is not None and table.seen == mark:
+            return True
+        table.seen = None  # until the head is read and taken up
         head = await asyncio.to_thread(self._store.head, table.id)
         if head is None or head["status"] not in ("lobby", "active"):
             if head is not None:
@@ -111,6 +121,7 @@ class Access:
                 table.snapshot = loads(row["state"])
                 table.state = table.game.load(table.snapshot)
             self._timing.resume(table, row.get("clock"))  # the decision's clock as stored with this state
+        table.seen = mark
         return True
 
     def get(self, table_id: int) -> Table | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,6 @@ from gavel.tables.timing import Clocks
 from gavel.tables.writes import UndoPoints, Writes
 from rules import registry
 from rules.core import Decision, IllegalAction, Msg
-from rules.plugin import Words
 
 if TYPE_CHECKING:
     from renderer import Renderer
@@ -46,6 +45,8 @@ class _Out:
     in the call's notice)."""
     away: list[int] = field(default_factory=list)
     """The seats the AI took for their away players meanwhile (`Public.away`)."""
+    lang: str | None = None
+    """The language the caller reads the channel in: the channel's notice comes worded in it."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,9 @@ class Answers:
         self.mentions = False
         """Whether the front-end says whose turn it is itself, from the prompt (Discord mentions the
         players to act): the channel's notice then carries no "your turn" / "may act" line."""
+        self.escape: Callable[[str], str] | None = None
+        """How the front-end shows names and other text not ours in the lines it is given worded
+        (`Public.said`): Discord escapes markdown and mentions; None shows them as they are."""
 
     async def save_clock(self, table: Table) -> None:
         """Store the clock of the decision open now when it changed other than by an action (an
@@ -141,9 +145,9 @@ class Answers:
         on_clock = self._timing.decisions.on_clock(table) if left is not None else None
         words = registry.plugin(table.game_key).words
         renderer = self.renderer_or_none(table) if labels else None
-        needs_view = renderer is not None or type(words).facts is not Words.facts
+        needs_view = renderer is not None or words.reads_facts
         public = table.game.view(table.state, None) if needs_view else {}
-        facts = words.facts(public, table.names) if type(words).facts is not Words.facts else {}
+        facts = words.facts(public, table.names) if words.reads_facts else {}
         users = tuple(None if s.is_ai else s.user_id for s in table.seats)
         return _Now(decision, left, on_clock, public, facts, renderer, users, self._timing.wall())
 
@@ -252,6 +256,8 @@ class Answers:
         events, then its secrets when they changed, with the hand image), then the other prompts.
         The call's action not written yet is written with them (`Outbox.keep`). When they fail (that
         write among them), the secrets they carried count as not sent."""
+        if not table.game.info.has_secrets:  # nothing kept per seat: nothing to put back
+            return await self._told(table, out)
         sent = self._secrets.kept(table.id)
         try:
             return await self._told(table, out)
@@ -265,14 +271,18 @@ class Answers:
         # The channel pings a seat once per decision: when it is first asked in it.
         ping = self._timing.decisions.to_ping(table) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
+        if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
+            public.said = (out.lang, public.text(out.lang, self.escape))
         notices: list[Notice] = [public]
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:
                 continue
-            secrets_now = self._secrets.changed(table, seat)
+            secrets_now = self._secrets.changed(table, seat) if table.game.info.has_secrets else []
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
                 image, alt = await self._images.hand_picture(table, seat) if secrets_now else (None, {})
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
-        return await self._outbox.keep(table, [*notices, *prompts[1:]])
+        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
+        public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
+        return kept
 

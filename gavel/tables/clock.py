@@ -39,33 +39,16 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Protocol
 
-from gavel.tables.notices import Notice
+from gavel.tables.notices import Deadline as Deadline
+from gavel.tables.notices import Notice, Public, Timer
 from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)
 
 Deliver = Callable[[int, list[Notice]], Awaitable[object]]
 """The front-end's way to send a table's notices: `await deliver(channel_id, notices)`."""
-
-
-@dataclass(frozen=True)
-class Deadline:
-    """A window that closes by itself: at `version` of table `table_id`, after `seconds`."""
-
-    table_id: int
-    channel_id: int
-    version: int
-    seconds: float
-    ai: bool = False
-    """Not a window: AI seats left to act (their process stopped), to play on (`advance`)."""
-    remind: float | None = None
-    """Seconds from now until the half-time reminder of this decision is due (0 or less: now);
-    None when none is to be sent here (a clock under two minutes, or it was sent)."""
-    opened: int | None = None
-    """With `remind`: the version the decision opened at, which names it (`TableService.remind`)."""
 
 
 class ClockService(Protocol):
@@ -100,19 +83,36 @@ class WindowClock:
         self._reminders: dict[int, asyncio.Task[None]] = {}
         """Per channel: the timer of the open decision's half-time reminder."""
         self._watch: asyncio.Task[None] | None = None
+        self._armed: dict[int, tuple[int, int]] = {}
+        """Per channel: the (table, version) whose timer was armed last (an older one is not)."""
 
-    def arm(self, channel_id: int) -> Deadline | None:
+    def arm(self, channel_id: int, timer: Timer | None = None) -> Deadline | None:
         """(Re)start the channel's timer for the decision open now; returns its deadline, or
-        None (and no timer) when nobody who has a clock must act. Call inside the event loop."""
-        self.disarm(channel_id)
-        deadline = self.service.deadline(channel_id)
+        None (and no timer) when nobody who has a clock must act. Call inside the event loop.
+
+        `timer`: the one a change's answer carries (`Public.timer`), armed without asking the
+        service; left alone when a later change of the table armed one already (deliveries may
+        end out of order). Without it the service is asked what is open now."""
+        if timer is not None:
+            if (timer.table_id, timer.version) < self._armed.get(channel_id, (-1, -1)):
+                return None  # an older change's: the newer one's timer stands
+            self.disarm(channel_id)
+            self._armed[channel_id] = (timer.table_id, timer.version)
+            deadline, due = timer.deadline, timer.ai_due
+        else:
+            self.disarm(channel_id)
+            deadline = self.service.deadline(channel_id)
+            due = self.service.ai_due(channel_id) if deadline is None else None
+            if deadline is not None:  # what is open now: no older change's timer after it
+                self._armed[channel_id] = max(self._armed.get(channel_id, (-1, -1)),
+                                              (deadline.table_id, deadline.version))
         loop = asyncio.get_running_loop()
         if deadline is not None:
             self._tasks[channel_id] = loop.create_task(self._run(deadline), name=f"window-clock-{channel_id}")
             if deadline.remind is not None and deadline.opened is not None:
                 self._reminders[channel_id] = loop.create_task(self._remind(deadline),
                                                                name=f"reminder-{channel_id}")
-        elif (due := self.service.ai_due(channel_id)) is not None:
+        elif due is not None:
             self._tasks[channel_id] = loop.create_task(self._play_on(channel_id, due), name=f"ai-clock-{channel_id}")
         return deadline
 
@@ -241,7 +241,7 @@ class WindowClock:
         except Exception:  # the messages are lost, but the table must not stop: arm the next decision
             log.exception("%s could not deliver", what)
         try:
-            if channel not in self._tasks:  # nobody armed the next decision yet
-                self.arm(channel)
+            if channel not in self._tasks:  # nobody armed the next decision yet: the change's timer
+                self.arm(channel, next((n.timer for n in notices if isinstance(n, Public) and n.timer), None))
         except Exception:
             log.exception("%s could not re-arm", what)

@@ -10,7 +10,7 @@ from typing import Any
 
 from gavel.tables import i18n
 from gavel.tables.access import Access
-from gavel.tables.ai_turns import AITurns
+from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.decisions import clock_lines, time_lines
 from gavel.tables.games import game_name, get_game, installed, lobby_hint, variant_lines, variant_name

@@ -16,6 +16,36 @@ from gavel.tables import i18n
 from rules.core import Msg, SeatName
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A window that closes by itself: at `version` of table `table_id`, after `seconds`."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    seconds: float
+    ai: bool = False
+    """Not a window: AI seats left to act (their process stopped), to play on (`advance`)."""
+    remind: float | None = None
+    """Seconds from now until the half-time reminder of this decision is due (0 or less: now);
+    None when none is to be sent here (a clock under two minutes, or it was sent)."""
+    opened: int | None = None
+    """With `remind`: the version the decision opened at, which names it (`TableService.remind`)."""
+
+@dataclass(frozen=True)
+class Timer:
+    """What the front-end's timer (`gavel.tables.clock.WindowClock.arm`) is to wait for once a
+    change is delivered, as the change left table `table_id` at `version`: its decision's
+    clock (`deadline`), else when its AI seats are to be asked again (`ai_due`, seconds), else
+    nothing. Its seconds count from when the change was answered (a timer that fires a little
+    late is harmless: the service checks the version)."""
+
+    table_id: int
+    version: int
+    deadline: Deadline | None = None
+    ai_due: float | None = None
+
+
 @dataclass
 class Prompt:
     """Who must act now and what they may do; `version` makes stale buttons refusable.
@@ -145,6 +175,15 @@ class Public(_Lines):
     undo: tuple[int, int] | None = None
     """(seat, version) when that seat may take back its last action at that version (its
     player's Undo button, shown to them alone), as the change left the table."""
+    said: tuple[str, list[str]] | None = field(default=None, compare=False)
+    """(a language, `text` in it) when the service worded the lines for the channel's reader
+    (`TableService.act(lang=)`): the front-end reads them instead of asking (not kept in the
+    outbox: a notice sent again is worded again)."""
+    timer: Timer | None = field(default=None, compare=False)
+    """The timer to arm once this change is delivered (None: not said; ask the service)."""
+    owed: bool = field(default=True, compare=False)
+    """Whether notices of this channel kept before this one may still wait in the outbox (they
+    are sent first); False when the outbox said, as it kept this one, that none did."""
 
 
 @dataclass

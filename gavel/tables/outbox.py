@@ -58,6 +58,8 @@ class Outbox:
             return notices
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
+            if isinstance(notice, Public):
+                notice.owed = keep.older  # the front-end asks for older notices only when some wait
         return notices
 
     async def _add(self, table: Table, keep: Keep) -> bool:

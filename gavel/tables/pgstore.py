@@ -41,7 +41,7 @@ import itertools
 import json
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,6 +55,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from gavel.tables.ratings import Rated, Rating, Update
 from gavel.tables.store import (
     Keep,
+    Logged,
     MigrationFailed,
     SchemaTooNew,
     StaleWrite,
@@ -383,27 +384,39 @@ class PgStore:
 
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None, keep: Keep | None = None) -> int:
+                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = ()) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected`; `StaleWrite` and nothing written otherwise. `clock`: the
         clock of the decision open after it (see `set_clock`), written with it. `keep`: the
         notices that tell it, kept in the outbox in the same transaction (their rows in
-        `keep.ids`). Returns its seq. The UPDATE's row lock holds any other writer of this table
+        `keep.ids`, and `keep.older` whether older rows of the channel still wait). `earlier`:
+        actions applied before it since `expected`, each logged as its own row and version in
+        the same transaction. Returns its seq. The UPDATE's row lock holds any other writer of this table
         until the commit, so the seq read after it is this table's next one."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
-            announced = ", announced = %s" if keep is not None else ""
-            cursor = conn.execute(
-                "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb" + announced +
-                " WHERE id = %s AND version = %s",
-                [dumps(state), version, stamp, clock, *([version] if keep is not None else []), table_id, expected])
-            if cursor.rowcount != 1:
-                raise StaleWrite(table_id, expected)
-            found = conn.execute(
-                "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
-                " SELECT %s, COALESCE(MAX(seq), 0) + 1, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s"
-                " FROM actions WHERE table_id = %s RETURNING seq",
-                [table_id, seat, user_id, action, dumps(chance), dumps(events), version, stamp, table_id]).fetchone()
+            if keep is None:
+                cursor = conn.execute("UPDATE tables SET state = %s::jsonb, version = %s, updated = %s,"
+                                      " clock = %s::jsonb WHERE id = %s AND version = %s",
+                                      [dumps(state), version, stamp, clock, table_id, expected])
+                if cursor.rowcount != 1:
+                    raise StaleWrite(table_id, expected)
+            else:  # whether older notices of the channel still wait, read before these are kept
+                older = conn.execute(
+                    "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb,"
+                    " announced = %s WHERE id = %s AND version = %s"
+                    " RETURNING EXISTS (SELECT 1 FROM outbox WHERE channel = %s)",
+                    [dumps(state), version, stamp, clock, version, table_id, expected, keep.channel]).fetchone()
+                if older is None:
+                    raise StaleWrite(table_id, expected)
+                keep.older = bool(first_column(older))
+            for one in [*earlier, Logged(seat, user_id, action, chance, events, version)]:
+                found = conn.execute(
+                    "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
+                    " SELECT %s, COALESCE(MAX(seq), 0) + 1, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s"
+                    " FROM actions WHERE table_id = %s RETURNING seq",
+                    [table_id, one.seat, one.user_id, one.action, dumps(one.chance), dumps(one.events), one.version,
+                     stamp, table_id]).fetchone()
             if keep is not None:
                 keep.ids = self._outbox_rows(conn, table_id, keep.channel, version, keep.items, keep.hold, stamp)
         return int(first_column(found))
@@ -460,6 +473,11 @@ class PgStore:
         rows = self._read("SELECT * FROM tables WHERE channel = %s AND status IN ('lobby', 'active')"
                           " ORDER BY id DESC LIMIT 1", [channel])
         return rows[0] if rows else None
+
+    def others_mark(self) -> Hashable | None:
+        """None: other processes may write a PostgreSQL database at any time (every change reads
+        the table's head first)."""
+        return None
 
     def head(self, table_id: int) -> dict[str, Any] | None:
         """What a process checks of a table it holds before it changes it: the row's `status`,

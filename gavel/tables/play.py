@@ -2,9 +2,10 @@
 on (`run_ai`, `advance`), a player resigning, a game's end (`finish`), and a seat that let the
 time control run out twice in a row handed to the AI (`count_time_up`; `gavel.tables.away`).
 
-Every applied action, human or AI, is one transaction (log row + state snapshot); a player's
-own action that ends the call's changes is written with the call's notices in that same
-transaction (`step(defer=True)`, `Writes.save`): one commit per move. Each action's
+Every applied action, human or AI, is its own log row with the state snapshot after it; a
+player's own action is written with the AI seats' answer to it and the call's notices in one
+transaction (`step(defer=True)`, `run_ai`'s `step(batch=True)`, `Writes.save`): one commit per
+move. Other actions are one transaction each. Each action's
 randomness is `SeededChance(f"{seed}:{version}")` (set-up: `f"{seed}:setup"`), so a restored
 table draws the same as one that never stopped; the drawn numbers are logged too, so
 `game.replay` reproduces the game without the seed.
@@ -20,13 +21,13 @@ from typing import Any
 
 from gavel.tables import i18n, ratings
 from gavel.tables.access import Access
-from gavel.tables.ai_turns import AITurns
+from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, Table
 from gavel.tables.timing import Clocks
-from gavel.tables.writes import StaleTable, UndoPoints, Writes, _Unsaved
+from gavel.tables.writes import AIUnwritten, StaleTable, UndoPoints, Writes, _Unsaved
 from rules.core import (
     UNDO,
     BadActionText,
@@ -101,25 +102,39 @@ class Play:
         yet. None (the bot's case): every line waits for the call's notice."""
 
     async def act(self, channel_id: int, player: Player, action_text: str, *,
-                  version: int | None = None) -> list[Notice]:
+                  version: int | None = None, lang: str | None = None) -> list[Notice]:
         """Apply a player's action (`version`: the table's version the player saw, so that a move
-        made against a position that is gone is refused as `stale`, never applied to another)."""
-        return await self._access.on_table(channel_id, lambda table: self._act(table, player, action_text, version))
+        made against a position that is gone is refused as `stale`, never applied to another;
+        `lang`: the channel's language, its notice worded in it)."""
+        return await self._access.on_table(channel_id,
+                                           lambda table: self._act(table, player, action_text, version, lang))
 
-    async def _act(self, table: Table, player: Player, action_text: str, version: int | None) -> list[Notice]:
+    async def _act(self, table: Table, player: Player, action_text: str, version: int | None,
+                   lang: str | None = None) -> list[Notice]:
         self._access.require(table, "active")
         seat = table.require_seat(player.user_id)
         if version is not None and not self._timing.decisions.answering(table, version):
             raise IllegalAction("stale", players=self._timing.decisions.waiting(table))
-        out = _Out()
+        out = _Out(lang=lang)
         before = table.snapshot
         # Written with the call's notices (one transaction), or before anything else is written.
         draws = await self.step(table, seat, action_text.strip(), out, by=player.user_id, defer=True)
         try:
             await self.acted(table, seat)  # the seat is here: its walk-away count and votes start again
             await self._undo_points.note(table, seat, before, action_text.strip(), draws)  # before AI seats play on
-            await self.run_ai(table, out)
-            return await self._answers.notices(table, out)
+            public, private = len(out.public), {s: len(lines) for s, lines in out.private.items()}
+            try:
+                await self.run_ai(table, out)  # their answer is written with the action (one transaction)
+                return await self._answers.notices(table, out)
+            except AIUnwritten:  # the action alone was written: told without the AI seats' moves
+                failures = self._ai_turns.failed(table)
+                log.warning("table %s: the AI seats' answer could not be written (failure %d in a row); it will be"
+                            " asked again", table.id, failures)
+                del out.public[public:]
+                out.heard = min(out.heard, public)
+                for reader in list(out.private):
+                    del out.private[reader][private.get(reader, 0):]
+                return await self._answers.notices(table, out)
         finally:
             await self._writes.save(table)  # what failed before the notices were kept: the action stands all the same
 
@@ -192,7 +207,7 @@ class Play:
         return Msg("table.new_host", {"player": table.seats[heir].name})
 
     async def step(self, table: Table, seat: int, text: str, out: _Out, *, by: int | None = None,
-                    defer: bool = False) -> list[int]:
+                    defer: bool = False, batch: bool = False) -> list[int]:
         """Apply one action and persist it with the new state in one transaction, written in a
         worker thread (a durable write waits for the disk; the event loop must not); returns the
         numbers it drew. `by`: the user who chose it, logged with it (None: the AI or the clock
@@ -203,10 +218,13 @@ class Play:
         `defer`: the write waits for the call's notices (`Outbox.keep` writes both in one transaction)
         or for the next write of the table, whichever comes first (`Writes.save`); the caller makes
         sure it runs before it returns. An action that ends the game is written at once
-        (the results follow it)."""
-        await self._writes.save(table)  # an action not written yet goes first, in its own transaction
+        (the results follow it). `batch`: an action not written yet is written with this one,
+        in one transaction (the AI seats' answer to a player's action), not before it."""
+        if not batch:
+            await self._writes.save(table)  # an action not written yet goes first, in its own transaction
         game, state = table.game, table.state
-        assert state is not None and table.snapshot is not None  # set together when the game starts or loads
+        latest = self._writes.latest(table)  # the stored snapshot, or the last action's of this batch
+        assert state is not None and latest is not None  # set together when the game starts or loads
         try:
             action = game.parse_action(text)
         except BadActionText as unread:  # said with what the seat may play instead, when it may play
@@ -229,7 +247,7 @@ class Play:
                                state.version, expected, self._timing.row(table), tracked)
             outcome = game.outcome(state)
         except BaseException:
-            table.state = game.load(table.snapshot)
+            table.state = game.load(latest)
             self._timing.decisions.put(table.id, tracked)
             raise
         self._writes.defer(table, unsaved)
@@ -250,21 +268,26 @@ class Play:
         already done, the human's own move included: the failure is logged and counted, and
         the clock asks again after a pause (`ai_due`), so the table carries on by itself."""
         policy = self._ai_turns.policy(table)
+        # The AI seats' answer to a player's action not written yet is written with it, in one
+        # transaction (`Writes.save`): should that fail, the action is written alone (`AIUnwritten`).
+        batch = self._writes.pending(table.id) is not None
         for _ in range(MAX_AI_STEPS):
             held = self._timing.held(table)  # a seat just voted away: its open decision waits a little
             movers = [s for s in table.ai_to_act() if s not in held]
-            if not movers or policy is None or table.state is None or table.snapshot is None:
+            snapshot = self._writes.latest(table)
+            if not movers or policy is None or table.state is None or snapshot is None:
                 self._ai_turns.settled(table)
                 return
             seat = movers[0]
-            # The action before (a player's own) is written first, in its own transaction: an AI
-            # step that fails never takes it with it, and a failure to write it is the call's.
-            await self._writes.save(table)
             try:
-                text = await self._ai_turns.thinking.choose(table.game, table.state, table.snapshot, seat, policy)
-                await self.step(table, seat, text, out)
+                text = await self._ai_turns.thinking.choose(table.game, table.state, snapshot, seat, policy)
+                await self.step(table, seat, text, out, defer=batch, batch=batch)
                 self._hear(table, out)
+            except AIUnwritten:
+                raise  # the batch could not be written: the call writes the player's action alone
             except StaleTable:  # another process played this table meanwhile: its moves stand, ours was not written
+                if batch:
+                    raise  # the player's action was not written either: the call runs again
                 log.info("table %s moved on in another process while its AI seat %s was playing", table.id, seat)
                 return
             except Exception:

@@ -47,7 +47,9 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
   prompt's own line names the players to act): no turn line; `timestamps = True` (a live
   countdown): a decision's end is a moment (`table.runs_out_at`), else minutes. What a
   front-end acts on is a field: `Public.away` (a seat the AI took for its away player),
-  `Public.undo` (who may take their action back), `Public.over`. `await for_click(channel,
+  `Public.undo` (who may take their action back), `Public.over`, `Public.timer` (the timer to
+  arm once the change is delivered), `Public.owed` (whether older notices of the channel still
+  wait in the outbox), and with `act(..., lang=)` `Public.said` (the lines worded in it). `await for_click(channel,
   player, table_id, version)` decodes a menu click in one light call (the table, still
   answering, and the clicker's prompt without the board's labels).
 - Many processes may share one PostgreSQL database, any of them taking any command: every
@@ -71,7 +73,7 @@ the platform's plain modules up:
 - `gavel.tables.registry.Tables`: the shared state, one small object: the open tables (by id and
   by channel, each with its lock), the store, the broken tables; a part that keeps something per
   table forgets it when `Tables` does (`on_forget`).
-- `gavel.tables.images.Images` (pictures), `gavel.tables.ai_turns.AITurns` (AI policies),
+- `gavel.tables.images.Images` (pictures), `gavel.tables.ai.AITurns` (AI policies),
   `gavel.tables.hands.Secrets` (what each seat was last sent), `gavel.tables.timing.Clocks` (each
   table's decision and its stored clock, the wall clock), `gavel.tables.writes.Writes` (every
   write: the action not written yet, seating, the end; `UndoPoints`), `gavel.tables.outbox.Outbox`,
@@ -95,7 +97,7 @@ from typing import TYPE_CHECKING, Any
 from gavel.tables import ai as ai_seats
 from gavel.tables import i18n
 from gavel.tables.access import Access
-from gavel.tables.ai_turns import AITurns
+from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.away import Away
 from gavel.tables.clock import Deadline
@@ -263,6 +265,15 @@ class TableService:
         self.answers.mentions = mentions
 
     @property
+    def escape(self) -> Callable[[str], str] | None:
+        """How the front-end shows names in lines the service words for it (`Answers.escape`)."""
+        return self.answers.escape
+
+    @escape.setter
+    def escape(self, escape: Callable[[str], str] | None) -> None:
+        self.answers.escape = escape
+
+    @property
     def timestamps(self) -> bool:
         """Whether the front-end shows a time as a live countdown (`Views.timestamps`)."""
         return self.views.timestamps
@@ -392,10 +403,12 @@ class TableService:
 
     # ------------------------------------------------------------------ play (`play`)
     async def act(self, channel_id: int, player: Player, action_text: str, *,
-                  version: int | None = None) -> list[Notice]:
+                  version: int | None = None, lang: str | None = None) -> list[Notice]:
         """Apply a player's action (`version`: the table's version the player saw, so that a move
-        made against a position that is gone is refused as `stale`, never applied to another)."""
-        return await self.play.act(channel_id, player, action_text, version=version)
+        made against a position that is gone is refused as `stale`, never applied to another).
+        `lang`: the channel's language, when the front-end knows it: its notice comes worded in
+        it (`Public.said`)."""
+        return await self.play.act(channel_id, player, action_text, version=version, lang=lang)
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""

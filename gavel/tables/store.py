@@ -41,7 +41,7 @@ import os
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -138,6 +138,22 @@ class Keep:
     items: Sequence[tuple[str, bytes | None]]
     hold: float = 0.0
     ids: list[int] = field(default_factory=list)
+    older: bool = True
+    """Whether rows of the channel kept before these still wait (the store says so as it writes
+    them: the front-end then sends those first); True until the store has looked."""
+
+
+@dataclass(frozen=True)
+class Logged:
+    """An action logged before the last one of a batch written in one transaction
+    (`record_action(earlier=)`): each keeps its own log row and version."""
+
+    seat: int
+    user_id: int | None
+    action: str
+    chance: list[int]
+    events: list[dict[str, Any]]
+    version: int
 
 
 def first_column(row: Any) -> Any:
@@ -159,6 +175,7 @@ def outbox_rows(execute: Callable[[str, list[Any]], Any], mark: str, table_id: i
                        f" VALUES {', '.join([mark] * len(chunk))} RETURNING id", params).fetchall()
         ids += sorted(int(first_column(r)) for r in rows)
     return ids
+
 
 
 def same_seats(stored: Iterable[dict[str, Any]], expected: Iterable[dict[str, Any]]) -> bool:
@@ -304,6 +321,9 @@ def schema_version(conn: sqlite3.Connection) -> int:
 _held: dict[str, list[int]] = {}
 """Lock file path -> [file descriptor, Stores of this process using it]."""
 _held_guard = threading.Lock()
+_peers: dict[str, list[Store]] = {}
+"""Lock file path -> the open Stores of this process on that database: the only writers it can
+have (the lock keeps every other process out)."""
 
 
 def _lock_path(target: str) -> str | None:
@@ -392,12 +412,36 @@ class Store:
         except BaseException:
             _release(self._lock_file)
             raise
+        if self._lock_file is not None:
+            with _held_guard:
+                _peers.setdefault(self._lock_file, []).append(self)
 
     def close(self) -> None:
         with self._lock:
+            if self._lock_file is not None:
+                with _held_guard:
+                    mine = _peers.get(self._lock_file, [])
+                    if self in mine:
+                        mine.remove(self)
             self.db.close()
             _release(self._lock_file)
             self._lock_file = None
+
+    def others_mark(self) -> Hashable | None:
+        """A mark that stays the same while nobody else writes this database: equal marks mean
+        no other writer changed a row in between, so what this Store's owner holds in memory of
+        a table is still what the database has (`Access.fresh` then reads no head). Another
+        process cannot write a file this process locked, so the other writers are the other
+        Stores of this process on it (tests: two services on one file). None when it cannot
+        tell (a database without the process lock)."""
+        if self._lock_file is None:
+            return () if self.path in ("", ":memory:") else None
+        with _held_guard:
+            peers = [s for s in _peers.get(self._lock_file, []) if s is not self]
+        try:
+            return tuple((id(peer), peer.db.conn.total_changes) for peer in peers)
+        except sqlite3.ProgrammingError:  # a peer closed meanwhile: cannot tell
+            return None
 
     # ------------------------------------------------------------------ transactions
     @contextlib.contextmanager
@@ -526,30 +570,43 @@ class Store:
     @_locked
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None, keep: Keep | None = None) -> int:
+                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = ()) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected` (the version the action was computed from); `StaleWrite`
         and nothing written otherwise. `clock`: the clock of the decision open after it (see
         `set_clock`), written with it. `keep`: the notices that tell it, kept in the outbox in
-        the same transaction (their rows in `keep.ids`). Returns its seq."""
+        the same transaction (their rows in `keep.ids`, and `keep.older` whether older rows of
+        the channel still wait). `earlier`: actions applied before it since `expected` (the AI
+        seats' answer is written with the move it answers), each logged as its own row and
+        version in the same transaction. Returns its seq."""
         stamp = now()
         # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
         # sqlite-utils' insert/update introspect the table on each call. One statement per row
         # written: the table's row, the log row (its seq found by the insert itself) and the
         # outbox rows (one multi-row insert).
         with self.atomic():
-            announced = ", announced = ?" if keep is not None else ""
-            cursor = self.db.execute(
-                f"UPDATE tables SET state = ?, version = ?, updated = ?, clock = ?{announced}"
-                " WHERE id = ? AND version = ?",
-                [dumps(state), version, stamp, clock, *([version] if keep is not None else []), table_id, expected])
-            if cursor.rowcount != 1:
-                raise StaleWrite(table_id, expected)
-            row = self.db.execute(
-                "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
-                " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM actions WHERE table_id = ?"
-                " RETURNING seq",
-                [table_id, seat, user_id, action, dumps(chance), dumps(events), version, stamp, table_id]).fetchone()
+            if keep is None:
+                cursor = self.db.execute("UPDATE tables SET state = ?, version = ?, updated = ?, clock = ?"
+                                         " WHERE id = ? AND version = ?",
+                                         [dumps(state), version, stamp, clock, table_id, expected])
+                if cursor.rowcount != 1:
+                    raise StaleWrite(table_id, expected)
+            else:  # whether older notices of the channel still wait, read before these are kept
+                found = self.db.execute(
+                    "UPDATE tables SET state = ?, version = ?, updated = ?, clock = ?, announced = ?"
+                    " WHERE id = ? AND version = ? RETURNING EXISTS (SELECT 1 FROM outbox WHERE channel = ?)",
+                    [dumps(state), version, stamp, clock, version, table_id, expected, keep.channel]).fetchone()
+                if found is None:
+                    raise StaleWrite(table_id, expected)
+                keep.older = bool(found[0])
+            logged = [*earlier, Logged(seat, user_id, action, chance, events, version)]
+            for one in logged:
+                row = self.db.execute(
+                    "INSERT INTO actions (table_id, seq, seat, user_id, action, chance, events, version, time)"
+                    " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM actions WHERE table_id = ?"
+                    " RETURNING seq",
+                    [table_id, one.seat, one.user_id, one.action, dumps(one.chance), dumps(one.events), one.version,
+                     stamp, table_id]).fetchone()
             if keep is not None:
                 keep.ids = self._outbox_rows(table_id, keep.channel, version, keep.items, keep.hold, stamp)
         return int(row[0])
@@ -925,12 +982,13 @@ class TableStore(Protocol):
               seats: list[dict[str, Any]] | None = None) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None, keep: Keep | None = None) -> int: ...
+                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = ()) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
                rate: Update | None = None) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
     def head(self, table_id: int) -> dict[str, Any] | None: ...
+    def others_mark(self) -> Hashable | None: ...
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,6 +172,9 @@ class Table:
     dice: list[int] | None = None
     """Scripted dice still to be thrown (local play `--dice`); kept in memory only."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    seen: Hashable | None = field(default=None, repr=False, compare=False)
+    """The store's `others_mark` when this copy was last found to be the database's (None:
+    never): while the mark is the same, nobody else wrote, and no head needs reading."""
     _decided: tuple[State, int, Decision] | None = field(default=None, repr=False, compare=False)
     """The decision last worked out, with the state object and version it was read from."""
 

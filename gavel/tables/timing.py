@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
 
-from gavel.tables.ai_turns import AITurns
-from gavel.tables.clock import Deadline
+from gavel.tables.ai import AITurns
 from gavel.tables.decisions import REMIND_FROM, ClockRow, Decisions
+from gavel.tables.notices import Deadline, Timer
 from gavel.tables.store import loads
 from gavel.tables.table import Table
 
@@ -161,6 +161,12 @@ class Clocks:
                 or self._reminded.get(table.id) == row.opened:
             return found
         return replace(found, remind=row.remind - self.wall(), opened=row.opened)
+
+    def timer(self, table: Table) -> Timer:
+        """What the front-end's timer waits for now at `table`: its decision's clock
+        (`deadline`), else when its AI seats are to be asked again (`AITurns.due`)."""
+        deadline = self.deadline(table)
+        return Timer(table.id, table.version, deadline, self._ai_turns.due(table) if deadline is None else None)
 
     def was_reminded(self, table_id: int, opened: int) -> bool:
         """Whether the reminder of the decision opened at `opened` was sent (or found sent) here."""

@@ -20,7 +20,7 @@ from typing import Any
 from gavel.tables import ratings
 from gavel.tables.decisions import ClockRow, Opened, clock_text
 from gavel.tables.registry import Tables
-from gavel.tables.store import Keep, StaleWrite
+from gavel.tables.store import Keep, Logged, StaleWrite
 from gavel.tables.table import SeatInfo, Table
 from gavel.tables.timing import Clocks
 from rules.core import Chance, IllegalAction, ScriptedChance, SeededChance
@@ -59,6 +59,21 @@ class _Unsaved:
     """The clock of the decision open after it (`Answers.save_clock` brings it up to date)."""
     tracked: Opened | None
     """The decision known before it (put back if the write fails)."""
+    dice: list[int] | None = None
+    """The table's scripted dice before it (its own are spent when it is applied: the next
+    action of a batch throws the next ones; put back if the write fails)."""
+    draws: list[int] | None = None
+    """The recorded draws still to be fed back before it (likewise)."""
+
+    def logged(self) -> Logged:
+        """The action as an earlier row of a batch (`record_action(earlier=)`)."""
+        return Logged(self.seat, self.by, self.action, list(self.chance.record), self.events, self.version)
+
+
+class AIUnwritten(Exception):
+    """A batch (a player's action and the AI seats' answer, `Play.run_ai`) could not be written
+    as one: the player's action was written alone and memory is back at it; the AI seats play
+    on later (`AITurns.due`), and the call's notices are made again without their moves."""
 
 
 def _fields(seat: SeatInfo) -> dict[str, object]:
@@ -127,9 +142,9 @@ class Writes:
         self._store = tables.store
         self._timing = timing
         self._undo_points = undo_points
-        self._unsaved: dict[int, _Unsaved] = {}
-        """Per table: the action applied in memory whose write waits for the call's notices (one
-        transaction for both: `save` with `keep`); empty between calls."""
+        self._unsaved: dict[int, list[_Unsaved]] = {}
+        """Per table: the actions applied in memory whose write waits for the call's notices (one
+        transaction for all: `save` with `keep`), oldest first; empty between calls."""
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (memory only)."""
 
@@ -142,12 +157,22 @@ class Writes:
         self._draws[table_id] = list(draws)
 
     def pending(self, table_id: int) -> _Unsaved | None:
-        """The action applied at the table and not written yet, if any."""
-        return self._unsaved.get(table_id)
+        """The last action applied at the table and not written yet, if any."""
+        batch = self._unsaved.get(table_id)
+        return batch[-1] if batch else None
+
+    def latest(self, table: Table) -> dict[str, Any] | None:
+        """The snapshot of the table as it is in memory: the last action not written yet's, else
+        the stored one (what a failed step puts memory back to, what an AI seat thinks from)."""
+        unsaved = self.pending(table.id)
+        return unsaved.snapshot if unsaved is not None else table.snapshot
 
     def defer(self, table: Table, unsaved: _Unsaved) -> None:
-        """`unsaved` is applied in memory: written by the next `save`."""
-        self._unsaved[table.id] = unsaved
+        """`unsaved` is applied in memory: written by the next `save`, after any applied before it
+        (its dice are spent now: the next action throws the next ones)."""
+        unsaved.dice, unsaved.draws = table.dice, self._draws.get(table.id)
+        self.spend_dice(table, unsaved.chance)
+        self._unsaved.setdefault(table.id, []).append(unsaved)
 
     def chance(self, table: Table, tag: str) -> Chance:
         seeded = SeededChance(f"{table.seed}:{tag}")
@@ -163,56 +188,85 @@ class Writes:
             table.dice = chance.remaining
 
     async def save(self, table: Table, keep: Keep | None = None) -> bool:
-        """Write the table's action applied but not written yet (`Play.step`), if any, with `keep`'s
-        notices in the same transaction; True when they were kept with it. Another writer that
-        got there first is `StaleTable` (nothing written). Any other failure of the write with
-        the notices is tried again without them: a failure of the outbox's part then leaves the
-        action written and its notices unkept (as `Outbox.keep` does when the outbox cannot be
-        written), one of the action's own is the call's. A write that fails puts memory back to
-        the stored snapshot; a caller cancelled mid-write waits for the write to land first."""
-        unsaved = self._unsaved.pop(table.id, None)
-        if unsaved is None:
+        """Write the table's actions applied but not written yet (`Play.step`), if any, in one
+        transaction with `keep`'s notices; True when they were kept with them. Another writer
+        that got there first is `StaleTable` (nothing written). Any other failure of the write
+        with the notices is tried again without them: a failure of the outbox's part then leaves
+        the actions written and their notices unkept (as `Outbox.keep` does when the outbox
+        cannot be written). When a batch (a player's action and the AI seats' answer) cannot be
+        written even so, the first action is written alone and `AIUnwritten` says the rest was
+        not; a failure of that one is the call's. A write that fails puts memory back to the
+        stored snapshot; a caller cancelled mid-write waits for the write to land first."""
+        batch = self._unsaved.pop(table.id, None)
+        if not batch:
             return False
+        try:
+            return await self._write(table, batch, keep)
+        except (StaleTable, asyncio.CancelledError):
+            raise
+        except Exception:
+            if len(batch) == 1:
+                raise
+            log.exception("table %s: versions %s to %s could not be written together; the first is written alone",
+                          table.id, batch[0].version, batch[-1].version)
+        self._unwind(table, batch[1:], stored=batch[0].snapshot)  # memory back at the first action
+        await self._write(table, batch[:1], None)
+        raise AIUnwritten()
+
+    async def _write(self, table: Table, batch: list[_Unsaved], keep: Keep | None) -> bool:
+        last = batch[-1]
         for kept in ([keep, None] if keep is not None else [None]):
-            extra = {"keep": kept} if kept is not None else {}  # an action alone is the plain call it always was
+            extra: dict[str, Any] = {"keep": kept} if kept is not None else {}  # an action alone: the plain call
+            if len(batch) > 1:
+                extra["earlier"] = [u.logged() for u in batch[:-1]]
             write = asyncio.ensure_future(asyncio.to_thread(
-                self._store.record_action, table.id, unsaved.seat, unsaved.by, unsaved.action, unsaved.chance.record,
-                unsaved.events, unsaved.snapshot, unsaved.version, expected=unsaved.expected,
-                clock=clock_text(unsaved.clock), **extra))
+                self._store.record_action, table.id, last.seat, last.by, last.action, last.chance.record,
+                last.events, last.snapshot, last.version, expected=batch[0].expected,
+                clock=clock_text(last.clock), **extra))
             try:
                 await _see_through(write)
             except StaleWrite as exc:  # the stored table moved on without us: nothing was written
-                self._unwind(table, unsaved)
+                self._unwind(table, batch)
                 raise StaleTable() from exc
             except _Landed:  # cancelled once the write had landed: memory keeps what the database has
-                self._landed(table, unsaved)
+                self._landed(table, last)
                 raise
             except Exception:
                 if kept is not None:
                     log.exception("table %s: version %s could not be written with its notices; written alone",
-                                  table.id, unsaved.version)
+                                  table.id, last.version)
                     continue
-                self._unwind(table, unsaved)
+                if len(batch) > 1:  # the caller writes the first alone: memory stays as it is meanwhile
+                    raise
+                self._unwind(table, batch)
                 raise
             except BaseException:
-                self._unwind(table, unsaved)
+                self._unwind(table, batch)
                 raise
-            self._landed(table, unsaved)
+            self._landed(table, last)
             return kept is not None
         return False  # pragma: no cover (the last try returns or raises)
 
     def _landed(self, table: Table, unsaved: _Unsaved) -> None:
-        """The action's write is in the database: memory takes up its snapshot, clock and dice."""
+        """The action's write is in the database: memory takes up its snapshot and clock."""
         table.snapshot = unsaved.snapshot
         self._timing.stored(table.id, unsaved.clock)
-        self.spend_dice(table, unsaved.chance)
 
-    def _unwind(self, table: Table, unsaved: _Unsaved) -> None:
-        """The action was not written: memory goes back to the stored snapshot."""
-        assert table.snapshot is not None
-        table.state = table.game.load(table.snapshot)
-        self._timing.decisions.put(table.id, unsaved.tracked)
-        self._undo_points.unwritten(table.id, unsaved.version)
+    def _unwind(self, table: Table, batch: list[_Unsaved], *, stored: dict[str, Any] | None = None) -> None:
+        """`batch` was not written: memory goes back to the snapshot before it (`stored`, else
+        the stored one), with the decision known then and the dice not thrown."""
+        first = batch[0]
+        snapshot = stored if stored is not None else table.snapshot
+        assert snapshot is not None
+        table.state = table.game.load(snapshot)
+        self._timing.decisions.put(table.id, first.tracked)
+        table.dice = first.dice
+        if first.draws is not None:
+            self._draws[table.id] = first.draws
+        else:
+            self._draws.pop(table.id, None)
+        for unsaved in batch:
+            self._undo_points.unwritten(table.id, unsaved.version)
 
     async def save_seats(self, table: Table, seats: list[SeatInfo] | None = None, *,
                          host: int | None = None) -> None:

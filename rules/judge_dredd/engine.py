@@ -78,7 +78,7 @@ class JudgeDredd(Game[DreddState]):
         min_seats=2,
         max_seats=6,
         variants=VARIANTS,
-        hidden_information=True,
+        hidden_information=True, has_secrets=True,
         timed=True,
     )
     state_type = DreddState

@@ -32,6 +32,8 @@ class DreddWords(Words):
     players: dict[str, str] = field(default_factory=dict)
     """Judge colour -> the name of the player at this table (seat i is `COLOURS[i]`, R22)."""
 
+    reads_facts = True
+
     def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         return {"players": dict(zip(COLOURS, names, strict=False))}
 

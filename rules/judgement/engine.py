@@ -88,7 +88,7 @@ class Judgement(Game[JudgementState]):
         min_seats=4,
         max_seats=9,
         variants=setup.VARIANTS,
-        hidden_information=True,
+        hidden_information=True, has_secrets=True,
         timed=True,
     )
     state_type = JudgementState

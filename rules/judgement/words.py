@@ -35,6 +35,8 @@ class JudgementWords(Words):
     alive: tuple[str, ...] = ()
     """The colours of the living players (a skill's target may be any of them)."""
 
+    reads_facts = True
+
     def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         alive = [p["colour"] for p in public.get("players") or [] if p.get("alive")]
         return {"players": dict(zip(COLOURS, names, strict=False)), "alive": alive}

@@ -112,6 +112,8 @@ class JudthoWords(Words):
     proposal too (E7), and its button then reads "Void game"."""
 
     # ---- one table
+    reads_facts = True
+
     def facts(self, public: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """In play: the board's {square: piece} and the proposal standing; nothing before."""
         if public.get("phase") != "play":

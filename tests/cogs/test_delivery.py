@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import discord
+
+from cogs.delivery import locale_lang
 from gavel.tables import i18n
-from gavel.tables.notices import Private
+from gavel.tables.notices import Private, Public
 from rules.core import Msg
 from tests.cogs.conftest import refusals
 from tests.cogs.test_flow import started
@@ -60,3 +63,18 @@ async def test_my_info_button_answers_privately(world, service):
     assert result.ephemeral
     assert "alice" in result.response.content
     assert [a.filename for a in result.response.attachments] == ["board.png"]
+
+
+async def test_the_channel_reads_the_lines_the_service_worded_for_its_language(world):
+    """A change asked in the channel's language comes worded in it (`Public.said`): the delivery
+    posts those words and renders the lines itself only for another language."""
+    delivery = world.env.bot.delivery
+    public = Public(1, [Msg("table.no_winner")], said=("en", ["worded by the service"]))
+    assert delivery.compose(public, "en")[0] == "worded by the service"
+    assert delivery.compose(public, "zh-TW")[0] == i18n.gettext("table.no_winner", "zh-TW")
+
+
+def test_every_discord_locale_has_its_language_worked_out_once():
+    assert locale_lang(discord.Locale.taiwan_chinese) == locale_lang("zh-TW") == "zh-TW"
+    assert locale_lang(discord.Locale.american_english) == locale_lang(None) == i18n.DEFAULT
+    assert locale_lang("zh_TW") == i18n.language("zh_TW")  # a tag Discord never sends: asked

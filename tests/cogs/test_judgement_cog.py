@@ -231,7 +231,7 @@ async def test_judgement_commands_are_named_in_traditional_chinese(world):
 
 
 def test_merged_puts_both_changes_in_one_channel_message():
-    first = [Public(1, [Msg("judgement.event.a"), Msg("table.your_turn", {})], PNG, Prompt(1, 3, 0, 9, ["x"])),
+    first = [Public(1, [Msg("judgement.event.a")], PNG, Prompt(1, 3, 0, 9, ["x"])),
              Private(1, 0, 9, [Msg("judgement.event.secret")])]
     then = [Public(1, [Msg("judgement.event.b")], PNG, Prompt(1, 4, 1, 8, ["y"])), Prompt(1, 4, 2, 7, ["z"])]
     out = merged(first, then)

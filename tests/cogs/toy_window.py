@@ -58,7 +58,7 @@ class WindowState(State):
 
 class WindowToy(Game[WindowState]):
     info = GameInfo(key=KEY, names={"en": "Window toy", "zh-TW": "窗口玩具"}, min_seats=2, max_seats=6,
-                    hidden_information=True, timed=True)
+                    hidden_information=True, has_secrets=True, timed=True)
     state_type = WindowState
 
     def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> WindowState:

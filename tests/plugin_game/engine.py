@@ -76,7 +76,7 @@ class RelayState(State):
 
 
 class BeaconRelay(Game[RelayState]):
-    info = GameInfo(KEY, {"en": "Beacon Relay", "zh-TW": "烽火接力"}, 2, 4, hidden_information=True)
+    info = GameInfo(KEY, {"en": "Beacon Relay", "zh-TW": "烽火接力"}, 2, 4, hidden_information=True, has_secrets=True)
     state_type = RelayState
 
     def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> RelayState:

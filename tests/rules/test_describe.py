@@ -55,6 +55,8 @@ def mentions(text: str, word: str) -> bool:
 
 def test_describe_default_says_the_game_its_players_and_its_facts() -> None:
     class Facts(Words):
+        reads_facts = True
+
         def facts(self, public: Any, names: Any) -> dict[str, Any]:
             return {"leader": public["leader"]}
 

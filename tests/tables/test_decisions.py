@@ -61,6 +61,8 @@ class _Labels(toy_window.HandRenderer):
 class _FactWords(Words):
     """Words whose facts say which view they were read from."""
 
+    reads_facts = True
+
     def facts(self, public, names):
         return {"hand": public["hand"], "hands": public["hands"], "names": list(names)}
 

@@ -245,27 +245,30 @@ async def test_a_game_stopped_between_ai_moves_goes_on_after_restore(backend: Ba
 
 
 async def test_a_failed_ai_step_keeps_the_players_move_and_is_retried(backend: Backend) -> None:
-    """An AI step that fails (here its database write, twice) does not undo the human's move nor
-    tell them nothing changed: the move stands, the failures back off (1 s, 2 s), and the next
-    try plays the AI seat on."""
+    """An AI step that fails (here its database write, in two calls) does not undo the human's
+    move nor tell them nothing changed: the move stands (written alone when the AI seats' answer
+    was to be written with it), the failures back off (1 s, 2 s), and the next try plays the AI
+    seat on."""
     svc = make_service(backend.location())
     await seat(svc, ALICE, ai=1, seed="ai-retry", dice=[3, 4])
     await svc.act(CHANNEL, ALICE, "roll")
-    record, fails = svc.store.record_action, [2]
+    record, failing = svc.store.record_action, [True]
 
-    def flaky(table_id, seat, *args, **kwargs):
-        if seat == 1 and fails[0]:
-            fails[0] -= 1
+    def flaky(table_id, seat, *args, earlier=(), **kwargs):
+        if failing[0] and 1 in [seat, *(e.seat for e in earlier)]:
             raise RuntimeError("disk trouble")
-        return record(table_id, seat, *args, **kwargs)
+        return record(table_id, seat, *args, earlier=earlier, **kwargs)
 
     svc.store.record_action = flaky
     notices = await svc.act(CHANNEL, ALICE, "move 3")
     table = svc.table(CHANNEL)
     assert notices and table.state.pos[0] == 3 and table.ai_to_act() == [1]
     assert svc.ai_due(CHANNEL) == 1.0
+    # told without the AI seat's moves, which were not written
+    assert [(m.key, m.params.get("player")) for m in notices[0].lines] == [("toy.event.moved", 0)]
     await svc.advance(CHANNEL)
     assert svc.ai_due(CHANNEL) == 2.0 and table.ai_to_act() == [1]
+    failing[0] = False
     await svc.advance(CHANNEL)
     assert svc.ai_due(CHANNEL) is None and table.humans_to_act() == [0]
     assert [r["seat"] for r in svc.store.actions(table.id)] == [0, 0, 1, 1]

@@ -40,40 +40,65 @@ def sqlite_store(svc: TableService) -> Store:
     return svc.store
 
 
-async def test_one_action_is_one_transaction_of_six_statements(tmp_path: Path) -> None:
+async def test_one_action_is_one_transaction_of_five_statements(tmp_path: Path) -> None:
     svc = make_service(str(tmp_path / "g.sqlite3"))
     await seat(svc, ALICE, BOB, dice=[3, 4])
     table = svc.table(CHANNEL)
     with statements(sqlite_store(svc)) as seen:
         notices = await svc.act(CHANNEL, ALICE, "roll")
-    # the table's head (its row and seats: one read), then one transaction: the snapshot with its
-    # clock and the version announced, the log row, the outbox rows (one insert for them all)
-    assert seen == ["SELECT t.status, t.version,", "BEGIN IMMEDIATE", "UPDATE tables SET",
-                    "INSERT INTO actions", "INSERT INTO outbox", "COMMIT"]
+    # no head read (nobody else wrote the file since the table was last read: `others_mark`), then
+    # one transaction: the snapshot with its clock and the version announced, the log row, the
+    # outbox rows (one insert for them all)
+    assert seen == ["BEGIN IMMEDIATE", "UPDATE tables SET", "INSERT INTO actions", "INSERT INTO outbox", "COMMIT"]
     assert notices and all(n.outbox is not None for n in notices)
     assert [n.outbox for n in notices] == sorted(n.outbox for n in notices)  # the rows in the notices' order
     row = svc.store.table_row(table.id)
     assert row["version"] == row["announced"] == 1 and [a["seq"] for a in svc.store.actions(table.id)] == [1]
     with statements(sqlite_store(svc)) as seen:
         await svc.act(CHANNEL, ALICE, "move 3")
-    assert len(seen) == 6 and seen.count("COMMIT") == 1
+    assert len(seen) == 5 and seen.count("COMMIT") == 1
     assert [a["seq"] for a in svc.store.actions(table.id)] == [1, 2]
 
 
-async def test_an_action_followed_by_ai_seats_writes_each_action_then_the_last_with_the_notices(
-        tmp_path: Path) -> None:
-    """The player's own action is written before any AI seat thinks (an AI step that fails never
-    takes it with it); the AI's actions are written one transaction each, and the notices after."""
+async def test_the_head_is_read_again_once_another_service_wrote_the_file(tmp_path: Path) -> None:
+    """Two services on one SQLite file (as two processes would share a database): one that wrote
+    makes the other read the table's head before its next change, and play on the table as stored."""
+    path = str(tmp_path / "g.sqlite3")
+    svc = make_service(path)
+    await seat(svc, ALICE, BOB, dice=[3, 4, 5, 6])
+    await svc.act(CHANNEL, ALICE, "roll")
+    other = make_service(path)
+    await other.act(CHANNEL, ALICE, "move 3")  # Bob's turn now, as the file has it
+    table = svc.table(CHANNEL)
+    with statements(sqlite_store(svc)) as seen:
+        await svc.act(CHANNEL, BOB, "roll")  # this service's copy still has Alice to move
+    assert seen[0] == "SELECT t.status, t.version," and seen.count("COMMIT") == 1
+    assert [a["seat"] for a in svc.store.actions(table.id)] == [0, 0, 1]
+    move = next(a for a in svc.legal_for(CHANNEL, BOB) if a.startswith("move"))
+    with statements(sqlite_store(svc)) as seen:
+        await svc.act(CHANNEL, BOB, move)  # nobody else wrote since: no head
+    assert seen[0] == "BEGIN IMMEDIATE"
+    other.close()
+
+
+async def test_an_action_and_the_ai_seats_answer_are_one_transaction_with_the_notices(tmp_path: Path) -> None:
+    """The AI seats' answer to a player's action is written with it and the notices, in one
+    transaction; each action keeps its own log row and version (the game replays). An AI step
+    that fails never takes the player's action with it (`tests/tables/test_persistence.py`)."""
     svc = make_service(str(tmp_path / "g.sqlite3"))
     await seat(svc, ALICE, ai=1, dice=[3, 4, 5, 6])
     table = svc.table(CHANNEL)
     await svc.act(CHANNEL, ALICE, "roll")
+    before = len(svc.store.actions(table.id))
     with statements(sqlite_store(svc)) as seen:
         await svc.act(CHANNEL, ALICE, "move 3")
-    moves = len(svc.store.actions(table.id)) - 1  # the player's and the AI's
-    assert moves >= 2 and seen.count("INSERT INTO actions") == moves
-    assert seen.count("COMMIT") == moves + 1 and seen.count("INSERT INTO outbox") == 1
-    assert svc.store.table_row(table.id)["announced"] == table.version
+    logged = svc.store.actions(table.id)[before:]
+    moves = len(logged)  # the player's and the AI's
+    assert moves >= 3 and seen.count("INSERT INTO actions") == moves and {r["seat"] for r in logged} == {0, 1}
+    assert [r["version"] for r in logged] == list(range(logged[0]["version"], logged[0]["version"] + moves))
+    assert seen.count("BEGIN IMMEDIATE") == seen.count("COMMIT") == 1 and seen.count("INSERT INTO outbox") == 1
+    assert svc.store.table_row(table.id)["announced"] == table.version == logged[-1]["version"]
+    assert svc.replay(table.id).to_json() == table.state.to_json()
 
 
 def test_a_call_s_notices_are_one_insert_and_keep_their_order(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from gavel.tables.clock import Deadline, WindowClock
-from gavel.tables.notices import Notice, Public
+from gavel.tables.notices import Notice, Public, Timer
 from gavel.tables.service import TableService
 from gavel.tables.table import DEFAULT_TIMEOUT, TIMEOUT_KEY, split_config, stored_config, stored_timeout, table_settings
 from rules.core import IllegalAction
@@ -360,3 +360,55 @@ async def test_the_lobby_and_the_status_say_how_long_a_window_waits() -> None:
 async def test_a_game_without_windows_says_nothing_about_a_clock(svc) -> None:
     await svc.create(GUILD, CHANNEL, "toy", ALICE)
     assert not [m for m in (await svc.status(CHANNEL)).lines if "clock" in m.key]
+
+
+# --------------------------------------------------------------------------- the timer in the answer
+class Asked:
+    """A service whose `deadline` and `ai_due` count how often the clock asks them."""
+
+    def __init__(self, svc: TableService) -> None:
+        self.svc, self.asked = svc, 0
+
+    def __getattr__(self, name: str):
+        return getattr(self.svc, name)
+
+    def deadline(self, channel_id: int) -> Deadline | None:
+        self.asked += 1
+        return self.svc.deadline(channel_id)
+
+    def ai_due(self, channel_id: int) -> float | None:
+        self.asked += 1
+        return self.svc.ai_due(channel_id)
+
+
+async def test_a_change_carries_the_timer_the_clock_arms_without_asking() -> None:
+    svc = window_service()
+    started = await window_table(svc, ALICE, BOB, timeout=TINY)
+    assert started[0].timer == Timer(svc.table(CHANNEL).id, svc.table(CHANNEL).version)  # Alice draws: no clock
+    notices = await svc.act(CHANNEL, ALICE, "draw")
+    timer = notices[0].timer
+    assert timer is not None and timer.deadline == svc.deadline(CHANNEL) and timer.ai_due is None
+    assert timer.deadline is not None and timer.deadline.seconds == TINY
+    asked, deliver = Asked(svc), Deliveries()
+    clock = WindowClock(asked, deliver)
+    assert clock.arm(CHANNEL, timer) == timer.deadline and clock.armed(CHANNEL) and asked.asked == 0
+    await asyncio.wait_for(deliver.event.wait(), PATIENCE)
+    assert deliver.got[0][1][0].lines[0].key == "table.timed_out"
+    clock.close()
+
+
+async def test_an_older_changes_timer_leaves_the_newer_one_armed() -> None:
+    """Deliveries may end out of order: the timer of a change the table has moved past is not
+    armed over the newer change's."""
+    svc = window_service()
+    await window_table(svc, ALICE, BOB, timeout=TINY)
+    table = svc.table(CHANNEL)
+    clock = WindowClock(svc, Deliveries())
+    newer = Timer(table.id, table.version + 1, Deadline(table.id, CHANNEL, table.version + 1, PATIENCE))
+    older = Timer(table.id, table.version, None)
+    assert clock.arm(CHANNEL, newer) == newer.deadline
+    task = clock._tasks[CHANNEL]
+    assert clock.arm(CHANNEL, older) is None and clock._tasks[CHANNEL] is task and not task.cancelled()
+    clock.arm(CHANNEL, Timer(table.id + 1, 0, None))  # the channel's next table: armed (nothing to wait for)
+    assert not clock.armed(CHANNEL)
+    clock.close()

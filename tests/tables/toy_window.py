@@ -66,7 +66,7 @@ class WindowState(State):
 
 class ToyWindow(Game[WindowState]):
     info = GameInfo("toy_window", {"en": "Toy windows", "zh-TW": "玩具出牌"}, 2, 6, hidden_information=True,
-                    timed=True)
+                    has_secrets=True, timed=True)
     state_type = WindowState
 
     def new_game(self, config: dict[str, Any], seats: int, chance: Chance) -> WindowState:
