@@ -464,6 +464,11 @@ class PageButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=
         return int(self.fields["page"])
 
 
+def _row_button(label: str, style: discord.ButtonStyle, custom_id: str) -> discord.ui.Button[Any]:
+    """A button of a message's last row (info, hand, undo, sit): under the game's own buttons."""
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id, row=4)
+
+
 class LobbyButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     kind = "lobby"
 
@@ -477,10 +482,8 @@ class InfoButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=IN
 
     @classmethod
     def make(cls, table_id: int, lang: str) -> InfoButton:
-        button: discord.ui.Button[Any]
-        button = discord.ui.Button(label=i18n.gettext("cogs.button.info", lang), style=discord.ButtonStyle.secondary,
-                                   custom_id=info_id(table_id), row=4)
-        return cls(button)
+        label = i18n.gettext("cogs.button.info", lang)
+        return cls(_row_button(label, discord.ButtonStyle.secondary, info_id(table_id)))
 
 
 class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
@@ -494,10 +497,7 @@ class HandButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=HA
         """`<game_key>.button.hand` when the game names its secrets otherwise ("My role"), else
         `cogs.button.hand`; the custom id is the same whatever it says."""
         key = i18n.own_or(game_key, "button.hand", "cogs.button.hand", lang)
-        button: discord.ui.Button[Any]
-        button = discord.ui.Button(label=i18n.gettext(key, lang), style=discord.ButtonStyle.secondary,
-                                   custom_id=hand_id(table_id), row=4)
-        return cls(button)
+        return cls(_row_button(i18n.gettext(key, lang), discord.ButtonStyle.secondary, hand_id(table_id)))
 
 
 class UndoButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=UNDO_TEMPLATE):
@@ -508,10 +508,8 @@ class UndoButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=
 
     @classmethod
     def make(cls, table_id: int, version: int, lang: str) -> UndoButton:
-        button: discord.ui.Button[Any]
-        button = discord.ui.Button(label=i18n.gettext("cogs.button.undo", lang), style=discord.ButtonStyle.danger,
-                                   custom_id=undo_id(table_id, version), row=4)
-        return cls(button)
+        return cls(_row_button(i18n.gettext("cogs.button.undo", lang), discord.ButtonStyle.danger,
+                               undo_id(table_id, version)))
 
     @property
     def arg(self) -> str:
@@ -525,10 +523,7 @@ class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT
 
     @classmethod
     def make(cls, table_id: int, lang: str) -> SitButton:
-        button: discord.ui.Button[Any]
-        button = discord.ui.Button(label=i18n.gettext("cogs.button.sit", lang), style=discord.ButtonStyle.success,
-                                   custom_id=sit_id(table_id), row=4)
-        return cls(button)
+        return cls(_row_button(i18n.gettext("cogs.button.sit", lang), discord.ButtonStyle.success, sit_id(table_id)))
 
 
 class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=HISTORY_TEMPLATE):

@@ -15,16 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from gavel.tables.access import Access
 from gavel.tables.decisions import OnClock, clock_text, turn_lines
+from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.notices import Notice, Private, Prompt, Public
 from gavel.tables.outbox import Outbox
-from gavel.tables.registry import Tables
 from gavel.tables.table import Player, Table
-from gavel.tables.timing import Clocks
-from gavel.tables.writes import UndoPoints, Writes
+from gavel.tables.writes import UndoPoints
 from rules import registry
 from rules.core import Decision, IllegalAction, Msg
 
@@ -69,17 +67,10 @@ class _Now:
 class Answers:
     """The prompts and notices of a table's present moment (it keeps nothing of its own)."""
 
-    def __init__(self, tables: Tables, access: Access, images: Images, secrets: Secrets, timing: Clocks,
-                 writes: Writes, outbox: Outbox, undo_points: UndoPoints) -> None:
-        self._tables = tables
-        self._access = access
-        self._store = tables.store
-        self._images = images
-        self._secrets = secrets
-        self._timing = timing
-        self._writes = writes
-        self._outbox = outbox
-        self._undo_points = undo_points
+    def __init__(self, ground: Ground, images: Images, secrets: Secrets, outbox: Outbox,
+                 undo_points: UndoPoints) -> None:
+        self._tables, self._access, self._writes, self._timing = ground
+        self._images, self._secrets, self._outbox, self._undo_points = images, secrets, outbox, undo_points
         self.mentions = False
         """Whether the front-end says whose turn it is itself, from the prompt (Discord mentions the
         players to act): the channel's notice then carries no "your turn" / "may act" line."""
@@ -100,7 +91,7 @@ class Answers:
             return
         if self._timing.is_stored(table.id, row):
             return
-        if await asyncio.to_thread(self._store.set_clock, table.id, table.version, clock_text(row)):
+        if await asyncio.to_thread(self._tables.store.set_clock, table.id, table.version, clock_text(row)):
             self._timing.stored(table.id, row)
 
     def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:

@@ -25,13 +25,11 @@ import logging
 import math
 from dataclasses import replace
 
-from gavel.tables.access import Access
 from gavel.tables.answers import Answers, _Out
+from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
 from gavel.tables.play import AWAY_AFTER, AWAY_AI, Play
 from gavel.tables.table import Player, Table
-from gavel.tables.timing import Clocks
-from gavel.tables.writes import Writes
 from rules.core import IllegalAction, Msg, SeatName
 
 log = logging.getLogger(__name__)
@@ -54,12 +52,9 @@ class Away:
     """A player taking their seat back (`sit`) and the votes to hand a silent seat to the AI
     (`away`); it keeps nothing of its own (the count and the votes are stored with the seat)."""
 
-    def __init__(self, access: Access, writes: Writes, timing: Clocks, play: Play, answers: Answers) -> None:
-        self._access = access
-        self._writes = writes
-        self._timing = timing
-        self._play = play
-        self._answers = answers
+    def __init__(self, ground: Ground, play: Play, answers: Answers) -> None:
+        _, self._access, self._writes, self._timing = ground
+        self._play, self._answers = play, answers
 
     async def sit(self, channel_id: int, player: Player) -> list[Notice]:
         """The player of an away seat takes it back: the AI stops playing it at once (`not_away`

@@ -8,19 +8,18 @@ gets there. The clocks themselves are `gavel.tables.timing.Clocks`'.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from gavel.tables import i18n
-from gavel.tables.access import Access
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.clock import Deadline
 from gavel.tables.games import game_name
+from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Reminder
 from gavel.tables.outbox import Outbox
 from gavel.tables.play import Play
-from gavel.tables.registry import Tables
 from gavel.tables.settings import Settings
 from gavel.tables.table import Table
-from gavel.tables.timing import Clocks
 from gavel.tables.writes import StaleTable
 from rules.core import IllegalAction, Msg
 
@@ -28,16 +27,10 @@ from rules.core import IllegalAction, Msg
 class Expiry:
     """What happens when a clock runs out (it keeps nothing of its own)."""
 
-    def __init__(self, tables: Tables, access: Access, timing: Clocks, play: Play, answers: Answers,
-                 outbox: Outbox, settings: Settings) -> None:
-        self._tables = tables
-        self._store = tables.store
-        self._access = access
-        self._timing = timing
-        self._play = play
-        self._answers = answers
-        self._outbox = outbox
-        self._settings = settings
+    def __init__(self, ground: Ground, play: Play, answers: Answers, outbox: Outbox, settings: Settings) -> None:
+        self._tables, self._access, _, self._timing = ground
+        self._store = ground.tables.store
+        self._play, self._answers, self._outbox, self._settings = play, answers, outbox, settings
 
     # ------------------------------------------------------------------ the window clock
     def deadline(self, channel_id: int) -> Deadline | None:
@@ -55,8 +48,14 @@ class Expiry:
         """The clock ran out at `version`: every human the decision puts on the clock takes its
         timeout action (a public `table.timed_out` names them), AI seats play on, and the usual
         notices come back. Nothing at all (`[]`) when the table moved on since (a stale timer)."""
+        return await self._unless_gone(channel_id, lambda table: self._expire(table, version))
+
+    async def _unless_gone(self, channel_id: int,
+                           change: Callable[[Table], Awaitable[list[Notice]]]) -> list[Notice]:
+        """`change` on the channel's table, or nothing (`[]`) when there is none any more or it
+        cannot be loaded: a timer outlives its table."""
         try:
-            return await self._access.on_table(channel_id, lambda table: self._expire(table, version))
+            return await self._access.on_table(channel_id, change)
         except IllegalAction as exc:
             if exc.code in ("no_table", "table_broken"):
                 return []
@@ -140,12 +139,7 @@ class Expiry:
         reminders off (`/table settings`). Claimed in the database first, so that it goes out
         once whichever process, or restarted process, gets here; nothing (`[]`) when the
         decision was answered or moved on, or the reminder was sent already."""
-        try:
-            return await self._access.on_table(channel_id, lambda table: self._remind(table, opened))
-        except IllegalAction as exc:
-            if exc.code in ("no_table", "table_broken"):
-                return []
-            raise
+        return await self._unless_gone(channel_id, lambda table: self._remind(table, opened))
 
     async def _remind(self, table: Table, opened: int) -> list[Notice]:
         now = self._timing.decisions.track(table) if table.status == "active" and self._timing.enabled else None

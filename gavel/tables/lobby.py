@@ -9,14 +9,13 @@ import secrets
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.access import Access
 from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.decisions import clock_lines, time_lines
 from gavel.tables.games import game_name, get_game, installed, lobby_hint, variant_lines, variant_name
+from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
 from gavel.tables.play import Play
-from gavel.tables.registry import Tables
 from gavel.tables.rematch import REMATCH_AGE, REMATCH_WAIT, Invite, Rematches, Window, ended_at
 from gavel.tables.store import StaleWrite, dumps, loads
 from gavel.tables.table import (
@@ -31,8 +30,7 @@ from gavel.tables.table import (
     stored_time,
     table_settings,
 )
-from gavel.tables.timing import Clocks
-from gavel.tables.writes import StaleTable, Writes
+from gavel.tables.writes import StaleTable
 from rules.core import IllegalAction, Msg
 
 
@@ -40,17 +38,10 @@ class Lobby:
     """Opening a table (or a rematch of the channel's last game), seating, starting and
     cancelling it (it keeps nothing of its own: the seating is stored, the table `Tables`')."""
 
-    def __init__(self, tables: Tables, access: Access, writes: Writes, timing: Clocks, ai_turns: AITurns,
-                 play: Play, answers: Answers, rematches: Rematches) -> None:
-        self._tables = tables
-        self._store = tables.store
-        self._access = access
-        self._writes = writes
-        self._timing = timing
-        self._ai_turns = ai_turns
-        self._play = play
-        self._answers = answers
-        self._rematches = rematches
+    def __init__(self, ground: Ground, ai_turns: AITurns, play: Play, answers: Answers, rematches: Rematches) -> None:
+        self._tables, self._access, self._writes, self._timing = ground
+        self._store = ground.tables.store
+        self._ai_turns, self._play, self._answers, self._rematches = ai_turns, play, answers, rematches
 
     async def create(self, guild_id: int | None, channel_id: int, game_key: str, host: Player, *,
                      variant: str | None = None, config: dict[str, Any] | None = None,

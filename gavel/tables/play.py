@@ -20,14 +20,13 @@ from dataclasses import replace
 from typing import Any
 
 from gavel.tables import i18n, ratings
-from gavel.tables.access import Access
 from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
+from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, Table
-from gavel.tables.timing import Clocks
-from gavel.tables.writes import AIUnwritten, StaleTable, UndoPoints, Writes, _Unsaved
+from gavel.tables.writes import AIUnwritten, StaleTable, UndoPoints, _Unsaved
 from rules.core import (
     UNDO,
     BadActionText,
@@ -88,14 +87,9 @@ class Play:
     """Actions applied, AI seats played, resignations and a game's end (it keeps nothing of its
     own but who hears AI seats as they play: `live`)."""
 
-    def __init__(self, access: Access, writes: Writes, timing: Clocks, ai_turns: AITurns, answers: Answers,
-                 undo_points: UndoPoints) -> None:
-        self._access = access
-        self._writes = writes
-        self._timing = timing
-        self._ai_turns = ai_turns
-        self._answers = answers
-        self._undo_points = undo_points
+    def __init__(self, ground: Ground, ai_turns: AITurns, answers: Answers, undo_points: UndoPoints) -> None:
+        _, self._access, self._writes, self._timing = ground
+        self._ai_turns, self._answers, self._undo_points = ai_turns, answers, undo_points
         self.live: Callable[[Public], None] | None = None
         """Who hears the channel's lines as AI seats play them, one action at a time (local play
         prints an AI-only game as it goes); a call's notice then carries only the lines not heard

@@ -112,6 +112,7 @@ from gavel.tables.games import (
     variant_lines,
     variant_name,
 )
+from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
@@ -183,19 +184,17 @@ class TableService:
         """`outbox`: whether changes' notices wait in the database until delivered (the bot's
         case; local play prints them at once and keeps nothing)."""
         self.access = Access(self.tables, self.timing, self.secrets)
-        self.answers = Answers(self.tables, self.access, self.images, self.secrets, self.timing, self.writes,
-                               self.outbox, self.undo_points)
-        self.play = Play(self.access, self.writes, self.timing, self.ai_turns, self.answers, self.undo_points)
-        self.walkaways = Away(self.access, self.writes, self.timing, self.play, self.answers)
-        self.undos = Undo(self.tables, self.access, self.timing, self.undo_points, self.play, self.answers)
+        ground = Ground(self.tables, self.access, self.writes, self.timing)
+        self.answers = Answers(ground, self.images, self.secrets, self.outbox, self.undo_points)
+        self.play = Play(ground, self.ai_turns, self.answers, self.undo_points)
+        self.walkaways = Away(ground, self.play, self.answers)
+        self.undos = Undo(ground, self.undo_points, self.play, self.answers)
         self.player_settings = Settings(self.store)
-        self.expiry = Expiry(self.tables, self.access, self.timing, self.play, self.answers, self.outbox,
-                             self.player_settings)
+        self.expiry = Expiry(ground, self.play, self.answers, self.outbox, self.player_settings)
         self.rematches = Rematches(self.tables, self.access, self.timing)
-        self.lobby = Lobby(self.tables, self.access, self.writes, self.timing, self.ai_turns, self.play,
-                           self.answers, self.rematches)
+        self.lobby = Lobby(ground, self.ai_turns, self.play, self.answers, self.rematches)
         self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
-        self.views = Views(self.tables, self.access, self.timing, self.images, self.answers, self.rematches)
+        self.views = Views(ground, self.images, self.answers, self.rematches)
         self.results = Standings(self.tables, self.images, self.restoring)
         for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.undo_points):
             self.tables.on_forget(part.forget)
@@ -357,14 +356,8 @@ class TableService:
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
                      draws: list[int] | None = None, settings: dict[str, Any] | None = None) -> list[Notice]:
-        """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
-        (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
-        whole life. `time`: the time control (`none` by default, `live` or `daily`:
-        `gavel.tables.table.TIME_CONTROLS`), kept the same way (see `gavel.tables.decisions`); without it, a
-        `time` among `settings` (seconds: a rematch copies its game's). `draws`: every random
-        number the table draws, set-up first, comes from this list while it lasts (a replayed
-        record, `gavel.tables.record`), then as usual. `settings`: more of the table's own settings,
-        stored as they are (`_<name>`: a rematch copies its game's)."""
+        """A lobby in `channel_id`, its options as `Lobby.create` reads them (the clock, the time
+        control, scripted draws, the table's own settings)."""
         return await self.lobby.create(guild_id, channel_id, game_key, host, variant=variant, config=config, seed=seed,
                                        sit=sit, dice=dice, lang=lang, timeout=timeout, time=time, draws=draws,
                                        settings=settings)
@@ -386,11 +379,8 @@ class TableService:
         return await self.lobby.start(channel_id, by)
 
     async def cancel(self, channel_id: int, by: Player, *, can_manage: bool = False) -> list[Notice]:
-        """Close the table with no result. The host may cancel a lobby, and abort a game only
-        while some seat has not acted yet (as chess servers allow an abort before both sides
-        moved): after that a player can only resign (`leave`), which records the result, so a
-        losing host cannot wipe it. Staff (Manage Messages) may cancel at any time; the table is
-        then recorded as cancelled. A table that could not be loaded is for staff only."""
+        """Close the table with no result: a lobby, or a game nobody has yet to act in by its
+        host, any table by staff (`can_manage`); the rules are `Lobby.cancel`'s."""
         return await self.lobby.cancel(channel_id, by, can_manage=can_manage)
 
     async def rematch(self, channel_id: int, by: Player, previous: int | None = None, *,

@@ -30,15 +30,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.access import Access
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.decisions import clock_text
+from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice
 from gavel.tables.play import Play
-from gavel.tables.registry import Tables
 from gavel.tables.store import StaleWrite, loads
 from gavel.tables.table import Player, Table, engine_config
-from gavel.tables.timing import Clocks
 from gavel.tables.writes import StaleTable, UndoPoints
 from rules.core import UNDO, Game, IllegalAction, Msg, SeatName, State, replay_chance
 
@@ -59,14 +57,10 @@ class Undo:
     """A player taking back their last action (it keeps nothing of its own: whether a seat may,
     as last worked out here, is `UndoPoints`')."""
 
-    def __init__(self, tables: Tables, access: Access, timing: Clocks, undo_points: UndoPoints, play: Play,
-                 answers: Answers) -> None:
-        self._store = tables.store
-        self._access = access
-        self._timing = timing
-        self._undo_points = undo_points
-        self._play = play
-        self._answers = answers
+    def __init__(self, ground: Ground, undo_points: UndoPoints, play: Play, answers: Answers) -> None:
+        _, self._access, _, self._timing = ground
+        self._store = ground.tables.store
+        self._undo_points, self._play, self._answers = undo_points, play, answers
 
     async def undo(self, channel_id: int, player: Player, *, version: int | None = None) -> list[Notice]:
         """`player` takes back their last action (see the module). `version`: the table's

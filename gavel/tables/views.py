@@ -9,17 +9,15 @@ from dataclasses import replace
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.access import Access
 from gavel.tables.answers import Answers
 from gavel.tables.decisions import clock_lines, deadline_lines, time_lines, turn_lines
 from gavel.tables.games import STATUS, game_name, lobby_hint, variant_lines
+from gavel.tables.ground import Ground
 from gavel.tables.images import Images
 from gavel.tables.notices import Private, Public
-from gavel.tables.registry import Tables
 from gavel.tables.rematch import Rematches
 from gavel.tables.store import loads
 from gavel.tables.table import Player, Table
-from gavel.tables.timing import Clocks
 from rules import registry
 from rules.core import UNDO, Event, Game, IllegalAction, Msg, SeatName
 
@@ -28,15 +26,10 @@ class Views:
     """What a player or the channel may look at without changing anything (it keeps nothing of
     its own)."""
 
-    def __init__(self, tables: Tables, access: Access, timing: Clocks, images: Images, answers: Answers,
-                 rematches: Rematches) -> None:
-        self._tables = tables
-        self._store = tables.store
-        self._access = access
-        self._timing = timing
-        self._images = images
-        self._answers = answers
-        self._rematches = rematches
+    def __init__(self, ground: Ground, images: Images, answers: Answers, rematches: Rematches) -> None:
+        self._tables, self._access, _, self._timing = ground
+        self._store = ground.tables.store
+        self._images, self._answers, self._rematches = images, answers, rematches
         self.timestamps = False
         """Whether the front-end shows a time as a live countdown (Discord's timestamps): a
         decision's end is then said as a moment (`table.runs_out_at`), else in minutes."""
