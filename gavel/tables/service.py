@@ -304,11 +304,7 @@ class TableService:
         """In how many seconds the AI seats of the channel's table should be asked to play on
         (`advance`), or None when none is to act (`AITurns.due`); not before a seat just voted
         away may be played (`Clocks.hold`)."""
-        table = self.tables.table(channel_id)
-        due = self.ai_turns.due(table)
-        if due is None or table is None:
-            return due
-        return max(due, self.timing.hold_left(table) or 0.0)
+        return self.timing.ai_due(self.tables.table(channel_id))
 
     async def for_click(self, channel_id: int, player: Player, table_id: int, version: int, *,
                         fresh: bool = False) -> tuple[Table, Prompt | None]:

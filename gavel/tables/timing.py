@@ -166,7 +166,15 @@ class Clocks:
         """What the front-end's timer waits for now at `table`: its decision's clock
         (`deadline`), else when its AI seats are to be asked again (`AITurns.due`)."""
         deadline = self.deadline(table)
-        return Timer(table.id, table.version, deadline, self._ai_turns.due(table) if deadline is None else None)
+        return Timer(table.id, table.version, deadline, self.ai_due(table) if deadline is None else None)
+
+    def ai_due(self, table: Table | None) -> float | None:
+        """In how many seconds the table's AI seats are to be asked to play on (`AITurns.due`),
+        not before a seat just voted away may be played (`hold`); None when none is to act."""
+        due = self._ai_turns.due(table)
+        if due is None or table is None:
+            return due
+        return max(due, self.hold_left(table) or 0.0)
 
     def was_reminded(self, table_id: int, opened: int) -> bool:
         """Whether the reminder of the decision opened at `opened` was sent (or found sent) here."""
