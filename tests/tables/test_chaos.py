@@ -179,6 +179,8 @@ def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once
     """Exit codes of the processes found ended while others were being killed."""
 
     def running(pid: int) -> bool:
+        if pid in ended:
+            return False
         answer = workers._ask(f"poll {pid}")
         if answer != "-":
             ended[pid] = int(answer)
