@@ -114,7 +114,7 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
         left = svc.store.outbox_due(time.time() + 10_000)
     finally:
         svc.close()
-    marked = {row for line in sent if "marked" in line for row in line["marked"]}
+    marked = {(line["pid"], row) for line in sent if "marked" in line for row in line["marked"]}
     notices = [line for line in sent if "row" in line]
     notices.sort(key=lambda line: line["at"])
     seen: dict[int, dict[str, Any]] = {}
@@ -129,7 +129,7 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
         if first is None:
             seen[row] = line
             firsts.append(line)
-        elif row not in marked and first["pid"] in killed:
+        elif (first["pid"], row) not in marked and first["pid"] in killed:
             excused += 1  # sent, then its process was killed before the outbox heard of it
         else:
             duplicates += 1
