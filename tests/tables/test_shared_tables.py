@@ -84,3 +84,26 @@ async def test_processes_sharing_a_database_send_each_kept_notice_once(backend: 
     taken = await there.waiting()
     assert [n.outbox for n in taken[CHANNEL]] == kept
     assert await here.waiting() == {} and await here.waiting(CHANNEL) == {}  # `there` sends them
+
+
+async def test_a_change_never_overtakes_an_older_notice_another_process_holds(backend: Backend) -> None:
+    db, now = backend.location(), [1000.0]
+    here, there = make_service(db), make_service(db)
+    for svc in (here, there):
+        svc.shared, svc.wall = True, lambda: now[0]
+    started = [n.outbox for n in await seat(here, ALICE, BOB) if n.outbox is not None]
+    # `here` wrote the start's notices and died before it sent them; `there` plays on at once
+    table = await there.look(CHANNEL)
+    assert table is not None and started
+    turn = min(table.game.to_act(table.state))
+    notices = await there.act(CHANNEL, ALICE if table.seats[turn].user_id == ALICE.user_id else BOB, "roll")
+    mine = [n.outbox for n in notices if n.outbox is not None]
+    owed = await there.owed(CHANNEL, mine)
+    # the start's notices are still held by `here`: the roll must not go out before them
+    assert owed.before == [] and owed.held == frozenset(mine)
+    assert await here.waiting(shards=([1], 2)) == {}  # another shard's channel: never claimed
+    now[0] += here.lease + 1  # `here`'s hold ran out: the channel's owner sends them all, in order
+    taken = await there.waiting(shards=([0], 2))
+    assert [n.outbox for n in taken[CHANNEL]] == [*started, *mine]
+    await there.release(n.outbox for n in taken[CHANNEL] if n.outbox is not None)  # it cannot send them after all
+    assert [n.outbox for n in (await here.waiting())[CHANNEL]] == [*started, *mine]  # due again at once
