@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.notices import Private
+from gavel.tables.service import TableService
 from gavel.tables.store import StaleWrite
 from rules.core import IllegalAction
+from tests.tables import toy_window
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, seat
 
@@ -107,3 +110,21 @@ async def test_a_change_never_overtakes_an_older_notice_another_process_holds(ba
     assert [n.outbox for n in taken[CHANNEL]] == [*started, *mine]
     await there.release(n.outbox for n in taken[CHANNEL] if n.outbox is not None)  # it cannot send them after all
     assert [n.outbox for n in (await here.waiting())[CHANNEL]] == [*started, *mine]  # due again at once
+
+
+async def test_a_process_catching_up_with_another_does_not_tell_a_seat_its_secrets_again(backend: Backend) -> None:
+    db = backend.location()
+    here, there = (TableService(db, renderers={"toy_window": None}, ais={"toy_window": toy_window.choose})
+                   for _ in range(2))
+    await here.create(GUILD, CHANNEL, "toy_window", ALICE, seed="w", timeout=0)
+    await here.join(CHANNEL, BOB)
+    await here.start(CHANNEL, ALICE)
+    table = await there.look(CHANNEL)  # `there` holds the table too, as dealt
+    assert table is not None and table.state is not None
+    drawer = table.state.turn
+    players = {info.user_id: p for info in table.seats for p in (ALICE, BOB) if p.user_id == info.user_id}
+    drew = await here.act(CHANNEL, players[table.seats[drawer].user_id], "draw")  # `here` tells the drawer
+    assert any(isinstance(n, Private) and n.seat == drawer for n in drew)
+    other = 1 - drawer
+    passed = await there.act(CHANNEL, players[table.seats[other].user_id], "pass")
+    assert [n for n in passed if isinstance(n, Private)] == []  # nobody's hand changed since `here` told it
