@@ -7,16 +7,18 @@ seats play, and delivers every notice through the front-end's own code (`cogs.de
 `Delivery.deliver` with what a channel still owes first, and `Resender.flush` for what is due),
 where only the last step, Discord itself, is a fake that records what went out.
 
-Each line it records is appended and flushed at once (a SIGKILL loses none that was written):
+Each line it records is appended and flushed at once, one `write` each (a SIGKILL loses none that
+was written):
 
 - in the `acks` file, every change the service acknowledged (as `mp_driver` does);
-- in the `sent` file, every notice "Discord accepted": the process, the channel, the outbox
+- in the `sent` file, which every process appends to (its lines are in the order the notices
+  went out), every notice "Discord accepted": the process, the channel, the outbox
   row, the kind, the seat, the secrets it carried, and a `marked` line once the outbox was
   told (a notice sent but not marked when its process was killed is the one a crash may send
   twice: no outbox can avoid that).
 
-When every table of its shard is over it keeps running until the outbox is empty (`drain`), or
-for `drain` seconds at most.
+When every table of its shard is over it keeps running until the outbox is empty, looking
+`drain` times at most, every 0.1 s.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ import logging
 import os
 import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -92,7 +93,7 @@ class Sender(Delivery):
 
 def describe(notice: Notice, channel: int) -> dict[str, Any]:
     """What the fake Discord saw of one notice."""
-    line: dict[str, Any] = {"pid": os.getpid(), "at": time.monotonic(), "channel": channel, "row": notice.outbox,
+    line: dict[str, Any] = {"pid": os.getpid(), "channel": channel, "row": notice.outbox,
                             "kind": type(notice).__name__.lower(), "table": getattr(notice, "table_id", None)}
     if isinstance(notice, Private):
         line["seat"] = notice.seat
@@ -157,7 +158,7 @@ class Worker:
         self.bot = Bot(svc, int(config["index"]), guilds, out)
         self.channels = [c for c in guilds if self.bot.serves(guilds[c])]
         self.rng = random.Random(config["seed"])
-        self.drain = float(config["drain"])
+        self.drain = int(config["drain"])
         self.acks = acks
         self.errors = 0
         self.clock = WindowClock(svc, self.delivered_by_clock)
@@ -241,8 +242,7 @@ class Worker:
         self.bot.resender.start()
         try:
             await asyncio.gather(*(self.play(self.channels) for _ in range(2)))
-            ends = time.monotonic() + self.drain
-            while time.monotonic() < ends:
+            for _ in range(self.drain):
                 if await asyncio.to_thread(self.svc.store.outbox_next) is None:
                     break
                 await asyncio.sleep(0.1)
