@@ -1,6 +1,8 @@
 """Three bot processes on one PostgreSQL database, each over one shard of three, play window
 and time-controlled tables of two games (simulated players and an AI seat at each) while they
-are killed (SIGKILL) and started again throughout; then they drain the outbox. Each process
+are killed (SIGKILL) and started again throughout (and, where this machine can run a PostgreSQL
+server of the test's own, while that database is restarted as after a crash); then they drain
+the outbox. Each process
 delivers through the front-end's own `Delivery` and `Resender`, Discord being a fake that
 records what went out (`tests.tables.chaos_driver`). Whatever the kills hit:
 
@@ -18,9 +20,14 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
+import socket
+import subprocess
+import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -157,10 +164,11 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
             "*duplicates": duplicates, "*out_of_order": out_of_order, "*repeated_secrets": repeated}
 
 
-def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once_in_order(
-        pg: Backend, tmp_path: Path) -> None:
+def chaos(url: str, tmp_path: Path, restart: Callable[[], None] | None = None) -> dict[str, int]:
+    """Open the tables, run the three processes with kills throughout (and, `restart`, the
+    database restarted once, halfway), let them drain the outbox; the run's `figures`, each of
+    its processes having ended well (with `restart`: whatever it logged while the database was away)."""
     assert toy_window.ToyWindow and toy_game.ToyRace  # registered in this process too (replay)
-    url = pg.location()
     guilds = asyncio.run(open_tables(url))
     workers = Workers(tmp_path, "tests.tables.chaos_driver")
     rng = random.Random(2026)
@@ -173,7 +181,8 @@ def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once
         runs += 1
         return workers.launch({"url": url, "index": index, "guilds": {str(c): g for c, g in guilds.items()},
                                "acks": str(tmp_path / f"acks{runs}.jsonl"), "sent": str(sent),
-                               "seed": runs, "drain": DRAIN, "log": str(tmp_path / f"worker{runs}.log")})
+                               "seed": runs, "drain": DRAIN, "log": str(tmp_path / f"worker{runs}.log"),
+                               "tolerate": restart is not None})
 
     killed: set[int] = set()
     ended: dict[int, int] = {}
@@ -197,6 +206,8 @@ def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once
             running_now = [i for i, pid in enumerate(pids) if running(pid)]
             if not running_now:
                 break
+            if restart is not None and len(killed) == KILLS // 2:
+                restart()
             index = rng.choice(running_now)
             os.kill(pids[index], signal.SIGKILL)
             assert workers.finish(pids[index]) == -signal.SIGKILL
@@ -212,5 +223,77 @@ def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once
     print(json.dumps(found))
     failed = {pid: workers.logs[pid].read_text(encoding="utf-8") for pid, code in ended.items() if code != 0}
     assert failed == {}, failed
+    return found
+
+
+def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once_in_order(
+        pg: Backend, tmp_path: Path) -> None:
+    found = chaos(pg.location(), tmp_path)
     assert found["actions"] >= 150 and found["kills"] >= 5 and found["timeouts"] >= 10, found
+    assert {k: v for k, v in found.items() if k.startswith("*") and v} == {}, found
+
+
+class Server:
+    """A PostgreSQL server of this test's own (`initdb`, `pg_ctl`: as the `postgres` user when
+    run as root, which PostgreSQL refuses), on a free port, in a folder of its own."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.data = folder / "data"
+        self.user: list[str] = []
+        if os.geteuid() == 0:
+            self.user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(folder, "postgres")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
+        self._ctl("start")
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *command: str) -> None:
+        subprocess.run([*self.user, *command], check=True, capture_output=True, timeout=60)
+
+    def _ctl(self, what: str) -> None:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-m",
+                  "immediate", "-w", what)
+
+    def restart(self) -> None:
+        """Down at once (as a crash: its clients' connections cut, nothing shut down cleanly), and up again."""
+        self._ctl("restart")
+
+    def stop(self) -> None:
+        self._ctl("stop")
+
+
+@pytest.fixture
+def own_pg() -> Iterator[Server]:
+    missing = [tool for tool in ("initdb", "pg_ctl") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"no {' or '.join(missing)} here to run a PostgreSQL server of the test's own")
+    folder = Path(tempfile.mkdtemp(prefix="gavel-pg-"))  # not under tmp_path: its user must reach it
+    try:
+        server = Server(folder)
+        try:
+            yield server
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_database_restart_among_the_kills_loses_nothing_and_tells_everything_once_in_order(
+        own_pg: Server, tmp_path: Path) -> None:
+    restarts: list[int] = []
+
+    def restart() -> None:
+        own_pg.restart()
+        restarts.append(1)
+
+    found = chaos(own_pg.url, tmp_path, restart=restart)
+    assert restarts == [1] and found["actions"] >= 150 and found["kills"] >= 5, found
     assert {k: v for k, v in found.items() if k.startswith("*") and v} == {}, found
