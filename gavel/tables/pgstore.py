@@ -633,6 +633,10 @@ class PgStore:
     def _outbox_rows(conn: psycopg.Connection[Any], table_id: int, channel: int, version: int,
                      items: Sequence[tuple[str, bytes | None]], hold: float, stamp: datetime,
                      claimer: str | None = None) -> list[int]:
+        """Insert outbox rows under the channel's claim lock (`outbox_due`), held to the commit: the
+        ids of a channel's rows then grow in the order they become visible, so no claim sees a
+        newer row of a channel while an older one is still being written (and sends it first)."""
+        conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [OUTBOX_LOCK, _channel_key(channel)])
         return outbox_rows(conn.execute, "(%s, %s, %s, %s::jsonb, %s, %s, %s, %s)", table_id, channel, version,
                            items, hold, stamp, claimer)
 
@@ -643,7 +647,8 @@ class PgStore:
         every one of `channel` kept before row `before`. `claim`: in each channel (`channel`, else
         every channel with a row due, of `shards` only when given: `shard_filter`) the rows
         `claimable` takes, oldest first, each then held by `claimer` for `claim` seconds; `mine`:
-        the rows `claimer` holds as their writer, which it takes too. The claims of a channel are
+        the rows `claimer` holds as their writer, which it takes too (they come back without
+        their notice and image: it has them at hand). The claims of a channel are
         made one at a time (an advisory lock per channel, taken in one order), so two processes
         never split a channel's rows between them: none is sent twice or out of its turn."""
         columns = "o.id, o.table_id, o.channel, o.version, o.notice, o.image, o.attempts"
@@ -665,13 +670,21 @@ class PgStore:
             for key in sorted({_channel_key(c) for c in channels}):
                 conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [OUTBOX_LOCK, key])
             rows = [as_row(r) for r in conn.execute(
-                f"SELECT {columns}, o.next_try, o.claimer FROM outbox o WHERE o.channel = ANY(%s)"
-                " ORDER BY o.channel, o.id", [channels]).fetchall()]
+                "SELECT o.id, o.table_id, o.channel, o.version, o.attempts, o.next_try, o.claimer FROM outbox o"
+                " WHERE o.channel = ANY(%s) ORDER BY o.channel, o.id", [channels]).fetchall()]
             taken = claimable(rows, at, claimer, mine, before)
-            if taken:
-                conn.execute("UPDATE outbox SET next_try = %s, claimer = %s WHERE id = ANY(%s)",
-                             [at + claim, claimer, [r["id"] for r in taken]])
-        return sorted(taken, key=lambda r: r["id"])
+            if not taken:
+                return []
+            conn.execute("UPDATE outbox SET next_try = %s, claimer = %s WHERE id = ANY(%s)",
+                         [at + claim, claimer, [r["id"] for r in taken]])
+            # The notices themselves (with their images), but not those of the claimer's own rows:
+            # it has them at hand.
+            own = set(mine)
+            read = [r["id"] for r in taken if r["id"] not in own]
+            bodies = {row["id"]: row for row in (as_row(r) for r in conn.execute(
+                "SELECT id, notice, image FROM outbox WHERE id = ANY(%s)", [read]).fetchall())} if read else {}
+        return [{**r, "notice": bodies.get(r["id"], {}).get("notice"), "image": bodies.get(r["id"], {}).get("image")}
+                for r in sorted(taken, key=lambda r: r["id"])]
 
     def outbox_release(self, ids: Iterable[int], claimer: str, at: float) -> None:
         """Rows `claimer` holds but will not send (another's older notice holds their channel up,

@@ -835,7 +835,8 @@ class Store:
         database): in each channel (`channel`, else every channel with a row due, of `shards`
         only when given: `shard_filter`) the rows `claimable` takes, oldest first, each then held
         by `claimer` for `claim` seconds (this process sends them; nobody else takes them
-        meanwhile); `mine`: the rows `claimer` holds as their writer, which it takes too."""
+        meanwhile); `mine`: the rows `claimer` holds as their writer, which it takes too (they come back without
+        their notice and image: it has them at hand)."""
         columns = "o.id, o.table_id, o.channel, o.version, o.notice, o.image, o.attempts"
         if claim is None:
             where, params = ("o.channel = ?", [channel]) if channel is not None else ("o.next_try <= ?", [at])
@@ -852,12 +853,21 @@ class Store:
                     f" WHERE o.next_try <= ?{extra}", [at, *params])]
             if not channels:
                 return []
-            rows = self._rows(f"SELECT {columns}, o.next_try, o.claimer FROM outbox o WHERE o.channel IN"
-                              f" ({', '.join('?' * len(channels))}) ORDER BY o.channel, o.id", channels)
+            rows = self._rows("SELECT o.id, o.table_id, o.channel, o.version, o.attempts, o.next_try, o.claimer"
+                              f" FROM outbox o WHERE o.channel IN ({', '.join('?' * len(channels))})"
+                              " ORDER BY o.channel, o.id", channels)
             taken = claimable(rows, at, claimer, mine, before)
             self.db.conn.executemany("UPDATE outbox SET next_try = ?, claimer = ? WHERE id = ?",
                                      [[at + claim, claimer, r["id"]] for r in taken])
-        return sorted(taken, key=lambda r: r["id"])
+            # The notices themselves (with their images), but not those of the claimer's own rows:
+            # it has them at hand.
+            own = set(mine)
+            read = [r["id"] for r in taken if r["id"] not in own]
+            marks = ", ".join("?" * len(read))
+            bodies = {row["id"]: row for row in self._rows(
+                f"SELECT id, notice, image FROM outbox WHERE id IN ({marks})", read)} if read else {}
+        return [{**r, "notice": bodies.get(r["id"], {}).get("notice"), "image": bodies.get(r["id"], {}).get("image")}
+                for r in sorted(taken, key=lambda r: r["id"])]
 
     def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         cursor = self.db.execute(query, list(params))

@@ -203,7 +203,13 @@ class Worker:
         left = list(channels)
         while left:
             channel = self.rng.choice(left)
-            table = await self.svc.look(channel)
+            try:
+                table = await self.svc.look(channel)
+            except Exception as exc:  # the database is away for a moment (a player sees an error)
+                self.errors += 1
+                print(f"worker {os.getpid()}: look: {type(exc).__name__}: {exc}", file=sys.stderr)
+                await asyncio.sleep(0.05)
+                continue
             if table is None or table.state is None or table.status != "active":
                 left.remove(channel)
                 continue

@@ -20,11 +20,7 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import signal
-import socket
-import subprocess
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -36,7 +32,7 @@ import pytest
 from gavel.tables.service import TableService
 from gavel.tables.store import loads
 from tests.tables import chaos_driver, toy_game, toy_window
-from tests.tables.backends import Backend, require_pg
+from tests.tables.backends import Backend, OwnServer, own_server, require_pg
 from tests.tables.mp_driver import PLAYERS
 from tests.tables.test_multiprocess import Workers, acknowledged
 
@@ -233,61 +229,14 @@ def test_three_processes_killed_throughout_lose_nothing_and_tell_everything_once
     assert {k: v for k, v in found.items() if k.startswith("*") and v} == {}, found
 
 
-class Server:
-    """A PostgreSQL server of this test's own (`initdb`, `pg_ctl`: as the `postgres` user when
-    run as root, which PostgreSQL refuses), on a free port, in a folder of its own."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.data = folder / "data"
-        self.user: list[str] = []
-        if os.geteuid() == 0:
-            self.user = ["runuser", "-u", "postgres", "--"]
-            shutil.chown(folder, "postgres")
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
-        self._ctl("start")
-
-    @property
-    def url(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
-
-    def _run(self, *command: str) -> None:
-        subprocess.run([*self.user, *command], check=True, capture_output=True, timeout=60)
-
-    def _ctl(self, what: str) -> None:
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-m",
-                  "immediate", "-w", what)
-
-    def restart(self) -> None:
-        """Down at once (as a crash: its clients' connections cut, nothing shut down cleanly), and up again."""
-        self._ctl("restart")
-
-    def stop(self) -> None:
-        self._ctl("stop")
-
-
 @pytest.fixture
-def own_pg() -> Iterator[Server]:
-    missing = [tool for tool in ("initdb", "pg_ctl") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"no {' or '.join(missing)} here to run a PostgreSQL server of the test's own")
-    folder = Path(tempfile.mkdtemp(prefix="gavel-pg-"))  # not under tmp_path: its user must reach it
-    try:
-        server = Server(folder)
-        try:
-            yield server
-        finally:
-            server.stop()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+def own_pg() -> Iterator[OwnServer]:
+    with own_server() as server:
+        yield server
 
 
 def test_a_database_restart_among_the_kills_loses_nothing_and_tells_everything_once_in_order(
-        own_pg: Server, tmp_path: Path) -> None:
+        own_pg: OwnServer, tmp_path: Path) -> None:
     restarts: list[int] = []
 
     def restart() -> None:
