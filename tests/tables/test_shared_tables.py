@@ -128,3 +128,27 @@ async def test_a_process_catching_up_with_another_does_not_tell_a_seat_its_secre
     other = 1 - drawer
     passed = await there.act(CHANNEL, players[table.seats[other].user_id], "pass")
     assert [n for n in passed if isinstance(n, Private)] == []  # nobody's hand changed since `here` told it
+
+
+async def test_processes_flushing_in_step_each_send_their_shards_rows_a_dead_writer_left(backend: Backend) -> None:
+    db, now = backend.location(), [1000.0]
+    writer, *processes = (make_service(db) for _ in range(4))
+    for svc in (writer, *processes):
+        svc.shared, svc.wall = True, lambda: now[0]
+    shard_of = {}
+    for k in range(6):  # two tables on each of three shards, their start's notices held by `writer`...
+        await writer.create((k % 3) << 22, CHANNEL + k, "toy", ALICE, seed="t")
+        await writer.join(CHANNEL + k, BOB)
+        await writer.start(CHANNEL + k, ALICE)
+        shard_of[CHANNEL + k] = k % 3
+    writer.close()  # ...which dies before it sends them
+    sent: dict[int, int] = {}
+    for _ in range(3):  # each looks once a lease (the Resender's idle period), all in the same step
+        now[0] += writer.lease
+        for shard, svc in enumerate(processes):
+            for channel, notices in (await svc.waiting(shards=([shard], 3))).items():
+                assert shard_of[channel] == shard  # it claims its own shards' channels only
+                await svc.delivered(n.outbox for n in notices if n.outbox is not None)
+                sent[channel] = sent.get(channel, 0) + 1
+    assert sent == dict.fromkeys(shard_of, 1)  # every channel's notices, each sent once
+    assert await processes[0].waiting() == {}
