@@ -205,6 +205,10 @@ class Delivery:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
         self.windows = WindowPosts()
+        self._sending: dict[int, asyncio.Lock] = {}
+        """One lock per channel: this process delivers a channel's changes one after the other,
+        so that each takes what the channel owes before it (`deliver`) in turn, none held up by
+        another of its own."""
         service = getattr(bot, "service", None)
         if service is not None:
             # Discord's way of saying things: the prompt's own line mentions the players to act,
@@ -244,22 +248,38 @@ class Delivery:
             raise TypeError(f"notices are posted in a channel that takes messages, not in {channel!r}")
         notices = list(notices)
         channel_id = getattr(channel, "id", None)
-        owed: list[Any] = []
-        # The outbox says, as it keeps a change's notices, whether older ones of the channel wait.
-        told = [n for n in notices if isinstance(n, Public) and n.outbox is not None]
-        if earlier and channel_id is not None and (not told or any(n.owed for n in told)):
-            mine = [n.outbox for n in notices if n.outbox is not None]
-            owed = (await self.bot.service.waiting(channel_id, min(mine, default=None))).get(channel_id, [])
-            if owed:
-                await self._send(owed, channel, None)
-        posted, failed = await self._send(notices, channel, interaction)
-        resender = getattr(self.bot, "resender", None)
-        if owed and resender is not None:
-            await resender.rearm()  # what it was waiting to send again may just have gone out
+        if not earlier or channel_id is None:
+            posted, failed = await self._send(notices, channel, interaction)
+        else:
+            lock = self._sending.setdefault(channel_id, asyncio.Lock())
+            async with lock:
+                posted, failed = await self._after_owed(notices, channel, channel_id, interaction)
         public = [exc for notice, exc in failed if isinstance(notice, Public)]
         if interaction is not None and public:
             raise Undelivered.of(public[0]) from public[0]
         return posted
+
+    async def _after_owed(self, notices: list[Any], channel: discord.abc.Messageable, channel_id: int,
+                          interaction: discord.Interaction | None
+                          ) -> tuple[list[discord.Message], list[tuple[Any, BaseException]]]:
+        """Send what the channel owes from before, then the notices (`deliver`). Those the outbox
+        holds back (an older notice there is another process's to send: `Owed.held`) go out
+        after it, from the outbox (`Resender`)."""
+        told = [n for n in notices if isinstance(n, Public) and n.outbox is not None]
+        if told and not any(n.owed for n in told):  # the outbox said, as it kept them, that none older waits
+            return await self._send(notices, channel, interaction)
+        owed = await self.bot.service.owed(channel_id, [n.outbox for n in notices])
+        if owed.before:
+            await self._send(owed.before, channel, None)
+        if owed.held:
+            notices = [n for n in notices if n.outbox not in owed.held]
+        posted, failed = await self._send(notices, channel, interaction)
+        resender = getattr(self.bot, "resender", None)
+        if owed.held and resender is not None:
+            resender.wake(after=resender.HELD)
+        elif owed.before and resender is not None:
+            await resender.rearm()  # what it was waiting to send again may just have gone out
+        return posted, failed
 
     async def _send(self, notices: list[Any], channel: discord.abc.Messageable,
                     interaction: discord.Interaction | None
@@ -504,6 +524,9 @@ class Resender:
     channels of its bot's shards owe (`flush`)."""
 
     IDLE = 30.0
+    HELD = 1.0
+    """Seconds before it looks again when a change's notices were held back behind an older one
+    another delivery of the channel was sending."""
 
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
@@ -573,13 +596,20 @@ class Resender:
             await self.flush()
             await asyncio.sleep(self.IDLE)
 
+    def shards(self) -> tuple[list[int], int] | None:
+        """The shards of its bot (ids, count), or None when it runs them all."""
+        ids: list[int] | None = getattr(self.bot, "shard_ids", None)
+        count: int | None = getattr(self.bot, "shard_count", None)
+        return (list(ids), count) if ids is not None and count else None
+
     async def flush(self) -> None:
         """Send every notice that is due now, channel by channel, oldest first (one flush at a time).
-        A bot over some shards sends those of its shards' channels only: the channels of other
-        shards are other processes' to send again (`GavelBot.own_channel`), not every process's."""
+        A bot over some shards claims and sends those of its shards' channels only: the channels
+        of other shards are other processes' to send again, and what it claimed but finds it
+        cannot send (`GavelBot.own_channel`) it lets go at once, never holding it for a lease."""
         async with self._flushing:
             try:
-                waiting = await self.bot.service.waiting()
+                waiting = await self.bot.service.waiting(shards=self.shards())
             except Exception:  # a bad row or an outage: log, and try again later
                 log.exception("the outbox could not be read")
                 return
@@ -587,6 +617,7 @@ class Resender:
                 try:
                     channel = await self.bot.own_channel(channel_id)
                     if channel is None:
+                        await self.bot.service.release(n.outbox for n in notices if n.outbox is not None)
                         continue
                     await self.bot.delivery.deliver(notices, channel=channel, earlier=False)
                 except Exception:

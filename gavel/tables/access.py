@@ -121,6 +121,9 @@ class Access:
                 table.snapshot = loads(row["state"])
                 table.state = table.game.load(table.snapshot)
             self._timing.resume(table, row.get("clock"))  # the decision's clock as stored with this state
+            # What the seats hold now was told them by the process that wrote it (its notices are
+            # kept with its action, in one transaction): nothing of it is news from here.
+            self._secrets.remember(table)
         table.seen = mark
         return True
 

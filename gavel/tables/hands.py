@@ -1,6 +1,8 @@
 """The secrets part of the table service: what each seat holds (`Game.secrets`), sent to its
 player when it changes (a seat asks for it with `me`, `hand`: `gavel.tables.views`). What was
-last sent is kept in memory only, so a restart sends nothing again until something changes."""
+last sent is kept in memory only, so a restart sends nothing again until something changes; a
+table loaded, or caught up with what another process wrote (`Access.fresh`), counts what its
+seats hold as sent (the process that changed it told them, with the change)."""
 
 from __future__ import annotations
 

@@ -2,24 +2,40 @@
 front-end says Discord accepted them (`keep`, `delivered`), and are sent again when it did not
 (`undelivered`, `waiting`, `next_waiting`). Where several processes share one database
 (`Outbox.shared`), a notice is held by the process that wrote it while it sends it, and
-one that falls due is claimed by the process that sends it: none goes out twice."""
+one that falls due is claimed by the process that sends it: none goes out twice. A claim takes
+a channel's rows oldest first and stops at one another process holds, so a channel never hears
+a notice before an older one (`gavel.tables.store.claimable`); the process over some shards
+claims only its shards' channels (`waiting(shards=)`), so what it cannot send it never holds."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from gavel.tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
 from gavel.tables.registry import Tables
-from gavel.tables.store import Keep, dumps, loads
+from gavel.tables.store import Keep, Shards, dumps, loads
 from gavel.tables.table import Table
 from gavel.tables.timing import Clocks
 from gavel.tables.writes import Writes
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Owed:
+    """What a channel owes before a change's own notices (`Outbox.owed`): the older notices to
+    send first, and the change's own rows not to send now (`held`: an older notice there is
+    another process's to send, or another process sends these)."""
+
+    before: list[Notice]
+    held: frozenset[int] = frozenset()
 
 
 class Outbox:
@@ -36,6 +52,12 @@ class Outbox:
         self.shared = False
         """Whether other processes share this database (the bot with `GAVEL_SHARED`): the outbox
         then claims what it sends."""
+        self.me = f"{os.getpid()}.{secrets.token_hex(4)}"
+        """Who this outbox is among the processes (a row's `claimer`): it holds the rows it writes
+        under this name, and takes them back (`owed`)."""
+        self._resending = f"{self.me}/resend"
+        """The name of its claims of rows due (`waiting`): none of the rows a change of this
+        process is sending, which another change of it must not take."""
 
     async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
         """Put a change's notices in the outbox (in a worker thread) and give each its row: they
@@ -52,7 +74,7 @@ class Outbox:
         items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
         # Processes sharing a database: the writer holds its notices while it sends them.
         hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
-        keep = Keep(table.channel_id, items, hold)
+        keep = Keep(table.channel_id, items, hold, self.me if self.shared else None)
         kept = await self._writes.save(table, keep) if self._writes.pending(table.id) else await self._add(table, keep)
         if not kept:
             return notices
@@ -67,7 +89,7 @@ class Outbox:
         when that write failed."""
         try:
             keep.ids = await asyncio.to_thread(self._store.outbox_add, table.id, keep.channel, table.version,
-                                               keep.items, hold=keep.hold)
+                                               keep.items, hold=keep.hold, claimer=keep.claimer)
             return True
         except Exception:
             log.exception("table %s: the notices of version %s could not be kept in the outbox", table.id,
@@ -87,15 +109,54 @@ class Outbox:
         if rows:
             await asyncio.to_thread(self._store.outbox_later, rows, self._timing.wall(), _backoff)
 
-    async def waiting(self, channel_id: int | None = None, before: int | None = None) -> dict[int, list[Notice]]:
+    async def waiting(self, channel_id: int | None = None, before: int | None = None, *,
+                      shards: Shards | None = None) -> dict[int, list[Notice]]:
         """Notices still to deliver, by channel, oldest first: those due now, or all of one
         channel's kept before outbox row `before` (they go out before anything newer there). A
         notice of a version the table has moved past keeps its lines and board but no longer asks
-        anyone to act."""
-        # Processes sharing a database: only what is due, claimed (what another process holds
-        # while it sends it is not sent twice).
+        anyone to act. Processes sharing a database: only what is due, claimed, each channel's
+        oldest first up to a notice another process holds; `shards`: of those shards' channels
+        only (the others are other processes' to send)."""
         rows = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id, before,
-                                       claim=self._timing.lease if self.shared else None)
+                                       claim=self._timing.lease if self.shared else None,
+                                       claimer=self._resending if self.shared else None,
+                                       shards=shards if self.shared else None)
+        return await self._notices(rows)
+
+    async def owed(self, channel_id: int, rows: Iterable[int | None]) -> Owed:
+        """What a channel owes before a change's own notices (outbox `rows`, this process's to
+        send): the older notices waiting there, to send first. Processes sharing a database: the
+        channel's rows are claimed oldest first, this change's own among them, up to a notice
+        another process holds (sending it, or dead while holding it); the change's rows past that
+        point are `held`: let go, due at once for whoever sends the channel's next notices (they
+        must not overtake the older one), or already taken by another process (its hold ran out)."""
+        mine = [r for r in rows if r is not None]
+        if not self.shared:
+            older = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id,
+                                            min(mine, default=None))
+            return Owed((await self._notices(older)).get(channel_id, []))
+        now = self._timing.wall()
+        taken = await asyncio.to_thread(self._store.outbox_due, now, channel_id,
+                                        max(mine) + 1 if mine else None, claim=self._timing.lease,
+                                        claimer=self.me, mine=mine)
+        ids = {r["id"] for r in taken}
+        held = frozenset(r for r in mine if r not in ids)
+        if held:
+            await self.release(held, claimer=self.me)
+        older = [r for r in taken if r["id"] not in set(mine)]
+        return Owed((await self._notices(older)).get(channel_id, []), held)
+
+    async def release(self, rows: Iterable[int], *, claimer: str | None = None) -> None:
+        """Let go of rows this process claimed (`claimer`: the claim's name, by default its claims
+        of rows due) but will not send: due at once, held by nobody."""
+        rows = list(rows)
+        if rows and self.shared:
+            await asyncio.to_thread(self._store.outbox_release, rows, claimer or self._resending,
+                                    self._timing.wall())
+
+    async def _notices(self, rows: list[dict[str, Any]]) -> dict[int, list[Notice]]:
+        """Outbox rows as notices by channel, oldest first; the rows of notices nobody is to see
+        any more (unreadable, or a prompt or a reminder long past) are dropped from the outbox."""
         found: dict[int, list[Notice]] = defaultdict(list)
         dropped: list[int] = []
         for row in rows:

@@ -58,14 +58,17 @@ from gavel.tables.store import (
     Logged,
     MigrationFailed,
     SchemaTooNew,
+    Shards,
     StaleWrite,
     StoreError,
+    claimable,
     dumps,
     first_column,
     outbox_rows,
     rating_columns,
     redacted,
     same_seats,
+    shard_filter,
 )
 
 MIGRATIONS: list[str] = [
@@ -114,6 +117,9 @@ MIGRATIONS: list[str] = [
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS away INTEGER;"
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS timeouts INTEGER;"
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS away_votes TEXT",
+    # 6: who holds an outbox row while sending it (the SQLite store's schema 8): the process
+    # that wrote or claimed it, so that a process takes back its own rows and no other's.
+    "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimer TEXT",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -127,6 +133,8 @@ MIGRATION_LOCK = 0x6761_7665_6C00
 """The advisory lock key (b"gavel\\0") held while a process migrates the database."""
 CHANNEL_LOCK = 0x6761_7665
 RATINGS_LOCK = 0x6761_7666
+OUTBOX_LOCK = 0x6761_7667
+"""The first key of the advisory lock a process holds while it claims a channel's outbox rows."""
 """The first key of the advisory lock a process holds while it rates a game of one (server, game)."""
 """The first key of the advisory lock a process holds while it opens a table in a channel."""
 
@@ -418,7 +426,8 @@ class PgStore:
                     [table_id, one.seat, one.user_id, one.action, dumps(one.chance), dumps(one.events), one.version,
                      stamp, table_id]).fetchone()
             if keep is not None:
-                keep.ids = self._outbox_rows(conn, table_id, keep.channel, version, keep.items, keep.hold, stamp)
+                keep.ids = self._outbox_rows(conn, table_id, keep.channel, version, keep.items, keep.hold, stamp,
+                                             keep.claimer)
         return int(first_column(found))
 
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
@@ -627,39 +636,82 @@ class PgStore:
 
     # ------------------------------------------------------------------ the outbox
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]:
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
+                   claimer: str | None = None) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
         table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
-        due before then (the writer sends them itself meanwhile; if it dies, anyone after)."""
+        due before then (the writer, `claimer`, sends them itself meanwhile; if it dies, anyone
+        after)."""
         with self.atomic() as conn:
-            ids = self._outbox_rows(conn, table_id, channel, version, items, hold, datetime.now(UTC))
+            ids = self._outbox_rows(conn, table_id, channel, version, items, hold, datetime.now(UTC), claimer)
             conn.execute("UPDATE tables SET announced = %s WHERE id = %s", [version, table_id])
         return ids
 
     @staticmethod
     def _outbox_rows(conn: psycopg.Connection[Any], table_id: int, channel: int, version: int,
-                     items: Sequence[tuple[str, bytes | None]], hold: float, stamp: datetime) -> list[int]:
-        return outbox_rows(conn.execute, "(%s, %s, %s, %s::jsonb, %s, %s, %s)", table_id, channel, version, items,
-                           hold, stamp)
+                     items: Sequence[tuple[str, bytes | None]], hold: float, stamp: datetime,
+                     claimer: str | None = None) -> list[int]:
+        """Insert outbox rows under the channel's claim lock (`outbox_due`), held to the commit: the
+        ids of a channel's rows then grow in the order they become visible, so no claim sees a
+        newer row of a channel while an older one is still being written (and sends it first)."""
+        conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [OUTBOX_LOCK, _channel_key(channel)])
+        return outbox_rows(conn.execute, "(%s, %s, %s, %s::jsonb, %s, %s, %s, %s)", table_id, channel, version,
+                           items, hold, stamp, claimer)
 
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
-                   claim: float | None = None) -> list[dict[str, Any]]:
+                   claim: float | None = None, claimer: str | None = None, mine: Iterable[int] = (),
+                   shards: Shards | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
-        every one of `channel` kept before row `before`. `claim`: only rows due by `at`, each
-        then held for `claim` seconds by this process; rows another process is claiming at the
-        same moment are skipped (`FOR UPDATE SKIP LOCKED`), never sent twice."""
-        where, params = ("channel = %s", [channel]) if channel is not None else ("next_try <= %s", [at])
-        if claim is not None and channel is not None:
-            where, params = f"{where} AND next_try <= %s", [*params, at]
-        if before is not None:
-            where, params = f"{where} AND id < %s", [*params, before]
-        columns = "id, table_id, channel, version, notice, image, attempts"
+        every one of `channel` kept before row `before`. `claim`: in each channel (`channel`, else
+        every channel with a row due, of `shards` only when given: `shard_filter`) the rows
+        `claimable` takes, oldest first, each then held by `claimer` for `claim` seconds; `mine`:
+        the rows `claimer` holds as their writer, which it takes too (they come back without
+        their notice and image: it has them at hand). The claims of a channel are
+        made one at a time (an advisory lock per channel, taken in one order), so two processes
+        never split a channel's rows between them: none is sent twice or out of its turn."""
+        columns = "o.id, o.table_id, o.channel, o.version, o.notice, o.image, o.attempts"
         if claim is None:
-            return self._read(f"SELECT {columns} FROM outbox WHERE {where} ORDER BY id", params)
-        rows = self._read(f"WITH due AS (SELECT id FROM outbox WHERE {where} ORDER BY id FOR UPDATE SKIP LOCKED)"
-                          f" UPDATE outbox o SET next_try = %s FROM due WHERE o.id = due.id"
-                          f" RETURNING {', '.join('o.' + c for c in columns.split(', '))}", [*params, at + claim])
-        return sorted(rows, key=lambda r: r["id"])
+            where, params = ("o.channel = %s", [channel]) if channel is not None else ("o.next_try <= %s", [at])
+            if before is not None:
+                where, params = f"{where} AND o.id < %s", [*params, before]
+            return self._read(f"SELECT {columns} FROM outbox o WHERE {where} ORDER BY o.id", params)
+        with self.atomic() as conn:
+            if channel is not None:
+                channels = [channel]
+            else:
+                extra, params = shard_filter(shards, "%s", "%%")
+                channels = sorted(int(first_column(r)) for r in conn.execute(
+                    "SELECT DISTINCT o.channel FROM outbox o LEFT JOIN tables t ON t.id = o.table_id"
+                    f" WHERE o.next_try <= %s{extra}", [at, *params]).fetchall())  # type: ignore[arg-type]
+            if not channels:
+                return []
+            for key in sorted({_channel_key(c) for c in channels}):
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [OUTBOX_LOCK, key])
+            rows = [as_row(r) for r in conn.execute(
+                "SELECT o.id, o.table_id, o.channel, o.version, o.attempts, o.next_try, o.claimer FROM outbox o"
+                " WHERE o.channel = ANY(%s) ORDER BY o.channel, o.id", [channels]).fetchall()]
+            taken = claimable(rows, at, claimer, mine, before)
+            if not taken:
+                return []
+            conn.execute("UPDATE outbox SET next_try = %s, claimer = %s WHERE id = ANY(%s)",
+                         [at + claim, claimer, [r["id"] for r in taken]])
+            # The notices themselves (with their images), but not those of the claimer's own rows:
+            # it has them at hand.
+            own = set(mine)
+            read = [r["id"] for r in taken if r["id"] not in own]
+            bodies = {row["id"]: row for row in (as_row(r) for r in conn.execute(
+                "SELECT id, notice, image FROM outbox WHERE id = ANY(%s)", [read]).fetchall())} if read else {}
+        return [{**r, "notice": bodies.get(r["id"], {}).get("notice"), "image": bodies.get(r["id"], {}).get("image")}
+                for r in sorted(taken, key=lambda r: r["id"])]
+
+    def outbox_release(self, ids: Iterable[int], claimer: str, at: float) -> None:
+        """Rows `claimer` holds but will not send (another's older notice holds their channel up,
+        or its channel is another process's): due again at `at`, held by nobody."""
+        ids = list(ids)
+        if ids:
+            with self.atomic() as conn:
+                conn.execute("UPDATE outbox SET next_try = %s, claimer = NULL WHERE id = ANY(%s) AND claimer = %s",
+                             [at, ids, claimer])
 
     def outbox_next(self) -> float | None:
         """When the next waiting notice is due (a `time.time()`), or None when none waits."""
@@ -678,7 +730,7 @@ class PgStore:
                 row = conn.execute("SELECT attempts FROM outbox WHERE id = %s FOR UPDATE", [i]).fetchone()
                 if row is not None:
                     attempts = int(first_column(row)) + 1
-                    conn.execute("UPDATE outbox SET attempts = %s, next_try = %s WHERE id = %s",
+                    conn.execute("UPDATE outbox SET attempts = %s, next_try = %s, claimer = NULL WHERE id = %s",
                                  [attempts, at + backoff(attempts), i])
 
     def open_rows(self) -> list[dict[str, Any]]:
@@ -743,3 +795,8 @@ class PgStore:
         return self._read("SELECT id, guild, channel, game, variant, started, finished FROM tables"
                           " WHERE guild IS NOT DISTINCT FROM %s AND status = 'finished'"
                           " ORDER BY finished DESC, id DESC LIMIT %s OFFSET %s", [guild, limit, offset])
+
+
+def _channel_key(channel: int) -> int:
+    """A channel's key for `OUTBOX_LOCK` (the lock's second key is 32 bits; channel ids are 64)."""
+    return (channel ^ (channel >> 32)) & 0x7FFF_FFFF

@@ -117,7 +117,7 @@ from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import Notice, Private, Prompt, Public
-from gavel.tables.outbox import Outbox
+from gavel.tables.outbox import Outbox, Owed
 from gavel.tables.play import Play, quiet_line
 from gavel.tables.record import GameRecord
 from gavel.tables.registry import BrokenTable, Tables
@@ -125,6 +125,7 @@ from gavel.tables.rematch import REMATCH_WAIT, Invite, Rematches, Window
 from gavel.tables.restoring import Restoring
 from gavel.tables.settings import SETTINGS, Settings
 from gavel.tables.standings import HISTORY, LEADERBOARD, FinishedGame, Standing, Standings
+from gavel.tables.store import Shards
 from gavel.tables.stores import open_store
 from gavel.tables.table import Player, SeatInfo, Table
 from gavel.tables.timing import Clocks
@@ -606,12 +607,23 @@ class TableService:
         (5 s, 10 s, 20 s … at most 10 minutes)."""
         return await self.outbox.undelivered(rows)
 
-    async def waiting(self, channel_id: int | None = None, before: int | None = None) -> dict[int, list[Notice]]:
+    async def waiting(self, channel_id: int | None = None, before: int | None = None, *,
+                      shards: Shards | None = None) -> dict[int, list[Notice]]:
         """Notices still to deliver, by channel, oldest first: those due now, or all of one
         channel's kept before outbox row `before` (they go out before anything newer there). A
         notice of a version the table has moved past keeps its lines and board but no longer asks
-        anyone to act."""
-        return await self.outbox.waiting(channel_id, before)
+        anyone to act. `shards` (processes sharing a database): of those shards' channels only."""
+        return await self.outbox.waiting(channel_id, before, shards=shards)
+
+    async def owed(self, channel_id: int, rows: Iterable[int | None]) -> Owed:
+        """What a channel owes before a change's own notices (their outbox `rows`): the older
+        notices to send first, and the change's rows not to send now (`Owed.held`: they must not
+        overtake an older notice another process holds; see `gavel.tables.outbox.Outbox.owed`)."""
+        return await self.outbox.owed(channel_id, rows)
+
+    async def release(self, rows: Iterable[int]) -> None:
+        """Outbox rows claimed by `waiting` that this process will not send: due again at once."""
+        return await self.outbox.release(rows)
 
     def next_waiting(self) -> float | None:
         """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""

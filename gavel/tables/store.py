@@ -131,12 +131,13 @@ class Keep:
     """A call's notices to keep in the outbox in the same transaction as the action they tell
     (`record_action(keep=)`): one commit for the move and what the players are told of it, and
     the table's notices up to that action's version count as queued (`announced`). `items`:
-    (notice JSON text, image) each; `hold` as for `outbox_add`. The store fills `ids` with
-    their outbox rows, in order."""
+    (notice JSON text, image) each; `hold` and `claimer` as for `outbox_add`. The store fills
+    `ids` with their outbox rows, in order."""
 
     channel: int
     items: Sequence[tuple[str, bytes | None]]
     hold: float = 0.0
+    claimer: str | None = None
     ids: list[int] = field(default_factory=list)
     older: bool = True
     """Whether rows of the channel kept before these still wait (the store says so as it writes
@@ -156,13 +157,57 @@ class Logged:
     version: int
 
 
+Shards = tuple[Sequence[int], int]
+"""Some shards of the bot: (shard ids, shard count). A guild's events come to shard
+`(guild >> 22) % count` (Discord's rule)."""
+
+
+def shard_filter(shards: Shards | None, mark: str, modulo: str = "%") -> tuple[str, list[Any]]:
+    """SQL (`AND ...`, on the outbox `o` joined with its table `t`) keeping the rows the process
+    over `shards` sends: those of its shards' guilds, and those of a table of no guild (anyone's);
+    with `mark` the backend's placeholder and `modulo` its remainder operator as a query spells
+    it. Nothing to add for None (every shard)."""
+    if shards is None:
+        return "", []
+    ids, count = shards
+    wanted = sorted(set(ids)) or [-1]
+    return (f" AND (t.guild IS NULL OR ((t.guild >> 22) {modulo} {mark}) IN ({', '.join([mark] * len(wanted))}))",
+            [count, *wanted])
+
+
+def claimable(rows: Iterable[dict[str, Any]], at: float, claimer: str | None, mine: Iterable[int],
+              before: int | None = None) -> list[dict[str, Any]]:
+    """Of a channel's outbox rows (by channel, oldest first), those a claim takes: in each channel
+    the oldest-first run of rows due by `at` or held by this `claimer` among its own rows `mine`
+    (the notices it just wrote), stopping at the first row held by another claim (another
+    process is sending it, or one that died holding it lets it fall due after its lease) or at
+    row `before`: a channel's notice never goes out while an older one there waits. A notice
+    Discord refused, waiting out its pause (`attempts`, held by nobody), does not hold its
+    channel up."""
+    own = set(mine)
+    taken: list[dict[str, Any]] = []
+    stopped: set[Any] = set()
+    for row in rows:
+        channel = row["channel"]
+        if channel in stopped:
+            continue
+        if before is not None and row["id"] >= before:
+            stopped.add(channel)
+        elif row["next_try"] <= at or (claimer is not None and row["claimer"] == claimer and row["id"] in own):
+            taken.append(row)
+        elif not (row["attempts"] and row["claimer"] is None):
+            stopped.add(channel)
+    return taken
+
+
 def first_column(row: Any) -> Any:
     """The first column of a row, whatever the row factory (a tuple, or a dict by column name)."""
     return next(iter(row.values())) if isinstance(row, dict) else row[0]
 
 
 def outbox_rows(execute: Callable[[str, list[Any]], Any], mark: str, table_id: int, channel: int, version: int,
-                items: Sequence[tuple[str, bytes | None]], hold: float, stamp: Any) -> list[int]:
+                items: Sequence[tuple[str, bytes | None]], hold: float, stamp: Any,
+                claimer: str | None = None) -> list[int]:
     """Insert outbox rows (inside the caller's transaction), a multi-row INSERT per `OUTBOX_CHUNK`,
     through `execute(sql, params)` (a cursor back) with `mark` one row's placeholders in the
     backend's style; their ids in the order of `items` (SQLite's AUTOINCREMENT and PostgreSQL's
@@ -170,8 +215,9 @@ def outbox_rows(execute: Callable[[str, list[Any]], Any], mark: str, table_id: i
     ids: list[int] = []
     for start in range(0, len(items), OUTBOX_CHUNK):
         chunk = items[start:start + OUTBOX_CHUNK]
-        params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold)]
-        rows = execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try)"
+        params = [v for notice, image in chunk for v in (table_id, channel, version, notice, image, stamp, hold,
+                                                         claimer)]
+        rows = execute("INSERT INTO outbox (table_id, channel, version, notice, image, created, next_try, claimer)"
                        f" VALUES {', '.join([mark] * len(chunk))} RETURNING id", params).fetchall()
         ids += sorted(int(first_column(r)) for r in rows)
     return ids
@@ -300,6 +346,9 @@ MIGRATIONS: list[Migration] = [
     "ALTER TABLE seats ADD COLUMN away INTEGER;"
     "ALTER TABLE seats ADD COLUMN timeouts INTEGER;"
     "ALTER TABLE seats ADD COLUMN away_votes TEXT",
+    # 8: who holds an outbox row while sending it (`claimer`: the process that wrote or claimed
+    # it), so that a process takes back its own rows and no other's.
+    "ALTER TABLE outbox ADD COLUMN claimer TEXT",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -608,7 +657,8 @@ class Store:
                     [table_id, one.seat, one.user_id, one.action, dumps(one.chance), dumps(one.events), one.version,
                      stamp, table_id]).fetchone()
             if keep is not None:
-                keep.ids = self._outbox_rows(table_id, keep.channel, version, keep.items, keep.hold, stamp)
+                keep.ids = self._outbox_rows(table_id, keep.channel, version, keep.items, keep.hold, stamp,
+                                             keep.claimer)
         return int(row[0])
 
     @_locked
@@ -816,42 +866,78 @@ class Store:
     # ------------------------------------------------------------------ the outbox
     @_locked
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]:
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
+                   claimer: str | None = None) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
         table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
-        due before then (a `time.time()`): the writer sends them itself meanwhile (processes
-        sharing a database); if it dies first, they are due then for anyone."""
+        due before then (a `time.time()`): the writer, `claimer`, sends them itself meanwhile
+        (processes sharing a database); if it dies first, they are due then for anyone."""
         with self.atomic():
-            ids = self._outbox_rows(table_id, channel, version, items, hold, now())
+            ids = self._outbox_rows(table_id, channel, version, items, hold, now(), claimer)
             self.db.execute("UPDATE tables SET announced = ? WHERE id = ?", [version, table_id])
         return ids
 
     def _outbox_rows(self, table_id: int, channel: int, version: int, items: Sequence[tuple[str, bytes | None]],
-                     hold: float, stamp: str) -> list[int]:
-        return outbox_rows(self.db.execute, "(?, ?, ?, ?, ?, ?, ?)", table_id, channel, version, items, hold, stamp)
+                     hold: float, stamp: str, claimer: str | None = None) -> list[int]:
+        return outbox_rows(self.db.execute, "(?, ?, ?, ?, ?, ?, ?, ?)", table_id, channel, version, items, hold,
+                           stamp, claimer)
 
     @_locked
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
-                   claim: float | None = None) -> list[dict[str, Any]]:
+                   claim: float | None = None, claimer: str | None = None, mine: Iterable[int] = (),
+                   shards: Shards | None = None) -> list[dict[str, Any]]:
         """Notices waiting for delivery, oldest first: those due by `at` (a `time.time()`), or
         every one of `channel` (a new notice there goes out after the older ones) kept before row
         `before` (the new notices themselves are not read back). `claim` (processes sharing a
-        database): only rows due by `at`, channel or not, each then held for `claim` seconds
-        (this process sends them; nobody else takes them meanwhile)."""
-        sql = "SELECT id, table_id, channel, version, notice, image, attempts FROM outbox"
-        where, params = ("channel = ?", [channel]) if channel is not None else ("next_try <= ?", [at])
-        if claim is not None and channel is not None:
-            where, params = f"{where} AND next_try <= ?", [*params, at]
-        if before is not None:
-            where, params = f"{where} AND id < ?", [*params, before]
+        database): in each channel (`channel`, else every channel with a row due, of `shards`
+        only when given: `shard_filter`) the rows `claimable` takes, oldest first, each then held
+        by `claimer` for `claim` seconds (this process sends them; nobody else takes them
+        meanwhile); `mine`: the rows `claimer` holds as their writer, which it takes too (they come back without
+        their notice and image: it has them at hand)."""
+        columns = "o.id, o.table_id, o.channel, o.version, o.notice, o.image, o.attempts"
+        if claim is None:
+            where, params = ("o.channel = ?", [channel]) if channel is not None else ("o.next_try <= ?", [at])
+            if before is not None:
+                where, params = f"{where} AND o.id < ?", [*params, before]
+            return self._rows(f"SELECT {columns} FROM outbox o WHERE {where} ORDER BY o.id", params)
         with self.atomic():
-            cursor = self.db.execute(f"{sql} WHERE {where} ORDER BY id", params)
-            names = [c[0] for c in cursor.description]
-            rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-            if claim is not None and rows:
-                self.db.conn.executemany("UPDATE outbox SET next_try = ? WHERE id = ?",
-                                         [[at + claim, r["id"]] for r in rows])
-        return rows
+            if channel is not None:
+                channels = [channel]
+            else:
+                extra, params = shard_filter(shards, "?")
+                channels = [r["channel"] for r in self._rows(
+                    "SELECT DISTINCT o.channel FROM outbox o LEFT JOIN tables t ON t.id = o.table_id"
+                    f" WHERE o.next_try <= ?{extra}", [at, *params])]
+            if not channels:
+                return []
+            rows = self._rows("SELECT o.id, o.table_id, o.channel, o.version, o.attempts, o.next_try, o.claimer"
+                              f" FROM outbox o WHERE o.channel IN ({', '.join('?' * len(channels))})"
+                              " ORDER BY o.channel, o.id", channels)
+            taken = claimable(rows, at, claimer, mine, before)
+            self.db.conn.executemany("UPDATE outbox SET next_try = ?, claimer = ? WHERE id = ?",
+                                     [[at + claim, claimer, r["id"]] for r in taken])
+            # The notices themselves (with their images), but not those of the claimer's own rows:
+            # it has them at hand.
+            own = set(mine)
+            read = [r["id"] for r in taken if r["id"] not in own]
+            marks = ", ".join("?" * len(read))
+            bodies = {row["id"]: row for row in self._rows(
+                f"SELECT id, notice, image FROM outbox WHERE id IN ({marks})", read)} if read else {}
+        return [{**r, "notice": bodies.get(r["id"], {}).get("notice"), "image": bodies.get(r["id"], {}).get("image")}
+                for r in sorted(taken, key=lambda r: r["id"])]
+
+    def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+        cursor = self.db.execute(query, list(params))
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @_locked
+    def outbox_release(self, ids: Iterable[int], claimer: str, at: float) -> None:
+        """Rows `claimer` holds but will not send (another's older notice holds their channel up,
+        or its channel is another process's): due again at `at`, held by nobody."""
+        with self.atomic():
+            self.db.conn.executemany("UPDATE outbox SET next_try = ?, claimer = NULL WHERE id = ? AND claimer = ?",
+                                     [[at, i, claimer] for i in ids])
 
     @_locked
     def outbox_next(self) -> float | None:
@@ -873,7 +959,7 @@ class Store:
                 row = self.db.execute("SELECT attempts FROM outbox WHERE id = ?", [i]).fetchone()
                 if row is not None:
                     attempts = int(row[0]) + 1
-                    self.db.execute("UPDATE outbox SET attempts = ?, next_try = ? WHERE id = ?",
+                    self.db.execute("UPDATE outbox SET attempts = ?, next_try = ?, claimer = NULL WHERE id = ?",
                                     [attempts, at + backoff(attempts), i])
 
     @_locked
@@ -1005,9 +1091,12 @@ class TableStore(Protocol):
     def welcome(self, guild: int) -> bool: ...
     def unwelcome(self, guild: int) -> None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
-                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0) -> list[int]: ...
+                   items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
+                   claimer: str | None = None) -> list[int]: ...
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
-                   claim: float | None = None) -> list[dict[str, Any]]: ...
+                   claim: float | None = None, claimer: str | None = None, mine: Iterable[int] = (),
+                   shards: Shards | None = None) -> list[dict[str, Any]]: ...
+    def outbox_release(self, ids: Iterable[int], claimer: str, at: float) -> None: ...
     def outbox_next(self) -> float | None: ...
     def outbox_done(self, ids: Iterable[int]) -> None: ...
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None: ...

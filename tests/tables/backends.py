@@ -7,13 +7,21 @@ PostgreSQL is the server at `GAVEL_TEST_PG` (default: 127.0.0.1:5432, database `
 to the store through the URL's `search_path`, and dropped afterwards with every store still open
 on it. Where no server answers, the PostgreSQL tests skip and say why, except under `CI=true`,
 where a missing server fails them: CI must prove both backends.
+
+A test that restarts its database runs a server of its own (`own_server`: `initdb` and `pg_ctl`
+on a free port), and skips where the machine has no such tools.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import shutil
+import socket
 import sqlite3
+import subprocess
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -177,3 +185,59 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.
         yield chosen
     finally:
         chosen.close()
+
+
+class OwnServer:
+    """A PostgreSQL server of this test's own (`initdb`, `pg_ctl`: as the `postgres` user when
+    run as root, which PostgreSQL refuses), on a free port, in a folder of its own."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.data = folder / "data"
+        self.user: list[str] = []
+        if os.geteuid() == 0:
+            self.user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(folder, "postgres")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
+        self._ctl("start")
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *command: str) -> None:
+        subprocess.run([*self.user, *command], check=True, capture_output=True, timeout=60)
+
+    def _ctl(self, what: str) -> None:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-m",
+                  "immediate", "-w", what)
+
+    def restart(self) -> None:
+        """Down at once (as a crash: its clients' connections cut, nothing shut down cleanly), and up again."""
+        self._ctl("restart")
+
+    def stop(self) -> None:
+        self._ctl("stop")
+
+
+@contextlib.contextmanager
+def own_server() -> Iterator[OwnServer]:
+    """A PostgreSQL server of the caller's own (a test that restarts its database), stopped and
+    removed afterwards. Skips the test where this machine has no `initdb` or `pg_ctl` (they come
+    with PostgreSQL's server package, which a machine that only reaches a server may not have)."""
+    missing = [tool for tool in ("initdb", "pg_ctl") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"no {' or '.join(missing)} here to run a PostgreSQL server of the test's own")
+    folder = Path(tempfile.mkdtemp(prefix="gavel-pg-"))  # not under tmp_path: its user must reach it
+    try:
+        server = OwnServer(folder)
+        try:
+            yield server
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -25,6 +25,7 @@ import logging
 import os
 import random
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from gavel.tables.clock import WindowClock
@@ -145,7 +146,7 @@ def main() -> int:
     return work(json.loads(sys.argv[1]))
 
 
-def serve() -> int:
+def serve(run: Callable[[dict[str, Any]], int] | None = None) -> int:
     """Start workers as forks of this process, which has imported Gavel once and started no
     thread, no loop and no connection: each worker is a process of its own (its pid, its
     connections, killed alone by a signal), without the second of imports a fresh interpreter
@@ -155,7 +156,9 @@ def serve() -> int:
     - `poll <pid>`: its exit code (negative: the signal that ended it), or `-` while it runs;
     - `wait <pid>`: its exit code, once it has ended.
 
-    At the end of the input every worker still running is waited for."""
+    At the end of the input every worker still running is waited for. `run`: what a worker
+    does with its config (this module's `work` by default)."""
+    run = run or work
     started: set[int] = set()
 
     def status(pid: int, flags: int) -> str:
@@ -176,7 +179,7 @@ def serve() -> int:
                     log = os.open(config["log"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
                     os.dup2(log, 1)
                     os.dup2(log, 2)
-                    code = work(config)
+                    code = run(config)
                 except BaseException:
                     logging.exception("worker %d failed", os.getpid())
                 finally:

@@ -73,10 +73,10 @@ class Workers:
     each with its own pid and connections, killed alone by SIGKILL, that skip the interpreter
     start and imports a fresh `python` would spend on each (about a second of CPU apiece)."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, module: str = "tests.tables.mp_driver") -> None:
         self.tmp_path = tmp_path
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.server = subprocess.Popen([sys.executable, "-m", "tests.tables.mp_driver", "--serve"], cwd=ROOT, env=env,
+        self.server = subprocess.Popen([sys.executable, "-m", module, "--serve"], cwd=ROOT, env=env,
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.logs: dict[int, Path] = {}
 
@@ -92,8 +92,12 @@ class Workers:
         log = self.tmp_path / f"worker{seed}.log"
         config = {"url": url, "channels": channels, "idle": idle, "acks": str(acks), "seed": seed, "steps": STEPS,
                   "tasks": 3, "log": str(log)}
+        return self.launch(config)
+
+    def launch(self, config: dict[str, Any]) -> int:
+        """Start a worker with this config (its `log` the file its output goes to); its pid."""
         pid = int(self._ask("start " + json.dumps(config)))
-        self.logs[pid] = log
+        self.logs[pid] = Path(config["log"])
         return pid
 
     def running(self, pid: int) -> bool:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from gavel.tables.notices import Private
+from gavel.tables.service import TableService
 from gavel.tables.store import StaleWrite
 from rules.core import IllegalAction
+from tests.tables import toy_window
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, seat
 
@@ -84,3 +87,68 @@ async def test_processes_sharing_a_database_send_each_kept_notice_once(backend: 
     taken = await there.waiting()
     assert [n.outbox for n in taken[CHANNEL]] == kept
     assert await here.waiting() == {} and await here.waiting(CHANNEL) == {}  # `there` sends them
+
+
+async def test_a_change_never_overtakes_an_older_notice_another_process_holds(backend: Backend) -> None:
+    db, now = backend.location(), [1000.0]
+    here, there = make_service(db), make_service(db)
+    for svc in (here, there):
+        svc.shared, svc.wall = True, lambda: now[0]
+    started = [n.outbox for n in await seat(here, ALICE, BOB) if n.outbox is not None]
+    # `here` wrote the start's notices and died before it sent them; `there` plays on at once
+    table = await there.look(CHANNEL)
+    assert table is not None and started
+    turn = min(table.game.to_act(table.state))
+    notices = await there.act(CHANNEL, ALICE if table.seats[turn].user_id == ALICE.user_id else BOB, "roll")
+    mine = [n.outbox for n in notices if n.outbox is not None]
+    owed = await there.owed(CHANNEL, mine)
+    # the start's notices are still held by `here`: the roll must not go out before them
+    assert owed.before == [] and owed.held == frozenset(mine)
+    assert await here.waiting(shards=([1], 2)) == {}  # another shard's channel: never claimed
+    now[0] += here.lease + 1  # `here`'s hold ran out: the channel's owner sends them all, in order
+    taken = await there.waiting(shards=([0], 2))
+    assert [n.outbox for n in taken[CHANNEL]] == [*started, *mine]
+    await there.release(n.outbox for n in taken[CHANNEL] if n.outbox is not None)  # it cannot send them after all
+    assert [n.outbox for n in (await here.waiting())[CHANNEL]] == [*started, *mine]  # due again at once
+
+
+async def test_a_process_catching_up_with_another_does_not_tell_a_seat_its_secrets_again(backend: Backend) -> None:
+    db = backend.location()
+    here, there = (TableService(db, renderers={"toy_window": None}, ais={"toy_window": toy_window.choose})
+                   for _ in range(2))
+    await here.create(GUILD, CHANNEL, "toy_window", ALICE, seed="w", timeout=0)
+    await here.join(CHANNEL, BOB)
+    await here.start(CHANNEL, ALICE)
+    table = await there.look(CHANNEL)  # `there` holds the table too, as dealt
+    assert table is not None and table.state is not None
+    drawer = table.state.turn
+    players = {info.user_id: p for info in table.seats for p in (ALICE, BOB) if p.user_id == info.user_id}
+    drew = await here.act(CHANNEL, players[table.seats[drawer].user_id], "draw")  # `here` tells the drawer
+    assert any(isinstance(n, Private) and n.seat == drawer for n in drew)
+    other = 1 - drawer
+    passed = await there.act(CHANNEL, players[table.seats[other].user_id], "pass")
+    assert [n for n in passed if isinstance(n, Private)] == []  # nobody's hand changed since `here` told it
+
+
+async def test_processes_flushing_in_step_each_send_their_shards_rows_a_dead_writer_left(backend: Backend) -> None:
+    db, now = backend.location(), [1000.0]
+    writer, *processes = (make_service(db) for _ in range(4))
+    for svc in (writer, *processes):
+        svc.shared, svc.wall = True, lambda: now[0]
+    shard_of = {}
+    for k in range(6):  # two tables on each of three shards, their start's notices held by `writer`...
+        await writer.create((k % 3) << 22, CHANNEL + k, "toy", ALICE, seed="t")
+        await writer.join(CHANNEL + k, BOB)
+        await writer.start(CHANNEL + k, ALICE)
+        shard_of[CHANNEL + k] = k % 3
+    writer.close()  # ...which dies before it sends them
+    sent: dict[int, int] = {}
+    for _ in range(3):  # each looks once a lease (the Resender's idle period), all in the same step
+        now[0] += writer.lease
+        for shard, svc in enumerate(processes):
+            for channel, notices in (await svc.waiting(shards=([shard], 3))).items():
+                assert shard_of[channel] == shard  # it claims its own shards' channels only
+                await svc.delivered(n.outbox for n in notices if n.outbox is not None)
+                sent[channel] = sent.get(channel, 0) + 1
+    assert sent == dict.fromkeys(shard_of, 1)  # every channel's notices, each sent once
+    assert await processes[0].waiting() == {}

@@ -623,3 +623,40 @@ async def test_create_writes_the_table_and_its_seats_together(bsvc: TableService
     await svc.create(GUILD, CHANNEL, "toy", ALICE)
     table = svc.table(CHANNEL)
     assert [s["name"] for s in svc.store.seats(table.id)] == ["alice"]
+
+
+def test_a_claim_takes_a_channel_oldest_first_up_to_a_row_another_holds_and_of_its_shards_only(
+        backend: Backend) -> None:
+    s = open_store(backend.location())
+    here = started_table(s)
+    elsewhere = s.create_table({"guild": 1 << 22, "channel": CHANNEL + 1, "game": "toy", "status": "lobby",
+                                "seed": "x", "config": "{}", "version": 0, "host": ALICE.user_id},
+                               [{"user_id": ALICE.user_id, "name": "alice"}])
+    no_guild = s.create_table({"guild": None, "channel": CHANNEL + 2, "game": "toy", "status": "lobby", "seed": "x",
+                               "config": "{}", "version": 0, "host": ALICE.user_id},
+                              [{"user_id": ALICE.user_id, "name": "alice"}])
+    one, two = s.outbox_add(here, CHANNEL, 1, [('{"n":1}', None), ('{"n":2}', None)])
+    [held] = s.outbox_add(here, CHANNEL, 2, [('{"n":3}', None)], hold=100.0, claimer="writer")
+    [newer] = s.outbox_add(here, CHANNEL, 3, [('{"n":4}', None)])
+    [theirs] = s.outbox_add(elsewhere, CHANNEL + 1, 1, [('{"n":5}', None)])
+    [anyone] = s.outbox_add(no_guild, CHANNEL + 2, 1, [('{"n":6}', None)])
+    shard = ([0], 2)  # this process runs shard 0 of two (GUILD's); `elsewhere` is on shard 1
+    assert (GUILD >> 22) % 2 == 0
+
+    def claim(at: float, claimer: str, channel: int | None = None, **kw: object) -> list[int]:
+        return [r["id"] for r in s.outbox_due(at, channel, claim=5.0, claimer=claimer, **kw)]  # type: ignore[arg-type]
+
+    # Each channel oldest first, up to the row its writer still holds (the newer one waits behind
+    # it); another shard's channel is never claimed, a table of no guild is anyone's.
+    assert claim(10.0, "flush", shards=shard) == [one, two, anyone]
+    # The writer takes its own row back, but not past older rows another claim holds.
+    assert claim(11.0, "writer", CHANNEL, before=held + 1, mine=[held]) == []
+    s.outbox_release([one], "someone else", 11.0)  # only the claimer lets go of its claim
+    s.outbox_release([two], "flush", 11.0)
+    assert claim(12.0, "writer", CHANNEL, before=held + 1, mine=[held]) == []  # `one` still held
+    assert claim(15.0, "writer", CHANNEL, before=held + 1, mine=[held]) == [one, two, held]  # the lease ran out
+    # Every shard's: `theirs`, and `anyone` whose claim ran out; `newer` waits behind `held` still.
+    assert claim(16.0, "other") == [theirs, anyone]
+    s.outbox_done([one, two])
+    s.outbox_later([held], 16.0, lambda attempts: 100.0)  # Discord refused it: it does not hold the channel up
+    assert claim(30.0, "flush", CHANNEL) == [newer]
