@@ -16,7 +16,7 @@ from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.store import loads
 from gavel.tables.table import Player, SeatInfo, Table, seating_fault, split_config, stored_time, stored_timeout
 from gavel.tables.timing import Clocks
-from gavel.tables.writes import RETRIES, StaleTable
+from gavel.tables.writes import RETRIES, StaleTable, Writes
 from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -32,11 +32,12 @@ class Access:
     """The way every part finds a table and runs a change on it (it keeps nothing of its own:
     the tables are `Tables`', their clocks `Clocks`', what their seats were sent `Secrets`')."""
 
-    def __init__(self, tables: Tables, timing: Clocks, secrets: Secrets) -> None:
+    def __init__(self, tables: Tables, timing: Clocks, secrets: Secrets, writes: Writes) -> None:
         self._tables = tables
         self._store = tables.store
         self._timing = timing
         self._secrets = secrets
+        self._writes = writes
 
     # ------------------------------------------------------------------ lookup
     # Two ways to find a table. The sync `table(channel)` is a cheap cached read of this
@@ -80,12 +81,16 @@ class Access:
                 if not await self.fresh(table):
                     continue  # closed by another process: look for the table open there now
                 try:
-                    return await change(table)
+                    done = await change(table)
+                    await self._writes.flush_seats(table)  # a seat change no notice took along: written all the same
+                    return done
                 except StaleTable:
+                    self._writes.unwind_seats(table)
                     table.seen = None
                     if attempt == RETRIES:
                         raise
                 except BaseException:  # memory may hold what a failed write did not store: read it again
+                    self._writes.unwind_seats(table)
                     table.seen = None
                     raise
         raise IllegalAction("no_table")

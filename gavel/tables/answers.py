@@ -242,6 +242,10 @@ class Answers:
         return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
                       undo=undo), prompts
 
+    async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
+        """Notices made by the caller kept in the outbox with the call's writes (`Outbox.keep`)."""
+        return await self._outbox.keep(table, notices)
+
     async def notices(self, table: Table, out: _Out) -> list[Notice]:
         """The channel's notice, then ONE `Private` per human seat that has news (its private
         events, then its secrets when they changed, with the hand image), then the other prompts.

@@ -113,7 +113,9 @@ class Away:
             params = {"voter": SeatName(voter), "player": SeatName(seat), "n": len(votes), "needed": needed}
             if len(votes) < needed:
                 await self._writes.store_seat(table, seat, replace(info, votes=votes), checked=True)
-                return [Public(table.id, [Msg("table.away_vote", params)], names=table.names)]
+                # the vote and what tells it, one transaction
+                return await self._answers.keep(table, [Public(table.id, [Msg("table.away_vote", params)],
+                                                               names=table.names)])
             left = decisions.seconds_left(table)
             grace = GRACE if left is None else min(GRACE, left)
             out = _Out()

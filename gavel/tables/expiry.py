@@ -145,11 +145,17 @@ class Expiry:
         now = self._timing.decisions.track(table) if table.status == "active" and self._timing.enabled else None
         if now is None or now.version != opened or self._timing.was_reminded(table.id, opened):
             return []
-        # Claimed even when nobody is left to remind: the watch then stops finding it due.
-        claimed = await asyncio.to_thread(self._store.claim_reminder, table.id, opened)
+        notices = await self._reminders(table, opened)
         self._timing.reminded(table.id, opened)
-        if not claimed:  # another process (or this one before a restart) sent it
-            return []
+        if notices:  # claimed in the transaction that keeps them: a stop between the two cannot lose them
+            return await self._outbox.keep(table, notices, reminder=opened)
+        # Claimed even when nobody is left to remind: the watch then stops finding it due.
+        await asyncio.to_thread(self._store.claim_reminder, table.id, opened)
+        return []
+
+    async def _reminders(self, table: Table, opened: int) -> list[Notice]:
+        """The DMs of the half-time reminder of the decision opened at `opened`: one per human
+        still on its clock who has not turned reminders off."""
         waiting = table.decision().waiting()
         found = self._timing.decisions.on_clock(table)  # the window clock's seats, or the time control's
         seats = [s for s in (found.seats if found is not None else ()) if s in waiting]
@@ -160,11 +166,9 @@ class Expiry:
         ends = row.due if row is not None and row.due is not None and row.opened == opened else wall() + left
         users = {s: table.seats[s].user_id for s in seats}
         wanted = await asyncio.to_thread(self._settings.want_reminders, [u for u in users.values() if u is not None])
-        notices: list[Notice] = [
-            Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - wall()),
-                     game_name(table.game))
-            for seat, user in users.items() if user is not None and wanted.get(user, True)]
-        return await self._outbox.keep(table, notices) if notices else []
+        return [Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - wall()),
+                         game_name(table.game))
+                for seat, user in users.items() if user is not None and wanted.get(user, True)]
 
     async def claim(self, deadline: Deadline) -> bool:
         """Claim a clock this process timed itself: False when the table moved on, or another

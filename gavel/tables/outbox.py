@@ -20,10 +20,10 @@ from typing import Any
 
 from gavel.tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
 from gavel.tables.registry import Tables
-from gavel.tables.store import Keep, Shards, dumps, loads
+from gavel.tables.store import Keep, ReminderSent, Shards, StaleWrite, dumps, loads
 from gavel.tables.table import Table
 from gavel.tables.timing import Clocks
-from gavel.tables.writes import Writes
+from gavel.tables.writes import StaleTable, Writes
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class Outbox:
         """The name of its claims of rows due (`waiting`): none of the rows a change of this
         process is sending, which another change of it must not take."""
 
-    async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
+    async def keep(self, table: Table, notices: list[Notice], *, reminder: int | None = None) -> list[Notice]:
         """Put a change's notices in the outbox (in a worker thread) and give each its row: they
         stay there until the front-end says Discord accepted them (`delivered`), so a failed
         post, a crash or a disconnect never loses what a table had to say. If even that write
@@ -67,15 +67,25 @@ class Outbox:
 
         The call's action not written yet (`Play.step` with `defer`) is written with them, in
         one transaction (`Writes.save`): a failure of that write is the call's (nothing of it is
-        told), one of the outbox alone leaves the action written and the notices unkept."""
+        told), one of the outbox alone leaves the action written and the notices unkept. The
+        call's seat changes (`Writes.store_seat`) are written in that transaction too; so is the
+        claim of the half-time `reminder` of the decision opened at that version, which these
+        notices are: nothing (`[]`) when it was claimed before (sent by another process, or by
+        this one before a restart)."""
         if not self.enabled:
             await self._writes.save(table)
+            if reminder is not None and not await asyncio.to_thread(self._store.claim_reminder, table.id, reminder):
+                return []
             return notices
         items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
         # Processes sharing a database: the writer holds its notices while it sends them.
         hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
         keep = Keep(table.channel_id, items, hold, self.me if self.shared else None)
-        kept = await self._writes.save(table, keep) if self._writes.pending(table.id) else await self._add(table, keep)
+        try:
+            kept = await self._writes.save(table, keep) if self._writes.pending(table.id) \
+                else await self._add(table, keep, reminder)
+        except ReminderSent:
+            return []
         if not kept:
             return notices
         for notice, row in zip(notices, keep.ids, strict=True):
@@ -84,17 +94,31 @@ class Outbox:
                 notice.owed = keep.older  # the front-end asks for older notices only when some wait
         return notices
 
-    async def _add(self, table: Table, keep: Keep) -> bool:
-        """Keep notices in the outbox (no action with them), their rows in `keep.ids`; False
-        when that write failed."""
+    async def _add(self, table: Table, keep: Keep, reminder: int | None = None) -> bool:
+        """Keep notices in the outbox (no action with them), their rows in `keep.ids`, with the
+        call's seat changes and the claim of `reminder`; False when that write failed (the seat
+        changes and the claim are then written alone: the notices still go out, unkept).
+        `StaleTable`: a checked seat change lost a race; `ReminderSent`: claimed before."""
+        seats = self._writes.seat_writes(table.id)
         try:
             keep.ids = await asyncio.to_thread(self._store.outbox_add, table.id, keep.channel, table.version,
-                                               keep.items, hold=keep.hold, claimer=keep.claimer)
-            return True
+                                               keep.items, hold=keep.hold, claimer=keep.claimer, seats=seats,
+                                               reminder=reminder)
+        except StaleWrite as exc:
+            self._writes.unwind_seats(table)
+            raise StaleTable() from exc
+        except ReminderSent:
+            await self._writes.flush_seats(table)
+            raise
         except Exception:
             log.exception("table %s: the notices of version %s could not be kept in the outbox", table.id,
                           table.version)
+            await self._writes.flush_seats(table)
+            if reminder is not None and not await asyncio.to_thread(self._store.claim_reminder, table.id, reminder):
+                raise ReminderSent() from None
             return False
+        self._writes.seats_written(table.id)
+        return True
 
     async def delivered(self, rows: Iterable[int]) -> None:
         """Discord accepted these notices (outbox rows): they are done."""

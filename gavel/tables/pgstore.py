@@ -58,6 +58,7 @@ from gavel.tables.store import (
     Logged,
     MigrationFailed,
     SchemaTooNew,
+    SeatWrite,
     Shards,
     StaleWrite,
     StoreError,
@@ -69,6 +70,7 @@ from gavel.tables.store import (
     redacted,
     same_seats,
     shard_filter,
+    write_with,
 )
 
 MIGRATIONS: list[str] = [
@@ -392,7 +394,8 @@ class PgStore:
 
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = ()) -> int:
+                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = (),
+                      seats: Sequence[SeatWrite] = ()) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected`; `StaleWrite` and nothing written otherwise. `clock`: the
         clock of the decision open after it (see `set_clock`), written with it. `keep`: the
@@ -425,6 +428,7 @@ class PgStore:
                     " FROM actions WHERE table_id = %s RETURNING seq",
                     [table_id, one.seat, one.user_id, one.action, dumps(one.chance), dumps(one.events), one.version,
                      stamp, table_id]).fetchone()
+            write_with(self, table_id, expected, seats)
             if keep is not None:
                 keep.ids = self._outbox_rows(conn, table_id, keep.channel, version, keep.items, keep.hold, stamp,
                                              keep.claimer)
@@ -637,12 +641,14 @@ class PgStore:
     # ------------------------------------------------------------------ the outbox
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
-                   claimer: str | None = None) -> list[int]:
+                   claimer: str | None = None, seats: Sequence[SeatWrite] = (),
+                   reminder: int | None = None) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
         table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
         due before then (the writer, `claimer`, sends them itself meanwhile; if it dies, anyone
         after)."""
         with self.atomic() as conn:
+            write_with(self, table_id, version, seats, reminder)  # the call's seat changes and reminder with them
             ids = self._outbox_rows(conn, table_id, channel, version, items, hold, datetime.now(UTC), claimer)
             conn.execute("UPDATE tables SET announced = %s WHERE id = %s", [version, table_id])
         return ids

@@ -351,13 +351,9 @@ class Play:
         out.away.append(seat)
 
     async def acted(self, table: Table, seat: int) -> None:
-        """`seat` acted itself: its time-up count and the votes against it start again. A failure
-        here costs only the count (the action is stored): it is logged, never raised."""
+        """`seat` acted itself: its time-up count and the votes against it start again, written
+        with the action (`Writes.store_seat`)."""
         info = table.seats[seat]
         if not info.timeouts and not info.votes:
             return
-        await self._writes.save(table)  # the action first: a failure to write it is the call's, never swallowed here
-        try:
-            await self._writes.store_seat(table, seat, replace(info, timeouts=0, votes=()))
-        except Exception:
-            log.exception("table %s: the walk-away count of seat %s could not be cleared", table.id, seat)
+        await self._writes.store_seat(table, seat, replace(info, timeouts=0, votes=()))  # written with the action

@@ -184,7 +184,7 @@ class TableService:
         self.outbox = Outbox(self.tables, self.timing, self.writes, enabled=outbox)
         """`outbox`: whether changes' notices wait in the database until delivered (the bot's
         case; local play prints them at once and keeps nothing)."""
-        self.access = Access(self.tables, self.timing, self.secrets)
+        self.access = Access(self.tables, self.timing, self.secrets, self.writes)
         ground = Ground(self.tables, self.access, self.writes, self.timing)
         self.answers = Answers(ground, self.images, self.secrets, self.outbox, self.undo_points)
         self.play = Play(ground, self.ai_turns, self.answers, self.undo_points)

@@ -268,6 +268,43 @@ class MigrationFailed(StoreError):
     """A migration could not be applied (the file is left at the schema it had)."""
 
 
+@dataclass(frozen=True)
+class SeatWrite:
+    """One seat's walk-away columns changed by a call (`update_seat`), written in the same
+    transaction as the call's action or notices (`record_action(seats=)`, `outbox_add(seats=)`):
+    a seat taken back, a vote, a seat handed to the AI is never stored without what tells it.
+    `expected`: only over those columns as they were (else `StaleWrite`, nothing written)."""
+
+    seat: int
+    fields: dict[str, Any]
+    expected: dict[str, Any] | None = None
+
+
+class ReminderSent(Exception):
+    """The half-time reminder a call would keep was claimed already (by another process, or by
+    this one before a restart): nothing was written."""
+
+
+class _SeatWriter(Protocol):
+    def update_seat(self, table_id: int, seat: int, fields: dict[str, Any], *,
+                    expected: dict[str, Any] | None = None) -> bool: ...
+
+    def claim_reminder(self, table_id: int, opened: int) -> bool: ...
+
+
+def write_with(store: _SeatWriter, table_id: int, version: int, seats: Sequence[SeatWrite],
+               reminder: int | None = None) -> None:
+    """Inside a transaction of `store`: the seats' changes (`StaleWrite` when one's `expected`
+    no longer holds) and the claim of the reminder of the decision opened at `reminder`
+    (`ReminderSent` when it was claimed before); either rolls the whole transaction back."""
+    for write in seats:
+        if not store.update_seat(table_id, write.seat, write.fields, expected=write.expected) \
+                and write.expected is not None:
+            raise StaleWrite(table_id, version)
+    if reminder is not None and not store.claim_reminder(table_id, reminder):
+        raise ReminderSent()
+
+
 class StaleWrite(Exception):
     """A write was computed from a version of the table that is no longer the stored one:
     someone else changed it in between. Nothing was written."""
@@ -619,7 +656,8 @@ class Store:
     @_locked
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = ()) -> int:
+                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = (),
+                      seats: Sequence[SeatWrite] = ()) -> int:
         """Append one applied action and the state after it (`version`), atomically, if the stored
         table is still at `expected` (the version the action was computed from); `StaleWrite`
         and nothing written otherwise. `clock`: the clock of the decision open after it (see
@@ -627,7 +665,8 @@ class Store:
         the same transaction (their rows in `keep.ids`, and `keep.older` whether older rows of
         the channel still wait). `earlier`: actions applied before it since `expected` (the AI
         seats' answer is written with the move it answers), each logged as its own row and
-        version in the same transaction. Returns its seq."""
+        version in the same transaction. `seats`: the call's seat changes, written with it
+        (`write_with`). Returns its seq."""
         stamp = now()
         # Plain SQL: this runs for every move of every game (an all-AI game makes thousands), and
         # sqlite-utils' insert/update introspect the table on each call. One statement per row
@@ -656,6 +695,7 @@ class Store:
                     " RETURNING seq",
                     [table_id, one.seat, one.user_id, one.action, dumps(one.chance), dumps(one.events), one.version,
                      stamp, table_id]).fetchone()
+            write_with(self, table_id, expected, seats)
             if keep is not None:
                 keep.ids = self._outbox_rows(table_id, keep.channel, version, keep.items, keep.hold, stamp,
                                              keep.claimer)
@@ -867,12 +907,16 @@ class Store:
     @_locked
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
-                   claimer: str | None = None) -> list[int]:
+                   claimer: str | None = None, seats: Sequence[SeatWrite] = (),
+                   reminder: int | None = None) -> list[int]:
         """Keep a call's notices (JSON text, image) until they are delivered, and note that the
         table's notices up to `version` are queued. Returns their row ids, in order. `hold`: not
         due before then (a `time.time()`): the writer, `claimer`, sends them itself meanwhile
-        (processes sharing a database); if it dies first, they are due then for anyone."""
+        (processes sharing a database); if it dies first, they are due then for anyone. `seats`,
+        `reminder`: the call's seat changes and the reminder it sends, written and claimed with
+        them (`write_with`)."""
         with self.atomic():
+            write_with(self, table_id, version, seats, reminder)
             ids = self._outbox_rows(table_id, channel, version, items, hold, now(), claimer)
             self.db.execute("UPDATE tables SET announced = ? WHERE id = ?", [version, table_id])
         return ids
@@ -1068,7 +1112,8 @@ class TableStore(Protocol):
               seats: list[dict[str, Any]] | None = None) -> None: ...
     def record_action(self, table_id: int, seat: int, user_id: int | None, action: str, chance: list[int],
                       events: list[dict[str, Any]], state: dict[str, Any], version: int, *, expected: int,
-                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = ()) -> int: ...
+                      clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = (),
+                      seats: Sequence[SeatWrite] = ()) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
                rate: Update | None = None) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
@@ -1092,7 +1137,8 @@ class TableStore(Protocol):
     def unwelcome(self, guild: int) -> None: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
-                   claimer: str | None = None) -> list[int]: ...
+                   claimer: str | None = None, seats: Sequence[SeatWrite] = (),
+                   reminder: int | None = None) -> list[int]: ...
     def outbox_due(self, at: float, channel: int | None = None, before: int | None = None, *,
                    claim: float | None = None, claimer: str | None = None, mine: Iterable[int] = (),
                    shards: Shards | None = None) -> list[dict[str, Any]]: ...

@@ -20,7 +20,7 @@ from typing import Any
 from gavel.tables import ratings
 from gavel.tables.decisions import ClockRow, Opened, clock_text
 from gavel.tables.registry import Tables
-from gavel.tables.store import Keep, Logged, StaleWrite
+from gavel.tables.store import Keep, Logged, SeatWrite, StaleWrite
 from gavel.tables.table import SeatInfo, Table
 from gavel.tables.timing import Clocks
 from rules.core import Chance, IllegalAction, ScriptedChance, SeededChance
@@ -68,6 +68,19 @@ class _Unsaved:
     def logged(self) -> Logged:
         """The action as an earlier row of a batch (`record_action(earlier=)`)."""
         return Logged(self.seat, self.by, self.action, list(self.chance.record), self.events, self.version)
+
+
+@dataclass(frozen=True)
+class _SeatChange:
+    """A seat's walk-away state changed in memory by the call, written with its next write."""
+
+    seat: int
+    old: SeatInfo
+    new: SeatInfo
+    checked: bool
+
+    def write(self) -> SeatWrite:
+        return SeatWrite(self.seat, _fields(self.new), _fields(self.old) if self.checked else None)
 
 
 class AIUnwritten(Exception):
@@ -147,6 +160,9 @@ class Writes:
         transaction for all: `save` with `keep`), oldest first; empty between calls."""
         self._draws: dict[int, list[int]] = {}
         """Per table: recorded draws still to be fed back (memory only)."""
+        self._seats: dict[int, list[_SeatChange]] = {}
+        """Per table: the seats the call changed (`store_seat`), written with its next write (its
+        action, else its notices: one transaction); empty between calls."""
 
     def forget(self, table_id: int) -> None:
         """The table is no longer held here."""
@@ -199,6 +215,8 @@ class Writes:
         stored snapshot; a caller cancelled mid-write waits for the write to land first."""
         batch = self._unsaved.pop(table.id, None)
         if not batch:
+            if keep is None:
+                await self.flush_seats(table)
             return False
         try:
             return await self._write(table, batch, keep)
@@ -219,6 +237,8 @@ class Writes:
             extra: dict[str, Any] = {"keep": kept} if kept is not None else {}  # an action alone: the plain call
             if len(batch) > 1:
                 extra["earlier"] = [u.logged() for u in batch[:-1]]
+            if self._seats.get(table.id):
+                extra["seats"] = self.seat_writes(table.id)
             write = asyncio.ensure_future(asyncio.to_thread(
                 self._store.record_action, table.id, last.seat, last.by, last.action, last.chance.record,
                 last.events, last.snapshot, last.version, expected=batch[0].expected,
@@ -227,9 +247,11 @@ class Writes:
                 await _see_through(write)
             except StaleWrite as exc:  # the stored table moved on without us: nothing was written
                 self._unwind(table, batch)
+                self.unwind_seats(table)
                 raise StaleTable() from exc
             except _Landed:  # cancelled once the write had landed: memory keeps what the database has
                 self._landed(table, last)
+                self._seats.pop(table.id, None)
                 raise
             except Exception:
                 if kept is not None:
@@ -239,11 +261,14 @@ class Writes:
                 if len(batch) > 1:  # the caller writes the first alone: memory stays as it is meanwhile
                     raise
                 self._unwind(table, batch)
+                self.unwind_seats(table)
                 raise
             except BaseException:
                 self._unwind(table, batch)
+                self.unwind_seats(table)
                 raise
             self._landed(table, last)
+            self._seats.pop(table.id, None)
             return kept is not None
         return False  # pragma: no cover (the last try returns or raises)
 
@@ -293,16 +318,44 @@ class Writes:
         table.host_id = host
 
     async def store_seat(self, table: Table, seat: int, new: SeatInfo, *, checked: bool = False) -> None:
-        """Store one seat's walk-away state, then adopt it. `checked`: only over the row as this
-        process last read it (a vote or a return racing another process's), else `StaleTable`
-        (the call runs again on the table as it now is)."""
-        old = table.seats[seat]
-        expected = _fields(old) if checked else None
-        await self.save(table)  # an action not written yet goes first
-        done = await asyncio.to_thread(self._store.update_seat, table.id, seat, _fields(new), expected=expected)
-        if not done and checked:
-            raise StaleTable()
+        """Change one seat's walk-away state: adopted now, written with the call's next write (its
+        action with its notices, or its notices alone: `Outbox.keep`), so a seat taken back, a vote
+        or a seat handed to the AI is never stored without what tells it, nor told unstored.
+        `checked`: only over the row as this process last read it (a vote or a return racing
+        another process's), else `StaleTable` then (the call runs again on the table as it now is)."""
+        self._seats.setdefault(table.id, []).append(_SeatChange(seat, table.seats[seat], new, checked))
         table.seats[seat] = new
+
+    def seat_writes(self, table_id: int) -> list[SeatWrite]:
+        """The seat changes the call made at the table, not written yet (`store_seat`)."""
+        return [change.write() for change in self._seats.get(table_id, [])]
+
+    def seats_written(self, table_id: int) -> None:
+        """The seat changes were written (with the call's notices)."""
+        self._seats.pop(table_id, None)
+
+    def unwind_seats(self, table: Table) -> None:
+        """The seat changes were not written: memory goes back to the seats as they were."""
+        for change in reversed(self._seats.pop(table.id, [])):
+            table.seats[change.seat] = change.old
+
+    async def flush_seats(self, table: Table) -> None:
+        """Write the call's seat changes that no write of its took along (no outbox: local play; a
+        call that kept no notice), each alone; `StaleTable` when a checked one lost a race."""
+        changes = self._seats.get(table.id)
+        if not changes:
+            return
+        try:
+            for change in changes:
+                write = change.write()
+                done = await asyncio.to_thread(self._store.update_seat, table.id, write.seat, write.fields,
+                                               expected=write.expected)
+                if not done and change.checked:
+                    raise StaleTable()
+        except BaseException:
+            self.unwind_seats(table)
+            raise
+        self._seats.pop(table.id, None)
 
     async def close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
                     rate: ratings.Update | None = None) -> None:
