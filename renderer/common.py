@@ -1126,7 +1126,7 @@ def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
     size = img.width * (height - top) * len(img.getbands())
     try:
         img.load()
-        encoder = Image._getencoder(img.mode, "raw", img.mode)  # type: ignore[attr-defined]  # Pillow-private
+        encoder = Image._getencoder(img.mode, "raw", img.mode)  # Pillow-private, typed by the Pillow we pin
     except (AttributeError, TypeError, ValueError, OSError):
         return img.crop((0, top, img.width, height)).tobytes()
     parts = []

@@ -688,7 +688,7 @@ class PgStore:
                 extra, params = shard_filter(shards, "%s", "%%")
                 channels = sorted(int(first_column(r)) for r in conn.execute(
                     "SELECT DISTINCT o.channel FROM outbox o LEFT JOIN tables t ON t.id = o.table_id"
-                    f" WHERE o.next_try <= %s{extra}", [at, *params]).fetchall())  # type: ignore[arg-type]
+                    f" WHERE o.next_try <= %s{extra}", [at, *params]).fetchall())
             if not channels:
                 return []
             for key in sorted({_channel_key(c) for c in channels}):
