@@ -552,6 +552,11 @@ class Decision:
     """Seats asked whose time runs on the table's clock: when it runs out each takes its
     `Game.timeout_action`."""
     key: Any = None
+    turn: Any = None
+    """The turn this decision belongs to: decisions with the same non-None `turn` (the card-play
+    windows of one player's turn) call a seat once between them, so a player is pinged once per
+    turn, not again at each window, even with plain decisions (None, the default: each calls
+    the seats it asks, a player's own move) between them."""
 
     def same(self, other: Decision | None) -> bool:
         """Whether `other` (an earlier decision) is this one, moved on only by passes."""

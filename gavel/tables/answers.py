@@ -45,6 +45,9 @@ class _Out:
     """The seats the AI took for their away players meanwhile (`Public.away`)."""
     lang: str | None = None
     """The language the caller reads the channel in: the channel's notice comes worded in it."""
+    actor: int | None = None
+    """The seat whose own action made the call (None: a clock, the AI, a restart): the notice that
+    answers its click pings nobody at that seat, which reads its buttons in that very message."""
 
 
 @dataclass(frozen=True)
@@ -263,8 +266,10 @@ class Answers:
     async def _told(self, table: Table, out: _Out) -> list[Notice]:
         self._timing.decisions.track(table)
         await self.save_clock(table)
-        # The channel pings a seat once per decision: when it is first asked in it.
-        ping = self._timing.decisions.to_ping(table) if table.status == "active" else frozenset()
+        # The channel pings a seat once per decision (or per turn, `Decision.turn`): when it is first
+        # asked in it, and never the seat whose own click this answers.
+        quiet = frozenset() if out.actor is None else frozenset({out.actor})
+        ping = self._timing.decisions.to_ping(table, quiet) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
         if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
             public.said = (out.lang, public.text(out.lang, self.escape))

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gavel.tables import i18n
 from gavel.tables.clock import Deadline
@@ -75,6 +75,11 @@ class Opened:
     pinged: frozenset[int] = frozenset()
     """The seats already mentioned in the channel for this decision (`Decisions.to_ping`): a
     seat is pinged once per decision, not again when another seat's pass moves it on."""
+    turn: Any = None
+    """The last turn (`Decision.turn`) a decision here belonged to, kept through the plain
+    decisions between its windows."""
+    turn_pinged: frozenset[int] = frozenset()
+    """The seats mentioned by that turn's decisions: a later one of the same turn pings them no more."""
 
 
 class Decisions:
@@ -96,7 +101,13 @@ class Decisions:
         if known is not None and (known.seen == table.version or decision.same(known.decision)):
             opened = replace(known, decision=decision, seen=table.version)
         else:
-            opened = Opened(decision, table.version, table.version, self._now())
+            # A new decision of a turn (`Decision.turn`) seen before keeps whom that turn mentioned.
+            turn, turn_pinged = (known.turn, known.turn_pinged) if known is not None else (None, frozenset())
+            same_turn = decision.turn is not None and decision.turn == turn
+            if decision.turn is not None and not same_turn:
+                turn, turn_pinged = decision.turn, frozenset()
+            opened = Opened(decision, table.version, table.version, self._now(),
+                            pinged=turn_pinged if same_turn else frozenset(), turn=turn, turn_pinged=turn_pinged)
         self._open[table.id] = opened
         return opened
 
@@ -151,18 +162,22 @@ class Decisions:
         opened = self.track(table)
         return opened is not None and opened.version <= version <= table.version
 
-    def to_ping(self, table: Table) -> frozenset[int]:
-        """The human seats the decision open now asks that were not mentioned yet in it, now
-        counted as mentioned: every human asked when a decision opens, and later only a seat it
-        asks anew (never one asked again because another seat passed). Called once per change's
-        notices (`gavel.tables.answers.Answers.notices`)."""
+    def to_ping(self, table: Table, quiet: frozenset[int] = frozenset()) -> frozenset[int]:
+        """The human seats the decision open now asks that were not mentioned yet in it (nor in
+        an earlier decision of the same turn, `Decision.turn`), now counted as mentioned: every
+        human asked when a decision opens, and later only a seat it asks anew (never one asked
+        again because another seat passed). A seat played by the AI (away) is no human to ask.
+        `quiet`: the seat whose own action this answers; it is counted as mentioned but not
+        pinged (its player reads the buttons in the reply to their own click). Called once per
+        change's notices (`gavel.tables.answers.Answers.notices`)."""
         opened = self.track(table)
         if opened is None:
             return frozenset()
         new = frozenset(table.humans_to_act()) - opened.pinged
         if new:
-            self._open[table.id] = replace(opened, pinged=opened.pinged | new)
-        return new
+            turn_pinged = opened.turn_pinged | new if opened.decision.turn is not None else opened.turn_pinged
+            self._open[table.id] = replace(opened, pinged=opened.pinged | new, turn_pinged=turn_pinged)
+        return new - quiet
 
     def waiting(self, table: Table) -> Listed:
         """The names of the seats the decision open now waits for (for a stale refusal)."""

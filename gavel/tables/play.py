@@ -109,7 +109,7 @@ class Play:
         seat = table.require_seat(player.user_id)
         if version is not None and not self._timing.decisions.answering(table, version):
             raise IllegalAction("stale", players=self._timing.decisions.waiting(table))
-        out = _Out(lang=lang)
+        out = _Out(lang=lang, actor=seat)
         before = table.snapshot
         # Written with the call's notices (one transaction), or before anything else is written.
         draws = await self.step(table, seat, action_text.strip(), out, by=player.user_id, defer=True)

@@ -253,17 +253,23 @@ class JudgeDredd(Game[DreddState]):
         the window is for and who passed (or passes for the rest of the Game Turn, E5), in public
         words; the same decision while only passes happen (`asked_at`: a card played, a discard or
         the window closing opens the next). Any other decision (a Move, a target, a placement, the
-        discard down to six) is plain and has no clock."""
+        discard down to six) is plain and has no clock. A window names its Judge's turn
+        (`Decision.turn`)."""
         if self.outcome(state) is not None:
             return Decision(frozenset())
         asked = frozenset(self.to_act(state))
-        if state.window is None or over_limit(state) is not None:
+        if over_limit(state) is not None:
             return Decision(asked)
+        if state.window is None:
+            return Decision(asked)
+        # The windows of one Judge's turn (around a placement, a Move or an Arrest choice) call
+        # each player once: a seat mentioned at one window is not pinged at the next.
+        one_turn = ("turn", state.turn, state.phase, state.cursor, state.chooser)
         public = self.view(state, None)
         window, skipping = public["window"], set(public["skipping"])
         passed = [s for s in range(state.seats) if s not in asked and (s in window["passed"] or s in skipping)]
         return Decision(asked, about=present.moment(public, passed), passed=frozenset(passed), clocked=asked,
-                        key=("window", state.asked_at))
+                        key=("window", state.asked_at), turn=one_turn)
 
     def secret_action(self, action: Action) -> bool:
         """A discard names a card of the hand, which only its player may know (R15, R19: the

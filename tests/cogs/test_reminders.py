@@ -105,6 +105,14 @@ def reminders(member) -> list[str]:
     return [m.content for m in dm.history() if "https://discord.com/channels/" in m.content] if dm is not None else []
 
 
+async def say_go(w, member, table) -> None:
+    """`go` by the menu (the toy has no command for it): the options, then its one button."""
+    version = table.version
+    step = await member.click(w.channel.last_message, label=OPTIONS)
+    while table.version == version:
+        step = await member.click(step.response, label=next(b["label"] for b in buttons(step.response) if b["label"]))
+
+
 # --------------------------------------------------------------------------- mention once
 async def test_a_window_pings_each_player_once_and_not_again_after_another_players_pass(world, service):
     w = world
@@ -124,7 +132,9 @@ async def test_a_window_pings_each_player_once_and_not_again_after_another_playe
     assert refusals(w.env) == []
 
 
-async def test_a_card_played_opens_a_new_decision_that_pings_everyone_again(world, service):
+async def test_a_card_played_opens_a_window_of_the_same_turn_that_pings_nobody_again(world, service):
+    """The new window asks alice and bob again: alice played (she reads the buttons in the reply
+    to her own click), bob was pinged by the turn's first window. The next turn pings anew."""
     w = world
     table = await start(w, service, timeout=None)
     menu = await w.alice.click(w.channel.last_message, label=OPTIONS)
@@ -132,8 +142,33 @@ async def test_a_card_played_opens_a_new_decision_that_pings_everyone_again(worl
     while table.version == 0:  # card, option, target: the first choice each time
         labels = [b["label"] for b in buttons(step.response) if b["label"]]
         step = await w.alice.click(step.response, label=labels[0])
+    again = w.channel.last_message
     assert table.state.played and table.state.window
-    assert sorted(pings(w, w.channel.last_message)) == sorted([w.alice.id, w.bob.id])
+    assert w.alice.mention in again.content and w.bob.mention in again.content  # named, as ever
+    assert pings(w, again) == []
+    await w.alice.slash(w.channel, "wtoy pass")
+    await w.bob.slash(w.channel, "wtoy pass")  # the window closed: alice's `go` pings her, bob acted last
+    assert table.state.window is False and pings(w, w.channel.last_message) == [w.alice.id]
+    await say_go(w, w.alice, table)  # the next turn's window: bob pinged, alice (who said go) not
+    assert table.state.window and table.state.turns == 1
+    assert pings(w, w.channel.last_message) == [w.bob.id]
+    assert refusals(w.env) == []
+
+
+async def test_the_player_who_acted_is_not_pinged_even_when_asked_again(world, service):
+    """Carol is away (the AI plays her seat). Alice and bob pass the first window; alice says
+    `go`: the new window asks alice, bob and carol's seat, and pings bob alone: alice acted,
+    and an away seat is no one to call."""
+    w = world
+    table = await start(w, service, others=(w.bob, w.carol), timeout=None)
+    table.seats[2].away, table.seats[2].ai = True, "normal"  # carol walked away: the AI plays her seat
+    for member in (w.alice, w.bob):
+        await member.slash(w.channel, "wtoy pass")
+    assert table.state.window is False
+    await say_go(w, w.alice, table)
+    opened = w.channel.last_message
+    assert table.state.window and w.alice.mention in opened.content
+    assert pings(w, opened) == [w.bob.id]
     assert refusals(w.env) == []
 
 

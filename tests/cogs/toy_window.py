@@ -120,12 +120,12 @@ class WindowToy(Game[WindowState]):
 
     def decision(self, state: WindowState) -> Decision:
         """A window is one decision while only passes happen (a card played, or the next `go`,
-        opens another); every seat in it is on the clock. `go` is a plain turn."""
+        opens another, of the same turn); every seat in it is on the clock. `go` is a plain turn."""
         asked = frozenset(self.to_act(state))
         if not state.window:
             return Decision(asked)
         return Decision(asked, passed=frozenset(state.passed), clocked=asked,
-                        key=("window", state.turns, len(state.played)))
+                        key=("window", state.turns, len(state.played)), turn=state.turns)
 
     def secrets(self, state: WindowState, seat: int) -> list[Msg]:
         return [Msg(f"{KEY}.hand", {"cards": ", ".join(state.hands[seat])})]

@@ -118,7 +118,8 @@ async def test_the_change_that_opens_a_decision_pings_its_seats_and_its_passes_d
     assert isinstance(kept, Prompt) and kept.ping  # the outbox keeps who is to be pinged
     played = await svc.act(CHANNEL, ALICE, "play " + str(svc.table(CHANNEL).state.hands[0][0]))
     prompts = [n.prompt if isinstance(n, Public) else n for n in played if isinstance(n, (Public, Prompt))]
-    assert sorted((p.seat, p.ping) for p in prompts if p is not None) == [(0, True), (1, True)]  # a new decision
+    # a new decision pings bob again; alice, who played, reads her buttons in the reply to her click
+    assert sorted((p.seat, p.ping) for p in prompts if p is not None) == [(0, False), (1, True)]
 
 
 async def test_no_reminder_for_a_decision_answered_since_nor_for_a_player_who_turned_them_off() -> None:
