@@ -7,6 +7,7 @@ message from before a restart works, and one from before the last move is refuse
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -129,7 +130,33 @@ class Clicks:
         notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
         with delivering(self.bot, table.channel_id, notices):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+            if interaction.message is not None:  # used: the button goes from its message
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(view=components.without_sit(interaction.message))
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
+
+    async def confirm(self, interaction: discord.Interaction, item: components.ConfirmButton) -> None:
+        """Confirm, under an "Are you sure?": the resignation (`/table leave` during a game) or
+        the game's action it asked about, played now (refused if the table moved past it)."""
+        lang = lang_of(interaction)
+        table = await self.live(interaction, item.table_id, None if item.op == "leave" else item.version)
+        if table.status != "active":
+            raise IllegalAction("stale_button")
+        player = player_of(interaction)
+        await interaction.response.defer()
+        if item.op == "leave":
+            notices = await self.bot.service.leave(table.channel_id, player)
+        else:
+            notices = await self.bot.service.act(table.channel_id, player, item.arg, version=item.version,
+                                                 lang=guild_lang(interaction.guild, interaction))
+        with delivering(self.bot, table.channel_id, notices):
+            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang), view=None)
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
+
+    async def cancel(self, interaction: discord.Interaction, item: components.CancelButton) -> None:
+        """Cancel, under an "Are you sure?": nothing is done; the question says so."""
+        await interaction.response.edit_message(content=i18n.gettext("cogs.confirm.cancelled", lang_of(interaction)),
+                                                view=None)
 
     async def history(self, interaction: discord.Interaction, item: components.HistorySelect) -> None:
         """A game picked from `/table history`'s menu: its record and final board."""
@@ -193,6 +220,12 @@ class Clicks:
             assert shown is not None  # a prefix of a legal action was matched
             await self._next_step(interaction, shown, prefix, item.version, page or 0)
             return
+        if words.confirm(action):  # giving up, an offer to end the game: "Are you sure?" first
+            question = i18n.gettext("cogs.confirm.action", lang_of(interaction),
+                                    action=words.name(action, i18n.speech(lang_of(interaction))))
+            if await components.ask_sure(interaction, table.id, item.version, "act", action, question,
+                                         lang_of(interaction)):
+                return
         await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version,
                                              lang=guild_lang(interaction.guild, interaction))
@@ -202,8 +235,8 @@ class Clicks:
             if spent:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
                                                          view=undo)
-            else:
-                await interaction.edit_original_response(view=None)
+            else:  # the public message's buttons go, but an away player's way back
+                await interaction.edit_original_response(view=components.kept_sit(interaction.message, None))
                 if undo is not None:  # the Undo button, for the one who acted only
                     await interaction.followup.send(i18n.gettext("cogs.done", lang_of(interaction)), view=undo,
                                                     ephemeral=True)

@@ -171,6 +171,8 @@ UNDO_TEMPLATE = rf"gv:u:(?P<table>{_N}):(?P<version>{_N})"
 HISTORY_TEMPLATE = rf"gv:hist:(?P<page>{_N})"
 AGAIN_TEMPLATE = rf"gv:again:(?P<table>{_N})"
 SIT_TEMPLATE = rf"gv:sit:(?P<table>{_N})"
+CONFIRM_TEMPLATE = rf"gv:ok:(?P<table>{_N}):(?P<version>{_N}):(?P<op>leave|act):(?P<arg>.*)"
+CANCEL_TEMPLATE = rf"gv:no:(?P<table>{_N})"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -526,6 +528,33 @@ class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT
         return cls(_row_button(i18n.gettext("cogs.button.sit", lang), discord.ButtonStyle.success, sit_id(table_id)))
 
 
+def kept_sit(message: discord.Message | None, view: discord.ui.View | None) -> discord.ui.View | None:
+    """`view` (None: no buttons) for an edit of `message`, with the message's "Take my seat
+    back" button kept: it stays under its message until it is used (`without_sit`), whatever
+    else an edit changes (a window's pass, a public button clicked)."""
+    found = [c for row in (message.components if message is not None else [])
+             for c in getattr(row, "children", [row])
+             if isinstance(getattr(c, "custom_id", None), str) and re.fullmatch(SIT_TEMPLATE, c.custom_id)]
+    if not found:
+        return view
+    view = view if view is not None else discord.ui.View(timeout=None)
+    have = {getattr(item, "custom_id", None) for item in view.children}
+    for component in found:
+        if component.custom_id not in have:
+            view.add_item(SitButton(_row_button(component.label or "", discord.ButtonStyle.success,
+                                                component.custom_id)))
+    return view
+
+
+def without_sit(message: discord.Message) -> discord.ui.View:
+    """The message's components as they are, but its "Take my seat back" button (just used)."""
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in list(view.children):
+        if re.fullmatch(SIT_TEMPLATE, getattr(item, "custom_id", None) or ""):
+            view.remove_item(item)
+    return view
+
+
 class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=HISTORY_TEMPLATE):
     """`/table history`'s menu of the games listed: the one picked is sent again, its record
     and its final board (`cogs.flows.send_finished_game`). Any time later, by anyone."""
@@ -562,8 +591,64 @@ def again_view(table_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+class ConfirmButton(_MenuStep, discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_TEMPLATE):
+    """"Confirm" under an "Are you sure?": resigning (`op` `leave`: `/table leave` during a game)
+    or an action its game asks to be confirmed (`op` `act`, the action's text in `arg`,
+    `Words.confirm`), made at `version`; nothing happens until it is clicked."""
+
+    kind = "confirm"
+
+    @property
+    def op(self) -> str:
+        return self.fields["op"]
+
+
+class CancelButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=CANCEL_TEMPLATE):
+    """"Cancel" under an "Are you sure?": nothing is done, the question goes."""
+
+    kind = "cancel"
+
+
+def confirm_id(table_id: int, version: int, op: str, arg: str = "") -> str | None:
+    """The Confirm button's custom id; None when the action's text does not fit in one."""
+    custom_id = f"gv:ok:{table_id}:{version}:{op}:{arg}"
+    return custom_id if len(custom_id) <= CUSTOM_ID_MAX else None
+
+
+def confirm_view(table_id: int, custom_id: str, lang: str) -> discord.ui.View:
+    """Confirm and Cancel, under an ephemeral "Are you sure?" (both survive a restart)."""
+    view = discord.ui.View(timeout=None)
+    ok: discord.ui.Button[Any] = discord.ui.Button(label=i18n.gettext("cogs.button.confirm", lang),
+                                                   style=discord.ButtonStyle.danger, custom_id=custom_id)
+    no: discord.ui.Button[Any] = discord.ui.Button(label=i18n.gettext("cogs.button.cancel", lang),
+                                                   style=discord.ButtonStyle.secondary, custom_id=f"gv:no:{table_id}")
+    view.add_item(ConfirmButton(ok))
+    view.add_item(CancelButton(no))
+    return view
+
+
+async def ask_sure(interaction: discord.Interaction, table_id: int, version: int, op: str, arg: str,
+                   question: str, lang: str) -> bool:
+    """Ask the user privately whether they are sure (Confirm/Cancel, `ConfirmButton`), in the
+    private menu clicked if it was one, else in a new ephemeral message: True when asked (the
+    caller stops there); False when the action's text is too long to carry, and the caller
+    plays it at once."""
+    custom_id = confirm_id(table_id, version, op, arg)
+    if custom_id is None:
+        return False
+    view = confirm_view(table_id, custom_id, lang)
+    private = interaction.message is not None and interaction.message.flags.ephemeral
+    if private and not interaction.response.is_done():  # a private menu's last step: it becomes the question
+        await interaction.response.edit_message(content=question, view=view, attachments=[])
+    elif interaction.response.is_done():
+        await interaction.followup.send(question, view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(question, view=view, ephemeral=True)
+    return True
+
+
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 HistorySelect, AgainButton, UndoButton, SitButton)
+                 HistorySelect, AgainButton, UndoButton, SitButton, ConfirmButton, CancelButton)
 
 
 def claimed(custom_id: str) -> bool:

@@ -395,7 +395,7 @@ class Delivery:
         text = "\n".join([*post.lines, *lines, prompt_text])
         if len(text) > CONTENT_MAX:
             return False
-        edit: dict[str, Any] = {"content": text, "view": kwargs.get("view"),
+        edit: dict[str, Any] = {"content": text, "view": components.kept_sit(post.message, kwargs.get("view")),
                                 "allowed_mentions": kwargs.get("allowed_mentions", MENTION_NOBODY)}
         if "file" in kwargs:
             edit["attachments"] = [kwargs["file"]]

@@ -111,12 +111,21 @@ def undo_view_for(bot: GavelBot, channel_id: int, player: Player, lang: str) -> 
     return components.undo_view(table.id, table.version, lang)
 
 
-async def send_notice(interaction: discord.Interaction, notice: Public | Private, *, ephemeral: bool) -> None:
+async def send_notice(interaction: discord.Interaction, notice: Public | Private, *, ephemeral: bool,
+                      buttons: bool = True) -> None:
     """Answer a deferred interaction with one notice (text, board image, and the turn menus
-    when a public notice carries a prompt)."""
+    when a public notice carries a prompt; `buttons=False`: without them)."""
     lang = lang_of(interaction) if ephemeral else guild_lang(interaction.guild, interaction)
     text, kwargs = bot_of(interaction).delivery.compose(notice, lang)
+    if not buttons:
+        kwargs.pop("view", None)
     await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
+
+
+def spectating(table: Table, interaction: discord.Interaction) -> bool:
+    """Whether the user holds no seat at the table (a spectator): what they ask of it
+    (`/table board`, `status`, `log`) is answered privately, so spectators never make the bot post."""
+    return not any(s.user_id == interaction.user.id and not s.resigned for s in table.seats)
 
 
 async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, table_id: int) -> None:
@@ -344,15 +353,19 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
 
 
 async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
-    """The board for everyone, with the turn prompt and its buttons (for a game with hidden
-    information, the asker's own view, privately)."""
+    """The board for everyone, with the turn prompt, and its buttons when the asker is the player
+    it asks (for a game with hidden information, the asker's own view, privately; for a
+    spectator, the channel's board, privately)."""
     table = await open_table(bot, interaction)
     if table.status != "active":
         raise IllegalAction("not_started")
-    private = table.game.info.hidden_information
+    watching = spectating(table, interaction)  # a spectator's copy is theirs alone
+    private = table.game.info.hidden_information or watching
     await interaction.response.defer(ephemeral=private, thinking=True)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
-    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
+    # A copy of the board carries the turn's buttons only for the player it asks: never another's.
+    own = isinstance(notice, Public) and notice.prompt is not None and notice.prompt.user_id == interaction.user.id
+    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private) or watching, buttons=own)
 
 
 def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
@@ -428,6 +441,11 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
     if isinstance(texts, Menu):
         await open_menu(bot, interaction, texts.prefix, texts.text, refusal=texts.refusal, marked=texts.marked)
         return
+    if len(texts) == 1 and plugin.words.confirm(texts[0]):  # giving up, an offer to end the game: asked first
+        lang = lang_of(interaction)
+        question = i18n.gettext("cogs.confirm.action", lang, action=plugin.words.name(texts[0], i18n.speech(lang)))
+        if await components.ask_sure(interaction, table.id, table.version, "act", texts[0], question, lang):
+            return
     await act_all(bot, interaction, texts, later=spec.then or "cogs.done", table=table)  # the table as read once
 
 

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _t
 from discord.ext import commands
 
-from cogs import names
+from cogs import components, names
 from cogs.components import HistorySelect
 from cogs.delivery import board_file, guild_lang, record_file
 from cogs.errors import lang_of
@@ -36,6 +36,7 @@ from cogs.flows import (
     send_notice,
     send_rules,
     show,
+    spectating,
 )
 from gavel.tables import i18n
 from gavel.tables.service import game_name
@@ -67,7 +68,8 @@ class TablesCog(commands.Cog):
             await interaction.response.defer(thinking=True)
             await send_notice(interaction, await self.service.status(interaction.channel_id or 0), ephemeral=False)
             return
-        await show(self.bot, interaction, self.service.status, ephemeral=False)
+        table = await open_table(self.bot, interaction)
+        await show(self.bot, interaction, self.service.status, ephemeral=spectating(table, interaction))
 
     @table.command(name="board", description=_t("Post the current board"))
     async def board(self, interaction: discord.Interaction) -> None:
@@ -81,8 +83,11 @@ class TablesCog(commands.Cog):
     @table.command(name="log", description=_t("The last moves, or the whole game as a file"))
     @app_commands.describe(export=_t("Attach the whole game as a file that local play replays (--script)"))
     async def log(self, interaction: discord.Interaction, export: bool = False) -> None:
+        channel = interaction.channel_id or 0
+        open_now = (None if self.bot.shared else self.service.table(channel)) or await self.service.look(channel)
+        watching = open_now is not None and spectating(open_now, interaction)  # answered privately
         if not export:
-            await show(self.bot, interaction, self.service.log, ephemeral=False)
+            await show(self.bot, interaction, self.service.log, ephemeral=watching)
             return
         # A database read, no image: quick enough to answer without deferring (a refusal stays private).
         record = self.service.export(interaction.channel_id or 0)
@@ -90,7 +95,7 @@ class TablesCog(commands.Cog):
                             guild_lang(interaction.guild, interaction), game=record.game_key,
                             file=record.filename, n=record.moves)
         file = record_file(record, guild_lang(interaction.guild, interaction))
-        await interaction.response.send_message(text, file=file)
+        await interaction.response.send_message(text, file=file, ephemeral=watching)
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -98,6 +103,13 @@ class TablesCog(commands.Cog):
 
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave a lobby at once; a player resigning from a game in play is asked first (Confirm)."""
+        table = await open_table(self.bot, interaction)
+        if table.status == "active" and table.seat_of(interaction.user.id) is not None:
+            lang = lang_of(interaction)
+            if await components.ask_sure(interaction, table.id, table.version, "leave", "",
+                                         i18n.gettext("cogs.confirm.leave", lang), lang):
+                return
         await change(self.bot, interaction, self.service.leave)
 
     @table.command(name="undo", description=_t("Take back your last action, if nothing new came to light since"))

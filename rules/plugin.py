@@ -106,6 +106,12 @@ class Words:
         """These words for one table (a Judge colour read with its player's name), from `facts`."""
         return self
 
+    def confirm(self, text: str) -> bool:
+        """Whether the action `text` asks its player "Are you sure?" before it is played (giving
+        up, an offer to end the game): a front-end asks first, and plays it only on Confirm.
+        False (the default) for every action."""
+        return False
+
     def menu(self, legal: Sequence[str]) -> Words:
         """These words for a menu (or an autocomplete) offering exactly the actions `legal`, for a
         game whose label of one action depends on the others offered (Judtho's "All: …", the

@@ -96,6 +96,10 @@ def everything(texts: Iterable[str]) -> set[str]:
     return {str(m) for m in best.values() if len(m.captures) > 1}
 
 
+CONFIRMED = frozenset({"resign", "draw offer", "void offer"})
+"""The actions a player confirms before they are played (`JudthoWords.confirm`)."""
+
+
 @dataclass(frozen=True)
 class JudthoWords(Words):
     """The menu's first step names a piece (`Knight b1`, `Queen` to place; a piece with one
@@ -131,6 +135,10 @@ class JudthoWords(Words):
 
     def menu(self, legal: Sequence[str]) -> JudthoWords:
         return replace(self, full=frozenset(everything(legal)))
+
+    def confirm(self, text: str) -> bool:
+        """Resigning (J17) and proposing a draw or a void game (J24, E7) ask "Are you sure?" first."""
+        return text.strip() in CONFIRMED
 
     # ---- the menu
     def steps(self, text: str) -> list[str]:

@@ -29,6 +29,7 @@ from PIL import Image
 from cogs.bot import create_bot
 from cogs.errors import unwrap
 from cogs.flows import act, open_lobby, time_option
+from gavel.tables import i18n
 from gavel.tables.service import Player, TableService
 from gavel.tables.store import Store
 from rules.core import IllegalAction
@@ -39,6 +40,21 @@ from tests.tables.toy_game import fake_renderer
 def as_player(member) -> Player:
     """The TableService's Player for a simcord member (as `cogs.flows.player_of` makes it)."""
     return Player(member.id, member.name)
+
+
+async def confirmed(member, channel, command: str, **options: Any) -> Any:
+    """A command that asks "Are you sure?" first (resigning, a Judtho draw offer), answered by
+    the Confirm button under the question: the click's result."""
+    asked = await member.slash(channel, command, **options)
+    assert asked.ephemeral and i18n.gettext("cogs.button.confirm") in [b["label"] for b in buttons(asked.response)], \
+        asked.response.content
+    return await member.click(asked.response, label=i18n.gettext("cogs.button.confirm"))
+
+
+def walked_away(service: TableService, table: Any, seat: int) -> None:
+    """The seat's player walked away: the AI plays it (in memory and in the database alike)."""
+    table.seats[seat].away, table.seats[seat].ai = True, "normal"
+    service.store.update_seat(table.id, seat, {"away": 1, "ai": "normal"})
 
 
 def tiny_png() -> bytes:

@@ -18,7 +18,7 @@ from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
 from rules.judtho.words import WORDS
 from tests.cogs import toy
-from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, refusals
+from tests.cogs.conftest import as_player, buttons, confirmed, fake_render, make_bot, refusals
 from tests.tables.toy_game import fake_renderer
 
 GAME_KEY = "judtho"
@@ -214,7 +214,7 @@ async def test_j24_draw_offer_is_answered_by_the_ai_seats(world, service):
     """The stand-in AI accepts (its first legal action), so the draw is unanimous and the game ends."""
     w = world
     table = await to_play(w, service)
-    await w.alice.slash(w.channel, "judtho draw", answer="offer")
+    await confirmed(w.alice, w.channel, "judtho draw", answer="offer")
     assert refusals(w.env) == []
     assert table.state.phase == "over" and table.status != "active"
 
@@ -231,7 +231,7 @@ async def test_j17_resign(world, service):
     w = world
     table = await to_play(w, service)
     before = table.version
-    await w.alice.slash(w.channel, "judtho resign")
+    await confirmed(w.alice, w.channel, "judtho resign")
     assert refusals(w.env) == []
     assert table.version > before
     assert all(a != "resign" for a in legal(service, w))

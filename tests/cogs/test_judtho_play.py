@@ -21,7 +21,7 @@ from gavel.tables.service import TableService
 from rules.core import IllegalAction
 from rules.judtho.engine import GAME
 from rules.judtho.notation import Move, parse
-from tests.cogs.conftest import as_player, buttons, fake_render, refusals
+from tests.cogs.conftest import as_player, buttons, confirmed, fake_render, refusals
 from tests.tables.toy_game import fake_renderer
 
 GAME_KEY = "judtho"
@@ -253,9 +253,13 @@ async def test_quattro_draw_offer_pings_who_must_answer_and_one_decline_ends_it(
     locales[w.carol.id] = "zh-TW"
     table, (alice, bob, carol, dave) = await quattro_of_four_humans(w, service)
     prompt = await fresh_prompt(alice, w)
-    await alice.click(prompt, custom_id=labels(prompt)[f"{i18n.gettext('judtho.verb.draw')} "
-                                                      f"{i18n.gettext('judtho.verb.offer')}"])
-    assert refusals(w.env) == []
+    before = table.version
+    sure = await alice.click(prompt, custom_id=labels(prompt)[f"{i18n.gettext('judtho.verb.draw')} "
+                                                             f"{i18n.gettext('judtho.verb.offer')}"])
+    assert sure.response.ephemeral and table.version == before  # "Are you sure?" first: nothing played yet
+    assert i18n.gettext("cogs.confirm.action", action="").strip() in sure.response.content
+    await alice.click(sure.response, label=i18n.gettext("cogs.button.confirm"))
+    assert refusals(w.env) == [] and table.version > before
     offer = w.channel.last_message
     assert pinged(offer) == {bob.id, carol.id, dave.id}
     stranger = w.guild.add_member(w.env.create_user("eve"))
@@ -282,7 +286,7 @@ async def test_quattro_draw_offer_pings_who_must_answer_and_one_decline_ends_it(
 async def test_quattro_draw_accepted_by_every_human_ends_the_game(world, service):
     w = world
     table, (alice, bob, carol, dave) = await quattro_of_four_humans(w, service)
-    await alice.slash(w.channel, "judtho draw", answer="offer")
+    await confirmed(alice, w.channel, "judtho draw", answer="offer")
     for member in (bob, carol, dave):
         await member.slash(w.channel, "judtho draw", answer="accept")
     assert refusals(w.env) == []
@@ -319,7 +323,7 @@ async def test_quattro_conquest_owes_the_bonus_piece_and_the_king_then_a_resigna
     await bob.slash(w.channel, "judtho place", piece="king", square=square)
     assert refusals(w.env) == [] and table.state.pieces[square] == ["red", "king"]
     assert table.state.owed == [] and pinged(w.channel.last_message) == {bob.id}  # Red to move
-    await bob.slash(w.channel, "judtho resign")
+    await confirmed(bob, w.channel, "judtho resign")
     assert refusals(w.env) == []
     end = w.channel.last_message.content
     assert i18n.gettext("table.winner", names="alice") in end
@@ -376,7 +380,7 @@ async def test_duo_against_the_real_ai_it_places_answers_and_pings_the_human(wor
     await w.alice.slash(w.channel, "judtho place", piece="rest")
     assert refusals(w.env) == [] and table.state.phase == "play"
     assert pinged(w.channel.last_message) == {w.alice.id}
-    await w.alice.slash(w.channel, "judtho draw", answer="offer")
+    await confirmed(w.alice, w.channel, "judtho draw", answer="offer")
     assert refusals(w.env) == [] and table.status == "active"
     prompt = w.channel.last_message
     assert pinged(prompt) == {w.alice.id}

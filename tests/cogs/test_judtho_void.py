@@ -8,7 +8,7 @@ import pytest
 from gavel.tables import i18n
 from gavel.tables.service import TableService
 from tests.cogs import toy
-from tests.cogs.conftest import buttons, fake_render, refusals
+from tests.cogs.conftest import buttons, confirmed, fake_render, refusals
 from tests.tables.toy_game import fake_renderer
 
 GAME_KEY = "judtho"
@@ -36,7 +36,7 @@ async def to_play(w, service):
 async def test_j24_judtho_draw_answer_void_proposes_a_void_game_the_others_agree(world, service):
     w = world
     table = await to_play(w, service)
-    await w.alice.slash(w.channel, "judtho draw", answer="void")
+    await confirmed(w.alice, w.channel, "judtho draw", answer="void")
     assert refusals(w.env) == []
     assert table.status == "finished" and table.game.outcome(table.state).reason == "void"
     assert service.store.actions(table.id)[-4]["action"] == "void offer"
@@ -50,7 +50,12 @@ async def test_j24_the_turn_menu_offers_a_void_game(world, service):
     label = f"{i18n.gettext('judtho.verb.void')} {i18n.gettext('judtho.verb.offer')}"
     prompt = w.channel.last_message
     assert any(b["label"] == label for b in buttons(prompt))
-    await w.alice.click(prompt, label=label)
+    sure = await w.alice.click(prompt, label=label)  # "Are you sure?" first: Cancel plays nothing
+    before = table.version
+    await w.alice.click(sure.response, label=i18n.gettext("cogs.button.cancel"))
+    assert table.version == before and table.game.outcome(table.state) is None
+    sure = await w.alice.click(prompt, label=label)
+    await w.alice.click(sure.response, label=i18n.gettext("cogs.button.confirm"))
     assert refusals(w.env) == []
     assert table.game.outcome(table.state).reason == "void"
 

@@ -12,7 +12,7 @@ from cogs.names import escaped
 from gavel.tables import i18n
 from gavel.tables.notices import Private
 from rules.core import Msg
-from tests.cogs.conftest import as_player
+from tests.cogs.conftest import as_player, confirmed
 from tests.cogs.test_flow import open_table
 
 EVERYONE = "@everyone"
@@ -90,7 +90,7 @@ async def test_names_in_the_lobby_and_the_turn_notices_are_escaped_and_ping_nobo
     assert pings(w, turn) == ([everyone.id], False)
 
     status = await w.carol.slash(w.channel, "table status")
-    assert not status.ephemeral
+    assert status.ephemeral  # carol, a spectator, is answered privately
     assert SHOWN_EVERYONE in status.response.content and SHOWN_MARKDOWN in status.response.content
     assert pings(w, status.response) == ([], False)
 
@@ -103,7 +103,7 @@ async def test_history_stats_and_leaderboard_show_a_winner_named_everyone_escape
     await winner.click(lobby, label="Join")
     await w.alice.click(lobby, label="Start")
     table = service.table(w.channel.id)
-    await w.alice.slash(w.channel, "table leave")  # alice resigns: the other wins
+    await confirmed(w.alice, w.channel, "table leave")  # alice resigns: the other wins
     assert table.status == "finished"
     over = w.channel.last_message
     assert EVERYONE not in over.content and pings(w, over)[1] is False

@@ -5,7 +5,7 @@ drops the seats nobody took back when the minute is over."""
 from __future__ import annotations
 
 from gavel.tables import i18n
-from tests.cogs.conftest import buttons, make_service, refusals
+from tests.cogs.conftest import buttons, confirmed, make_service, refusals
 from tests.cogs.test_flow import open_table
 
 AGAIN = i18n.gettext("cogs.button.again")
@@ -19,9 +19,9 @@ async def finished(w, *, ai: bool = False):
     if ai:
         await w.alice.click(lobby, label="Add AI")
     await w.alice.click(w.channel.last_message, label="Start")
-    await w.bob.slash(w.channel, "table leave")
+    await confirmed(w.bob, w.channel, "table leave")
     if ai:
-        await w.alice.slash(w.channel, "table leave")
+        await confirmed(w.alice, w.channel, "table leave")
     last = w.channel.last_message
     assert AGAIN in [b["label"] for b in buttons(last)]
     return last

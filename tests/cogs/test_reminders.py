@@ -15,7 +15,7 @@ from cogs.delivery import channel_link, left_words
 from gavel.tables import i18n
 from gavel.tables.service import TableService
 from tests.cogs import toy_window
-from tests.cogs.conftest import buttons, fake_render, make_bot, refusals
+from tests.cogs.conftest import buttons, fake_render, make_bot, refusals, walked_away
 from tests.cogs.test_window import HAND_LINE, OPTIONS, window_commands
 from tests.tables.toy_game import fake_renderer
 
@@ -161,7 +161,7 @@ async def test_the_player_who_acted_is_not_pinged_even_when_asked_again(world, s
     and an away seat is no one to call."""
     w = world
     table = await start(w, service, others=(w.bob, w.carol), timeout=None)
-    table.seats[2].away, table.seats[2].ai = True, "normal"  # carol walked away: the AI plays her seat
+    walked_away(service, table, 2)  # carol walked away: the AI plays her seat
     for member in (w.alice, w.bob):
         await member.slash(w.channel, "wtoy pass")
     assert table.state.window is False

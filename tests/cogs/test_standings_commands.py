@@ -9,7 +9,7 @@ import pytest
 from gavel.tables import i18n
 from rules.core import IllegalAction
 from tests.cogs import toy
-from tests.cogs.conftest import buttons, refusals
+from tests.cogs.conftest import buttons, confirmed, refusals
 from tests.cogs.test_flow import open_table
 
 
@@ -19,7 +19,7 @@ async def bob_resigns(w, service) -> int:
     await w.bob.click(lobby, label="Join")
     await w.alice.click(lobby, label="Start")
     table = service.table(w.channel.id)
-    await w.bob.slash(w.channel, "table leave")
+    await confirmed(w.bob, w.channel, "table leave")
     assert table.status == "finished"
     return table.id
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from gavel.tables import i18n
-from tests.cogs.conftest import refusals
+from tests.cogs.conftest import buttons, confirmed, make_bot, make_service, refusals
 from tests.cogs.test_flow import open_table, started
 
 
@@ -16,8 +16,9 @@ async def test_status_lists_the_seats_and_log_the_moves(world, service):
     assert "alice" in status.response.content and "bob" in status.response.content
     await w.alice.click(prompt, label="Roll")
     log = await w.carol.slash(w.channel, "table log")
-    assert not log.ephemeral
+    assert log.ephemeral  # carol, a spectator, is answered privately
     assert "alice" in log.response.content and "roll" in log.response.content
+    assert not (await w.bob.slash(w.channel, "table log")).ephemeral  # a player's log is the channel's
 
 
 async def test_me_is_private_and_needs_a_seat(world, service):
@@ -39,10 +40,33 @@ async def test_leave_in_the_lobby_and_resign_during_the_game(world, service):
     table = service.table(w.channel.id)
     assert [s.name for s in table.seats] == ["alice", "bob"]
     await w.alice.click(lobby, label="Start")
-    result = await w.bob.slash(w.channel, "table leave")
-    assert result.ephemeral
+    asked = await w.bob.slash(w.channel, "table leave")  # during the game: "Are you sure?" first
+    assert asked.ephemeral and asked.response.content == i18n.gettext("cogs.confirm.leave")
+    assert [b["label"] for b in buttons(asked.response)] == [i18n.gettext("cogs.button.confirm"),
+                                                             i18n.gettext("cogs.button.cancel")]
+    cancelled = await w.bob.click(asked.response, label=i18n.gettext("cogs.button.cancel"))
+    assert cancelled.response.content == i18n.gettext("cogs.confirm.cancelled") and table.status == "active"
+    assert table.seat_of(w.bob.id) == 1
+    asked = await w.bob.slash(w.channel, "table leave")
+    result = await w.bob.click(asked.response, label=i18n.gettext("cogs.button.confirm"))
+    assert result.response.ephemeral and result.response.content == i18n.gettext("cogs.done")
     assert table.status == "finished"  # one player left: alice wins
     assert i18n.gettext("table.winner", names="alice") in w.channel.last_message.content
+
+
+async def test_a_resignation_asked_before_a_restart_is_confirmed_after_it(world, service, db_path):
+    """The Confirm button outlives the process that asked (a DynamicItem): bob resigns after
+    the restart, and alice wins."""
+    w = world
+    table, _prompt = await started(w, service)
+    asked = await w.bob.slash(w.channel, "table leave")
+    assert table.status == "active"
+    fresh = make_service(db_path)
+    await w.env.restart_bot(make_bot(fresh))
+    result = await w.bob.click(asked.response, label=i18n.gettext("cogs.button.confirm"))
+    assert result.response.content == i18n.gettext("cogs.done") and fresh.table(w.channel.id) is None  # alice won
+    assert i18n.gettext("table.winner", names="alice") in w.channel.last_message.content
+    assert refusals(w.env) == []
 
 
 async def test_cancel_needs_the_host_or_manage_messages(world, service):
@@ -72,7 +96,7 @@ async def test_stats_after_a_finished_game(world, service):
     lobby = await open_table(w)
     await w.bob.click(lobby, label="Join")
     await w.alice.click(lobby, label="Start")
-    await w.bob.slash(w.channel, "table leave")
+    await confirmed(w.bob, w.channel, "table leave")
     stats = await w.alice.slash(w.channel, "table stats")
     assert stats.ephemeral
     assert stats.response.content.startswith(i18n.gettext("table.stats_total", played=1, won=1))

@@ -12,7 +12,8 @@ async def test_table_log_export_posts_the_whole_game_as_a_file(world, service):
     w = world
     table, prompt = await started(w, service)
     await w.alice.click(prompt, label="Roll")
-    result = await w.carol.slash(w.channel, "table log", export=True)
+    assert (await w.carol.slash(w.channel, "table log", export=True)).ephemeral  # a spectator: privately
+    result = await w.bob.slash(w.channel, "table log", export=True)
     assert not result.ephemeral
     message = result.response
     assert [a.filename for a in message.attachments] == [f"cogs_toy-table{table.id}.txt"]
@@ -33,5 +34,5 @@ async def test_plain_table_log_is_unchanged(world, service):
     w = world
     _table, prompt = await started(w, service)
     await w.alice.click(prompt, label="Roll")
-    log = await w.carol.slash(w.channel, "table log")
+    log = await w.bob.slash(w.channel, "table log")
     assert not log.ephemeral and "roll" in log.response.content and not log.response.attachments
