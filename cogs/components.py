@@ -227,14 +227,43 @@ def undo_id(table_id: int, version: int) -> str:
 # --------------------------------------------------------------------------- labels
 
 
-def choice_label(words: Words, choice: Choice, depth: int, lang: str, squares: dict[str, str]) -> str:
-    """What a button or select option says: the tokens from `depth` on, the verb translated,
-    the first letter a capital, a square prefixed by its label on the board image (`A · 5,9`)."""
+BUTTON_LABEL_MAX = 80
+OPTION_LABEL_MAX = 100
+"""Discord's limits on a button's label and on a select option's (or an autocomplete choice's)."""
+ELLIPSIS = "…"
+
+
+def shortened(text: str, limit: int) -> str:
+    """`text` within `limit` characters, shortened by meaning: never cut inside a word; the words
+    from the start that fit, an ellipsis, then the LAST word kept whole (a path's destination:
+    `Move › Sector 1 › … › Sector 9`). A text without spaces to cut at, or whose last word alone
+    is too long, ends in an ellipsis at the limit."""
+    if len(text) <= limit:
+        return text
+    head, _, last = text.rpartition(" ")
+    if head and len(last) + 2 <= limit:
+        room = limit - len(last) - 2  # " …" before the last word
+        kept: list[str] = []
+        for word in head.split(" "):
+            if len(" ".join([*kept, word])) + 1 > room:
+                break
+            kept.append(word)
+        while kept and kept[-1] in {"›", "·", "-", "→", ":"}:  # no dangling separator before the ellipsis
+            kept.pop()
+        return " ".join([*kept, ELLIPSIS, last]) if kept else f"{ELLIPSIS} {last}"
+    return text[: limit - 1] + ELLIPSIS
+
+
+def choice_label(words: Words, choice: Choice, depth: int, lang: str, squares: dict[str, str],
+                 limit: int = BUTTON_LABEL_MAX) -> str:
+    """What a button (`limit` 80) or select option (100) says: the tokens from `depth` on, the
+    verb translated, the first letter a capital, a square prefixed by its label on the board
+    image (`A · 5,9`); a label too long is shortened at a word (`shortened`), its mark kept."""
     label = capitalised(words.label(choice.prefix, depth, i18n.speech(lang)))
     mark = squares.get(choice.action) if choice.action else None
     if mark:
-        label = f"{mark} · {label}"
-    return label[:80]
+        return f"{mark} · " + shortened(label, limit - len(mark) - 3)
+    return shortened(label, limit)
 
 
 def path_label(words: Words, prefix: Sequence[str], lang: str) -> str:
@@ -294,7 +323,8 @@ def menu_items(
     for n in range(0, len(choices), SELECT_OPTIONS_MAX):
         chunk = choices[n : n + SELECT_OPTIONS_MAX]
         options = [
-            discord.SelectOption(label=choice_label(words, c, depth, lang, squares), value=c.prefix[depth][:100])
+            discord.SelectOption(label=choice_label(words, c, depth, lang, squares, OPTION_LABEL_MAX),
+                                 value=c.prefix[depth][:100])
             for c in chunk
         ]
         select: discord.ui.Select[Any] = discord.ui.Select(
@@ -328,7 +358,7 @@ def combined_items(*, table_id: int, version: int, legal: Sequence[str], prefix:
         custom_id=multi_id(table_id, version, prefix, legal, words),
         placeholder=combined.placeholder or i18n.gettext("cogs.prompt.choose", lang),
         min_values=combined.least, max_values=len(combined.options),
-        options=[discord.SelectOption(label=capitalised(label)[:100], value=value[:100])
+        options=[discord.SelectOption(label=shortened(capitalised(label), OPTION_LABEL_MAX), value=value[:100])
                  for value, label in combined.options])))
     return items
 
@@ -567,7 +597,8 @@ class HistorySelect(_Routed, discord.ui.DynamicItem[discord.ui.Select], template
         select: discord.ui.Select[Any]
         select = discord.ui.Select(placeholder=i18n.gettext("cogs.history.pick", lang)[:150],
                                    custom_id=f"gv:hist:{page}", min_values=1, max_values=1,
-                                   options=[discord.SelectOption(label=label[:100], value=str(table_id))
+                                   options=[discord.SelectOption(label=shortened(label, OPTION_LABEL_MAX),
+                                                                 value=str(table_id))
                                             for table_id, label in games[:25]])
         return cls(select)
 

@@ -204,7 +204,7 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
             continue
         seen.add(token)
         label = name if labelled or name == token else f"{name} ({token})"
-        out.append(app_commands.Choice(name=components.capitalised(label)[:100], value=token))
+        out.append(app_commands.Choice(name=components.shortened(components.capitalised(label), 100), value=token))
     return out[:AUTOCOMPLETE_MAX]
 
 
@@ -465,7 +465,7 @@ def declared_choices(bot: GavelBot, interaction: discord.Interaction, command: C
     given = {name: value for name, value in typed.items() if isinstance(value, str) and value}
     found = words.choices(command.name, option.name, given, current, legal, i18n.speech(lang_of(interaction)))
     if found is not None:
-        return [app_commands.Choice(name=components.capitalised(name)[:100], value=value[:100])
+        return [app_commands.Choice(name=components.shortened(components.capitalised(name), 100), value=value[:100])
                 for name, value in found][:AUTOCOMPLETE_MAX]
     out: list[app_commands.Choice[str]] = []
     for source in command.complete(option):

@@ -295,3 +295,35 @@ def test_the_menus_are_of_dynamic_items_alone_so_the_tests_may_drop_their_expiry
     own = discord.ui.View()
     own.add_item(discord.ui.Button(label="x", custom_id="own"))
     assert not _dynamic_only(own)
+
+
+def test_a_long_label_is_shortened_at_a_word_keeping_its_last():
+    path = " › ".join(["Move"] + [f"Sector {n}" for n in range(1, 30)])  # a Judge's long path
+    short = components.shortened(path, 80)
+    assert len(short) <= 80 and short.startswith("Move › Sector 1 › ") and short.endswith("… 29")
+    assert all(word in path.split(" ") for word in short.split(" ") if word != components.ELLIPSIS)  # whole words
+    assert " › …" not in short  # no dangling separator before the ellipsis
+    assert components.shortened("Play a card", 80) == "Play a card"  # what fits is left alone
+    assert components.shortened("審" * 120, 100) == "審" * 99 + "…"  # nothing to cut at: cut at the limit
+
+
+async def test_select_options_use_a_hundred_characters_and_buttons_eighty_shortened_by_meaning(world, service,
+                                                                                                monkeypatch):
+    """Real menus on simcord, with a game whose labels are long paths: each label is within
+    Discord's limit (80 for a button, 100 for an option), ends with its destination, and is cut
+    only between words."""
+    def long_label(self, tokens, depth, say):
+        return " › ".join(["Move", *(f"Sector{n}" for n in range(20)), *tokens[depth:]])
+
+    monkeypatch.setattr(Words, "label", long_label)
+    w = world
+    _table, prompt = await started(w, service)
+    [roll] = [b for b in buttons(prompt) if b["type"] == 2 and b["label"].endswith("roll")]
+    assert len(roll["label"]) <= 80 and "… roll" in roll["label"] and roll["label"].startswith("Move › Sector0 ›")
+    monkeypatch.setattr(components, "BUTTONS_MAX", 1)  # force selects: their options hold 100
+    await w.alice.click(prompt, custom_id=roll["custom_id"])
+    menu = w.channel.last_message
+    options = [o.label for row in menu.components for c in getattr(row, "children", [row]) if c.type.value == 3
+               for o in c.options]
+    assert options and all(80 < len(label) <= 100 and label.split(" ")[-1] in ("ann", "bob") for label in options)
+    assert all(w.split(" ")[-2] == components.ELLIPSIS for w in options)
