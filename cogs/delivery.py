@@ -204,6 +204,11 @@ class Delivery:
     def __init__(self, bot: GavelBot) -> None:
         self.bot = bot
         self._dm_noted: set[tuple[int, int]] = set()
+        self._dm_closed: set[int] = set()
+        """Users whose DMs Discord refused: not tried again on every notice, only once they next
+        interact with the bot (`remember`), having perhaps opened them."""
+        self._dms: dict[int, discord.abc.Messageable] = {}
+        """Each user's DM channel, opened once (no user fetched nor DM channel made per notice)."""
         self.windows = WindowPosts()
         self._sending: dict[int, asyncio.Lock] = {}
         """One lock per channel: this process delivers a channel's changes one after the other,
@@ -222,8 +227,25 @@ class Delivery:
         private board) are in that reader's language too."""
 
     def remember(self, interaction: discord.Interaction) -> None:
-        """The user's client language, as this interaction shows it (every command and click)."""
+        """The user's client language, as this interaction shows it (every command and click);
+        their DMs are tried again (they may have opened them)."""
         self._langs[interaction.user.id] = locale_lang(interaction.locale)
+        self._dm_closed.discard(interaction.user.id)
+
+    async def dm(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel: the one known, else the user's own (`dm_channel`), else made
+        once (`create_dm`) and kept."""
+        known = self._dms.get(user_id)
+        if known is not None:
+            return known
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        channel: discord.abc.Messageable = user.dm_channel or await user.create_dm()
+        self._dms[user_id] = channel
+        return channel
+
+    def dms_closed(self, user_id: int) -> bool:
+        """Whether the user's DMs were refused since they last interacted (not tried meanwhile)."""
+        return user_id in self._dm_closed
 
     async def deliver(
         self,
@@ -469,21 +491,25 @@ class Delivery:
 
     async def private(self, notice: Private, channel: discord.abc.Messageable,
                       interaction: discord.Interaction | None, channel_lang: str) -> None:
-        """DM once; on refusal fall back to an ephemeral reply or one public note."""
+        """DM once; on refusal (remembered until the user next interacts: `remember`) fall back
+        to an ephemeral reply to their own click, else one public note per table saying where to
+        read it (`/table me`)."""
         own = interaction is not None and interaction.user.id == notice.user_id
         lang = self._langs.get(notice.user_id, channel_lang)
         text = clip("\n".join(names.lines(notice, lang)))
         if not text and not notice.image:
             return
-        try:
-            user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
-            file = notice_file(notice, lang)
-            await (user.send(text or None, file=file) if file is not None else user.send(text or None))
-            return
-        except discord.HTTPException as exc:
-            if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
-                raise
-            log.info("DM to %s refused (%s); falling back", notice.user_id, exc.code)
+        if notice.user_id not in self._dm_closed:
+            try:
+                dm = await self.dm(notice.user_id)
+                file = notice_file(notice, lang)
+                await (dm.send(text or None, file=file) if file is not None else dm.send(text or None))
+                return
+            except discord.HTTPException as exc:
+                if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
+                    raise
+                log.info("DM to %s refused (%s); falling back until they next interact", notice.user_id, exc.code)
+                self._dm_closed.add(notice.user_id)
         if own and interaction is not None:
             note = i18n.gettext("cogs.dm.closed_here", lang)
             kwargs: dict[str, Any] = {}
@@ -507,13 +533,15 @@ class Delivery:
         game = notice.game if isinstance(notice.game, str) else i18n.render(notice.game, lang)
         text = i18n.gettext("cogs.reminder", lang, game=game, channel=channel_link(notice.guild_id, notice.channel_id),
                             left=left_words(notice.left, lang), when=f"<t:{int(notice.ends)}:R>")
+        if notice.user_id in self._dm_closed:
+            return
         try:
-            user = self.bot.get_user(notice.user_id) or await self.bot.fetch_user(notice.user_id)
-            await user.send(clip(text))
+            await (await self.dm(notice.user_id)).send(clip(text))
         except discord.HTTPException as exc:
             if not (isinstance(exc, discord.Forbidden) or exc.code == CANNOT_DM):
                 raise
             log.info("the half-time reminder to %s was refused (%s): their DMs are closed", notice.user_id, exc.code)
+            self._dm_closed.add(notice.user_id)
 
 
 class Resender:

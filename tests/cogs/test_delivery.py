@@ -78,3 +78,29 @@ def test_every_discord_locale_has_its_language_worked_out_once():
     assert locale_lang(discord.Locale.taiwan_chinese) == locale_lang("zh-TW") == "zh-TW"
     assert locale_lang(discord.Locale.american_english) == locale_lang(None) == i18n.DEFAULT
     assert locale_lang("zh_TW") == i18n.language("zh_TW")  # a tag Discord never sends: asked
+
+
+async def test_closed_dms_are_not_tried_again_until_the_player_next_interacts(world, service):
+    """Discord refused alice's DM: the notices after it are not tried by DM (one public note says
+    where to read them, once); her next click tries again. Her DM channel is made once, and no
+    user is fetched for each notice."""
+    w = world
+    table, prompt = await started(w, service)
+    dm = w.alice.user.dm_channel
+    w.env.inject_error("POST", f"/channels/{dm.id}/messages", **CLOSED, times=None)
+    delivery = w.env.bot.delivery
+    channel = w.env.bot.get_channel(w.channel.id)
+    for _ in range(3):
+        await delivery.deliver([Private(table.id, 0, w.alice.id, [Msg("cogs.done")])], channel=channel)
+    await w.env.settle()
+
+    def requests(method: str, path: str) -> int:
+        return len([r for r in w.env.http_requests if r.method == method and r.path == path])
+
+    assert requests("POST", f"/channels/{dm.id}/messages") == 1 and delivery.dms_closed(w.alice.id)
+    assert len([m for m in w.channel.history() if "/table me" in m.content]) == 1
+    await w.alice.click(prompt, label="Roll")  # she interacts: her DMs are tried again
+    assert requests("POST", f"/channels/{dm.id}/messages") == 2
+    assert requests("POST", "/users/@me/channels") <= 1  # the DM channel, made once at most
+    assert requests("GET", f"/users/{w.alice.id}") <= 1
+    assert refusals(w.env) == []
