@@ -25,6 +25,7 @@ import logging
 import math
 from dataclasses import replace
 
+from gavel.tables import i18n
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
@@ -107,7 +108,8 @@ class Away:
             clock = decisions.total(table)
             wait = vote_after(clock) - decisions.waited(table)
             if wait > 0:
-                raise IllegalAction("away_too_soon", player=info.name, minutes=max(1, math.ceil(wait / 60)))
+                raise IllegalAction("away_too_soon", player=info.name, minutes=max(1, math.ceil(wait / 60)),
+                                    wait=i18n.duration(max(60, math.ceil(wait / 60) * 60)))
             votes = tuple(v for v in (*info.votes, by.user_id) if v in others)
             needed = len(others) // 2 + 1
             params = {"voter": SeatName(voter), "player": SeatName(seat), "n": len(votes), "needed": needed}

@@ -307,19 +307,21 @@ def time_lines(table: Table) -> list[Msg]:
     if table.time <= 0:
         return []
     name = time_name(table.time)
-    control: Msg = Msg(f"table.time.{name}") if name else Msg("table.time.minutes", {"minutes": f"{table.time / 60:g}"})
+    control: Msg = Msg(f"table.time.{name}") if name else Msg("table.time.minutes", {
+        "minutes": f"{table.time / 60:g}", "length": i18n.duration(table.time)})
     return [Msg(i18n.own_or(table.game_key, "time_control", "table.time_control"),
                 {"control": control, "minutes": f"{table.time / 60:g}"})]
 
 
 def deadline_lines(table: Table, left: float | None, wall: float, *, timestamps: bool = False) -> list[Msg]:
-    """When the decision open now runs out by itself (`table.runs_out`: the `minutes` left, which
-    local play prints; with `timestamps`, `table.runs_out_at`: `at`, a `time.time()` a front-end
+    """When the decision open now runs out by itself (`table.runs_out`: the time `left`, in
+    minutes, hours or days (`i18n.duration`; `minutes` too), which local play prints; with
+    `timestamps`, `table.runs_out_at`: `at`, a `time.time()` a front-end
     shows as a live countdown, as Discord does); nothing when no clock runs."""
     if left is None:
         return []
     key = "table.runs_out_at" if timestamps else "table.runs_out"
-    return [Msg(key, {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}"})]
+    return [Msg(key, {"at": int(wall + left), "minutes": f"{max(1, round(left / 60))}", "left": i18n.duration(left)})]
 
 
 def turn_lines(table: Table, seats: Iterable[int] | None = None, *, waited: bool = False) -> list[Msg]:

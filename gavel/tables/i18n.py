@@ -126,6 +126,24 @@ def ngettext(key: str, n: int, lang: str = DEFAULT, **params: Any) -> str:
     return gettext(key, lang, **params)
 
 
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+def duration(seconds: float) -> Msg:
+    """A length of time as a reader says it, counted in its plural form (`table.duration.*`):
+    minutes under an hour (at least one), whole hours up to a day ("24 hours"), whole days past
+    it ("2 days"), each rounded to the nearest."""
+    if seconds < HOUR - 30:
+        n = max(1, round(seconds / 60))
+        return Msg("table.duration.minutes", {"amount": n}, count=n)
+    if seconds <= DAY + HOUR / 2:
+        n = max(1, round(seconds / HOUR))
+        return Msg("table.duration.hours", {"amount": n}, count=n)
+    n = round(seconds / DAY)
+    return Msg("table.duration.days", {"amount": n}, count=n)
+
+
 def _fill(template: str, params: dict[str, Any], lang: str = DEFAULT) -> str:
     """`template` with its fields filled (left as it is when they do not fit). In Chinese, a
     和 ("and") beside a field is spaced from a name written in Latin letters or digits that

@@ -12,8 +12,9 @@ import pytest
 
 from cogs.delivery import Resender
 from gavel.tables import i18n
-from gavel.tables.decisions import Decisions
+from gavel.tables.decisions import Decisions, deadline_lines
 from gavel.tables.service import Player, TableService
+from rules.core import Msg
 from tests.cogs import toy
 from tests.cogs.conftest import buttons, make_bot, make_service, refusals
 
@@ -154,7 +155,9 @@ async def test_a_majority_of_the_other_players_hands_a_silent_seat_to_the_ai(wor
     assert table.to_act() == [0]  # alice is silent
     refused = await w.bob.slash(w.channel, "table away", player=w.alice)  # too soon: she just got her turn
     shown = (refused.followups[-1] if refused.followups else refused.response)
-    assert shown.ephemeral and shown.content == i18n.gettext("error.away_too_soon", player="alice", minutes=5)
+    assert shown.ephemeral and shown.content == i18n.gettext("error.away_too_soon", player="alice",
+                                                             wait=i18n.ngettext("table.duration.minutes", 5, amount=5))
+    assert "about 5 minutes" in shown.content
     assert refusals(w.env) == ["away_too_soon"] and service.store.seats(table.id)[0]["away_votes"] is None
     await w.env.advance_time(301)
     await w.bob.slash(w.channel, "table away", player=w.alice)
@@ -242,3 +245,21 @@ async def test_no_time_control_no_deadline(world, service):
     assert ":R>" not in w.channel.last_message.content and not w.env.bot.clock.armed(w.channel.id)
     await w.env.advance_time(2 * LIVE)
     assert table.version == 0 and toy.KEY == table.game_key
+
+
+async def test_a_daily_table_says_its_lengths_in_hours_not_minutes(world, service):
+    """On a daily table a vote asked for at once waits half the day: "about 12 hours" (zh-TW
+    "約 12 小時"), never "about 720 min"; a day's decision runs out "in about 24 hours"."""
+    w = world
+    _lobby, table = await started(w, service, "daily", w.bob, w.carol)
+    refused = await w.bob.slash(w.channel, "table away", player=w.alice)
+    shown = (refused.followups[-1] if refused.followups else refused.response).content
+    assert "about 12 hours" in shown and "min" not in shown
+    assert "12 小時" in i18n.render(Msg("error.away_too_soon", {"player": "alice", "wait": i18n.duration(12 * 3600)}),
+                                  "zh-TW")
+    status = await service.status(w.channel.id)  # Discord counts down to the moment itself...
+    assert "<t:" in status.text("en")[-1]
+    [runs_out] = deadline_lines(table, DAILY, 0.0)  # ...local play says the time left: never "about 1440 min"
+    assert i18n.render(runs_out, "en") == "This decision runs out in about 24 hours."
+    assert "24 小時" in i18n.render(runs_out, "zh-TW") and "1440" not in i18n.render(runs_out, "zh-TW")
+    assert refusals(w.env) == ["away_too_soon"]

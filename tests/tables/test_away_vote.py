@@ -11,7 +11,7 @@ import pytest
 from gavel.tables import i18n
 from gavel.tables.away import GRACE, VOTE_AFTER
 from gavel.tables.service import TableService
-from rules.core import IllegalAction
+from rules.core import IllegalAction, Msg
 from tests.tables.test_time_controls import (
     ALICE,
     BOB,
@@ -76,7 +76,9 @@ async def test_a_vote_waits_until_the_decision_has_waited_long_enough(time: str 
     svc = service()
     table = await race(svc, ALICE, BOB, CAROL, time=time)
     error = await refused(svc, BOB, ALICE.user_id)  # at once: no
-    assert error.code == "away_too_soon" and error.params == {"player": "alice", "minutes": round(after / 60 + 0.49)}
+    minutes = round(after / 60 + 0.49)
+    assert error.code == "away_too_soon" and error.params == {"player": "alice", "minutes": minutes,
+                                                              "wait": i18n.duration(minutes * 60)}
     wall_of(svc).now += after - 30
     error = await refused(svc, BOB, ALICE.user_id)
     assert error.code == "away_too_soon" and error.params["minutes"] == 1
@@ -146,12 +148,13 @@ async def test_the_player_who_comes_back_in_the_grace_period_answers_the_decisio
 def test_each_refusal_says_why_in_both_languages(code: str, lang: str) -> None:
     key = f"error.{code}"
     assert i18n.has(key, lang), (key, lang)
-    said = i18n.gettext(key, lang, player="alice", minutes=3)
+    params = {"player": "alice", "minutes": 3, "wait": i18n.duration(180)}
+    said = i18n.render(Msg(key, params), lang)
     assert "alice" in said and "{" not in said
     if code == "away_too_soon":
         assert "3" in said
     if lang != "en":
-        assert said != i18n.gettext(key, "en", player="alice", minutes=3)
+        assert said != i18n.render(Msg(key, params), "en")
 
 
 async def test_judtho_duo_one_vote_no_longer_hands_the_opponent_s_assembly_to_the_ai() -> None:

@@ -152,8 +152,8 @@ async def test_the_prompt_and_the_status_say_when_the_decision_runs_out() -> Non
     svc.wall.now += 60
     status = await svc.status(CHANNEL)
     runs_out = line([status], "table.runs_out")
-    assert runs_out.params == {"at": int(svc.wall() + LIVE - 60), "minutes": "4"}
-    assert "About 4 min".lower() in status.text("en")[-1].lower() or "4 min" in status.text("en")[-1]
+    assert runs_out.params == {"at": int(svc.wall() + LIVE - 60), "minutes": "4", "left": i18n.duration(LIVE - 60)}
+    assert "about 4 minutes" in status.text("en")[-1]
     assert line([status], "table.time_control").params["control"] == Msg("table.time.live")
     assert table.version == 0
     svc.timestamps = True  # a front-end that shows a moment as a live countdown (Discord) is told the moment
