@@ -131,8 +131,10 @@ async def test_help_names_every_game_and_how_to_start_privately_in_the_readers_l
         assert f"/{plugin.commands.group} new" in text
         assert i18n.render(game_name(plugin.game), "en") in text
     assert i18n.gettext("help.shared") in text and "help." not in text
+    assert "/table sit" in text and "/table away" in text and "time:" in text  # walk-aways and time controls
     locales[w.bob.id] = "zh-TW"
     chinese = await w.bob.slash(w.channel, "help")
     text = (chinese.followups[-1] if chinese.followups else chinese.response).content
     assert i18n.gettext("help.title", "zh-TW") in text and i18n.gettext("help.shared", "zh-TW") in text
+    assert "/table sit" in text and "/table away" in text and "time:" in text
     assert refusals(w.env) == []
