@@ -363,8 +363,11 @@ async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     private = table.game.info.hidden_information or watching
     await interaction.response.defer(ephemeral=private, thinking=True)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
-    # A copy of the board carries the turn's buttons only for the player it asks: never another's.
-    own = isinstance(notice, Public) and notice.prompt is not None and notice.prompt.user_id == interaction.user.id
+    # A copy of the board never carries another player's menu: the turn's own buttons go with it
+    # only for the player it asks; "My options" (a hand to hide, several asked) opens the clicker's own.
+    prompt = notice.prompt if isinstance(notice, Public) else None
+    own = prompt is not None and not watching and (prompt.user_id == interaction.user.id or prompt.private
+                                                   or len(prompt.asked) > 1)
     await send_notice(interaction, notice, ephemeral=isinstance(notice, Private) or watching, buttons=own)
 
 
