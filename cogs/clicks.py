@@ -60,7 +60,7 @@ class Clicks:
         table = self.bot.service.table(channel)
         behind = version is not None and version > table.version if table is not None else False
         if table is None or table.id != table_id or behind or self.bot.shared:
-            table = await self.bot.service.look(channel)
+            table = await self.bot.service.peek(channel)
         if table is None or table.id != table_id:
             raise IllegalAction("stale_button")
         if version is not None and (table.status != "active" or not self.bot.service.answering(table, version)):
@@ -68,11 +68,11 @@ class Clicks:
         return table
 
     async def lobby(self, interaction: discord.Interaction, item: components.LobbyButton) -> None:
+        await interaction.response.defer()  # before the table is read: a refusal follows privately
         service, table = self.bot.service, await self.live(interaction, item.table_id)
         if table.status != "lobby":
             raise IllegalAction("stale_button")
         player, channel_id = player_of(interaction), table.channel_id
-        await interaction.response.defer()
         if item.op == "start":
             notices = await service.start(channel_id, player)
             with delivering(self.bot, channel_id, notices):
@@ -111,21 +111,21 @@ class Clicks:
         await self.bot.rematch_clock.arm_channel(channel_id)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
-        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
         notice = await self.bot.service.me(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction, item: components.HandButton) -> None:
-        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
         notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
     async def sit(self, interaction: discord.Interaction, item: components.SitButton) -> None:
         """"Take my seat back": `/table sit` for the clicker (`not_away` for anyone else)."""
-        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
         notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
         with delivering(self.bot, table.channel_id, notices):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
@@ -137,6 +137,7 @@ class Clicks:
         number = whole(values[0]) if values else None  # a forged value: `²`, a thousand digits
         if number is None:
             raise IllegalAction("stale_button")
+        await interaction.response.defer()  # the game is read next: a refusal follows privately
         await send_finished_game(self.bot, interaction, number)
 
     async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
@@ -212,9 +213,9 @@ class Clicks:
     async def undo(self, interaction: discord.Interaction, item: components.UndoButton) -> None:
         """Undo: the clicker takes back their last action (refused with the reason when they may
         not, or when the table has moved past the button's version); the channel is told."""
+        await interaction.response.defer()  # before the table is read: a refusal follows privately
         table = await self.live(interaction, item.table_id)
         player = player_of(interaction)
-        await interaction.response.defer()
         notices = await self.bot.service.undo(table.channel_id, player, version=item.version)
         with delivering(self.bot, table.channel_id, notices):
             if interaction.message is not None and interaction.message.flags.ephemeral:

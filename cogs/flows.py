@@ -1,9 +1,11 @@
 """The interaction flows every game shares: open a lobby, play a command, post the board.
 
 Thin on purpose: read the interaction, call the TableService, deliver what it returns.
-Anything that may touch the database or render an image is deferred first, so Discord's
-3-second deadline never passes. Cheap checks (is there a table here?) run before deferring,
-so that a refusal stays private.
+Every command is acknowledged (`defer`) before anything that may wait: a table's lock, the
+database, a drawing or an export, so Discord's 3-second deadline never passes while another
+change holds the table. The one exception is a command answered in public (`/table status`,
+`log`, `board`): whether the channel has a table is judged before it is deferred, so that a
+refusal stays private; that check never waits for the table's lock (`TableService.peek`).
 """
 
 from __future__ import annotations
@@ -85,11 +87,34 @@ async def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
     channel = interaction.channel_id or 0
     # Several processes share the database: the copy in memory may be behind, so read it fresh.
     table = None if bot.shared else bot.service.table(channel)
-    table = table or await bot.service.look(channel)
+    table = table or await bot.service.peek(channel)
     if table is None:
         broken = bot.service.broken_in(interaction.channel_id or 0)  # its table could not be loaded
         raise IllegalAction("table_broken", table=broken.table_id) if broken else IllegalAction("no_table")
     return table
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    """Acknowledge a command now (Discord's "thinking", public or private), unless it was
+    already: the first thing a command does, before any call that may wait."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def answer_in_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """Answer in the channel a command that was deferred privately so that a refusal found after
+    it stayed private (a read of the database): the private "thinking" message is closed, the
+    answer follows in public, and the private message is taken away. A click deferred without
+    a message of its own (`defer()` on a component) just has the answer follow."""
+    if interaction.type is discord.InteractionType.component:
+        await interaction.followup.send(content, **kwargs)
+        return
+    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+    await interaction.followup.send(content, **kwargs)
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:  # the "done" left behind is harmless
+        pass
 
 
 async def ack(interaction: discord.Interaction, view: discord.ui.View | None = None) -> None:
@@ -122,9 +147,11 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
 async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, table_id: int) -> None:
     """A finished game of this server again (`/table history game_id:`, its menu): its record
     (the file `/table log export:true` gives) and its final board (the public view), posted in
-    the channel. Another server's game, or none, is refused privately before anything is posted."""
+    the channel. Acknowledged privately before the game is read (the menu's click is, by its
+    handler), so that another server's game, or none, is refused privately; the game itself is
+    posted in public (`answer_in_public`)."""
+    await defer(interaction, ephemeral=True)
     found = await bot.service.history_game(interaction.guild_id, table_id)
-    await interaction.response.defer(thinking=True)
     lang = guild_lang(interaction.guild, interaction)
     record = found.record
     files = [record_file(record, lang)]
@@ -133,7 +160,7 @@ async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, ta
         files.append(board)
     text = "\n".join([*names.lines(found.notice, lang),
                       i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
-    await interaction.followup.send(clip(text), files=files)
+    await answer_in_public(interaction, clip(text), files=files)
 
 
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
@@ -145,7 +172,7 @@ async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
     if not i18n.has(key):
         raise IllegalAction("no_rules")
     first, *rest = pages(i18n.gettext(key, lang))
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     bot = bot_of(interaction)
     image = await bot.service.rules_picture(game_key, lang)
     picture = board_file(image, "parts.png", await bot.service.rules_description(game_key, lang)) if image else None
@@ -280,7 +307,7 @@ async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: 
     images speak the server's language, like its channel messages. `timeout`: how long a
     card-play window waits for a human (the service's default when None); `time`: the time
     control (`time_option`; none when None)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     assert interaction.channel_id is not None  # the commands are guild-only
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
                                        variant=variant or None, lang=guild_lang(interaction.guild, interaction),
@@ -295,10 +322,10 @@ Change = Callable[[int, Player], Awaitable[list[Notice]]]
 
 
 async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) -> None:
-    """A command that changes the table in this channel: refuse privately if there is none,
-    defer, make the change, say "done" privately and tell the channel what happened."""
+    """A command that changes the table in this channel: defer, refuse privately if there is
+    none, make the change, say "done" privately and tell the channel what happened."""
+    await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     notices = await call(table.channel_id, player)
     with delivering(bot, table.channel_id, notices):
@@ -308,10 +335,13 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
 
 async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[int], Awaitable[Public | Private]],
                *, ephemeral: bool) -> None:
-    """A command that reads the table in this channel (`service.status`, `log`, `me`): refuse
-    privately if there is none, defer, answer with the notice."""
+    """A command that reads the table in this channel (`service.status`, `log`, `me`): defer,
+    refuse privately if there is none, answer with the notice. One answered in public finds the
+    table first (without waiting for its lock), so that its refusal stays private."""
+    if ephemeral:
+        await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    await defer(interaction, ephemeral=ephemeral)
     await send_notice(interaction, await read(table.channel_id), ephemeral=ephemeral)
 
 
@@ -322,6 +352,7 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, see
     lock), the service refuses it as `stale` with who is asked now, rather than apply it to a
     position the player never saw."""
     if seen is None:
+        await defer(interaction, ephemeral=True)
         seen = (await open_table(bot, interaction)).version
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
@@ -345,12 +376,12 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
 
 async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     """The board for everyone, with the turn prompt and its buttons (for a game with hidden
-    information, the asker's own view, privately)."""
+    information, the asker's own view, privately). The table is found (never waiting for its
+    lock) before the command is deferred, so that a refusal stays private."""
     table = await open_table(bot, interaction)
     if table.status != "active":
         raise IllegalAction("not_started")
-    private = table.game.info.hidden_information
-    await interaction.response.defer(ephemeral=private, thinking=True)
+    await defer(interaction, ephemeral=table.game.info.hidden_information)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
     await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
 
@@ -382,7 +413,7 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         await act(bot, interaction, texts[0], seen=seen)
         return
     player, service = player_of(interaction), bot.service
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     notices = await service.act(table.channel_id, player, texts[0], version=seen)
     done = "cogs.done"
     for text in texts[1:]:
@@ -410,6 +441,7 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
     menu, as the command's `then` tells the player), or the private menu it opens instead
     (`Menu`). A sub-command the game does not list is its name followed by the options' values.
     Typed in another game's channel, it is refused."""
+    await defer(interaction, ephemeral=True)  # every answer of a game command is private but the channel's
     table = await open_table(bot, interaction)
     plugin = registry.plugin(game_key)
     if table.game_key != game_key:
@@ -468,6 +500,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     `not_your_turn`) when no legal action starts so, and `not_seated` for someone with no seat.
     `marked`: its buttons carry the labels of the board's squares, and it comes with the user's
     own board when they name some."""
+    await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
     prompt = bot.service.prompt(table.channel_id, player_of(interaction))
     legal = prompt.actions if prompt is not None else []
@@ -485,9 +518,8 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
         head = [*head, *components.asked_lines(prompt, lang)]
     message = "\n".join(filter(None, [*head, i18n.gettext("cogs.prompt.choose", lang) if text is None else ""]))
     if not any(a in squares for a in legal):
-        await interaction.response.send_message(message, view=view, ephemeral=True)
+        await interaction.followup.send(message, view=view, ephemeral=True)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
     shown = await bot.service.board(table.channel_id, for_user=player_of(interaction))
     file = board_file(getattr(shown, "image", None), "board.png", shown.described(lang))
     await interaction.followup.send(message, view=view, ephemeral=True, file=attached(file))
@@ -501,8 +533,8 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     """A player's own view, privately (the fallback when DMs are closed: `Command.view`): what
     `/table me` says (the seat, its secrets, its recent private news), what it may do named in
     the game's words (`Words.name`), with its hand image as `filename`."""
+    await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     me = await bot.service.me(table.channel_id, player)
     image, described = None, ""

@@ -25,10 +25,12 @@ from cogs.delivery import board_file, guild_lang, record_file
 from cogs.errors import lang_of
 from cogs.flows import (
     ack,
+    answer_in_public,
     attached,
     can_manage,
     change,
     channel_of,
+    defer,
     open_table,
     player_of,
     post_board,
@@ -84,16 +86,19 @@ class TablesCog(commands.Cog):
         if not export:
             await show(self.bot, interaction, self.service.log, ephemeral=False)
             return
-        # A database read, no image: quick enough to answer without deferring (a refusal stays private).
+        # The export reads the whole log from the database: deferred first, privately (a refusal
+        # stays private), and posted in public.
+        await defer(interaction, ephemeral=True)
         record = self.service.export(interaction.channel_id or 0)
         text = i18n.gettext("table.exported_public" if record.public else "table.exported",
                             guild_lang(interaction.guild, interaction), game=record.game_key,
                             file=record.filename, n=record.moves)
         file = record_file(record, guild_lang(interaction.guild, interaction))
-        await interaction.response.send_message(text, file=file)
+        await answer_in_public(interaction, text, file=file)
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
     async def rules(self, interaction: discord.Interaction) -> None:
+        await defer(interaction, ephemeral=True)  # the rules are private: a refusal is too
         await send_rules(interaction, (await open_table(self.bot, interaction)).game_key)
 
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
@@ -119,8 +124,8 @@ class TablesCog(commands.Cog):
         allowed = can_manage(interaction)
         channel = interaction.channel_id or 0
         if self.service.broken_in(channel) is not None:  # a table that could not be loaded: moderators only
+            await defer(interaction, ephemeral=True)
             notices = await self.service.cancel(channel, player_of(interaction), can_manage=allowed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await ack(interaction)
             await self.bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
             return
@@ -163,8 +168,10 @@ class TablesCog(commands.Cog):
         """The server's top players of a game (rating, games, won), as an embed with the table
         drawn as a picture. Without a game, the one played in this channel; none: refused privately."""
         lang = guild_lang(interaction.guild, interaction)
-        await self.service.board_game(game, interaction.channel_id)  # a refusal before deferring stays private
-        await interaction.response.defer(thinking=True)
+        # Which game: a name, or the table here, in memory; else the channel's last game, one
+        # database read that waits for no table's lock. A refusal before deferring stays private.
+        await self.service.board_game(game, interaction.channel_id)
+        await defer(interaction, ephemeral=False)
         notice = await self.service.leaderboard(interaction.guild_id, game, interaction.channel_id, lang=lang)
         await send_embed(interaction, notice, lang, "leaderboard.png")
 

@@ -343,6 +343,11 @@ class TableService:
         process moved the table, or opened it). Read it; change it only through the service."""
         return await self.access.look(channel_id)
 
+    async def peek(self, channel_id: int) -> Table | None:
+        """The channel's open table to judge a command or a click by, never waiting for its lock
+        (a change in progress: the copy in memory as it stands); else as `look`."""
+        return await self.access.peek(channel_id)
+
     def get(self, table_id: int) -> Table | None:
         """Any table by id: open ones from memory, finished or cancelled ones from the database."""
         return self.access.get(table_id)

@@ -244,6 +244,14 @@ def refusals(env) -> list[str]:
     return [unwrap(e).code for e in errors]
 
 
+def public_answer(result):
+    """The public message a command deferred privately answered with (`flows.answer_in_public`):
+    its private "thinking" message is gone, and the answer is the one public follow-up."""
+    assert result.response is None, result
+    [message] = [m for m in result.followups if not m.ephemeral]
+    return message
+
+
 def buttons(message) -> list[dict[str, Any]]:
     """Every component of a channel message or an interaction response, in order."""
     if not isinstance(message, discord.Message):

@@ -9,7 +9,7 @@ import pytest
 from gavel.tables import i18n
 from rules.core import IllegalAction
 from tests.cogs import toy
-from tests.cogs.conftest import buttons, refusals
+from tests.cogs.conftest import buttons, public_answer, refusals
 from tests.cogs.test_flow import open_table
 
 
@@ -87,16 +87,16 @@ async def test_history_lists_the_games_and_sends_one_with_its_record_and_public_
     [embed] = listed.response.embeds
     assert embed.title == i18n.gettext("table.history_title")
     assert embed.description.splitlines()[0].startswith(f"#{table_id} ") and "alice, bob" in embed.description
-    one = await w.carol.slash(w.channel, "table history", game_id=table_id)
-    assert not one.ephemeral
-    names = [a.filename for a in one.response.attachments]
+    one = public_answer(await w.carol.slash(w.channel, "table history", game_id=table_id))
+    names = [a.filename for a in one.attachments]
     assert names == [f"{toy.KEY}-table{table_id}.txt", "board.png"]
-    assert i18n.gettext("table.history_won", names="alice") in one.response.content
+    assert i18n.gettext("table.history_won", names="alice") in one.content
     # the list's menu sends the same, whoever picks, whenever
     [menu] = [c for c in buttons(listed.response) if c["custom_id"] and c["custom_id"].startswith("gv:hist:")]
     picked = await w.bob.select(listed.response, [str(table_id)], custom_id=menu["custom_id"])
-    assert [a.filename for a in picked.response.attachments] == names
-    assert picked.response.content == one.response.content
+    [shown] = picked.followups  # the click is acknowledged first, the game follows in public
+    assert not shown.ephemeral and [a.filename for a in shown.attachments] == names
+    assert shown.content == one.content
     refused = await w.carol.slash(w.channel, "table history", game_id=table_id + 50)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=table_id + 50)
     assert refusals(w.env) == ["no_such_game"]
