@@ -159,6 +159,10 @@ class Clicks:
         the action once the path names one. `chosen`: the set picked on a `Combined` step's
         multi-select, joined by the game into the action (only values the step offers)."""
         player = player_of(interaction)
+        held = self.bot.service.table(interaction.channel_id or 0)
+        if self.bot.shared or held is None or held.id != item.table_id or item.version > held.version:
+            # the button is judged by the table as stored (a database read): acknowledged first
+            await interaction.response.defer()
         try:
             # One light call: the button's table, still answering its decision, and the clicker's
             # prompt without the board's labels (the actions and the game's words decode a click).
@@ -194,7 +198,8 @@ class Clicks:
             assert shown is not None  # a prefix of a legal action was matched
             await self._next_step(interaction, shown, prefix, item.version, page or 0)
             return
-        await interaction.response.defer()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version,
                                              lang=guild_lang(interaction.guild, interaction))
         spent = interaction.message is not None and interaction.message.flags.ephemeral
@@ -263,21 +268,29 @@ class Clicks:
         # marks nothing where moves are secret: the step comes with the player's own board, which
         # marks them. A step without marks (a card to play, a pass) comes without a picture.
         marked = (prompt.private or own_marks) and any(c.action in squares for c in choices)
+        done = interaction.response.is_done()  # acknowledged already (`_choose`): what follows is a follow-up
         if interaction.message is not None and interaction.message.flags.ephemeral:
+            if not marked and done:
+                await interaction.edit_original_response(content=text, view=view)
+                return
             if not marked:
                 await interaction.response.edit_message(content=text, view=view)
                 return
-            await interaction.response.defer()
+            if not done:
+                await interaction.response.defer()
             file = await self._own_board(interaction, step if own_marks else None)
             await interaction.edit_original_response(content=text, view=view,
                                                      attachments=[file] if file else [])
         elif marked:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not done:
+                await interaction.response.defer(ephemeral=True, thinking=True)
             file = await self._own_board(interaction, step if own_marks else None)
             if file is not None:
                 await interaction.followup.send(text, view=view, ephemeral=True, file=file)
             else:
                 await interaction.followup.send(text, view=view, ephemeral=True)
+        elif done:
+            await interaction.followup.send(text, view=view, ephemeral=True)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 

@@ -3,9 +3,11 @@
 Thin on purpose: read the interaction, call the TableService, deliver what it returns.
 Every command is acknowledged (`defer`) before anything that may wait: a table's lock, the
 database, a drawing or an export, so Discord's 3-second deadline never passes while another
-change holds the table. The one exception is a command answered in public (`/table status`,
-`log`, `board`): whether the channel has a table is judged before it is deferred, so that a
-refusal stays private; that check never waits for the table's lock (`TableService.peek`).
+change holds the table. A refusal stays private all the same: a command answered in public
+(`/table status`, `log`, `board`) is deferred in public only when this process holds the
+channel's table in memory (nothing left to refuse but a table closed meanwhile by another
+process); otherwise it is deferred privately, and its answer, once found, is posted in public
+(`answer_in_public`).
 """
 
 from __future__ import annotations
@@ -99,6 +101,12 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
     already: the first thing a command does, before any call that may wait."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras["private"] = ephemeral
+
+
+def held_here(bot: GavelBot, interaction: discord.Interaction) -> bool:
+    """Whether this process holds the channel's open table in memory (no wait, no database)."""
+    return bot.service.table(interaction.channel_id or 0) is not None
 
 
 async def answer_in_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -106,11 +114,13 @@ async def answer_in_public(interaction: discord.Interaction, content: str, **kwa
     it stayed private (a read of the database): the private "thinking" message is closed, the
     answer follows in public, and the private message is taken away. A click deferred without
     a message of its own (`defer()` on a component) just has the answer follow."""
+    if content:
+        kwargs["content"] = content
     if interaction.type is discord.InteractionType.component:
-        await interaction.followup.send(content, **kwargs)
+        await interaction.followup.send(**kwargs)
         return
     await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
-    await interaction.followup.send(content, **kwargs)
+    await interaction.followup.send(**kwargs)
     try:
         await interaction.delete_original_response()
     except discord.HTTPException:  # the "done" left behind is harmless
@@ -141,6 +151,9 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
     when a public notice carries a prompt)."""
     lang = lang_of(interaction) if ephemeral else guild_lang(interaction.guild, interaction)
     text, kwargs = bot_of(interaction).delivery.compose(notice, lang)
+    if not ephemeral and interaction.extras.get("private"):  # deferred privately: a refusal would have been
+        await answer_in_public(interaction, clip(text) or "\u200b", **kwargs)
+        return
     await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
 
 
@@ -336,12 +349,10 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
 async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[int], Awaitable[Public | Private]],
                *, ephemeral: bool) -> None:
     """A command that reads the table in this channel (`service.status`, `log`, `me`): defer,
-    refuse privately if there is none, answer with the notice. One answered in public finds the
-    table first (without waiting for its lock), so that its refusal stays private."""
-    if ephemeral:
-        await defer(interaction, ephemeral=True)
+    refuse privately if there is none, answer with the notice (one answered in public is deferred
+    in public when the table is held here, else privately and then posted: `send_notice`)."""
+    await defer(interaction, ephemeral=ephemeral or not held_here(bot, interaction))
     table = await open_table(bot, interaction)
-    await defer(interaction, ephemeral=ephemeral)
     await send_notice(interaction, await read(table.channel_id), ephemeral=ephemeral)
 
 
@@ -376,14 +387,16 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
 
 async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     """The board for everyone, with the turn prompt and its buttons (for a game with hidden
-    information, the asker's own view, privately). The table is found (never waiting for its
-    lock) before the command is deferred, so that a refusal stays private."""
+    information, the asker's own view, privately). Deferred in public only for an active table
+    held here whose board is public (a refusal stays private; `show`)."""
+    held = bot.service.table(interaction.channel_id or 0)
+    await defer(interaction, ephemeral=held is None or held.status != "active" or held.game.info.hidden_information)
     table = await open_table(bot, interaction)
     if table.status != "active":
         raise IllegalAction("not_started")
-    await defer(interaction, ephemeral=table.game.info.hidden_information)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
-    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private))
+    # where moves are secret, even a spectator's look at the board is theirs alone
+    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private) or table.game.info.hidden_information)
 
 
 def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:

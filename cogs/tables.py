@@ -12,7 +12,7 @@ played there) as a text file that local play replays: `python bot.py --local <ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -168,10 +168,10 @@ class TablesCog(commands.Cog):
         """The server's top players of a game (rating, games, won), as an embed with the table
         drawn as a picture. Without a game, the one played in this channel; none: refused privately."""
         lang = guild_lang(interaction.guild, interaction)
-        # Which game: a name, or the table here, in memory; else the channel's last game, one
-        # database read that waits for no table's lock. A refusal before deferring stays private.
+        # Deferred privately before the game is found (the channel's last game is a database
+        # read): a refusal stays private, the leaderboard is posted in public (`send_embed`).
+        await defer(interaction, ephemeral=True)
         await self.service.board_game(game, interaction.channel_id)
-        await defer(interaction, ephemeral=False)
         notice = await self.service.leaderboard(interaction.guild_id, game, interaction.channel_id, lang=lang)
         await send_embed(interaction, notice, lang, "leaderboard.png")
 
@@ -225,12 +225,15 @@ def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:
 
 async def send_embed(interaction: discord.Interaction, notice: Public, lang: str, filename: str | None = None) -> None:
     """Answer a deferred interaction with a notice as an embed: its first line the title, the
-    rest the description, and its image (when it has one) shown in the embed."""
+    rest the description, and its image (when it has one) shown in the embed. Deferred privately
+    (so that a refusal stayed private), it is posted in public (`answer_in_public`)."""
     first, *rest = names.lines(notice, lang) or [""]
     embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
+    kwargs: dict[str, Any] = {"embed": embed}
     if notice.image is not None and filename is not None:
         embed.set_image(url=f"attachment://{filename}")
-        await interaction.followup.send(embed=embed, file=attached(board_file(notice.image, filename,
-                                                                             notice.described(lang))))
-    else:
-        await interaction.followup.send(embed=embed)
+        kwargs["file"] = attached(board_file(notice.image, filename, notice.described(lang)))
+    if interaction.extras.get("private"):
+        await answer_in_public(interaction, "", **kwargs)
+        return
+    await interaction.followup.send(**kwargs)

@@ -252,6 +252,17 @@ def public_answer(result):
     return message
 
 
+def private_answer(result):
+    """What an interaction answered its user privately: its response (a private deferral filled,
+    or a private message), else its one private follow-up (a click acknowledged first by a
+    deferred update, then answered: `interaction.response.defer()`)."""
+    if result.ephemeral:
+        return result.response
+    assert result.deferred, result
+    [message] = [m for m in result.followups if m.ephemeral]
+    return message
+
+
 def buttons(message) -> list[dict[str, Any]]:
     """Every component of a channel message or an interaction response, in order."""
     if not isinstance(message, discord.Message):

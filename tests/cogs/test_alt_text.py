@@ -113,9 +113,9 @@ async def test_alt_the_rules_picture_is_described_in_the_readers_language(world,
 async def test_alt_the_leaderboard_and_a_finished_game_are_described(world, service):
     w = world
     table_id = await bob_resigns(w, service)
-    result = await w.carol.slash(w.channel, "table leaderboard")
-    [words] = described(result.response)
-    assert words.startswith(result.response.embeds[0].title) and "alice" in words and "bob" in words
+    result = public_answer(await w.carol.slash(w.channel, "table leaderboard"))
+    [words] = described(result)
+    assert words.startswith(result.embeds[0].title) and "alice" in words and "bob" in words
     one = await w.carol.slash(w.channel, "table history", game_id=table_id)
     record, board = described(public_answer(one))
     assert record == i18n.gettext("cogs.alt.record", file=f"{toy.KEY}-table{table_id}.txt",

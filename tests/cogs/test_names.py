@@ -117,10 +117,10 @@ async def test_history_stats_and_leaderboard_show_a_winner_named_everyone_escape
     [embed] = listed.response.embeds
     assert shown in embed.description and EVERYONE not in embed.description
 
-    board = await w.carol.slash(w.channel, "table leaderboard")
-    [embed] = board.response.embeds
+    board = public_answer(await w.carol.slash(w.channel, "table leaderboard"))
+    [embed] = board.embeds
     assert embed.description.splitlines()[0].startswith(f"1. {shown}: ")
-    assert pings(w, board.response) == ([], False)
+    assert pings(w, board) == ([], False)
 
     stats = await w.alice.slash(w.channel, "table stats", user=winner)
     assert stats.response.content.splitlines()[0] == i18n.gettext("table.stats_of", player=shown)

@@ -30,17 +30,16 @@ async def test_leaderboard_is_refused_privately_before_any_game_then_lists_the_r
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.leaderboard_game")
     assert refusals(w.env) == ["leaderboard_game"]
     await bob_resigns(w, service)
-    result = await w.carol.slash(w.channel, "table leaderboard")
-    assert not result.ephemeral
-    [embed] = result.response.embeds
+    result = public_answer(await w.carol.slash(w.channel, "table leaderboard"))
+    [embed] = result.embeds
     assert embed.title == i18n.gettext("table.leaderboard_title", game=_name())
     lines = embed.description.splitlines()
     assert lines[0].startswith("1. alice: ") and lines[0].endswith("(1 played, 1 won)")
     assert lines[1].startswith("2. bob: ") and lines[1].endswith("(1 played, 0 won)")
-    assert [a.filename for a in result.response.attachments] == ["leaderboard.png"]
+    assert [a.filename for a in result.attachments] == ["leaderboard.png"]
     assert embed.image.url == "attachment://leaderboard.png"
-    named = await w.carol.slash(w.channel, "table leaderboard", game=toy.KEY)
-    assert named.response.embeds[0].description == embed.description
+    named = public_answer(await w.carol.slash(w.channel, "table leaderboard", game=toy.KEY))
+    assert named.embeds[0].description == embed.description
     unknown = await w.carol.slash(w.channel, "table leaderboard", game="chess")
     assert unknown.ephemeral and unknown.response.content == i18n.gettext("error.unknown_game", game="chess")
     assert refusals(w.env) == ["unknown_game"]
