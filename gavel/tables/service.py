@@ -55,10 +55,11 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - Many processes may share one PostgreSQL database, any of them taking any command: every
   change reads the table as the database has it first (loading one this process never held)
   and runs again when another process wrote first (`gavel.tables.access.Access.on_table`);
-  `await look(channel_id)` is the table as stored now, `table(channel_id)` this process's
-  cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
-  decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
-  `gavel.tables.clock.WindowClock.watch`).
+  `await look(channel_id)` is the table as stored now, `await peek(channel_id)` the same
+  without waiting for a change in progress (the copy in memory while one holds the table),
+  `table(channel_id)` this process's cached copy (cheap, maybe behind). `restore(lazy=True)`
+  loads only what start-up owes; each decision's clock is stored with the table and fired by
+  one process (`due_clocks`, `claim`, `gavel.tables.clock.WindowClock.watch`).
 - Half-time reminders: a clock of `REMIND_FROM` (two minutes) or more stores when half of it is
   gone (`ClockRow.remind`; `Deadline.remind`/`opened` for the timer), and `remind(channel_id,
   opened)` then gives one `Reminder` (a DM) per human still on the clock who has not turned
