@@ -164,9 +164,13 @@ def routed_kinds() -> set[str]:
     return kinds
 
 
-async def test_every_command_and_autocomplete_answers_before_it_waits(world, service, simcord_bot, events):
+@pytest.mark.parametrize("shared", [False, True])
+async def test_every_command_and_autocomplete_answers_before_it_waits(world, service, simcord_bot, events,
+                                                                      monkeypatch, shared):
+    """`shared`: as when processes share the database, every table read from the store."""
     w = world
     await started(w, service)
+    monkeypatch.setattr(simcord_bot, "shared", shared)
     empty = w.guild.create_text_channel("empty")
     for channel in (w.channel, empty):
         for command in slash_commands(simcord_bot):
