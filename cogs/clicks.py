@@ -61,7 +61,7 @@ class Clicks:
         table = self.bot.service.table(channel)
         behind = version is not None and version > table.version if table is not None else False
         if table is None or table.id != table_id or behind or self.bot.shared:
-            table = await self.bot.service.look(channel)
+            table = await self.bot.service.peek(channel)
         if table is None or table.id != table_id:
             raise IllegalAction("stale_button")
         if version is not None and (table.status != "active" or not self.bot.service.answering(table, version)):
@@ -69,11 +69,11 @@ class Clicks:
         return table
 
     async def lobby(self, interaction: discord.Interaction, item: components.LobbyButton) -> None:
+        await interaction.response.defer()  # before the table is read: a refusal follows privately
         service, table = self.bot.service, await self.live(interaction, item.table_id)
         if table.status != "lobby":
             raise IllegalAction("stale_button")
         player, channel_id = player_of(interaction), table.channel_id
-        await interaction.response.defer()
         if item.op == "start":
             notices = await service.start(channel_id, player)
             with delivering(self.bot, channel_id, notices):
@@ -112,21 +112,21 @@ class Clicks:
         await self.bot.rematch_clock.arm_channel(channel_id)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
-        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
         notice = await self.bot.service.me(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction, item: components.HandButton) -> None:
-        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
         notice = await self.bot.service.hand(table.channel_id, player_of(interaction))
         await send_notice(interaction, notice, ephemeral=True)
 
     async def sit(self, interaction: discord.Interaction, item: components.SitButton) -> None:
         """"Take my seat back": `/table sit` for the clicker (`not_away` for anyone else)."""
-        table = await self.live(interaction, item.table_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
         notices = await self.bot.service.sit(table.channel_id, player_of(interaction))
         with delivering(self.bot, table.channel_id, notices):
             await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
@@ -139,11 +139,11 @@ class Clicks:
         """Confirm, under an "Are you sure?": the resignation (`/table leave` during a game) or
         the game's action it asked about, played now (refused if the table moved past it)."""
         lang = lang_of(interaction)
+        await interaction.response.defer()  # before the table is looked for: a refusal follows privately
         table = await self.live(interaction, item.table_id, None if item.op == "leave" else item.version)
         if table.status != "active":
             raise IllegalAction("stale_button")
         player = player_of(interaction)
-        await interaction.response.defer()
         if item.op == "leave":
             notices = await self.bot.service.leave(table.channel_id, player)
         else:
@@ -164,6 +164,7 @@ class Clicks:
         number = whole(values[0]) if values else None  # a forged value: `²`, a thousand digits
         if number is None:
             raise IllegalAction("stale_button")
+        await interaction.response.defer()  # the game is read next: a refusal follows privately
         await send_finished_game(self.bot, interaction, number)
 
     async def action(self, interaction: discord.Interaction, item: components.ActionButton) -> None:
@@ -185,6 +186,10 @@ class Clicks:
         the action once the path names one. `chosen`: the set picked on a `Combined` step's
         multi-select, joined by the game into the action (only values the step offers)."""
         player = player_of(interaction)
+        held = self.bot.service.table(interaction.channel_id or 0)
+        if self.bot.shared or held is None or held.id != item.table_id or item.version > held.version:
+            # the button is judged by the table as stored (a database read): acknowledged first
+            await interaction.response.defer()
         try:
             # One light call: the button's table, still answering its decision, and the clicker's
             # prompt without the board's labels (the actions and the game's words decode a click).
@@ -226,7 +231,8 @@ class Clicks:
             if await components.ask_sure(interaction, table.id, item.version, "act", action, question,
                                          lang_of(interaction)):
                 return
-        await interaction.response.defer()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         notices = await self.bot.service.act(table.channel_id, player, action, version=item.version,
                                              lang=guild_lang(interaction.guild, interaction))
         spent = interaction.message is not None and interaction.message.flags.ephemeral
@@ -245,9 +251,9 @@ class Clicks:
     async def undo(self, interaction: discord.Interaction, item: components.UndoButton) -> None:
         """Undo: the clicker takes back their last action (refused with the reason when they may
         not, or when the table has moved past the button's version); the channel is told."""
+        await interaction.response.defer()  # before the table is read: a refusal follows privately
         table = await self.live(interaction, item.table_id)
         player = player_of(interaction)
-        await interaction.response.defer()
         notices = await self.bot.service.undo(table.channel_id, player, version=item.version)
         with delivering(self.bot, table.channel_id, notices):
             if interaction.message is not None and interaction.message.flags.ephemeral:
@@ -295,21 +301,29 @@ class Clicks:
         # marks nothing where moves are secret: the step comes with the player's own board, which
         # marks them. A step without marks (a card to play, a pass) comes without a picture.
         marked = (prompt.private or own_marks) and any(c.action in squares for c in choices)
+        done = interaction.response.is_done()  # acknowledged already (`_choose`): what follows is a follow-up
         if interaction.message is not None and interaction.message.flags.ephemeral:
+            if not marked and done:
+                await interaction.edit_original_response(content=text, view=view)
+                return
             if not marked:
                 await interaction.response.edit_message(content=text, view=view)
                 return
-            await interaction.response.defer()
+            if not done:
+                await interaction.response.defer()
             file = await self._own_board(interaction, step if own_marks else None)
             await interaction.edit_original_response(content=text, view=view,
                                                      attachments=[file] if file else [])
         elif marked:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not done:
+                await interaction.response.defer(ephemeral=True, thinking=True)
             file = await self._own_board(interaction, step if own_marks else None)
             if file is not None:
                 await interaction.followup.send(text, view=view, ephemeral=True, file=file)
             else:
                 await interaction.followup.send(text, view=view, ephemeral=True)
+        elif done:
+            await interaction.followup.send(text, view=view, ephemeral=True)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 

@@ -1,9 +1,13 @@
 """The interaction flows every game shares: open a lobby, play a command, post the board.
 
 Thin on purpose: read the interaction, call the TableService, deliver what it returns.
-Anything that may touch the database or render an image is deferred first, so Discord's
-3-second deadline never passes. Cheap checks (is there a table here?) run before deferring,
-so that a refusal stays private.
+Every command is acknowledged (`defer`) before anything that may wait: a table's lock, the
+database, a drawing or an export, so Discord's 3-second deadline never passes while another
+change holds the table. A refusal stays private all the same: a command answered in public
+(`/table status`, `log`, `board`) is deferred in public only when this process holds the
+channel's table in memory (nothing left to refuse but a table closed meanwhile by another
+process); otherwise it is deferred privately, and its answer, once found, is posted in public
+(`answer_in_public`).
 """
 
 from __future__ import annotations
@@ -85,11 +89,42 @@ async def open_table(bot: GavelBot, interaction: discord.Interaction) -> Table:
     channel = interaction.channel_id or 0
     # Several processes share the database: the copy in memory may be behind, so read it fresh.
     table = None if bot.shared else bot.service.table(channel)
-    table = table or await bot.service.look(channel)
+    table = table or await bot.service.peek(channel)
     if table is None:
         broken = bot.service.broken_in(interaction.channel_id or 0)  # its table could not be loaded
         raise IllegalAction("table_broken", table=broken.table_id) if broken else IllegalAction("no_table")
     return table
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    """Acknowledge a command now (Discord's "thinking", public or private), unless it was
+    already: the first thing a command does, before any call that may wait."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras["private"] = ephemeral
+
+
+def held_here(bot: GavelBot, interaction: discord.Interaction) -> bool:
+    """Whether this process holds the channel's open table in memory (no wait, no database)."""
+    return bot.service.table(interaction.channel_id or 0) is not None
+
+
+async def answer_in_public(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """Answer in the channel a command that was deferred privately so that a refusal found after
+    it stayed private (a read of the database): the private "thinking" message is closed, the
+    answer follows in public, and the private message is taken away. A click deferred without
+    a message of its own (`defer()` on a component) just has the answer follow."""
+    if content:
+        kwargs["content"] = content
+    if interaction.type is discord.InteractionType.component:
+        await interaction.followup.send(**kwargs)
+        return
+    await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+    await interaction.followup.send(**kwargs)
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:  # the "done" left behind is harmless
+        pass
 
 
 async def ack(interaction: discord.Interaction, view: discord.ui.View | None = None) -> None:
@@ -119,6 +154,9 @@ async def send_notice(interaction: discord.Interaction, notice: Public | Private
     text, kwargs = bot_of(interaction).delivery.compose(notice, lang)
     if not buttons:
         kwargs.pop("view", None)
+    if not ephemeral and interaction.extras.get("private"):  # deferred privately: a refusal would have been
+        await answer_in_public(interaction, clip(text) or "\u200b", **kwargs)
+        return
     await interaction.followup.send(clip(text) or "\u200b", ephemeral=ephemeral, **kwargs)
 
 
@@ -131,9 +169,11 @@ def spectating(table: Table, interaction: discord.Interaction) -> bool:
 async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, table_id: int) -> None:
     """A finished game of this server again (`/table history game_id:`, its menu): its record
     (the file `/table log export:true` gives) and its final board (the public view), posted in
-    the channel. Another server's game, or none, is refused privately before anything is posted."""
+    the channel. Acknowledged privately before the game is read (the menu's click is, by its
+    handler), so that another server's game, or none, is refused privately; the game itself is
+    posted in public (`answer_in_public`)."""
+    await defer(interaction, ephemeral=True)
     found = await bot.service.history_game(interaction.guild_id, table_id)
-    await interaction.response.defer(thinking=True)
     lang = guild_lang(interaction.guild, interaction)
     record = found.record
     files = [record_file(record, lang)]
@@ -142,7 +182,7 @@ async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, ta
         files.append(board)
     text = "\n".join([*names.lines(found.notice, lang),
                       i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
-    await interaction.followup.send(clip(text), files=files)
+    await answer_in_public(interaction, clip(text), files=files)
 
 
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
@@ -154,7 +194,7 @@ async def send_rules(interaction: discord.Interaction, game_key: str) -> None:
     if not i18n.has(key):
         raise IllegalAction("no_rules")
     first, *rest = pages(i18n.gettext(key, lang))
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     bot = bot_of(interaction)
     image = await bot.service.rules_picture(game_key, lang)
     picture = board_file(image, "parts.png", await bot.service.rules_description(game_key, lang)) if image else None
@@ -289,7 +329,7 @@ async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: 
     images speak the server's language, like its channel messages. `timeout`: how long a
     card-play window waits for a human (the service's default when None); `time`: the time
     control (`time_option`; none when None)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     assert interaction.channel_id is not None  # the commands are guild-only
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
                                        variant=variant or None, lang=guild_lang(interaction.guild, interaction),
@@ -304,10 +344,10 @@ Change = Callable[[int, Player], Awaitable[list[Notice]]]
 
 
 async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) -> None:
-    """A command that changes the table in this channel: refuse privately if there is none,
-    defer, make the change, say "done" privately and tell the channel what happened."""
+    """A command that changes the table in this channel: defer, refuse privately if there is
+    none, make the change, say "done" privately and tell the channel what happened."""
+    await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     notices = await call(table.channel_id, player)
     with delivering(bot, table.channel_id, notices):
@@ -316,12 +356,18 @@ async def change(bot: GavelBot, interaction: discord.Interaction, call: Change) 
 
 
 async def show(bot: GavelBot, interaction: discord.Interaction, read: Callable[[int], Awaitable[Public | Private]],
-               *, ephemeral: bool) -> None:
-    """A command that reads the table in this channel (`service.status`, `log`, `me`): refuse
-    privately if there is none, defer, answer with the notice."""
+               *, ephemeral: bool, spectators_privately: bool = False) -> None:
+    """A command that reads the table in this channel (`service.status`, `log`, `me`): defer,
+    refuse privately if there is none, answer with the notice (one answered in public is deferred
+    in public when the table is held here, else privately and then posted: `send_notice`).
+    `spectators_privately`: a user with no seat there is answered privately, so that spectators
+    never make the bot post."""
+    held = bot.service.table(interaction.channel_id or 0)  # memory only: nothing waits before the deferral
+    watching = spectators_privately and held is not None and spectating(held, interaction)
+    await defer(interaction, ephemeral=ephemeral or held is None or watching)
     table = await open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    await send_notice(interaction, await read(table.channel_id), ephemeral=ephemeral)
+    private = ephemeral or (spectators_privately and spectating(table, interaction))
+    await send_notice(interaction, await read(table.channel_id), ephemeral=private)
 
 
 async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, seen: int | None = None) -> None:
@@ -331,6 +377,7 @@ async def act(bot: GavelBot, interaction: discord.Interaction, text: str, *, see
     lock), the service refuses it as `stale` with who is asked now, rather than apply it to a
     position the player never saw."""
     if seen is None:
+        await defer(interaction, ephemeral=True)
         seen = (await open_table(bot, interaction)).version
     await change(bot, interaction, lambda channel_id, player: bot.service.act(channel_id, player, text, version=seen))
 
@@ -355,20 +402,23 @@ async def post_lobby(bot: GavelBot, interaction: discord.Interaction, notices: l
 async def post_board(bot: GavelBot, interaction: discord.Interaction) -> None:
     """The board for everyone, with the turn prompt, and its buttons when the asker is the player
     it asks (for a game with hidden information, the asker's own view, privately; for a
-    spectator, the channel's board, privately)."""
+    spectator, the channel's board, privately). Deferred in public only for an active table held
+    here whose board is public to the asker (a refusal stays private; `show`)."""
+    held = bot.service.table(interaction.channel_id or 0)
+    await defer(interaction, ephemeral=held is None or held.status != "active"
+                or held.game.info.hidden_information or spectating(held, interaction))
     table = await open_table(bot, interaction)
     if table.status != "active":
         raise IllegalAction("not_started")
     watching = spectating(table, interaction)  # a spectator's copy is theirs alone
     private = table.game.info.hidden_information or watching
-    await interaction.response.defer(ephemeral=private, thinking=True)
     notice = await bot.service.board(table.channel_id, for_user=player_of(interaction))
     # A copy of the board never carries another player's menu: the turn's own buttons go with it
     # only for the player it asks; "My options" (a hand to hide, several asked) opens the clicker's own.
     prompt = notice.prompt if isinstance(notice, Public) else None
     own = prompt is not None and not watching and (prompt.user_id == interaction.user.id or prompt.private
                                                    or len(prompt.asked) > 1)
-    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private) or watching, buttons=own)
+    await send_notice(interaction, notice, ephemeral=isinstance(notice, Private) or private, buttons=own)
 
 
 def merged(first: list[Notice], then: list[Notice]) -> list[Notice]:
@@ -398,7 +448,7 @@ async def act_all(bot: GavelBot, interaction: discord.Interaction, texts: Sequen
         await act(bot, interaction, texts[0], seen=seen)
         return
     player, service = player_of(interaction), bot.service
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     notices = await service.act(table.channel_id, player, texts[0], version=seen)
     done = "cogs.done"
     for text in texts[1:]:
@@ -426,6 +476,7 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
     menu, as the command's `then` tells the player), or the private menu it opens instead
     (`Menu`). A sub-command the game does not list is its name followed by the options' values.
     Typed in another game's channel, it is refused."""
+    await defer(interaction, ephemeral=True)  # every answer of a game command is private but the channel's
     table = await open_table(bot, interaction)
     plugin = registry.plugin(game_key)
     if table.game_key != game_key:
@@ -489,6 +540,7 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
     `not_your_turn`) when no legal action starts so, and `not_seated` for someone with no seat.
     `marked`: its buttons carry the labels of the board's squares, and it comes with the user's
     own board when they name some."""
+    await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
     prompt = bot.service.prompt(table.channel_id, player_of(interaction))
     legal = prompt.actions if prompt is not None else []
@@ -506,9 +558,8 @@ async def open_menu(bot: GavelBot, interaction: discord.Interaction, prefix: Seq
         head = [*head, *components.asked_lines(prompt, lang)]
     message = "\n".join(filter(None, [*head, i18n.gettext("cogs.prompt.choose", lang) if text is None else ""]))
     if not any(a in squares for a in legal):
-        await interaction.response.send_message(message, view=view, ephemeral=True)
+        await interaction.followup.send(message, view=view, ephemeral=True)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
     shown = await bot.service.board(table.channel_id, for_user=player_of(interaction))
     file = board_file(getattr(shown, "image", None), "board.png", shown.described(lang))
     await interaction.followup.send(message, view=view, ephemeral=True, file=attached(file))
@@ -522,8 +573,8 @@ async def own_view(bot: GavelBot, interaction: discord.Interaction, filename: st
     """A player's own view, privately (the fallback when DMs are closed: `Command.view`): what
     `/table me` says (the seat, its secrets, its recent private news), what it may do named in
     the game's words (`Words.name`), with its hand image as `filename`."""
+    await defer(interaction, ephemeral=True)
     table = await open_table(bot, interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     player = player_of(interaction)
     me = await bot.service.me(table.channel_id, player)
     image, described = None, ""

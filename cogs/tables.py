@@ -12,7 +12,7 @@ played there) as a text file that local play replays: `python bot.py --local <ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -25,10 +25,12 @@ from cogs.delivery import board_file, guild_lang, record_file
 from cogs.errors import lang_of
 from cogs.flows import (
     ack,
+    answer_in_public,
     attached,
     can_manage,
     change,
     channel_of,
+    defer,
     open_table,
     player_of,
     post_board,
@@ -68,8 +70,7 @@ class TablesCog(commands.Cog):
             await interaction.response.defer(thinking=True)
             await send_notice(interaction, await self.service.status(interaction.channel_id or 0), ephemeral=False)
             return
-        table = await open_table(self.bot, interaction)
-        await show(self.bot, interaction, self.service.status, ephemeral=spectating(table, interaction))
+        await show(self.bot, interaction, self.service.status, ephemeral=False, spectators_privately=True)
 
     @table.command(name="board", description=_t("Post the current board"))
     async def board(self, interaction: discord.Interaction) -> None:
@@ -84,26 +85,32 @@ class TablesCog(commands.Cog):
     @app_commands.describe(export=_t("Attach the whole game as a file that local play replays (--script)"))
     async def log(self, interaction: discord.Interaction, export: bool = False) -> None:
         channel = interaction.channel_id or 0
-        open_now = (None if self.bot.shared else self.service.table(channel)) or await self.service.look(channel)
-        watching = open_now is not None and spectating(open_now, interaction)  # answered privately
         if not export:
-            await show(self.bot, interaction, self.service.log, ephemeral=watching)
+            await show(self.bot, interaction, self.service.log, ephemeral=False, spectators_privately=True)
             return
-        # A database read, no image: quick enough to answer without deferring (a refusal stays private).
+        # The export reads the whole log from the database: deferred first, privately (a refusal
+        # stays private), and posted in public.
+        await defer(interaction, ephemeral=True)
         record = self.service.export(interaction.channel_id or 0)
         text = i18n.gettext("table.exported_public" if record.public else "table.exported",
                             guild_lang(interaction.guild, interaction), game=record.game_key,
                             file=record.filename, n=record.moves)
         file = record_file(record, guild_lang(interaction.guild, interaction))
-        await interaction.response.send_message(text, file=file, ephemeral=watching)
+        open_now = (None if self.bot.shared else self.service.table(channel)) or await self.service.look(channel)
+        if open_now is not None and spectating(open_now, interaction):  # a spectator's copy is theirs alone
+            await interaction.followup.send(text, file=file, ephemeral=True)
+            return
+        await answer_in_public(interaction, text, file=file)
 
     @table.command(name="rules", description=_t("A short summary of the rules of the game played here"))
     async def rules(self, interaction: discord.Interaction) -> None:
+        await defer(interaction, ephemeral=True)  # the rules are private: a refusal is too
         await send_rules(interaction, (await open_table(self.bot, interaction)).game_key)
 
     @table.command(name="leave", description=_t("Leave the lobby, or resign from the game"))
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave a lobby at once; a player resigning from a game in play is asked first (Confirm)."""
+        await defer(interaction, ephemeral=True)  # before the table is looked for
         table = await open_table(self.bot, interaction)
         if table.status == "active" and table.seat_of(interaction.user.id) is not None:
             lang = lang_of(interaction)
@@ -131,8 +138,8 @@ class TablesCog(commands.Cog):
         allowed = can_manage(interaction)
         channel = interaction.channel_id or 0
         if self.service.broken_in(channel) is not None:  # a table that could not be loaded: moderators only
+            await defer(interaction, ephemeral=True)
             notices = await self.service.cancel(channel, player_of(interaction), can_manage=allowed)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await ack(interaction)
             await self.bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
             return
@@ -175,8 +182,10 @@ class TablesCog(commands.Cog):
         """The server's top players of a game (rating, games, won), as an embed with the table
         drawn as a picture. Without a game, the one played in this channel; none: refused privately."""
         lang = guild_lang(interaction.guild, interaction)
-        await self.service.board_game(game, interaction.channel_id)  # a refusal before deferring stays private
-        await interaction.response.defer(thinking=True)
+        # Deferred privately before the game is found (the channel's last game is a database
+        # read): a refusal stays private, the leaderboard is posted in public (`send_embed`).
+        await defer(interaction, ephemeral=True)
+        await self.service.board_game(game, interaction.channel_id)
         notice = await self.service.leaderboard(interaction.guild_id, game, interaction.channel_id, lang=lang)
         await send_embed(interaction, notice, lang, "leaderboard.png")
 
@@ -230,12 +239,15 @@ def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:
 
 async def send_embed(interaction: discord.Interaction, notice: Public, lang: str, filename: str | None = None) -> None:
     """Answer a deferred interaction with a notice as an embed: its first line the title, the
-    rest the description, and its image (when it has one) shown in the embed."""
+    rest the description, and its image (when it has one) shown in the embed. Deferred privately
+    (so that a refusal stayed private), it is posted in public (`answer_in_public`)."""
     first, *rest = names.lines(notice, lang) or [""]
     embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
+    kwargs: dict[str, Any] = {"embed": embed}
     if notice.image is not None and filename is not None:
         embed.set_image(url=f"attachment://{filename}")
-        await interaction.followup.send(embed=embed, file=attached(board_file(notice.image, filename,
-                                                                             notice.described(lang))))
-    else:
-        await interaction.followup.send(embed=embed)
+        kwargs["file"] = attached(board_file(notice.image, filename, notice.described(lang)))
+    if interaction.extras.get("private"):
+        await answer_in_public(interaction, "", **kwargs)
+        return
+    await interaction.followup.send(**kwargs)

@@ -60,6 +60,32 @@ class Access:
         except IllegalAction:
             return None
 
+    async def peek(self, channel_id: int) -> Table | None:
+        """The channel's open table for reading, or None, never waiting for its lock
+        (`Access.read`): a command or a click is judged by it while another change (an AI seat
+        thinking, a drawing, a write) holds the table."""
+        try:
+            return await self.read(channel_id, _same)
+        except IllegalAction:
+            return None
+
+    async def read(self, channel_id: int, read: Callable[[Table], Awaitable[T]]) -> T:
+        """Run `read` on the channel's table without holding its lock: a look (`/table me`, the
+        board, a status) never waits for a change in progress. When nobody holds the lock, the
+        table is first brought up to what the database has (`fresh`, under the lock, taken at
+        once and let go before `read` runs: a drawing never holds the table); while a change
+        holds it, the copy in memory is read as the change leaves it (this process's change,
+        written or rolled back in a moment). `read` must change nothing."""
+        for _ in range(RETRIES + 1):
+            table = await self.touch(channel_id)
+            if table.lock.locked():
+                return await read(table)
+            async with table.lock:
+                current = await self.fresh(table)
+            if current:
+                return await read(table)
+        raise IllegalAction("no_table")
+
     async def touch(self, channel_id: int) -> Table:
         """The channel's open table: from memory, else from the database (opened by another
         process, or not loaded since start-up). `no_table` (or `table_broken`) when none."""

@@ -120,7 +120,7 @@ class Answers:
         channel's open one, or its decision is gone (`Decisions.answering`)."""
         table = self._tables.table(channel_id)
         if table is None or table.id != table_id or version > table.version or fresh:
-            table = await self._access.look(channel_id)
+            table = await self._access.peek(channel_id)  # never waits for a change in progress
         if table is None or table.id != table_id or table.status != "active" \
                 or not self._timing.decisions.answering(table, version):
             raise IllegalAction("stale_button")

@@ -55,10 +55,11 @@ The API the front-ends call (the cogs, the console, the tests), whatever the gam
 - Many processes may share one PostgreSQL database, any of them taking any command: every
   change reads the table as the database has it first (loading one this process never held)
   and runs again when another process wrote first (`gavel.tables.access.Access.on_table`);
-  `await look(channel_id)` is the table as stored now, `table(channel_id)` this process's
-  cached copy (cheap, maybe behind). `restore(lazy=True)` loads only what start-up owes; each
-  decision's clock is stored with the table and fired by one process (`due_clocks`, `claim`,
-  `gavel.tables.clock.WindowClock.watch`).
+  `await look(channel_id)` is the table as stored now, `await peek(channel_id)` the same
+  without waiting for a change in progress (the copy in memory while one holds the table),
+  `table(channel_id)` this process's cached copy (cheap, maybe behind). `restore(lazy=True)`
+  loads only what start-up owes; each decision's clock is stored with the table and fired by
+  one process (`due_clocks`, `claim`, `gavel.tables.clock.WindowClock.watch`).
 - Half-time reminders: a clock of `REMIND_FROM` (two minutes) or more stores when half of it is
   gone (`ClockRow.remind`; `Deadline.remind`/`opened` for the timer), and `remind(channel_id,
   opened)` then gives one `Reminder` (a DM) per human still on the clock who has not turned
@@ -342,6 +343,11 @@ class TableService:
         or None: for a menu or a command's choices on a process that may be behind (another
         process moved the table, or opened it). Read it; change it only through the service."""
         return await self.access.look(channel_id)
+
+    async def peek(self, channel_id: int) -> Table | None:
+        """The channel's open table to judge a command or a click by, never waiting for its lock
+        (a change in progress: the copy in memory as it stands); else as `look`."""
+        return await self.access.peek(channel_id)
 
     def get(self, table_id: int) -> Table | None:
         """Any table by id: open ones from memory, finished or cancelled ones from the database."""

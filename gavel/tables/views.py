@@ -55,7 +55,7 @@ class Views:
             image, alt = await self._images.picture(table, seat, prompt)
             return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt)
 
-        return await self._access.on_table(channel_id, read)
+        return await self._access.read(channel_id, read)
 
     async def hand(self, channel_id: int, player: Player) -> Private:
         """A player's secrets only (`game.secrets`: "My hand"), with the hand image when the
@@ -67,7 +67,7 @@ class Views:
             image, alt = await self._images.hand_picture(table, seat)
             return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt)
 
-        return await self._access.on_table(channel_id, read)
+        return await self._access.read(channel_id, read)
 
     def legal_for(self, channel_id: int, player: Player) -> list[str]:
         table = self._tables.table(channel_id)
@@ -99,7 +99,7 @@ class Views:
                                                                         "version": table.version})])
             return public
 
-        return await self._access.on_table(channel_id, read)
+        return await self._access.read(channel_id, read)
 
     async def log(self, channel_id: int, n: int = 10) -> Public:
         """The last `n` actions with their public events (private events stay private)."""

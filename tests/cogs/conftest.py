@@ -260,6 +260,25 @@ def refusals(env) -> list[str]:
     return [unwrap(e).code for e in errors]
 
 
+def public_answer(result):
+    """The public message a command deferred privately answered with (`flows.answer_in_public`):
+    its private "thinking" message is gone, and the answer is the one public follow-up."""
+    assert result.response is None, result
+    [message] = [m for m in result.followups if not m.ephemeral]
+    return message
+
+
+def private_answer(result):
+    """What an interaction answered its user privately: its response (a private deferral filled,
+    or a private message), else its one private follow-up (a click acknowledged first by a
+    deferred update, then answered: `interaction.response.defer()`)."""
+    if result.ephemeral:
+        return result.response
+    assert result.deferred, result
+    [message] = [m for m in result.followups if m.ephemeral]
+    return message
+
+
 def buttons(message) -> list[dict[str, Any]]:
     """Every component of a channel message or an interaction response, in order."""
     if not isinstance(message, discord.Message):

@@ -12,7 +12,7 @@ from gavel.tables import i18n
 from gavel.tables.images import ALT_MAX, parts_description
 from gavel.tables.service import TableService
 from tests.cogs import toy
-from tests.cogs.conftest import fake_render, refusals
+from tests.cogs.conftest import fake_render, public_answer, refusals
 from tests.cogs.test_judge_dredd_cog import KEY as DREDD
 from tests.cogs.test_judge_dredd_cog import hand_words, open_game, place_all, quiet, render_hand
 from tests.cogs.test_standings_commands import bob_resigns
@@ -113,17 +113,17 @@ async def test_alt_the_rules_picture_is_described_in_the_readers_language(world,
 async def test_alt_the_leaderboard_and_a_finished_game_are_described(world, service):
     w = world
     table_id = await bob_resigns(w, service)
-    result = await w.carol.slash(w.channel, "table leaderboard")
-    [words] = described(result.response)
-    assert words.startswith(result.response.embeds[0].title) and "alice" in words and "bob" in words
+    result = public_answer(await w.carol.slash(w.channel, "table leaderboard"))
+    [words] = described(result)
+    assert words.startswith(result.embeds[0].title) and "alice" in words and "bob" in words
     one = await w.carol.slash(w.channel, "table history", game_id=table_id)
-    record, board = described(one.response)
+    record, board = described(public_answer(one))
     assert record == i18n.gettext("cogs.alt.record", file=f"{toy.KEY}-table{table_id}.txt",
                                   n=service.export_row(service.store.table_row(table_id)).moves)
     game = "Line race"
     assert board.startswith(i18n.gettext("table.alt.board", game=game)) and "alice, bob" in board
     exported = await w.alice.slash(w.channel, "table log", export=True)
-    assert all(described(exported.response))
+    assert all(described(public_answer(exported)))
     assert refusals(w.env) == []
 
 

@@ -4,7 +4,7 @@ and by slash commands, refusals of the wrong user and of stale buttons."""
 from __future__ import annotations
 
 from gavel.tables import i18n
-from tests.cogs.conftest import as_player, buttons, refusals
+from tests.cogs.conftest import as_player, buttons, private_answer, refusals
 
 
 async def open_table(w):
@@ -120,5 +120,5 @@ async def test_a_click_on_a_closed_tables_button_is_refused_without_reading_the_
     monkeypatch.setattr(service.store, "table_row", no_database)
     for label in ("Roll", "My info"):
         result = await w.alice.click(prompt, label=label)
-        assert result.ephemeral and result.response.content == i18n.gettext("error.stale_button"), label
+        assert private_answer(result).content == i18n.gettext("error.stale_button"), label
     assert table.version == 0

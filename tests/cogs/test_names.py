@@ -12,7 +12,7 @@ from cogs.names import escaped
 from gavel.tables import i18n
 from gavel.tables.notices import Private
 from rules.core import Msg
-from tests.cogs.conftest import as_player, confirmed
+from tests.cogs.conftest import as_player, confirmed, public_answer
 from tests.cogs.test_flow import open_table
 
 EVERYONE = "@everyone"
@@ -108,19 +108,19 @@ async def test_history_stats_and_leaderboard_show_a_winner_named_everyone_escape
     over = w.channel.last_message
     assert EVERYONE not in over.content and pings(w, over)[1] is False
 
-    one = await w.carol.slash(w.channel, "table history", game_id=table.id)
-    assert i18n.gettext("table.history_won", names=shown) in one.response.content
-    assert EVERYONE not in one.response.content and MARKDOWN not in one.response.content
-    assert pings(w, one.response) == ([], False)
+    one = public_answer(await w.carol.slash(w.channel, "table history", game_id=table.id))
+    assert i18n.gettext("table.history_won", names=shown) in one.content
+    assert EVERYONE not in one.content and MARKDOWN not in one.content
+    assert pings(w, one) == ([], False)
 
     listed = await w.carol.slash(w.channel, "table history")
     [embed] = listed.response.embeds
     assert shown in embed.description and EVERYONE not in embed.description
 
-    board = await w.carol.slash(w.channel, "table leaderboard")
-    [embed] = board.response.embeds
+    board = public_answer(await w.carol.slash(w.channel, "table leaderboard"))
+    [embed] = board.embeds
     assert embed.description.splitlines()[0].startswith(f"1. {shown}: ")
-    assert pings(w, board.response) == ([], False)
+    assert pings(w, board) == ([], False)
 
     stats = await w.alice.slash(w.channel, "table stats", user=winner)
     assert stats.response.content.splitlines()[0] == i18n.gettext("table.stats_of", player=shown)

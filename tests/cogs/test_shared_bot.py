@@ -8,7 +8,7 @@ from __future__ import annotations
 from cogs.bot import create_bot
 from gavel.tables import i18n
 from tests.cogs import toy
-from tests.cogs.conftest import as_player, make_service, race_commands, refusals
+from tests.cogs.conftest import as_player, make_service, private_answer, race_commands, refusals
 from tests.cogs.test_flow import started
 
 
@@ -22,7 +22,7 @@ async def test_a_shared_bot_plays_tables_another_process_opened_or_moved(world, 
     other = make_service(db_path)  # another bot process on the same database
     await other.act(w.channel.id, as_player(w.alice), "roll")
     refused = await w.alice.click(prompt, label="Roll")  # made at version 0: that position is gone
-    assert refused.ephemeral and refused.response.content == i18n.gettext("error.stale_button")
+    assert private_answer(refused).content == i18n.gettext("error.stale_button")
     assert [a["action"] for a in service.store.actions(table.id)] == ["roll"]
 
     second = w.guild.create_text_channel("more-games")

@@ -19,7 +19,7 @@ from gavel.tables.service import TableService
 from rules.judgement.commands import BUTTON_ONLY
 from rules.judgement.engine import GAME
 from rules.judtho.notation import Move
-from tests.cogs.conftest import PNG, as_player, buttons, fake_render, refusals
+from tests.cogs.conftest import PNG, as_player, buttons, fake_render, public_answer, refusals
 from tests.cogs.test_judge_dredd_cog import hand_words, quiet
 from tests.cogs.test_judge_dredd_cog import open_game as open_dredd
 from tests.cogs.test_judgement_cog import (
@@ -202,8 +202,8 @@ async def test_a_whole_game_of_two_humans_and_two_ai_seats_a_spectator_sees_no_i
     assert refusals(w.env) == []
     # once the game is over every secret is out: now the record may be exported, by anyone
     export = await dave.slash(w.channel, "table log", export=True)
-    files = [a.filename for a in export.response.attachments]
-    assert not export.ephemeral and files == [f"judgement-table{table.id}.txt"]
+    files = [a.filename for a in public_answer(export).attachments]
+    assert files == [f"judgement-table{table.id}.txt"]
     assert refusals(w.env) == []
 
 

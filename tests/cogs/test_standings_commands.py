@@ -9,7 +9,7 @@ import pytest
 from gavel.tables import i18n
 from rules.core import IllegalAction
 from tests.cogs import toy
-from tests.cogs.conftest import buttons, confirmed, refusals
+from tests.cogs.conftest import buttons, confirmed, public_answer, refusals
 from tests.cogs.test_flow import open_table
 
 
@@ -30,17 +30,16 @@ async def test_leaderboard_is_refused_privately_before_any_game_then_lists_the_r
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.leaderboard_game")
     assert refusals(w.env) == ["leaderboard_game"]
     await bob_resigns(w, service)
-    result = await w.carol.slash(w.channel, "table leaderboard")
-    assert not result.ephemeral
-    [embed] = result.response.embeds
+    result = public_answer(await w.carol.slash(w.channel, "table leaderboard"))
+    [embed] = result.embeds
     assert embed.title == i18n.gettext("table.leaderboard_title", game=_name())
     lines = embed.description.splitlines()
     assert lines[0].startswith("1. alice: ") and lines[0].endswith("(1 played, 1 won)")
     assert lines[1].startswith("2. bob: ") and lines[1].endswith("(1 played, 0 won)")
-    assert [a.filename for a in result.response.attachments] == ["leaderboard.png"]
+    assert [a.filename for a in result.attachments] == ["leaderboard.png"]
     assert embed.image.url == "attachment://leaderboard.png"
-    named = await w.carol.slash(w.channel, "table leaderboard", game=toy.KEY)
-    assert named.response.embeds[0].description == embed.description
+    named = public_answer(await w.carol.slash(w.channel, "table leaderboard", game=toy.KEY))
+    assert named.embeds[0].description == embed.description
     unknown = await w.carol.slash(w.channel, "table leaderboard", game="chess")
     assert unknown.ephemeral and unknown.response.content == i18n.gettext("error.unknown_game", game="chess")
     assert refusals(w.env) == ["unknown_game"]
@@ -87,16 +86,16 @@ async def test_history_lists_the_games_and_sends_one_with_its_record_and_public_
     [embed] = listed.response.embeds
     assert embed.title == i18n.gettext("table.history_title")
     assert embed.description.splitlines()[0].startswith(f"#{table_id} ") and "alice, bob" in embed.description
-    one = await w.carol.slash(w.channel, "table history", game_id=table_id)
-    assert not one.ephemeral
-    names = [a.filename for a in one.response.attachments]
+    one = public_answer(await w.carol.slash(w.channel, "table history", game_id=table_id))
+    names = [a.filename for a in one.attachments]
     assert names == [f"{toy.KEY}-table{table_id}.txt", "board.png"]
-    assert i18n.gettext("table.history_won", names="alice") in one.response.content
+    assert i18n.gettext("table.history_won", names="alice") in one.content
     # the list's menu sends the same, whoever picks, whenever
     [menu] = [c for c in buttons(listed.response) if c["custom_id"] and c["custom_id"].startswith("gv:hist:")]
     picked = await w.bob.select(listed.response, [str(table_id)], custom_id=menu["custom_id"])
-    assert [a.filename for a in picked.response.attachments] == names
-    assert picked.response.content == one.response.content
+    [shown] = picked.followups  # the click is acknowledged first, the game follows in public
+    assert not shown.ephemeral and [a.filename for a in shown.attachments] == names
+    assert shown.content == one.content
     refused = await w.carol.slash(w.channel, "table history", game_id=table_id + 50)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=table_id + 50)
     assert refusals(w.env) == ["no_such_game"]

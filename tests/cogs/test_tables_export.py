@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gavel.tables import i18n
 from gavel.tables.record import header_options
-from tests.cogs.conftest import refusals
+from tests.cogs.conftest import private_answer, public_answer, refusals
 from tests.cogs.test_flow import started
 
 
@@ -12,10 +12,8 @@ async def test_table_log_export_posts_the_whole_game_as_a_file(world, service):
     w = world
     table, prompt = await started(w, service)
     await w.alice.click(prompt, label="Roll")
-    assert (await w.carol.slash(w.channel, "table log", export=True)).ephemeral  # a spectator: privately
-    result = await w.bob.slash(w.channel, "table log", export=True)
-    assert not result.ephemeral
-    message = result.response
+    assert private_answer(await w.carol.slash(w.channel, "table log", export=True)) is not None  # a spectator
+    message = public_answer(await w.bob.slash(w.channel, "table log", export=True))
     assert [a.filename for a in message.attachments] == [f"cogs_toy-table{table.id}.txt"]
     assert message.content == i18n.gettext("table.exported", game="cogs_toy", file=f"cogs_toy-table{table.id}.txt",
                                            n=1)

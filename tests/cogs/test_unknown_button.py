@@ -68,8 +68,10 @@ async def test_a_claimed_button_is_still_answered_by_its_own_handler_alone(world
     stale = components.lobby_id(999, "join")
     await post_old_message(simcord_bot, w.channel.id, stale)
     result = await w.bob.click(w.channel.last_message, custom_id=stale)
-    assert result.ephemeral and not result.followups
-    assert result.response.content == i18n.gettext("error.stale_button", "en")
+    # acknowledged before the table is read, then refused privately: one answer, no second
+    [refusal] = result.followups
+    assert result.deferred and refusal.ephemeral
+    assert refusal.content == i18n.gettext("error.stale_button", "en")
     assert [s.name for s in service.table(w.channel.id).seats] == ["alice"]
     assert refusals(w.env) == []
 
