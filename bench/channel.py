@@ -57,9 +57,9 @@ PAGE = "gv:p:"
 """A "More choices" button: clicked only when a menu offers nothing else."""
 FIGURES = ("human_decisions", "human_turns", "channel_messages", "channel_image_mb", "edits", "pings",
            "pings_to_actor", "dms", "ephemeral", "actions", "clicks", "finished", "cpu_s", "wall_s")
-SETTLE_S = 600.0
-"""How long simcord waits for the bot to settle after a click (its default, 5 s of wall clock, is
-shorter than an AI seat's turn on a busy machine): a bound on the bench, not a figure."""
+SETTLE_S = 5.0
+"""How long simcord waits for the bot to settle after a click (its default). A longer wait let a
+real-time fallback of simcord's clock advance through the bot's timers and hang the run."""
 MENU_DEPTH = 8
 """Private menus deeper than this for one action mean the bench is lost, not the player."""
 
