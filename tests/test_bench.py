@@ -378,3 +378,23 @@ def test_structure_bench_reads_an_import_graph(tmp_path) -> None:
     acyclic = {v: [w for w in ws if v != "pkg.c"] for v, ws in edges.items()}
     assert bench.back_edges(nodes, acyclic, "pkg.d") == []
     assert [c for c in bench.strongly_connected(nodes, acyclic) if len(c) > 1] == []
+
+
+def test_channel_bench_plays_by_clicks_and_counts_what_the_channel_saw(capsys) -> None:
+    """A smoke run of `bench/channel.py`: a few clicks of alice and bob at a Dad's Army table with
+    two AI seats, then the bound stops the game (`finished: false`); every figure is there and
+    the counts agree with one another."""
+    report = script("channel").main(["--only", "dads_army", "--max-clicks", "6"])
+    assert json.loads(capsys.readouterr().out) == report
+    assert report["seed"] == "5eed" and report["humans"] == 2 and report["ai_seats"] == 2
+    (game,) = report["games"].values()
+    assert set(game) >= {"human_decisions", "human_turns", "channel_messages", "channel_image_mb", "edits",
+                         "pings", "pings_to_actor", "dms", "cpu_s", "wall_s", "finished"}
+    assert "stuck" not in game  # the humans always had something to click
+    assert game["finished"] is False and game["clicks"] == game["human_decisions"] == 6
+    assert 1 <= game["human_turns"] <= game["human_decisions"]
+    assert game["actions"] >= 1
+    assert game["channel_messages"] >= 1 and game["channel_image_mb"] > 0  # the board, posted
+    assert 0 <= game["pings_to_actor"] <= game["pings"] <= game["channel_messages"] * 2
+    assert game["dms"] == 0  # Dad's Army has no secrets
+    assert game["cpu_s"] >= 0 and game["wall_s"] > 0

@@ -1,0 +1,289 @@
+"""A whole game of each game played by clicks on simcord, as a Discord server lives it; prints one JSON object.
+
+    python bench/channel.py [--only GAME] [--seed 5eed] [--max-clicks 400]
+
+Each game is played at one table on simcord (the real bot, the real AI seats thinking inline on
+the event loop, the real board renderers, a SQLite file): alice opens it with `/<group> new`
+(`secrets.token_hex` answers `--seed` while the lobby opens, so the table's seed fixes every
+throw and AI choice), bob joins, alice adds two AI seats and starts. Then, while the game is in
+play, the first human seat the table asks (by seat number) plays by clicks alone: the newest
+channel message with a menu for the table's current version (an action button or select: never
+"Undo", "My hand", "My info"), its first component (the first option of a select, as many as a
+select must take), then the first component of each private menu the click answers with, until
+the table's version moves. A "My options" button is such a first component: it opens the
+clicker's own menu privately, as in a game with hidden information. `--max-clicks` bounds the
+clicks so a game that loops ends (`finished: false`); a human asked with nothing to click ends it
+too (`stuck` says what the channel showed).
+
+Per game, counted from the Start click (the lobby left out):
+- `human_decisions`: the humans' clicks (each button or select of a private menu counts);
+- `human_turns`: how many times the table passed to a human seat: the log folded again from the
+  table's set-up draws, a human seat asked (`Game.to_act`) that was not asked the position before
+  (a human who acts twice in a row, or is asked again while the AI seats play, is one turn);
+- `channel_messages`: new messages in the table's channel that everyone sees;
+- `channel_image_mb`: bytes of the images attached to those messages (an image an edit attaches
+  counted too; each attachment once), in MB (10^6 bytes);
+- `edits`: PATCH requests to a message (an edit, or the answer of a deferred interaction);
+- `pings`: user mentions in a new channel message's content that its `allowed_mentions` let
+  ping (read when the message is first seen after the click that posted it);
+  `pings_to_actor`: those of the human whose click posted the message;
+- `dms`: new messages in direct-message channels; `ephemeral`: new messages only the clicker sees;
+- `actions`: actions in the table's log; `finished`, `clicks` (all clicks, the bound's count),
+  `cpu_s` (`time.process_time`) and `wall_s` of the whole game from the Start click.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import re
+import secrets
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MENTION = re.compile(r"<@!?(\d+)>")
+MENU_STEP = re.compile(r"gv:[asm]:")
+"""A menu step's custom id: an action button (or "My options"), a select, a multi-select."""
+PAGE = "gv:p:"
+"""A "More choices" button: clicked only when a menu offers nothing else."""
+FIGURES = ("human_decisions", "human_turns", "channel_messages", "channel_image_mb", "edits", "pings",
+           "pings_to_actor", "dms", "ephemeral", "actions", "clicks", "finished", "cpu_s", "wall_s")
+SETTLE_S = 5.0
+"""How long simcord waits for the bot to settle after a click (its default). A longer wait let a
+real-time fallback of simcord's clock advance through the bot's timers and hang the run."""
+MENU_DEPTH = 8
+"""Private menus deeper than this for one action mean the bench is lost, not the player."""
+
+
+@contextlib.contextmanager
+def seeded(seed: str) -> Iterator[None]:
+    """`secrets.token_hex` answers `seed` (the table's seed when a lobby opens)."""
+    real = secrets.token_hex
+    secrets.token_hex = lambda nbytes=None: seed
+    try:
+        yield
+    finally:
+        secrets.token_hex = real
+
+
+def items_of(message: Any) -> list[Any]:
+    """The buttons and selects of a channel message or an interaction's response, in order."""
+    message = getattr(message, "message", message)
+    out: list[Any] = []
+    for row in getattr(message, "components", None) or []:
+        out.extend(getattr(row, "children", [row]))
+    return out
+
+
+def version_of(custom_id: str) -> int | None:
+    """The table version a menu step's custom id was made at (`gv:a:<table>:<version>:...`)."""
+    parts = custom_id.split(":")
+    return int(parts[3]) if len(parts) > 3 and parts[3].isdigit() else None
+
+
+def first_step(message: Any, version: int | None = None) -> Any | None:
+    """The first menu step of `message` (made at `version`, when given), else its "More choices"."""
+    steps = [c for c in items_of(message) if MENU_STEP.match(getattr(c, "custom_id", None) or "")]
+    if version is not None:
+        steps = [c for c in steps if version_of(c.custom_id) == version]
+    if steps:
+        return steps[0]
+    return next((c for c in items_of(message) if (getattr(c, "custom_id", None) or "").startswith(PAGE)), None)
+
+
+class Channel:
+    """What the bot did in simcord since the game started, read after every click."""
+
+    def __init__(self, env: Any, channel_id: int) -> None:
+        self.env = env
+        self.channel_id = channel_id
+        self.seen: set[tuple[int, int]] = {(cid, mid) for cid, ms in env.backend.messages.items() for mid in ms}
+        self.attachments: set[str] = set()
+        self.requests = len(env.http_requests)
+        self.figures = {"channel_messages": 0, "channel_image_bytes": 0, "edits": 0, "pings": 0,
+                        "pings_to_actor": 0, "dms": 0, "ephemeral": 0}
+
+    def read(self, actor: int | None) -> None:
+        """Count what appeared since the last read; `actor`: whose click posted it."""
+        dms = set(self.env.backend.dm_channels.values())
+        for cid, messages in self.env.backend.messages.items():
+            for mid, message in messages.items():
+                if cid == self.channel_id and message.visible_to(None):
+                    for attachment in message.attachments:
+                        key = str(attachment.get("id") or attachment.get("url"))
+                        if key not in self.attachments:
+                            self.attachments.add(key)
+                            self.figures["channel_image_bytes"] += int(attachment.get("size") or 0)
+                if (cid, mid) in self.seen:
+                    continue
+                self.seen.add((cid, mid))
+                if cid in dms:
+                    self.figures["dms"] += 1
+                elif not message.visible_to(None):
+                    self.figures["ephemeral"] += 1
+                elif cid == self.channel_id:
+                    self.figures["channel_messages"] += 1
+                    pinged = {int(u) for u in MENTION.findall(message.content)
+                              if message.allowed_mentions.allows_user(int(u))}
+                    self.figures["pings"] += len(pinged)
+                    self.figures["pings_to_actor"] += int(actor in pinged)
+        sent = self.env.http_requests[self.requests:]
+        self.requests = len(self.env.http_requests)
+        self.figures["edits"] += sum(1 for r in sent if r.method == "PATCH" and "/messages/" in r.path)
+
+
+def human_turns(table: Any, log: list[dict[str, Any]]) -> int:
+    """Times a human seat was asked that was not asked the position before, the log folded again."""
+    from gavel.tables.table import engine_config, public_config
+    from rules.core import UNDO, replay_chance
+
+    game = table.game
+    humans = {i for i, seat in enumerate(table.seats) if not seat.is_ai}
+    config = engine_config(public_config(table.config), table.variant)
+    state = game.new_game(config, len(table.seats), replay_chance(table.setup_record))
+    before: set[int] = set()
+    turns = 0
+
+    def asked() -> set[int]:
+        return set() if game.outcome(state) is not None else set(game.to_act(state)) & humans
+
+    for row in log:
+        now = asked()
+        turns += len(now - before)
+        before = now
+        if row["action"].strip() == UNDO:
+            raise RuntimeError("the bench never undoes")
+        game.apply(state, row["seat"], row["action"], replay_chance(json.loads(row["chance"] or "[]")))
+    turns += len(asked() - before)
+    return turns
+
+
+async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
+    from simcord.env import Env
+
+    from cogs.bot import create_bot
+    from gavel.tables import i18n
+    from gavel.tables.service import TableService
+    from rules import registry
+
+    group = registry.plugin(key).commands.group
+    with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder:
+        service = TableService(str(Path(folder) / "channel.sqlite3"))
+        env = Env(create_bot(service, sync=False), strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
+        await env.start()
+        try:
+            guild = env.create_guild("Walmington")
+            channel = guild.create_text_channel("games")
+            alice = guild.add_member(env.create_user("alice"))
+            bob = guild.add_member(env.create_user("bob"))
+            members = {alice.id: alice, bob.id: bob}
+            tree: Any = getattr(env.bot, "tree")  # noqa: B009
+            new = tree.get_command(group).get_command("new")
+            no_clock = {"timeout": 0} if any(p.name == "timeout" for p in new.parameters) else {}
+            with seeded(seed):
+                await alice.slash(channel, f"{group} new", **no_clock)
+            lobby = channel.last_message
+            if lobby is None:
+                raise RuntimeError(f"/{group} new opened no lobby")
+            await bob.click(lobby, label=i18n.gettext("cogs.button.join"))
+            for _ in range(2):
+                await alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+            seen = Channel(env, channel.id)
+            c0, t0 = time.process_time(), time.perf_counter()
+            await alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+            seen.read(alice.id)
+            table = service.table(channel.id)
+            if table is None or table.status != "active":
+                raise RuntimeError(f"{key}: Start began no game")
+            decisions = clicks = 0
+            stuck: str | None = None
+            while table.status == "active" and clicks < max_clicks:
+                asked = table.humans_to_act()
+                if not asked:
+                    stuck = "no human asked while the game is in play"
+                    break
+                actor = members[int(table.seats[asked[0]].user_id or 0)]
+                version = table.version
+                target: Any = next((m for m in reversed(channel.history()) if first_step(m, version) is not None), None)
+                if target is None:
+                    stuck = f"nothing to click for {actor.name} at version {version}"
+                    break
+                for _depth in range(MENU_DEPTH):
+                    step = first_step(target)
+                    if step is None or clicks >= max_clicks:
+                        break
+                    if getattr(step, "options", None):  # a select: its first options, as many as it takes
+                        values = [o.value for o in step.options[:max(1, step.min_values or 1)]]
+                        result = await actor.select(target, values, custom_id=step.custom_id)
+                    else:
+                        result = await actor.click(target, custom_id=step.custom_id)
+                    clicks += 1
+                    decisions += 1
+                    seen.read(actor.id)
+                    if table.version != version or table.status != "active":
+                        break
+                    target = result.followups[-1] if result.followups else result.response
+                    if target is None:
+                        break
+                if table.version == version and table.status == "active" and clicks < max_clicks:
+                    stuck = f"{actor.name}'s clicks moved nothing at version {version}"
+                    break
+            cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+            finished = table.status == "finished"
+            env.raise_errors()
+            log = service.store.actions(table.id)
+            turns = human_turns(table, log)
+        finally:
+            await env.shutdown()
+            service.close()
+    figures = seen.figures
+    report: dict[str, Any] = {
+        "human_decisions": decisions, "human_turns": turns, "channel_messages": figures["channel_messages"],
+        "channel_image_mb": round(figures["channel_image_bytes"] / 1e6, 3), "edits": figures["edits"],
+        "pings": figures["pings"], "pings_to_actor": figures["pings_to_actor"], "dms": figures["dms"],
+        "ephemeral": figures["ephemeral"], "actions": len(log), "clicks": clicks, "finished": finished,
+        "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
+    }
+    if stuck is not None:
+        report["stuck"] = stuck
+    return report
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    from rules import registry
+
+    games = sorted(registry.plugins())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--only", default=",".join(games), help="comma-separated games: " + ",".join(games))
+    parser.add_argument("--seed", default="5eed", help="every table's seed")
+    parser.add_argument("--max-clicks", type=int, default=400, help="clicks at most per game (then finished: false)")
+    args = parser.parse_args(argv)
+    args.only = [g for g in args.only.split(",") if g]
+    unknown = sorted(set(args.only) - set(games))
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(unknown)}")
+    if args.max_clicks < 1:
+        parser.error("--max-clicks is at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    args = parse(argv)
+    report: dict[str, Any] = {"seed": args.seed, "humans": 2, "ai_seats": 2, "max_clicks": args.max_clicks,
+                              "games": {key: asyncio.run(play_game(key, args.seed, args.max_clicks))
+                                        for key in args.only}}
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+    return report
+
+
+if __name__ == "__main__":
+    main()
