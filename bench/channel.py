@@ -36,19 +36,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import re
-import secrets
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from structure import seeded  # noqa: E402  (the table's seed, as bench/structure.py fixes it)
 
 MENTION = re.compile(r"<@!?(\d+)>")
 MENU_STEP = re.compile(r"gv:[asm]:")
@@ -62,17 +62,6 @@ SETTLE_S = 5.0
 real-time fallback of simcord's clock advance through the bot's timers and hang the run."""
 MENU_DEPTH = 8
 """Private menus deeper than this for one action mean the bench is lost, not the player."""
-
-
-@contextlib.contextmanager
-def seeded(seed: str) -> Iterator[None]:
-    """`secrets.token_hex` answers `seed` (the table's seed when a lobby opens)."""
-    real = secrets.token_hex
-    secrets.token_hex = lambda nbytes=None: seed
-    try:
-        yield
-    finally:
-        secrets.token_hex = real
 
 
 def items_of(message: Any) -> list[Any]:
