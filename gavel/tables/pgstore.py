@@ -67,6 +67,7 @@ from gavel.tables.store import (
     first_column,
     outbox_rows,
     rating_columns,
+    ratings_query,
     redacted,
     same_seats,
     shard_filter,
@@ -785,16 +786,7 @@ class PgStore:
     def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
                 limit: int | None = None) -> list[dict[str, Any]]:
         """Rating rows of a server, of one game and/or one user, best first (by `mu - 3 sigma`)."""
-        where: list[str] = ["guild = %s"]
-        params: list[Any] = [guild]
-        if game is not None:
-            where, params = [*where, "game = %s"], [*params, game]
-        if user_id is not None:
-            where, params = [*where, "user_id = %s"], [*params, user_id]
-        query = f"SELECT * FROM ratings WHERE {' AND '.join(where)} ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
-        if limit is not None:
-            query, params = f"{query} LIMIT %s", [*params, min(limit, 2**63 - 1)]
-        return self._read(query, params)
+        return self._read(*ratings_query("%s", guild, game, user_id, limit))  # bigint: SQLite's integers
 
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         """A server's finished games, newest first (never the state)."""

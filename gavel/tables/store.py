@@ -205,6 +205,23 @@ def first_column(row: Any) -> Any:
     return next(iter(row.values())) if isinstance(row, dict) else row[0]
 
 
+def ratings_query(mark: str, guild: int, game: str | None, user_id: int | None,
+                  limit: int | None) -> tuple[str, list[Any]]:
+    """The query of a server's rating rows, of one game and/or one user, best first (by
+    `mu - 3 sigma`), with its parameters, for both backends (`mark`: the placeholder); a
+    `limit` past the databases' integers reads as all of them."""
+    where: list[str] = [f"guild = {mark}"]
+    params: list[Any] = [guild]
+    if game is not None:
+        where, params = [*where, f"game = {mark}"], [*params, game]
+    if user_id is not None:
+        where, params = [*where, f"user_id = {mark}"], [*params, user_id]
+    query = f"SELECT * FROM ratings WHERE {' AND '.join(where)} ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
+    if limit is not None:
+        query, params = f"{query} LIMIT {mark}", [*params, min(limit, SQLITE_INT_MAX)]
+    return query, params
+
+
 def outbox_rows(execute: Callable[[str, list[Any]], Any], mark: str, table_id: int, channel: int, version: int,
                 items: Sequence[tuple[str, bytes | None]], hold: float, stamp: Any,
                 claimer: str | None = None) -> list[int]:
@@ -1067,16 +1084,7 @@ class Store:
                 limit: int | None = None) -> list[dict[str, Any]]:
         """Rating rows (`guild`, `game`, `user_id`, `name`, `mu`, `sigma`, `games`, `wins`,
         `updated`) of a server, of one game and/or one user, best first (by `mu - 3 sigma`)."""
-        where: list[str] = ["guild = ?"]
-        params: list[Any] = [guild]
-        if game is not None:
-            where, params = [*where, "game = ?"], [*params, game]
-        if user_id is not None:
-            where, params = [*where, "user_id = ?"], [*params, user_id]
-        sql = f"SELECT * FROM ratings WHERE {' AND '.join(where)} ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
-        if limit is not None:
-            sql, params = f"{sql} LIMIT ?", [*params, min(limit, SQLITE_INT_MAX)]
-        cursor = self.db.execute(sql, params)
+        cursor = self.db.execute(*ratings_query("?", guild, game, user_id, limit))
         names = [c[0] for c in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
