@@ -756,27 +756,44 @@ class Game(Generic[S]):
         """Fold a log: a new game from its recorded set-up draws, then every (seat, action
         text, recorded draws) in order. Equal to the live state when nothing was lost. A row
         whose text is `UNDO` takes back the last action still standing: the state is the one
-        before it, at the next version (an undo moves the version on like any action)."""
+        before it, at the next version (an undo moves the version on like any action).
+
+        One pass, whatever the undos: the log is read first to find the actions an undo will take
+        back (`taken_back`), and the state before each of those alone is kept (a copy) as the fold
+        goes, to be put back when its undo row comes. So a log's cost is its actions' and the
+        copies', never a fold again from the start per undo."""
+        rows = list(log)
+        taken = taken_back(text for _, text, _ in rows)
         state = self.new_game(config, seats, replay_chance(setup_record))
-        kept: list[tuple[int, Seat, str, list[int]]] = []
-        for seat, text, record in log:
+        before: dict[int, S] = {}
+        standing: list[int] = []
+        for index, (seat, text, record) in enumerate(rows):
             if text.strip() == UNDO:
-                # the last action still standing is taken back: the game as it was before it,
-                # folded again from the start (an undo is rare), each action at the version it
-                # was taken at, so the state is exactly the one before it, at the next version
-                if not kept:
+                if not standing:
                     raise IllegalAction("undo_nothing")
-                kept.pop()
                 version = state.version + 1
-                state = self.new_game(config, seats, replay_chance(setup_record))
-                for at, k_seat, k_text, k_record in kept:
-                    state.version = at
-                    self.apply(state, k_seat, k_text, replay_chance(k_record))
+                state = before.pop(standing.pop())  # as it was before the action, taken at its version
                 state.version = version
                 continue
-            kept.append((state.version, seat, text, record))
+            if index in taken:
+                before[index] = copy.deepcopy(state)
+            standing.append(index)
             self.apply(state, seat, text, replay_chance(record))
         return state
+
+
+def taken_back(texts: Iterable[str]) -> set[int]:
+    """The indices of a log's actions that a later `UNDO` row takes back (each undo takes back
+    the last action still standing before it; an undo with none standing takes back nothing)."""
+    standing: list[int] = []
+    taken: set[int] = set()
+    for index, text in enumerate(texts):
+        if text.strip() == UNDO:
+            if standing:
+                taken.add(standing.pop())
+        else:
+            standing.append(index)
+    return taken
 
 
 # --------------------------------------------------------------------------- AI seats
