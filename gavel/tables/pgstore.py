@@ -64,6 +64,7 @@ from gavel.tables.store import (
     StoreError,
     claimable,
     dumps,
+    finished_query,
     first_column,
     outbox_rows,
     rating_columns,
@@ -790,9 +791,7 @@ class PgStore:
 
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         """A server's finished games, newest first (never the state)."""
-        return self._read("SELECT id, guild, channel, game, variant, started, finished FROM tables"
-                          " WHERE guild IS NOT DISTINCT FROM %s AND status = 'finished'"
-                          " ORDER BY finished DESC, id DESC LIMIT %s OFFSET %s", [guild, limit, offset])
+        return self._read(*finished_query("%s", guild, limit, offset))
 
 
 def _channel_key(channel: int) -> int:

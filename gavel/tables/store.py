@@ -205,6 +205,17 @@ def first_column(row: Any) -> Any:
     return next(iter(row.values())) if isinstance(row, dict) else row[0]
 
 
+def finished_query(mark: str, guild: int | None, limit: int, offset: int) -> tuple[str, list[Any]]:
+    """The query of a server's finished games, newest first (never the state), with its
+    parameters, for both backends (`mark`: the placeholder). A server's games are found by
+    equality, which the index on (guild, status, finished) answers without reading other
+    servers' games; games outside any server (`guild` None) by `IS NULL`."""
+    where, params = (f"guild = {mark}", [guild]) if guild is not None else ("guild IS NULL", [])
+    return (f"SELECT id, guild, channel, game, variant, started, finished FROM tables WHERE {where}"
+            f" AND status = 'finished' ORDER BY finished DESC, id DESC LIMIT {mark} OFFSET {mark}",
+            [*params, limit, offset])
+
+
 def ratings_query(mark: str, guild: int, game: str | None, user_id: int | None,
                   limit: int | None) -> tuple[str, list[Any]]:
     """The query of a server's rating rows, of one game and/or one user, best first (by
@@ -1092,9 +1103,7 @@ class Store:
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         """A server's finished games, newest first: rows of `id`, `guild`, `channel`, `game`,
         `variant`, `started`, `finished` (never the state)."""
-        cursor = self.db.execute(
-            "SELECT id, guild, channel, game, variant, started, finished FROM tables WHERE guild IS ?"
-            " AND status = 'finished' ORDER BY finished DESC, id DESC LIMIT ? OFFSET ?", [guild, limit, offset])
+        cursor = self.db.execute(*finished_query("?", guild, limit, offset))
         names = [c[0] for c in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 

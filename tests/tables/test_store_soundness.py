@@ -660,3 +660,22 @@ def test_a_claim_takes_a_channel_oldest_first_up_to_a_row_another_holds_and_of_i
     s.outbox_done([one, two])
     s.outbox_later([held], 16.0, lambda attempts: 100.0)  # Discord refused it: it does not hold the channel up
     assert claim(30.0, "flush", CHANNEL) == [newer]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_a_servers_history_holds_its_own_finished_games_newest_first(backend: Backend) -> None:
+    """`finished_rows` of a server: its finished games only (not another server's, not a game
+    outside any server, not one in play), newest first; games outside any server by `None`."""
+    s = open_store(backend.location())
+    mine = [started_table(s, channel=CHANNEL + n) for n in range(3)]
+    other = s.create_table({"guild": GUILD + 1, "channel": CHANNEL + 10, "game": "toy", "status": "lobby",
+                            "seed": "x", "config": "{}", "version": 0}, [])
+    nowhere = s.create_table({"guild": None, "channel": CHANNEL + 11, "game": "toy", "status": "lobby",
+                              "seed": "x", "config": "{}", "version": 0}, [])
+    for table_id in (*mine[:2], other, nowhere):
+        s.finish(table_id, "finished", [])
+    assert [r["id"] for r in s.finished_rows(GUILD)] == [mine[1], mine[0]]
+    assert [r["id"] for r in s.finished_rows(GUILD, limit=1, offset=1)] == [mine[0]]
+    assert [r["id"] for r in s.finished_rows(None)] == [nowhere]
+    assert "state" not in s.finished_rows(GUILD)[0]
+    s.close()
