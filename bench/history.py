@@ -72,9 +72,10 @@ class Recording(PgStore):
 
 def explained(conn: psycopg.Connection[Any], query: Any, params: list[Any]) -> tuple[float, bool]:
     """(planning + execution ms, whether a table was read whole) of one statement."""
-    plan = conn.execute(psycopg.sql.SQL("EXPLAIN (ANALYZE, FORMAT JSON) ") + psycopg.sql.SQL(query)
-                        if isinstance(query, str) else psycopg.sql.SQL("EXPLAIN (ANALYZE, FORMAT JSON) ") + query,
-                        params).fetchone()[0][0]
+    statement = psycopg.sql.SQL(query) if isinstance(query, str) else query
+    row = conn.execute(psycopg.sql.SQL("EXPLAIN (ANALYZE, FORMAT JSON) ") + statement, params).fetchone()
+    assert row is not None
+    plan = row[0][0]
     text = json.dumps(plan["Plan"])
     return plan["Planning Time"] + plan["Execution Time"], '"Seq Scan"' in text
 
