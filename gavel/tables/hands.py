@@ -15,21 +15,23 @@ log = logging.getLogger(__name__)
 
 
 class Secrets:
-    """What each human seat last received of its secrets (`Game.secrets`), per (table id, seat):
-    memory only, so a restart sends nothing again until something changes."""
+    """What each human seat last received of its secrets (`Game.secrets`), per table and seat:
+    memory only, so a restart sends nothing again until something changes. Kept by table, so
+    that what one table does (a change, a restore, its close) touches that table's entries
+    alone, however many tables the process holds."""
 
     def __init__(self) -> None:
-        self._sent: dict[tuple[int, int], list[Msg]] = {}
+        self._sent: dict[int, dict[int, list[Msg]]] = {}
 
     def changed(self, table: Table, seat: int) -> list[Msg]:
         """`seat`'s secrets if they changed since they were last sent (and remember them)."""
         if table.state is None or table.status != "active":
             return []
         lines = list(table.game.secrets(table.state, seat))
-        key = (table.id, seat)
-        if lines == self._sent.get(key, []):
+        sent = self._sent.setdefault(table.id, {})
+        if lines == sent.get(seat, []):
             return []
-        self._sent[key] = lines
+        sent[seat] = lines
         return lines
 
     def remember(self, table: Table) -> None:
@@ -38,22 +40,20 @@ class Secrets:
         if table.state is None or table.status != "active":
             return
         try:
-            for seat, info in enumerate(table.seats):
-                if not info.is_ai:
-                    self._sent[(table.id, seat)] = list(table.game.secrets(table.state, seat))
+            self._sent[table.id] = {seat: list(table.game.secrets(table.state, seat))
+                                    for seat, info in enumerate(table.seats) if not info.is_ai}
         except Exception:  # at worst the hands are sent again; the table itself comes back
             log.exception("table %s: the players' secrets could not be read after the restart", table.id)
 
-    def kept(self, table_id: int) -> dict[tuple[int, int], list[Msg]]:
-        """What the table's seats were last sent (to put back with `restore` when a call fails)."""
-        return {key: lines for key, lines in self._sent.items() if key[0] == table_id}
+    def kept(self, table_id: int) -> dict[int, list[Msg]]:
+        """What the table's seats were last sent, by seat (to put back with `restore` when a
+        call fails)."""
+        return dict(self._sent.get(table_id, {}))
 
-    def restore(self, table_id: int, kept: dict[tuple[int, int], list[Msg]]) -> None:
+    def restore(self, table_id: int, kept: dict[int, list[Msg]]) -> None:
         """The notices that carried the table's secrets failed: what was sent is `kept` again."""
-        self.forget(table_id)
-        self._sent.update(kept)
+        self._sent[table_id] = dict(kept)
 
     def forget(self, table_id: int) -> None:
         """The table is no longer held here."""
-        for key in [k for k in self._sent if k[0] == table_id]:
-            del self._sent[key]
+        self._sent.pop(table_id, None)

@@ -161,3 +161,16 @@ async def test_the_status_names_everyone_in_a_window_in_one_line() -> None:
     status = await svc.status(CHANNEL)
     assert [m.key for m in status.lines].count("table.may_act") == 1
     assert not [m for m in status.lines if m.key == "table.your_turn"]
+
+
+async def test_a_table_closing_leaves_what_another_tables_seats_were_sent() -> None:
+    """What each table's seats were sent is the table's own: one table ending (cancelled) does not
+    make another send its players their unchanged hands again."""
+    svc = window_service()
+    other = CHANNEL + 1
+    await window_table(svc, ALICE, BOB)
+    await window_table(svc, CAROL, DAVE, channel=other)
+    await svc.cancel(CHANNEL, ALICE)
+    await svc.act(other, CAROL, "draw")
+    notices = await svc.act(other, DAVE, "pass")
+    assert privates(notices) == []
