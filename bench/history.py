@@ -11,7 +11,8 @@ the very queries the store runs for `/table history` (`finished_rows`, first pag
 stats` (`user_results` of one player in that server) and `/table leaderboard` (`ratings`, one
 game, top 10) are run under `EXPLAIN (ANALYZE)`: per command, the database's own time
 (planning + execution, ms) as median and max, and whether the plan read the whole table
-(`seq_scan`). Also `fill_s` (wall) for the bulk load.
+(`seq_scan`). Also `fill_s` (wall) for the bulk load, and `beside`: the database the fresh one was
+made from.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def main() -> None:
                                     "db_ms_max": round(max(times), 3), "seq_scan": whole}
         store.close()
         print(json.dumps({"games": args.games, "servers": args.servers, "fill_s": round(fill_s, 1),
-                          "database": conninfo_to_dict(args.db).get("dbname"), "commands": figures}, indent=2))
+                          "beside": conninfo_to_dict(args.db).get("dbname"), "commands": figures}, indent=2))
     finally:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         admin.close()
