@@ -8,6 +8,7 @@ draws them in a terminal that says it can."""
 from __future__ import annotations
 
 import io
+import json
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -159,3 +160,23 @@ async def test_images_dir_still_writes_the_pictures_and_text_writes_none(tmp_pat
         assert (folder.exists() and any(folder.glob("*.png"))) is written
         assert ("Board image: " in out.getvalue()) is written
         assert "└" in out.getvalue()  # the text board either way
+
+
+async def test_json_carries_the_board_without_colour() -> None:
+    out = io.StringIO()
+    console = console_for("dads_army", 1, 1, "en", out, json=True, colour=True)
+    await console.setup()
+    objects = [json.loads(line) for line in out.getvalue().splitlines()]
+    boards = [o["board"] for o in objects if o.get("kind") == "public" and o.get("board")]
+    assert boards and all("\x1b" not in b and "Walmington-on-Sea" in b for b in boards)
+
+
+async def test_the_board_asked_for_is_shown_again_and_a_secret_board_under_its_seat() -> None:
+    out = io.StringIO()
+    console = console_for("judge_dredd", 2, 0, "en", out)
+    await console.setup()
+    before = out.tell()
+    await console.command("/table board")
+    shown = out.getvalue()[before:]
+    label = i18n.gettext("console.private", "en", player="Alice", text=i18n.gettext("console.own_board", "en"))
+    assert label in shown and "JUDGE DREDD" in shown.split(label, 1)[1]  # Alice's own board, labelled as hers
