@@ -19,6 +19,7 @@ from renderer.judge_dredd_look import (
     COLOURS,
     PHASES,
     PILES,
+    RESULTS,
     _fallbacks,
     by_seat,
     colour_of,
@@ -26,7 +27,7 @@ from renderer.judge_dredd_look import (
     player_name,
     seat_of,
 )
-from renderer.judge_dredd_panel import _pending, _status
+from renderer.judge_dredd_panel import _fight_title, _pending, _perp_label, _status
 from renderer.text import box, pad, paint
 from rules.judge_dredd.content import load_board, load_cards
 
@@ -181,10 +182,7 @@ def _panel(view: Mapping[str, Any], say: Text, names: Mapping[int, str] | None) 
     if isinstance(alien, Mapping) and alien.get("sector"):
         sector = f"{alien['sector']} {say('judge_dredd.sector.' + str(alien['sector']))}"
         out.append(paint(say(K + "alien").format(sector=sector), "magenta"))
-    fight = view.get("last_fight")
-    if isinstance(fight, Mapping) and fight.get("result"):
-        result = str(fight.get("result"))
-        out.append(f"{say(K + 'last_fight')}: {say(K + 'result.' + result)}")
+    out += _fights(view, say, names)
     holder = view.get("end_holder")
     if holder is not None and phase != "over":
         out.append(say(K + "end_holder").format(player=player_name(say, view, seat_of(holder), names)))
@@ -194,6 +192,50 @@ def _panel(view: Mapping[str, Any], say: Text, names: Mapping[int, str] | None) 
     piles = view.get("piles") or {}
     out.append(" · ".join(f"{say(K + 'pile.' + p)} {piles.get(p, 0)}" for p in PILES if p in piles))
     out.append(say(K + "text.legend"))
+    return out
+
+
+def _fights(view: Mapping[str, Any], say: Text, names: Mapping[int, str] | None) -> list[str]:
+    """The fight being prepared (each side's Combat Factor and dice, the cards played) and the
+    last fight (the dice, the totals and what came of it), as the picture's panel shows them."""
+    out = []
+    fight = view.get("fight")
+    if isinstance(fight, Mapping) and fight.get("kind"):
+        kind = fight.get("kind")
+        out.append(paint("⚔ " + _fight_title(say, view, kind, fight.get("crime")), bold=True))
+        if kind in ("perp", "alien"):
+            label = _perp_label(say, view, fight.get("crime")) if kind == "perp" else say(K + "fight.alien")
+            out.append(f"    {label}: CF {fight.get('perp_cf', '?')} · {fight.get('perp_dice', '?')}d6")
+        cf, dice = by_seat(fight.get("judge_cf")), by_seat(fight.get("judge_dice"))
+        for raw in fight.get("judges") or []:
+            seat = seat_of(raw)
+            out.append(f"    {_judge(colour_of(view, seat), seat)} {player_name(say, view, seat, names)}: "
+                       f"CF {cf.get(seat, '?')} · {dice.get(seat, '?')}d6")
+        for card in fight.get("cards") or []:
+            by, on = seat_of(card.get("by")), seat_of(card.get("on"))
+            name = say(f"judge_dredd.cardname.{card.get('card')}")
+            if card.get("option") == "or":
+                name += f" ({say(K + 'or')})"
+            target = f" → {_judge(colour_of(view, on), on)}" if on is not None else ""
+            out.append(f"    {_judge(colour_of(view, by), by)} {name}{target}")
+    last = view.get("last_fight")
+    if isinstance(last, Mapping) and last.get("kind"):
+        kind = last.get("kind")
+        result = str(last.get("result") or "")
+        word = say(K + "result." + result) if result in RESULTS else ""
+        out.append(f"{say(K + 'last_fight')} · {_fight_title(say, view, kind, last.get('crime'))}"
+                   + (f": {paint(word, bold=True)}" if word else ""))
+        if kind in ("perp", "alien") and (last.get("perp_rolls") or last.get("perp_total") is not None):
+            label = _perp_label(say, view, last.get("crime")) if kind == "perp" else say(K + "fight.alien")
+            rolled = " ".join(str(n) for n in last.get("perp_rolls") or [])
+            out.append(f"    {label}: {rolled} → {last.get('perp_total')}")
+        rolls, totals, winner = by_seat(last.get("rolls")), by_seat(last.get("totals")), seat_of(last.get("winner"))
+        for raw in last.get("judges") or []:
+            seat = seat_of(raw)
+            rolled = " ".join(str(n) for n in rolls.get(seat) or [])
+            won = " ★" if seat is not None and seat == winner else ""
+            out.append(f"    {_judge(colour_of(view, seat), seat)} {player_name(say, view, seat, names)}: "
+                       f"{rolled} → {totals.get(seat)}{won}")
     return out
 
 
