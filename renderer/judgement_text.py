@@ -141,11 +141,9 @@ def _table(view: Mapping[str, Any], say: Text, lang: str, names: Mapping[int, st
         if winners:
             out.append(paint("★ " + say(K + "winners") + ": " + ", ".join(seat_name(view, s, names, say)
                                                                           for s in winners), bold=True))
-        reason = str(view.get("reason") or "")
+        reason, _, who = str(view.get("reason") or "").partition(":")
         if reason in REASONS:
-            character = next((name_of("character", p.get("character"), lang) for p in _players(view)
-                              if seat_of(p.get("seat")) in winners and p.get("character")), "")
-            out.append(say(K + "reason." + reason).format(character=character))
+            out.append(say(K + "reason." + reason).format(character=name_of("character", who, lang) if who else ""))
     elif frame is not None:
         kind = str(frame.get("kind") or "")
         words = say(K + "frame." + kind) if (K + "frame." + kind) in MESSAGES else say(K + "frame")
@@ -155,11 +153,22 @@ def _table(view: Mapping[str, Any], say: Text, lang: str, names: Mapping[int, st
         out.append(paint("▶ " + say(K + "to_act").format(player=seat_name(view, asked[0], names, say)), bold=True))
     elif asked:
         out.append("▶ " + say(K + "waiting").format(n=len(asked)))
+    attack = view.get("attack")
+    if isinstance(attack, Mapping):
+        dealt = {seat_of(k): v for k, v in (attack.get("dealt") or {}).items()}
+        targets = [s for s in (seat_of(v) for v in attack.get("targets") or []) if s is not None]
+        hit = " ".join(code(view, t) + (f" −{dealt[t]}" if t in dealt else "") for t in targets)
+        line = f"{say(K + 'attack')}: {code(view, seat_of(attack.get('attacker')))} → {hit}"
+        if isinstance(attack.get("d6"), int) and isinstance(attack.get("d4"), int):
+            line += f" · d6 {attack['d6']} − d4 {attack['d4']} = {max(0, attack['d6'] - attack['d4'])}"
+        out.append(paint(line, "red", bold=True))
     roll = view.get("last_roll")
-    if isinstance(roll, Mapping) and roll.get("total") is not None:
+    if isinstance(roll, Mapping) and isinstance(roll.get("d4"), int) and isinstance(roll.get("d6"), int):
         why = str(roll.get("why") or "")
-        out.append(f"{say(K + 'last_roll')}: d4 {roll.get('d4')} · d6 {roll.get('d6')} → {roll.get('total')}"
-                   + (f" ({say(K + 'why.' + why)})" if why in ("start", "move", "attack") else ""))
+        d4, d6 = roll["d4"], roll["d6"]
+        dice = f"d6 {d6} − d4 {d4} = {max(0, d6 - d4)}" if why == "attack" else f"d4 {d4} + d6 {d6} = {d4 + d6}"
+        out.append(f"{say(K + 'last_roll')}: {dice}" + (f" ({say(K + 'why.' + why)})" if why in ("start", "move",
+                                                                                                   "attack") else ""))
     active = seat_of(view.get("active"))
     for p in _players(view):
         seat = seat_of(p.get("seat"))
