@@ -23,7 +23,10 @@ WORDS = {
     K + "text.die": "die {n}",
     K + "text.supplies": "Top Secret deck {deck} · discards {discards} · bombs left {bombs} · Union Jacks left {jacks}",
     K + "text.men": "{men} · home ◎ {home}",
-    K + "text.legend": "✓ {called_in} · ⌂ {home} · ✹ bomb · UJ Union Jack · ◎ map reference · • last move",
+    K + "text.bomb": "bomb",
+    K + "text.jack": "Union Jack",
+    K + "text.reference": "map reference",
+    K + "text.last_move": "last move",
     K + "text.jack_kept": "keeps a Union Jack",
 }
 """The text board's own words by message id, in English (`dads_army_text.po`); the others are
@@ -129,7 +132,9 @@ def _table(view: Mapping[str, Any], say: Any, names: Mapping[int, str] | None, p
         title = say(K + "card." + kind) if kind in CARDS else str(kind).upper()
         man = card.get("man")
         out.append(f"▣ {title}" + (f" · {INITIALS.get(man, man)}" if man else ""))
-    out.append(say(K + "text.legend").format(called_in=say(K + "legend.called_in"), home=say(K + "legend.home")))
+    marks = (("✓", "legend.called_in"), ("⌂", "legend.home"), ("✹", "text.bomb"), ("UJ", "text.jack"),
+             ("◎", "text.reference"), ("•", "text.last_move"))
+    out.append(" · ".join(f"{mark} {say(K + key)}" for mark, key in marks))
     codes = [f"{code} {say(K + 'building.' + bid)}" for bid, code in BUILDINGS.items()]
     out.append(" · ".join(codes))
     return out
