@@ -36,7 +36,6 @@ WORDS = {
     K + "text.damage": "damage {n}",
     K + "text.equipment": "equipment: {cards}",
     K + "text.legend": "R1 a seat's piece (colour, seat) · ♥ HP of a face-up character",
-    K + "text.hidden": "character hidden",
 }
 """The text board's own words by message id, in English (`judgement_text.po`); the others are
 the picture's (`renderer.judgement_look.MESSAGES`)."""
@@ -182,7 +181,7 @@ def _table(view: Mapping[str, Any], say: Text, lang: str, names: Mapping[int, st
         if p.get("character") and p.get("revealed"):
             parts.append(name_of("character", p["character"], lang) + " " + say(K + "hp").format(hp=p.get("hp")))
         else:
-            parts.append(say(K + "text.hidden"))
+            parts.append(say(K + "face_down"))
         if p.get("identity"):
             parts.append(name_of("identity", p["identity"], lang))
         if p.get("equipment"):
