@@ -9,7 +9,8 @@ writes the whole game as a script (`gavel.tables.record`) that `--script` replay
 
 It uses the same TableService as the bot, so a bug seen here is a bug
 there, and a `--script` of commands is a reproducible test. Public notices print as they come, private ones labelled
-with their seat; board images are written to a folder and their paths printed.
+with their seat, each with its board drawn as text under it (`gavel.tables.screen`; with `--images DIR` the
+pictures are written to a folder too and their paths printed).
 
 There is no window clock here (`gavel.tables.clock` is for the bot): a card-play window waits until
 every human seat has answered, e.g. `pass` then `@bob pass`.
