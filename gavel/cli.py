@@ -96,7 +96,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--draws", type=draws, metavar="N,N,...",
                    help="every random number the table draws, in order, then seeded (an exported game's record)")
     p.add_argument("--json", action="store_true", help="print one JSON object per notice")
-    p.add_argument("--images", default="gavel-images", metavar="DIR", help="folder for board images")
+    p.add_argument("--images", default=None, metavar="DIR", help="also write each board as a PNG file in DIR"
+                   " (default: the board as text only; 'inline': the picture itself in a kitty, iTerm2 or"
+                   " WezTerm terminal, else the text)")
+    p.add_argument("--color", "--colour", dest="color", action="store_true", default=None,
+                   help="colour the text boards (default: at a terminal, unless NO_COLOR is set)")
+    p.add_argument("--no-color", "--no-colour", dest="color", action="store_false", help="no colour in the text boards")
     p.add_argument("--lang", default="en", choices=["en", "zh-TW"], help="language of messages and boards")
     p.add_argument("--db", metavar="PATH", help="the database: a SQLite file, or a postgresql:// URL"
                    " (default: GAVEL_DB, else gavel.sqlite3)")

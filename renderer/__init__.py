@@ -53,6 +53,17 @@ class RenderParts(Protocol):
         ...
 
 
+class TextBoard(Protocol):
+    def __call__(self, view: View, *, highlight: Mapping[str, Any] | None = None, theme: str | None = None,
+                 names: Mapping[int, str] | None = None, text: Text | None = None,
+                 texts: Mapping[str, Text] | None = None) -> str | None:
+        """The picture `render` (or `render_hand`) draws from `view`, as text for a terminal: at
+        most `renderer.text.WIDTH` columns, Unicode box drawing, the same codes as the picture,
+        coloured with ANSI SGR codes (a caller that shows no colour strips them with
+        `renderer.text.plain`). None when that view has nothing to show (a hand: an empty one)."""
+        ...
+
+
 class Highlights(Protocol):
     def __call__(self, view: View, actions: Sequence[str]) -> Mapping[str, Any]:
         """Short labels (A, B, ...) of the distinct targets the actions reach: {label: target}.
@@ -70,7 +81,9 @@ class LabelActions(Protocol):
 class Renderer(Protocol):
     """How a game looks. `render_hand` is an optional capability: None for a game whose seats
     hold nothing to draw privately; so is `render_parts` (the board with its parts named, for
-    `/table rules`): None for a game that has no such picture."""
+    `/table rules`): None for a game that has no such picture. `text_board` and `text_hand` are
+    the board and the private picture as text (local play in a terminal): None for a game that
+    draws none."""
 
     @property
     def render(self) -> Render: ...
@@ -87,6 +100,12 @@ class Renderer(Protocol):
     @property
     def render_parts(self) -> RenderParts | None: ...
 
+    @property
+    def text_board(self) -> TextBoard | None: ...
+
+    @property
+    def text_hand(self) -> TextBoard | None: ...
+
 
 @dataclass(frozen=True)
 class Functions:
@@ -97,6 +116,8 @@ class Functions:
     label_actions: LabelActions
     render_hand: RenderHand | None = None
     render_parts: RenderParts | None = None
+    text_board: TextBoard | None = None
+    text_hand: TextBoard | None = None
 
 
 def _plugins() -> Mapping[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer import Functions, Renderer
+from renderer import Functions, Renderer, dads_army_text
 from renderer.common import (
     CLASSIC,
     NIGHT,
@@ -996,7 +996,8 @@ def render_parts(ask: Ask) -> bytes:
     return parts_png(compose(view, theme=ask.theme, names=ask.names, text=ask.text), parts, say(P + "title"))
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts,
+                               text_board=dads_army_text.text_board)
 """Dad's Army's renderer (`renderer.Renderer`): the board; no hand image (nothing is held in secret)."""
 
 SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {

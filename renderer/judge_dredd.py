@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer import Functions, Renderer, common
+from renderer import Functions, Renderer, common, judge_dredd_text
 from renderer.common import (
     DRAWING,
     PNG_BAND,
@@ -374,7 +374,8 @@ def render_parts(ask: Ask) -> bytes:
     return parts_png(drawn, parts, say(P + "title"))
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts,
+                               text_board=judge_dredd_text.text_board, text_hand=judge_dredd_text.text_hand)
 """Judge Dredd's renderer (`renderer.Renderer`): the board, and each player's hand of Action Cards."""
 
 SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {

@@ -38,7 +38,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer import Functions, Renderer, common
+from renderer import Functions, Renderer, common, judgement_text
 from renderer.common import (
     DRAWING,
     PNG_BAND,
@@ -284,7 +284,8 @@ def render_parts(ask: Ask) -> bytes:
     return parts_png(board, parts, say(P + "title"), beside=440)  # the names beside the tall board
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts)
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_hand, render_parts,
+                               text_board=judgement_text.text_board, text_hand=judgement_text.text_hand)
 """The City of Judgement's renderer (`renderer.Renderer`): the board, and each seat's role card."""
 
 SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {

@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer import Functions, Renderer
+from renderer import Functions, Renderer, judtho_text
 from renderer.common import DRAWING, Ask, Panel, entry, parts_png, render_png, square_labels, target_labels, wording
 from renderer.judtho_board import (
     background,
@@ -225,5 +225,6 @@ def render_parts(ask: Ask) -> bytes:
     return parts_png(drawn, parts, say(P + "title"))
 
 
-RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts)
+RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts,
+                               text_board=judtho_text.text_board)
 """Judtho's renderer (`renderer.Renderer`): the board; no hand image (Judtho hides nothing)."""

@@ -115,12 +115,10 @@ round again."""
 _STATUSES: Kept[Image.Image] = Kept(STATUSES_KEPT)
 
 
-def _status(panel: Panel, box: tuple[float, float, float, float], files: int) -> float:
-    """Whose move (or placement) it is, with that army's King; the winner at the end; the phase
-    and the battle beside it. Pasted from the boxes drawn before when all it shows is the same
-    (`_STATUSES`: keyed by its Kings and words, its box, the theme and the board's width, which
-    fix the panel's ground under it; it paints inside its box, and nothing else is drawn there)."""
-    canvas, th, say, view, names = panel
+def status(say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[tuple[str, ...], str, str]:
+    """What the status box says: the Kings it shows (the army to move, the winners), its line
+    (whose move or placement, the winner, an offer) and the words beside it (the phase, the
+    battle, how the game ended). The picture and the text board (`judtho_text`) say the same."""
     phase = view.get("phase")
     mover = view.get("to_move") if view.get("to_move") in COLOURS else None
     winners = [c for c in view.get("winner") or [] if c in COLOURS]
@@ -155,7 +153,16 @@ def _status(panel: Panel, box: tuple[float, float, float, float], files: int) ->
         words.append(say(K + "battle." + battle) if K + "battle." + battle in MESSAGES else str(battle))
     if phase == "over" and K + f"end.{view.get('end')}" in MESSAGES:  # how it ended (1.3, 1.4, J17, J18)
         words.append(say(K + f"end.{view.get('end')}"))
-    shown = (tuple(kings), line, " · ".join(words))
+    return tuple(kings), line, " · ".join(words)
+
+
+def _status(panel: Panel, box: tuple[float, float, float, float], files: int) -> float:
+    """Whose move (or placement) it is, with that army's King; the winner at the end; the phase
+    and the battle beside it. Pasted from the boxes drawn before when all it shows is the same
+    (`_STATUSES`: keyed by its Kings and words, its box, the theme and the board's width, which
+    fix the panel's ground under it; it paints inside its box, and nothing else is drawn there)."""
+    canvas, th, say, view, names = panel
+    shown = status(say, view, names)
     x0, y0, x1, y1 = box
     area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the status paints
     _STATUSES.area(canvas, area, (th, files, box, shown), lambda: _paint_status(canvas, th, box, *shown))

@@ -236,14 +236,15 @@ class Answers:
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         # The public view the prompts' facts were read from is the board's too: one per change.
         view = now.public if now is not None and now.public else None
-        image, alt = await self._images.picture(table, None, None if first is None or first.private else first, view)
+        image, alt, board = await self._images.picture(table, None, None if first is None or first.private else first,
+                                                       view)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         over = table.status == "finished"  # the game's last message: it offers to play again
         undo_seat = self._undo_points.seat(table)
         undo = (undo_seat, table.version) if undo_seat is not None else None
         return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
-                      undo=undo), prompts
+                      undo=undo, board=board), prompts
 
     async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
         """Notices made by the caller kept in the outbox with the call's writes (`Outbox.keep`)."""
@@ -280,8 +281,9 @@ class Answers:
             secrets_now = self._secrets.changed(table, seat) if table.game.info.has_secrets else []
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
-                image, alt = await self._images.hand_picture(table, seat) if secrets_now else (None, {})
-                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
+                image, alt, board = await self._images.hand_picture(table, seat) if secrets_now else (None, {}, None)
+                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt,
+                                       board=board))
         kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
         public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
         return kept

@@ -9,7 +9,8 @@ writes the whole game as a script (`gavel.tables.record`) that `--script` replay
 
 It uses the same TableService as the bot, so a bug seen here is a bug
 there, and a `--script` of commands is a reproducible test. Public notices print as they come, private ones labelled
-with their seat; board images are written to a folder and their paths printed.
+with their seat, each with its board drawn as text under it (`gavel.tables.screen`; with `--images DIR` the
+pictures are written to a folder too and their paths printed).
 
 There is no window clock here (`gavel.tables.clock` is for the bot): a card-play window waits until
 every human seat has answered, e.g. `pass` then `@bob pass`.
@@ -23,15 +24,16 @@ import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from gavel.tables import i18n, terminal
+from gavel.tables import i18n, screen, terminal
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.numbers import MOST, whole
 from gavel.tables.record import header_options
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
+from renderer.text import plain
 from rules import registry
 from rules.core import ChanceOutOfRange, IllegalAction
 from rules.plugin import ACTION, BOARD, LOBBY, RULES, Command, Menu, Plugin, Words
@@ -71,6 +73,12 @@ class LocalOptions:
     time: str | None = None
     """The table's time control (`--time`, as `/<game> new time:`): kept and shown with the table;
     nobody's time runs out here (the console runs no clock)."""
+    pictures: str = screen.FILES
+    """What a board is shown as (`gavel.tables.screen`): its text, and the picture written to a
+    file in `images` (`files`); its text alone (`text`, the command line's default); the picture
+    in the terminal where it draws pictures, else its text (`inline`)."""
+    colour: bool | None = None
+    """Colour in the text boards: None as the terminal allows (`screen.colour`), else as said."""
 
 
 def seating(game_key: str, seats: int | None, ai: int | None, variant: str | None = None) -> tuple[int, int]:
@@ -113,6 +121,9 @@ class Console:
         self.actor: Player | None = None
         """The seat the last command acted for: after a refusal its legal actions are listed again."""
         service.live = self._live  # an AI seat's action prints as it is played, not when the call ends
+        service.text_boards = True  # every board comes as text too, shown under its lines
+        self.screen = screen.Screen(options.pictures, screen.colour(out, os.environ, options.colour),
+                                    screen.graphics(os.environ))
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
@@ -170,6 +181,7 @@ class Console:
                     self.say("console.private", player=notice.names[notice.seat], text=line)
                 else:
                     self.write(line)
+            self._show(notice)
             if image and isinstance(notice, Private):  # a hand drawn for one seat is labelled as theirs
                 key = "console.image" if _is_board(notice) else self._hand_image_key(notice)
                 self.say("console.private", player=notice.names[notice.seat],
@@ -179,6 +191,16 @@ class Console:
             if isinstance(notice, Public) and notice.prompt is not None:
                 waiting.append(notice.prompt)
         ask()
+
+    def _show(self, notice: Public | Private) -> None:
+        """The notice's board in the terminal (`screen.Screen`): a seat's own under its label."""
+        shown = self.screen.shown(notice.board, notice.image, public=isinstance(notice, Public))
+        if shown is None:
+            return
+        if isinstance(notice, Private):
+            self.say("console.private", player=notice.names[notice.seat],
+                     text=i18n.gettext("console.own_board", self.options.lang))
+        self.write(shown)
 
     def _write_hint(self, hint: str) -> None:
         """The hint under a refusal lists the refused seat's actions: labelled with that seat
@@ -252,6 +274,8 @@ class Console:
                                 "image": image}
         if image:  # the picture in words, as Discord's attachment description says it
             data["alt"] = notice.described(self.options.lang)
+        if notice.board is not None:  # the board as text, without colour
+            data["board"] = plain(notice.board)
         if isinstance(notice, Private):
             data.update(seat=notice.seat, player=notice.names[notice.seat])
         elif notice.prompt is not None:
@@ -277,7 +301,7 @@ class Console:
                 "players": [prompt.seat_name(prompt.seat)], "private": True}
 
     def _save(self, notice: Public | Private) -> str | None:
-        if not notice.image:
+        if not notice.image or self.options.pictures != screen.FILES:
             return None
         self.images.mkdir(parents=True, exist_ok=True)
         self._image_count += 1
@@ -394,6 +418,7 @@ class Console:
                     raise
                 # A lone `@word` naming nobody is an action: a game's own notation may start so.
         self.actor = actor
+        self.screen.again()  # a board asked for again is shown again
         tokens = line.split()
         if not tokens:
             raise IllegalAction("unknown_command", command=line)
@@ -821,11 +846,22 @@ def _ints(text: str | None) -> list[int] | None:
     return [int(d) for d in text.replace(" ", "").split(",") if d] if text else None
 
 
+def pictures_from_args(args: Any) -> dict[str, Any]:
+    """`--images` and `--color`: the board as text alone (no `--images`), with its picture in a
+    file in DIR too (`--images DIR`), or the picture in the terminal (`--images inline`); exported
+    games and the rules picture go to DIR (`gavel-images` by default)."""
+    given = getattr(args, "images", None)
+    mode = screen.TEXT if given is None else screen.INLINE if given == screen.INLINE else screen.FILES
+    folder = given if mode == screen.FILES else LocalOptions.images
+    return {"images": folder, "pictures": mode, "colour": getattr(args, "color", None)}
+
+
 def options_from_args(args: Any) -> LocalOptions:
     names = [n for n in args.names.split(",") if n] if getattr(args, "names", None) else None
-    return LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant,
+    options = LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant,
                         dice=_ints(args.dice), script=args.script, json=args.json, images=args.images, lang=args.lang,
                         names=names, draws=_ints(getattr(args, "draws", None)), time=getattr(args, "time", None))
+    return replace(options, **pictures_from_args(args))
 
 
 def script_header(path: str) -> list[str]:

@@ -142,6 +142,9 @@ class Images:
         self.parts: dict[tuple[str, str], bytes] = {}
         """(game, language) -> the board with its parts named (`rules_picture`), drawn once."""
         self.drawn = Drawn()
+        self.text_boards = False
+        """Whether every picture is drawn as text too (`Renderer.text_board`, `text_hand`), for
+        a front-end that shows boards in a terminal (local play); the bot draws none."""
         self.langs: dict[int, str] = {}
         """user id -> the language that user reads (the bot fills it from their Discord client; memory
         only): an image drawn for one seat alone (its hand, its role card, its board) is drawn in
@@ -188,20 +191,43 @@ class Images:
             return None
 
     async def picture(self, table: Table, seat: int | None, prompt: Prompt | None,
-                       view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str]]:
+                       view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str], str | None]:
         """`render`'s picture and the same view in words (`describe`), both drawn in a worker
-        thread: what a notice carries as its `image` and its `alt`. No picture, no words."""
+        thread, and as text when `text_boards` is on (`text`): what a notice carries as its
+        `image`, its `alt` and its `board`. No picture, no words."""
         if table.state is None:
-            return None, {}
+            return None, {}, None
         try:
             view = view if view is not None else table.game.view(table.state, seat)
         except Exception:
             log.exception("the view of table %s (%s) failed", table.id, table.game_key)
-            return None, {}
+            return None, {}, None
+        board = self.text(table, seat, view, prompt, hand=False)
         image = await self.render(table, seat, prompt, view)
         if image is None:
-            return None, {}
-        return image, await self.describe_view(table.game_key, view, table.names)
+            return None, {}, board
+        return image, await self.describe_view(table.game_key, view, table.names), board
+
+    def text(self, table: Table, seat: int | None, view: Mapping[str, Any], prompt: Prompt | None = None, *,
+             hand: bool) -> str | None:
+        """The board of `view` (`hand`: the seat's private picture) as text, in its reader's words,
+        when `text_boards` is on and the game's renderer draws one (`Renderer.text_board`,
+        `text_hand`); else None. A broken text drawing costs the text, never the move."""
+        if not self.text_boards:
+            return None
+        try:
+            renderer = self.renderer(table.game_key)
+            draw = None if renderer is None else renderer.text_hand if hand else renderer.text_board
+            if draw is None:
+                return None
+            words = self.words(table, seat)
+            if hand:
+                return draw(view, **words)
+            highlight = renderer.highlights(view, prompt.actions) if renderer is not None and prompt else None
+            return draw(view, highlight=highlight, **words)
+        except Exception:
+            log.exception("drawing table %s (%s) as text failed", table.id, table.game_key)
+            return None
 
     async def describe_view(self, game_key: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
         """`describe` in a worker thread; a failing description costs the words, never the picture."""
@@ -211,20 +237,27 @@ class Images:
             log.exception("describing a picture of %s failed", game_key)
             return {}
 
-    async def hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str]]:
+    async def hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str], str | None]:
         """`_render_hand`'s picture and, in words, what it shows: the seat's secrets (its own,
-        told to its own player only)."""
+        told to its own player only); and the same as text when `text_boards` is on (`text`)."""
+        board = None
+        if self.text_boards and table.state is not None:
+            try:
+                board = self.text(table, seat, table.game.view(table.state, seat), hand=True)
+            except Exception:
+                log.exception("the view of table %s (%s) failed", table.id, table.game_key)
         image = await self.render_hand(table, seat)
         if image is None or table.state is None:
-            return image, {}
+            return image, {}, board
         try:
             lines = table.game.secrets(table.state, seat)
             if not lines:  # nothing secret to read out: the seat's own view in words
-                return image, await self.describe_view(table.game_key, table.game.view(table.state, seat), table.names)
-            return image, describe_lines(lines, table.names, "table.alt.hand")
+                view = table.game.view(table.state, seat)
+                return image, await self.describe_view(table.game_key, view, table.names), board
+            return image, describe_lines(lines, table.names, "table.alt.hand"), board
         except Exception:
             log.exception("describing a hand at table %s (%s) failed", table.id, table.game_key)
-            return image, {}
+            return image, {}, board
 
     async def rules_description(self, game_key: str, lang: str) -> str:
         """The rules picture (`rules_picture`) in words, in `lang`: "" when it cannot be said."""

@@ -184,6 +184,9 @@ class Public(_Lines):
     owed: bool = field(default=True, compare=False)
     """Whether notices of this channel kept before this one may still wait in the outbox (they
     are sent first); False when the outbox said, as it kept this one, that none did."""
+    board: str | None = field(default=None, compare=False)
+    """The image as text for a terminal (`Images.text`: local play), from the same PUBLIC view;
+    None when not drawn (the bot draws none). Not kept in the outbox."""
 
 
 @dataclass
@@ -204,6 +207,9 @@ class Private(_Lines):
     alt: dict[str, str] = field(default_factory=dict, compare=False)
     """What the image shows, in words, by language (`described`): the seat's own view, so its
     own secrets and no one else's."""
+    board: str | None = field(default=None, compare=False)
+    """The image as text for a terminal (`Images.text`: local play), from the same view of the
+    seat's own; None when not drawn. Not kept in the outbox."""
 
 
 @dataclass

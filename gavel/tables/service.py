@@ -230,6 +230,15 @@ class TableService:
         self.timing.enabled = enabled
 
     @property
+    def text_boards(self) -> bool:
+        """Whether pictures are drawn as text too (`Images.text_boards`: local play in a terminal)."""
+        return self.images.text_boards
+
+    @text_boards.setter
+    def text_boards(self, enabled: bool) -> None:
+        self.images.text_boards = enabled
+
+    @property
     def decisions(self) -> Decisions:
         """The decision open at each table (`Clocks.decisions`)."""
         return self.timing.decisions

@@ -52,8 +52,9 @@ class Views:
             elif anytime := [str(a) for a in table.game.legal_actions(table.state, seat)]:
                 # not asked, yet the game lets this seat act whenever it likes (`Game.anytime_actions`)
                 lines.append(Msg("table.me_anytime", {"actions": ", ".join(anytime[:25])}))
-            image, alt = await self._images.picture(table, seat, prompt)
-            return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt)
+            image, alt, board = await self._images.picture(table, seat, prompt)
+            return Private(table.id, seat, player.user_id, lines, image, names=table.names, shows="board", alt=alt,
+                           board=board)
 
         return await self._access.read(channel_id, read)
 
@@ -64,8 +65,9 @@ class Views:
             seat = table.require_seat(player.user_id)
             self._access.require(table, "active")
             lines = table.game.secrets(table.state, seat) or [Msg("table.me_nothing_secret")]
-            image, alt = await self._images.hand_picture(table, seat)
-            return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt)
+            image, alt, board = await self._images.hand_picture(table, seat)
+            return Private(table.id, seat, player.user_id, list(lines), image, names=table.names, alt=alt,
+                           board=board)
 
         return await self._access.read(channel_id, read)
 
@@ -92,9 +94,9 @@ class Views:
                 prompt = self._answers.prompt_for(table, seat)
                 if prompt is not None and actions is not None:
                     prompt = replace(prompt, actions=[a for a in prompt.actions if a in set(actions)])
-                image, alt = await self._images.picture(table, seat, prompt)
+                image, alt, board = await self._images.picture(table, seat, prompt)
                 return Private(table.id, seat, user_id, [Msg("table.board_private")], image, names=table.names,
-                               shows="board", alt=alt)
+                               shows="board", alt=alt, board=board)
             public, _ = await self._answers.public(table, [Msg("table.board", {"game": game_name(table.game),
                                                                         "version": table.version})])
             return public
