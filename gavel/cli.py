@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = local_args(argv)
     shard_options(args)
-    if args.db:
+    if args.db and not args.local:  # local play is handed its own (`LocalOptions.db`), never the bot's
         os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
     try:
         if args.check_db:

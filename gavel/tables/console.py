@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -209,12 +210,9 @@ class Console:
 
     def _undo_hint(self, seat: int, names: tuple[str, ...]) -> None:
         """That seat's player may take back the action just played (Discord shows them an Undo
-        button): said with what to type, `undo`, or `@name undo` for another local seat."""
-        if seat >= len(names) or not any(p.name == names[seat] for p in self.players):
-            return
-        name = names[seat]
-        command = "undo" if self.players[0].name == name else f"@{name} undo"
-        self.say("console.undo_hint", player=name, command=command)
+        button): said with what to type, `@name undo` (from the notice alone, as every line here)."""
+        if seat < len(names):
+            self.say("console.undo_hint", player=names[seat], command=f"@{names[seat]} undo")
 
     def _write_hint(self, hint: str) -> None:
         """The hint under a refusal lists the refused seat's actions: labelled with that seat
@@ -693,24 +691,20 @@ class Console:
     def _named(self, table: Table, tokens: list[str], legal: list[str]) -> str | None:
         """The legal action whose words `tokens` are in the table's language, word for word: the
         verb or a token by its name as the prompt's "names:" line gives it (`攻擊 藍`, `hurt 黃`,
-        `pick 決鬥者`; a path's steps each so, `rob-醫院`), or as its code. None: no such action."""
+        `pick 決鬥者`; a path's steps each so), or as its code. None: no such action, or several."""
         words, say = _words(table.game_key), i18n.speech(self.options.lang)
 
         def same(typed: str, token: str, first: bool) -> bool:
             if typed == token:
                 return True
-            names = {_plain(words.token(token, say))} | ({_plain(words.verb(token, say))} if first else set())
-            return _plain(typed) in names - {""}
+            names = _readings(words.token(token, say)) | (_readings(words.verb(token, say)) if first else set())
+            return _plain(typed) in names
 
-        for action in legal:
-            parts = action.split()
-            if len(parts) != len(tokens):
-                continue
-            if all(same(t, p, i == 0) or (t.count("-") == p.count("-") > 0 and all(
-                    same(a, b, False) for a, b in zip(t.split("-"), p.split("-"), strict=True)))
-                   for i, (t, p) in enumerate(zip(tokens, parts, strict=True))):
-                return action
-        return None
+        found = [action for action in legal if len(parts := action.split()) == len(tokens) and all(
+            same(t, p, i == 0) or (t.count("-") == p.count("-") > 0 and all(
+                same(a, b, False) for a, b in zip(t.split("-"), p.split("-"), strict=True)))
+            for i, (t, p) in enumerate(zip(tokens, parts, strict=True)))]
+        return found[0] if len(found) == 1 else None  # several: the game's own refusal says which
 
     def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> list[str] | Menu:
         """The actions a game command names: through the game's `Command` when it declares one
@@ -861,6 +855,13 @@ def _grouped(actions: list[str]) -> list[str]:
             heads[head] = len(out)
             out.append(action)
     return out
+
+
+def _readings(name: str) -> set[str]:
+    """The ways a player may type a name (`_plain`): whole, or without what its brackets add
+    (`黃（yellow）`: 黃; `司法部醫院 (HOS)`: 司法部醫院). A code in brackets is read as a code, by
+    the game, not as this name: `hos` alone is a Sector, not every path that ends there."""
+    return {_plain(name), _plain(re.sub(r"[(（][^()（）]*[)）]", "", name))} - {""}
 
 
 def _plain(text: str) -> str:

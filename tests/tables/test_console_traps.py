@@ -121,7 +121,7 @@ async def test_undo_is_listed_when_it_is_possible(tmp_path: Path) -> None:
     code, out = await play(tmp_path, placed + "a4-a5\nquit\n", game="judtho", variant="duo", seats=2,
                            service=TableService(":memory:"))
     assert code == 0, out
-    assert "`undo`" in out.split("White moves first", 1)[1].split("Goodbye", 1)[0]
+    assert "Alice may take that back: `@Alice undo`" in out.split("White moves first", 1)[1]
     code, out = await play(tmp_path, placed + "a4-a5\nundo\nquit\n", game="judtho", variant="duo", seats=2,
                            service=TableService(":memory:"))
     assert "Refused" not in out, out
@@ -139,3 +139,27 @@ async def test_chinese_names_are_read_in_chinese_local_play(tmp_path: Path) -> N
     assert "pick duelist" in legal
     assert console.plain_text(alice, ["選人物", "決鬥者"]) == ["pick duelist"]
     assert console.plain_text(alice, ["pick", "決鬥者"]) == ["pick duelist"]
+    assert console.plain_text(alice, ["選人物", "白妖精"]) == ["pick white_fairy"]
+    assert console.plain_text(alice, ["選人物", "龍"]) == ["選人物 龍"]  # no such name: as typed
+
+
+def test_a_name_is_read_whole_or_by_its_parts() -> None:
+    from gavel.tables.console import _readings
+
+    assert _readings("黃（yellow）") == {"黃yellow", "黃"}
+    assert _readings("司法部醫院 (HOS)") == {"司法部醫院hos", "司法部醫院"}  # `hos` is the game's to read
+
+
+def test_colours_and_verbs_by_their_chinese_names() -> None:
+    from types import SimpleNamespace
+
+    from gavel.tables.console import Console
+
+    console = Console(TableService(":memory:"), LocalOptions(game="judgement", lang="zh-TW"), io.StringIO())
+    table: Any = SimpleNamespace(game_key="judgement")
+    legal = ["attack red", "attack blue", "hurt yellow", "hurt blue", "end"]
+    assert console._named(table, ["攻擊", "藍"], legal) == "attack blue"
+    assert console._named(table, ["hurt", "黃"], legal) == "hurt yellow"
+    assert console._named(table, ["傷害", "blue"], legal) == "hurt blue"
+    assert console._named(table, ["攻擊", "黃"], legal) is None  # not a legal action
+    assert console._named(table, ["移動", "醫院"], ["move rob-hos", "move sec-hos"]) is None  # the game asks which
