@@ -385,7 +385,8 @@ class Console:
         if self.options.script:
             raise IllegalAction("unfinished_script", game=table.game_key, db=self.options.db or "")
         while True:
-            self.say("console.unfinished_ask")
+            if not self.options.json:  # the "unfinished" object says it to a program
+                self.say("console.unfinished_ask")
             answer = next(answers, "quit").strip().lower()
             if answer in QUIT:
                 return None
@@ -408,7 +409,8 @@ class Console:
         self.options.game, self.options.variant = table.game_key, table.variant
         self.players = [Player(seat.user_id, seat.name) for seat in table.seats
                         if seat.user_id is not None and not seat.is_ai]
-        self.say("console.resumed", table=table.id)
+        if not self.options.json:
+            self.say("console.resumed", table=table.id)
         if table.status == "lobby":
             self.emit(await self.service.start(CHANNEL, self.host(table)))
         else:

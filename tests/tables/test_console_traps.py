@@ -163,3 +163,14 @@ def test_colours_and_verbs_by_their_chinese_names() -> None:
     assert console._named(table, ["傷害", "blue"], legal) == "hurt blue"
     assert console._named(table, ["攻擊", "黃"], legal) is None  # not a legal action
     assert console._named(table, ["移動", "醫院"], ["move rob-hos", "move sec-hos"]) is None  # the game asks which
+
+
+async def test_the_unfinished_game_question_is_one_json_object_too(tmp_path: Path) -> None:
+    import json
+
+    db = str(tmp_path / "local.sqlite3")
+    await play(tmp_path, "quit\n", service=make_service(db), db=db, json=True)
+    code, out = await play(tmp_path, "resume\n/table status\nquit\n", service=make_service(db), db=db, json=True)
+    assert code == 0, out
+    objects = [json.loads(line) for line in out.splitlines()]  # every line one object
+    assert objects[0]["kind"] == "unfinished" and objects[0]["table"] == 1
