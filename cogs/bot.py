@@ -348,7 +348,7 @@ def read_env_file(path: Path) -> dict[str, str]:
 NO_TOKEN = ("DISCORD_TOKEN is not set (environment or .env file in the working directory).\n"
             "The bot needs its token from the Discord Developer Portal: export DISCORD_TOKEN=... or put"
             " DISCORD_TOKEN=... in ./.env (README: Running it on Discord).\n"
-            "To play in this terminal without a token: gavel --local dads_army --ai 3 (gavel --help lists the games).")
+            "To play in this terminal without a token: gavel --local GAME --ai 3 (gavel --help lists the games).")
 """What `gavel` without a token says, before anything is written or logged."""
 
 
