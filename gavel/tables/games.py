@@ -70,9 +70,9 @@ def _nearest(typed: str, known: list[str]) -> str:
 
 
 def local_game(name: str) -> str:
-    """The key of the game a command line names: its key (`judge_dredd`) or its Discord group's name
-    (`dredd`), in any case. Another name is refused (`unknown_local_game`) with every game and
-    the nearest to what was typed (`judge_dred` → `judge_dredd`)."""
+    """The key of the game a command line names: its key or its Discord group's name (the slash
+    group its plug-in declares), in any case. Another name is refused (`unknown_local_game`) with
+    every game and the nearest to what was typed (a letter missing, one too many)."""
     from rules import registry
 
     typed = name.strip().lower()
@@ -89,7 +89,7 @@ def local_game(name: str) -> str:
 
 def local_variant(game_key: str, name: str | None) -> str | None:
     """The variant of `game_key` a command line names (in any case), None for none. Another name
-    is refused (`unknown_local_variant`) with the game's variants and the nearest (`dou` → `duo`)."""
+    is refused (`unknown_local_variant`) with the game's variants and the nearest to it."""
     if name is None:
         return None
     variants = list(get_game(game_key).info.variants)
