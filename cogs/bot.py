@@ -345,10 +345,17 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+NO_TOKEN = ("DISCORD_TOKEN is not set (environment or .env file in the working directory).\n"
+            "The bot needs its token from the Discord Developer Portal: export DISCORD_TOKEN=... or put"
+            " DISCORD_TOKEN=... in ./.env (README: Running it on Discord).\n"
+            "To play in this terminal without a token: gavel --local GAME --ai 3 (gavel --help lists the games).")
+"""What `gavel` without a token says, before anything is written or logged."""
+
+
 def token() -> str:
     found = os.environ.get("DISCORD_TOKEN") or read_env_file(Path.cwd() / ".env").get("DISCORD_TOKEN")
     if not found:
-        raise SystemExit("DISCORD_TOKEN is not set (environment or .env file in the working directory)")
+        raise SystemExit(NO_TOKEN)
     return found
 
 
@@ -356,7 +363,9 @@ async def main(*, sync: bool | None = None, shard_ids: Sequence[int] | None = No
                shard_count: int | None = None) -> None:
     """Run the bot until interrupted: over every guild, or over `shard_ids` of `shard_count`. A
     process given some of the shards runs in shared mode (as with `GAVEL_SHARED=1`): the others
-    run elsewhere on the same database, so clocks, the outbox and tables are shared through it."""
+    run elsewhere on the same database, so clocks, the outbox and tables are shared through it.
+    Without a token it stops first: no database or lock file is made, nothing is logged."""
+    found = token()
     discord.utils.setup_logging()
     if shard_count is not None:
         log.info("running shard(s) %s of %d", "all" if shard_ids is None else ", ".join(map(str, shard_ids)),
@@ -365,4 +374,4 @@ async def main(*, sync: bool | None = None, shard_ids: Sequence[int] | None = No
     bot = create_bot(TableService(thinking=PooledSeats()), sync=sync, shared=shared, shard_ids=shard_ids,
                      shard_count=shard_count)
     async with bot:
-        await bot.start(token())
+        await bot.start(found)

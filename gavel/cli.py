@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections import Counter
@@ -80,9 +81,26 @@ def shard_ids(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
+def games_help() -> str:
+    """The games `--local` plays, each by its key and its Discord group's name (either works), with
+    its variants (`--variant`): the end of `--help`."""
+    from rules import registry
+
+    lines = ["games for --local GAME (its key, or its Discord group's name) and --variant NAME:"]
+    for plugin in registry.plugins().values():
+        info = plugin.game.info
+        group = plugin.commands.group
+        named = f"{info.key} ({group})" if group and group != info.key else info.key
+        variants = ", ".join(info.variants) if info.variants else "none"
+        lines.append(f"  {named:<26} {info.names.get('en', info.key)}; variants: {variants}")
+    return "\n".join(lines)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gavel", description="Gavel: tabletop games on Discord, or locally.")
-    p.add_argument("--local", metavar="GAME", help="play GAME in this terminal instead of running the bot")
+    p = argparse.ArgumentParser(prog="gavel", description="Gavel: tabletop games on Discord, or locally.",
+                                epilog=games_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--local", metavar="GAME", help="play GAME in this terminal instead of running the bot"
+                   " (the games are listed below)")
     p.add_argument("--seats", type=int, help="human seats: Alice, Bob, Carol... (default 1; 0 if --ai fills the table)")
     p.add_argument("--ai", type=int, help="AI seats (default: enough to reach the game's minimum)")
     p.add_argument("--seed", help="seed for the table's dice and shuffles")
@@ -175,10 +193,21 @@ def local_args(argv: list[str] | None = None) -> argparse.Namespace:
         header = script_header(args.script)
         if header:
             recorded = parser().parse_args(header).local
-            if recorded != args.local:
+            if _key(recorded) != _key(args.local):
                 parser().error(f"{args.script} records a game of {recorded}, not {args.local}")
             args = parser().parse_args([*header, *argv])
     return args
+
+
+def _key(game: str) -> str:
+    """The game key a `--local` name names (`dredd` → `judge_dredd`), else the name as given."""
+    from gavel.tables.games import local_game
+    from rules.core import IllegalAction
+
+    try:
+        return local_game(game)
+    except IllegalAction:
+        return game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = local_args(argv)
     shard_options(args)
-    if args.db:
+    if args.db and not args.local:  # local play is handed its own (`LocalOptions.db`), never the bot's
         os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
     try:
         if args.check_db:
@@ -208,6 +237,12 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as exc:  # another process holds the file, a newer Gavel wrote it...
         print(f"gavel: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader of the output stopped reading (`gavel --local ... --json | head`): it has what
+        # it wanted. Later writes, and the interpreter's last flush, go nowhere instead of failing.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def entry() -> None:

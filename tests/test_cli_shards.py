@@ -151,6 +151,7 @@ async def test_a_process_given_some_of_the_shards_runs_in_shared_mode(monkeypatc
     monkeypatch.setattr(bot_module, "create_bot", fake_create)
     monkeypatch.setattr(bot_module, "TableService", lambda **_: object())
     monkeypatch.setattr(bot_module, "PooledSeats", lambda: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")  # without one, main stops before making the bot
     with pytest.raises(RuntimeError):
         await bot_module.main(shard_ids=[0, 1], shard_count=4)
     assert seen["shared"] is True and seen["shard_ids"] == [0, 1]

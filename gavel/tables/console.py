@@ -21,14 +21,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from gavel.tables import i18n, screen, terminal
+from gavel.tables.games import local_game, local_variant
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.numbers import MOST, whole
 from gavel.tables.record import header_options
@@ -50,6 +52,8 @@ AGAIN = ("again", "rematch")
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
                "settings")
 """The `/table` commands local play reads, for Tab completion."""
+PLAIN_TABLE = ("settings",)
+"""`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
 
@@ -79,6 +83,10 @@ class LocalOptions:
     in the terminal where it draws pictures, else its text (`inline`)."""
     colour: bool | None = None
     """Colour in the text boards: None as the terminal allows (`screen.colour`), else as said."""
+    db: str | None = None
+    """The database local play keeps its games in (`--db`); None: one in memory, kept by nothing.
+    `GAVEL_DB` is the bot's and is never read here: quitting a local game partway must not leave
+    a table in the bot's database, nor refuse the next local game in its channel."""
 
 
 def seating(game_key: str, seats: int | None, ai: int | None, variant: str | None = None) -> tuple[int, int]:
@@ -113,6 +121,12 @@ class Console:
         self.players: list[Player] = []
         self.images = Path(options.images)
         self._image_count = 0
+        self._written: set[Path] = set()
+        """The files this session wrote: written again as they are, where another session's
+        files are never overwritten (`_fresh`)."""
+        self.table_id: int | None = None
+        """The table the last command was typed at: after it ends, whether it finished (then
+        `again` is offered) or was cancelled."""
         self.hint: str | None = None
         """What the game suggests after the last refusal (printed under it), or None."""
         self.hint_for: Player | None = None
@@ -124,13 +138,25 @@ class Console:
         service.text_boards = True  # every board comes as text too, shown under its lines
         self.screen = screen.Screen(options.pictures, screen.colour(out, os.environ, options.colour),
                                     screen.graphics(os.environ))
+        self.closed = False
+        """Whether the output was closed by its reader (a pipe into `head`): then the console stops."""
 
     # ------------------------------------------------------------------ output
     def say(self, key: str, **params: Any) -> None:
         self.write(i18n.gettext(key, self.options.lang, **params))
 
     def write(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        if self.closed:
+            return
+        try:
+            print(text, file=self.out, flush=True)
+        except BrokenPipeError:
+            # The reader stopped reading (`--json | head`): it has what it wanted. Nothing more
+            # is written, the game stops at the next command or AI stretch, and the process ends
+            # quietly (the interpreter's last flush goes to the null device, not a closed pipe).
+            self.closed = True
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.out.fileno())
 
     def refused(self, exc: IllegalAction) -> None:
         text = i18n.render(exc.msg, self.options.lang)
@@ -188,6 +214,8 @@ class Console:
                          text=i18n.gettext(key, self.options.lang, path=image))
             elif image:
                 self.say("console.image", path=image)
+            if isinstance(notice, Public) and notice.undo is not None:
+                self._undo_hint(notice.undo[0], notice.names)
             if isinstance(notice, Public) and notice.prompt is not None:
                 waiting.append(notice.prompt)
         ask()
@@ -201,6 +229,12 @@ class Console:
             self.say("console.private", player=notice.names[notice.seat],
                      text=i18n.gettext("console.own_board", self.options.lang))
         self.write(shown)
+
+    def _undo_hint(self, seat: int, names: tuple[str, ...]) -> None:
+        """That seat's player may take back the action just played (Discord shows them an Undo
+        button): said with what to type, `@name undo` (from the notice alone, as every line here)."""
+        if seat < len(names):
+            self.say("console.undo_hint", player=names[seat], command=f"@{names[seat]} undo")
 
     def _write_hint(self, hint: str) -> None:
         """The hint under a refusal lists the refused seat's actions: labelled with that seat
@@ -244,6 +278,8 @@ class Console:
         entries = grouped[:PROMPT_MAX]
         if len(grouped) > PROMPT_MAX:
             entries[-1] += " …"
+        if prompt.undo:  # the seat may take back its last action: typed as `undo`
+            entries.append("undo")
         return entries, names
 
     def _names(self, words: Words, actions: list[str]) -> str:
@@ -309,9 +345,21 @@ class Console:
         if isinstance(notice, Private):
             suffix = f"-{notice.names[notice.seat]}" + ("" if _is_board(notice) else "-hand")
         stem = f"table{notice.table_id}" if notice.table_id is not None else "gavel"  # a leaderboard's: no table
-        path = self.images / f"{stem}-{self._image_count:04d}{suffix}.png"
+        path = self._fresh(self.images / f"{stem}-{self._image_count:04d}{suffix}.png")
         path.write_bytes(notice.image)
         return str(path)
+
+    def _fresh(self, path: Path) -> Path:
+        """`path`, or where an earlier session (in-memory tables start at 1 again) left a file of
+        that name, the first free `<stem>-2<suffix>`, `-3`, …: each session's images and exported
+        games stay as they were written. A file this session wrote is written again in place."""
+        self.images.mkdir(parents=True, exist_ok=True)
+        found, n = path, 1
+        while found not in self._written and found.exists():
+            n += 1
+            found = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        self._written.add(found)
+        return found
 
     def welcome(self, humans: int) -> None:
         """What this terminal is, before the game starts: how to type (and that nobody's time runs
@@ -345,6 +393,59 @@ class Console:
         self.emit(await self.service.start(CHANNEL, host))
         await self.let_ai_play()
 
+    async def unfinished(self, answers: Iterator[str]) -> bool | None:
+        """An unfinished game in this channel of the database (`--db`: a game quit partway): the
+        player is asked whether to `resume` it (True: its human seats are this console's again)
+        or `cancel` it (False: a new game is set up), or `quit` (None). A script never plays on
+        from it unasked: it is refused (`unfinished_script`). False when there is none."""
+        table = await self.service.look(CHANNEL)
+        if table is None:
+            return False
+        game = i18n.render(game_name(get_game(table.game_key)), self.options.lang)
+        said = i18n.gettext("console.unfinished", self.options.lang, game=game, table=table.id,
+                            db=self.options.db or ":memory:")
+        self.write(json.dumps({"kind": "unfinished", "table": table.id, "game": table.game_key, "text": said},
+                              ensure_ascii=False) if self.options.json else said)
+        if self.options.script:
+            raise IllegalAction("unfinished_script", game=table.game_key, db=self.options.db or "")
+        while True:
+            if not self.options.json:  # the "unfinished" object says it to a program
+                self.say("console.unfinished_ask")
+            answer = next(answers, "quit").strip().lower()
+            if answer in QUIT:
+                return None
+            if answer == "cancel":
+                self.emit(await self.service.cancel(CHANNEL, self.host(table), can_manage=True))
+                return False
+            if answer == "resume":
+                return await self.resume(table)
+
+    def host(self, table: Table) -> Player:
+        """A human seat of `table` (its first), else the spectator: who acts for the console on it."""
+        for seat in table.seats:
+            if seat.user_id is not None:
+                return Player(seat.user_id, seat.name)
+        return SPECTATOR
+
+    async def resume(self, table: Table) -> bool:
+        """Play on at `table`: its human seats are this console's players (a lobby is started
+        first), its game and variant this console's, and the AI seats play on to a human's turn."""
+        self.options.game, self.options.variant = table.game_key, table.variant
+        self.players = [Player(seat.user_id, seat.name) for seat in table.seats
+                        if seat.user_id is not None and not seat.is_ai]
+        if not self.options.json:
+            self.say("console.resumed", table=table.id)
+        if table.status == "lobby":
+            self.emit(await self.service.start(CHANNEL, self.host(table)))
+        else:
+            self.emit([await self.service.status(CHANNEL)])
+            for player in self.players:
+                prompt = self.service.prompt(CHANNEL, player)
+                if prompt is not None and prompt.actions:
+                    self._prompt(prompt)
+        await self.let_ai_play()
+        return True
+
     async def again(self, actor: Player) -> None:
         """`again` after the game is over: the same game, variant, settings and seats again (AI
         seats included), through the service's rematch as on Discord; every local human takes
@@ -361,6 +462,8 @@ class Console:
         """Continue an AI-only stretch that the service paused (its per-call bound), but not
         forever: an engine or policy that never ends a game is reported, not waited for."""
         while (table := self.service.table(CHANNEL)) is not None and table.ai_to_act() and not table.humans_to_act():
+            if self.closed:
+                return
             if table.version >= MAX_LOCAL_ACTIONS:
                 self.say("console.too_long", n=table.version)
                 return
@@ -422,6 +525,8 @@ class Console:
         tokens = line.split()
         if not tokens:
             raise IllegalAction("unknown_command", command=line)
+        if tokens[0].lower() in PLAIN_TABLE:  # `settings reminders:off`, as `/table settings ...`
+            tokens = ["/table", tokens[0].lower(), *tokens[1:]]
         svc = self.service
         if tokens[0] in ("help", "/help") and len(tokens) == 1:
             self.emit([svc.help()])
@@ -567,7 +672,25 @@ class Console:
             if prompt is not None:
                 self.hint = _words(prompt.game).hint(text, prompt.actions, i18n.speech(self.options.lang))
                 self.hint_for = actor if self._secret(prompt) else None
+            if not (prompt is not None and prompt.actions):
+                self._act_as(actor, text)
             raise
+
+    def _act_as(self, actor: Player, text: str) -> None:
+        """Refused a seat that is asked nothing now: the hint names a local seat that is asked, and
+        how to act as it (`@Bob roll`, with the text typed when it is that seat's to play),
+        labelled with that seat where its actions are its own business."""
+        for player in self.players:
+            if player == actor:
+                continue
+            prompt = self.service.prompt(CHANNEL, player)
+            if prompt is None or not prompt.actions:
+                continue
+            example = text if text in prompt.actions else prompt.actions[0]
+            self.hint = i18n.gettext("console.act_as", self.options.lang, player=player.name,
+                                     action=f"@{player.name} {example}")
+            self.hint_for = player if self._secret(prompt) else None
+            return
 
     def plain_text(self, actor: Player, tokens: list[str]) -> list[str] | Menu:
         """Plain text is the action's own text; where that is not a legal action, it may be a
@@ -582,12 +705,33 @@ class Console:
         legal = self.service.legal_for(CHANNEL, actor)
         if line in legal:
             return [line]
+        named = self._named(table, tokens, legal)
+        if named is not None:
+            return [named]
         found = _command(table, tokens[0])
         if found is not None and (len(tokens) > 1 or found.bare):
             return self.action_text(table, actor, tokens[0], tokens[1:])
         if len(tokens) == 1 and f"@{line}" in legal:
             return [f"@{line}"]
         return [line]
+
+    def _named(self, table: Table, tokens: list[str], legal: list[str]) -> str | None:
+        """The legal action whose words `tokens` are in the table's language, word for word: the
+        verb or a token by its name as the prompt's "names:" line gives it (`攻擊 藍`, `hurt 黃`,
+        `pick 決鬥者`; a path's steps each so), or as its code. None: no such action, or several."""
+        words, say = _words(table.game_key), i18n.speech(self.options.lang)
+
+        def same(typed: str, token: str, first: bool) -> bool:
+            if typed == token:
+                return True
+            names = _readings(words.token(token, say)) | (_readings(words.verb(token, say)) if first else set())
+            return _plain(typed) in names
+
+        found = [action for action in legal if len(parts := action.split()) == len(tokens) and all(
+            same(t, p, i == 0) or (t.count("-") == p.count("-") > 0 and all(
+                same(a, b, False) for a, b in zip(t.split("-"), p.split("-"), strict=True)))
+            for i, (t, p) in enumerate(zip(tokens, parts, strict=True)))]
+        return found[0] if len(found) == 1 else None  # several: the game's own refusal says which
 
     def action_text(self, table: Table, actor: Player, verb: str, options: list[str]) -> list[str] | Menu:
         """The actions a game command names: through the game's `Command` when it declares one
@@ -611,9 +755,9 @@ class Console:
             return
         found = await self.service.history_game(GUILD, number)
         self.images.mkdir(parents=True, exist_ok=True)
-        record = self.images / found.record.filename
+        record = self._fresh(self.images / found.record.filename)
         record.write_text(found.record.text, encoding="utf-8")
-        board = self.images / f"table{found.record.table_id}-final.png"
+        board = self._fresh(self.images / f"table{found.record.table_id}-final.png")
         if found.notice.image is not None:
             board.write_bytes(found.notice.image)
         for text in found.notice.text(self.options.lang):
@@ -625,21 +769,20 @@ class Console:
         """`/table log export`: the whole game as a replayable script, written beside the images."""
         record = self.service.export(CHANNEL)
         self.images.mkdir(parents=True, exist_ok=True)
-        path = self.images / record.filename
+        path = self._fresh(self.images / record.filename)
         path.write_text(record.text, encoding="utf-8")
         self.say("console.exported_public" if record.public else "console.exported", path=str(path), n=record.moves)
 
     async def run_lines(self, lines: Iterable[str], *, script: bool) -> None:
         """Commands one per line; in a script, a refusal (or a success on a `!` line) stops it.
-        Typed, the game's end stops it too, unless the next line is `again`."""
-        ended = False
+        Typed, the game's end is said with what may follow (`again` after a finished game; the
+        record, stats and history in any case) and the console reads on until `quit`."""
         for number, raw in enumerate(lines, 1):
             line = raw.strip()
+            if self.closed:
+                return
             if not line or line.startswith("#"):
                 continue
-            if ended and line.lower() not in AGAIN:
-                return
-            ended = False
             expect_refusal = line.startswith("!")
             line = line.lstrip("!").strip()
             if script and not self.options.json:
@@ -649,6 +792,10 @@ class Console:
                     self.say("console.bye")
                 return
             self.hint, self.hint_for, self.actor = None, None, None
+            open_before = not self.over
+            if open_before:
+                table = self.service.table(CHANNEL)
+                self.table_id = table.id if table is not None else self.table_id
             try:
                 await self.command(line)
             except IllegalAction as exc:
@@ -664,12 +811,17 @@ class Console:
             if script and expect_refusal:
                 self.say("console.script_accepted", n=number, line=line)
                 raise ScriptFailed
-            if self.over and not script:
+            if self.over and open_before and not script:
                 if not self.players:
                     return
                 if not self.options.json:
-                    self.say("console.again_hint")
-                ended = True
+                    self.say("console.again_hint" if self._finished() else "console.closed_hint")
+
+    def _finished(self) -> bool:
+        """Whether the table that just closed here finished (a rematch can follow it), rather
+        than being cancelled: `again` is offered only then."""
+        row = self.service.store.last_row(CHANNEL, "finished")
+        return row is not None and row["id"] == self.table_id
 
 
 def _is_board(notice: Private) -> bool:
@@ -730,6 +882,13 @@ def _grouped(actions: list[str]) -> list[str]:
             heads[head] = len(out)
             out.append(action)
     return out
+
+
+def _readings(name: str) -> set[str]:
+    """The ways a player may type a name (`_plain`): whole, or without what its brackets add
+    (`黃（yellow）`: 黃; `司法部醫院 (HOS)`: 司法部醫院). A code in brackets is read as a code, by
+    the game, not as this name: `hos` alone is a Sector, not every path that ends there."""
+    return {_plain(name), _plain(re.sub(r"[(（][^()（）]*[)）]", "", name))} - {""}
 
 
 def _plain(text: str) -> str:
@@ -806,13 +965,22 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
     read with `read` at a prompt, with line editing by `editor` (`readline` by default,
     `gavel.tables.terminal`), else they are `stdin`'s, line by line."""
     out = out or sys.stdout
-    service = service or TableService(os.environ.get("GAVEL_DB") or ":memory:", outbox=False)
+    service = service or TableService(options.db or ":memory:", outbox=False)
     console = Console(service, options, out)
+    if tty is None:  # a person at a terminal, who sees the prompt (not a pipe reading the output)
+        tty = stdin is None and sys.stdin.isatty() and out.isatty()
+    source: Iterator[str] = iter(stdin or sys.stdin) if not tty else _asked(read)
     try:
+        options.game = local_game(options.game)
+        options.variant = local_variant(options.game, options.variant)
         humans, _ = seating(options.game, options.seats, options.ai, options.variant)
         if not options.json and not options.script:  # said before the game, whose first turn follows
             console.welcome(humans)
-        await console.setup()
+        resumed = await console.unfinished(source)
+        if resumed is None:
+            return 0
+        if not resumed:
+            await console.setup()
         if options.script:
             try:
                 await console.run_lines(Path(options.script).read_text(encoding="utf-8").splitlines(), script=True)
@@ -821,10 +989,8 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
             return 0
         if not console.players:
             return 0 if console.over else 3
-        if tty is None:  # a person at a terminal, who sees the prompt (not a pipe reading the output)
-            tty = stdin is None and sys.stdin.isatty() and out.isatty()
         if not tty:
-            await console.run_lines(stdin or sys.stdin, script=False)
+            await console.run_lines(source, script=False)
             return 0
         lines = terminal.typed(console.completions, read=read, history=terminal.history_path(), out=out,
                                editor=editor if editor is not None else terminal.line_editor())
@@ -840,6 +1006,16 @@ async def run(options: LocalOptions, *, service: TableService | None = None, std
         # cannot go on with them.
         console.refused(IllegalAction("scripted_draw", value=exc.value, low=exc.low, high=exc.high))
         return 2
+
+
+def _asked(read: Callable[[str], str]) -> Iterator[str]:
+    """Lines typed at the `> ` prompt (`read`), until Ctrl-D: the answer to a question asked before
+    the console's own line editing starts."""
+    while True:
+        try:
+            yield read("> ")
+        except EOFError:
+            return
 
 
 def _ints(text: str | None) -> list[int] | None:
@@ -859,8 +1035,9 @@ def pictures_from_args(args: Any) -> dict[str, Any]:
 def options_from_args(args: Any) -> LocalOptions:
     names = [n for n in args.names.split(",") if n] if getattr(args, "names", None) else None
     options = LocalOptions(game=args.local, seats=args.seats, ai=args.ai, seed=args.seed, variant=args.variant,
-                        dice=_ints(args.dice), script=args.script, json=args.json, images=args.images, lang=args.lang,
-                        names=names, draws=_ints(getattr(args, "draws", None)), time=getattr(args, "time", None))
+                           dice=_ints(args.dice), script=args.script, json=args.json, images=args.images,
+                           lang=args.lang, names=names, draws=_ints(getattr(args, "draws", None)),
+                           time=getattr(args, "time", None), db=getattr(args, "db", None))
     return replace(options, **pictures_from_args(args))
 
 

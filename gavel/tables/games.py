@@ -59,3 +59,44 @@ def lobby_hint(table: Table) -> Msg:
     if len(seats) == 1:
         return Msg("table.lobby_hint_exact", {"n": seats[0]})
     return Msg("table.lobby_hint", {"min": seats[0], "max": seats[-1]})
+
+
+def _nearest(typed: str, known: list[str]) -> str:
+    """The name in `known` closest to `typed` (difflib's ratio, ties to the first), "" for none."""
+    import difflib
+
+    found = difflib.get_close_matches(typed.lower(), known, n=1, cutoff=0.0)
+    return found[0] if found else ""
+
+
+def local_game(name: str) -> str:
+    """The key of the game a command line names: its key or its Discord group's name (the slash
+    group its plug-in declares), in any case. Another name is refused (`unknown_local_game`) with
+    every game and the nearest to what was typed (a letter missing, one too many)."""
+    from rules import registry
+
+    typed = name.strip().lower()
+    names = {p.game.info.key: p.game.info.key for p in registry.plugins().values()}
+    names.update({p.commands.group: p.game.info.key for p in registry.plugins().values() if p.commands.group})
+    if typed in names:
+        return names[typed]
+    if installed(typed) is not None:  # a game registered without a plug-in of its own (a test's)
+        return typed
+    keys = list(registry.plugins())
+    nearest = names[_nearest(typed, list(names))] if names else ""
+    raise IllegalAction("unknown_local_game", game=name, games=", ".join(keys), nearest=nearest)
+
+
+def local_variant(game_key: str, name: str | None) -> str | None:
+    """The variant of `game_key` a command line names (in any case), None for none. Another name
+    is refused (`unknown_local_variant`) with the game's variants and the nearest to it."""
+    if name is None:
+        return None
+    variants = list(get_game(game_key).info.variants)
+    typed = name.strip().lower()
+    if typed in variants:
+        return typed
+    if not variants:
+        raise IllegalAction("unknown_variant", variant=name)
+    raise IllegalAction("unknown_local_variant", variant=name, variants=", ".join(variants),
+                        nearest=_nearest(typed, variants))

@@ -261,17 +261,20 @@ def held_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
         yield db, pid
 
 
-@pytest.mark.parametrize("args", [("--local", "dads_army", "--seats", "1"), ()], ids=["console", "discord"])
+@pytest.mark.parametrize("args", [("--local", "dads_army", "--seats", "1", "--db"), ()], ids=["console", "discord"])
 def test_bot_py_says_the_file_is_in_use_and_exits_non_zero(held_elsewhere: tuple[str, int], args: tuple[str, ...],
                                                            monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     """bot.py's `main` in this process, on a file another process holds (the file lock is between
-    processes: the holder is the other one, one for both command lines)."""
+    processes: the holder is the other one, one for both command lines). Local play is given the
+    file with `--db` (it never reads `GAVEL_DB`); the bot has a token (without one it stops
+    before opening anything), which it never uses: the file is refused first."""
     from gavel.cli import main
 
     db, pid = held_elsewhere
-    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
     monkeypatch.setenv("GAVEL_DB", db)
+    args = (*args, db) if args else args
     capsys.readouterr()
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level  # the Discord bot sets up logging before it opens the file
@@ -424,9 +427,10 @@ def test_a_file_from_a_newer_gavel_is_refused_and_left_alone(backend: Backend, m
     # bot.py's `main`, in this process (no file lock is involved: `run_bot` is for those)
     from gavel.cli import main
 
-    monkeypatch.setenv("GAVEL_DB", str(path))
+    monkeypatch.delenv("GAVEL_DB", raising=False)
     capsys.readouterr()
-    assert main(["--local", "dads_army", "--seats", "1"]) == 1
+    assert main(["--local", "dads_army", "--seats", "1", "--db", str(path)]) == 1
+    assert "GAVEL_DB" not in os.environ  # local play's database is its own, not the bot's setting
     assert capsys.readouterr().err.strip() == f"gavel: {refused.value}"
     assert backend.schema_of(path) == newer
 
