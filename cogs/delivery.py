@@ -10,8 +10,8 @@ When several humans may act at once (a card-play window) or the actions could gi
 away, the channel gets ONE message: the lines, the board, a mention of everyone still to act
 and one "My options" button that opens the clicker's own choices privately. Its custom id
 carries no action, so it is the same button for every seat; the per-seat `Prompt` notices
-that come with it are folded into that message, never posted one per player. While the
-players of a window pass, that message is edited rather than posted again (cogs/windows.py).
+that come with it are folded into that message, never posted one per player. While a turn goes
+on (a window's passes among it), that message is edited rather than posted again (cogs/live.py).
 """
 
 from __future__ import annotations
