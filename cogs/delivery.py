@@ -462,9 +462,6 @@ class Delivery:
             await self._partial(channel, live.message_id).edit(view=self._with_sit(None, live.sit, live.table_id, lang))
         except SEND_FAILED as exc:  # its buttons are refused as stale when clicked: nothing is lost
             log.info("could not take the buttons off message %s (%s)", live.message_id, _why(exc))
-            return
-        await self.live.keep(LivePost(live.table_id, live.channel_id, live.message_id, live.version, live.asked,
-                                      live.lines, live.posted, live.sit, live.sit))
 
     async def sit_used(self, table_id: int, message_id: int) -> None:
         """The "Take my seat back" button of this message was used (and taken off it): the table's

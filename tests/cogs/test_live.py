@@ -13,7 +13,7 @@ import gavel.tables.lobby
 from cogs.live import LIVE_FOR
 from gavel.tables import i18n
 from tests.cogs import toy
-from tests.cogs.conftest import as_player, buttons, make_bot, make_service, refusals
+from tests.cogs.conftest import as_player, buttons, refusals
 from tests.cogs.test_flow import started
 
 SERVER_ERROR = {"status": 500, "code": 0, "message": "Internal Server Error"}
@@ -158,19 +158,6 @@ async def test_an_edit_that_failed_is_sent_again_as_an_edit(world, service):
     assert len(w.channel.history()) == count  # as an edit of the same message
     assert "cogs_toy.event.rolled" in message(w, first.id).content
     assert [b["label"] for b in buttons(message(w, first.id))] == ["Ann", "Bob", "My info"]
-
-
-async def test_a_restarted_bot_edits_the_same_live_message(world, service, db_path):
-    w = world
-    _table, first = await started(w, service)
-    fresh = make_service(db_path)  # another process on the same database
-    await w.env.restart_bot(make_bot(fresh))
-    await w.env.settle()
-    count = len(w.channel.history())
-    await roll(w, w.alice)
-    assert len(w.channel.history()) == count
-    assert "cogs_toy.event.rolled" in message(w, first.id).content
-    assert fresh.table(w.channel.id).version == 1
 
 
 async def test_an_older_notice_never_edits_a_newer_message(world, service):
