@@ -13,10 +13,11 @@ the service's public `store` attribute to any `sqlite3.Connection`, and Discord 
   seed (`secrets.token_hex` answers `--seed` while the lobby opens). The AI seats think inline on
   the event loop, as in the tests (the service's default; the bot hands them to a process pool).
   alice plays by clicking the first button (or the first option of a select) of whatever she is
-  shown (a new prompt of hers in the channel first, else the menu her click answered with). The
-  click measured is the one the AI seats answer (their names, "AI 1"..., in what it posted in
-  the channel, and alice prompted again): from it to the board, the AI seats' moves and her next
-  prompt (simcord settles every task the click started). A first such click warms the caches;
+  shown (a new prompt of hers in the channel first, posted or edited in, else the menu her click
+  answered with). The click measured is the one the AI seats answer (their names, "AI 1"..., in
+  what it posted in the channel or added to the turn's message, and alice prompted again): from
+  it to the board, the AI seats' moves and her next prompt (simcord settles every task the
+  click started). A first such click warms the caches;
   the next `--turns` are timed (`cpu_ms`, `wall_ms`: medians, `time.process_time` beside the
   wall clock, no profiler on); the one after is watched, with `sys.setprofile` and
   `threading.setprofile` (the service's `asyncio.to_thread` calls then run on a fresh default
@@ -256,10 +257,15 @@ class Table:
                     counts["ephemeral"] += 1
         return counts
 
-    def channel_text(self, before: dict[int, set[int]]) -> str:
-        """The words of the messages posted in the table's channel since `before`."""
+    def channel_text(self, before: dict[int, set[int]], shown: Any = None) -> str:
+        """The words of the messages posted in the table's channel since `before`, and the lines
+        added to `shown` (the message as it was: a turn's message is edited as the turn goes on)."""
         new = self.env.backend.messages.get(self.channel.id, {})
-        return "\n".join(m.content for mid, m in sorted(new.items()) if mid not in before.get(self.channel.id, set()))
+        posted = [m.content for mid, m in sorted(new.items()) if mid not in before.get(self.channel.id, set())]
+        now = new.get(shown.id) if shown is not None else None
+        old = set(shown.content.split("\n")) if shown is not None else set()
+        added = [line for line in (now.content.split("\n") if now is not None else []) if line not in old]
+        return "\n".join([*posted, *added])
 
     def prompts_alice(self, message: Any) -> bool:
         return message is not None and self.alice.mention in message.content and bool(components(message))
@@ -287,8 +293,10 @@ class Table:
                 result = await self.click(target)
                 cpu, wall = time.process_time() - c0, time.perf_counter() - t0
             last = self.channel.last_message
-            fresh = last is not None and shown is not None and last.id != shown.id and self.prompts_alice(last)
-            if fresh and AI_NAME.search(self.channel_text(before)):
+            # a new prompt of hers: a new message, or the turn's message edited to ask her again
+            fresh = (last is not None and shown is not None and self.prompts_alice(last)
+                     and (last.id != shown.id or last.content != shown.content))
+            if fresh and AI_NAME.search(self.channel_text(before, shown)):
                 sent = self.env.http_requests[requests:]
                 return {"cpu_ms": cpu * 1000, "wall_ms": wall * 1000, "clicks_in_turn": clicks,
                         **self.posted(before),

@@ -133,6 +133,7 @@ class Clicks:
             if interaction.message is not None:  # used: the button goes from its message
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.message.edit(view=components.without_sit(interaction.message))
+                await self.bot.delivery.sit_used(item.table_id, interaction.message.id)
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
     async def confirm(self, interaction: discord.Interaction, item: components.ConfirmButton) -> None:

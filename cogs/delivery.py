@@ -10,13 +10,14 @@ When several humans may act at once (a card-play window) or the actions could gi
 away, the channel gets ONE message: the lines, the board, a mention of everyone still to act
 and one "My options" button that opens the clicker's own choices privately. Its custom id
 carries no action, so it is the same button for every seat; the per-seat `Prompt` notices
-that come with it are folded into that message, never posted one per player. While the
-players of a window pass, that message is edited rather than posted again (cogs/windows.py).
+that come with it are folded into that message, never posted one per player. While a turn goes
+on (a window's passes among it), that message is edited rather than posted again (cogs/live.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 import time
@@ -27,9 +28,9 @@ import aiohttp
 import discord
 
 from cogs import components, names
-from cogs.windows import WindowPost, WindowPosts
+from cogs.live import CONTENT_MAX, LivePosts, why_new
 from gavel.tables import i18n
-from gavel.tables.notices import Private, Prompt, Public, Reminder
+from gavel.tables.notices import LivePost, Private, Prompt, Public, Reminder
 from rules import registry
 from rules.core import IllegalAction
 
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gavel.cogs")
 
-CONTENT_MAX = 2000
 CANNOT_DM = 50007
 MENTION_NOBODY = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 
@@ -209,7 +209,7 @@ class Delivery:
         interact with the bot (`remember`), having perhaps opened them."""
         self._dms: dict[int, discord.abc.Messageable] = {}
         """Each user's DM channel, opened once (no user fetched nor DM channel made per notice)."""
-        self.windows = WindowPosts()
+        self.live = LivePosts(getattr(bot, "service", None))
         self._sending: dict[int, asyncio.Lock] = {}
         """One lock per channel: this process delivers a channel's changes one after the other,
         so that each takes what the channel owes before it (`deliver`) in turn, none held up by
@@ -390,43 +390,110 @@ class Delivery:
     async def public(self, notice: Public, channel: discord.abc.Messageable, lang: str,
                      prompts: Sequence[Prompt] = ()) -> discord.Message | None:
         """Post to the channel, in pages if long; the image and the menus ride on the last page.
-        A window's passes edit its message instead (see cogs/windows.py)."""
+        A change's notice edits its table's live message instead while the turn goes on (see
+        cogs/live.py); a new message takes the buttons off the one before."""
         lines, prompt_text, kwargs, seats = self._parts(notice, lang, prompts)
         if not lines and not prompt_text and not notice.image:
             return None
+        if notice.table_id is None or notice.version is None:  # not a change of a table in play
+            return (await self._post(channel, lines, prompt_text, kwargs))[0]
+        table_id, version = notice.table_id, notice.version
         channel_id = getattr(channel, "id", 0)
-        version = notice.prompt.version if notice.prompt is not None else -1
-        async with self.windows.lock(channel_id):
-            post = self.windows.continued(channel_id, notice.table_id, version, seats)
-            if post is not None and await self._edit_window(post, lines, prompt_text, kwargs):
-                self.windows.posted(channel_id, notice.table_id, version, seats, post.message, [*post.lines, *lines])
-                return post.message
-            *before, last = pages("\n".join([*lines, prompt_text] if prompt_text else lines))
-            for page in before:
-                await channel.send(page, allowed_mentions=MENTION_NOBODY)  # the mention rides on the last
-            message = await channel.send(last, **kwargs)
-            asked = set(prompt_text.split("\n")) if prompt_text else set()
-            shown = [line for line in last.split("\n") if line not in asked] if not before else []
-            self.windows.posted(channel_id, notice.table_id, version, seats, message, shown)
+        async with self.live.lock(channel_id):
+            live = await self.live.get(table_id)
+            now = self.live.clock()
+            pings = notice.prompt is not None and bool(self.to_ping(notice.prompt, prompts))
+            sit = notice.away or (live is not None and live.sit and live.channel_id == channel_id)
+            before = live.lines if live is not None else ()
+            text = "\n".join([*before, *lines, *([prompt_text] if prompt_text else [])])
+            why = why_new(live, channel_id=channel_id, version=version, pings=pings, highlight=notice.highlight,
+                          over=notice.over, text=text, now=now)
+            if why == "stale":  # an older notice: told, but never with buttons older than the live message's
+                kwargs["view"] = self._sit_only(table_id, lang) if notice.away else None
+                return (await self._post(channel, lines, prompt_text, kwargs))[0]
+            if why is None and live is not None:
+                view = self._with_sit(kwargs.get("view"), sit, table_id, lang)
+                edited = await self._edit_live(channel, live, text, view, kwargs)
+                if edited is not None:
+                    await self.live.keep(LivePost(table_id, channel_id, live.message_id, version, tuple(sorted(seats)),
+                                                  (*live.lines, *lines), live.posted, view is not None, sit))
+                    return edited
+            message, shown = await self._post(channel, lines, prompt_text, kwargs)
+            view = kwargs.get("view")
+            await self.live.keep(LivePost(table_id, channel_id, message.id, version, tuple(sorted(seats)), tuple(shown),
+                                          now, view is not None, notice.away))
+            if live is not None and live.buttons and live.channel_id == channel_id and live.message_id != message.id:
+                await self._unbutton(channel, live, lang)
             return message
 
-    async def _edit_window(self, post: WindowPost, lines: list[str], prompt_text: str,
-                           kwargs: dict[str, Any]) -> bool:
-        """Add `lines` to a window's message, with the new board, mention and button; False
-        (post anew) when it would grow too long or Discord refuses the edit."""
-        text = "\n".join([*post.lines, *lines, prompt_text])
-        if len(text) > CONTENT_MAX:
-            return False
-        edit: dict[str, Any] = {"content": text, "view": components.kept_sit(post.message, kwargs.get("view")),
+    async def _post(self, channel: discord.abc.Messageable, lines: list[str], prompt_text: str,
+                    kwargs: dict[str, Any]) -> tuple[discord.Message, list[str]]:
+        """A new message (in pages if long: the mention, the image and the menus ride on the last);
+        with the lines the last page shows above its prompt."""
+        *before, last = pages("\n".join([*lines, prompt_text] if prompt_text else lines))
+        for page in before:
+            await channel.send(page, allowed_mentions=MENTION_NOBODY)  # the mention rides on the last
+        message = await channel.send(last, **kwargs)
+        asked = set(prompt_text.split("\n")) if prompt_text else set()
+        return message, [line for line in last.split("\n") if line not in asked]
+
+    async def _edit_live(self, channel: discord.abc.Messageable, live: LivePost, text: str,
+                         view: discord.ui.View | None, kwargs: dict[str, Any]) -> discord.Message | None:
+        """Edit the live message by its id (nothing fetched): `text`, the new board and `view`.
+        None when Discord refused it for good (the message deleted, its edit window closed): the
+        notice is posted anew. A server error or no answer raises: the notice stays in the outbox
+        and is sent again later, as an edit of the same message."""
+        edit: dict[str, Any] = {"content": text, "view": view,
                                 "allowed_mentions": kwargs.get("allowed_mentions", MENTION_NOBODY)}
         if "file" in kwargs:
             edit["attachments"] = [kwargs["file"]]
         try:
-            await post.message.edit(**edit)
-        except SEND_FAILED:
-            log.info("could not edit the window message %s; posting anew", post.message.id, exc_info=True)
-            return False
-        return True
+            return await self._partial(channel, live.message_id).edit(**edit)
+        except discord.HTTPException as exc:
+            if isinstance(exc, discord.DiscordServerError) or exc.status >= 500:
+                raise
+            log.info("could not edit the live message %s (%s); posting anew", live.message_id, _why(exc))
+            return None
+
+    async def _unbutton(self, channel: discord.abc.Messageable, live: LivePost, lang: str) -> None:
+        """Take the buttons off a table's message a newer one follows (its text and board stay; an
+        away player's "Take my seat back" too), so that no two of its messages offer a decision."""
+        try:
+            await self._partial(channel, live.message_id).edit(view=self._with_sit(None, live.sit, live.table_id, lang))
+        except SEND_FAILED as exc:  # its buttons are refused as stale when clicked: nothing is lost
+            log.info("could not take the buttons off message %s (%s)", live.message_id, _why(exc))
+
+    async def sit_used(self, table_id: int, message_id: int) -> None:
+        """The "Take my seat back" button of this message was used (and taken off it): the table's
+        live message, when it is that one, keeps it no longer on its next edit."""
+        live = await self.live.get(table_id)
+        if live is not None and live.sit and live.message_id == message_id:
+            await self.live.keep(dataclasses.replace(live, sit=False))
+
+    @staticmethod
+    def _partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
+        get = getattr(channel, "get_partial_message", None)
+        if get is None:
+            raise TypeError(f"messages of {channel!r} cannot be edited by id")
+        message: discord.PartialMessage = get(message_id)
+        return message
+
+    @staticmethod
+    def _sit_only(table_id: int, lang: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(components.SitButton.make(table_id, lang))
+        return view
+
+    @staticmethod
+    def _with_sit(view: discord.ui.View | None, sit: bool, table_id: int, lang: str) -> discord.ui.View | None:
+        """`view` with the table's "Take my seat back" button when the message carries one."""
+        if not sit:
+            return view
+        view = view if view is not None else discord.ui.View(timeout=None)
+        button = components.SitButton.make(table_id, lang)
+        if button.custom_id not in {getattr(item, "custom_id", None) for item in view.children}:
+            view.add_item(button)
+        return view
 
     def everyone_to_act(self, prompt: Prompt, prompts: Sequence[Prompt] = ()) -> list[tuple[int, int]]:
         """(seat, user id) of every human who may act at the prompt's moment: the prompts

@@ -505,6 +505,10 @@ class GameInfo:
     timed: bool = False
     """Some of its decisions may run on the table's clock (`Decision.clocked`): the lobby and the
     status say how long the clock gives. A game whose decisions never do says nothing of a clock."""
+    highlights: frozenset[str] = frozenset()
+    """The kinds of public event (`Event.kind`) that are a moment the table wants to find again
+    in its history (an arrest, a death): a change that says one gets a message of its own rather
+    than joining the turn's message (`gavel.tables.notices.Public.highlight`)."""
 
     def seats_for(self, variant: str | None) -> range:
         """The seat counts a game with this variant (None: the default) may start with."""

@@ -50,6 +50,16 @@ class _Out:
     answers its click pings nobody at that seat, which reads its buttons in that very message."""
 
 
+def highlighted(table: Table, lines: Sequence[Msg]) -> bool:
+    """Whether a change's public lines tell one of the game's highlighted events
+    (`GameInfo.highlights`), each line of an event named by its kind (`Game.describe`)."""
+    kinds = table.game.info.highlights
+    if not kinds:
+        return False
+    keys = {f"{table.game_key}.event.{kind}" for kind in kinds}
+    return any(line.key in keys for line in lines)
+
+
 @dataclass(frozen=True)
 class _Now:
     """What every prompt of one moment of a table shares (`Answers.now`)."""
@@ -272,6 +282,8 @@ class Answers:
         quiet = frozenset() if out.actor is None else frozenset({out.actor})
         ping = self._timing.decisions.to_ping(table, quiet) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
+        public.version = table.version  # a change's notice: it may join the table's live message
+        public.highlight = highlighted(table, out.public)
         if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
             public.said = (out.lang, public.text(out.lang, self.escape))
         notices: list[Notice] = [public]

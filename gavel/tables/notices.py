@@ -8,6 +8,7 @@ channel or the one player and the language. Hidden information only ever travels
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -187,6 +188,13 @@ class Public(_Lines):
     board: str | None = field(default=None, compare=False)
     """The image as text for a terminal (`Images.text`: local play), from the same PUBLIC view;
     None when not drawn (the bot draws none). Not kept in the outbox."""
+    version: int | None = None
+    """The table's version a change left it at, on that change's notice (`Answers.notices`): such
+    a notice joins the table's live message (`LivePost`) while its turn goes on. None for every
+    other public message (a lobby's, a board asked for), which is posted on its own."""
+    highlight: bool = False
+    """The change said a moment the table wants to find again in its history (one of the game's
+    `GameInfo.highlights`): its notice gets a message of its own."""
 
 
 @dataclass
@@ -235,6 +243,45 @@ class Reminder:
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
 
+@dataclass(frozen=True)
+class LivePost:
+    """A table's live message: the channel message its turn is told in, edited while the turn
+    goes on (its lines grow, its board and buttons are replaced) rather than posted again. Kept
+    in the database (`TableService.live_post`), so that every process delivering the channel's
+    notices, and the bot after a restart, edits the same message."""
+
+    table_id: int
+    channel_id: int
+    message_id: int
+    version: int
+    """The table's version the message was last posted or edited for: an older notice never edits it."""
+    asked: tuple[int, ...]
+    """The seats its buttons ask."""
+    lines: tuple[str, ...]
+    """Its text above the prompt's line, as the channel reads it (worded, escaped)."""
+    posted: float
+    """When it was posted (wall-clock seconds): Discord lets a message be edited for an hour only."""
+    buttons: bool = False
+    """Whether it carries buttons (taken off when a newer message of its table is posted)."""
+    sit: bool = False
+    """Whether one of them is an away player's "Take my seat back", kept on every edit."""
+
+    def to_row(self) -> dict[str, Any]:
+        """The store's row (`live_keep`)."""
+        return {"table_id": self.table_id, "channel": self.channel_id, "message": self.message_id,
+                "version": self.version, "asked": json.dumps(list(self.asked)),
+                "lines": json.dumps(list(self.lines), ensure_ascii=False), "posted": self.posted,
+                "buttons": int(self.buttons) | (2 if self.sit else 0)}
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> LivePost:
+        """The post `to_row` wrote."""
+        buttons = int(row.get("buttons") or 0)
+        return cls(int(row["table_id"]), int(row["channel"]), int(row["message"]), int(row["version"]),
+                   tuple(json.loads(row["asked"] or "[]")), tuple(json.loads(row["lines"] or "[]")),
+                   float(row["posted"]), bool(buttons & 1), bool(buttons & 2))
+
+
 Notice = Public | Private | Prompt | Reminder
 """`Prompt` stands alone only when several humans may act at once (the first rides on the Public).
 
@@ -260,7 +307,9 @@ def to_record(notice: Notice) -> dict[str, Any]:
     if isinstance(notice, Public):
         return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None,
                 **({"over": True} if notice.over else {}), **({"away": True} if notice.away else {}),
-                **({"undo": list(notice.undo)} if notice.undo else {})}
+                **({"undo": list(notice.undo)} if notice.undo else {}),
+                **({"version": notice.version} if notice.version is not None else {}),
+                **({"highlight": True} if notice.highlight else {})}
     return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id, "shows": notice.shows}
 
 
@@ -278,7 +327,8 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
         undo = record.get("undo")
         return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")),
                       dict(record.get("alt") or {}), bool(record.get("away")),
-                      (int(undo[0]), int(undo[1])) if undo else None)
+                      (int(undo[0]), int(undo[1])) if undo else None, version=record.get("version"),
+                      highlight=bool(record.get("highlight")))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"), dict(record.get("alt") or {}))
 

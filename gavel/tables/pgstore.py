@@ -54,6 +54,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from gavel.tables.ratings import Rated, Rating, Update
 from gavel.tables.store import (
+    LIVE_COLUMNS,
     Keep,
     Logged,
     MigrationFailed,
@@ -124,6 +125,11 @@ MIGRATIONS: list[str] = [
     # 6: who holds an outbox row while sending it (the SQLite store's schema 8): the process
     # that wrote or claimed it, so that a process takes back its own rows and no other's.
     "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimer TEXT",
+    # 7: each table's live message (the SQLite store's schema 9): the channel message its turn is
+    # told in, edited while the turn goes on, by whichever process delivers the channel's notices.
+    "CREATE TABLE IF NOT EXISTS live_posts (table_id BIGINT PRIMARY KEY, channel BIGINT NOT NULL,"
+    " message BIGINT NOT NULL, version INTEGER NOT NULL, asked TEXT, lines TEXT,"
+    " posted DOUBLE PRECISION NOT NULL, buttons INTEGER NOT NULL DEFAULT 0)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -596,6 +602,25 @@ class PgStore:
             rows = self._read("SELECT * FROM tables WHERE channel = %s AND status = %s ORDER BY id DESC LIMIT 1",
                               [channel, status])
         return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ live messages
+    def live_post(self, table_id: int) -> dict[str, Any] | None:
+        """The table's live message (`notices.LivePost.to_row`), or None."""
+        rows = self._read("SELECT * FROM live_posts WHERE table_id = %s", [table_id])
+        return rows[0] if rows else None
+
+    def live_keep(self, row: dict[str, Any]) -> bool:
+        """Note the table's live message, unless the one noted is for a newer version (a delivery
+        that ended late never takes the place of a newer message): True when written."""
+        names = LIVE_COLUMNS
+        query = sql.SQL("INSERT INTO live_posts ({}) VALUES ({}) ON CONFLICT (table_id) DO UPDATE SET {}"
+                        " WHERE live_posts.version <= EXCLUDED.version").format(
+            sql.SQL(", ").join(sql.Identifier(n) for n in names),
+            sql.SQL(", ").join(sql.Placeholder() for _ in names),
+            sql.SQL(", ").join(sql.SQL("{0} = EXCLUDED.{0}").format(sql.Identifier(n)) for n in names[1:]))
+        with self.atomic() as conn:
+            cursor = conn.execute(query, [row[n] for n in names])
+        return cursor.rowcount == 1
 
     # ------------------------------------------------------------------ rematch windows, welcomes
     def rematch_add(self, table_id: int, channel: int, previous: int, invited: str, ends: float) -> None:

@@ -117,7 +117,7 @@ from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
-from gavel.tables.notices import Notice, Private, Prompt, Public
+from gavel.tables.notices import LivePost, Notice, Private, Prompt, Public
 from gavel.tables.outbox import Outbox, Owed
 from gavel.tables.play import Play, quiet_line
 from gavel.tables.record import GameRecord
@@ -687,6 +687,16 @@ class TableService:
         would stall every table for a tenth of a second or more the first time each is needed."""
         return self.images.warm()
 
+
+    # ------------------------------------------------------------------ live messages
+    async def live_post(self, table_id: int) -> LivePost | None:
+        """The table's live message as the database has it (any process may have posted it)."""
+        row = await asyncio.to_thread(self.store.live_post, table_id)
+        return LivePost.from_row(row) if row is not None else None
+
+    async def keep_live(self, post: LivePost) -> bool:
+        """Note the table's live message; False when a newer one is noted already."""
+        return bool(await asyncio.to_thread(self.store.live_keep, post.to_row()))
 
     # ------------------------------------------------------------------ the bot's own
     async def first_welcome(self, guild_id: int, *, failed: bool = False) -> bool:

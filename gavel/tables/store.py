@@ -414,9 +414,17 @@ MIGRATIONS: list[Migration] = [
     # 8: who holds an outbox row while sending it (`claimer`: the process that wrote or claimed
     # it), so that a process takes back its own rows and no other's.
     "ALTER TABLE outbox ADD COLUMN claimer TEXT",
+    # 9: each table's live message (`notices.LivePost`): the channel message its turn is told in,
+    # edited while the turn goes on, by whichever process delivers the channel's notices.
+    "CREATE TABLE IF NOT EXISTS live_posts (table_id INTEGER PRIMARY KEY, channel INTEGER NOT NULL,"
+    " message INTEGER NOT NULL, version INTEGER NOT NULL, asked TEXT, lines TEXT, posted REAL NOT NULL,"
+    " buttons INTEGER NOT NULL DEFAULT 0)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
+
+LIVE_COLUMNS = ("table_id", "channel", "message", "version", "asked", "lines", "posted", "buttons")
+"""The columns of a table's live message (`live_keep`), the key first; both stores keep them."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The newest schema this Gavel knows (the code reads `len(MIGRATIONS)`, so tests may append)."""
@@ -931,6 +939,26 @@ class Store:
         with self.atomic():
             self.db.execute("DELETE FROM welcomes WHERE guild = ?", [guild])
 
+    # ------------------------------------------------------------------ live messages
+    @_locked
+    def live_post(self, table_id: int) -> dict[str, Any] | None:
+        """The table's live message (`notices.LivePost.to_row`), or None."""
+        rows = list(self.db.execute_returning_dicts("SELECT * FROM live_posts WHERE table_id = ?", [table_id]))
+        return rows[0] if rows else None
+
+    @_locked
+    def live_keep(self, row: dict[str, Any]) -> bool:
+        """Note the table's live message, unless the one noted is for a newer version (a delivery
+        that ended late never takes the place of a newer message): True when written."""
+        names = LIVE_COLUMNS
+        with self.atomic():
+            cursor = self.db.execute(
+                f"INSERT INTO live_posts ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
+                f" ON CONFLICT (table_id) DO UPDATE SET"
+                f" {', '.join(f'{n} = excluded.{n}' for n in names[1:])}"
+                " WHERE live_posts.version <= excluded.version", [row[n] for n in names])
+        return cursor.rowcount == 1
+
     # ------------------------------------------------------------------ the outbox
     @_locked
     def outbox_add(self, table_id: int, channel: int, version: int,
@@ -1152,6 +1180,8 @@ class TableStore(Protocol):
     def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]: ...
     def welcome(self, guild: int) -> bool: ...
     def unwelcome(self, guild: int) -> None: ...
+    def live_post(self, table_id: int) -> dict[str, Any] | None: ...
+    def live_keep(self, row: dict[str, Any]) -> bool: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
                    claimer: str | None = None, seats: Sequence[SeatWrite] = (),

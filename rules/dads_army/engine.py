@@ -84,6 +84,7 @@ class DadsArmy(Game[DadsArmyState]):
         max_seats=4,
         variants=(REDRAW,),
         hidden_information=False,
+        highlights=frozenset({"arrived"}),  # a man home on his map reference: a leg of the race won
     )
     state_type = DadsArmyState
 

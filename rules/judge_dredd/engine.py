@@ -80,6 +80,7 @@ class JudgeDredd(Game[DreddState]):
         variants=VARIANTS,
         hidden_information=True, has_secrets=True,
         timed=True,
+        highlights=frozenset({"arrested", "dredd_arrest"}),  # a perp arrested
     )
     state_type = DreddState
 

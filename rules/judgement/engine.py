@@ -90,6 +90,7 @@ class Judgement(Game[JudgementState]):
         variants=setup.VARIANTS,
         hidden_information=True, has_secrets=True,
         timed=True,
+        highlights=frozenset({"died", "revealed", "identity_shown"}),  # a death, a character or identity shown
     )
     state_type = JudgementState
 

@@ -183,6 +183,7 @@ class Judtho(Game[JudthoState]):
         variants=VARIANTS,
         default_timeout=0.0,  # no card-play window: J18's move clock is the table's time control (/judtho new time:)
         variant_seats={"duo": (2, 2), "trio": (3, 3), "trio_dark": (3, 3)},
+        highlights=frozenset({"conquest"}),  # a colour conquered (by regicide, knatch or annihilation)
     )
     state_type = JudthoState
 

@@ -133,10 +133,10 @@ async def test_alt_a_board_sent_again_by_the_outbox_keeps_its_words(world, servi
 
     w = world
     _table, prompt = await started(w, service)
-    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=1)
+    w.env.inject_error("*", f"/channels/{w.channel.id}/messages*", **SERVER_ERROR, times=1)
     await w.alice.click(prompt, label="Roll")  # refused by Discord: it waits in the outbox
     assert len(waiting(service)) == 1
     await later(w, service, 6)
     assert waiting(service) == []
-    [words] = described(w.channel.last_message)  # posted again, words and all
+    [words] = described(w.channel.last_message)  # sent again (an edit of the turn's message), words and all
     assert words.startswith(i18n.gettext("table.alt.board", game="Line race"))

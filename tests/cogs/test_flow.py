@@ -6,6 +6,8 @@ from __future__ import annotations
 from gavel.tables import i18n
 from tests.cogs.conftest import as_player, buttons, private_answer, refusals
 
+MISSING_ACCESS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+
 
 async def open_table(w):
     result = await w.alice.slash(w.channel, "race new")
@@ -94,6 +96,8 @@ async def test_a_stale_click_is_refused_and_changes_nothing(world, service):
     table, prompt = await started(w, service)
     await w.alice.click(prompt, label="Roll")
     menu = w.channel.last_message  # the men, for version 1
+    # Discord refuses to edit it (a lost permission): its buttons stay on screen, and go stale
+    w.env.inject_error("PATCH", f"/channels/{w.channel.id}/messages/{menu.id}", **MISSING_ACCESS, times=None)
     step = await w.alice.click(menu, label="Ann")
     await w.alice.click(step.response, label=next(b["label"] for b in buttons(step.response)))
     assert table.version == 2

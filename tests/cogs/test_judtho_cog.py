@@ -49,6 +49,9 @@ def simcord_bot(service):
     return make_bot(service)
 
 
+MISSING_ACCESS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+
+
 async def start_with_ais(w, service, ais: int = 3, variant: str | None = None):
     await w.alice.slash(w.channel, "judtho new", **({"variant": variant} if variant else {}))
     lobby = w.channel.last_message
@@ -196,6 +199,8 @@ async def test_a_stale_click_is_refused_and_changes_nothing(world, service):
     w = world
     table = await to_play(w, service)
     prompt = w.channel.last_message
+    # Discord refuses to edit it (a lost permission): its buttons stay on screen, and go stale
+    w.env.inject_error("PATCH", f"/channels/{w.channel.id}/messages/{prompt.id}", **MISSING_ACCESS, times=None)
     move = next(a for a in legal(service, w) if isinstance(_parse(a), Move))
     await w.alice.slash(w.channel, "judtho move", **{"from": _parse(move).origin, "to": move})
     before = table.version

@@ -413,7 +413,7 @@ async def test_section_4_the_trio_suggestion_reaches_the_partner_only(world, ser
     move = (await w.carol.autocomplete(w.channel, "judtho suggest", "move", ""))[-1]["value"]
     result = await w.carol.slash(w.channel, "judtho suggest", move=move)
     assert refusals(w.env) == [] and result.ephemeral and move not in result.response.content
-    said = history_text(w, since)
+    said = history_text(w, since - 1)  # the turn's message, edited
     assert move not in said and "carol" in said
     assert pinged(w.channel.last_message) == {w.bob.id}
     bobs = [m.content for m in w.bob.user.dm_channel.history()]

@@ -23,6 +23,9 @@ def db_path(backend: Backend) -> str:  # noqa: F811  (the outbox on a SQLite fil
 SERVER_ERROR = {"status": 500, "code": 0, "message": "Internal Server Error"}
 
 
+ROLLED = "cogs_toy.event.rolled"
+
+
 def waiting(svc) -> list[dict]:
     return svc.store.outbox_due(float("inf"))
 
@@ -52,19 +55,21 @@ async def test_a_dm_failing_with_a_server_error_does_not_stop_the_next_players_d
     assert waiting(service) == []
 
 
-async def test_a_channel_post_that_failed_is_posted_again_later(world, service, caplog):  # noqa: F811
+async def test_a_channel_message_that_failed_is_sent_again_later(world, service, caplog):  # noqa: F811
     w = world
     _table, prompt = await started_toy(w)
     svc = w.env.bot.service
-    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=1)
+    w.env.inject_error("*", f"/channels/{w.channel.id}/messages*", **SERVER_ERROR, times=1)
     with caplog.at_level(logging.WARNING):
         result = await w.alice.click(prompt, label="Roll")
     assert svc.table(w.channel.id).version == 1  # the move stands
     assert [f.content for f in result.followups if f.ephemeral] == [i18n.gettext("cogs.error.undelivered")]
     assert len(waiting(svc)) == 1
     before = len(w.channel.history())
+    assert ROLLED not in w.channel.last_message.content
     await later(w, svc, 6)
-    assert len(w.channel.history()) == before + 1 and waiting(svc) == []
+    assert len(w.channel.history()) == before and waiting(svc) == []  # the turn's message, edited
+    assert ROLLED in w.channel.last_message.content
     assert w.alice.mention in w.channel.last_message.content  # the prompt still asks her (nothing moved since)
 
 
@@ -72,15 +77,16 @@ async def test_the_next_action_sends_what_the_channel_still_owes_first(world, se
     w = world
     _table, prompt = await started_toy(w)
     svc = w.env.bot.service
-    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=1)
+    w.env.inject_error("*", f"/channels/{w.channel.id}/messages*", **SERVER_ERROR, times=1)
     await w.alice.click(prompt, label="Roll")
     owed = waiting(svc)
     assert len(owed) == 1
     man, to = svc.legal_for(w.channel.id, _player(w.alice))[0].split()[1:]
     before, now = len(w.channel.history()), w.env.now()
     await w.alice.slash(w.channel, "race move", man=man, to=to)
-    posted = w.channel.history()[before:]
-    assert len(posted) == 2  # the roll that was owed, then the move
+    posted = w.channel.history()[before - 1:]
+    assert len(posted) == 2  # the roll that was owed, in the turn's message, then the move in a new one (bob's)
+    assert ROLLED in posted[0].content and "cogs_toy.event.moved" in posted[1].content
     assert w.env.now() == now  # it went out with the move, not with the retry after its pause
     assert w.alice.mention not in posted[0].content  # the owed notice no longer asks anyone (the game moved on)
     assert waiting(svc) == []
@@ -91,7 +97,7 @@ async def test_what_is_still_owed_after_the_next_action_is_sent_again_later(worl
     w = world
     _table, prompt = await started_toy(w)
     svc = w.env.bot.service
-    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **SERVER_ERROR, times=2)
+    w.env.inject_error("*", f"/channels/{w.channel.id}/messages*", **SERVER_ERROR, times=2)
     await w.alice.click(prompt, label="Roll")
     man, to = svc.legal_for(w.channel.id, _player(w.alice))[0].split()[1:]
     before = len(w.channel.history())
@@ -99,7 +105,9 @@ async def test_what_is_still_owed_after_the_next_action_is_sent_again_later(worl
     assert len(w.channel.history()) == before + 1 and len(waiting(svc)) == 1
     assert w.env.bot.resender.armed  # the roll still waits: its wake-up stays
     await later(w, svc, 11)  # its second pause is longer
+    # older than the move's message, the roll is told in a message of its own, without buttons
     assert len(w.channel.history()) == before + 2 and waiting(svc) == []
+    assert ROLLED in w.channel.last_message.content and w.channel.last_message.components == []
 
 
 async def test_what_a_stopped_bot_never_sent_goes_out_after_the_restart(world, service, db_path):  # noqa: F811
@@ -112,8 +120,8 @@ async def test_what_a_stopped_bot_never_sent_goes_out_after_the_restart(world, s
     before = len(w.channel.history())
     await w.env.restart_bot(make_bot(fresh))
     await w.env.settle()
-    posted = w.channel.history()[before:]
-    assert posted and any(w.alice.mention in m.content for m in posted)
+    shown = w.channel.history()[before - 1:]  # the turn's message (edited), and any posted since
+    assert any(ROLLED in m.content and w.alice.mention in m.content for m in shown)
     assert waiting(fresh) == []
 
 
@@ -142,7 +150,7 @@ async def test_actions_saved_but_never_queued_are_told_after_the_restart(world, 
     before = len(w.channel.history())
     await w.env.restart_bot(make_bot(fresh))
     await w.env.settle()
-    posted = "\n".join(m.content for m in w.channel.history()[before:])
+    posted = "\n".join(m.content for m in w.channel.history()[before - 1:])  # the turn's message, edited
     assert i18n.gettext("table.resumed") in posted and w.alice.mention in posted
     assert waiting(fresh) == [] and fresh.store.table_row(table.id)["announced"] == 1
 

@@ -121,9 +121,9 @@ async def test_a_window_pings_each_player_once_and_not_again_after_another_playe
     assert sorted(pings(w, opened)) == sorted([w.alice.id, w.bob.id, w.carol.id])
     await w.alice.slash(w.channel, "wtoy pass")  # the window's message is edited: nobody pinged again
     assert w.channel.last_message.id == opened.id and pings(w, w.channel.last_message) == []
-    await w.bob.slash(w.channel, "wtoy pass")  # carol alone is left: a new message names her...
+    await w.bob.slash(w.channel, "wtoy pass")  # carol alone is left: the message names her...
     left = w.channel.last_message
-    assert left.id != opened.id and w.carol.mention in left.content
+    assert left.id == opened.id and w.carol.mention in left.content
     assert pings(w, left) == []  # ...without a second notification in the same decision
     await w.carol.slash(w.channel, "wtoy pass")  # the window closed: alice's `go` is a new decision
     turn = w.channel.last_message

@@ -91,7 +91,7 @@ async def test_a_move_played_but_not_posted_is_not_called_unchanged(world, servi
     the player must not hear "nothing was changed" (trying again would play a second move)."""
     w = world
     table, prompt = await started(w, service)
-    w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", **MISSING_ACCESS, times=None)
+    w.env.inject_error("*", f"/channels/{w.channel.id}/messages*", **MISSING_ACCESS, times=None)
     with caplog.at_level(logging.ERROR, logger="gavel.cogs"):
         by_button = await w.alice.click(prompt, label="Roll")
     assert table.version == 1  # the move stands

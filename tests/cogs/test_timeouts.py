@@ -30,9 +30,9 @@ NOT_ANSWERED: list[Callable[[], BaseException]] = [
 
 
 class Unanswered:
-    """Makes the bot's POSTs to matching paths raise `error` instead of reaching Discord: `times`
-    of them, or each with probability `rate` (from a seeded `random.Random`). `sent` counts the
-    message contents Discord accepted, by path."""
+    """Makes the bot's POSTs and PATCHes (a message posted or edited) to matching paths raise
+    `error` instead of reaching Discord: `times` of them, or each with probability `rate` (from a
+    seeded `random.Random`). `sent` counts the message contents Discord accepted, by path."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, bot, pattern: str, *, times: int = 0, rate: float = 0.0,
                  seed: int = 0, error: Callable[[], BaseException] = NOT_ANSWERED[0]) -> None:
@@ -51,7 +51,7 @@ class Unanswered:
 
     async def request(self, route, **kwargs):
         path = urlparse(route.url).path.split("/api/v10", 1)[-1]
-        if route.method == "POST" and fnmatch.fnmatch(path, self.pattern):
+        if route.method in ("POST", "PATCH") and fnmatch.fnmatch(path, self.pattern):
             if self._fails():
                 self.raised += 1
                 raise self.error()
@@ -70,6 +70,9 @@ async def later(w, svc, seconds: float) -> None:
     start = svc.wall()
     svc.wall = lambda: start + seconds
     await w.env.advance_time(seconds)
+
+
+ROLLED = "cogs_toy.event.rolled"
 
 
 def waiting(svc) -> list[dict]:
@@ -101,7 +104,7 @@ async def test_a_dm_that_times_out_after_the_channel_post_leaves_the_post_delive
     assert table.version == 1  # the roll stands
     assert i18n.gettext("cogs.error.unexpected") not in told(result)
     assert not any("Nothing was changed" in t for t in told(result))
-    assert len(w.channel.history()) == before + 1  # the roll, posted once
+    assert len(w.channel.history()) == before and ROLLED in w.channel.last_message.content  # the roll, told once
     left = waiting(service)
     assert len(left) == 1 and f'"user":{w.alice.id}' in left[0]["notice"]  # only the DM waits
 
@@ -110,7 +113,8 @@ async def test_a_dm_that_times_out_after_the_channel_post_leaves_the_post_delive
     await later(w, service, 6)
     posts = Counter(m.content for m in w.channel.history()[before:])
     assert all(n == 1 for n in posts.values()), posts  # nothing posted twice
-    assert len(w.channel.history()) == before + 2  # the roll, then the move
+    assert len(w.channel.history()) == before + 1  # the move (bob's turn) in a new message
+    assert "\n".join(m.content for m in w.channel.history()).count(ROLLED) == 1
     assert [m.content for m in dm.history()] == ["cogs_toy.event.secret"]  # the DM, once
     assert waiting(service) == []
 
@@ -120,7 +124,7 @@ async def test_a_channel_post_that_times_out_is_posted_once_later_and_the_player
     w = world
     table, prompt = await started(w, service)
     bot = w.env.bot
-    chaos = Unanswered(monkeypatch, bot, f"/channels/{w.channel.id}/messages", times=1)
+    chaos = Unanswered(monkeypatch, bot, f"/channels/{w.channel.id}/messages*", times=1)
     before = len(w.channel.history())
     with caplog.at_level(logging.WARNING, logger="gavel.cogs"):
         result = await w.alice.click(prompt, label="Roll")
@@ -130,11 +134,14 @@ async def test_a_channel_post_that_times_out_is_posted_once_later_and_the_player
     dm = w.alice.user.dm_channel
     assert [m.content for m in dm.history()] == ["cogs_toy.event.secret"]  # the DM after it still went
     assert len(w.channel.history()) == before and len(waiting(service)) == 1
+    assert ROLLED not in w.channel.last_message.content
     await later(w, service, 6)
-    assert len(w.channel.history()) == before + 1 and waiting(service) == []
+    assert len(w.channel.history()) == before and waiting(service) == []  # the turn's message, edited
+    assert ROLLED in w.channel.last_message.content
     assert w.alice.mention in w.channel.last_message.content  # the prompt still asks her
     await later(w, service, 60)
-    assert len(w.channel.history()) == before + 1  # and only once
+    assert len(w.channel.history()) == before  # and only once
+    assert w.channel.last_message.content.count(ROLLED) == 1
     assert [m.content for m in dm.history()] == ["cogs_toy.event.secret"]
 
 
@@ -172,15 +179,16 @@ async def test_a_bug_after_the_change_is_logged_and_the_change_said_to_stand(wor
 
 
 async def chaos_figures(w, service, monkeypatch, *, actions: int, rate: float, seed: int) -> dict[str, int]:
-    """`actions` moves of the line race (rolls and moves by slash commands) while each POST of a
-    channel message or a DM times out with probability `rate`, then time for the outbox to send
-    what it kept. Counts the posts beyond one per applied action (`duplicates`: each roll is one
-    channel post and one DM, each move one channel post), the replies telling a player whose move
+    """`actions` moves of the line race (rolls and moves by slash commands) while each POST or
+    PATCH of a channel message or a DM times out with probability `rate`, then time for the outbox
+    to send what it kept. Counts the lines beyond one per applied action in the channel's
+    messages as they end (`duplicates`: each roll is one line and one DM, each move one line, in
+    a message posted or edited), the replies telling a player whose move
     stood that nothing changed (`wrong_unchanged`), what the outbox still holds (`left`), and
     the timeouts raised."""
     table, _prompt = await started(w, service)
     before = len(w.channel.history())
-    chaos = Unanswered(monkeypatch, w.env.bot, "/channels/*/messages", rate=rate, seed=seed)
+    chaos = Unanswered(monkeypatch, w.env.bot, "/channels/*/messages*", rate=rate, seed=seed)
     sorry = i18n.gettext("cogs.error.unexpected")
     wrong = 0
     applied: Counter[str] = Counter()
@@ -201,8 +209,8 @@ async def chaos_figures(w, service, monkeypatch, *, actions: int, rate: float, s
     await later(w, service, 600)
     with contextlib.suppress(ExceptionGroup):
         w.env.raise_errors()  # the errors the handler answered
-    posted = Counter(m.content.split("\n")[0].removeprefix("cogs_toy.event.")
-                     for m in w.channel.history()[before:])
+    posted = Counter(line.removeprefix("cogs_toy.event.") for m in w.channel.history()[before - 1:]
+                     for line in m.content.split("\n") if line.startswith("cogs_toy.event."))
     dms = sum(len([m for m in member.user.dm_channel.history() if m.content == "cogs_toy.event.secret"])
               for member in (w.alice, w.bob) if member.user.dm_channel is not None)
     duplicates = sum(max(0, posted[verb] - applied[verb]) for verb in applied) + max(0, dms - applied["rolled"])

@@ -155,10 +155,11 @@ async def test_a_pass_click_applies_and_the_channel_then_waits_for_the_others(wo
     await w.alice.click(menu.response, label="Pass")
     assert table.version == 1 and table.state.passed == [0]
     assert menu.response.content == i18n.gettext("cogs.done")
-    posted = w.channel.history()[before:]
-    assert len(posted) == 1
-    assert w.bob.mention in posted[0].content and w.alice.mention not in posted[0].content
-    assert [b["label"] for b in buttons(posted[0])] == [OPTIONS, "My hand", "My info"]
+    assert len(w.channel.history()) == before  # the window's message is edited: bob was pinged already
+    edited = w.channel.last_message
+    assert edited.id == message.id
+    assert w.bob.mention in edited.content and w.alice.mention not in edited.content
+    assert [b["label"] for b in buttons(edited)] == [OPTIONS, "My hand", "My info"]
     assert refusals(w.env) == []
 
 
@@ -184,9 +185,9 @@ async def test_a_click_by_someone_not_seated_or_stale_is_refused_privately(world
     assert table.version == version  # refused; the menu now holds carol's options as they are
     await w.alice.slash(w.channel, "wtoy pass")
     old = await w.alice.click(message, label=OPTIONS)  # alice passed: nothing to show her
-    assert old.ephemeral and old.response.content == i18n.gettext("error.stale_button")
+    assert old.ephemeral and old.response.content == i18n.gettext("error.not_your_prompt")
     assert table.version == version + 1 and table.state.passed == [0]
-    assert len(w.channel.history()) == count + 1  # bob's card was announced; alice's pass edits its message
+    assert len(w.channel.history()) == count  # bob's card and alice's pass: the window's message, edited
     assert refusals(w.env) == []
 
 
@@ -290,9 +291,9 @@ async def test_my_hand_button_shows_the_clickers_hand_privately(world, service):
     assert refusals(w.env) == []
 
 
-async def test_passes_edit_the_window_message_while_two_or_more_may_act(world, service):
-    """Four humans: the first two passes edit the window's one message (its lines grow, the
-    mention and the button follow); with one player left, a new message pings them."""
+async def test_passes_edit_the_window_message(world, service):
+    """Four humans: the passes edit the window's one message (its lines grow, the mention and
+    the button follow), down to the last player left, who was pinged when the window opened."""
     w = world
     dave = w.guild.add_member(w.env.create_user("dave"))
     table, (message,) = await start(w, service, others=(w.bob, w.carol, dave))
@@ -312,38 +313,45 @@ async def test_passes_edit_the_window_message_while_two_or_more_may_act(world, s
     assert [b["label"] for b in buttons(menu.response)] == ["Pass", "Play"]
 
     await w.carol.slash(w.channel, "wtoy pass")
-    assert len(w.channel.history()) == count + 1
+    assert len(w.channel.history()) == count
     last = w.channel.history()[-1]
-    assert dave.mention in last.content and w.carol.mention not in last.content
+    assert last.id == message.id and dave.mention in last.content and w.carol.mention not in last.content
     assert refusals(w.env) == []
 
 
-async def test_a_card_played_asks_everyone_again_in_a_new_message(world, service):
+async def test_a_card_played_asks_everyone_again_in_the_windows_message(world, service):
+    """The passes are cleared: everyone may act again, named in the window's message; each was
+    pinged when the window opened, so nobody is pinged again and the message is edited."""
     w = world
     dave = w.guild.add_member(w.env.create_user("dave"))
-    await start(w, service, others=(w.bob, w.carol, dave))
+    _table, (message,) = await start(w, service, others=(w.bob, w.carol, dave))
     await w.alice.slash(w.channel, "wtoy pass")
     count = len(w.channel.history())
     play = next(a for a in service.legal_for(w.channel.id, as_player(w.bob)) if a.startswith("play"))
     _, card, option, target = play.split()
     await w.bob.slash(w.channel, "wtoy play", card=card, option=option, target=target)
-    assert len(w.channel.history()) == count + 1  # the passes are cleared: everyone is pinged again
+    assert len(w.channel.history()) == count and w.channel.last_message.id == message.id
     assert all(m.mention in w.channel.last_message.content for m in (w.alice, w.bob, w.carol, dave))
     assert refusals(w.env) == []
 
 
-def test_a_window_message_is_edited_only_for_a_newer_notice_with_fewer_players_left():
-    from cogs.windows import WindowPosts
+def test_a_live_message_is_edited_only_by_a_newer_quiet_notice_of_its_channel():
+    from cogs.live import LIVE_FOR, why_new
+    from gavel.tables.notices import LivePost
 
-    posts, message = WindowPosts(), object()
-    posts.posted(7, 1, 10, frozenset({0, 1, 2, 3}), message, ["opened"])  # type: ignore[arg-type]
-    assert posts.continued(7, 1, 11, frozenset({1, 2, 3})).message is message  # a pass
-    assert posts.continued(7, 1, 10, frozenset({1, 2, 3})) is None  # older: never put back a stale button
-    assert posts.continued(7, 1, 11, frozenset({0, 1, 2, 3})) is None  # a card played: everyone again
-    assert posts.continued(7, 1, 11, frozenset({3})) is None  # the last one left is pinged anew
-    assert posts.continued(7, 2, 11, frozenset({1, 2})) is None  # another table
-    posts.posted(7, 1, 12, frozenset({0}), message, [])  # type: ignore[arg-type]
-    assert posts.continued(7, 1, 13, frozenset()) is None
+    post = LivePost(1, 7, 99, 10, (0, 1, 2, 3), ("opened",), posted=1000.0, buttons=True)
+    quiet = {"channel_id": 7, "version": 11, "pings": False, "highlight": False, "over": False, "text": "a pass",
+             "now": 1000.0}
+    assert why_new(post, **quiet) is None  # a pass, a card played, the AI's moves
+    assert why_new(post, **{**quiet, "version": 10}) is None  # the same moment, told again
+    assert why_new(post, **{**quiet, "version": 9}) == "stale"  # older: never put back a stale button
+    assert why_new(post, **{**quiet, "pings": True}) == "ping"
+    assert why_new(post, **{**quiet, "highlight": True}) == "highlight"
+    assert why_new(post, **{**quiet, "over": True}) == "over"
+    assert why_new(post, **{**quiet, "channel_id": 8}) == "channel"
+    assert why_new(post, **{**quiet, "now": 1000.0 + LIVE_FOR + 1}) == "old"
+    assert why_new(post, **{**quiet, "text": "x" * 2001}) == "long"
+    assert why_new(None, **quiet) == "none"
 
 
 async def test_a_private_menu_says_what_was_chosen_so_far(world, service):
