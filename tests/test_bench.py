@@ -395,6 +395,7 @@ def test_channel_bench_plays_by_clicks_and_counts_what_the_channel_saw(capsys) -
     assert 1 <= game["human_turns"] <= game["human_decisions"]
     assert game["actions"] >= 1
     assert game["channel_messages"] >= 1 and game["channel_image_mb"] > 0  # the board, posted
-    assert 0 <= game["pings_to_actor"] <= game["pings"] <= game["channel_messages"] * 2
+    assert 0 <= game["pings"] <= game["channel_messages"] * 2
+    assert game["pings_to_actor"] == 0  # the Start click's answer, and every click's, pings nobody who clicked
     assert game["dms"] == 0  # Dad's Army has no secrets
     assert game["cpu_s"] >= 0 and game["wall_s"] > 0
