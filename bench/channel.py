@@ -41,8 +41,9 @@ above), the interactions made one after another without waiting for the bot in b
 every other table the other human types `/table me` just after the click, while the AI seats
 answer it. Every interaction of the rounds is timed on the wall clock from its creation to the
 bot's first response (an answer, a defer, or a message): `late_interactions` (over Discord's
-3 s, or never answered: `unanswered`), `max_first_response_ms`, `p50_first_response_ms`, in all
-and `by_kind` (`click`, `me`); `clicks`, `table_me`, `actions` and `finished` (in all and per
+3 s, or never answered: `unanswered`), `max_first_response_ms`, `p50_first_response_ms`, and
+to its last answer (a follow-up, an edit of its answer: the interaction done) `max_done_ms`,
+`p50_done_ms`, in all and `by_kind` (`click`, `me`); `clicks`, `table_me`, `actions` and `finished` (in all and per
 game, `games`), the main process's `cpu_s` and the rounds' `wall_s`.
 """
 
@@ -282,7 +283,8 @@ LOAD_SETTLE_S = 120.0
 """How long simcord waits for the bot to settle in the load run (after a burst of interactions at
 once, the AI workers' start): the loops whose sleeps a long wait would wait through are off there."""
 LOAD_FIGURES = ("tables", "rounds", "interactions", "late_interactions", "unanswered", "max_first_response_ms",
-                "p50_first_response_ms", "clicks", "table_me", "actions", "finished", "cpu_s", "wall_s")
+                "p50_first_response_ms", "max_done_ms", "p50_done_ms", "clicks", "table_me", "actions", "finished",
+                "cpu_s", "wall_s")
 RESPONSES = ("respond_with_message", "defer", "defer_update", "update_source", "show_modal",
              "complete_autocomplete", "pong")
 """How simcord's interaction record takes the bot's first response (ack, defer or message)."""
@@ -298,27 +300,35 @@ class FirstResponses:
         self.env = env
         self.made: dict[int, float] = {}
         self.answered: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        """When the bot last answered each interaction (a follow-up, an edit of its answer: done)."""
         self.kind: dict[int, str] = {}
         self._undo: list[tuple[Any, str, Any]] = []
 
     def __enter__(self) -> FirstResponses:
         from simcord.backend.models.interaction import Interaction
 
-        backend, made, answered = self.env.backend, self.made, self.answered
-        new_interaction = backend.new_interaction
+        backend, made, answered, last = self.env.backend, self.made, self.answered, self.last
+        new_interaction, by_token = backend.new_interaction, backend.interaction_by_token
 
         def timed_new(*args: Any, **kwargs: Any) -> Any:
             record = new_interaction(*args, **kwargs)
             made[record.id] = time.perf_counter()
             return record
 
-        self._undo.append((backend, "new_interaction", None))
-        backend.new_interaction = timed_new
+        def timed_use(token: str) -> Any:  # a follow-up or an edit of the answer, by its token
+            record = by_token(token)
+            last[record.id] = time.perf_counter()
+            return record
+
+        self._undo += [(backend, "new_interaction", None), (backend, "interaction_by_token", None)]
+        backend.new_interaction, backend.interaction_by_token = timed_new, timed_use
         for name in RESPONSES:
             method = getattr(Interaction, name)
 
             def first(record: Any, *args: Any, _method: Any = method, **kwargs: Any) -> Any:
                 answered.setdefault(record.id, time.perf_counter())
+                last[record.id] = time.perf_counter()
                 return _method(record, *args, **kwargs)
 
             self._undo.append((Interaction, name, method))
@@ -339,14 +349,18 @@ class FirstResponses:
 
     def figures(self, since: float) -> dict[str, Any]:
         """The interactions made after `since`: how many, how many answered late (or never), the
-        slowest and the median first response (ms), in all and by kind."""
+        slowest and the median first response (ms), and the slowest and median last one (the
+        interaction done: `done_ms`), in all and by kind."""
         def of(ids: list[int]) -> dict[str, Any]:
             waits = sorted((self.answered[i] - self.made[i]) * 1000 for i in ids if i in self.answered)
+            done = sorted((self.last[i] - self.made[i]) * 1000 for i in ids if i in self.last)
             unanswered = len(ids) - len(waits)
             return {"interactions": len(ids),
                     "late_interactions": unanswered + sum(1 for w in waits if w > LATE_S * 1000),
                     "unanswered": unanswered, "max_first_response_ms": round(max(waits), 1) if waits else 0.0,
-                    "p50_first_response_ms": round(waits[len(waits) // 2], 1) if waits else 0.0}
+                    "p50_first_response_ms": round(waits[len(waits) // 2], 1) if waits else 0.0,
+                    "max_done_ms": round(max(done), 1) if done else 0.0,
+                    "p50_done_ms": round(done[len(done) // 2], 1) if done else 0.0}
 
         ids = [i for i, t in self.made.items() if t >= since]
         report = of(ids)
