@@ -33,16 +33,16 @@ async def let_go(table: Table) -> AsyncIterator[None]:
 
 
 async def _take_again(lock: asyncio.Lock) -> None:
-    """Acquire `lock` whatever happens: a cancellation meanwhile is raised once it is held."""
+    """Acquire `lock` whatever happens: a cancellation meanwhile is raised once it is held (the
+    acquiring itself cancelled, as the event loop closing does: raised at once)."""
     taking = asyncio.ensure_future(lock.acquire())
     cancelled = False
-    while True:
+    while not taking.done():
         try:
             await asyncio.shield(taking)
-            break
         except asyncio.CancelledError:
             cancelled = True
-    if cancelled:
+    if cancelled or taking.cancelled():
         raise asyncio.CancelledError()
 
 
