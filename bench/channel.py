@@ -1,6 +1,7 @@
 """A whole game of each game played by clicks on simcord, as a Discord server lives it; prints one JSON object.
 
     python bench/channel.py [--only GAME] [--seed 5eed] [--max-clicks 400]
+    python bench/channel.py --shared [--tables 60] [--rounds 3] [--only GAMES] [--pg URL] [--workers 2]
 
 Each game is played at one table on simcord (the real bot, the real AI seats thinking inline on
 the event loop, the real board renderers, a SQLite file): alice opens it with `/<group> new`
@@ -30,17 +31,33 @@ Per game, counted from the Start click (the lobby left out):
 - `dms`: new messages in direct-message channels; `ephemeral`: new messages only the clicker sees;
 - `actions`: actions in the table's log; `finished`, `clicks` (all clicks, the bound's count),
   `cpu_s` (`time.process_time`) and `wall_s` of the whole game from the Start click.
+
+`--shared`: many tables at once, as a busy server lives them (`load_run`). `--tables` tables on
+one PostgreSQL database (`--pg`, a new schema dropped afterwards, `schemas_dropped`) in shared
+mode, each in its own channel, of the `--only` games in turn, 2 humans and 2 AI seats (thinking
+in `--workers` processes, as in the bot), seeded and started one after another. Then `--rounds`
+rounds of clicks at once: in each, the human asked at every table clicks the next menu step (as
+above), the interactions made one after another without waiting for the bot in between, and at
+every other table the other human types `/table me` just after the click, while the AI seats
+answer it. Every interaction of the rounds is timed on the wall clock from its creation to the
+bot's first response (an answer, a defer, or a message): `late_interactions` (over Discord's
+3 s, or never answered: `unanswered`), `max_first_response_ms`, `p50_first_response_ms`, and
+to its last answer (a follow-up, an edit of its answer: the interaction done) `max_done_ms`,
+`p50_done_ms`, in all and `by_kind` (`click`, `me`); `clicks`, `table_me`, `actions` and `finished` (in all and per
+game, `games`), the main process's `cpu_s` and the rounds' `wall_s`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import re
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +104,14 @@ def first_step(message: Any, version: int | None = None) -> Any | None:
     if steps:
         return steps[0]
     return next((c for c in items_of(message) if (getattr(c, "custom_id", None) or "").startswith(PAGE)), None)
+
+
+async def press(actor: Any, target: Any, step: Any) -> Any:
+    """`actor` clicks `step` of `target`: a button, or a select's first options (as many as it takes)."""
+    if getattr(step, "options", None):
+        values = [o.value for o in step.options[:max(1, step.min_values or 1)]]
+        return await actor.select(target, values, custom_id=step.custom_id)
+    return await actor.click(target, custom_id=step.custom_id)
 
 
 class Channel:
@@ -156,15 +181,34 @@ def human_turns(table: Any, log: list[dict[str, Any]]) -> int:
     return turns
 
 
+async def open_lobby(env: Any, channel: Any, key: str, seed: str, alice: Any, bob: Any) -> Any:
+    """`/<group> new` by alice in `channel` (no clock, the table's seed `seed`), bob joins, alice
+    adds two AI seats: the lobby's message, ready to start."""
+    from gavel.tables import i18n
+    from rules import registry
+
+    group = registry.plugin(key).commands.group
+    tree: Any = getattr(env.bot, "tree")  # noqa: B009
+    new = tree.get_command(group).get_command("new")
+    no_clock = {"timeout": 0} if any(p.name == "timeout" for p in new.parameters) else {}
+    with seeded(seed):
+        await alice.slash(channel, f"{group} new", **no_clock)
+    lobby = channel.last_message
+    if lobby is None:
+        raise RuntimeError(f"/{group} new opened no lobby")
+    await bob.click(lobby, label=i18n.gettext("cogs.button.join"))
+    for _ in range(2):
+        await alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+    return lobby
+
+
 async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     from simcord.env import Env
 
     from cogs.bot import create_bot
     from gavel.tables import i18n
     from gavel.tables.service import TableService
-    from rules import registry
 
-    group = registry.plugin(key).commands.group
     with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder:
         service = TableService(str(Path(folder) / "channel.sqlite3"))
         env = Env(create_bot(service, sync=False), strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
@@ -175,17 +219,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
             alice = guild.add_member(env.create_user("alice"))
             bob = guild.add_member(env.create_user("bob"))
             members = {alice.id: alice, bob.id: bob}
-            tree: Any = getattr(env.bot, "tree")  # noqa: B009
-            new = tree.get_command(group).get_command("new")
-            no_clock = {"timeout": 0} if any(p.name == "timeout" for p in new.parameters) else {}
-            with seeded(seed):
-                await alice.slash(channel, f"{group} new", **no_clock)
-            lobby = channel.last_message
-            if lobby is None:
-                raise RuntimeError(f"/{group} new opened no lobby")
-            await bob.click(lobby, label=i18n.gettext("cogs.button.join"))
-            for _ in range(2):
-                await alice.click(lobby, label=i18n.gettext("cogs.button.ai"))
+            lobby = await open_lobby(env, channel, key, seed, alice, bob)
             seen = Channel(env, channel.id)
             c0, t0 = time.process_time(), time.perf_counter()
             await alice.click(lobby, label=i18n.gettext("cogs.button.start"))
@@ -210,11 +244,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     step = first_step(target)
                     if step is None or clicks >= max_clicks:
                         break
-                    if getattr(step, "options", None):  # a select: its first options, as many as it takes
-                        values = [o.value for o in step.options[:max(1, step.min_values or 1)]]
-                        result = await actor.select(target, values, custom_id=step.custom_id)
-                    else:
-                        result = await actor.click(target, custom_id=step.custom_id)
+                    result = await press(actor, target, step)
                     clicks += 1
                     decisions += 1
                     seen.read(actor.id)
@@ -247,6 +277,234 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     return report
 
 
+LATE_S = 3.0
+"""Discord's limit for an interaction's first response ("The application did not respond")."""
+LOAD_SETTLE_S = 120.0
+"""How long simcord waits for the bot to settle in the load run (after a burst of interactions at
+once, the AI workers' start): the loops whose sleeps a long wait would wait through are off there."""
+LOAD_FIGURES = ("tables", "rounds", "interactions", "late_interactions", "unanswered", "max_first_response_ms",
+                "p50_first_response_ms", "max_done_ms", "p50_done_ms", "clicks", "table_me", "actions", "finished",
+                "cpu_s", "wall_s")
+RESPONSES = ("respond_with_message", "defer", "defer_update", "update_source", "show_modal",
+             "complete_autocomplete", "pong")
+"""How simcord's interaction record takes the bot's first response (ack, defer or message)."""
+
+
+class FirstResponses:
+    """When each interaction was made and first answered, on the wall clock (`time.perf_counter`;
+    simcord's own clock is virtual): what Discord would time against its 3 s. Simcord keeps no
+    response times, so its backend's `new_interaction` and its record's response methods are
+    wrapped while the block runs."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.made: dict[int, float] = {}
+        self.answered: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        """When the bot last answered each interaction (a follow-up, an edit of its answer: done)."""
+        self.kind: dict[int, str] = {}
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def __enter__(self) -> FirstResponses:
+        from simcord.backend.models.interaction import Interaction
+
+        backend, made, answered, last = self.env.backend, self.made, self.answered, self.last
+        new_interaction, by_token = backend.new_interaction, backend.interaction_by_token
+
+        def timed_new(*args: Any, **kwargs: Any) -> Any:
+            record = new_interaction(*args, **kwargs)
+            made[record.id] = time.perf_counter()
+            return record
+
+        def timed_use(token: str) -> Any:  # a follow-up or an edit of the answer, by its token
+            record = by_token(token)
+            last[record.id] = time.perf_counter()
+            return record
+
+        self._undo += [(backend, "new_interaction", None), (backend, "interaction_by_token", None)]
+        backend.new_interaction, backend.interaction_by_token = timed_new, timed_use
+        for name in RESPONSES:
+            method = getattr(Interaction, name)
+
+            def first(record: Any, *args: Any, _method: Any = method, **kwargs: Any) -> Any:
+                answered.setdefault(record.id, time.perf_counter())
+                last[record.id] = time.perf_counter()
+                return _method(record, *args, **kwargs)
+
+            self._undo.append((Interaction, name, method))
+            setattr(Interaction, name, first)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, method in reversed(self._undo):
+            if method is None:
+                delattr(owner, name)  # the instance's wrapper: the class's method again
+            else:
+                setattr(owner, name, method)
+        self._undo.clear()
+
+    def label(self, interaction_id: int, kind: str) -> None:
+        """Say what an interaction was (`click`, `me`), for the figures by kind."""
+        self.kind[interaction_id] = kind
+
+    def figures(self, since: float) -> dict[str, Any]:
+        """The interactions made after `since`: how many, how many answered late (or never), the
+        slowest and the median first response (ms), and the slowest and median last one (the
+        interaction done: `done_ms`), in all and by kind."""
+        def of(ids: list[int]) -> dict[str, Any]:
+            waits = sorted((self.answered[i] - self.made[i]) * 1000 for i in ids if i in self.answered)
+            done = sorted((self.last[i] - self.made[i]) * 1000 for i in ids if i in self.last)
+            unanswered = len(ids) - len(waits)
+            return {"interactions": len(ids),
+                    "late_interactions": unanswered + sum(1 for w in waits if w > LATE_S * 1000),
+                    "unanswered": unanswered, "max_first_response_ms": round(max(waits), 1) if waits else 0.0,
+                    "p50_first_response_ms": round(waits[len(waits) // 2], 1) if waits else 0.0,
+                    "max_done_ms": round(max(done), 1) if done else 0.0,
+                    "p50_done_ms": round(done[len(done) // 2], 1) if done else 0.0}
+
+        ids = [i for i, t in self.made.items() if t >= since]
+        report = of(ids)
+        report["by_kind"] = {kind: of([i for i in ids if self.kind.get(i) == kind])
+                             for kind in sorted({self.kind.get(i, "other") for i in ids})}
+        return report
+
+
+async def at_once(env: Any, calls: list[Callable[[], Awaitable[Any]]]) -> list[Any]:
+    """Make each interaction of `calls` without waiting for the bot in between (the users of a busy
+    server click at once: each handler starts while the others run), then wait for the bot to
+    settle once, for all of them. Each call's result is read after that wait."""
+    settle = env._settle_internal
+
+    async def no_wait(**_: Any) -> None:
+        await asyncio.sleep(0)  # the bot's handlers of the interactions made so far start
+
+    env._settle_internal = no_wait
+    try:
+        results = [await call() for call in calls]
+    finally:
+        del env._settle_internal  # the instance's stand-in: simcord's own wait again
+    await settle()
+    return results
+
+
+class LoadTable:
+    """One table of the load run: its channel, its two humans, and the menu a human clicks next."""
+
+    def __init__(self, key: str, channel: Any, humans: dict[int, Any]) -> None:
+        self.key = key
+        self.channel = channel
+        self.humans = humans
+        self.target: Any = None
+        """The message or private answer whose first menu step the human asked clicks next (None:
+        the newest channel message with a menu for the table's version)."""
+        self.version: int | None = None
+
+    def next_click(self, table: Any) -> tuple[Any, Any, Any] | None:
+        """(the human asked, the message, its step) of the table's next click, or None."""
+        asked = table.humans_to_act() if table is not None and table.status == "active" else []
+        if not asked:
+            return None
+        actor = self.humans[int(table.seats[asked[0]].user_id or 0)]
+        if self.target is None or self.version != table.version:
+            self.version = table.version
+            self.target = next((m for m in reversed(self.channel.history()) if first_step(m, table.version)), None)
+        step = first_step(self.target) if self.target is not None else None
+        return (actor, self.target, step) if step is not None else None
+
+    def other(self, actor: Any) -> Any:
+        """The table's other human."""
+        return next(m for m in self.humans.values() if m.id != actor.id)
+
+
+async def load_run(tables: int, rounds: int, keys: list[str], seed: str, pg_url: str, workers: int) -> dict[str, Any]:
+    """`tables` tables on one PostgreSQL database in shared mode (each in its own channel, of the
+    games `keys` in turn, 2 humans and 2 AI seats, seeded, started one after another), then
+    `rounds` rounds of clicks at once: in each, every table's human asked clicks their next menu
+    step, interleaved as on a busy server, and at every other table the other human types
+    `/table me` just after it (while the AI seats answer the click). The AI seats think in a pool
+    of `workers` processes, as in the bot. Every interaction's first response is timed on the wall
+    clock (`FirstResponses`)."""
+    from scale import database
+    from simcord.env import Env
+
+    from cogs.bot import create_bot
+    from gavel.tables import i18n
+    from gavel.tables.ai import PooledSeats
+    from gavel.tables.service import TableService
+
+    made: list[str] = []
+    with database("postgresql", pg_url, "channel", made) as location:
+        service = TableService(location, thinking=PooledSeats(workers))
+        bot = create_bot(service, sync=False, shared=True)
+        # The one process here holds every table: no other process's clock to watch for, and
+        # simcord's Discord refuses nothing, so nothing to send again. Their loops poll the database
+        # for ever, and simcord's long wait after a burst (`at_once`) would wait through their sleeps.
+        bot.clock.watch = bot.rematch_clock.watch = lambda every=1.0: None  # type: ignore[method-assign]
+        bot.resender.start = lambda: None  # type: ignore[method-assign]
+        env = Env(bot, strict_sync=False, settle_timeout=LOAD_SETTLE_S)  # the AI workers start in the first one
+        await env.start()
+        try:
+            guild = env.create_guild("Walmington")
+            load: list[LoadTable] = []
+            for n in range(tables):
+                key = keys[n % len(keys)]
+                channel = guild.create_text_channel(f"games-{n}")
+                alice = guild.add_member(env.create_user(f"alice{n}"))
+                bob = guild.add_member(env.create_user(f"bob{n}"))
+                lobby = await open_lobby(env, channel, key, seed, alice, bob)
+                await alice.click(lobby, label=i18n.gettext("cogs.button.start"))
+                load.append(LoadTable(key, channel, {alice.id: alice, bob.id: bob}))
+            clicks = me = 0
+            with FirstResponses(env) as timed:
+                c0, t0 = time.process_time(), time.perf_counter()
+                for _ in range(rounds):
+                    calls: list[Callable[[], Awaitable[Any]]] = []
+                    clicked: list[tuple[LoadTable, Any]] = []
+                    for n, at in enumerate(load):
+                        found = at.next_click(service.table(at.channel.id))
+                        if found is None:
+                            continue
+                        actor, target, step = found
+                        calls.append(functools.partial(press, actor, target, step))
+                        clicked.append((at, len(calls) - 1))
+                        if n % 2 == 0:
+                            other = at.other(actor)
+                            calls.append(functools.partial(other.slash, at.channel, "table me"))
+                    if not calls:
+                        break
+                    results = await at_once(env, calls)
+                    click_calls = {i for _, i in clicked}
+                    for i, result in enumerate(results):  # simcord's record of the interaction, by its id
+                        timed.label(result._interaction.id, "click" if i in click_calls else "me")
+                    clicks += len(clicked)
+                    me += len(results) - len(clicked)
+                    for at, i in clicked:
+                        table = service.table(at.channel.id)
+                        if table is None or table.version != at.version:
+                            at.target = None
+                        else:
+                            result = results[i]
+                            at.target = result.followups[-1] if result.followups else result.response
+                cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+                figures = timed.figures(t0)
+            env.raise_errors()
+            games: dict[str, dict[str, int]] = {}
+            for at in load:
+                table = service.table(at.channel.id)
+                game = games.setdefault(at.key, {"tables": 0, "actions": 0, "finished": 0})
+                game["tables"] += 1
+                game["actions"] += len(service.store.actions(table.id)) if table is not None else 0
+                game["finished"] += int(table is None or table.status == "finished")
+        finally:
+            await env.shutdown()
+            service.close()
+    by_kind = figures.pop("by_kind")
+    return {"tables": tables, "rounds": rounds, **figures, "clicks": clicks, "table_me": me,
+            "actions": sum(g["actions"] for g in games.values()),
+            "finished": sum(g["finished"] for g in games.values()), "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
+            "by_kind": by_kind, "games": games, "schemas_dropped": made}
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     from rules import registry
 
@@ -255,6 +513,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", default=",".join(games), help="comma-separated games: " + ",".join(games))
     parser.add_argument("--seed", default="5eed", help="every table's seed")
     parser.add_argument("--max-clicks", type=int, default=400, help="clicks at most per game (then finished: false)")
+    load = parser.add_argument_group("load", "many tables at once on one PostgreSQL database (shared mode)")
+    load.add_argument("--shared", action="store_true",
+                      help="play many tables at once in shared mode, timing every interaction's first response")
+    load.add_argument("--tables", type=int, default=60, help="tables at once (with --shared)")
+    load.add_argument("--rounds", type=int, default=3, help="clicks of each table's human asked (with --shared)")
+    load.add_argument("--pg", default=None,
+                      help="the PostgreSQL server (a schema of its own is made in it, dropped after)")
+    load.add_argument("--workers", type=int, default=2, help="AI worker processes (with --shared)")
     args = parser.parse_args(argv)
     args.only = [g for g in args.only.split(",") if g]
     unknown = sorted(set(args.only) - set(games))
@@ -262,12 +528,22 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"unknown game(s): {', '.join(unknown)}")
     if args.max_clicks < 1:
         parser.error("--max-clicks is at least 1")
+    if args.tables < 1 or args.rounds < 1 or args.workers < 1:
+        parser.error("--tables, --rounds and --workers are at least 1")
     return args
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse(argv)
-    report: dict[str, Any] = {"seed": args.seed, "humans": 2, "ai_seats": 2, "max_clicks": args.max_clicks,
+    if args.shared:
+        from scale import DEFAULT_PG
+
+        figures = asyncio.run(load_run(args.tables, args.rounds, args.only, args.seed, args.pg or DEFAULT_PG,
+                                       args.workers))
+        report: dict[str, Any] = {"mode": "shared", "seed": args.seed, "humans": 2, "ai_seats": 2, **figures}
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return report
+    report = {"seed": args.seed, "humans": 2, "ai_seats": 2, "max_clicks": args.max_clicks,
                               "games": {key: asyncio.run(play_game(key, args.seed, args.max_clicks))
                                         for key in args.only}}
     print(json.dumps(report, indent=2, ensure_ascii=False))

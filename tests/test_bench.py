@@ -395,6 +395,35 @@ def test_channel_bench_plays_by_clicks_and_counts_what_the_channel_saw(capsys) -
     assert 1 <= game["human_turns"] <= game["human_decisions"]
     assert game["actions"] >= 1
     assert game["channel_messages"] >= 1 and game["channel_image_mb"] > 0  # the board, posted
-    assert 0 <= game["pings_to_actor"] <= game["pings"] <= game["channel_messages"] * 2
+    assert 0 <= game["pings"] <= game["channel_messages"] * 2
+    assert game["pings_to_actor"] == 0  # the Start click's answer, and every click's, pings nobody who clicked
     assert game["dms"] == 0  # Dad's Army has no secrets
     assert game["cpu_s"] >= 0 and game["wall_s"] > 0
+
+
+def test_channel_bench_in_shared_mode_times_every_first_response_and_drops_its_schema(capsys) -> None:
+    """A smoke run of `bench/channel.py --shared`: two Dad's Army tables on one PostgreSQL database
+    in shared mode, two rounds of clicks at once with `/table me` at one of them; every
+    interaction is timed to its first response, and the run's schema is gone afterwards."""
+    from tests.tables.backends import PG_URL, require_pg
+
+    require_pg()
+    import psycopg
+
+    bench = script("channel")
+    report = bench.main(["--shared", "--tables", "2", "--rounds", "2", "--only", "dads_army",
+                                     "--pg", PG_URL, "--workers", "1"])
+    assert json.loads(capsys.readouterr().out) == report
+    assert report["mode"] == "shared" and report["tables"] == 2 and report["games"]["dads_army"]["tables"] == 2
+    assert report["clicks"] == 4 and report["table_me"] == 2  # each table's human asked, twice; /table me at one
+    assert report["interactions"] == report["clicks"] + report["table_me"]
+    kinds = report["by_kind"]
+    assert kinds["click"]["interactions"] == 4 and kinds["me"]["interactions"] == 2
+    assert report["unanswered"] == 0 and 0 <= report["late_interactions"] <= report["interactions"]
+    assert 0 < report["p50_first_response_ms"] <= report["max_first_response_ms"] <= report["max_done_ms"]
+    assert report["p50_first_response_ms"] <= report["p50_done_ms"] <= report["max_done_ms"]
+    assert all(name in report for name in bench.LOAD_FIGURES)
+    assert report["actions"] >= 2 and report["cpu_s"] > 0 and report["wall_s"] > 0
+    (made,) = report["schemas_dropped"]
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        assert conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", [made]).fetchall() == []

@@ -100,7 +100,9 @@ class Access:
     async def on_table(self, channel_id: int, change: Callable[[Table], Awaitable[T]]) -> T:
         """Run `change` on the channel's table under its lock, on the table as the database has
         it; again (up to `RETRIES` times) when another process wrote it first (`StaleTable`),
-        or closed it (then on the table open there now, if any)."""
+        or closed it (then on the table open there now, if any). A change lets the lock go only
+        while it waits for nothing of the table, all it applied written (`registry.let_go`: an AI
+        seat thinking in a worker process)."""
         for attempt in range(RETRIES + 1):
             table = await self.touch(channel_id)
             async with table.lock:

@@ -38,6 +38,11 @@ Policy = Callable[[Game[Any], State, Seat], Any]
 class Seats(Protocol):
     """Where AI seats think: `InlineSeats` (here) or `PooledSeats` (worker processes)."""
 
+    apart: bool
+    """Whether a decision is made away from the event loop, from the snapshot alone (worker
+    processes): the table's lock is let go while the seat thinks (`Play.run_ai`), so that other
+    players' calls on the table go on meanwhile. Inline, nothing else runs while it thinks."""
+
     async def choose(self, game: Game[Any], state: State, snapshot: dict[str, Any], seat: Seat,
                      policy: Policy) -> str: ...
 
@@ -95,6 +100,8 @@ class InlineSeats:
     """AI decisions on the caller's own thread: local play (a terminal has no other table to
     keep waiting) and tests. Nothing to start or stop."""
 
+    apart = False
+
     async def choose(self, game: Game[Any], state: State, snapshot: dict[str, Any], seat: Seat,
                      policy: Policy) -> str:
         return choose(game, state, seat, policy)
@@ -114,6 +121,8 @@ class PooledSeats:
     the GIL. Workers are started with `spawn` (never a fork of a process with an event loop and
     threads) and live as long as the pool; a worker that dies is replaced and the decision
     asked again once."""
+
+    apart = True
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))

@@ -68,7 +68,7 @@ class Away:
             info = table.seats[seat]
             await self._writes.store_seat(table, seat, replace(info, ai=None, away=False, timeouts=0, votes=()),
                                    checked=True)
-            out = _Out([Msg("table.sat_back", {"player": SeatName(seat)})])
+            out = _Out([Msg("table.sat_back", {"player": SeatName(seat)})], actor=seat)
             self._timing.release(table.id)
             if seat in table.decision().asked:  # the AI had not answered it: the player gets the whole time
                 self._timing.decisions.forget(table.id)

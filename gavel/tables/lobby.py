@@ -214,7 +214,9 @@ class Lobby:
             self._writes.spend_dice(table, chance)
             table.state, table.snapshot, table.setup_record = state, snapshot, list(chance.record)
             table.status = "active"
-            out = _Out([Msg("table.started", {"game": game_name(table.game), "players": i18n.Listed.of(table.names)})])
+            # The host's click answered in the channel's message: its buttons are in front of them, no ping.
+            out = _Out([Msg("table.started", {"game": game_name(table.game), "players": i18n.Listed.of(table.names)})],
+                       actor=table.seat_of(by.user_id))
             await self._play.run_ai(table, out)
             return await self._answers.notices(table, out)
 

@@ -24,6 +24,7 @@ from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
+from gavel.tables.registry import let_go
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, Table
 from gavel.tables.writes import AIUnwritten, StaleTable, UndoPoints, _Unsaved
@@ -273,8 +274,13 @@ class Play:
                 self._ai_turns.settled(table)
                 return
             seat = movers[0]
+            if self._ai_turns.thinking.apart:  # what is applied is written before the lock is let go
+                await self._writes.save(table)
+                batch = False
             try:
-                text = await self._ai_turns.thinking.choose(table.game, table.state, snapshot, seat, policy)
+                text = await self._think(table, snapshot, seat, policy)
+                if text is None:
+                    continue  # the table moved on while the seat thought: it thinks again on it
                 await self.step(table, seat, text, out, defer=batch, batch=batch)
                 self._hear(table, out)
             except AIUnwritten:
@@ -290,6 +296,22 @@ class Play:
                               table.id, seat, failures)
                 return
             await asyncio.sleep(0)  # let other tables and Discord breathe between AI moves
+
+    async def _think(self, table: Table, snapshot: dict[str, Any], seat: int, policy: Any) -> str | None:
+        """What the AI plays for `seat`. Thinking apart from the event loop (`Seats.apart`), from the
+        snapshot, the table's lock is let go meanwhile (everything applied is written already):
+        other players' calls on the table are not held up by it. None when one of them moved the
+        table on or closed it meanwhile (the answer was for a position that is gone)."""
+        thinking, state = self._ai_turns.thinking, table.state
+        assert state is not None  # a game in play
+        if not thinking.apart:
+            return await thinking.choose(table.game, state, snapshot, seat, policy)
+        version = table.version
+        async with let_go(table):  # the state may move on meanwhile: it thinks from the snapshot
+            text = await thinking.choose(table.game, state, snapshot, seat, policy)
+        if table.status != "active" or table.version != version or seat not in table.ai_to_act():
+            return None
+        return text
 
     def _hear(self, table: Table, out: _Out) -> None:
         """Give `live` (when set) the channel's lines gathered since it last heard, at once."""

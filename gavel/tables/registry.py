@@ -7,7 +7,9 @@ nothing behind in any part.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from gavel.tables.games import game_name, installed
@@ -15,6 +17,33 @@ from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore
 from gavel.tables.table import Player, Table
 from rules.core import IllegalAction, Msg
+
+
+@contextlib.asynccontextmanager
+async def let_go(table: Table) -> AsyncIterator[None]:
+    """The table's lock, held by the caller, let go while the block runs (a wait that needs
+    nothing of the table: an AI seat thinking in a worker process), and taken again after it:
+    other calls on the table run meanwhile, so the caller finds it as they left it. Taken again
+    even when the caller is cancelled meanwhile (its `async with table.lock` lets it go)."""
+    table.lock.release()
+    try:
+        yield
+    finally:
+        await _take_again(table.lock)
+
+
+async def _take_again(lock: asyncio.Lock) -> None:
+    """Acquire `lock` whatever happens: a cancellation meanwhile is raised once it is held (the
+    acquiring itself cancelled, as the event loop closing does: raised at once)."""
+    taking = asyncio.ensure_future(lock.acquire())
+    cancelled = False
+    while not taking.done():
+        try:
+            await asyncio.shield(taking)
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled or taking.cancelled():
+        raise asyncio.CancelledError()
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ class Undo:
         table.snapshot = snapshot
         self._timing.stored(table.id, clock)
         self._undo_points.may_undo_next(table, seat, found.again)
-        out = _Out([undo_line(game, seat, found.action)])
+        out = _Out([undo_line(game, seat, found.action)], actor=seat)
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
 

@@ -80,7 +80,8 @@ async def test_names_in_the_lobby_and_the_turn_notices_are_escaped_and_ping_nobo
     assert SHOWN_EVERYONE in started.content and SHOWN_MARKDOWN in started.content  # the players, listed
     assert f"<@\u200b{w.carol.id}>" in started.content
     assert EVERYONE not in started.content and f"<@{w.carol.id}>" not in started.content
-    assert pings(w, started) == ([w.alice.id], False)  # alice must act: pinged, by id
+    assert w.alice.mention in started.content  # alice must act: named, by id...
+    assert pings(w, started) == ([], False)  # ...not pinged: the message answers her own click on Start
 
     await w.alice.click(started, label="Roll")
     man, to = service.legal_for(w.channel.id, as_player(w.alice))[0].split()[1:]
