@@ -30,7 +30,7 @@ import discord
 from cogs import components, names
 from cogs.live import CONTENT_MAX, LivePosts, why_new
 from gavel.tables import i18n
-from gavel.tables.notices import LivePost, Private, Prompt, Public, Reminder
+from gavel.tables.notices import LivePost, Private, Prompt, Public, Reminder, image_digest
 from rules import registry
 from rules.core import IllegalAction
 
@@ -411,17 +411,21 @@ class Delivery:
             if why == "stale":  # an older notice: told, but never with buttons older than the live message's
                 kwargs["view"] = self._sit_only(table_id, lang) if notice.away else None
                 return (await self._post(channel, lines, prompt_text, kwargs))[0]
+            board = image_digest(notice.image)
             if why is None and live is not None:
                 view = self._with_sit(kwargs.get("view"), sit, table_id, lang)
-                edited = await self._edit_live(channel, live, text, view, kwargs)
+                same = board and board == live.image  # the same board: the one it shows stays, not uploaded again
+                edited = await self._edit_live(channel, live, text, view,
+                                               {k: v for k, v in kwargs.items() if k != "file"} if same else kwargs)
                 if edited is not None:
                     await self.live.keep(LivePost(table_id, channel_id, live.message_id, version, tuple(sorted(seats)),
-                                                  (*live.lines, *lines), live.posted, view is not None, sit))
+                                                  (*live.lines, *lines), live.posted, view is not None, sit,
+                                                  board or live.image))
                     return edited
             message, shown = await self._post(channel, lines, prompt_text, kwargs)
             view = kwargs.get("view")
             await self.live.keep(LivePost(table_id, channel_id, message.id, version, tuple(sorted(seats)), tuple(shown),
-                                          now, view is not None, notice.away))
+                                          now, view is not None, notice.away, board))
             if live is not None and live.buttons and live.channel_id == channel_id and live.message_id != message.id:
                 await self._unbutton(channel, live, lang)
             return message

@@ -8,6 +8,7 @@ channel or the one player and the language. Hidden information only ever travels
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -265,13 +266,16 @@ class LivePost:
     """Whether it carries buttons (taken off when a newer message of its table is posted)."""
     sit: bool = False
     """Whether one of them is an away player's "Take my seat back", kept on every edit."""
+    image: str = ""
+    """The digest of the board it shows (`image_digest`): an edit showing the same board leaves
+    the attachment as it is instead of uploading it again ("" when it shows none)."""
 
     def to_row(self) -> dict[str, Any]:
         """The store's row (`live_keep`)."""
         return {"table_id": self.table_id, "channel": self.channel_id, "message": self.message_id,
                 "version": self.version, "asked": json.dumps(list(self.asked)),
                 "lines": json.dumps(list(self.lines), ensure_ascii=False), "posted": self.posted,
-                "buttons": int(self.buttons) | (2 if self.sit else 0)}
+                "buttons": int(self.buttons) | (2 if self.sit else 0), "image": self.image}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> LivePost:
@@ -279,7 +283,12 @@ class LivePost:
         buttons = int(row.get("buttons") or 0)
         return cls(int(row["table_id"]), int(row["channel"]), int(row["message"]), int(row["version"]),
                    tuple(json.loads(row["asked"] or "[]")), tuple(json.loads(row["lines"] or "[]")),
-                   float(row["posted"]), bool(buttons & 1), bool(buttons & 2))
+                   float(row["posted"]), bool(buttons & 1), bool(buttons & 2), str(row.get("image") or ""))
+
+
+def image_digest(image: bytes | None) -> str:
+    """A short digest of an image's bytes ("" for none): two boards drawn alike have the same."""
+    return hashlib.blake2b(image, digest_size=12).hexdigest() if image else ""
 
 
 Notice = Public | Private | Prompt | Reminder

@@ -129,7 +129,7 @@ MIGRATIONS: list[str] = [
     # told in, edited while the turn goes on, by whichever process delivers the channel's notices.
     "CREATE TABLE IF NOT EXISTS live_posts (table_id BIGINT PRIMARY KEY, channel BIGINT NOT NULL,"
     " message BIGINT NOT NULL, version INTEGER NOT NULL, asked TEXT, lines TEXT,"
-    " posted DOUBLE PRECISION NOT NULL, buttons INTEGER NOT NULL DEFAULT 0)",
+    " posted DOUBLE PRECISION NOT NULL, buttons INTEGER NOT NULL DEFAULT 0, image TEXT)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already

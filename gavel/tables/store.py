@@ -418,12 +418,12 @@ MIGRATIONS: list[Migration] = [
     # edited while the turn goes on, by whichever process delivers the channel's notices.
     "CREATE TABLE IF NOT EXISTS live_posts (table_id INTEGER PRIMARY KEY, channel INTEGER NOT NULL,"
     " message INTEGER NOT NULL, version INTEGER NOT NULL, asked TEXT, lines TEXT, posted REAL NOT NULL,"
-    " buttons INTEGER NOT NULL DEFAULT 0)",
+    " buttons INTEGER NOT NULL DEFAULT 0, image TEXT)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
 
-LIVE_COLUMNS = ("table_id", "channel", "message", "version", "asked", "lines", "posted", "buttons")
+LIVE_COLUMNS = ("table_id", "channel", "message", "version", "asked", "lines", "posted", "buttons", "image")
 """The columns of a table's live message (`live_keep`), the key first; both stores keep them."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

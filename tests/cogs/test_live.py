@@ -174,3 +174,35 @@ async def test_an_older_notice_never_edits_a_newer_message(world, service):
     late = w.channel.history()[count:]
     assert all(buttons(m) == [] for m in late)  # told, if at all, without a stale button
     assert [b["label"] for b in buttons(message(w, newest))] == ["Roll", "My info"]
+
+
+async def test_an_edit_showing_the_same_board_does_not_upload_it_again(world, service, monkeypatch):
+    """The toy's board is the same picture whatever happens: the roll's edit leaves the message's
+    picture as it is; a board that changed is attached again."""
+    import discord
+
+    uploads: list[bool] = []
+    edit = discord.PartialMessage.edit
+
+    async def noting(self, **kwargs):
+        uploads.append("attachments" in kwargs)
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", noting)
+    w = world
+    _, first = await started(w, service)
+    await roll(w, w.alice)
+    assert uploads == [False]  # edited, the same board
+    assert message(w, first.id).attachments == first.attachments
+    images = w.env.bot.service.images
+    drawn = images.render
+
+    async def another(table, seat, prompt, view=None):
+        image = await drawn(table, seat, prompt, view)
+        return image and image + str(table.version).encode()  # a board that changes with every change
+
+    monkeypatch.setattr(images, "render", another)
+    await move(w, w.alice)  # bob is pinged: a new message, and the old one only loses its buttons
+    uploads.clear()
+    await roll(w, w.bob)
+    assert uploads == [True]  # another board than the one it shows: uploaded
