@@ -398,3 +398,59 @@ def test_channel_bench_plays_by_clicks_and_counts_what_the_channel_saw(capsys) -
     assert 0 <= game["pings_to_actor"] <= game["pings"] <= game["channel_messages"] * 2
     assert game["dms"] == 0  # Dad's Army has no secrets
     assert game["cpu_s"] >= 0 and game["wall_s"] > 0
+
+
+FLEET_FIGURES = ("restored", "actions", "games_finished", "tables_touched", "cpu_ms", "wall_ms", "startup_s",
+                 "startup_cpu_s", "rss_mb", "kb_per_table", "kb_per_touched_table", "db_bytes_per_action",
+                 "render_caches", "load_average")
+
+
+def fleet_run(capsys, *args: str) -> dict:
+    """A smoke run of `bench/fleet.py`: three Dad's Army tables, five actions at them, measured in
+    this process (`--inline`: the bot-like process's code, without a second interpreter importing
+    Gavel for three tables); its one JSON line."""
+    script("fleet").main(["--only", "dads_army", "--tables", "3", "--actions", "5", "--states", "2", "--inline",
+                          *args])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1  # one object per game
+    report = json.loads(lines[0])
+    assert all(name in report for name in FLEET_FIGURES)
+    assert report["game"] == "dads_army" and report["tables"] == 3 and report["seats"] == 4
+    assert report["actions"] == 5 and report["refused"] == {}  # every random action was a legal one, taken
+    assert 1 <= report["tables_touched"] <= 3
+    for timing in (report["cpu_ms"], report["wall_ms"]):
+        assert timing["n"] == 5 and 0 <= timing["median"] <= timing["p95"]
+    rss = report["rss_mb"]
+    assert 0 < rss["base"] and 0 < rss["start"] and 0 < rss["end"]
+    written = report["db_bytes_per_action"]
+    kinds = ("state", "log", "outbox_json", "outbox_images", "other")
+    assert abs(written["total"] - sum(written[k] for k in kinds)) <= len(kinds)  # each kind rounded
+    assert written["state"] > 100 and written["log"] > 0 and written["outbox_json"] > 0
+    assert written["outbox_images"] > 1000  # every action posts its board
+    caches = report["render_caches"]
+    assert caches["total_bytes"] > 0 and caches["caches"]["gavel.tables.images.Drawn"]["entries"] >= 1
+    assert caches["total_bytes"] == sum(c["bytes"] for c in caches["caches"].values())
+    return report
+
+
+def test_fleet_bench_starts_like_the_bot_and_acts_at_random_tables(capsys) -> None:
+    report = fleet_run(capsys)
+    assert report["backend"] == "sqlite" and not report["lazy"]
+    assert report["restored"] == 3  # every table loaded at start-up
+    assert report["sqlite_file_bytes_per_action"] > 0 and "pg_wal_bytes_per_action" not in report
+
+
+def test_fleet_bench_on_postgresql_loads_tables_on_first_touch_and_drops_its_schema(capsys) -> None:
+    from tests.tables.backends import PG_URL, require_pg
+
+    require_pg()
+    import psycopg
+
+    report = fleet_run(capsys, "--db", PG_URL, "--lazy")
+    assert report["backend"] == "postgresql" and report["lazy"]
+    assert report["restored"] == 0 and report["kb_per_table"] >= 0  # nothing loaded until touched
+    assert report["pg_wal_bytes_per_action"] > 0 and report["pg_wal_background_bytes_per_s"] >= 0
+    assert "sqlite_file_bytes_per_action" not in report
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        left = conn.execute("SELECT nspname FROM pg_namespace WHERE nspname = %s", [report["schema_dropped"]])
+        assert left.fetchall() == []  # its schema is gone
