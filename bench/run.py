@@ -199,6 +199,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
         result["end_to_end_actions_per_s"] = round(len(actions.wall) / max(sum(actions.wall) / 1000, 1e-9), 1)
         result["end_to_end_actions_per_cpu_s"] = round(len(actions.cpu) / max(sum(actions.cpu) / 1000, 1e-9), 1)
         result["end_to_end_phases"] = actions.phases
+        result["end_to_end_tables"] = actions.tables
 
     if "memory" in parts:
         # Memory: what one table costs at rest (its JSON snapshot, as stored per action) and the
@@ -216,12 +217,13 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
 
 
 class Actions(Timings):
-    """End-to-end samples, and how many were taken in each phase of the game (a state's
-    `phase`, where it has one)."""
+    """End-to-end samples, how many were taken in each phase of the game (a state's `phase`,
+    where it has one), and the tables they were taken at (one more each time a game ends)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.phases: dict[str, int] = {}
+        self.tables = 0
 
 
 def staying(legal: list[str]) -> list[str]:
@@ -244,7 +246,8 @@ async def end_to_end(game: Game[Any], seats: int, n: int, profile: Any = None) -
         players = [Player(100 + i, f"P{i + 1}") for i in range(seats)]
         rng = random.Random(3)
         for channel in range(1, 20):
-            await service.create(channel, 1, game.info.key, players[0], seed=3 + channel)
+            await service.create(1, channel, game.info.key, players[0], seed=3 + channel)  # guild, channel
+            samples.tables += 1
             for player in players[1:]:
                 await service.join(channel, player)
             await service.start(channel, players[0])

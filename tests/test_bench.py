@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import importlib.util
@@ -454,3 +455,18 @@ def test_fleet_bench_on_postgresql_loads_tables_on_first_touch_and_drops_its_sch
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         left = conn.execute("SELECT nspname FROM pg_namespace WHERE nspname = %s", [report["schema_dropped"]])
         assert left.fetchall() == []  # its schema is gone
+
+
+def test_bench_end_to_end_plays_on_at_a_new_table_once_a_game_ends(monkeypatch) -> None:
+    """bench/run.py's end-to-end follows a finished table with a new one until it has its
+    samples. Here every action it chooses is a resignation where one is legal (Judtho's players
+    may resign from the first move; its Assembly measured like any phase), so games end within a
+    few actions and the samples span several tables."""
+    bench = script("run")
+    monkeypatch.setattr(bench, "staying", lambda legal: [a for a in legal if a.split(" ", 1)[0] in bench.LEAVING]
+                        or legal)
+    monkeypatch.setattr(bench, "SETUP_PHASES", {})
+    game = registry.plugin("judtho").game
+    actions = asyncio.run(bench.end_to_end(game, game.info.max_seats, 6))
+    assert len(actions.wall) == len(actions.cpu) == 6  # every sample taken, past the games' ends
+    assert actions.tables >= 2
