@@ -470,3 +470,38 @@ def test_bench_end_to_end_plays_on_at_a_new_table_once_a_game_ends(monkeypatch) 
     actions = asyncio.run(bench.end_to_end(game, game.info.max_seats, 6))
     assert len(actions.wall) == len(actions.cpu) == 6  # every sample taken, past the games' ends
     assert actions.tables >= 2
+
+
+def test_bench_compare_says_what_it_cannot_compare() -> None:
+    """`--compare` over an older tree: a part that failed on one side, a figure measured on one
+    side only, a game measured on one side only, and a side whose whole run failed are each
+    named with why (the runs themselves are each side's `bench_game`, tested above)."""
+    bench = script("run")
+    before = {"dads_army": {"seats": 4, "apply_ms": {"median": 1.0}, "errors": {"render": "LookupError: no of"}},
+              "judtho": {"seats": 4}}
+    after = {"dads_army": {"seats": 4, "apply_ms": {"median": 1.0}, "render_ms": {"median": 2.0}, "png_bytes": 9},
+             "judgement": {"seats": 9}}
+    missing = bench.not_compared(before, after, {})
+    assert missing["dads_army"] == {"render (before)": "LookupError: no of", "png_bytes": "measured after only",
+                                    "render_ms": "measured after only"}
+    assert missing["judtho"] == "measured before only" and missing["judgement"] == "measured after only"
+    assert "*" not in missing
+    failed = bench.not_compared({}, after, {"before": "ImportError: cannot import name 'registry'"})
+    assert failed["*"] == {"before": "the run failed: ImportError: cannot import name 'registry'"}
+    assert bench.not_compared(after, after, {}) == {}  # the same tree: everything compared
+
+
+def test_bench_keeps_going_past_a_part_that_fails_when_asked(monkeypatch) -> None:
+    """A side of a comparison (`--root`) measures every part it can: the part that fails says why."""
+    bench = script("run")
+
+    def missing(key: str) -> None:
+        raise LookupError("renderer.of is not in the code measured")
+
+    monkeypatch.setattr(bench, "renderer_of", missing)
+    game = registry.plugin("dads_army").game
+    figures = bench.bench_game(game, n=1, playouts=1, parts=("render", "apply"), keep_going=True)
+    assert figures["errors"] == {"render": "LookupError: renderer.of is not in the code measured"}
+    assert figures["apply_ms"]["n"] >= 1 and "render_ms" not in figures
+    with pytest.raises(LookupError):
+        bench.bench_game(game, n=1, playouts=1, parts=("render",))
