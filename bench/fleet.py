@@ -15,25 +15,30 @@ game, or `--only`):
    somewhere in its middle third; a game whose random play ended early is cut before its end).
    They are written straight through the store (as `bench/scale.py` writes its start-up tables),
    in a new database: a SQLite file in a temporary folder (the default), or with `--db
-   postgresql://...` a new schema of that database, dropped afterwards. No action log is written
-   with them: an action appends to the log and reads none of it.
+   postgresql://...` a new schema of that database, dropped afterwards: `schema_dropped`). No
+   action log is written with them: an action appends to the log and reads none of it. `states`,
+   `state_json_bytes` (their mean), `states_s` and `write_s` (the seconds to play and to write them).
 2. **Start-up, as the bot starts** (`cogs/bot.py`'s `setup_hook`), in a new process (spawned: it
    holds only what the bot would): `TableService(location)`, `warm()`, then `restore()`: every
    table loaded (the default), or with `--lazy` `restore(lazy=True)` in shared mode (as
    `GAVEL_SHARED=1` on PostgreSQL starts: a table is loaded when first touched, inside the action
    that touches it). `startup_cpu_s` / `startup_s`: the service made, warmed and restored (CPU /
-   wall); `rss_mb.base`: resident memory once warmed, before the tables; `rss_mb.start`: once
-   restored; `kb_per_table`: the difference per table (about 0 with `--lazy`: see
+   wall); `restored`: the tables it loaded; `rss_mb.process`: resident memory before the service
+   is made; `rss_mb.base`: once warmed, before the tables; `rss_mb.start`: once restored;
+   `kb_per_table`: the difference per table, in KiB (about 0 with `--lazy`: see
    `kb_per_touched_table`).
 3. **Actions at random tables.** `--actions` times a table drawn at random (`--seed`), a seat it
    asks drawn at random, and a random `staying` legal action of that seat's, sent through
    `service.act` as a click sends it: applied, the board and hands drawn with their alt text,
    the notices kept in the outbox, everything written in the action's transaction. Only the
    `act` call is timed: `cpu_ms` (`time.process_time`, the render threads included) median and
-   p95, `wall_ms` median and p95. A table whose game ends is dropped from the draw
-   (`games_finished`). The outbox rows stay undelivered (no front-end here).
-   `rss_mb.end`: resident memory after the actions; `kb_per_touched_table` (with `--lazy`): its
-   growth over `rss_mb.start` per table the actions touched.
+   p95, `wall_ms` median and p95; `actions_s`: the wall seconds of them all, choosing included.
+   A table whose game ends is dropped from the draw (`games_finished`); an action refused is
+   counted by its exception (`refused`, none expected). The outbox rows stay undelivered (no
+   front-end here). `rss_mb.end`: resident memory after the actions; `kb_per_touched_table`: its
+   growth over `rss_mb.start` per table the actions touched (`tables_touched`; the render caches
+   filling count in it); `malloc_mb_end`: the C heap then, in use and freed but held (glibc's
+   `mallinfo2`; null elsewhere).
 4. **What an action writes.** `db_bytes_per_action`: the bytes of row data the store is handed
    per timed action (mean; `median` of the total), by what they are: `state` (the table's state
    JSON), `log` (its log rows: action text, draws, events, for every action written with it),
