@@ -19,9 +19,17 @@ command and how busy the machine was. Tests assert no time: these figures are wh
 measured.
 
 `--compare REF` measures the code of a git ref (exported to a temporary folder) and the code of
-this working tree with this same script, each in its own subprocess, `--reps` times alternately
-(before, after, before, ...), and prints `{"ref", "reps", "before": {game: figures}, "after":
-{...}}` with each figure the median over the repetitions. `--profile N` runs the end-to-end
+this working tree with this same script (this tree's), each in its own subprocess, `--reps`
+times alternately (before, after, before, ...), and prints `{"ref", "reps", "before": {game:
+figures}, "after": {...}, "not_compared": {...}}` with each figure the median over the
+repetitions. Over an older tree's code a part may fail (what it calls is not there yet: an
+older tree has no `renderer.of`; one from before the platform moved under `gavel/` has its
+`TableService` in `tables.service`, which is used): that side's game then has `errors` (part ->
+the exception) and the other parts' figures, and `not_compared` lists, per game, every figure
+measured on one side only and every part that failed, with why (`"*"`: a side whose whole run
+failed, with its last line of error). A run given `--root` that imported any of the measured
+packages from outside that folder (an installed checkout's) says so in every game's
+`errors.code`: its figures are of no one tree. `--profile N` runs the end-to-end
 actions under cProfile and prints the top N functions by own time and by cumulative time, per
 game, on stderr. `--root DIR` measures the code in DIR instead of this tree's.
 """
@@ -41,18 +49,51 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from unittest import mock
 
-# The tree whose code is measured: `--root DIR` (a `--compare` run's exported ref), else this
-# script's own.
-sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv
-                       else Path(__file__).resolve().parent.parent))
+ROOT = (Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv
+        else Path(__file__).resolve().parent.parent)
+"""The tree whose code is measured: `--root DIR` (a `--compare` run's exported ref), else this
+script's own."""
+sys.path.insert(0, str(ROOT))
 
-from renderer import Renderer
-from renderer import of as renderer_of
-from rules import registry
-from rules.core import Game, SeededChance
+import renderer as renderers  # noqa: E402
+from rules import registry  # noqa: E402
+from rules.core import Game, SeededChance  # noqa: E402
+
+if TYPE_CHECKING:
+    from renderer import Renderer
+
+OURS = ("rules", "renderer", "gavel", "tables", "cogs")
+"""The packages of the code measured: each module of theirs that a run imports must come from `ROOT`."""
+
+
+def renderer_of(key: str) -> Renderer | None:
+    """The game's renderer as this tree's `renderer.of` finds it (an older tree may have none)."""
+    find = getattr(renderers, "of", None)
+    if find is None:
+        raise LookupError(f"renderer.of is not in the code measured ({ROOT})")
+    found: Renderer | None = find(key)
+    return found
+
+
+def service_module() -> Any:
+    """The module of `TableService` in the code measured: `gavel.tables.service`, or in a tree
+    from before the platform moved under `gavel`, `tables.service`."""
+    name = "gavel.tables.service" if (ROOT / "gavel" / "tables").is_dir() else "tables.service"
+    return importlib.import_module(name)
+
+
+def foreign_modules() -> list[str]:
+    """Modules of `OURS` loaded from outside `ROOT` (an installed checkout's, say): figures taken
+    with them are not the measured tree's."""
+    found = []
+    for name, module in sorted(sys.modules.items()):
+        where = getattr(module, "__file__", None)
+        if name.split(".", 1)[0] in OURS and where and not Path(where).resolve().is_relative_to(ROOT):
+            found.append(f"{name} ({where})")
+    return found
 
 EXTRA_FIGURES = {"judtho": "judtho_ai", "judgement": "judgement_ai"}
 """Game -> a module beside this file whose `figures(n)` adds the game's own figures (Judtho:
@@ -153,17 +194,28 @@ PARTS = ("render", "apply", "ai_move", "end_to_end", "memory", "extra")
 
 
 def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
-               parts: tuple[str, ...] = PARTS) -> dict[str, Any]:
+               parts: tuple[str, ...] = PARTS, keep_going: bool = False) -> dict[str, Any]:
     """Every figure for one game (or those of `parts`): `n` samples of each timing, `playouts`
-    random games."""
+    random games. `keep_going`: a part that fails (code measured that lacks what it needs: an
+    older tree's) leaves its figures out and says why in `errors` (part -> the exception), and
+    the other parts are measured; otherwise the failure is raised."""
     key = game.info.key
     seats = game.info.max_seats
     result: dict[str, Any] = {"seats": seats}
+    errors: dict[str, str] = {}
+    mid_game: list[Any] = []
 
-    state = ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40))  # a mid-game board
-    renderer = renderer_of(key)  # none: no render figures; a broken one: an error
-    if renderer is not None and "render" in parts:
-        view, options = board_call(renderer, game, state)
+    def state() -> Any:
+        """The mid-game board (played once, when a part first needs it)."""
+        if not mid_game:
+            mid_game.append(ai_playout(game, seats, seed=11, steps=MID_GAME_STEPS.get(key, 40)))
+        return mid_game[0]
+
+    def render() -> None:
+        renderer = renderer_of(key)  # none: no render figures; a broken one: an error
+        if renderer is None:
+            return
+        view, options = board_call(renderer, game, state())
         renderer.render(view, **options)  # warm the static background cache
         renders, png = Timings(), b""
         for _ in range(n):
@@ -172,7 +224,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
         result.update(renders.figures("render"))
         result["png_bytes"] = len(png)
 
-    if "apply" in parts:
+    def apply() -> None:
         applies = Timings()
         t0, c0 = time.perf_counter(), time.process_time()
         for seed in range(playouts):
@@ -185,7 +237,7 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
         result["actions_per_s"] = round(len(applies.wall) / elapsed, 1)
         result["actions_per_cpu_s"] = round(len(applies.wall) / max(cpu, 1e-9), 1)
 
-    if "ai_move" in parts:
+    def ai_move() -> None:
         decisions = Timings()
         for seed in range(5, 5 + 50):  # whole AI games until there are `n` real decisions
             ai_playout(game, seats, seed=seed, steps=5000, tag=f"ai{seed}", times=decisions)
@@ -193,35 +245,55 @@ def bench_game(game: Game[Any], n: int = 60, playouts: int = 12,
                 break
         result.update(decisions.figures("ai_move"))
 
-    if "end_to_end" in parts:
+    def end_to_end_part() -> None:
         actions = asyncio.run(end_to_end(game, seats, n))
         result.update(actions.figures("end_to_end"))
         result["end_to_end_actions_per_s"] = round(len(actions.wall) / max(sum(actions.wall) / 1000, 1e-9), 1)
         result["end_to_end_actions_per_cpu_s"] = round(len(actions.cpu) / max(sum(actions.cpu) / 1000, 1e-9), 1)
         result["end_to_end_phases"] = actions.phases
+        result["end_to_end_tables"] = actions.tables
 
-    if "memory" in parts:
+    def memory() -> None:
         # Memory: what one table costs at rest (its JSON snapshot, as stored per action) and the
         # peak Python allocation while the AI plays a whole game.
-        result["state_json_bytes"] = len(json.dumps(state.to_json(), separators=(",", ":")))
+        result["state_json_bytes"] = len(json.dumps(state().to_json(), separators=(",", ":")))
         tracemalloc.start()
-        ai_playout(game, seats, seed=7, steps=5000)
-        result["ai_game_peak_kib"] = round(tracemalloc.get_traced_memory()[1] / 1024, 1)
-        tracemalloc.stop()
+        try:
+            ai_playout(game, seats, seed=7, steps=5000)
+            result["ai_game_peak_kib"] = round(tracemalloc.get_traced_memory()[1] / 1024, 1)
+        finally:
+            tracemalloc.stop()
 
-    if key in EXTRA_FIGURES and "extra" in parts:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        result.update(importlib.import_module(EXTRA_FIGURES[key]).figures(n))
+    def extra() -> None:
+        if key in EXTRA_FIGURES:
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            result.update(importlib.import_module(EXTRA_FIGURES[key]).figures(n))
+
+    measures: dict[str, Callable[[], None]] = {"render": render, "apply": apply, "ai_move": ai_move,
+                                               "end_to_end": end_to_end_part, "memory": memory, "extra": extra}
+    for part in PARTS:
+        if part not in parts:
+            continue
+        if not keep_going:
+            measures[part]()
+            continue
+        try:
+            measures[part]()
+        except Exception as exc:
+            errors[part] = f"{type(exc).__name__}: {exc}"
+    if errors:
+        result["errors"] = errors
     return result
 
 
 class Actions(Timings):
-    """End-to-end samples, and how many were taken in each phase of the game (a state's
-    `phase`, where it has one)."""
+    """End-to-end samples, how many were taken in each phase of the game (a state's `phase`,
+    where it has one), and the tables they were taken at (one more each time a game ends)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.phases: dict[str, int] = {}
+        self.tables = 0
 
 
 def staying(legal: list[str]) -> list[str]:
@@ -236,15 +308,16 @@ async def end_to_end(game: Game[Any], seats: int, n: int, profile: Any = None) -
     action posts with its words (its CPU time includes the render's worker thread:
     `process_time` counts every thread). Random choices from `staying`; a finished table is
     followed by a new one. `profile`: a cProfile.Profile enabled around each action."""
-    from gavel.tables.service import Player, TableService
-
+    service_code = service_module()
+    Player, TableService = service_code.Player, service_code.TableService
     samples = Actions()
     with tempfile.TemporaryDirectory() as folder:
         service = TableService(Path(folder) / "bench.sqlite3")
         players = [Player(100 + i, f"P{i + 1}") for i in range(seats)]
         rng = random.Random(3)
         for channel in range(1, 20):
-            await service.create(channel, 1, game.info.key, players[0], seed=3 + channel)
+            await service.create(1, channel, game.info.key, players[0], seed=3 + channel)  # guild, channel
+            samples.tables += 1
             for player in players[1:]:
                 await service.join(channel, player)
             await service.start(channel, players[0])
@@ -297,21 +370,53 @@ def profiled(game: Game[Any], n: int, top: int) -> str:
 def compare(ref: str, reps: int, argv: list[str]) -> dict[str, Any]:
     """This script over the code of `ref` (exported by `git archive` to a temporary folder) and
     over this tree's, each in a subprocess, `reps` times alternately; each figure the median of
-    its repetitions."""
+    its repetitions. The script is this tree's: over an older tree's code some parts may fail
+    (what they call is not there yet); each side then measures what it can (`--root` keeps
+    going) and `not_compared` says which figures have no counterpart and why."""
     import subprocess
 
     here = Path(__file__).resolve()
     tree = here.parent.parent
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+    failed: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(["git", "-C", str(tree), "archive", ref], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
         for _ in range(reps):
             for side, root in (("before", folder), ("after", str(tree))):
                 out = subprocess.run([sys.executable, str(here), "--root", root, *argv],
-                                     capture_output=True, text=True, check=True, cwd=root)
-                runs[side].append(json.loads(out.stdout))
-    return {"ref": ref, "reps": reps, **{side: _medians(found) for side, found in runs.items()}}
+                                     capture_output=True, text=True, cwd=root)
+                try:
+                    found = json.loads(out.stdout)
+                except ValueError:
+                    found = None
+                if out.returncode != 0 or not isinstance(found, dict):
+                    lines = out.stderr.strip().splitlines()
+                    failed[side] = lines[-1] if lines else f"exit status {out.returncode}"
+                else:
+                    runs[side].append(found)
+    sides = {side: _medians(found) if found else {} for side, found in runs.items()}
+    return {"ref": ref, "reps": reps, **sides, "not_compared": not_compared(sides["before"], sides["after"], failed)}
+
+
+def not_compared(before: dict[str, Any], after: dict[str, Any], failed: dict[str, str]) -> dict[str, Any]:
+    """What a comparison cannot compare, and why: a side whose run failed (`"*"`), a game
+    measured on one side only, and per game each figure measured on one side only and each part
+    that failed on a side (`errors`: `code` when the run used modules from outside its tree)."""
+    missing: dict[str, Any] = {"*": {side: f"the run failed: {why}" for side, why in failed.items()}} if failed else {}
+    for key in sorted(set(before) | set(after)):
+        if key not in before or key not in after:
+            missing[key] = f"measured {'after' if key in after else 'before'} only"
+            continue
+        reasons: dict[str, str] = {}
+        for side, figures in (("before", before[key]), ("after", after[key])):
+            for part, why in (figures.get("errors") or {}).items():
+                reasons[f"{part} ({side})"] = why
+        for name in sorted((set(before[key]) ^ set(after[key])) - {"errors"}):
+            reasons[name] = f"measured {'after' if name in after[key] else 'before'} only"
+        if reasons:
+            missing[key] = reasons
+    return missing
 
 
 def _medians(runs: list[Any]) -> Any:
@@ -354,7 +459,15 @@ def main() -> None:
             print(f"== {key}", file=sys.stderr)
             print(profiled(registry.plugin(key).game, n, args.profile), file=sys.stderr)
         return
-    print(json.dumps({key: bench_game(registry.plugin(key).game, n, playouts, parts) for key in wanted}, indent=2))
+    # Over a tree given by `--root` (a comparison's side), a part that fails is said, not raised.
+    report = {key: bench_game(registry.plugin(key).game, n, playouts, parts, keep_going=bool(args.root))
+              for key in wanted}
+    foreign = foreign_modules() if args.root else []
+    if foreign:  # figures of a mix of two trees' code are no one tree's
+        for figures in report.values():
+            figures.setdefault("errors", {})["code"] = (f"{len(foreign)} module(s) not from {ROOT}: "
+                                                        + ", ".join(foreign[:5]))
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

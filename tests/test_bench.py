@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import importlib.util
@@ -427,3 +428,109 @@ def test_channel_bench_in_shared_mode_times_every_first_response_and_drops_its_s
     (made,) = report["schemas_dropped"]
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         assert conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", [made]).fetchall() == []
+
+
+FLEET_FIGURES = ("restored", "actions", "games_finished", "tables_touched", "cpu_ms", "wall_ms", "startup_s",
+                 "startup_cpu_s", "rss_mb", "kb_per_table", "kb_per_touched_table", "db_bytes_per_action",
+                 "render_caches", "load_average")
+
+
+def fleet_run(capsys, *args: str) -> dict:
+    """A smoke run of `bench/fleet.py`: three Dad's Army tables, five actions at them, measured in
+    this process (`--inline`: the bot-like process's code, without a second interpreter importing
+    Gavel for three tables); its one JSON line."""
+    script("fleet").main(["--only", "dads_army", "--tables", "3", "--actions", "5", "--states", "2", "--inline",
+                          *args])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1  # one object per game
+    report = json.loads(lines[0])
+    assert all(name in report for name in FLEET_FIGURES)
+    assert report["game"] == "dads_army" and report["tables"] == 3 and report["seats"] == 4
+    assert report["actions"] == 5 and report["refused"] == {}  # every random action was a legal one, taken
+    assert 1 <= report["tables_touched"] <= 3
+    for timing in (report["cpu_ms"], report["wall_ms"]):
+        assert timing["n"] == 5 and 0 <= timing["median"] <= timing["p95"]
+    rss = report["rss_mb"]
+    assert 0 < rss["base"] and 0 < rss["start"] and 0 < rss["end"]
+    written = report["db_bytes_per_action"]
+    kinds = ("state", "log", "outbox_json", "outbox_images", "other")
+    assert abs(written["total"] - sum(written[k] for k in kinds)) <= len(kinds)  # each kind rounded
+    assert written["state"] > 100 and written["log"] > 0 and written["outbox_json"] > 0
+    assert written["outbox_images"] > 1000  # every action posts its board
+    caches = report["render_caches"]
+    assert caches["total_bytes"] > 0 and caches["caches"]["gavel.tables.images.Drawn"]["entries"] >= 1
+    assert caches["total_bytes"] == sum(c["bytes"] for c in caches["caches"].values())
+    return report
+
+
+def test_fleet_bench_starts_like_the_bot_and_acts_at_random_tables(capsys) -> None:
+    report = fleet_run(capsys)
+    assert report["backend"] == "sqlite" and not report["lazy"]
+    assert report["restored"] == 3  # every table loaded at start-up
+    assert report["sqlite_file_bytes_per_action"] > 0 and "pg_wal_bytes_per_action" not in report
+
+
+def test_fleet_bench_on_postgresql_loads_tables_on_first_touch_and_drops_its_schema(capsys) -> None:
+    from tests.tables.backends import PG_URL, require_pg
+
+    require_pg()
+    import psycopg
+
+    report = fleet_run(capsys, "--db", PG_URL, "--lazy")
+    assert report["backend"] == "postgresql" and report["lazy"]
+    assert report["restored"] == 0 and report["kb_per_table"] >= 0  # nothing loaded until touched
+    assert report["pg_wal_bytes_per_action"] > 0 and report["pg_wal_background_bytes_per_s"] >= 0
+    assert "sqlite_file_bytes_per_action" not in report
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        left = conn.execute("SELECT nspname FROM pg_namespace WHERE nspname = %s", [report["schema_dropped"]])
+        assert left.fetchall() == []  # its schema is gone
+
+
+def test_bench_end_to_end_plays_on_at_a_new_table_once_a_game_ends(monkeypatch) -> None:
+    """bench/run.py's end-to-end follows a finished table with a new one until it has its
+    samples. Here every action it chooses is a resignation where one is legal (Judtho's players
+    may resign from the first move; its Assembly measured like any phase), so games end within a
+    few actions and the samples span several tables."""
+    bench = script("run")
+    monkeypatch.setattr(bench, "staying", lambda legal: [a for a in legal if a.split(" ", 1)[0] in bench.LEAVING]
+                        or legal)
+    monkeypatch.setattr(bench, "SETUP_PHASES", {})
+    game = registry.plugin("judtho").game
+    actions = asyncio.run(bench.end_to_end(game, game.info.max_seats, 6))
+    assert len(actions.wall) == len(actions.cpu) == 6  # every sample taken, past the games' ends
+    assert actions.tables >= 2
+
+
+def test_bench_compare_says_what_it_cannot_compare() -> None:
+    """`--compare` over an older tree: a part that failed on one side, a figure measured on one
+    side only, a game measured on one side only, and a side whose whole run failed are each
+    named with why (the runs themselves are each side's `bench_game`, tested above)."""
+    bench = script("run")
+    before = {"dads_army": {"seats": 4, "apply_ms": {"median": 1.0}, "errors": {"render": "LookupError: no of"}},
+              "judtho": {"seats": 4}}
+    after = {"dads_army": {"seats": 4, "apply_ms": {"median": 1.0}, "render_ms": {"median": 2.0}, "png_bytes": 9},
+             "judgement": {"seats": 9}}
+    missing = bench.not_compared(before, after, {})
+    assert missing["dads_army"] == {"render (before)": "LookupError: no of", "png_bytes": "measured after only",
+                                    "render_ms": "measured after only"}
+    assert missing["judtho"] == "measured before only" and missing["judgement"] == "measured after only"
+    assert "*" not in missing
+    failed = bench.not_compared({}, after, {"before": "ImportError: cannot import name 'registry'"})
+    assert failed["*"] == {"before": "the run failed: ImportError: cannot import name 'registry'"}
+    assert bench.not_compared(after, after, {}) == {}  # the same tree: everything compared
+
+
+def test_bench_keeps_going_past_a_part_that_fails_when_asked(monkeypatch) -> None:
+    """A side of a comparison (`--root`) measures every part it can: the part that fails says why."""
+    bench = script("run")
+
+    def missing(key: str) -> None:
+        raise LookupError("renderer.of is not in the code measured")
+
+    monkeypatch.setattr(bench, "renderer_of", missing)
+    game = registry.plugin("dads_army").game
+    figures = bench.bench_game(game, n=1, playouts=1, parts=("render", "apply"), keep_going=True)
+    assert figures["errors"] == {"render": "LookupError: renderer.of is not in the code measured"}
+    assert figures["apply_ms"]["n"] >= 1 and "render_ms" not in figures
+    with pytest.raises(LookupError):
+        bench.bench_game(game, n=1, playouts=1, parts=("render",))
