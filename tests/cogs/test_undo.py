@@ -77,7 +77,7 @@ async def test_the_undo_button_shows_after_an_undoable_move_and_takes_it_back(wo
     assert {k: v for k, v in table.state.to_json().items() if k != "version"} == \
         {k: v for k, v in before.items() if k != "version"}
     assert table.version == version + 2 and table.to_act() == [0]
-    told = "\n".join(m.content for m in w.channel.history()[seen:])
+    told = "\n".join(m.content for m in w.channel.history()[seen - 1:])  # the turn's message, edited, or a new one
     assert "alice took back" in told
     assert service.store.actions(table.id)[-1]["action"] == UNDO
     # her placement before it stands, but Bob has placed since: the command says so
