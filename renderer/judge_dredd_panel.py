@@ -10,12 +10,13 @@ face-down Perp, because the view does not hold them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderer import common
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     Text,
@@ -235,11 +236,11 @@ class Kept(common.Kept[tuple[Image.Image, int]]):
         return result
 
 
-_ROWS = Kept(ROWS_KEPT)
+_ROWS = Kept("judge_dredd_panel._ROWS", 4 * MB)
 HEADERS_KEPT = 64
 """Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes;
 and the column words over the players' rows."""
-_HEADERS = Kept(HEADERS_KEPT)
+_HEADERS = Kept("judge_dredd_panel._HEADERS", 1 * MB)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
@@ -285,7 +286,7 @@ LAYOUTS_KEPT = 256
 """Row layouts kept (`_row_layout`): a few marks and scores a player, a few players a table."""
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT)
+@cached("judge_dredd_panel._row_layout", 128 * KB)
 def _row_layout(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...], score: str) -> tuple[int, int]:
     """A player's row's height and how many of its mark pills fit on its first line, left of the
     score (the others go on a second line): worked out once for the same marks and score, the pills
@@ -387,7 +388,7 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
 
 LINES_KEPT = 256
 """Crime lines kept (`Kept`, about 25 KB each): six or seven a board, most the same as before."""
-_LINES = Kept(LINES_KEPT)
+_LINES = Kept("judge_dredd_panel._LINES", 4 * MB)
 
 
 def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
@@ -588,7 +589,7 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
 
 FIGHTS_KEPT = 32
 """Last fights kept (`Kept`): one a board, the same for a whole Game Turn's Movement Round."""
-_FIGHTS = Kept(FIGHTS_KEPT)
+_FIGHTS = Kept("judge_dredd_panel._FIGHTS", 1 * MB)
 
 
 def _paint_last_fight(canvas: Image.Image, th: Theme, shown: tuple[Any, ...], y: int) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer.caches import MB
 from renderer.common import RGB, Kept, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
 from renderer.judgement_board import (
     HEAD_Y0,
@@ -127,7 +128,7 @@ ASKED_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y0 + 73)
 ATTACK_AREA = (int(X0), HEAD_Y0 + 73, int(X1) + 1, HEAD_Y1 + 1)
 WINNERS_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y1 + 1)
 """The header's lines' areas (all each line draws is inside), on the header's box (`background`)."""
-_HEADERS: Kept[Pixels] = Kept(48)
+_HEADERS: Kept[Pixels] = Kept("judgement_panel._HEADERS", 2 * MB)
 """Header lines drawn lately (about 40-80 KB each with their paletted pixels): a decision asked
 again, a turn's title through its steps."""
 
@@ -269,7 +270,7 @@ UNDRAWN = frozenset({"at", "used"})
 the row's key, so a move keeps the row."""
 
 
-_ROWS: Kept[Pixels] = Kept(ROWS_KEPT)
+_ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", 8 * MB)
 """The rows drawn lately (`Canvases.area`), by what they show and what they stand on: the pixels
 the row above left in the top of their area (its `Pixels.tail`), or for the first row what the
 board under the panel is drawn from."""

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from renderer import Functions, Renderer
+from renderer.caches import KB, cached
 from renderer.common import DRAWING, Ask, Panel, entry, parts_png, render_png, square_labels, target_labels, wording
 from renderer.judtho_board import (
     background,
@@ -87,7 +87,7 @@ ACTIONS_KEPT = 4096
 read for the image's letters and again for the buttons', and the next prompts repeat most."""
 
 
-@lru_cache(maxsize=ACTIONS_KEPT)
+@cached("judtho.action_square", 256 * KB)
 def action_square(action: str) -> str | None:
     """The square an action text (notation, 10) reaches: where a placement puts its piece
     (`@Qc2` -> c2), where a move ends (`Nb1-c3` -> c3, `e11-e12=Q` -> e12), the last captured
@@ -111,7 +111,7 @@ def _reading_order(sq: str) -> tuple[int, int]:
 _ORIGIN = re.compile(r"^(?:[A-Z])?([a-l](?:1[0-2]|[1-9]))(?![0-9])[-x]")
 
 
-@lru_cache(maxsize=ACTIONS_KEPT)
+@cached("judtho.origin_of", 256 * KB)
 def origin_of(action: str) -> str | None:
     """The square a move starts from (`Nb1-c3` -> b1, `e11-e12=Q` -> e11); None for a placement,
     `pass` and the other words."""

@@ -1,0 +1,366 @@
+"""The renderers' caches: least-recently-used caches bounded in bytes, each registered by name.
+
+A bot draws boards for thousands of tables in one process, and the pictures it keeps differ
+widely in size (a glyph run of a few hundred bytes, a board's background of a few megabytes), so
+every renderer cache is bounded by the bytes of what it holds, not by a count: `ByteCache` (kept
+by hand: `get` and `put`) and `cached` (a function's results, as `functools.lru_cache` keeps
+them). Each cache is registered under its name with its budget; the budgets together stay within
+`TOTAL_BUDGET` (registering one more that would pass it is an error), so that is what all the
+renderers' caches may hold at most. `cache_report()` says what each holds now, and how often it
+answered.
+
+What a cache holds must pay off across tables: it is keyed on the game, the theme, the language
+and what a board shows, never on who sits at it. `table_words(names)` (set by every entry point,
+`renderer.common.entry`, for the drawing it makes) names the players of the drawing under way; a
+cache refuses to keep anything whose key holds one of them (counted as `refused`), so a player's
+name is never a key, whatever a renderer asks to keep. A name is found in a key by its text: any
+string of the key that holds it, or that is the start of it cut with an ellipsis.
+
+A value's size (`size_of`) is what it holds: a Pillow image its width x height x bands, bytes
+their length, a string its characters, a container the sum of its items', anything else a rough
+figure (its own size and its attributes'). The key's size is counted too.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from functools import update_wrapper
+from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar, cast
+
+from PIL import Image
+
+P = ParamSpec("P")
+R = TypeVar("R")
+V = TypeVar("V")
+
+KB = 1 << 10
+MB = 1 << 20
+
+TOTAL_BUDGET = 192 * MB
+"""What all the renderers' caches may hold together: the sum of their budgets may not pass it.
+A process that draws boards for every game holds about this much more than one that draws none
+(bench/soak.py --render reports each cache's bytes)."""
+
+OVERHEAD = 64
+"""Bytes counted for an entry besides its key and value (the cache's own bookkeeping)."""
+
+
+class CacheInfo(NamedTuple):
+    """What `functools`' caches report (`cache_info()`), for a `cached` function."""
+
+    hits: int
+    misses: int
+    maxsize: int | None
+    currsize: int
+
+
+def size_of(value: Any, depth: int = 0) -> int:
+    """A rough count of the bytes `value` holds: a Pillow image (or the `ImagingCore` a font's
+    text run gives) its width x height x bands, bytes and strings their length, containers the
+    sum of their items, other objects their own size and their attributes' (a few levels deep)."""
+    if isinstance(value, Image.Image):
+        return value.width * value.height * len(value.getbands()) + 200
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return len(value) + 33
+    if isinstance(value, str):
+        return len(value) + 49
+    if value is None or isinstance(value, (bool, int, float)):
+        return 16
+    core_size = getattr(value, "size", None)
+    if (type(value).__name__ == "ImagingCore" and isinstance(core_size, tuple) and len(core_size) == 2):
+        return int(core_size[0]) * int(core_size[1]) * int(getattr(value, "bands", 1)) + 100
+    if depth > 4:
+        return sys.getsizeof(value, 64)
+    if isinstance(value, Mapping):
+        return 64 + sum(size_of(k, depth + 1) + size_of(v, depth + 1) + 16 for k, v in value.items())
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return 56 + sum(size_of(v, depth + 1) + 8 for v in value)
+    own = sys.getsizeof(value, 64)
+    fields = getattr(value, "__dict__", None)
+    if isinstance(fields, dict):
+        own += sum(size_of(v, depth + 1) for v in fields.values())
+    for slot in getattr(type(value), "__slots__", ()):
+        if isinstance(slot, str) and hasattr(value, slot):
+            own += size_of(getattr(value, slot), depth + 1)
+    return own
+
+
+# ---------------------------------------------------------------------------- the players' names
+
+_drawing = threading.local()
+
+
+def _names_now() -> tuple[str, ...]:
+    names: tuple[str, ...] = getattr(_drawing, "names", ())
+    return names
+
+
+@contextmanager
+def table_words(names: Iterable[str]) -> Iterator[None]:
+    """While the drawing for one table runs: its players' names (as given, and as drawn), which
+    no cache may keep anything under (`ByteCache.put` refuses a key that holds one). Nested
+    drawings add theirs; each thread draws its own."""
+    from renderer.common import printable  # the text a name is drawn as
+
+    given = {str(n) for n in names}
+    words = {w for n in given for w in (n, printable(n), n.strip()) if w}
+    before = _names_now()
+    _drawing.names = tuple(sorted(set(before) | words, key=len, reverse=True))
+    try:
+        yield
+    finally:
+        _drawing.names = before
+
+
+def _holds(key: Any, names: tuple[str, ...], depth: int = 0) -> bool:
+    """Whether `key` holds one of `names`: a string of it that contains one, or that is the start of
+    one cut with an ellipsis (what `common.ellipsize` makes of a long name)."""
+    if isinstance(key, str):
+        cut = key[:-1] if key.endswith("…") else None
+        for name in names:
+            if name in key or (cut and name.startswith(cut)):
+                return True
+        return False
+    if depth > 6 or isinstance(key, (bytes, bytearray, int, float, bool)) or key is None:
+        return False
+    if isinstance(key, Mapping):
+        return any(_holds(k, names, depth + 1) or _holds(v, names, depth + 1) for k, v in key.items())
+    if isinstance(key, (tuple, list, set, frozenset)):
+        return any(_holds(v, names, depth + 1) for v in key)
+    fields = getattr(key, "__dict__", None)
+    if isinstance(fields, dict):
+        return any(_holds(v, names, depth + 1) for v in fields.values())
+    slots = getattr(type(key), "__slots__", ())
+    return any(_holds(getattr(key, s), names, depth + 1) for s in slots if isinstance(s, str) and hasattr(key, s))
+
+
+def holds_a_name(key: Any) -> bool:
+    """Whether `key` holds the name of a player of the drawing under way (`table_words`)."""
+    names = _names_now()
+    return bool(names) and _holds(key, names)
+
+
+def text_of_a_name(text: str) -> bool:
+    """Whether a text to draw holds a player's name of the drawing under way (or the start of one
+    cut with an ellipsis): what a font's text runs are not kept for."""
+    names = _names_now()
+    return bool(names) and _holds(text, names)
+
+
+# ---------------------------------------------------------------------------- the caches
+
+_MISSING: Any = object()
+
+
+class ByteCache(Generic[V]):
+    """A least-recently-used cache bounded in bytes (`budget`), registered under `name`: what it
+    holds (`size_of` each key and value) never passes its budget (the oldest go first; a value
+    larger than the budget alone is not kept). Keys holding a player's name of the drawing under
+    way are refused (`table_words`). `size`: what a value is counted as (`size_of`; a key is
+    always counted by `size_of`); `most`: the entries it keeps at most, besides (None: the budget
+    alone); `registered`: whether `cache_report` lists it (a test's own cache need not be).
+    Safe across threads."""
+
+    def __init__(self, name: str, budget: int, size: Callable[[Any], int] = size_of, *,
+                 most: int | None = None, registered: bool = True) -> None:
+        self.name = name
+        self.budget = budget
+        self.size = size
+        self.most = most
+        self.hits = self.misses = self.refused = 0
+        self.bytes = 0
+        self._found: OrderedDict[Any, tuple[V, int]] = OrderedDict()
+        self._lock = threading.RLock()
+        self.cache_clear: Callable[[], None] = self.clear
+        """Emptied as the `functools` caches are (an attribute of the object, not of its class:
+        whatever empties every cache of a module finds it on the cache, never on the class)."""
+        if registered:
+            register(self)
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._found
+
+    def keys(self) -> list[Any]:
+        """The keys held now, oldest first."""
+        with self._lock:
+            return list(self._found)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        """The value kept under `key` (now the most recently used), else `default`."""
+        with self._lock:
+            found = self._found.get(key, _MISSING)
+            if found is _MISSING:
+                self.misses += 1
+                return default
+            self.hits += 1
+            self._found.move_to_end(key)
+            return found[0]
+
+    def put(self, key: Any, value: V) -> bool:
+        """Keep `value` under `key`, the oldest entries dropped to stay within the budget. False
+        (nothing kept) when the key holds a player's name or the value alone passes the budget."""
+        if holds_a_name(key):
+            self.refused += 1
+            return False
+        cost = size_of(key) + self.size(value) + OVERHEAD
+        with self._lock:
+            old = self._found.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            if cost > self.budget:
+                return False
+            self._found[key] = (value, cost)
+            self.bytes += cost
+            while self.bytes > self.budget or (self.most is not None and len(self._found) > self.most):
+                _, (_, dropped) = self._found.popitem(last=False)
+                self.bytes -= dropped
+            return True
+
+    def resize(self, key: Any, cost: int) -> None:
+        """Count `key`'s entry as `cost` bytes from now on (a value that grew where it is kept)."""
+        with self._lock:
+            found = self._found.get(key)
+            if found is None:
+                return
+            self.bytes += cost - found[1]
+            self._found[key] = (found[0], cost)
+            while self.bytes > self.budget and self._found:
+                _, (_, dropped) = self._found.popitem(last=False)
+                self.bytes -= dropped
+
+    def clear(self) -> None:
+        """Forget everything held (the counts of hits and misses stay)."""
+        with self._lock:
+            self._found.clear()
+            self.bytes = 0
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, None, len(self._found))
+
+    def report(self) -> dict[str, int]:
+        return {"bytes": self.bytes, "entries": len(self._found), "hits": self.hits, "misses": self.misses,
+                "budget": self.budget}
+
+
+class Cached(Generic[P, R]):
+    """A function whose results are kept in a `ByteCache` by its arguments (`cached`); with
+    `functools`' `cache_clear` and `cache_info`."""
+
+    def __init__(self, fn: Callable[P, R], store: ByteCache[R], clears: tuple[Any, ...] = ()) -> None:
+        self.__wrapped__ = fn
+        self.store = store
+        self._clears = clears
+        self.cache_clear: Callable[[], None] = self._clear
+        """Emptied as the `functools` caches are (an attribute of the object, as `ByteCache` has it)."""
+        update_wrapper(self, fn)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        key: Any = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        found = self.store.get(key, _MISSING)
+        if found is not _MISSING:
+            return cast(R, found)
+        value = self.__wrapped__(*args, **kwargs)
+        self.store.put(key, value)
+        return value
+
+    def _clear(self) -> None:
+        self.store.clear()
+        for other in self._clears:
+            other.clear()
+
+    def cache_info(self) -> CacheInfo:
+        return self.store.cache_info()
+
+
+def cached(name: str, budget: int, *, clears: tuple[Any, ...] = (),
+           size: Callable[[Any], int] = size_of) -> Callable[[Callable[P, R]], Cached[P, R]]:
+    """Decorator: keep the function's results by its (hashable) arguments in a `ByteCache` named
+    `name` of `budget` bytes. `clears`: other caches emptied with it (`cache_clear`); `size`: how
+    many bytes a result is counted as (`size_of`)."""
+
+    def wrap(fn: Callable[P, R]) -> Cached[P, R]:
+        return Cached(fn, ByteCache(name, budget, size), clears)
+
+    return wrap
+
+
+# ---------------------------------------------------------------------------- the register
+
+class Reported(NamedTuple):
+    """A cache as the register knows it: its budget and what it reports."""
+
+    budget: int
+    report: Callable[[], dict[str, int]]
+
+
+_REGISTER: dict[str, Reported] = {}
+_REGISTER_LOCK = threading.Lock()
+
+
+def register(cache: Any, name: str | None = None, budget: int | None = None) -> None:
+    """Register a cache (anything with `name`, `budget` and `report()`, or given them) under its
+    name; a name registered again (a module reloaded) is replaced. ValueError when the budgets
+    together would pass `TOTAL_BUDGET`."""
+    key = name or cache.name
+    amount = cache.budget if budget is None else budget
+    with _REGISTER_LOCK:
+        others = sum(r.budget for n, r in _REGISTER.items() if n != key)
+        if others + amount > TOTAL_BUDGET:
+            raise ValueError(f"cache {key!r}: {amount} bytes more would pass the renderers' total budget "
+                             f"of {TOTAL_BUDGET} ({others} given already)")
+        _REGISTER[key] = Reported(amount, cache.report)
+
+
+def registered() -> dict[str, int]:
+    """Every registered cache's name and budget."""
+    with _REGISTER_LOCK:
+        return {n: r.budget for n, r in _REGISTER.items()}
+
+
+def cache_report() -> dict[str, dict[str, int]]:
+    """Every registered cache by name: the bytes and entries it holds, its hits and misses, and its
+    budget; and under `"total"` the sums (its budget: the sum of the budgets)."""
+    with _REGISTER_LOCK:
+        items = sorted(_REGISTER.items())
+    out = {name: r.report() for name, r in items}
+    total = {k: sum(v[k] for v in out.values()) for k in ("bytes", "entries", "hits", "misses", "budget")}
+    out["total"] = total
+    return out
+
+
+@contextmanager
+def budgets(amount: int, caches: Iterable[ByteCache[Any]] | None = None) -> Iterator[None]:
+    """Tests: every `ByteCache` (or those given) emptied and given a budget of `amount` bytes for
+    the block; emptied again and given its own budget back after it."""
+    chosen = list(caches) if caches is not None else list(_byte_caches())
+    before = [(c, c.budget) for c in chosen]
+    for c in chosen:
+        c.cache_clear()
+        c.budget = amount
+    try:
+        yield
+    finally:
+        for c, b in before:
+            c.cache_clear()
+            c.budget = b
+
+
+def _byte_caches() -> Iterator[ByteCache[Any]]:
+    with _REGISTER_LOCK:
+        reports = [r.report for r in _REGISTER.values()]
+    for report in reports:
+        owner = getattr(report, "__self__", None)
+        if isinstance(owner, ByteCache):
+            yield owner
+
+
+def byte_caches() -> list[ByteCache[Any]]:
+    """Every registered `ByteCache`."""
+    return list(_byte_caches())
