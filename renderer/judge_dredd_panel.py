@@ -247,7 +247,8 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
                 names: Mapping[int, str] | None, y: int,
                 table: tuple[set[int | None], int | None, dict[int | None, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`). `table`:
+    bottom. Pasted from the rows drawn before when all it shows but the name is the same (`Kept`;
+    the name is drawn over it, `_paint_name`). `table`:
     what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
@@ -265,15 +266,24 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     name = prefix + player_name(say, view, seat, names)
     area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
     hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
-    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score, name)
+    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score)
 
     def paint() -> int:
         pills = _mark_pills(th, shown_marks)
-        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, name, hand, arrests),
+        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, "", hand, arrests),
                           pills[:on_first], pills[on_first:], y, h)
 
     found: int = _ROWS.draw(canvas, area, key, paint)
+    _paint_name(ImageDraw.Draw(canvas), th, name, y)
     return found
+
+
+def _paint_name(d: ImageDraw.ImageDraw, th: Theme, name: str, y: int) -> None:
+    """A row's name (with its mark), between the seat's disc and the counts: drawn over the row as
+    kept (`_ROWS` keeps rows without their names, so a row kept serves every table; nothing else of
+    the row reaches where the name is, so drawing it last gives the pixels drawing it in turn did)."""
+    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
+    d.text((X0 + 42, y + ROW_H / 2), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
 
 
 def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Image.Image]:
@@ -312,8 +322,8 @@ def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Map
     cy = y + ROW_H / 2
     paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, cy))
     d.text((X1 - 10, cy + 1), str(score), font=fs, fill=th["ink"], anchor="rm")
-    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
-    d.text((X0 + 42, cy), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    if name:
+        _paint_name(d, th, name, y)
     fb = font("bold", FONT + 1)
     d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
     d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
