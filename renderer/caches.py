@@ -178,6 +178,8 @@ class ByteCache(Generic[V]):
         self.cache_clear: Callable[[], None] = self.clear
         """Emptied as the `functools` caches are (an attribute of the object, not of its class:
         whatever empties every cache of a module finds it on the cache, never on the class)."""
+        self.cache_info: Callable[[], CacheInfo] = self._info
+        """What `functools`' caches report (an attribute of the object, as `cache_clear` is)."""
         if registered:
             register(self)
 
@@ -241,7 +243,7 @@ class ByteCache(Generic[V]):
             self._found.clear()
             self.bytes = 0
 
-    def cache_info(self) -> CacheInfo:
+    def _info(self) -> CacheInfo:
         return CacheInfo(self.hits, self.misses, None, len(self._found))
 
     def report(self) -> dict[str, int]:
@@ -259,6 +261,7 @@ class Cached(Generic[P, R]):
         self._clears = clears
         self.cache_clear: Callable[[], None] = self._clear
         """Emptied as the `functools` caches are (an attribute of the object, as `ByteCache` has it)."""
+        self.cache_info: Callable[[], CacheInfo] = store.cache_info
         update_wrapper(self, fn)
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -274,9 +277,6 @@ class Cached(Generic[P, R]):
         self.store.clear()
         for other in self._clears:
             other.clear()
-
-    def cache_info(self) -> CacheInfo:
-        return self.store.cache_info()
 
 
 def cached(name: str, budget: int, *, clears: tuple[Any, ...] = (),
