@@ -14,7 +14,7 @@ and what a board shows, never on who sits at it. `table_words(names)` (set by ev
 `renderer.common.entry`, for the drawing it makes) names the players of the drawing under way; a
 cache refuses to keep anything whose key holds one of them (counted as `refused`), so a player's
 name is never a key, whatever a renderer asks to keep. A name is found in a key by its text: any
-string of the key that holds it, or that is the start of it cut with an ellipsis.
+string of the key that holds it, or that ends with the start of it cut with an ellipsis.
 
 A value's size (`size_of`) is what it holds: a Pillow image its width x height x bands, bytes
 their length, a string its characters, a container the sum of its items', anything else a rough
@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import update_wrapper
-from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar, cast
+from typing import Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
 from PIL import Image
 
@@ -117,14 +117,17 @@ def table_words(names: Iterable[str]) -> Iterator[None]:
 
 
 def _holds(key: Any, names: tuple[str, ...], depth: int = 0) -> bool:
-    """Whether `key` holds one of `names`: a string of it that contains one, or that is the start of
-    one cut with an ellipsis (what `common.ellipsize` makes of a long name)."""
+    """Whether `key` holds one of `names`: a string of it that contains one, or that ends with the
+    start of one cut with an ellipsis (what `common.ellipsize` makes of a long name after its mark:
+    "★ Quentin Ze…"), from a word's start on."""
     if isinstance(key, str):
-        cut = key[:-1] if key.endswith("…") else None
-        for name in names:
-            if name in key or (cut and name.startswith(cut)):
-                return True
-        return False
+        if any(name in key for name in names):
+            return True
+        if not key.endswith("…"):
+            return False
+        cut = key[:-1].rstrip()
+        starts = [i for i in range(len(cut)) if (i == 0 or cut[i - 1].isspace()) and not cut[i].isspace()]
+        return any(name.startswith(cut[i:]) for i in starts for name in names)
     if depth > 6 or isinstance(key, (bytes, bytearray, int, float, bool)) or key is None:
         return False
     if isinstance(key, Mapping):
@@ -293,74 +296,59 @@ def cached(name: str, budget: int, *, clears: tuple[Any, ...] = (),
 
 # ---------------------------------------------------------------------------- the register
 
-class Reported(NamedTuple):
-    """A cache as the register knows it: its budget and what it reports."""
+class Registered(Protocol):
+    """A cache as the register knows it: its name, its budget, what it holds now, how to empty it."""
 
+    name: str
     budget: int
-    report: Callable[[], dict[str, int]]
+
+    def report(self) -> dict[str, int]: ...
+
+    def clear(self) -> None: ...
 
 
-_REGISTER: dict[str, Reported] = {}
+_REGISTER: dict[str, Registered] = {}
 _REGISTER_LOCK = threading.Lock()
 
 
-def register(cache: Any, name: str | None = None, budget: int | None = None) -> None:
-    """Register a cache (anything with `name`, `budget` and `report()`, or given them) under its
-    name; a name registered again (a module reloaded) is replaced. ValueError when the budgets
-    together would pass `TOTAL_BUDGET`."""
-    key = name or cache.name
-    amount = cache.budget if budget is None else budget
+def register(cache: Registered) -> None:
+    """Register a cache under its name; a name registered again (a module reloaded) is replaced.
+    ValueError when the budgets together would pass `TOTAL_BUDGET`."""
     with _REGISTER_LOCK:
-        others = sum(r.budget for n, r in _REGISTER.items() if n != key)
-        if others + amount > TOTAL_BUDGET:
-            raise ValueError(f"cache {key!r}: {amount} bytes more would pass the renderers' total budget "
-                             f"of {TOTAL_BUDGET} ({others} given already)")
-        _REGISTER[key] = Reported(amount, cache.report)
+        others = sum(c.budget for n, c in _REGISTER.items() if n != cache.name)
+        if others + cache.budget > TOTAL_BUDGET:
+            raise ValueError(f"cache {cache.name!r}: {cache.budget} bytes more would pass the renderers' total "
+                             f"budget of {TOTAL_BUDGET} ({others} given already)")
+        _REGISTER[cache.name] = cache
 
 
-def registered() -> dict[str, int]:
-    """Every registered cache's name and budget."""
+def registered() -> dict[str, Registered]:
+    """Every registered cache by name."""
     with _REGISTER_LOCK:
-        return {n: r.budget for n, r in _REGISTER.items()}
+        return dict(_REGISTER)
 
 
 def cache_report() -> dict[str, dict[str, int]]:
     """Every registered cache by name: the bytes and entries it holds, its hits and misses, and its
     budget; and under `"total"` the sums (its budget: the sum of the budgets)."""
-    with _REGISTER_LOCK:
-        items = sorted(_REGISTER.items())
-    out = {name: r.report() for name, r in items}
+    out = {name: cache.report() for name, cache in sorted(registered().items())}
     total = {k: sum(v[k] for v in out.values()) for k in ("bytes", "entries", "hits", "misses", "budget")}
     out["total"] = total
     return out
 
 
 @contextmanager
-def budgets(amount: int, caches: Iterable[ByteCache[Any]] | None = None) -> Iterator[None]:
-    """Tests: every `ByteCache` (or those given) emptied and given a budget of `amount` bytes for
-    the block; emptied again and given its own budget back after it."""
-    chosen = list(caches) if caches is not None else list(_byte_caches())
+def budgets(amount: int) -> Iterator[None]:
+    """Tests: every registered cache emptied and given a budget of `amount` bytes for the block;
+    emptied again and given its own budget back after it (the register's total is not checked)."""
+    chosen = list(registered().values())
     before = [(c, c.budget) for c in chosen]
     for c in chosen:
-        c.cache_clear()
+        c.clear()
         c.budget = amount
     try:
         yield
     finally:
         for c, b in before:
-            c.cache_clear()
+            c.clear()
             c.budget = b
-
-
-def _byte_caches() -> Iterator[ByteCache[Any]]:
-    with _REGISTER_LOCK:
-        reports = [r.report for r in _REGISTER.values()]
-    for report in reports:
-        owner = getattr(report, "__self__", None)
-        if isinstance(owner, ByteCache):
-            yield owner
-
-
-def byte_caches() -> list[ByteCache[Any]]:
-    """Every registered `ByteCache`."""
-    return list(_byte_caches())

@@ -195,7 +195,6 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     board_key = (ground, height)
     c = Canvases(th, background(th.name, ring, pairs, th, langs), paletted_background(th.name, ring, pairs, th, langs),
                  _BOARDS.get(board_key))
-    _BOARDS.keep(board_key, c.drawn)
     marked = dict(highlight or {})
     standing = pieces(view)
     options = offered(view)
@@ -208,7 +207,9 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     track = _track_key(view)
     c.area(_TRACKS, TRACK_AREA, (ground, track), lambda: draw_track(c.rgb, th, view))
     draw_panel(c, th, view, names, (ground, track))
-    return c.finish(height, PNG_BAND), height
+    drawn = c.finish(height, PNG_BAND)
+    _BOARDS.keep(board_key, drawn)  # kept once drawn: counted with all it holds
+    return drawn, height
 
 
 _BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB)
