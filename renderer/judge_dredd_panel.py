@@ -200,7 +200,7 @@ def _paint_columns(canvas: Image.Image, th: Theme, columns: tuple[str, ...], y: 
     return y + COLUMNS_H
 
 
-ROWS_KEPT = 256
+ROWS_BUDGET = 4 * MB
 """Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
 
 
@@ -236,11 +236,11 @@ class Kept(common.Kept[tuple[Image.Image, int]]):
         return result
 
 
-_ROWS = Kept("judge_dredd_panel._ROWS", 4 * MB)
-HEADERS_KEPT = 64
+_ROWS = Kept("judge_dredd_panel._ROWS", ROWS_BUDGET)
+HEADERS_BUDGET = 1 * MB
 """Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes;
 and the column words over the players' rows."""
-_HEADERS = Kept("judge_dredd_panel._HEADERS", 1 * MB)
+_HEADERS = Kept("judge_dredd_panel._HEADERS", HEADERS_BUDGET)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
@@ -292,11 +292,11 @@ def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Imag
             for word, pfill, pink in marks]
 
 
-LAYOUTS_KEPT = 256
+LAYOUTS_BUDGET = 128 * KB
 """Row layouts kept (`_row_layout`): a few marks and scores a player, a few players a table."""
 
 
-@cached("judge_dredd_panel._row_layout", 128 * KB)
+@cached("judge_dredd_panel._row_layout", LAYOUTS_BUDGET)
 def _row_layout(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...], score: str) -> tuple[int, int]:
     """A player's row's height and how many of its mark pills fit on its first line, left of the
     score (the others go on a second line): worked out once for the same marks and score, the pills
@@ -396,9 +396,9 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     return y
 
 
-LINES_KEPT = 256
+LINES_BUDGET = 4 * MB
 """Crime lines kept (`Kept`, about 25 KB each): six or seven a board, most the same as before."""
-_LINES = Kept("judge_dredd_panel._LINES", 4 * MB)
+_LINES = Kept("judge_dredd_panel._LINES", LINES_BUDGET)
 
 
 def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
@@ -597,9 +597,9 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     return _FIGHTS.draw(canvas, (X0, y, X1 + 1, end), (th, shown), partial(_paint_last_fight, canvas, th, shown, y))
 
 
-FIGHTS_KEPT = 32
+FIGHTS_BUDGET = 1 * MB
 """Last fights kept (`Kept`): one a board, the same for a whole Game Turn's Movement Round."""
-_FIGHTS = Kept("judge_dredd_panel._FIGHTS", 1 * MB)
+_FIGHTS = Kept("judge_dredd_panel._FIGHTS", FIGHTS_BUDGET)
 
 
 def _paint_last_fight(canvas: Image.Image, th: Theme, shown: tuple[Any, ...], y: int) -> int:

@@ -401,11 +401,11 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
     img.paste(sprite, at, sprite)
 
 
-TILES_KEPT = 96
+TILES_BUDGET = 4 * MB
 """Tile sprites kept (about 50 KB each): every location of both themes in both board languages."""
 
 
-@cached("judgement_board._tile_sprite", 4 * MB)
+@cached("judgement_board._tile_sprite", TILES_BUDGET)
 def _tile_sprite(th: Theme, loc: str, langs: tuple[str, ...], offset: tuple[float, float]) -> Image.Image:
     """`_tile`'s card as a sprite (RGBA): the face with its shadow, its badge and its name drawn on
     the opaque band, so pasting it gives the pixels drawing it on the board gave. `offset`: the

@@ -262,7 +262,7 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 # ---------------------------------------------------------------------------- rows
 
 
-ROWS_KEPT = 192
+ROWS_BUDGET = 8 * MB
 """Player rows kept (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
 and an action changes one or two of them; a row that did not change since the table's last board
 is that board's (`Canvases`), so these serve a row shown again (a seat asked again, a name back)."""
@@ -275,7 +275,7 @@ UNDRAWN = frozenset({"at", "used"})
 the row's key, so a move keeps the row."""
 
 
-_ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", 8 * MB)
+_ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", ROWS_BUDGET)
 """The rows drawn lately (`Canvases.area`), by what they show and what they stand on: the pixels
 the row above left in the top of their area (its `Pixels.tail`), or for the first row what the
 board under the panel is drawn from. Kept without the player's name (its width alone places the

@@ -144,10 +144,10 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
-PIECE_ROWS_KEPT = 96
-"""Ranks of pieces kept (`_PIECE_ROWS`, about 70 KB each, 6.5 MB in all): a board's twelve, for
+PIECE_ROWS_BUDGET = 6 * MB
+"""Ranks of pieces kept (`_PIECE_ROWS`, in bytes: about 70 KB each, so some ninety): a board's twelve, for
 a few boards; an action changes the pieces of one or two ranks."""
-_PIECE_ROWS: Kept[Image.Image] = Kept("judtho_board._PIECE_ROWS", 6 * MB)
+_PIECE_ROWS: Kept[Image.Image] = Kept("judtho_board._PIECE_ROWS", PIECE_ROWS_BUDGET)
 CHECK_GROUND = False
 """Tests: assert that each rank pasted from `_PIECE_ROWS`, or kept there, lies on the empty
 board as `background` drew it."""

@@ -110,10 +110,10 @@ def draw_panel(panel: Panel, lay: Layout) -> None:
         _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
 
 
-STATUSES_KEPT = 32
-"""Status boxes kept (`Kept`, about 100 KB each, 3 MB in all): one per army to move, they come
+STATUSES_BUDGET = 3 * MB
+"""Status boxes kept (`Kept`, in bytes: about 100 KB each, so some thirty): one per army to move, they come
 round again."""
-_STATUSES: Kept[Image.Image] = Kept("judtho_panel._STATUSES", 3 * MB)
+_STATUSES: Kept[Image.Image] = Kept("judtho_panel._STATUSES", STATUSES_BUDGET)
 
 
 def _status(panel: Panel, box: tuple[float, float, float, float], files: int) -> float:
@@ -253,10 +253,10 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
     return rows
 
 
-CARDS_KEPT = 64
-"""Player cards kept (`Kept`, about 100 KB each, 6 MB in all): four a board, an action changes
+CARDS_BUDGET = 6 * MB
+"""Player cards kept (`Kept`, in bytes: about 100 KB each, so some sixty): four a board, an action changes
 one or two (the player who moved, the one to move next, a capture's victim)."""
-_CARDS: Kept[Image.Image] = Kept("judtho_panel._CARDS", 6 * MB)
+_CARDS: Kept[Image.Image] = Kept("judtho_panel._CARDS", CARDS_BUDGET)
 
 
 def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, float], files: int) -> None:
