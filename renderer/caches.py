@@ -58,6 +58,18 @@ class CacheInfo(NamedTuple):
     currsize: int
 
 
+_SHARED: tuple[type, ...] = ()
+
+
+def shared(cls: type[V]) -> type[V]:
+    """Class decorator: its objects are shared by every table and every cache (a theme, a font):
+    a key that holds one is not looked into for a player's name (`table_words`), and it is counted
+    as a reference, not as what it holds (`size_of`)."""
+    global _SHARED
+    _SHARED = (*_SHARED, cls)
+    return cls
+
+
 def size_of(value: Any, depth: int = 0) -> int:
     """A rough count of the bytes `value` holds: a Pillow image (or the `ImagingCore` a font's
     text run gives) its width x height x bands, bytes and strings their length, containers the
@@ -69,6 +81,8 @@ def size_of(value: Any, depth: int = 0) -> int:
     if isinstance(value, str):
         return len(value) + 49
     if value is None or isinstance(value, (bool, int, float)):
+        return 16
+    if isinstance(value, _SHARED):
         return 16
     core_size = getattr(value, "size", None)
     if (type(value).__name__ == "ImagingCore" and isinstance(core_size, tuple) and len(core_size) == 2):
@@ -128,7 +142,7 @@ def _holds(key: Any, names: tuple[str, ...], depth: int = 0) -> bool:
         cut = key[:-1].rstrip()
         starts = [i for i in range(len(cut)) if (i == 0 or cut[i - 1].isspace()) and not cut[i].isspace()]
         return any(name.startswith(cut[i:]) for i in starts for name in names)
-    if depth > 6 or isinstance(key, (bytes, bytearray, int, float, bool)) or key is None:
+    if depth > 6 or key is None or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
         return False
     if isinstance(key, Mapping):
         return any(_holds(k, names, depth + 1) or _holds(v, names, depth + 1) for k, v in key.items())
@@ -199,14 +213,16 @@ class ByteCache(Generic[V]):
 
     def get(self, key: Any, default: Any = None) -> Any:
         """The value kept under `key` (now the most recently used), else `default`."""
-        with self._lock:
-            found = self._found.get(key, _MISSING)
-            if found is _MISSING:
-                self.misses += 1
-                return default
-            self.hits += 1
+        found = self._found.get(key, _MISSING)  # no lock: each step is one call, atomic in CPython
+        if found is _MISSING:
+            self.misses += 1
+            return default
+        self.hits += 1
+        try:
             self._found.move_to_end(key)
-            return found[0]
+        except KeyError:  # dropped meanwhile by another thread: still the value it was
+            pass
+        return found[0]
 
     def put(self, key: Any, value: V) -> bool:
         """Keep `value` under `key`, the oldest entries dropped to stay within the budget. False

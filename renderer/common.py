@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar, cast
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer import Highlights, LabelActions
-from renderer.caches import KB, MB, ByteCache, cached, register, table_words, text_of_a_name
+from renderer.caches import KB, MB, ByteCache, cached, register, shared, table_words, text_of_a_name
 from rules.data import data_path
 
 RGB = tuple[int, int, int]
@@ -63,6 +63,7 @@ _RUNS: ByteCache[tuple[Any, tuple[int, int]]] = ByteCache("common.text_runs", RU
 _LENGTHS: ByteCache[float] = ByteCache("common.text_lengths", LENGTHS_BUDGET)
 
 
+@shared
 class CachedFont(ImageFont.FreeTypeFont):
     """A FreeType font that remembers the text runs it rendered: the glyph mask `getmask2`
     makes for a text (with its sub-pixel start, anchor and halo) and `getlength`'s width. Most
@@ -296,6 +297,7 @@ def hex_rgb(value: str) -> RGB:
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
 
 
+@shared
 @dataclass(frozen=True, eq=False)
 class Theme:
     """A named set of colours. Its palette holds those colours exactly, then blends of each
