@@ -18,7 +18,8 @@ string of the key that holds it, or that ends with the start of it cut with an e
 
 A value's size (`size_of`) is what it holds: a Pillow image its width x height x bands, bytes
 their length, a string its characters, a container the sum of its items', anything else a rough
-figure (its own size and its attributes'). The key's size is counted too.
+figure (its own size and its attributes'); an object every table shares (a theme, a font: see
+`shared`) as a reference. The key's size is counted too.
 """
 
 from __future__ import annotations
@@ -243,18 +244,6 @@ class ByteCache(Generic[V]):
                 _, (_, dropped) = self._found.popitem(last=False)
                 self.bytes -= dropped
             return True
-
-    def resize(self, key: Any, cost: int) -> None:
-        """Count `key`'s entry as `cost` bytes from now on (a value that grew where it is kept)."""
-        with self._lock:
-            found = self._found.get(key)
-            if found is None:
-                return
-            self.bytes += cost - found[1]
-            self._found[key] = (found[0], cost)
-            while self.bytes > self.budget and self._found:
-                _, (_, dropped) = self._found.popitem(last=False)
-                self.bytes -= dropped
 
     def clear(self) -> None:
         """Forget everything held (the counts of hits and misses stay)."""
