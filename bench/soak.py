@@ -8,7 +8,9 @@ game: the resident memory (VmRSS, after a garbage collection) before its first g
 bounded caches have filled by then; by default a fifth of the games, at most 50) and after the
 last (`rss_end_mb`); `growth_mb_per_1000_games` from warm to end (the target: under 5); CPU
 seconds (`time.process_time`) beside wall seconds; and the largest `functools` caches of the
-project afterwards, to name a culprit.
+project afterwards, to name a culprit. With `--render`, also what the renderers' caches hold at
+the end (`renderer.caches.cache_report`: each cache's bytes, entries, hits, misses and budget, the
+largest first, and their total).
 
 Game i uses seed i and, without `--seats`, the seat counts in turn (most tables differ). With
 `--render`, every few actions the public board (and seat 0's hand, where the game draws one) is
@@ -79,6 +81,16 @@ def project_caches(top: int = 5) -> dict[str, int]:
     return dict(sorted(sizes.items(), key=lambda kv: -kv[1])[:top])
 
 
+def render_caches(top: int = 12) -> dict[str, dict[str, int]]:
+    """The renderers' caches (`cache_report`): the `top` holding most bytes, and the total."""
+    from renderer.caches import cache_report
+
+    report = cache_report()
+    total = report.pop("total")
+    largest = sorted(report.items(), key=lambda kv: -kv[1]["bytes"])[:top]
+    return {**dict(largest), "total": total}
+
+
 def play(game: Game[Any], index: int, seats: int, render: bool) -> None:
     """Game `index` (its seed) with the AI at every seat; boards drawn with `render`."""
     renderer = renderer_of(game.info.key) if render else None
@@ -118,6 +130,7 @@ def soak(game: Game[Any], n: int, warmup: int, seats: int | None = None, render:
         "cpu_s": round(time.process_time() - t_cpu, 2),
         "wall_s": round(time.perf_counter() - t_wall, 2),
         "largest_caches": project_caches(),
+        **({"render_caches": render_caches()} if render else {}),
     }
 
 

@@ -21,12 +21,13 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, update_wrapper
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
+from functools import update_wrapper
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer import Highlights, LabelActions
+from renderer.caches import KB, MB, ByteCache, cached, register, shared, table_words, text_of_a_name
 from rules.data import data_path
 
 RGB = tuple[int, int, int]
@@ -52,47 +53,69 @@ SS = 4
 
 # ---------------------------------------------------------------------------- fonts
 
-RUNS_KEPT = 2048
-"""Text runs (glyph masks) and lengths kept per font: a board draws a few hundred, most of them
-the same from one action to the next (labels, names, counters)."""
+RUNS_BUDGET = 8 * MB
+"""Text runs (glyph masks, by font, size and text) kept for every font together: a board draws a
+few hundred, most of them the same from one action to the next and across tables (labels,
+counters, the game's words); a player's name is never kept (`caches.table_words`)."""
+LENGTHS_BUDGET = 1 * MB
+"""Text widths (`getlength`, by font, size and text) kept for every font together."""
+_RUNS: ByteCache[tuple[Any, tuple[int, int]]] = ByteCache("common.text_runs", RUNS_BUDGET)
+_LENGTHS: ByteCache[float] = ByteCache("common.text_lengths", LENGTHS_BUDGET)
 
 
+@shared
 class CachedFont(ImageFont.FreeTypeFont):
     """A FreeType font that remembers the text runs it rendered: the glyph mask `getmask2`
     makes for a text (with its sub-pixel start, anchor and halo) and `getlength`'s width. Most
     of a board's words are the same from one action to the next, and rendering them with
     FreeType was a fifth of a board's time. The mask is only read by the drawing
     (`ImageDraw.draw_bitmap`), so the same pixels come out. A colour-font run (`RGBA`, whose
-    mask the drawing changes) and an unusual call are not kept."""
+    mask the drawing changes), an unusual call and a text that holds a player's name of the
+    drawing under way (`caches.text_of_a_name`) are not kept. The runs of every font are kept in
+    one cache bounded in bytes (`_RUNS`, `_LENGTHS`), by the font's file and size and the call."""
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size)
-        self._runs = lru_cache(maxsize=RUNS_KEPT)(super().getmask2)
-        self._lengths = lru_cache(maxsize=RUNS_KEPT)(super().getlength)
+        self._face = (path, size)
 
     def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
                  features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
                  anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
                  *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
-        if mode == "RGBA" or args or features is not None or set(kwargs) - {"stroke_filled"}:
+        if (mode == "RGBA" or args or features is not None or set(kwargs) - {"stroke_filled"}
+                or (isinstance(text, str) and text_of_a_name(text))):
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                                     *args, **kwargs)
-        found: tuple[Any, tuple[int, int]] = self._runs(text, mode, direction, None, language, stroke_width, anchor,
-                                                        ink, start, **kwargs)
+        key = (self._face, text, mode, direction, language, stroke_width, anchor, ink, start,
+               tuple(sorted(kwargs.items())))
+        found: tuple[Any, tuple[int, int]] | None = _RUNS.get(key)
+        if found is None:
+            found = super().getmask2(text, mode, direction, None, language, stroke_width, anchor, ink, start, **kwargs)
+            _RUNS.put(key, found)
         return found
 
     def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,
                   features: list[str] | None = None, language: str | None = None) -> float:
-        if features is not None:
+        if features is not None or (isinstance(text, str) and text_of_a_name(text)):
             return super().getlength(text, mode, direction, features, language)
-        found: float = self._lengths(text, mode, direction, None, language)
+        key = (self._face, text, mode, direction, language)
+        found: float | None = _LENGTHS.get(key)
+        if found is None:
+            found = super().getlength(text, mode, direction, None, language)
+            _LENGTHS.put(key, found)
         return found
 
 
-@cache
+FONTS_BUDGET = 4 * MB
+"""Fonts kept open (`font`), counted `FONT_BYTES` each: every kind at every size the boards use."""
+FONT_BYTES = 16 * KB
+"""What an open font is counted as (its FreeType face and Pillow's object), roughly."""
+
+
+@cached("common.font", FONTS_BUDGET, clears=(_RUNS, _LENGTHS), size=lambda _: FONT_BYTES)
 def font(kind: str, size: int) -> ImageFont.FreeTypeFont:
     """A shipped font (`regular`, `bold`, `condensed` or `cjk`) at a pixel size, opened once,
-    its text runs cached (`CachedFont`)."""
+    its text runs cached (`CachedFont`); emptied with their runs (`cache_clear`)."""
     return CachedFont(str(FONT_DIR / FONT_FILES[kind]), size)
 
 
@@ -256,7 +279,7 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-@lru_cache(maxsize=1024)
+@cached("common.ink_for", 64 * KB)
 def ink_for(fill: RGB, dark: RGB = (30, 30, 30), light: RGB = (255, 255, 255)) -> RGB:
     """The ink for words on `fill`: `dark` or `light`, whichever stands out more (WCAG contrast),
     so a seat's number stays legible whatever colour the seat is given. Worked out once per
@@ -274,6 +297,7 @@ def hex_rgb(value: str) -> RGB:
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
 
 
+@shared
 @dataclass(frozen=True, eq=False)
 class Theme:
     """A named set of colours. Its palette holds those colours exactly, then blends of each
@@ -368,9 +392,9 @@ on average: Dad's Army 57 %, Judtho 48 %, Judge Dredd 74 %, The City of Judgemen
 Smaller bands match a little more often but cost more each (8 rows: a third more to compress
 a whole board), larger ones match less."""
 
-BANDS_KEPT = 1024
-"""Compressed bands kept (`png_bytes`): each holds its pixels (to compare, about 11 KB for a
-700-pixel-wide board) and its bytes (about 1 KB), so about 12 MB: some fifteen boards'
+BANDS_BUDGET = 8 * MB
+"""Compressed bands kept (`png_bytes`), in bytes: each holds its pixels (to compare, about 11 KB
+for a 700-pixel-wide board) and its bytes (about 1 KB), so about a thousand: some fifteen boards'
 worth, enough for the tables that played last, with what all boards of a game share."""
 
 _PNG_HEAD = b"\x89PNG\r\n\x1a\n"
@@ -388,7 +412,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-@cache
+@cached("common.plte", 64 * KB)
 def _plte(theme: Theme) -> bytes:
     """The PNG palette chunk of a theme's fixed palette (made once per theme)."""
     return _chunk(b"PLTE", bytes(theme.palette_image().getpalette() or []))
@@ -409,13 +433,14 @@ class _Bands:
     """Compressed bands of rows kept for the next picture (`png_bytes`), by their width, zlib
     level, and the Adler-32 and length of their pixels, each with its pixels to compare (the
     checksum only finds a candidate: a band is reused only when its pixels are the same, byte
-    for byte). Bounded, least recently used first out; safe across the worker threads that
-    encode at once."""
+    for byte). Bounded in bytes (a `ByteCache` of `budget` bytes registered as `name`; one without
+    a name is not registered) and to `kept` bands (None: the budget alone), least recently used
+    first out; safe across the worker threads that encode at once."""
 
-    def __init__(self, kept: int) -> None:
-        self.kept = kept
-        self._found: OrderedDict[tuple[int, int, int, int], tuple[bytes, bytes, int]] = OrderedDict()
-        self._lock = threading.Lock()
+    def __init__(self, kept: int | None = None, budget: int | None = None, name: str | None = None) -> None:
+        self._found: ByteCache[tuple[bytes, bytes, int]] = ByteCache(
+            name or "common.png_bands", budget if budget is not None else (kept or 1) * 16 * KB, most=kept,
+            registered=name is not None)
         self.cache_clear = self.clear
         """Emptied with the `functools` caches (an attribute of the object, not of its class,
         as `Kept` has it: whatever empties every cache of a module finds it there)."""
@@ -424,31 +449,24 @@ class _Bands:
         return len(self._found)
 
     def clear(self) -> None:
-        with self._lock:
-            self._found.clear()
+        self._found.cache_clear()
 
     def band(self, width: int, pixels: bytes, level: int) -> tuple[bytes, int]:
         """A band's deflated rows (each row after its filter byte, "none") and their Adler-32:
         kept from a band with the same pixels, else compressed now (and kept)."""
         key = (width, level, zlib.adler32(pixels), len(pixels))
-        with self._lock:
-            found = self._found.get(key)
-            if found is not None and found[0] == pixels:
-                self._found.move_to_end(key)
-                return found[1], found[2]
+        found = self._found.get(key)
+        if found is not None and found[0] == pixels:
+            return found[1], found[2]
         rows = b"\0" + b"\0".join([pixels[i:i + width] for i in range(0, len(pixels), width)])
         squeeze = zlib.compressobj(level, zlib.DEFLATED, -15)
         deflated = squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH)
         check = zlib.adler32(rows)
-        with self._lock:
-            self._found[key] = (pixels, deflated, check)
-            self._found.move_to_end(key)
-            while len(self._found) > self.kept:
-                self._found.popitem(last=False)
+        self._found.put(key, (pixels, deflated, check))
         return deflated, check
 
 
-BANDS = _Bands(BANDS_KEPT)
+BANDS = _Bands(None, BANDS_BUDGET, "common.png_bands")
 """The bands every renderer's pictures share (`png_bytes`)."""
 
 
@@ -551,12 +569,14 @@ class Entry(Protocol[T_co]):
 
 def entry(draw: Callable[[Ask], V]) -> Entry[V]:
     """A renderer's entry point from a function of one `Ask`: it takes the contract's keywords
-    (`renderer.Render`) and keeps `draw`'s name and docstring."""
+    (`renderer.Render`) and keeps `draw`'s name and docstring. While it draws, the players' names
+    are the table's own words, which no cache keeps anything under (`caches.table_words`)."""
 
     def call(view: Mapping[str, Any], *, highlight: Mapping[str, Any] | None = None, theme: str | None = None,
              names: Mapping[int, str] | None = None, text: Text | None = None,
              texts: Mapping[str, Text] | None = None, lang: str | None = None) -> V:
-        return draw(Ask(view, highlight, theme, names, text, texts, lang))
+        with table_words(names.values() if names else ()):
+            return draw(Ask(view, highlight, theme, names, text, texts, lang))
 
     return update_wrapper(call, draw, updated=())
 
@@ -575,32 +595,18 @@ class Panel(NamedTuple):
 # ---------------------------------------------------------------------------- kept areas
 
 
-class Kept(Generic[V]):
+class Kept(ByteCache[V]):
     """Pictures (parts of a board, a role card's sections) kept by what they show, to be pasted
-    again instead of drawn: bounded, least recently used first out; emptied like the `functools`
-    caches (`cache_clear`), so that a measurement that draws every picture afresh
-    (bench/legibility.py) finds none kept. Used under the drawing lock (`render_png`), like every
-    drawing."""
-
-    def __init__(self, kept: int) -> None:
-        self.kept = kept
-        self._found: OrderedDict[Any, V] = OrderedDict()
-        self.cache_clear = self._found.clear
-
-    def __len__(self) -> int:
-        return len(self._found)
-
-    def get(self, key: Any) -> V | None:
-        """What was kept under `key` (None: nothing)."""
-        found = self._found.get(key)
-        if found is not None:
-            self._found.move_to_end(key)
-        return found
+    again instead of drawn: a `ByteCache` registered as `name`, bounded to `budget` bytes, least
+    recently used first out; emptied like the `functools` caches (`cache_clear`), so that a
+    measurement that draws every picture afresh (bench/legibility.py) finds none kept. What it
+    shows must not be a player's name: a key that holds one is not kept (`caches.table_words`).
+    Used under the drawing lock (`render_png`), like every drawing."""
 
     def keep(self, key: Any, value: V) -> None:
-        self._found[key] = value
-        while len(self._found) > self.kept:
-            self._found.popitem(last=False)
+        """Keep `value` under `key` (unless the key holds a player's name, or the value alone
+        passes the budget)."""
+        self.put(key, value)
 
     def area(self: Kept[Image.Image], img: Image.Image, area: tuple[int, int, int, int], key: Any,
              paint: Callable[[], None]) -> None:
@@ -650,13 +656,15 @@ def downscale(big: Image.Image, size: tuple[int, int]) -> Image.Image:
     return big.resize(size, Image.Resampling.LANCZOS)
 
 
-PILLS_KEPT = 512
+PILLS_BUDGET = 2 * MB
 """Pills kept (a few KB each): a board draws a few dozen, so this holds many tables' worth."""
-TOKENS_KEPT = 256
+TOKENS_BUDGET = 2 * MB
 """Tokens kept: a game's pieces, a few sizes of each, for every game's looks."""
+SPRITES_BUDGET = 512 * KB
+"""Each cache of fixed sprites (targets, card backs, dice): a few dozen of a few KB."""
 
 
-@lru_cache(maxsize=PILLS_KEPT)
+@cached("common.pill", PILLS_BUDGET)
 def pill(
     text: str, height: int, fill: RGB, text_fill: RGB, outline: RGB, kind: str = "bold", max_width: int | None = None
 ) -> Image.Image:
@@ -678,7 +686,7 @@ def pill(
     return downscale(big, (w, height))
 
 
-@lru_cache(maxsize=TOKENS_KEPT)
+@cached("common.token", TOKENS_BUDGET)
 def token(
     diameter: int,
     fill: RGB,
@@ -722,7 +730,7 @@ def token(
     return downscale(big, (size, size))
 
 
-@cache
+@cached("common.target", SPRITES_BUDGET)
 def target(colour: RGB, size: int) -> Image.Image:
     """A target marker (a goal square): ring, inner ring and cross hairs in a colour, with a
     thin dark edge so that even yellow stands out on a light map."""
@@ -754,7 +762,7 @@ def target(colour: RGB, size: int) -> Image.Image:
     return downscale(big, (size, size))
 
 
-@cache
+@cached("common.card", SPRITES_BUDGET)
 def card(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
     """A playing card seen from the back (deck and discard counters)."""
     S = SS
@@ -792,7 +800,7 @@ def die_face(size: int, value: int, fill: RGB = (250, 250, 245), pip: RGB = (25,
     return _die_face(size, value, fill, pip)
 
 
-@cache
+@cached("common.die_face", SPRITES_BUDGET)
 def _die_face(size: int, value: int, fill: RGB, pip: RGB) -> Image.Image:
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
@@ -976,11 +984,13 @@ def _parts_canvas(board: Image.Image, parts: Sequence[Part], title: str) -> Imag
 
 # ---------------------------------------------------------------------------- paletted bands kept
 
-QUANTIZED_KEPT = 512
-"""RGB bands kept with their paletted pixels and compressed bytes (`kept_png`): each holds its
-RGB rows to compare (about 31 KB for a 646-pixel-wide band), its palette indices (10 KB) and its
-bytes (1 KB), so about 21 MB: some six boards' worth of bands that differ, enough for the last
-pictures of the tables that played last, with what all pictures of a game share."""
+QUANTIZED_BUDGET = 16 * MB
+"""RGB bands kept with their paletted pixels and compressed bytes (`kept_png`), in bytes: each
+holds its RGB rows to compare (about 31 KB for a 646-pixel-wide band), its palette indices (10 KB)
+and its bytes (1 KB), so about 500: some six boards' worth of bands that differ, enough for the
+last pictures of the tables that played last, with what all pictures of a game share."""
+QUANTIZED_MOST = 4096
+"""Bands kept at most, however small (`_Quantized`'s `kept`): the budget bounds them first."""
 
 QUANTIZED_TRIES = 4
 """Bands kept under one sample (`_Quantized`): bands that differ only where the sample does not
@@ -997,16 +1007,23 @@ class _Quantized:
     palette nor compressed again. Found by the palette, the width and a sample of the band's
     bytes (every `QUANTIZED_SAMPLE`-th: cheap to take, unlike a checksum of every byte), then
     compared byte for byte with each band kept under that sample (a band is reused only when
-    its RGB bytes are the same). Bounded: `QUANTIZED_KEPT` bands, least recently used first
-    out; safe across the worker threads that encode at once."""
+    its RGB bytes are the same). Bounded in bytes (`budget`: what its bands, their keys and
+    what is kept with them hold) and to `kept` bands, least recently used first out; registered
+    as `name` (its `report`; one without a name is not); safe across the worker threads that
+    encode at once."""
 
-    def __init__(self, kept: int) -> None:
+    def __init__(self, kept: int, budget: int | None = None, name: str | None = None) -> None:
         self.kept = kept
+        self.name = name or f"common.quantized_bands.{id(self)}"
+        self.budget = budget if budget is not None else kept * 64 * KB
         self._found: OrderedDict[tuple[bytes, int, int, bytes], list[tuple[bytes, bytes, bytes, int]]] = OrderedDict()
         self._count = 0
+        self.bytes = self.hits = self.misses = 0
         self._lock = threading.Lock()
         self.cache_clear = self.clear
         """Emptied with the `functools` caches (as `BANDS` is)."""
+        if name is not None:
+            register(self)
 
     def __len__(self) -> int:
         return self._count
@@ -1015,6 +1032,15 @@ class _Quantized:
         with self._lock:
             self._found.clear()
             self._count = 0
+            self.bytes = 0
+
+    def report(self) -> dict[str, int]:
+        return {"bytes": self.bytes, "entries": self._count, "hits": self.hits, "misses": self.misses,
+                "budget": self.budget}
+
+    @staticmethod
+    def _cost(key: tuple[bytes, int, int, bytes], kept: tuple[bytes, bytes, bytes, int]) -> int:
+        return len(key[0]) + len(key[3]) + len(kept[0]) + len(kept[1]) + len(kept[2]) + 200
 
     @staticmethod
     def key(plte: bytes, width: int, raw: bytes, start: int, end: int) -> tuple[bytes, int, int, bytes]:
@@ -1028,13 +1054,16 @@ class _Quantized:
         with self._lock:
             tries = self._found.get(key)
             if tries is None:
+                self.misses += 1
                 return None
             for i, (seen, indices, deflated, check) in enumerate(tries):
                 if raw.startswith(seen, start):  # the same length (the key's): the same bytes
                     self._found.move_to_end(key)
                     if i:
                         tries.insert(0, tries.pop(i))
+                    self.hits += 1
                     return indices, deflated, check
+            self.misses += 1
         return None
 
     def keep(self, key: tuple[bytes, int, int, bytes], rgb: bytes, indices: bytes, deflated: bytes,
@@ -1047,17 +1076,20 @@ class _Quantized:
                 self._found.move_to_end(key)
             if any(seen == rgb for seen, *_ in tries):
                 return  # kept meanwhile by another thread
-            tries.insert(0, (rgb, indices, deflated, check))
+            kept = (rgb, indices, deflated, check)
+            tries.insert(0, kept)
             self._count += 1
+            self.bytes += self._cost(key, kept)
             if len(tries) > QUANTIZED_TRIES:
-                tries.pop()
+                self.bytes -= self._cost(key, tries.pop())
                 self._count -= 1
-            while self._count > self.kept:
-                _, dropped = self._found.popitem(last=False)
+            while (self.bytes > self.budget or self._count > self.kept) and self._found:
+                old, dropped = self._found.popitem(last=False)
                 self._count -= len(dropped)
+                self.bytes -= sum(self._cost(old, d) for d in dropped)
 
 
-QUANTIZED = _Quantized(QUANTIZED_KEPT)
+QUANTIZED = _Quantized(QUANTIZED_MOST, QUANTIZED_BUDGET, "common.quantized_bands")
 """The RGB bands every `kept_png` picture shares."""
 
 

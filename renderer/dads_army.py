@@ -14,12 +14,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renderer import Functions, Renderer, dads_army_text
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     CLASSIC,
     NIGHT,
@@ -176,7 +176,7 @@ def _theme(name: str | None) -> Theme:
     return pick_theme(THEMES, name, DEFAULT_THEME)
 
 
-@lru_cache(maxsize=1024)
+@cached("dads_army.legible", 64 * KB)
 def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.FreeTypeFont:
     """The smallest font of that kind, `at_least` big, whose letters and digits of `text` stand
     `LEGIBLE_PX` high (a Chinese name: the CJK font)."""
@@ -272,7 +272,7 @@ def label_actions(view: Mapping[str, Any], actions: Sequence[str]) -> dict[str, 
 # ---------------------------------------------------------------------------- sprites
 
 
-@cache
+@cached("dads_army._bomb", 256 * KB)
 def _bomb(size: int, body: RGB, spark: RGB) -> Image.Image:
     """A plain round bomb with a lit fuse (no insignia, ruling D25)."""
     S = size * SS
@@ -295,7 +295,7 @@ def _bomb(size: int, body: RGB, spark: RGB) -> Image.Image:
     return downscale(big, (size, size))
 
 
-@cache
+@cached("dads_army._union_jack", 256 * KB)
 def _union_jack(w: int, h: int, blue: RGB, red: RGB) -> Image.Image:
     """The Union Jack marker: a small flag with a dark border."""
     W, H = w * SS, h * SS
@@ -364,7 +364,7 @@ def _background(theme_name: str, say: Text) -> Image.Image:
     return _drawn_background(theme_name, tuple(say(k) for k in BACKGROUND_KEYS))
 
 
-@lru_cache(maxsize=8)
+@cached("dads_army._drawn_background", 8 * MB)
 def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
     """Frame, pointers, map, sea, buildings with walls and doors, bases and shelters. Cached per
     theme and per texts of `BACKGROUND_KEYS` (in effect per theme and language: a few boards)."""
@@ -669,7 +669,7 @@ MANY_TARGETS = 30
 lightly, with small corner labels, so the map stays readable under them."""
 
 
-@cache
+@cached("dads_army._icon_squares", 64 * KB)
 def _icon_squares() -> frozenset[Square]:
     """Squares whose own drawing (WD base, shelter, EWS tank) a label badge should not hide."""
     board = load_board()
@@ -699,7 +699,7 @@ def _draw_highlight_pills(
         paste_centred(canvas, badge, (cx, cy + (CELL - PILL_H) / 2 - 1 if tuple(sq) in busy else cy))
 
 
-@lru_cache(maxsize=256)
+@cached("dads_army._label_pill", 1 * MB)
 def _label_pill(label: str, edge: RGB) -> Image.Image:
     """A white badge with a label in ink, its letters `LEGIBLE_PX` high."""
     f = legible(label, "bold")

@@ -14,12 +14,13 @@ the image and the buttons agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache, partial
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
 from renderer import Functions, Renderer, common, judge_dredd_text
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     DRAWING,
     PNG_BAND,
@@ -98,12 +99,12 @@ MANY_TARGETS = 12
 # ---------------------------------------------------------------------------- labels
 
 
-TARGETS_KEPT = 4096
+TARGETS_BUDGET = 512 * KB
 """Action texts whose target is kept (`action_target`): a prompt labels a hundred, mostly the same
 from one prompt to the next."""
 
 
-@lru_cache(maxsize=TARGETS_KEPT)
+@cached("judge_dredd.action_target", TARGETS_BUDGET)
 def action_target(action: str) -> str | None:
     """What an action text points at on the board: the Sector a `place` or `move` ends in (the
     last code of its path), the Crime (or `alien`) an `arrest` chooses, the Sector a `tipoff`
@@ -129,7 +130,7 @@ def action_target(action: str) -> str | None:
     return None
 
 
-@cache
+@cached("judge_dredd._sector_order", 64 * KB)
 def _sector_order() -> dict[str, tuple[int, ...]]:
     """The Sectors' reading order (`_order`): row by row, west to east."""
     return {c: (0, s.row, s.col) for c, s in load_board().sectors.items()}
@@ -228,10 +229,10 @@ def _canvas(ask: Ask, *, whole: bool = True) -> tuple[Image.Image, int, Any, tup
     return canvas, min(HEIGHT, bottom + FRAME), key, known
 
 
-PILES_KEPT = 128
+PILES_BUDGET = 2 * MB
 """Piles kept (`_piles`, some 30 KB each): one of five piles' counts changes with most cards
 played and drawn."""
-_PILES: Kept[Image.Image] = Kept(PILES_KEPT)
+_PILES: Kept[Image.Image] = Kept("judge_dredd._PILES", PILES_BUDGET)
 CHECK_GROUND = False
 """Tests: assert that the map leaves the background below `MAP_ROWS` as it is (the piles' ground
 and the gaps around it: nothing of the map reaches them)."""
@@ -263,15 +264,15 @@ MAP_ROWS = PILES_Y // PNG_BAND * PNG_BAND
 """The rows of the map, to the last band boundary (`PNG_BAND`) above the piles: drawn from the
 map's key alone (`_draw_map` draws nothing below them: `CHECK_GROUND`), so encoded as the bands a
 board with the same map had (`_TOPS`)."""
-TOPS_KEPT = 32
+TOPS_BUDGET = 2 * MB
 """Maps kept as PNG bands (`_TOPS`, some 40 KB each): a map lasts a few actions (a card-play
 window's passes), and a table shows the last few again."""
-_TOPS: Kept[tuple[Band, ...]] = Kept(TOPS_KEPT)
+_TOPS: Kept[tuple[Band, ...]] = Kept("judge_dredd._TOPS", TOPS_BUDGET)
 """The PNG bands of the rows above `MAP_ROWS` (`kept_png`'s `bands`), by the map's key."""
 
-MAPS_KEPT = 8
-"""Maps kept (`compose`, about 1.6 MB each, 13 MB in all): the last few of the tables playing."""
-_MAPS: Kept[Image.Image] = Kept(MAPS_KEPT)
+MAPS_BUDGET = 8 * MB
+"""Maps kept (`compose`, in bytes: about 1.6 MB each, so five): the last few of the tables playing."""
+_MAPS: Kept[Image.Image] = Kept("judge_dredd._MAPS", MAPS_BUDGET)
 
 MAP_WORDS = (*(K + w for w in BACKGROUND_WORDS), K + "turn", K + "setup", *(K + "phase." + p for p in PHASES))
 """Every word the map draws (the panel has its own): the background's, the Game Turn's, the phases'."""

@@ -10,10 +10,10 @@ gives no image.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     DRAWING,
     SS,
@@ -94,12 +94,12 @@ class Shown:
     words: tuple[str, ...]
 
 
-HANDS_KEPT = 64
+HANDS_BUDGET = 2 * MB
 """Hand pictures kept (20-40 KB each): a hand is shown again after every change of its seat's
 secrets, often with the same cards."""
 
 
-@lru_cache(maxsize=HANDS_KEPT)
+@cached("judge_dredd_hand._hand_png", HANDS_BUDGET)
 def _hand_png(shown: Shown) -> bytes:
     """The hand picture of what `shown` holds, drawn once while it is kept: put together on the
     theme's palette from its header and cards, each converted once (`_indexed`)."""
@@ -162,7 +162,7 @@ def _indexed(shown: Shown) -> Image.Image:
     return img
 
 
-@cache
+@cached("judge_dredd_hand._frame_index", 16 * KB)
 def _frame_index(th: Theme) -> int:
     """The palette index of the frame's colour."""
     index = paletted(Image.new("RGB", (1, 1), th["frame"]), th).getpixel((0, 0))
@@ -170,11 +170,11 @@ def _frame_index(th: Theme) -> int:
     return index
 
 
-HEADERS_KEPT = 64
+HEADERS_BUDGET = 1 * MB
 """Hand headers kept on the palette (`_header_indexed`, 16 KB each): one a seat and language."""
 
 
-@lru_cache(maxsize=HEADERS_KEPT)
+@cached("judge_dredd_hand._header_indexed", HEADERS_BUDGET)
 def _header_indexed(th: Theme, seat: int, colour: str, title: str) -> Image.Image:
     img = Image.new("RGB", (HAND_W, HEADER), th["frame"])
     _draw_header(img, th, seat, colour, title)
@@ -209,11 +209,11 @@ def _layout(say: Text, maybe: Text, card_id: str, kind: CardKind | None) -> Laid
     return _laid(card_id, kind, name, tuple(maybe(f"judge_dredd.cardtext.{card_id}.{opt}") for opt, _ in opts))
 
 
-LAID_KEPT = 512
+LAID_BUDGET = 512 * KB
 """Cards laid out (`_laid`), by their words: a deck's cards in a few languages."""
 
 
-@lru_cache(maxsize=LAID_KEPT)
+@cached("judge_dredd_hand._laid", LAID_BUDGET)
 def _laid(card_id: str, kind: CardKind | None, name: str, bodies: tuple[str, ...]) -> Laid:
     """A card's words wrapped to its width (kept: the same card in the same words is laid out once)."""
     _, name_lines = wrap_text(name, CARD_W - 16, NAME_SIZE, "bold", 3, NAME_SIZE)
@@ -245,7 +245,7 @@ FACE_MOST = 380
 longer row for row the same as the shorter one's (measured: from 381 rows on), so it is drawn."""
 
 
-@cache
+@cached("judge_dredd_hand._card_face", 2 * MB)
 def _card_face(th_name: str, h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int, int, int],
                edge: tuple[int, int, int]) -> Image.Image:
     """A card's face (RGBA), `h` rows high, its name's band `band_h`. Drawn `SS` times too big
@@ -275,13 +275,13 @@ def _drawn_face(h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int
     return downscale(big, (CARD_W, h))
 
 
-CARDS_KEPT = 96
-"""Cards kept as drawn (`_card_tile`, about 150 KB each, so at most some 15 MB): the deck's 34
+CARDS_BUDGET = 6 * MB
+"""Cards kept as drawn (`_card_tile`, in bytes: about 150 KB each, so some forty): the deck's 34
 kinds at the heights their rows give them, in a language or two; a hand shows a few, most of
 them shown before."""
 
 
-@lru_cache(maxsize=CARDS_KEPT)
+@cached("judge_dredd_hand._card_tile", CARDS_BUDGET)
 def _card_tile(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.Image:
     """A card `h` rows high drawn on the frame's ground, as `_compose` pastes it; `words` are the
     hand's own (`Shown.words`)."""
@@ -291,7 +291,7 @@ def _card_tile(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.I
     return img
 
 
-@lru_cache(maxsize=CARDS_KEPT)
+@cached("judge_dredd_hand._card_indexed", 3 * MB)
 def _card_indexed(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.Image:
     """`_card_tile` on the theme's palette."""
     return paletted(_card_tile(th, laid, h, words), th)

@@ -10,11 +10,11 @@ translation layer the board falls back to `MESSAGES` and the English names of th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer.caches import KB, cached
 from renderer.common import (
     CLASSIC,
     NIGHT,
@@ -174,7 +174,7 @@ def theme_named(name: str | None) -> Theme:
 # ---------------------------------------------------------------------------- words
 
 
-@cache
+@cached("judge_dredd_look._fallbacks", 256 * KB)
 def _fallbacks() -> dict[str, str]:
     """The board's own words, then the English names of the content data, by message id."""
     out = dict(MESSAGES)
@@ -224,8 +224,8 @@ def colour_of(view: Mapping[str, Any], seat: int | None) -> str:
     return COLOURS[seat % len(COLOURS)] if seat is not None and seat >= 0 else "white"
 
 
-_printable = lru_cache(maxsize=512)(printable)
-"""`printable`, kept for the names of the tables playing (every row and line asks for one)."""
+_printable = printable
+"""`printable`: not kept, for it reads the players' names (no cache is keyed on a table's names)."""
 
 
 def player_name(say: Text, view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> str:
@@ -261,7 +261,7 @@ def judge_disc(th: Theme, colour: str, seat: int | None, diameter: int, ring: RG
     return _numbered(diameter, th[key], edge, ring, label, digits, ink_on(th, colour))
 
 
-@lru_cache(maxsize=128)
+@cached("judge_dredd_look._numbered", 512 * KB)
 def _numbered(diameter: int, fill: RGB, edge: RGB, ring: RGB | None, label: str, size: int, ink: RGB) -> Image.Image:
     out = token(diameter, fill, "", ink, edge, ring).copy()
     ImageDraw.Draw(out).text((out.width / 2, out.height / 2 + 1), label, font=font("bold", size), fill=ink,

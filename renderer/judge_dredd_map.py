@@ -14,10 +14,10 @@ only source of positions, bridges and diagonals; the pixel sizes are this module
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     Text,
@@ -88,7 +88,7 @@ def cell_box(row: int, col: int) -> Box:
     return (x0, y0, x0 + CW, y1)
 
 
-@cache
+@cached("judge_dredd_map.sector_box", 64 * KB)
 def sector_box(code: str) -> Box:
     """A Sector's rectangle inside the streets."""
     s = load_board().sectors[code]
@@ -102,7 +102,7 @@ def sector_centre(code: str) -> tuple[float, float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
-@cache
+@cached("judge_dredd_map.corner_styles", 64 * KB)
 def corner_styles() -> dict[str, dict[tuple[int, int], str]]:
     """{code: {(sx, sy): "ext" | "cut"}} for each corner (sx, sy in -1, +1: west/north = -1)
     that a diagonal border changes: the two Sectors that meet get a wedge, the other two of the
@@ -122,7 +122,7 @@ def corner_styles() -> dict[str, dict[tuple[int, int], str]]:
     return out
 
 
-@cache
+@cached("judge_dredd_map.sector_polygon", 128 * KB)
 def sector_polygon(code: str) -> tuple[tuple[float, float], ...]:
     """The outline of a Sector, clockwise from its north-west corner, with its diagonal wedges
     and cut corners."""
@@ -173,12 +173,12 @@ def background_below(theme_name: str, say: Text, top: int) -> Image.Image:
     return _drawn_below(theme_name, tuple(say(K + w) for w in BACKGROUND_WORDS), top)
 
 
-@lru_cache(maxsize=8)
+@cached("judge_dredd_map._drawn_below", 4 * MB)
 def _drawn_below(theme_name: str, texts: tuple[str, ...], top: int) -> Image.Image:
     return _drawn_background(theme_name, texts).crop((0, top, WIDTH, HEIGHT))
 
 
-@lru_cache(maxsize=8)
+@cached("judge_dredd_map._drawn_background", 8 * MB)
 def _drawn_background(theme_name: str, texts: tuple[str, ...]) -> Image.Image:
     th = THEMES[theme_name]
     word = dict(zip(BACKGROUND_WORDS, texts, strict=True))
@@ -288,7 +288,7 @@ Tile = tuple[tuple[int, int], Image.Image, Image.Image | None]
 """Where to paste, what, and through which mask (None: all of it)."""
 
 
-@cache
+@cached("judge_dredd_map.codes_layer", 2 * MB)
 def codes_layer(theme_name: str) -> tuple[Tile, ...] | None:
     """What `paint_codes` draws that hides its ground (the code plates with their letters, the
     number on each Starting Sector's card and the card's inside), as small tiles with their masks:
@@ -401,7 +401,7 @@ def _red_cross(d: ImageDraw.ImageDraw, th: Theme, S: int, at: tuple[float, float
     d.rectangle((cx - b, cy - a, cx + b, cy + a), fill=fill)
 
 
-@cache
+@cached("judge_dredd_map.card_icon", 256 * KB)
 def card_icon(w: int, h: int, face: RGB, edge: RGB) -> Image.Image:
     return card(w, h, face, edge)
 

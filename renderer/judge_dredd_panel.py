@@ -10,12 +10,13 @@ face-down Perp, because the view does not hold them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderer import common
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     Text,
@@ -199,7 +200,7 @@ def _paint_columns(canvas: Image.Image, th: Theme, columns: tuple[str, ...], y: 
     return y + COLUMNS_H
 
 
-ROWS_KEPT = 256
+ROWS_BUDGET = 4 * MB
 """Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
 
 
@@ -235,18 +236,19 @@ class Kept(common.Kept[tuple[Image.Image, int]]):
         return result
 
 
-_ROWS = Kept(ROWS_KEPT)
-HEADERS_KEPT = 64
+_ROWS = Kept("judge_dredd_panel._ROWS", ROWS_BUDGET)
+HEADERS_BUDGET = 1 * MB
 """Headers kept (`Kept`): what the table waits for, the same through a card-play window's passes;
 and the column words over the players' rows."""
-_HEADERS = Kept(HEADERS_KEPT)
+_HEADERS = Kept("judge_dredd_panel._HEADERS", HEADERS_BUDGET)
 
 
 def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any],
                 names: Mapping[int, str] | None, y: int,
                 table: tuple[set[int | None], int | None, dict[int | None, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows is the same (`Kept`). `table`:
+    bottom. Pasted from the rows drawn before when all it shows but the name is the same (`Kept`;
+    the name is drawn over it, `_paint_name`). `table`:
     what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
@@ -264,15 +266,24 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     name = prefix + player_name(say, view, seat, names)
     area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
     hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
-    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score, name)
+    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score)
 
     def paint() -> int:
         pills = _mark_pills(th, shown_marks)
-        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, name, hand, arrests),
+        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, "", hand, arrests),
                           pills[:on_first], pills[on_first:], y, h)
 
     found: int = _ROWS.draw(canvas, area, key, paint)
+    _paint_name(ImageDraw.Draw(canvas), th, name, y)
     return found
+
+
+def _paint_name(d: ImageDraw.ImageDraw, th: Theme, name: str, y: int) -> None:
+    """A row's name (with its mark), between the seat's disc and the counts: drawn over the row as
+    kept (`_ROWS` keeps rows without their names, so a row kept serves every table; nothing else of
+    the row reaches where the name is, so drawing it last gives the pixels drawing it in turn did)."""
+    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
+    d.text((X0 + 42, y + ROW_H / 2), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
 
 
 def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Image.Image]:
@@ -281,11 +292,11 @@ def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Imag
             for word, pfill, pink in marks]
 
 
-LAYOUTS_KEPT = 256
+LAYOUTS_BUDGET = 128 * KB
 """Row layouts kept (`_row_layout`): a few marks and scores a player, a few players a table."""
 
 
-@lru_cache(maxsize=LAYOUTS_KEPT)
+@cached("judge_dredd_panel._row_layout", LAYOUTS_BUDGET)
 def _row_layout(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...], score: str) -> tuple[int, int]:
     """A player's row's height and how many of its mark pills fit on its first line, left of the
     score (the others go on a second line): worked out once for the same marks and score, the pills
@@ -311,8 +322,8 @@ def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Map
     cy = y + ROW_H / 2
     paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, cy))
     d.text((X1 - 10, cy + 1), str(score), font=fs, fill=th["ink"], anchor="rm")
-    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
-    d.text((X0 + 42, cy), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    if name:
+        _paint_name(d, th, name, y)
     fb = font("bold", FONT + 1)
     d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
     d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
@@ -385,9 +396,9 @@ def _crimes(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], 
     return y
 
 
-LINES_KEPT = 256
+LINES_BUDGET = 4 * MB
 """Crime lines kept (`Kept`, about 25 KB each): six or seven a board, most the same as before."""
-_LINES = Kept(LINES_KEPT)
+_LINES = Kept("judge_dredd_panel._LINES", LINES_BUDGET)
 
 
 def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
@@ -586,9 +597,9 @@ def _last_fight(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     return _FIGHTS.draw(canvas, (X0, y, X1 + 1, end), (th, shown), partial(_paint_last_fight, canvas, th, shown, y))
 
 
-FIGHTS_KEPT = 32
+FIGHTS_BUDGET = 1 * MB
 """Last fights kept (`Kept`): one a board, the same for a whole Game Turn's Movement Round."""
-_FIGHTS = Kept(FIGHTS_KEPT)
+_FIGHTS = Kept("judge_dredd_panel._FIGHTS", FIGHTS_BUDGET)
 
 
 def _paint_last_fight(canvas: Image.Image, th: Theme, shown: tuple[Any, ...], y: int) -> int:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     SS,
@@ -61,7 +61,7 @@ def draw_quarantine(canvas: Image.Image, th: Theme, code: str) -> None:
     ImageDraw.Draw(canvas).polygon(sector_polygon(code), outline=th["hazard"], width=4)
 
 
-@cache
+@cached("judge_dredd_pieces.alien_sprite", 256 * KB)
 def alien_sprite(size: int, body: RGB, dark: RGB) -> Image.Image:
     """The Alien Creature: a green blob with eyes and tentacles."""
     S = size * SS
@@ -294,7 +294,7 @@ def draw_crimes(canvas: Image.Image, th: Theme, view: Mapping[str, Any], boxes: 
         canvas.paste(sprite, (round(box[0]), round(box[1])), sprite)
 
 
-@lru_cache(maxsize=512)
+@cached("judge_dredd_pieces._crime_card", 1 * MB)
 def _crime_card(theme_name: str, perp_cv: Any, face_up: bool, crime_cv: Any) -> Image.Image:
     """A Crime chip sprite: the Perp's half dark while face down ("?"), or light with its red
     value; the Crime's half with its red value."""

@@ -39,6 +39,7 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer, common, judgement_text
+from renderer.caches import MB
 from renderer.common import (
     DRAWING,
     PNG_BAND,
@@ -194,7 +195,6 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     board_key = (ground, height)
     c = Canvases(th, background(th.name, ring, pairs, th, langs), paletted_background(th.name, ring, pairs, th, langs),
                  _BOARDS.get(board_key))
-    _BOARDS.keep(board_key, c.drawn)
     marked = dict(highlight or {})
     standing = pieces(view)
     options = offered(view)
@@ -207,10 +207,12 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     track = _track_key(view)
     c.area(_TRACKS, TRACK_AREA, (ground, track), lambda: draw_track(c.rgb, th, view))
     draw_panel(c, th, view, names, (ground, track))
-    return c.finish(height, PNG_BAND), height
+    drawn = c.finish(height, PNG_BAND)
+    _BOARDS.keep(board_key, drawn)  # kept once drawn: counted with all it holds
+    return drawn, height
 
 
-_BOARDS: Kept[Drawn] = Kept(6)
+_BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB)
 """The last board drawn on each ground (ring, languages, theme, height) lately (3.2 MB each: its
 canvases), the next board on that ground drawn over it (`Canvases`): one per table and language
 it is drawn in."""
@@ -225,11 +227,11 @@ STRIP_AREA = (LEFT_X0, STRIP_Y0, LEFT_X1 + 1, STRIP_Y1 + 1)
 """The strip of the decks and the last dice (`draw_centre`): all it draws is inside."""
 TRACK_AREA = (LEFT_X0, TRACK_Y0, LEFT_X1 + 1, TRACK_Y1 + 2)
 """The damage track (`draw_track`): its HP marks reach a pixel under its box."""
-_STRIPS: Kept[Pixels] = Kept(16)
-_TRACKS: Kept[Pixels] = Kept(16)
+_STRIPS: Kept[Pixels] = Kept("judgement._STRIPS", 2 * MB)
+_TRACKS: Kept[Pixels] = Kept("judgement._TRACKS", 4 * MB)
 """The strips and tracks drawn lately (200 and 380 KB with their paletted pixels), pasted again
 while what they show is the same (a move changes neither, a card drawn only the strip)."""
-_TILES: Kept[Pixels] = Kept(96)
+_TILES: Kept[Pixels] = Kept("judgement._TILES", 8 * MB)
 """The location cards drawn lately with what stands on them (their gold edges, labels, pieces:
 about 180 KB with their paletted pixels), by their place in the ring and what they show: a
 move changes two of them."""

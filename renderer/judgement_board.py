@@ -23,11 +23,11 @@ in the reader's language alone on a seat's own (`judgement_look.board_langs`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     SS,
@@ -338,7 +338,7 @@ class Canvases:
 # ---------------------------------------------------------------------------- the static ring
 
 
-@lru_cache(maxsize=12)
+@cached("judgement_board.background", 8 * MB)
 def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
                langs: tuple[str, ...] = LANGS) -> Image.Image:
     """The frame, the header's box, the roads between neighbouring locations, the six location
@@ -348,7 +348,7 @@ def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
         return _background(ring, pairs, th)
 
 
-@lru_cache(maxsize=12)
+@cached("judgement_board.paletted_background", 4 * MB)
 def paletted_background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
                         langs: tuple[str, ...] = LANGS) -> Image.Image:
     """`background` on the theme's palette (`common.paletted`), converted once (0.8 MB each)."""
@@ -373,7 +373,7 @@ def _background(ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
     return img
 
 
-@cache
+@cached("judgement_board._tile_face", 512 * KB)
 def _tile_face(th_name: str, band: RGB, card: RGB) -> Image.Image:
     W, H = TILE_W * SS, TILE_H * SS
     big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -401,11 +401,11 @@ def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
     img.paste(sprite, at, sprite)
 
 
-TILES_KEPT = 96
+TILES_BUDGET = 4 * MB
 """Tile sprites kept (about 50 KB each): every location of both themes in both board languages."""
 
 
-@lru_cache(maxsize=TILES_KEPT)
+@cached("judgement_board._tile_sprite", TILES_BUDGET)
 def _tile_sprite(th: Theme, loc: str, langs: tuple[str, ...], offset: tuple[float, float]) -> Image.Image:
     """`_tile`'s card as a sprite (RGBA): the face with its shadow, its badge and its name drawn on
     the opaque band, so pasting it gives the pixels drawing it on the board gave. `offset`: the
@@ -560,7 +560,7 @@ def _deck(img: Image.Image, th: Theme, pack: str, centre: tuple[float, float], n
     d.text((x + 28, y + 2), str(n), font=en_font(24), fill=th["panel"], anchor="mm")
 
 
-@cache
+@cached("judgement_board._deck_sprite", 256 * KB)
 def _deck_sprite(th_name: str, fill: RGB, edge: RGB) -> Image.Image:
     w, h = 36, 50
     big = Image.new("RGBA", ((w + 6) * SS, (h + 6) * SS), (0, 0, 0, 0))
@@ -572,7 +572,7 @@ def _deck_sprite(th_name: str, fill: RGB, edge: RGB) -> Image.Image:
     return downscale(big, (w + 6, h + 6))
 
 
-@cache
+@cached("judgement_board.d4_face", 256 * KB)
 def d4_face(size: int, value: int, fill: RGB = (250, 250, 245), ink: RGB = (25, 25, 25)) -> Image.Image:
     """A four-sided die as a triangle with its number."""
     S = size * SS
@@ -727,7 +727,7 @@ def _hp_flag(img: Image.Image, th: Theme, colour: str, seat: int | None, at: tup
     paste_centred(img, sprite, at)
 
 
-@cache
+@cached("judgement_board._flag", 256 * KB)
 def _flag(th_name: str, fill: RGB, size: int) -> Image.Image:
     S = size * SS
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))

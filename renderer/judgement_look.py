@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
 from types import MappingProxyType
 from typing import Any, cast
 
 from PIL import Image
 
+from renderer.caches import KB, cached
 from renderer.common import CLASSIC, RGB, Text, Theme, blend, ink_for, make_theme, pick_theme, printable, token, wording
 from rules.judgement.content import Content, load
 
@@ -344,7 +344,7 @@ def name_of(kind: str, ident: Any, lang: str) -> str:
     return record.name.get(lang) if record is not None else str(ident)
 
 
-@cache
+@cached("judgement_look.skills", 256 * KB)
 def skills() -> dict[str, Any]:
     """Every skill by id (skill ids are unique across characters)."""
     return {sk.id: sk for ch in content().characters.values() for sk in ch.skills}
@@ -469,7 +469,7 @@ def ink_on(th: Theme, colour: str) -> RGB:
     return _ink(th[f"p_{colour}" if colour in COLOURS else "p_white"])
 
 
-@cache
+@cached("judgement_look._ink", 16 * KB)
 def _ink(fill: RGB) -> RGB:
     return ink_for(fill, DARK_INK)
 

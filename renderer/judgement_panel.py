@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from renderer.caches import KB, MB
 from renderer.common import RGB, Kept, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
 from renderer.judgement_board import (
     HEAD_Y0,
@@ -114,8 +115,13 @@ def draw_panel(c: Canvases, th: Theme, view: Mapping[str, Any], names: Mapping[i
     under: Any = ground
     for i, (p, box) in enumerate(zip(rows, boxes, strict=True)):
         below = max(0, areas[i][3] - areas[i + 1][1]) if i + 1 < len(rows) else 0
-        full = (th, box, under, (_row_key(view, p, names), shared))
-        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box))
+        fn, name, name_w = _row_name(view, p, names, box)
+        full = (th, box, under, (_row_key(view, p, name_w), shared))
+        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, name_w, box))
+        at = (box[0] + NAME_DX, box[1] + LINE1_DY)
+        inked = ImageDraw.Draw(c.rgb).textbbox(at, name, font=fn, anchor="lm")
+        spot = (int(inked[0]) - 2, int(inked[1]) - 2, int(inked[2]) + 3, int(inked[3]) + 3)
+        c.area(_NAMES, spot, (full, name, fn.path, fn.size), partial(_draw_name, c.rgb, th, fn, name, at))
         under = pixels.tail(below)
 
 
@@ -127,7 +133,7 @@ ASKED_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y0 + 73)
 ATTACK_AREA = (int(X0), HEAD_Y0 + 73, int(X1) + 1, HEAD_Y1 + 1)
 WINNERS_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y1 + 1)
 """The header's lines' areas (all each line draws is inside), on the header's box (`background`)."""
-_HEADERS: Kept[Pixels] = Kept(48)
+_HEADERS: Kept[Pixels] = Kept("judgement_panel._HEADERS", 2 * MB)
 """Header lines drawn lately (about 40-80 KB each with their paletted pixels): a decision asked
 again, a turn's title through its steps."""
 
@@ -256,7 +262,7 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 # ---------------------------------------------------------------------------- rows
 
 
-ROWS_KEPT = 192
+ROWS_BUDGET = 8 * MB
 """Player rows kept (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
 and an action changes one or two of them; a row that did not change since the table's last board
 is that board's (`Canvases`), so these serve a row shown again (a seat asked again, a name back)."""
@@ -269,10 +275,16 @@ UNDRAWN = frozenset({"at", "used"})
 the row's key, so a move keeps the row."""
 
 
-_ROWS: Kept[Pixels] = Kept(ROWS_KEPT)
+_ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", ROWS_BUDGET)
 """The rows drawn lately (`Canvases.area`), by what they show and what they stand on: the pixels
 the row above left in the top of their area (its `Pixels.tail`), or for the first row what the
-board under the panel is drawn from."""
+board under the panel is drawn from. Kept without the player's name (its width alone places the
+marks): the name is an area of its own over the row (`_NAMES`), so a row kept serves every table."""
+_NAMES: Kept[Pixels] = Kept("judgement_panel._NAMES", 512 * KB)
+"""The names over the rows (`_draw_name`), by the row under them and the words: a seat's colour is
+kept, a player's name never is (`caches.table_words`); the table's last board gives it again."""
+NAME_DX, LINE1_DY = 54, 21
+"""Where a row's name starts from its box's left, and its first line's middle below its top."""
 
 
 def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
@@ -282,13 +294,36 @@ def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
     return (int(x0) - m, int(y0) - m, int(x1) + m + 1, int(y1) + m + 1)
 
 
-def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
-    """What a player's row shows of the view but the board's words: its player's entry (but
-    `UNDRAWN`), colour and player's name (its label is those in the board's words), whether it
-    acts or won."""
+def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], name_w: float) -> tuple[Any, ...]:
+    """What a player's row shows of the view but the board's words and its name: its player's
+    entry (but `UNDRAWN`), colour, the width of its name (`_row_name`: where its marks start),
+    whether it acts or won."""
     seat = seat_of(p.get("seat"))
     entry = repr(tuple(item for item in p.items() if item[0] not in UNDRAWN))
-    return (entry, colour_of(view, seat), given_name(names, seat), *_marked(view, seat))
+    return (entry, colour_of(view, seat), name_w, *_marked(view, seat))
+
+
+def _row_name(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None,
+              box: tuple[float, float, float, float]) -> tuple[ImageFont.FreeTypeFont, str, float]:
+    """A row's name on its first line as drawn (`_draw_name`): the seat's colour and the player's
+    name after its mark (★ won, ▶ acts), fitted left of the damage; its font, text and width."""
+    x0, _, x1, _ = box
+    seat = seat_of(p.get("seat"))
+    active, winner = _marked(view, seat)
+    left = x0 + NAME_DX
+    dmg = p.get("damage", 0)
+    top_right = x1 - 12 - en_font(28).getlength(str(dmg)) - 8
+    prefix = "★ " if winner else ("▶ " if active else "")
+    name = prefix + seat_label(view, seat, names)
+    fn = fit_font(name, 20, top_right - left, "bold", 18)
+    name = ellipsize(name, fn, min(260, top_right - left))
+    return fn, name, fn.getlength(name)
+
+
+def _draw_name(img: Image.Image, th: Theme, fn: ImageFont.FreeTypeFont, name: str, at: tuple[float, float]) -> None:
+    """A row's name (`_row_name`), drawn over the row: nothing else of the row reaches it (its marks
+    start 8 px after it), so drawing it last gives the pixels drawing it in turn did."""
+    ImageDraw.Draw(img).text(at, name, font=fn, fill=th["ink"], anchor="lm")
 
 
 def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:
@@ -301,9 +336,10 @@ def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:
 
 
 def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
-              names: Mapping[int, str] | None, box: tuple[float, float, float, float]) -> None:
-    """Line 1: the piece, the colour and name, the marks, the damage; line 2: the character and its
-    HP, then the equipment (on a line of its own when the row has room for three)."""
+              name_w: float, box: tuple[float, float, float, float]) -> None:
+    """Line 1: the piece, room for the colour and name (`name_w` wide: `_draw_name` draws them),
+    the marks, the damage; line 2: the character and its HP, then the equipment (on a line of its
+    own when the row has room for three)."""
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -316,14 +352,14 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     edge = th["gold"] if active or winner else blend(pc, th["ink"], 0.25)
     d.rounded_rectangle(box, radius=10, fill=fill, outline=edge, width=3 if active or winner else 1)
     three = h >= 96
-    line1 = y0 + 21
+    line1 = y0 + LINE1_DY
     line2 = y0 + h / 2 if three else y1 - 19
     line3 = y1 - 19
     disc = piece(th, colour, seat, PIECE, th["gold"] if active or winner else None)
     paste_centred(img, disc, (x0 + 27, line1 if h < 70 else y0 + h / 2))
     if not alive:
         _cross(d, (x0 + 27, line1 if h < 70 else y0 + h / 2), 13, th["ink"])
-    left = x0 + 54
+    left = x0 + NAME_DX
     # the damage at the right of line 1, in the track's red: its figure alone (the word would
     # take the room of the equipment; the damage track above names it)
     dmg = p.get("damage", 0)
@@ -332,12 +368,6 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     d.text((right, line1 + 1), str(dmg), font=fd, fill=th["hp"] if alive else th["muted"], anchor="rm")
     nx = right - fd.getlength(str(dmg))
     top_right = nx - 8
-    prefix = "★ " if winner else ("▶ " if active else "")
-    name = prefix + seat_label(view, seat, names)
-    fn = fit_font(name, 20, top_right - left, "bold", 18)
-    name = ellipsize(name, fn, min(260, top_right - left))
-    d.text((left, line1), name, font=fn, fill=th["ink"], anchor="lm")
-    name_w = fn.getlength(name)
     end2 = _character(img, d, th, view, p, (left, line2), right)
     slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2]]
     if three:

@@ -26,6 +26,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import common
+from renderer.caches import MB
 from renderer.common import (
     DRAWING,
     RGB,
@@ -116,7 +117,8 @@ BAND_MARGIN = 24
 further than its own rows, so it is the same on the card as alone."""
 OVER = "over"
 """`_Card._band`: the sections drawn reach into the rows under them."""
-_BANDS: Kept[tuple[tuple[tuple[str, str], ...], tuple[Image.Image, Image.Image] | str]] = Kept(96)
+_BANDS: Kept[tuple[tuple[tuple[str, str], ...], tuple[Image.Image, Image.Image] | str]] = Kept(
+    "judgement_role._BANDS", 4 * MB)
 """The card sections drawn lately, by what they show (a role card changes a section or two at a
 time: the damage, an Order card, an identity learned; what the locations do never)."""
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from renderer import Functions, Renderer, judtho_text
+from renderer.caches import KB, cached
 from renderer.common import DRAWING, Ask, Panel, entry, parts_png, render_png, square_labels, target_labels, wording
 from renderer.judtho_board import (
     background,
@@ -82,12 +82,12 @@ def height(view: Mapping[str, Any]) -> int:
 # ---------------------------------------------------------------------------- labels
 
 
-ACTIONS_KEPT = 4096
+ACTIONS_BUDGET = 256 * KB
 """Action texts whose squares are kept (`action_square`, `origin_of`): a prompt's actions are
 read for the image's letters and again for the buttons', and the next prompts repeat most."""
 
 
-@lru_cache(maxsize=ACTIONS_KEPT)
+@cached("judtho.action_square", ACTIONS_BUDGET)
 def action_square(action: str) -> str | None:
     """The square an action text (notation, 10) reaches: where a placement puts its piece
     (`@Qc2` -> c2), where a move ends (`Nb1-c3` -> c3, `e11-e12=Q` -> e12), the last captured
@@ -111,7 +111,7 @@ def _reading_order(sq: str) -> tuple[int, int]:
 _ORIGIN = re.compile(r"^(?:[A-Z])?([a-l](?:1[0-2]|[1-9]))(?![0-9])[-x]")
 
 
-@lru_cache(maxsize=ACTIONS_KEPT)
+@cached("judtho.origin_of", ACTIONS_BUDGET)
 def origin_of(action: str) -> str | None:
     """The square a move starts from (`Nb1-c3` -> b1, `e11-e12=Q` -> e11); None for a placement,
     `pass` and the other words."""

@@ -9,11 +9,12 @@ square's label, a piece's letter) is at least `judtho_look.NEED_PX` high: 9 px o
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     SS,
     Kept,
@@ -67,7 +68,7 @@ def army_glyph(th: Theme, colour: str, piece: str, size: int) -> Image.Image:
     return glyph(piece, size, th["army_" + colour], edge, halo)
 
 
-@lru_cache(maxsize=12)
+@cached("judtho_board.background", 6 * MB)
 def background(theme_name: str, files: int) -> Image.Image:
     """Frame, the squares of every Kingdom and the Neutral Territory, the ranks 1-12 left of the
     board and the files a-l under it (as the notation names squares, 10), and the empty panel."""
@@ -143,10 +144,10 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
-PIECE_ROWS_KEPT = 96
-"""Ranks of pieces kept (`_PIECE_ROWS`, about 70 KB each, 6.5 MB in all): a board's twelve, for
+PIECE_ROWS_BUDGET = 6 * MB
+"""Ranks of pieces kept (`_PIECE_ROWS`, in bytes: about 70 KB each, so some ninety): a board's twelve, for
 a few boards; an action changes the pieces of one or two ranks."""
-_PIECE_ROWS: Kept[Image.Image] = Kept(PIECE_ROWS_KEPT)
+_PIECE_ROWS: Kept[Image.Image] = Kept("judtho_board._PIECE_ROWS", PIECE_ROWS_BUDGET)
 CHECK_GROUND = False
 """Tests: assert that each rank pasted from `_PIECE_ROWS`, or kept there, lies on the empty
 board as `background` drew it."""
@@ -226,7 +227,7 @@ def badge(label: str, th: Theme, height: int) -> Image.Image:
     return pill(label, height, (255, 255, 255), (20, 20, 20), th["hl_edge"])
 
 
-@lru_cache(maxsize=256)
+@cached("judtho_board.tag", 512 * KB)
 def tag(label: str, th: Theme, height: int) -> Image.Image:
     """A tight label (the corner of a capture's square): letters `NEED_PX` high on white, in a
     rounded box of the highlight's edge, `height` px high."""

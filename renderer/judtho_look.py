@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from PIL import ImageFont
 
+from renderer.caches import KB, cached
 from renderer.common import CLASSIC, NIGHT, RGB, Text, Theme, font_for, make_theme, pick_theme, wording
 
 K = "judtho.board."
@@ -203,7 +203,7 @@ class Layout:
         return 1 if self.beside else 2
 
 
-@cache
+@cached("judtho_look.layout", 64 * KB)
 def layout(files: int) -> Layout:
     return Layout(files)
 
@@ -223,7 +223,7 @@ def glyph_px(text: str, f: ImageFont.FreeTypeFont) -> float:
     return float(bottom - top)
 
 
-@cache
+@cached("judtho_look.legible", 64 * KB)
 def legible(text: str, size: int, kind: str = "bold", scale: int = 1) -> ImageFont.FreeTypeFont:
     """The font of `kind` (the CJK one when `text` needs it) at `size` or larger, so that the
     glyphs of `text` are at least `NEED_PX` high (`scale`: drawn that many times too big, then

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderer.caches import MB
 from renderer.common import (
     RGB,
     Kept,
@@ -109,10 +110,10 @@ def draw_panel(panel: Panel, lay: Layout) -> None:
         _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
 
 
-STATUSES_KEPT = 32
-"""Status boxes kept (`Kept`, about 100 KB each, 3 MB in all): one per army to move, they come
+STATUSES_BUDGET = 3 * MB
+"""Status boxes kept (`Kept`, in bytes: about 100 KB each, so some thirty): one per army to move, they come
 round again."""
-_STATUSES: Kept[Image.Image] = Kept(STATUSES_KEPT)
+_STATUSES: Kept[Image.Image] = Kept("judtho_panel._STATUSES", STATUSES_BUDGET)
 
 
 def status(say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[tuple[str, ...], str, str]:
@@ -259,10 +260,10 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
     return rows
 
 
-CARDS_KEPT = 64
-"""Player cards kept (`Kept`, about 100 KB each, 6 MB in all): four a board, an action changes
+CARDS_BUDGET = 6 * MB
+"""Player cards kept (`Kept`, in bytes: about 100 KB each, so some sixty): four a board, an action changes
 one or two (the player who moved, the one to move next, a capture's victim)."""
-_CARDS: Kept[Image.Image] = Kept(CARDS_KEPT)
+_CARDS: Kept[Image.Image] = Kept("judtho_panel._CARDS", CARDS_BUDGET)
 
 
 def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, float], files: int) -> None:
@@ -270,7 +271,8 @@ def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, 
     Material Score and status; the pieces their armies captured and those in reserve. Pasted
     from the cards drawn before when all it shows is the same (`_CARDS`: keyed by the words and
     pieces it shows, its box, the theme and the board's width, which fix the panel's ground
-    under it; it paints inside its box, and nothing else is drawn there)."""
+    under it; it paints inside its box, and nothing else is drawn there); kept without the
+    player's name, drawn over it (`_paint_label`), so the cards kept serve every table."""
     canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     cols = [c for c in p.get("colours") or [] if c in COLOURS] or ["white"]
@@ -296,7 +298,9 @@ def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, 
         words=(say(K + "captured") if captured else "", say(K + "reserve") if reserve else ""),
     )
     area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the card paints
-    _CARDS.area(canvas, area, (th, files, box, shown), lambda: _paint_player(canvas, th, shown, box))
+    unnamed = replace(shown, label="")  # what is kept is the same card at every table
+    _CARDS.area(canvas, area, (th, files, box, unnamed), lambda: _paint_player(canvas, th, unnamed, box))
+    _paint_label(canvas, th, shown, box)
 
 
 @dataclass(frozen=True)
@@ -319,7 +323,21 @@ class _Card:
     """The words before the captured pieces and before the reserve ("" for a row not shown)."""
 
 
+def _paint_label(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """The card's label (its mark and the player's name), right of the chips and left of the points,
+    drawn over the card as kept (`_CARDS` keeps it without its label: nothing else of the card
+    reaches where the label is, so drawing it last gives the pixels drawing it in its turn did)."""
+    x0, y0, x1, _ = box
+    pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
+    x = x0 + 14
+    for c, letter in zip(shown.cols, shown.letters, strict=True):
+        x += pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"]).width + 3
+    f, label = _fitted(shown.label, 19, x1 - 12 - pp.width - (x + 3))
+    ImageDraw.Draw(canvas).text((x + 3, y0 + 18), label, font=f, fill=th["ink"], anchor="lm")
+
+
 def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """A player's card but its label (`_paint_label` draws that over it)."""
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(canvas)
     cols, active, won = shown.cols, shown.active, shown.won
@@ -337,8 +355,6 @@ def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float
         chip = pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"])
         paste_centred(canvas, chip, (x + chip.width / 2, y0 + 18))
         x += chip.width + 3
-    f, label = _fitted(shown.label, 19, x1 - 12 - pp.width - (x + 3))
-    d.text((x + 3, y0 + 18), label, font=f, fill=th["ink"], anchor="lm")
     f2, line2 = _fitted(shown.line2, 17, x1 - 6 - (x0 + 14))
     d.text((x0 + 14, y0 + 45), line2, font=f2, fill=th["ink"], anchor="lm")
     rows = [(word, items) for word, items in zip(shown.words, (shown.captured, shown.reserve), strict=True) if items]

@@ -10,10 +10,9 @@ Silhouettes and outlines are computed once per piece and size, then coloured per
 
 from __future__ import annotations
 
-from functools import cache
-
 from PIL import Image, ImageDraw, ImageFilter
 
+from renderer.caches import KB, MB, cached
 from renderer.common import RGB, SS, font
 from renderer.judtho_look import NEED_PX
 
@@ -94,7 +93,7 @@ DETAILS: dict[str, list[tuple[list[tuple[float, float]], float]]] = {
     "pawn": [],
 }
 LETTER = {"prince": "P", "princess": "S"}
-@cache
+@cached("judtho_pieces.letter_size", 16 * KB)
 def letter_size(size: int, letter: str = "P", least: int = NEED_PX) -> int:
     """The font size of the P / S letter on a piece of `size` px: a third of the piece, or larger
     so that its glyph is at least `least` px high once the sprite is scaled down."""
@@ -137,7 +136,7 @@ def _pad(size: int) -> int:
     return edge + halo + SS
 
 
-@cache
+@cached("judtho_pieces._masks", 2 * MB)
 def _masks(piece: str, size: int) -> tuple[Image.Image, Image.Image, Image.Image]:
     """The silhouette, its outline ring and the halo ring outside it, at `SS` times `size` (no
     colour)."""
@@ -161,7 +160,7 @@ def dilate(mask: Image.Image, radius: int) -> Image.Image:
     return mask
 
 
-@cache
+@cached("judtho_pieces.glyph", 2 * MB)
 def glyph(piece: str, size: int, fill: RGB, edge: RGB, halo: RGB | None = None) -> Image.Image:
     """A piece sprite of `size` pixels: silhouette in `fill`, outline and details in `edge`, and
     round the outline a ring in `halo` (a light one round a dark outline), so that the piece

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from renderer.caches import table_words
 from renderer.common import DRAWING, ellipsize, font_for, printable
 
 WIDTH = 640
@@ -24,12 +25,13 @@ COLUMNS = (0.07, 0.50, 0.16, 0.13, 0.14)
 
 def render_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> bytes:
     """A PNG of `rows` under `header`, below `title`; the player column is cut to fit, the
-    numbers are right-aligned."""
+    numbers are right-aligned. The players' names are the table's own words: no cache keeps their
+    text runs (`caches.table_words`)."""
     height = PAD * 2 + ROW * (len(rows) + 2)
     inner = WIDTH - 2 * PAD
     lefts = [PAD + round(inner * sum(COLUMNS[:i])) for i in range(len(COLUMNS))]
     widths = [round(inner * share) for share in COLUMNS]
-    with DRAWING:
+    with DRAWING, table_words(str(row[1]) for row in rows if len(row) > 1):
         img = Image.new("RGB", (WIDTH, height), GROUND)
         draw = ImageDraw.Draw(img)
         title = printable(title)
