@@ -48,6 +48,12 @@ class _Out:
     actor: int | None = None
     """The seat whose own action made the call (None: a clock, the AI, a restart): the notice that
     answers its click pings nobody at that seat, which reads its buttons in that very message."""
+    before: Decision | None = None
+    """The decision open when the call began (set by the calls that may pass in a window): when
+    the call only passed (`moved` unset) and that window is still open, the channel is told
+    nothing (`Answers.notices`): passes are shown when the window closes."""
+    moved: bool = False
+    """An action other than a pass was applied in the call."""
 
 
 @dataclass(frozen=True)
@@ -263,17 +269,38 @@ class Answers:
             self._secrets.restore(table.id, sent)
             raise
 
+    def still_open(self, table: Table, out: _Out) -> bool:
+        """Whether the call only passed in a window that is still open (see `_Out.before`): what
+        the channel would hear then (who passed, and when) could tell a seat whose pass came
+        from a standing order from one who passed by hand, so it hears it when the window closes."""
+        return (out.before is not None and not out.moved and table.status == "active" and self._timing.window_hold > 0
+                and self._timing.window(table) and table.decision().same(out.before))
+
     async def _told(self, table: Table, out: _Out) -> list[Notice]:
         self._timing.decisions.track(table)
         await self.save_clock(table)
+        notices: list[Notice] = []
+        if self.still_open(table, out):  # nothing public, no new prompt: private news alone
+            await self._privates(table, out, notices)
+            return await self._outbox.keep(table, notices)
         # The channel pings a seat once per decision (or per turn, `Decision.turn`): when it is first
-        # asked in it, and never the seat whose own click this answers.
+        # asked in it, and never the seat whose own click this answers, nor one whose pass waits
+        # for the window's hold (its standing order answers for it; the mention still shows).
         quiet = frozenset() if out.actor is None else frozenset({out.actor})
+        quiet |= frozenset(self._timing.waiting_passes(table))
         ping = self._timing.decisions.to_ping(table, quiet) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
         if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
             public.said = (out.lang, public.text(out.lang, self.escape))
-        notices: list[Notice] = [public]
+        notices.append(public)
+        await self._privates(table, out, notices)
+        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
+        public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
+        return kept
+
+    async def _privates(self, table: Table, out: _Out, notices: list[Notice]) -> None:
+        """One `Private` per human seat with news (its private events, its secrets when they
+        changed, with the hand image), appended to `notices`."""
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:
                 continue
@@ -282,7 +309,4 @@ class Answers:
             if lines:
                 image, alt = await self._images.hand_picture(table, seat) if secrets_now else (None, {})
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt))
-        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
-        public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
-        return kept
 

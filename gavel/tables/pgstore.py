@@ -123,6 +123,9 @@ MIGRATIONS: list[str] = [
     # 6: who holds an outbox row while sending it (the SQLite store's schema 8): the process
     # that wrote or claimed it, so that a process takes back its own rows and no other's.
     "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimer TEXT",
+    # 7: each seat's standing orders at its table (the SQLite store's schema 9): JSON, NULL for
+    # the game's defaults (`gavel.tables.orders`).
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS orders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -144,7 +147,8 @@ OUTBOX_LOCK = 0x6761_7667
 COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("id", "guild", "channel", "game", "variant", "status", "seed", "config", "state", "version", "setup",
                "host", "created", "updated", "started", "finished", "clock", "rated", "announced"),
-    "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes"),
+    "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes",
+              "orders"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
                 "resigned", "reason", "finished", "rating_before", "rating_after"),
 }
@@ -522,17 +526,17 @@ class PgStore:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
         `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
-        window). Rows another process is claiming right now
+        window); a window's hold that ended (`hold`) is due like its clock. Rows another process is claiming right now
         are skipped (`FOR UPDATE SKIP LOCKED`), never waited for nor taken twice."""
         return self._read(
             "WITH due AS (SELECT id FROM tables WHERE status = 'active' AND clock IS NOT NULL"
             " AND (clock->>'at')::int = version"
-            " AND ((clock->>'due')::float8 <= %s OR (clock->>'ai')::float8 <= %s)"
+            " AND ((clock->>'due')::float8 <= %s OR (clock->>'ai')::float8 <= %s OR (clock->>'hold')::float8 <= %s)"
             " AND COALESCE((clock->>'claimed')::float8, 0) <= %s ORDER BY id LIMIT %s"
             " FOR UPDATE SKIP LOCKED)"
             " UPDATE tables t SET clock = t.clock || jsonb_build_object('claimed', %s::float8) FROM due"
             " WHERE t.id = due.id RETURNING t.id, t.channel, t.version AS at,"
-            " COALESCE((t.clock->>'ai')::float8 <= %s, false) AS ai", [now, now, now, limit, now + lease, now])
+            " COALESCE((t.clock->>'ai')::float8 <= %s, false) AS ai", [now, now, now, now, limit, now + lease, now])
 
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
         """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due

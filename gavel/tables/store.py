@@ -403,6 +403,9 @@ MIGRATIONS: list[Migration] = [
     # 8: who holds an outbox row while sending it (`claimer`: the process that wrote or claimed
     # it), so that a process takes back its own rows and no other's.
     "ALTER TABLE outbox ADD COLUMN claimer TEXT",
+    # 9: each seat's standing orders at its table (`gavel.tables.orders`): JSON {order: mark},
+    # NULL for the game's defaults.
+    "ALTER TABLE seats ADD COLUMN orders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -796,14 +799,16 @@ class Store:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
         `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
-        window). One writer at a time (BEGIN IMMEDIATE)."""
+        window); a window's hold that ended (`hold`) is due like its clock. One writer at a time
+        (BEGIN IMMEDIATE)."""
         with self.atomic():
             rows = self.db.execute(
                 "SELECT id, channel, version, COALESCE(json_extract(clock, '$.ai') <= ?, 0) FROM tables"
                 " WHERE status = 'active' AND clock IS NOT NULL AND json_extract(clock, '$.at') = version"
-                " AND (json_extract(clock, '$.due') <= ? OR json_extract(clock, '$.ai') <= ?)"
+                " AND (json_extract(clock, '$.due') <= ? OR json_extract(clock, '$.ai') <= ?"
+                " OR json_extract(clock, '$.hold') <= ?)"
                 " AND COALESCE(json_extract(clock, '$.claimed'), 0) <= ? ORDER BY id LIMIT ?",
-                [now, now, now, now, limit]).fetchall()
+                [now, now, now, now, now, limit]).fetchall()
             for row in rows:
                 self.db.execute("UPDATE tables SET clock = json_set(clock, '$.claimed', ?) WHERE id = ?",
                                 [now + lease, row[0]])
