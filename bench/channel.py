@@ -15,6 +15,14 @@ clicker's own menu privately, as in a game with hidden information. `--max-click
 clicks so a game that loops ends (`finished: false`); a human asked with nothing to click ends it
 too (`stuck` says what the channel showed).
 
+The humans play on the defaults a new player gets: their standing orders are the game's
+defaults (pass a window by itself only where the seat holds nothing playable), and a window
+stays open for its hold (`gavel.tables.timing.HOLD`) before the passes that wait for it are
+applied. A human whose pass waits (by their order, or their own click during the hold) is not
+clicked for; when every human asked waits, the bench moves simcord's virtual time on
+(`env.advance_time`, `HOLD_STEP_S` at a time; the service's clocks read that time) until the
+table moves, rather than ending `stuck`. Waiting is not a decision: only clicks are counted.
+
 Per game, counted from the Start click (the lobby left out):
 - `human_decisions`: the humans' clicks (each button or select of a private menu counts);
 - `human_turns`: how many times the table passed to a human seat: the log folded again from the
@@ -130,6 +138,18 @@ class Channel:
         self.figures["edits"] += sum(1 for r in sent if r.method == "PATCH" and "/messages/" in r.path)
 
 
+def on_env_time(service: Any, env: Any) -> None:
+    """The service's clocks read simcord's virtual time, so a window's hold ends when the bench
+    moves that time on (before any table opens)."""
+    from gavel.tables.decisions import Decisions
+
+    def now() -> float:
+        return float(env.now().timestamp())
+
+    service.wall = now
+    service.decisions = Decisions(now)
+
+
 def human_turns(table: Any, log: list[dict[str, Any]]) -> int:
     """Times a human seat was asked that was not asked the position before, the log folded again."""
     from gavel.tables.table import engine_config, public_config
@@ -156,6 +176,22 @@ def human_turns(table: Any, log: list[dict[str, Any]]) -> int:
     return turns
 
 
+HOLD_STEP_S = 1.0
+"""Virtual seconds simcord's clock moves at a time while the bench waits for a window's hold."""
+HOLD_STEPS = 60
+"""The most steps the bench waits for a table to move on by itself before it calls it stuck."""
+
+
+async def held(env: Any, table: Any, version: int) -> bool:
+    """Move simcord's virtual time (`env.advance_time`) until the table moves on from `version`
+    (a window's hold ended and its waiting passes were applied); False when it never does."""
+    for _ in range(HOLD_STEPS):
+        if table.version != version or table.status != "active":
+            return True
+        await env.advance_time(HOLD_STEP_S)
+    return table.version != version or table.status != "active"
+
+
 async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     from simcord.env import Env
 
@@ -169,6 +205,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
         service = TableService(str(Path(folder) / "channel.sqlite3"))
         env = Env(create_bot(service, sync=False), strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
         await env.start()
+        on_env_time(service, env)
         try:
             guild = env.create_guild("Walmington")
             channel = guild.create_text_channel("games")
@@ -196,10 +233,18 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
             decisions = clicks = 0
             stuck: str | None = None
             while table.status == "active" and clicks < max_clicks:
-                asked = table.humans_to_act()
-                if not asked:
+                everyone = table.humans_to_act()
+                if not everyone:
                     stuck = "no human asked while the game is in play"
                     break
+                # A human whose pass waits for the window's hold (by a standing order, or their own
+                # click) has nothing more to answer: the bench lets the hold run out instead.
+                asked = [s for s in everyone if s not in service.answered(channel.id)]
+                if not asked:
+                    if not await held(env, table, table.version):
+                        stuck = f"a window's hold never ended at version {table.version}"
+                        break
+                    continue
                 actor = members[int(table.seats[asked[0]].user_id or 0)]
                 version = table.version
                 target: Any = next((m for m in reversed(channel.history()) if first_step(m, version) is not None), None)
@@ -224,6 +269,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     if target is None:
                         break
                 if table.version == version and table.status == "active" and clicks < max_clicks:
+                    if asked[0] in service.answered(channel.id):  # the pass waits for the hold
+                        continue
                     stuck = f"{actor.name}'s clicks moved nothing at version {version}"
                     break
             cpu, wall = time.process_time() - c0, time.perf_counter() - t0

@@ -143,6 +143,7 @@ class Worker:
         svc = TableService(config["url"], renderers=dict.fromkeys(GAMES), ais=dict(GAMES))
         svc.lease = LEASE
         svc.shared = True
+        svc.hold = 0.0  # windows without the hold, as in the rest of the suite (tests/conftest.py)
         record = svc.store.record_action
 
         def recording(table_id: int, seat: int, user_id: int | None, action: str, *args: Any, **kwargs: Any) -> int:

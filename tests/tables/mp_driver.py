@@ -44,6 +44,7 @@ which `asyncio.to_thread` gives a copy of this context: the list is the same).""
 
 def service(url: str) -> TableService:
     svc = TableService(url, renderers={"toy_window": None}, ais={"toy_window": toy_window.choose}, outbox=False)
+    svc.hold = 0.0  # windows without the hold, as in the rest of the suite (tests/conftest.py)
     svc.lease = 2.0
     record = svc.store.record_action
 
