@@ -91,5 +91,5 @@ class Orders:
             return Public(None, [Msg("table.orders.none")])
         chosen = standing.orders_of(table, seat)
         lines = [Msg("table.orders.on" if o.key in chosen else "table.orders.off",
-                     {"order": Msg(o.words(table.game_key)), "key": o.key}) for o in offered]
+                     {"order": Msg(o.words(table.game_key)), "name": o.key}) for o in offered]
         return Public(None, [Msg("table.orders"), *lines])

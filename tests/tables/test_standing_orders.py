@@ -272,3 +272,19 @@ async def test_a_waiting_pass_outlives_a_restart_and_is_applied_once(tmp_path) -
     await again.expire(CHANNEL, claimed[0].version)
     assert again.table(CHANNEL).decision().asked == {1}
     assert await again.due_clocks() == []
+
+
+async def test_after_the_hold_a_pass_that_leaves_the_window_open_is_stored_and_tells_the_channel_nothing() -> None:
+    t = Time()
+    svc = service(t)
+    await table_with(svc, EVEN_HAND)
+    await svc.orders(CHANNEL, ALICE, "idle", "off")
+    await svc.act(CHANNEL, ALICE, "draw")
+    t.now += HOLD + 1
+    version = svc.table(CHANNEL).version
+    notices = await svc.act(CHANNEL, ALICE, "pass")  # Bob is still asked: the window stays open
+    assert not any(isinstance(n, Public) for n in notices)
+    table = svc.table(CHANNEL)
+    # Alice's pass, and Carol's by her order (the hold is over): Bob holds a playable card
+    assert table.version == version + 2 and table.decision().asked == {1}
+    assert [a["action"] for a in svc.store.actions(table.id)][-2:] == ["pass", "pass"]
