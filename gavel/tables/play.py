@@ -169,7 +169,11 @@ class Play:
             now = table.decision()
             if table.status != "active" or not now.same(window) or seat not in now.asked:
                 break
-            await self.step(table, seat, text, out, defer=batch, batch=batch)
+            try:
+                await self.step(table, seat, text, out, defer=batch, batch=batch)
+            except IllegalAction:  # never the player's call's failure: the seat answers it itself
+                log.exception("table %s: the waiting pass %r of seat %s was refused", table.id, text, seat)
+                break
             applied = True
         return applied
 

@@ -146,8 +146,8 @@ class Clocks:
     def hold_due(self, table: Table) -> float | None:
         """Seconds until passes waiting for the hold are to be applied (0 once it is over), or
         None when none waits."""
-        if not self.window(table) or not self.waiting_passes(table):
-            return None
+        if self.window_hold <= 0 or not self.window(table) or not self.waiting_passes(table):
+            return None  # without a hold, passes wait for nothing: `Play.run_ai` applies them at once
         return self.holding(table) or 0.0
 
     def hold(self, table: Table, seat: int, seconds: float) -> None:
