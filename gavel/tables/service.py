@@ -83,8 +83,9 @@ the platform's plain modules up:
   end), `gavel.tables.away.Away`, `gavel.tables.undo.Undo`, `gavel.tables.expiry.Expiry` (clocks
   running out, reminders), `gavel.tables.rematch.Rematches` (windows), `gavel.tables.lobby.Lobby`
   (opening, seating, starting, rematches), `gavel.tables.restoring.Restoring`,
-  `gavel.tables.views.Views`, `gavel.tables.standings.Standings` and
-  `gavel.tables.settings.Settings`.
+  `gavel.tables.views.Views`, `gavel.tables.standings.Standings`,
+  `gavel.tables.settings.Settings` and `gavel.tables.orders.Orders` (each player's standing
+  orders at a table: `orders(channel_id, player, order, switch)` for `/table orders`).
 This module puts them together: `TableService` is the one object the front-ends call.
 """
 
