@@ -21,7 +21,9 @@ stays open for its hold (`gavel.tables.timing.HOLD`) before the passes that wait
 applied. A human whose pass waits (by their order, or their own click during the hold) is not
 clicked for; when every human asked waits, the bench moves simcord's virtual time on
 (`env.advance_time`, `HOLD_STEP_S` at a time; the service's clocks read that time) until the
-table moves, rather than ending `stuck`. Waiting is not a decision: only clicks are counted.
+table moves, rather than ending `stuck`. Waiting is not a decision: only clicks are counted. A
+pass that leaves a window open posts nothing, so the menu clicked may be the one of the message
+the window opened with (its buttons still answer it, `Decisions.answering`).
 
 Per game, counted from the Start click (the lobby left out):
 - `human_decisions`: the humans' clicks (each button or select of a private menu counts);
@@ -247,7 +249,12 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     continue
                 actor = members[int(table.seats[asked[0]].user_id or 0)]
                 version = table.version
-                target: Any = next((m for m in reversed(channel.history()) if first_step(m, version) is not None), None)
+                # A pass that left a window open posted nothing: the window's message (made when it
+                # opened) still answers it, as its buttons do on Discord.
+                opened = service.decisions.peek(table.id)
+                since = opened.version if opened is not None and opened.version <= version else version
+                target: Any = next((m for m in reversed(channel.history())
+                                    if any(first_step(m, v) is not None for v in range(version, since - 1, -1))), None)
                 if target is None:
                     stuck = f"nothing to click for {actor.name} at version {version}"
                     break

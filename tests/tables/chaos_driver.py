@@ -45,6 +45,10 @@ from tests.tables.mp_driver import PLAYERS, WRITES, serve
 SHARDS = 3
 LEASE = 1.0
 """The service's lease (seconds): how long a claim (a clock, an outbox row) holds."""
+HOLD = 0.0
+"""The windows' hold (`gavel.tables.timing.HOLD`): none, as in the rest of the suite (tests/conftest.py).
+With a hold, passes in a window wait for a timer that any process may fire (`hold` in the clock
+row); that path is tested by tests/tables/test_standing_orders.py and test_multiprocess.py."""
 GAMES = {"toy_window": toy_window.choose, "toy": toy_game.choose}
 
 
@@ -143,6 +147,7 @@ class Worker:
         svc = TableService(config["url"], renderers=dict.fromkeys(GAMES), ais=dict(GAMES))
         svc.lease = LEASE
         svc.shared = True
+        svc.hold = HOLD
         record = svc.store.record_action
 
         def recording(table_id: int, seat: int, user_id: int | None, action: str, *args: Any, **kwargs: Any) -> int:
