@@ -184,13 +184,29 @@ HOLD_STEPS = 60
 """The most steps the bench waits for a table to move on by itself before it calls it stuck."""
 
 
+LATE_S = 300.0
+"""How long (real seconds) the bench lets the bot finish what a click or a step of virtual time
+set going when simcord's own settle wait (`SETTLE_S`) ran out first: a loaded machine's AI seats
+and pictures, not a hang (which this still ends)."""
+
+
+async def patiently(env: Any, call: Any) -> Any | None:
+    """`await call`; when simcord's settle wait runs out first (a slow machine: its progress stands),
+    let the bot finish (`env.settle`, up to `LATE_S`) and answer None."""
+    try:
+        return await call
+    except TimeoutError:
+        await env.settle(timeout=LATE_S)
+        return None
+
+
 async def held(env: Any, table: Any, version: int) -> bool:
     """Move simcord's virtual time (`env.advance_time`) until the table moves on from `version`
     (a window's hold ended and its waiting passes were applied); False when it never does."""
     for _ in range(HOLD_STEPS):
         if table.version != version or table.status != "active":
             return True
-        await env.advance_time(HOLD_STEP_S)
+        await patiently(env, env.advance_time(HOLD_STEP_S))
     return table.version != version or table.status != "active"
 
 
@@ -264,13 +280,15 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                         break
                     if getattr(step, "options", None):  # a select: its first options, as many as it takes
                         values = [o.value for o in step.options[:max(1, step.min_values or 1)]]
-                        result = await actor.select(target, values, custom_id=step.custom_id)
+                        result = await patiently(env, actor.select(target, values, custom_id=step.custom_id))
                     else:
-                        result = await actor.click(target, custom_id=step.custom_id)
+                        result = await patiently(env, actor.click(target, custom_id=step.custom_id))
                     clicks += 1
                     decisions += 1
                     seen.read(actor.id)
                     if table.version != version or table.status != "active":
+                        break
+                    if result is None:  # the bot finished late: the table is looked at again
                         break
                     target = result.followups[-1] if result.followups else result.response
                     if target is None:

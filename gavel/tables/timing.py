@@ -54,7 +54,8 @@ class Clocks:
         self._ai_turns = ai_turns
         self.window_hold = HOLD if window_hold is None else window_hold
         """Seconds a window that asks a human stays open at least (`HOLD`); 0: none (passes
-        apply as they come, and the channel hears each)."""
+        apply as they come, the channel hears each, and no standing order answers: without the
+        hold, when a window closes would tell an order's pass from a player's)."""
         self.decisions = Decisions(clock)
         """The decision open at each table, as its game states it, and its clock (memory only)."""
         self.enabled = enabled
@@ -138,16 +139,16 @@ class Clocks:
     def waiting_passes(self, table: Table) -> dict[int, str]:
         """Every pass that waits for the window open now ({seat: action text}, by seat): those
         given by hand (`queued`) and those the seats' standing orders give (`standing.answers`)."""
-        if not self.window(table):
-            return {}
+        if self.window_hold <= 0 or not self.window(table):
+            return {}  # without the hold an order's pass would be told apart by its timing: none applies
         found = {**standing.answers(table), **self.queued(table)}
         return {seat: found[seat] for seat in sorted(found)}  # in seat order, whoever gave them
 
     def hold_due(self, table: Table) -> float | None:
         """Seconds until passes waiting for the hold are to be applied (0 once it is over), or
         None when none waits."""
-        if self.window_hold <= 0 or not self.window(table) or not self.waiting_passes(table):
-            return None  # without a hold, passes wait for nothing: `Play.run_ai` applies them at once
+        if not self.waiting_passes(table):
+            return None
         return self.holding(table) or 0.0
 
     def hold(self, table: Table, seat: int, seconds: float) -> None:
