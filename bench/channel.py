@@ -106,6 +106,22 @@ def first_step(message: Any, version: int | None = None) -> Any | None:
     return next((c for c in items_of(message) if (getattr(c, "custom_id", None) or "").startswith(PAGE)), None)
 
 
+LATE_S = 300.0
+"""How long (real seconds) the single-table bench lets the bot finish what a click set going when
+simcord's own settle wait (`SETTLE_S`) ran out first: a loaded machine's AI seats and pictures,
+not a hang (which this still ends)."""
+
+
+async def patiently(env: Any, call: Any) -> Any | None:
+    """`await call`; when simcord's settle wait runs out first (a slow machine: what the click did
+    stands), let the bot finish (`env.settle`, up to `LATE_S`) and answer None."""
+    try:
+        return await call
+    except TimeoutError:
+        await env.settle(timeout=LATE_S)
+        return None
+
+
 async def press(actor: Any, target: Any, step: Any) -> Any:
     """`actor` clicks `step` of `target`: a button, or a select's first options (as many as it takes)."""
     if getattr(step, "options", None):
@@ -240,20 +256,22 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                 if target is None:
                     stuck = f"nothing to click for {actor.name} at version {version}"
                     break
+                late = False
                 for _depth in range(MENU_DEPTH):
                     step = first_step(target)
                     if step is None or clicks >= max_clicks:
                         break
-                    result = await press(actor, target, step)
+                    result = await patiently(env, press(actor, target, step))
+                    late = result is None
                     clicks += 1
                     decisions += 1
                     seen.read(actor.id)
-                    if table.version != version or table.status != "active":
-                        break
+                    if table.version != version or table.status != "active" or result is None:
+                        break  # moved on, or the bot finished late: the table is looked at again
                     target = result.followups[-1] if result.followups else result.response
                     if target is None:
                         break
-                if table.version == version and table.status == "active" and clicks < max_clicks:
+                if table.version == version and table.status == "active" and clicks < max_clicks and not late:
                     stuck = f"{actor.name}'s clicks moved nothing at version {version}"
                     break
             cpu, wall = time.process_time() - c0, time.perf_counter() - t0
