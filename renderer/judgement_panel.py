@@ -320,9 +320,10 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     line2 = y0 + h / 2 if three else y1 - 19
     line3 = y1 - 19
     disc = piece(th, colour, seat, PIECE, th["gold"] if active or winner else None)
-    paste_centred(img, disc, (x0 + 27, line1 if h < 70 else y0 + h / 2))
-    if not alive:
-        _cross(d, (x0 + 27, line1 if h < 70 else y0 + h / 2), 13, th["ink"])
+    at = (x0 + 27, line1 if h < 70 else y0 + h / 2)
+    paste_centred(img, disc, at)
+    if not alive:  # a small cross at the disc's foot, clear of its seat number
+        _cross(d, (at[0] + PIECE / 2 - 2, at[1] + PIECE / 2 - 4), 6, th["ink"])
     left = x0 + 54
     # the damage at the right of line 1, in the track's red: its figure alone (the word would
     # take the room of the equipment; the damage track above names it)
