@@ -80,9 +80,9 @@ NAMES = ("Mainwaring", "Alexandra", "陳大文", "Pike", "Walker", "Godfrey", "J
 """The seats' player names: Latin of several lengths and one in Chinese, as Discord has them."""
 
 Box = tuple[float, float, float, float]
-EDGE_SLACK = 1.0
-"""How far (px) a text's ink may reach past its canvas's edge before it counts as clipped (a
-glyph's side bearing)."""
+EDGE_SLACK = 0.1
+"""How far a text's ink may reach past its canvas's edge before it counts as clipped, as a share
+of its glyph height (at least 1 px): a side bearing, a descender's tip on a badge's rim."""
 COVER_DIFF = 96
 """How much (0-255, any band) a pixel must change for a later drawing to count as painting over it:
 a translucent highlight changes a text's pixels less, an opaque shape or sprite more."""
@@ -118,9 +118,10 @@ class Drawn:
         return x1 > box[0] and x0 < box[2] and y1 > box[1] and y0 < box[3]
 
     def within(self, box: Box) -> Drawn:
-        """Itself, `clipped` when part of it lies outside `box` (beyond `EDGE_SLACK`)."""
+        """Itself, `clipped` when part of it lies outside `box` (beyond `EDGE_SLACK` of its
+        glyph height)."""
         x0, y0, x1, y1 = self.box
-        e = EDGE_SLACK
+        e = max(1.0, EDGE_SLACK * self.px)
         if x0 < box[0] - e or y0 < box[1] - e or x1 > box[2] + e or y1 > box[3] + e:
             return replace(self, clipped=True)
         return self

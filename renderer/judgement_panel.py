@@ -31,6 +31,7 @@ from renderer.judgement_board import (
     Pixels,
     draw_pair,
     en_font,
+    pair_width,
 )
 from renderer.judgement_look import (
     MESSAGES,
@@ -170,24 +171,31 @@ def _asked_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Map
     y: float = ASKED_Y
     frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else None
     asked = _asked(view)
-    room = X1 - X0 - 30 - (DOT + 2) * len(asked[:9])
+    words: tuple[str, str] | None = None
     if frame is not None:
         kind = str(frame.get("kind") or "")
         words = both(K + "frame." + kind) if (K + "frame." + kind) in MESSAGES else both(K + "frame")
-        w = draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], max_width=room)
-        about = _frame_subject(frame)
-        if about is not None and room - w > 90:
-            draw_pair(d, (X0 + 14 + w + 10, y), about, 20, th["id_guard"], th["muted"], max_width=room - w - 10)
     elif len(asked) == 1:
         who = seat_names(view, asked[0], names)
-        draw_pair(d, (X0 + 14, y), (both(K + "to_act", player=who[0])[0], both(K + "to_act", player=who[1])[1]),
-                  20, th["ink"], th["muted"], max_width=room)
+        words = (both(K + "to_act", player=who[0])[0], both(K + "to_act", player=who[1])[1])
     elif asked:
-        draw_pair(d, (X0 + 14, y), both(K + "waiting", n=len(asked)), 20, th["ink"], th["muted"], max_width=room)
+        words = both(K + "waiting", n=len(asked))
+    # The dots of the seats asked close up (overlapping) before the words would be cut.
+    n = len(asked[:9])
+    step = float(DOT + 2)
+    need = pair_width(words, 18) if words else 0.0
+    if n > 1 and X1 - X0 - 30 - DOT - step * (n - 1) - 2 < need:
+        step = max(DOT * 0.4, (X1 - X0 - 30 - DOT - 2 - need) / (n - 1))
+    room = X1 - X0 - 30 - (DOT + 2 + step * (n - 1) if n else 0)
+    if words is not None:
+        w = draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], max_width=room)
+        about = _frame_subject(frame) if frame is not None else None
+        if about is not None and pair_width(about, 18) <= room - w - 10:  # shown whole or not at all
+            draw_pair(d, (X0 + 14 + w + 10, y), about, 20, th["id_guard"], th["muted"], max_width=room - w - 10)
     x = X1 - 14 - DOT / 2
     for seat in reversed(asked[:9]):
         paste_centred(img, piece(th, colour_of(view, seat), None, DOT), (x, y))
-        x -= DOT + 2
+        x -= step
 
 
 def _frame_subject(frame: Mapping[str, Any]) -> tuple[str, str] | None:
