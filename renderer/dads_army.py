@@ -524,7 +524,9 @@ class _Taken:
     words: list[Box] = field(default_factory=list)
 
     def free(self, box: Box, *, over_tokens: bool = False) -> bool:
-        return not any(_meets(box, b) for b in (self.words if over_tokens else self.full + self.words))
+        """Whether `box` (and a pixel or two round it: an outline's width) meets nothing taken."""
+        wide = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)
+        return not any(_meets(wide, b) for b in (self.words if over_tokens else self.full + self.words))
 
 
 def _text_box(xy: Point, text: str, f: ImageFont.FreeTypeFont) -> Box:
@@ -572,7 +574,7 @@ def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, 
         return
     # something stands on the square: the word on a tag at its top edge
     y0 = cy - CELL / 2
-    tag_at = (cx, y0 + 7)
+    tag_at = (cx, y0 + 5)
     box = _text_box(tag_at, word, f)
     tag = (box[0] - 4, box[1] - 3, box[2] + 4, box[3] + 3)
     if not taken.free(tag, over_tokens=True):
