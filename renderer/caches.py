@@ -131,18 +131,30 @@ def table_words(names: Iterable[str]) -> Iterator[None]:
         _drawing.names = before
 
 
+def _from_words(names: tuple[str, ...], *, whole: bool) -> list[str]:
+    """The names (`whole`), or each name from each of its words on ("Zed Quill", "Quill")."""
+    if whole:
+        return list(names)
+    return [name[i:] for name in names for i in range(len(name))
+            if (i == 0 or name[i - 1].isspace()) and not name[i].isspace()]
+
+
+PIECE = 3
+"""The fewest characters of a name a cache key must hold to be taken for holding it (`_holds`)."""
+
+
 def _holds(key: Any, names: tuple[str, ...], depth: int = 0) -> bool:
-    """Whether `key` holds one of `names`: a string of it that contains one, or that ends with the
-    start of one cut with an ellipsis (what `common.ellipsize` makes of a long name after its mark:
-    "★ Quentin Ze…"), from a word's start on."""
+    """Whether `key` holds one of `names`: a string of it that contains one, or a piece of one from
+    a word's start on (at least `PIECE` characters): a long name cut with an ellipsis after its mark
+    ("★ Quentin Ze…", what `common.ellipsize` makes), or a name wrapped over two lines ("★ Quentin",
+    "Zebrowski")."""
     if isinstance(key, str):
         if any(name in key for name in names):
             return True
-        if not key.endswith("…"):
-            return False
-        cut = key[:-1].rstrip()
+        cut = key[:-1].rstrip() if key.endswith("…") else key
         starts = [i for i in range(len(cut)) if (i == 0 or cut[i - 1].isspace()) and not cut[i].isspace()]
-        return any(name.startswith(cut[i:]) for i in starts for name in names)
+        pieces = [cut[i:] for i in starts if len(cut) - i >= PIECE]
+        return any(rest.startswith(piece) for piece in pieces for rest in _from_words(names, whole=key.endswith("…")))
     if depth > 6 or key is None or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
         return False
     if isinstance(key, Mapping):

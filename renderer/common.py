@@ -189,7 +189,13 @@ def _wrap(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
     for tok in tokens:
         if tok.isspace():
             lines[-1] += " " if lines[-1] else ""
-        elif not lines[-1] or tok in _CLOSING or f.getlength(lines[-1] + tok) <= max_width:
+        elif not lines[-1] or f.getlength(lines[-1] + tok) <= max_width:
+            lines[-1] += tok
+        elif tok in _CLOSING and len(lines[-1]) > 1 and not lines[-1][-1].isspace():
+            # A closing mark never starts a line: the character before it goes down with it.
+            lines[-1], carried = lines[-1][:-1].rstrip(), lines[-1][-1]
+            lines.append(carried + tok)
+        elif tok in _CLOSING:
             lines[-1] += tok
         else:
             lines[-1] = lines[-1].rstrip()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -401,13 +402,13 @@ def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
         y = BY + i * CELL
         d.line((BX, y, BX + BOARD_PX, y), fill=th["grid"], width=1)
 
-    _draw_ews_tank(d, th, board.ews_tank, say[K + "mark.ews"])
+    _draw_ews_tank(d, th, board.ews_tank)
     home_team = {}
     for team, men in board.teams:
         for man in men:
             home_team[board.building_of.get(board.start[man])] = team
     for b in board.buildings:
-        _draw_building(img, d, th, board, b, home_team.get(b.id), _building_word(say, b))
+        _draw_building(img, d, th, board, b, home_team.get(b.id))
     _draw_pointers(d, th, board)
     d.rectangle((BX - 1, BY - 1, BX + BOARD_PX, BY + BOARD_PX), outline=th["ink"], width=2)
     # the table's panel, under the map
@@ -424,19 +425,18 @@ def _building_word(say: Mapping[str, str], b: Any) -> str:
     return say.get(K + "building." + b.id, b.name)
 
 
-def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square, word: str) -> None:
+def _draw_ews_tank(d: ImageDraw.ImageDraw, th: Theme, sq: Square) -> None:
+    """The tank's drawing (its word is drawn over each board, `_draw_labels`)."""
     cx, cy = centre(sq)
     r = CELL * 0.4
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th["tank"], outline=th["ink"], width=2)
     d.ellipse(
         (cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5), outline=blend(th["tank"], (255, 255, 255), 0.4), width=1
     )
-    text_outlined(d, (cx, cy), word, legible(word, "condensed"), (255, 255, 255), (35, 50, 64), 2)
 
 
-def _draw_building(
-    img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: Board, b: Any, team: str | None, name: str
-) -> None:
+def _draw_building(img: Image.Image, d: ImageDraw.ImageDraw, th: Theme, board: Board, b: Any, team: str | None
+                   ) -> None:
     squares = set(b.squares)
     if b.kind == "home":
         fill = blend(th[team], th["paper"], 0.62) if team else th["beach"]
@@ -452,7 +452,9 @@ def _draw_building(
         for k in range(10, (x1 - x0) + (y1 - y0), 10):
             sx, ex = min(x0 + k, x1), max(x0, x0 + k - (y1 - y0))
             d.line((sx, y0 + (x0 + k - sx), ex, y0 + (x0 + k - ex)), fill=hatch, width=1)
-    _draw_label(d, th, b, squares, name)
+    if b.kind == "wd_base":  # the War Department's arrow; its word is drawn over each board
+        cx, cy = centre(b.squares[0])
+        _broad_arrow(d, (cx, cy - 14), th["wd_text"])
     # walls: every edge of the building except the door's, which is a visible gap
     door_in, door_out = tuple(b.door_inside), tuple(b.entrance)
     for c, r in squares:
@@ -505,39 +507,113 @@ def _draw_door(
     d.line((p1, tip), fill=th["wall"], width=3)
 
 
-def _draw_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, squares: set[Square], name: str) -> None:
-    if b.kind == "wd_base":  # the War Department's arrow over "WD"; no base is named by a command
-        cx, cy = centre(b.squares[0])
-        _broad_arrow(d, (cx, cy - 14), th["wd_text"])
-        text_centred(d, (cx, cy + 8), name, legible(name, "condensed"), th["wd_text"])
+Box = tuple[float, float, float, float]
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass
+class _Taken:
+    """What a board draws over the map before its labels: `full`, every token, marker and badge
+    (a home's name is never drawn over one); `words`, the words among them (a man's code, a
+    badge), which nothing may be drawn over."""
+
+    full: list[Box] = field(default_factory=list)
+    words: list[Box] = field(default_factory=list)
+
+    def free(self, box: Box, *, over_tokens: bool = False) -> bool:
+        """Whether `box` (and a pixel or two round it: an outline's width) meets nothing taken."""
+        wide = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)
+        return not any(_meets(wide, b) for b in (self.words if over_tokens else self.full + self.words))
+
+
+def _text_box(xy: Point, text: str, f: ImageFont.FreeTypeFont) -> Box:
+    x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
+    return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+
+
+def _draw_labels(canvas: Image.Image, th: Theme, say: Text, taken: _Taken) -> None:
+    """Every building's word and the EWS tank's, drawn last over the map, each where nothing
+    drawn over the map lies: a home's name on a row of the home clear of men, markers and badges
+    (left off when there is none: no command names a building and the parts picture names them
+    all); a base's or shelter's code, or the tank's word, in its square, or on a small tag at the
+    top of the square when a man or a badge stands there (left off only when words lie there)."""
+    d = ImageDraw.Draw(canvas)
+    board = load_board()
+    words = {k: say(k) for k in BACKGROUND_KEYS}
+    ews = words[K + "mark.ews"]
+    tx, ty = centre(board.ews_tank)
+    _icon_label(d, th, ews, (tx, ty), taken, "ews")
+    for b in board.buildings:
+        name = _building_word(words, b)
+        if b.kind in ("wd_base", "air_raid_shelter"):
+            _icon_label(d, th, name, centre(b.squares[0]), taken, b.kind)
+        else:
+            _home_label(d, th, b, name, taken)
+
+
+def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, taken: _Taken, kind: str) -> None:
+    cx, cy = at_centre
+    f = legible(word, "condensed")
+    if kind == "wd_base":
+        at, plate = (cx, cy + 8), None
+    elif kind == "air_raid_shelter":
+        at, plate = (cx, cy - 1), (cx - 21, cy - 15, cx + 21, cy + 13)
+    else:
+        at, plate = (cx, cy), None
+    box = _text_box(at, word, f)
+    if taken.free(plate or box):
+        if plate is not None:
+            d.rounded_rectangle(plate, radius=9, fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
+        if kind == "ews":
+            text_outlined(d, at, word, f, (255, 255, 255), (35, 50, 64), 2)
+        else:
+            text_centred(d, at, word, f, th["wd_text"] if kind == "wd_base" else (255, 255, 255))
         return
-    if b.kind == "air_raid_shelter":  # its code, as `shelter <man> <code>` takes it: S1 .. S4
-        cx, cy = centre(b.squares[0])
-        code = SHELTER_CODE.format(n=b.number)
-        d.rounded_rectangle((cx - 21, cy - 15, cx + 21, cy + 13), radius=9, fill=th["shelter_dark"],
-                            outline=(255, 255, 255), width=2)
-        text_centred(d, (cx, cy - 1), code, legible(code, "condensed"), (255, 255, 255))
+    # something stands on the square: the word on a tag at its top edge
+    y0 = cy - CELL / 2
+    tag_at = (cx, y0 + 5)
+    box = _text_box(tag_at, word, f)
+    tag = (box[0] - 4, box[1] - 3, box[2] + 4, box[3] + 3)
+    if not taken.free(tag, over_tokens=True):
         return
-    # label row: the building's row without the door, so the men waiting at the door hide no text
+    fill = {"wd_base": th["wd"], "air_raid_shelter": th["shelter_dark"]}.get(kind, th["tank"])
+    d.rounded_rectangle(tag, radius=5, fill=fill, outline=(255, 255, 255), width=1)
+    text_centred(d, tag_at, word, f, th["wd_text"] if kind == "wd_base" else (255, 255, 255))
+
+
+def _home_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, name: str, taken: _Taken) -> None:
+    """A home's name: first on its row without the door (the men waiting at the door hide no
+    text), on one line or two; else on any row of it that is clear."""
+    squares = {tuple(sq) for sq in b.squares}
     free = {sq for sq in squares if sq[1] != b.door_inside[1]} or (squares - {tuple(b.door_inside)}) or squares
-    cols, rows = sorted({c for c, _ in free}), sorted({r for _, r in free})
-    x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
-    y0, y1 = BY + (rows[0] - 1) * CELL, BY + rows[-1] * CELL
+    spans = [free] + [{sq for sq in squares if sq[1] == r} for r in sorted({r for _, r in squares})]
+    spans += [{sq} for sq in sorted(squares, key=lambda q: (q[1], q[0]))]  # a short name fits one square
     colour = th["label"]
-    f = legible(name, "condensed")
-    lines = _two_lines(name)
-    room = x1 - x0 - 6
-    if f.getlength(name) <= room:
-        text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2), name, f, colour)
-    elif lines is not None:
-        top, bottom = lines
-        f = max(legible(top, "condensed"), legible(bottom, "condensed"), key=lambda g: g.size)
-        if max(f.getlength(top), f.getlength(bottom)) <= room:
-            half = f.size * 0.55
-            text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 - half), top, f, colour)
-            text_centred(d, ((x0 + x1) / 2, (y0 + y1) / 2 + half), bottom, f, colour)
-    # a name too long for its building at a legible size is left off: no command names a building,
-    # and the board's parts picture (`render_parts`) names them all
+    for span in spans:
+        cols, rows = sorted({c for c, _ in span}), sorted({r for _, r in span})
+        x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
+        y0, y1 = BY + (rows[0] - 1) * CELL, BY + rows[-1] * CELL
+        mid = ((x0 + x1) / 2, (y0 + y1) / 2)
+        room = x1 - x0 - 6
+        f = legible(name, "condensed")
+        placed: list[tuple[Point, str, ImageFont.FreeTypeFont]] = []
+        lines = _two_lines(name)
+        if f.getlength(name) <= room:
+            placed = [(mid, name, f)]
+        elif lines is not None:
+            top, bottom = lines
+            g = max(legible(top, "condensed"), legible(bottom, "condensed"), key=lambda h: h.size)
+            half = g.size * 0.55
+            if max(g.getlength(top), g.getlength(bottom)) <= room and 2 * half + g.size <= y1 - y0:
+                placed = [((mid[0], mid[1] - half), top, g), ((mid[0], mid[1] + half), bottom, g)]
+        boxes = [_text_box(at, text, g) for at, text, g in placed]
+        if placed and all(taken.free(box) for box in boxes):
+            for at, text, g in placed:
+                text_centred(d, at, text, g, colour)
+            return
 
 
 def _two_lines(name: str) -> tuple[str, str] | None:
@@ -635,6 +711,25 @@ def _draw_figures(canvas: Image.Image, th: Theme, by_square: Mapping[Square, lis
             _paste_figure(canvas, th, man, team, (cx + ox, cy + oy), FIGURE, called, arrived)
 
 
+def _taken(view: Mapping[str, Any], figures: Mapping[Square, list[tuple[str, Any]]]) -> _Taken:
+    """What the board has drawn over the map so far (`_Taken`): the men (their codes as words),
+    the map references, bombs and flags."""
+    taken = _Taken()
+    for sq, on in figures.items():
+        cx, cy = centre(sq)
+        for (man, _), (ox, oy) in zip(on, _figure_spots(len(on)), strict=True):
+            x, y = cx + ox, cy + oy
+            taken.full.append((x - FIGURE / 2, y - FIGURE / 2, x + FIGURE / 2, y + FIGURE / 2))
+            code = INITIALS.get(man, man[:2].title())
+            taken.words.append(_text_box((x, y + 1), code, legible(code, "condensed")))
+    marks = [(p["reference"], 23.0, 23.0) for p in view.get("players", []) if p.get("reference")]
+    marks += [(sq, 19.0, 19.0) for sq in view.get("bombs", [])] + [(sq, 20.0, 13.0) for sq in view.get("jacks", [])]
+    for sq, rx, ry in marks:
+        cx, cy = centre(sq)
+        taken.full.append((cx - rx, cy - ry, cx + rx, cy + ry))
+    return taken
+
+
 def _draw_path(canvas: Image.Image, th: Theme, view: Mapping[str, Any]) -> None:
     move = view.get("last_move")
     if not move:
@@ -687,16 +782,24 @@ PILL_H = 30
 
 
 def _draw_highlight_pills(
-    canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]], busy: set[Square]
-) -> None:
-    """Each label on its square (at the bottom edge of a square with something on it). Too many
-    squares to letter legibly (an air raid's bombs): tinted only, their pointers name them."""
+    canvas: Image.Image, th: Theme, highlight: Mapping[str, list[int]], busy: set[Square], manned: set[Square]
+) -> list[Box]:
+    """Each label on its square (at the bottom edge of a square with something on it; across the
+    bottom edge of a square a man stands on, clear of his code). Too many squares to letter
+    legibly (an air raid's bombs): tinted only, their pointers name them. Returns the badges' boxes."""
     if len(highlight) > MANY_TARGETS:
-        return
+        return []
+    out: list[Box] = []
     for label, sq in highlight.items():
         badge = _label_pill(label, th["hl_edge"])
         cx, cy = centre(sq)
-        paste_centred(canvas, badge, (cx, cy + (CELL - PILL_H) / 2 - 1 if tuple(sq) in busy else cy))
+        if tuple(sq) in manned:
+            cy += CELL / 2
+        elif tuple(sq) in busy:
+            cy += (CELL - PILL_H) / 2 - 1
+        paste_centred(canvas, badge, (cx, cy))
+        out.append((cx - badge.width / 2, cy - badge.height / 2, cx + badge.width / 2, cy + badge.height / 2))
+    return out
 
 
 @cached("dads_army._label_pill", 1 * MB)
@@ -927,11 +1030,13 @@ def compose(ask: Ask) -> Image.Image:
     _draw_path(canvas, th, view)
     figures = _figures_by_square(view)
     _draw_figures(canvas, th, figures)
+    taken = _taken(view, figures)
     if highlight:
         busy = set(figures) | {tuple(s) for s in view.get("bombs", []) + view.get("jacks", [])}
         busy |= {tuple(p["reference"]) for p in view.get("players", []) if p.get("reference")}
         busy |= _icon_squares()
-        _draw_highlight_pills(canvas, th, highlight, busy)
+        taken.words += _draw_highlight_pills(canvas, th, highlight, busy, set(figures))
+    _draw_labels(canvas, th, say, taken)
     _draw_panel(Panel(canvas, th, say, view, ask.names))
     return canvas
 

@@ -125,6 +125,14 @@ def en_font(size: int, bold: bool = True) -> Any:
     return font("bold" if bold else "regular", size)
 
 
+def pair_width(pair: tuple[str, str], size: int, gap: int = 6, min_size: int = 18) -> float:
+    """How wide `draw_pair` draws `pair` at `size` (the English two sizes smaller, not under
+    `min_size`, as it draws it)."""
+    zh, en = pair
+    w = float(font_for_word(zh, size).getlength(zh))
+    return w if not en or en == zh else w + gap + float(en_font(max(min_size, size - 2), bold=True).getlength(en))
+
+
 def draw_pair(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],

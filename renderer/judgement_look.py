@@ -92,7 +92,7 @@ MESSAGES = {
     K + "frame.card_target": "Choosing a target",
     K + "frame.card_take": "Taking an equipment card",
     K + "frame.draw": "Choosing a pack",
-    K + "frame.alchemy": "Alchemist's Tower: hurt or heal",
+    K + "frame.alchemy": "Alchemist: hurt or heal",
     K + "frame.vanish": "Skip the location's effect?",
     K + "frame.declare": "Declare the win?",
     K + "frame.dig": "Taking from the discards",

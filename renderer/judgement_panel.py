@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from renderer.caches import KB, MB
+from renderer.caches import MB
 from renderer.common import RGB, Kept, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
 from renderer.judgement_board import (
     HEAD_Y0,
@@ -32,6 +32,7 @@ from renderer.judgement_board import (
     Pixels,
     draw_pair,
     en_font,
+    pair_width,
 )
 from renderer.judgement_look import (
     MESSAGES,
@@ -115,13 +116,8 @@ def draw_panel(c: Canvases, th: Theme, view: Mapping[str, Any], names: Mapping[i
     under: Any = ground
     for i, (p, box) in enumerate(zip(rows, boxes, strict=True)):
         below = max(0, areas[i][3] - areas[i + 1][1]) if i + 1 < len(rows) else 0
-        fn, name, name_w = _row_name(view, p, names, box)
-        full = (th, box, under, (_row_key(view, p, name_w), shared))
-        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, name_w, box))
-        at = (box[0] + NAME_DX, box[1] + LINE1_DY)
-        inked = ImageDraw.Draw(c.rgb).textbbox(at, name, font=fn, anchor="lm")
-        spot = (int(inked[0]) - 2, int(inked[1]) - 2, int(inked[2]) + 3, int(inked[3]) + 3)
-        c.area(_NAMES, spot, (full, name, fn.path, fn.size), partial(_draw_name, c.rgb, th, fn, name, at))
+        full = (th, box, under, (_row_key(view, p, names), shared))
+        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box))
         under = pixels.tail(below)
 
 
@@ -176,24 +172,31 @@ def _asked_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Map
     y: float = ASKED_Y
     frame = view.get("frame") if isinstance(view.get("frame"), Mapping) else None
     asked = _asked(view)
-    room = X1 - X0 - 30 - (DOT + 2) * len(asked[:9])
+    words: tuple[str, str] | None = None
     if frame is not None:
         kind = str(frame.get("kind") or "")
         words = both(K + "frame." + kind) if (K + "frame." + kind) in MESSAGES else both(K + "frame")
-        w = draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], max_width=room)
-        about = _frame_subject(frame)
-        if about is not None and room - w > 90:
-            draw_pair(d, (X0 + 14 + w + 10, y), about, 20, th["id_guard"], th["muted"], max_width=room - w - 10)
     elif len(asked) == 1:
         who = seat_names(view, asked[0], names)
-        draw_pair(d, (X0 + 14, y), (both(K + "to_act", player=who[0])[0], both(K + "to_act", player=who[1])[1]),
-                  20, th["ink"], th["muted"], max_width=room)
+        words = (both(K + "to_act", player=who[0])[0], both(K + "to_act", player=who[1])[1])
     elif asked:
-        draw_pair(d, (X0 + 14, y), both(K + "waiting", n=len(asked)), 20, th["ink"], th["muted"], max_width=room)
+        words = both(K + "waiting", n=len(asked))
+    # The dots of the seats asked close up (overlapping) before the words would be cut.
+    n = len(asked[:9])
+    step = float(DOT + 2)
+    need = pair_width(words, 18) if words else 0.0
+    if n > 1 and X1 - X0 - 30 - DOT - step * (n - 1) - 2 < need:
+        step = max(DOT * 0.4, (X1 - X0 - 30 - DOT - 2 - need) / (n - 1))
+    room = X1 - X0 - 30 - (DOT + 2 + step * (n - 1) if n else 0)
+    if words is not None:
+        w = draw_pair(d, (X0 + 14, y), words, 20, th["ink"], th["muted"], max_width=room)
+        about = _frame_subject(frame) if frame is not None else None
+        if about is not None and pair_width(about, 18) <= room - w - 10:  # shown whole or not at all
+            draw_pair(d, (X0 + 14 + w + 10, y), about, 20, th["id_guard"], th["muted"], max_width=room - w - 10)
     x = X1 - 14 - DOT / 2
     for seat in reversed(asked[:9]):
         paste_centred(img, piece(th, colour_of(view, seat), None, DOT), (x, y))
-        x -= DOT + 2
+        x -= step
 
 
 def _frame_subject(frame: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -263,7 +266,7 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 
 
 ROWS_BUDGET = 8 * MB
-"""Player rows kept (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
+"""Player rows kept, in bytes (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
 and an action changes one or two of them; a row that did not change since the table's last board
 is that board's (`Canvases`), so these serve a row shown again (a seat asked again, a name back)."""
 ROW_MARGIN = 8
@@ -278,13 +281,7 @@ the row's key, so a move keeps the row."""
 _ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", ROWS_BUDGET)
 """The rows drawn lately (`Canvases.area`), by what they show and what they stand on: the pixels
 the row above left in the top of their area (its `Pixels.tail`), or for the first row what the
-board under the panel is drawn from. Kept without the player's name (its width alone places the
-marks): the name is an area of its own over the row (`_NAMES`), so a row kept serves every table."""
-_NAMES: Kept[Pixels] = Kept("judgement_panel._NAMES", 512 * KB)
-"""The names over the rows (`_draw_name`), by the row under them and the words: a seat's colour is
-kept, a player's name never is (`caches.table_words`); the table's last board gives it again."""
-NAME_DX, LINE1_DY = 54, 21
-"""Where a row's name starts from its box's left, and its first line's middle below its top."""
+board under the panel is drawn from."""
 
 
 def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
@@ -294,36 +291,13 @@ def _area(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
     return (int(x0) - m, int(y0) - m, int(x1) + m + 1, int(y1) + m + 1)
 
 
-def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], name_w: float) -> tuple[Any, ...]:
-    """What a player's row shows of the view but the board's words and its name: its player's
-    entry (but `UNDRAWN`), colour, the width of its name (`_row_name`: where its marks start),
-    whether it acts or won."""
+def _row_key(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None) -> tuple[Any, ...]:
+    """What a player's row shows of the view but the board's words: its player's entry (but
+    `UNDRAWN`), colour and player's name (its label is those in the board's words), whether it
+    acts or won."""
     seat = seat_of(p.get("seat"))
     entry = repr(tuple(item for item in p.items() if item[0] not in UNDRAWN))
-    return (entry, colour_of(view, seat), name_w, *_marked(view, seat))
-
-
-def _row_name(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str] | None,
-              box: tuple[float, float, float, float]) -> tuple[ImageFont.FreeTypeFont, str, float]:
-    """A row's name on its first line as drawn (`_draw_name`): the seat's colour and the player's
-    name after its mark (★ won, ▶ acts), fitted left of the damage; its font, text and width."""
-    x0, _, x1, _ = box
-    seat = seat_of(p.get("seat"))
-    active, winner = _marked(view, seat)
-    left = x0 + NAME_DX
-    dmg = p.get("damage", 0)
-    top_right = x1 - 12 - en_font(28).getlength(str(dmg)) - 8
-    prefix = "★ " if winner else ("▶ " if active else "")
-    name = prefix + seat_label(view, seat, names)
-    fn = fit_font(name, 20, top_right - left, "bold", 18)
-    name = ellipsize(name, fn, min(260, top_right - left))
-    return fn, name, fn.getlength(name)
-
-
-def _draw_name(img: Image.Image, th: Theme, fn: ImageFont.FreeTypeFont, name: str, at: tuple[float, float]) -> None:
-    """A row's name (`_row_name`), drawn over the row: nothing else of the row reaches it (its marks
-    start 8 px after it), so drawing it last gives the pixels drawing it in turn did."""
-    ImageDraw.Draw(img).text(at, name, font=fn, fill=th["ink"], anchor="lm")
+    return (entry, colour_of(view, seat), given_name(names, seat), *_marked(view, seat))
 
 
 def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:
@@ -336,10 +310,9 @@ def _marked(view: Mapping[str, Any], seat: int | None) -> tuple[bool, bool]:
 
 
 def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[str, Any],
-              name_w: float, box: tuple[float, float, float, float]) -> None:
-    """Line 1: the piece, room for the colour and name (`name_w` wide: `_draw_name` draws them),
-    the marks, the damage; line 2: the character and its HP, then the equipment (on a line of its
-    own when the row has room for three)."""
+              names: Mapping[int, str] | None, box: tuple[float, float, float, float]) -> None:
+    """Line 1: the piece, the colour and name, the marks, the damage; line 2: the character and its
+    HP, then the equipment (on a line of its own when the row has room for three)."""
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -352,14 +325,15 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     edge = th["gold"] if active or winner else blend(pc, th["ink"], 0.25)
     d.rounded_rectangle(box, radius=10, fill=fill, outline=edge, width=3 if active or winner else 1)
     three = h >= 96
-    line1 = y0 + LINE1_DY
+    line1 = y0 + 21
     line2 = y0 + h / 2 if three else y1 - 19
     line3 = y1 - 19
     disc = piece(th, colour, seat, PIECE, th["gold"] if active or winner else None)
-    paste_centred(img, disc, (x0 + 27, line1 if h < 70 else y0 + h / 2))
-    if not alive:
-        _cross(d, (x0 + 27, line1 if h < 70 else y0 + h / 2), 13, th["ink"])
-    left = x0 + NAME_DX
+    at = (x0 + 27, line1 if h < 70 else y0 + h / 2)
+    paste_centred(img, disc, at)
+    if not alive:  # a small cross at the disc's foot, clear of its seat number
+        _cross(d, (at[0] + PIECE / 2 - 2, at[1] + PIECE / 2 - 4), 6, th["ink"])
+    left = x0 + 54
     # the damage at the right of line 1, in the track's red: its figure alone (the word would
     # take the room of the equipment; the damage track above names it)
     dmg = p.get("damage", 0)
@@ -368,6 +342,12 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     d.text((right, line1 + 1), str(dmg), font=fd, fill=th["hp"] if alive else th["muted"], anchor="rm")
     nx = right - fd.getlength(str(dmg))
     top_right = nx - 8
+    prefix = "★ " if winner else ("▶ " if active else "")
+    name = prefix + seat_label(view, seat, names)
+    fn = fit_font(name, 20, top_right - left, "bold", 18)
+    name = ellipsize(name, fn, min(260, top_right - left))
+    d.text((left, line1), name, font=fn, fill=th["ink"], anchor="lm")
+    name_w = fn.getlength(name)
     end2 = _character(img, d, th, view, p, (left, line2), right)
     slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2]]
     if three:

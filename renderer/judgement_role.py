@@ -179,6 +179,11 @@ class _Card:
         self.d.text((x, y), text, font=f, fill=fill, anchor="lm")
         return float(f.getlength(text))
 
+    @staticmethod
+    def fits(text: str, size: int, room: float) -> bool:
+        """Whether one `line` of `text` fits `room` without being cut."""
+        return fit_font(text, size, room, "bold", BODY).getlength(text) <= room
+
     def section(self, title: str, accent: RGB) -> None:
         """A section heading: a coloured tab with the title."""
         self.y += 10
@@ -373,7 +378,11 @@ class _Card:
             word = self.say(K + ("role.face_up" if up else "face_down"))
             tags.append(pill(word, 24, th["gold"] if up else th["hidden"], th["ink"] if up else WHITE, th["ink"]))
             room = W - PAD - 8 - sum(t.width + 6 for t in tags)
-            x += self.line(name, (x, self.y + 14), 22, th["ink"], end=room) + 10
+            if not self.fits(name, 22, room - x):  # a long name gets its line, its tags the next
+                self.line(name, (x, self.y + 14), 22, th["ink"])
+                self.y += 30
+            else:
+                x += self.line(name, (x, self.y + 14), 22, th["ink"], end=room) + 10
             for tag in tags:
                 paste_centred(self.img, tag, (x + tag.width / 2, self.y + 14))
                 x += tag.width + 6
@@ -389,7 +398,12 @@ class _Card:
             for skill in record.skills:
                 x = PAD + 12
                 sname = skill.name.get(self.lang)
-                x += self.line(sname, (x, self.y + 11), 18, th["ink"], end=W - PAD - 130) + 8
+                marks = skill.once_per_game or skill.id in used
+                if marks and not self.fits(sname, 18, W - PAD - 130 - x):
+                    self.line(sname, (x, self.y + 11), 18, th["ink"])
+                    self.y += 26
+                else:
+                    x += self.line(sname, (x, self.y + 11), 18, th["ink"], end=W - PAD - 130) + 8
                 if skill.once_per_game:
                     tag = pill(self.say(K + "role.once"), 22, th["panel2"], th["ink"], th["muted"])
                     paste_centred(self.img, tag, (x + tag.width / 2, self.y + 11))
@@ -412,7 +426,11 @@ class _Card:
             def inside(cid: str = cid, record: Any = record) -> None:
                 x: float = PAD + 12
                 name = self.name("character", cid)
-                x += self.line(name, (x, self.y + 13), 20, th["ink"], end=W - PAD - 110) + 10
+                if record is not None and not self.fits(name, 20, W - PAD - 110 - x):
+                    self.line(name, (x, self.y + 13), 20, th["ink"])
+                    self.y += 30
+                else:
+                    x += self.line(name, (x, self.y + 13), 20, th["ink"], end=W - PAD - 110) + 10
                 if record is not None:
                     tag = pill(f"♥ {self.say(K + 'hp').format(hp=record.hp)}", 24, th["hp"], WHITE, th["ink"])
                     paste_centred(self.img, tag, (x + tag.width / 2, self.y + 13))

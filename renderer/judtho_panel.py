@@ -11,6 +11,7 @@ Points and Material Score are the view's numbers (6.2, 8); the panel only shows 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -88,14 +89,57 @@ def _fitted(text: str, size: int, room: float, kind: str = "bold") -> tuple[Imag
     return f, ellipsize(text, f, room)
 
 
+_WORDS = re.compile(r"\s+|[\u2e80-\U0010ffff]|[^\s\u2e80-\U0010ffff]+")
+"""Where words may break: between words and between Chinese characters."""
+_NOTATION = re.compile(r"\s+|[\u2e80-\U0010ffff]|[^\s\u2e80-\U0010ffff]+?(?:[x\-]|(?=\s|[\u2e80-\U0010ffff]|$))")
+"""Where a move in notation may break besides: after its `x` or `-` (`Se4xd3xc2` breaks as
+`Se4x` `d3x` `c2`), so that a long capture wraps without being cut."""
+
+
+def _wrapped(text: str, f: ImageFont.FreeTypeFont, rooms: Sequence[float], breaks: re.Pattern[str] = _WORDS
+             ) -> list[str]:
+    """`text` in lines, the n-th at most `rooms[n]` wide (the last room for every line after), each
+    line broken where `breaks` allows; a piece wider than its line still gets a line of its own."""
+    lines = [""]
+    for tok in breaks.findall(text.strip()):
+        room = rooms[min(len(lines) - 1, len(rooms) - 1)]
+        if tok.isspace():
+            lines[-1] += " " if lines[-1] else ""
+        elif not lines[-1] or f.getlength(lines[-1] + tok) <= room:
+            lines[-1] += tok
+        else:
+            lines[-1] = lines[-1].rstrip()
+            lines.append(tok)
+    return [line.rstrip() for line in lines]
+
+
+def _legible_lines(text: str, size: int, rooms: Sequence[float], breaks: re.Pattern[str] = _WORDS
+                   ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """`text` wrapped (`_wrapped`) in the font that keeps every one of its lines legible: a line
+    of lower-case letters alone ("move") needs a larger size than the whole text did."""
+    f = legible(text, size)
+    lines = _wrapped(text, f, rooms, breaks)
+    for _ in range(3):
+        need = max((legible(line, size) for line in lines), key=lambda g: g.size)
+        if need.size <= f.size:
+            break
+        f = need
+        lines = _wrapped(text, f, rooms, breaks)
+    return f, lines
+
+
+LINE_H = 24
+"""A line more in the status box or the last move's box."""
+
+
 def draw_panel(panel: Panel, lay: Layout) -> None:
     """The panel beside the board: whose move, the relations, each player's card, the last move."""
-    canvas, th, say, view, _names = panel
+    canvas, th, say, view, names = panel
     x0, x1 = lay.panel_x + PAD, lay.panel_x + lay.panel_w - PAD
     top, bottom = lay.panel_y + PAD, lay.height - FRAME - PAD
-    y = _status(panel, (x0, top, x1, top + STATUS_H), lay.files) + GAP
+    y = _status(panel, (x0, top, x1, top + _status_height(say, view, names, x1 - x0)), lay.files) + GAP
     y = _relations(canvas, th, say, view, (x0, y, x1)) + GAP
-    last_h = LAST_H if (view.get("last_move") or {}).get("text") else 0
+    last_h = _last_height(say, view, x1 - x0) if (view.get("last_move") or {}).get("text") else 0
     players = list(view.get("players") or [])
     if players:
         cols = lay.columns
@@ -170,6 +214,30 @@ def _status(panel: Panel, box: tuple[float, float, float, float], files: int) ->
     return y1
 
 
+def _status_room(kings: Sequence[str], width: float) -> tuple[float, float]:
+    """Where the status box's words start (from its left edge) and how wide they may run."""
+    size = 46 if len(kings) < 2 else 34
+    step = size * 0.62
+    tx = (10 + size + step * (min(4, len(kings)) - 1) + 4) if kings else 14
+    return tx, width - 10 - tx
+
+
+def _status_lines(line: str, sub: str, kings: Sequence[str], width: float
+                  ) -> tuple[ImageFont.FreeTypeFont, list[str], ImageFont.FreeTypeFont, list[str]]:
+    """The status box's line and its words beside it, each wrapped to the box (never cut)."""
+    _, room = _status_room(kings, width)
+    f, lines = _legible_lines(line, 20 if sub else 22, [room])
+    fs, subs = _legible_lines(sub, 17, [room]) if sub else (f, [])
+    return f, lines, fs, subs
+
+
+def _status_height(say: Text, view: Mapping[str, Any], names: Mapping[int, str] | None, width: float) -> float:
+    """The status box's height: `STATUS_H`, and a line more for each line its words wrap to."""
+    kings, line, sub = status(say, view, names)
+    _, lines, _, subs = _status_lines(line, sub, kings, width)
+    return STATUS_H + LINE_H * max(0, len(lines) + len(subs) - (2 if sub else 1))
+
+
 def _paint_status(canvas: Image.Image, th: Theme, box: tuple[float, float, float, float], kings: tuple[str, ...],
                   line: str, sub: str) -> None:
     x0, y0, x1, y1 = box
@@ -181,16 +249,15 @@ def _paint_status(canvas: Image.Image, th: Theme, box: tuple[float, float, float
     step = size * 0.62
     for i, c in enumerate(kings[:4]):
         paste_centred(canvas, army_glyph(th, c, "king", size), (x0 + 6 + size / 2 + step * i, (y0 + y1) / 2))
-    tx = x0 + (10 + size + step * (min(4, len(kings)) - 1) + 4 if kings else 14)
-    room = x1 - 10 - tx
-    if sub:
-        f, text_line = _fitted(line, 20, room)
-        d.text((tx, y0 + 19), text_line, font=f, fill=th["ink"], anchor="lm")
-        fs, sub_line = _fitted(sub, 17, room)
-        d.text((tx, y0 + 42), sub_line, font=fs, fill=th["ink"], anchor="lm")
-    else:
-        f, text_line = _fitted(line, 22, room)
-        d.text((tx, (y0 + y1) / 2), text_line, font=f, fill=th["ink"], anchor="lm")
+    tx = x0 + _status_room(kings, x1 - x0)[0]
+    f, lines, fs, subs = _status_lines(line, sub, kings, x1 - x0)
+    rows = [(f, text_line) for text_line in lines] + [(fs, sub_line) for sub_line in subs]
+    if len(rows) == 1:
+        d.text((tx, (y0 + y1) / 2), lines[0], font=f, fill=th["ink"], anchor="lm")
+        return
+    top = (y0 + y1) / 2 - 23 * (len(rows) - 1) / 2 - (1 if sub else 0)
+    for i, (rf, text_line) in enumerate(rows):
+        d.text((tx, top + 23 * i), text_line, font=rf, fill=th["ink"], anchor="lm")
 
 
 def _pairs(view: Mapping[str, Any], relation: str) -> list[tuple[str, str]]:
@@ -298,9 +365,12 @@ def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, 
         words=(say(K + "captured") if captured else "", say(K + "reserve") if reserve else ""),
     )
     area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the card paints
-    unnamed = replace(shown, label="")  # what is kept is the same card at every table
-    _CARDS.area(canvas, area, (th, files, box, unnamed), lambda: _paint_player(canvas, th, unnamed, box))
-    _paint_label(canvas, th, shown, box)
+    if _beside(th, shown, box):  # the name's length moves nothing else: the card is kept without it
+        unnamed = replace(shown, label="")  # what is kept is the same card at every table
+        _CARDS.area(canvas, area, (th, files, box, unnamed), lambda: _paint_player(canvas, th, unnamed, box))
+        _paint_label(canvas, th, shown, box)
+    else:  # a long name moves the points and the lines (`_paint_player`): drawn whole, never kept
+        _paint_player(canvas, th, shown, box)
 
 
 @dataclass(frozen=True)
@@ -323,17 +393,31 @@ class _Card:
     """The words before the captured pieces and before the reserve ("" for a row not shown)."""
 
 
-def _paint_label(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
-    """The card's label (its mark and the player's name), right of the chips and left of the points,
-    drawn over the card as kept (`_CARDS` keeps it without its label: nothing else of the card
-    reaches where the label is, so drawing it last gives the pixels drawing it in its turn did)."""
-    x0, y0, x1, _ = box
+def _label_room(th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """Where the card's label starts (after the armies' chips) and the room it has there, left of
+    the points."""
+    x0, _, x1, _ = box
     pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
     x = x0 + 14
     for c, letter in zip(shown.cols, shown.letters, strict=True):
         x += pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"]).width + 3
-    f, label = _fitted(shown.label, 19, x1 - 12 - pp.width - (x + 3))
-    ImageDraw.Draw(canvas).text((x + 3, y0 + 18), label, font=f, fill=th["ink"], anchor="lm")
+    return x + 3, x1 - 12 - pp.width - (x + 3)
+
+
+def _beside(th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> bool:
+    """Whether the label fits beside the chips and the points, as `_paint_player` lays it out."""
+    _, room = _label_room(th, shown, box)
+    return legible(shown.label, 19).getlength(shown.label) <= room
+
+
+def _paint_label(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """The card's label (its mark and the player's name), right of the chips and left of the points,
+    drawn over the card as kept when it fits there (`_beside`; `_CARDS` keeps the card without its
+    label: nothing else of the card reaches where the label is, so drawing it last gives the pixels
+    drawing it in its turn did)."""
+    x, room = _label_room(th, shown, box)
+    f, label = _fitted(shown.label, 19, room)
+    ImageDraw.Draw(canvas).text((x, box[1] + 18), label, font=f, fill=th["ink"], anchor="lm")
 
 
 def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
@@ -349,16 +433,27 @@ def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float
         d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 8, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
                     outline=th[f"army_{c}_edge"] if c in ("white", "black") else None)
     pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
-    paste_centred(canvas, pp, (x1 - 6 - pp.width / 2, y0 + 18))
     x = x0 + 14
     for c, letter in zip(cols, shown.letters, strict=True):
         chip = pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"])
         paste_centred(canvas, chip, (x + chip.width / 2, y0 + 18))
         x += chip.width + 3
-    f2, line2 = _fitted(shown.line2, 17, x1 - 6 - (x0 + 14))
-    d.text((x0 + 14, y0 + 45), line2, font=f2, fill=th["ink"], anchor="lm")
+    f = legible(shown.label, 19)
+    f2 = legible(shown.line2, 17)
+    # The points go beside the name while both fit, else beside the Material Score; when neither
+    # has room for them, the name gets a line of its own under the chips and the points.
+    beside = f.getlength(shown.label) <= x1 - 12 - pp.width - (x + 3)
+    below = not beside and f2.getlength(shown.line2) <= x1 - 12 - pp.width - (x0 + 14)
+    alone = not beside and not below
+    paste_centred(canvas, pp, (x1 - 6 - pp.width / 2, y0 + (45 if below else 18)))
+    name_x, name_y = (x0 + 14, y0 + 45) if alone else (x + 3, y0 + 18)
+    _, label = _fitted(shown.label, 19, x1 - 6 - name_x if below or alone else x1 - 12 - pp.width - name_x)
+    d.text((name_x, name_y), label, font=f, fill=th["ink"], anchor="lm")
+    step = 27 if alone else 0
+    _, line2 = _fitted(shown.line2, 17, x1 - 6 - (x0 + 14) - (pp.width + 6 if below else 0))
+    d.text((x0 + 14, y0 + 45 + step), line2, font=f2, fill=th["ink"], anchor="lm")
     rows = [(word, items) for word, items in zip(shown.words, (shown.captured, shown.reserve), strict=True) if items]
-    y = y0 + 72
+    y = y0 + 72 + step
     for n, (word, items) in enumerate(rows):
         if y + ROW_PIECE / 2 > y1:
             break
@@ -416,14 +511,31 @@ def _piece_row(
     return y
 
 
+def _last_parts(say: Text, view: Mapping[str, Any], width: float
+                ) -> tuple[ImageFont.FreeTypeFont, str, ImageFont.FreeTypeFont, list[str]]:
+    """The last move's box: its word, and the move in notation wrapped after it (its first line
+    beside the word, the others under it: never cut)."""
+    f = legible(say(K + "last_move"), 17)
+    word = say(K + "last_move")
+    move = str(view["last_move"]["text"])
+    mf, lines = _legible_lines(move, 18, [width - 32 - f.getlength(word), width - 20], _NOTATION)
+    return f, word, mf, lines
+
+
+def _last_height(say: Text, view: Mapping[str, Any], width: float) -> float:
+    """The last move's box: `LAST_H`, and a line more for each line the move wraps to."""
+    return LAST_H + LINE_H * (len(_last_parts(say, view, width)[3]) - 1)
+
+
 def _last_move(
     canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], box: tuple[float, float, float, float]
 ) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _y1 = box
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle(box, radius=8, fill=blend(th["last"], th["panel"], 0.75), outline=th["last"], width=2)
-    f, word = _fitted(say(K + "last_move"), 17, 200)
-    d.text((x0 + 10, (y0 + y1) / 2), word, font=f, fill=th["ink"], anchor="lm")
+    f, word, mf, lines = _last_parts(say, view, x1 - x0)
+    y = y0 + LAST_H / 2
+    d.text((x0 + 10, y), word, font=f, fill=th["ink"], anchor="lm")
     tx = x0 + 22 + f.getlength(word)
-    mf, move = _fitted(str(view["last_move"]["text"]), 18, x1 - 10 - tx)
-    d.text((tx, (y0 + y1) / 2), move, font=mf, fill=th["ink"], anchor="lm")
+    for i, line in enumerate(lines):
+        d.text((tx if i == 0 else x0 + 10, y + LINE_H * i), line, font=mf, fill=th["ink"], anchor="lm")

@@ -3,6 +3,7 @@ held to it stay readable at 400 px wide."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import io
 import random
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from PIL import Image, ImageDraw
 
 from renderer.common import font, pill
@@ -158,3 +160,81 @@ def test_a_man_and_a_shelter_are_typed_as_the_board_shows_them() -> None:
             assert str(GAME.parse_action(f"move {typed} 6,2")) == f"move {man} 6,2"
     assert str(GAME.parse_action("shelter Pi S3")) == str(GAME.parse_action("shelter pike 3")) == "shelter pike 3"
     assert str(GAME.parse_action("hodge go")) == "hodge godfrey"
+
+
+def test_the_measure_finds_texts_cut_clipped_or_covered() -> None:
+    """A text shortened by the renderers' helper is cut, one running off the canvas is clipped,
+    one painted over by an opaque shape or sprite drawn later is covered; a translucent tint, the
+    transparent part of a sprite and the same words drawn again over themselves (a halo) are not."""
+    from renderer import common
+
+    bench = legibility()
+    f = font("bold", 20)
+
+    def draw() -> bytes:
+        canvas = Image.new("RGB", (600, 300), (255, 255, 255))
+        d = ImageDraw.Draw(canvas)
+        ink = (0, 0, 0)
+        d.text((10, 10), "Whole", font=f, fill=ink)
+        d.text((10, 40), common.ellipsize("A sentence far too long", f, 90), font=f, fill=ink)
+        d.text((560, 70), "Edge", font=f, fill=ink)
+        d.text((10, 100), "Under", font=f, fill=ink)
+        d.rectangle((5, 98, 60, 130), fill=(200, 30, 30))
+        d.text((10, 140), "Tinted", font=f, fill=ink)
+        ImageDraw.Draw(canvas, "RGBA").rectangle((5, 138, 90, 170), fill=(255, 200, 0, 60))
+        d.text((10, 180), "Halo", font=f, fill=ink)
+        d.text((10, 180), "Halo", font=f, fill=ink, stroke_width=2, stroke_fill=(255, 255, 255))
+        sprite = Image.new("RGBA", (200, 40), (0, 0, 0, 0))
+        ImageDraw.Draw(sprite).ellipse((0, 0, 40, 40), fill=(20, 90, 200, 255))
+        d.text((10, 220), "Pasted", font=f, fill=ink)
+        canvas.paste(sprite, (5, 215), sprite)
+        d.text((300, 220), "Beside", font=f, fill=ink)
+        canvas.paste(sprite, (250, 215), sprite)  # its transparent part lies over the words
+        return png(canvas)
+
+    picture = bench.measure(draw)
+    assert picture is not None
+    flaws = dict(picture.flaws)
+    assert flaws == {
+        common.ellipsize("A sentence far too long", f, 90): "cut",
+        "Edge": "clipped",
+        "Under": "covered by rectangle",
+        "Pasted": "covered by paste",
+    }
+    figures = picture.figures()
+    assert (figures["cut"], figures["clipped"], figures["covered"]) == (1, 1, 2)
+
+
+def test_wrapping_carries_a_character_down_with_a_closing_mark() -> None:
+    """A Chinese line never ends past its width to keep a closing mark (，) off the next line's
+    start: the character before the mark goes down with it, and nothing is cut."""
+    from renderer.common import wrap_text
+
+    text = "選擇任一人物（可選自己）：對其造成 2 點傷害，並讓你自己回復 1 點生命。"
+    probe = font("cjk", 16)
+    width = probe.getlength("選擇任一人物（可選自己）：對其造成 2 點傷害")  # "，" would overflow
+    f, lines = wrap_text(text, width, 16, "regular", 8, 16)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(f.getlength(line) <= width for line in lines)
+    assert not any(line.startswith("，") for line in lines) and lines[0].endswith("傷")
+
+
+def _each_game_and_language() -> list[tuple[str, str]]:
+    from gavel.tables import i18n
+    from rules import registry
+
+    keys = [importlib.import_module(module).PLUGIN.game.info.key for module in registry.INSTALLED]
+    return [(key, lang) for key in keys for lang in i18n.LANGUAGES]
+
+
+@pytest.mark.parametrize(("key", "lang"), _each_game_and_language())
+def test_every_game_shows_every_text_whole(key: str, lang: str) -> None:
+    """Each game's board and private pictures, in each language, with the fewest and the most
+    seats: no text cut with `…`, clipped by an edge or covered by a later drawing, and none under
+    9 px at 400 px wide (`bench/legibility.py` measures every seat count)."""
+    bench = legibility()
+    counts = bench.seat_counts(key)
+    for seats in sorted({counts[0], counts[-1]}):
+        for name, picture in bench.pictures(key, seats=seats, lang=lang).items():
+            assert picture.flaws == [], (name, seats)
+            assert min(px for _, px in picture.texts) >= bench.MIN_PX, (name, seats)
