@@ -456,7 +456,7 @@ def fleet_run(capsys, *args: str) -> dict:
     kinds = ("state", "log", "outbox_json", "outbox_images", "other")
     assert abs(written["total"] - sum(written[k] for k in kinds)) <= len(kinds)  # each kind rounded
     assert written["state"] > 100 and written["log"] > 0 and written["outbox_json"] > 0
-    assert written["outbox_images"] > 1000  # every action posts its board
+    assert written["outbox_images"] == 0  # the outbox keeps words: a picture sent again is drawn again
     caches = report["render_caches"]
     assert caches["total_bytes"] > 0 and caches["caches"]["gavel.tables.images.Drawn"]["entries"] >= 1
     assert caches["total_bytes"] == sum(c["bytes"] for c in caches["caches"].values())

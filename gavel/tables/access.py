@@ -10,11 +10,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from gavel.tables.games import get_game, installed
+from gavel.tables.games import installed
 from gavel.tables.hands import Secrets
 from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.store import loads
-from gavel.tables.table import Player, SeatInfo, Table, seating_fault, split_config, stored_time, stored_timeout
+from gavel.tables.table import Player, SeatInfo, Table, seating_fault
 from gavel.tables.timing import Clocks
 from gavel.tables.writes import RETRIES, StaleTable, Writes
 from rules.core import IllegalAction
@@ -236,19 +236,5 @@ class Access:
         return loaded
 
     def load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
-        game = get_game(row["game"])
-        seats = [SeatInfo.from_row(s) for s in (self._store.seats(row["id"]) if seat_rows is None else seat_rows)]
-        stored = loads(row["config"])
-        config, lang = split_config(stored)
-        table = Table(
-            id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
-            seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
-            time=stored_time(stored, game),
-            status=row["status"],
-            seats=seats, setup_record=loads(row["setup"]) or [],
-        )
-        if row["state"]:
-            table.snapshot = loads(row["state"])
-            table.state = game.load(table.snapshot)
-        return table
+        return self._tables.load(row, seat_rows)
 

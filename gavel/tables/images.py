@@ -162,24 +162,27 @@ class Images:
             self.loaded[key] = found
         return self.loaded[key]
 
-    def words(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """What a renderer needs to draw for `seat` (None: the channel) in its reader's words."""
-        return {"names": dict(enumerate(table.names)), "text": _text(self.reader(table, seat)), "texts": TEXTS}
+    def words(self, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
+        """What a renderer needs to draw for `seat` (None: the channel) in its reader's words
+        (`lang`: in that language instead)."""
+        return {"names": dict(enumerate(table.names)), "text": _text(lang or self.reader(table, seat)), "texts": TEXTS}
 
     async def render(self, table: Table, seat: int | None, prompt: Prompt | None,
-                      view: Mapping[str, Any] | None = None) -> bytes | None:
+                      view: Mapping[str, Any] | None = None, *, lang: str | None = None) -> bytes | None:
         """A PNG of `seat`'s view (None: the public one), marking the prompt's moves, with the
         seats' names, in the table's language (a seat's own view: in its reader's, `langs`).
         `view`: that view when the caller has it already (the public one the prompts were read
-        from). Pillow runs in a worker thread; a broken renderer costs the image, never the move."""
+        from); `lang`: the language to draw in, when not the reader's (a picture drawn again as it
+        was first drawn). Pillow runs in a worker thread; a broken renderer costs the image, never
+        the move."""
         renderer = self.renderer(table.game_key)
         if renderer is None or table.state is None:
             return None
         try:
             view = view if view is not None else table.game.view(table.state, seat)
             highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
-            words = self.words(table, seat)
-            key = Drawn.key("board", table.game_key, id(renderer), self.reader(table, seat), view, highlight,
+            words = self.words(table, seat, lang)
+            key = Drawn.key("board", table.game_key, id(renderer), lang or self.reader(table, seat), view, highlight,
                             words["names"])
 
             def draw() -> bytes | None:
@@ -267,18 +270,19 @@ class Images:
             log.exception("describing the parts of %s failed", game_key)
             return ""
 
-    async def render_hand(self, table: Table, seat: int) -> bytes | None:
+    async def render_hand(self, table: Table, seat: int, *, lang: str | None = None) -> bytes | None:
         """A PNG of `seat`'s hand from the renderer's optional `render_hand` (seat's own view, in
-        its reader's language); None when the renderer has none or fails (the lines still say it
-        all)."""
+        its reader's language, or `lang`); None when the renderer has none or fails (the lines
+        still say it all)."""
         renderer = self.renderer(table.game_key)
         render_hand = renderer.render_hand if renderer is not None else None
         if render_hand is None or table.state is None:
             return None
         try:
             view = table.game.view(table.state, seat)
-            words = self.words(table, seat)
-            key = Drawn.key("hand", table.game_key, id(renderer), self.reader(table, seat), view, words["names"])
+            words = self.words(table, seat, lang)
+            key = Drawn.key("hand", table.game_key, id(renderer), lang or self.reader(table, seat), view,
+                            words["names"])
 
             def draw() -> bytes | None:
                 return self.drawn.draw(key, lambda: render_hand(view, **words))

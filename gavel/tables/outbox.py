@@ -5,7 +5,13 @@ front-end says Discord accepted them (`keep`, `delivered`), and are sent again w
 one that falls due is claimed by the process that sends it: none goes out twice. A claim takes
 a channel's rows oldest first and stops at one another process holds, so a channel never hears
 a notice before an older one (`gavel.tables.store.claimable`); the process over some shards
-claims only its shards' channels (`waiting(shards=)`), so what it cannot send it never holds."""
+claims only its shards' channels (`waiting(shards=)`), so what it cannot send it never holds.
+
+A row keeps a notice's words, never its picture's bytes: the notice delivered at once carries its
+picture in memory, and the row says only that it had one (`picture`: what it showed, in which
+language). A notice read back from the outbox (a failed send tried again, a restart, another
+process sharing the database) has its picture drawn again from its table at the row's version
+(`Redraw`), as it was first drawn; a row kept before then, with its bytes, still sends them."""
 
 from __future__ import annotations
 
@@ -13,15 +19,17 @@ import asyncio
 import logging
 import os
 import secrets
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gavel.tables.notices import Notice, Prompt, Public, Reminder, from_record, to_record
+from gavel.tables.images import Images
+from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder, from_record, to_record
 from gavel.tables.registry import Tables
 from gavel.tables.store import Keep, ReminderSent, Shards, StaleWrite, dumps, loads
-from gavel.tables.table import Table
+from gavel.tables.table import Table, engine_config
 from gavel.tables.timing import Clocks
 from gavel.tables.writes import StaleTable, Writes
 
@@ -38,14 +46,114 @@ class Owed:
     held: frozenset[int] = frozenset()
 
 
-class Outbox:
-    """The notices kept until delivered (the rows live in the database; this keeps nothing else)."""
+PICTURES_KEPT = 64
+"""The pictures of its own undelivered notices an outbox keeps in memory (`Pictures`): a board's
+PNG is 40-80 KB."""
 
-    def __init__(self, tables: Tables, timing: Clocks, writes: Writes, *, enabled: bool = True) -> None:
+
+class Pictures:
+    """The pictures of this process's own notices still undelivered, by outbox row: a notice sent
+    again soon after (a failed post tried again) is not drawn again. Bounded (least recently used
+    first out); safe across threads."""
+
+    def __init__(self, kept: int = PICTURES_KEPT) -> None:
+        self.kept = kept
+        self._found: OrderedDict[int, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def put(self, row: int, image: bytes) -> None:
+        with self._lock:
+            self._found[row] = image
+            self._found.move_to_end(row)
+            while len(self._found) > self.kept:
+                self._found.popitem(last=False)
+
+    def get(self, row: int) -> bytes | None:
+        with self._lock:
+            found = self._found.get(row)
+            if found is not None:
+                self._found.move_to_end(row)
+            return found
+
+    def drop(self, rows: Iterable[int]) -> None:
+        with self._lock:
+            for row in rows:
+                self._found.pop(row, None)
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+
+class Redraw:
+    """A kept notice's picture drawn again from its table at the version it was kept at: the
+    table as held here when it is still at that version, else as stored when the stored state is,
+    else the state folded from the table's set-up and its log up to that version (`Game.replay`).
+    The public board from the public view (marking its prompt's moves when that prompt is not
+    private, as the channel's notice was drawn), a seat's hand or board from that seat's view, in
+    the language it was first drawn in. Drawing and folding run in worker threads."""
+
+    def __init__(self, tables: Tables, images: Images) -> None:
+        self._tables = tables
+        self._images = images
+
+    async def picture(self, table_id: int, version: int, notice: Public | Private,
+                      drawn: dict[str, Any]) -> bytes | None:
+        """The picture of `notice` (`drawn`: the outbox's mark of what it showed), or None when it
+        cannot be drawn again (the table or its log is gone, the renderer fails: logged)."""
+        try:
+            table = self._tables.held(table_id)
+            if table is None or table.state is None or table.version != version:
+                table = await asyncio.to_thread(self._stored_at, table_id, version)
+            lang = drawn.get("lang")
+            if isinstance(notice, Public):
+                prompt = notice.prompt if notice.prompt is not None and not notice.prompt.private else None
+                image = await self._images.render(table, None, prompt, lang=lang)
+            elif drawn.get("of") == "hand":
+                image = await self._images.render_hand(table, notice.seat, lang=lang)
+            else:
+                image = await self._images.render(table, notice.seat, None, lang=lang)
+        except Exception:
+            log.exception("the picture of a notice of table %s at version %s cannot be drawn again; sent without it",
+                          table_id, version)
+            return None
+        if image is None:
+            log.warning("the picture of a notice of table %s at version %s was not drawn again; sent without it",
+                        table_id, version)
+        return image
+
+    def _stored_at(self, table_id: int, version: int) -> Table:
+        """Table `table_id` as stored, its state at `version` (folded from its log when the stored
+        state is past it); LookupError when there is no such table or version."""
+        store = self._tables.store
+        row = store.table_row(table_id)
+        if row is None:
+            raise LookupError(f"no table {table_id}")
+        table = self._tables.load(row)
+        if table.state is not None and table.version == version:
+            return table
+        rows = [r for r in store.actions(table_id) if r["version"] <= version]
+        config = engine_config(table.config, table.variant)
+        state = table.game.replay(config, len(table.seats), table.setup_record,
+                                  [(r["seat"], r["action"], loads(r["chance"]) or []) for r in rows])
+        if state.version != version:
+            raise LookupError(f"table {table_id}: its log folds to version {state.version}, not {version}")
+        table.state = state
+        return table
+
+
+class Outbox:
+    """The notices kept until delivered (the rows live in the database; this keeps nothing else
+    but the pictures of its own notices not delivered yet, `pictures`)."""
+
+    def __init__(self, tables: Tables, timing: Clocks, writes: Writes, images: Images, *,
+                 enabled: bool = True) -> None:
         self._tables = tables
         self._store = tables.store
         self._timing = timing
         self._writes = writes
+        self.pictures = Pictures()
+        self.redraw = Redraw(tables, images)
+        self._images = images
         self.enabled = enabled
         """Whether changes' notices wait in the database until delivered (the bot's case; local
         play prints them at once and keeps nothing)."""
@@ -77,7 +185,7 @@ class Outbox:
             if reminder is not None and not await asyncio.to_thread(self._store.claim_reminder, table.id, reminder):
                 return []
             return notices
-        items = [(dumps(to_record(n)), getattr(n, "image", None)) for n in notices]
+        items: list[tuple[str, bytes | None]] = [(dumps(self._record(table, n)), None) for n in notices]
         # Processes sharing a database: the writer holds its notices while it sends them.
         hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
         keep = Keep(table.channel_id, items, hold, self.me if self.shared else None)
@@ -90,9 +198,23 @@ class Outbox:
             return notices
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
+            image = getattr(notice, "image", None)
+            if image is not None and row is not None:
+                self.pictures.put(row, image)
             if isinstance(notice, Public):
                 notice.owed = keep.older  # the front-end asks for older notices only when some wait
         return notices
+
+    def _record(self, table: Table, notice: Notice) -> dict[str, Any]:
+        """What the outbox keeps of `notice`: its JSON, and when it carries a picture, what that
+        showed (`picture`: `board` or `hand`) and the language it was drawn in, for `Redraw`;
+        never the picture itself."""
+        record = to_record(notice)
+        if isinstance(notice, (Public, Private)) and notice.image is not None:
+            seat = notice.seat if isinstance(notice, Private) else None
+            of = notice.shows if isinstance(notice, Private) else "board"
+            record["picture"] = {"of": of, "lang": self._images.reader(table, seat)}
+        return record
 
     async def _add(self, table: Table, keep: Keep, reminder: int | None = None) -> bool:
         """Keep notices in the outbox (no action with them), their rows in `keep.ids`, with the
@@ -124,6 +246,7 @@ class Outbox:
         """Discord accepted these notices (outbox rows): they are done."""
         rows = list(rows)
         if rows:
+            self.pictures.drop(rows)
             await asyncio.to_thread(self._store.outbox_done, rows)
 
     async def undelivered(self, rows: Iterable[int]) -> None:
@@ -180,12 +303,16 @@ class Outbox:
 
     async def _notices(self, rows: list[dict[str, Any]]) -> dict[int, list[Notice]]:
         """Outbox rows as notices by channel, oldest first; the rows of notices nobody is to see
-        any more (unreadable, or a prompt or a reminder long past) are dropped from the outbox."""
+        any more (unreadable, or a prompt or a reminder long past) are dropped from the outbox. A
+        notice that had a picture gets it back: the row's own bytes (a row kept before pictures
+        were drawn again), else the one this process still holds, else drawn again (`Redraw`);
+        one that cannot be is sent without it."""
         found: dict[int, list[Notice]] = defaultdict(list)
         dropped: list[int] = []
         for row in rows:
             try:
-                notice = from_record(loads(row["notice"]), row["image"], row["id"])
+                record = loads(row["notice"])
+                notice = from_record(record, row["image"], row["id"])
             except Exception:  # a notice nobody can read is dropped, not retried for ever
                 log.exception("outbox row %s cannot be read; dropped", row["id"])
                 dropped.append(row["id"])
@@ -198,6 +325,10 @@ class Outbox:
             if isinstance(notice, Reminder) and not self._still_open(table, notice.opened):
                 dropped.append(row["id"])  # a reminder of a decision answered since
                 continue
+            drawn = record.get("picture")
+            if isinstance(notice, (Public, Private)) and notice.image is None and isinstance(drawn, dict):
+                notice.image = self.pictures.get(row["id"]) \
+                    or await self.redraw.picture(row["table_id"], row["version"], notice, drawn)
             if isinstance(notice, Public) and notice.prompt is not None and not current:
                 notice = replace(notice, prompt=None)
             found[row["channel"]].append(notice)

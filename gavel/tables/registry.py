@@ -11,11 +11,12 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Any
 
-from gavel.tables.games import game_name, installed
+from gavel.tables.games import game_name, get_game, installed
 from gavel.tables.notices import Notice, Public
-from gavel.tables.store import TableStore
-from gavel.tables.table import Player, Table
+from gavel.tables.store import TableStore, loads
+from gavel.tables.table import Player, SeatInfo, Table, split_config, stored_time, stored_timeout
 from rules.core import IllegalAction, Msg
 
 
@@ -110,6 +111,25 @@ class Tables:
         self._by_id.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
+
+    def load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
+        """A table as its stored `row` and seat rows say it (read from the store when not given),
+        not held: with its state when the row has one."""
+        game = get_game(row["game"])
+        seats = [SeatInfo.from_row(s) for s in (self.store.seats(row["id"]) if seat_rows is None else seat_rows)]
+        stored = loads(row["config"])
+        config, lang = split_config(stored)
+        table = Table(
+            id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
+            seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
+            time=stored_time(stored, game),
+            status=row["status"],
+            seats=seats, setup_record=loads(row["setup"]) or [],
+        )
+        if row["state"]:
+            table.snapshot = loads(row["state"])
+            table.state = game.load(table.snapshot)
+        return table
 
     def broke(self, broken: BrokenTable) -> None:
         """The open table of `broken.channel_id` could not be loaded: the channel stays closed."""

@@ -182,7 +182,7 @@ class TableService:
         runs none: nobody's time runs out, so no notice speaks of a clock or a deadline."""
         self.undo_points = UndoPoints()
         self.writes = Writes(self.tables, self.timing, self.undo_points)
-        self.outbox = Outbox(self.tables, self.timing, self.writes, enabled=outbox)
+        self.outbox = Outbox(self.tables, self.timing, self.writes, self.images, enabled=outbox)
         """`outbox`: whether changes' notices wait in the database until delivered (the bot's
         case; local play prints them at once and keeps nothing)."""
         self.access = Access(self.tables, self.timing, self.secrets, self.writes)
