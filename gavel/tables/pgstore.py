@@ -41,6 +41,7 @@ import itertools
 import json
 import os
 import threading
+import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -187,13 +188,28 @@ def configure(conn: psycopg.Connection[Any]) -> None:
     conn.row_factory = dict_row
 
 
+RESTARTING = ("the database system is starting up", "the database system is shutting down",
+              "the database system is in recovery mode", "the database system is not yet accepting connections")
+"""What a server says while it restarts (SQLSTATE 57P03): worth waiting for (`connect`)."""
+RESTART_WAIT = 30.0
+"""Seconds `connect` waits at most for a server that is restarting."""
+
+
 def connect(url: str, **kwargs: Any) -> psycopg.Connection[Any]:
     """One connection outside the pool (migrations, `--check-db`); a clear `StoreError` if the
-    server cannot be reached."""
-    try:
-        conn = psycopg.connect(url, connect_timeout=10, **kwargs)
-    except psycopg.Error as exc:
-        raise StoreError(f"{redacted(url)}: cannot connect to PostgreSQL ({reason(exc)})") from exc
+    server cannot be reached. A server restarting (`RESTARTING`) is waited for, up to
+    `RESTART_WAIT` seconds: a bot started while its database restarts comes up with it."""
+    waited = 0.0
+    while True:
+        try:
+            conn = psycopg.connect(url, connect_timeout=10, **kwargs)
+            break
+        except psycopg.Error as exc:
+            if waited < RESTART_WAIT and any(said in str(exc) for said in RESTARTING):
+                time.sleep(0.5)
+                waited += 0.5
+                continue
+            raise StoreError(f"{redacted(url)}: cannot connect to PostgreSQL ({reason(exc)})") from exc
     configure(conn)
     return conn
 
