@@ -54,6 +54,9 @@ class _Out:
     nothing (`Answers.notices`): passes are shown when the window closes."""
     moved: bool = False
     """An action other than a pass was applied in the call."""
+    waited: frozenset[int] = frozenset()
+    """The seats whose own passes, given by hand during a window's hold, the call applied when
+    the hold ended: like `actor`, the notice that follows their click pings nobody at them."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,23 @@ class Answers:
             return
         if await asyncio.to_thread(self._tables.store.set_clock, table.id, table.version, clock_text(row)):
             self._timing.stored(table.id, row)
+
+    async def save_queued(self, table: Table) -> None:
+        """Store the clock of a window after a pass was queued for its hold (`Clocks.queue`),
+        merged with the stored one (`TableStore.queue_clock`), so passes another process queued
+        in the same window meanwhile are kept, and taken up here (`Clocks.adopt`)."""
+        if not self._timing.enabled or self._writes.pending(table.id) is not None:
+            await self.save_clock(table)
+            return
+        row = self._timing.row(table)
+        text = clock_text(row)
+        if row is None or text is None:
+            await self.save_clock(table)
+            return
+        merged = await asyncio.to_thread(self._tables.store.queue_clock, table.id, table.version, text)
+        if merged is not None:
+            self._timing.stored(table.id, row)
+            self._timing.adopt(table, merged)
 
     def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `prompt_of` makes it
@@ -286,7 +306,7 @@ class Answers:
         # The channel pings a seat once per decision (or per turn, `Decision.turn`): when it is first
         # asked in it, and never the seat whose own click this answers, nor one whose pass waits
         # for the window's hold (its standing order answers for it; the mention still shows).
-        quiet = frozenset() if out.actor is None else frozenset({out.actor})
+        quiet = out.waited if out.actor is None else out.waited | {out.actor}
         quiet |= frozenset(self._timing.waiting_passes(table))
         ping = self._timing.decisions.to_ping(table, quiet) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))

@@ -100,7 +100,7 @@ class Expiry:
         service's clock): nothing, and the front-end's timer is armed again."""
         if self._timing.holding(table) is not None:
             return []
-        out = _Out(before=table.decision())
+        out = _Out(before=table.decision(), waited=frozenset(self._timing.queued(table)))
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
 

@@ -62,7 +62,7 @@ class Orders:
         info = replace(table.seats[seat], orders=chosen)
         await asyncio.to_thread(self._tables.store.update_seat, table.id, seat, {"orders": info.orders_text()})
         table.seats[seat] = info
-        out = _Out(before=table.decision())
+        out = _Out(before=table.decision(), actor=seat)  # the player's own call: no ping for them
         notices: list[Notice] = []
         version = table.version
         if switch == "on":

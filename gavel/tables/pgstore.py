@@ -65,6 +65,7 @@ from gavel.tables.store import (
     claimable,
     dumps,
     first_column,
+    merge_queued,
     outbox_rows,
     rating_columns,
     ratings_query,
@@ -521,6 +522,20 @@ class PgStore:
             cursor = conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s",
                                   [clock, table_id, at])
         return cursor.rowcount == 1
+
+    def queue_clock(self, table_id: int, at: int, clock: str) -> str | None:
+        """Store the clock of a window while passes wait for its hold, merged with the one
+        stored (`merge_queued`: another process's waiting passes in that window are kept), the
+        row locked meanwhile (`FOR UPDATE`); the clock written, or None when the table is no
+        longer at `at`."""
+        with self.atomic() as conn:
+            row = conn.execute("SELECT clock FROM tables WHERE id = %s AND version = %s FOR UPDATE",
+                               [table_id, at]).fetchone()
+            if row is None:
+                return None
+            merged = merge_queued(_text(row["clock"]), clock)
+            conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s", [merged, table_id, at])
+        return merged
 
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a

@@ -151,7 +151,7 @@ class Play:
             self._timing.unqueue(table, seat)
             return False
         self._timing.queue(table, seat, str(action))
-        await self._answers.save_clock(table)
+        await self._answers.save_queued(table)
         return True
 
     async def answer_waiting(self, table: Table, out: _Out, batch: bool = False) -> bool:

@@ -116,6 +116,24 @@ def loads(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+def merge_queued(stored: str | None, clock: str) -> str:
+    """The clock `clock` (JSON text, see `gavel.tables.decisions.ClockRow`) with the passes
+    waiting for the same window's hold in the clock `stored` kept (`queued`, one per seat: the
+    new clock's own for a seat both name), so two processes queuing passes in one window lose
+    neither's; the earlier of their hold ends stays. Another window's (`opened`) are dropped."""
+    old, new = loads(stored), loads(clock)
+    if not isinstance(old, dict) or not isinstance(new, dict) or old.get("opened") != new.get("opened") \
+            or old.get("at") != new.get("at") or not old.get("queued"):
+        return clock
+    passes = {int(seat): str(text) for seat, text in old.get("queued") or ()}
+    passes.update({int(seat): str(text) for seat, text in new.get("queued") or ()})
+    new["queued"] = [[seat, passes[seat]] for seat in sorted(passes)]
+    holds = [float(h) for h in (old.get("hold"), new.get("hold")) if h is not None]
+    if holds:
+        new["hold"] = min(holds)
+    return json.dumps(new)
+
+
 SQLITE_INT_MAX = 2**63 - 1
 """The largest integer SQLite stores (and takes as a LIMIT)."""
 
@@ -795,6 +813,19 @@ class Store:
         return cursor.rowcount == 1
 
     @_locked
+    def queue_clock(self, table_id: int, at: int, clock: str) -> str | None:
+        """Store the clock of a window while passes wait for its hold, merged with the one
+        stored (`merge_queued`: another process's waiting passes in that window are kept), in
+        one transaction; the clock written, or None when the table is no longer at `at`."""
+        with self.atomic():
+            row = self.db.execute("SELECT clock FROM tables WHERE id = ? AND version = ?", [table_id, at]).fetchone()
+            if row is None:
+                return None
+            merged = merge_queued(row[0], clock)
+            self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?", [merged, table_id, at])
+        return merged
+
+    @_locked
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
@@ -1134,6 +1165,7 @@ class TableStore(Protocol):
     def head(self, table_id: int) -> dict[str, Any] | None: ...
     def others_mark(self) -> Hashable | None: ...
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
+    def queue_clock(self, table_id: int, at: int, clock: str) -> str | None: ...
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
     def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]: ...

@@ -119,6 +119,24 @@ class Clocks:
         passes = found[1] if found is not None and found[0] == opened.version else {}
         self._queued[table.id] = (opened.version, {**passes, seat: text})
 
+    def adopt(self, table: Table, clock: str | None) -> None:
+        """Take up the passes the stored clock (`clock`, JSON text) says wait for the window
+        open now (queued by another process, or merged by the store with this one's:
+        `Store.queue_clock`), beside this process's own; the row is then what is stored."""
+        found = loads(clock) if clock else None
+        opened = self.decisions.track(table)
+        if not isinstance(found, dict) or found.get("at") != table.version or opened is None \
+                or found.get("opened") != opened.version or not found.get("queued"):
+            return
+        mine = self._queued.get(table.id)
+        passes = dict(mine[1]) if mine is not None and mine[0] == opened.version else {}
+        for seat, text in found["queued"]:
+            passes.setdefault(int(seat), str(text))
+        self._queued[table.id] = (opened.version, passes)
+        known = self._rows.get(table.id)
+        if known is not None and known.at == table.version:
+            self._rows[table.id] = known._replace(queued=tuple(sorted(passes.items())))
+
     def unqueue(self, table: Table, seat: int) -> None:
         """`seat` answered otherwise (it played after all): its waiting pass is dropped."""
         found = self._queued.get(table.id)

@@ -278,3 +278,25 @@ async def test_after_the_hold_a_pass_that_leaves_the_window_open_is_stored_and_t
     # Alice's pass, and Carol's by her order (the hold is over): Bob holds a playable card
     assert table.version == version + 2 and table.decision().asked == {1}
     assert [a["action"] for a in svc.store.actions(table.id)][-2:] == ["pass", "pass"]
+
+
+async def test_passes_two_services_queue_in_one_window_are_all_applied_when_the_hold_ends(tmp_path) -> None:
+    """Two services on one database (as processes sharing one): Carol's pass waits in one, Bob's
+    in the other, within the same hold; neither write loses the other's pass."""
+    db = str(tmp_path / "two.sqlite3")
+    t = Time()
+    first = service(t, db)
+    await table_with(first, EVEN_HAND)
+    await first.act(CHANNEL, ALICE, "draw")
+    second = service(t, db)
+    await second.restore()
+    version = first.table(CHANNEL).version
+    assert await first.act(CHANNEL, CAROL, "pass") == []
+    assert await second.act(CHANNEL, BOB, "pass") == []  # Bob could have played: his own pass, by hand
+    assert first.table(CHANNEL).version == version and second.table(CHANNEL).version == version
+    t.now += HOLD
+    await first.expire(CHANNEL, version)  # the one that did not hear Bob's pass fires the hold
+    table = first.table(CHANNEL)
+    log = first.store.actions(table.id)
+    passes = [(a["seat"], a["action"]) for a in log if a["version"] > version]
+    assert passes[:3] == [(0, "pass"), (1, "pass"), (2, "pass")]  # the window closed at the hold's end
