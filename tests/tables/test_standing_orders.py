@@ -300,3 +300,37 @@ async def test_passes_two_services_queue_in_one_window_are_all_applied_when_the_
     log = first.store.actions(table.id)
     passes = [(a["seat"], a["action"]) for a in log if a["version"] > version]
     assert passes[:3] == [(0, "pass"), (1, "pass"), (2, "pass")]  # the window closed at the hold's end
+
+
+def pinged(notices: list[Notice]) -> set[int]:
+    from gavel.tables.notices import Prompt
+
+    prompts = [n.prompt for n in notices if isinstance(n, Public)] + [n for n in notices if isinstance(n, Prompt)]
+    return {p.seat for p in prompts if p is not None and p.ping}
+
+
+async def test_the_hold_s_end_pings_no_seat_whose_own_pass_waited_for_it() -> None:
+    """Bob passes by hand during the hold; when it ends the window closes and Bob is asked next
+    (his draw): like the answer to his own click without the hold, that notice pings him not."""
+    t = Time()
+    svc = service(t)
+    await table_with(svc, ODD_HAND)
+    await svc.act(CHANNEL, ALICE, "draw")
+    version = svc.table(CHANNEL).version
+    assert await svc.act(CHANNEL, BOB, "pass") == []
+    t.now += HOLD
+    told = await svc.expire(CHANNEL, version)
+    assert svc.table(CHANNEL).decision().asked == {1}  # the window closed, Bob draws
+    assert 1 not in pinged(told)
+
+
+async def test_the_hold_s_end_pings_a_seat_asked_whose_pass_came_from_its_order() -> None:
+    t = Time()
+    svc = service(t)
+    await table_with(svc, ODD_HAND)  # Bob holds nothing playable: his order (the default) passes
+    await svc.act(CHANNEL, ALICE, "draw")
+    version = svc.table(CHANNEL).version
+    t.now += HOLD
+    told = await svc.expire(CHANNEL, version)
+    assert svc.table(CHANNEL).decision().asked == {1}
+    assert 1 in pinged(told)  # he did not act: he is asked anew
