@@ -13,7 +13,8 @@ select must take), then the first component of each private menu the click answe
 the table's version moves. A "My options" button is such a first component: it opens the
 clicker's own menu privately, as in a game with hidden information. `--max-clicks` bounds the
 clicks so a game that loops ends (`finished: false`); a human asked with nothing to click ends it
-too (`stuck` says what the channel showed).
+too (`stuck` says what the channel showed; when a human's clicks moved nothing, the decision
+open, the passes waiting for its hold and the last click's answer are printed to stderr).
 
 The humans play on the defaults a new player gets: their standing orders are the game's
 defaults (pass a window by itself only where the seat holds nothing playable), and a window
@@ -36,7 +37,8 @@ Per game, counted from the Start click (the lobby left out):
 - `edits`: PATCH requests to a message (an edit, or the answer of a deferred interaction);
 - `pings`: user mentions in a new channel message's content that its `allowed_mentions` let
   ping (read when the message is first seen after the click that posted it);
-  `pings_to_actor`: those of the human whose click posted the message;
+  `pings_to_actor`: those of the human whose click posted the message (what the end of a
+  window's hold posts, while the bench moves time on, is the clock's: no human's);
 - `dms`: new messages in direct-message channels; `ephemeral`: new messages only the clicker sees;
 - `actions`: actions in the table's log; `finished`, `clicks` (all clicks, the bound's count),
   `cpu_s` (`time.process_time`) and `wall_s` of the whole game from the Start click.
@@ -262,6 +264,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     if not await held(env, table, table.version):
                         stuck = f"a window's hold never ended at version {table.version}"
                         break
+                    seen.read(None)  # what the hold's end posted: the clock's, no human's click
                     continue
                 actor = members[int(table.seats[asked[0]].user_id or 0)]
                 version = table.version
@@ -274,6 +277,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                 if target is None:
                     stuck = f"nothing to click for {actor.name} at version {version}"
                     break
+                step: Any = None
+                result: Any = None
                 for _depth in range(MENU_DEPTH):
                     step = first_step(target)
                     if step is None or clicks >= max_clicks:
@@ -297,6 +302,15 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     if asked[0] in service.answered(channel.id):  # the pass waits for the hold
                         continue
                     stuck = f"{actor.name}'s clicks moved nothing at version {version}"
+                    # What the table and the last click said, for whoever looks into it.
+                    print(json.dumps({"stuck": stuck, "decision": repr(table.decision()),
+                                      "holding": service.timing.holding(table),
+                                      "waiting": service.timing.waiting_passes(table),
+                                      "opened": repr(service.decisions.peek(table.id)),
+                                      "step": repr(step), "result": repr(result),
+                                      "said": [getattr(m, "content", None) for m in
+                                               (result.followups if result is not None else [])]},
+                                     default=str), file=sys.stderr)
                     break
             cpu, wall = time.process_time() - c0, time.perf_counter() - t0
             finished = table.status == "finished"
