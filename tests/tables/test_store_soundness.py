@@ -660,3 +660,19 @@ def test_a_claim_takes_a_channel_oldest_first_up_to_a_row_another_holds_and_of_i
     s.outbox_done([one, two])
     s.outbox_later([held], 16.0, lambda attempts: 100.0)  # Discord refused it: it does not hold the channel up
     assert claim(30.0, "flush", CHANNEL) == [newer]
+
+
+def test_a_pass_queued_for_a_hold_keeps_the_passes_the_stored_clock_holds(backend: Backend) -> None:
+    """Two processes queue passes in one window's hold: the second write keeps the first's (one
+    per seat, the earlier hold end); a clock of another window, or a table moved on, is not merged."""
+    s = open_store(backend.location())
+    table_id = started_table(s)
+    assert s.set_clock(table_id, 0, json.dumps({"at": 0, "opened": 0, "hold": 10.0, "queued": [[1, "pass"]]}))
+    merged = s.queue_clock(table_id, 0, json.dumps({"at": 0, "opened": 0, "hold": 12.0, "queued": [[0, "pass"]]}))
+    assert merged is not None and json.loads(merged)["queued"] == [[0, "pass"], [1, "pass"]]
+    assert json.loads(merged)["hold"] == 10.0
+    assert json.loads(s.table_row(table_id)["clock"])["queued"] == [[0, "pass"], [1, "pass"]]
+    other = s.queue_clock(table_id, 0, json.dumps({"at": 0, "opened": 5, "queued": [[1, "pass"]]}))
+    assert other is not None and json.loads(other)["queued"] == [[1, "pass"]]
+    assert s.queue_clock(table_id, 3, json.dumps({"at": 3, "opened": 3, "queued": [[0, "pass"]]})) is None
+    s.close()
