@@ -9,7 +9,9 @@ against. It owns that state; the parts that write a table read the clock to stor
 after it opened. Until then the humans' passes wait (`queue`: given by hand, acknowledged to
 their player alone; `gavel.tables.standing.answers`: given by a standing order) and are applied
 together when the hold ends (`holding`, `Clocks.deadline`: the timer fires then, stored in the
-clock row's `hold` so any process, or this one after a restart, applies them once). So a window
+clock row's `hold` so any process, or this one after a restart, applies them once; a pass
+queued is stored merged with those the row already holds, `TableStore.queue_clock`, and a
+process takes up another's from the table's head, `adopt`, so none is lost). So a window
 closes no earlier than the hold, whether its passes came from orders or from hands, and when
 it closes says nothing of which were which. What stays: a human who thinks longer than the hold
 keeps the window open until they answer, as at a real table.

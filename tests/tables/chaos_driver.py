@@ -45,10 +45,10 @@ from tests.tables.mp_driver import PLAYERS, WRITES, serve
 SHARDS = 3
 LEASE = 1.0
 """The service's lease (seconds): how long a claim (a clock, an outbox row) holds."""
-HOLD = 0.0
-"""The windows' hold (`gavel.tables.timing.HOLD`): none, as in the rest of the suite (tests/conftest.py).
-With a hold, passes in a window wait for a timer that any process may fire (`hold` in the clock
-row); that path is tested by tests/tables/test_standing_orders.py and test_multiprocess.py."""
+HOLD = 1.0
+"""The windows' hold (`gavel.tables.timing.HOLD`), shorter than the bot's (5 s) so that passes
+come both during a hold (they wait, stored in the clock row, for a timer any process may fire)
+and after it (applied at once), while the processes are killed and the windows' clocks run."""
 GAMES = {"toy_window": toy_window.choose, "toy": toy_game.choose}
 
 
