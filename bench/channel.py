@@ -14,7 +14,9 @@ the table's version moves. A "My options" button is such a first component: it o
 clicker's own menu privately, as in a game with hidden information. `--max-clicks` bounds the
 clicks so a game that loops ends (`finished: false`); a human asked with nothing to click ends it
 too (`stuck` says what the channel showed; when a human's clicks moved nothing, the decision
-open, the passes waiting for its hold and the last click's answer are printed to stderr).
+open, the passes waiting for its hold and the last click's answer are printed to stderr; a
+click the bot answered late on a loaded machine that moved nothing is first tried again,
+`LATE_TRIES` times in a row at most).
 
 The humans play on the defaults a new player gets: their standing orders are the game's
 defaults (pass a window by itself only where the seat holds nothing playable), and a window
@@ -190,6 +192,9 @@ LATE_S = 300.0
 """How long (real seconds) the bench lets the bot finish what a click or a step of virtual time
 set going when simcord's own settle wait (`SETTLE_S`) ran out first: a loaded machine's AI seats
 and pictures, not a hang (which this still ends)."""
+LATE_TRIES = 3
+"""Times in a row a human whose click the bot answered late (`patiently`: None) and that moved
+nothing is asked to click again, before the bench calls the table stuck."""
 
 
 async def patiently(env: Any, call: Any) -> Any | None:
@@ -250,7 +255,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
             table = service.table(channel.id)
             if table is None or table.status != "active":
                 raise RuntimeError(f"{key}: Start began no game")
-            decisions = clicks = 0
+            decisions = clicks = late = 0
+            version = -1
             stuck: str | None = None
             while table.status == "active" and clicks < max_clicks:
                 everyone = table.humans_to_act()
@@ -267,6 +273,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     seen.read(None)  # what the hold's end posted: the clock's, no human's click
                     continue
                 actor = members[int(table.seats[asked[0]].user_id or 0)]
+                if table.version != version:
+                    late = 0
                 version = table.version
                 # A pass that left a window open posted nothing: the window's message (made when it
                 # opened) still answers it, as its buttons do on Discord.
@@ -300,6 +308,9 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                         break
                 if table.version == version and table.status == "active" and clicks < max_clicks:
                     if asked[0] in service.answered(channel.id):  # the pass waits for the hold
+                        continue
+                    if result is None and late < LATE_TRIES:  # the bot was late: look at the table again
+                        late += 1
                         continue
                     stuck = f"{actor.name}'s clicks moved nothing at version {version}"
                     # What the table and the last click said, for whoever looks into it.
