@@ -40,7 +40,7 @@ from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.service import TableService
 from rules.core import IllegalAction, Msg
 from tests.tables import toy_game, toy_window
-from tests.tables.mp_driver import PLAYERS, WRITES, serve
+from tests.tables.mp_driver import PLAYERS, WRITES, recording_writes, serve
 
 SHARDS = 3
 LEASE = 1.0
@@ -143,17 +143,7 @@ class Worker:
         svc = TableService(config["url"], renderers=dict.fromkeys(GAMES), ais=dict(GAMES))
         svc.lease = LEASE
         svc.shared = True
-        record = svc.store.record_action
-
-        def recording(table_id: int, seat: int, user_id: int | None, action: str, *args: Any, **kwargs: Any) -> int:
-            seq = record(table_id, seat, user_id, action, *args, **kwargs)
-            sink = WRITES.get()
-            if sink is not None:
-                sink.append({"table": table_id, "version": args[3], "seat": seat, "action": action})
-            return seq
-
-        svc.store.record_action = recording  # type: ignore[method-assign]
-        self.svc = svc
+        self.svc = recording_writes(svc)
         guilds = {int(c): int(g) for c, g in config["guilds"].items()}
         self.bot = Bot(svc, int(config["index"]), guilds, out)
         self.channels = [c for c in guilds if self.bot.serves(guilds[c])]

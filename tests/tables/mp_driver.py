@@ -45,6 +45,11 @@ which `asyncio.to_thread` gives a copy of this context: the list is the same).""
 def service(url: str) -> TableService:
     svc = TableService(url, renderers={"toy_window": None}, ais={"toy_window": toy_window.choose}, outbox=False)
     svc.lease = 2.0
+    return recording_writes(svc)
+
+
+def recording_writes(svc: TableService) -> TableService:
+    """`svc` with every action it writes noted in the list `WRITES` holds (when one is set)."""
     record = svc.store.record_action
 
     def recording(table_id: int, seat: int, user_id: int | None, action: str, *args: Any, **kwargs: Any) -> int:
