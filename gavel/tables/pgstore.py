@@ -711,8 +711,10 @@ class PgStore:
         after)."""
         with self.atomic() as conn:
             write_with(self, table_id, version, seats, reminder)  # the call's seat changes and reminder with them
-            ids = self._outbox_rows(conn, table_id, channel, version, items, hold, datetime.now(UTC), claimer)
+            # The table's row before the channel's outbox lock, as `record_action` takes them: two
+            # writers of one table taking them in opposite orders would deadlock.
             conn.execute("UPDATE tables SET announced = %s WHERE id = %s", [version, table_id])
+            ids = self._outbox_rows(conn, table_id, channel, version, items, hold, datetime.now(UTC), claimer)
         return ids
 
     @staticmethod

@@ -40,11 +40,14 @@ async def test_a_pass_during_the_hold_posts_nothing_and_the_window_closes_when_i
     service.hold = HOLD
     table = await start(w, service, timeout=None)
     version, messages = table.version, len(w.channel.history())
+    before = w.channel.history()[-1].content
     await w.alice.slash(w.channel, "wtoy pass")
     await w.bob.slash(w.channel, "wtoy pass")
     assert table.version == version and table.state.window  # both passes wait for the hold
     assert len(w.channel.history()) == messages  # and the channel saw nothing of them
+    assert w.channel.history()[-1].content == before
     await w.env.advance_time(HOLD + 1)
     assert not table.state.window  # the hold ended: both passes applied, the window closed
-    assert len(w.channel.history()) > messages
+    told = w.channel.history()[-1].content  # on the turn's live message, edited (or a new one)
+    assert told != before and told.count("event.passed") == 2
     assert refusals(w.env) == []
