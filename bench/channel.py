@@ -23,8 +23,8 @@ The humans play on the defaults a new player gets: their standing orders are the
 defaults (pass a window by itself only where the seat holds nothing playable), and a window
 stays open for its hold (`gavel.tables.timing.HOLD`) before the passes that wait for it are
 applied. A human whose pass waits (by their order, or their own click during the hold) is not
-clicked for; when every human asked waits, the bench moves simcord's virtual time on
-(`env.advance_time`, `HOLD_STEP_S` at a time; the service's clocks read that time) until the
+clicked for; when every human asked waits, the bench moves the service's clock on
+(`BenchTime`, `HOLD_STEP_S` at a time, firing what ran out as the database poll does) until the
 table moves, rather than ending `stuck`. Waiting is not a decision: only clicks are counted. A
 pass that leaves a window open posts nothing, so the menu clicked may be the one of the message
 the window opened with (its buttons still answer it, `Decisions.answering`).
@@ -65,13 +65,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import json
 import re
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -185,18 +186,6 @@ class Channel:
         self.figures["edits"] += sum(1 for r in sent if r.method == "PATCH" and "/messages/" in r.path)
 
 
-def on_env_time(service: Any, env: Any) -> None:
-    """The service's clocks read simcord's virtual time, so a window's hold ends when the bench
-    moves that time on (before any table opens)."""
-    from gavel.tables.decisions import Decisions
-
-    def now() -> float:
-        return float(env.now().timestamp())
-
-    service.wall = now
-    service.decisions = Decisions(now)
-
-
 def human_turns(table: Any, log: list[dict[str, Any]]) -> int:
     """Times a human seat was asked that was not asked the position before, the log folded again."""
     from gavel.tables.table import engine_config, public_config
@@ -245,7 +234,7 @@ async def open_lobby(env: Any, channel: Any, key: str, seed: str, alice: Any, bo
 
 
 HOLD_STEP_S = 1.0
-"""Virtual seconds simcord's clock moves at a time while the bench waits for a window's hold."""
+"""Seconds the service's clock moves on at a time while the bench waits for a window's hold."""
 HOLD_STEPS = 60
 """The most steps the bench waits for a table to move on by itself before it calls it stuck."""
 
@@ -254,15 +243,69 @@ LATE_TRIES = 3
 nothing is asked to click again, before the bench calls the table stuck."""
 
 
+class BenchTime:
+    """The service's clocks for the single-table run: simcord's virtual time plus what the bench
+    added while it waited for holds (`held`). Moving simcord's own time would wake the bot's
+    background sleepers (the outbox's resender, the timers), whose store calls simcord now and
+    then never sees finish; the bench fires the holds the way a process sharing the database
+    does (`WindowClock.poll_once`), so virtual time stays still."""
 
-async def held(env: Any, table: Any, version: int) -> bool:
-    """Move simcord's virtual time (`env.advance_time`) until the table moves on from `version`
-    (a window's hold ended and its waiting passes were applied); False when it never does."""
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.skew = 0.0
+
+    def now(self) -> float:
+        return float(self.env.now().timestamp()) + self.skew
+
+    def install(self, service: Any) -> None:
+        """The service's clocks read this time (before any table opens)."""
+        from gavel.tables.decisions import Decisions
+
+        service.wall = self.now
+        service.decisions = Decisions(self.now)
+
+
+def quiet_background(bot: Any) -> None:
+    """The bot's own timers off (each window's clock, the outbox's resender): nothing sleeps in
+    the background, so nothing simcord's clock wakes can lose its way (see `threads_inline`).
+    What they would do, the bench does: `held` fires the clocks that ran out, and a single
+    table's notices are delivered by the click that made them."""
+    bot.resender.stop()
+    bot.clock.close()
+    bot.clock.arm = lambda channel_id, timer=None: None
+
+
+async def held(env: Any, clock: BenchTime, table: Any, version: int) -> bool:
+    """Move the service's clock on (`BenchTime`) and fire the clocks that ran out, as the bot's
+    database poll does, until the table moves on from `version` (a window's hold ended and its
+    waiting passes were applied); False when it never does."""
     for _ in range(HOLD_STEPS):
         if table.version != version or table.status != "active":
             return True
-        await patiently(env, env.advance_time(HOLD_STEP_S))
+        clock.skew += HOLD_STEP_S
+        await env.bot.clock.poll_once()
     return table.version != version or table.status != "active"
+
+
+@contextlib.contextmanager
+def threads_inline() -> Iterator[None]:
+    """While the block runs, `asyncio.to_thread` calls its function on the event loop itself.
+
+    Simcord now and then loses the wake-up of work a thread finished (the future awaiting it
+    stays pending while every thread is idle: seen on the outbox's and the clocks' store calls),
+    and the bot then never settles. The single-table run counts messages, clicks and CPU, not
+    response times, so it runs the bot's thread work inline; the load run (`--shared`) keeps
+    real threads, whose timing it measures."""
+    original = asyncio.to_thread
+
+    async def inline(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    asyncio.to_thread = inline
+    try:
+        yield
+    finally:
+        asyncio.to_thread = original
 
 
 async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
@@ -272,11 +315,13 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     from gavel.tables import i18n
     from gavel.tables.service import TableService
 
-    with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder:
+    with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder, threads_inline():
         service = TableService(str(Path(folder) / "channel.sqlite3"))
         env = Env(create_bot(service, sync=False), strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
         await env.start()
-        on_env_time(service, env)
+        clock = BenchTime(env)
+        clock.install(service)
+        quiet_background(env.bot)
         try:
             guild = env.create_guild("Walmington")
             channel = guild.create_text_channel("games")
@@ -303,7 +348,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                 # click) has nothing more to answer: the bench lets the hold run out instead.
                 asked = [s for s in everyone if s not in service.answered(channel.id)]
                 if not asked:
-                    if not await held(env, table, table.version):
+                    if not await held(env, clock, table, table.version):
                         stuck = f"a window's hold never ended at version {table.version}"
                         break
                     seen.read(None)  # what the hold's end posted: the clock's, no human's click
