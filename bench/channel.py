@@ -339,6 +339,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
             decisions = clicks = late = 0
             version = -1
             stuck: str | None = None
+            carried: tuple[Any, Any] | None = None
             while table.status == "active" and clicks < max_clicks:
                 everyone = table.humans_to_act()
                 if not everyone:
@@ -363,6 +364,9 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                 since = opened.version if opened is not None and opened.version <= version else version
                 target: Any = next((m for m in reversed(channel.history())
                                     if any(first_step(m, v) is not None for v in range(version, since - 1, -1))), None)
+                if carried is not None and carried[0] is actor and first_step(carried[1], version) is not None:
+                    target = carried[1]  # the actor's spent private menu showed their next decision
+                carried = None
                 if target is None:
                     stuck = f"nothing to click for {actor.name} at version {version}"
                     break
@@ -377,6 +381,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                     decisions += 1
                     seen.read(actor.id)
                     if table.version != version or table.status != "active":
+                        if result is not None:  # what the private menu says now: maybe the next decision
+                            carried = (actor, result.followups[-1] if result.followups else result.response)
                         break
                     if result is None:  # the bot finished late: the table is looked at again
                         break
