@@ -14,7 +14,20 @@ select must take), then the first component of each private menu the click answe
 the table's version moves. A "My options" button is such a first component: it opens the
 clicker's own menu privately, as in a game with hidden information. `--max-clicks` bounds the
 clicks so a game that loops ends (`finished: false`); a human asked with nothing to click ends it
-too (`stuck` says what the channel showed).
+too (`stuck` says what the channel showed; when a human's clicks moved nothing, the decision
+open, the passes waiting for its hold and the last click's answer are printed to stderr; a
+click the bot answered late on a loaded machine that moved nothing is first tried again,
+`LATE_TRIES` times in a row at most).
+
+The humans play on the defaults a new player gets: their standing orders are the game's
+defaults (pass a window by itself only where the seat holds nothing playable), and a window
+stays open for its hold (`gavel.tables.timing.HOLD`) before the passes that wait for it are
+applied. A human whose pass waits (by their order, or their own click during the hold) is not
+clicked for; when every human asked waits, the bench moves the service's clock on
+(`BenchTime`, `HOLD_STEP_S` at a time, firing what ran out as the database poll does) until the
+table moves, rather than ending `stuck`. Waiting is not a decision: only clicks are counted. A
+pass that leaves a window open posts nothing, so the menu clicked may be the one of the message
+the window opened with (its buttons still answer it, `Decisions.answering`).
 
 Per game, counted from the Start click (the lobby left out):
 - `human_decisions`: the humans' clicks (each button or select of a private menu counts);
@@ -27,7 +40,8 @@ Per game, counted from the Start click (the lobby left out):
 - `edits`: PATCH requests to a message (an edit, or the answer of a deferred interaction);
 - `pings`: user mentions in a new channel message's content that its `allowed_mentions` let
   ping (read when the message is first seen after the click that posted it);
-  `pings_to_actor`: those of the human whose click posted the message;
+  `pings_to_actor`: those of the human whose click posted the message (what the end of a
+  window's hold posts, while the bench moves time on, is the clock's: no human's);
 - `dms`: new messages in direct-message channels; `ephemeral`: new messages only the clicker sees;
 - `actions`: actions in the table's log; `finished`, `clicks` (all clicks, the bound's count),
   `cpu_s` (`time.process_time`) and `wall_s` of the whole game from the Start click.
@@ -51,13 +65,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import json
 import re
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -218,6 +233,81 @@ async def open_lobby(env: Any, channel: Any, key: str, seed: str, alice: Any, bo
     return lobby
 
 
+HOLD_STEP_S = 1.0
+"""Seconds the service's clock moves on at a time while the bench waits for a window's hold."""
+HOLD_STEPS = 60
+"""The most steps the bench waits for a table to move on by itself before it calls it stuck."""
+
+LATE_TRIES = 3
+"""Times in a row a human whose click the bot answered late (`patiently`: None) and that moved
+nothing is asked to click again, before the bench calls the table stuck."""
+
+
+class BenchTime:
+    """The service's clocks for the single-table run: simcord's virtual time plus what the bench
+    added while it waited for holds (`held`). Moving simcord's own time would wake the bot's
+    background sleepers (the outbox's resender, the timers), whose store calls simcord now and
+    then never sees finish; the bench fires the holds the way a process sharing the database
+    does (`WindowClock.poll_once`), so virtual time stays still."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.skew = 0.0
+
+    def now(self) -> float:
+        return float(self.env.now().timestamp()) + self.skew
+
+    def install(self, service: Any) -> None:
+        """The service's clocks read this time (before any table opens)."""
+        from gavel.tables.decisions import Decisions
+
+        service.wall = self.now
+        service.decisions = Decisions(self.now)
+
+
+def quiet_background(bot: Any) -> None:
+    """The bot's own timers off (each window's clock, the outbox's resender): nothing sleeps in
+    the background, so nothing simcord's clock wakes can lose its way (see `threads_inline`).
+    What they would do, the bench does: `held` fires the clocks that ran out, and a single
+    table's notices are delivered by the click that made them."""
+    bot.resender.stop()
+    bot.clock.close()
+    bot.clock.arm = lambda channel_id, timer=None: None
+
+
+async def held(env: Any, clock: BenchTime, table: Any, version: int) -> bool:
+    """Move the service's clock on (`BenchTime`) and fire the clocks that ran out, as the bot's
+    database poll does, until the table moves on from `version` (a window's hold ended and its
+    waiting passes were applied); False when it never does."""
+    for _ in range(HOLD_STEPS):
+        if table.version != version or table.status != "active":
+            return True
+        clock.skew += HOLD_STEP_S
+        await env.bot.clock.poll_once()
+    return table.version != version or table.status != "active"
+
+
+@contextlib.contextmanager
+def threads_inline() -> Iterator[None]:
+    """While the block runs, `asyncio.to_thread` calls its function on the event loop itself.
+
+    Simcord now and then loses the wake-up of work a thread finished (the future awaiting it
+    stays pending while every thread is idle: seen on the outbox's and the clocks' store calls),
+    and the bot then never settles. The single-table run counts messages, clicks and CPU, not
+    response times, so it runs the bot's thread work inline; the load run (`--shared`) keeps
+    real threads, whose timing it measures."""
+    original = asyncio.to_thread
+
+    async def inline(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    asyncio.to_thread = inline
+    try:
+        yield
+    finally:
+        asyncio.to_thread = original
+
+
 async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     from simcord.env import Env
 
@@ -225,10 +315,13 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     from gavel.tables import i18n
     from gavel.tables.service import TableService
 
-    with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder:
+    with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder, threads_inline():
         service = TableService(str(Path(folder) / "channel.sqlite3"))
         env = Env(create_bot(service, sync=False), strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
         await env.start()
+        clock = BenchTime(env)
+        clock.install(service)
+        quiet_background(env.bot)
         try:
             guild = env.create_guild("Walmington")
             channel = guild.create_text_channel("games")
@@ -243,36 +336,75 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
             table = service.table(channel.id)
             if table is None or table.status != "active":
                 raise RuntimeError(f"{key}: Start began no game")
-            decisions = clicks = 0
+            decisions = clicks = late = 0
+            version = -1
             stuck: str | None = None
+            carried: tuple[Any, Any] | None = None
             while table.status == "active" and clicks < max_clicks:
-                asked = table.humans_to_act()
-                if not asked:
+                everyone = table.humans_to_act()
+                if not everyone:
                     stuck = "no human asked while the game is in play"
                     break
+                # A human whose pass waits for the window's hold (by a standing order, or their own
+                # click) has nothing more to answer: the bench lets the hold run out instead.
+                asked = [s for s in everyone if s not in service.answered(channel.id)]
+                if not asked:
+                    if not await held(env, clock, table, table.version):
+                        stuck = f"a window's hold never ended at version {table.version}"
+                        break
+                    seen.read(None)  # what the hold's end posted: the clock's, no human's click
+                    continue
                 actor = members[int(table.seats[asked[0]].user_id or 0)]
+                if table.version != version:
+                    late = 0
                 version = table.version
-                target: Any = next((m for m in reversed(channel.history()) if first_step(m, version) is not None), None)
+                # A pass that left a window open posted nothing: the window's message (made when it
+                # opened) still answers it, as its buttons do on Discord.
+                opened = service.decisions.peek(table.id)
+                since = opened.version if opened is not None and opened.version <= version else version
+                target: Any = next((m for m in reversed(channel.history())
+                                    if any(first_step(m, v) is not None for v in range(version, since - 1, -1))), None)
+                if carried is not None and carried[0] is actor and first_step(carried[1], version) is not None:
+                    target = carried[1]  # the actor's spent private menu showed their next decision
+                carried = None
                 if target is None:
                     stuck = f"nothing to click for {actor.name} at version {version}"
                     break
-                late = False
+                step: Any = None
+                result: Any = None
                 for _depth in range(MENU_DEPTH):
                     step = first_step(target)
                     if step is None or clicks >= max_clicks:
                         break
                     result = await patiently(env, press(actor, target, step))
-                    late = result is None
                     clicks += 1
                     decisions += 1
                     seen.read(actor.id)
-                    if table.version != version or table.status != "active" or result is None:
-                        break  # moved on, or the bot finished late: the table is looked at again
+                    if table.version != version or table.status != "active":
+                        if result is not None:  # what the private menu says now: maybe the next decision
+                            carried = (actor, result.followups[-1] if result.followups else result.response)
+                        break
+                    if result is None:  # the bot finished late: the table is looked at again
+                        break
                     target = result.followups[-1] if result.followups else result.response
                     if target is None:
                         break
-                if table.version == version and table.status == "active" and clicks < max_clicks and not late:
+                if table.version == version and table.status == "active" and clicks < max_clicks:
+                    if asked[0] in service.answered(channel.id):  # the pass waits for the hold
+                        continue
+                    if result is None and late < LATE_TRIES:  # the bot was late: look at the table again
+                        late += 1
+                        continue
                     stuck = f"{actor.name}'s clicks moved nothing at version {version}"
+                    # What the table and the last click said, for whoever looks into it.
+                    print(json.dumps({"stuck": stuck, "decision": repr(table.decision()),
+                                      "holding": service.timing.holding(table),
+                                      "waiting": service.timing.waiting_passes(table),
+                                      "opened": repr(service.decisions.peek(table.id)),
+                                      "step": repr(step), "result": repr(result),
+                                      "said": [getattr(m, "content", None) for m in
+                                               (result.followups if result is not None else [])]},
+                                     default=str), file=sys.stderr)
                     break
             cpu, wall = time.process_time() - c0, time.perf_counter() - t0
             finished = table.status == "finished"
@@ -295,7 +427,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     return report
 
 
-LATE_S = 3.0
+ACK_S = 3.0
 """Discord's limit for an interaction's first response ("The application did not respond")."""
 LOAD_SETTLE_S = 120.0
 """How long simcord waits for the bot to settle in the load run (after a burst of interactions at
@@ -374,7 +506,7 @@ class FirstResponses:
             done = sorted((self.last[i] - self.made[i]) * 1000 for i in ids if i in self.last)
             unanswered = len(ids) - len(waits)
             return {"interactions": len(ids),
-                    "late_interactions": unanswered + sum(1 for w in waits if w > LATE_S * 1000),
+                    "late_interactions": unanswered + sum(1 for w in waits if w > ACK_S * 1000),
                     "unanswered": unanswered, "max_first_response_ms": round(max(waits), 1) if waits else 0.0,
                     "p50_first_response_ms": round(waits[len(waits) // 2], 1) if waits else 0.0,
                     "max_done_ms": round(max(done), 1) if done else 0.0,

@@ -28,6 +28,7 @@ from gavel.tables import i18n
 from gavel.tables.notices import Prompt, Public
 from gavel.tables.numbers import whole
 from gavel.tables.service import Table
+from gavel.tables.table import Player
 from rules.core import IllegalAction
 
 if TYPE_CHECKING:
@@ -238,16 +239,33 @@ class Clicks:
                                              lang=guild_lang(interaction.guild, interaction))
         spent = interaction.message is not None and interaction.message.flags.ephemeral
         undo = _undo_view(table, player, notices, lang_of(interaction))
+        following = self._following(table.channel_id, player, item.version) if spent else None
         with delivering(self.bot, table.channel_id, notices):
-            if spent:
+            if spent and following is None:
                 await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)),
                                                          view=undo)
-            else:  # the public message's buttons go, but an away player's way back
+            elif not spent:  # the public message's buttons go, but an away player's way back
                 await interaction.edit_original_response(view=components.kept_sit(interaction.message, None))
                 if undo is not None:  # the Undo button, for the one who acted only
                     await interaction.followup.send(i18n.gettext("cogs.done", lang_of(interaction)), view=undo,
                                                     ephemeral=True)
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
+        if following is not None:  # told after the channel, so the board it shows is the new one
+            await self._next_step(interaction, following, [], following.version,
+                                  note=i18n.gettext("cogs.done", lang_of(interaction)))
+
+    def _following(self, channel_id: int, player: Player, version: int) -> Prompt | None:
+        """The clicker's next decision, when the game asks them again at once (a turn of several
+        steps, the next window of their own turn): its prompt, shown in place of their spent
+        private menu, so they need not open "My options" again. None when they are not asked
+        now, their pass waits for a window's hold, or the table did not move. Their own options
+        only, at the moment the channel shows the change: nothing another seat holds."""
+        prompt = self.bot.service.prompt(channel_id, player)
+        if prompt is None or not prompt.actions or prompt.version == version or prompt.seat not in prompt.asked:
+            return None
+        if prompt.seat in self.bot.service.answered(channel_id):
+            return None
+        return prompt
 
     async def undo(self, interaction: discord.Interaction, item: components.UndoButton) -> None:
         """Undo: the clicker takes back their last action (refused with the reason when they may

@@ -31,6 +31,7 @@ from cogs.flows import (
     change,
     channel_of,
     defer,
+    delivering,
     open_table,
     player_of,
     post_board,
@@ -165,6 +166,38 @@ class TablesCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.service.settings_notice(interaction.user.id, reminders)
         await send_notice(interaction, notice, ephemeral=True)
+
+    @table.command(name="orders",
+                   description=_t("Your standing orders at this table: windows your seat passes by itself (privately)"))
+    @app_commands.describe(order=_t("Which order (with no option, see yours)"), set=_t("Turn it on or off"))
+    @app_commands.choices(set=[
+        app_commands.Choice(name=_t("On", key="cmd.table.orders.set.on"), value="on"),
+        app_commands.Choice(name=_t("Off", key="cmd.table.orders.set.off"), value="off"),
+    ])
+    async def orders(self, interaction: discord.Interaction, order: str | None = None,
+                     set: str | None = None) -> None:
+        """Per player and per table: answered privately (nobody else learns what the seat passes
+        by itself); a pass the order gives at once is delivered like any change."""
+        await defer(interaction, ephemeral=True)
+        table = await open_table(self.bot, interaction)
+        said, notices = await self.service.orders(table.channel_id, player_of(interaction), order, set)
+        with delivering(self.bot, table.channel_id, notices):
+            await send_notice(interaction, said, ephemeral=True)
+            if notices:
+                await self.bot.delivery.deliver(notices, channel=channel_of(interaction), interaction=interaction)
+
+    @orders.autocomplete("order")
+    async def order_choices(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        """The orders the channel's game offers, in the reader's words (memory only)."""
+        table = self.service.table(interaction.channel_id or 0)
+        if table is None:
+            return []
+        lang = lang_of(interaction)
+        found = [(o.key, i18n.gettext(o.words(table.game_key), lang))
+                 for o in registry.plugin(table.game_key).standing_orders]
+        return [app_commands.Choice(name=words[:100], value=key)
+                for key, words in found if current.lower() in words.lower() or current.lower() in key][:25]
 
     @table.command(name="stats", description=_t("Your results in this server"))
     @app_commands.describe(user=_t("Whose results (default: yours)"))

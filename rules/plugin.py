@@ -408,6 +408,66 @@ class Commands:
         return out
 
 
+# --------------------------------------------------------------------------- standing orders
+
+PASSING: frozenset[str] = frozenset({"pass", "skip"})
+"""The verbs that answer a window without playing anything: a seat whose legal actions (less
+those it may take at any time, `Game.anytime_actions`) are all of these holds nothing playable."""
+
+
+@dataclass(frozen=True)
+class StandingOrder:
+    """An answer a player gives in advance, for themselves, at one table: while it is set, the
+    table answers for their seat every window it `answers` (normally with the game's
+    `timeout_action`, a pass). Declared by the game (`Plugin.orders`) as data: its `key` (stored
+    with the seat), its words (`<game>.order.<key>` in the game's catalogue, or `table.order.<key>`
+    for the platform's `IDLE`), and two pure functions:
+
+    - `answers(game, state, seat, mark)`: the action the order takes for `seat` in the decision
+      open now, or None (the seat answers itself). `mark` is what `mark` gave when the player set
+      it (None without one). It must never answer a seat with something playable the player did
+      not give up by choosing the order.
+    - `mark(state)`: what the order remembers of the moment it was set (e.g. the Game Turn of
+      "this Game Turn"), or None."""
+
+    key: str
+    answers: Callable[[Game[Any], Any, int, Any], Any | None]
+    mark: Callable[[Any], Any] | None = None
+
+    def words(self, game_key: str) -> str:
+        """The catalogue key of its words."""
+        return f"table.order.{self.key}" if self.key == IDLE_KEY else f"{game_key}.order.{self.key}"
+
+
+IDLE_KEY = "idle"
+
+
+def window_pass(game: Game[Any], state: Any, seat: int) -> Any | None:
+    """The game's own answer to a window for `seat` (its `timeout_action`) when the decision open
+    now puts the seat on the window clock (`Decision.clocked`) and that answer is a pass; else None."""
+    if seat not in game.decision(state).clocked:
+        return None
+    action = game.timeout_action(state, seat)
+    return action if action is not None and getattr(action, "verb", None) in PASSING else None
+
+
+def holds_nothing(game: Game[Any], state: Any, seat: int) -> bool:
+    """Whether every action `seat` may take now, less those it may take at any time, is a pass
+    (`PASSING`): passing for it takes away no play."""
+    anytime = set(map(str, game.anytime_actions(state, seat)))
+    return all(getattr(a, "verb", None) in PASSING for a in game.legal_actions(state, seat) if str(a) not in anytime)
+
+
+def _idle(game: Game[Any], state: Any, seat: int, mark: Any) -> Any | None:
+    action = window_pass(game, state, seat)
+    return action if action is not None and holds_nothing(game, state, seat) else None
+
+
+IDLE = StandingOrder(IDLE_KEY, _idle)
+"""The order every player gets at a new table of a game with windows: pass automatically only
+where the seat holds nothing playable (its legal actions are passes alone)."""
+
+
 # --------------------------------------------------------------------------- the plug-in
 
 
@@ -423,6 +483,22 @@ class Plugin:
     ai: Callable[..., Any] | None = None
     """Its computer player, `ai(game, state, seat, rng=None) -> Action` (a module-level function,
     so worker processes can be handed it); None: no AI seats."""
+    orders: tuple[StandingOrder, ...] = ()
+    """The standing orders its windows call for beyond `IDLE` (`StandingOrder`)."""
+
+    @property
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        """Every order a player may set at its tables: `IDLE` first, for a game that has windows
+        (`GameInfo.timed`), then its own; none for a game without windows."""
+        return ((IDLE,) if self.game.info.timed else ()) + self.orders
+
+    def standing_order(self, key: str) -> StandingOrder | None:
+        return next((o for o in self.standing_orders if o.key == key), None)
+
+    @property
+    def default_orders(self) -> dict[str, Any]:
+        """The orders a new player gets: `IDLE` where the game has windows."""
+        return {IDLE_KEY: None} if self.game.info.timed else {}
 
     @property
     def key(self) -> str:

@@ -53,3 +53,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         if not gc.collect():
             break
     gc.freeze()
+
+
+def _without_the_hold() -> None:
+    """The suite's tests play card-play windows without the hold (`gavel.tables.timing.HOLD`:
+    each pass applied and told as it comes), as they were written; the tests of the hold and of
+    standing orders turn it on for their own service (`TableService.hold`)."""
+    from gavel.tables import timing
+
+    timing.HOLD = 0.0
+
+
+_without_the_hold()

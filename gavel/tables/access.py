@@ -157,6 +157,8 @@ class Access:
             # What the seats hold now was told them by the process that wrote it (its notices are
             # kept with its action, in one transaction): nothing of it is news from here.
             self._secrets.remember(table)
+        elif head["status"] == "active":  # same version: passes another process queued for the hold
+            self._timing.adopt(table, head.get("clock"))
         table.seen = mark
         return True
 

@@ -48,6 +48,15 @@ class _Out:
     actor: int | None = None
     """The seat whose own action made the call (None: a clock, the AI, a restart): the notice that
     answers its click pings nobody at that seat, which reads its buttons in that very message."""
+    before: Decision | None = None
+    """The decision open when the call began (set by the calls that may pass in a window): when
+    the call only passed (`moved` unset) and that window is still open, the channel is told
+    nothing (`Answers.notices`): passes are shown when the window closes."""
+    moved: bool = False
+    """An action other than a pass was applied in the call."""
+    waited: frozenset[int] = frozenset()
+    """The seats whose own passes, given by hand during a window's hold, the call applied when
+    the hold ended: like `actor`, the notice that follows their click pings nobody at them."""
 
 
 def highlighted(table: Table, lines: Sequence[Msg]) -> bool:
@@ -106,6 +115,23 @@ class Answers:
             return
         if await asyncio.to_thread(self._tables.store.set_clock, table.id, table.version, clock_text(row)):
             self._timing.stored(table.id, row)
+
+    async def save_queued(self, table: Table) -> None:
+        """Store the clock of a window after a pass was queued for its hold (`Clocks.queue`),
+        merged with the stored one (`TableStore.queue_clock`), so passes another process queued
+        in the same window meanwhile are kept, and taken up here (`Clocks.adopt`)."""
+        if not self._timing.enabled or self._writes.pending(table.id) is not None:
+            await self.save_clock(table)
+            return
+        row = self._timing.row(table)
+        text = clock_text(row)
+        if row is None or text is None:
+            await self.save_clock(table)
+            return
+        merged = await asyncio.to_thread(self._tables.store.queue_clock, table.id, table.version, text)
+        if merged is not None:
+            self._timing.stored(table.id, row)
+            self._timing.adopt(table, merged)
 
     def prompt(self, channel_id: int, player: Player | int, *, labels: bool = True) -> Prompt | None:
         """The prompt `player`'s seat answers now at the channel's table, as `prompt_of` makes it
@@ -274,19 +300,40 @@ class Answers:
             self._secrets.restore(table.id, sent)
             raise
 
+    def still_open(self, table: Table, out: _Out) -> bool:
+        """Whether the call only passed in a window that is still open (see `_Out.before`): what
+        the channel would hear then (who passed, and when) could tell a seat whose pass came
+        from a standing order from one who passed by hand, so it hears it when the window closes."""
+        return (out.before is not None and not out.moved and table.status == "active" and self._timing.window_hold > 0
+                and self._timing.window(table) and table.decision().same(out.before))
+
     async def _told(self, table: Table, out: _Out) -> list[Notice]:
         self._timing.decisions.track(table)
         await self.save_clock(table)
+        notices: list[Notice] = []
+        if self.still_open(table, out):  # nothing public, no new prompt: private news alone
+            await self._privates(table, out, notices)
+            return await self._outbox.keep(table, notices)
         # The channel pings a seat once per decision (or per turn, `Decision.turn`): when it is first
-        # asked in it, and never the seat whose own click this answers.
-        quiet = frozenset() if out.actor is None else frozenset({out.actor})
+        # asked in it, and never the seat whose own click this answers, nor one whose pass waits
+        # for the window's hold (its standing order answers for it; the mention still shows).
+        quiet = out.waited if out.actor is None else out.waited | {out.actor}
+        quiet |= frozenset(self._timing.waiting_passes(table))
         ping = self._timing.decisions.to_ping(table, quiet) if table.status == "active" else frozenset()
         public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
         public.version = table.version  # a change's notice: it may join the table's live message
         public.highlight = highlighted(table, out.public)
         if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
             public.said = (out.lang, public.text(out.lang, self.escape))
-        notices: list[Notice] = [public]
+        notices.append(public)
+        await self._privates(table, out, notices)
+        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
+        public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
+        return kept
+
+    async def _privates(self, table: Table, out: _Out, notices: list[Notice]) -> None:
+        """One `Private` per human seat with news (its private events, its secrets when they
+        changed, with the hand image), appended to `notices`."""
         for seat, info in enumerate(table.seats):
             if info.user_id is None or info.is_ai:
                 continue
@@ -296,7 +343,4 @@ class Answers:
                 image, alt, board = await self._images.hand_picture(table, seat) if secrets_now else (None, {}, None)
                 notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt,
                                        board=board))
-        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
-        public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
-        return kept
 

@@ -219,6 +219,16 @@ class WindowClock:
         await self._settle(channel, lambda: self.service.expire(channel, deadline.version),
                            f"window clock of channel {channel} (table {deadline.table_id})")
 
+    def _rearm(self, channel: int, what: str) -> None:
+        """Arm the channel's timer for what is open now, unless it is due at once (a change that
+        told nothing must not fire again and again)."""
+        try:
+            deadline = self.service.deadline(channel)
+            if deadline is None or deadline.seconds > 0:
+                self.arm(channel)
+        except Exception:
+            log.exception("%s could not re-arm", what)
+
     async def _settle(self, channel: int, call: Callable[[], Awaitable[list[Notice]]], what: str, *,
                       own: bool = True) -> None:
         """Make the timed change, deliver its notices and arm what comes next. From here on the
@@ -234,7 +244,12 @@ class WindowClock:
         except Exception:  # a bug in a game: do not try again and again
             log.exception("%s failed", what)
             return
-        if not notices:  # stale: the table moved on, and whoever moved it armed what is open now
+        if not notices:
+            # Stale (the table moved on, and whoever moved it armed what is open now), or a
+            # window's passes applied without closing it (nothing to tell): whatever is open now
+            # still needs its timer when nobody armed one.
+            if channel not in self._tasks:
+                self._rearm(channel, what)
             return
         try:
             await self.deliver(channel, notices)

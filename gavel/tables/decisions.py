@@ -273,6 +273,11 @@ class ClockRow(NamedTuple):
     """When half of the decision's clock is gone (a `time.time()`): the seats still to act then
     get a reminder by DM (`TableService.remind`; once per decision, `Store.claim_reminder`).
     None: no reminder (no clock, or one shorter than `REMIND_FROM`)."""
+    hold: float | None = None
+    """When the window's hold ends (a `time.time()`) while passes wait for it (`Clocks.holding`):
+    due like the clock, so that whichever process finds it first applies them; None: nothing waits."""
+    queued: tuple[tuple[int, str], ...] = ()
+    """The passes given by hand during the hold, not applied yet: (seat, action text)."""
 
 
 REMIND_FROM = 120.0
@@ -282,10 +287,13 @@ minute gets none."""
 
 def clock_text(row: ClockRow | None) -> str | None:
     """A decision and its clock as the database keeps them, JSON text (`at`, `opened`, and `due`,
-    `ai` and `remind` when set: see `ClockRow`), or None."""
+    `ai`, `remind`, `hold` and `queued` when set: see `ClockRow`), or None."""
     if row is None:
         return None
-    found = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai, "remind": row.remind}
+    found: dict[str, object] = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai,
+                                "remind": row.remind, "hold": row.hold}
+    if row.queued:
+        found["queued"] = [[seat, text] for seat, text in row.queued]
     return dumps({k: v for k, v in found.items() if v is not None})
 
 

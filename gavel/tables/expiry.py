@@ -64,6 +64,8 @@ class Expiry:
     async def _expire(self, table: Table, version: int) -> list[Notice]:
         if table.status != "active" or table.state is None or table.version != version:
             return []
+        if self._timing.hold_due(table) is not None:  # passes wait for the window's hold
+            return await self._hold_over(table)
         found = self._timing.decisions.on_clock(table)
         if found is not None and found.time_control:
             return await self._time_up(table, version, list(found.seats))
@@ -88,6 +90,17 @@ class Expiry:
                         raise
                     break  # another process moved the table on: what we stored is told below
                 applied = True
+        await self._play.run_ai(table, out)
+        return await self._answers.notices(table, out)
+
+    async def _hold_over(self, table: Table) -> list[Notice]:
+        """The window's hold ended: the passes that waited for it are applied (`Play.answer_waiting`,
+        within `run_ai`), the AI seats play on, and the channel hears them if they closed the
+        window (else nothing: `Answers.still_open`). Too early (a timer a little ahead of the
+        service's clock): nothing, and the front-end's timer is armed again."""
+        if self._timing.holding(table) is not None:
+            return []
+        out = _Out(before=table.decision(), waited=frozenset(self._timing.queued(table)))
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
 

@@ -68,6 +68,7 @@ from gavel.tables.store import (
     dumps,
     finished_query,
     first_column,
+    merge_queued,
     outbox_rows,
     rating_columns,
     ratings_query,
@@ -131,6 +132,9 @@ MIGRATIONS: list[str] = [
     "CREATE TABLE IF NOT EXISTS live_posts (table_id BIGINT PRIMARY KEY, channel BIGINT NOT NULL,"
     " message BIGINT NOT NULL, version INTEGER NOT NULL, asked TEXT, lines TEXT,"
     " posted DOUBLE PRECISION NOT NULL, buttons INTEGER NOT NULL DEFAULT 0, image TEXT)",
+    # 8: each seat's standing orders at its table (the SQLite store's schema 10): JSON, NULL for
+    # the game's defaults (`gavel.tables.orders`).
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS orders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -152,7 +156,8 @@ OUTBOX_LOCK = 0x6761_7667
 COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("id", "guild", "channel", "game", "variant", "status", "seed", "config", "state", "version", "setup",
                "host", "created", "updated", "started", "finished", "clock", "rated", "announced"),
-    "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes"),
+    "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes",
+              "orders"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
                 "resigned", "reason", "finished", "rating_before", "rating_after"),
 }
@@ -541,21 +546,35 @@ class PgStore:
                                   [clock, table_id, at])
         return cursor.rowcount == 1
 
+    def queue_clock(self, table_id: int, at: int, clock: str) -> str | None:
+        """Store the clock of a window while passes wait for its hold, merged with the one
+        stored (`merge_queued`: another process's waiting passes in that window are kept), the
+        row locked meanwhile (`FOR UPDATE`); the clock written, or None when the table is no
+        longer at `at`."""
+        with self.atomic() as conn:
+            row = conn.execute("SELECT clock FROM tables WHERE id = %s AND version = %s FOR UPDATE",
+                               [table_id, at]).fetchone()
+            if row is None:
+                return None
+            merged = merge_queued(_text(row["clock"]), clock)
+            conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s", [merged, table_id, at])
+        return merged
+
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
         `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
-        window). Rows another process is claiming right now
+        window); a window's hold that ended (`hold`) is due like its clock. Rows another process is claiming right now
         are skipped (`FOR UPDATE SKIP LOCKED`), never waited for nor taken twice."""
         return self._read(
             "WITH due AS (SELECT id FROM tables WHERE status = 'active' AND clock IS NOT NULL"
             " AND (clock->>'at')::int = version"
-            " AND ((clock->>'due')::float8 <= %s OR (clock->>'ai')::float8 <= %s)"
+            " AND ((clock->>'due')::float8 <= %s OR (clock->>'ai')::float8 <= %s OR (clock->>'hold')::float8 <= %s)"
             " AND COALESCE((clock->>'claimed')::float8, 0) <= %s ORDER BY id LIMIT %s"
             " FOR UPDATE SKIP LOCKED)"
             " UPDATE tables t SET clock = t.clock || jsonb_build_object('claimed', %s::float8) FROM due"
             " WHERE t.id = due.id RETURNING t.id, t.channel, t.version AS at,"
-            " COALESCE((t.clock->>'ai')::float8 <= %s, false) AS ai", [now, now, now, limit, now + lease, now])
+            " COALESCE((t.clock->>'ai')::float8 <= %s, false) AS ai", [now, now, now, now, limit, now + lease, now])
 
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool:
         """Claim the clock of the table at version `at` for `lease` seconds, whenever it is due

@@ -39,6 +39,7 @@ from rules.core import (
     SeatName,
     allowed_text,
 )
+from rules.plugin import PASSING
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +111,9 @@ class Play:
         seat = table.require_seat(player.user_id)
         if version is not None and not self._timing.decisions.answering(table, version):
             raise IllegalAction("stale", players=self._timing.decisions.waiting(table))
-        out = _Out(lang=lang, actor=seat)
+        if await self._queued(table, seat, action_text.strip()):
+            return []  # the pass waits for the window's hold: the player's own acknowledgement says so
+        out = _Out(lang=lang, actor=seat, before=table.decision())
         before = table.snapshot
         # Written with the call's notices (one transaction), or before anything else is written.
         draws = await self.step(table, seat, action_text.strip(), out, by=player.user_id, defer=True)
@@ -132,6 +135,48 @@ class Play:
                 return await self._answers.notices(table, out)
         finally:
             await self._writes.save(table)  # what failed before the notices were kept: the action stands all the same
+
+    async def _queued(self, table: Table, seat: int, text: str) -> bool:
+        """A pass given during a window's hold (`Clocks.holding`) waits for its end, applied then
+        with the others (`answer_waiting`); nothing is told now. True when `text` was such a pass
+        (checked legal first: a refusal is told as ever). Any other action drops the seat's
+        waiting pass (it played after all)."""
+        state = table.state
+        if state is None or self._timing.holding(table) is None:
+            return False
+        try:
+            action = table.game.check(state, seat, text)
+        except IllegalAction:
+            return False  # refused by the step, in its words
+        if getattr(action, "verb", None) not in PASSING or seat not in table.decision().clocked:
+            self._timing.unqueue(table, seat)
+            return False
+        self._timing.queue(table, seat, str(action))
+        await self._answers.save_queued(table)
+        return True
+
+    async def answer_waiting(self, table: Table, out: _Out, batch: bool = False) -> bool:
+        """Once a window's hold is over, apply the passes that waited for it (`Clocks.waiting_passes`:
+        given by hand during it, or by the seats' standing orders), each while the window still
+        asks its seat; True when any was applied. Logged as the clock's (`by` None)."""
+        if table.state is None or table.status != "active" or self._timing.holding(table) is not None:
+            return False
+        passes = self._timing.waiting_passes(table)
+        if not passes:
+            return False
+        window = table.decision()
+        applied = False
+        for seat, text in passes.items():
+            now = table.decision()
+            if table.status != "active" or not now.same(window) or seat not in now.asked:
+                break
+            try:
+                await self.step(table, seat, text, out, defer=batch, batch=batch)
+            except IllegalAction:  # never the player's call's failure: the seat answers it itself
+                log.exception("table %s: the waiting pass %r of seat %s was refused", table.id, text, seat)
+                break
+            applied = True
+        return applied
 
     async def advance(self, channel_id: int) -> list[Notice]:
         """Let AI seats play on (after `MAX_AI_STEPS` stopped them); nothing when a human must act."""
@@ -250,6 +295,7 @@ class Play:
             await self._writes.save(table)
         public = [game.describe(e) for e in events if e.public] or [quiet_line(game, seat, action)]
         out.public += public
+        out.moved = out.moved or getattr(action, "verb", None) not in PASSING
         for event in events:
             for reader in event.to or ():
                 out.private[reader].append(game.describe(event))
@@ -271,6 +317,8 @@ class Play:
             movers = [s for s in table.ai_to_act() if s not in held]
             snapshot = self._writes.latest(table)
             if not movers or policy is None or table.state is None or snapshot is None:
+                if await self.answer_waiting(table, out, batch):  # humans' passes that waited for the hold
+                    continue
                 self._ai_turns.settled(table)
                 return
             seat = movers[0]

@@ -83,8 +83,9 @@ the platform's plain modules up:
   end), `gavel.tables.away.Away`, `gavel.tables.undo.Undo`, `gavel.tables.expiry.Expiry` (clocks
   running out, reminders), `gavel.tables.rematch.Rematches` (windows), `gavel.tables.lobby.Lobby`
   (opening, seating, starting, rematches), `gavel.tables.restoring.Restoring`,
-  `gavel.tables.views.Views`, `gavel.tables.standings.Standings` and
-  `gavel.tables.settings.Settings`.
+  `gavel.tables.views.Views`, `gavel.tables.standings.Standings`,
+  `gavel.tables.settings.Settings` and `gavel.tables.orders.Orders` (each player's standing
+  orders at a table: `orders(channel_id, player, order, switch)` for `/table orders`).
 This module puts them together: `TableService` is the one object the front-ends call.
 """
 
@@ -118,6 +119,7 @@ from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import LivePost, Notice, Private, Prompt, Public
+from gavel.tables.orders import Orders
 from gavel.tables.outbox import Outbox, Owed
 from gavel.tables.play import Play, quiet_line
 from gavel.tables.record import GameRecord
@@ -133,6 +135,7 @@ from gavel.tables.timing import Clocks
 from gavel.tables.undo import Undo
 from gavel.tables.views import Views
 from gavel.tables.writes import UndoPoints, Writes
+from rules import registry
 from rules.core import Msg, State
 
 if TYPE_CHECKING:
@@ -193,6 +196,7 @@ class TableService:
         self.undos = Undo(ground, self.undo_points, self.play, self.answers)
         self.player_settings = Settings(self.store)
         self.expiry = Expiry(ground, self.play, self.answers, self.outbox, self.player_settings)
+        self.standing_orders = Orders(ground, self.play, self.answers)
         self.rematches = Rematches(self.tables, self.access, self.timing)
         self.lobby = Lobby(ground, self.ai_turns, self.play, self.answers, self.rematches)
         self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
@@ -210,6 +214,15 @@ class TableService:
     @wall.setter
     def wall(self, wall: Callable[[], float]) -> None:
         self.timing.wall = wall
+
+    @property
+    def hold(self) -> float:
+        """Seconds a window that asks a human stays open at least (`Clocks.window_hold`, `timing.HOLD`)."""
+        return self.timing.window_hold
+
+    @hold.setter
+    def hold(self, seconds: float) -> None:
+        self.timing.window_hold = seconds
 
     @property
     def lease(self) -> float:
@@ -653,6 +666,24 @@ class TableService:
         """Change some of a player's own settings (only those `SETTINGS` names, each of the
         default's type: else `bad_setting`); returns them all, with the defaults."""
         return await self.player_settings.set_settings(user_id, **changes)
+
+    async def orders(self, channel_id: int, player: Player, order: str | None = None,
+                     switch: str | None = None) -> tuple[Public, list[Notice]]:
+        """`/table orders`: the player's standing orders at the channel's table, set (`order`,
+        `switch` on/off) and said to them alone; then the notices of a pass the order gave at
+        once (`gavel.tables.orders.Orders.set`)."""
+        return await self.standing_orders.set(channel_id, player, order, switch)
+
+    def order_keys(self, channel_id: int) -> list[str]:
+        """The standing orders the channel's game offers (for autocomplete); none without a game."""
+        table = self.tables.table(channel_id)
+        return [] if table is None else [o.key for o in registry.plugin(table.game_key).standing_orders]
+
+    def answered(self, channel_id: int) -> frozenset[int]:
+        """The seats whose pass waits for the window open now (given by hand, or by a standing
+        order): whoever drives the table by hand (a bench) waits for the hold instead of asking them."""
+        table = self.tables.table(channel_id)
+        return frozenset() if table is None else frozenset(self.timing.waiting_passes(table))
 
     async def settings_notice(self, user_id: int, reminders: str | None = None) -> Public:
         """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) set it,

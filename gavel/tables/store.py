@@ -116,6 +116,24 @@ def loads(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
+def merge_queued(stored: str | None, clock: str) -> str:
+    """The clock `clock` (JSON text, see `gavel.tables.decisions.ClockRow`) with the passes
+    waiting for the same window's hold in the clock `stored` kept (`queued`, one per seat: the
+    new clock's own for a seat both name), so two processes queuing passes in one window lose
+    neither's; the earlier of their hold ends stays. Another window's (`opened`) are dropped."""
+    old, new = loads(stored), loads(clock)
+    if not isinstance(old, dict) or not isinstance(new, dict) or old.get("opened") != new.get("opened") \
+            or old.get("at") != new.get("at") or not old.get("queued"):
+        return clock
+    passes = {int(seat): str(text) for seat, text in old.get("queued") or ()}
+    passes.update({int(seat): str(text) for seat, text in new.get("queued") or ()})
+    new["queued"] = [[seat, passes[seat]] for seat in sorted(passes)]
+    holds = [float(h) for h in (old.get("hold"), new.get("hold")) if h is not None]
+    if holds:
+        new["hold"] = min(holds)
+    return json.dumps(new)
+
+
 SQLITE_INT_MAX = 2**63 - 1
 """The largest integer SQLite stores (and takes as a LIMIT)."""
 
@@ -419,6 +437,9 @@ MIGRATIONS: list[Migration] = [
     "CREATE TABLE IF NOT EXISTS live_posts (table_id INTEGER PRIMARY KEY, channel INTEGER NOT NULL,"
     " message INTEGER NOT NULL, version INTEGER NOT NULL, asked TEXT, lines TEXT, posted REAL NOT NULL,"
     " buttons INTEGER NOT NULL DEFAULT 0, image TEXT)",
+    # 10: each seat's standing orders at its table (`gavel.tables.orders`): JSON {order: mark},
+    # NULL for the game's defaults.
+    "ALTER TABLE seats ADD COLUMN orders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -811,18 +832,33 @@ class Store:
         return cursor.rowcount == 1
 
     @_locked
+    def queue_clock(self, table_id: int, at: int, clock: str) -> str | None:
+        """Store the clock of a window while passes wait for its hold, merged with the one
+        stored (`merge_queued`: another process's waiting passes in that window are kept), in
+        one transaction; the clock written, or None when the table is no longer at `at`."""
+        with self.atomic():
+            row = self.db.execute("SELECT clock FROM tables WHERE id = ? AND version = ?", [table_id, at]).fetchone()
+            if row is None:
+                return None
+            merged = merge_queued(row[0], clock)
+            self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?", [merged, table_id, at])
+        return merged
+
+    @_locked
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]:
         """The clocks that ran out by `now` and nobody holds, claimed for `lease` seconds (a
         process that dies holding one lets another take it after that): rows of `id`,
         `channel`, `at` (the version to expire) and `ai` (AI seats are to be played on, not a
-        window). One writer at a time (BEGIN IMMEDIATE)."""
+        window); a window's hold that ended (`hold`) is due like its clock. One writer at a time
+        (BEGIN IMMEDIATE)."""
         with self.atomic():
             rows = self.db.execute(
                 "SELECT id, channel, version, COALESCE(json_extract(clock, '$.ai') <= ?, 0) FROM tables"
                 " WHERE status = 'active' AND clock IS NOT NULL AND json_extract(clock, '$.at') = version"
-                " AND (json_extract(clock, '$.due') <= ? OR json_extract(clock, '$.ai') <= ?)"
+                " AND (json_extract(clock, '$.due') <= ? OR json_extract(clock, '$.ai') <= ?"
+                " OR json_extract(clock, '$.hold') <= ?)"
                 " AND COALESCE(json_extract(clock, '$.claimed'), 0) <= ? ORDER BY id LIMIT ?",
-                [now, now, now, now, limit]).fetchall()
+                [now, now, now, now, now, limit]).fetchall()
             for row in rows:
                 self.db.execute("UPDATE tables SET clock = json_set(clock, '$.claimed', ?) WHERE id = ?",
                                 [now + lease, row[0]])
@@ -1166,6 +1202,7 @@ class TableStore(Protocol):
     def head(self, table_id: int) -> dict[str, Any] | None: ...
     def others_mark(self) -> Hashable | None: ...
     def set_clock(self, table_id: int, at: int, clock: str | None) -> bool: ...
+    def queue_clock(self, table_id: int, at: int, clock: str) -> str | None: ...
     def claim_clocks(self, now: float, lease: float, limit: int = 50) -> list[dict[str, Any]]: ...
     def claim_clock(self, table_id: int, at: int, now: float, lease: float) -> bool: ...
     def due_reminders(self, now: float, limit: int = 50) -> list[dict[str, Any]]: ...

@@ -122,6 +122,9 @@ class SeatInfo:
     """Time-control decisions this seat let run out in a row, with no action of its own since."""
     votes: tuple[int, ...] = ()
     """The users who voted to hand this seat to the AI since it last acted (`TableService.away`)."""
+    orders: dict[str, Any] | None = None
+    """The standing orders its player set at this table (`gavel.tables.orders`): {order key: its
+    mark}; None: the game's defaults (`Plugin.default_orders`), which a new player gets."""
 
     @property
     def is_ai(self) -> bool:
@@ -132,7 +135,12 @@ class SeatInfo:
         defaults, and a seating written before any walk-away fits an older schema too)."""
         row = {"user_id": self.user_id, "name": self.name, "ai": self.ai, "resigned": int(self.resigned)}
         away = self.away_row()
-        return {**row, **{k: v for k, v in away.items() if v}}
+        orders = {"orders": self.orders_text()} if self.orders is not None else {}
+        return {**row, **{k: v for k, v in away.items() if v}, **orders}
+
+    def orders_text(self) -> str | None:
+        """The `orders` column: JSON, or None for the game's defaults."""
+        return None if self.orders is None else json.dumps(self.orders, sort_keys=True)
 
     def away_row(self) -> dict[str, Any]:
         """The walk-away columns of the seat's row (`away`, `timeouts`, `away_votes`: JSON list)."""
@@ -141,10 +149,13 @@ class SeatInfo:
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> SeatInfo:
-        """A stored seat row (rows from before walk-aways have no `away`, `timeouts`, `away_votes`)."""
-        votes = row.get("away_votes")
+        """A stored seat row (rows from before walk-aways have no `away`, `timeouts`, `away_votes`;
+        from before standing orders, no `orders`)."""
+        votes, orders = row.get("away_votes"), row.get("orders")
+        found = json.loads(orders) if orders else None
         return cls(row["user_id"], row["name"], row["ai"], bool(row["resigned"]), bool(row.get("away") or 0),
-                   int(row.get("timeouts") or 0), tuple(json.loads(votes)) if votes else ())
+                   int(row.get("timeouts") or 0), tuple(json.loads(votes)) if votes else (),
+                   found if isinstance(found, dict) else None)
 
 
 @dataclass(eq=False)

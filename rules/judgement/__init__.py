@@ -22,10 +22,11 @@ from rules.plugin import Plugin
 from .ai import choose
 from .commands import COMMANDS
 from .engine import GAME
+from .standing import ORDERS
 from .words import WORDS
 
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judgement")
+                renderer="renderer.judgement", orders=ORDERS)
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN"]

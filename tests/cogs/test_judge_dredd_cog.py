@@ -274,7 +274,7 @@ async def walk_menu(member, start, action: str):
             break
         else:
             raise AssertionError(f"no way to {action} in {target.content}")
-        if result.response is None or result.response.content == i18n.gettext("cogs.done"):
+        if result.response is None or result.response.content.startswith(i18n.gettext("cogs.done")):
             return
         target = result.response
 

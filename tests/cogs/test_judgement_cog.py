@@ -122,7 +122,7 @@ async def choose(member, result, pick) -> Any:
         else:
             result = await member.click(target, custom_id=item.custom_id)
         after = shown(result)
-        if after is None or after.content == i18n.gettext("cogs.done", "en") or not after.message.components:
+        if after is None or after.content.startswith(i18n.gettext("cogs.done", "en")) or not after.message.components:
             return result
     raise AssertionError("a menu six steps deep")
 

@@ -147,6 +147,27 @@ async def test_a_card_is_played_from_the_private_menu_card_then_option_then_targ
     assert refusals(w.env) == []
 
 
+async def test_a_player_asked_again_at_once_finds_their_next_options_in_the_spent_menu(world, service):
+    """A card played clears the passes, so the window asks its player again: the private menu
+    they played from says "Done." and shows their options as they are now (no "My options" to
+    open again), with the board already told in the channel; the others' menus are not touched."""
+    w = world
+    table, (message,) = await start(w, service, others=(w.bob, w.carol))
+    card = next(c for c in table.state.hands[0] if c not in toy_window.ONLY_MAIN)
+    menu = await w.alice.click(message, label=OPTIONS)
+    step = await w.alice.click(menu.response, label="Play")
+    step = await w.alice.click(step.response, label=card.capitalize())
+    step = await w.alice.click(step.response, label="Or")
+    played = await w.alice.click(step.response, label="Green")
+    assert table.version == 1 and 0 in table.decision().asked
+    shown = played.followups[-1] if played.followups else played.response
+    assert shown.ephemeral and shown.content.startswith(i18n.gettext("cogs.done"))
+    assert [b["label"] for b in buttons(shown)][:2] == ["Pass", "Play"]
+    again = await w.alice.click(shown, label="Pass")  # the next menu answers the new decision
+    assert table.state.passed == [0] and again.response.content == i18n.gettext("cogs.done")
+    assert refusals(w.env) == []
+
+
 async def test_a_pass_click_applies_and_the_channel_then_waits_for_the_others(world, service):
     w = world
     table, (message,) = await start(w, service)

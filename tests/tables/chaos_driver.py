@@ -45,6 +45,10 @@ from tests.tables.mp_driver import PLAYERS, WRITES, recording_writes, serve
 SHARDS = 3
 LEASE = 1.0
 """The service's lease (seconds): how long a claim (a clock, an outbox row) holds."""
+HOLD = 1.0
+"""The windows' hold (`gavel.tables.timing.HOLD`), shorter than the bot's (5 s) so that passes
+come both during a hold (they wait, stored in the clock row, for a timer any process may fire)
+and after it (applied at once), while the processes are killed and the windows' clocks run."""
 GAMES = {"toy_window": toy_window.choose, "toy": toy_game.choose}
 
 
@@ -143,6 +147,7 @@ class Worker:
         svc = TableService(config["url"], renderers=dict.fromkeys(GAMES), ais=dict(GAMES))
         svc.lease = LEASE
         svc.shared = True
+        svc.hold = HOLD
         self.svc = recording_writes(svc)
         guilds = {int(c): int(g) for c, g in config["guilds"].items()}
         self.bot = Bot(svc, int(config["index"]), guilds, out)

@@ -55,7 +55,9 @@ def recording_writes(svc: TableService) -> TableService:
     def recording(table_id: int, seat: int, user_id: int | None, action: str, *args: Any, **kwargs: Any) -> int:
         seq = record(table_id, seat, user_id, action, *args, **kwargs)
         sink = WRITES.get()
-        if sink is not None:
+        if sink is not None:  # a batch's earlier rows too (a pass a standing order gave with the move)
+            sink += [{"table": table_id, "version": e.version, "seat": e.seat, "action": e.action}
+                     for e in kwargs.get("earlier", ())]
             sink.append({"table": table_id, "version": args[3], "seat": seat, "action": action})
         return seq
 

@@ -375,7 +375,7 @@ async def make_old_file(path: Path) -> int:
     svc.store.db.execute("DROP INDEX actions_table_version")
     svc.store.db.execute("DROP TABLE outbox")
     svc.store.db.execute("ALTER TABLE tables DROP COLUMN announced")
-    for column in ("away", "timeouts", "away_votes"):  # walk-aways came later
+    for column in ("away", "timeouts", "away_votes", "orders"):  # walk-aways and standing orders came later
         svc.store.db.execute(f"ALTER TABLE seats DROP COLUMN {column}")
     svc.store.db.execute("PRAGMA user_version = 0")
     svc.store.close()
@@ -682,4 +682,21 @@ def test_a_servers_history_holds_its_own_finished_games_newest_first(backend: Ba
     assert [r["id"] for r in s.finished_rows(GUILD, limit=1, offset=1)] == [mine[0]]
     assert [r["id"] for r in s.finished_rows(None)] == [nowhere]
     assert "state" not in s.finished_rows(GUILD)[0]
+    s.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+def test_a_pass_queued_for_a_hold_keeps_the_passes_the_stored_clock_holds(backend: Backend) -> None:
+    """Two processes queue passes in one window's hold: the second write keeps the first's (one
+    per seat, the earlier hold end); a clock of another window, or a table moved on, is not merged."""
+    s = open_store(backend.location())
+    table_id = started_table(s)
+    assert s.set_clock(table_id, 0, json.dumps({"at": 0, "opened": 0, "hold": 10.0, "queued": [[1, "pass"]]}))
+    merged = s.queue_clock(table_id, 0, json.dumps({"at": 0, "opened": 0, "hold": 12.0, "queued": [[0, "pass"]]}))
+    assert merged is not None and json.loads(merged)["queued"] == [[0, "pass"], [1, "pass"]]
+    assert json.loads(merged)["hold"] == 10.0
+    assert json.loads(s.table_row(table_id)["clock"])["queued"] == [[0, "pass"], [1, "pass"]]
+    other = s.queue_clock(table_id, 0, json.dumps({"at": 0, "opened": 5, "queued": [[1, "pass"]]}))
+    assert other is not None and json.loads(other)["queued"] == [[1, "pass"]]
+    assert s.queue_clock(table_id, 3, json.dumps({"at": 3, "opened": 3, "queued": [[0, "pass"]]})) is None
     s.close()
