@@ -25,12 +25,14 @@ stays open for its hold (`gavel.tables.timing.HOLD`) before the passes that wait
 applied. A human whose pass waits (by their order, or their own click during the hold) is not
 clicked for; when every human asked waits, the bench moves the service's clock on
 (`BenchTime`, `HOLD_STEP_S` at a time, firing what ran out as the database poll does) until the
-table moves, rather than ending `stuck`. Waiting is not a decision: only clicks are counted. A
+table moves, rather than ending `stuck`. Waiting is neither a decision nor a click. A
 pass that leaves a window open posts nothing, so the menu clicked may be the one of the message
 the window opened with (its buttons still answer it, `Decisions.answering`).
 
 Per game, counted from the Start click (the lobby left out):
-- `human_decisions`: the humans' clicks (each button or select of a private menu counts);
+- `human_decisions`: the actions the humans chose, each one click that played it (the table
+  moved on, or the seat's pass now waits for the window's hold); `clicks` counts every click
+  on the way ("My options", each step of a private menu), as the figures before did;
 - `human_turns`: how many times the table passed to a human seat: the log folded again from the
   table's set-up draws, a human seat asked (`Game.to_act`) that was not asked the position before
   (a human who acts twice in a row, or is asked again while the AI seats play, is one turn);
@@ -378,7 +380,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
                         break
                     result = await patiently(env, press(actor, target, step))
                     clicks += 1
-                    decisions += 1
+                    if table.version != version or asked[0] in service.answered(channel.id):
+                        decisions += 1  # the click played an action: a decision, whatever led to it
                     seen.read(actor.id)
                     if table.version != version or table.status != "active":
                         if result is not None:  # what the private menu says now: maybe the next decision
