@@ -162,6 +162,18 @@ class DadsArmy(Game[DadsArmyState]):
             return [*acts, Done()]
         return []
 
+    def _quick_legal(self, state: DadsArmyState, seat: Seat, action: Action) -> bool:
+        """Cheaper than listing every option, and the same answer: a throw is always among the
+        roll phase's options (`_options`), and a move is legal exactly when its man may move
+        (`_movers`) and his throw takes him to its square (`moves.move_options`): that man's
+        squares alone are walked, not every man's (D29 never refuses a move: `_strands`)."""
+        if isinstance(action, Roll):
+            return state.phase == "roll"
+        if isinstance(action, Move) and state.phase == "move" and state.roll is not None:
+            return action.man in self._movers(state, seat) and \
+                action.to in moves.move_options(state, action.man, state.roll)
+        return False
+
     def undoable(self, before: DadsArmyState, seat: Seat, action: Action) -> bool:
         """What may be taken back before anyone else acts: whatever drew no card and threw no die.
         A roll and a redrawn reference never (chance); a move that reaches a W&D base draws a card
