@@ -31,7 +31,7 @@ from typing import Any, TextIO
 
 from gavel.tables import i18n, screen, terminal
 from gavel.tables.games import local_game, local_variant
-from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
+from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder, Waiting
 from gavel.tables.numbers import MOST, whole
 from gavel.tables.record import header_options
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
@@ -191,7 +191,7 @@ class Console:
                 else:
                     waiting.append(notice)
                 continue
-            if isinstance(notice, Reminder):  # local play runs no clock: nothing to remind of
+            if isinstance(notice, (Reminder, Waiting)):  # no clock, no inbox: `games` lists the waits
                 continue
             if isinstance(notice, Public):
                 ask()
