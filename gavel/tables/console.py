@@ -50,9 +50,9 @@ MAX_LOCAL_ACTIONS = 20_000
 AGAIN = ("again", "rematch")
 """What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "settings")
+               "settings", "games")
 """The `/table` commands local play reads, for Tab completion."""
-PLAIN_TABLE = ("settings",)
+PLAIN_TABLE = ("settings", "games")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
@@ -568,11 +568,16 @@ class Console:
                 await self.history(args, line)
             elif sub == "rules":
                 await self.rules()
-            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`)
+            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`), `inbox:on`
                 words = " ".join(args).replace(":", " ").split()
-                if words and (len(words) != 2 or words[0] != "reminders"):
+                if words and (len(words) != 2 or words[0] not in ("reminders", "inbox")):
                     raise IllegalAction("unknown_command", command=line)
-                self.emit([await svc.settings_notice(actor.user_id, words[1] if words else None)])
+                chosen = {words[0]: words[1]} if words else {}
+                self.emit([await svc.settings_notice(actor.user_id, **chosen)])
+            elif sub == "games":  # the tables waiting on each player here (one table locally)
+                if args:
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.games_here(CHANNEL)])
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):

@@ -35,7 +35,7 @@ from gavel.tables.registry import Tables
 from gavel.tables.store import dumps, loads
 from gavel.tables.table import Table
 from gavel.tables.timing import Clocks
-from rules.core import Msg
+from rules.core import Msg, SeatName
 
 QUIET = 30 * 60.0
 """Seconds without any table waiting on a player after which the next wait gets a new message
@@ -122,6 +122,27 @@ def inbox_lines(waits: list[Wait], lang: str, *, link: Callable[[Wait], str],
         if wait.others:
             parts.append(i18n.ngettext("table.inbox.others", wait.others, lang, count=wait.others))
         lines.append(i18n.sentences(parts, lang))
+    return lines
+
+
+def local_lines(table: Table, waits: dict[int, Wait | None]) -> list[Msg]:
+    """`games` in local play: for each human player at the one table, whether it waits on them,
+    in the inbox's words (no channel link, no clock: local play runs none). The seat names of the
+    lines are the table's (`Public.names`)."""
+    lines: list[Msg] = []
+    for seat, info in enumerate(table.seats):
+        if info.user_id is None or info.is_ai or table.seat_of(info.user_id) != seat:
+            continue
+        wait = waits.get(info.user_id)
+        if wait is None:
+            lines.append(Msg("table.games.none", {"player": SeatName(seat)}))
+            continue
+        lines.append(Msg("table.games.player", {"player": SeatName(seat)}))
+        asked = wait.about if wait.about is not None else Msg("table.inbox.your_move")
+        lines.append(Msg("table.inbox.line", {"game": _game_msg(wait.game), "channel": Msg("table.games.here"),
+                                              "asked": asked}))
+        if wait.others:
+            lines.append(Msg("table.inbox.others", {"count": wait.others}, count=wait.others))
     return lines
 
 

@@ -678,7 +678,7 @@ class PgStore:
             for user in sorted(waits):  # a row to lock for each, in one order for every writer
                 conn.execute("INSERT INTO inbox_waits (user_id, table_id, version, wait) VALUES (%s, %s, -1, NULL)"
                              " ON CONFLICT DO NOTHING", [user, table_id])
-            stored = {int(r[0]): (int(r[1]), r[2]) for r in conn.execute(
+            stored = {int(r["user_id"]): (int(r["version"]), r["wait"]) for r in conn.execute(
                 "SELECT user_id, version, wait FROM inbox_waits WHERE table_id = %s AND user_id = ANY(%s)"
                 " ORDER BY user_id FOR UPDATE", [table_id, list(waits)]).fetchall()}
             stored = {u: known for u, known in stored.items() if known[0] >= 0}

@@ -92,6 +92,7 @@ This module puts them together: `TableService` is the one object the front-ends 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -117,7 +118,7 @@ from gavel.tables.games import (
 from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
-from gavel.tables.inbox import Inbox, Messenger, Wait
+from gavel.tables.inbox import Inbox, Messenger, Wait, local_lines
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import LivePost, Notice, Private, Prompt, Public, Waiting
 from gavel.tables.orders import Orders
@@ -137,7 +138,7 @@ from gavel.tables.undo import Undo
 from gavel.tables.views import Views
 from gavel.tables.writes import UndoPoints, Writes
 from rules import registry
-from rules.core import Msg, State
+from rules.core import IllegalAction, Msg, State
 
 if TYPE_CHECKING:
     from renderer import Renderer
@@ -706,12 +707,27 @@ class TableService:
         database has it (public words only: `gavel.tables.inbox.Wait`)."""
         return await self.inbox.waiting(user_id)
 
+    async def games_here(self, channel_id: int) -> Public:
+        """`games` in local play: the tables waiting on each human player of the channel's table
+        (there is one), in the inbox's words (`gavel.tables.inbox.local_lines`)."""
+        table = self.tables.table(channel_id)
+        if table is None:
+            raise IllegalAction("no_table")
+        return Public(table.id, local_lines(table, self.inbox.waits(table)), names=tuple(table.names))
+
     async def refresh_inbox(self, user_id: int, messenger: Messenger,
-                            text_of: Callable[[list[Wait]], str]) -> list[str]:
+                            text_of: Callable[[int, list[Wait]], str]) -> list[str]:
         """Show the player's turn inbox as the database has it, by their `inbox` setting
-        (`Inbox.refresh`: a new message, an edit, or nothing); returns what was done."""
+        (`Inbox.refresh`: a new message, an edit, or nothing); returns what was done.
+        `text_of(user, waits)`: the message as that player reads it."""
         mode = await self.player_settings.inbox_mode(user_id)
-        return await self.inbox.refresh(user_id, mode, messenger, text_of)
+        return await self.inbox.refresh(user_id, mode, messenger, functools.partial(text_of, user_id))
+
+    async def show_waits(self, notice: Waiting, messenger: Messenger,
+                         text_of: Callable[[int, list[Wait]], str]) -> dict[int, list[str]]:
+        """Deliver a change's `Waiting`: note it (`note_waits`), then show again the inbox of
+        each player whose wait changed (`refresh_inbox`); what was done for each."""
+        return {user: await self.refresh_inbox(user, messenger, text_of) for user in await self.note_waits(notice)}
 
     # ------------------------------------------------------------------ images (`images`)
     def reads(self, user_id: int, lang: str) -> None:
