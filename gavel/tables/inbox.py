@@ -113,7 +113,7 @@ def inbox_lines(waits: list[Wait], lang: str, *, link: Callable[[Wait], str],
         return [i18n.gettext("table.inbox.empty", lang)]
     lines = [i18n.ngettext("table.inbox.title", len(waits), lang, count=len(waits))]
     for wait in waits:
-        name = i18n.render(_game_msg(wait.game), lang)
+        name = i18n.render(game_words(wait.game), lang)
         asked = i18n.render(wait.about, lang, functools.partial(seat_label, wait.names), escape) \
             if wait.about is not None else i18n.gettext("table.inbox.your_move", lang)
         parts = [i18n.gettext("table.inbox.line", lang, game=name, channel=link(wait), asked=asked)]
@@ -139,15 +139,15 @@ def local_lines(table: Table, waits: dict[int, Wait | None]) -> list[Msg]:
             continue
         lines.append(Msg("table.games.player", {"player": SeatName(seat)}))
         asked = wait.about if wait.about is not None else Msg("table.inbox.your_move")
-        lines.append(Msg("table.inbox.line", {"game": _game_msg(wait.game), "channel": Msg("table.games.here"),
+        lines.append(Msg("table.inbox.line", {"game": game_words(wait.game), "channel": Msg("table.games.here"),
                                               "asked": asked}))
         if wait.others:
             lines.append(Msg("table.inbox.others", {"count": wait.others}, count=wait.others))
     return lines
 
 
-def _game_msg(key: str) -> Msg | str:
-    """A game's name by its key (the key itself for a game no longer installed)."""
+def game_words(key: str) -> Msg | str:
+    """A game's name by its key, to word (the key itself for a game no longer installed)."""
     game = installed(key)
     return game_name(game) if game is not None else key
 
