@@ -84,8 +84,8 @@ async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
     svc = TableService(db, renderers={game: None}, clock=clock)
     svc.wall = clock
     svc.inbox.enabled = True
-    plugin = registry.plugin(game)
-    assert plugin.ai is not None
+    choose = registry.plugin(game).ai
+    assert choose is not None, f"{game} has no AI to play its seats"
     await svc.set_settings(ME.user_id, inbox=mode)
     rng = random.Random(seed)
     counts = {"channel_pings": 0, "reminder_dms": 0, "my_moves": 0, "their_moves": 0, "changes": 0}
@@ -116,7 +116,7 @@ async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
             seats = [s for s in table.humans_to_act() if table.seats[s].user_id == player.user_id]
             if not seats:
                 return
-            action = plugin.ai(table.game, table.state, seats[0])
+            action = choose(table.game, table.state, seats[0])
             await deliver(await svc.act(channel, player, str(action)))
             counts["my_moves" if player is ME else "their_moves"] += 1
 
