@@ -284,6 +284,12 @@ class Answers:
         return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
                       undo=undo, board=board), prompts
 
+    def waiting(self, table: Table) -> list[Notice]:
+        """The turn inboxes' note of a change made outside `notices` (a game cancelled: it waits
+        on nobody any more), when a wait moved; not kept in the outbox."""
+        found = self._inbox.note(table) if self._inbox is not None else None
+        return [found] if found is not None else []
+
     async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
         """Notices made by the caller kept in the outbox with the call's writes (`Outbox.keep`)."""
         return await self._outbox.keep(table, notices)

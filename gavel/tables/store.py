@@ -459,12 +459,12 @@ INBOX_COLUMNS = ("user_id", "channel", "message", "digest", "posted", "idle")
 def changed_waits(stored: dict[int, tuple[int, str | None]], version: int,
                   waits: dict[int, str | None]) -> tuple[list[int], list[int]]:
     """Of `waits` (a table's wait on each user at `version`), the users whose stored row is to be
-    written (none yet, or an older version's) and, among them, those whose wait reads otherwise
-    than before (their inbox is to be shown again)."""
+    written (none yet, or one of this version or an older one: a game cancelled keeps its version)
+    and, among them, those whose wait reads otherwise than before (their inbox is to be shown again)."""
     write, changed = [], []
     for user, wait in waits.items():
         known = stored.get(user)
-        if known is not None and known[0] >= version:
+        if known is not None and known[0] > version:
             continue
         write.append(user)
         if (known[1] if known is not None else None) != wait:

@@ -277,7 +277,7 @@ async def test_no_inbox_line_ever_shows_a_secret_of_any_seat() -> None:
 
 
 async def test_local_play_lists_the_tables_waiting_on_each_player_and_sets_the_inbox(tmp_path: Path) -> None:
-    svc = TableService(renderers={"toy": toy_game.Renderer()}, ais={"toy": toy_game.choose})
+    svc = TableService(":memory:", renderers={"toy": toy_game.Renderer()}, ais={"toy": toy_game.choose})
     out = io.StringIO()
     opts = LocalOptions(game="toy", images=str(tmp_path / "img"), seats=2)
     code = await run(opts, service=svc, stdin=io.StringIO("games\nsettings inbox:digest\n/table games\n"), out=out)
@@ -286,3 +286,15 @@ async def test_local_play_lists_the_tables_waiting_on_each_player_and_sets_the_i
     assert text.count("waiting for you:") == 2 and "(this table): your move." in text
     assert "no table is waiting for you." in text and "Turn inbox by DM" in text and "a daily digest" in text
     assert (await svc.settings(ALICE.user_id))["inbox"] == "digest"
+
+
+async def test_a_game_cancelled_leaves_the_inbox() -> None:
+    wall, discord = Wall(), Discord()
+    svc = service(":memory:", wall)
+    await svc.set_settings(ALICE.user_id, inbox="on")
+    await table(svc, SERVER_A, ONE, ALICE, BOB, discord=discord)
+    [first] = discord.of(ALICE)
+    assert "#100" in discord.text(first)
+    await deliver(svc, await svc.cancel(ONE, ALICE, can_manage=True), discord)
+    assert "No table is waiting" in discord.text(first) and discord.of(ALICE) == [first]
+    assert await svc.games(ALICE.user_id) == []
