@@ -45,6 +45,8 @@ DIGEST_EVERY = 24 * 3600.0
 POSTING = 60.0
 """Seconds a process holds a player's inbox while it posts its new message: another finds it
 held and leaves it (the poster shows what changed meanwhile once it has posted)."""
+DEADLINE_STEPS = 96
+"""A deadline is shown to 1/96 of its clock (`Inbox.waits`)."""
 MODES = ("on", "off", "digest")
 """The `inbox` setting's values: a live message, none, or a daily digest."""
 
@@ -64,7 +66,7 @@ class Wait:
     names: tuple[str, ...]
     """The seat names, for the `SeatName`s in `about`."""
     ends: float | None
-    """When the seat's clock runs out (wall-clock seconds, to the minute); None: no clock."""
+    """When the seat's clock runs out (wall-clock seconds, to 1/96 of the clock); None: no clock."""
     others: int
     """How many other seats the decision asks at the same time."""
 
@@ -213,7 +215,11 @@ class Inbox:
         if self._timing.enabled and (on := self._timing.decisions.on_clock(table)) is not None:
             left = self._timing.decisions.seconds_left(table)
             if left is not None:
-                ends, clocked = float(round((self._timing.wall() + left) / 60.0) * 60), frozenset(on.seats)
+                # To a step of 1/96 of the clock (a minute at least: 15 minutes of a day's clock),
+                # so that the decisions of one turn, seconds apart, show the same deadline and
+                # leave the message as it is.
+                step = max(60.0, on.seconds / DEADLINE_STEPS)
+                ends, clocked = float(round((self._timing.wall() + left) / step) * step), frozenset(on.seats)
         return waits_of(table, ends, clocked)
 
     def note(self, table: Table) -> Waiting | None:
