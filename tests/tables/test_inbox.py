@@ -5,6 +5,7 @@ after a quiet period; no line ever says a secret of another seat."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -298,3 +299,34 @@ async def test_a_game_cancelled_leaves_the_inbox() -> None:
     await deliver(svc, await svc.cancel(ONE, ALICE, can_manage=True), discord)
     assert "No table is waiting" in discord.text(first) and discord.of(ALICE) == [first]
     assert await svc.games(ALICE.user_id) == []
+
+
+class SlowDiscord(Discord):
+    """A Discord whose first post waits until the test lets it go (`release`), having said it
+    started (`posting`): whatever else runs meanwhile finds that post in progress."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.posting, self.release = asyncio.Event(), asyncio.Event()
+
+    async def post(self, user_id: int, text: str) -> tuple[int, int] | None:
+        if not self.posting.is_set():
+            self.posting.set()
+            await self.release.wait()
+        return await super().post(user_id, text)
+
+
+async def test_two_processes_showing_one_inbox_at_once_post_one_message(backend: Backend) -> None:
+    db, wall, discord = backend.location(), Wall(), Discord()
+    here, there = service(db, wall), service(db, wall)
+    await table(here, SERVER_A, ONE, ALICE, BOB, discord=discord)  # noted while her inbox was off
+    await table(there, SERVER_B, THREE, ALICE, CAROL, discord=discord)
+    await here.set_settings(ALICE.user_id, inbox="on")
+    slow = SlowDiscord()
+    first = asyncio.ensure_future(here.refresh_inbox(ALICE.user_id, slow, text_of))
+    await slow.posting.wait()  # one process is posting her inbox...
+    assert await there.refresh_inbox(ALICE.user_id, slow, text_of) == []  # ...the other leaves it
+    slow.release.set()
+    assert await first == ["post"]
+    [message] = slow.of(ALICE)
+    assert "2 tables are waiting" in slow.text(message)
