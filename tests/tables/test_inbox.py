@@ -102,6 +102,20 @@ def test_a_waiting_travels_through_the_outbox() -> None:
     assert isinstance(again, Waiting) and Wait.from_json(again.waits[ALICE.user_id]) == wait
 
 
+def test_an_inbox_reads_in_both_languages_one_sentence_after_another() -> None:
+    asked = Msg("judge_dredd.moment", {"window": "x"})
+    waits = [Wait(1, SERVER_A, ONE, "toy", 0, None, ("A", "B"), 1_000_000.0, 0),
+             Wait(2, SERVER_B, THREE, "toy", 1, asked, ("A", "B"), None, 2)]
+    found = {lang: inbox_lines(waits, lang, link=lambda w: f"#{w.channel_id}", when=lambda t: f"<t:{int(t)}:R>")
+             for lang in ("en", "zh-TW")}
+    assert found["en"] == ["2 tables are waiting for you:",
+                           "• Toy race (#100): Your move. Time runs out <t:1000000:R>.",
+                           "• Toy race (#300): Card-play window: x. 2 other seats are asked too."]
+    assert found["zh-TW"] == ["有 2 張牌桌在等你：", "• Toy race（#100）：輪到你。<t:1000000:R>時間到。",
+                              f"• Toy race（#300）：{i18n.render(asked, 'zh-TW')}另有 2 個座位也要行動。"]
+    assert inbox_lines([], "zh-TW", link=str, when=str) == ["目前沒有牌桌在等你。"]
+
+
 def test_the_plan_posts_first_edits_after_and_posts_again_only_after_a_quiet_period() -> None:
     assert plan(None, "d1", False, 0.0, "on") == "post"
     assert plan(None, "d1", True, 0.0, "on") == "none"  # nothing to say, no message yet
@@ -284,7 +298,7 @@ async def test_local_play_lists_the_tables_waiting_on_each_player_and_sets_the_i
     code = await run(opts, service=svc, stdin=io.StringIO("games\nsettings inbox:digest\n/table games\n"), out=out)
     text = out.getvalue()
     assert code == 0, text
-    assert text.count("waiting for you:") == 2 and "(this table): your move." in text
+    assert text.count("waiting for you:") == 2 and "(this table): Your move." in text
     assert "no table is waiting for you." in text and "Turn inbox by DM" in text and "a daily digest" in text
     assert (await svc.settings(ALICE.user_id))["inbox"] == "digest"
 
