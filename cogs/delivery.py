@@ -257,10 +257,18 @@ class Delivery:
 
     async def waiting(self, notice: Waiting) -> None:
         """Who a table waits on now: noted in the database, and the turn inbox of each player whose
-        wait changed shown again (`cogs.inbox`; nothing where the bot has none)."""
+        wait changed shown again (`cogs.inbox`; nothing where the bot has none). Never retried nor
+        told: an inbox Discord refused now is shown whole by the next change of that player's
+        tables (its stored digest still says what it showed), and a failure here must not hold up
+        the table's own notices."""
         inbox = getattr(self.bot, "inbox", None)
-        if inbox is not None:
+        if inbox is None:
+            return
+        try:
             await self.bot.service.show_waits(notice, inbox, inbox.text_of)
+        except Exception:
+            log.warning("the turn inboxes of table %s at version %s could not be shown", notice.table_id,
+                        notice.version, exc_info=True)
 
     async def deliver(
         self,
