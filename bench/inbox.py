@@ -13,9 +13,10 @@ channel messages that ping the player (`Prompt.ping`), the half-time reminder DM
 (`due_reminders`, `remind`), and, with the inbox, what the delivery does with each `Waiting`
 (`TableService.show_waits` on a fake Discord: new DMs and edits).
 
-The same day (same seed) is played three times: `before` (the inbox off: pings and reminders
-only), `after` (`inbox: on`) and `digest` (`inbox: digest`). `pings` counts notifications: channel
-pings, reminder DMs and new inbox DMs (an edit notifies nobody). `cpu_s` beside `wall_s`.
+The same day (same seed) is played three times: `before` (no inbox: no waits noted, pings and
+reminders only), `after` (`inbox: on`) and `digest` (`inbox: digest`). `pings` counts notifications: channel
+pings, reminder DMs and new inbox DMs (an edit notifies nobody). `cpu_s` beside `wall_s`, for each
+day (its changes, the AI's choices and the inbox's work alike) and for the whole run.
 """
 
 from __future__ import annotations
@@ -80,10 +81,11 @@ def text_of(user: int, waits: list[Wait]) -> str:
 
 async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
     """One simulated day with the player's inbox `mode`; what they received."""
+    cpu, wall = time.process_time(), time.perf_counter()
     clock, discord = Clock(), Discord()
     svc = TableService(db, renderers={game: None}, clock=clock)
     svc.wall = clock
-    svc.inbox.enabled = True
+    svc.inbox.enabled = mode != "off"  # before: no waits noted at all, as before the inbox
     choose = registry.plugin(game).ai
     assert choose is not None, f"{game} has no AI to play its seats"
     await svc.set_settings(ME.user_id, inbox=mode)
@@ -156,7 +158,7 @@ async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
     svc.store.close()
     return {"inbox": mode, "dm_posts": discord.posts + counts["reminder_dms"], "inbox_posts": discord.posts,
             "inbox_edits": discord.edits, "pings": counts["channel_pings"] + counts["reminder_dms"] + discord.posts,
-            **counts}
+            **counts, "cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.perf_counter() - wall, 3)}
 
 
 async def main() -> None:
