@@ -327,7 +327,7 @@ def to_record(notice: Notice) -> dict[str, Any]:
         return notice.to_json()
     if isinstance(notice, Waiting):
         return {"kind": "waiting", "table": notice.table_id, "channel": notice.channel_id,
-                "version": notice.version, "waits": {str(u): w for u, w in notice.waits.items()}}
+                "version": notice.version, **_waits_record(notice.waits)}
     if isinstance(notice, Reminder):
         return {"kind": "reminder", "table": notice.table_id, "seat": notice.seat, "user": notice.user_id,
                 "guild": notice.guild_id, "channel": notice.channel_id, "opened": notice.opened,
@@ -348,8 +348,12 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     if record["kind"] == "prompt":
         return _prompt(record, outbox)
     if record["kind"] == "waiting":
-        return Waiting(record["table"], record["channel"], record["version"],
-                       {int(u): w for u, w in (record.get("waits") or {}).items()}, outbox)
+        if "common" in record:
+            common = record["common"]
+            waits = {int(u): None if w is None else {**common, **w} for u, w in record["users"].items()}
+        else:
+            waits = {int(u): w for u, w in (record.get("waits") or {}).items()}
+        return Waiting(record["table"], record["channel"], record["version"], waits, outbox)
     if record["kind"] == "reminder":
         return Reminder(record["table"], record["seat"], record["user"], record.get("guild"), record["channel"],
                         record["opened"], record["ends"], record["left"], _decode(record["game"]), outbox)
@@ -364,6 +368,23 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
                       highlight=bool(record.get("highlight")))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"), dict(record.get("alt") or {}))
+
+
+_OWN = ("seat", "ends")
+"""What a table's wait may hold for one player alone (their seat, their clock); the rest is the
+table's, the same for every player it waits on."""
+
+
+def _waits_record(waits: dict[int, dict[str, Any] | None]) -> dict[str, Any]:
+    """A `Waiting`'s waits as the outbox keeps them: what they share once (`common`) and each
+    player's own (`users`), so that a window asking six players keeps the table's words once;
+    the whole of each (`waits`) when they differ otherwise."""
+    present = [w for w in waits.values() if w is not None]
+    common = {k: v for k, v in present[0].items() if k not in _OWN} if present else {}
+    if all({k: v for k, v in w.items() if k not in _OWN} == common for w in present):
+        return {"common": common, "users": {str(u): None if w is None else {k: w[k] for k in _OWN if k in w}
+                                            for u, w in waits.items()}}
+    return {"waits": {str(u): w for u, w in waits.items()}}
 
 
 def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:

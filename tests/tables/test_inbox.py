@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,16 @@ def test_a_waiting_travels_through_the_outbox() -> None:
     again = from_record(to_record(notice))
     assert again == notice
     assert isinstance(again, Waiting) and Wait.from_json(again.waits[ALICE.user_id]) == wait
+    # A window asking six players keeps the table's words once; players' own seats and clocks each.
+    names = tuple("ABCDEF")
+    six = {u: Wait(3, SERVER_A, ONE, "toy", u, Msg("x.about", {"seat": 0}), names, 1200.0 + (u == 2), 5).to_json()
+           for u in range(6)}
+    window = Waiting(3, ONE, 9, {**six, 99: None})
+    record = to_record(window)
+    assert from_record(record) == window and "common" in record
+    assert len(json.dumps(record)) < len(json.dumps(six)) / 2
+    odd = Waiting(3, ONE, 9, {0: six[0], 1: {**six[1], "others": 4}})  # words that differ: kept whole
+    assert from_record(to_record(odd)) == odd
 
 
 def test_an_inbox_reads_in_both_languages_one_sentence_after_another() -> None:
