@@ -49,6 +49,7 @@ from discord.ext import commands
 from cogs import components, errors, games
 from cogs.clicks import Clicks
 from cogs.delivery import Delivery, Resender, guild_lang, reply_ephemeral
+from cogs.inbox import DMInbox
 from cogs.tables import TablesCog
 from cogs.translator import Translator
 from gavel.tables import i18n
@@ -91,6 +92,10 @@ class GavelBot(commands.Bot):
         or some of the shards only): it then also watches the database for clocks that ran out at
         tables it never touched, loads tables on first touch and claims the outbox's rows."""
         self.delivery = Delivery(self)
+        self.inbox = DMInbox(self.delivery)
+        """Each player's turn inbox in their DMs (`cogs.inbox`): the service notes who its tables
+        wait on, and the delivery shows it here."""
+        service.inbox.enabled = True
         self.resender = Resender(self)
         self.clock = WindowClock(service, self.deliver_to)
         self.rematch_clock = RematchClock(service, self.deliver_to)

@@ -30,7 +30,7 @@ import discord
 from cogs import components, names
 from cogs.live import CONTENT_MAX, LivePosts, why_new
 from gavel.tables import i18n
-from gavel.tables.notices import LivePost, Private, Prompt, Public, Reminder, image_digest
+from gavel.tables.notices import LivePost, Private, Prompt, Public, Reminder, Waiting, image_digest
 from rules import registry
 from rules.core import IllegalAction
 
@@ -247,6 +247,29 @@ class Delivery:
         """Whether the user's DMs were refused since they last interacted (not tried meanwhile)."""
         return user_id in self._dm_closed
 
+    def closed(self, user_id: int) -> None:
+        """The user's DMs were refused: not tried again until they next interact (`remember`)."""
+        self._dm_closed.add(user_id)
+
+    def lang_of(self, user_id: int) -> str:
+        """The language the user reads their DMs in: their client's as last seen, else English."""
+        return self._langs.get(user_id, i18n.DEFAULT)
+
+    async def waiting(self, notice: Waiting) -> None:
+        """Who a table waits on now: noted in the database, and the turn inbox of each player whose
+        wait changed shown again (`cogs.inbox`; nothing where the bot has none). Never retried nor
+        told: an inbox Discord refused now is shown whole by the next change of that player's
+        tables (its stored digest still says what it showed), and a failure here must not hold up
+        the table's own notices."""
+        inbox = getattr(self.bot, "inbox", None)
+        if inbox is None:
+            return
+        try:
+            await self.bot.service.show_waits(notice, inbox, inbox.text_of)
+        except Exception:
+            log.warning("the turn inboxes of table %s at version %s could not be shown", notice.table_id,
+                        notice.version, exc_info=True)
+
     async def deliver(
         self,
         notices: Iterable[Any],
@@ -332,6 +355,8 @@ class Delivery:
                         await self.private(notice, channel, interaction, lang)
                     elif isinstance(notice, Reminder):
                         await self.reminder(notice, lang)
+                    elif isinstance(notice, Waiting):
+                        await self.waiting(notice)
                     elif isinstance(notice, Prompt) and moment(notice) not in shown:
                         shown.add(moment(notice))
                         text, view = self.prompt_parts(notice, lang, prompts)

@@ -1,5 +1,6 @@
 """`/table`: the commands every game shares (status, board, me, log, rules, leave, undo, sit,
-away, cancel, stats, settings, leaderboard, history), and `/help`. `sit` and `away` are the
+away, cancel, stats, settings, leaderboard, history), `/help`, and `/games` (the tables waiting
+for the player, on every server: `cogs.inbox`). `sit` and `away` are the
 walk-aways' (`gavel.tables.away`).
 
 `/table stats [user]` is private; `/table leaderboard [game]` (the server's ratings, `gavel.tables.ratings`)
@@ -41,6 +42,7 @@ from cogs.flows import (
     show,
     spectating,
 )
+from cogs.inbox import games_view, inbox_text
 from gavel.tables import i18n
 from gavel.tables.service import game_name
 from gavel.tables.table import Player
@@ -155,17 +157,41 @@ class TablesCog(commands.Cog):
 
     @table.command(name="settings", description=_t("Your own settings: with no option, see them (privately)"))
     @app_commands.describe(reminders=_t("A DM when half of a long clock (2 minutes or more) is gone and you have"
-                                        " not acted"))
+                                        " not acted"),
+                           inbox=_t("One DM, kept up to date, listing every table waiting for you (or a daily"
+                                    " digest)"))
     @app_commands.choices(reminders=[
         app_commands.Choice(name=_t("On", key="cmd.table.settings.reminders.on"), value="on"),
         app_commands.Choice(name=_t("Off", key="cmd.table.settings.reminders.off"), value="off"),
+    ], inbox=[
+        app_commands.Choice(name=_t("On", key="cmd.table.settings.inbox.on"), value="on"),
+        app_commands.Choice(name=_t("Off", key="cmd.table.settings.inbox.off"), value="off"),
+        app_commands.Choice(name=_t("Daily digest", key="cmd.table.settings.inbox.digest"), value="digest"),
     ])
-    async def settings(self, interaction: discord.Interaction, reminders: str | None = None) -> None:
+    async def settings(self, interaction: discord.Interaction, reminders: str | None = None,
+                       inbox: str | None = None) -> None:
         """Per player, not per table: answered privately, and the same at every table. Turning
-        reminders off stops the half-time DM only; the channel still mentions whose turn it is."""
+        reminders off stops the half-time DM only; the channel still mentions whose turn it is.
+        Turning the inbox on shows it at once (a DM listing the tables waiting for them)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        notice = await self.service.settings_notice(interaction.user.id, reminders)
+        notice = await self.service.settings_notice(interaction.user.id, reminders, inbox)
         await send_notice(interaction, notice, ephemeral=True)
+        messenger = getattr(self.bot, "inbox", None)
+        if inbox in ("on", "digest") and messenger is not None:
+            await self.service.refresh_inbox(interaction.user.id, messenger, messenger.text_of)
+
+    @app_commands.command(name="games", description=_t("Every table waiting for you, on every server (privately)"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        """The turn inbox's list, privately, anywhere (a DM included), with a link to each table's
+        channel, where its live message holds the "My options" menu."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction)
+        waits = await self.service.games(interaction.user.id)
+        view = games_view(waits, lang)
+        if view is None:
+            await interaction.followup.send(inbox_text(waits, lang), ephemeral=True)
+        else:
+            await interaction.followup.send(inbox_text(waits, lang), ephemeral=True, view=view)
 
     @table.command(name="orders",
                    description=_t("Your standing orders at this table: windows your seat passes by itself (privately)"))

@@ -534,3 +534,14 @@ def test_bench_keeps_going_past_a_part_that_fails_when_asked(monkeypatch) -> Non
     assert figures["apply_ms"]["n"] >= 1 and "render_ms" not in figures
     with pytest.raises(LookupError):
         bench.bench_game(game, n=1, playouts=1, parts=("render",))
+
+
+def test_inbox_bench_counts_what_one_player_receives_in_a_day(cheap_ai, tmp_path) -> None:
+    bench = script("inbox")
+    before = asyncio.run(bench.day("dads_army", 1, "off", str(tmp_path / "before.db")))
+    after = asyncio.run(bench.day("dads_army", 1, "on", str(tmp_path / "after.db")))
+    assert before["my_moves"] > 0 and before["their_moves"] > 0
+    assert (before["inbox_posts"], before["inbox_edits"]) == (0, 0)
+    assert after["inbox_posts"] >= 1 and after["inbox_edits"] >= 1
+    assert after["channel_pings"] == before["channel_pings"]  # the same day, played alike
+    assert after["pings"] == after["channel_pings"] + after["reminder_dms"] + after["inbox_posts"]

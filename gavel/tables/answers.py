@@ -19,6 +19,7 @@ from gavel.tables.decisions import OnClock, clock_text, turn_lines
 from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
+from gavel.tables.inbox import Inbox
 from gavel.tables.notices import Notice, Private, Prompt, Public
 from gavel.tables.outbox import Outbox
 from gavel.tables.table import Player, Table
@@ -90,9 +91,10 @@ class Answers:
     """The prompts and notices of a table's present moment (it keeps nothing of its own)."""
 
     def __init__(self, ground: Ground, images: Images, secrets: Secrets, outbox: Outbox,
-                 undo_points: UndoPoints) -> None:
+                 undo_points: UndoPoints, inbox: Inbox | None = None) -> None:
         self._tables, self._access, self._writes, self._timing = ground
         self._images, self._secrets, self._outbox, self._undo_points = images, secrets, outbox, undo_points
+        self._inbox = inbox
         self.mentions = False
         """Whether the front-end says whose turn it is itself, from the prompt (Discord mentions the
         players to act): the channel's notice then carries no "your turn" / "may act" line."""
@@ -282,6 +284,12 @@ class Answers:
         return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
                       undo=undo, board=board), prompts
 
+    def waiting(self, table: Table) -> list[Notice]:
+        """The turn inboxes' note of a change made outside `notices` (a game cancelled: it waits
+        on nobody any more), when a wait moved; not kept in the outbox."""
+        found = self._inbox.note(table) if self._inbox is not None else None
+        return [found] if found is not None else []
+
     async def keep(self, table: Table, notices: list[Notice]) -> list[Notice]:
         """Notices made by the caller kept in the outbox with the call's writes (`Outbox.keep`)."""
         return await self._outbox.keep(table, notices)
@@ -327,7 +335,10 @@ class Answers:
             public.said = (out.lang, public.text(out.lang, self.escape))
         notices.append(public)
         await self._privates(table, out, notices)
-        kept = await self._outbox.keep(table, [*notices, *prompts[1:]])
+        # The players' turn inboxes: who the table waits on now, when that moved (never while a
+        # window only took passes: see `still_open`).
+        waiting = self._inbox.note(table) if self._inbox is not None else None
+        kept = await self._outbox.keep(table, [*notices, *prompts[1:], *([waiting] if waiting else [])])
         public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
         return kept
 

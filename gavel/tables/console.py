@@ -31,7 +31,7 @@ from typing import Any, TextIO
 
 from gavel.tables import i18n, screen, terminal
 from gavel.tables.games import local_game, local_variant
-from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
+from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder, Waiting
 from gavel.tables.numbers import MOST, whole
 from gavel.tables.record import header_options
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
@@ -50,9 +50,9 @@ MAX_LOCAL_ACTIONS = 20_000
 AGAIN = ("again", "rematch")
 """What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "settings")
+               "settings", "games")
 """The `/table` commands local play reads, for Tab completion."""
-PLAIN_TABLE = ("settings",)
+PLAIN_TABLE = ("settings", "games")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
@@ -191,7 +191,7 @@ class Console:
                 else:
                     waiting.append(notice)
                 continue
-            if isinstance(notice, Reminder):  # local play runs no clock: nothing to remind of
+            if isinstance(notice, (Reminder, Waiting)):  # no clock, no inbox: `games` lists the waits
                 continue
             if isinstance(notice, Public):
                 ask()
@@ -568,11 +568,16 @@ class Console:
                 await self.history(args, line)
             elif sub == "rules":
                 await self.rules()
-            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`)
+            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`), `inbox:on`
                 words = " ".join(args).replace(":", " ").split()
-                if words and (len(words) != 2 or words[0] != "reminders"):
+                if words and (len(words) != 2 or words[0] not in ("reminders", "inbox")):
                     raise IllegalAction("unknown_command", command=line)
-                self.emit([await svc.settings_notice(actor.user_id, words[1] if words else None)])
+                chosen = {words[0]: words[1]} if words else {}
+                self.emit([await svc.settings_notice(actor.user_id, **chosen)])
+            elif sub == "games":  # the tables waiting on each player here (one table locally)
+                if args:
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.games_here(CHANNEL)])
             else:
                 raise IllegalAction("unknown_command", command=line)
         elif tokens[0].startswith("/"):

@@ -238,8 +238,10 @@ class Lobby:
                     raise IllegalAction("cannot_cancel")
                 if table.status == "active" and await self._everyone_acted(table):
                     raise IllegalAction("cannot_abort")
+            started = table.status == "active"
             await self._writes.close(table, "cancelled")
-            return [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
+            told: list[Notice] = [Public(table.id, [Msg("table.cancelled", {"player": by.name})], names=table.names)]
+            return [*told, *self._answers.waiting(table)] if started else told
 
         return await self._access.on_table(channel_id, change)
 

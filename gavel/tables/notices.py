@@ -244,6 +244,21 @@ class Reminder:
     """Its row in the outbox while it waits to be delivered (None: not kept)."""
 
 
+@dataclass
+class Waiting:
+    """Who a table waits on now, for the players' turn inboxes (`gavel.tables.inbox`): each human
+    player's wait as of `version` (`inbox.Wait.to_json`: public words only), None for a player it
+    waits on no more. Kept in the outbox with the change it follows; whichever process delivers it
+    notes the waits in the database and shows the inboxes of the players whose wait changed."""
+
+    table_id: int
+    channel_id: int
+    version: int
+    waits: dict[int, dict[str, Any] | None]
+    outbox: int | None = field(default=None, compare=False)
+    """Its row in the outbox while it waits to be delivered (None: not kept)."""
+
+
 @dataclass(frozen=True)
 class LivePost:
     """A table's live message: the channel message its turn is told in, edited while the turn
@@ -291,8 +306,11 @@ def image_digest(image: bytes | None) -> str:
     return hashlib.blake2b(image, digest_size=12).hexdigest() if image else ""
 
 
-Notice = Public | Private | Prompt | Reminder
-"""`Prompt` stands alone only when several humans may act at once (the first rides on the Public).
+Notice = Public | Private | Prompt | Reminder | Waiting
+"""A `Waiting` carries no words: the front-end notes it and updates the turn inboxes (only where
+the service's inbox is on, `Inbox.enabled`).
+
+`Prompt` stands alone only when several humans may act at once (the first rides on the Public).
 
 In a card-play window every seat is prompted (so a pause reveals nothing): the Public then says
 who may still act in one `table.may_act` line, carries the first prompt, and the others follow
@@ -307,6 +325,9 @@ def to_record(notice: Notice) -> dict[str, Any]:
     """A notice as JSON (its image travels beside it): what the outbox keeps until delivery."""
     if isinstance(notice, Prompt):
         return notice.to_json()
+    if isinstance(notice, Waiting):
+        return {"kind": "waiting", "table": notice.table_id, "channel": notice.channel_id,
+                "version": notice.version, **_waits_record(notice.waits)}
     if isinstance(notice, Reminder):
         return {"kind": "reminder", "table": notice.table_id, "seat": notice.seat, "user": notice.user_id,
                 "guild": notice.guild_id, "channel": notice.channel_id, "opened": notice.opened,
@@ -326,6 +347,13 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     """The notice `to_record` wrote (with its image and outbox row)."""
     if record["kind"] == "prompt":
         return _prompt(record, outbox)
+    if record["kind"] == "waiting":
+        if "common" in record:
+            common = record["common"]
+            waits = {int(u): None if w is None else {**common, **w} for u, w in record["users"].items()}
+        else:
+            waits = {int(u): w for u, w in (record.get("waits") or {}).items()}
+        return Waiting(record["table"], record["channel"], record["version"], waits, outbox)
     if record["kind"] == "reminder":
         return Reminder(record["table"], record["seat"], record["user"], record.get("guild"), record["channel"],
                         record["opened"], record["ends"], record["left"], _decode(record["game"]), outbox)
@@ -340,6 +368,23 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
                       highlight=bool(record.get("highlight")))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"), dict(record.get("alt") or {}))
+
+
+_OWN = ("seat", "ends")
+"""What a table's wait may hold for one player alone (their seat, their clock); the rest is the
+table's, the same for every player it waits on."""
+
+
+def _waits_record(waits: dict[int, dict[str, Any] | None]) -> dict[str, Any]:
+    """A `Waiting`'s waits as the outbox keeps them: what they share once (`common`) and each
+    player's own (`users`), so that a window asking six players keeps the table's words once;
+    the whole of each (`waits`) when they differ otherwise."""
+    present = [w for w in waits.values() if w is not None]
+    common = {k: v for k, v in present[0].items() if k not in _OWN} if present else {}
+    if all({k: v for k, v in w.items() if k not in _OWN} == common for w in present):
+        return {"common": common, "users": {str(u): None if w is None else {k: w[k] for k in _OWN if k in w}
+                                            for u, w in waits.items()}}
+    return {"waits": {str(u): w for u, w in waits.items()}}
 
 
 def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
@@ -380,3 +425,13 @@ def _decode(value: Any) -> Any:
     if "$list" in value:
         return i18n.Listed.of(_decode(v) for v in value["$list"])
     return {k: _decode(v) for k, v in value["$dict"].items()}
+
+
+def encode(value: Any) -> Any:
+    """A message or message parameter as JSON, as the outbox keeps it (`decode` reads it back)."""
+    return _encode(value)
+
+
+def decode(value: Any) -> Any:
+    """What `encode` wrote."""
+    return _decode(value)

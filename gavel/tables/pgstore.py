@@ -55,6 +55,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from gavel.tables.ratings import Rated, Rating, Update
 from gavel.tables.store import (
+    INBOX_COLUMNS,
     LIVE_COLUMNS,
     Keep,
     Logged,
@@ -64,6 +65,7 @@ from gavel.tables.store import (
     Shards,
     StaleWrite,
     StoreError,
+    changed_waits,
     claimable,
     dumps,
     finished_query,
@@ -135,6 +137,13 @@ MIGRATIONS: list[str] = [
     # 8: each seat's standing orders at its table (the SQLite store's schema 10): JSON, NULL for
     # the game's defaults (`gavel.tables.orders`).
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS orders TEXT",
+    # 9: the turn inbox (the SQLite store's schema 11, `gavel.tables.inbox`): each table's wait on
+    # each of its players, and each player's inbox message.
+    "CREATE TABLE IF NOT EXISTS inbox_waits (user_id BIGINT NOT NULL, table_id BIGINT NOT NULL,"
+    " version INTEGER NOT NULL, wait TEXT, PRIMARY KEY (user_id, table_id));"
+    "CREATE INDEX IF NOT EXISTS inbox_waits_table ON inbox_waits (table_id);"
+    "CREATE TABLE IF NOT EXISTS inboxes (user_id BIGINT PRIMARY KEY, channel BIGINT, message BIGINT,"
+    " digest TEXT, posted DOUBLE PRECISION, idle DOUBLE PRECISION, rev INTEGER NOT NULL DEFAULT 0)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -655,6 +664,55 @@ class PgStore:
             sql.SQL(", ").join(sql.SQL("{0} = EXCLUDED.{0}").format(sql.Identifier(n)) for n in names[1:]))
         with self.atomic() as conn:
             cursor = conn.execute(query, [row[n] for n in names])
+        return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ turn inboxes
+    def inbox_wait(self, table_id: int, version: int, waits: dict[int, str | None]) -> list[int]:
+        """Note table `table_id`'s wait on each of these users as of `version` (JSON text, None:
+        it waits on them no more); a row noted for a newer version stays. Returns the users whose
+        wait reads otherwise than before. The rows are locked while read, so two processes
+        noting one table's waits take turns."""
+        if not waits:
+            return []
+        with self.atomic() as conn:
+            for user in sorted(waits):  # a row to lock for each, in one order for every writer
+                conn.execute("INSERT INTO inbox_waits (user_id, table_id, version, wait) VALUES (%s, %s, -1, NULL)"
+                             " ON CONFLICT DO NOTHING", [user, table_id])
+            stored = {int(r["user_id"]): (int(r["version"]), r["wait"]) for r in conn.execute(
+                "SELECT user_id, version, wait FROM inbox_waits WHERE table_id = %s AND user_id = ANY(%s)"
+                " ORDER BY user_id FOR UPDATE", [table_id, list(waits)]).fetchall()}
+            stored = {u: known for u, known in stored.items() if known[0] >= 0}
+            write, changed = changed_waits(stored, version, waits)
+            for user in write:
+                conn.execute("UPDATE inbox_waits SET version = %s, wait = %s WHERE user_id = %s AND table_id = %s",
+                             [version, waits[user], user, table_id])
+        return changed
+
+    def inbox_waiting(self, user_id: int) -> list[dict[str, Any]]:
+        """The waits on a user of the tables in play (rows of `table_id`, `version`, `wait`), by table."""
+        return self._read(
+            "SELECT w.table_id, w.version, w.wait FROM inbox_waits w JOIN tables t ON t.id = w.table_id"
+            " WHERE w.user_id = %s AND w.wait IS NOT NULL AND t.status = 'active' ORDER BY w.table_id", [user_id])
+
+    def inbox_row(self, user_id: int) -> dict[str, Any] | None:
+        """A user's inbox message (`INBOX_COLUMNS` and `rev`), or None."""
+        rows = self._read("SELECT * FROM inboxes WHERE user_id = %s", [user_id])
+        return rows[0] if rows else None
+
+    def inbox_keep(self, row: dict[str, Any], rev: int) -> bool:
+        """Note a user's inbox message if its row is still at `rev` (0: none yet), moving it to
+        `rev + 1`: True when written, False when another writer got there first."""
+        names = INBOX_COLUMNS
+        with self.atomic() as conn:
+            if rev == 0:
+                insert = sql.SQL("INSERT INTO inboxes ({}, rev) VALUES ({}, 1) ON CONFLICT DO NOTHING").format(
+                    sql.SQL(", ").join(sql.Identifier(n) for n in names),
+                    sql.SQL(", ").join(sql.Placeholder() for _ in names))
+                cursor = conn.execute(insert, [row.get(n) for n in names])
+            else:
+                update = sql.SQL("UPDATE inboxes SET {}, rev = rev + 1 WHERE user_id = %s AND rev = %s").format(
+                    sql.SQL(", ").join(sql.SQL("{} = %s").format(sql.Identifier(n)) for n in names[1:]))
+                cursor = conn.execute(update, [*(row.get(n) for n in names[1:]), row["user_id"], rev])
         return cursor.rowcount == 1
 
     # ------------------------------------------------------------------ rematch windows, welcomes

@@ -92,6 +92,7 @@ This module puts them together: `TableService` is the one object the front-ends 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -117,8 +118,9 @@ from gavel.tables.games import (
 from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
+from gavel.tables.inbox import Inbox, Messenger, Wait, local_lines
 from gavel.tables.lobby import Lobby
-from gavel.tables.notices import LivePost, Notice, Private, Prompt, Public
+from gavel.tables.notices import LivePost, Notice, Private, Prompt, Public, Waiting
 from gavel.tables.orders import Orders
 from gavel.tables.outbox import Outbox, Owed
 from gavel.tables.play import Play, quiet_line
@@ -136,7 +138,7 @@ from gavel.tables.undo import Undo
 from gavel.tables.views import Views
 from gavel.tables.writes import UndoPoints, Writes
 from rules import registry
-from rules.core import Msg, State
+from rules.core import IllegalAction, Msg, State
 
 if TYPE_CHECKING:
     from renderer import Renderer
@@ -190,7 +192,9 @@ class TableService:
         case; local play prints them at once and keeps nothing)."""
         self.access = Access(self.tables, self.timing, self.secrets, self.writes)
         ground = Ground(self.tables, self.access, self.writes, self.timing)
-        self.answers = Answers(ground, self.images, self.secrets, self.outbox, self.undo_points)
+        self.inbox = Inbox(self.tables, self.timing)
+        """The players' turn inboxes (`gavel.tables.inbox`): off until the front-end turns it on."""
+        self.answers = Answers(ground, self.images, self.secrets, self.outbox, self.undo_points, self.inbox)
         self.play = Play(ground, self.ai_turns, self.answers, self.undo_points)
         self.walkaways = Away(ground, self.play, self.answers)
         self.undos = Undo(ground, self.undo_points, self.play, self.answers)
@@ -202,7 +206,7 @@ class TableService:
         self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
         self.views = Views(ground, self.images, self.answers, self.rematches)
         self.results = Standings(self.tables, self.images, self.restoring)
-        for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.undo_points):
+        for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.undo_points, self.inbox):
             self.tables.on_forget(part.forget)
 
     # ------------------------------------------------------------------ settings the parts own
@@ -685,11 +689,45 @@ class TableService:
         table = self.tables.table(channel_id)
         return frozenset() if table is None else frozenset(self.timing.waiting_passes(table))
 
-    async def settings_notice(self, user_id: int, reminders: str | None = None) -> Public:
-        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) set it,
-        and say the player's settings, one line each (`table.settings.<name>`), for the player
-        alone. Any other value is refused (`bad_setting`), changing nothing."""
-        return await self.player_settings.settings_notice(user_id, reminders)
+    async def settings_notice(self, user_id: int, reminders: str | None = None, inbox: str | None = None) -> Public:
+        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) or
+        `inbox` (`on`/`off`/`digest`) set them, and say the player's settings, one line each
+        (`table.settings.<name>`), for the player alone. Any other value is refused
+        (`bad_setting`), changing nothing."""
+        return await self.player_settings.settings_notice(user_id, reminders, inbox)
+
+    # ------------------------------------------------------------------ turn inboxes (`inbox`)
+    async def note_waits(self, notice: Waiting) -> list[int]:
+        """A change's `Waiting` noted in the database: the players whose wait changed, whose
+        inbox is to be shown again (`refresh_inbox`)."""
+        return await self.inbox.apply(notice)
+
+    async def games(self, user_id: int) -> list[Wait]:
+        """`/games`: every table in play, on any server, that waits on the player, as the
+        database has it (public words only: `gavel.tables.inbox.Wait`)."""
+        return await self.inbox.waiting(user_id)
+
+    async def games_here(self, channel_id: int) -> Public:
+        """`games` in local play: the tables waiting on each human player of the channel's table
+        (there is one), in the inbox's words (`gavel.tables.inbox.local_lines`)."""
+        table = self.tables.table(channel_id)
+        if table is None:
+            raise IllegalAction("no_table")
+        return Public(table.id, local_lines(table, self.inbox.waits(table)), names=tuple(table.names))
+
+    async def refresh_inbox(self, user_id: int, messenger: Messenger,
+                            text_of: Callable[[int, list[Wait]], str]) -> list[str]:
+        """Show the player's turn inbox as the database has it, by their `inbox` setting
+        (`Inbox.refresh`: a new message, an edit, or nothing); returns what was done.
+        `text_of(user, waits)`: the message as that player reads it."""
+        mode = await self.player_settings.inbox_mode(user_id)
+        return await self.inbox.refresh(user_id, mode, messenger, functools.partial(text_of, user_id))
+
+    async def show_waits(self, notice: Waiting, messenger: Messenger,
+                         text_of: Callable[[int, list[Wait]], str]) -> dict[int, list[str]]:
+        """Deliver a change's `Waiting`: note it (`note_waits`), then show again the inbox of
+        each player whose wait changed (`refresh_inbox`); what was done for each."""
+        return {user: await self.refresh_inbox(user, messenger, text_of) for user in await self.note_waits(notice)}
 
     # ------------------------------------------------------------------ images (`images`)
     def reads(self, user_id: int, lang: str) -> None:

@@ -440,9 +440,37 @@ MIGRATIONS: list[Migration] = [
     # 10: each seat's standing orders at its table (`gavel.tables.orders`): JSON {order: mark},
     # NULL for the game's defaults.
     "ALTER TABLE seats ADD COLUMN orders TEXT",
+    # 11: the turn inbox (`gavel.tables.inbox`): each table's wait on each of its players, in
+    # public words (JSON, NULL once it waits no more; `version` keeps an older one out), and each
+    # player's inbox message (its DM channel and id, what it shows, `rev` for compare-and-swap).
+    "CREATE TABLE IF NOT EXISTS inbox_waits (user_id INTEGER NOT NULL, table_id INTEGER NOT NULL,"
+    " version INTEGER NOT NULL, wait TEXT, PRIMARY KEY (user_id, table_id));"
+    "CREATE INDEX IF NOT EXISTS inbox_waits_table ON inbox_waits (table_id);"
+    "CREATE TABLE IF NOT EXISTS inboxes (user_id INTEGER PRIMARY KEY, channel INTEGER, message INTEGER,"
+    " digest TEXT, posted REAL, idle REAL, rev INTEGER NOT NULL DEFAULT 0)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
+
+INBOX_COLUMNS = ("user_id", "channel", "message", "digest", "posted", "idle")
+"""The columns of a player's inbox message (`inbox_keep`) but its `rev`, the key first; both stores keep them."""
+
+
+def changed_waits(stored: dict[int, tuple[int, str | None]], version: int,
+                  waits: dict[int, str | None]) -> tuple[list[int], list[int]]:
+    """Of `waits` (a table's wait on each user at `version`), the users whose stored row is to be
+    written (none yet, or one of this version or an older one: a game cancelled keeps its version)
+    and, among them, those whose wait reads otherwise than before (their inbox is to be shown again)."""
+    write, changed = [], []
+    for user, wait in waits.items():
+        known = stored.get(user)
+        if known is not None and known[0] > version:
+            continue
+        write.append(user)
+        if (known[1] if known is not None else None) != wait:
+            changed.append(user)
+    return write, changed
+
 
 LIVE_COLUMNS = ("table_id", "channel", "message", "version", "asked", "lines", "posted", "buttons", "image")
 """The columns of a table's live message (`live_keep`), the key first; both stores keep them."""
@@ -995,6 +1023,55 @@ class Store:
                 " WHERE live_posts.version <= excluded.version", [row[n] for n in names])
         return cursor.rowcount == 1
 
+    # ------------------------------------------------------------------ turn inboxes
+    @_locked
+    def inbox_wait(self, table_id: int, version: int, waits: dict[int, str | None]) -> list[int]:
+        """Note table `table_id`'s wait on each of these users as of `version` (JSON text, None:
+        it waits on them no more); a row noted for a newer version stays. Returns the users whose
+        wait reads otherwise than before."""
+        if not waits:
+            return []
+        with self.atomic():
+            marks = ", ".join("?" for _ in waits)
+            stored = {int(r[0]): (int(r[1]), r[2]) for r in self.db.execute(
+                f"SELECT user_id, version, wait FROM inbox_waits WHERE table_id = ? AND user_id IN ({marks})",
+                [table_id, *waits]).fetchall()}
+            write, changed = changed_waits(stored, version, waits)
+            for user in write:
+                self.db.execute("INSERT INTO inbox_waits (user_id, table_id, version, wait) VALUES (?, ?, ?, ?)"
+                                " ON CONFLICT (user_id, table_id) DO UPDATE SET version = excluded.version,"
+                                " wait = excluded.wait", [user, table_id, version, waits[user]])
+        return changed
+
+    @_locked
+    def inbox_waiting(self, user_id: int) -> list[dict[str, Any]]:
+        """The waits on a user of the tables in play (rows of `table_id`, `version`, `wait`), by table."""
+        return list(self.db.execute_returning_dicts(
+            "SELECT w.table_id, w.version, w.wait FROM inbox_waits w JOIN tables t ON t.id = w.table_id"
+            " WHERE w.user_id = ? AND w.wait IS NOT NULL AND t.status = 'active' ORDER BY w.table_id", [user_id]))
+
+    @_locked
+    def inbox_row(self, user_id: int) -> dict[str, Any] | None:
+        """A user's inbox message (`INBOX_COLUMNS` and `rev`), or None."""
+        rows = list(self.db.execute_returning_dicts("SELECT * FROM inboxes WHERE user_id = ?", [user_id]))
+        return rows[0] if rows else None
+
+    @_locked
+    def inbox_keep(self, row: dict[str, Any], rev: int) -> bool:
+        """Note a user's inbox message if its row is still at `rev` (0: none yet), moving it to
+        `rev + 1`: True when written, False when another writer got there first."""
+        names = INBOX_COLUMNS
+        with self.atomic():
+            if rev == 0:
+                cursor = self.db.execute(
+                    f"INSERT OR IGNORE INTO inboxes ({', '.join(names)}, rev)"
+                    f" VALUES ({', '.join('?' for _ in names)}, 1)", [row.get(n) for n in names])
+            else:
+                cursor = self.db.execute(
+                    f"UPDATE inboxes SET {', '.join(f'{n} = ?' for n in names[1:])}, rev = rev + 1"
+                    " WHERE user_id = ? AND rev = ?", [*(row.get(n) for n in names[1:]), row["user_id"], rev])
+        return cursor.rowcount == 1
+
     # ------------------------------------------------------------------ the outbox
     @_locked
     def outbox_add(self, table_id: int, channel: int, version: int,
@@ -1219,6 +1296,10 @@ class TableStore(Protocol):
     def unwelcome(self, guild: int) -> None: ...
     def live_post(self, table_id: int) -> dict[str, Any] | None: ...
     def live_keep(self, row: dict[str, Any]) -> bool: ...
+    def inbox_wait(self, table_id: int, version: int, waits: dict[int, str | None]) -> list[int]: ...
+    def inbox_waiting(self, user_id: int) -> list[dict[str, Any]]: ...
+    def inbox_row(self, user_id: int) -> dict[str, Any] | None: ...
+    def inbox_keep(self, row: dict[str, Any], rev: int) -> bool: ...
     def outbox_add(self, table_id: int, channel: int, version: int,
                    items: Sequence[tuple[str, bytes | None]], *, hold: float = 0.0,
                    claimer: str | None = None, seats: Sequence[SeatWrite] = (),

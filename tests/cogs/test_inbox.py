@@ -1,0 +1,70 @@
+"""The turn inbox on the simulated Discord: `/table settings inbox:on` posts one DM listing the
+tables waiting for the player, a change edits it in place (no new DM), and `/games` lists the
+same privately with a link button to each table's channel. The window toy of the reminders'
+tests stands for any game."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.delivery import channel_link
+from gavel.tables import i18n
+from gavel.tables.service import TableService
+from tests.cogs import toy_window
+from tests.cogs.test_reminders import Virtual, answer, start, virtual_service, window_bot
+from tests.cogs.test_window import HAND_LINE
+
+
+@pytest.fixture(autouse=True)
+def hand_line(monkeypatch):
+    monkeypatch.setitem(i18n.catalogue("en"), f"{toy_window.KEY}.hand", HAND_LINE)
+
+
+@pytest.fixture
+def clock() -> Virtual:
+    return Virtual()
+
+
+@pytest.fixture
+def service(db_path, clock) -> TableService:
+    return virtual_service(db_path, clock)
+
+
+@pytest.fixture(autouse=True)
+def on_virtual_time(clock, simcord_env) -> None:
+    clock.env = simcord_env
+
+
+@pytest.fixture
+def simcord_bot(service):
+    return window_bot(service)
+
+
+def inbox(member) -> list:
+    """The inbox messages in a member's DMs (its hand DMs are not), oldest first."""
+    dm = member.user.dm_channel
+    found = [m for m in dm.history() if "waiting for you" in m.content] if dm is not None else []
+    return sorted(found, key=lambda m: m.id)
+
+
+async def test_the_inbox_is_one_dm_edited_as_the_table_moves_and_games_lists_it(world, service):
+    w = world
+    said = answer(await w.alice.slash(w.channel, "table settings", inbox="on"))
+    assert "Turn inbox by DM" in said.content
+    assert inbox(w.alice) == []  # nothing waits yet: no message
+    await start(w, service, timeout=None)  # the first window asks alice and bob
+    [message] = inbox(w.alice)
+    link = channel_link(w.guild.id, w.channel.id)
+    assert "1 table is waiting for you" in message.content and link in message.content
+    assert "1 other seat is asked too" in message.content  # bob is asked in the same window
+    assert inbox(w.bob) == []  # bob never turned it on
+    await w.alice.slash(w.channel, "wtoy pass")
+    await w.bob.slash(w.channel, "wtoy pass")  # the window closed: alice is asked to go, the list changed
+    [again] = inbox(w.alice)
+    assert again.id == message.id and "other seat" not in again.content  # edited in place
+    listed = answer(await w.alice.slash(w.channel, "games"))
+    assert link in listed.content and "1 table is waiting for you" in listed.content
+    urls = [c["url"] for row in (listed.components or []) for c in row.get("components", []) if c.get("url")]
+    assert urls == [link]
+    nobody = answer(await w.bob.slash(w.channel, "games"))
+    assert "No table is waiting for you." in nobody.content
