@@ -8,7 +8,10 @@ What may be taken back is the last action still standing in the table's log when
 
 The log is the truth: the state before the action is rebuilt by folding the log up to it (in a
 worker thread, on the rows the database has), so an undo works the same in a process that never
-held the table, after a restart, and in every process sharing one database. The undo is logged
+held the table, after a restart, and in every process sharing one database. Where this process
+applied the action and the table has not moved since (the Undo button's own condition), the
+state before it was kept when it was applied (`UndoPoints.taken_back`), and no fold is needed:
+an undo then costs the same whatever the log's length. The undo is logged
 as a row of its own (`rules.core.UNDO`, no draws) at the next version, written with
 compare-and-swap like any action: `Game.replay` (the check-db tool, `replay`), the exported
 record and local play's `--script` all take it back the same way. The version moves on, so every
@@ -75,16 +78,12 @@ class Undo:
         if version is not None and version != table.version:
             raise IllegalAction("undo_gone")
         assert table.state is not None and table.snapshot is not None
-        rows = await asyncio.to_thread(self._store.actions, table.id)
-        if rows and rows[-1]["version"] != table.version:
-            raise StaleTable()  # the log and the table disagree: another process is writing it
-        config = engine_config(table.config, table.variant)
-        try:
-            found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
-                                            rows, seat)
-        except IllegalAction as refusal:  # the seat it names, by name (as `Play.step` does)
-            refusal.params = i18n.name_seats(refusal.params, table.seat_name)
-            raise
+        kept = self._undo_points.taken_back(table, seat)
+        if kept is not None:  # applied here, nothing since: the state before it was kept, no fold
+            last, again = kept
+            found = _TakenBack(table.game.load(last.snapshot), last.action, again)
+        else:
+            found = await self._folded(table, seat)
         game, expected = table.game, table.version
         old_state, old_snapshot = table.state, table.snapshot
         tracked = self._timing.decisions.peek(table.id)
@@ -107,9 +106,26 @@ class Undo:
         table.snapshot = snapshot
         self._timing.stored(table.id, clock)
         self._undo_points.may_undo_next(table, seat, found.again)
+        if kept is not None:
+            self._undo_points.after_undo(table)
         out = _Out([undo_line(game, seat, found.action)], actor=seat)
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
+
+
+    async def _folded(self, table: Table, seat: int) -> _TakenBack:
+        """The state before the seat's last action, folded from the log (in a worker thread):
+        an action another process applied, or one from before a restart."""
+        rows = await asyncio.to_thread(self._store.actions, table.id)
+        if rows and rows[-1]["version"] != table.version:
+            raise StaleTable()  # the log and the table disagree: another process is writing it
+        config = engine_config(table.config, table.variant)
+        try:
+            return await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
+                                           rows, seat)
+        except IllegalAction as refusal:  # the seat it names, by name (as `Play.step` does)
+            refusal.params = i18n.name_seats(refusal.params, table.seat_name)
+            raise
 
 
 def undo_line(game: Game[Any], seat: int, text: str) -> Msg:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gavel.tables import ratings
@@ -94,12 +94,30 @@ def _fields(seat: SeatInfo) -> dict[str, object]:
     return {"ai": seat.ai, **seat.away_row()}
 
 
+@dataclass(frozen=True)
+class Before:
+    """One action a seat may take back, as this process applied it: the table's version after it,
+    the seat, the action's text and the snapshot of the state before it."""
+
+    version: int
+    seat: int
+    action: str
+    snapshot: dict[str, Any]
+
+
+BEFORES_KEPT = 8
+"""Actions of one seat in a row whose states before them a table keeps (`UndoPoints.taken_back`)."""
+
+
 class UndoPoints:
     """Per table: (version, seat) when that seat may take back its last action at that version
-    (`gavel.tables.undo`: the Undo button; memory only, the log decides)."""
+    (`gavel.tables.undo`: the Undo button; memory only, the log decides); and the states before
+    that seat's last actions in a row (`Before`, at most `BEFORES_KEPT`), so that taking them back
+    here needs no fold of the log (`taken_back`)."""
 
     def __init__(self) -> None:
         self._points: dict[int, tuple[int, int]] = {}
+        self._befores: dict[int, list[Before]] = {}
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
         """Whether `seat` may take back its last action at the table now (the front-ends show the
@@ -114,6 +132,7 @@ class UndoPoints:
         remember whether it may take it back (the engine asked in a worker thread: it tries the
         action on a copy). A failing engine costs the button, never the move."""
         self._points.pop(table.id, None)
+        kept = self._befores.pop(table.id, [])
         if before is None or draws or table.status != "active" or table.seats[seat].is_ai:
             return
         game, version = table.game, table.version
@@ -124,6 +143,29 @@ class UndoPoints:
             return
         if undoable and table.version == version:
             self._points[table.id] = (version, seat)
+            # the seat's actions just before this one still stand with nothing between: kept too
+            run = kept if kept and kept[-1].seat == seat and kept[-1].version == version - 1 else []
+            self._befores[table.id] = [*run, Before(version, seat, text, before)][-BEFORES_KEPT:]
+
+    def taken_back(self, table: Table, seat: int) -> tuple[Before, bool] | None:
+        """The seat's last action, when this process applied it and the table has not moved
+        since (the Undo button's own condition), taken off the list: its `Before`, and whether
+        the one before it may be taken back next (kept too, with nothing between). None: the log
+        must be folded (`gavel.tables.undo`)."""
+        kept = self._befores.get(table.id)
+        if not kept or kept[-1].seat != seat or kept[-1].version != table.version or not self.can_undo(table, seat):
+            return None
+        last = kept.pop()
+        if not kept:
+            del self._befores[table.id]
+        return last, bool(kept)
+
+    def after_undo(self, table: Table) -> None:
+        """An undo landed at the table's version: the action before the one taken back (if kept)
+        stands last again, now at this version; without a fast path for it, nothing is kept."""
+        kept = self._befores.get(table.id)
+        if kept:
+            kept[-1] = replace(kept[-1], version=table.version)
 
     def seat(self, table: Table) -> int | None:
         """The seat that may take back its last action at the table now, if any (`can_undo`)."""
@@ -140,10 +182,14 @@ class UndoPoints:
         """The action that made `version` was never written: no Undo of what never was."""
         if self._points.get(table_id, (None, None))[0] == version:
             del self._points[table_id]
+        kept = self._befores.get(table_id)
+        if kept and kept[-1].version == version:
+            del self._befores[table_id]
 
     def forget(self, table_id: int) -> None:
         """The table is no longer held here."""
         self._points.pop(table_id, None)
+        self._befores.pop(table_id, None)
 
 
 class Writes:

@@ -208,6 +208,44 @@ async def test_several_own_actions_are_taken_back_one_by_one_while_nobody_else_a
     assert svc.replay(table.id).to_json() == table.state.to_json()
 
 
+async def test_own_actions_applied_here_are_taken_back_without_reading_the_log(tally: None,
+                                                                             monkeypatch: Any) -> None:
+    """Actions this process applied, with nothing since: the states before them were kept, so
+    taking them back (one by one, and again after a new action) reads no log and folds nothing,
+    and ends where the fold would; once they are forgotten (a restart), the fold answers."""
+    svc = TableService(":memory:", renderers={"tally_undo": None}, outbox=False)
+    await svc.create(1, CHANNEL, "tally_undo", PLAYERS[0], seed="t")
+    await svc.join(CHANNEL, PLAYERS[1])
+    await svc.start(CHANNEL, PLAYERS[0])
+    table = svc.table(CHANNEL)
+    ann = PLAYERS[0]
+    start = table.state.to_json()
+    await svc.act(CHANNEL, ann, "add 1")
+    middle = table.state.to_json()
+    await svc.act(CHANNEL, ann, "add 2")
+    read = svc.store.actions
+
+    def no_log(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the log was read")
+
+    monkeypatch.setattr(svc.store, "actions", no_log)
+    await svc.undo(CHANNEL, ann)
+    assert without_version(table.state.to_json()) == without_version(middle) and svc.can_undo(table, 0)
+    await svc.act(CHANNEL, ann, "add 1")  # a new action after the undo: the one before it still stands below
+    await svc.undo(CHANNEL, ann)
+    assert without_version(table.state.to_json()) == without_version(middle)
+    await svc.undo(CHANNEL, ann)
+    assert without_version(table.state.to_json()) == without_version(start) and not svc.can_undo(table, 0)
+    monkeypatch.setattr(svc.store, "actions", read)
+    assert svc.replay(table.id).to_json() == table.state.to_json()
+    await svc.act(CHANNEL, ann, "add 1")
+    await svc.act(CHANNEL, ann, "add 2")
+    svc.undo_points.forget(table.id)  # nothing kept, as after a restart: the log is folded
+    await svc.undo(CHANNEL, ann)
+    assert without_version(table.state.to_json()) == without_version(middle)
+    assert svc.replay(table.id).to_json() == table.state.to_json()
+
+
 async def test_refused_once_another_player_has_acted_and_for_anyone_else() -> None:
     svc = await judtho()
     table = svc.table(CHANNEL)
