@@ -136,6 +136,20 @@ def test_a_key_that_holds_a_players_name_is_not_kept() -> None:
     assert kept.refused == 2
 
 
+def test_a_name_is_found_whole_wrapped_or_cut_anywhere_in_a_key() -> None:
+    kept: ByteCache[str] = ByteCache("test.pieces", 100_000, registered=False)
+    long_text = "x" * 500 + " Sector 7"  # a long text: only its end can be a piece of a name
+    with table_words(["Quentin Zebrowski", "美玲 12"]):
+        refused = [("row", "★ Quentin"), ("row", "Zebrowski"), ("a", ("b", {"c": "Zeb"})), "Quentin Z…",
+                   ("x" * 500 + " 美玲 12",), ("x" * 500 + " Quentin Zeb",)]
+        kept_keys = [("row", "Sector 7"), (long_text,), ("row", "Ze"), ("row", "brows"), ("row", "Zebra"),
+                     ("row", "Quentin Zx…"), ("row", "Zebrowski 3"), ("row", "美玲")]
+        assert [kept.put(k, "x") for k in refused] == [False] * len(refused)
+        assert [kept.put(k, "x") for k in kept_keys] == [True] * len(kept_keys)
+        assert [kept.put(k, "x") for k in refused] == [False] * len(refused)  # the answers remembered: the same
+    assert kept.refused == 2 * len(refused)
+
+
 @pytest.mark.parametrize("key", renderer.games())
 def test_every_cache_stays_within_its_budget_after_many_distinct_draws(key: str) -> None:
     budget = 48 * 1024
