@@ -240,15 +240,17 @@ class ByteCache(Generic[V]):
     larger than the budget alone is not kept). Keys holding a player's name of the drawing under
     way are refused (`table_words`). `size`: what a value is counted as (`size_of`; a key is
     always counted by `size_of`); `most`: the entries it keeps at most, besides (None: the budget
-    alone); `registered`: whether `cache_report` lists it (a test's own cache need not be).
-    Safe across threads."""
+    alone); `registered`: whether `cache_report` lists it (a test's own cache need not be);
+    `numbers`: its keys are tuples of numbers only (no text, so no name: not looked into, and
+    counted by their length). Safe across threads."""
 
     def __init__(self, name: str, budget: int, size: Callable[[Any], int] = size_of, *,
-                 most: int | None = None, registered: bool = True) -> None:
+                 most: int | None = None, registered: bool = True, numbers: bool = False) -> None:
         self.name = name
         self.budget = budget
         self.size = size
         self.most = most
+        self.numbers = numbers
         self.hits = self.misses = self.refused = 0
         self.bytes = 0
         self._found: OrderedDict[Any, tuple[V, int]] = OrderedDict()
@@ -288,10 +290,15 @@ class ByteCache(Generic[V]):
     def put(self, key: Any, value: V) -> bool:
         """Keep `value` under `key`, the oldest entries dropped to stay within the budget. False
         (nothing kept) when the key holds a player's name or the value alone passes the budget."""
-        if holds_a_name(key):
+        if self.numbers:
+            if not (isinstance(key, tuple) and all(isinstance(k, int) for k in key)):
+                raise TypeError(f"cache {self.name!r} keeps numbers' tuples only, not {key!r}")
+            cost = 56 + 24 * len(key) + self.size(value) + OVERHEAD  # as `size_of` counts it
+        elif holds_a_name(key):
             self.refused += 1
             return False
-        cost = size_of(key) + self.size(value) + OVERHEAD
+        else:
+            cost = size_of(key) + self.size(value) + OVERHEAD
         with self._lock:
             old = self._found.pop(key, None)
             if old is not None:

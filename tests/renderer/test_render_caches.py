@@ -182,3 +182,17 @@ def test_the_same_board_for_other_players_keeps_nothing_new(key: str) -> None:
     assert not gained, gained
     held = [text for name, keys in after.items() for k in keys for text in _strings(k) if "Zed" in text]
     assert not held, held[:5]
+
+
+def test_a_cache_of_numbers_counts_as_size_of_does_and_refuses_any_other_key() -> None:
+    numbers: ByteCache[bytes] = ByteCache("test.numbers", 100_000, numbers=True, registered=False)
+    words: ByteCache[bytes] = ByteCache("test.words", 100_000, registered=False)
+    with table_words(["Quentin Zebrowski"]):
+        for cache in (numbers, words):
+            assert cache.put((560, 3, 123456789, 8960), b"x" * 100)
+        assert numbers.bytes == words.bytes  # the same count, without walking the key
+        with pytest.raises(TypeError):
+            numbers.put((560, "Quentin Zebrowski"), b"x")
+        with pytest.raises(TypeError):
+            numbers.put("Quentin Zebrowski", b"x")
+    assert numbers.refused == 0 and len(numbers) == 1
