@@ -348,6 +348,7 @@ def render_caches() -> dict[str, Any]:
 
     from gavel.tables.images import Drawn
 
+    gc.unfreeze()  # what start-up set aside (`TableService.settle`) is listed by `gc.get_objects` again
     gc.collect()
     lru = type(functools.lru_cache(maxsize=1)(len))
     found: dict[int, tuple[str, Any]] = {}

@@ -693,8 +693,8 @@ class TableService:
         then every object alive is set aside from the cyclic garbage collector for the rest of the
         process's life (`gc.freeze`). A process holding 10,000 tables holds millions of objects
         that live as long as they are open, and every full collection walked them all: 2 s of CPU
-        each, three in 400 actions at 10,000 City of Judgement tables, landing on whichever action
-        was running (`bench/fleet.py`). Objects set aside are still freed by their reference counts
+        each, three in 400 actions at 10,000 tables of the game with the largest states, landing on
+        whichever action was running (`bench/fleet.py`). Objects set aside are still freed by their reference counts
         when dropped: a table forgotten leaves no cycle behind (its state is plain data), so
         nothing is kept longer. Objects made later (tables loaded on first touch, caches) are
         collected as usual. Call it once; a test's service needs it not."""
