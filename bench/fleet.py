@@ -19,10 +19,10 @@ game, or `--only`):
    action log is written with them: an action appends to the log and reads none of it. `states`,
    `state_json_bytes` (their mean), `states_s` and `write_s` (the seconds to play and to write them).
 2. **Start-up, as the bot starts** (`cogs/bot.py`'s `setup_hook`), in a new process (spawned: it
-   holds only what the bot would): `TableService(location)`, `warm()`, then `restore()`: every
+   holds only what the bot would): `TableService(location)`, `warm()`, `restore()`, `settle()`: every
    table loaded (the default), or with `--lazy` `restore(lazy=True)` in shared mode (as
    `GAVEL_SHARED=1` on PostgreSQL starts: a table is loaded when first touched, inside the action
-   that touches it). `startup_cpu_s` / `startup_s`: the service made, warmed and restored (CPU /
+   that touches it). `startup_cpu_s` / `startup_s`: the service made, warmed, restored and settled (CPU /
    wall); `restored`: the tables it loaded; `rss_mb.process`: resident memory before the service
    is made; `rss_mb.base`: once warmed, before the tables; `rss_mb.start`: once restored;
    `kb_per_table`: the difference per table, in KiB (about 0 with `--lazy`: see
@@ -348,6 +348,7 @@ def render_caches() -> dict[str, Any]:
 
     from gavel.tables.images import Drawn
 
+    gc.unfreeze()  # what start-up set aside (`TableService.settle`) is listed by `gc.get_objects` again
     gc.collect()
     lru = type(functools.lru_cache(maxsize=1)(len))
     found: dict[int, tuple[str, Any]] = {}
@@ -470,6 +471,7 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
     await asyncio.to_thread(service.warm)
     rss_base = rss_mb()
     restored = await service.restore(lazy=lazy)
+    service.settle()  # as `setup_hook` ends its start-up
     startup_s, startup_cpu_s = time.perf_counter() - t0, time.process_time() - c0
     rss_start = rss_mb()
     counter = WriteCounter(service.store)

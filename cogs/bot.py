@@ -112,6 +112,7 @@ class GavelBot(commands.Bot):
         # Several processes on one database: a table is loaded where it is first touched.
         restored = await self.service.restore(lazy=self.shared and is_postgres(self.service.store.path))
         log.info("restored %d open table(s)", restored)
+        self.service.settle()  # what start-up loaded is no longer walked by every full collection
         # The windows that were open when the bot stopped run out again, and AI seats that were
         # to act play on: in timers, so the bot connects first and never waits for them. What
         # the last run had not delivered goes out once the bot is ready, and so do the notes of

@@ -29,7 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from functools import update_wrapper
+from functools import lru_cache, update_wrapper
 from typing import Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
 from PIL import Image
@@ -109,9 +109,73 @@ def size_of(value: Any, depth: int = 0) -> int:
 _drawing = threading.local()
 
 
-def _names_now() -> tuple[str, ...]:
-    names: tuple[str, ...] = getattr(_drawing, "names", ())
-    return names
+PIECE = 3
+"""The fewest characters of a name a cache key must hold to be taken for holding it (`_holds`)."""
+
+
+def _from_words(names: tuple[str, ...], *, whole: bool) -> list[str]:
+    """The names (`whole`), or each name from each of its words on ("Zed Quill", "Quill")."""
+    if whole:
+        return list(names)
+    return [name[i:] for name in names for i in range(len(name))
+            if (i == 0 or name[i - 1].isspace()) and not name[i].isspace()]
+
+
+class Names:
+    """The players' names of the drawing under way (`table_words`), made ready to be looked for in
+    a text: the names themselves, and every start of at least `PIECE` characters of each name
+    (`whole`) and of each name from each of its words on (`words`: "Zed Quill", "Quill"), so that
+    a text is tried against them by set look-ups, never by scanning every name. Each text's answer
+    is remembered while the names are (the same words are measured many times in one drawing)."""
+
+    __slots__ = ("_seen", "longest", "names", "whole", "words")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.whole = frozenset(n[:k] for n in names for k in range(PIECE, len(n) + 1))
+        self.words = frozenset(rest[:k] for rest in _from_words(names, whole=False)
+                               for k in range(PIECE, len(rest) + 1))
+        self.longest = max((len(n) for n in names), default=0)
+        self._seen: dict[str, bool] = {}
+
+    def in_text(self, text: str) -> bool:
+        """Whether `text` holds one of the names, or ends with a piece of one (at least `PIECE`
+        characters, from a word's start in the text) that a name (cut with an ellipsis: a whole
+        name's start) or a word of a name on (not cut: a name wrapped over two lines) starts with."""
+        found = self._seen.get(text)
+        if found is None:
+            found = self._seen[text] = self._holds(text)
+            if len(self._seen) > 4096:  # a drawing measures a few hundred texts: a bound, never reached
+                self._seen.clear()
+        return found
+
+    def _holds(self, text: str) -> bool:
+        if any(name in text for name in self.names):
+            return True
+        ellipsis = text.endswith("…")
+        cut = text[:-1].rstrip() if ellipsis else text
+        starts = self.whole if ellipsis else self.words
+        end = len(cut)
+        # a piece runs to the text's end and must be the start of a name: no longer than the longest
+        for i in range(max(0, end - self.longest), end - PIECE + 1):
+            if (i == 0 or cut[i - 1].isspace()) and not cut[i].isspace() and cut[i:] in starts:
+                return True
+        return False
+
+
+@lru_cache(maxsize=64)
+def _names(names: tuple[str, ...]) -> Names:
+    """The names made ready (`Names`): the same table's names are drawn with several times in one
+    action (its board, its hands)."""
+    return Names(names)
+
+
+_NO_NAMES = Names(())
+
+
+def _names_now() -> Names:
+    found: Names = getattr(_drawing, "names", _NO_NAMES)
+    return found
 
 
 @contextmanager
@@ -124,37 +188,21 @@ def table_words(names: Iterable[str]) -> Iterator[None]:
     given = {str(n) for n in names}
     words = {w for n in given for w in (n, printable(n), n.strip()) if w}
     before = _names_now()
-    _drawing.names = tuple(sorted(set(before) | words, key=len, reverse=True))
+    if words - set(before.names):
+        _drawing.names = _names(tuple(sorted(set(before.names) | words, key=lambda w: (-len(w), w))))
     try:
         yield
     finally:
         _drawing.names = before
 
 
-def _from_words(names: tuple[str, ...], *, whole: bool) -> list[str]:
-    """The names (`whole`), or each name from each of its words on ("Zed Quill", "Quill")."""
-    if whole:
-        return list(names)
-    return [name[i:] for name in names for i in range(len(name))
-            if (i == 0 or name[i - 1].isspace()) and not name[i].isspace()]
-
-
-PIECE = 3
-"""The fewest characters of a name a cache key must hold to be taken for holding it (`_holds`)."""
-
-
-def _holds(key: Any, names: tuple[str, ...], depth: int = 0) -> bool:
+def _holds(key: Any, names: Names, depth: int = 0) -> bool:
     """Whether `key` holds one of `names`: a string of it that contains one, or a piece of one from
     a word's start on (at least `PIECE` characters): a long name cut with an ellipsis after its mark
     ("★ Quentin Ze…", what `common.ellipsize` makes), or a name wrapped over two lines ("★ Quentin",
     "Zebrowski")."""
     if isinstance(key, str):
-        if any(name in key for name in names):
-            return True
-        cut = key[:-1].rstrip() if key.endswith("…") else key
-        starts = [i for i in range(len(cut)) if (i == 0 or cut[i - 1].isspace()) and not cut[i].isspace()]
-        pieces = [cut[i:] for i in starts if len(cut) - i >= PIECE]
-        return any(rest.startswith(piece) for piece in pieces for rest in _from_words(names, whole=key.endswith("…")))
+        return names.in_text(key)
     if depth > 6 or key is None or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
         return False
     if isinstance(key, Mapping):
@@ -171,14 +219,14 @@ def _holds(key: Any, names: tuple[str, ...], depth: int = 0) -> bool:
 def holds_a_name(key: Any) -> bool:
     """Whether `key` holds the name of a player of the drawing under way (`table_words`)."""
     names = _names_now()
-    return bool(names) and _holds(key, names)
+    return bool(names.names) and _holds(key, names)
 
 
 def text_of_a_name(text: str) -> bool:
     """Whether a text to draw holds a player's name of the drawing under way (or the start of one
     cut with an ellipsis): what a font's text runs are not kept for."""
     names = _names_now()
-    return bool(names) and _holds(text, names)
+    return bool(names.names) and names.in_text(text)
 
 
 # ---------------------------------------------------------------------------- the caches
@@ -192,15 +240,17 @@ class ByteCache(Generic[V]):
     larger than the budget alone is not kept). Keys holding a player's name of the drawing under
     way are refused (`table_words`). `size`: what a value is counted as (`size_of`; a key is
     always counted by `size_of`); `most`: the entries it keeps at most, besides (None: the budget
-    alone); `registered`: whether `cache_report` lists it (a test's own cache need not be).
-    Safe across threads."""
+    alone); `registered`: whether `cache_report` lists it (a test's own cache need not be);
+    `numbers`: its keys are tuples of numbers only (no text, so no name: not looked into, and
+    counted by their length). Safe across threads."""
 
     def __init__(self, name: str, budget: int, size: Callable[[Any], int] = size_of, *,
-                 most: int | None = None, registered: bool = True) -> None:
+                 most: int | None = None, registered: bool = True, numbers: bool = False) -> None:
         self.name = name
         self.budget = budget
         self.size = size
         self.most = most
+        self.numbers = numbers
         self.hits = self.misses = self.refused = 0
         self.bytes = 0
         self._found: OrderedDict[Any, tuple[V, int]] = OrderedDict()
@@ -240,10 +290,15 @@ class ByteCache(Generic[V]):
     def put(self, key: Any, value: V) -> bool:
         """Keep `value` under `key`, the oldest entries dropped to stay within the budget. False
         (nothing kept) when the key holds a player's name or the value alone passes the budget."""
-        if holds_a_name(key):
+        if self.numbers:
+            if not (isinstance(key, tuple) and all(isinstance(k, int) for k in key)):
+                raise TypeError(f"cache {self.name!r} keeps numbers' tuples only, not {key!r}")
+            cost = 56 + 24 * len(key) + self.size(value) + OVERHEAD  # as `size_of` counts it
+        elif holds_a_name(key):
             self.refused += 1
             return False
-        cost = size_of(key) + self.size(value) + OVERHEAD
+        else:
+            cost = size_of(key) + self.size(value) + OVERHEAD
         with self._lock:
             old = self._found.pop(key, None)
             if old is not None:

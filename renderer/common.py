@@ -435,6 +435,12 @@ def _adler_combine(first: int, second: int, second_len: int) -> int:
     return (s1 % _ADLER_BASE) | ((s2 % _ADLER_BASE) << 16)
 
 
+def _band_bytes(band: tuple[bytes, bytes, int]) -> int:
+    """What a kept band holds (`size_of`'s count of it, without walking it): its pixels, its
+    compressed rows and its checksum, in a tuple."""
+    return len(band[0]) + len(band[1]) + 33 * 2 + 16 + 80
+
+
 class _Bands:
     """Compressed bands of rows kept for the next picture (`png_bytes`), by their width, zlib
     level, and the Adler-32 and length of their pixels, each with its pixels to compare (the
@@ -445,8 +451,8 @@ class _Bands:
 
     def __init__(self, kept: int | None = None, budget: int | None = None, name: str | None = None) -> None:
         self._found: ByteCache[tuple[bytes, bytes, int]] = ByteCache(
-            name or "common.png_bands", budget if budget is not None else (kept or 1) * 16 * KB, most=kept,
-            registered=name is not None)
+            name or "common.png_bands", budget if budget is not None else (kept or 1) * 16 * KB, _band_bytes,
+            most=kept, registered=name is not None, numbers=True)
         self.cache_clear = self.clear
         """Emptied with the `functools` caches (an attribute of the object, not of its class,
         as `Kept` has it: whatever empties every cache of a module finds it there)."""

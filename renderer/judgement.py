@@ -21,8 +21,9 @@
 Pure functions of the view: same view, same bytes. The board is portrait, `WIDTH` (560) wide and
 as tall as its players' rows need (`board_height`, at most `HEIGHT`), so that every text on it is
 at least 9 px high on a phone that shows it 400 px wide (`judgement_board.MIN_TEXT`); the role card
-is 400 px wide. The six location cards, the header's box, the deck strip and the empty damage track
-are drawn once per ring (`judgement_board.background`); each location card with what stands on it,
+is 400 px wide. The header's box, the ring's roads, the deck strip and the empty damage track are
+drawn once per theme, variant and languages (`judgement_board.background`); each location card with
+what stands on it (by its place in the ring, whatever the other places hold),
 the header's lines, the strip of decks and dice, the damage track and each player's row are pasted
 from those drawn before while what they show is the same (`Kept`), each with its pixels on the
 theme's palette, over the last board drawn on the same ground, of which only the areas that changed
@@ -72,6 +73,7 @@ from renderer.judgement_board import (
     Pixels,
     background,
     cell_x,
+    draw_card,
     draw_centre,
     draw_highlights,
     draw_options,
@@ -191,9 +193,9 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     ring = tuple(str(x) for x in view.get("ring") or [])
     pairs = "pairs" in (view.get("variants") or [])
     height = board_height(view)
-    ground = (th, ring, pairs, langs)  # what the background is drawn from
+    ground = (th, pairs, langs)  # what the background is drawn from: no table's own (its ring is not)
     board_key = (ground, height)
-    c = Canvases(th, background(th.name, ring, pairs, th, langs), paletted_background(th.name, ring, pairs, th, langs),
+    c = Canvases(th, background(th.name, pairs, th, langs), paletted_background(th.name, pairs, th, langs),
                  _BOARDS.get(board_key))
     marked = dict(highlight or {})
     standing = pieces(view)
@@ -201,8 +203,8 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     for slot, loc in enumerate(ring[:6]):
         labels = {label: at for label, at in marked.items() if at == loc}
         on = (loc in options, sorted(labels), standing.get(loc))
-        c.area(_TILES, tile_area(slot), (ground, slot, repr(on)),
-               partial(_tile, c.rgb, th, view, list(ring), loc, labels))
+        c.area(_TILES, tile_area(slot), (ground, slot, loc, repr(on)),
+               partial(_tile, c.rgb, th, view, list(ring), slot, loc, labels))
     c.area(_STRIPS, STRIP_AREA, (ground, _strip_key(view), drawn_words()), lambda: draw_centre(c.rgb, th, view))
     track = _track_key(view)
     c.area(_TRACKS, TRACK_AREA, (ground, track), lambda: draw_track(c.rgb, th, view))
@@ -213,12 +215,12 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
 
 
 _BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB)
-"""The last board drawn on each ground (ring, languages, theme, height) lately (3.2 MB each: its
-canvases), the next board on that ground drawn over it (`Canvases`): one per table and language
-it is drawn in."""
-def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], loc: str,
+"""The last board drawn on each ground (theme, variant, languages, height) lately (3.2 MB each: its
+canvases), the next board on that ground drawn over it (`Canvases`), whichever table it was."""
+def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], slot: int, loc: str,
           labels: Mapping[str, str]) -> None:
-    """What a location's card shows over the background: offered, labelled, its pieces."""
+    """A location's card in its place of the ring, and what it shows: offered, labelled, its pieces."""
+    draw_card(img, th, slot, loc)
     draw_options(img, th, view, only=loc)
     draw_highlights(img, th, ring, labels)
     draw_pieces(img, th, view, only=loc)

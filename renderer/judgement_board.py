@@ -347,23 +347,22 @@ class Canvases:
 
 
 @cached("judgement_board.background", 8 * MB)
-def background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
-               langs: tuple[str, ...] = LANGS) -> Image.Image:
-    """The frame, the header's box, the roads between neighbouring locations, the six location
-    cards (names, numbers), the strip of the decks and the empty damage track: drawn once per ring and
-    languages (each game shuffles its own, so a few are kept: 2.4 MB each)."""
+def background(theme_name: str, pairs: bool, th: Theme, langs: tuple[str, ...] = LANGS) -> Image.Image:
+    """The frame, the header's box, the ring's ground with the roads between neighbouring places,
+    the strip of the decks and the empty damage track: drawn once per theme, variant and languages
+    (2.4 MB each), whatever the ring. The location cards are not on it: each is drawn in its own
+    area with what stands on it (`draw_card`), so the cards of a ring are those of any other."""
     with drawing_in(langs):
-        return _background(ring, pairs, th)
+        return _background(pairs, th)
 
 
 @cached("judgement_board.paletted_background", 4 * MB)
-def paletted_background(theme_name: str, ring: tuple[str, ...], pairs: bool, th: Theme,
-                        langs: tuple[str, ...] = LANGS) -> Image.Image:
+def paletted_background(theme_name: str, pairs: bool, th: Theme, langs: tuple[str, ...] = LANGS) -> Image.Image:
     """`background` on the theme's palette (`common.paletted`), converted once (0.8 MB each)."""
-    return paletted(background(theme_name, ring, pairs, th, langs), th)
+    return paletted(background(theme_name, pairs, th, langs), th)
 
 
-def _background(ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
+def _background(pairs: bool, th: Theme) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), th["frame"])
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((LEFT_X0, HEAD_Y0, LEFT_X1, HEAD_Y1), radius=12, fill=th["panel"])  # the header's box
@@ -373,8 +372,6 @@ def _background(ring: tuple[str, ...], pairs: bool, th: Theme) -> Image.Image:
         (ax, ay), (bx, by) = SLOT_CENTRES[a], SLOT_CENTRES[b]
         d.line((ax, ay, bx, by), fill=th["street"], width=22)
         d.line((ax, ay, bx, by), fill=blend(th["street"], th["dim"], 0.35), width=2)
-    for slot, loc in enumerate(ring[:6]):
-        _tile(img, th, slot, loc)
     d.rounded_rectangle((LEFT_X0, STRIP_Y0, LEFT_X1, STRIP_Y1), radius=12, fill=th["paper"])
     _centre_ground(img, th)
     _track_ground(img, th)
@@ -398,11 +395,12 @@ def band_colour(th: Theme, loc: str) -> RGB:
     return th[key] if key in th.colours else th["hidden"]
 
 
-def _tile(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
-    """A location card: its roll numbers and its name on the band (Chinese over English on the
-    public board); the pieces stand below. Its effect is on the role card (`judgement_role`).
-    Drawn once per location, theme, languages and place within a pixel (`_tile_sprite`): every
-    game shuffles its own ring, so a background is drawn for each table, from the same tiles."""
+def draw_card(img: Image.Image, th: Theme, slot: int, loc: str) -> None:
+    """A location card in its place of the ring (`slot`), over the background's roads: its roll
+    numbers and its name on the band (Chinese over English on the public board); the pieces stand
+    below. Its effect is on the role card (`judgement_role`). Drawn once per location, theme,
+    languages and place within a pixel (`_tile_sprite`), and pasted; all of it is inside the slot's
+    `tile_area`, which no other card's reaches."""
     x0, y0, _x1, _y1 = tile_box(slot)
     at = (round(x0), round(y0))
     sprite = _tile_sprite(th, loc, drawn_langs(), (x0 - at[0], y0 - at[1]))

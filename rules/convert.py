@@ -292,3 +292,82 @@ class _Compiler:
             "",
         ]))
 
+
+
+# ---------------------------------------------------------------------- the stored form
+_NO_DEFAULT: Any = object()
+
+
+def _nested(tp: Any) -> Converter | None:
+    """How `compact` goes into a value of hint `tp`: a dataclass (or None), a list, tuple or set of
+    them, a dict of them; None for anything else (kept as it is)."""
+    inner = _union_inner(tp)
+    if inner is not None:
+        return _nested(inner[0]) if len(inner) == 1 else None
+    if _is_dataclass_type(tp):
+        return compacter(tp)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (list, set, frozenset) or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        item = _nested(args[0]) if args else None
+        return None if item is None else functools.partial(_each, item)
+    if origin is dict and len(args) == 2:
+        value = _nested(args[1])
+        return None if value is None else functools.partial(_each_value, value)
+    return None
+
+
+def _each(item: Converter, v: Any) -> Any:
+    return None if v is None else [item(x) for x in v]
+
+
+def _each_value(value: Converter, v: Any) -> Any:
+    return None if v is None else {k: value(x) for k, x in v.items()}
+
+
+_compacters: dict[type, Converter] = {}
+
+
+def compacter(cls: type) -> Converter:
+    """`compact` for the JSON of dataclass `cls` (made on first use)."""
+    found = _compacters.get(cls)
+    if found is not None:
+        return found
+    with _lock:
+        from rules.core import _hints, to_jsonable
+
+        plan: list[tuple[str, Any, Converter | None]] = []
+
+        def made(d: Any) -> Any:
+            if d is None:
+                return None
+            out = {}
+            for name, default, nested in plan:
+                if name not in d:
+                    continue
+                v = d[name]
+                if default is not _NO_DEFAULT and v.__class__ is default.__class__ and v == default:
+                    continue
+                out[name] = nested(v) if nested is not None and v is not None else v
+            return out
+
+        _compacters[cls] = made  # before its fields: a dataclass that holds its own kind
+        hints = _hints(cls)
+        for f in dataclasses.fields(cls):
+            if not f.init:  # never read back: left out
+                continue
+            if f.default is not dataclasses.MISSING:
+                default = to_jsonable(f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                default = to_jsonable(f.default_factory())
+            else:
+                default = _NO_DEFAULT
+            plan.append((f.name, default, _nested(hints[f.name])))
+        return made
+
+
+def compact(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """The JSON of a `cls` dataclass (`dumper(cls)`'s) without the fields at their defaults, and
+    the same within every dataclass it holds (by the fields' type hints): what `loader(cls)` reads
+    back to the same object (a field left out takes its default), in fewer bytes. A field not read
+    back (`init=False`) is left out too; one without a default is always kept."""
+    return typing.cast(dict[str, Any], compacter(cls)(data))

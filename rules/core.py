@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from rules.convert import dumper, loader
+from rules.convert import compact, dumper, loader
 
 Seat = int
 """A seat is an index 0..n-1 into the table's seats; seat order is turn order."""
@@ -471,6 +471,11 @@ class State:
     def to_json(self) -> dict[str, Any]:
         """`to_jsonable(self)`, by the converters compiled for this class (`rules.convert`)."""
         return dumper(type(self))(self)
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """`to_json` without the fields at their defaults (`rules.convert.compact`): what a table's
+        row keeps. `from_json` reads it back to an equal state, as it reads `to_json`."""
+        return compact(type(self), self.to_json())
 
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:

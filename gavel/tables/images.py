@@ -252,15 +252,22 @@ class Images:
         image = await self.render_hand(table, seat)
         if image is None or table.state is None:
             return image, {}, board
+        return image, await self.hand_words(table, seat, table.names), board
+
+    async def hand_words(self, table: Table, seat: int, names: Sequence[str]) -> dict[str, str]:
+        """What `seat`'s hand picture shows, in words (`hand_picture`'s): its secrets, else its own
+        view described; {} when that cannot be said."""
+        if table.state is None:
+            return {}
         try:
             lines = table.game.secrets(table.state, seat)
             if not lines:  # nothing secret to read out: the seat's own view in words
                 view = table.game.view(table.state, seat)
-                return image, await self.describe_view(table.game_key, view, table.names), board
-            return image, describe_lines(lines, table.names, "table.alt.hand"), board
+                return await self.describe_view(table.game_key, view, names)
+            return describe_lines(lines, names, "table.alt.hand")
         except Exception:
             log.exception("describing a hand at table %s (%s) failed", table.id, table.game_key)
-            return image, {}, board
+            return {}
 
     async def rules_description(self, game_key: str, lang: str) -> str:
         """The rules picture (`rules_picture`) in words, in `lang`: "" when it cannot be said."""

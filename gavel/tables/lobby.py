@@ -204,7 +204,7 @@ class Lobby:
             config = engine_config(table.config, table.variant)
             chance = self._writes.chance(table, "setup")
             state = table.game.new_game(config, len(table.seats), chance)
-            snapshot = state.to_json()
+            snapshot = state.to_snapshot()
             try:
                 # memory follows the database
                 await asyncio.to_thread(self._store.start, table.id, snapshot, state.version, chance.record,

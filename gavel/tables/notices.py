@@ -321,10 +321,31 @@ when they changed, with the hand's image."""
 
 
 # --------------------------------------------------------------------------- the outbox's form
+_PROMPT_REQUIRED = frozenset({"kind", "table", "version", "seat", "user", "actions"})
+"""The fields of a prompt's JSON its record always holds; the others only when they say something
+(not None, false, empty or ""): read back, a missing one is its default (`_prompt`)."""
+
+
+def _prompt_record(prompt: Prompt, within: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A prompt as the outbox keeps it: `to_json` without the fields at their defaults, and, on
+    the `Public` record `within`, without what that record says already (the table, the names)."""
+    data = {k: v for k, v in prompt.to_json().items() if k in _PROMPT_REQUIRED or v not in (None, False, [], {}, "")}
+    if within is not None:
+        del data["kind"]
+        if data["table"] == within.get("table"):
+            del data["table"]
+        if list(prompt.names) == within.get("names"):
+            data.pop("names", None)
+        else:
+            data["names"] = list(prompt.names)
+    return data
+
+
 def to_record(notice: Notice) -> dict[str, Any]:
-    """A notice as JSON (its image travels beside it): what the outbox keeps until delivery."""
+    """A notice as JSON (its image travels beside it): what the outbox keeps until delivery, in a
+    compact form (`_prompt_record`; a message without parameters as its key alone)."""
     if isinstance(notice, Prompt):
-        return notice.to_json()
+        return _prompt_record(notice)
     if isinstance(notice, Waiting):
         return {"kind": "waiting", "table": notice.table_id, "channel": notice.channel_id,
                 "version": notice.version, **_waits_record(notice.waits)}
@@ -335,7 +356,8 @@ def to_record(notice: Notice) -> dict[str, Any]:
     record: dict[str, Any] = {"lines": [_encode(m) for m in notice.lines], "names": list(notice.names),
                               "table": notice.table_id, **({"alt": dict(notice.alt)} if notice.alt else {})}
     if isinstance(notice, Public):
-        return {**record, "kind": "public", "prompt": notice.prompt.to_json() if notice.prompt else None,
+        return {**record, "kind": "public",
+                "prompt": _prompt_record(notice.prompt, record) if notice.prompt else None,
                 **({"over": True} if notice.over else {}), **({"away": True} if notice.away else {}),
                 **({"undo": list(notice.undo)} if notice.undo else {}),
                 **({"version": notice.version} if notice.version is not None else {}),
@@ -360,7 +382,8 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
     lines = [_decode(m) for m in record["lines"]]
     names = tuple(record.get("names") or ())
     if record["kind"] == "public":
-        prompt = _prompt(record["prompt"]) if record.get("prompt") else None
+        inner = record.get("prompt")
+        prompt = _prompt({"table": record.get("table"), "names": names, **inner}) if inner else None
         undo = record.get("undo")
         return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")),
                       dict(record.get("alt") or {}), bool(record.get("away")),
@@ -400,7 +423,9 @@ def _prompt(data: dict[str, Any], outbox: int | None = None) -> Prompt:
 def _encode(value: Any) -> Any:
     """A message parameter as JSON: `Msg`, `SeatName` and `Listed` tagged, the rest as it is."""
     if isinstance(value, Msg):
-        data = {"$msg": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+        data: dict[str, Any] = {"$msg": value.key}
+        if value.params:
+            data["params"] = {k: _encode(v) for k, v in value.params.items()}
         return data if value.count is None else {**data, "count": value.count}
     if isinstance(value, SeatName):
         return {"$seat": value.seat}
@@ -419,7 +444,8 @@ def _decode(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if "$msg" in value:
-        return Msg(value["$msg"], {k: _decode(v) for k, v in value["params"].items()}, count=value.get("count"))
+        return Msg(value["$msg"], {k: _decode(v) for k, v in (value.get("params") or {}).items()},
+                   count=value.get("count"))
     if "$seat" in value:
         return SeatName(value["$seat"])
     if "$list" in value:

@@ -11,7 +11,9 @@ A row keeps a notice's words, never its picture's bytes: the notice delivered at
 picture in memory, and the row says only that it had one (`picture`: what it showed, in which
 language). A notice read back from the outbox (a failed send tried again, a restart, another
 process sharing the database) has its picture drawn again from its table at the row's version
-(`Redraw`), as it was first drawn; a row kept before then, with its bytes, still sends them."""
+(`Redraw`), as it was first drawn; a row kept before then, with its bytes, still sends them. The
+picture's words for screen readers (`alt`) are not kept either when the picture is drawn again:
+they are said again from the same view (a row that holds them still sends them)."""
 
 from __future__ import annotations
 
@@ -58,17 +60,23 @@ class Pictures:
 
     def __init__(self, kept: int = PICTURES_KEPT) -> None:
         self.kept = kept
-        self._found: OrderedDict[int, bytes] = OrderedDict()
+        self._found: OrderedDict[int, tuple[bytes, dict[str, str]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def put(self, row: int, image: bytes) -> None:
+    def put(self, row: int, image: bytes, alt: dict[str, str] | None = None) -> None:
+        """Keep row `row`'s picture, with its words (`alt`)."""
         with self._lock:
-            self._found[row] = image
+            self._found[row] = (image, dict(alt or {}))
             self._found.move_to_end(row)
             while len(self._found) > self.kept:
                 self._found.popitem(last=False)
 
     def get(self, row: int) -> bytes | None:
+        found = self.found(row)
+        return None if found is None else found[0]
+
+    def found(self, row: int) -> tuple[bytes, dict[str, str]] | None:
+        """Row `row`'s picture and its words, when kept."""
         with self._lock:
             found = self._found.get(row)
             if found is not None:
@@ -100,26 +108,42 @@ class Redraw:
                       drawn: dict[str, Any]) -> bytes | None:
         """The picture of `notice` (`drawn`: the outbox's mark of what it showed), or None when it
         cannot be drawn again (the table or its log is gone, the renderer fails: logged)."""
+        return (await self.again(table_id, version, notice, drawn, words=False))[0]
+
+    async def again(self, table_id: int, version: int, notice: Public | Private, drawn: dict[str, Any], *,
+                    words: bool = True) -> tuple[bytes | None, dict[str, str]]:
+        """The picture of `notice` (`picture`) and, with `words`, the same in words as first said
+        (`Images.picture`, `Images.hand_picture`: from the same view, with the notice's names);
+        (None, {}) when it cannot be drawn again, and no words without a picture."""
         try:
             table = self._tables.held(table_id)
             if table is None or table.state is None or table.version != version:
                 table = await asyncio.to_thread(self._stored_at, table_id, version)
             lang = drawn.get("lang")
+            names = list(notice.names) or table.names
+            alt: dict[str, str] = {}
             if isinstance(notice, Public):
                 prompt = notice.prompt if notice.prompt is not None and not notice.prompt.private else None
                 image = await self._images.render(table, None, prompt, lang=lang)
+                if words and image is not None and table.state is not None:
+                    alt = await self._images.describe_view(table.game_key, table.game.view(table.state, None), names)
             elif drawn.get("of") == "hand":
                 image = await self._images.render_hand(table, notice.seat, lang=lang)
+                if words and image is not None:
+                    alt = await self._images.hand_words(table, notice.seat, names)
             else:
                 image = await self._images.render(table, notice.seat, None, lang=lang)
+                if words and image is not None and table.state is not None:
+                    view = table.game.view(table.state, notice.seat)
+                    alt = await self._images.describe_view(table.game_key, view, names)
         except Exception:
             log.exception("the picture of a notice of table %s at version %s cannot be drawn again; sent without it",
                           table_id, version)
-            return None
+            return None, {}
         if image is None:
             log.warning("the picture of a notice of table %s at version %s was not drawn again; sent without it",
                         table_id, version)
-        return image
+        return image, alt
 
     def _stored_at(self, table_id: int, version: int) -> Table:
         """Table `table_id` as stored, its state at `version` (folded from its log when the stored
@@ -200,7 +224,7 @@ class Outbox:
             notice.outbox = row
             image = getattr(notice, "image", None)
             if image is not None and row is not None:
-                self.pictures.put(row, image)
+                self.pictures.put(row, image, getattr(notice, "alt", None))
             if isinstance(notice, Public):
                 notice.owed = keep.older  # the front-end asks for older notices only when some wait
         return notices
@@ -208,12 +232,13 @@ class Outbox:
     def _record(self, table: Table, notice: Notice) -> dict[str, Any]:
         """What the outbox keeps of `notice`: its JSON, and when it carries a picture, what that
         showed (`picture`: `board` or `hand`) and the language it was drawn in, for `Redraw`;
-        never the picture itself."""
+        never the picture itself, nor its words (`alt`: said again with it)."""
         record = to_record(notice)
         if isinstance(notice, (Public, Private)) and notice.image is not None:
             seat = notice.seat if isinstance(notice, Private) else None
             of = notice.shows if isinstance(notice, Private) else "board"
             record["picture"] = {"of": of, "lang": self._images.reader(table, seat)}
+            record.pop("alt", None)
         return record
 
     async def _add(self, table: Table, keep: Keep, reminder: int | None = None) -> bool:
@@ -327,8 +352,12 @@ class Outbox:
                 continue
             drawn = record.get("picture")
             if isinstance(notice, (Public, Private)) and notice.image is None and isinstance(drawn, dict):
-                notice.image = self.pictures.get(row["id"]) \
-                    or await self.redraw.picture(row["table_id"], row["version"], notice, drawn)
+                picture: tuple[bytes | None, dict[str, str]] | None = self.pictures.found(row["id"])
+                if picture is None:
+                    picture = await self.redraw.again(row["table_id"], row["version"], notice, drawn)
+                notice.image = picture[0]
+                if not notice.alt:  # said again with the picture (a row that holds its words keeps them)
+                    notice.alt = dict(picture[1])
             if isinstance(notice, Public) and notice.prompt is not None and not current:
                 notice = replace(notice, prompt=None)
             found[row["channel"]].append(notice)

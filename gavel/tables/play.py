@@ -283,7 +283,7 @@ class Play:
                 refused.params = i18n.name_seats(refused.params, table.seat_name)
                 raise
             # the clock of the decision open after it is stored with it: any process finds it due
-            unsaved = _Unsaved(seat, by, str(action), chance, [e.to_json() for e in events], state.to_json(),
+            unsaved = _Unsaved(seat, by, str(action), chance, [e.to_json() for e in events], state.to_snapshot(),
                                state.version, expected, self._timing.row(table), tracked)
             outcome = game.outcome(state)
         except BaseException:

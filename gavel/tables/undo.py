@@ -89,7 +89,7 @@ class Undo:
         tracked = self._timing.decisions.peek(table.id)
         state = found.before
         state.version = expected + 1
-        snapshot = state.to_json()
+        snapshot = state.to_snapshot()
         table.state = state
         try:
             clock = self._timing.row(table)

@@ -48,7 +48,10 @@ async def test_every_registered_game_that_declares_commands_gets_its_slash_group
     monkeypatch.setattr(registry, "plugins", lambda: {**every, toy.KEY: extra})
     bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False)
     monkeypatch.setattr(bot.service, "warm", lambda: None)
+    settled: list[bool] = []
+    monkeypatch.setattr(bot.service, "settle", lambda: settled.append(True))  # not this test process's heap
     await bot.setup_hook()
+    assert settled == [True]  # what start-up loaded is set aside from the cyclic collector, once
     groups = {c.name: c for c in bot.tree.get_commands()}
     assert {p.commands.group for p in registry.plugins().values() if p.commands.commands} <= set(groups)
     move = groups["extra"].get_command("move")  # type: ignore[union-attr]

@@ -115,16 +115,17 @@ def test_render_is_deterministic_and_pure():
     assert view == before
 
 
-def test_the_background_is_drawn_once_per_ring(monkeypatch):
-    """The costly part of a board (the six location cards, the roads, the empty track) is drawn
-    once per ring and languages, then reused. The time a board takes is measured by
-    `python bench/run.py --games judgement` (render_ms), not asserted here."""
-    drawn: list[tuple[str, ...]] = []
+def test_the_background_is_drawn_once_whatever_the_ring(monkeypatch):
+    """The costly part of a board (the roads, the empty track) is drawn once per theme, variant and
+    languages, then reused by every table, whatever its ring: the location cards are drawn in their
+    own areas. The time a board takes is measured by `python bench/run.py --games judgement`
+    (render_ms), not asserted here."""
+    drawn: list[bool] = []
     real = judgement_board._background
 
-    def counted(ring, pairs, th):
-        drawn.append(ring)
-        return real(ring, pairs, th)
+    def counted(pairs, th):
+        drawn.append(pairs)
+        return real(pairs, th)
 
     judgement_board.background.cache_clear()
     monkeypatch.setattr(judgement_board, "_background", counted)
@@ -133,9 +134,14 @@ def test_the_background_is_drawn_once_per_ring(monkeypatch):
         first = R.render(view)
         for _ in range(4):
             assert R.render(view) == first
-        assert drawn == [tuple(RING)]
-        R.render(make_view(9, ring=[*RING[1:], RING[0]]))
-        assert drawn == [tuple(RING), (*RING[1:], RING[0])]
+        assert drawn == [False]
+        turned = make_view(9, ring=[*RING[1:], RING[0]])
+        other = R.render(turned)
+        assert drawn == [False] and other != R.render(make_view(9))  # another ring, the same ground
+        judgement_board.background.cache_clear()
+        R._BOARDS.cache_clear()
+        assert R.render(turned) == other  # drawn afresh on a new ground: the same picture
+        assert drawn == [False, False]
     finally:
         judgement_board.background.cache_clear()
 

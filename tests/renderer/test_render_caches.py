@@ -136,6 +136,20 @@ def test_a_key_that_holds_a_players_name_is_not_kept() -> None:
     assert kept.refused == 2
 
 
+def test_a_name_is_found_whole_wrapped_or_cut_anywhere_in_a_key() -> None:
+    kept: ByteCache[str] = ByteCache("test.pieces", 100_000, registered=False)
+    long_text = "x" * 500 + " Sector 7"  # a long text: only its end can be a piece of a name
+    with table_words(["Quentin Zebrowski", "美玲 12"]):
+        refused = [("row", "★ Quentin"), ("row", "Zebrowski"), ("a", ("b", {"c": "Zeb"})), "Quentin Z…",
+                   ("x" * 500 + " 美玲 12",), ("x" * 500 + " Quentin Zeb",)]
+        kept_keys = [("row", "Sector 7"), (long_text,), ("row", "Ze"), ("row", "brows"), ("row", "Zebra"),
+                     ("row", "Quentin Zx…"), ("row", "Zebrowski 3"), ("row", "美玲")]
+        assert [kept.put(k, "x") for k in refused] == [False] * len(refused)
+        assert [kept.put(k, "x") for k in kept_keys] == [True] * len(kept_keys)
+        assert [kept.put(k, "x") for k in refused] == [False] * len(refused)  # the answers remembered: the same
+    assert kept.refused == 2 * len(refused)
+
+
 @pytest.mark.parametrize("key", renderer.games())
 def test_every_cache_stays_within_its_budget_after_many_distinct_draws(key: str) -> None:
     budget = 48 * 1024
@@ -168,3 +182,17 @@ def test_the_same_board_for_other_players_keeps_nothing_new(key: str) -> None:
     assert not gained, gained
     held = [text for name, keys in after.items() for k in keys for text in _strings(k) if "Zed" in text]
     assert not held, held[:5]
+
+
+def test_a_cache_of_numbers_counts_as_size_of_does_and_refuses_any_other_key() -> None:
+    numbers: ByteCache[bytes] = ByteCache("test.numbers", 100_000, numbers=True, registered=False)
+    words: ByteCache[bytes] = ByteCache("test.words", 100_000, registered=False)
+    with table_words(["Quentin Zebrowski"]):
+        for cache in (numbers, words):
+            assert cache.put((560, 3, 123456789, 8960), b"x" * 100)
+        assert numbers.bytes == words.bytes  # the same count, without walking the key
+        with pytest.raises(TypeError):
+            numbers.put((560, "Quentin Zebrowski"), b"x")
+        with pytest.raises(TypeError):
+            numbers.put("Quentin Zebrowski", b"x")
+    assert numbers.refused == 0 and len(numbers) == 1

@@ -2,7 +2,9 @@
 `State.from_json`) give exactly what the generic `to_jsonable` / `from_jsonable` give, for every
 game's state: states saved by the generic code before the converters existed
 (tests/rules/snapshots/<game>.json, written by `python bench/positions.py tests/rules/snapshots`),
-states met in play, and random values of every field's type (hypothesis)."""
+states met in play, and random values of every field's type (hypothesis). The stored form
+(`State.to_snapshot`, `rules.convert.compact`: the fields at their defaults left out) reads back
+to the same state."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from hypothesis import strategies as st
 
 from bench.positions import positions
 from rules import registry
-from rules.convert import dumper, loader, plain
+from rules.convert import compact, dumper, loader, plain
 from rules.core import State, _hints, from_jsonable, to_jsonable
 
 SAVED = Path(__file__).resolve().parent / "snapshots"
@@ -63,6 +65,25 @@ def test_states_met_in_play_convert_as_the_generic_code_converts_them(key: str) 
         assert same_json(data, to_jsonable(state))
         text = json.loads(json.dumps(data))
         assert game.load(text) == from_jsonable(game.state_type, text) == state
+
+
+@pytest.mark.parametrize("key", sorted(state_types()))
+def test_the_stored_form_of_states_met_in_play_reads_back_to_the_same_state(key: str) -> None:
+    game = registry.plugin(key).game
+    for state in positions(game, seed=7, steps=(0, 5, 25, 60, 110)):
+        stored = json.loads(json.dumps(state.to_snapshot()))
+        again = game.load(stored)
+        assert again == state and same_json(again.to_json(), state.to_json())
+
+
+@pytest.mark.parametrize("key", SHIPPED)
+def test_the_stored_form_is_smaller_for_every_game_gavel_ships(key: str) -> None:
+    game = registry.plugin(key).game
+    for data in json.loads((SAVED / f"{key}.json").read_text()):
+        state = game.load(data)
+        stored = state.to_snapshot()
+        assert len(json.dumps(stored)) < len(json.dumps(data))
+        assert game.load(stored) == state
 
 
 # ---------------------------------------------------------------------- random values of every type
@@ -167,6 +188,17 @@ def test_saved_states_missing_fields_or_with_extra_ones_load_as_before(key: str,
     assert loader(tp)(saved) == from_jsonable(tp, saved)
 
 
+@pytest.mark.parametrize("key", sorted(state_types()))
+@settings(max_examples=WHOLE_STATES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_the_stored_form_of_random_states_reads_back_to_the_same_state(key: str, data: st.DataObject) -> None:
+    tp = state_types()[key]
+    full = json.loads(json.dumps(dumper(tp)(data.draw(of_type(tp)))))
+    stored = json.loads(json.dumps(compact(tp, full)))
+    assert same_json(dumper(tp)(loader(tp)(stored)), dumper(tp)(loader(tp)(full)))
+
+
 # ---------------------------------------------------------------------- every kind of field
 @dataclass(frozen=True)
 class Leaf:
@@ -212,6 +244,29 @@ def test_every_kind_of_field_converts_as_the_generic_code_converts_it() -> None:
 @given(node=of_type(Node))
 def test_random_values_of_every_kind_of_field_convert_as_the_generic_code_converts_them(node: Node) -> None:
     check_both_ways(Node, node)
+
+
+@dataclass
+class Flags:
+    on: bool = True
+    n: int = 0
+    leaf: Leaf = field(default_factory=lambda: Leaf("root"))
+
+
+def test_the_stored_form_leaves_out_only_the_fields_at_their_defaults() -> None:
+    node = Node([Leaf("a"), Leaf("b", (1, 2))], bare=(1,), by_seat={2: Leaf("c", (0, 1))},
+                child=Node(maybe=Leaf("e")))
+    node.derived = 9
+    stored = compact(Node, dumper(Node)(node))
+    assert stored == {"leaves": [{"name": "a"}, {"name": "b", "at": [1, 2]}], "bare": [1],
+                      "by_seat": {"2": {"name": "c", "at": [0, 1]}},
+                      "child": {"maybe": {"name": "e"}}}  # `derived` is not read back: left out
+    back, full = loader(Node)(json.loads(json.dumps(stored))), loader(Node)(json.loads(json.dumps(dumper(Node)(node))))
+    assert same_json(dumper(Node)(back), dumper(Node)(full)) and back.leaves == node.leaves
+    assert compact(Flags, dumper(Flags)(Flags(on=False))) == {"on": False}  # a default of True: false is said
+    assert compact(Flags, dumper(Flags)(Flags(leaf=Leaf("other")))) == {"leaf": {"name": "other"}}
+    assert compact(Flags, {"on": True, "n": False, "leaf": {"name": "root", "at": [0, 0]}}) == {"n": False}
+    assert loader(Flags)(compact(Flags, dumper(Flags)(Flags()))) == Flags()
 
 
 def test_a_fixed_tuple_of_another_length_is_refused_as_before() -> None:

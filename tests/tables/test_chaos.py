@@ -115,7 +115,7 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
             row = svc.store.table_row(t)
             if row is None or row["status"] != "finished":
                 unfinished += 1
-            elif svc.replay(t).to_json() != loads(row["state"]):
+            elif (replayed := svc.replay(t)).to_json() != type(replayed).from_json(loads(row["state"])).to_json():
                 wrong_replay += 1
         left = svc.store.outbox_due(float("inf"))
     finally:

@@ -140,3 +140,37 @@ async def test_a_picture_that_cannot_be_drawn_again_costs_the_picture_not_the_li
     assert "cannot be drawn again" in caplog.text
     fresh.close()
     svc.close()
+
+
+async def test_a_pictures_words_are_not_kept_and_are_said_again_with_it(backend: Backend) -> None:  # noqa: F811
+    location = backend.location()
+    svc = service(location)
+    said = await started(svc, "judge_dredd")
+    for _ in range(5):
+        said += await act(svc)
+    first = {n.outbox: n.alt for n in said
+             if isinstance(n, (Public, Private)) and n.image is not None and n.outbox is not None}
+    assert first and all(first.values())
+    rows = {r["id"]: json.loads(r["notice"]) for r in kept(svc)}
+    assert all("alt" not in rows[row] and "picture" in rows[row] for row in first)  # the words are not kept
+    again = (await svc.outbox.waiting()).get(CHANNEL, [])  # this process's own pictures: their words with them
+    assert {n.outbox: n.alt for n in again if n.outbox in first} == first
+    fresh = service(location)  # a restart: drawn and said again from the tables at the rows' versions
+    await fresh.restore()
+    again = (await fresh.outbox.waiting()).get(CHANNEL, [])
+    assert {n.outbox: n.alt for n in again if n.outbox in first} == first
+    fresh.close()
+    svc.close()
+
+
+async def test_a_row_that_holds_its_pictures_words_still_sends_them(backend: Backend) -> None:  # noqa: F811
+    svc = service(backend.location())
+    await started(svc, "judge_dredd")
+    table = svc.table(CHANNEL)
+    assert table is not None
+    old = Public(table.id, [], b"old", names=table.names, alt={"en": "as it was", "zh-TW": "如前"})
+    record = {**to_record(old), "picture": {"of": "board", "lang": "en"}}
+    [row] = svc.store.outbox_add(table.id, CHANNEL, table.version, [(dumps(record), None)])
+    found = [n for n in (await svc.outbox.waiting()).get(CHANNEL, []) if n.outbox == row]
+    assert [n.alt for n in found] == [old.alt]  # type: ignore[union-attr]
+    svc.close()

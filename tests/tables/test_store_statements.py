@@ -169,7 +169,7 @@ async def test_a_call_that_fails_before_its_notices_still_writes_the_action(
     with pytest.raises(RuntimeError, match="no picture"):
         await svc.act(CHANNEL, ALICE, "roll")
     assert [a["version"] for a in svc.store.actions(table.id)] == [1]
-    assert table.version == 1 and table.snapshot == table.state.to_json() and svc.writes.pending(table.id) is None
+    assert table.version == 1 and table.snapshot == table.state.to_snapshot() and svc.writes.pending(table.id) is None
     monkeypatch.undo()
     await svc.act(CHANNEL, ALICE, "move 3")
     assert [a["version"] for a in svc.store.actions(table.id)] == [1, 2]
@@ -210,6 +210,6 @@ async def test_an_action_that_lost_the_race_with_its_notices_runs_again_and_is_t
     notices = await svc.act(CHANNEL, ALICE, "roll")
     assert isinstance(lost[0], Keep)  # it was the write with the notices that lost
     assert [a["version"] for a in svc.store.actions(table.id)] == [1] and table.version == 1
-    assert table.snapshot == table.state.to_json() and svc.writes.pending(table.id) is None
+    assert table.snapshot == table.state.to_snapshot() and svc.writes.pending(table.id) is None
     kept = [n.outbox for n in notices]
     assert all(kept) and sorted(r["id"] for r in svc.store.outbox_due(1e12) if r["version"] == 1) == sorted(kept)
