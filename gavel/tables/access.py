@@ -95,6 +95,7 @@ class Access:
         if table is None:
             self._tables.refuse_broken(channel_id)
             raise IllegalAction("no_table")
+        self._tables.touched(table)  # in use: not idle (`Tables.idle`)
         return table
 
     async def on_table(self, channel_id: int, change: Callable[[Table], Awaitable[T]]) -> T:

@@ -55,5 +55,10 @@ class Secrets:
         self._sent[table_id] = dict(kept)
 
     def forget(self, table_id: int) -> None:
-        """The table is no longer held here."""
+        """The table is no longer held here (a table loaded again counts what its seats hold as
+        sent: `remember`)."""
         self._sent.pop(table_id, None)
+
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for."""
+        return set(self._sent)

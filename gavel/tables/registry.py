@@ -3,12 +3,20 @@ of the table service (each open table by id and by channel, with its lock: `Tabl
 store, and the channels whose table could not be loaded (`BrokenTable`). A part that keeps
 something per table registers with `on_forget`, so that a table no longer held here leaves
 nothing behind in any part.
+
+Memory follows the tables in use, not the tables stored: each table held notes when it was last
+touched (`touched`: found, loaded or opened), and one left untouched for a while that owes
+nothing (`idle`: no part says it `owes` the table something only memory holds) may be dropped
+(`drop`): every part forgets it, and the next touch loads it again from the store
+(`gavel.tables.access.Access.find`). A part that must carry something of a table across a drop
+keeps it compactly (`on_forget(..., idle=False)`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -70,17 +78,56 @@ class BrokenTable:
 class Tables:
     """The open tables this process holds, the store they live in, and the broken ones."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
-        self._forgetting: list[Callable[[int], None]] = []
+        self._forgetting: list[tuple[Callable[[int], None], bool]] = []
+        self._owing: list[Callable[[Table], bool]] = []
+        self._clock = clock
+        self._touched: dict[int, float] = {}
+        """table id -> when it was last touched (the service's clock), for every table held."""
 
-    def on_forget(self, forget: Callable[[int], None]) -> None:
-        """Call `forget(table_id)` whenever a table is no longer held here."""
-        self._forgetting.append(forget)
+    def on_forget(self, forget: Callable[[int], None], *, idle: bool = True) -> None:
+        """Call `forget(table_id)` whenever a table is no longer held here. `idle=False`: not when
+        it is only dropped while idle (`drop`): the part keeps what it holds of the table (small)
+        for when it is loaded again."""
+        self._forgetting.append((forget, idle))
+
+    def on_owing(self, owes: Callable[[Table], bool]) -> None:
+        """`owes(table)` says whether a part still needs the table in memory (something not
+        stored, or not re-read from the store on the next load): such a table is never dropped."""
+        self._owing.append(owes)
+
+    def touched(self, table: Table) -> None:
+        """The table is in use now (found for a call, loaded, opened): it is not idle."""
+        if self._by_id.get(table.id) is table:
+            self._touched[table.id] = self._clock()
+
+    def idle(self, seconds: float) -> list[Table]:
+        """The tables held here and untouched for `seconds` or more that owe nothing (`on_owing`)
+        and that no call is using (their lock free): those `drop` may let go. A look at one
+        dictionary of times; only the idle ones are asked further."""
+        since = self._clock() - seconds
+        found: list[Table] = []
+        for table_id, last in list(self._touched.items()):
+            if last > since:
+                continue
+            table = self._by_id.get(table_id)
+            if table is None or table.lock.locked() or table.dice \
+                    or any(owes(table) for owes in self._owing):
+                continue
+            found.append(table)
+        return found
+
+    def drop(self, table: Table) -> None:
+        """Let go of an idle table (`idle`): every part forgets it (but those that keep something
+        compactly across a drop), and the next touch loads it again from the store."""
+        if self._by_id.get(table.id) is not table:
+            return
+        self._let_go(table, idle=True)
 
     def table(self, channel_id: int) -> Table | None:
         """The open (lobby or active) table in a channel, as this process last saw it."""
@@ -103,14 +150,24 @@ class Tables:
         self.broken.pop(table.channel_id, None)
         self._by_id[table.id] = table
         self._by_channel[table.channel_id] = table
+        self._touched[table.id] = self._clock()
 
     def forget(self, table: Table) -> None:
         """This process no longer holds the table (closed here or by another process)."""
-        for forget in self._forgetting:
-            forget(table.id)
+        self._let_go(table, idle=False)
+
+    def _let_go(self, table: Table, *, idle: bool) -> None:
+        for forget, on_idle in self._forgetting:
+            if on_idle or not idle:
+                forget(table.id)
         self._by_id.pop(table.id, None)
+        self._touched.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
+
+    def last_touched(self) -> dict[int, float]:
+        """table id -> when it was last touched, for every table held here (a copy)."""
+        return dict(self._touched)
 
     def load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
         """A table as its stored `row` and seat rows say it (read from the store when not given),

@@ -65,6 +65,12 @@ class Clocks:
         """The tables this part keeps anything for (none once a table is forgotten)."""
         return {*self.decisions.tables(), *self._rows, *self._reminded, *self._holds}
 
+    def owes(self, table: Table) -> bool:
+        """Whether a seat of the table was just voted away and its decision waits (`hold`: kept
+        in memory only). The decision, its clock and its reminder are read again from the stored
+        clock when the table is loaded (`resume`; a reminder is claimed in the store)."""
+        return table.id in self._holds
+
     def hold(self, table: Table, seat: int, seconds: float) -> None:
         """`seat` was just voted away: the AI leaves the decision open now alone for `seconds`
         (its player may still answer it with `/table sit`), then plays on (`held`)."""

@@ -142,8 +142,14 @@ class UndoPoints:
             del self._points[table_id]
 
     def forget(self, table_id: int) -> None:
-        """The table is no longer held here."""
+        """The table is no longer held here (closed). A table only dropped while idle keeps its
+        point (two numbers, checked against the table's version when read): loaded again, its
+        seat still sees the Undo button it had."""
         self._points.pop(table_id, None)
+
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for."""
+        return set(self._points)
 
 
 class Writes:
@@ -167,6 +173,15 @@ class Writes:
     def forget(self, table_id: int) -> None:
         """The table is no longer held here."""
         self._draws.pop(table_id, None)
+
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for (none once a table is forgotten, between calls)."""
+        return {*self._draws, *(t for t, b in self._unsaved.items() if b), *(t for t, c in self._seats.items() if c)}
+
+    def owes(self, table: Table) -> bool:
+        """Whether the table holds here what is not stored: an action or a seat change not written
+        yet, recorded draws still to feed back (memory only)."""
+        return bool(self._unsaved.get(table.id) or self._seats.get(table.id) or self._draws.get(table.id))
 
     def replay_draws(self, table_id: int, draws: list[int]) -> None:
         """Every random number the table draws comes from `draws` while they last."""
