@@ -46,7 +46,8 @@ async def test_every_registered_game_that_declares_commands_gets_its_slash_group
         lobby(variant=False), Command("move", (Option("man"), Option("to", required=False))))))
     every = registry.plugins()
     monkeypatch.setattr(registry, "plugins", lambda: {**every, toy.KEY: extra})
-    bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False)
+    bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False, idle=0)
+    bot.watches = False  # no loop left running after the test
     monkeypatch.setattr(bot.service, "warm", lambda: None)
     await bot.setup_hook()
     groups = {c.name: c for c in bot.tree.get_commands()}
