@@ -70,8 +70,9 @@ def fake_render(view: dict[str, Any], *, highlight: Any = None, **_: Any) -> byt
     return PNG
 
 
-def make_service(db_path: str) -> TableService:
-    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render)}, ais={toy.KEY: toy.ai_first})
+def make_service(db_path: str, **options: Any) -> TableService:
+    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render)}, ais={toy.KEY: toy.ai_first},
+                        **options)
 
 
 def _dynamic_only(view: Any) -> bool:
