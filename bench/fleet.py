@@ -37,13 +37,14 @@ game, or `--only`):
    (`refused`, none expected). The outbox rows stay undelivered (no front-end here), unless `--idle`
    is given: then each action's notices are marked delivered after it, as the bot's front-end does
    once Discord has them, and every `SWEEP_EVERY` actions the tables untouched for `--idle` seconds
-   are dropped from memory (`TableService.drop_idle`, the C heap's free memory handed back, as the
-   bot's sweep does), outside the timed call, and once after the last action; `dropped`: how many
-   times a table was, `held_end`: the tables held at the end. A table drawn again after its drop is
-   loaded inside its action. `rss_mb.end`: resident memory after the actions (and the last sweep);
-   `kb_per_touched_table`: its growth over `rss_mb.start` per table the actions touched
-   (`tables_touched`; the render caches filling count in it); `malloc_mb_end`: the C heap then, in
-   use and freed but held (glibc's `mallinfo2`; null elsewhere).
+   are dropped from memory (`TableService.drop_idle`, those untouched for `REST` resting, the C
+   heap's free memory handed back, as the bot's sweep does), outside the timed call, and once after
+   the last action; `dropped`: how many times a table was, `held_end`: the tables held at the end. A
+   table drawn again after its drop is loaded inside its action. `rss_mb.end`: resident memory after
+   the actions (and the last sweep); `kb_per_touched_table`: its growth over `rss_mb.start` per
+   table the actions touched (`tables_touched`; the render caches filling count in it);
+   `malloc_mb_end`: the C heap then, in use and freed but held (glibc's `mallinfo2`; null
+   elsewhere).
 4. **What an action writes.** `db_bytes_per_action`: the bytes of row data the store is handed
    per timed action (mean; `median` of the total), by what they are: `state` (the table's state
    JSON), `log` (its log rows: action text, draws, events, for every action written with it),
@@ -93,7 +94,7 @@ sys.path.insert(0, str(HERE))
 from run import MID_GAME_STEPS, SETUP_PHASES, staying  # noqa: E402  (the end-to-end's choices)
 from scale import DEFAULT_PG, database, percentile  # noqa: E402  (a fresh database per run)
 
-from gavel.tables.registry import hand_back  # noqa: E402
+from gavel.tables.registry import REST, hand_back  # noqa: E402
 from gavel.tables.service import Player, TableService  # noqa: E402
 from gavel.tables.store import dumps, is_postgres, loads, redacted  # noqa: E402
 from gavel.tables.stores import open_store  # noqa: E402
@@ -482,6 +483,8 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
     rss_before = rss_mb()
     t0, c0 = time.perf_counter(), time.process_time()
     service = TableService(location)
+    if spec.get("idle") is not None:
+        service.rest = REST  # as the bot's sweep: a table untouched for a minute rests
     if lazy and postgres:
         service.shared = True  # as GAVEL_SHARED=1 starts on PostgreSQL
     await asyncio.to_thread(service.warm)

@@ -31,7 +31,8 @@ owe their channel something (lazily, in every mode: `TableService.restore(lazy=T
 other table is loaded when first touched (a command, a click, its clock running out), and a
 table left untouched for `GAVEL_IDLE` seconds (default `IDLE`, ten minutes; 0: never) that owes
 nothing only memory holds is dropped again (`TableService.drop_idle`, swept every
-`sweep_every` seconds). The clocks of the tables not in memory live in the database: the
+`sweep_every` seconds); one untouched for a minute (`REST`) keeps only its compact form, its
+stored JSON text (`Table.rest`). The clocks of the tables not in memory live in the database: the
 `WindowClock` watches it (`watch`) and loads a table when its clock runs out, its half-time
 reminder falls due or its AI seats are to play on; so does the `RematchClock` for rematch
 windows. `GAVEL_EAGER=1` (`gavel --eager`) loads every open table at start-up instead, as Gavel
@@ -68,7 +69,7 @@ from gavel.tables.ai import PooledSeats
 from gavel.tables.clock import WindowClock
 from gavel.tables.games import game_name
 from gavel.tables.notices import Notice, Public
-from gavel.tables.registry import hand_back
+from gavel.tables.registry import REST, hand_back
 from gavel.tables.rematch import RematchClock
 from gavel.tables.service import TableService
 from gavel.tables.store import is_postgres
@@ -134,6 +135,7 @@ class GavelBot(commands.Bot):
         self.eager = eager
         """Whether start-up loads every open table (`GAVEL_EAGER`), not only those it owes something."""
         service.idle = idle
+        service.rest = REST
         self._sweep: asyncio.Task[None] | None = None
         self.watches = not eager or idle > 0 or (shared and is_postgres(service.store.path))
         """Whether start-up sets the database's watch (`WindowClock.watch`, `RematchClock.watch`)
@@ -143,12 +145,13 @@ class GavelBot(commands.Bot):
 
     @property
     def sweep_every(self) -> float:
-        """Seconds between two sweeps for idle tables: a quarter of the idle time, 1 to 60."""
-        return min(60.0, max(1.0, self.service.idle / 4))
+        """Seconds between two sweeps for idle tables: a quarter of the idle time, 1 to 30."""
+        return min(30.0, max(1.0, self.service.idle / 4)) if self.service.idle > 0 else 30.0
 
     def sweep(self) -> int:
-        """Drop the tables left idle (`TableService.drop_idle`) and stop their timers: the
-        database's clock fires them now (`WindowClock.watch`). How many were dropped."""
+        """Let the tables left idle rest (`REST`: their compact form only), drop those idle for
+        `GAVEL_IDLE` (`TableService.drop_idle`) and stop their timers: the database's clock fires
+        them now (`WindowClock.watch`). How many were dropped."""
         dropped = self.service.drop_idle()
         for table in dropped:
             self.clock.forget(table.channel_id)
@@ -187,7 +190,7 @@ class GavelBot(commands.Bot):
             # process's) fire from the database: each timeout is claimed by exactly one process.
             self.clock.watch()
             self.rematch_clock.watch()
-        if self.service.idle > 0:
+        if self.service.idle > 0 or self.service.rest > 0:
             self._sweep = asyncio.get_running_loop().create_task(self._sweeping(), name="idle-tables")
         self.resender.start()
         if self.service.broken_tables():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -26,6 +27,10 @@ from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, SeatInfo, Table, split_config, stored_time, stored_timeout
 from rules.core import IllegalAction, Msg
+
+REST = 60.0
+"""Seconds a table may stay untouched before the bot keeps only its compact form in memory (its
+stored JSON text: `Table.rest`), whatever its idle time (`TableService.idle`)."""
 
 
 def hand_back() -> bool:
@@ -121,21 +126,26 @@ class Tables:
         if self._by_id.get(table.id) is table:
             self._touched[table.id] = self._clock()
 
-    def idle(self, seconds: float) -> list[Table]:
+    def idle(self, seconds: float, *, resting: bool = True) -> list[Table]:
         """The tables held here and untouched for `seconds` or more that owe nothing (`on_owing`)
         and that no call is using (their lock free): those `drop` may let go. A look at one
-        dictionary of times; only the idle ones are asked further."""
+        dictionary of times; only the idle ones are asked further. `resting=False`: not those
+        already resting (`Table.rest`)."""
         since = self._clock() - seconds
         found: list[Table] = []
         for table_id, last in list(self._touched.items()):
             if last > since:
                 continue
             table = self._by_id.get(table_id)
-            if table is None or table.lock.locked() or table.dice \
-                    or any(owes(table) for owes in self._owing):
+            if table is None or (not resting and table.resting) or not self.quiet(table):
                 continue
             found.append(table)
         return found
+
+    def quiet(self, table: Table) -> bool:
+        """Whether nothing is going on at the table: no call holds it, it owes nothing only memory
+        holds (`on_owing`), no scripted dice wait. Such a table's state is the stored one."""
+        return not (table.lock.locked() or table.dice or any(owes(table) for owes in self._owing))
 
     def drop(self, table: Table) -> None:
         """Let go of an idle table (`idle`): every part forgets it (but those that keep something
@@ -199,8 +209,9 @@ class Tables:
             seats=seats, setup_record=loads(row["setup"]) or [],
         )
         if row["state"]:
-            table.snapshot = loads(row["state"])
-            table.state = game.load(table.snapshot)
+            stored = row["state"]
+            table.stored_as(stored if isinstance(stored, str) else json.dumps(stored, ensure_ascii=False,
+                                                                              separators=(",", ":")))
         return table
 
     def broke(self, broken: BrokenTable) -> None:

@@ -206,6 +206,10 @@ class TableService:
         self.idle = 0.0
         """Seconds a table may stay untouched before `drop_idle` lets it go (0: never; the bot
         sets it, `GAVEL_IDLE`)."""
+        self.rest = 0.0
+        """Seconds a table may stay untouched before `drop_idle` keeps only its compact form
+        (`Table.rest`: its stored JSON text, the state object made again when next looked at;
+        0: never; the bot sets it, `REST`)."""
 
     # ------------------------------------------------------------------ settings the parts own
     @property
@@ -563,8 +567,12 @@ class TableService:
         """Let go of every table untouched for `seconds` (default `idle`, where 0 means never)
         that owes nothing only memory holds (`Tables.idle`): every part forgets it, and its next
         touch (a command, a click, its clock running out) loads it again from the store as it was.
+        Those untouched for `rest` seconds (when set) keep their compact form only (`Table.rest`).
         Returns the tables let go (the front-end stops their timers: the store's clock fires them).
         Cheap: one look at a dictionary of times, then the idle tables alone."""
+        if self.rest > 0:
+            for table in self.tables.idle(self.rest, resting=False):
+                table.rest()
         if seconds is None:
             if self.idle <= 0:
                 return []

@@ -247,3 +247,37 @@ async def test_a_kept_prompt_of_a_table_not_held_is_still_sent_after_a_restart(b
                                                                if isinstance(n, Public) and n.prompt is not None]
     assert [p.seat for p in prompts] == [1]  # the turn it asks is still the table's: not dropped as past
     assert again.table(CHANNEL) is None  # read from the store, not loaded
+
+
+async def test_a_resting_table_holds_its_stored_text_only_and_plays_on_as_before(backend: Backend) -> None:
+    wall, twin_wall = Wall(), Wall()
+    svc = window_service(backend.location("rested"), wall)
+    twin = window_service(backend.location("kept"), twin_wall)
+    for s in (svc, twin):
+        await window_table(s)
+    svc.rest = 20.0
+    wall.now += 19
+    assert svc.drop_idle() == [] and not svc.table(CHANNEL).resting  # not idle long enough
+    wall.now += 1
+    twin_wall.now += 20
+    assert svc.drop_idle() == []  # no idle time set: nothing dropped...
+    table = svc.table(CHANNEL)
+    assert table.resting and table._state is None and table._decided is None  # ...but the state object gone
+    assert svc.deadline(CHANNEL) == twin.deadline(CHANNEL)  # made again from its text when looked at
+    assert not table.resting and table.state == twin.table(CHANNEL).state
+    for player, text in ((ALICE, "pass"), (BOB, "draw")):
+        assert said(await played(svc, player, text)) == said(await played(twin, player, text))
+    assert table.state == twin.table(CHANNEL).state and table.snapshot == twin.table(CHANNEL).snapshot
+
+
+async def test_an_eager_start_up_leaves_each_quiet_table_resting(backend: Backend) -> None:
+    wall = Wall()
+    db = backend.location()
+    svc = window_service(db, wall)
+    await window_table(svc)
+    state = svc.table(CHANNEL).state
+    svc.close()
+    again = window_service(db, wall)
+    assert await again.restore() == 1
+    table = again.table(CHANNEL)
+    assert table.resting and table.state == state
