@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gavel.tables.clock import WindowClock
+from gavel.tables.hands import digest
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder
 from gavel.tables.service import Player, TableService
 from rules.judtho.notation import Move
@@ -281,3 +282,23 @@ async def test_an_eager_start_up_leaves_each_quiet_table_resting(backend: Backen
     assert await again.restore() == 1
     table = again.table(CHANNEL)
     assert table.resting and table.state == state
+
+
+def test_what_a_seat_was_sent_is_kept_as_a_digest_that_tells_the_same_secrets_apart_from_others() -> None:
+    """`Secrets` keeps a digest of each seat's lines: the same secrets (the state loaded twice)
+    give the same digest, never one holding an object's address; another seat's differ."""
+    from rules import registry
+    from rules.core import SeededChance
+
+    for key, plugin in registry.plugins().items():
+        game = plugin.game
+        if not game.info.has_secrets:
+            continue
+        seats = game.info.max_seats
+        state = game.new_game({}, seats, SeededChance(f"digest-{key}"))
+        again = game.load(state.to_json())
+        lines = [list(game.secrets(state, seat)) for seat in range(seats)]
+        assert [digest(list(game.secrets(again, seat))) for seat in range(seats)] == [digest(x) for x in lines], key
+        assert all(" at 0x" not in repr(x) for x in lines), key
+        distinct = {repr(x) for x in lines}
+        assert len({digest(x) for x in lines}) == len(distinct), key  # different lines, different digests
