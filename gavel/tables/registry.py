@@ -190,10 +190,6 @@ class Tables:
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
 
-    def last_touched(self) -> dict[int, float]:
-        """table id -> when it was last touched, for every table held here (a copy)."""
-        return dict(self._touched)
-
     def load(self, row: dict[str, Any], seat_rows: list[dict[str, Any]] | None = None) -> Table:
         """A table as its stored `row` and seat rows say it (read from the store when not given),
         not held: with its state when the row has one."""
