@@ -92,8 +92,11 @@ def env_idle() -> float:
     text = os.environ.get("GAVEL_IDLE", "").strip()
     if not text:
         return IDLE
-    value = float(text)
-    if not value >= 0 or value == float("inf"):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
         raise ValueError(f"GAVEL_IDLE must be a number of seconds, 0 or more, not {text!r}")
     return value
 
