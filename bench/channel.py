@@ -319,7 +319,11 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory(prefix="gavel-channel-") as folder, threads_inline():
         service = TableService(str(Path(folder) / "channel.sqlite3"))
-        env = Env(create_bot(service, sync=False), strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
+        bot = create_bot(service, sync=False, eager=True, idle=0)
+        # One game, every notice sent at once: no table ever leaves memory, so no loop polls the
+        # database nor sweeps for idle tables (simcord's settle would wait through their sleeps).
+        bot.watches, service.rest = False, 0.0
+        env = Env(bot, strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
         await env.start()
         clock = BenchTime(env)
         clock.install(service)
@@ -588,11 +592,13 @@ async def load_run(tables: int, rounds: int, keys: list[str], seed: str, pg_url:
     made: list[str] = []
     with database("postgresql", pg_url, "channel", made) as location:
         service = TableService(location, thinking=PooledSeats(workers))
-        bot = create_bot(service, sync=False, shared=True)
-        # The one process here holds every table: no other process's clock to watch for, and
-        # simcord's Discord refuses nothing, so nothing to send again. Their loops poll the database
-        # for ever, and simcord's long wait after a burst (`at_once`) would wait through their sleeps.
+        bot = create_bot(service, sync=False, shared=True, idle=0)
+        # The one process here holds every table: no other process's clock to watch for, no idle
+        # table to drop or rest, and simcord's Discord refuses nothing, so nothing to send again.
+        # Their loops poll the database for ever, and simcord's long wait after a burst (`at_once`)
+        # would wait through their sleeps.
         bot.clock.watch = bot.rematch_clock.watch = lambda every=1.0: None  # type: ignore[method-assign]
+        service.rest = 0.0
         bot.resender.start = lambda: None  # type: ignore[method-assign]
         env = Env(bot, strict_sync=False, settle_timeout=LOAD_SETTLE_S)  # the AI workers start in the first one
         await env.start()

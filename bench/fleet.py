@@ -1,6 +1,6 @@
 """Many open tables in one process, each acting now and then, as a bot lives; prints one JSON object per game.
 
-    python bench/fleet.py [--only GAME] [--tables 10000] [--actions 1000] [--seed 1] [--lazy]
+    python bench/fleet.py [--only GAME] [--tables 10000] [--actions 1000] [--seed 1] [--lazy] [--idle SECONDS]
                           [--db postgresql://postgres@127.0.0.1:5432/test] [--states 200] [--inline]
 
 `bench/run.py` times one table acting again and again, every cache warm. A bot holds thousands
@@ -20,25 +20,31 @@ game, or `--only`):
    `state_json_bytes` (their mean), `states_s` and `write_s` (the seconds to play and to write them).
 2. **Start-up, as the bot starts** (`cogs/bot.py`'s `setup_hook`), in a new process (spawned: it
    holds only what the bot would): `TableService(location)`, `warm()`, `restore()`, `settle()`: every
-   table loaded (the default), or with `--lazy` `restore(lazy=True)` in shared mode (as
-   `GAVEL_SHARED=1` on PostgreSQL starts: a table is loaded when first touched, inside the action
-   that touches it). `startup_cpu_s` / `startup_s`: the service made, warmed, restored and settled (CPU /
-   wall); `restored`: the tables it loaded; `rss_mb.process`: resident memory before the service
-   is made; `rss_mb.base`: once warmed, before the tables; `rss_mb.start`: once restored;
-   `kb_per_table`: the difference per table, in KiB (about 0 with `--lazy`: see
-   `kb_per_touched_table`).
+   table loaded (the script's default: the bot's `GAVEL_EAGER=1`), or with `--lazy`
+   `restore(lazy=True)` as the bot starts by default (in shared mode on PostgreSQL: a table is
+   loaded when first touched, inside the action that touches it). `startup_cpu_s` / `startup_s`:
+   the service made, warmed, restored and settled (CPU / wall); `restored`: the tables it loaded;
+   `rss_mb.process`: resident memory before the service is made; `rss_mb.base`: once warmed,
+   before the tables; `rss_mb.start`: once restored; `kb_per_table`: the difference per table,
+   in KiB (about 0 with `--lazy`: see `kb_per_touched_table`).
 3. **Actions at random tables.** `--actions` times a table drawn at random (`--seed`), a seat it
    asks drawn at random, and a random `staying` legal action of that seat's, sent through
-   `service.act` as a click sends it: applied, the board and hands drawn with their alt text,
-   the notices kept in the outbox, everything written in the action's transaction. Only the
-   `act` call is timed: `cpu_ms` (`time.process_time`, the render threads included) median and
-   p95, `wall_ms` median and p95; `actions_s`: the wall seconds of them all, choosing included.
-   A table whose game ends is dropped from the draw (`games_finished`); an action refused is
-   counted by its exception (`refused`, none expected). The outbox rows stay undelivered (no
-   front-end here). `rss_mb.end`: resident memory after the actions; `kb_per_touched_table`: its
-   growth over `rss_mb.start` per table the actions touched (`tables_touched`; the render caches
-   filling count in it); `malloc_mb_end`: the C heap then, in use and freed but held (glibc's
-   `mallinfo2`; null elsewhere).
+   `service.act` as a click sends it: applied, the board and hands drawn with their alt text, the
+   notices kept in the outbox, everything written in the action's transaction. Only the `act` call
+   is timed: `cpu_ms` (`time.process_time`, the render threads included) median and p95, `wall_ms`
+   median and p95; `actions_s`: the wall seconds of them all, choosing included. A table whose game
+   ends is dropped from the draw (`games_finished`); an action refused is counted by its exception
+   (`refused`, none expected). The outbox rows stay undelivered (no front-end here), unless `--idle`
+   is given: then each action's notices are marked delivered after it, as the bot's front-end does
+   once Discord has them, and every `SWEEP_EVERY` actions the tables untouched for `--idle` seconds
+   are dropped from memory (`TableService.drop_idle`, those untouched for `REST` resting, the C
+   heap's free memory handed back, as the bot's sweep does), outside the timed call, and once after
+   the last action; `dropped`: how many times a table was, `held_end`: the tables held at the end. A
+   table drawn again after its drop is loaded inside its action. `rss_mb.end`: resident memory after
+   the actions (and the last sweep); `kb_per_touched_table`: its growth over `rss_mb.start` per
+   table the actions touched (`tables_touched`; the render caches filling count in it);
+   `malloc_mb_end`: the C heap then, in use and freed but held (glibc's `mallinfo2`; null
+   elsewhere).
 4. **What an action writes.** `db_bytes_per_action`: the bytes of row data the store is handed
    per timed action (mean; `median` of the total), by what they are: `state` (the table's state
    JSON), `log` (its log rows: action text, draws, events, for every action written with it),
@@ -88,6 +94,7 @@ sys.path.insert(0, str(HERE))
 from run import MID_GAME_STEPS, SETUP_PHASES, staying  # noqa: E402  (the end-to-end's choices)
 from scale import DEFAULT_PG, database, percentile  # noqa: E402  (a fresh database per run)
 
+from gavel.tables.registry import REST, hand_back  # noqa: E402
 from gavel.tables.service import Player, TableService  # noqa: E402
 from gavel.tables.store import dumps, is_postgres, loads, redacted  # noqa: E402
 from gavel.tables.stores import open_store  # noqa: E402
@@ -104,6 +111,8 @@ PG_QUIET_S = 3.0
 """Seconds the server's WAL is watched before the actions: what other clients write meanwhile."""
 WRITE_BATCH = 500
 """Tables written per transaction."""
+SWEEP_EVERY = 25
+"""Actions between two sweeps for idle tables (`--idle`)."""
 STORE_WRITES = ("record_action", "outbox_add", "set_clock", "update_seat", "save_seats", "update_table",
                 "finish", "start", "create_table", "insert_table", "claim_reminder", "rematch_add",
                 "rematch_invite", "rematch_close", "outbox_later", "outbox_release", "outbox_done")
@@ -457,6 +466,15 @@ class Driver:
             self.open.remove(n)
 
 
+def sweep(service: TableService, idle: float) -> int:
+    """The bot's sweep (`cogs.bot.GavelBot.sweep`): the tables idle for `idle` seconds dropped,
+    and when some were, the C heap's free memory handed back (`registry.hand_back`); how many."""
+    dropped = len(service.drop_idle(idle))
+    if dropped:
+        hand_back()
+    return dropped
+
+
 async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
     """Start as the bot starts, then act at random tables; the figures."""
     location, lazy = spec["location"], spec["lazy"]
@@ -466,6 +484,8 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
     rss_before = rss_mb()
     t0, c0 = time.perf_counter(), time.process_time()
     service = TableService(location)
+    if spec.get("idle") is not None:
+        service.rest = REST  # as the bot's sweep: a table untouched for a minute rests
     if lazy and postgres:
         service.shared = True  # as GAVEL_SHARED=1 starts on PostgreSQL
     await asyncio.to_thread(service.warm)
@@ -488,23 +508,32 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
     cpu: list[float] = []
     wall: list[float] = []
     failures: dict[str, int] = {}
+    idle: float | None = spec.get("idle")
+    dropped = 0
     t_actions = time.perf_counter()
-    for _ in range(spec["actions"]):
+    for done_actions in range(spec["actions"]):
         chosen = driver.next()
         if chosen is None:
             break
         n, player, text = chosen
+        notices: list[Any] = []
         with counter.action():
             w0, p0 = time.perf_counter(), time.process_time()
             try:
-                await service.act(FIRST_CHANNEL + n, player, text)
+                notices = await service.act(FIRST_CHANNEL + n, player, text)
             except Exception as exc:  # a refusal is a figure too, not the end of the run
                 failures[type(exc).__name__] = failures.get(type(exc).__name__, 0) + 1
             p1, w1 = time.process_time(), time.perf_counter()
         cpu.append((p1 - p0) * 1000)
         wall.append((w1 - w0) * 1000)
         driver.after(n)
+        if idle is not None:  # as the bot's front-end and its sweep do
+            await service.delivered([row for notice in notices if (row := notice.outbox) is not None])
+            if (done_actions + 1) % SWEEP_EVERY == 0:
+                dropped += sweep(service, idle)
     actions_s = time.perf_counter() - t_actions
+    if idle is not None:
+        dropped += sweep(service, idle)  # the sweep after the last action
     gc.collect()
     rss_end = rss_mb()
     heap = malloc_mb()
@@ -515,6 +544,7 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
         "tables_touched": len(driver.touched), "refused": failures,
         "cpu_ms": spread(cpu), "wall_ms": spread(wall), "actions_s": round(actions_s, 3),
         "startup_s": round(startup_s, 3), "startup_cpu_s": round(startup_cpu_s, 3),
+        "idle": idle, "dropped": dropped, "held_end": len(service.open_channels()),
         "rss_mb": {"process": rss_before, "base": rss_base, "start": rss_start, "end": rss_end},
         "malloc_mb_end": heap,
         "kb_per_table": round((rss_start - rss_base) * 1024 / max(1, spec["tables"]), 1),
@@ -565,7 +595,7 @@ def bench_game(key: str, args: argparse.Namespace) -> dict[str, Any]:
     with database(backend, args.db if backend == "postgresql" else DEFAULT_PG, f"fleet_{key}", made) as location:
         written = write_tables(location, key, args.tables, args.states, args.seed)
         spec = {"location": location, "game": key, "tables": args.tables, "actions": args.actions,
-                "seed": args.seed, "lazy": args.lazy, "seats": written["seats"]}
+                "seed": args.seed, "lazy": args.lazy, "seats": written["seats"], "idle": args.idle}
         figures = measured(spec, args.inline)
     head = {"game": key, "backend": backend, "lazy": args.lazy, "tables": args.tables, **written}
     if backend == "postgresql":
@@ -581,6 +611,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--actions", type=int, default=1000, help="timed actions at random tables (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the states, the tables drawn and the actions chosen")
     parser.add_argument("--lazy", action="store_true", help="start-up loads tables on first touch (shared mode)")
+    parser.add_argument("--idle", type=float, default=None, metavar="SECONDS",
+                        help="mark each action's notices delivered and drop the tables untouched for SECONDS"
+                             " (as the bot's sweep does); default: no table is dropped")
     parser.add_argument("--db", default="sqlite",
                         help="'sqlite' (a temporary file, the default) or a postgresql:// URL (a new schema in it)")
     parser.add_argument("--states", type=int, default=200, help="distinct mid-game states the tables are dealt")
@@ -593,6 +626,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--db must be 'sqlite' or a postgresql:// URL")
     if args.tables < 1 or args.actions < 1 or args.states < 1:
         parser.error("--tables, --actions and --states must be positive")
+    if args.idle is not None and not args.idle >= 0:
+        parser.error("--idle must be 0 or more seconds")
     args.games = [args.only] if args.only else shipped
     return args
 

@@ -335,7 +335,9 @@ async def click_figures(ai: int, turns: int, seed: str, verbose: bool) -> dict[s
 
     with tempfile.TemporaryDirectory(prefix="gavel-structure-") as folder:
         service = TableService(str(Path(folder) / "structure.sqlite3"))
-        env = Env(create_bot(service, sync=False), strict_sync=False)  # commands registered unsynced
+        bot = create_bot(service, sync=False, eager=True, idle=0)
+        bot.watches, service.rest = False, 0.0  # one table, in memory throughout: no loop to poll or sweep
+        env = Env(bot, strict_sync=False)  # commands registered unsynced
         await env.start()
         try:
             guild = env.create_guild("Walmington")

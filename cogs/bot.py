@@ -23,11 +23,24 @@ with `--sync` can start every process.
 
 Token: `DISCORD_TOKEN` from the environment, else from a `.env` file (`KEY=VALUE` lines) in
 the working directory. The database is the TableService's (`GAVEL_DB`, default
-`./gavel.sqlite3`); every open table is restored on start-up, and the buttons of old
-messages keep working because they are DynamicItems that carry the table id and version.
+`./gavel.sqlite3`); the buttons of old messages keep working because they are DynamicItems that
+carry the table id and version.
+
+Memory follows the tables in use, not the tables stored. Start-up loads only the tables that
+owe their channel something (lazily, in every mode: `TableService.restore(lazy=True)`); every
+other table is loaded when first touched (a command, a click, its clock running out), and a
+table left untouched for `GAVEL_IDLE` seconds (default `IDLE`, ten minutes; 0: never) that owes
+nothing only memory holds is dropped again (`TableService.drop_idle`, swept every
+`sweep_every` seconds); one untouched for a minute (`REST`) keeps only its compact form, its
+stored JSON text (`Table.rest`). The clocks of the tables not in memory live in the database: the
+`WindowClock` watches it (`watch`) and loads a table when its clock runs out, its half-time
+reminder falls due or its AI seats are to play on; so does the `RematchClock` for rematch
+windows. `GAVEL_EAGER=1` (`gavel --eager`) loads every open table at start-up instead, as Gavel
+once did (start-up then costs memory and time per stored table; idle tables are still dropped
+unless `GAVEL_IDLE=0`).
 
 Card-play windows run out on the bot's one `WindowClock` (gavel/tables/clock.py): it is armed
-after every delivered change and, at start-up, for every restored table; what it applies
+after every delivered change and, at start-up, for every table loaded; what it applies
 when a window runs out (or what AI seats play when it asks them to play on) is posted to the
 table's channel like any other change. AI seats think in worker processes (`PooledSeats`),
 so the event loop that answers every table never waits on a search.
@@ -57,6 +70,7 @@ from gavel.tables.ai import PooledSeats
 from gavel.tables.clock import WindowClock
 from gavel.tables.games import game_name
 from gavel.tables.notices import Notice, Public
+from gavel.tables.registry import REST, hand_back
 from gavel.tables.rematch import RematchClock
 from gavel.tables.service import TableService
 from gavel.tables.store import is_postgres
@@ -65,12 +79,35 @@ from rules.core import Msg
 
 log = logging.getLogger("gavel.cogs")
 
+IDLE = 600.0
+"""Seconds a table may stay untouched before it is dropped from memory (`GAVEL_IDLE`; 0: never)."""
+
+
+def env_flag(name: str) -> bool:
+    """Whether the environment variable `name` is set to 1, true or yes."""
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes")
+
+
+def env_idle() -> float:
+    """`GAVEL_IDLE` (seconds, 0 or more), else `IDLE`; ValueError for anything else."""
+    text = os.environ.get("GAVEL_IDLE", "").strip()
+    if not text:
+        return IDLE
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"GAVEL_IDLE must be a number of seconds, 0 or more, not {text!r}")
+    return value
+
 
 class GavelBot(commands.Bot):
     """A `commands.Bot` that knows its TableService and how to deliver notices. It sees every
     guild the bot is in (one gateway connection); `ShardedGavelBot` sees some shards' guilds."""
 
-    def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False, **client: Any) -> None:
+    def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False, eager: bool = False,
+                 idle: float = IDLE, **client: Any) -> None:
         # No message pings anyone unless it says whom (`cogs.delivery.pinging`: the players who must
         # act): a name, a line of history or a notice that reads "@everyone" or "<@id>" pings nobody.
         client.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -101,6 +138,43 @@ class GavelBot(commands.Bot):
         self.rematch_clock = RematchClock(service, self.deliver_to)
         """The timers of rematch windows (the previous game's players invited back)."""
         self.component_handler = Clicks(self)
+        self.loading: set[int] = set()
+        """Channels whose table is being loaded for autocomplete (`flows.load_later`)."""
+        self.eager = eager
+        """Whether start-up loads every open table (`GAVEL_EAGER`), not only those it owes something."""
+        service.idle = idle
+        service.rest = REST
+        self._sweep: asyncio.Task[None] | None = None
+        self.watches = not eager or idle > 0 or (shared and is_postgres(service.store.path))
+        """Whether start-up sets the database's watch (`WindowClock.watch`, `RematchClock.watch`)
+        for clocks, reminders and rematch windows falling due at tables not held here: always,
+        but for one process that loads every table at start-up and never drops one (its own
+        timers then cover every table)."""
+
+    @property
+    def sweep_every(self) -> float:
+        """Seconds between two sweeps for idle tables: a quarter of the idle time, 1 to 30."""
+        return min(30.0, max(1.0, self.service.idle / 4)) if self.service.idle > 0 else 30.0
+
+    def sweep(self) -> int:
+        """Let the tables left idle rest (`REST`: their compact form only), drop those idle for
+        `GAVEL_IDLE` (`TableService.drop_idle`) and stop their timers: the database's clock fires
+        them now (`WindowClock.watch`). How many were dropped."""
+        dropped = self.service.drop_idle()
+        for table in dropped:
+            self.clock.forget(table.channel_id)
+        if dropped:
+            log.debug("dropped %d idle table(s) from memory", len(dropped))
+        return len(dropped)
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                if self.sweep():
+                    await asyncio.to_thread(hand_back)  # what the dropped tables held, back to the system
+            except Exception:  # a sweep that fails leaves the tables held: memory, never a table, is lost
+                log.exception("the sweep for idle tables failed")
 
     async def setup_hook(self) -> None:
         await self.add_cog(TablesCog(self), override=True)
@@ -109,9 +183,10 @@ class GavelBot(commands.Bot):
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
-        # Several processes on one database: a table is loaded where it is first touched.
-        restored = await self.service.restore(lazy=self.shared and is_postgres(self.service.store.path))
-        log.info("restored %d open table(s)", restored)
+        # A table is loaded where it is first touched (unless GAVEL_EAGER): start-up loads only
+        # what it owes a channel, whatever the number of tables stored.
+        restored = await self.service.restore(lazy=not self.eager)
+        log.info("restored %d open table(s)%s", restored, "" if self.eager else " (the others load when touched)")
         self.service.settle()  # what start-up loaded is no longer walked by every full collection
         # The windows that were open when the bot stopped run out again, and AI seats that were
         # to act play on: in timers, so the bot connects first and never waits for them. What
@@ -119,11 +194,13 @@ class GavelBot(commands.Bot):
         # tables that could not be loaded.
         self.clock.arm_all()
         await self.rematch_clock.arm_all()  # the rematch windows open when the bot stopped
-        if self.shared and is_postgres(self.service.store.path):
-            # Several processes share this database: fire the clocks of tables this one never
-            # touched too (each timeout is claimed by exactly one process).
+        if self.watches:
+            # The clocks of tables not held here (never loaded, dropped while idle, or another
+            # process's) fire from the database: each timeout is claimed by exactly one process.
             self.clock.watch()
             self.rematch_clock.watch()
+        if self.service.idle > 0 or self.service.rest > 0:
+            self._sweep = asyncio.get_running_loop().create_task(self._sweeping(), name="idle-tables")
         self.resender.start()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
@@ -236,6 +313,9 @@ class GavelBot(commands.Bot):
 
     async def close(self) -> None:
         self.resender.stop()
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
         self.clock.close()
         self.rematch_clock.close()
         await super().close()
@@ -293,9 +373,11 @@ class ShardedGavelBot(GavelBot, commands.AutoShardedBot):
     `shard_count`, and each shard must run in exactly one process."""
 
     def __init__(self, service: TableService, *, sync: bool = False, shared: bool = False,
-                 shard_ids: Sequence[int] | None = None, shard_count: int) -> None:
+                 shard_ids: Sequence[int] | None = None, shard_count: int, eager: bool = False,
+                 idle: float = IDLE) -> None:
         ids = check_shards(shard_ids, shard_count)
-        super().__init__(service, sync=sync, shared=shared, shard_ids=ids, shard_count=shard_count)
+        super().__init__(service, sync=sync, shared=shared, shard_ids=ids, shard_count=shard_count, eager=eager,
+                         idle=idle)
 
 
 def check_shards(shard_ids: Sequence[int] | None, shard_count: int) -> list[int] | None:
@@ -317,21 +399,29 @@ def check_shards(shard_ids: Sequence[int] | None, shard_count: int) -> list[int]
 
 
 def create_bot(service: TableService, *, sync: bool | None = None, shared: bool | None = None,
-               shard_ids: Sequence[int] | None = None, shard_count: int | None = None) -> GavelBot:
+               shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
+               eager: bool | None = None, idle: float | None = None) -> GavelBot:
     """The bot with its cogs; `sync=None` reads `GAVEL_SYNC`, `shared=None` reads `GAVEL_SHARED`
     (1: several bot processes share the PostgreSQL database; `main` turns it on for a process
-    given some of the shards). With a
+    given some of the shards), `eager=None` reads `GAVEL_EAGER` (1: start-up loads every open
+    table) and `idle=None` reads `GAVEL_IDLE` (seconds before an untouched table is dropped from
+    memory; 0: never; default `IDLE`). With a
     `shard_count`, a `ShardedGavelBot` over `shard_ids` (None: every shard, in this process);
     `shard_ids` without a count is refused (ValueError), as every process must use the same count."""
     if sync is None:
-        sync = os.environ.get("GAVEL_SYNC", "") in ("1", "true", "yes")
+        sync = env_flag("GAVEL_SYNC")
     if shared is None:
-        shared = os.environ.get("GAVEL_SHARED", "") in ("1", "true", "yes")
+        shared = env_flag("GAVEL_SHARED")
+    if eager is None:
+        eager = env_flag("GAVEL_EAGER")
+    if idle is None:
+        idle = env_idle()
     if shard_count is None:
         if shard_ids is not None:
             raise ValueError("shard ids need a shard count (the same in every process)")
-        return GavelBot(service, sync=sync, shared=shared)
-    return ShardedGavelBot(service, sync=sync, shared=shared, shard_ids=shard_ids, shard_count=shard_count)
+        return GavelBot(service, sync=sync, shared=shared, eager=eager, idle=idle)
+    return ShardedGavelBot(service, sync=sync, shared=shared, shard_ids=shard_ids, shard_count=shard_count,
+                           eager=eager, idle=idle)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -12,6 +12,9 @@ process); otherwise it is deferred privately, and its answer, once found, is pos
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+import logging
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -30,6 +33,8 @@ from gavel.tables.table import TIME_CONTROLS
 from rules import registry
 from rules.core import IllegalAction, Msg
 from rules.plugin import Actions, Command, Menu, Option
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from cogs.bot import GavelBot
@@ -225,6 +230,7 @@ def token_choices(bot: GavelBot, interaction: discord.Interaction, verb: str, in
     Sectors reads better as "move to X" than as its codes)."""
     prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
     if prompt is None:
+        load_later(bot, interaction.channel_id or 0)
         return []
     legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
     words, lang = components.words_for(prompt).menu(legal), lang_of(interaction)
@@ -261,6 +267,8 @@ def whole_choices(bot: GavelBot, interaction: discord.Interaction, verbs: Sequen
     """The user's legal actions of these verbs, each named whole (`Words.name`: the game's label,
     or its parts), the action text as the value."""
     prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None:
+        load_later(bot, interaction.channel_id or 0)
     if prompt is None or not played_here(interaction, prompt.game):
         return []
     legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))
@@ -503,6 +511,26 @@ async def command(bot: GavelBot, interaction: discord.Interaction, game_key: str
     await act_all(bot, interaction, texts, later=spec.then or "cogs.done", table=table)  # the table as read once
 
 
+def load_later(bot: GavelBot, channel_id: int) -> None:
+    """Autocomplete found no table held here for the channel (never touched since start-up, or
+    dropped while idle): load it in the background (`TableService.peek`), so that the player's
+    next keystroke finds it. Autocomplete itself never waits (it cannot defer); one load per
+    channel at a time, in a context of its own (nothing of the interaction's)."""
+    if not channel_id or channel_id in bot.loading or bot.service.table(channel_id) is not None:
+        return
+    bot.loading.add(channel_id)
+
+    async def load() -> None:
+        try:
+            await bot.service.peek(channel_id)
+        except Exception:  # a table that cannot be loaded is found broken by the next command
+            log.info("could not load the table of channel %s for autocomplete", channel_id, exc_info=True)
+        finally:
+            bot.loading.discard(channel_id)
+
+    asyncio.get_running_loop().create_task(load(), name=f"load-{channel_id}", context=contextvars.Context())
+
+
 def declared_choices(bot: GavelBot, interaction: discord.Interaction, command: Command, option: Option,
                      current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for `option` of a game's declared `command`, from the user's legal actions:
@@ -511,6 +539,8 @@ def declared_choices(bot: GavelBot, interaction: discord.Interaction, command: C
     verb's actions (narrowed by the other options when the verb is the command's own), or whole
     actions. Typed in another game's channel: nothing."""
     prompt = bot.service.prompt(interaction.channel_id or 0, player_of(interaction))
+    if prompt is None:
+        load_later(bot, interaction.channel_id or 0)
     if prompt is None or not played_here(interaction, prompt.game):
         return []
     legal = bot.service.legal_for(interaction.channel_id or 0, player_of(interaction))

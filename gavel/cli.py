@@ -8,6 +8,8 @@ current folder or the paths given.
     gavel                              # the Discord bot (token from DISCORD_TOKEN or .env)
     gavel --sync                       # the same, syncing the slash commands first (or GAVEL_SYNC=1)
     gavel --shards 0-3 --shard-count 8   # the bot over shards 0 to 3 of 8 (the others run elsewhere)
+    gavel --idle 300                   # drop a table from memory after 5 idle minutes (or GAVEL_IDLE=300)
+    gavel --eager                      # load every open table at start-up (or GAVEL_EAGER=1)
     gavel --local <game> --ai 3        # play a game in this terminal, against three AI seats
     gavel --local <game> --seats 0 --ai 4 --seed 1   # four AI seats play a whole game
     gavel --local <game> --script table3.txt   # replay an exported game (/table log export)
@@ -54,6 +56,17 @@ def dice(text: str) -> str:
 def draws(text: str) -> str:
     """`--draws`: recorded random numbers, 0 or more (a shuffle draws 0)."""
     return _whole_numbers(text, 0)
+
+
+def idle_seconds(text: str) -> str:
+    """`--idle`: seconds, 0 or more (kept as typed: it becomes `GAVEL_IDLE`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return text
 
 
 def shard_count(text: str) -> int:
@@ -129,6 +142,10 @@ def parser() -> argparse.ArgumentParser:
                    " SQLite's online backup and exit; safe while the bot runs (PostgreSQL: use pg_dump)")
     p.add_argument("--sync", action="store_true", help="sync the slash commands with Discord at start-up (as"
                    " GAVEL_SYNC=1): the first time and whenever they change; only the process of shard 0 does")
+    p.add_argument("--eager", action="store_true", help="load every open table at start-up (as GAVEL_EAGER=1);"
+                   " by default a table is loaded when first touched")
+    p.add_argument("--idle", type=idle_seconds, metavar="SECONDS", help="drop a table untouched for SECONDS from"
+                   " memory (as GAVEL_IDLE; default 600, 0: never); it loads again when touched")
     p.add_argument("--shards", type=shard_ids, metavar="IDS", help="run the bot over these shards only: a range"
                    " (0-3) or a list (0,2,5) of ids below --shard-count; the other shards run in other processes")
     p.add_argument("--shard-count", type=shard_count, metavar="N", help="how many shards the bot has in all, the"
@@ -217,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     shard_options(args)
     if args.db and not args.local:  # local play is handed its own (`LocalOptions.db`), never the bot's
         os.environ["GAVEL_DB"] = args.db  # the one place every part of Gavel reads it from
+    if not args.local:  # the bot's settings, read where the bot is made (`cogs.bot.create_bot`)
+        if args.eager:
+            os.environ["GAVEL_EAGER"] = "1"
+        if args.idle is not None:
+            os.environ["GAVEL_IDLE"] = args.idle
     try:
         if args.check_db:
             from gavel.tables.check import main as check_main

@@ -471,6 +471,13 @@ def test_fleet_bench_starts_like_the_bot_and_acts_at_random_tables(capsys) -> No
     assert report["sqlite_file_bytes_per_action"] > 0 and "pg_wal_bytes_per_action" not in report
 
 
+def test_fleet_bench_with_idle_tables_dropped_holds_none_at_the_end(capsys) -> None:
+    report = fleet_run(capsys, "--lazy", "--idle", "0")
+    assert report["lazy"] and report["restored"] == 0 and report["idle"] == 0
+    assert report["held_end"] == 0  # each action's notices delivered, every table it touched dropped after
+    assert report["dropped"] == report["tables_touched"] - report["games_finished"]
+
+
 def test_fleet_bench_on_postgresql_loads_tables_on_first_touch_and_drops_its_schema(capsys) -> None:
     from tests.tables.backends import PG_URL, require_pg
 

@@ -95,6 +95,7 @@ class Access:
         if table is None:
             self._tables.refuse_broken(channel_id)
             raise IllegalAction("no_table")
+        self._tables.touched(table)  # in use: not idle (`Tables.idle`)
         return table
 
     async def on_table(self, channel_id: int, change: Callable[[Table], Awaitable[T]]) -> T:
@@ -151,8 +152,7 @@ class Access:
             table.status = row["status"]
             table.setup_record = loads(row["setup"]) or []
             if row["state"]:
-                table.snapshot = loads(row["state"])
-                table.state = table.game.load(table.snapshot)
+                table.stored_as(row["state"])
             self._timing.resume(table, row.get("clock"))  # the decision's clock as stored with this state
             # What the seats hold now was told them by the process that wrote it (its notices are
             # kept with its action, in one transaction): nothing of it is news from here.

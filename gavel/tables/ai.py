@@ -197,6 +197,15 @@ class AITurns:
         """The table is no longer held here."""
         self._failures.pop(table_id, None)
 
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for."""
+        return set(self._failures)
+
+    def owes(self, table: Table) -> bool:
+        """Whether the table's AI seats are to act (thinking now, or due: a drop would lose the
+        move in flight) or failed lately (the pause before the next try grows here)."""
+        return table.id in self._failures or (bool(table.ai_to_act()) and self.policy(table) is not None)
+
     def close(self) -> None:
         """Stop the AI workers (at shut-down)."""
         self.thinking.close()

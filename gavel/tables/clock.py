@@ -127,6 +127,12 @@ class WindowClock:
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
 
+    def forget(self, channel_id: int) -> None:
+        """The channel's table was dropped from memory while idle: its timers stop, and the
+        database's clock fires it from now on (`watch`, which loads it)."""
+        self.disarm(channel_id)
+        self._armed.pop(channel_id, None)
+
     def armed(self, channel_id: int) -> bool:
         return channel_id in self._tasks
 

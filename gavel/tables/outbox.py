@@ -167,7 +167,8 @@ class Redraw:
 
 class Outbox:
     """The notices kept until delivered (the rows live in the database; this keeps nothing else
-    but the pictures of its own notices not delivered yet, `pictures`)."""
+    but the pictures of its own notices not delivered yet, `pictures`, and which tables those
+    notices are of, `owes`)."""
 
     def __init__(self, tables: Tables, timing: Clocks, writes: Writes, images: Images, *,
                  enabled: bool = True) -> None:
@@ -190,6 +191,31 @@ class Outbox:
         self._resending = f"{self.me}/resend"
         """The name of its claims of rows due (`waiting`): none of the rows a change of this
         process is sending, which another change of it must not take."""
+        self._mine: dict[int, int] = {}
+        """Outbox row -> its table: the notices this process kept and has not delivered yet (nor
+        let go: `release`, `owed`'s `held`)."""
+        self._of: dict[int, set[int]] = {}
+        """Table -> its rows in `_mine`."""
+
+    def owes(self, table: Table) -> bool:
+        """Whether notices this process kept of the table are not delivered yet: the table stays
+        held until they are (their delivery reads it as it is here)."""
+        return bool(self._of.get(table.id))
+
+    def tracked(self) -> set[int]:
+        """The tables this process has undelivered notices of."""
+        return {t for t, rows in self._of.items() if rows}
+
+    def _sent(self, rows: Iterable[int]) -> None:
+        """These rows are no longer this process's to deliver."""
+        for row in rows:
+            table_id = self._mine.pop(row, None)
+            if table_id is not None:
+                left = self._of.get(table_id)
+                if left is not None:
+                    left.discard(row)
+                    if not left:
+                        del self._of[table_id]
 
     async def keep(self, table: Table, notices: list[Notice], *, reminder: int | None = None) -> list[Notice]:
         """Put a change's notices in the outbox (in a worker thread) and give each its row: they
@@ -222,6 +248,9 @@ class Outbox:
             return notices
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
+            if row is not None:
+                self._mine[row] = table.id
+                self._of.setdefault(table.id, set()).add(row)
             image = getattr(notice, "image", None)
             if image is not None and row is not None:
                 self.pictures.put(row, image, getattr(notice, "alt", None))
@@ -272,6 +301,7 @@ class Outbox:
         rows = list(rows)
         if rows:
             self.pictures.drop(rows)
+            self._sent(rows)
             await asyncio.to_thread(self._store.outbox_done, rows)
 
     async def undelivered(self, rows: Iterable[int]) -> None:
@@ -322,6 +352,7 @@ class Outbox:
         """Let go of rows this process claimed (`claimer`: the claim's name, by default its claims
         of rows due) but will not send: due at once, held by nobody."""
         rows = list(rows)
+        self._sent(rows)  # whoever sends the channel's next notices sends them
         if rows and self.shared:
             await asyncio.to_thread(self._store.outbox_release, rows, claimer or self._resending,
                                     self._timing.wall())
@@ -334,6 +365,8 @@ class Outbox:
         one that cannot be is sent without it."""
         found: dict[int, list[Notice]] = defaultdict(list)
         dropped: list[int] = []
+        elsewhere = {int(r["table_id"]) for r in rows if self._tables.held(r["table_id"]) is None}
+        stored = await asyncio.to_thread(self._heads, elsewhere) if elsewhere else {}
         for row in rows:
             try:
                 record = loads(row["notice"])
@@ -343,11 +376,14 @@ class Outbox:
                 dropped.append(row["id"])
                 continue
             table = self._tables.held(row["table_id"])
-            current = table is not None and table.status == "active" and table.version == row["version"]
+            # A table not held here (never loaded since start-up, dropped while idle) is read as stored.
+            status, version, opened = (table.status, table.version, self._opened(table)) if table is not None \
+                else stored.get(row["table_id"], (None, None, None))
+            current = status == "active" and version == row["version"]
             if isinstance(notice, Prompt) and not current:
                 dropped.append(row["id"])  # a turn long past: nobody is to be asked any more
                 continue
-            if isinstance(notice, Reminder) and not self._still_open(table, notice.opened):
+            if isinstance(notice, Reminder) and not (status == "active" and opened in (None, notice.opened)):
                 dropped.append(row["id"])  # a reminder of a decision answered since
                 continue
             drawn = record.get("picture")
@@ -364,13 +400,26 @@ class Outbox:
         await self.delivered(dropped)
         return dict(found)
 
-    def _still_open(self, table: Table | None, opened: int) -> bool:
-        """Whether the decision opened at version `opened` is still open at `table` (as far as
-        this process knows: a table it holds in play, whose decision opened then)."""
-        if table is None or table.status != "active":
-            return False
+    def _opened(self, table: Table) -> int | None:
+        """The version the decision open at a table held here opened at, as far as this process
+        knows (None: not known)."""
         known = self._timing.decisions.peek(table.id)
-        return known is None or known.version == opened
+        return None if known is None else known.version
+
+    def _heads(self, table_ids: Iterable[int]) -> dict[int, tuple[str, int, int | None]]:
+        """Tables not held here as the store has them (in a worker thread): their status, version
+        and the version their decision open now opened at (None when no clock row says)."""
+        heads: dict[int, tuple[str, int, int | None]] = {}
+        for table_id in table_ids:
+            head = self._store.head(table_id)
+            if head is None:
+                continue
+            clock = head.get("clock")
+            clock = loads(clock) if isinstance(clock, str) else clock
+            opened = clock.get("opened") if isinstance(clock, dict) and clock.get("at") == head["version"] else None
+            heads[table_id] = (str(head["status"]), int(head["version"]),
+                               int(opened) if isinstance(opened, int) else None)
+        return heads
 
     def next_waiting(self) -> float | None:
         """In how many seconds the next notice waiting in the outbox is due (0 or less: now), or None."""

@@ -3,12 +3,21 @@ of the table service (each open table by id and by channel, with its lock: `Tabl
 store, and the channels whose table could not be loaded (`BrokenTable`). A part that keeps
 something per table registers with `on_forget`, so that a table no longer held here leaves
 nothing behind in any part.
+
+Memory follows the tables in use, not the tables stored: each table held notes when it was last
+touched (`touched`: found, loaded or opened), and one left untouched for a while that owes
+nothing (`idle`: no part says it `owes` the table something only memory holds) may be dropped
+(`drop`): every part forgets it, and the next touch loads it again from the store
+(`gavel.tables.access.Access.find`). A part that must carry something of a table across a drop
+keeps it compactly (`on_forget(..., idle=False)`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +27,25 @@ from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, SeatInfo, Table, split_config, stored_time, stored_timeout
 from rules.core import IllegalAction, Msg
+
+REST = 60.0
+"""Seconds a table may stay untouched before the bot keeps only its compact form in memory (its
+stored JSON text: `Table.rest`), whatever its idle time (`TableService.idle`)."""
+
+
+def hand_back() -> bool:
+    """Give the C heap's free memory back to the system (glibc's `malloc_trim`; False where there
+    is none): tables dropped from memory leave their pages free but resident otherwise, spread
+    over the heaps of the threads that drew their pictures. Takes a few milliseconds: call it in a
+    worker thread, after a sweep that dropped something."""
+    import ctypes
+
+    try:
+        trim = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return False
+    trim(0)
+    return True
 
 
 @contextlib.asynccontextmanager
@@ -70,17 +98,61 @@ class BrokenTable:
 class Tables:
     """The open tables this process holds, the store they live in, and the broken ones."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
         self.broken: dict[int, BrokenTable] = {}
         """channel id -> the open table there that `restore` could not load (reported, never skipped)."""
-        self._forgetting: list[Callable[[int], None]] = []
+        self._forgetting: list[tuple[Callable[[int], None], bool]] = []
+        self._owing: list[Callable[[Table], bool]] = []
+        self._clock = clock
+        self._touched: dict[int, float] = {}
+        """table id -> when it was last touched (the service's clock), for every table held."""
 
-    def on_forget(self, forget: Callable[[int], None]) -> None:
-        """Call `forget(table_id)` whenever a table is no longer held here."""
-        self._forgetting.append(forget)
+    def on_forget(self, forget: Callable[[int], None], *, idle: bool = True) -> None:
+        """Call `forget(table_id)` whenever a table is no longer held here. `idle=False`: not when
+        it is only dropped while idle (`drop`): the part keeps what it holds of the table (small)
+        for when it is loaded again."""
+        self._forgetting.append((forget, idle))
+
+    def on_owing(self, owes: Callable[[Table], bool]) -> None:
+        """`owes(table)` says whether a part still needs the table in memory (something not
+        stored, or not re-read from the store on the next load): such a table is never dropped."""
+        self._owing.append(owes)
+
+    def touched(self, table: Table) -> None:
+        """The table is in use now (found for a call, loaded, opened): it is not idle."""
+        if self._by_id.get(table.id) is table:
+            self._touched[table.id] = self._clock()
+
+    def idle(self, seconds: float, *, resting: bool = True) -> list[Table]:
+        """The tables held here and untouched for `seconds` or more that owe nothing (`on_owing`)
+        and that no call is using (their lock free): those `drop` may let go. A look at one
+        dictionary of times; only the idle ones are asked further. `resting=False`: not those
+        already resting (`Table.rest`)."""
+        since = self._clock() - seconds
+        found: list[Table] = []
+        for table_id, last in list(self._touched.items()):
+            if last > since:
+                continue
+            table = self._by_id.get(table_id)
+            if table is None or (not resting and table.resting) or not self.quiet(table):
+                continue
+            found.append(table)
+        return found
+
+    def quiet(self, table: Table) -> bool:
+        """Whether nothing is going on at the table: no call holds it, it owes nothing only memory
+        holds (`on_owing`), no scripted dice wait. Such a table's state is the stored one."""
+        return not (table.lock.locked() or table.dice or any(owes(table) for owes in self._owing))
+
+    def drop(self, table: Table) -> None:
+        """Let go of an idle table (`idle`): every part forgets it (but those that keep something
+        compactly across a drop), and the next touch loads it again from the store."""
+        if self._by_id.get(table.id) is not table:
+            return
+        self._let_go(table, idle=True)
 
     def table(self, channel_id: int) -> Table | None:
         """The open (lobby or active) table in a channel, as this process last saw it."""
@@ -103,12 +175,18 @@ class Tables:
         self.broken.pop(table.channel_id, None)
         self._by_id[table.id] = table
         self._by_channel[table.channel_id] = table
+        self._touched[table.id] = self._clock()
 
     def forget(self, table: Table) -> None:
         """This process no longer holds the table (closed here or by another process)."""
-        for forget in self._forgetting:
-            forget(table.id)
+        self._let_go(table, idle=False)
+
+    def _let_go(self, table: Table, *, idle: bool) -> None:
+        for forget, on_idle in self._forgetting:
+            if on_idle or not idle:
+                forget(table.id)
         self._by_id.pop(table.id, None)
+        self._touched.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
 
@@ -127,8 +205,9 @@ class Tables:
             seats=seats, setup_record=loads(row["setup"]) or [],
         )
         if row["state"]:
-            table.snapshot = loads(row["state"])
-            table.state = game.load(table.snapshot)
+            stored = row["state"]
+            table.stored_as(stored if isinstance(stored, str) else json.dumps(stored, ensure_ascii=False,
+                                                                              separators=(",", ":")))
         return table
 
     def broke(self, broken: BrokenTable) -> None:

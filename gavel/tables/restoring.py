@@ -123,6 +123,8 @@ class Restoring:
             # AI seats to act (the process stopped between their moves) play on afterwards,
             # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
             count += 1
+            if self._tables.quiet(table):
+                table.rest()  # loaded to be checked and timed: its compact form is all it needs until touched
         return count
 
     def replay(self, table_id: int) -> State:

@@ -175,7 +175,7 @@ class TableService:
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
-        self.tables = Tables(open_store(db_path))
+        self.tables = Tables(open_store(db_path), clock)
         """The open tables this process holds, the store, the broken tables: what every part shares."""
         self.store = self.tables.store
         self.images = Images(renderers)
@@ -207,8 +207,19 @@ class TableService:
         self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
         self.views = Views(ground, self.images, self.answers, self.rematches)
         self.results = Standings(self.tables, self.images, self.restoring)
-        for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.undo_points, self.inbox):
+        for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.inbox):
             self.tables.on_forget(part.forget)
+        self.tables.on_forget(self.undo_points.forget, idle=False)  # two numbers, kept across a drop
+        self.tables.on_forget(self.undo_points.let_go)  # but not the states kept for its undos
+        for owing in (self.timing, self.ai_turns, self.writes, self.outbox):
+            self.tables.on_owing(owing.owes)
+        self.idle = 0.0
+        """Seconds a table may stay untouched before `drop_idle` lets it go (0: never; the bot
+        sets it, `GAVEL_IDLE`)."""
+        self.rest = 0.0
+        """Seconds a table may stay untouched before `drop_idle` keeps only its compact form
+        (`Table.rest`: its stored JSON text, the state object made again when next looked at;
+        0: never; the bot sets it, `REST`)."""
 
     # ------------------------------------------------------------------ settings the parts own
     @property
@@ -570,6 +581,25 @@ class TableService:
     def replay(self, table_id: int) -> State:
         """The game rebuilt from its set-up draws and action log (equal to the live state)."""
         return self.restoring.replay(table_id)
+
+    def drop_idle(self, seconds: float | None = None) -> list[Table]:
+        """Let go of every table untouched for `seconds` (default `idle`, where 0 means never)
+        that owes nothing only memory holds (`Tables.idle`): every part forgets it, and its next
+        touch (a command, a click, its clock running out) loads it again from the store as it was.
+        Those untouched for `rest` seconds (when set) keep their compact form only (`Table.rest`).
+        Returns the tables let go (the front-end stops their timers: the store's clock fires them).
+        Cheap: one look at a dictionary of times, then the idle tables alone."""
+        if self.rest > 0:
+            for table in self.tables.idle(self.rest, resting=False):
+                table.rest()
+        if seconds is None:
+            if self.idle <= 0:
+                return []
+            seconds = self.idle
+        dropped = self.tables.idle(seconds)
+        for table in dropped:
+            self.tables.drop(table)
+        return dropped
 
     def export(self, channel_id: int) -> GameRecord:
         """The whole game of the channel's table (the open one, else the last one played there)

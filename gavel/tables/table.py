@@ -176,10 +176,7 @@ class Table:
     """The time control: seconds each plain decision may take a human (`TIME_CONTROLS`); 0: none."""
     status: str = "lobby"  # lobby | active | finished | cancelled
     seats: list[SeatInfo] = field(default_factory=list)
-    state: State | None = None
     setup_record: list[int] = field(default_factory=list)
-    snapshot: dict[str, Any] | None = field(default=None, repr=False)
-    """The state as last persisted: what the in-memory state goes back to if an action fails."""
     dice: list[int] | None = None
     """Scripted dice still to be thrown (local play `--dice`); kept in memory only."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
@@ -188,6 +185,57 @@ class Table:
     never): while the mark is the same, nobody else wrote, and no head needs reading."""
     _decided: tuple[State, int, Decision] | None = field(default=None, repr=False, compare=False)
     """The decision last worked out, with the state object and version it was read from."""
+    _state: State | None = field(default=None, repr=False, compare=False)
+    """The game's state in play, as an object (None while the table rests: see `state`)."""
+    _stored: str | None = field(default=None, repr=False, compare=False)
+    """The state as last persisted, as its JSON text: the table's compact form (see `snapshot`)."""
+
+    @property
+    def state(self) -> State | None:
+        """The game's state now (None before the game starts). A table that rests (`rest`) holds
+        its state as the JSON text last stored only: the object is made again from it here, on
+        the first look after the rest (about a tenth of a millisecond)."""
+        if self._state is None and self._stored is not None:
+            self._state = self.game.load(json.loads(self._stored))
+        return self._state
+
+    @state.setter
+    def state(self, state: State | None) -> None:
+        self._state = state
+
+    @property
+    def snapshot(self) -> dict[str, Any] | None:
+        """The state as last persisted (a fresh copy on every look): what the in-memory state goes
+        back to if an action fails, what an AI seat thinks from. Kept as JSON text (a fifth of
+        the memory of its dictionary)."""
+        return json.loads(self._stored) if self._stored is not None else None
+
+    @snapshot.setter
+    def snapshot(self, snapshot: dict[str, Any] | None) -> None:
+        self._stored = None if snapshot is None else json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+
+    def stored_as(self, text: str | None) -> None:
+        """The state as the store has it (its JSON text, as read): kept as it is, the state object
+        made from it when first looked at."""
+        self._stored = text or None
+        self._state = None
+        self._decided = None
+
+    def rest(self) -> bool:
+        """Keep only the compact form (the stored JSON text) of a table nobody uses now: the state
+        object goes, and is made again when next looked at (`state`). Only for a table whose state
+        is the stored one (no action applied and not written: the caller checks, as
+        `registry.Tables.idle` does). False when there is nothing to let go."""
+        if self._state is None or self._stored is None:
+            return False
+        self._state = None
+        self._decided = None
+        return True
+
+    @property
+    def resting(self) -> bool:
+        """Whether the table holds its compact form only (`rest`)."""
+        return self._state is None and self._stored is not None
 
     @property
     def game_key(self) -> str:

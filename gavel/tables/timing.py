@@ -171,6 +171,12 @@ class Clocks:
             return None
         return self.holding(table) or 0.0
 
+    def owes(self, table: Table) -> bool:
+        """Whether a seat of the table was just voted away and its decision waits (`hold`: kept
+        in memory only). The decision, its clock and its reminder are read again from the stored
+        clock when the table is loaded (`resume`; a reminder is claimed in the store)."""
+        return table.id in self._holds
+
     def hold(self, table: Table, seat: int, seconds: float) -> None:
         """`seat` was just voted away: the AI leaves the decision open now alone for `seconds`
         (its player may still answer it with `/table sit`), then plays on (`held`)."""

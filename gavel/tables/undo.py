@@ -81,7 +81,7 @@ class Undo:
         kept = self._undo_points.taken_back(table, seat)
         if kept is not None:  # applied here, nothing since: the state before it was kept, no fold
             last, again = kept
-            found = _TakenBack(table.game.load(last.snapshot), last.action, again)
+            found = _TakenBack(last.state(table.game), last.action, again)
         else:
             found = await self._folded(table, seat)
         game, expected = table.game, table.version

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from dataclasses import dataclass, replace
 from typing import Any
@@ -97,12 +98,16 @@ def _fields(seat: SeatInfo) -> dict[str, object]:
 @dataclass(frozen=True)
 class Before:
     """One action a seat may take back, as this process applied it: the table's version after it,
-    the seat, the action's text and the snapshot of the state before it."""
+    the seat, the action's text and the state before it (its snapshot as compact JSON text)."""
 
     version: int
     seat: int
     action: str
-    snapshot: dict[str, Any]
+    snapshot: str
+
+    def state(self, game: Any) -> Any:
+        """The state before the action, made again."""
+        return game.load(json.loads(self.snapshot))
 
 
 BEFORES_KEPT = 8
@@ -145,7 +150,8 @@ class UndoPoints:
             self._points[table.id] = (version, seat)
             # the seat's actions just before this one still stand with nothing between: kept too
             run = kept if kept and kept[-1].seat == seat and kept[-1].version == version - 1 else []
-            self._befores[table.id] = [*run, Before(version, seat, text, before)][-BEFORES_KEPT:]
+            kept_before = Before(version, seat, text, json.dumps(before, ensure_ascii=False, separators=(",", ":")))
+            self._befores[table.id] = [*run, kept_before][-BEFORES_KEPT:]
 
     def taken_back(self, table: Table, seat: int) -> tuple[Before, bool] | None:
         """The seat's last action, when this process applied it and the table has not moved
@@ -187,9 +193,20 @@ class UndoPoints:
             del self._befores[table_id]
 
     def forget(self, table_id: int) -> None:
-        """The table is no longer held here."""
+        """The table is no longer held here (closed). A table only dropped while idle keeps its
+        point (two numbers, checked against the table's version when read): loaded again, its
+        seat still sees the Undo button it had."""
         self._points.pop(table_id, None)
         self._befores.pop(table_id, None)
+
+    def let_go(self, table_id: int) -> None:
+        """The table is dropped while idle: the states kept for its undos go (the Undo point
+        stays; an undo after the reload folds the log)."""
+        self._befores.pop(table_id, None)
+
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for."""
+        return {*self._points, *self._befores}
 
 
 class Writes:
@@ -213,6 +230,15 @@ class Writes:
     def forget(self, table_id: int) -> None:
         """The table is no longer held here."""
         self._draws.pop(table_id, None)
+
+    def tracked(self) -> set[int]:
+        """The tables this part keeps anything for (none once a table is forgotten, between calls)."""
+        return {*self._draws, *(t for t, b in self._unsaved.items() if b), *(t for t, c in self._seats.items() if c)}
+
+    def owes(self, table: Table) -> bool:
+        """Whether the table holds here what is not stored: an action or a seat change not written
+        yet, recorded draws still to feed back (memory only)."""
+        return bool(self._unsaved.get(table.id) or self._seats.get(table.id) or self._draws.get(table.id))
 
     def replay_draws(self, table_id: int, draws: list[int]) -> None:
         """Every random number the table draws comes from `draws` while they last."""

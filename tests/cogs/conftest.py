@@ -70,8 +70,9 @@ def fake_render(view: dict[str, Any], *, highlight: Any = None, **_: Any) -> byt
     return PNG
 
 
-def make_service(db_path: str) -> TableService:
-    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render)}, ais={toy.KEY: toy.ai_first})
+def make_service(db_path: str, **options: Any) -> TableService:
+    return TableService(db_path, renderers={toy.KEY: fake_renderer(fake_render)}, ais={toy.KEY: toy.ai_first},
+                        **options)
 
 
 def _dynamic_only(view: Any) -> bool:
@@ -208,8 +209,13 @@ def race_commands() -> app_commands.Group:
     return race
 
 
-def make_bot(service: TableService):
-    bot = create_bot(service, sync=True)
+def make_bot(service: TableService, **options: Any):
+    """The bot as it starts by default (lazily), with the race commands. The database's watch
+    is not set: it polls every second, and the tests' virtual time would run it at every
+    second they skip; a test of the watch sets `watches` (the service's tests fire the store's
+    clocks through `WindowClock.poll_once`)."""
+    bot = create_bot(service, sync=True, **options)
+    bot.watches = False
     bot.tree.add_command(race_commands())
     return bot
 

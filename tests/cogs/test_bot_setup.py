@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cogs import bot as gavel_bot
@@ -46,7 +48,8 @@ async def test_every_registered_game_that_declares_commands_gets_its_slash_group
         lobby(variant=False), Command("move", (Option("man"), Option("to", required=False))))))
     every = registry.plugins()
     monkeypatch.setattr(registry, "plugins", lambda: {**every, toy.KEY: extra})
-    bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False)
+    bot = gavel_bot.create_bot(make_service(str(tmp_path / "db.sqlite3")), sync=False, idle=0)
+    bot.watches = False  # no loop left running after the test
     monkeypatch.setattr(bot.service, "warm", lambda: None)
     settled: list[bool] = []
     monkeypatch.setattr(bot.service, "settle", lambda: settled.append(True))  # not this test process's heap
@@ -59,3 +62,32 @@ async def test_every_registered_game_that_declares_commands_gets_its_slash_group
         ("man", True, True), ("to", False, True)]
     assert [p.name for p in groups["extra"].get_command("new").parameters] == ["time"]  # type: ignore[union-attr]
     await bot.close()
+
+
+def test_the_bot_starts_lazily_and_drops_idle_tables_unless_told_otherwise(tmp_path, monkeypatch):
+    """`GAVEL_EAGER` and `GAVEL_IDLE` (what `gavel --eager` and `--idle` set): by default a lazy
+    start-up, tables dropped after `IDLE` seconds, the database watched; eager with no idle drop,
+    no watch (its own timers cover every table)."""
+    from gavel import cli
+
+    service = make_service(str(tmp_path / "db.sqlite3"))
+    for name in ("GAVEL_EAGER", "GAVEL_IDLE"):
+        monkeypatch.delenv(name, raising=False)
+    bot = gavel_bot.create_bot(service)
+    assert not bot.eager and service.idle == gavel_bot.IDLE and bot.watches and bot.sweep_every == 30.0
+    monkeypatch.setenv("GAVEL_EAGER", "1")
+    monkeypatch.setenv("GAVEL_IDLE", "0")
+    bot = gavel_bot.create_bot(service)
+    assert bot.eager and service.idle == 0 and not bot.watches
+    monkeypatch.setenv("GAVEL_IDLE", "soon")
+    with pytest.raises(ValueError, match="GAVEL_IDLE"):
+        gavel_bot.create_bot(service)
+
+    monkeypatch.delenv("GAVEL_EAGER")
+    monkeypatch.delenv("GAVEL_IDLE")
+    monkeypatch.setattr(cli, "run_discord", lambda args: 0)  # what the command line sets, not a bot
+    assert cli.main(["--eager", "--idle", "120"]) == 0
+    assert os.environ["GAVEL_EAGER"] == "1" and os.environ["GAVEL_IDLE"] == "120"
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["--idle", "-5"])
+    assert refused.value.code == 2

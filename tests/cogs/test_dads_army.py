@@ -13,7 +13,7 @@ from gavel.tables.service import TableService
 from renderer.dads_army import label_actions
 from rules.dads_army.board import MAN_CODES
 from tests.cogs import toy
-from tests.cogs.conftest import as_player, buttons, fake_render, make_service, refusals
+from tests.cogs.conftest import as_player, buttons, fake_render, make_bot, make_service, refusals
 from tests.tables.toy_game import fake_renderer
 
 
@@ -70,6 +70,26 @@ async def test_roll_then_move_with_autocompleted_man_and_square(world, service):
     await player.slash(w.channel, "dadsarmy move", man=man, to=squares[0]["value"])
     assert table.version == before + 1
     assert refusals(w.env) == []
+
+
+async def test_autocomplete_at_a_table_not_loaded_yet_loads_it_for_the_next_keystroke(world, service, db_path):
+    w = world
+    table, player = await start_game(w, service)
+    members = {w.alice.id: w.alice, w.bob.id: w.bob}
+    for _ in range(10):
+        await player.slash(w.channel, "dadsarmy roll")
+        legal = service.legal_for(w.channel.id, as_player(player))
+        if legal and all(a.startswith("move ") for a in legal):
+            break
+        player = members[table.seats[table.humans_to_act()[0]].user_id]
+    fresh = make_service(db_path)  # a restart: the table stays in the database until touched
+    await w.env.restart_bot(make_bot(fresh))
+    assert fresh.table(w.channel.id) is None
+    assert await player.autocomplete(w.channel, "dadsarmy move", "man", "") == []  # memory only: nothing yet
+    await w.env.settle()  # ... but it loaded the table meanwhile
+    assert fresh.table(w.channel.id) is not None
+    men = await player.autocomplete(w.channel, "dadsarmy move", "man", "")
+    assert {c["value"] for c in men} == {a.split()[1] for a in legal}
 
 
 async def test_a_man_is_typed_by_the_code_his_token_shows(world, service):

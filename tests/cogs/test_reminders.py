@@ -9,6 +9,8 @@ restart in the middle finds the stored reminder time where the timers left it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cogs.delivery import channel_link, left_words
@@ -66,8 +68,8 @@ def on_virtual_time(clock, simcord_env) -> None:
     clock.env = simcord_env
 
 
-def window_bot(service: TableService):
-    bot = make_bot(service)
+def window_bot(service: TableService, **options: Any):
+    bot = make_bot(service, **options)
     bot.tree.add_command(window_commands())
     return bot
 
@@ -279,14 +281,14 @@ async def test_a_restart_half_way_keeps_the_reminder_time_and_sends_it_once(worl
     await start(w, service)
     await w.env.advance_time(100)
     fresh = virtual_service(db_path, clock)  # a new process: the table and its clock come from the database
-    await w.env.restart_bot(window_bot(fresh))
+    await w.env.restart_bot(window_bot(fresh, eager=True))  # every table loaded, its timers armed
     assert w.env.bot.clock.reminding(w.channel.id)
     await w.env.advance_time(LONG / 2 - 100 - 1)
     assert reminders(w.alice) == [] and reminders(w.bob) == []
     await w.env.advance_time(2)
     assert len(reminders(w.alice)) == 1 and len(reminders(w.bob)) == 1
     again = virtual_service(db_path, clock)  # and once more, after it went out: not sent twice
-    await w.env.restart_bot(window_bot(again))
+    await w.env.restart_bot(window_bot(again, eager=True))
     await w.env.advance_time(10)
     assert len(reminders(w.alice)) == 1 and len(reminders(w.bob)) == 1
     assert refusals(w.env) == []

@@ -17,7 +17,7 @@ async def test_buttons_keep_working_after_a_restart(world, service, db_path):
     _table, prompt = await started(w, service)
     fresh = make_service(db_path)  # a new process: everything comes back from the database
     await w.env.restart_bot(make_bot(fresh))
-    assert fresh.table(w.channel.id) is not None
+    assert fresh.table(w.channel.id) is None  # a lazy start-up: the table is loaded by the click
 
     await w.alice.click(prompt, label="Roll")
     assert fresh.table(w.channel.id).version == 1
@@ -25,6 +25,22 @@ async def test_buttons_keep_working_after_a_restart(world, service, db_path):
     assert [b["label"] for b in buttons(men)][:2] == ["Ann", "Bob"]
     result = await w.bob.click(men, label="Ann")  # a refusal still works too
     assert result.response.content == i18n.gettext("error.not_your_prompt")
+
+
+async def test_a_table_the_sweep_dropped_while_idle_answers_its_buttons_again(world, db_path):
+    w = world
+    now = [1000.0]
+    fresh = make_service(db_path, clock=lambda: now[0])
+    bot = make_bot(fresh, idle=600)
+    await w.env.restart_bot(bot)
+    table, prompt = await started(w, fresh)
+    assert bot.sweep() == 0  # just used
+    now[0] += 600
+    assert bot.sweep() == 1 and fresh.table(w.channel.id) is None and not bot.clock.armed(w.channel.id)
+    await w.alice.click(prompt, label="Roll")  # loaded again by the click, and played
+    again = fresh.table(w.channel.id)
+    assert again is not None and again is not table and again.version == 1
+    assert [b["label"] for b in buttons(w.channel.last_message)][:2] == ["Ann", "Bob"]
 
 
 async def slow(monkeypatch, service, name: str, seconds: float = 5.0) -> None:

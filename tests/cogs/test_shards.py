@@ -10,6 +10,7 @@ processes of one bot share a PostgreSQL database."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -26,9 +27,11 @@ from tests.tables.backends import Backend, backend  # noqa: F401  (the backends'
 COUNT = 2
 
 
-def sharded(service: TableService, *shards: int, sync: bool = True) -> GavelBot:
-    """The bot of the process that runs `shards` of `COUNT`, with the toy game's commands."""
-    bot = create_bot(service, sync=sync, shard_ids=list(shards), shard_count=COUNT)
+def sharded(service: TableService, *shards: int, sync: bool = True, **options: Any) -> GavelBot:
+    """The bot of the process that runs `shards` of `COUNT`, with the toy game's commands (no
+    watch of the database, as `make_bot`)."""
+    bot = create_bot(service, sync=sync, shard_ids=list(shards), shard_count=COUNT, **options)
+    bot.watches = False
     bot.tree.add_command(race_commands())
     return bot
 
@@ -137,7 +140,7 @@ async def test_each_broken_table_is_announced_by_the_process_of_its_guild(two, s
     before0, before1 = len(w.ch0.history()), len(w.ch1.history())
 
     fresh = make_service(db_path)
-    await w.env.restart_bot(sharded(fresh, 0))
+    await w.env.restart_bot(sharded(fresh, 0, eager=True))  # every table loaded: both found broken
     await w.env.settle()
     assert sorted(b.table_id for b in fresh.broken_tables()) == sorted(ids)  # it knows both tables...
     note0 = i18n.render(fresh.broken_in(w.ch0.id).note(), "en")  # type: ignore[union-attr]
@@ -145,7 +148,7 @@ async def test_each_broken_table_is_announced_by_the_process_of_its_guild(two, s
     assert len(w.ch1.history()) == before1  # ...but says nothing in shard 1's guild
 
     other = make_service(db_path)
-    await w.env.restart_bot(sharded(other, 1))
+    await w.env.restart_bot(sharded(other, 1, eager=True))
     await w.env.settle()
     note1 = i18n.render(other.broken_in(w.ch1.id).note(), "zh-TW")  # type: ignore[union-attr]
     assert [m.content for m in w.ch1.history()[before1:]] == [note1]  # in the guild's language

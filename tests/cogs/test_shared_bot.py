@@ -15,6 +15,7 @@ from tests.cogs.test_flow import started
 async def test_a_shared_bot_plays_tables_another_process_opened_or_moved(world, service, db_path):
     w = world
     bot = create_bot(service, sync=True, shared=True)
+    bot.watches = False  # as `make_bot`: the tests' virtual time would run its poll every second
     bot.tree.add_command(race_commands())
     await w.env.restart_bot(bot)
     await w.env.settle()

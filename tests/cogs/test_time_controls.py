@@ -212,7 +212,7 @@ async def test_a_restart_keeps_the_time_left_and_the_count(world, service, db_pa
     assert table.seats[0].timeouts == 1
     await w.env.advance_time(200)  # 200 of her 300 seconds to move are gone
     fresh = on_env_time(make_service(db_path), w.env)  # a new process on the same database
-    await w.env.restart_bot(make_bot(fresh))
+    await w.env.restart_bot(make_bot(fresh, eager=True))  # every table loaded, its timers armed
     table = fresh.table(w.channel.id)
     assert table.seats[0].timeouts == 1  # the count came back from the database
     assert fresh.deadline(w.channel.id).seconds == pytest.approx(LIVE - 200, abs=2)  # no fresh clock
@@ -220,6 +220,26 @@ async def test_a_restart_keeps_the_time_left_and_the_count(world, service, db_pa
     assert table.seats[0].is_ai is False and len(actions(fresh, table)) == 1
     await w.env.advance_time(10)
     assert table.seats[0].away and i18n.gettext("table.away_twice", player="alice") in said(w)
+    assert refusals(w.env) == []
+
+
+async def test_after_a_lazy_restart_the_database_runs_the_clock_out_at_a_table_nobody_touched(
+        world, service, db_path):
+    w = world
+    _lobby, table = await started(w, service)
+    await w.env.advance_time(LIVE + 1)  # alice ran out once
+    await w.env.advance_time(200)
+    fresh = on_env_time(make_service(db_path), w.env)  # a new process, started lazily (the default)
+    bot = make_bot(fresh)
+    bot.watches = True  # the database's clock, polled on the tests' virtual time
+    await w.env.restart_bot(bot)
+    assert fresh.table(w.channel.id) is None and not bot.clock.armed(w.channel.id)  # nothing loaded
+    await w.env.advance_time(LIVE - 200 - 30)
+    assert fresh.table(w.channel.id) is None  # not due yet: still only in the database
+    await w.env.advance_time(40)
+    table = fresh.table(w.channel.id)  # loaded by its clock running out
+    assert table is not None and table.seats[0].away
+    assert i18n.gettext("table.away_twice", player="alice") in said(w)
     assert refusals(w.env) == []
 
 

@@ -150,7 +150,7 @@ async def test_a_player_walks_away_the_ai_plays_for_him_through_a_restart_and_he
     # a restart while someone is on the clock: the seat stays the AI's, the time left stays
     await w.env.advance_time(100)
     fresh = on_env_time(dads_service(db_path), w.env)
-    await w.env.restart_bot(make_bot(fresh))
+    await w.env.restart_bot(make_bot(fresh, eager=True))  # every table loaded, its timers armed
     table = fresh.table(w.channel.id)
     assert table.seats[seat].away and table.seats[seat].is_ai and table.seats[seat].user_id == dave.id
     assert fresh.store.seats(table.id)[seat]["away"] == 1

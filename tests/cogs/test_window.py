@@ -288,7 +288,7 @@ async def test_after_a_restart_the_open_window_runs_out_again(world, service, db
     w = world
     await start(w, service, timeout=30)
     fresh = window_service(db_path)  # a new process: the table comes back from the database
-    bot = make_bot(fresh)
+    bot = make_bot(fresh, eager=True)  # every table loaded, its timers armed
     bot.tree.add_command(window_commands())
     await w.env.restart_bot(bot)
     assert bot.clock.armed(w.channel.id)

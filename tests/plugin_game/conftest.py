@@ -22,7 +22,9 @@ def service(tmp_path) -> TableService:
 
 @pytest.fixture
 def simcord_bot(service):
-    return create_bot(service, sync=True)
+    bot = create_bot(service, sync=True)
+    bot.watches = False  # as `tests.cogs.conftest.make_bot`: no poll every virtual second
+    return bot
 
 
 @pytest.fixture(autouse=True)
