@@ -178,7 +178,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes",
               "orders"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
-                "resigned", "reason", "finished", "rating_before", "rating_after"),
+                "resigned", "reason", "finished", "rating_before", "rating_after", "away"),
 }
 """The columns a row dict given to the store may name (anything else is refused, not guessed)."""
 JSON_COLUMNS = frozenset({"config", "state", "setup", "clock", "chance", "events", "notice"})

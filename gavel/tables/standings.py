@@ -22,6 +22,7 @@ from gavel.tables.numbers import MOST
 from gavel.tables.ratings import guild_key, shown
 from gavel.tables.record import GameRecord
 from gavel.tables.registry import Tables
+from gavel.tables.reliability import record
 from gavel.tables.restoring import Restoring
 from gavel.tables.store import loads
 from gavel.tables.table import Player, split_config
@@ -147,6 +148,8 @@ class Standings:
             return Public(None, [*head, Msg("table.stats_none")])
         rated = {r["game"]: r for r in await asyncio.to_thread(self._store.ratings, guild_key(guild_id), None, user_id)}
         lines = [*head, Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
+        if guild_id is not None:  # a record is a server's (`gavel.tables.reliability`)
+            lines += (await record(self._store, guild_id, user_id)).lines()
         for key in sorted({r["game"] for r in rows}):
             mine = [r for r in rows if r["game"] == key]
             params = {"game": game_label(key), "played": len(mine), "won": sum(r["winner"] for r in mine)}
