@@ -139,8 +139,9 @@ class Standings:
 
     async def stats(self, guild_id: int | None, user: Player | int, *, named: bool = False) -> Public:
         """A user's results (in one server, or everywhere with `guild_id=None`): games played and
-        won, per game with its rating, then the last results. `named`: say whose they are (a
-        player asking about someone else)."""
+        won, per game with its rating, then the last results, then their record on the server
+        (finished, abandoned, resigned, time to act: `gavel.tables.reliability`). `named`: say
+        whose they are (a player asking about someone else)."""
         user_id = user.user_id if isinstance(user, Player) else user
         rows = await asyncio.to_thread(self._store.user_results, user_id, guild_id)
         head = [Msg("table.stats_of", {"player": user.name})] if named and isinstance(user, Player) else []
@@ -148,8 +149,6 @@ class Standings:
             return Public(None, [*head, Msg("table.stats_none")])
         rated = {r["game"]: r for r in await asyncio.to_thread(self._store.ratings, guild_key(guild_id), None, user_id)}
         lines = [*head, Msg("table.stats_total", {"played": len(rows), "won": sum(r["winner"] for r in rows)})]
-        if guild_id is not None:  # a record is a server's (`gavel.tables.reliability`)
-            lines += (await record(self._store, guild_id, user_id)).lines()
         for key in sorted({r["game"] for r in rows}):
             mine = [r for r in rows if r["game"] == key]
             params = {"game": game_label(key), "played": len(mine), "won": sum(r["winner"] for r in mine)}
@@ -164,6 +163,8 @@ class Standings:
         sizes = await asyncio.to_thread(lambda: {r["table_id"]: len(store.results(r["table_id"])) for r in recent})
         lines.append(Msg("table.stats_recent"))
         lines += [self._result_line(r, sizes[r["table_id"]]) for r in recent]
+        if guild_id is not None:  # a record is a server's (`gavel.tables.reliability`)
+            lines += (await record(self._store, guild_id, user_id)).lines()
         return Public(None, lines)
 
     @staticmethod
