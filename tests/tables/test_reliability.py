@@ -254,3 +254,17 @@ async def test_a_block_keeps_two_players_apart_both_ways_and_says_no_more_than_e
     await there.join(CHANNEL + 1, ALICE)
     here.close()
     there.close()
+
+
+async def test_a_rematch_of_a_reliable_table_is_reliable_too(backend: Backend) -> None:
+    wall = Wall()
+    svc = service(backend.location(), wall)
+    table = await lobby(svc, ALICE, BOB, reliable=True)
+    assert table.reliable
+    await svc.start(CHANNEL, ALICE)
+    await svc.leave(CHANNEL, BOB)
+    assert table.status == "finished"
+    await svc.rematch(CHANNEL, ALICE)
+    again = svc.table(CHANNEL)
+    assert again is not None and again is not table and again.reliable
+    svc.close()
