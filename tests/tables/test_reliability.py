@@ -268,3 +268,14 @@ async def test_a_rematch_of_a_reliable_table_is_reliable_too(backend: Backend) -
     again = svc.table(CHANNEL)
     assert again is not None and again is not table and again.reliable
     svc.close()
+
+
+def test_time_to_act_is_read_by_the_log_s_index_by_user(tmp_path) -> None:
+    """SQLite's plan of the record's second statement starts from `actions_user`, never the whole log."""
+    from gavel.tables.store import Store, record_queries
+
+    s = Store(str(tmp_path / "plan.sqlite3"))
+    _, (query, params) = record_queries("?", "(julianday(a.time) - julianday(p.time)) * 86400.0", 1, GUILD)
+    plan = " ".join(str(row[-1]) for row in s.db.execute(f"EXPLAIN QUERY PLAN {query}", params).fetchall())
+    assert "actions_user" in plan and "SCAN a" not in plan and "SCAN actions" not in plan, plan
+    s.close()
