@@ -9,7 +9,10 @@ after every notice reached the channel (`heard`), or never delivered (a platform
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -279,3 +282,39 @@ def test_time_to_act_is_read_by_the_log_s_index_by_user(tmp_path) -> None:
     plan = " ".join(str(row[-1]) for row in s.db.execute(f"EXPLAIN QUERY PLAN {query}", params).fetchall())
     assert "actions_user" in plan and "SCAN a" not in plan and "SCAN actions" not in plan, plan
     s.close()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+ANOTHER_PROCESS = """
+import asyncio, sys
+from tests.tables.test_reliability import ALICE, BOB, Wall, service, walk_away_game
+
+async def main(location):
+    wall = Wall()
+    svc = service(location, wall)
+    for channel in (901, 902):
+        await walk_away_game(svc, wall, channel=channel)
+    await svc.block(ALICE, BOB)
+    svc.close()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+async def test_another_process_s_abandoned_games_and_blocks_are_this_one_s(backend: Backend) -> None:
+    """Another process (a Python of its own, on the same database) sees Bob abandon two games and
+    Alice block him; this one then refuses him both ways, from the database alone."""
+    location = backend.location()
+    subprocess.run([sys.executable, "-c", ANOTHER_PROCESS, location], cwd=ROOT, check=True, timeout=300)
+    svc = service(location, Wall())
+    found = await svc.record(GUILD, BOB.user_id)
+    assert (found.games, found.abandoned) == (2, 2) and not found.reliable
+    await svc.create(GUILD, CHANNEL, "toy", CAROL, reliable=True)
+    with pytest.raises(IllegalAction) as refused:
+        await svc.join(CHANNEL, BOB)
+    assert refused.value.code == "join_unreliable"
+    await svc.create(GUILD, CHANNEL + 1, "toy", ALICE)
+    with pytest.raises(IllegalAction) as refused:
+        await svc.join(CHANNEL + 1, BOB)
+    assert refused.value.code == "join_not_open"
+    svc.close()
