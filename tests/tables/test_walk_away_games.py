@@ -13,7 +13,7 @@ row the AI takes the seat (`table.away_twice`) and plays it to the end. Then:
 - every action is in the log (each player's own, with their user id; the clock's and the AI's
   with none) and the log replays to the final state (`replay`, and `bot.py --check-db`);
 - the away player's result row carries their user id and their rating moved (the player of
-  record); the AI stood in, it is not rated;
+  record); the AI stood in, it is not rated; their record counts the game abandoned;
 - no public notice named a secret of the moment it was made (a hand's card, an unrevealed or
   dealt character).
 
@@ -249,6 +249,11 @@ async def check_finished(svc: TableService, table: Table, silent: Player, played
     assert rating["games"] == 1 and rating["wins"] == int(seat in outcome.winners)
     assert mine["rating_before"] == 1000 and mine["rating_after"] is not None
     assert {r["user_id"] for r in svc.store.ratings(GUILD, table.game_key)} == {p.user_id for p in FOUR}
+    # and their record: an abandoned game (the others' records stay clean)
+    assert [r.get("away") for r in results] == [1 if i == seat else None for i in range(len(FOUR))]
+    record = svc.store.record(silent.user_id, GUILD)
+    assert (record["games"], record["abandoned"], record["resigned"], record["acted"]) == (1, 1, 0, 0)
+    assert all(svc.store.record(p.user_id, GUILD)["abandoned"] == 0 for p in FOUR if p is not silent)
     return seat
 
 
