@@ -55,6 +55,8 @@ def _parameter(option: Option) -> inspect.Parameter:
     annotation: Any = str
     if option.integer:
         annotation = app_commands.Range[int, option.minimum or 0, option.maximum]
+    if option.boolean:
+        annotation = bool
     if option.required:
         return inspect.Parameter(parameter_name(option), kind, annotation=annotation)
     # Optional, not `| None`: a Range is an object, which `|` cannot join
@@ -81,7 +83,7 @@ def runner(bot: GavelBot, plugin: Plugin, command: Command) -> Run:
     async def run(interaction: discord.Interaction, values: Mapping[str, Any]) -> None:
         if command.kind == LOBBY:
             await open_lobby(bot, interaction, key, values.get("variant"), timeout=values.get("timeout"),
-                             time=values.get("time"))
+                             time=values.get("time"), reliable=bool(values.get("reliable")))
         elif command.kind == BOARD:
             await flows.post_board(bot, interaction)
         elif command.kind == RULES:

@@ -235,6 +235,22 @@ class TablesCog(commands.Cog):
         notice = await self.service.stats(interaction.guild_id, who, named=someone)
         await send_notice(interaction, notice, ephemeral=True)
 
+    @table.command(name="block", description=_t("Keep a player away from your tables (privately; they are not told)"))
+    @app_commands.describe(user=_t("The player to keep away"))
+    async def block(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        """Neither joins a lobby where the other sits, on any server (`gavel.tables.reliability`). Privately."""
+        await defer(interaction, ephemeral=True)
+        notice = await self.service.block(player_of(interaction), Player(user.id, user.display_name))
+        await send_notice(interaction, notice, ephemeral=True)
+
+    @table.command(name="unblock", description=_t("Lift your block on a player"))
+    @app_commands.describe(user=_t("The player you blocked"))
+    async def unblock(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        """Privately."""
+        await defer(interaction, ephemeral=True)
+        notice = await self.service.unblock(player_of(interaction), Player(user.id, user.display_name))
+        await send_notice(interaction, notice, ephemeral=True)
+
     @table.command(name="leaderboard", description=_t("The best rated players of a game in this server"))
     @app_commands.describe(game=_t("The game (default: the one played in this channel)"))
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:

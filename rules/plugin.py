@@ -277,6 +277,8 @@ class Option:
     rest: bool = False
     """Typed without its name on one line, it takes every word left (`obey pay amulet`)."""
     key: str = ""
+    boolean: bool = False
+    """A yes or no (`reliable:true`), not text."""
 
     @property
     def integer(self) -> bool:
@@ -364,11 +366,14 @@ class Command:
 def lobby(*, variant: bool = True, timeout: int | None = None) -> Command:
     """`/<group> new`: a lobby, with the platform's options: `variant` (the game's variants as
     choices), `timeout` (seconds a window waits for a player, up to this many) and the shared
-    time control `time` (described in the shared catalogue, `cogs.option.time`)."""
+    time control `time` (described in the shared catalogue, `cogs.option.time`), and `reliable`
+    (only players with a reliable record on the server may join: `cogs.option.reliable`,
+    `gavel.tables.reliability`), the same for every game."""
     options = [Option("variant", required=False)] if variant else []
     if timeout is not None:
         options.append(Option("timeout", required=False, minimum=0, maximum=timeout))
     options.append(Option("time", required=False, key="cogs.option.time"))
+    options.append(Option("reliable", required=False, key="cogs.option.reliable", boolean=True))
     return Command("new", tuple(options), kind=LOBBY)
 
 

@@ -108,9 +108,15 @@ class Expiry:
         """The time control ran out at `version`: each seat it clocks takes its
         `Game.time_up_action` (logged like any action), the channel hears who ran out of time
         (`table.time_up`), a seat that ran out twice in a row is handed to the AI (`away`), and
-        AI seats play on."""
+        AI seats play on. A time-up whose decision's notice was never delivered (still in the
+        outbox: `TableStore.undelivered`) is the platform's fault, and does not count."""
         assert table.state is not None
         ran_out = table.decision()
+        opened = self._timing.decisions.track(table)
+        # A platform fault is never the player's: while what asked them still waits in the
+        # outbox (not delivered), the time-up is not counted towards a walk-away.
+        unheard = opened is not None and await asyncio.to_thread(
+            self._store.undelivered, table.id, table.channel_id, opened.version)
         out = _Out([Msg("table.time_up", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})])
         timed_out: list[int] = []
         for seat in seats:
@@ -126,7 +132,7 @@ class Expiry:
                     raise
                 break  # another process moved the table on: what we stored is told below
             timed_out.append(seat)
-        if table.status == "active":
+        if table.status == "active" and not unheard:
             for seat in timed_out:
                 await self._play.count_time_up(table, seat, out)
         await self._play.run_ai(table, out)

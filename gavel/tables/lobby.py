@@ -16,6 +16,7 @@ from gavel.tables.games import game_name, get_game, installed, lobby_hint, varia
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
 from gavel.tables.play import Play
+from gavel.tables.reliability import RELIABLE_SHARE, admit
 from gavel.tables.rematch import REMATCH_AGE, REMATCH_WAIT, Invite, Rematches, Window, ended_at
 from gavel.tables.store import StaleWrite, dumps, loads
 from gavel.tables.table import (
@@ -47,7 +48,8 @@ class Lobby:
                      variant: str | None = None, config: dict[str, Any] | None = None,
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
-                     draws: list[int] | None = None, settings: dict[str, Any] | None = None) -> list[Notice]:
+                     draws: list[int] | None = None, settings: dict[str, Any] | None = None,
+                     reliable: bool = False) -> list[Notice]:
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
         (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
         whole life. `time`: the time control (`none` by default, `live` or `daily`:
@@ -55,7 +57,8 @@ class Lobby:
         `time` among `settings` (seconds: a rematch copies its game's). `draws`: every random
         number the table draws, set-up first, comes from this list while it lasts (a replayed
         record, `gavel.tables.record`), then as usual. `settings`: more of the table's own settings,
-        stored as they are (`_<name>`: a rematch copies its game's)."""
+        stored as they are (`_<name>`: a rematch copies its game's). `reliable`: only players with
+        a reliable record on this server may join (`gavel.tables.reliability`)."""
 
         if await self._access.look(channel_id) is not None:  # open, here or by another process (as stored now)
             raise IllegalAction("table_exists")
@@ -75,6 +78,7 @@ class Lobby:
             time=TIME_CONTROLS[time] if time is not None else stored_time(
                 {f"_{k}": v for k, v in (settings or {}).items()}),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
+            reliable=reliable or bool((settings or {}).get("reliable")),
         )
         try:
             table.id = await asyncio.to_thread(self._store.create_table, {  # the row and its seats in one transaction
@@ -82,7 +86,8 @@ class Lobby:
                 "status": "lobby", "seed": table.seed,
                 "config": dumps(stored_config(table.config, table.lang, **{**(settings or {}),
                                                                            "timeout": table.timeout,
-                                                                           "time": table.time})),
+                                                                           "time": table.time,
+                                                                           "reliable": table.reliable or None})),
                 "version": 0, "host": host.user_id,
             }, [s.to_row() for s in table.seats], alone=True)
         except StaleWrite as exc:  # another process opened a table here first
@@ -95,6 +100,7 @@ class Lobby:
             *variant_lines(table),
             *(clock_lines(table) if self._timing.enabled else []),
             *time_lines(table),
+            *([Msg("table.reliable_only", {"share": round(RELIABLE_SHARE * 100)})] if table.reliable else []),
             lobby_hint(table),
         ]
         return [Public(table.id, lines, names=table.names)]
@@ -104,6 +110,7 @@ class Lobby:
             self._access.require(table, "lobby")
             if table.seat_of(player.user_id) is not None:
                 raise IllegalAction("already_seated")
+            await admit(self._store, table, player)  # blocks either way; a reliable table's record
             window = await self._rematches.window(table)
             awaited = window.awaited(table, self._timing.wall()) if window is not None else []
             invite = next((i for i in awaited if i.user_id == player.user_id), None)

@@ -74,6 +74,8 @@ from gavel.tables.store import (
     outbox_rows,
     rating_columns,
     ratings_query,
+    record_queries,
+    record_row,
     redacted,
     same_seats,
     shard_filter,
@@ -144,6 +146,14 @@ MIGRATIONS: list[str] = [
     "CREATE INDEX IF NOT EXISTS inbox_waits_table ON inbox_waits (table_id);"
     "CREATE TABLE IF NOT EXISTS inboxes (user_id BIGINT PRIMARY KEY, channel BIGINT, message BIGINT,"
     " digest TEXT, posted DOUBLE PRECISION, idle DOUBLE PRECISION, rev INTEGER NOT NULL DEFAULT 0)",
+    # 10: a player's record (the SQLite store's schema 12, `gavel.tables.standings`): whether a
+    # result's seat was still played by the AI for its walked-away player at the end, the log
+    # read by user (time to act), and the players each user blocked from their tables.
+    "ALTER TABLE results ADD COLUMN IF NOT EXISTS away INTEGER;"
+    "CREATE INDEX IF NOT EXISTS actions_user ON actions (user_id);"
+    "CREATE TABLE IF NOT EXISTS blocks (user_id BIGINT NOT NULL, blocked BIGINT NOT NULL, at TIMESTAMPTZ,"
+    " PRIMARY KEY (user_id, blocked));"
+    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks (blocked)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -168,7 +178,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes",
               "orders"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
-                "resigned", "reason", "finished", "rating_before", "rating_after"),
+                "resigned", "reason", "finished", "rating_before", "rating_after", "away"),
 }
 """The columns a row dict given to the store may name (anything else is refused, not guessed)."""
 JSON_COLUMNS = frozenset({"config", "state", "setup", "clock", "chance", "events", "notice"})
@@ -912,6 +922,40 @@ class PgStore:
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         """A server's finished games, newest first (never the state)."""
         return self._read(*finished_query("%s", guild, limit, offset))
+
+
+    def record(self, user_id: int, guild: int | None) -> dict[str, Any]:
+        """A player's record on a server (`store.record_queries`): `games`, `resigned`,
+        `abandoned`, `acted` (their own actions timed) and `average` (seconds to act; None before any)."""
+        (counts, params), (times, more) = record_queries("%s", "EXTRACT(EPOCH FROM (a.time - p.time))", user_id,
+                                                         guild)
+        return record_row(self._read(counts, params)[0], self._read(times, more)[0])
+
+    def block(self, user_id: int, blocked: int) -> bool:
+        """`user_id` blocks `blocked` from their tables; False when they had already."""
+        with self.atomic() as conn:
+            cursor = conn.execute("INSERT INTO blocks (user_id, blocked, at) VALUES (%s, %s, %s)"
+                                  " ON CONFLICT DO NOTHING", [user_id, blocked, datetime.now(UTC)])
+        return cursor.rowcount == 1
+
+    def unblock(self, user_id: int, blocked: int) -> bool:
+        """`user_id` lifts their block on `blocked`; False when there was none."""
+        with self.atomic() as conn:
+            cursor = conn.execute("DELETE FROM blocks WHERE user_id = %s AND blocked = %s", [user_id, blocked])
+        return cursor.rowcount == 1
+
+    def blocks_between(self, user_id: int, others: Sequence[int]) -> list[dict[str, Any]]:
+        """The blocks between `user_id` and any of `others`, either way (rows of `user_id`, `blocked`)."""
+        if not others:
+            return []
+        return self._read("SELECT user_id, blocked FROM blocks WHERE (user_id = %s AND blocked = ANY(%s))"
+                          " OR (blocked = %s AND user_id = ANY(%s))", [user_id, list(others), user_id, list(others)])
+
+    def undelivered(self, table_id: int, channel: int, version: int) -> bool:
+        """Whether a notice of the table kept at `version` or before still waits in the outbox
+        (a delivered one's row is gone, `outbox_done`)."""
+        return bool(self._read("SELECT 1 AS found FROM outbox WHERE channel = %s AND table_id = %s AND version <= %s"
+                               " LIMIT 1", [channel, table_id, version]))
 
 
 def _channel_key(channel: int) -> int:

@@ -385,7 +385,10 @@ class Play:
             rows.append({"guild": table.guild_id, "game": table.game_key, "seat": i, "user_id": seat.user_id,
                          "name": seat.name, "ai": None if seat.away else seat.ai, "place": place,
                          "winner": int(i in outcome.winners), "score": scores.get(i),
-                         "resigned": int(seat.resigned), "reason": outcome.reason})
+                         "resigned": int(seat.resigned), "reason": outcome.reason,
+                         # abandoned: still played by the AI for its walked-away player at the end
+                         # (the column only when set: a row without it fits an older schema too)
+                         **({"away": 1} if seat.away and not seat.resigned else {})})
         await self._writes.save_seats(table)
         try:
             rate = ratings.update(table.guild_id, table.game_key, table.game, table.state,

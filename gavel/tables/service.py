@@ -99,7 +99,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables import ai as ai_seats
-from gavel.tables import i18n
+from gavel.tables import i18n, reliability
 from gavel.tables.access import Access
 from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
@@ -127,6 +127,7 @@ from gavel.tables.outbox import Outbox, Owed
 from gavel.tables.play import Play, quiet_line
 from gavel.tables.record import GameRecord
 from gavel.tables.registry import BrokenTable, Tables
+from gavel.tables.reliability import Record
 from gavel.tables.rematch import REMATCH_WAIT, Invite, Rematches, Window
 from gavel.tables.restoring import Restoring
 from gavel.tables.settings import SETTINGS, Settings
@@ -396,12 +397,13 @@ class TableService:
                      variant: str | None = None, config: dict[str, Any] | None = None,
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
-                     draws: list[int] | None = None, settings: dict[str, Any] | None = None) -> list[Notice]:
+                     draws: list[int] | None = None, settings: dict[str, Any] | None = None,
+                     reliable: bool = False) -> list[Notice]:
         """A lobby in `channel_id`, its options as `Lobby.create` reads them (the clock, the time
-        control, scripted draws, the table's own settings)."""
+        control, scripted draws, the table's own settings, reliable players only)."""
         return await self.lobby.create(guild_id, channel_id, game_key, host, variant=variant, config=config, seed=seed,
                                        sit=sit, dice=dice, lang=lang, timeout=timeout, time=time, draws=draws,
-                                       settings=settings)
+                                       settings=settings, reliable=reliable)
 
     async def join(self, channel_id: int, player: Player) -> list[Notice]:
         return await self.lobby.join(channel_id, player)
@@ -641,6 +643,20 @@ class TableService:
         won, per game with its rating, then the last results. `named`: say whose they are (a
         player asking about someone else)."""
         return await self.results.stats(guild_id, user, named=named)
+
+    async def record(self, guild_id: int | None, user_id: int) -> Record:
+        """A player's record on a server: games finished, abandoned, resigned, time to act
+        (`gavel.tables.reliability`)."""
+        return await reliability.record(self.store, guild_id, user_id)
+
+    async def block(self, by: Player, other: Player) -> Public:
+        """`by` blocks `other` from their tables (either joins no lobby where the other sits);
+        the answer is for `by` alone."""
+        return Public(None, [await reliability.block(self.store, by, other)])
+
+    async def unblock(self, by: Player, other: Player) -> Public:
+        """`by` lifts their block on `other`; the answer is for `by` alone."""
+        return Public(None, [await reliability.unblock(self.store, by, other)])
 
     async def history_entries(self, guild_id: int | None, page: int = 0,
                               per_page: int = HISTORY) -> list[tuple[int, Msg, Msg]]:

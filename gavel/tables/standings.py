@@ -22,6 +22,7 @@ from gavel.tables.numbers import MOST
 from gavel.tables.ratings import guild_key, shown
 from gavel.tables.record import GameRecord
 from gavel.tables.registry import Tables
+from gavel.tables.reliability import record
 from gavel.tables.restoring import Restoring
 from gavel.tables.store import loads
 from gavel.tables.table import Player, split_config
@@ -138,8 +139,9 @@ class Standings:
 
     async def stats(self, guild_id: int | None, user: Player | int, *, named: bool = False) -> Public:
         """A user's results (in one server, or everywhere with `guild_id=None`): games played and
-        won, per game with its rating, then the last results. `named`: say whose they are (a
-        player asking about someone else)."""
+        won, per game with its rating, then the last results, then their record on the server
+        (finished, abandoned, resigned, time to act: `gavel.tables.reliability`). `named`: say
+        whose they are (a player asking about someone else)."""
         user_id = user.user_id if isinstance(user, Player) else user
         rows = await asyncio.to_thread(self._store.user_results, user_id, guild_id)
         head = [Msg("table.stats_of", {"player": user.name})] if named and isinstance(user, Player) else []
@@ -161,6 +163,8 @@ class Standings:
         sizes = await asyncio.to_thread(lambda: {r["table_id"]: len(store.results(r["table_id"])) for r in recent})
         lines.append(Msg("table.stats_recent"))
         lines += [self._result_line(r, sizes[r["table_id"]]) for r in recent]
+        if guild_id is not None:  # a record is a server's (`gavel.tables.reliability`)
+            lines += (await record(self._store, guild_id, user_id)).lines()
         return Public(None, lines)
 
     @staticmethod

@@ -234,6 +234,43 @@ def finished_query(mark: str, guild: int | None, limit: int, offset: int) -> tup
             [*params, limit, offset])
 
 
+def guild_where(column: str, mark: str, guild: int | None) -> tuple[str, list[Any]]:
+    """`column` is the server `guild` (None: no server, local play), with its parameters."""
+    return (f"{column} = {mark}", [guild]) if guild is not None else (f"{column} IS NULL", [])
+
+
+def record_queries(mark: str, seconds: str, user_id: int,
+                   guild: int | None) -> tuple[tuple[str, list[Any]], tuple[str, list[Any]]]:
+    """The two queries of a player's record on a server (`TableStore.record`), for both backends
+    (`mark`: the placeholder; `seconds`: the backend's seconds from `p.time` to `a.time`).
+
+    The first counts their finished games (`results`, by the index on (user_id, guild)): all of
+    them, those they resigned, and those abandoned (their seat still played by the AI for them
+    at the end, `away`, and not resigned). The second averages their time to act: each action
+    of their own hand (`actions.user_id`: AI and time-up actions have none; `undo` rows are
+    not counted) less the time of the log row before it at its table, which stands for when the
+    decision asking them opened (the AI's answers are written with the move they answer, so the
+    row before is the last thing the table did). The index on `actions (user_id)` finds their
+    rows; the table and the row before are found by their keys."""
+    where, params = guild_where("guild", mark, guild)
+    counts = (f"SELECT COUNT(*) AS games, COALESCE(SUM(CASE WHEN resigned = 1 THEN 1 ELSE 0 END), 0) AS resigned,"
+              f" COALESCE(SUM(CASE WHEN away = 1 AND resigned = 0 THEN 1 ELSE 0 END), 0) AS abandoned"
+              f" FROM results WHERE user_id = {mark} AND {where}", [user_id, *params])
+    where, params = guild_where("t.guild", mark, guild)
+    times = (f"SELECT COUNT(*) AS acted, AVG({seconds}) AS average FROM actions a"
+             f" JOIN tables t ON t.id = a.table_id JOIN actions p ON p.table_id = a.table_id AND p.seq = a.seq - 1"
+             f" WHERE a.user_id = {mark} AND {where} AND a.action <> {mark}", [user_id, *params, "undo"])
+    return counts, times
+
+
+def record_row(counts: dict[str, Any], times: dict[str, Any]) -> dict[str, Any]:
+    """A record's row (`TableStore.record`) from its two queries' rows."""
+    average = times.get("average")
+    return {"games": int(counts.get("games") or 0), "resigned": int(counts.get("resigned") or 0),
+            "abandoned": int(counts.get("abandoned") or 0), "acted": int(times.get("acted") or 0),
+            "average": float(average) if average is not None else None}
+
+
 def ratings_query(mark: str, guild: int, game: str | None, user_id: int | None,
                   limit: int | None) -> tuple[str, list[Any]]:
     """The query of a server's rating rows, of one game and/or one user, best first (by
@@ -448,6 +485,14 @@ MIGRATIONS: list[Migration] = [
     "CREATE INDEX IF NOT EXISTS inbox_waits_table ON inbox_waits (table_id);"
     "CREATE TABLE IF NOT EXISTS inboxes (user_id INTEGER PRIMARY KEY, channel INTEGER, message INTEGER,"
     " digest TEXT, posted REAL, idle REAL, rev INTEGER NOT NULL DEFAULT 0)",
+    # 12: a player's record (`gavel.tables.standings`): whether a result's seat was still played
+    # by the AI for its walked-away player at the game's end (`away`), the log read by user (time
+    # to act), and the players each user blocked from their tables (`blocks`).
+    "ALTER TABLE results ADD COLUMN away INTEGER;"
+    "CREATE INDEX IF NOT EXISTS actions_user ON actions (user_id);"
+    "CREATE TABLE IF NOT EXISTS blocks (user_id INTEGER NOT NULL, blocked INTEGER NOT NULL, at TEXT,"
+    " PRIMARY KEY (user_id, blocked));"
+    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks (blocked)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -1230,6 +1275,46 @@ class Store:
             return list(self.db["results"].rows_where("user_id = ?", [user_id]))
         return list(self.db["results"].rows_where("user_id = ? AND guild = ?", [user_id, guild]))
 
+    @_locked
+    def record(self, user_id: int, guild: int | None) -> dict[str, Any]:
+        """A player's record on a server (`record_queries`): `games`, `resigned`, `abandoned`,
+        `acted` (their own actions timed) and `average` (seconds to act; None before any)."""
+        (counts, params), (times, more) = record_queries(
+            "?", "(julianday(a.time) - julianday(p.time)) * 86400.0", user_id, guild)
+        return record_row(self._rows(counts, params)[0], self._rows(times, more)[0])
+
+    @_locked
+    def block(self, user_id: int, blocked: int) -> bool:
+        """`user_id` blocks `blocked` from their tables; False when they had already."""
+        with self.atomic():
+            cursor = self.db.execute("INSERT OR IGNORE INTO blocks (user_id, blocked, at) VALUES (?, ?, ?)",
+                                     [user_id, blocked, now()])
+        return cursor.rowcount == 1
+
+    @_locked
+    def unblock(self, user_id: int, blocked: int) -> bool:
+        """`user_id` lifts their block on `blocked`; False when there was none."""
+        with self.atomic():
+            cursor = self.db.execute("DELETE FROM blocks WHERE user_id = ? AND blocked = ?", [user_id, blocked])
+        return cursor.rowcount == 1
+
+    @_locked
+    def blocks_between(self, user_id: int, others: Sequence[int]) -> list[dict[str, Any]]:
+        """The blocks between `user_id` and any of `others`, either way (rows of `user_id`, `blocked`)."""
+        if not others:
+            return []
+        marks = ", ".join("?" * len(others))
+        return self._rows(f"SELECT user_id, blocked FROM blocks WHERE (user_id = ? AND blocked IN ({marks}))"
+                          f" OR (blocked = ? AND user_id IN ({marks}))", [user_id, *others, user_id, *others])
+
+    @_locked
+    def undelivered(self, table_id: int, channel: int, version: int) -> bool:
+        """Whether a notice of the table kept at `version` or before still waits in the outbox
+        (a delivered one's row is gone, `outbox_done`): what told a decision opened then may not
+        have reached its players."""
+        return self.db.execute("SELECT 1 FROM outbox WHERE channel = ? AND table_id = ? AND version <= ? LIMIT 1",
+                               [channel, table_id, version]).fetchone() is not None
+
     # ------------------------------------------------------------------ ratings and history
     @_locked
     def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
@@ -1322,6 +1407,11 @@ class TableStore(Protocol):
     def ratings(self, guild: int, game: str | None = None, user_id: int | None = None,
                 limit: int | None = None) -> list[dict[str, Any]]: ...
     def finished_rows(self, guild: int | None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]: ...
+    def record(self, user_id: int, guild: int | None) -> dict[str, Any]: ...
+    def block(self, user_id: int, blocked: int) -> bool: ...
+    def unblock(self, user_id: int, blocked: int) -> bool: ...
+    def blocks_between(self, user_id: int, others: Sequence[int]) -> list[dict[str, Any]]: ...
+    def undelivered(self, table_id: int, channel: int, version: int) -> bool: ...
 
 
 # ---------------------------------------------------------------------- outside the Store

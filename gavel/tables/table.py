@@ -174,6 +174,8 @@ class Table:
     """Seconds a card-play window may stay open for a human who does not answer; 0: no clock."""
     time: float = 0.0
     """The time control: seconds each plain decision may take a human (`TIME_CONTROLS`); 0: none."""
+    reliable: bool = False
+    """The lobby admits only reliable players (`_reliable`; `gavel.tables.reliability`)."""
     status: str = "lobby"  # lobby | active | finished | cancelled
     seats: list[SeatInfo] = field(default_factory=list)
     setup_record: list[int] = field(default_factory=list)

@@ -222,8 +222,8 @@ async def test_judgement_commands_are_named_in_traditional_chinese(world):
             f"cmd.judgement.{option['name']}.description", "zh-TW")
         for sub in option.get("options", []):
             key = f"cmd.judgement.{option['name']}.{sub['name']}"
-            if (option["name"], sub["name"]) == ("new", "time"):  # the shared time control, in the shared words
-                key = "cogs.option.time"
+            if (option["name"], sub["name"]) in (("new", "time"), ("new", "reliable")):  # shared, in the shared words
+                key = f"cogs.option.{sub['name']}"
             assert sub["name_localizations"]["zh-TW"] == i18n.gettext(f"{key}.name", "zh-TW")
     new = next(o for o in group["options"] if o["name"] == "new")
     variant = next(o for o in new["options"] if o["name"] == "variant")

@@ -152,8 +152,12 @@ async def test_results_are_written_when_a_game_ends(bsvc: TableService) -> None:
     stats = await svc.stats(GUILD, ALICE)
     table_id = notices[0].table_id
     date = rows[0]["finished"][:10]
-    assert stats.text("en") == ["Games played: 1, won: 1.", "Toy race: played 1, won 1; rating 1138 (1 rated).",
-                                "Last games:", f"{date} #{table_id} Toy race: won (rating 1000 → 1138)"]
+    said = stats.text("en")
+    assert said[:5] == ["Games played: 1, won: 1.", "Toy race: played 1, won 1; rating 1138 (1 rated).",
+                        "Last games:", f"{date} #{table_id} Toy race: won (rating 1000 → 1138)",
+                        "Record on this server: games finished 1, abandoned 0, resigned 0."]
+    # her own moves but the game's first, each timed from the row before (the log's real times)
+    assert len(said) == 6 and said[5].startswith("Average time to act: ") and said[5].endswith("(moves timed: 3).")
     assert (await svc.stats(GUILD, BOB)).text("zh-TW")[0] == "已玩 1 局，贏了 0 局。"
     assert [m.key for m in (await svc.stats(GUILD + 1, BOB)).lines] == ["table.stats_none"]
 

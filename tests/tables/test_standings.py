@@ -263,6 +263,7 @@ async def test_a_database_from_before_ratings_gets_them_and_keeps_its_results(
         before.setattr(ratings, "update", lambda *args, **kwargs: None)
         old = make_service(location)
         before.setattr(old.store, "rematch_window", lambda *args, **kwargs: None)  # newer than ratings
+        before.setattr(old.store, "blocks_between", lambda *args, **kwargs: [])  # so are blocks
         await seat(old, ALICE, BOB, dice=[6] * 8)
         for player, text in WIN_FOR_ALICE:
             await old.act(CHANNEL, player, text)

@@ -35,13 +35,29 @@ class Wall:
         return self.now
 
 
-def service(db: str = ":memory:", wall: Wall | None = None) -> TableService:
+def service(db: str = ":memory:", wall: Wall | None = None, *, heard: bool = True) -> TableService:
+    """A service on the test's clocks. `heard`: every notice kept before a clock runs out was
+    delivered (`deliver_all`, before each `expire`), so a time-up is the player's own; without
+    it, nothing is ever delivered (a time-up then is the platform's fault, and never counted)."""
     wall = wall or Wall()
     svc = TableService(db, renderers={toy.KEY: None, "toy_window": None, "judtho": None, "dads_army": None},
                        ais={toy.KEY: toy.ai_first, "toy_window": toy_window.choose,
                             "judtho": lambda game, state, seat: game.legal_actions(state, seat)[0]}, clock=wall)
     svc.wall = wall
+    if heard:
+        expire = svc.expire
+
+        async def delivered_then_expire(channel_id: int, version: int) -> list[Notice]:
+            await deliver_all(svc)
+            return await expire(channel_id, version)
+
+        svc.expire = delivered_then_expire  # type: ignore[method-assign]
     return svc
+
+
+async def deliver_all(svc: TableService) -> None:
+    """The front-end delivered every notice waiting in the outbox (their rows are done)."""
+    await svc.delivered([int(r["id"]) for r in svc.store.outbox_due(1e18)])
 
 
 async def race(svc: TableService, *players: Player, time: str | None = "live", ai: int = 0) -> Any:

@@ -13,7 +13,7 @@ row the AI takes the seat (`table.away_twice`) and plays it to the end. Then:
 - every action is in the log (each player's own, with their user id; the clock's and the AI's
   with none) and the log replays to the final state (`replay`, and `bot.py --check-db`);
 - the away player's result row carries their user id and their rating moved (the player of
-  record); the AI stood in, it is not rated;
+  record); the AI stood in, it is not rated; their record counts the game abandoned;
 - no public notice named a secret of the moment it was made (a hand's card, an unrevealed or
   dealt character).
 
@@ -81,7 +81,8 @@ async def four_humans(svc: TableService, key: str, seed: str) -> Table:
     await svc.create(GUILD, CHANNEL, key, ALICE, seed=seed, time="live")
     for p in FOUR[1:]:
         await svc.join(CHANNEL, p)
-    await svc.start(CHANNEL, ALICE)
+    started = await svc.start(CHANNEL, ALICE)
+    await svc.delivered(n.outbox for n in started if n.outbox is not None)  # the game reached its channel
     table = svc.table(CHANNEL)
     assert table is not None and table.status == "active" and table.time == LIVE
     assert [s.user_id for s in table.seats] == [p.user_id for p in FOUR] and not any(s.is_ai for s in table.seats)
@@ -160,7 +161,9 @@ async def play_out(svc: TableService, wall: Wall, table: Table, silent: Player, 
     played = Played()
     seat = table.seats.index(next(s for s in table.seats if s.user_id == silent.user_id))
 
-    def seen(notices: list[Notice]) -> None:
+    async def seen(notices: list[Notice]) -> None:
+        # every notice reaches the channel: a time-up is the player's own, never the platform's
+        await svc.delivered(n.outbox for n in notices if n.outbox is not None)
         # the game's last notice may show everything (The City of Judgement names every character)
         hidden = secrets(table) if table.status == "active" and table.state is not None else set()
         assert not named(hidden, notices), named(hidden, notices)
@@ -178,7 +181,7 @@ async def play_out(svc: TableService, wall: Wall, table: Table, silent: Player, 
             mine = table.seat_of(player.user_id)
             assert mine is not None and table.state is not None
             text = choose(table.game, table.state, mine, policy)
-            seen(await svc.act(CHANNEL, player, text))
+            await seen(await svc.act(CHANNEL, player, text))
             played.acted.append((mine, player.user_id, text))
             continue
         assert table.humans_to_act() == [seat], "nobody present may act, and the silent seat is not asked"
@@ -193,16 +196,16 @@ async def play_out(svc: TableService, wall: Wall, table: Table, silent: Player, 
                         await svc.away(CHANNEL, voter, silent.user_id)
                     assert refused.value.code == "away_ai"
                     continue
-                seen(await svc.away(CHANNEL, voter, silent.user_id))
+                await seen(await svc.away(CHANNEL, voter, silent.user_id))
             assert table.seats[seat].away
             due = svc.ai_due(CHANNEL)  # the AI leaves her open decision alone for what her clock had left
             assert due == pytest.approx(1)
             wall.now += due + 1
-            seen(await svc.advance(CHANNEL))
+            await seen(await svc.advance(CHANNEL))
             continue
         wall.now += deadline.seconds + 1
         played.time_ups += 1
-        seen(await svc.expire(CHANNEL, deadline.version))
+        await seen(await svc.expire(CHANNEL, deadline.version))
     else:
         pytest.fail(f"{table.game_key}: no end after {MAX_STEPS} steps")
     return played
@@ -246,6 +249,11 @@ async def check_finished(svc: TableService, table: Table, silent: Player, played
     assert rating["games"] == 1 and rating["wins"] == int(seat in outcome.winners)
     assert mine["rating_before"] == 1000 and mine["rating_after"] is not None
     assert {r["user_id"] for r in svc.store.ratings(GUILD, table.game_key)} == {p.user_id for p in FOUR}
+    # and their record: an abandoned game (the others' records stay clean)
+    assert [r.get("away") for r in results] == [1 if i == seat else None for i in range(len(FOUR))]
+    record = svc.store.record(silent.user_id, GUILD)
+    assert (record["games"], record["abandoned"], record["resigned"], record["acted"]) == (1, 1, 0, 0)
+    assert all(svc.store.record(p.user_id, GUILD)["abandoned"] == 0 for p in FOUR if p is not silent)
     return seat
 
 
