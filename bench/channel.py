@@ -39,6 +39,9 @@ Per game, counted from the Start click (the lobby left out):
 - `channel_messages`: new messages in the table's channel that everyone sees;
 - `channel_image_mb`: bytes of the images attached to those messages (an image an edit attaches
   counted too; each attachment once), in MB (10^6 bytes);
+- `channel_image_mb_held`: bytes of the images the channel's messages hold at the end (an edit
+  replaces its message's image: what the channel keeps, where `channel_image_mb` is what was
+  uploaded);
 - `edits`: PATCH requests to a message (an edit, or the answer of a deferred interaction);
 - `pings`: user mentions in a new channel message's content that its `allowed_mentions` let
   ping (read when the message is first seen after the click that posted it);
@@ -89,8 +92,8 @@ MENU_STEP = re.compile(r"gv:[asm]:")
 """A menu step's custom id: an action button (or "My options"), a select, a multi-select."""
 PAGE = "gv:p:"
 """A "More choices" button: clicked only when a menu offers nothing else."""
-FIGURES = ("human_decisions", "human_turns", "channel_messages", "channel_image_mb", "edits", "pings",
-           "pings_to_actor", "dms", "ephemeral", "actions", "clicks", "finished", "cpu_s", "wall_s")
+FIGURES = ("human_decisions", "human_turns", "channel_messages", "channel_image_mb", "channel_image_mb_held", "edits",
+           "pings", "pings_to_actor", "dms", "ephemeral", "actions", "clicks", "finished", "cpu_s", "wall_s")
 SETTLE_S = 5.0
 """How long simcord waits for the bot to settle after a click (its default). A longer wait let a
 real-time fallback of simcord's clock advance through the bot's timers and hang the run."""
@@ -183,6 +186,10 @@ class Channel:
                               if message.allowed_mentions.allows_user(int(u))}
                     self.figures["pings"] += len(pinged)
                     self.figures["pings_to_actor"] += int(actor in pinged)
+        self.figures["channel_image_bytes_held"] = sum(
+            int(attachment.get("size") or 0)
+            for message in self.env.backend.messages.get(self.channel_id, {}).values() if message.visible_to(None)
+            for attachment in message.attachments)
         sent = self.env.http_requests[self.requests:]
         self.requests = len(self.env.http_requests)
         self.figures["edits"] += sum(1 for r in sent if r.method == "PATCH" and "/messages/" in r.path)
@@ -424,7 +431,8 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
     figures = seen.figures
     report: dict[str, Any] = {
         "human_decisions": decisions, "human_turns": turns, "channel_messages": figures["channel_messages"],
-        "channel_image_mb": round(figures["channel_image_bytes"] / 1e6, 3), "edits": figures["edits"],
+        "channel_image_mb": round(figures["channel_image_bytes"] / 1e6, 3),
+        "channel_image_mb_held": round(figures.get("channel_image_bytes_held", 0) / 1e6, 3), "edits": figures["edits"],
         "pings": figures["pings"], "pings_to_actor": figures["pings_to_actor"], "dms": figures["dms"],
         "ephemeral": figures["ephemeral"], "actions": len(log), "clicks": clicks, "finished": finished,
         "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
