@@ -58,6 +58,10 @@ class _Out:
     waited: frozenset[int] = frozenset()
     """The seats whose own passes, given by hand during a window's hold, the call applied when
     the hold ended: like `actor`, the notice that follows their click pings nobody at them."""
+    ahead: list[Notice] = field(default_factory=list)
+    after: list[Notice] = field(default_factory=list)
+    """Notices the call made itself, kept in the same transaction as the channel's notice, before
+    it (a substitute's briefing) or after it (a seat offered to a new player)."""
 
 
 def highlighted(table: Table, lines: Sequence[Msg]) -> bool:
@@ -338,7 +342,8 @@ class Answers:
         # The players' turn inboxes: who the table waits on now, when that moved (never while a
         # window only took passes: see `still_open`).
         waiting = self._inbox.note(table) if self._inbox is not None else None
-        kept = await self._outbox.keep(table, [*notices, *prompts[1:], *([waiting] if waiting else [])])
+        kept = await self._outbox.keep(table, [*out.ahead, *notices, *out.after, *prompts[1:],
+                                               *([waiting] if waiting else [])])
         public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
         return kept
 

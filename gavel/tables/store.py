@@ -448,6 +448,10 @@ MIGRATIONS: list[Migration] = [
     "CREATE INDEX IF NOT EXISTS inbox_waits_table ON inbox_waits (table_id);"
     "CREATE TABLE IF NOT EXISTS inboxes (user_id INTEGER PRIMARY KEY, channel INTEGER, message INTEGER,"
     " digest TEXT, posted REAL, idle REAL, rev INTEGER NOT NULL DEFAULT 0)",
+    # 12: substitutes: an away seat offered to a new player (`wanted`) and who held the seat
+    # before its player now (`holders`: JSON [[user id, name, version given up], ...]).
+    "ALTER TABLE seats ADD COLUMN wanted INTEGER;"
+    "ALTER TABLE seats ADD COLUMN holders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -1206,6 +1210,18 @@ class Store:
         return found
 
     @_locked
+    def wanted_seats(self, guild: int | None) -> list[dict[str, Any]]:
+        """The away seats offered to a new player at the server's tables in play (`/games open`):
+        `table_id`, `channel`, `game`, `variant`, `seat`, `name`, oldest table first."""
+        cursor = self.db.execute(
+            "SELECT tables.id AS table_id, tables.channel, tables.game, tables.variant, seats.seat, seats.name"
+            " FROM seats JOIN tables ON tables.id = seats.table_id WHERE tables.guild IS ? AND tables.status = 'active'"
+            " AND COALESCE(seats.wanted, 0) = 1 AND COALESCE(seats.away, 0) = 1 ORDER BY tables.id, seats.seat",
+            [guild])
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @_locked
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]:
         """The log in order (all of it, or the `last` n rows). A `last` past what SQLite's LIMIT
         holds (a signed 64-bit integer) is the whole log, which is what asking for more rows
@@ -1315,6 +1331,7 @@ class TableStore(Protocol):
     def unannounced_rows(self) -> list[dict[str, Any]]: ...
     def seats(self, table_id: int) -> list[dict[str, Any]]: ...
     def open_seats(self) -> dict[int, list[dict[str, Any]]]: ...
+    def wanted_seats(self, guild: int | None) -> list[dict[str, Any]]: ...
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]: ...
     def seats_that_acted(self, table_id: int) -> set[int]: ...
     def results(self, table_id: int) -> list[dict[str, Any]]: ...
