@@ -22,11 +22,19 @@ import pytest
 
 from gavel.tables import i18n
 from gavel.tables.ai import choose
+from gavel.tables.away import VOTE_AFTER
 from gavel.tables.notices import Notice, Private, Public
 from gavel.tables.service import Player, Table, TableService
 from rules import registry
 from rules.core import IllegalAction, Msg
 from rules.judtho import ai as judtho_ai
+from tests.tables.backends import Backend
+from tests.tables.test_time_controls import ALICE as TC_ALICE
+from tests.tables.test_time_controls import BOB as TC_BOB
+from tests.tables.test_time_controls import CAROL as TC_CAROL
+from tests.tables.test_time_controls import CHANNEL as TC_CHANNEL
+from tests.tables.test_time_controls import race
+from tests.tables.test_time_controls import service as race_service
 from tests.tables.test_walk_away_games import Wall
 
 ALICE, BOB, CAROL, DAVE, ERIN = (Player(i, n) for i, n in enumerate(("alice", "bob", "carol", "dave", "erin"), 1))
@@ -269,3 +277,30 @@ async def test_the_away_vote_offers_the_seat(tmp_path) -> None:
     # Dave comes back before anyone takes it: the seat is no longer offered
     await svc.sit(CHANNEL, DAVE)
     assert not table.seats[3].wanted and await svc.wanted_seats(GUILD) == []
+
+
+async def test_the_seat_taken_is_stored_the_same_in_both_stores(backend: Backend) -> None:
+    """A toy race of three humans: Alice is voted away (her seat offered by the vote), listed by
+    `/games open` from the database, taken by Dave; another process reading the same database
+    finds Dave in the seat, Alice among its holders, nothing offered any more."""
+    db = backend.location()
+    svc = race_service(db)
+    table = await race(svc, TC_ALICE, TC_BOB, TC_CAROL, time=None)
+    svc.wall.now += VOTE_AFTER + 1  # type: ignore[attr-defined]  # the test's own clock
+    await svc.away(TC_CHANNEL, TC_BOB, TC_ALICE.user_id)
+    await svc.away(TC_CHANNEL, TC_CAROL, TC_ALICE.user_id)
+    assert table.seats[0].away and table.seats[0].wanted
+    [offered] = await race_service(db).wanted_seats(table.guild_id)
+    assert (offered["table_id"], offered["seat"], offered["name"]) == (table.id, 0, TC_ALICE.name)
+    version = table.version
+    notices = await svc.take(TC_CHANNEL, DAVE, "1")
+    assert isinstance(notices[0], Private) and notices[0].user_id == DAVE.user_id
+    other = race_service(db)
+    assert await other.wanted_seats(table.guild_id) == []
+    await other.restore()
+    again = other.table(TC_CHANNEL)
+    assert again is not None
+    info = again.seats[0]
+    assert (info.user_id, info.name, info.ai, info.away, info.wanted) == (DAVE.user_id, DAVE.name, None, False, False)
+    assert info.holders == ((TC_ALICE.user_id, TC_ALICE.name, version),)
+    assert other.legal_for(TC_CHANNEL, DAVE) == svc.legal_for(TC_CHANNEL, DAVE)
