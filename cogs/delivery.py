@@ -405,6 +405,10 @@ class Delivery:
             view = kwargs.get("view") or discord.ui.View(timeout=None)
             view.add_item(components.SitButton.make(notice.table_id, lang))  # the away player's way back
             kwargs["view"] = view
+        if isinstance(notice, Public) and notice.table_id is not None and notice.wanted is not None:
+            view = kwargs.get("view") or discord.ui.View(timeout=None)
+            view.add_item(components.TakeButton.make(notice.table_id, notice.wanted, lang))  # a newcomer's way in
+            kwargs["view"] = view
         file = notice_file(notice, lang)
         if file is not None:
             kwargs["file"] = file
