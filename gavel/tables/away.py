@@ -226,7 +226,7 @@ class Away:
 
 def briefing_lines(briefing: Briefing, before: str) -> list[Msg]:
     """A substitute's private message: whose seat it was, what it was told, what it holds now."""
-    lines = [Msg("table.briefing", {"before": before, "seat": SeatName(briefing.seat)})]
+    lines = [Msg("table.briefing", {"before": before, "n": briefing.seat + 1})]
     lines += briefing.told or [Msg("table.briefing_nothing")]
     if briefing.secrets:
         lines += [Msg("table.briefing_holds"), *briefing.secrets]
