@@ -325,7 +325,7 @@ class Answers:
         notices: list[Notice] = []
         if self.still_open(table, out):  # nothing public, no new prompt: private news alone
             await self._privates(table, out, notices)
-            return await self._outbox.keep(table, notices)
+            return await self._outbox.keep(table, [*out.ahead, *notices, *out.after])
         # The channel pings a seat once per decision (or per turn, `Decision.turn`): when it is first
         # asked in it, and never the seat whose own click this answers, nor one whose pass waits
         # for the window's hold (its standing order answers for it; the mention still shows).
