@@ -41,7 +41,7 @@ from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Private, Public
 from gavel.tables.play import AWAY_AFTER, AWAY_AI, Play
 from gavel.tables.table import Player, Table, engine_config
-from gavel.tables.writes import StaleTable
+from gavel.tables.writes import StaleTable, UndoPoints
 from rules.core import IllegalAction, Msg, SeatName
 
 log = logging.getLogger(__name__)
@@ -64,10 +64,10 @@ class Away:
     """A player taking their seat back (`sit`) and the votes to hand a silent seat to the AI
     (`away`); it keeps nothing of its own (the count and the votes are stored with the seat)."""
 
-    def __init__(self, ground: Ground, play: Play, answers: Answers) -> None:
+    def __init__(self, ground: Ground, play: Play, answers: Answers, undo_points: UndoPoints) -> None:
         _, self._access, self._writes, self._timing = ground
         self._store = ground.tables.store
-        self._play, self._answers = play, answers
+        self._play, self._answers, self._undo_points = play, answers, undo_points
 
     async def sit(self, channel_id: int, player: Player) -> list[Notice]:
         """The player of an away seat takes it back: the AI stops playing it at once (`not_away`
@@ -218,6 +218,7 @@ class Away:
             self._timing.release(table.id)
             if seat in table.decision().asked:  # the AI had not answered it: the newcomer gets the whole time
                 self._timing.decisions.forget(table.id)
+            self._undo_points.forget(table.id)  # the player before's last action is not the newcomer's to take back
             await self._play.run_ai(table, out)
             return await self._answers.notices(table, out)
 

@@ -197,7 +197,7 @@ class TableService:
         """The players' turn inboxes (`gavel.tables.inbox`): off until the front-end turns it on."""
         self.answers = Answers(ground, self.images, self.secrets, self.outbox, self.undo_points, self.inbox)
         self.play = Play(ground, self.ai_turns, self.answers, self.undo_points)
-        self.walkaways = Away(ground, self.play, self.answers)
+        self.walkaways = Away(ground, self.play, self.answers, self.undo_points)
         self.undos = Undo(ground, self.undo_points, self.play, self.answers)
         self.player_settings = Settings(self.store)
         self.expiry = Expiry(ground, self.play, self.answers, self.outbox, self.player_settings)

@@ -81,7 +81,7 @@ class Undo:
         config = engine_config(table.config, table.variant)
         try:
             found = await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
-                                            rows, seat)
+                                            rows, seat, player.user_id)
         except IllegalAction as refusal:  # the seat it names, by name (as `Play.step` does)
             refusal.params = i18n.name_seats(refusal.params, table.seat_name)
             raise
@@ -153,9 +153,10 @@ def _may_take_back(game: Game[Any], before: State, row: dict[str, Any], seat: in
 
 
 def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[int],
-               rows: list[dict[str, Any]], seat: int) -> _TakenBack:
+               rows: list[dict[str, Any]], seat: int, user: int | None = None) -> _TakenBack:
     """Fold the log to just before `seat`'s last action still standing, if it may be taken back
-    (runs in a worker thread); `IllegalAction` with the reason otherwise."""
+    (runs in a worker thread); `IllegalAction` with the reason otherwise. `user`: who asks; an
+    action the seat's player before them chose (a substitute took the seat since) is not theirs."""
     kept = standing(rows)
     if not kept or not any(r["seat"] == seat for r in kept):
         raise IllegalAction("undo_nothing")
@@ -164,8 +165,8 @@ def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[
     if target["seat"] != seat or since:
         other = since[0]["seat"] if since else target["seat"]
         raise IllegalAction("undo_acted_since", player=SeatName(other))
-    if target["user_id"] is None:  # the clock or the AI acted for the seat: not its player's own
-        raise IllegalAction("undo_not_yours")
+    if target["user_id"] is None or (user is not None and target["user_id"] != user):
+        raise IllegalAction("undo_not_yours")  # the clock, the AI or the seat's player before acted for it
     if loads(target["chance"]):
         raise IllegalAction("undo_chance")
     earlier = _fold(game, config, seats, setup, kept[:-2])

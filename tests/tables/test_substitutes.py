@@ -25,6 +25,8 @@ from gavel.tables.ai import choose
 from gavel.tables.away import VOTE_AFTER
 from gavel.tables.notices import Notice, Private, Public
 from gavel.tables.service import Player, Table, TableService
+from gavel.tables.table import engine_config
+from gavel.tables.undo import _take_back
 from rules import registry
 from rules.core import IllegalAction, Msg
 from rules.judtho import ai as judtho_ai
@@ -35,6 +37,10 @@ from tests.tables.test_time_controls import CAROL as TC_CAROL
 from tests.tables.test_time_controls import CHANNEL as TC_CHANNEL
 from tests.tables.test_time_controls import race
 from tests.tables.test_time_controls import service as race_service
+from tests.tables.test_undo import CHANNEL as UNDO_CHANNEL
+from tests.tables.test_undo import PLAYERS as UNDO_PLAYERS
+from tests.tables.test_undo import a_move
+from tests.tables.test_undo import judtho as undo_judtho
 from tests.tables.test_walk_away_games import Wall
 
 ALICE, BOB, CAROL, DAVE, ERIN = (Player(i, n) for i, n in enumerate(("alice", "bob", "carol", "dave", "erin"), 1))
@@ -309,3 +315,20 @@ async def test_the_seat_taken_is_stored_the_same_in_both_stores(backend: Backend
     assert (info.user_id, info.name, info.ai, info.away, info.wanted) == (DAVE.user_id, DAVE.name, None, False, False)
     assert info.holders == ((TC_ALICE.user_id, TC_ALICE.name, version),)
     assert other.legal_for(TC_CHANNEL, DAVE) == svc.legal_for(TC_CHANNEL, DAVE)
+
+
+async def test_a_newcomer_cannot_take_back_the_move_of_the_seat_s_player_before() -> None:
+    """The log's last action is the seat's, chosen by its player then: folded for anyone else at
+    that seat (a substitute since), it is not theirs to take back; for its own player it is."""
+    svc = await undo_judtho()
+    table = svc.table(UNDO_CHANNEL)
+    assert table is not None
+    first = table.to_act()[0]
+    await svc.act(UNDO_CHANNEL, UNDO_PLAYERS[first], a_move(svc, first))
+    rows = svc.store.actions(table.id)
+    config = engine_config(table.config, table.variant)
+    fold = partial(_take_back, table.game, config, len(table.seats), table.setup_record, rows, first)
+    assert fold(UNDO_PLAYERS[first].user_id).action == rows[-1]["action"]
+    with pytest.raises(IllegalAction) as refused:
+        fold(ERIN.user_id)
+    assert refused.value.code == "undo_not_yours"
