@@ -137,6 +137,19 @@ class Clicks:
                 await self.bot.delivery.sit_used(item.table_id, interaction.message.id)
             await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
 
+    async def take(self, interaction: discord.Interaction, item: components.TakeButton) -> None:
+        """"Take this seat": `/table take` of the offered seat for the clicker; the briefing goes
+        to them by DM (privately here when their DMs are closed)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.live(interaction, item.table_id)
+        notices = await self.bot.service.take(table.channel_id, player_of(interaction), str(item.seat + 1))
+        with delivering(self.bot, table.channel_id, notices):
+            await interaction.edit_original_response(content=i18n.gettext("cogs.done", lang_of(interaction)))
+            if interaction.message is not None:  # taken: the button goes from its message
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(view=None)
+            await self.bot.delivery.deliver(notices, channel=interaction.channel, interaction=interaction)
+
     async def confirm(self, interaction: discord.Interaction, item: components.ConfirmButton) -> None:
         """Confirm, under an "Are you sure?": the resignation (`/table leave` during a game) or
         the game's action it asked about, played now (refused if the table moved past it)."""

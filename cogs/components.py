@@ -171,6 +171,7 @@ UNDO_TEMPLATE = rf"gv:u:(?P<table>{_N}):(?P<version>{_N})"
 HISTORY_TEMPLATE = rf"gv:hist:(?P<page>{_N})"
 AGAIN_TEMPLATE = rf"gv:again:(?P<table>{_N})"
 SIT_TEMPLATE = rf"gv:sit:(?P<table>{_N})"
+TAKE_TEMPLATE = rf"gv:take:(?P<table>{_N}):(?P<seat>{_N})"
 CONFIRM_TEMPLATE = rf"gv:ok:(?P<table>{_N}):(?P<version>{_N}):(?P<op>leave|act):(?P<arg>.*)"
 CANCEL_TEMPLATE = rf"gv:no:(?P<table>{_N})"
 
@@ -212,6 +213,10 @@ def hand_id(table_id: int) -> str:
 
 def sit_id(table_id: int) -> str:
     return f"gv:sit:{table_id}"
+
+
+def take_id(table_id: int, seat: int) -> str:
+    return f"gv:take:{table_id}:{seat}"
 
 
 def again_id(table_id: int) -> str:
@@ -558,6 +563,22 @@ class SitButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=SIT
         return cls(_row_button(i18n.gettext("cogs.button.sit", lang), discord.ButtonStyle.success, sit_id(table_id)))
 
 
+class TakeButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=TAKE_TEMPLATE):
+    """"Take this seat", under the line offering an away seat to a new player: what `/table take`
+    does for the clicker (refused for a player seated there, or once the seat is taken)."""
+
+    kind = "take"
+
+    @property
+    def seat(self) -> int:
+        return int(self.fields["seat"])
+
+    @classmethod
+    def make(cls, table_id: int, seat: int, lang: str) -> TakeButton:
+        return cls(discord.ui.Button(label=i18n.gettext("cogs.button.take", lang), style=discord.ButtonStyle.primary,
+                                     custom_id=take_id(table_id, seat)))
+
+
 def kept_sit(message: discord.Message | None, view: discord.ui.View | None) -> discord.ui.View | None:
     """`view` (None: no buttons) for an edit of `message`, with the message's "Take my seat
     back" button kept: it stays under its message until it is used (`without_sit`), whatever
@@ -679,7 +700,8 @@ async def ask_sure(interaction: discord.Interaction, table_id: int, version: int
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
-                 HistorySelect, AgainButton, UndoButton, SitButton, ConfirmButton, CancelButton)
+                 HistorySelect, AgainButton, UndoButton, SitButton, TakeButton, ConfirmButton,
+                 CancelButton)
 
 
 def claimed(custom_id: str) -> bool:

@@ -405,6 +405,10 @@ class Delivery:
             view = kwargs.get("view") or discord.ui.View(timeout=None)
             view.add_item(components.SitButton.make(notice.table_id, lang))  # the away player's way back
             kwargs["view"] = view
+        if isinstance(notice, Public) and notice.table_id is not None and notice.wanted is not None:
+            view = kwargs.get("view") or discord.ui.View(timeout=None)
+            view.add_item(components.TakeButton.make(notice.table_id, notice.wanted, lang))  # a newcomer's way in
+            kwargs["view"] = view
         file = notice_file(notice, lang)
         if file is not None:
             kwargs["file"] = file
@@ -592,12 +596,15 @@ class Delivery:
         read it (`/table me`)."""
         own = interaction is not None and interaction.user.id == notice.user_id
         lang = self._langs.get(notice.user_id, channel_lang)
-        text = clip("\n".join(names.lines(notice, lang)))
-        if not text and not notice.image:
+        # In pages when long (a substitute's briefing): cut at line ends, the picture on the last.
+        *before, text = pages("\n".join(names.lines(notice, lang)))
+        if not text and not before and not notice.image:
             return
         if notice.user_id not in self._dm_closed:
             try:
                 dm = await self.dm(notice.user_id)
+                for page in before:
+                    await dm.send(page)
                 file = notice_file(notice, lang)
                 await (dm.send(text or None, file=file) if file is not None else dm.send(text or None))
                 return
@@ -612,7 +619,10 @@ class Delivery:
             file = notice_file(notice, lang)
             if file is not None:
                 kwargs["file"] = file
-            await reply_ephemeral(interaction, f"{note}\n{text}", **kwargs)
+            *first, last = pages("\n".join([note, *before, text]))
+            for page in first:
+                await reply_ephemeral(interaction, page)
+            await reply_ephemeral(interaction, last, **kwargs)
             return
         key = (notice.table_id, notice.user_id)
         if key in self._dm_noted:

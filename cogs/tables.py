@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from cogs import components, names
 from cogs.components import HistorySelect
-from cogs.delivery import board_file, guild_lang, record_file
+from cogs.delivery import board_file, clip, guild_lang, record_file
 from cogs.errors import lang_of
 from cogs.flows import (
     ack,
@@ -44,6 +44,7 @@ from cogs.flows import (
 )
 from cogs.inbox import games_view, inbox_text
 from gavel.tables import i18n
+from gavel.tables.inbox import game_words
 from gavel.tables.service import game_name
 from gavel.tables.table import Player
 from rules import registry
@@ -136,6 +137,18 @@ class TablesCog(commands.Cog):
         """A strict majority of the other players hands the seat to the AI until its player sits again."""
         await change(self.bot, interaction, lambda channel, by: self.service.away(channel, by, player.id))
 
+    @table.command(name="wanted", description=_t("Offer an away player's seat to someone new (the host)"))
+    @app_commands.describe(seat=_t("The away seat: its number or its player's name"))
+    async def wanted(self, interaction: discord.Interaction, seat: str) -> None:
+        """One line in the channel with a "Take this seat" button; `/games open` lists it too."""
+        await change(self.bot, interaction, lambda channel, by: self.service.want(channel, by, seat))
+
+    @table.command(name="take", description=_t("Take over a wanted seat at this table"))
+    @app_commands.describe(seat=_t("The wanted seat: its number or its player's name"))
+    async def take(self, interaction: discord.Interaction, seat: str) -> None:
+        """The seat is yours from now on: first, by DM, everything it has been told so far."""
+        await change(self.bot, interaction, lambda channel, by: self.service.take(channel, by, seat))
+
     @table.command(name="cancel", description=_t("Cancel the table (its host, or Manage Messages)"))
     async def cancel(self, interaction: discord.Interaction) -> None:
         allowed = can_manage(interaction)
@@ -181,11 +194,17 @@ class TablesCog(commands.Cog):
             await self.service.refresh_inbox(interaction.user.id, messenger, messenger.text_of)
 
     @app_commands.command(name="games", description=_t("Every table waiting for you, on every server (privately)"))
-    async def games(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(open=_t("Instead: the seats wanted at this server's tables, which you may take over"))
+    async def games(self, interaction: discord.Interaction, open: bool = False) -> None:
         """The turn inbox's list, privately, anywhere (a DM included), with a link to each table's
-        channel, where its live message holds the "My options" menu."""
+        channel, where its live message holds the "My options" menu. With `open`, the away seats
+        offered at the server's tables (`/table wanted`), each with its channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = lang_of(interaction)
+        if open:
+            seats = await self.service.wanted_seats(interaction.guild_id)
+            await interaction.followup.send(clip(open_text(seats, lang)), ephemeral=True)
+            return
         waits = await self.service.games(interaction.user.id)
         view = games_view(waits, lang)
         if view is None:
@@ -299,6 +318,15 @@ class TablesCog(commands.Cog):
 
 EMBED_LIMIT = 4096
 """Discord's longest embed description."""
+
+
+def open_text(seats: list[dict[str, Any]], lang: str) -> str:
+    """`/games open`: one line per wanted seat (its game, its channel, the name of the player it
+    was), names escaped."""
+    if not seats:
+        return i18n.gettext("table.wanted_none", lang)
+    return "\n".join(i18n.gettext("table.wanted_open", lang, game=i18n.render(game_words(s["game"]), lang),
+                                  channel=s["channel"], player=names.escaped(s["name"])) for s in seats)
 
 
 def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:

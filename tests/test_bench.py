@@ -553,3 +553,11 @@ def test_inbox_bench_counts_what_one_player_receives_in_a_day(cheap_ai, tmp_path
     assert after["inbox_posts"] >= 1 and after["inbox_edits"] >= 1
     assert after["channel_pings"] == before["channel_pings"]  # the same day, played alike
     assert after["pings"] == after["channel_pings"] + after["reminder_dms"] + after["inbox_posts"]
+
+
+def test_briefing_reports_every_seat_s_fold() -> None:
+    briefing = script("briefing")
+    found = asyncio.run(briefing.measure("judge_dredd", 20, "b"))
+    assert found["rows"] >= 20 and [s["seat"] for s in found["seats"]] == [0, 1, 2, 3]
+    assert all(s["lines"] > 0 and s["cpu_ms"] >= 0 for s in found["seats"])  # every Judge holds a hand
+    assert set(found["slowest"]) == {"cpu_ms", "wall_ms"}

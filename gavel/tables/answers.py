@@ -58,6 +58,10 @@ class _Out:
     waited: frozenset[int] = frozenset()
     """The seats whose own passes, given by hand during a window's hold, the call applied when
     the hold ended: like `actor`, the notice that follows their click pings nobody at them."""
+    ahead: list[Notice] = field(default_factory=list)
+    after: list[Notice] = field(default_factory=list)
+    """Notices the call made itself, kept in the same transaction as the channel's notice, before
+    it (a substitute's briefing) or after it (a seat offered to a new player)."""
 
 
 def highlighted(table: Table, lines: Sequence[Msg]) -> bool:
@@ -321,7 +325,7 @@ class Answers:
         notices: list[Notice] = []
         if self.still_open(table, out):  # nothing public, no new prompt: private news alone
             await self._privates(table, out, notices)
-            return await self._outbox.keep(table, notices)
+            return await self._outbox.keep(table, [*out.ahead, *notices, *out.after])
         # The channel pings a seat once per decision (or per turn, `Decision.turn`): when it is first
         # asked in it, and never the seat whose own click this answers, nor one whose pass waits
         # for the window's hold (its standing order answers for it; the mention still shows).
@@ -338,7 +342,8 @@ class Answers:
         # The players' turn inboxes: who the table waits on now, when that moved (never while a
         # window only took passes: see `still_open`).
         waiting = self._inbox.note(table) if self._inbox is not None else None
-        kept = await self._outbox.keep(table, [*notices, *prompts[1:], *([waiting] if waiting else [])])
+        kept = await self._outbox.keep(table, [*out.ahead, *notices, *out.after, *prompts[1:],
+                                               *([waiting] if waiting else [])])
         public.timer = self._timing.timer(table)  # as written: the front-end arms it without asking
         return kept
 

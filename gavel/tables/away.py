@@ -12,6 +12,14 @@ the player takes it back (see `gavel.tables.decisions` for the time control that
   open when the vote passed alone for `GRACE` (or the time its clock had left, if shorter; the
   player may still `/table sit` and answer it), then plays on (`Clocks.hold`).
 - `sit(channel, player)`: the player of an away seat takes it back; the AI stops at once.
+- `want(channel, by, seat)`: the host offers an away seat to a new player (the away vote offers
+  the seat it hands over by itself): the seat is `wanted`, and the channel told once, with a
+  "Take this seat" button.
+- `take(channel, player, seat)`: a user not seated at the table takes a wanted away seat. The
+  seat is theirs from now on (their name shown), the AI stops, the player before is kept in
+  `SeatInfo.holders` with the version they gave it up at, and the newcomer is sent privately
+  everything the seat has been told so far (`gavel.tables.briefing`, folded from the log), then
+  the channel is told.
 
 An away seat keeps its user (`SeatInfo.away`, with `ai` set, so every AI path plays it). The
 count (`SeatInfo.timeouts`) and the votes (`SeatInfo.votes`) are stored with the seat
@@ -21,16 +29,19 @@ both are cleared when the seat acts itself (`Play.acted`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from dataclasses import replace
 
 from gavel.tables import i18n
 from gavel.tables.answers import Answers, _Out
+from gavel.tables.briefing import Briefing, brief
 from gavel.tables.ground import Ground
-from gavel.tables.notices import Notice, Public
+from gavel.tables.notices import Notice, Private, Public
 from gavel.tables.play import AWAY_AFTER, AWAY_AI, Play
-from gavel.tables.table import Player, Table
+from gavel.tables.table import Player, Table, engine_config
+from gavel.tables.writes import StaleTable, UndoPoints
 from rules.core import IllegalAction, Msg, SeatName
 
 log = logging.getLogger(__name__)
@@ -53,9 +64,10 @@ class Away:
     """A player taking their seat back (`sit`) and the votes to hand a silent seat to the AI
     (`away`); it keeps nothing of its own (the count and the votes are stored with the seat)."""
 
-    def __init__(self, ground: Ground, play: Play, answers: Answers) -> None:
+    def __init__(self, ground: Ground, play: Play, answers: Answers, undo_points: UndoPoints) -> None:
         _, self._access, self._writes, self._timing = ground
-        self._play, self._answers = play, answers
+        self._store = ground.tables.store
+        self._play, self._answers, self._undo_points = play, answers, undo_points
 
     async def sit(self, channel_id: int, player: Player) -> list[Notice]:
         """The player of an away seat takes it back: the AI stops playing it at once (`not_away`
@@ -66,7 +78,8 @@ class Away:
             if seat is None:
                 raise IllegalAction("not_away")
             info = table.seats[seat]
-            await self._writes.store_seat(table, seat, replace(info, ai=None, away=False, timeouts=0, votes=()),
+            await self._writes.store_seat(table, seat, replace(info, ai=None, away=False, wanted=False, timeouts=0,
+                                                                      votes=()),
                                    checked=True)
             out = _Out([Msg("table.sat_back", {"player": SeatName(seat)})], actor=seat)
             self._timing.release(table.id)
@@ -122,8 +135,100 @@ class Away:
             grace = GRACE if left is None else min(GRACE, left)
             out = _Out()
             await self._play.hand_to_ai(table, seat, out, Msg("table.away_voted", params), checked=True)
+            # the seat is offered to a new player at once: the others voted that its player is gone
+            await self._writes.store_seat(table, seat, replace(table.seats[seat], wanted=True))
+            out.after.append(self._offer(table, seat))
             self._timing.hold(table, seat, grace)
             await self._play.run_ai(table, out)
             return await self._answers.notices(table, out)
 
         return await self._access.on_table(channel_id, change)
+
+    # ------------------------------------------------------------------ substitutes
+    @staticmethod
+    def seat_named(table: Table, text: str) -> int:
+        """The seat `text` names: its number (from 1) or its player's name, any case
+        (`no_such_seat` otherwise)."""
+        wanted = text.strip()
+        if wanted.isdigit() and 1 <= int(wanted) <= len(table.seats):
+            return int(wanted) - 1
+        found = [i for i, s in enumerate(table.seats) if s.name.casefold() == wanted.casefold()]
+        if len(found) != 1:
+            raise IllegalAction("no_such_seat", seat=wanted)
+        return found[0]
+
+    @staticmethod
+    def _offer(table: Table, seat: int) -> Public:
+        """The channel's line offering `seat`, with its "Take this seat" button."""
+        return Public(table.id, [Msg("table.seat_wanted", {"player": SeatName(seat)})], names=table.names,
+                      wanted=seat)
+
+    async def want(self, channel_id: int, by: Player, seat_text: str) -> list[Notice]:
+        """The host offers an away seat to a new player (`table.seat_wanted`, once). Refused: not
+        the host (`not_host`), a seat its player holds or that resigned (`wanted_not_away`), a seat
+        offered already (`wanted_already`)."""
+        async def change(table: Table) -> list[Notice]:
+            self._access.require(table, "active")
+            self._access.require_host(table, by)
+            seat = self.seat_named(table, seat_text)
+            info = table.seats[seat]
+            if not info.away or info.resigned:
+                raise IllegalAction("wanted_not_away", player=info.name)
+            if info.wanted:
+                raise IllegalAction("wanted_already", player=info.name)
+            await self._writes.store_seat(table, seat, replace(info, wanted=True), checked=True)
+            return await self._answers.keep(table, [self._offer(table, seat)])
+
+        return await self._access.on_table(channel_id, change)
+
+    async def briefing(self, table: Table, seat: int) -> Briefing:
+        """What `seat` has been told so far, folded from the stored log in a worker thread
+        (`StaleTable` when the log and the table disagree: another process is writing it)."""
+        assert table.state is not None  # a game in play
+        rows = await asyncio.to_thread(self._store.actions, table.id)
+        if rows and rows[-1]["version"] != table.version:
+            raise StaleTable()
+        config = engine_config(table.config, table.variant)
+        found, _ = await asyncio.to_thread(brief, table.game, config, len(table.seats), table.setup_record, rows,
+                                           seat)
+        return found
+
+    async def take(self, channel_id: int, player: Player, seat_text: str) -> list[Notice]:
+        """`player` (not seated at the table) takes the wanted away seat `seat_text`: the seat is
+        theirs, its player before is kept in `holders`, and they are sent the seat's briefing
+        before the channel hears of it. Refused: a player seated here already (`take_seated`), a
+        seat not offered (`take_not_wanted`)."""
+        async def change(table: Table) -> list[Notice]:
+            self._access.require(table, "active")
+            if any(s.user_id == player.user_id and not s.resigned for s in table.seats):
+                raise IllegalAction("take_seated")
+            seat = self.seat_named(table, seat_text)
+            info = table.seats[seat]
+            if not (info.away and info.wanted) or info.resigned or info.user_id is None:
+                raise IllegalAction("take_not_wanted", player=info.name)
+            briefing = await self.briefing(table, seat)
+            before = info.name
+            held = (*info.holders, (info.user_id, info.name, table.version))
+            await self._writes.store_seat(table, seat, replace(
+                info, user_id=player.user_id, name=player.name, ai=None, away=False, wanted=False, timeouts=0,
+                votes=(), orders=None, holders=held), checked=True)
+            told = Private(table.id, seat, player.user_id, briefing_lines(briefing, before), names=table.names)
+            out = _Out([Msg("table.seat_taken", {"player": SeatName(seat), "before": before})], actor=seat,
+                       ahead=[told])
+            self._timing.release(table.id)
+            if seat in table.decision().asked:  # the AI had not answered it: the newcomer gets the whole time
+                self._timing.decisions.forget(table.id)
+            self._undo_points.forget(table.id)  # the player before's last action is not the newcomer's to take back
+            await self._play.run_ai(table, out)
+            return await self._answers.notices(table, out)
+
+        return await self._access.on_table(channel_id, change)
+
+
+def briefing_lines(briefing: Briefing, before: str) -> list[Msg]:
+    """A substitute's private message: whose seat it was, what it was told, what it holds now."""
+    lines = [Msg("table.briefing", {"before": before, "n": briefing.seat + 1})]
+    lines += briefing.told or [Msg("table.briefing_nothing")]
+    if briefing.secrets:
+        lines += [Msg("table.briefing_holds"), *briefing.secrets]
+    return lines

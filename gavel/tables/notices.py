@@ -196,6 +196,9 @@ class Public(_Lines):
     highlight: bool = False
     """The change said a moment the table wants to find again in its history (one of the game's
     `GameInfo.highlights`): its notice gets a message of its own."""
+    wanted: int | None = None
+    """The away seat this notice offers to a new player (`TableService.want`): a front-end shows
+    a "Take this seat" button under it."""
 
 
 @dataclass
@@ -361,7 +364,8 @@ def to_record(notice: Notice) -> dict[str, Any]:
                 **({"over": True} if notice.over else {}), **({"away": True} if notice.away else {}),
                 **({"undo": list(notice.undo)} if notice.undo else {}),
                 **({"version": notice.version} if notice.version is not None else {}),
-                **({"highlight": True} if notice.highlight else {})}
+                **({"highlight": True} if notice.highlight else {}),
+                **({"wanted": notice.wanted} if notice.wanted is not None else {})}
     return {**record, "kind": "private", "seat": notice.seat, "user": notice.user_id, "shows": notice.shows}
 
 
@@ -388,7 +392,7 @@ def from_record(record: dict[str, Any], image: bytes | None = None, outbox: int 
         return Public(record.get("table"), lines, image, prompt, names, outbox, bool(record.get("over")),
                       dict(record.get("alt") or {}), bool(record.get("away")),
                       (int(undo[0]), int(undo[1])) if undo else None, version=record.get("version"),
-                      highlight=bool(record.get("highlight")))
+                      highlight=bool(record.get("highlight")), wanted=record.get("wanted"))
     return Private(record["table"], record["seat"], record["user"], lines, image, names, outbox,
                    record.get("shows", "hand"), dict(record.get("alt") or {}))
 

@@ -154,6 +154,10 @@ MIGRATIONS: list[str] = [
     "CREATE TABLE IF NOT EXISTS blocks (user_id BIGINT NOT NULL, blocked BIGINT NOT NULL, at TIMESTAMPTZ,"
     " PRIMARY KEY (user_id, blocked));"
     "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks (blocked)",
+    # 11: substitutes (the SQLite store's schema 13): an away seat offered to a new player and who
+    # held the seat before its player now (JSON [[user id, name, version given up], ...]).
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS wanted INTEGER;"
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS holders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -176,7 +180,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("id", "guild", "channel", "game", "variant", "status", "seed", "config", "state", "version", "setup",
                "host", "created", "updated", "started", "finished", "clock", "rated", "announced"),
     "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes",
-              "orders"),
+              "orders", "wanted", "holders"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
                 "resigned", "reason", "finished", "rating_before", "rating_after", "away"),
 }
@@ -891,6 +895,14 @@ class PgStore:
                               " WHERE tables.status IN ('lobby', 'active') ORDER BY seats.table_id, seats.seat"):
             found.setdefault(row["table_id"], []).append(row)
         return found
+
+    def wanted_seats(self, guild: int | None) -> list[dict[str, Any]]:
+        """The away seats offered to a new player at the server's tables in play (see the SQLite store's)."""
+        return self._read(
+            "SELECT tables.id AS table_id, tables.channel, tables.game, tables.variant, seats.seat, seats.name"
+            " FROM seats JOIN tables ON tables.id = seats.table_id WHERE tables.guild IS NOT DISTINCT FROM %s::bigint"
+            " AND tables.status = 'active' AND COALESCE(seats.wanted, 0) = 1 AND COALESCE(seats.away, 0) = 1"
+            " ORDER BY tables.id, seats.seat", [guild])
 
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]:
         """The log in order (all of it, or the `last` n rows; more than exist: all of them)."""

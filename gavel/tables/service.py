@@ -104,6 +104,7 @@ from gavel.tables.access import Access
 from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.away import Away
+from gavel.tables.briefing import Briefing
 from gavel.tables.clock import Deadline
 from gavel.tables.decisions import Decisions, clock_lines, time_lines, turn_lines
 from gavel.tables.expiry import Expiry
@@ -198,7 +199,7 @@ class TableService:
         """The players' turn inboxes (`gavel.tables.inbox`): off until the front-end turns it on."""
         self.answers = Answers(ground, self.images, self.secrets, self.outbox, self.undo_points, self.inbox)
         self.play = Play(ground, self.ai_turns, self.answers, self.undo_points)
-        self.walkaways = Away(ground, self.play, self.answers)
+        self.walkaways = Away(ground, self.play, self.answers, self.undo_points)
         self.undos = Undo(ground, self.undo_points, self.play, self.answers)
         self.player_settings = Settings(self.store)
         self.expiry = Expiry(ground, self.play, self.answers, self.outbox, self.player_settings)
@@ -467,6 +468,32 @@ class TableService:
         a second vote (`away_voted`), outside a game in play. Once a strict majority of the other
         humans (not AI, not that seat) voted while that seat has not acted, the AI takes it."""
         return await self.walkaways.away(channel_id, by, user_id)
+
+    # ------------------------------------------------------------------ substitutes (`away`)
+    async def want(self, channel_id: int, by: Player, seat: str) -> list[Notice]:
+        """The host offers the away seat `seat` (its number or its player's name) to a new player:
+        one line in the channel, with a "Take this seat" button (`Public.wanted`)."""
+        return await self.walkaways.want(channel_id, by, seat)
+
+    async def take(self, channel_id: int, player: Player, seat: str) -> list[Notice]:
+        """`player`, not seated here, takes the wanted away seat `seat`: first their briefing (a
+        `Private`: everything the seat has been told, folded from the log), then the channel's
+        notice; the player before is kept in the seat's `holders`."""
+        return await self.walkaways.take(channel_id, player, seat)
+
+    async def briefing(self, channel_id: int, seat: int) -> Briefing:
+        """What `seat` of the channel's table in play has been told so far, from the log
+        (`gavel.tables.briefing`)."""
+        async def read(table: Table) -> Briefing:
+            self.access.require(table, "active")
+            return await self.walkaways.briefing(table, seat)
+
+        return await self.access.on_table(channel_id, read)
+
+    async def wanted_seats(self, guild_id: int | None) -> list[dict[str, Any]]:
+        """`/games open`: the away seats offered at the server's tables in play, from the database
+        (`table_id`, `channel`, `game`, `variant`, `seat`, `name`)."""
+        return await asyncio.to_thread(self.store.wanted_seats, guild_id)
 
     # ------------------------------------------------------------------ undo (`undo`)
     async def undo(self, channel_id: int, player: Player, *, version: int | None = None) -> list[Notice]:

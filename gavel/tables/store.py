@@ -493,6 +493,10 @@ MIGRATIONS: list[Migration] = [
     "CREATE TABLE IF NOT EXISTS blocks (user_id INTEGER NOT NULL, blocked INTEGER NOT NULL, at TEXT,"
     " PRIMARY KEY (user_id, blocked));"
     "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks (blocked)",
+    # 13: substitutes: an away seat offered to a new player (`wanted`) and who held the seat
+    # before its player now (`holders`: JSON [[user id, name, version given up], ...]).
+    "ALTER TABLE seats ADD COLUMN wanted INTEGER;"
+    "ALTER TABLE seats ADD COLUMN holders TEXT",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -1251,6 +1255,18 @@ class Store:
         return found
 
     @_locked
+    def wanted_seats(self, guild: int | None) -> list[dict[str, Any]]:
+        """The away seats offered to a new player at the server's tables in play (`/games open`):
+        `table_id`, `channel`, `game`, `variant`, `seat`, `name`, oldest table first."""
+        cursor = self.db.execute(
+            "SELECT tables.id AS table_id, tables.channel, tables.game, tables.variant, seats.seat, seats.name"
+            " FROM seats JOIN tables ON tables.id = seats.table_id WHERE tables.guild IS ? AND tables.status = 'active'"
+            " AND COALESCE(seats.wanted, 0) = 1 AND COALESCE(seats.away, 0) = 1 ORDER BY tables.id, seats.seat",
+            [guild])
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    @_locked
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]:
         """The log in order (all of it, or the `last` n rows). A `last` past what SQLite's LIMIT
         holds (a signed 64-bit integer) is the whole log, which is what asking for more rows
@@ -1400,6 +1416,7 @@ class TableStore(Protocol):
     def unannounced_rows(self) -> list[dict[str, Any]]: ...
     def seats(self, table_id: int) -> list[dict[str, Any]]: ...
     def open_seats(self) -> dict[int, list[dict[str, Any]]]: ...
+    def wanted_seats(self, guild: int | None) -> list[dict[str, Any]]: ...
     def actions(self, table_id: int, last: int | None = None) -> list[dict[str, Any]]: ...
     def seats_that_acted(self, table_id: int) -> set[int]: ...
     def results(self, table_id: int) -> list[dict[str, Any]]: ...

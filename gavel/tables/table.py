@@ -125,6 +125,13 @@ class SeatInfo:
     orders: dict[str, Any] | None = None
     """The standing orders its player set at this table (`gavel.tables.orders`): {order key: its
     mark}; None: the game's defaults (`Plugin.default_orders`), which a new player gets."""
+    wanted: bool = False
+    """The away seat is offered to a new player (`/table wanted`, or the away vote): one who is
+    not seated may take it (`TableService.take`)."""
+    holders: tuple[tuple[int, str, int], ...] = ()
+    """Who held the seat before its player now, in order: (user id, name, the table's version
+    when they gave it up to a substitute). The holder now held it from the last one's version
+    (from the start when empty)."""
 
     @property
     def is_ai(self) -> bool:
@@ -143,19 +150,23 @@ class SeatInfo:
         return None if self.orders is None else json.dumps(self.orders, sort_keys=True)
 
     def away_row(self) -> dict[str, Any]:
-        """The walk-away columns of the seat's row (`away`, `timeouts`, `away_votes`: JSON list)."""
+        """The walk-away columns of the seat's row (`away`, `timeouts`, `away_votes`: JSON list;
+        `wanted`, `holders`: JSON list of [user id, name, version])."""
         return {"away": int(self.away), "timeouts": self.timeouts,
-                "away_votes": json.dumps(list(self.votes)) if self.votes else None}
+                "away_votes": json.dumps(list(self.votes)) if self.votes else None,
+                "wanted": int(self.wanted),
+                "holders": json.dumps([list(h) for h in self.holders]) if self.holders else None}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> SeatInfo:
         """A stored seat row (rows from before walk-aways have no `away`, `timeouts`, `away_votes`;
-        from before standing orders, no `orders`)."""
-        votes, orders = row.get("away_votes"), row.get("orders")
+        from before standing orders, no `orders`; from before substitutes, no `wanted`, `holders`)."""
+        votes, orders, holders = row.get("away_votes"), row.get("orders"), row.get("holders")
         found = json.loads(orders) if orders else None
+        held = tuple((int(u), str(n), int(v)) for u, n, v in json.loads(holders)) if holders else ()
         return cls(row["user_id"], row["name"], row["ai"], bool(row["resigned"]), bool(row.get("away") or 0),
                    int(row.get("timeouts") or 0), tuple(json.loads(votes)) if votes else (),
-                   found if isinstance(found, dict) else None)
+                   found if isinstance(found, dict) else None, bool(row.get("wanted") or 0), held)
 
 
 @dataclass(eq=False)

@@ -83,7 +83,7 @@ class Undo:
             last, again = kept
             found = _TakenBack(last.state(table.game), last.action, again)
         else:
-            found = await self._folded(table, seat)
+            found = await self._folded(table, seat, player.user_id)
         game, expected = table.game, table.version
         old_state, old_snapshot = table.state, table.snapshot
         tracked = self._timing.decisions.peek(table.id)
@@ -113,16 +113,17 @@ class Undo:
         return await self._answers.notices(table, out)
 
 
-    async def _folded(self, table: Table, seat: int) -> _TakenBack:
+    async def _folded(self, table: Table, seat: int, user: int) -> _TakenBack:
         """The state before the seat's last action, folded from the log (in a worker thread):
-        an action another process applied, or one from before a restart."""
+        an action another process applied, or one from before a restart. `user`: who asks (an
+        action of the seat's player before them is not theirs to take back)."""
         rows = await asyncio.to_thread(self._store.actions, table.id)
         if rows and rows[-1]["version"] != table.version:
             raise StaleTable()  # the log and the table disagree: another process is writing it
         config = engine_config(table.config, table.variant)
         try:
             return await asyncio.to_thread(_take_back, table.game, config, len(table.seats), table.setup_record,
-                                           rows, seat)
+                                           rows, seat, user)
         except IllegalAction as refusal:  # the seat it names, by name (as `Play.step` does)
             refusal.params = i18n.name_seats(refusal.params, table.seat_name)
             raise
@@ -169,9 +170,10 @@ def _may_take_back(game: Game[Any], before: State, row: dict[str, Any], seat: in
 
 
 def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[int],
-               rows: list[dict[str, Any]], seat: int) -> _TakenBack:
+               rows: list[dict[str, Any]], seat: int, user: int | None = None) -> _TakenBack:
     """Fold the log to just before `seat`'s last action still standing, if it may be taken back
-    (runs in a worker thread); `IllegalAction` with the reason otherwise."""
+    (runs in a worker thread); `IllegalAction` with the reason otherwise. `user`: who asks; an
+    action the seat's player before them chose (a substitute took the seat since) is not theirs."""
     kept = standing(rows)
     if not kept or not any(r["seat"] == seat for r in kept):
         raise IllegalAction("undo_nothing")
@@ -180,8 +182,8 @@ def _take_back(game: Game[Any], config: dict[str, Any], seats: int, setup: list[
     if target["seat"] != seat or since:
         other = since[0]["seat"] if since else target["seat"]
         raise IllegalAction("undo_acted_since", player=SeatName(other))
-    if target["user_id"] is None:  # the clock or the AI acted for the seat: not its player's own
-        raise IllegalAction("undo_not_yours")
+    if target["user_id"] is None or (user is not None and target["user_id"] != user):
+        raise IllegalAction("undo_not_yours")  # the clock, the AI or the seat's player before acted for it
     if loads(target["chance"]):
         raise IllegalAction("undo_chance")
     earlier = _fold(game, config, seats, setup, kept[:-2])

@@ -91,8 +91,9 @@ class AIUnwritten(Exception):
 
 
 def _fields(seat: SeatInfo) -> dict[str, object]:
-    """The columns of a seat's row a walk-away changes (who plays it, and the walk-away's own)."""
-    return {"ai": seat.ai, **seat.away_row()}
+    """The columns of a seat's row a walk-away changes (who plays it, and the walk-away's own; a
+    substitute's user and name)."""
+    return {"user_id": seat.user_id, "name": seat.name, "ai": seat.ai, **seat.away_row()}
 
 
 @dataclass(frozen=True)

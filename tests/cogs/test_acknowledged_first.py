@@ -210,6 +210,7 @@ async def test_every_component_answers_before_it_waits(world, service, simcord_b
         "info": (components.info_id(table.id), None),
         "hand": (components.hand_id(table.id), None),
         "sit": (components.sit_id(table.id), None),
+        "take": (components.take_id(table.id, 0), None),
         "again": (components.again_id(table.id), None),
         "undo": (components.undo_id(table.id, version), None),
         "history": ("gv:hist:0", str(table.id)),

@@ -104,3 +104,18 @@ async def test_closed_dms_are_not_tried_again_until_the_player_next_interacts(wo
     assert requests("POST", "/users/@me/channels") <= 1  # the DM channel, made once at most
     assert requests("GET", f"/users/{w.alice.id}") <= 1
     assert refusals(w.env) == []
+
+
+async def test_a_long_private_notice_arrives_whole_in_pages(world, service):
+    """A private notice past one message (a substitute's briefing of a long game) is sent by DM in
+    pages cut at line ends, every line of it, the last one included; never clipped."""
+    w = world
+    table, _prompt = await started(w, service)
+    lines = [Msg("cogs.done")] * 400  # "Done." 400 times: about 2,400 characters
+    delivery = w.env.bot.delivery
+    channel = w.env.bot.get_channel(w.channel.id)
+    await delivery.deliver([Private(table.id, 0, w.alice.id, lines)], channel=channel)
+    await w.env.settle()
+    dms = w.alice.user.dm_channel.history()
+    assert len(dms) == 2 and all(len(m.content) <= 2000 for m in dms)
+    assert "\n".join(m.content for m in dms).split("\n") == [i18n.gettext("cogs.done")] * 400

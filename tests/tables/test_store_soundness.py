@@ -375,7 +375,7 @@ async def make_old_file(path: Path) -> int:
     svc.store.db.execute("DROP INDEX actions_table_version")
     svc.store.db.execute("DROP TABLE outbox")
     svc.store.db.execute("ALTER TABLE tables DROP COLUMN announced")
-    for column in ("away", "timeouts", "away_votes", "orders"):  # walk-aways and standing orders came later
+    for column in ("away", "timeouts", "away_votes", "orders", "wanted", "holders"):  # each came later
         svc.store.db.execute(f"ALTER TABLE seats DROP COLUMN {column}")
     svc.store.db.execute("ALTER TABLE results DROP COLUMN away")  # players' records came later
     svc.store.db.execute("PRAGMA user_version = 0")
