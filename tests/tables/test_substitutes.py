@@ -158,13 +158,19 @@ async def test_the_briefing_is_what_the_seat_was_sent(key: str) -> None:
         assert any(got.everything.values()), "a hidden-information game told no seat anything alone"
 
 
+async def heard(svc: TableService, notices: list[Any]) -> None:
+    """Every notice reached Discord (its outbox row done): a time-up is then the player's own,
+    which counts toward a walk-away (a notice still owed would be the platform's fault)."""
+    await svc.delivered(n.outbox for n in notices if getattr(n, "outbox", None) is not None)
+
+
 # --------------------------------------------------------------------------- the flow
 async def four_humans_one_away(svc: TableService, wall: Wall, key: str = "judge_dredd", seed: str = "d5") -> Table:
     """A game of four humans where Dave let his time run out twice: the AI plays his seat."""
     await svc.create(GUILD, CHANNEL, key, ALICE, seed=seed, time="live")
     for p in FOUR[1:]:
         await svc.join(CHANNEL, p)
-    await svc.start(CHANNEL, ALICE)
+    await heard(svc, await svc.start(CHANNEL, ALICE))
     table = svc.table(CHANNEL)
     assert table is not None
     policy = registry.plugin(key).ai
@@ -175,12 +181,12 @@ async def four_humans_one_away(svc: TableService, wall: Wall, key: str = "judge_
         if present:
             seat = table.seat_of(present[0].user_id)
             assert seat is not None and table.state is not None
-            await svc.act(CHANNEL, present[0], choose(table.game, table.state, seat, policy))
+            await heard(svc, await svc.act(CHANNEL, present[0], choose(table.game, table.state, seat, policy)))
             continue
         deadline = svc.deadline(CHANNEL)
         assert deadline is not None
         wall.now += deadline.seconds + 1
-        await svc.expire(CHANNEL, deadline.version)
+        await heard(svc, await svc.expire(CHANNEL, deadline.version))
     pytest.fail("Dave was never handed to the AI")
 
 
