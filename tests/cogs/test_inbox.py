@@ -5,39 +5,16 @@ tests stands for any game."""
 
 from __future__ import annotations
 
-import pytest
-
 from cogs.delivery import channel_link
-from gavel.tables import i18n
-from gavel.tables.service import TableService
-from tests.cogs import toy_window
-from tests.cogs.test_reminders import Virtual, answer, start, virtual_service, window_bot
-from tests.cogs.test_window import HAND_LINE
-
-
-@pytest.fixture(autouse=True)
-def hand_line(monkeypatch):
-    monkeypatch.setitem(i18n.catalogue("en"), f"{toy_window.KEY}.hand", HAND_LINE)
-
-
-@pytest.fixture
-def clock() -> Virtual:
-    return Virtual()
-
-
-@pytest.fixture
-def service(db_path, clock) -> TableService:
-    return virtual_service(db_path, clock)
-
-
-@pytest.fixture(autouse=True)
-def on_virtual_time(clock, simcord_env) -> None:
-    clock.env = simcord_env
-
-
-@pytest.fixture
-def simcord_bot(service):
-    return window_bot(service)
+from tests.cogs.test_reminders import (  # noqa: F401 (the reminders' fixtures: the window toy on virtual time)
+    answer,
+    clock,
+    hand_line,
+    on_virtual_time,
+    service,
+    simcord_bot,
+    start,
+)
 
 
 def inbox(member) -> list:
@@ -47,7 +24,7 @@ def inbox(member) -> list:
     return sorted(found, key=lambda m: m.id)
 
 
-async def test_the_inbox_is_one_dm_edited_as_the_table_moves_and_games_lists_it(world, service):
+async def test_the_inbox_is_one_dm_edited_as_the_table_moves_and_games_lists_it(world, service):  # noqa: F811
     w = world
     said = answer(await w.alice.slash(w.channel, "table settings", inbox="on"))
     assert "Turn inbox by DM" in said.content
