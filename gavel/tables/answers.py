@@ -312,6 +312,11 @@ class Answers:
             self._secrets.restore(table.id, sent)
             raise
 
+    def secrets_told(self, table: Table, seat: int) -> None:
+        """What `seat` holds now was told its player some other way (a substitute's briefing):
+        its next change alone is sent (`Secrets.told`)."""
+        self._secrets.told(table, seat)
+
     def still_open(self, table: Table, out: _Out) -> bool:
         """Whether the call only passed in a window that is still open (see `_Out.before`): what
         the channel would hear then (who passed, and when) could tell a seat whose pass came

@@ -213,6 +213,7 @@ class Away:
                 info, user_id=player.user_id, name=player.name, ai=None, away=False, wanted=False, timeouts=0,
                 votes=(), orders=None, holders=held), checked=True)
             told = Private(table.id, seat, player.user_id, briefing_lines(briefing, before), names=table.names)
+            self._answers.secrets_told(table, seat)  # the briefing says what the seat holds: not sent again
             out = _Out([Msg("table.seat_taken", {"player": SeatName(seat), "before": before})], actor=seat,
                        ahead=[told])
             self._timing.release(table.id)

@@ -47,6 +47,12 @@ class Secrets:
         sent[seat] = now
         return lines
 
+    def told(self, table: Table, seat: int) -> None:
+        """`seat`'s player was just told what it holds some other way (a substitute's briefing):
+        it counts as sent, so only a change is sent again."""
+        if table.state is not None and table.status == "active":
+            self._sent.setdefault(table.id, {})[seat] = digest(list(table.game.secrets(table.state, seat)))
+
     def remember(self, table: Table) -> None:
         """After a restart: what the players hold counts as sent (`/table me` shows it any time);
         only a change is sent again."""

@@ -226,6 +226,9 @@ async def test_the_host_offers_an_away_seat_and_a_newcomer_takes_it(tmp_path) ->
     assert first.lines[0].key == "table.briefing" and first.lines[0].params["before"] == "dave"
     assert expected.told and all(m in first.lines for m in expected.told)  # Dredd deals a hand: told
     assert first.lines[-len(expected.secrets):] == expected.secrets
+    again = [n for n in notices if isinstance(n, Private) and n is not first and n.user_id == ERIN.user_id
+             and any(m in n.lines for m in expected.secrets)]
+    assert again == []  # what the seat holds is in the briefing: not sent a second time
     said = [m.key for n in notices if isinstance(n, Public) for m in n.lines]
     assert "table.seat_taken" in said
     info = table.seats[3]
