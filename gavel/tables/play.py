@@ -114,7 +114,7 @@ class Play:
         if await self._queued(table, seat, action_text.strip()):
             return []  # the pass waits for the window's hold: the player's own acknowledgement says so
         out = _Out(lang=lang, actor=seat, before=table.decision())
-        before = table.snapshot
+        before = table.snapshot_text
         # Written with the call's notices (one transaction), or before anything else is written.
         draws = await self.step(table, seat, action_text.strip(), out, by=player.user_id, defer=True)
         try:

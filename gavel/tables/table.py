@@ -227,6 +227,11 @@ class Table:
     def snapshot(self, snapshot: dict[str, Any] | None) -> None:
         self._stored = None if snapshot is None else json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
 
+    @property
+    def snapshot_text(self) -> str | None:
+        """`snapshot` as the JSON text it is kept in (no copy made): what keeps it elsewhere."""
+        return self._stored
+
     def stored_as(self, text: str | None) -> None:
         """The state as the store has it (its JSON text, as read): kept as it is, the state object
         made from it when first looked at."""

@@ -132,9 +132,9 @@ class UndoPoints:
             return False
         return self._points.get(table.id) == (table.version, seat)
 
-    async def note(self, table: Table, seat: int, before: dict[str, Any] | None, text: str,
-                   draws: list[int]) -> None:
-        """After `seat`'s own action (`text`, drawing `draws`, applied to the snapshot `before`):
+    async def note(self, table: Table, seat: int, before: str | None, text: str, draws: list[int]) -> None:
+        """After `seat`'s own action (`text`, drawing `draws`, applied to the snapshot `before`, as
+        its JSON text: `Table.snapshot_text`):
         remember whether it may take it back (the engine asked in a worker thread: it tries the
         action on a copy). A failing engine costs the button, never the move."""
         self._points.pop(table.id, None)
@@ -143,7 +143,8 @@ class UndoPoints:
             return
         game, version = table.game, table.version
         try:
-            undoable = await asyncio.to_thread(lambda: game.undoable(game.load(before), seat, game.parse_action(text)))
+            undoable = await asyncio.to_thread(
+                lambda: game.undoable(game.load(json.loads(before)), seat, game.parse_action(text)))
         except Exception:
             log.exception("table %s: could not tell whether %r may be taken back", table.id, text)
             return
@@ -151,8 +152,7 @@ class UndoPoints:
             self._points[table.id] = (version, seat)
             # the seat's actions just before this one still stand with nothing between: kept too
             run = kept if kept and kept[-1].seat == seat and kept[-1].version == version - 1 else []
-            kept_before = Before(version, seat, text, json.dumps(before, ensure_ascii=False, separators=(",", ":")))
-            self._befores[table.id] = [*run, kept_before][-BEFORES_KEPT:]
+            self._befores[table.id] = [*run, Before(version, seat, text, before)][-BEFORES_KEPT:]
 
     def taken_back(self, table: Table, seat: int) -> tuple[Before, bool] | None:
         """The seat's last action, when this process applied it and the table has not moved
