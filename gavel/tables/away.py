@@ -19,7 +19,8 @@ the player takes it back (see `gavel.tables.decisions` for the time control that
   seat is theirs from now on (their name shown), the AI stops, the player before is kept in
   `SeatInfo.holders` with the version they gave it up at, and the newcomer is sent privately
   everything the seat has been told so far (`gavel.tables.briefing`, folded from the log), then
-  the channel is told.
+  the channel is told. At the end each holder is credited for their share of the game
+  (`SeatInfo.shares`: results, ratings and the record of the one who walked away).
 
 An away seat keeps its user (`SeatInfo.away`, with `ai` set, so every AI path plays it). The
 count (`SeatInfo.timeouts`) and the votes (`SeatInfo.votes`) are stored with the seat

@@ -158,6 +158,13 @@ MIGRATIONS: list[str] = [
     # held the seat before its player now (JSON [[user id, name, version given up], ...]).
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS wanted INTEGER;"
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS holders TEXT",
+    # 12: a substitute's seat in the results (the SQLite store's schema 14): the share of the game
+    # its player at the end held it for, and each earlier holder's share.
+    "ALTER TABLE results ADD COLUMN IF NOT EXISTS share DOUBLE PRECISION;"
+    "CREATE TABLE IF NOT EXISTS shares (table_id BIGINT NOT NULL, seat INTEGER NOT NULL, user_id BIGINT NOT NULL,"
+    " guild BIGINT, game TEXT, name TEXT, share DOUBLE PRECISION NOT NULL, winner INTEGER, finished TIMESTAMPTZ,"
+    " PRIMARY KEY (table_id, seat, user_id));"
+    "CREATE INDEX IF NOT EXISTS shares_user_guild ON shares (user_id, guild)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -182,7 +189,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "seats": ("table_id", "seat", "user_id", "name", "ai", "resigned", "away", "timeouts", "away_votes",
               "orders", "wanted", "holders"),
     "results": ("table_id", "guild", "game", "seat", "user_id", "name", "ai", "place", "winner", "score",
-                "resigned", "reason", "finished", "rating_before", "rating_after", "away"),
+                "resigned", "reason", "finished", "rating_before", "rating_after", "away", "share"),
+    "shares": ("table_id", "seat", "user_id", "guild", "game", "name", "share", "winner", "finished"),
 }
 """The columns a row dict given to the store may name (anything else is refused, not guessed)."""
 JSON_COLUMNS = frozenset({"config", "state", "setup", "clock", "chance", "events", "notice"})
@@ -487,10 +495,10 @@ class PgStore:
         return int(first_column(found))
 
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
-               rate: Update | None = None) -> None:
+               rate: Update | None = None, shares: Sequence[dict[str, Any]] = ()) -> None:
         """Close a table with its results; `rate`: the ratings the game moves, read (their rows
         locked: two games ending at once in two processes rate one after the other), computed and
-        written in the same transaction."""
+        written in the same transaction; `shares`: its seats' earlier holders."""
         stamp = datetime.now(UTC)
         with self.atomic() as conn:
             cursor = conn.execute("UPDATE tables SET status = %s, finished = %s, updated = %s WHERE id = %s"
@@ -506,6 +514,12 @@ class PgStore:
                                      " SET {}").format(
                     sql.SQL(", ").join(names), sql.SQL(", ").join(marks),
                     sql.SQL(", ").join(sql.SQL("{} = EXCLUDED.{}").format(n, n) for n in others)), values)
+            guild_game = next(({"guild": r.get("guild"), "game": r.get("game")} for r in results), {})
+            for share in shares:
+                names, marks, values = self._values("shares", {**share, **guild_game, "table_id": table_id,
+                                                               "finished": stamp})
+                conn.execute(sql.SQL("INSERT INTO shares ({}) VALUES ({}) ON CONFLICT DO NOTHING").format(
+                    sql.SQL(", ").join(names), sql.SQL(", ").join(marks)), values)
 
     @staticmethod
     def _rate(conn: psycopg.Connection[Any], rate: Update, results: list[dict[str, Any]],

@@ -371,7 +371,7 @@ class Play:
     async def finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
         n = len(table.seats)
         scores = outcome.scores or {}
-        rows = []
+        rows, held = [], []
         for i, seat in enumerate(table.seats):
             # An away seat's human is the player of record (rated like any), the AI only stood in.
             if seat.resigned:
@@ -389,14 +389,20 @@ class Play:
                          # abandoned: still played by the AI for its walked-away player at the end
                          # (the column only when set: a row without it fits an older schema too)
                          **({"away": 1} if seat.away and not seat.resigned else {})})
+            # A substitute's seat: each earlier holder's share of the game, and the player's now.
+            shares = seat.shares(table.version)
+            if shares:
+                rows[-1]["share"] = max(0.0, 1.0 - sum(share for _, _, share in shares))
+            held += [{"seat": i, "user_id": user, "name": name, "share": share, "winner": int(i in outcome.winners)}
+                     for user, name, share in shares]
         await self._writes.save_seats(table)
         try:
             rate = ratings.update(table.guild_id, table.game_key, table.game, table.state,
-                                  ratings.players_of(rows), outcome)
+                                  ratings.players_of(rows, held), outcome)
         except Exception:  # a game's broken `rating_teams` costs the rating, never the game's end
             log.exception("table %s (%s): the game could not be rated", table.id, table.game_key)
             rate = None
-        await self._writes.close(table, "finished", rows, rate=rate)
+        await self._writes.close(table, "finished", rows, rate=rate, shares=held)
         if outcome.winners:
             names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
             out.public.append(Msg("table.winner", {"names": names}, count=len(outcome.winners)))

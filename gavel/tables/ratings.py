@@ -6,6 +6,9 @@ faction together where the game says so); their ranks from its `Outcome`: the wi
 the rest by their `scores` where the game gives them (a side's score is its members' total), ties
 sharing a rank; with neither winners nor scores there is nothing to rank and the game is not rated.
 A human who resigned is split off from their side and ranked last, whatever their old side did.
+A seat a substitute took over (`gavel.tables.away`) was played by each of its holders for their
+share of the game, so a holder who played a tenth of the game moves a tenth as far: the seat plays as one
+player (its holders' ratings averaged by share) and each holder takes their share of its move.
 
 AI seats are shown in the results but never rated: an AI seat plays as a player of the fixed
 default rating (`AI_RATING`), never updated, so that a side of AI seats is an opponent of constant
@@ -22,6 +25,7 @@ writes the results (`TableStore.finish(..., rate=)`), with the ratings it holds 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -58,11 +62,25 @@ class Player:
     user_id: int | None
     ai: bool = False
     resigned: bool = False
+    before: tuple[tuple[int, float], ...] = ()
+    """Who held the seat before its player now (a substitute), each with their share of the game."""
 
     @property
     def rated(self) -> bool:
         """A human's seat (a resigned human's too: the AI took the seat over, the human is rated)."""
         return self.user_id is not None and (self.resigned or not self.ai)
+
+    @property
+    def share(self) -> float:
+        """The share of the game its player now held the seat for (1 without a substitute)."""
+        return max(0.0, 1.0 - sum(share for _, share in self.before))
+
+    def holders(self) -> list[tuple[int | None, float]]:
+        """Every rated holder of the seat with their share, the player now last (None when the
+        seat's player is not rated: an AI seat stands in for them, at full weight alone)."""
+        if not self.rated:
+            return [(None, 1.0)]
+        return [*self.before, (self.user_id, self.share)]
 
 
 @dataclass(frozen=True)
@@ -138,31 +156,40 @@ def rate(ranked: Sequence[Side], players: Sequence[Player], current: Mapping[int
     for side in ranked:
         for seat in side.seats:
             p = by_seat.get(seat)
-            if p is not None and p.rated and p.user_id not in rated_users:
-                assert p.user_id is not None
-                rated_users.append(p.user_id)
+            for user, _ in p.holders() if p is not None else ():
+                if user is not None and user not in rated_users:
+                    rated_users.append(user)
     if not ranked or not rated_users:
         return None
     before = {u: current.get(u, Rating()) for u in rated_users}
     teams: list[list[Any]] = []
-    where: dict[int, tuple[int, int]] = {}
+    members: list[tuple[int, int, list[tuple[int, float]]]] = []  # (team, index, [(user, share)])
+    taken: set[int] = set()
     for t, side in enumerate(ranked):
         team: list[Any] = []
         for seat in side.seats:
             p = by_seat.get(seat)
-            user = p.user_id if p is not None and p.rated else None
-            if user is not None and user not in where:
-                where[user] = (t, len(team))
-                team.append(MODEL.rating(mu=before[user].mu, sigma=before[user].sigma))
-            else:  # an AI seat (or a user's second seat): the fixed default, never updated
+            held = [(u, w) for u, w in (p.holders() if p is not None else []) if u is not None and u not in taken]
+            if not held:  # an AI seat (or a user's second seat): the fixed default, never updated
                 team.append(MODEL.rating(mu=AI_RATING[0], sigma=AI_RATING[1]))
+                continue
+            taken.update(u for u, _ in held)
+            members.append((t, len(team), held))
+            team.append(MODEL.rating(mu=sum(w * before[u].mu for u, w in held) / sum(w for _, w in held),
+                                     sigma=math.sqrt(sum(w * before[u].sigma ** 2 for u, w in held)
+                                                     / sum(w for _, w in held))))
         teams.append(team)
     new = MODEL.rate(teams, ranks=[float(side.rank) for side in ranked])
-    won = {by_seat[s].user_id for s in winners if s in by_seat and not by_seat[s].resigned}
+    won = {user for s in winners if s in by_seat and not by_seat[s].resigned
+           for user, _ in by_seat[s].holders() if user is not None}
     after = {}
-    for user, (t, i) in where.items():
-        old = before[user]
-        after[user] = Rating(new[t][i].mu, new[t][i].sigma, old.games + 1, old.wins + int(user in won))
+    for t, i, held in members:
+        seat_was, seat_now = teams[t][i], new[t][i]
+        moved, shrunk = seat_now.mu - seat_was.mu, seat_now.sigma / seat_was.sigma
+        for user, share in held:  # each holder moves by their share of the seat's move
+            old = before[user]
+            after[user] = Rating(old.mu + share * moved, old.sigma * shrunk ** share,
+                                 old.games + 1, old.wins + int(user in won))
     return Rated(after, {u: r.shown for u, r in before.items()}, {u: r.shown for u, r in after.items()})
 
 
@@ -182,8 +209,8 @@ class Update:
     @property
     def users(self) -> tuple[int, ...]:
         seats = {s for side in self.ranked for s in side.seats}
-        return tuple(dict.fromkeys(p.user_id for p in self.players
-                                   if p.rated and p.seat in seats and p.user_id is not None))
+        return tuple(dict.fromkeys(user for p in self.players if p.seat in seats
+                                   for user, _ in p.holders() if user is not None))
 
     def __call__(self, current: Mapping[int, Rating]) -> Rated | None:
         return rate(self.ranked, self.players, current, self.winners)
@@ -197,10 +224,14 @@ def update(guild: int | None, game_key: str, game: Game[Any] | None, state: Any,
     return found if ranked and found.users else None
 
 
-def players_of(rows: Sequence[Mapping[str, Any]]) -> list[Player]:
-    """The rating's view of a finished table's result rows (`seat`, `user_id`, `ai`, `resigned`)."""
-    return [Player(int(r["seat"]), r.get("user_id"), ai=bool(r.get("ai")), resigned=bool(r.get("resigned")))
-            for r in rows]
+def players_of(rows: Sequence[Mapping[str, Any]], shares: Sequence[Mapping[str, Any]] = ()) -> list[Player]:
+    """The rating's view of a finished table's result rows (`seat`, `user_id`, `ai`, `resigned`)
+    and of its seats' earlier holders (`seat`, `user_id`, `share`), in order."""
+    before: dict[int, list[tuple[int, float]]] = {}
+    for r in shares:
+        before.setdefault(int(r["seat"]), []).append((int(r["user_id"]), float(r["share"])))
+    return [Player(int(r["seat"]), r.get("user_id"), ai=bool(r.get("ai")), resigned=bool(r.get("resigned")),
+                   before=tuple(before.get(int(r["seat"]), ()))) for r in rows]
 
 
 def guild_key(guild: int | None) -> int:

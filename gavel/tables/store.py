@@ -246,16 +246,21 @@ def record_queries(mark: str, seconds: str, user_id: int,
 
     The first counts their finished games (`results`, by the index on (user_id, guild)): all of
     them, those they resigned, and those abandoned (their seat still played by the AI for them
-    at the end, `away`, and not resigned). The second averages their time to act: each action
-    of their own hand (`actions.user_id`: AI and time-up actions have none; `undo` rows are
-    not counted) less the time of the log row before it at its table, which stands for when the
+    at the end, `away`, and not resigned); and the games whose seat a substitute took from them
+    (`shares`, by its index on (user_id, guild)), each a game they abandoned. The second averages
+    their time to act: each action of their own hand (`actions.user_id`: AI and time-up actions
+    have none; `undo` rows are not counted) less the time of the log row before it at its table, which stands for when the
     decision asking them opened (the AI's answers are written with the move they answer, so the
     row before is the last thing the table did). The index on `actions (user_id)` finds their
     rows; the table and the row before are found by their keys."""
     where, params = guild_where("guild", mark, guild)
-    counts = (f"SELECT COUNT(*) AS games, COALESCE(SUM(CASE WHEN resigned = 1 THEN 1 ELSE 0 END), 0) AS resigned,"
-              f" COALESCE(SUM(CASE WHEN away = 1 AND resigned = 0 THEN 1 ELSE 0 END), 0) AS abandoned"
-              f" FROM results WHERE user_id = {mark} AND {where}", [user_id, *params])
+    counts = (f"SELECT COUNT(*) AS games, COALESCE(SUM(resigned), 0) AS resigned,"
+              f" COALESCE(SUM(abandoned), 0) AS abandoned FROM ("
+              f"SELECT CASE WHEN resigned = 1 THEN 1 ELSE 0 END AS resigned,"
+              f" CASE WHEN away = 1 AND resigned = 0 THEN 1 ELSE 0 END AS abandoned"
+              f" FROM results WHERE user_id = {mark} AND {where}"
+              f" UNION ALL SELECT 0, 1 FROM shares WHERE user_id = {mark} AND {where}) AS played",
+              [user_id, *params, user_id, *params])
     where, params = guild_where("t.guild", mark, guild)
     times = (f"SELECT COUNT(*) AS acted, AVG({seconds}) AS average FROM actions a"
              f" JOIN tables t ON t.id = a.table_id JOIN actions p ON p.table_id = a.table_id AND p.seq = a.seq - 1"
@@ -497,6 +502,14 @@ MIGRATIONS: list[Migration] = [
     # before its player now (`holders`: JSON [[user id, name, version given up], ...]).
     "ALTER TABLE seats ADD COLUMN wanted INTEGER;"
     "ALTER TABLE seats ADD COLUMN holders TEXT",
+    # 14: a substitute's seat in the results: the share of the game its player at the end held
+    # it for (`share`, NULL: all of it), and each earlier holder's share (`shares`), which their
+    # record counts as a game they walked away from.
+    "ALTER TABLE results ADD COLUMN share REAL;"
+    "CREATE TABLE IF NOT EXISTS shares (table_id INTEGER NOT NULL, seat INTEGER NOT NULL, user_id INTEGER NOT NULL,"
+    " guild INTEGER, game TEXT, name TEXT, share REAL NOT NULL, winner INTEGER, finished TEXT,"
+    " PRIMARY KEY (table_id, seat, user_id));"
+    "CREATE INDEX IF NOT EXISTS shares_user_guild ON shares (user_id, guild)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -837,10 +850,10 @@ class Store:
 
     @_locked
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
-               rate: Update | None = None) -> None:
+               rate: Update | None = None, shares: Sequence[dict[str, Any]] = ()) -> None:
         """Close a table with its results; `rate`: the ratings the game moves, read, computed and
         written in the same transaction (each result row gets its user's shown rating before and
-        after)."""
+        after); `shares`: its seats' earlier holders (`seat`, `user_id`, `name`, `share`, `winner`)."""
         stamp = now()
         with self.atomic():
             cursor = self.db.execute("UPDATE tables SET status = ?, finished = ?, updated = ? WHERE id = ?"
@@ -851,6 +864,10 @@ class Store:
             if results:
                 self.db.table("results").insert_all([{**r, "table_id": table_id, "finished": stamp,
                                                       **rating_columns(rated, r)} for r in results], replace=True)
+            if shares:
+                guild_game = next(({"guild": r.get("guild"), "game": r.get("game")} for r in results), {})
+                self.db.table("shares").insert_all([{**r, **guild_game, "table_id": table_id, "finished": stamp}
+                                                    for r in shares], replace=True)
 
     def _rate(self, rate: Update, results: list[dict[str, Any]], stamp: str) -> Rated | None:
         users = rate.users
@@ -1374,7 +1391,7 @@ class TableStore(Protocol):
                       clock: str | None = None, keep: Keep | None = None, earlier: Sequence[Logged] = (),
                       seats: Sequence[SeatWrite] = ()) -> int: ...
     def finish(self, table_id: int, status: str, results: list[dict[str, Any]], *,
-               rate: Update | None = None) -> None: ...
+               rate: Update | None = None, shares: Sequence[dict[str, Any]] = ()) -> None: ...
     def table_row(self, table_id: int) -> dict[str, Any] | None: ...
     def open_row(self, channel: int) -> dict[str, Any] | None: ...
     def head(self, table_id: int) -> dict[str, Any] | None: ...

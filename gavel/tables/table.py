@@ -137,6 +137,16 @@ class SeatInfo:
     def is_ai(self) -> bool:
         return self.ai is not None
 
+    def shares(self, version: int) -> list[tuple[int, str, float]]:
+        """Each earlier holder of the seat (`holders`) with their share of a game that ended at
+        `version`: the versions they held it for over all of them (the first from the start).
+        The player now holds the rest."""
+        found, since = [], 0
+        for user, name, given in self.holders:
+            found.append((user, name, (given - since) / version if version > 0 else 0.0))
+            since = given
+        return found
+
     def to_row(self) -> dict[str, Any]:
         """The seat's row; the walk-away columns only when set (a row without them reads as their
         defaults, and a seating written before any walk-away fits an older schema too)."""

@@ -431,11 +431,13 @@ class Writes:
         self._seats.pop(table.id, None)
 
     async def close(self, table: Table, status: str, results: list[dict[str, Any]] | None = None, *,
-                    rate: ratings.Update | None = None) -> None:
-        """Close the table with its results and, for a rated game (`gavel.tables.ratings`), the
-        ratings it moves, in one transaction in a worker thread."""
+                    rate: ratings.Update | None = None, shares: list[dict[str, Any]] | None = None) -> None:
+        """Close the table with its results, its seats' earlier holders with their shares of the
+        game (`shares`: a substitute took their seat) and, for a rated game
+        (`gavel.tables.ratings`), the ratings it moves, in one transaction in a worker thread."""
         try:
-            extra = {"rate": rate} if rate is not None else {}  # an unrated close is the plain call it always was
+            # an unrated close without substitutes is the plain call it always was
+            extra = {**({"rate": rate} if rate is not None else {}), **({"shares": shares} if shares else {})}
             await asyncio.to_thread(self._store.finish, table.id, status, results or [], **extra)
         except StaleWrite as exc:  # closed by another process meanwhile
             raise StaleTable() from exc

@@ -318,3 +318,61 @@ async def test_another_process_s_abandoned_games_and_blocks_are_this_one_s(backe
         await svc.join(CHANNEL + 1, BOB)
     assert refused.value.code == "join_not_open"
     svc.close()
+
+
+async def test_a_substitute_and_the_player_before_are_each_credited_their_share(backend: Backend) -> None:
+    """Bob walks away, Alice offers his seat and Carol takes it: the results credit Carol for the
+    share of the game she held it (the versions since she took it), Bob for his before; both are
+    rated, each moved by their share of the seat's move; Bob's record counts a game abandoned,
+    Carol's a game finished; another process reads the same."""
+    wall = Wall()
+    location = backend.location()
+    svc = service(location, wall)
+    table = await lobby(svc, ALICE, BOB)
+    await svc.start(CHANNEL, ALICE)
+    await svc.act(CHANNEL, ALICE, "roll")
+    await svc.act(CHANNEL, ALICE, "move 1")
+    await run_out(svc, wall, CHANNEL)
+    await run_out(svc, wall, CHANNEL)  # twice in a row: the AI plays Bob's seat
+    assert table.seats[1].away
+    await svc.want(CHANNEL, ALICE, "2")
+    given = table.version
+    await svc.take(CHANNEL, CAROL, "2")
+    while table.status == "active":
+        for player in (ALICE, CAROL):
+            if table.status == "active" and svc.legal_for(CHANNEL, player):
+                text = "roll" if table.state.roll is None else f"move {table.state.roll}"
+                await svc.act(CHANNEL, player, text)
+    end = table.version
+    other = service(location, wall)
+    for store in (svc.store, other.store):
+        results = store.results(table.id)
+        assert results[1]["user_id"] == CAROL.user_id
+        assert results[1]["share"] == pytest.approx(1 - given / end)
+        assert results[0].get("share") is None  # Alice held her seat the whole game
+        bob = store.ratings(GUILD, "toy", BOB.user_id)
+        carol = store.ratings(GUILD, "toy", CAROL.user_id)
+        alice = store.ratings(GUILD, "toy", ALICE.user_id)
+        assert bob and carol and alice
+        assert bob[0]["games"] == carol[0]["games"] == alice[0]["games"] == 1
+    bob_record, carol_record = await other.record(GUILD, BOB.user_id), await other.record(GUILD, CAROL.user_id)
+    assert (bob_record.games, bob_record.abandoned) == (1, 1)  # he left his seat to a substitute
+    assert (carol_record.games, carol_record.abandoned) == (1, 0)
+    svc.close()
+    other.close()
+
+
+def test_each_holder_of_a_seat_moves_by_their_share_of_its_move() -> None:
+    """A seat played 30 % by one user and 70 % by another moves each by that share of what one
+    player alone would have moved; the other side moves as against one player."""
+    from gavel.tables.ratings import Player as Rated
+    from gavel.tables.ratings import Side, rate
+    sides = [Side((0,), 1), Side((1,), 2)]
+    alone = rate(sides, [Rated(0, 1), Rated(1, 2)], {}, winners=(0,))
+    shared = rate(sides, [Rated(0, 1, before=((3, 0.3),)), Rated(1, 2)], {}, winners=(0,))
+    assert alone is not None and shared is not None
+    whole = alone.after[1].mu - 25
+    assert shared.after[3].mu - 25 == pytest.approx(0.3 * whole)
+    assert shared.after[1].mu - 25 == pytest.approx(0.7 * whole)
+    assert shared.after[2].mu == pytest.approx(alone.after[2].mu)
+    assert shared.after[3].wins == shared.after[1].wins == 1

@@ -378,6 +378,7 @@ async def make_old_file(path: Path) -> int:
     for column in ("away", "timeouts", "away_votes", "orders", "wanted", "holders"):  # each came later
         svc.store.db.execute(f"ALTER TABLE seats DROP COLUMN {column}")
     svc.store.db.execute("ALTER TABLE results DROP COLUMN away")  # players' records came later
+    svc.store.db.execute("ALTER TABLE results DROP COLUMN share")  # and substitutes' shares
     svc.store.db.execute("PRAGMA user_version = 0")
     svc.store.close()
     assert user_version(path) == 0

@@ -10,7 +10,7 @@ No line of another seat's secrets that the seat was never sent may appear in it.
 Then the flow: `want` (host only, an away seat only), the away vote offering the seat by itself,
 `take` (not by a seated player, only a wanted seat), the briefing sent first, the seat's new
 player and its holders stored (both stores), `/games open` from the database, and the end of
-the game crediting the final holder while the seat row keeps the ones before."""
+the game crediting each holder for their share (results, ratings, record)."""
 
 from __future__ import annotations
 
@@ -259,8 +259,11 @@ async def test_the_host_offers_an_away_seat_and_a_newcomer_takes_it(tmp_path) ->
     assert table.status == "finished"
     results = svc.store.results(table.id)
     assert results[3]["user_id"] == ERIN.user_id
+    assert results[3]["share"] == pytest.approx(1 - version / table.version)
+    # each holder is rated for their share of the game, and Dave's record has a game he abandoned
     assert svc.store.ratings(GUILD, "judge_dredd", ERIN.user_id)
-    assert not svc.store.ratings(GUILD, "judge_dredd", DAVE.user_id)  # only the final holder is rated
+    assert svc.store.ratings(GUILD, "judge_dredd", DAVE.user_id)
+    assert (await svc.record(GUILD, DAVE.user_id)).abandoned == 1
     assert svc.store.seats(table.id)[3]["holders"] is not None  # the record keeps who held it before
 
 
