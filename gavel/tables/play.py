@@ -371,7 +371,8 @@ class Play:
     async def finish(self, table: Table, outcome: Outcome, out: _Out) -> None:
         n = len(table.seats)
         scores = outcome.scores or {}
-        rows, held = [], []
+        rows: list[dict[str, Any]] = []
+        held: list[dict[str, Any]] = []
         for i, seat in enumerate(table.seats):
             # An away seat's human is the player of record (rated like any), the AI only stood in.
             if seat.resigned:

@@ -245,14 +245,14 @@ def record_queries(mark: str, seconds: str, user_id: int,
     (`mark`: the placeholder; `seconds`: the backend's seconds from `p.time` to `a.time`).
 
     The first counts their finished games (`results`, by the index on (user_id, guild)): all of
-    them, those they resigned, and those abandoned (their seat still played by the AI for them
-    at the end, `away`, and not resigned); and the games whose seat a substitute took from them
+    them, those they resigned, and those abandoned (their seat still played by the AI for them at
+    the end, `away`, and not resigned); and the games whose seat a substitute took from them
     (`shares`, by its index on (user_id, guild)), each a game they abandoned. The second averages
-    their time to act: each action of their own hand (`actions.user_id`: AI and time-up actions
-    have none; `undo` rows are not counted) less the time of the log row before it at its table, which stands for when the
-    decision asking them opened (the AI's answers are written with the move they answer, so the
-    row before is the last thing the table did). The index on `actions (user_id)` finds their
-    rows; the table and the row before are found by their keys."""
+    their time to act: each action of their own hand (`actions.user_id`: AI and time-up actions have
+    none; `undo` rows are not counted) less the time of the log row before it at its table, which
+    stands for when the decision asking them opened (the AI's answers are written with the move they
+    answer, so the row before is the last thing the table did). The index on `actions (user_id)`
+    finds their rows; the table and the row before are found by their keys."""
     where, params = guild_where("guild", mark, guild)
     counts = (f"SELECT COUNT(*) AS games, COALESCE(SUM(resigned), 0) AS resigned,"
               f" COALESCE(SUM(abandoned), 0) AS abandoned FROM ("

@@ -437,7 +437,8 @@ class Writes:
         (`gavel.tables.ratings`), the ratings it moves, in one transaction in a worker thread."""
         try:
             # an unrated close without substitutes is the plain call it always was
-            extra = {**({"rate": rate} if rate is not None else {}), **({"shares": shares} if shares else {})}
+            extra: dict[str, Any] = {**({"rate": rate} if rate is not None else {}),
+                                     **({"shares": shares} if shares else {})}
             await asyncio.to_thread(self._store.finish, table.id, status, results or [], **extra)
         except StaleWrite as exc:  # closed by another process meanwhile
             raise StaleTable() from exc
