@@ -33,11 +33,13 @@ def inbox_text(waits: list[Wait], lang: str) -> str:
 
 
 def games_view(waits: list[Wait], lang: str) -> discord.ui.View | None:
-    """A link button to each table's channel (its game's name on it), or None when none waits."""
-    if not waits:
+    """A link button to each table's channel (its game's name on it), or None when none waits
+    (the tables coming up have none: nothing is asked there yet)."""
+    asked = [w for w in waits if not w.ahead]
+    if not asked:
         return None
     view = discord.ui.View(timeout=None)
-    for wait in waits[:BUTTONS]:
+    for wait in asked[:BUTTONS]:
         label = i18n.render(game_words(wait.game), lang) or f"#{wait.table_id}"
         view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label[:80],
                                         url=channel_link(wait.guild_id, wait.channel_id)))

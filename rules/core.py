@@ -608,6 +608,14 @@ class Game(Generic[S]):
         """Read an action's text form; raise `BadActionText` when it cannot be read."""
         raise NotImplementedError
 
+    def turn_order(self, state: S) -> list[Seat] | None:
+        """Optional hook: the seats in the order their turns come, the seat whose turn it is now
+        first, each once (None: the game has no order of turns to tell now, e.g. while every
+        seat answers at once). A seat's place in it is how many seats take their turn before its
+        own (`seats_before`); the turn inbox says so. What it says is public: every seat knows
+        the order of turns."""
+        return None
+
     def timeout_action(self, state: S, seat: Seat) -> Action | None:
         """What `seat` does when its time to act runs out (passing a card-play window), or None
         when this decision has no clock. The table applies it for a human who does not answer."""
@@ -845,3 +853,12 @@ def get_game(key: str) -> Game[Any]:
         return _GAMES[key]
     except KeyError:
         raise IllegalAction("unknown_game", game=key) from None
+
+
+def seats_before(game: Game[Any], state: Any, seat: Seat) -> int | None:
+    """How many seats take their turn before `seat`'s next one (`Game.turn_order`): None when
+    the game cannot say, or `seat` is not in the order (out of the game)."""
+    order = game.turn_order(state)
+    if not order or seat not in order:
+        return None
+    return order.index(seat)

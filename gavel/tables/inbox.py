@@ -35,7 +35,7 @@ from gavel.tables.registry import Tables
 from gavel.tables.store import dumps, loads
 from gavel.tables.table import Table
 from gavel.tables.timing import Clocks
-from rules.core import Msg, SeatName
+from rules.core import Msg, SeatName, seats_before
 
 QUIET = 30 * 60.0
 """Seconds without any table waiting on a player after which the next wait gets a new message
@@ -69,35 +69,49 @@ class Wait:
     """When the seat's clock runs out (wall-clock seconds, to 1/96 of the clock); None: no clock."""
     others: int
     """How many other seats the decision asks at the same time."""
+    ahead: int = 0
+    """0: the table waits on them now. Else the table waits on another seat, and this many seats
+    take their turn before theirs (`Game.turn_order`: public); the inbox lists it as coming up."""
 
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table_id, "guild": self.guild_id, "channel": self.channel_id, "game": self.game,
                 "seat": self.seat, "about": encode(self.about), "names": list(self.names), "ends": self.ends,
-                "others": self.others}
+                "others": self.others, **({"ahead": self.ahead} if self.ahead else {})}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Wait:
         return cls(int(data["table"]), data.get("guild"), int(data["channel"]), str(data["game"]), int(data["seat"]),
                    decode(data.get("about")), tuple(data.get("names") or ()), data.get("ends"),
-                   int(data.get("others") or 0))
+                   int(data.get("others") or 0), int(data.get("ahead") or 0))
 
 
 def waits_of(table: Table, ends: float | None, clocked: frozenset[int] = frozenset()) -> dict[int, Wait | None]:
     """The table's wait on each of its human players (None: it waits not on them): a player is
     waited on when the decision open now asks their seat (a seat the AI plays while its player is
-    away is not theirs to answer). `ends`: when the clock of the `clocked` seats runs out."""
+    away is not theirs to answer). `ends`: when the clock of the `clocked` seats runs out. A player
+    not asked now whose turn the game's order of turns foretells (`rules.core.seats_before`) has
+    a wait coming up (`Wait.ahead`: the seats before theirs)."""
     decision = table.decision()
     found: dict[int, Wait | None] = {}
     for seat, info in enumerate(table.seats):
         if info.user_id is None:
             continue
-        if seat in decision.asked and not info.is_ai and found.get(info.user_id) is None:
+        known = found.get(info.user_id)
+        if seat in decision.asked and not info.is_ai and (known is None or known.ahead):
             found[info.user_id] = Wait(table.id, table.guild_id, table.channel_id, table.game_key, seat,
                                        decision.about, tuple(table.names), ends if seat in clocked else None,
                                        len(decision.asked) - 1)
-        else:
-            found.setdefault(info.user_id, None)
+            continue
+        found.setdefault(info.user_id, None)
+        if info.is_ai or table.state is None:
+            continue
+        ahead = seats_before(table.game, table.state, seat)
+        known = found[info.user_id]
+        if ahead and (known is None or known.ahead > ahead):
+            found[info.user_id] = Wait(table.id, table.guild_id, table.channel_id, table.game_key, seat, None,
+                                       tuple(table.names), None, 0, ahead)
     return found
+
 
 
 def digest_of(waits: list[Wait]) -> str:
@@ -110,11 +124,14 @@ def inbox_lines(waits: list[Wait], lang: str, *, link: Callable[[Wait], str],
                 when: Callable[[float], str], escape: Callable[[str], str] | None = None) -> list[str]:
     """The inbox as the player reads it: a title, then one line per table (the game, a link to its
     channel, what is asked, the deadline, how many others are asked too), or a line saying that
-    nothing waits. `link` and `when` are the front-end's: a channel link, a time that counts down."""
-    if not waits:
-        return [i18n.gettext("table.inbox.empty", lang)]
-    lines = [i18n.ngettext("table.inbox.title", len(waits), lang, count=len(waits))]
-    for wait in waits:
+    nothing waits; then the tables coming up, the nearest first, each with how many seats act
+    before the player. `link` and `when` are the front-end's: a channel link, a time that counts
+    down."""
+    now = [w for w in waits if not w.ahead]
+    lines = [i18n.ngettext("table.inbox.title", len(now), lang, count=len(now)) if now
+             else i18n.gettext("table.inbox.empty", lang)]
+    coming = sorted((w for w in waits if w.ahead), key=lambda w: w.ahead)
+    for wait in now:
         name = i18n.render(game_words(wait.game), lang)
         asked = i18n.render(wait.about, lang, functools.partial(seat_label, wait.names), escape) \
             if wait.about is not None else i18n.gettext("table.inbox.your_move", lang)
@@ -124,6 +141,12 @@ def inbox_lines(waits: list[Wait], lang: str, *, link: Callable[[Wait], str],
         if wait.others:
             parts.append(i18n.ngettext("table.inbox.others", wait.others, lang, count=wait.others))
         lines.append(i18n.sentences(parts, lang))
+    if coming:
+        lines.append(i18n.gettext("table.inbox.coming", lang))
+    for wait in coming:
+        name = i18n.render(game_words(wait.game), lang)
+        lines.append(i18n.ngettext("table.inbox.ahead", wait.ahead, lang, game=name, channel=link(wait),
+                                   count=wait.ahead))
     return lines
 
 
@@ -136,8 +159,10 @@ def local_lines(table: Table, waits: dict[int, Wait | None]) -> list[Msg]:
         if info.user_id is None or info.is_ai or table.seat_of(info.user_id) != seat:
             continue
         wait = waits.get(info.user_id)
-        if wait is None:
+        if wait is None or wait.ahead:
             lines.append(Msg("table.games.none", {"player": SeatName(seat)}))
+            if wait is not None:
+                lines.append(Msg("table.games.ahead", {"count": wait.ahead}, count=wait.ahead))
             continue
         lines.append(Msg("table.games.player", {"player": SeatName(seat)}))
         asked = wait.about if wait.about is not None else Msg("table.inbox.your_move")
@@ -259,8 +284,9 @@ class Inbox:
         for _ in range(4):
             row = await asyncio.to_thread(store.inbox_row, user_id)
             waits = await self.waiting(user_id)
+            asked = [w for w in waits if not w.ahead]  # the tables coming up do not wake a quiet inbox
             digest, now = digest_of(waits), self._timing.wall()
-            step = plan(row, digest, not waits, now, mode, self.quiet)
+            step = plan(row, digest, not asked, now, mode, self.quiet)
             if step == "none":
                 return done
             rev = int(row["rev"]) if row is not None else 0
@@ -269,7 +295,7 @@ class Inbox:
             text = text_of(waits)
             if step == "edit":
                 if await messenger.edit(int(base["channel"]), int(base["message"]), text):
-                    idle = (base["idle"] if base["idle"] is not None else now) if not waits else None
+                    idle = (base["idle"] if base["idle"] is not None else now) if not asked else None
                     if await asyncio.to_thread(store.inbox_keep, {**base, "digest": digest, "idle": idle}, rev):
                         done.append("edit")
                         return done

@@ -125,6 +125,13 @@ class DadsArmy(Game[DadsArmyState]):
             return {state.shelter_queue[0]}
         return {state.turn}
 
+    def turn_order(self, state: DadsArmyState) -> list[Seat] | None:
+        """Round the table from the seat whose turn it is (a shelter's queue answers apart)."""
+        if state.phase in ("over", "shelter"):
+            return None
+        n = len(state.players)
+        return [(state.turn + i) % n for i in range(n)]
+
     def _legal_actions(self, state: DadsArmyState, seat: Seat) -> list[Action]:
         """The rules' options (`_options`) less those D29 refuses."""
         if state.phase == "bomb":

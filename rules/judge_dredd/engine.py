@@ -58,7 +58,7 @@ from .actions import Answer, Arrest, Block, Discard, Done, Move, Pass, Place, Pl
 from .content import load_board
 from .hands import discard, over_limit
 from .movement import move_paths, path_refusal, sector_list, walk_refusal
-from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge
+from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge, order
 from .view import view
 
 QUIET = frozenset({"placed", "moved", "stayed", "passed", "skipped", "window", "window_closed", "move_missed",
@@ -119,6 +119,14 @@ class JudgeDredd(Game[DreddState]):
         if state.phase == "place":
             return {turn.order(state)[state.cursor]}
         return set()
+
+    def turn_order(self, state: DreddState) -> list[Seat] | None:
+        """The Place and Movement Rounds: the seats still to place or move this round, in the
+        round's order (R3); the seats that have moved already wait for the next Game Turn, whose
+        order the Turn Start Card decides then. No order in the other rounds."""
+        if state.phase not in ("place", "movement"):
+            return None
+        return order(state)[state.cursor:] or None
 
     def _legal_actions(self, state: DreddState, seat: Seat) -> list[Action]:
         hand = state.judges[seat].hand

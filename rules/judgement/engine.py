@@ -117,6 +117,17 @@ class Judgement(Game[JudgementState]):
             return {state.active}
         return set()
 
+    def turn_order(self, state: JudgementState) -> list[Seat] | None:
+        """During the turns: the living seats in turn order from the one whose turn it is (c14)."""
+        if state.phase != "turn" or not state.players[state.active].alive:
+            return None
+        order = [state.active]
+        following = turn.next_living(state, state.active)
+        while following is not None and following not in order:
+            order.append(following)
+            following = turn.next_living(state, following)
+        return order
+
     def _legal_actions(self, state: JudgementState, seat: Seat) -> list[Action]:
         frame = top(state)
         if frame is not None:

@@ -253,6 +253,18 @@ class Judtho(Game[JudthoState]):
         colour = self.acting_colour(state)
         return {state.seat_of(colour)} if colour else set()
 
+    def turn_order(self, state: JudthoState) -> list[Seat] | None:
+        """In play: the seats of the armies to move, from the one to move now, as the turn order
+        of the alliances has them (1.2.3, 6.3); a seat of two armies counts once, at its first."""
+        rel = state.rel()
+        if state.phase in ("over", "assembly", "placement") or rel.proposal is not None or rel.over:
+            return None
+        order: list[Seat] = []
+        for colour in [rel.to_move, *al.move_order(rel, rel.to_move, len(rel.colours))]:
+            if state.seat_of(colour) not in order:
+                order.append(state.seat_of(colour))
+        return order
+
     def _legal_actions(self, state: JudthoState, seat: Seat) -> list[Action]:
         rel = state.rel()
         if rel.proposal is not None:

@@ -287,7 +287,7 @@ async def test_no_inbox_line_ever_shows_a_secret_of_any_seat() -> None:
                 continue
             assert notice.version == current.version
             for data in notice.waits.values():
-                if data is not None:
+                if data is not None and not data.get("ahead"):  # a table coming up asks nothing yet
                     assert Wait.from_json(data).about == current.decision().about
             waits = [Wait.from_json(w) for w in notice.waits.values() if w is not None]
             for lang in ("en", "zh-TW"):
@@ -355,3 +355,70 @@ async def test_two_processes_showing_one_inbox_at_once_post_one_message(backend:
     assert await first == ["post"]
     [message] = slow.of(ALICE)
     assert "2 tables are waiting" in slow.text(message)
+
+
+# --------------------------------------------------------------------------- tables coming up
+def test_the_tables_coming_up_follow_the_tables_waiting_in_both_languages() -> None:
+    waits = [Wait(1, SERVER_A, ONE, "toy", 0, None, ("A", "B"), None, 0, ahead=2),
+             Wait(2, SERVER_B, THREE, "toy", 1, None, ("A", "B"), None, 0, ahead=1)]
+    assert Wait.from_json(waits[0].to_json()) == waits[0]
+    found = {lang: inbox_lines(waits, lang, link=lambda w: f"#{w.channel_id}", when=str) for lang in ("en", "zh-TW")}
+    assert found["en"] == ["No table is waiting for you.", "Coming up:",
+                           "• Toy race (#300): 1 seat acts before you.",
+                           "• Toy race (#100): 2 seats act before you."]
+    assert found["zh-TW"] == ["目前沒有牌桌在等你。", "即將輪到你：",
+                              "• Toy race（#300）：你之前還有 1 個座位要行動。",
+                              "• Toy race（#100）：你之前還有 2 個座位要行動。"]
+    asked = Wait(3, SERVER_A, TWO, "toy", 0, None, ("A", "B"), None, 0)
+    assert inbox_lines([waits[0], asked], "en", link=lambda w: f"#{w.channel_id}", when=str) == [
+        "1 table is waiting for you:", "• Toy race (#200): Your move.", "Coming up:",
+        "• Toy race (#100): 2 seats act before you."]
+
+
+async def test_each_player_sees_how_many_seats_act_before_them_and_a_quiet_inbox_is_only_edited(
+        backend: Backend) -> None:
+    """Dad's Army, three humans: at the start the seat asked has no seat before it, the next
+    one seat and the last two. Alice's inbox is posted when she is asked, then edited as the
+    turns come round (two seats before her, then one), never posted again for a table coming
+    up, even after a quiet period; when she is asked again after it, a new message tells her."""
+    db, wall, discord = backend.location(), Wall(), Discord()
+    svc = TableService(db, renderers={"dads_army": None}, clock=wall)
+    svc.wall = wall
+    svc.inbox.enabled = True
+    await svc.set_settings(ALICE.user_id, inbox="on")
+    players = (ALICE, BOB, CAROL)
+    await svc.create(SERVER_A, ONE, "dads_army", ALICE, seed="a3")  # a seed where Alice goes first
+    for p in players[1:]:
+        await svc.join(ONE, p)
+    await deliver(svc, await svc.start(ONE, ALICE), discord)
+    current = svc.table(ONE)
+    assert current is not None
+    waits = svc.inbox.waits(current)
+    [first] = current.game.to_act(current.state)
+    assert [(waits[p.user_id].seat, waits[p.user_id].ahead) for p in players] == [
+        (seat, (seat - first) % 3) for seat in range(3)]
+    assert (len(discord.of(ALICE)) == 1) == (first == 0)  # posted once she is asked, not before
+    policy = registry.plugin("dads_army").ai
+
+    async def play_until(seat: int) -> None:
+        """The seats play (by their AI's choice) until `seat`'s turn comes."""
+        for _ in range(200):
+            state = current.state
+            if current.game.to_act(state) == {seat} and current.game.turn_order(state) is not None:
+                return
+            acting = sorted(current.game.to_act(state))[0]
+            await deliver(svc, await svc.act(ONE, players[acting], str(policy(current.game, state, acting))), discord)
+        pytest.fail(f"seat {seat}'s turn never came")
+
+    await play_until(0)
+    [message] = discord.of(ALICE)
+    assert "1 table is waiting" in discord.text(message)
+    await play_until(1)
+    assert discord.of(ALICE) == [message] and "2 seats act before you" in discord.text(message)
+    wall.now += QUIET + 10  # a quiet period: what comes up is edited in, never posted
+    await play_until(2)
+    assert discord.of(ALICE) == [message] and "1 seat acts before you" in discord.text(message)
+    await play_until(0)
+    assert len(discord.of(ALICE)) == 2 and "1 table is waiting" in discord.text(discord.of(ALICE)[-1])
+    assert [w.ahead for w in await svc.games(BOB.user_id)] == [1]
+    svc.close()
