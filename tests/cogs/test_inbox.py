@@ -45,3 +45,13 @@ async def test_the_inbox_is_one_dm_edited_as_the_table_moves_and_games_lists_it(
     assert urls == [link]
     nobody = answer(await w.bob.slash(w.channel, "games"))
     assert "No table is waiting for you." in nobody.content
+
+
+def test_games_links_the_tables_asking_the_player_and_not_those_coming_up() -> None:
+    from cogs.inbox import games_view
+    from gavel.tables.inbox import Wait
+    asked = Wait(1, 7, 100, "toy", 0, None, ("A", "B"), None, 0)
+    coming = Wait(2, 7, 200, "toy", 1, None, ("A", "B"), None, 0, ahead=1)
+    assert games_view([coming], "en") is None
+    view = games_view([coming, asked], "en")
+    assert view is not None and [b.url for b in view.children] == [channel_link(7, 100)]  # type: ignore[attr-defined]
