@@ -38,8 +38,10 @@ from cogs.flows import (
     post_board,
     send_finished_game,
     send_notice,
+    send_replay_animation,
     send_rules,
     show,
+    show_replay,
     spectating,
 )
 from cogs.inbox import games_view, inbox_text
@@ -315,6 +317,20 @@ class TablesCog(commands.Cog):
             return
         await send_finished_game(self.bot, interaction, game_id)
 
+
+    @table.command(name="replay",
+                   description=_t("Step through a finished game again, every secret shown (privately)"))
+    @app_commands.describe(game_id=_t("A finished game's number (default: this channel's last one)"),
+                           export=_t("Instead: post the whole game's public board as an animation"))
+    async def replay(self, interaction: discord.Interaction, game_id: int | None = None, export: bool = False) -> None:
+        """A finished game step by step, privately (each user browses on their own): ⏮ ◀ ▶ ⏭, a
+        step menu and "Post this step". Every secret is shown, so a game in play is refused. With
+        `export`, the public board through the whole game as an animated picture, in public."""
+        await defer(interaction, ephemeral=True)  # before the database is read: a refusal stays private
+        if export:
+            await send_replay_animation(self.bot, interaction, game_id)
+            return
+        await show_replay(self.bot, interaction, game_id, 0, edit=False)
 
 EMBED_LIMIT = 4096
 """Discord's longest embed description."""

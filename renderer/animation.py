@@ -1,0 +1,89 @@
+"""A whole game as one animated GIF, sized for Discord: the boards a game's renderer drew, one per
+step, made small enough to post (at most `LIMIT` bytes, Discord's 8 MiB for any server).
+
+What keeps it small: at most `FRAMES` boards are drawn (steps sampled evenly, the first and the
+last always kept), each scaled down to `WIDTH` pixels wide, a frame that looks like the one before
+it merged into it (its time added), every frame on one palette (the last board's: it holds the
+most that is ever drawn), and Pillow's GIF writer stores only the rectangle each frame changes.
+Too big all the same: fewer frames, then smaller ones, until it fits. Knows no game.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+
+from PIL import Image
+
+LIMIT = 8 * 1024 * 1024 - 64 * 1024
+"""Bytes at most (Discord takes 8 MiB per file on every server; a margin for the message)."""
+FRAMES = 120
+"""Boards drawn at most."""
+WIDTH = 640
+"""Pixels wide at most (Discord shows an image about this wide)."""
+STEP_MS = 600
+"""How long each step shows."""
+END_MS = 4000
+"""How long the last board shows before it starts again."""
+TRIES = 4
+"""Times the picture is made again, smaller, when it is too big."""
+
+
+def sample(count: int, most: int) -> list[int]:
+    """At most `most` step numbers of `count`, evenly spread, the first and the last always kept."""
+    if count <= 0:
+        return []
+    if count <= most:
+        return list(range(count))
+    if most <= 1:
+        return [count - 1]
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def animate(count: int, draw: Callable[[Sequence[int]], Sequence[bytes]], *, most: int = FRAMES,
+            width: int = WIDTH, limit: int = LIMIT) -> bytes:
+    """The GIF of `count` steps, `draw` giving the PNG of each step asked for. Raises
+    `ValueError` for a game of no step."""
+    if count <= 0:
+        raise ValueError("no step to animate")
+    indices = sample(count, most)
+    boards = [Image.open(io.BytesIO(png)).convert("RGB") for png in draw(indices)]
+    out = b""
+    for _ in range(TRIES):
+        out = _gif(boards, width)
+        if len(out) <= limit:
+            return out
+        if len(boards) > 2:  # half the frames (the last one kept), then smaller ones
+            boards = boards[:-1:2] + boards[-1:]
+        else:
+            width = max(64, width * 3 // 4)
+    return out
+
+
+def _gif(boards: Sequence[Image.Image], width: int) -> bytes:
+    frames: list[Image.Image] = []
+    durations: list[int] = []
+    last_bytes: bytes | None = None
+    for board in boards:
+        frame = _scaled(board, width)
+        raw = frame.tobytes()
+        if raw == last_bytes:
+            durations[-1] += STEP_MS
+            continue
+        frames.append(frame)
+        durations.append(STEP_MS)
+        last_bytes = raw
+    durations[-1] = max(durations[-1], END_MS)
+    palette = frames[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    buffer = io.BytesIO()
+    paletted[0].save(buffer, format="GIF", save_all=True, append_images=paletted[1:], duration=durations,
+                     loop=0, disposal=1, optimize=False)
+    return buffer.getvalue()
+
+
+def _scaled(board: Image.Image, width: int) -> Image.Image:
+    if board.width <= width:
+        return board
+    height = max(1, round(board.height * width / board.width))
+    return board.resize((width, height), Image.Resampling.LANCZOS)
