@@ -42,13 +42,15 @@ SECRETS_SHOWN = 6
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """What one log row did: the seat that acted and the action's text (None for the set-up),
-    whether it was an undo, its public lines and its private ones (each with the seats told)."""
+    """What one log row did: the seat that acted and the action's text (None for the set-up; `UNDO`
+    for an undo), its public lines, its private ones (each with the seats told), and the events
+    themselves."""
 
     seat: int | None
     text: str | None
     public: tuple[Msg, ...]
     private: tuple[tuple[tuple[int, ...], Msg], ...]
+    events: tuple[Event, ...] = ()
 
 
 @dataclass
@@ -115,7 +117,7 @@ def _step(game: Game[Any], seat: int, text: str, events: list[Event]) -> ReplayS
     public = tuple(game.describe(e) for e in events if e.public) \
         or (quiet_line(game, seat, game.parse_action(text)),)
     private = tuple((tuple(e.to or ()), game.describe(e)) for e in events if not e.public)
-    return ReplayStep(seat, text, public, private)
+    return ReplayStep(seat, text, public, private, tuple(events))
 
 
 class Replays:
@@ -224,6 +226,7 @@ class Replays:
         step = replay.clamp(step)
         game = replay.game
         view = game.revealed_view(replay.states[step], len(replay.names), replay.ended)
+        view = {key: value for key, value in view.items() if key != "secrets"}  # said in words: `lines`
         renderer = self._images.renderer(replay.game_key)
         image: bytes | None = None
         board: str | None = None
@@ -234,9 +237,10 @@ class Replays:
                 image = await asyncio.to_thread(renderer.render, view, highlight=None, **words)
             except Exception:  # a broken renderer costs the picture, never the replay
                 image = None
-            if self._images.text_boards and renderer.text_board is not None:
+            text_board = getattr(renderer, "text_board", None)
+            if self._images.text_boards and text_board is not None:
                 try:
-                    board = renderer.text_board(view, highlight=None, **words)
+                    board = text_board(view, highlight=None, **words)
                 except Exception:
                     board = None
         alt = await self._images.describe_view(replay.game_key, view, replay.names) if image is not None else {}

@@ -1,0 +1,110 @@
+"""A finished game replayed through the table service (`gavel.tables.replays`).
+
+Whole games of every game, played through the service: every step of the replay is the state
+the table had after that action (the snapshot it wrote of that version), and holds the events the
+log holds. A game in play is
+refused, and the revealed view (every secret) is never asked for while any game runs: only a
+replay of a game that is over asks for it."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from gavel.tables.service import TableService
+from gavel.tables.store import loads
+from rules import registry
+from rules.core import Game, IllegalAction, get_game
+from tests.rules.test_contract import PLAYOUT_AI
+from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, seat
+from tests.tables.test_standings import play_out
+
+WHOLE = [("dads_army", 2, [ALICE]), ("judge_dredd", 2, [ALICE]), ("judtho", 3, [ALICE]),
+         ("judgement", 4, [ALICE, BOB])]
+
+
+@pytest.fixture
+def stored(monkeypatch: pytest.MonkeyPatch) -> dict[int, dict[str, Any]]:
+    """The state after every action the table applied, by version, as JSON (what the store is
+    given to write: the snapshot of that version), until the dict's "stop" key is set."""
+    kept: dict[Any, Any] = {}
+    original = Game.apply
+
+    def apply(self: Game, state: Any, seat: int, action: Any, chance: Any) -> Any:
+        events = original(self, state, seat, action, chance)
+        if "stop" not in kept:
+            kept[state.version] = state.to_json()
+        return events
+
+    monkeypatch.setattr(Game, "apply", apply)
+    return kept
+
+
+@pytest.fixture
+def revealed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games whose revealed view was asked for, in order (every call)."""
+    calls: list[str] = []
+    original = Game.revealed_view
+
+    def spy(self: Game, state: Any, seats: int, ended: Any) -> dict[str, Any]:
+        calls.append(self.info.key)
+        return original(self, state, seats, ended)
+
+    monkeypatch.setattr(Game, "revealed_view", spy)
+    return calls
+
+
+@pytest.mark.parametrize(("key", "seats", "humans"), WHOLE)
+async def test_every_step_of_a_whole_game_is_its_stored_snapshot(key: str, seats: int, humans: list[Any],
+                                                                  stored: dict[int, dict[str, Any]],
+                                                                  revealed: list[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    if key in PLAYOUT_AI:  # a real whole game all the same, by the contract playouts' cheaper player
+        monkeypatch.setitem(registry._PLUGINS, key, dataclasses.replace(registry.plugin(key), ai=PLAYOUT_AI[key]))
+    svc, table_id = await play_out(key, seats, humans, seed="replayed")
+    stored["stop"] = True
+    assert revealed == []  # a whole game played, and no secret view asked for while it ran
+    game = get_game(key)
+    replay = await svc.replay_game(GUILD, CHANNEL)
+    log = svc.store.actions(table_id)
+    assert replay.table_id == table_id and replay.last == len(log)
+    for step, row in enumerate(log, 1):
+        state = replay.states[step]
+        assert state.version == row["version"]
+        assert stored[row["version"]] == state.to_json(), f"step {step}"
+        assert [e.to_json() for e in replay.steps[step].events] == (loads(row["events"]) or [])
+    assert replay.states[-1].to_json() == game.load(loads(svc.store.table_row(table_id)["state"])).to_json()
+    assert replay.ended.winners == tuple(r["seat"] for r in svc.store.results(table_id) if r["winner"])
+    page = await svc.replay_page(replay, replay.last)
+    assert revealed and set(revealed) == {key}
+    assert page.text("en")[-1] == "The end of the game."
+
+
+async def test_a_game_in_play_is_refused_and_its_secrets_never_asked(svc: TableService, revealed: list[str]) -> None:
+    await seat(svc, ALICE, BOB)
+    table = svc.table(CHANNEL)
+    assert table is not None
+    for table_id in (None, table.id):
+        with pytest.raises(IllegalAction) as refused:
+            await svc.replay_game(GUILD, CHANNEL, table_id)
+        assert refused.value.code == "replay_running"
+    with pytest.raises(IllegalAction) as refused:
+        await svc.replay_game(GUILD + 1, CHANNEL, table.id)  # another server's game: not found at all
+    assert refused.value.code == "no_such_game"
+    with pytest.raises(IllegalAction) as refused:
+        await svc.replay_game(GUILD, CHANNEL + 1)
+    assert refused.value.code == "no_finished_game"
+    assert revealed == []
+
+
+async def test_a_game_ended_by_a_resignation_is_replayed_with_the_tables_result(svc: TableService) -> None:
+    await seat(svc, ALICE, BOB)
+    table = svc.table(CHANNEL)
+    assert table is not None
+    await svc.leave(CHANNEL, BOB)
+    replay = await svc.replay_game(GUILD, CHANNEL)
+    assert replay.ended.winners == (0,) and replay.ended.reason == "resigned"
+    page = await svc.replay_page(replay, 0)
+    assert page.text("en")[0].startswith(f"Replay of game #{table.id} ")
