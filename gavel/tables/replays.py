@@ -17,6 +17,7 @@ Every database read and every fold or drawing runs in a worker thread.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -32,6 +33,8 @@ from gavel.tables.play import quiet_line
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import engine_config, split_config
 from rules.core import UNDO, Event, Game, IllegalAction, Listed, Msg, Outcome, SeatName, State, replay_steps
+
+log = logging.getLogger(__name__)
 
 KEPT = 8
 """Games whose folded steps are kept (the last opened first out): one fold serves every click of
@@ -230,12 +233,13 @@ class Replays:
         renderer = self._images.renderer(replay.game_key)
         image: bytes | None = None
         board: str | None = None
-        words = {"names": dict(enumerate(replay.names)), "text": lambda key: i18n.gettext(key, replay.lang),
-                 "texts": TEXTS}
+        words: dict[str, Any] = {"names": dict(enumerate(replay.names)),
+                                 "text": lambda key: i18n.gettext(key, replay.lang), "texts": TEXTS}
         if renderer is not None:
             try:
                 image = await asyncio.to_thread(renderer.render, view, highlight=None, **words)
             except Exception:  # a broken renderer costs the picture, never the replay
+                log.exception("drawing step %s of table %s (%s) failed", step, replay.table_id, replay.game_key)
                 image = None
             text_board = getattr(renderer, "text_board", None)
             if self._images.text_boards and text_board is not None:
@@ -259,10 +263,14 @@ class Replays:
         from renderer.animation import animate
 
         game = replay.game
-        words = {"names": dict(enumerate(replay.names)), "text": lambda key: i18n.gettext(key, replay.lang),
-                 "texts": TEXTS}
+        words: dict[str, Any] = {"names": dict(enumerate(replay.names)),
+                                 "text": lambda key: i18n.gettext(key, replay.lang), "texts": TEXTS}
 
         def frames(indices: Sequence[int]) -> list[bytes]:
             return [renderer.render(game.view(replay.states[i], None), highlight=None, **words) for i in indices]
 
-        return await asyncio.to_thread(animate, replay.last + 1, frames)
+        try:
+            return await asyncio.to_thread(animate, replay.last + 1, frames)
+        except Exception:  # a broken renderer costs the animation, never the bot
+            log.exception("animating table %s (%s) failed", replay.table_id, replay.game_key)
+            return None

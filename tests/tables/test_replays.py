@@ -108,3 +108,44 @@ async def test_a_game_ended_by_a_resignation_is_replayed_with_the_tables_result(
     assert replay.ended.winners == (0,) and replay.ended.reason == "resigned"
     page = await svc.replay_page(replay, 0)
     assert page.text("en")[0].startswith(f"Replay of game #{table.id} ")
+
+
+async def test_local_play_steps_through_the_last_game_with_its_text_board(tmp_path: Any) -> None:
+    import io
+
+    from gavel.tables import screen
+    from gavel.tables.console import CHANNEL as HERE
+    from gavel.tables.console import GUILD as LOCAL
+    from gavel.tables.console import Console, LocalOptions
+    from renderer import for_game
+
+    key = "dads_army"
+    out = io.StringIO()
+    service = TableService(":memory:", ais={key: registry.plugin(key).ai})
+    console = Console(service, LocalOptions(game=key, seats=1, ai=1, seed="replay", images=str(tmp_path),
+                                            pictures=screen.TEXT), out)
+    await console.setup()
+    for _ in range(2000):
+        table = service.table(HERE)
+        if table is None:
+            break
+        player = console.players[0]
+        action = registry.plugin(key).ai(table.game, table.state, table.seat_of(player.user_id))
+        await console.command(f"@{player.name} {action}")
+    assert service.table(HERE) is None
+    replay = await service.replay_game(LOCAL, HERE)
+    start = out.tell()
+    await console.command("replay")
+    await console.command("replay next")
+    await console.command("/table replay last")
+    await console.command("replay 2")
+    printed = out.getvalue()[start:]
+    for step in (0, 1, replay.last, 2):
+        assert f"step {step} of {replay.last}." in printed
+    draw = for_game(key).text_board
+    assert draw is not None
+    assert printed.count("\u2500") > 4 * 10  # each step under its text board (box drawing)
+    with pytest.raises(IllegalAction):
+        await console.command("replay sideways")
+    await console.command("replay export")
+    assert (tmp_path / f"table{replay.table_id}-replay.gif").read_bytes()[:6] == b"GIF89a"
