@@ -3,8 +3,8 @@ step, made small enough to post (at most `LIMIT` bytes, Discord's 8 MiB for any 
 
 What keeps it small: at most `FRAMES` boards are drawn (steps sampled evenly, the first and the
 last always kept), each scaled down to `WIDTH` pixels wide, a frame that looks like the one before
-it merged into it (its time added), every frame on one palette (the last board's: it holds the
-most that is ever drawn), and Pillow's GIF writer stores only the rectangle each frame changes.
+it merged into it (its time added), every frame on one palette (made from a few boards spread
+over the game), and Pillow's GIF writer stores only the rectangle each frame changes.
 Too big all the same: fewer frames, then smaller ones, until it fits. Knows no game.
 """
 
@@ -74,12 +74,26 @@ def _gif(boards: Sequence[Image.Image], width: int) -> bytes:
         durations.append(STEP_MS)
         last_bytes = raw
     durations[-1] = max(durations[-1], END_MS)
-    palette = frames[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    palette = _palette(frames)
     paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     buffer = io.BytesIO()
     paletted[0].save(buffer, format="GIF", save_all=True, append_images=paletted[1:], duration=durations,
                      loop=0, disposal=1, optimize=False)
     return buffer.getvalue()
+
+
+def _palette(frames: Sequence[Image.Image]) -> Image.Image:
+    """One palette for every frame: from a strip of a few of them (the first, the last and two
+    between, each made small by keeping pixels as they are), so a colour only the start shows (a
+    piece taken later) keeps its place too."""
+    picked = [frames[round(i * (len(frames) - 1) / 3)] for i in range(4)] if len(frames) > 4 else list(frames)
+    small = [f.resize((max(1, f.width // 4), max(1, f.height // 4)), Image.Resampling.NEAREST) for f in picked]
+    strip = Image.new("RGB", (sum(f.width for f in small), max(f.height for f in small)))
+    x = 0
+    for f in small:
+        strip.paste(f, (x, 0))
+        x += f.width
+    return strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
 
 
 def _scaled(board: Image.Image, width: int) -> Image.Image:
