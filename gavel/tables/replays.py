@@ -17,6 +17,7 @@ Every database read and every fold or drawing runs in a worker thread.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import threading
 from collections import OrderedDict
@@ -32,7 +33,19 @@ from gavel.tables.numbers import MOST
 from gavel.tables.play import quiet_line
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import engine_config, split_config
-from rules.core import UNDO, Event, Game, IllegalAction, Listed, Msg, Outcome, SeatName, State, replay_steps
+from rules.core import (
+    UNDO,
+    Event,
+    Game,
+    IllegalAction,
+    Listed,
+    Msg,
+    Outcome,
+    SeatName,
+    State,
+    replay_chance,
+    replay_steps,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,29 +69,41 @@ class ReplayStep:
     events: tuple[Event, ...] = ()
 
 
+CHECKPOINT = 16
+"""A replay keeps the state of one step in this many (the others are folded again from the one
+before them, at most this many actions: a long game's thousands of states are not all held)."""
+
+
 @dataclass
 class Replay:
-    """A finished game folded for its replay: one state and one `ReplayStep` per step (step 0 is
-    the set-up), the seats' names, the table's language, how the game ended.
+    """A finished game folded for its replay: one `ReplayStep` per step (step 0 is the set-up),
+    the state of every `CHECKPOINT`-th step (`state` folds any other from there), the seats'
+    names, the table's language, how the game ended.
 
     `marks`: steps a front-end stars in its step menu (the turning points of the game), none
     by default; `extra` holds more lines per step (a step's win chances, say), shown under the
-    step's own."""
+    step's own, and `pictures` more pictures per step (filename, PNG bytes), sent with its board."""
 
     table_id: int
     game_key: str
     names: tuple[str, ...]
     lang: str
     ended: Outcome
-    states: list[State]
     steps: list[ReplayStep]
+    checkpoints: dict[int, State]
+    rows: list[tuple[int, str, list[int]]]
+    """The log: (seat, text, recorded draws) per step after the set-up."""
+    restores: dict[int, int]
+    """An undo's step -> the step whose state it puts back (the one before the action taken back)."""
     marks: tuple[int, ...] = ()
     extra: dict[int, list[Msg]] = field(default_factory=dict)
+    pictures: dict[int, list[tuple[str, bytes]]] = field(default_factory=dict)
+    _recent: tuple[int, State] | None = field(default=None, repr=False, compare=False)
 
     @property
     def last(self) -> int:
         """The last step's number (the game's end)."""
-        return len(self.states) - 1
+        return len(self.steps) - 1
 
     @property
     def game(self) -> Game[Any]:
@@ -94,6 +119,30 @@ class Replay:
         """`step` within the game (a stale or typed step number lands on the nearest one)."""
         return max(0, min(self.last, step))
 
+    def state(self, step: int) -> State:
+        """The state after `step` (a copy of its own): folded from the last step kept before it, or
+        from the step asked just before (the next step is one action away)."""
+        step = self.clamp(step)
+        recent = self._recent
+        if recent is not None and recent[0] == step:
+            return copy.deepcopy(recent[1])
+        start = step - step % CHECKPOINT
+        if recent is not None and start <= recent[0] < step:
+            start, state = recent[0], copy.deepcopy(recent[1])
+        else:
+            state = copy.deepcopy(self.checkpoints[start])
+        game = self.game
+        for at in range(start + 1, step + 1):
+            seat, text, record = self.rows[at - 1]
+            if at in self.restores:
+                version = state.version + 1
+                state = self.state(self.restores[at])
+                state.version = version
+            else:
+                game.apply(state, seat, text, replay_chance(record))
+        self._recent = (step, copy.deepcopy(state))
+        return state
+
 
 def fold(game: Game[Any], row: dict[str, Any], seats: Sequence[dict[str, Any]], log: Sequence[dict[str, Any]],
          results: Sequence[dict[str, Any]]) -> Replay:
@@ -105,13 +154,21 @@ def fold(game: Game[Any], row: dict[str, Any], seats: Sequence[dict[str, Any]], 
     for step in folded[1:]:
         assert step.seat is not None and step.text is not None
         steps.append(_step(game, step.seat, step.text, step.events))
+    standing: list[int] = []
+    restores: dict[int, int] = {}
+    for at, (_, text, _) in enumerate(rows, 1):
+        if text.strip() == UNDO:
+            restores[at] = standing.pop() - 1  # `replay_steps` refused an undo with nothing standing
+        else:
+            standing.append(at)
     ended = game.outcome(folded[-1].state)
     if ended is None:  # the table ended it (resignations, an abandon): its results say how
         winners = tuple(int(r["seat"]) for r in results if r["winner"])
         reason = next((str(r["reason"]) for r in results if r.get("reason")), "ended")
         ended = Outcome(winners, reason)
+    checkpoints = {n: s.state for n, s in enumerate(folded) if n % CHECKPOINT == 0}
     return Replay(int(row["id"]), game.info.key, tuple(s["name"] for s in seats),
-                  split_config(loads(row["config"]))[1], ended, [s.state for s in folded], steps)
+                  split_config(loads(row["config"]))[1], ended, steps, checkpoints, rows, restores)
 
 
 def _step(game: Game[Any], seat: int, text: str, events: list[Event]) -> ReplayStep:
@@ -193,9 +250,10 @@ class Replays:
 
     # ------------------------------------------------------------------ one step
 
-    def lines(self, replay: Replay, step: int) -> list[Msg]:
+    def lines(self, replay: Replay, step: int, state: State | None = None) -> list[Msg]:
         """A step in words: where it is in the game, the decision taken, what the channel heard,
-        what was told privately and to whom, then every seat's secrets at that step."""
+        what was told privately and to whom, then every seat's secrets at that step (`state`:
+        the step's state when the caller has it)."""
         step = replay.clamp(step)
         game = replay.game
         shown = replay.steps[step]
@@ -209,7 +267,8 @@ class Replays:
         lines += shown.public
         for seats, said in shown.private:
             lines.append(Msg("table.replay_private", {"players": Listed.of(SeatName(s) for s in seats), "line": said}))
-        view = game.revealed_view(replay.states[step], len(replay.names), replay.ended)
+        state = state if state is not None else replay.state(step)
+        view = game.revealed_view(state, len(replay.names), replay.ended)
         for key, secrets in sorted(view.get("secrets", {}).items(), key=lambda kv: int(kv[0])):
             if not secrets:
                 continue
@@ -228,7 +287,8 @@ class Replays:
         the front-end draws boards as text (local play)."""
         step = replay.clamp(step)
         game = replay.game
-        view = game.revealed_view(replay.states[step], len(replay.names), replay.ended)
+        state = await asyncio.to_thread(replay.state, step)
+        view = game.revealed_view(state, len(replay.names), replay.ended)
         view = {key: value for key, value in view.items() if key != "secrets"}  # said in words: `lines`
         renderer = self._images.renderer(replay.game_key)
         image: bytes | None = None
@@ -248,7 +308,7 @@ class Replays:
                 except Exception:
                     board = None
         alt = await self._images.describe_view(replay.game_key, view, replay.names) if image is not None else {}
-        return Public(replay.table_id, self.lines(replay, step), image=image, alt=alt, names=replay.names,
+        return Public(replay.table_id, self.lines(replay, step, state), image=image, alt=alt, names=replay.names,
                       board=board)
 
     # ------------------------------------------------------------------ the whole game, animated
@@ -267,7 +327,7 @@ class Replays:
                                  "text": lambda key: i18n.gettext(key, replay.lang), "texts": TEXTS}
 
         def frames(indices: Sequence[int]) -> list[bytes]:
-            return [renderer.render(game.view(replay.states[i], None), highlight=None, **words) for i in indices]
+            return [renderer.render(game.view(replay.state(i), None), highlight=None, **words) for i in indices]
 
         try:
             return await asyncio.to_thread(animate, replay.last + 1, frames)

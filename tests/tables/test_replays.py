@@ -71,11 +71,11 @@ async def test_every_step_of_a_whole_game_is_its_stored_snapshot(key: str, seats
     log = svc.store.actions(table_id)
     assert replay.table_id == table_id and replay.last == len(log)
     for step, row in enumerate(log, 1):
-        state = replay.states[step]
+        state = replay.state(step)
         assert state.version == row["version"]
         assert stored[row["version"]] == state.to_json(), f"step {step}"
         assert [e.to_json() for e in replay.steps[step].events] == (loads(row["events"]) or [])
-    assert replay.states[-1].to_json() == game.load(loads(svc.store.table_row(table_id)["state"])).to_json()
+    assert replay.state(replay.last).to_json() == game.load(loads(svc.store.table_row(table_id)["state"])).to_json()
     assert replay.ended.winners == tuple(r["seat"] for r in svc.store.results(table_id) if r["winner"])
     page = await svc.replay_page(replay, replay.last)
     assert revealed and set(revealed) == {key}
@@ -149,3 +149,28 @@ async def test_local_play_steps_through_the_last_game_with_its_text_board(tmp_pa
         await console.command("replay sideways")
     await console.command("replay export")
     assert (tmp_path / f"table{replay.table_id}-replay.gif").read_bytes()[:6] == b"GIF89a"
+
+
+@pytest.mark.parametrize("key", ["dads_army", "judgement", "judge_dredd"])
+def test_any_step_in_any_order_is_folded_again_from_the_steps_kept(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only one step in `CHECKPOINT` is kept: any other, asked in any order (an undo's among
+    them), is the state the game had."""
+    import json
+    import random
+
+    from gavel.tables import replays
+    from tests.rules.test_replay_steps import seeded
+
+    monkeypatch.setattr(replays, "CHECKPOINT", 4)
+    game = get_game(key)
+    seats = game.info.max_seats
+    setup, log, snapshots = seeded(game, seats, seed=3)
+    row = {"id": 1, "config": json.dumps({}), "variant": None, "setup": json.dumps(setup)}
+    stored = [{"seat": s, "action": t, "chance": json.dumps(c)} for s, t, c in log]
+    replay = replays.fold(game, row, [{"name": f"p{i}"} for i in range(seats)], stored,
+                          [{"seat": 0, "winner": 1, "reason": "test"}])
+    assert len(replay.checkpoints) == len(snapshots) // 4 + (len(snapshots) % 4 > 0)
+    order = list(range(len(snapshots)))
+    random.Random(1).shuffle(order)
+    for step in [6, 5, 7, *order, *range(len(snapshots))]:
+        assert replay.state(step).to_json() == snapshots[step], f"step {step}"
