@@ -29,6 +29,7 @@ from cogs.delivery import board_file, clip, guild_lang, pages, pinging, record_f
 from cogs.errors import after_change, lang_of
 from gavel.tables import i18n
 from gavel.tables.notices import Notice, Private, Prompt, Public
+from gavel.tables.replays import Replay
 from gavel.tables.service import Player, Table, game_name, get_game
 from gavel.tables.table import TIME_CONTROLS
 from rules import registry
@@ -204,13 +205,18 @@ async def show_replay(bot: GavelBot, interaction: discord.Interaction, table_id:
     text, kwargs = bot.delivery.compose(page, lang)
     kwargs["view"] = components.replay_view(replay.table_id, step, replay.last, lang, replay.marks)
     text = clip(text) or "\u200b"
+    board = kwargs.pop("file", None)
+    files = [*([board] if board is not None else []), *replay_pictures(replay, step)]
     if edit:
         kwargs.pop("allowed_mentions", None)
-        file = kwargs.pop("file", None)
-        await interaction.edit_original_response(content=text, attachments=[file] if file is not None else [],
-                                                 **kwargs)
+        await interaction.edit_original_response(content=text, attachments=files, **kwargs)
         return
-    await interaction.followup.send(text, ephemeral=True, **kwargs)
+    await interaction.followup.send(text, ephemeral=True, files=files, **kwargs)
+
+
+def replay_pictures(replay: Replay, step: int) -> list[discord.File]:
+    """The pictures a replay adds to a step beside its board (`Replay.pictures`), as attachments."""
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in replay.pictures.get(step, [])]
 
 
 async def post_replay_step(bot: GavelBot, interaction: discord.Interaction, table_id: int, step: int) -> None:
@@ -221,7 +227,9 @@ async def post_replay_step(bot: GavelBot, interaction: discord.Interaction, tabl
     page = await bot.service.replay_page(replay, replay.clamp(step))
     text, kwargs = bot.delivery.compose(page, lang)
     kwargs.pop("view", None)
-    await interaction.followup.send(clip(text) or "\u200b", **kwargs)
+    board = kwargs.pop("file", None)
+    files = [*([board] if board is not None else []), *replay_pictures(replay, replay.clamp(step))]
+    await interaction.followup.send(clip(text) or "\u200b", files=files, **kwargs)
 
 
 async def send_replay_animation(bot: GavelBot, interaction: discord.Interaction, table_id: int | None) -> None:

@@ -112,3 +112,22 @@ async def test_another_servers_game_is_not_replayed_here(world, service):
     refused = await stranger.slash(channel, "table replay", game_id=table_id)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=table_id)
     assert refusals(w.env) == ["no_such_game"]
+
+
+async def test_a_step_carries_the_pictures_the_replay_adds_to_it(world, service):
+    """What another part adds to a step (`Replay.pictures`: a chart of the game, say) comes with
+    its board, in the private replay and in the step posted."""
+    from tests.cogs.conftest import tiny_png
+
+    w = world
+    table_id = await bob_resigns(w, service)
+    replay = await service.replay_game(w.guild.id, w.channel.id, table_id)
+    replay.pictures[1] = [("chart.png", tiny_png())]
+    shown = private_answer(await w.alice.slash(w.channel, "table replay", game_id=table_id))
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+    moved = await w.alice.click(shown, custom_id=f"gv:rp:{table_id}:0:next")
+    assert [a.filename for a in moved.response.attachments] == ["board.png", "chart.png"]
+    posted = await w.alice.click(moved.response, custom_id=f"gv:rp:{table_id}:1:post")
+    [public] = [m for m in posted.followups if not m.ephemeral]
+    assert [a.filename for a in public.attachments] == ["board.png", "chart.png"]
+    assert refusals(w.env) == []
