@@ -85,6 +85,7 @@ class Replay:
     step's own, and `pictures` more pictures per step (filename, PNG bytes), sent with its board."""
 
     table_id: int
+    guild_id: int | None
     game_key: str
     names: tuple[str, ...]
     lang: str
@@ -99,6 +100,8 @@ class Replay:
     extra: dict[int, list[Msg]] = field(default_factory=dict)
     pictures: dict[int, list[tuple[str, bytes]]] = field(default_factory=dict)
     _recent: tuple[int, State] | None = field(default=None, repr=False, compare=False)
+    animated: bytes | None = field(default=None, repr=False, compare=False)
+    """The animated export once made (everyone who asks for it gets the same file)."""
 
     @property
     def last(self) -> int:
@@ -167,7 +170,7 @@ def fold(game: Game[Any], row: dict[str, Any], seats: Sequence[dict[str, Any]], 
         reason = next((str(r["reason"]) for r in results if r.get("reason")), "ended")
         ended = Outcome(winners, reason)
     checkpoints = {n: s.state for n, s in enumerate(folded) if n % CHECKPOINT == 0}
-    return Replay(int(row["id"]), game.info.key, tuple(s["name"] for s in seats),
+    return Replay(int(row["id"]), row.get("guild"), game.info.key, tuple(s["name"] for s in seats),
                   split_config(loads(row["config"]))[1], ended, steps, checkpoints, rows, restores)
 
 
@@ -202,7 +205,7 @@ class Replays:
         channel without a finished game (`no_finished_game`)."""
         if table_id is not None:
             kept = self._kept.get(table_id)
-            if kept is not None:
+            if kept is not None and kept.guild_id == guild_id:  # another server's: refused below
                 return kept
         row = await asyncio.to_thread(self._row, guild_id, channel_id, table_id)
         with self._guard:
@@ -252,8 +255,9 @@ class Replays:
 
     def lines(self, replay: Replay, step: int, state: State | None = None) -> list[Msg]:
         """A step in words: where it is in the game, the decision taken, what the channel heard,
-        what was told privately and to whom, then every seat's secrets at that step (`state`:
-        the step's state when the caller has it)."""
+        what was told privately and to whom, the replay's `extra` lines, then every seat's
+        secrets at that step, last (a message too long for Discord loses its end, the longest
+        part; `state`: the step's state when the caller has it)."""
         step = replay.clamp(step)
         game = replay.game
         shown = replay.steps[step]
@@ -267,6 +271,9 @@ class Replays:
         lines += shown.public
         for seats, said in shown.private:
             lines.append(Msg("table.replay_private", {"players": Listed.of(SeatName(s) for s in seats), "line": said}))
+        if step == replay.last:
+            lines.append(Msg("table.replay_end"))
+        lines += replay.extra.get(step, [])
         state = state if state is not None else replay.state(step)
         view = game.revealed_view(state, len(replay.names), replay.ended)
         for key, secrets in sorted(view.get("secrets", {}).items(), key=lambda kv: int(kv[0])):
@@ -276,9 +283,6 @@ class Replays:
             said_lines = Listed.of(secrets[:SECRETS_SHOWN] if more <= 0 else
                                    [*secrets[:SECRETS_SHOWN], Msg("table.replay_more", {"n": more}, count=more)])
             lines.append(Msg("table.replay_secrets", {"player": SeatName(int(key)), "lines": said_lines}))
-        if step == replay.last:
-            lines.append(Msg("table.replay_end"))
-        lines += replay.extra.get(step, [])
         return lines
 
     async def page(self, replay: Replay, step: int) -> Public:
@@ -316,7 +320,9 @@ class Replays:
     async def animation(self, replay: Replay) -> bytes | None:
         """The PUBLIC board at every step as one animated picture (`renderer.animation`: scaled
         down, identical frames merged, frames sampled, a palette) no bigger than Discord takes;
-        None without a renderer. Drawn in a worker thread."""
+        None without a renderer. Drawn in a worker thread, once per game kept."""
+        if replay.animated is not None:
+            return replay.animated
         renderer = self._images.renderer(replay.game_key)
         if renderer is None:
             return None
@@ -330,7 +336,8 @@ class Replays:
             return [renderer.render(game.view(replay.state(i), None), highlight=None, **words) for i in indices]
 
         try:
-            return await asyncio.to_thread(animate, replay.last + 1, frames)
+            replay.animated = await asyncio.to_thread(animate, replay.last + 1, frames)
+            return replay.animated
         except Exception:  # a broken renderer costs the animation, never the bot
             log.exception("animating table %s (%s) failed", replay.table_id, replay.game_key)
             return None

@@ -4,6 +4,7 @@ public, the animated export in public; a game in play is refused privately."""
 
 from __future__ import annotations
 
+from cogs import components
 from gavel.tables import i18n
 from tests.cogs.conftest import as_player, buttons, confirmed, private_answer, public_answer, refusals
 from tests.cogs.test_flow import open_table
@@ -103,15 +104,27 @@ async def test_replay_export_posts_the_public_board_as_an_animation(world, servi
     assert refusals(w.env) == []
 
 
-async def test_another_servers_game_is_not_replayed_here(world, service):
+async def test_another_servers_game_is_not_replayed_here(world, service, simcord_bot):
     w = world
     table_id = await bob_resigns(w, service)
+    opened = private_answer(await w.alice.slash(w.channel, "table replay", game_id=table_id))
+    assert opened.attachments  # opened here first: kept folded, and still refused elsewhere
     other = w.env.create_guild("Elsewhere")
     channel = other.create_text_channel("games")
     stranger = other.add_member(w.env.create_user("dave"))
     refused = await stranger.slash(channel, "table replay", game_id=table_id)
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_such_game", table=table_id)
     assert refusals(w.env) == ["no_such_game"]
+    # the replay's own buttons, as a forging client would send them there
+    view = components.replay_view(table_id, 0, 10, "en")
+    message = await simcord_bot.get_channel(channel.id).send("replay", view=view)
+    view.stop()
+    for op in ("next", "post"):
+        clicked = await stranger.click(message, custom_id=f"gv:rp:{table_id}:0:{op}")
+        [said] = clicked.followups
+        assert said.ephemeral and said.content == i18n.gettext("error.no_such_game", table=table_id)
+        assert clicked.response.content == "replay" and not clicked.response.attachments  # left as it was
+    assert [m.content for m in channel.history()] == ["replay"]
 
 
 async def test_a_step_carries_the_pictures_the_replay_adds_to_it(world, service):
