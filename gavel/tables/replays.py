@@ -1,8 +1,9 @@
 """The replay part of the table service: a finished game stepped through again, every secret shown.
 
 A replay folds the game's log once (`rules.core.replay_steps`: the state after every log row,
-with the row's events) and keeps the steps of the last few games opened (`KEPT`), so moving to any
-step draws one picture and folds nothing. Each step is shown as a `Public`: a title, the decision
+with the row's events) and keeps the steps of the last few games opened (`KEPT`): each step's
+words, and one state in `CHECKPOINT`, so moving to any step folds at most that many actions again
+and draws one picture. Each step is shown as a `Public`: a title, the decision
 taken (the action's own text, whatever it hid while the game ran: which card, which target), its
 public lines, its private lines (who was told what), then every seat's secrets at that step, and
 the board of the game's REVEALED view (`Game.revealed_view`, which the engine gives for a game that
