@@ -1,4 +1,4 @@
-"""What each persistent button and select does (lobby, turn menus, "My info").
+"""What each persistent button and select does (lobby, turn menus, "My info", a replay's steps).
 
 Every check that can refuse runs before anything changes, and a refusal is an ephemeral
 message to the clicker only. Version and table id come from the custom id, so a click on a

@@ -7,6 +7,10 @@ walk-aways' (`gavel.tables.away`).
 and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
 history's menu or by `game_id` comes with its record and its final board (its public view).
 
+`/table replay [game_id]` steps through a finished game privately, every secret shown (`flows.show_replay`,
+its buttons in `cogs.clicks`); `export:true` posts its public board through the whole game as an
+animated GIF.
+
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
 """
