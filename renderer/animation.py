@@ -5,7 +5,8 @@ What keeps it small: at most `FRAMES` boards are drawn (steps sampled evenly, th
 last always kept), each scaled down to `WIDTH` pixels wide, a frame that looks like the one before
 it merged into it (its time added), every frame on one palette (made from a few boards spread
 over the game), and Pillow's GIF writer stores only the rectangle each frame changes.
-Too big all the same: fewer frames, then smaller ones, until it fits. Knows no game.
+Too big all the same: fewer frames (as many as the bytes over the limit say), down to
+`KEPT_FRAMES`, then smaller ones, until it fits. Knows no game.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ END_MS = 4000
 """How long the last board shows before it starts again."""
 TRIES = 4
 """Times the picture is made again, smaller, when it is too big."""
+KEPT_FRAMES = 60
+"""Frames a picture too big keeps at least: below that, its frames are made smaller instead."""
 
 
 def sample(count: int, most: int) -> list[int]:
@@ -53,10 +56,13 @@ def animate(count: int, draw: Callable[[Sequence[int]], Sequence[bytes]], *, mos
         out = _gif(boards, width)
         if len(out) <= limit:
             return out
-        if len(boards) > 2:  # half the frames (the last one kept), then smaller ones
-            boards = boards[:-1:2] + boards[-1:]
-        else:
-            width = max(64, width * 3 // 4)
+        share = limit / len(out)
+        keep = int(len(boards) * share * 0.85)
+        if keep >= KEPT_FRAMES:  # fewer frames, spread as evenly, the last one kept
+            picked = sample(len(boards), keep)
+            boards = [boards[i] for i in picked]
+        else:  # as many frames on fewer pixels: the bytes go with the area
+            width = max(64, int(width * max(share, 0.25) ** 0.5 * 0.9))
     return out
 
 

@@ -52,10 +52,16 @@ def test_boards_are_scaled_down_and_a_board_like_the_last_is_merged_into_it() ->
     assert durations == [2 * STEP_MS, max(3 * STEP_MS, END_MS)]
 
 
-def test_a_picture_over_the_limit_is_made_again_with_fewer_frames() -> None:
+def test_a_picture_over_the_limit_is_made_again_with_fewer_frames_then_smaller_ones(monkeypatch) -> None:
+    from renderer import animation
+
     boards = [board((i * 8 % 256, i * 16 % 256, 100), noise=3000) for i in range(24)]
     whole = animate(24, lambda steps: [boards[s] for s in steps])
     limit = len(whole) // 3
-    smaller = animate(24, lambda steps: [boards[s] for s in steps], limit=limit)
+    smaller = animate(24, lambda steps: [boards[s] for s in steps], limit=limit)  # 24 frames: too few to drop
     assert len(smaller) <= limit
-    assert frames_of(smaller)[0] < frames_of(whole)[0]
+    assert frames_of(smaller)[0] == frames_of(whole)[0] and frames_of(smaller)[1] < frames_of(whole)[1]
+    monkeypatch.setattr(animation, "KEPT_FRAMES", 4)
+    fewer = animate(24, lambda steps: [boards[s] for s in steps], limit=limit)
+    assert len(fewer) <= limit
+    assert frames_of(fewer)[0] < frames_of(whole)[0] and frames_of(fewer)[1] == frames_of(whole)[1]
