@@ -185,9 +185,10 @@ def _step(game: Game[Any], seat: int, text: str, events: list[Event]) -> ReplayS
 
 
 class Replays:
-    """Finished games replayed: opening one (`open`), a step of it as a notice (`page`), its
-    revealed board (`picture`), the public board through the whole game (`animation`). It keeps
-    the last `KEPT` games folded."""
+    """Finished games replayed: opening one (`open`), a step of it as a notice with its revealed
+    board (`page`, its words alone: `lines`), the public board through the whole game
+    (`animation`). It keeps the last `KEPT` games folded; a finished game never changes, so what
+    is kept never goes stale."""
 
     def __init__(self, store: TableStore, images: Images) -> None:
         self._store = store
