@@ -38,7 +38,11 @@ def title(table_id: int, step: int, last: int) -> str:
                         step=step, last=last)
 
 
-async def test_a_game_in_play_is_refused_and_a_channel_without_a_finished_game_too(world, service):
+async def test_a_game_in_play_is_refused_and_a_channel_without_a_finished_game_too(world, service, monkeypatch):
+    from rules.core import Game
+
+    asked: list[str] = []  # every game's revealed view asked for, while this game runs: none
+    monkeypatch.setattr(Game, "_revealed_view", lambda game, state, seats: asked.append(game.info.key) or {})
     w = world
     refused = await w.alice.slash(w.channel, "table replay")
     assert refused.ephemeral and refused.response.content == i18n.gettext("error.no_finished_game")
@@ -50,7 +54,10 @@ async def test_a_game_in_play_is_refused_and_a_channel_without_a_finished_game_t
         refused = await w.carol.slash(w.channel, "table replay", **options)
         assert refused.ephemeral and refused.response.content == i18n.gettext("error.replay_running")
     assert refusals(w.env) == ["no_finished_game", "replay_running", "replay_running", "replay_running"]
-    assert "gv:rp" not in " ".join(m.content for m in w.channel.history())
+    await w.alice.slash(w.channel, "race roll")
+    await w.alice.slash(w.channel, "table board")
+    assert asked == []
+    assert all("gv:rp" not in " ".join(ids(m)) for m in w.channel.history())  # no replay button while it runs
 
 
 async def test_replay_steps_through_the_game_privately_and_posts_a_step_in_public(world, service):
