@@ -22,7 +22,7 @@ import copy
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -195,6 +195,10 @@ class Replays:
         self._images = images
         self._kept: OrderedDict[int, Replay] = OrderedDict()
         self._guard = threading.Lock()
+        self.additions: list[Callable[[Replay], None]] = []
+        """What other parts add to a game once it is folded (its turning points as `marks`, lines
+        in `extra`, `pictures`): each is called with the new replay, in the worker thread that
+        folded it, before it is kept and shown."""
 
     def tracked(self) -> int:
         """How many folded games are kept."""
@@ -245,8 +249,11 @@ class Replays:
         if game is None:
             raise IllegalAction("no_such_game", table=row["id"])
         table_id = int(row["id"])
-        return fold(game, row, self._store.seats(table_id), self._store.actions(table_id),
-                    self._store.results(table_id))
+        replay = fold(game, row, self._store.seats(table_id), self._store.actions(table_id),
+                      self._store.results(table_id))
+        for add in self.additions:
+            add(replay)
+        return replay
 
     def forget(self, table_id: int) -> None:
         """Drop a kept game (its marks or extra lines changed, say)."""

@@ -16,7 +16,7 @@ import pytest
 from gavel.tables.service import TableService
 from gavel.tables.store import loads
 from rules import registry
-from rules.core import Game, IllegalAction, get_game
+from rules.core import Game, IllegalAction, Msg, get_game
 from tests.rules.test_contract import PLAYOUT_AI
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, seat
 from tests.tables.test_standings import play_out
@@ -174,3 +174,22 @@ def test_any_step_in_any_order_is_folded_again_from_the_steps_kept(key: str, mon
     random.Random(1).shuffle(order)
     for step in [6, 5, 7, *order, *range(len(snapshots))]:
         assert replay.state(step).to_json() == snapshots[step], f"step {step}"
+
+
+async def test_what_other_parts_add_to_a_game_is_added_once_when_it_is_folded(svc: TableService) -> None:
+    await seat(svc, ALICE, BOB)
+    await svc.leave(CHANNEL, BOB)
+    calls: list[int] = []
+
+    def add(replay: Any) -> None:
+        calls.append(replay.table_id)
+        replay.marks = (0,)
+        replay.extra[0] = [Msg("table.replay_end")]
+
+    svc.replays.additions.append(add)
+    replay = await svc.replay_game(GUILD, CHANNEL)
+    again = await svc.replay_game(GUILD, CHANNEL, replay.table_id)
+    assert again is replay and calls == [replay.table_id]  # kept folded: added to once
+    assert replay.marks == (0,)
+    page = await svc.replay_page(replay, 0)
+    assert "The end of the game." in page.text("en")
