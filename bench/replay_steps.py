@@ -88,7 +88,7 @@ async def measure(key: str, steps: int, policy: str, export: bool, seed: int) ->
             c, w = since(start)
             cpu.append(c)
             wall.append(w)
-            assert page.image is not None, f"{key}: step {step} has no picture"
+            assert page.notice.image is not None, f"{key}: step {step} has no picture"
         out: dict[str, Any] = {
             "steps": last, "shown": len(chosen),
             "open_cpu_ms": round(open_cpu, 1), "open_wall_ms": round(open_wall, 1),

@@ -29,7 +29,7 @@ from cogs.delivery import board_file, clip, guild_lang, pages, pinging, record_f
 from cogs.errors import after_change, lang_of
 from gavel.tables import i18n
 from gavel.tables.notices import Notice, Private, Prompt, Public
-from gavel.tables.replays import Replay
+from gavel.tables.replays import Replay, ReplayPage
 from gavel.tables.service import Player, Table, game_name, get_game
 from gavel.tables.table import TIME_CONTROLS
 from rules import registry
@@ -202,8 +202,9 @@ async def show_replay(bot: GavelBot, interaction: discord.Interaction, table_id:
     step = replay.clamp(step)
     lang = lang_of(interaction)
     page = await bot.service.replay_page(replay, step)
-    text, kwargs = bot.delivery.compose(page, lang)
+    text, kwargs = bot.delivery.compose(page.notice, lang)
     kwargs["view"] = components.replay_view(replay.table_id, step, replay.last, lang, replay.marks)
+    kwargs["embeds"] = secrets_embeds(page, replay, lang)
     text = clip(text) or "\u200b"
     board = kwargs.pop("file", None)
     files = [*([board] if board is not None else []), *replay_pictures(replay, step)]
@@ -212,6 +213,27 @@ async def show_replay(bot: GavelBot, interaction: discord.Interaction, table_id:
         await interaction.edit_original_response(content=text, attachments=files, **kwargs)
         return
     await interaction.followup.send(text, ephemeral=True, files=files, **kwargs)
+
+
+EMBED_FIELD = 1024
+"""The longest value of an embed's field."""
+EMBED_TOTAL = 5800
+"""The most text an embed's fields hold together (Discord: 6000 for a message's embeds)."""
+
+
+def secrets_embeds(page: ReplayPage, replay: Replay, lang: str) -> list[discord.Embed]:
+    """Every seat's secrets at a replay's step as one embed, a field per seat (its player's name,
+    its lines), so a long hand never pushes the step's own lines out of the message; none when no
+    seat has any."""
+    if not page.secrets:
+        return []
+    embed = discord.Embed(title=i18n.gettext("cogs.replay.secrets", lang))
+    room = min(EMBED_FIELD, EMBED_TOTAL // len(page.secrets))
+    for seat, lines in page.secrets:
+        said = "\n".join(names.render(line, lang, replay.seat_name) for line in lines)
+        embed.add_field(name=names.escaped(replay.seat_name(seat))[:256],
+                        value=said if len(said) <= room else said[:room - 1] + "\u2026", inline=False)
+    return [embed]
 
 
 def replay_pictures(replay: Replay, step: int) -> list[discord.File]:
@@ -225,8 +247,9 @@ async def post_replay_step(bot: GavelBot, interaction: discord.Interaction, tabl
     replay = await bot.service.replay_game(interaction.guild_id, interaction.channel_id or 0, table_id)
     lang = guild_lang(interaction.guild, interaction)
     page = await bot.service.replay_page(replay, replay.clamp(step))
-    text, kwargs = bot.delivery.compose(page, lang)
+    text, kwargs = bot.delivery.compose(page.notice, lang)
     kwargs.pop("view", None)
+    kwargs["embeds"] = secrets_embeds(page, replay, lang)
     board = kwargs.pop("file", None)
     files = [*([board] if board is not None else []), *replay_pictures(replay, replay.clamp(step))]
     await interaction.followup.send(clip(text) or "\u200b", files=files, **kwargs)

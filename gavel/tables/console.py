@@ -803,7 +803,8 @@ class Console:
             raise IllegalAction("unknown_command", command=line)
         step = replay.clamp(found)
         self.replaying = (replay, step)
-        self.emit([await self.service.replay_page(replay, step)])
+        page = await self.service.replay_page(replay, step)
+        self.emit([replace(page.notice, lines=[*page.notice.lines, *page.secret_lines()])])
         if not self.options.json:
             self.say("console.replay_hint")
 

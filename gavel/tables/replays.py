@@ -75,6 +75,21 @@ CHECKPOINT = 16
 before them, at most this many actions: a long game's thousands of states are not all held)."""
 
 
+@dataclass(frozen=True)
+class ReplayPage:
+    """One step shown: its notice (its lines and its revealed board) and every seat's secrets at
+    that step, apart (Discord shows them in fields of their own, local play as lines after it)."""
+
+    step: int
+    notice: Public
+    secrets: tuple[tuple[int, tuple[Msg, ...]], ...]
+
+    def secret_lines(self) -> list[Msg]:
+        """The secrets as one line per seat (`table.replay_secrets`)."""
+        return [Msg("table.replay_secrets", {"player": SeatName(seat), "lines": Listed.of(lines)})
+                for seat, lines in self.secrets]
+
+
 @dataclass
 class Replay:
     """A finished game folded for its replay: one `ReplayStep` per step (step 0 is the set-up),
@@ -262,11 +277,10 @@ class Replays:
 
     # ------------------------------------------------------------------ one step
 
-    def lines(self, replay: Replay, step: int, state: State | None = None) -> list[Msg]:
+    def lines(self, replay: Replay, step: int) -> list[Msg]:
         """A step in words: where it is in the game, the decision taken, what the channel heard,
-        what was told privately and to whom, the replay's `extra` lines, then every seat's
-        secrets at that step, last (a message too long for Discord loses its end, the longest
-        part; `state`: the step's state when the caller has it)."""
+        what was told privately and to whom, and the replay's `extra` lines (every seat's secrets
+        apart: `secrets`)."""
         step = replay.clamp(step)
         game = replay.game
         shown = replay.steps[step]
@@ -283,21 +297,29 @@ class Replays:
         if step == replay.last:
             lines.append(Msg("table.replay_end"))
         lines += replay.extra.get(step, [])
+        return lines
+
+    def secrets(self, replay: Replay, step: int, state: State | None = None) -> tuple[tuple[int, tuple[Msg, ...]], ...]:
+        """Every seat's secrets at `step`, as the game's revealed view says them (`secrets`): (seat,
+        its lines) for each seat that has any, at most `SECRETS_SHOWN` lines and a count of the
+        rest. `state`: the step's state when the caller has it."""
+        game = replay.game
         state = state if state is not None else replay.state(step)
         view = game.revealed_view(state, len(replay.names), replay.ended)
+        out: list[tuple[int, tuple[Msg, ...]]] = []
         for key, secrets in sorted(view.get("secrets", {}).items(), key=lambda kv: int(kv[0])):
             if not secrets:
                 continue
             more = len(secrets) - SECRETS_SHOWN
-            said_lines = Listed.of(secrets[:SECRETS_SHOWN] if more <= 0 else
-                                   [*secrets[:SECRETS_SHOWN], Msg("table.replay_more", {"n": more}, count=more)])
-            lines.append(Msg("table.replay_secrets", {"player": SeatName(int(key)), "lines": said_lines}))
-        return lines
+            rest = [Msg("table.replay_more", {"more": more}, count=more)] if more > 0 else []
+            shown = [*secrets[:SECRETS_SHOWN], *rest]
+            out.append((int(key), tuple(shown)))
+        return tuple(out)
 
-    async def page(self, replay: Replay, step: int) -> Public:
-        """A step as a notice: its `lines` and the revealed board, drawn in the table's language in
+    async def page(self, replay: Replay, step: int) -> ReplayPage:
+        """A step: a notice of its `lines` and the revealed board, drawn in the table's language in
         a worker thread (no picture without a renderer, or when drawing fails), and as text when
-        the front-end draws boards as text (local play)."""
+        the front-end draws boards as text (local play); and every seat's `secrets` beside it."""
         step = replay.clamp(step)
         game = replay.game
         state = await asyncio.to_thread(replay.state, step)
@@ -321,8 +343,9 @@ class Replays:
                 except Exception:
                     board = None
         alt = await self._images.describe_view(replay.game_key, view, replay.names) if image is not None else {}
-        return Public(replay.table_id, self.lines(replay, step, state), image=image, alt=alt, names=replay.names,
-                      board=board)
+        notice = Public(replay.table_id, self.lines(replay, step), image=image, alt=alt, names=replay.names,
+                        board=board)
+        return ReplayPage(step, notice, self.secrets(replay, step, state))
 
     # ------------------------------------------------------------------ the whole game, animated
 

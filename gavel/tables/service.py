@@ -130,7 +130,7 @@ from gavel.tables.record import GameRecord
 from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.reliability import Record
 from gavel.tables.rematch import REMATCH_WAIT, Invite, Rematches, Window
-from gavel.tables.replays import Replay, Replays
+from gavel.tables.replays import Replay, ReplayPage, Replays
 from gavel.tables.restoring import Restoring
 from gavel.tables.settings import SETTINGS, Settings
 from gavel.tables.standings import HISTORY, LEADERBOARD, FinishedGame, Standing, Standings
@@ -711,8 +711,9 @@ class TableService:
         else the channel's last finished game. A game still in play is refused (`replay_running`)."""
         return await self.replays.open(guild_id, channel_id, table_id)
 
-    async def replay_page(self, replay: Replay, step: int) -> Public:
-        """One step of a replay: its lines and its board with every secret shown."""
+    async def replay_page(self, replay: Replay, step: int) -> ReplayPage:
+        """One step of a replay: its lines and its board with every secret shown, and every
+        seat's secrets at that step."""
         return await self.replays.page(replay, step)
 
     async def replay_animation(self, replay: Replay) -> bytes | None:

@@ -151,3 +151,25 @@ async def test_a_step_carries_the_pictures_the_replay_adds_to_it(world, service)
     [public] = [m for m in posted.followups if not m.ephemeral]
     assert [a.filename for a in public.attachments] == ["board.png", "chart.png"]
     assert refusals(w.env) == []
+
+
+async def test_every_seats_secrets_come_as_an_embed_a_field_each(world, service, monkeypatch):
+    """A step's secrets go in fields of their own (a long hand never pushes the step's lines out
+    of the message), in the private replay and in a step posted."""
+    from rules.core import get_game
+    from tests.cogs import toy
+
+    monkeypatch.setattr(type(get_game(toy.KEY)), "secrets",
+                        lambda self, state, seat: [f"card {seat}-{i}" for i in range(9)])
+    w = world
+    table_id = await bob_resigns(w, service)
+    shown = private_answer(await w.alice.slash(w.channel, "table replay", game_id=table_id))
+    [embed] = shown.embeds
+    assert embed.title == i18n.gettext("cogs.replay.secrets")
+    assert [f.name for f in embed.fields] == ["alice", "bob"]
+    more = i18n.ngettext("table.replay_more", 3, more=3)
+    assert embed.fields[1].value.splitlines() == [*(f"card 1-{i}" for i in range(6)), more]
+    posted = await w.alice.click(shown, custom_id=f"gv:rp:{table_id}:0:post")
+    [public] = [m for m in posted.followups if not m.ephemeral]
+    assert public.embeds[0].fields[0].value == embed.fields[0].value
+    assert refusals(w.env) == []

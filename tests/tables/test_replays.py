@@ -79,7 +79,7 @@ async def test_every_step_of_a_whole_game_is_its_stored_snapshot(key: str, seats
     assert replay.ended.winners == tuple(r["seat"] for r in svc.store.results(table_id) if r["winner"])
     page = await svc.replay_page(replay, replay.last)
     assert revealed and set(revealed) == {key}
-    assert "The end of the game." in page.text("en")
+    assert "The end of the game." in page.notice.text("en")
 
 
 async def test_a_game_in_play_is_refused_and_its_secrets_never_asked(svc: TableService, revealed: list[str]) -> None:
@@ -107,7 +107,7 @@ async def test_a_game_ended_by_a_resignation_is_replayed_with_the_tables_result(
     replay = await svc.replay_game(GUILD, CHANNEL)
     assert replay.ended.winners == (0,) and replay.ended.reason == "resigned"
     page = await svc.replay_page(replay, 0)
-    assert page.text("en")[0].startswith(f"Replay of game #{table.id} ")
+    assert page.notice.text("en")[0].startswith(f"Replay of game #{table.id} ")
 
 
 async def test_local_play_steps_through_the_last_game_with_its_text_board(tmp_path: Any) -> None:
@@ -192,4 +192,4 @@ async def test_what_other_parts_add_to_a_game_is_added_once_when_it_is_folded(sv
     assert again is replay and calls == [replay.table_id]  # kept folded: added to once
     assert replay.marks == (0,)
     page = await svc.replay_page(replay, 0)
-    assert "The end of the game." in page.text("en")
+    assert "The end of the game." in page.notice.text("en")
