@@ -1,4 +1,4 @@
-"""What each persistent button and select does (lobby, turn menus, "My info").
+"""What each persistent button and select does (lobby, turn menus, "My info", a replay's steps).
 
 Every check that can refuse runs before anything changes, and a refusal is an ephemeral
 message to the clicker only. Version and table id come from the custom id, so a click on a
@@ -21,8 +21,10 @@ from cogs.flows import (
     lobby_text,
     player_of,
     post_lobby,
+    post_replay_step,
     send_finished_game,
     send_notice,
+    show_replay,
 )
 from gavel.tables import i18n
 from gavel.tables.notices import Prompt, Public
@@ -111,6 +113,29 @@ class Clicks:
             await ack(interaction)
             await post_lobby(self.bot, interaction, notices, extra=invite, ping=[i.user_id for i in awaited])
         await self.bot.rematch_clock.arm_channel(channel_id)
+
+    async def replay_open(self, interaction: discord.Interaction, item: components.ReplayOpen) -> None:
+        """"Replay" on a game's last message: that game from its set-up, for the clicker alone."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_replay(self.bot, interaction, item.table_id, 0, edit=False)
+
+    async def replay_step(self, interaction: discord.Interaction, item: components.ReplayButton) -> None:
+        """⏮ ◀ ▶ ⏭ edit the (private) replay message in place; "Post this step" posts the step
+        shown in the channel."""
+        if item.op == "post":
+            await interaction.response.defer(ephemeral=True)
+            await post_replay_step(self.bot, interaction, item.table_id, item.step)
+            return
+        await interaction.response.defer()  # the replay message is edited in place
+        replay = await self.bot.service.replay_game(interaction.guild_id, interaction.channel_id or 0, item.table_id)
+        await show_replay(self.bot, interaction, replay.table_id, item.target(replay.last), edit=True)
+
+    async def replay_pick(self, interaction: discord.Interaction, item: components.ReplayPick) -> None:
+        """The step menu: the step picked, in place."""
+        values = item.item.values
+        await interaction.response.defer()
+        step = whole(values[0], least=0) if values else None  # a forged value: `²`, a thousand digits
+        await show_replay(self.bot, interaction, item.table_id, step if step is not None else 0, edit=True)
 
     async def info(self, interaction: discord.Interaction, item: components.InfoButton) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

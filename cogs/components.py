@@ -174,6 +174,9 @@ SIT_TEMPLATE = rf"gv:sit:(?P<table>{_N})"
 TAKE_TEMPLATE = rf"gv:take:(?P<table>{_N}):(?P<seat>{_N})"
 CONFIRM_TEMPLATE = rf"gv:ok:(?P<table>{_N}):(?P<version>{_N}):(?P<op>leave|act):(?P<arg>.*)"
 CANCEL_TEMPLATE = rf"gv:no:(?P<table>{_N})"
+REPLAY_TEMPLATE = rf"gv:rp:(?P<table>{_N}):(?P<step>{_N}):(?P<op>first|prev|next|last|post)"
+REPLAY_PICK_TEMPLATE = rf"gv:rps:(?P<table>{_N})"
+REPLAY_OPEN_TEMPLATE = rf"gv:rpo:(?P<table>{_N})"
 
 
 def action_id(table_id: int, version: int, prefix: Sequence[str], legal: Sequence[str],
@@ -638,8 +641,10 @@ class AgainButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=A
 
 
 def again_view(table_id: int, lang: str) -> discord.ui.View:
+    """A game's last message: "Play again" and "Replay" (the game again, every secret shown)."""
     view = discord.ui.View(timeout=None)
     view.add_item(AgainButton.make(table_id, lang))
+    view.add_item(ReplayOpen.make(table_id, lang))
     return view
 
 
@@ -699,9 +704,100 @@ async def ask_sure(interaction: discord.Interaction, table_id: int, version: int
     return True
 
 
+# --------------------------------------------------------------------------- replays
+
+REPLAY_AROUND = 12
+"""Steps around the one shown that the replay's step menu lists (the rest of its 25 options are
+spread over the whole game, and the starred steps)."""
+REPLAY_MARKED = 5
+"""Starred steps (`Replay.marks`) the menu lists at most."""
+
+
+def replay_steps(step: int, last: int, marks: Sequence[int] = ()) -> list[int]:
+    """The steps the replay's menu offers (at most 25, Discord's limit), in order: every step of
+    a short game; of a long one, the starred steps, the steps around `step` and steps spread evenly
+    over the whole game, so any step is two picks away."""
+    if last < SELECT_OPTIONS_MAX:
+        return list(range(last + 1))
+    chosen = {m for m in marks if 0 <= m <= last}
+    chosen = set(sorted(chosen)[:REPLAY_MARKED])
+    start = max(0, min(step - REPLAY_AROUND // 2, last - REPLAY_AROUND + 1))
+    chosen |= set(range(start, start + REPLAY_AROUND))
+    best = chosen
+    for k in range(max(2, SELECT_OPTIONS_MAX - len(chosen)), last + 2):  # as many spread steps as fit
+        spread = chosen | {round(i * last / (k - 1)) for i in range(k)}
+        if len(spread) > SELECT_OPTIONS_MAX:
+            break
+        best = spread
+    return sorted(best)
+
+
+class ReplayButton(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
+    """⏮ ◀ ▶ ⏭ under a replay (the step shown in `step`), and "Post this step"."""
+
+    kind = "replay_step"
+
+    @property
+    def step(self) -> int:
+        return int(self.fields["step"])
+
+    @property
+    def op(self) -> str:
+        return self.fields["op"]
+
+    def target(self, last: int) -> int:
+        """The step this button goes to, in a game of `last` steps."""
+        moves = {"first": 0, "prev": self.step - 1, "next": self.step + 1, "last": last, "post": self.step}
+        return max(0, min(last, moves[self.op]))
+
+
+class ReplayPick(_Routed, discord.ui.DynamicItem[discord.ui.Select], template=REPLAY_PICK_TEMPLATE):
+    """The replay's step menu: the step picked is shown."""
+
+    kind = "replay_pick"
+
+
+class ReplayOpen(_Routed, discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_OPEN_TEMPLATE):
+    """"Replay" on a game's last message: the game again, step by step, for the clicker alone."""
+
+    kind = "replay_open"
+
+    @classmethod
+    def make(cls, table_id: int, lang: str) -> ReplayOpen:
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=i18n.gettext("cogs.button.replay", lang), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"gv:rpo:{table_id}")
+        return cls(button)
+
+
+def replay_view(table_id: int, step: int, last: int, lang: str, marks: Sequence[int] = ()) -> discord.ui.View:
+    """The buttons of a replay showing `step` of `last`: first, previous, next, last step, "Post
+    this step", and the step menu (`replay_steps`, starred steps marked)."""
+    view = discord.ui.View(timeout=None)
+    for op, label in (("first", "\u23ee"), ("prev", "\u25c0"), ("next", "\u25b6"), ("last", "\u23ed")):
+        at_edge = step <= 0 if op in ("first", "prev") else step >= last
+        button: discord.ui.Button[Any]
+        button = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=at_edge,
+                                   custom_id=f"gv:rp:{table_id}:{step}:{op}", row=0)
+        view.add_item(ReplayButton(button))
+    post: discord.ui.Button[Any]
+    post = discord.ui.Button(label=i18n.gettext("cogs.button.replay_post", lang), style=discord.ButtonStyle.primary,
+                             custom_id=f"gv:rp:{table_id}:{step}:post", row=0)
+    view.add_item(ReplayButton(post))
+    starred = set(marks)
+    options = [discord.SelectOption(label=i18n.gettext("cogs.replay.marked" if s in starred else "cogs.replay.option",
+                                                       lang, step=s), value=str(s), default=s == step)
+               for s in replay_steps(step, last, marks)]
+    select: discord.ui.Select[Any]
+    select = discord.ui.Select(placeholder=i18n.gettext("cogs.replay.pick", lang)[:150], custom_id=f"gv:rps:{table_id}",
+                               min_values=1, max_values=1, options=options, row=1)
+    view.add_item(ReplayPick(select))
+    return view
+
+
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, ActionMultiSelect, PageButton, LobbyButton, InfoButton, HandButton,
                  HistorySelect, AgainButton, UndoButton, SitButton, TakeButton, ConfirmButton,
-                 CancelButton)
+                 CancelButton, ReplayButton, ReplayPick, ReplayOpen)
 
 
 def claimed(custom_id: str) -> bool:

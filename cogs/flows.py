@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import io
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -28,7 +29,8 @@ from cogs.delivery import board_file, clip, guild_lang, pages, pinging, record_f
 from cogs.errors import after_change, lang_of
 from gavel.tables import i18n
 from gavel.tables.notices import Notice, Private, Prompt, Public
-from gavel.tables.service import Player, Table, get_game
+from gavel.tables.replays import Replay, ReplayPage
+from gavel.tables.service import Player, Table, game_name, get_game
 from gavel.tables.table import TIME_CONTROLS
 from rules import registry
 from rules.core import IllegalAction, Msg
@@ -188,6 +190,85 @@ async def send_finished_game(bot: GavelBot, interaction: discord.Interaction, ta
     text = "\n".join([*names.lines(found.notice, lang),
                       i18n.gettext("table.exported", lang, game=record.game_key, file=record.filename, n=record.moves)])
     await answer_in_public(interaction, clip(text), files=files)
+
+
+async def show_replay(bot: GavelBot, interaction: discord.Interaction, table_id: int | None, step: int, *,
+                      edit: bool) -> None:
+    """A step of a finished game's replay, every secret shown (`TableService.replay_page`), with
+    its buttons (`components.replay_view`), for the user alone: a new private message, or (`edit`)
+    the replay message clicked, edited in place. The interaction is acknowledged first (by the
+    caller: deferred), then the game is read and folded, then the board drawn, in threads."""
+    replay = await bot.service.replay_game(interaction.guild_id, interaction.channel_id or 0, table_id)
+    step = replay.clamp(step)
+    lang = lang_of(interaction)
+    page = await bot.service.replay_page(replay, step)
+    text, kwargs = bot.delivery.compose(page.notice, lang)
+    kwargs["view"] = components.replay_view(replay.table_id, step, replay.last, lang, replay.marks)
+    kwargs["embeds"] = secrets_embeds(page, replay, lang)
+    text = clip(text) or "\u200b"
+    board = kwargs.pop("file", None)
+    files = [*([board] if board is not None else []), *replay_pictures(replay, step)]
+    if edit:
+        kwargs.pop("allowed_mentions", None)
+        await interaction.edit_original_response(content=text, attachments=files, **kwargs)
+        return
+    await interaction.followup.send(text, ephemeral=True, files=files, **kwargs)
+
+
+EMBED_FIELD = 1024
+"""The longest value of an embed's field."""
+EMBED_TOTAL = 5800
+"""The most text an embed's fields hold together (Discord: 6000 for a message's embeds)."""
+
+
+def secrets_embeds(page: ReplayPage, replay: Replay, lang: str) -> list[discord.Embed]:
+    """Every seat's secrets at a replay's step as one embed, a field per seat (its player's name,
+    its lines), so a long hand never pushes the step's own lines out of the message; none when no
+    seat has any."""
+    if not page.secrets:
+        return []
+    embed = discord.Embed(title=i18n.gettext("cogs.replay.secrets", lang))
+    room = min(EMBED_FIELD, EMBED_TOTAL // len(page.secrets))
+    for seat, lines in page.secrets:
+        said = "\n".join(names.render(line, lang, replay.seat_name) for line in lines)
+        embed.add_field(name=names.escaped(replay.seat_name(seat))[:256],
+                        value=said if len(said) <= room else said[:room - 1] + "\u2026", inline=False)
+    return [embed]
+
+
+def replay_pictures(replay: Replay, step: int) -> list[discord.File]:
+    """The pictures a replay adds to a step beside its board (`Replay.pictures`), as attachments."""
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in replay.pictures.get(step, [])]
+
+
+async def post_replay_step(bot: GavelBot, interaction: discord.Interaction, table_id: int, step: int) -> None:
+    """"Post this step": the replay's step as the user sees it, posted in the channel for everyone
+    (the game is over: its secrets may be shown), without the replay's buttons."""
+    replay = await bot.service.replay_game(interaction.guild_id, interaction.channel_id or 0, table_id)
+    lang = guild_lang(interaction.guild, interaction)
+    page = await bot.service.replay_page(replay, replay.clamp(step))
+    text, kwargs = bot.delivery.compose(page.notice, lang)
+    kwargs.pop("view", None)
+    kwargs["embeds"] = secrets_embeds(page, replay, lang)
+    board = kwargs.pop("file", None)
+    files = [*([board] if board is not None else []), *replay_pictures(replay, replay.clamp(step))]
+    await interaction.followup.send(clip(text) or "\u200b", files=files, **kwargs)
+
+
+async def send_replay_animation(bot: GavelBot, interaction: discord.Interaction, table_id: int | None) -> None:
+    """`/table replay export:true`: the whole game's PUBLIC board as one animated picture, posted
+    in the channel (deferred privately first: a refusal stays private)."""
+    replay = await bot.service.replay_game(interaction.guild_id, interaction.channel_id or 0, table_id)
+    lang = guild_lang(interaction.guild, interaction)
+    picture = await bot.service.replay_animation(replay)
+    game = names.render(game_name(replay.game), lang)
+    if picture is None:
+        await interaction.followup.send(i18n.gettext("table.replay_no_picture", lang), ephemeral=True)
+        return
+    file = discord.File(io.BytesIO(picture), filename=f"game{replay.table_id}.gif",
+                        description=i18n.gettext("cogs.alt.replay_animation", lang, table=replay.table_id))
+    await answer_in_public(interaction, i18n.gettext("table.replay_animation", lang, table=replay.table_id, game=game),
+                           file=file)
 
 
 async def send_rules(interaction: discord.Interaction, game_key: str) -> None:

@@ -7,6 +7,10 @@ walk-aways' (`gavel.tables.away`).
 and `/table history [game_id] [page]` answer in the channel, as embeds; a game picked from the
 history's menu or by `game_id` comes with its record and its final board (its public view).
 
+`/table replay [game_id]` steps through a finished game privately, every secret shown (`flows.show_replay`,
+its buttons in `cogs.clicks`); `export:true` posts its public board through the whole game as an
+animated GIF.
+
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
 """
@@ -38,8 +42,10 @@ from cogs.flows import (
     post_board,
     send_finished_game,
     send_notice,
+    send_replay_animation,
     send_rules,
     show,
+    show_replay,
     spectating,
 )
 from cogs.inbox import games_view, inbox_text
@@ -315,6 +321,20 @@ class TablesCog(commands.Cog):
             return
         await send_finished_game(self.bot, interaction, game_id)
 
+
+    @table.command(name="replay",
+                   description=_t("Step through a finished game again, every secret shown (privately)"))
+    @app_commands.describe(game_id=_t("A finished game's number (default: this channel's last one)"),
+                           export=_t("Instead: post the whole game's public board as an animation"))
+    async def replay(self, interaction: discord.Interaction, game_id: int | None = None, export: bool = False) -> None:
+        """A finished game step by step, privately (each user browses on their own): ⏮ ◀ ▶ ⏭, a
+        step menu and "Post this step". Every secret is shown, so a game in play is refused. With
+        `export`, the public board through the whole game as an animated picture, in public."""
+        await defer(interaction, ephemeral=True)  # before the database is read: a refusal stays private
+        if export:
+            await send_replay_animation(self.bot, interaction, game_id)
+            return
+        await show_replay(self.bot, interaction, game_id, 0, edit=False)
 
 EMBED_LIMIT = 4096
 """Discord's longest embed description."""

@@ -683,12 +683,33 @@ class Game(Generic[S]):
         it privately whenever it changes, and shows it on request. Empty for open games."""
         return []
 
+    def _revealed_view(self, state: S, seats: int) -> dict[str, Any]:
+        """Everything about `state` at once, for a replay of a game that is over: a view the
+        game's renderer draws (its board with every hidden thing turned up where the board has a
+        place for it). The default is the public view; `revealed_view` adds every seat's
+        `secrets` lines beside it. Games with hidden things on the board override it."""
+        return self.view(state, None)
+
     def catalogue(self, lang: str) -> dict[str, str]:
         """Messages this game brings with it in `lang` (`en` | `zh-TW`), beside its `.po` files: names
         its content files already hold in both languages (The City of Judgement's characters, cards,
         locations), so they are written once. `gavel.tables.i18n.catalogue` merges them under the `.po`
         entries, which win. Empty for most games."""
         return {}
+
+    def revealed_view(self, state: S, seats: int, ended: Outcome | None) -> dict[str, Any]:
+        """Everything visible: `state` (any step of a game) with every secret shown, for the
+        replay of a game that has ENDED (`ended`: how it ended, the game's own outcome or the
+        table's, a resignation or an abandon). A game still running (`ended` None) is refused
+        (`replay_running`): while it runs no picture or line may show a secret to the channel.
+        The view is the game's `_revealed_view` with `secrets` (seat as a string -> that seat's
+        `secrets` lines at this step) unless the game put its own there."""
+        if ended is None:
+            raise IllegalAction("replay_running")
+        view = self._revealed_view(state, seats)
+        if "secrets" not in view:
+            view = {**view, "secrets": {str(seat): self.secrets(state, seat) for seat in range(seats)}}
+        return view
 
     # ---- presentation as data (ids for the translation layer, no prose)
     def describe(self, event: Event) -> Msg:
@@ -797,6 +818,41 @@ class Game(Generic[S]):
             standing.append(index)
             self.apply(state, seat, text, replay_chance(record))
         return state
+
+
+class Step(NamedTuple, Generic[S]):
+    """One step of a game folded for its replay: the state after a log row (step 0: after the
+    set-up, with no row), the seat that acted, the row's text (None for step 0; `UNDO` for an
+    undo), and the events the action made (none for step 0 or an undo)."""
+
+    state: S
+    seat: Seat | None
+    text: str | None
+    events: list[Event]
+
+
+def replay_steps(game: Game[S], config: dict[str, Any], seats: int, setup_record: list[int],
+                 log: Iterable[tuple[Seat, str, list[int]]]) -> list[Step[S]]:
+    """`Game.replay`, keeping every step: the state after each log row (a copy per row) with the
+    row's events, so a replay moves to any step without folding again. An undo's step is the
+    state before the action it takes back, at the undo's version. The last step's state equals
+    `Game.replay` of the same log."""
+    state = game.new_game(config, seats, replay_chance(setup_record))
+    steps: list[Step[S]] = [Step(copy.deepcopy(state), None, None, [])]
+    standing: list[int] = []  # indices into `steps` of the actions still standing
+    for seat, text, record in log:
+        if text.strip() == UNDO:
+            if not standing:
+                raise IllegalAction("undo_nothing")
+            version = state.version + 1
+            state = copy.deepcopy(steps[standing.pop() - 1].state)
+            state.version = version
+            steps.append(Step(copy.deepcopy(state), seat, text, []))
+            continue
+        events = game.apply(state, seat, text, replay_chance(record))
+        steps.append(Step(copy.deepcopy(state), seat, text, events))
+        standing.append(len(steps) - 1)
+    return steps
 
 
 def taken_back(texts: Iterable[str]) -> set[int]:

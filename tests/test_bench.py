@@ -561,3 +561,12 @@ def test_briefing_reports_every_seat_s_fold() -> None:
     assert found["rows"] >= 20 and [s["seat"] for s in found["seats"]] == [0, 1, 2, 3]
     assert all(s["lines"] > 0 and s["cpu_ms"] >= 0 for s in found["seats"])  # every Judge holds a hand
     assert set(found["slowest"]) == {"cpu_ms", "wall_ms"}
+
+
+def test_replay_steps_bench_reports_a_step_and_the_export(capsys) -> None:
+    report = script("replay_steps").main(["--only", "dads_army", "--steps", "2"])
+    figures = report["games"]["dads_army"]
+    assert figures["shown"] == 2 and figures["steps"] > 2
+    assert figures["step_cpu_ms"]["median"] > 0 and figures["open_cpu_ms"] >= 0
+    assert 0 < figures["export"]["bytes"] <= 8 * 1024 * 1024 and figures["export"]["frames"] >= 2
+    assert json.loads(capsys.readouterr().out) == report

@@ -34,6 +34,7 @@ from gavel.tables.games import local_game, local_variant
 from gavel.tables.notices import Notice, Private, Prompt, Public, Reminder, Waiting
 from gavel.tables.numbers import MOST, whole
 from gavel.tables.record import header_options
+from gavel.tables.replays import Replay
 from gavel.tables.service import Player, Table, TableService, game_name, get_game
 from renderer.text import plain
 from rules import registry
@@ -50,9 +51,9 @@ MAX_LOCAL_ACTIONS = 20_000
 AGAIN = ("again", "rematch")
 """What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "settings", "games")
+               "settings", "games", "replay")
 """The `/table` commands local play reads, for Tab completion."""
-PLAIN_TABLE = ("settings", "games")
+PLAIN_TABLE = ("settings", "games", "replay")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
@@ -134,6 +135,8 @@ class Console:
         are private): the hint is labelled with it. None: the hint is for everyone."""
         self.actor: Player | None = None
         """The seat the last command acted for: after a refusal its legal actions are listed again."""
+        self.replaying: tuple[Replay, int] | None = None
+        """The finished game `/table replay` shows and the step shown (`replay next` moves on)."""
         service.live = self._live  # an AI seat's action prints as it is played, not when the call ends
         service.text_boards = True  # every board comes as text too, shown under its lines
         self.screen = screen.Screen(options.pictures, screen.colour(out, os.environ, options.colour),
@@ -566,6 +569,8 @@ class Console:
                 self.emit([await svc.leaderboard(GUILD, game, CHANNEL, lang=self.options.lang)])
             elif sub == "history":
                 await self.history(args, line)
+            elif sub == "replay":
+                await self.replay(args, line)
             elif sub == "rules":
                 await self.rules()
             elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`), `inbox:on`
@@ -769,6 +774,39 @@ class Console:
             self.write(text)
         self.say("console.history_saved", table=found.record.table_id, record=str(record),
                  board=str(board) if found.notice.image is not None else "-")
+
+    async def replay(self, args: list[str], line: str) -> None:
+        """`/table replay` (or `replay`): the last finished game step by step, every secret shown,
+        with its board as the game's text drawing. `replay game_id:<n>` opens another finished
+        game; `replay next|prev|first|last|<step>` moves in the one open; `replay export` writes
+        the whole game's public board as an animated GIF beside the images."""
+        named = dict(a.split(":", 1) for a in args if a.startswith(("game_id:", "step:")))
+        plain = [a.lower() for a in args if not a.startswith(("game_id:", "step:"))]
+        if len(plain) > 1 or (plain and "step" in named):
+            raise IllegalAction("unknown_command", command=line)
+        table_id = _history_number(named["game_id"]) if "game_id" in named else None
+        if self.replaying is None or table_id is not None or not (plain or "step" in named):
+            replay, step = await self.service.replay_game(GUILD, CHANNEL, table_id), 0
+        else:
+            replay, step = self.replaying
+        word = plain[0] if plain else named.get("step", "")
+        if word == "export":
+            picture = await self.service.replay_animation(replay)
+            path = self._fresh(self.images / f"table{replay.table_id}-replay.gif")
+            if picture is not None:
+                path.write_bytes(picture)
+            self.say("console.replay_saved", table=replay.table_id, path=str(path) if picture is not None else "-")
+            return
+        moves = {"": step, "next": step + 1, "prev": step - 1, "first": 0, "last": replay.last}
+        found = moves[word] if word in moves else whole(word, least=0, most=None)
+        if found is None:
+            raise IllegalAction("unknown_command", command=line)
+        step = replay.clamp(found)
+        self.replaying = (replay, step)
+        page = await self.service.replay_page(replay, step)
+        self.emit([replace(page.notice, lines=[*page.notice.lines, *page.secret_lines()])])
+        if not self.options.json:
+            self.say("console.replay_hint")
 
     def export(self) -> None:
         """`/table log export`: the whole game as a replayable script, written beside the images."""

@@ -130,6 +130,7 @@ from gavel.tables.record import GameRecord
 from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.reliability import Record
 from gavel.tables.rematch import REMATCH_WAIT, Invite, Rematches, Window
+from gavel.tables.replays import Replay, ReplayPage, Replays
 from gavel.tables.restoring import Restoring
 from gavel.tables.settings import SETTINGS, Settings
 from gavel.tables.standings import HISTORY, LEADERBOARD, FinishedGame, Standing, Standings
@@ -209,6 +210,7 @@ class TableService:
         self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
         self.views = Views(ground, self.images, self.answers, self.rematches)
         self.results = Standings(self.tables, self.images, self.restoring)
+        self.replays = Replays(self.store, self.images)
         for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.inbox):
             self.tables.on_forget(part.forget)
         self.tables.on_forget(self.undo_points.forget, idle=False)  # two numbers, kept across a drop
@@ -702,6 +704,21 @@ class TableService:
         and its final board, the PUBLIC view of its final state. Another server's game, or one not
         finished, is refused as `no_such_game`."""
         return await self.results.history_game(guild_id, table_id)
+
+    # ------------------------------------------------------------------ replays (`replays`)
+    async def replay_game(self, guild_id: int | None, channel_id: int, table_id: int | None = None) -> Replay:
+        """A finished game of this server folded for its replay, every secret shown: `table_id`,
+        else the channel's last finished game. A game still in play is refused (`replay_running`)."""
+        return await self.replays.open(guild_id, channel_id, table_id)
+
+    async def replay_page(self, replay: Replay, step: int) -> ReplayPage:
+        """One step of a replay: its lines and its board with every secret shown, and every
+        seat's secrets at that step."""
+        return await self.replays.page(replay, step)
+
+    async def replay_animation(self, replay: Replay) -> bytes | None:
+        """The whole game's PUBLIC board as one animated picture (GIF) Discord takes."""
+        return await self.replays.animation(replay)
 
     # ------------------------------------------------------------------ outbox (`outbox`)
     async def delivered(self, rows: Iterable[int]) -> None:

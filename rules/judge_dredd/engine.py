@@ -59,7 +59,7 @@ from .content import load_board
 from .hands import discard, over_limit
 from .movement import move_paths, path_refusal, sector_list, walk_refusal
 from .state import COLOURS, HAND_LIMIT, ICU, DreddState, Judge, order
-from .view import view
+from .view import revealed, view
 
 QUIET = frozenset({"placed", "moved", "stayed", "passed", "skipped", "window", "window_closed", "move_missed",
                    "turn_start_passed"})
@@ -344,6 +344,10 @@ class JudgeDredd(Game[DreddState]):
 
     def view(self, state: DreddState, seat: Seat | None) -> dict[str, Any]:
         return view(self, state, seat)
+
+    def _revealed_view(self, state: DreddState, seats: int) -> dict[str, Any]:
+        """Every face-down Perp turned up, and every hand (`view.revealed`)."""
+        return revealed(self, state)
 
     def describe(self, event: Event) -> Msg:
         """Card events (`card_*`) are described by cards.py, the rest by present.py."""

@@ -90,6 +90,19 @@ def view(game: Game[DreddState], state: DreddState, seat: Seat | None) -> dict[s
     }
 
 
+def revealed(game: Game[DreddState], state: DreddState) -> dict[str, Any]:
+    """The public view with every secret turned up, for the replay of a game that is over
+    (`Game.revealed_view`): every Perp still face down shown on its Crime, and every hand
+    (`hands`, one list of cards per seat; the board has no place for them, so the replay
+    also shows them as each seat's `secrets` lines)."""
+    perps = load_perps()
+    shown_view = view(game, state, None)
+    shown_view["crimes"] = [{**drawn, "perp": c.perp, "perp_cv": perps[c.perp].cv}
+                            for drawn, c in zip(shown_view["crimes"], state.crimes, strict=True)]
+    shown_view["hands"] = [list(j.hand) for j in state.judges]
+    return shown_view
+
+
 def _window(window: Window | None) -> dict[str, Any] | None:
     if window is None:
         return None

@@ -335,6 +335,10 @@ class Judgement(Game[JudgementState]):
     def view(self, state: JudgementState, seat: Seat | None) -> dict[str, Any]:
         return view.view(self, state, seat)
 
+    def _revealed_view(self, state: JudgementState, seats: int) -> dict[str, Any]:
+        """Every identity and character turned up (`view.revealed`)."""
+        return view.revealed(self, state)
+
     def describe(self, event: Event) -> Msg:
         return present.describe(event)
 

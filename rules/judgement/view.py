@@ -68,6 +68,15 @@ def view(game: Game[JudgementState], state: JudgementState, seat: Seat | None) -
     }
 
 
+def revealed(game: Game[JudgementState], state: JudgementState) -> dict[str, Any]:
+    """The public view with every identity and character turned up, as at game over (P4), at
+    any step of a game that is over (`Game.revealed_view`, a replay). The Order cards held and
+    what each seat learned stay in its `secrets` lines, which the replay shows beside it."""
+    shown_view = view(game, state, None)
+    shown_view["players"] = [_player(state, s, p, True) for s, p in enumerate(state.players)]
+    return shown_view
+
+
 def character_shown(player: Player, over: bool = False) -> bool:
     """Everyone sees the character: face up, dead (死亡: the card is turned up) or the game is over."""
     return player.revealed or not player.alive or over

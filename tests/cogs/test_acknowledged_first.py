@@ -220,6 +220,9 @@ async def test_every_component_answers_before_it_waits(world, service, simcord_b
         "page": (components.page_id(table.id, version, 1, [], legal), None),
         "confirm": (components.confirm_id(table.id, version, "act", "roll") or "", None),
         "cancel": (f"gv:no:{table.id}", None),
+        "replay_step": (f"gv:rp:{table.id}:0:next", None),
+        "replay_pick": (f"gv:rps:{table.id}", "1"),
+        "replay_open": (f"gv:rpo:{table.id}", None),
     }
     assert set(made) == routed_kinds(), "a new kind of component: add it here"
     for shared in (False, True):  # processes sharing the database judge every click by the stored table
