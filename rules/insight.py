@@ -1,0 +1,316 @@
+"""After the game: each seat's chance to win at every step of a finished game (its turning points)
+and how lucky each seat's dice and cards were.
+
+Pure and deterministic: the chances are estimated by playing the game on from a position many
+times with its own computer player (`Plugin.ai`, or `Plugin.playout` where that is a costly
+search), each playout on its own seeded chance and generator, and the work is bounded by a count
+of actions applied, never by the clock. The same log, seed and budget give the same figures.
+
+Hidden information: a playout starts from the true state, every hand and pack order as they
+were. That is only shown once the game is over, when every secret of the game may be told; it is
+also what makes the figure mean something (a playout from one seat's beliefs would be that
+seat's guess, not the table's chance). Packs already shuffled in the state stay in their order in
+every playout, so the chance a figure gives is the chance given the cards as they lay; dice,
+later shuffles and the players' choices vary.
+
+Luck: a game that draws anything says what each draw was worth against its average through its
+plug-in's `luck` hook (`LuckHook`), read from the events of each action of the log; a game with
+no chance at all (Judtho) has no hook.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import UNDO, Action, Event, Game, Seat, SeededChance, replay_chance, taken_back
+
+Row = tuple[Seat, str, list[int]]
+"""One row of a game's log: the seat, the action text, the draws recorded for it."""
+
+Policy = Callable[..., Any]
+"""A computer player: `policy(game, state, seat, rng) -> Action` (or its text)."""
+
+# --------------------------------------------------------------------------- positions
+
+
+def positions(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence[int],
+              log: Sequence[Row], wanted: Iterable[int] | None = None) -> Iterator[tuple[int, Any, Any, list[Event]]]:
+    """Fold a log as `Game.replay` does (undo rows included) and yield, for each row `i` (1-based:
+    the position after `i` rows), `(i, before, after, events)`: a copy of the state before the row
+    when `i` is in `wanted` (None: every row), else None; the state after it (the live object: a
+    caller that keeps it copies it); the row's events. Step 0, the position before any row, is
+    yielded first as `(0, None, state, [])`."""
+    want = None if wanted is None else set(wanted)
+    taken = taken_back(text for _, text, _ in log)
+    state = game.new_game(config, seats, replay_chance(setup))
+    yield 0, None, state, []
+    kept: dict[int, Any] = {}
+    standing: list[int] = []
+    for index, (seat, text, record) in enumerate(log):
+        step = index + 1
+        before = copy.deepcopy(state) if want is None or step in want else None
+        if text.strip() == UNDO:
+            version = state.version + 1
+            state = kept.pop(standing.pop())
+            state.version = version
+            yield step, before, state, []
+            continue
+        if index in taken:
+            kept[index] = copy.deepcopy(state)
+        standing.append(index)
+        events = game.apply(state, seat, text, replay_chance(record))
+        yield step, before, state, events
+
+
+# --------------------------------------------------------------------------- chances
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Each seat's chance to win at each step of a finished game.
+
+    `chances[i][s]`: seat `s`'s chance after the log's first `i` rows (so `len(log) + 1` rows, the
+    last the ending itself: 1 for a winner, 0 else); `sampled`: the steps whose figure was played
+    out (the others are drawn on a straight line between the two sampled steps around them);
+    `marks`: the turning points, the (at most three) steps where a chance moved most, in step
+    order; `sides`: the seats that win or lose together (one line each on a chart);
+    `playouts`/`actions`: the work done."""
+
+    chances: list[list[float]]
+    sampled: tuple[int, ...]
+    marks: tuple[int, ...]
+    sides: tuple[tuple[Seat, ...], ...]
+    playouts: int
+    actions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chances": [[round(c, 4) for c in row] for row in self.chances], "sampled": list(self.sampled),
+                "marks": list(self.marks), "sides": [list(s) for s in self.sides],
+                "playouts": self.playouts, "actions": self.actions}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Chances:
+        return cls([[float(c) for c in row] for row in data["chances"]], tuple(data["sampled"]),
+                   tuple(data["marks"]), tuple(tuple(s) for s in data["sides"]),
+                   int(data["playouts"]), int(data["actions"]))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a game's chances may cost, in actions applied (never in time).
+
+    `actions`: every playout of the game together, shared fairly between the steps (each step
+    plays out until it has used its share of what is left, at least once: a step may go over by one
+    playout, at most `stretch` times the real game's rest plus `slack`); `steps`: at most this many
+    steps are played out (evenly spread; the others are interpolated); `playouts`: at most this
+    many per step; `stretch`: a playout is given up (an equal share to every seat) after this many
+    times the actions the real game still took from there, plus `slack`."""
+
+    actions: int = 100_000
+    steps: int = 24
+    playouts: int = 32
+    stretch: float = 3.0
+    slack: int = 60
+
+
+def sample_steps(n: int, most: int) -> list[int]:
+    """The steps of a game of `n` rows played out: all of `0..n-1` when they are at most `most`,
+    else `most` evenly spread ones, the first always among them (step `n`, the end, needs none)."""
+    if n <= most:
+        return list(range(n))
+    return sorted({round(i * (n - 1) / (most - 1)) for i in range(most)})
+
+
+def playout(game: Game[Any], state: Any, policy: Policy, seats: int, rng: random.Random, seed: str,
+            limit: int) -> tuple[list[float], int]:
+    """Play `state` (consumed) on to its end with `policy` for every seat: each seat's share of the
+    win (1 each to the winners; nothing to anyone in a draw; an equal share to every seat when
+    `limit` actions did not end it), and the actions applied."""
+    applied = 0
+    while applied < limit:
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return [1.0 if s in outcome.winners else 0.0 for s in range(seats)], applied
+        actors = sorted(game.to_act(state))
+        if not actors:
+            break
+        seat = actors[rng.randrange(len(actors))] if len(actors) > 1 else actors[0]
+        action = policy(game, state, seat, rng)
+        game.apply(state, seat, action if isinstance(action, Action) else str(action),
+                   SeededChance(f"{seed}:{applied}"))
+        applied += 1
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return [1.0 if s in outcome.winners else 0.0 for s in range(seats)], applied
+    return [1.0 / seats] * seats, applied
+
+
+def chances(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence[int], log: Sequence[Row],
+            policy: Policy, *, seed: int | str = 0, budget: Budget = Budget()) -> Chances:
+    """Each seat's chance to win after each row of a finished game's log (`Chances`), from
+    seeded playouts of its computer player `policy`. Raises `ValueError` on a game not over."""
+    n = len(log)
+    steps = sample_steps(n, budget.steps)
+    states: dict[int, Any] = {}
+    final: Any = None
+    for step, _, after, _ in positions(game, config, seats, setup, log):
+        if step in steps:
+            states[step] = copy.deepcopy(after)
+        final = after
+    outcome = game.outcome(final)
+    if outcome is None:
+        raise ValueError("the game is not over")
+    end = [1.0 if s in outcome.winners else 0.0 for s in range(seats)]
+    sides = tuple(tuple(side) for side in game.rating_teams(final, seats)) or tuple((s,) for s in range(seats))
+    figures: dict[int, list[float]] = {n: end}
+    spent = played = 0
+    for left, step in zip(range(len(steps), 0, -1), steps, strict=True):
+        state = states.pop(step)
+        share = (budget.actions - spent) / left  # this step's fair part of what is left
+        limit = int((n - step) * budget.stretch) + budget.slack
+        totals = [0.0] * seats
+        done = here = 0
+        while done < budget.playouts and (done == 0 or here < share):
+            tag = f"{seed}:{step}:{done}"
+            shares, applied = playout(game, copy.deepcopy(state), policy, seats, random.Random(tag), tag, limit)
+            here += applied
+            done += 1
+            totals = [t + s for t, s in zip(totals, shares, strict=True)]
+        spent += here
+        played += done
+        figures[step] = [t / done for t in totals]
+    return Chances(interpolate(figures, n, seats), tuple(sorted(figures)), turning_points(figures, n),
+                   sides, played, spent)
+
+
+def interpolate(figures: dict[int, list[float]], n: int, seats: int) -> list[list[float]]:
+    """A figure for every step `0..n`: the sampled ones as they are, the others on a straight line
+    between the sampled steps around them."""
+    known = sorted(figures)
+    out: list[list[float]] = []
+    j = 0
+    for step in range(n + 1):
+        while j + 1 < len(known) and known[j + 1] <= step:
+            j += 1
+        a = known[j]
+        if a == step or j + 1 >= len(known):
+            out.append(list(figures[a]))
+            continue
+        b = known[j + 1]
+        t = (step - a) / (b - a)
+        out.append([x + (y - x) * t for x, y in zip(figures[a], figures[b], strict=True)])
+    return out
+
+
+def turning_points(figures: dict[int, list[float]], n: int, count: int = 3) -> tuple[int, ...]:
+    """The (at most `count`) steps where a chance moved most: between two sampled steps a < b, the
+    largest move of any seat's chance is credited to step b (the first position that shows it: the
+    row b was the last one played before it). Ties go to the earlier step; returned in step order."""
+    known = sorted(figures)
+    moves = [(max(abs(y - x) for x, y in zip(figures[a], figures[b], strict=True)), b)
+             for a, b in itertools.pairwise(known)]
+    top = sorted(moves, key=lambda m: (-m[0], m[1]))[:count]
+    return tuple(sorted(step for move, step in top if move > 0))
+
+
+# --------------------------------------------------------------------------- luck
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One chance draw that went to a seat: what it gave (`got`) against what a draw of its kind
+    gives on average (`expected`). `kind` names its words in the game's catalogue
+    (`<key>.luck.<kind>.more` / `.fewer`)."""
+
+    seat: Seat
+    kind: str
+    got: float
+    expected: float
+
+
+LuckRead = Callable[[Game[Any], Any, Seat, Action, list[Event]], Iterable[Draw]]
+"""A game's reading of one action: `read(game, state before, seat, action, events)`: the draws in
+it (the events include the private ones: the game is over)."""
+
+
+@dataclass(frozen=True)
+class LuckHook:
+    """A game's luck report (`Plugin.luck`): `read` finds the draws of each action; `per_draw`
+    names the kinds said as an average per draw ("0.8 above the average per throw"), the others
+    are said as a total ("3 fewer than expected")."""
+
+    read: LuckRead
+    per_draw: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One seat's draws of one kind: how many, what they gave, what they would give on average."""
+
+    seat: Seat
+    kind: str
+    count: int
+    got: float
+    expected: float
+
+    @property
+    def above(self) -> float:
+        """The total above (below, when negative) the average."""
+        return self.got - self.expected
+
+    def per(self, per_draw: bool) -> float:
+        """The difference as the report says it: per draw, or in all."""
+        return self.above / self.count if per_draw and self.count else self.above
+
+
+def luck(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence[int], log: Sequence[Row],
+         read: LuckRead) -> list[Tally]:
+    """Every seat's draws by kind over a whole log (undone rows included: the dice were thrown),
+    sorted by seat then kind."""
+    tallies: dict[tuple[Seat, str], list[float]] = {}
+    for step, before, _, events in positions(game, config, seats, setup, log):
+        if step == 0 or log[step - 1][1].strip() == UNDO:
+            continue
+        seat, text, _ = log[step - 1]
+        for draw in read(game, before, seat, game.parse_action(text), events):
+            t = tallies.setdefault((draw.seat, draw.kind), [0, 0.0, 0.0])
+            t[0] += 1
+            t[1] += draw.got
+            t[2] += draw.expected
+    return [Tally(seat, kind, int(c), g, e) for (seat, kind), (c, g, e) in sorted(tallies.items())]
+
+
+def standouts(tallies: Sequence[Tally], hook: LuckHook) -> list[Tally]:
+    """Each seat's most telling kind of draw: the one furthest from its average, measured per draw
+    (so a seat's 40 dice and 3 cards are weighed alike); seats that drew nothing are left out."""
+    best: dict[Seat, Tally] = {}
+    for t in tallies:
+        if not t.count:
+            continue
+        size = abs(t.above) / t.count
+        known = best.get(t.seat)
+        if known is None or size > abs(known.above) / known.count:
+            best[t.seat] = t
+    return [best[s] for s in sorted(best)]
+
+
+def tally_json(tallies: Sequence[Tally]) -> list[list[Any]]:
+    return [[t.seat, t.kind, t.count, round(t.got, 4), round(t.expected, 4)] for t in tallies]
+
+
+def tally_from_json(data: Sequence[Sequence[Any]]) -> list[Tally]:
+    return [Tally(int(s), str(k), int(c), float(g), float(e)) for s, k, c, g, e in data]
+
+
+def die_mean(sides: int) -> float:
+    """The average of one fair die of `sides` faces."""
+    return (sides + 1) / 2
+
+
+__all__ = ["Budget", "Chances", "Draw", "LuckHook", "Tally", "chances", "die_mean", "interpolate", "luck",
+           "playout", "positions", "sample_steps", "standouts", "turning_points"]
