@@ -158,6 +158,9 @@ MIGRATIONS: list[str] = [
     # held the seat before its player now (JSON [[user id, name, version given up], ...]).
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS wanted INTEGER;"
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS holders TEXT",
+    # 12: a finished game's insight (its chances to win at each step and its luck, JSON), worked out
+    # once on first asking and kept (`insight`, `keep_insight`).
+    "CREATE TABLE IF NOT EXISTS insights (table_id BIGINT PRIMARY KEY, data TEXT NOT NULL, at TIMESTAMPTZ)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -759,6 +762,19 @@ class PgStore:
         if due is None:
             return self._read("SELECT * FROM rematches WHERE done = 0 ORDER BY table_id")
         return self._read("SELECT * FROM rematches WHERE done = 0 AND ends <= %s ORDER BY table_id", [due])
+
+    def insight(self, table_id: int) -> str | None:
+        """A finished game's insight as kept (JSON text), or None before it is worked out."""
+        rows = self._read("SELECT data FROM insights WHERE table_id = %s", [table_id])
+        return str(rows[0]["data"]) if rows else None
+
+    def keep_insight(self, table_id: int, data: str) -> str:
+        """Keep a game's insight unless one is kept already (two processes that worked it out at
+        once keep the first); returns the one kept."""
+        with self.atomic() as conn:
+            conn.execute("INSERT INTO insights (table_id, data, at) VALUES (%s, %s, %s)"
+                         " ON CONFLICT (table_id) DO NOTHING", [table_id, data, datetime.now(UTC)])
+        return self.insight(table_id) or data
 
     def welcome(self, guild: int) -> bool:
         """Note that `guild` is welcomed: True for the one caller that noted it first."""

@@ -497,6 +497,9 @@ MIGRATIONS: list[Migration] = [
     # before its player now (`holders`: JSON [[user id, name, version given up], ...]).
     "ALTER TABLE seats ADD COLUMN wanted INTEGER;"
     "ALTER TABLE seats ADD COLUMN holders TEXT",
+    # 14: a finished game's insight (its chances to win at each step and its luck, JSON), worked
+    # out once on first asking and kept (`insight`, `keep_insight`).
+    "CREATE TABLE IF NOT EXISTS insights (table_id INTEGER PRIMARY KEY, data TEXT NOT NULL, at TEXT)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -1040,6 +1043,21 @@ class Store:
         return list(self.db.execute_returning_dicts(query + " ORDER BY table_id", [] if due is None else [due]))
 
     @_locked
+    def insight(self, table_id: int) -> str | None:
+        """A finished game's insight as kept (JSON text), or None before it is worked out."""
+        row = self.db.execute("SELECT data FROM insights WHERE table_id = ?", [table_id]).fetchone()
+        return str(row[0]) if row else None
+
+    @_locked
+    def keep_insight(self, table_id: int, data: str) -> str:
+        """Keep a game's insight unless one is kept already (two processes that worked it out at
+        once keep the first); returns the one kept."""
+        with self.atomic():
+            self.db.execute("INSERT OR IGNORE INTO insights (table_id, data, at) VALUES (?, ?, ?)",
+                            [table_id, data, now()])
+        return self.insight(table_id) or data
+
+    @_locked
     def welcome(self, guild: int) -> bool:
         """Note that `guild` is welcomed: True for the one caller that noted it first."""
         with self.atomic():
@@ -1393,6 +1411,8 @@ class TableStore(Protocol):
     def rematch_invite(self, table_id: int, invited: str) -> None: ...
     def rematch_close(self, table_id: int) -> bool: ...
     def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]: ...
+    def insight(self, table_id: int) -> str | None: ...
+    def keep_insight(self, table_id: int, data: str) -> str: ...
     def welcome(self, guild: int) -> bool: ...
     def unwelcome(self, guild: int) -> None: ...
     def live_post(self, table_id: int) -> dict[str, Any] | None: ...
