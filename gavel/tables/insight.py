@@ -135,7 +135,9 @@ class Insight:
     def notice(self) -> Public:
         """The insight as a channel's message: its lines and the chart (the front-end attaches
         `luck_png` beside it)."""
-        return Public(self.table_id, self.lines(), image=self.chart_png or self.luck_png, names=self.names)
+        alt = {lang: " ".join(i18n.render(m, lang, self.seat_name) for m in self.lines()[1:])
+               for lang in i18n.LANGUAGES}
+        return Public(self.table_id, self.lines(), image=self.chart_png or self.luck_png, names=self.names, alt=alt)
 
 
 def _digits(value: float) -> str:
