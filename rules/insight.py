@@ -224,13 +224,15 @@ def turning_points(figures: dict[int, list[float]], n: int, count: int = 3) -> t
 @dataclass(frozen=True)
 class Draw:
     """One chance draw that went to a seat: what it gave (`got`) against what a draw of its kind
-    gives on average (`expected`). `kind` names its words in the game's catalogue
-    (`<key>.luck.<kind>.more` / `.fewer`)."""
+    gives on average (`expected`), and how far a draw of its kind strays from that on average
+    (`variance`: what weighs a seat's 40 dice against its 3 cards). `kind` names its words in the
+    game's catalogue (`<key>.luck.<kind>.more` / `.fewer`)."""
 
     seat: Seat
     kind: str
     got: float
     expected: float
+    variance: float = 0.0
 
 
 LuckRead = Callable[[Game[Any], Any, Seat, Action, list[Event]], Iterable[Draw]]
@@ -250,13 +252,23 @@ class LuckHook:
 
 @dataclass(frozen=True)
 class Tally:
-    """One seat's draws of one kind: how many, what they gave, what they would give on average."""
+    """One seat's draws of one kind: how many, what they gave, what they would give on average,
+    and the variance of their sum."""
 
     seat: Seat
     kind: str
     count: int
     got: float
     expected: float
+    variance: float = 0.0
+
+    @property
+    def telling(self) -> float:
+        """How unusual the difference is: in standard deviations of the sum when the variance is
+        known, else per draw."""
+        if self.variance > 0:
+            return abs(self.above) / self.variance ** 0.5
+        return abs(self.above) / self.count if self.count else 0.0
 
     @property
     def above(self) -> float:
@@ -278,33 +290,34 @@ def luck(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence[in
             continue
         seat, text, _ = log[step - 1]
         for draw in read(game, before, seat, game.parse_action(text), events):
-            t = tallies.setdefault((draw.seat, draw.kind), [0, 0.0, 0.0])
+            t = tallies.setdefault((draw.seat, draw.kind), [0, 0.0, 0.0, 0.0])
             t[0] += 1
             t[1] += draw.got
             t[2] += draw.expected
-    return [Tally(seat, kind, int(c), g, e) for (seat, kind), (c, g, e) in sorted(tallies.items())]
+            t[3] += draw.variance
+    return [Tally(seat, kind, int(c), g, e, v) for (seat, kind), (c, g, e, v) in sorted(tallies.items())]
 
 
 def standouts(tallies: Sequence[Tally], hook: LuckHook) -> list[Tally]:
-    """Each seat's most telling kind of draw: the one furthest from its average, measured per draw
-    (so a seat's 40 dice and 3 cards are weighed alike); seats that drew nothing are left out."""
+    """Each seat's most telling kind of draw: the one furthest from its average in standard
+    deviations (`Tally.telling`: a seat's 40 dice and 3 cards weighed alike); seats that drew
+    nothing are left out."""
     best: dict[Seat, Tally] = {}
     for t in tallies:
         if not t.count:
             continue
-        size = abs(t.above) / t.count
         known = best.get(t.seat)
-        if known is None or size > abs(known.above) / known.count:
+        if known is None or t.telling > known.telling:
             best[t.seat] = t
     return [best[s] for s in sorted(best)]
 
 
 def tally_json(tallies: Sequence[Tally]) -> list[list[Any]]:
-    return [[t.seat, t.kind, t.count, round(t.got, 4), round(t.expected, 4)] for t in tallies]
+    return [[t.seat, t.kind, t.count, round(t.got, 4), round(t.expected, 4), round(t.variance, 4)] for t in tallies]
 
 
 def tally_from_json(data: Sequence[Sequence[Any]]) -> list[Tally]:
-    return [Tally(int(s), str(k), int(c), float(g), float(e)) for s, k, c, g, e in data]
+    return [Tally(int(s), str(k), int(c), float(g), float(e), float(v)) for s, k, c, g, e, v in data]
 
 
 def die_mean(sides: int) -> float:
@@ -312,5 +325,10 @@ def die_mean(sides: int) -> float:
     return (sides + 1) / 2
 
 
-__all__ = ["Budget", "Chances", "Draw", "LuckHook", "Tally", "chances", "die_mean", "interpolate", "luck",
-           "playout", "positions", "sample_steps", "standouts", "turning_points"]
+def die_variance(sides: int) -> float:
+    """The variance of one fair die of `sides` faces."""
+    return (sides * sides - 1) / 12
+
+
+__all__ = ["Budget", "Chances", "Draw", "LuckHook", "Tally", "chances", "die_mean", "die_variance", "interpolate",
+           "luck", "playout", "positions", "sample_steps", "standouts", "turning_points"]

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core import Action, Event, Game, Seat
-from rules.insight import Draw, LuckHook, die_mean
+from rules.insight import Draw, LuckHook, die_mean, die_variance
 
 from .engine import DIE
 
@@ -16,7 +16,7 @@ def read(game: Game[Any], before: Any, seat: Seat, action: Action, events: list[
     """A `rolled` event is one throw by the seat it names."""
     for e in events:
         if e.kind == "rolled":
-            yield Draw(int(e.params["seat"]), "roll", float(e.params["roll"]), die_mean(DIE))
+            yield Draw(int(e.params["seat"]), "roll", float(e.params["roll"]), die_mean(DIE), die_variance(DIE))
 
 
 LUCK = LuckHook(read, per_draw=frozenset({"roll"}))

@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from rules.core import Action, Event, Game, Seat
-from rules.insight import Draw, LuckHook, die_mean
+from rules.insight import Draw, LuckHook, die_mean, die_variance
 
 from .content import full_deck, load_cards
 
@@ -33,10 +33,11 @@ def read(game: Game[Any], before: Any, seat: Seat, action: Action, events: list[
     for e in events:
         if e.kind == "judge_rolled":
             for die in e.params["rolls"]:
-                yield Draw(int(e.params["seat"]), "fight", float(die), die_mean(6))
+                yield Draw(int(e.params["seat"]), "fight", float(die), die_mean(6), die_variance(6))
         elif e.kind == "hand_dealt":
             for card in e.params["cards"]:
-                yield Draw(int(e.params["seat"]), "arrest_card", float(card in arrest_cards()), arrest_share())
+                yield Draw(int(e.params["seat"]), "arrest_card", float(card in arrest_cards()), arrest_share(),
+                           arrest_share() * (1 - arrest_share()))
 
 
 LUCK = LuckHook(read, per_draw=frozenset({"fight"}))

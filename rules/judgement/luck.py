@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core import Action, Event, Game, Seat
-from rules.insight import Draw, LuckHook, die_mean
+from rules.insight import Draw, LuckHook, die_mean, die_variance
 
 
 def read(game: Game[Any], before: Any, seat: Seat, action: Action, events: list[Event]) -> Iterable[Draw]:
@@ -19,11 +19,12 @@ def read(game: Game[Any], before: Any, seat: Seat, action: Action, events: list[
         if e.kind == "dice":
             attack = p.get("why") == "attack"
             yield Draw(int(p["seat"]), "throw", float(p["total"]),
-                       die_mean(6) - die_mean(4) if attack else die_mean(6) + die_mean(4))
+                       die_mean(6) - die_mean(4) if attack else die_mean(6) + die_mean(4),
+                       die_variance(6) + die_variance(4))
         elif e.kind == "attack_die":
-            yield Draw(int(p["seat"]), "throw", float(p["d4"]), die_mean(4))
+            yield Draw(int(p["seat"]), "throw", float(p["d4"]), die_mean(4), die_variance(4))
         elif e.kind == "card_die":
-            yield Draw(int(p["seat"]), "throw", float(p["d6"]), die_mean(6))
+            yield Draw(int(p["seat"]), "throw", float(p["d6"]), die_mean(6), die_variance(6))
 
 
 LUCK = LuckHook(read, per_draw=frozenset({"throw"}))
