@@ -329,7 +329,7 @@ class TablesCog(commands.Cog):
         workers) and kept: deferred first."""
         lang = guild_lang(interaction.guild, interaction)
         await defer(interaction, ephemeral=True)
-        found = await self.service.luck(interaction.guild_id, interaction.channel_id, game_id, lang=lang)
+        found = await self.service.luck(interaction.guild_id, interaction.channel_id or 0, game_id, lang=lang)
         notice = found.notice()
         await send_embed(interaction, notice, lang, "chances.png" if found.chart_png else "luck.png",
                          extra=board_file(found.luck_png, "luck.png") if found.chart_png else None)
