@@ -17,6 +17,7 @@ or a cancelled game is refused (`insight_after_end`).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import logging
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gavel.tables import i18n
-from gavel.tables.ai import PooledSeats, Seats
+from gavel.tables.ai import AITurns, PooledSeats, find_policy
 from gavel.tables.games import game_name, installed
 from gavel.tables.notices import Public
 from gavel.tables.registry import Tables
@@ -47,14 +48,15 @@ FORMAT = 1
 
 
 def compute(game_key: str, config: dict[str, Any], seats: int, setup: list[int],
-            log_rows: list[tuple[int, str, list[int]]], seed: str, budget: Budget = BUDGET) -> str:
-    """A finished game's insight as JSON text: its chances (`rules.insight.Chances`, when the game
-    has a computer player) and its luck tallies (when it has a `luck` hook). What a worker process
-    runs: plain arguments in, text out."""
+            log_rows: list[tuple[int, str, list[int]]], seed: str, budget: Budget = BUDGET,
+            policy: Callable[..., Any] | None = None) -> str:
+    """A finished game's insight as JSON text: its chances (`rules.insight.Chances`, played out by
+    `policy`, when the game has a computer player) and its luck tallies (when it has a `luck`
+    hook). What a worker process runs: plain arguments in (the policy a module-level function),
+    text out."""
     plugin = registry.plugin(game_key)
     game = plugin.game
     data: dict[str, Any] = {"format": FORMAT}
-    policy = plugin.playout or plugin.ai
     if policy is not None:
         data["chances"] = rules_insight.chances(game, config, seats, setup, log_rows, _vetted(policy),
                                                 seed=seed, budget=budget).to_json()
@@ -66,10 +68,17 @@ def compute(game_key: str, config: dict[str, Any], seats: int, setup: list[int],
 
 def _vetted(policy: Callable[..., Any]) -> Callable[..., Any]:
     """The policy, with the seat's first legal action standing in when it fails or answers
-    something illegal (as AI seats do at a table: a playout must not stop on a policy's bug)."""
+    something illegal (as AI seats do at a table: a playout must not stop on a policy's bug). A
+    policy that takes no generator is asked without one (the playouts then vary by their dice alone)."""
+    try:
+        params = inspect.signature(policy).parameters.values()
+        takes_rng = len(params) >= 4 or any(p.kind is p.VAR_POSITIONAL for p in params)
+    except (TypeError, ValueError):
+        takes_rng = True
+
     def play(game: Game[Any], state: Any, seat: int, rng: Any) -> Any:
         try:
-            action = policy(game, state, seat, rng)
+            action = policy(game, state, seat, rng) if takes_rng else policy(game, state, seat)
             game.check(state, seat, action if not isinstance(action, str) else game.parse_action(action))
             return action
         except Exception:
@@ -193,10 +202,10 @@ class Insights:
     """Finished games' insights: worked out on first asking (away from the event loop), kept in
     the store, drawn on each ask (it keeps nothing per table but the work in flight)."""
 
-    def __init__(self, tables: Tables, thinking: Seats, budget: Budget = BUDGET) -> None:
+    def __init__(self, tables: Tables, ai_turns: AITurns, budget: Budget = BUDGET) -> None:
         self._tables = tables
         self._store = tables.store
-        self._thinking = thinking
+        self._ai = ai_turns
         self.budget = budget
         self._running: dict[int, asyncio.Future[str]] = {}
         self._one = asyncio.Lock()
@@ -253,10 +262,12 @@ class Insights:
                 seats = len(await asyncio.to_thread(self._store.seats, table_id))
                 actions = await asyncio.to_thread(self._store.actions, table_id)
                 log_rows = [(int(a["seat"]), str(a["action"]), loads(a["chance"]) or []) for a in actions]
+                plugin = registry.plugin(row["game"])
+                policy = (self._ai.ais or {}).get(row["game"]) or plugin.playout or find_policy(row["game"])
                 args = (row["game"], config, seats, loads(row["setup"]) or [], log_rows, f"{SEED}:{table_id}",
-                        self.budget)
-                if isinstance(self._thinking, PooledSeats):
-                    text = await self._thinking.run(compute, *args)
+                        self.budget, policy)
+                if isinstance(self._ai.thinking, PooledSeats):
+                    text = await self._ai.thinking.run(compute, *args)
                 else:
                     text = await asyncio.to_thread(compute, *args)
             text = await asyncio.to_thread(self._store.keep_insight, table_id, text)

@@ -210,7 +210,7 @@ class TableService:
         self.restoring = Restoring(self.tables, self.access, self.play, self.answers)
         self.views = Views(ground, self.images, self.answers, self.rematches)
         self.results = Standings(self.tables, self.images, self.restoring)
-        self.insights = Insights(self.tables, self.ai_turns.thinking)
+        self.insights = Insights(self.tables, self.ai_turns)
         """Finished games' chances to win step by step and luck (`gavel.tables.insight`)."""
         for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.inbox):
             self.tables.on_forget(part.forget)
