@@ -136,3 +136,12 @@ async def test_local_play_shows_luck_after_the_game(tmp_path: Path) -> None:
     assert "Game #1: chances chart written to" in text
     assert (tmp_path / "img" / "table1-chances.png").read_bytes().startswith(PNG)
     assert "This server has no finished game number 2." in text
+
+
+def test_both_stores_keep_the_first_insight_of_a_game(bsvc: TableService) -> None:
+    store = bsvc.store
+    assert store.insight(7) is None
+    assert store.keep_insight(7, '{"format": 1, "luck": []}') == '{"format": 1, "luck": []}'
+    # a second process that worked it out at the same time keeps the first one's
+    assert store.keep_insight(7, '{"format": 1, "luck": [[0]]}') == '{"format": 1, "luck": []}'
+    assert store.insight(7) == '{"format": 1, "luck": []}' and store.insight(8) is None
