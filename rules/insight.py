@@ -108,12 +108,14 @@ class Budget:
     plays out until it has used its share of what is left, at least once: a step may go over by one
     playout, at most `stretch` times the real game's rest plus `slack`); `steps`: at most this many
     steps are played out (evenly spread; the others are interpolated); `playouts`: at most this
-    many per step; `stretch`: a playout is given up (an equal share to every seat) after this many
+    many per step; `refine`: the part of `actions` kept for narrowing down the turning points of
+    a sampled log (`chances`); `stretch`: a playout is given up (an equal share to every seat) after this many
     times the actions the real game still took from there, plus `slack`."""
 
     actions: int = 100_000
     steps: int = 24
     playouts: int = 32
+    refine: float = 0.25
     stretch: float = 3.0
     slack: int = 60
 
@@ -153,7 +155,12 @@ def playout(game: Game[Any], state: Any, policy: Policy, seats: int, rng: random
 def chances(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence[int], log: Sequence[Row],
             policy: Policy, *, seed: int | str = 0, budget: Budget = Budget()) -> Chances:
     """Each seat's chance to win after each row of a finished game's log (`Chances`), from
-    seeded playouts of its computer player `policy`. Raises `ValueError` on a game not over."""
+    seeded playouts of its computer player `policy`. Raises `ValueError` on a game not over.
+
+    A log longer than `budget.steps` is sampled; then `budget.refine` of the budget narrows down
+    the turning points: the (at most three) stretches between two sampled steps where a chance
+    moved most are halved again and again (the half where it moved more kept), so that a mark
+    falls on the move that made the difference, not on the next sampled step."""
     n = len(log)
     steps = sample_steps(n, budget.steps)
     states: dict[int, Any] = {}
@@ -168,24 +175,69 @@ def chances(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence
     end = [1.0 if s in outcome.winners else 0.0 for s in range(seats)]
     sides = tuple(tuple(side) for side in game.rating_teams(final, seats)) or tuple((s,) for s in range(seats))
     figures: dict[int, list[float]] = {n: end}
-    spent = played = 0
+    refining = len(steps) < n
+    first = budget.actions * (1 - budget.refine) if refining else budget.actions
+    work = _Work(game, policy, seats, n, seed, budget)
     for left, step in zip(range(len(steps), 0, -1), steps, strict=True):
-        state = states.pop(step)
-        share = (budget.actions - spent) / left  # this step's fair part of what is left
-        limit = int((n - step) * budget.stretch) + budget.slack
-        totals = [0.0] * seats
+        figures[step] = work.figure(step, states.pop(step), (first - work.spent) / left)
+    marks = _narrow(work, figures, config, setup, log) if refining else turning_points(figures, n)
+    return Chances(interpolate(figures, n, seats), tuple(sorted(figures)), marks, sides, work.played, work.spent)
+
+
+class _Work:
+    """The playouts of one game's chances, and what they cost so far."""
+
+    def __init__(self, game: Game[Any], policy: Policy, seats: int, n: int, seed: int | str, budget: Budget) -> None:
+        self.game, self.policy, self.seats, self.n, self.seed, self.budget = game, policy, seats, n, seed, budget
+        self.spent = self.played = 0
+
+    def figure(self, step: int, state: Any, share: float) -> list[float]:
+        """Each seat's share of the wins of playouts from `state` (the position after `step` rows):
+        as many as fit in `share` actions (one at least, `budget.playouts` at most)."""
+        limit = int((self.n - step) * self.budget.stretch) + self.budget.slack
+        totals = [0.0] * self.seats
         done = here = 0
-        while done < budget.playouts and (done == 0 or here < share):
-            tag = f"{seed}:{step}:{done}"
-            shares, applied = playout(game, copy.deepcopy(state), policy, seats, random.Random(tag), tag, limit)
+        while done < self.budget.playouts and (done == 0 or here < share):
+            tag = f"{self.seed}:{step}:{done}"
+            shares, applied = playout(self.game, copy.deepcopy(state), self.policy, self.seats, random.Random(tag),
+                                      tag, limit)
             here += applied
             done += 1
             totals = [t + s for t, s in zip(totals, shares, strict=True)]
-        spent += here
-        played += done
-        figures[step] = [t / done for t in totals]
-    return Chances(interpolate(figures, n, seats), tuple(sorted(figures)), turning_points(figures, n),
-                   sides, played, spent)
+        self.spent += here
+        self.played += done
+        return [t / done for t in totals]
+
+
+def _moved(a: Sequence[float], b: Sequence[float]) -> float:
+    return max(abs(y - x) for x, y in zip(a, b, strict=True))
+
+
+def _narrow(work: _Work, figures: dict[int, list[float]], config: dict[str, Any], setup: Sequence[int],
+            log: Sequence[Row]) -> tuple[int, ...]:
+    """The turning points of a sampled log: the (at most three) stretches between sampled steps
+    where a chance moved most, each halved until it is one move long or the budget is spent (every
+    halving plays out the step in the middle, its position folded from the log again), each
+    ending at its mark; in step order."""
+    known = sorted(figures)
+    stretches = sorted(((_moved(figures[a], figures[b]), a, b) for a, b in itertools.pairwise(known)),
+                       key=lambda m: (-m[0], m[1]))[:3]
+    ends = {b: b for move, a, b in stretches if move > 0}
+    open_ = [(a, b, b) for move, a, b in stretches if move > 0 and b - a > 1]
+    halvings = sum(max(0, (b - a - 1).bit_length()) for a, b, _ in open_)
+    while open_ and work.spent < work.budget.actions:
+        a, b, key = open_.pop(0)
+        middle = (a + b) // 2
+        state = next(after for step, _, after, _ in positions(work.game, config, work.seats, setup, log[:middle])
+                     if step == middle)
+        figures[middle] = work.figure(middle, state, (work.budget.actions - work.spent) / max(halvings, 1))
+        halvings -= 1
+        a, b = (a, middle) if _moved(figures[a], figures[middle]) >= _moved(figures[middle], figures[b]) \
+            else (middle, b)
+        ends[key] = b
+        if b - a > 1:
+            open_.append((a, b, key))
+    return tuple(sorted(set(ends.values())))
 
 
 def interpolate(figures: dict[int, list[float]], n: int, seats: int) -> list[list[float]]:

@@ -70,7 +70,7 @@ def test_chances_are_a_figure_per_step_deterministic_for_a_seed(key: str, seats:
         for side in found.sides:
             assert all(len({row[s] for s in side}) == 1 for row in found.chances)
     assert set(found.marks) <= set(found.sampled) and len(found.marks) <= 3 and list(found.marks) == sorted(found.marks)
-    assert 0 in found.sampled and len(log) in found.sampled and len(found.sampled) <= SMALL.steps + 1
+    assert 0 in found.sampled and len(log) in found.sampled
     assert sorted(s for side in found.sides for s in side) == list(range(seats))
     assert insight.Chances.from_json(found.to_json()).marks == found.marks
 
@@ -83,6 +83,18 @@ def test_the_budget_bounds_the_work_never_the_clock(games: dict[str, Any]) -> No
     assert small.playouts == 3
     bigger = insight.chances(game, config, 4, setup, log, policy, budget=Budget(actions=20_000, steps=3, playouts=5))
     assert bigger.playouts > small.playouts and bigger.actions > small.actions
+
+
+def test_turning_points_of_a_sampled_game_are_narrowed_to_one_move(games: dict[str, Any]) -> None:
+    game, config, setup, log = games["dads_army"]
+    policy = registry.plugin("dads_army").ai
+    coarse = insight.chances(game, config, 4, setup, log, policy, budget=Budget(actions=1, steps=5, playouts=1))
+    found = insight.chances(game, config, 4, setup, log, policy, budget=Budget(actions=4000, steps=5, playouts=1))
+    assert set(coarse.sampled) == {*insight.sample_steps(len(log), 5), len(log)}  # nothing left for narrowing
+    assert found.marks and set(found.marks) <= set(found.sampled)
+    for mark in found.marks:  # the move that made the difference: the step before it was played out too
+        assert mark - 1 in found.sampled
+    assert len(found.sampled) > len(coarse.sampled)
 
 
 def test_a_seed_changes_the_playouts(games: dict[str, Any]) -> None:
