@@ -182,11 +182,16 @@ def test_judge_dredd_luck_reads_fight_dice_and_arrest_cards() -> None:
     assert drawn == [Draw(2, "arrest_card", 1.0, arrest_share(), arrest_share() * (1 - arrest_share()))] * 2
 
 
-def test_judgement_luck_reads_each_throw_against_its_own_average() -> None:
+def test_judgement_luck_reads_each_throw_against_its_own_average_and_equipment_drawn() -> None:
+    from rules.judgement.content import load
+    from rules.judgement.luck import equipment_share
+
     found, _ = tallies("judgement", 5, [1], most=300)  # with every die a 1, nobody is ever hurt
-    assert found and all(t.kind == "throw" for t in found)
-    for t in found:  # all ones: d4 + d6 = 2 (average 6), d6 - d4 = 0 (average 1), a lone die 1 (2.5 or 3.5)
+    throws = [t for t in found if t.kind == "throw"]
+    assert throws and {t.kind for t in found} <= {"throw", "equipment"}
+    for t in throws:  # all ones: d4 + d6 = 2 (average 6), d6 - d4 = 0 (average 1), a lone die 1 (2.5 or 3.5)
         assert t.got < t.expected and t.per(True) < 0
+    assert equipment_share("holy") == sum(load().cards[c].kind == "equipment" for c in load().deck("holy")) / len(load().deck("holy"))
     from rules.core import Event
     read = registry.plugin("judgement").luck.read  # type: ignore[union-attr]
     events = [Event("dice", {"seat": 1, "d4": 4, "d6": 6, "total": 10, "why": "move"}),
@@ -196,6 +201,12 @@ def test_judgement_luck_reads_each_throw_against_its_own_average() -> None:
     assert list(read(registry.plugin("judgement").game, None, 1, None, events)) == [  # type: ignore[arg-type]
         Draw(1, "throw", 10.0, 6.0, both), Draw(1, "throw", 2.0, 1.0, both), Draw(0, "throw", 3.0, 2.5, d4),
         Draw(0, "throw", 2.0, 3.5, d6)]
+    equipment = next(c.id for c in load().cards.values() if c.kind == "equipment" and c.pack == "dark")
+    item = next(c.id for c in load().cards.values() if c.kind != "equipment" and c.pack == "dark")
+    share = equipment_share("dark")
+    drawn = [Event("card_drawn", {"seat": 3, "deck": "dark", "card": card}) for card in (equipment, item)]
+    assert list(read(registry.plugin("judgement").game, None, 3, None, drawn)) == [  # type: ignore[arg-type]
+        Draw(3, "equipment", 1.0, share, share * (1 - share)), Draw(3, "equipment", 0.0, share, share * (1 - share))]
 
 
 def test_judtho_has_no_chance_and_no_luck_hook() -> None:
