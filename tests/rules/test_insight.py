@@ -191,7 +191,8 @@ def test_judgement_luck_reads_each_throw_against_its_own_average_and_equipment_d
     assert throws and {t.kind for t in found} <= {"throw", "equipment"}
     for t in throws:  # all ones: d4 + d6 = 2 (average 6), d6 - d4 = 0 (average 1), a lone die 1 (2.5 or 3.5)
         assert t.got < t.expected and t.per(True) < 0
-    assert equipment_share("holy") == sum(load().cards[c].kind == "equipment" for c in load().deck("holy")) / len(load().deck("holy"))
+    holy = load().deck("holy")
+    assert equipment_share("holy") == sum(load().cards[c].kind == "equipment" for c in holy) / len(holy)
     from rules.core import Event
     read = registry.plugin("judgement").luck.read  # type: ignore[union-attr]
     events = [Event("dice", {"seat": 1, "d4": 4, "d6": 6, "total": 10, "why": "move"}),
