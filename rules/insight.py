@@ -153,9 +153,12 @@ def playout(game: Game[Any], state: Any, policy: Policy, seats: int, rng: random
 
 
 def chances(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence[int], log: Sequence[Row],
-            policy: Policy, *, seed: int | str = 0, budget: Budget = Budget()) -> Chances:
+            policy: Policy, *, seed: int | str = 0, budget: Budget = Budget(),
+            winners: Iterable[Seat] | None = None) -> Chances:
     """Each seat's chance to win after each row of a finished game's log (`Chances`), from
-    seeded playouts of its computer player `policy`. Raises `ValueError` on a game not over.
+    seeded playouts of its computer player `policy`. The last row is the result: the game's
+    outcome, or `winners` when given (a game its table ended, when a player resigned: the engine
+    saw no end). Raises `ValueError` on a game not over with no `winners`.
 
     A log longer than `budget.steps` is sampled; then `budget.refine` of the budget narrows down
     the turning points: the (at most three) stretches between two sampled steps where a chance
@@ -170,9 +173,13 @@ def chances(game: Game[Any], config: dict[str, Any], seats: int, setup: Sequence
             states[step] = copy.deepcopy(after)
         final = after
     outcome = game.outcome(final)
-    if outcome is None:
+    if winners is not None:
+        won = set(winners)
+    elif outcome is not None:
+        won = set(outcome.winners)
+    else:
         raise ValueError("the game is not over")
-    end = [1.0 if s in outcome.winners else 0.0 for s in range(seats)]
+    end = [1.0 if s in won else 0.0 for s in range(seats)]
     sides = tuple(tuple(side) for side in game.rating_teams(final, seats)) or tuple((s,) for s in range(seats))
     figures: dict[int, list[float]] = {n: end}
     refining = len(steps) < n

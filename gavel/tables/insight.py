@@ -49,9 +49,10 @@ FORMAT = 1
 
 def compute(game_key: str, config: dict[str, Any], seats: int, setup: list[int],
             log_rows: list[tuple[int, str, list[int]]], seed: str, budget: Budget = BUDGET,
-            policy: Callable[..., Any] | None = None) -> str:
+            policy: Callable[..., Any] | None = None, winners: list[int] | None = None) -> str:
     """A finished game's insight as JSON text: its chances (`rules.insight.Chances`, played out by
-    `policy`, when the game has a computer player) and its luck tallies (when it has a `luck`
+    `policy`, when the game has a computer player; ending on `winners`, the stored result) and its
+    luck tallies (when it has a `luck`
     hook). What a worker process runs: plain arguments in (the policy a module-level function),
     text out."""
     plugin = registry.plugin(game_key)
@@ -59,7 +60,7 @@ def compute(game_key: str, config: dict[str, Any], seats: int, setup: list[int],
     data: dict[str, Any] = {"format": FORMAT}
     if policy is not None:
         data["chances"] = rules_insight.chances(game, config, seats, setup, log_rows, _vetted(policy),
-                                                seed=seed, budget=budget).to_json()
+                                                seed=seed, budget=budget, winners=winners).to_json()
     if plugin.luck is not None:
         data["luck"] = rules_insight.tally_json(rules_insight.luck(game, config, seats, setup, log_rows,
                                                                    plugin.luck.read))
@@ -261,11 +262,13 @@ class Insights:
                 config = engine_config(split_config(loads(row["config"]))[0], row["variant"])
                 seats = len(await asyncio.to_thread(self._store.seats, table_id))
                 actions = await asyncio.to_thread(self._store.actions, table_id)
+                results = await asyncio.to_thread(self._store.results, table_id)
+                winners = [int(r["seat"]) for r in results if r["winner"]]
                 log_rows = [(int(a["seat"]), str(a["action"]), loads(a["chance"]) or []) for a in actions]
                 plugin = registry.plugin(row["game"])
                 policy = (self._ai.ais or {}).get(row["game"]) or plugin.playout or find_policy(row["game"])
                 args = (row["game"], config, seats, loads(row["setup"]) or [], log_rows, f"{SEED}:{table_id}",
-                        self.budget, policy)
+                        self.budget, policy, winners)
                 if isinstance(self._ai.thinking, PooledSeats):
                     text = await self._ai.thinking.run(compute, *args)
                 else:

@@ -105,10 +105,14 @@ def test_a_seed_changes_the_playouts(games: dict[str, Any]) -> None:
     assert one.chances != two.chances  # the dice of the playouts come from the seed
 
 
-def test_a_game_not_over_has_no_chances(games: dict[str, Any]) -> None:
+def test_a_game_not_over_has_no_chances_unless_its_table_ended_it(games: dict[str, Any]) -> None:
     game, config, setup, log = games["dads_army"]
     with pytest.raises(ValueError, match="not over"):
         insight.chances(game, config, 4, setup, log[:-1], registry.plugin("dads_army").ai, budget=SMALL)
+    # the others resigned: the table ended the game with seat 2 the winner, where the engine saw no end
+    resigned = insight.chances(game, config, 4, setup, log[:-1], registry.plugin("dads_army").ai, budget=SMALL,
+                               winners=[2])
+    assert resigned.chances[-1] == [0.0, 0.0, 1.0, 0.0] and len(resigned.chances) == len(log)
 
 
 def test_a_playout_cut_short_shares_the_win() -> None:

@@ -94,6 +94,25 @@ async def test_a_finished_games_insight_is_worked_out_once_and_kept(monkeypatch:
     assert notice.described("zh-TW")  # the chart in words for screen readers
 
 
+async def test_a_game_ended_by_resigning_ends_on_its_result() -> None:
+    svc = TableService(":memory:", renderers={"judge_dredd": None}, outbox=False, clocks=False)
+    svc.insights.budget = SMALL
+    await svc.create(GUILD, CHANNEL, "judge_dredd", ALICE, seed="s")
+    await svc.join(CHANNEL, BOB)
+    await svc.start(CHANNEL, ALICE)
+    for _ in range(3):
+        for player in (ALICE, BOB):
+            legal = svc.legal_for(CHANNEL, player)
+            if legal:
+                await svc.act(CHANNEL, player, legal[0])
+    table = svc.table(CHANNEL)
+    assert table is not None
+    await svc.resign(CHANNEL, BOB)
+    assert table.status == "finished" and table.game.outcome(table.state) is None  # the engine saw no end
+    found = await svc.luck(GUILD, CHANNEL)
+    assert found.chances[-1] == [1.0, 0.0] and len(found.chances) == len(svc.store.actions(table.id)) + 1
+
+
 async def test_another_servers_game_is_not_shown() -> None:
     svc, table_id = await finished()
     assert await refused(svc, table_id, guild=GUILD + 1) == "no_such_game"
