@@ -330,9 +330,9 @@ class TablesCog(commands.Cog):
         lang = guild_lang(interaction.guild, interaction)
         await defer(interaction, ephemeral=True)
         found = await self.service.luck(interaction.guild_id, interaction.channel_id or 0, game_id, lang=lang)
-        notice = found.notice()
-        await send_embed(interaction, notice, lang, "chances.png" if found.chart_png else "luck.png",
-                         extra=board_file(found.luck_png, "luck.png") if found.chart_png else None)
+        luck = board_file(found.luck_png, "luck.png", found.luck_text(lang)) if found.chart_png else None
+        await send_embed(interaction, found.notice(), lang, "chances.png" if found.chart_png else "luck.png",
+                         extra=luck)
 
 
 EMBED_LIMIT = 4096

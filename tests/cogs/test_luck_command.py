@@ -38,3 +38,33 @@ async def test_luck_is_refused_privately_until_the_game_is_over_then_posted(worl
     assert again.embeds[0].description == embed.description
     other = await w.carol.slash(w.channel, "table luck", game_id=table_id + 50)
     assert other.ephemeral and refusals(w.env) == ["no_such_game"]
+
+
+async def test_luck_posts_the_luck_picture_beside_the_chart(world, service, monkeypatch):
+    import dataclasses
+
+    from gavel.tables.table import Player
+    from rules import registry
+    from rules.insight import Draw, LuckHook
+    from tests.cogs import toy
+
+    def read(game, before, seat, action, events):  # the toy's die, read as a game's hook would
+        return [Draw(seat, "roll", float(e.params["n"]), 3.5, 35 / 12) for e in events if e.kind == "rolled"]
+
+    monkeypatch.setitem(registry._PLUGINS, toy.KEY, dataclasses.replace(registry.plugin(toy.KEY),
+                                                                         luck=LuckHook(read, frozenset({"roll"}))))
+    w = world
+    service.insights.budget = Budget(actions=200, steps=4, playouts=2)
+    lobby = await open_table(w)
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label="Start")
+    table = service.table(w.channel.id)
+    seated = {table.seat_of(w.alice.id): Player(w.alice.id, "alice"), table.seat_of(w.bob.id): Player(w.bob.id, "bob")}
+    mover = seated[sorted(table.game.to_act(table.state))[0]]
+    await service.act(w.channel.id, mover, "roll")
+    await confirmed(w.bob, w.channel, "table leave")
+    shown = public_answer(await w.carol.slash(w.channel, "table luck"))
+    assert [a.filename for a in shown.attachments] == ["chances.png", "luck.png"]
+    assert all(a.description for a in shown.attachments)  # both pictures in words
+    assert shown.attachments[1].description.startswith("Luck: ")
+    assert refusals(w.env) == []
