@@ -159,7 +159,7 @@ def _digits(value: float) -> str:
 def luck_msgs(game_key: str, tallies: list[Tally]) -> list[Msg]:
     """Each seat's standout draw in words: `<key>.luck.<kind>.more` or `.fewer`, with the seat
     (`player`), the difference (`diff`, per draw or in all as the game's hook says) and how many
-    draws (`n`, the plural's count)."""
+    draws (`number`, the plural's count)."""
     hook = registry.plugin(game_key).luck
     if hook is None:
         return []

@@ -160,7 +160,7 @@ MIGRATIONS: list[str] = [
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS holders TEXT",
     # 12: a finished game's insight (its chances to win at each step and its luck, JSON), worked out
     # once on first asking and kept (`insight`, `keep_insight`).
-    "CREATE TABLE IF NOT EXISTS insights (table_id BIGINT PRIMARY KEY, data TEXT NOT NULL, at TIMESTAMPTZ)",
+    "CREATE TABLE IF NOT EXISTS insights (table_id BIGINT PRIMARY KEY, figures TEXT NOT NULL, at TIMESTAMPTZ)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -765,14 +765,14 @@ class PgStore:
 
     def insight(self, table_id: int) -> str | None:
         """A finished game's insight as kept (JSON text), or None before it is worked out."""
-        rows = self._read("SELECT data FROM insights WHERE table_id = %s", [table_id])
-        return str(rows[0]["data"]) if rows else None
+        rows = self._read("SELECT figures FROM insights WHERE table_id = %s", [table_id])
+        return str(rows[0]["figures"]) if rows else None
 
     def keep_insight(self, table_id: int, data: str) -> str:
         """Keep a game's insight unless one is kept already (two processes that worked it out at
         once keep the first); returns the one kept."""
         with self.atomic() as conn:
-            conn.execute("INSERT INTO insights (table_id, data, at) VALUES (%s, %s, %s)"
+            conn.execute("INSERT INTO insights (table_id, figures, at) VALUES (%s, %s, %s)"
                          " ON CONFLICT (table_id) DO NOTHING", [table_id, data, datetime.now(UTC)])
         return self.insight(table_id) or data
 

@@ -499,7 +499,7 @@ MIGRATIONS: list[Migration] = [
     "ALTER TABLE seats ADD COLUMN holders TEXT",
     # 14: a finished game's insight (its chances to win at each step and its luck, JSON), worked
     # out once on first asking and kept (`insight`, `keep_insight`).
-    "CREATE TABLE IF NOT EXISTS insights (table_id INTEGER PRIMARY KEY, data TEXT NOT NULL, at TEXT)",
+    "CREATE TABLE IF NOT EXISTS insights (table_id INTEGER PRIMARY KEY, figures TEXT NOT NULL, at TEXT)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -1045,7 +1045,7 @@ class Store:
     @_locked
     def insight(self, table_id: int) -> str | None:
         """A finished game's insight as kept (JSON text), or None before it is worked out."""
-        row = self.db.execute("SELECT data FROM insights WHERE table_id = ?", [table_id]).fetchone()
+        row = self.db.execute("SELECT figures FROM insights WHERE table_id = ?", [table_id]).fetchone()
         return str(row[0]) if row else None
 
     @_locked
@@ -1053,7 +1053,7 @@ class Store:
         """Keep a game's insight unless one is kept already (two processes that worked it out at
         once keep the first); returns the one kept."""
         with self.atomic():
-            self.db.execute("INSERT OR IGNORE INTO insights (table_id, data, at) VALUES (?, ?, ?)",
+            self.db.execute("INSERT OR IGNORE INTO insights (table_id, figures, at) VALUES (?, ?, ?)",
                             [table_id, data, now()])
         return self.insight(table_id) or data
 
