@@ -112,7 +112,7 @@ class Budget:
     a sampled log (`chances`); `stretch`: a playout is given up (an equal share to every seat) after this many
     times the actions the real game still took from there, plus `slack`."""
 
-    actions: int = 100_000
+    actions: int = 80_000
     steps: int = 24
     playouts: int = 32
     refine: float = 0.25

@@ -39,7 +39,7 @@ from rules.insight import Budget, Chances, Tally
 log = logging.getLogger(__name__)
 
 BUDGET = Budget()
-"""What one game's chances may cost: 100 000 actions applied in playouts (about 10 to 25 s of CPU
+"""What one game's chances may cost: 80 000 actions applied in playouts (about 5 to 25 s of CPU
 in a worker for a whole game of any of our games: `bench/insight.py`)."""
 SEED = "insight"
 """The playouts' seed with the table's number: the same game gives the same figures anywhere."""
