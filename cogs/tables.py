@@ -1,5 +1,5 @@
 """`/table`: the commands every game shares (status, board, me, log, rules, leave, undo, sit,
-away, cancel, stats, settings, leaderboard, history), `/help`, and `/games` (the tables waiting
+away, cancel, stats, settings, leaderboard, history, replay, luck), `/help`, and `/games` (the tables waiting
 for the player, on every server: `cogs.inbox`). `sit` and `away` are the
 walk-aways' (`gavel.tables.away`).
 
@@ -10,6 +10,9 @@ history's menu or by `game_id` comes with its record and its final board (its pu
 `/table replay [game_id]` steps through a finished game privately, every secret shown (`flows.show_replay`,
 its buttons in `cogs.clicks`); `export:true` posts its public board through the whole game as an
 animated GIF.
+
+`/table luck [game_id]` shows a finished game's chances to win move by move (its turning points
+starred) and its luck, in the channel; refused privately while the game is played.
 
 `/table log export:true` posts the whole game of the channel (the one in play, or the last one
 played there) as a text file that local play replays: `python bot.py --local <game> --script FILE`.
@@ -321,6 +324,22 @@ class TablesCog(commands.Cog):
             return
         await send_finished_game(self.bot, interaction, game_id)
 
+    @table.command(name="luck",
+                   description=_t("A finished game's turning points and luck: each side's chance to win, move by move"))
+    @app_commands.describe(game_id=_t("A finished game's number (default: the last game played here)"))
+    async def luck(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """A finished game (this channel's last one, else the one numbered) after its end: the chart
+        of each side's chance to win with its turning points starred, and the luck of each seat's
+        dice and cards in one sentence and a picture. Refused privately while the game is played:
+        nothing of it is shown before its end. Worked out once (seconds of playouts in the AI
+        workers) and kept: deferred first."""
+        lang = guild_lang(interaction.guild, interaction)
+        await defer(interaction, ephemeral=True)
+        found = await self.service.luck(interaction.guild_id, interaction.channel_id or 0, game_id, lang=lang)
+        luck = board_file(found.luck_png, "luck.png", found.luck_text(lang)) if found.chart_png else None
+        await send_embed(interaction, found.notice(), lang, "chances.png" if found.chart_png else "luck.png",
+                         extra=luck)
+
 
     @table.command(name="replay",
                    description=_t("Step through a finished game again, every secret shown (privately)"))
@@ -360,16 +379,20 @@ def game_choices(lang: str, current: str) -> list[app_commands.Choice[str]]:
     return out[:25]
 
 
-async def send_embed(interaction: discord.Interaction, notice: Public, lang: str, filename: str | None = None) -> None:
+async def send_embed(interaction: discord.Interaction, notice: Public, lang: str, filename: str | None = None, *,
+                     extra: discord.File | None = None) -> None:
     """Answer a deferred interaction with a notice as an embed: its first line the title, the
-    rest the description, and its image (when it has one) shown in the embed. Deferred privately
-    (so that a refusal stayed private), it is posted in public (`answer_in_public`)."""
+    rest the description, and its image (when it has one) shown in the embed; `extra`, a second
+    picture attached below it. Deferred privately (so that a refusal stayed private), it is posted
+    in public (`answer_in_public`)."""
     first, *rest = names.lines(notice, lang) or [""]
     embed = discord.Embed(title=first[:256], description="\n".join(rest)[:EMBED_LIMIT] or None)
     kwargs: dict[str, Any] = {"embed": embed}
     if notice.image is not None and filename is not None:
         embed.set_image(url=f"attachment://{filename}")
         kwargs["file"] = attached(board_file(notice.image, filename, notice.described(lang)))
+    if extra is not None:
+        kwargs["files"] = [f for f in (kwargs.pop("file", None), extra) if f is not None]
     if interaction.extras.get("private"):
         await answer_in_public(interaction, "", **kwargs)
         return

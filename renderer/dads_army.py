@@ -1109,3 +1109,10 @@ SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {
     name: {team: th[team] for team in TEAMS} for name, th in THEMES.items()
 }
 """Each theme's team colours (what tells the seats apart), for the colour-blindness test."""
+
+
+def seat_marks(view: Mapping[str, Any]) -> list[tuple[tuple[int, int, int], str]]:
+    """Each seat's colour and letter as the board shows them (its team's colour, the team's
+    initial), for the pictures drawn after a game (`renderer.insight`)."""
+    colours = SEAT_COLOURS[DEFAULT_THEME]
+    return [(colours[p["team"]], str(p["team"])[:1].upper()) for p in view["players"]]

@@ -384,3 +384,10 @@ SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {
     for name, th in THEMES.items()
 }
 """Each theme's Judge colours by seat colour (R22), for the colour-blindness test."""
+
+
+def seat_marks(view: Mapping[str, Any]) -> list[tuple[tuple[int, int, int], str]]:
+    """Each seat's Judge colour and letter (the text map's), for the pictures drawn after a game
+    (`renderer.insight`)."""
+    colours = SEAT_COLOURS["classic"]
+    return [(colours[j["colour"]], judge_dredd_text.LETTER[j["colour"]]) for j in view["judges"]]

@@ -297,3 +297,10 @@ SEAT_COLOURS: dict[str, dict[str, tuple[int, int, int]]] = {
     for name, th in THEMES.items()
 }
 """Each theme's piece colours by seat colour, for the colour-blindness test."""
+
+
+def seat_marks(view: Mapping[str, Any]) -> list[tuple[tuple[int, int, int], str]]:
+    """Each seat's piece colour and letter (the text board's), for the pictures drawn after a
+    game (`renderer.insight`)."""
+    colours = SEAT_COLOURS["classic"]
+    return [(colours[p["colour"]], judgement_text.LETTER[p["colour"]]) for p in view["players"]]

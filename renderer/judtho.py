@@ -228,3 +228,13 @@ def render_parts(ask: Ask) -> bytes:
 RENDERER: Renderer = Functions(render, highlights, label_actions, render_parts=render_parts,
                                text_board=judtho_text.text_board)
 """Judtho's renderer (`renderer.Renderer`): the board; no hand image (Judtho hides nothing)."""
+
+
+def seat_marks(view: Mapping[str, Any]) -> list[tuple[tuple[int, int, int], str]]:
+    """Each seat's first army's colour and letter (the chips'), for the pictures drawn after a
+    game (`renderer.insight`)."""
+    from renderer.judtho_look import colour_letter
+
+    colours = SEAT_COLOURS["classic"]
+    say = words(None)
+    return [(colours[p["colours"][0]], colour_letter(say, p["colours"][0])) for p in view["players"]]

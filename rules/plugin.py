@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rules.core import IllegalAction, Msg, games
+from rules.insight import LuckHook
 
 if TYPE_CHECKING:
     from rules.core import Game
@@ -490,6 +491,12 @@ class Plugin:
     so worker processes can be handed it); None: no AI seats."""
     orders: tuple[StandingOrder, ...] = ()
     """The standing orders its windows call for beyond `IDLE` (`StandingOrder`)."""
+    playout: Callable[..., Any] | None = None
+    """A cheaper computer player for the many playouts that estimate each seat's chance to win
+    after a game (`rules.insight.chances`), same signature as `ai`; None: `ai` itself."""
+    luck: LuckHook | None = None
+    """How its dice and cards are read for the luck report (`rules.insight.LuckHook`); None: the
+    game leaves nothing to chance that a seat draws."""
 
     @property
     def standing_orders(self) -> tuple[StandingOrder, ...]:

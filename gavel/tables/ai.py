@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rules import registry
 from rules.core import Game, IllegalAction, Seat, State
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from gavel.tables.table import Table
 
 log = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 Policy = Callable[[Game[Any], State, Seat], Any]
 """Returns an `Action` or its text."""
@@ -143,6 +145,18 @@ class PooledSeats:
             log.warning("an AI worker process died; starting a new pool and asking again")
             self.close()
             return await loop.run_in_executor(self._executor(), decide, game, snapshot, seat, policy)
+
+    async def run(self, work: Callable[..., R], *args: Any) -> R:
+        """Any other pure work that would hold the loop too long (a finished game's playouts:
+        `gavel.tables.insight`) in the same workers: `work` and its arguments go by pickling (a
+        module-level function, plain data). A worker that dies is replaced and the work asked again once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), work, *args)
+        except BrokenProcessPool:
+            log.warning("a worker process died; starting a new pool and asking again")
+            self.close()
+            return await loop.run_in_executor(self._executor(), work, *args)
 
     def close(self) -> None:
         if self._pool is not None:

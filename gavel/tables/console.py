@@ -50,8 +50,10 @@ SPECTATOR = Player(0, "Gavel")  # opens an all-AI table and watches it
 MAX_LOCAL_ACTIONS = 20_000
 AGAIN = ("again", "rematch")
 """What starts the same set-up again once the game is over (Discord's "Play again" button)."""
+INSIGHT = ("luck", "chances")
+"""What shows the game just finished's chances chart and luck (`/table luck`), typed alone once it is over."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "settings", "games", "replay")
+               "luck", "settings", "games", "replay")
 """The `/table` commands local play reads, for Tab completion."""
 PLAIN_TABLE = ("settings", "games", "replay")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
@@ -537,6 +539,8 @@ class Console:
                 self.say("console.help")
         elif tokens[0].lower() in AGAIN and len(tokens) == 1 and self.over:  # in play, a game's own `again`
             await self.again(actor)
+        elif tokens[0].lower() in INSIGHT and len(tokens) == 1 and self.over:  # in play, a game's own word
+            await self.insight([], line)
         elif tokens[0] == "/table":
             sub, args = (tokens[1] if len(tokens) > 1 else "status"), tokens[2:]
             if sub == "status":
@@ -571,6 +575,8 @@ class Console:
                 await self.history(args, line)
             elif sub == "replay":
                 await self.replay(args, line)
+            elif sub == "luck":
+                await self.insight(args, line)
             elif sub == "rules":
                 await self.rules()
             elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`), `inbox:on`
@@ -619,10 +625,10 @@ class Console:
     def completions(self) -> list[str]:
         """What may be typed now, whole, for Tab completion: the console's words (`help`,
         `quit`, `/table …`), every local seat's legal actions (the first seat's as they are,
-        another's after `@name `), and `again` once the game is over."""
+        another's after `@name `), and `again`, `luck` and `chances` once the game is over."""
         words = ["help", "quit", *(f"/table {sub}" for sub in TABLE_WORDS)]
         if self.over:
-            return [*words, *AGAIN]
+            return [*words, *AGAIN, *INSIGHT]
         for i, player in enumerate(self.players):
             legal = self.service.legal_for(CHANNEL, player)
             words += legal if i == 0 else [f"@{player.name} {action}" for action in legal]
@@ -807,6 +813,26 @@ class Console:
         self.emit([replace(page.notice, lines=[*page.notice.lines, *page.secret_lines()])])
         if not self.options.json:
             self.say("console.replay_hint")
+    async def insight(self, args: list[str], line: str) -> None:
+        """`/table luck [game_id:n]` (or `luck`, `chances` once the game is over): the last game's
+        (or game n's) turning points and luck in words, its chart and luck picture written beside
+        the images."""
+        name, named, value = args[0].partition(":") if args else ("", "", "")
+        if len(args) > 1 or (named and name != "game_id"):
+            raise IllegalAction("unknown_command", command=line)
+        number = _history_number(value if named else name) if args else None
+        found = await self.service.luck(GUILD, CHANNEL, number, lang=self.options.lang)
+        for text in found.notice().text(self.options.lang):
+            self.write(text)
+        self.images.mkdir(parents=True, exist_ok=True)
+        chart = self._fresh(self.images / f"table{found.table_id}-chances.png")
+        luck = self._fresh(self.images / f"table{found.table_id}-luck.png")
+        if found.chart_png is not None:
+            chart.write_bytes(found.chart_png)
+        if found.luck_png is not None:
+            luck.write_bytes(found.luck_png)
+        self.say("console.insight_saved", table=found.table_id, chart=str(chart) if found.chart_png else "-",
+                 luck=str(luck) if found.luck_png else "-")
 
     def export(self) -> None:
         """`/table log export`: the whole game as a replayable script, written beside the images."""

@@ -165,6 +165,9 @@ MIGRATIONS: list[str] = [
     " guild BIGINT, game TEXT, name TEXT, share DOUBLE PRECISION NOT NULL, winner INTEGER, finished TIMESTAMPTZ,"
     " PRIMARY KEY (table_id, seat, user_id));"
     "CREATE INDEX IF NOT EXISTS shares_user_guild ON shares (user_id, guild)",
+    # 13: a finished game's insight (the SQLite store's schema 15): its chances to win at each step
+    # and its luck (JSON), worked out once on first asking and kept (`insight`, `keep_insight`).
+    "CREATE TABLE IF NOT EXISTS insights (table_id BIGINT PRIMARY KEY, figures TEXT NOT NULL, at TIMESTAMPTZ)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -773,6 +776,19 @@ class PgStore:
         if due is None:
             return self._read("SELECT * FROM rematches WHERE done = 0 ORDER BY table_id")
         return self._read("SELECT * FROM rematches WHERE done = 0 AND ends <= %s ORDER BY table_id", [due])
+
+    def insight(self, table_id: int) -> str | None:
+        """A finished game's insight as kept (JSON text), or None before it is worked out."""
+        rows = self._read("SELECT figures FROM insights WHERE table_id = %s", [table_id])
+        return str(rows[0]["figures"]) if rows else None
+
+    def keep_insight(self, table_id: int, data: str) -> str:
+        """Keep a game's insight unless one is kept already (two processes that worked it out at
+        once keep the first); returns the one kept."""
+        with self.atomic() as conn:
+            conn.execute("INSERT INTO insights (table_id, figures, at) VALUES (%s, %s, %s)"
+                         " ON CONFLICT (table_id) DO NOTHING", [table_id, data, datetime.now(UTC)])
+        return self.insight(table_id) or data
 
     def welcome(self, guild: int) -> bool:
         """Note that `guild` is welcomed: True for the one caller that noted it first."""

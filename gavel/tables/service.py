@@ -121,6 +121,7 @@ from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
 from gavel.tables.images import Images
 from gavel.tables.inbox import Inbox, Messenger, Wait, local_lines
+from gavel.tables.insight import Insight, Insights
 from gavel.tables.lobby import Lobby
 from gavel.tables.notices import LivePost, Notice, Private, Prompt, Public, Waiting
 from gavel.tables.orders import Orders
@@ -211,6 +212,8 @@ class TableService:
         self.views = Views(ground, self.images, self.answers, self.rematches)
         self.results = Standings(self.tables, self.images, self.restoring)
         self.replays = Replays(self.store, self.images)
+        self.insights = Insights(self.tables, self.ai_turns)
+        """Finished games' chances to win step by step and luck (`gavel.tables.insight`)."""
         for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.inbox):
             self.tables.on_forget(part.forget)
         self.tables.on_forget(self.undo_points.forget, idle=False)  # two numbers, kept across a drop
@@ -719,6 +722,22 @@ class TableService:
     async def replay_animation(self, replay: Replay) -> bytes | None:
         """The whole game's PUBLIC board as one animated picture (GIF) Discord takes."""
         return await self.replays.animation(replay)
+    # ------------------------------------------------------------------ after the game (`insight`)
+    async def insight(self, game_id: int, *, lang: str = i18n.DEFAULT) -> Insight | None:
+        """A finished game's insight: each seat's chance to win after each step of its log
+        (`Insight.chances`, one row per step: step 0 before the first action), its turning points
+        (`marks`: the steps where a chance moved most), the chart (`chart_png`), the luck report
+        (`luck_text(lang)`, `luck_png`). Worked out on first asking (playouts in the AI workers,
+        bounded by a count of actions) and kept; None for a game not finished (nothing is shown
+        before the end) or not found."""
+        return await self.insights.insight(game_id, lang=lang)
+
+    async def luck(self, guild_id: int | None, channel_id: int, game_id: int | None = None, *,
+                   lang: str = i18n.DEFAULT) -> Insight:
+        """`/table luck [game_id]`: the insight of that game of this server, else of the channel's
+        last game; refused while it is played (`insight_after_end`) or when it is not this
+        server's (`no_such_game`)."""
+        return await self.insights.asked(guild_id, channel_id, game_id, lang=lang)
 
     # ------------------------------------------------------------------ outbox (`outbox`)
     async def delivered(self, rows: Iterable[int]) -> None:

@@ -510,6 +510,9 @@ MIGRATIONS: list[Migration] = [
     " guild INTEGER, game TEXT, name TEXT, share REAL NOT NULL, winner INTEGER, finished TEXT,"
     " PRIMARY KEY (table_id, seat, user_id));"
     "CREATE INDEX IF NOT EXISTS shares_user_guild ON shares (user_id, guild)",
+    # 15: a finished game's insight (its chances to win at each step and its luck, JSON), worked
+    # out once on first asking and kept (`insight`, `keep_insight`).
+    "CREATE TABLE IF NOT EXISTS insights (table_id INTEGER PRIMARY KEY, figures TEXT NOT NULL, at TEXT)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -1057,6 +1060,21 @@ class Store:
         return list(self.db.execute_returning_dicts(query + " ORDER BY table_id", [] if due is None else [due]))
 
     @_locked
+    def insight(self, table_id: int) -> str | None:
+        """A finished game's insight as kept (JSON text), or None before it is worked out."""
+        row = self.db.execute("SELECT figures FROM insights WHERE table_id = ?", [table_id]).fetchone()
+        return str(row[0]) if row else None
+
+    @_locked
+    def keep_insight(self, table_id: int, data: str) -> str:
+        """Keep a game's insight unless one is kept already (two processes that worked it out at
+        once keep the first); returns the one kept."""
+        with self.atomic():
+            self.db.execute("INSERT OR IGNORE INTO insights (table_id, figures, at) VALUES (?, ?, ?)",
+                            [table_id, data, now()])
+        return self.insight(table_id) or data
+
+    @_locked
     def welcome(self, guild: int) -> bool:
         """Note that `guild` is welcomed: True for the one caller that noted it first."""
         with self.atomic():
@@ -1410,6 +1428,8 @@ class TableStore(Protocol):
     def rematch_invite(self, table_id: int, invited: str) -> None: ...
     def rematch_close(self, table_id: int) -> bool: ...
     def rematch_open(self, due: float | None = None) -> list[dict[str, Any]]: ...
+    def insight(self, table_id: int) -> str | None: ...
+    def keep_insight(self, table_id: int, data: str) -> str: ...
     def welcome(self, guild: int) -> bool: ...
     def unwelcome(self, guild: int) -> None: ...
     def live_post(self, table_id: int) -> dict[str, Any] | None: ...

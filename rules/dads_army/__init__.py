@@ -11,11 +11,12 @@ from rules.plugin import Plugin
 from .ai import choose
 from .commands import COMMANDS
 from .engine import DadsArmy
+from .luck import LUCK
 from .words import WORDS
 
 GAME = DadsArmy()
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.dads_army")
+                renderer="renderer.dads_army", luck=LUCK)
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN", "DadsArmy", "choose"]

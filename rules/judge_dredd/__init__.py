@@ -12,12 +12,13 @@ from rules.plugin import Plugin
 from .ai import choose
 from .commands import COMMANDS
 from .engine import JudgeDredd
+from .luck import LUCK
 from .standing import ORDERS
 from .words import WORDS
 
 GAME = JudgeDredd()
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judge_dredd", orders=ORDERS)
+                renderer="renderer.judge_dredd", luck=LUCK, orders=ORDERS)
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN", "JudgeDredd", "choose"]

@@ -22,11 +22,12 @@ from rules.plugin import Plugin
 from .ai import choose
 from .commands import COMMANDS
 from .engine import GAME
+from .luck import LUCK
 from .standing import ORDERS
 from .words import WORDS
 
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judgement", orders=ORDERS)
+                renderer="renderer.judgement", luck=LUCK, orders=ORDERS)
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN"]

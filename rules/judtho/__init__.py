@@ -16,13 +16,13 @@ computer-controlled seat. Modules:
 
 from rules.plugin import Plugin
 
-from .ai import choose
+from .ai import choose, playout_choose
 from .commands import COMMANDS
 from .engine import GAME, Judtho
 from .words import WORDS
 
 PLUGIN = Plugin(GAME, WORDS, COMMANDS, ai=choose,
-                renderer="renderer.judtho")
+                renderer="renderer.judtho", playout=playout_choose)
 """Gavel's plug-in for this game (listed in `rules.registry`)."""
 
 __all__ = ["GAME", "PLUGIN", "Judtho", "choose"]
