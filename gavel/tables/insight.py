@@ -209,6 +209,8 @@ class Insights:
         self._ai = ai_turns
         self.budget = budget
         self._running: dict[int, asyncio.Future[str]] = {}
+        self._warmed: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._one = asyncio.Lock()
         """One game worked out at a time in this process (made on first use: the loop's own)."""
 
@@ -286,3 +288,58 @@ class Insights:
     def tracked(self) -> set[int]:
         """The games being worked out now."""
         return set(self._running)
+
+    # ------------------------------------------------------------------ in the replay
+    def to_replay(self, replay: Any) -> None:
+        """Add the game's kept insight to its replay as it is folded (a `Replays.additions` entry,
+        run in the worker thread that folds it): the turning points starred in its step menu
+        (`marks`), each step's chances in words under its lines (`extra`; a turning point says
+        so), the luck at the last step, and the chart and luck pictures at the first and the
+        last. A game whose insight is not worked out yet is left as it is (`warm` works it out)."""
+        kept = self._store.insight(replay.table_id)
+        data = json.loads(kept) if kept else None
+        if not data or data.get("format") != FORMAT:
+            return
+        final = replay.game.view(replay.state(replay.last), None)
+        found = draw(replay.table_id, replay.game_key, tuple(replay.names), data, final, replay.lang)
+        if found.chances and len(found.chances) == replay.last + 1:
+            replay.marks = tuple(found.marks)
+            for step, row in enumerate(found.chances):
+                said = [Msg("insight.turning_step")] if step in found.marks else []
+                said.append(step_chances(found.sides, row))
+                replay.extra.setdefault(step, []).extend(said)
+        replay.extra.setdefault(replay.last, []).append(found.luck_line())
+        pictures = [(name, png) for name, png in (("chances.png", found.chart_png), ("luck.png", found.luck_png))
+                    if png is not None]
+        for step in sorted({0, replay.last}):
+            replay.pictures.setdefault(step, []).extend(pictures)
+
+    def warm(self, table_id: int, then: Callable[[], None]) -> None:
+        """Work a finished game's insight out in the background, if it is not kept yet, then call
+        `then` (the replay forgets the game it folded without it, to fold it again with it).
+        Once per game per process; a failure is logged and costs nothing else."""
+        if table_id in self._warmed:
+            return
+        self._warmed.add(table_id)
+
+        async def work() -> None:
+            try:
+                kept = await asyncio.to_thread(self._store.insight, table_id)
+                if kept and json.loads(kept).get("format") == FORMAT:
+                    return
+                if await self.insight(table_id) is not None:
+                    then()
+            except Exception:
+                log.exception("game %s: its insight could not be worked out for its replay", table_id)
+            finally:
+                self._tasks.discard(task)
+
+        task = asyncio.get_running_loop().create_task(work())
+        self._tasks.add(task)
+
+
+def step_chances(sides: tuple[tuple[int, ...], ...], row: list[float]) -> Msg:
+    """A step's chances to win in words: each side (its players) and its chance, in percent."""
+    return Msg("insight.step_chances", {"chances": Listed.of(
+        Msg("insight.side_chance", {"players": Listed.of(SeatName(s) for s in side),
+                                    "percent": round(100 * row[side[0]])}) for side in sides if side)})

@@ -213,6 +213,7 @@ class TableService:
         self.results = Standings(self.tables, self.images, self.restoring)
         self.replays = Replays(self.store, self.images)
         self.insights = Insights(self.tables, self.ai_turns)
+        self.replays.additions.append(self.insights.to_replay)
         """Finished games' chances to win step by step and luck (`gavel.tables.insight`)."""
         for part in (self.timing, self.ai_turns, self.secrets, self.writes, self.inbox):
             self.tables.on_forget(part.forget)
@@ -711,8 +712,13 @@ class TableService:
     # ------------------------------------------------------------------ replays (`replays`)
     async def replay_game(self, guild_id: int | None, channel_id: int, table_id: int | None = None) -> Replay:
         """A finished game of this server folded for its replay, every secret shown: `table_id`,
-        else the channel's last finished game. A game still in play is refused (`replay_running`)."""
-        return await self.replays.open(guild_id, channel_id, table_id)
+        else the channel's last finished game. A game still in play is refused (`replay_running`).
+        Its turning points and chances come with it once worked out: the first opening starts that
+        work in the background (`Insights.warm`), and the game is folded again with them after."""
+        replay = await self.replays.open(guild_id, channel_id, table_id)
+        if not replay.marks and not replay.extra:
+            self.insights.warm(replay.table_id, functools.partial(self.replays.forget, replay.table_id))
+        return replay
 
     async def replay_page(self, replay: Replay, step: int) -> ReplayPage:
         """One step of a replay: its lines and its board with every secret shown, and every

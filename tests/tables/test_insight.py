@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from gavel.tables import i18n
 from gavel.tables import insight as service_insight
 from gavel.tables.ai import PooledSeats
 from gavel.tables.console import LocalOptions, run
@@ -164,3 +165,34 @@ def test_both_stores_keep_the_first_insight_of_a_game(bsvc: TableService) -> Non
     # a second process that worked it out at the same time keeps the first one's
     assert store.keep_insight(7, '{"format": 1, "luck": [[0]]}') == '{"format": 1, "luck": []}'
     assert store.insight(7) == '{"format": 1, "luck": []}' and store.insight(8) is None
+
+
+async def test_the_replay_stars_the_turning_points_once_they_are_worked_out() -> None:
+    """The first opening of a finished game's replay has no chances yet and starts working them
+    out in the background; the replay opened after shows the turning points starred (`marks`),
+    each step's chances in words, the luck at the end and the chart at the first and last steps,
+    in the table's language; a step's page carries them."""
+    svc, table_id = await finished()
+    first = await svc.replay_game(GUILD, CHANNEL, table_id)
+    assert first.marks == () and first.extra == {} and first.pictures == {}
+    await asyncio.gather(*svc.insights._tasks)
+    found = await svc.insight(table_id)
+    assert found is not None and found.marks
+    again = await svc.replay_game(GUILD, CHANNEL, table_id)
+    assert again is not first and again.marks == found.marks
+    assert set(again.extra) == set(range(again.last + 1))
+    for step in again.extra:
+        keys = [m.key for m in again.extra[step]]
+        assert "insight.step_chances" in keys
+        assert ("insight.turning_step" in keys) == (step in found.marks)
+    assert again.extra[again.last][-1].key.startswith("insight.luck")
+    assert [name for name, _ in again.pictures[0]] == [name for name, _ in again.pictures[again.last]]
+    assert again.pictures[0] and all(png.startswith(PNG) for _, png in again.pictures[0])
+    page = await svc.replay_page(again, found.marks[0])
+    said = [m.key for m in page.notice.lines]
+    assert "insight.turning_step" in said and "insight.step_chances" in said
+    text = i18n.render(again.extra[0][-1], "zh-TW", again.seat_name)
+    assert text.startswith("此刻的勝率：") and "%" in text
+    assert not svc.insights._tasks  # nothing left running; a third opening starts nothing
+    await svc.replay_game(GUILD, CHANNEL, table_id)
+    assert not svc.insights._tasks
