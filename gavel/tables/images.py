@@ -17,13 +17,14 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables import i18n
 from gavel.tables.games import get_game
 from gavel.tables.notices import Prompt, seat_label
 from gavel.tables.table import Table, engine_config
+from renderer.common import upload_form
 from rules import registry
 from rules.core import SeededChance
 
@@ -96,6 +97,22 @@ def parts_description(game_key: str, lang: str) -> str:
 
 DRAWN_KEPT = 128
 """Pictures `Drawn` keeps (a board's PNG is 40-80 KB): a few per busy table."""
+
+
+UPLOADS_KEPT = 8
+"""Boards kept in the form they are uploaded in (`for_upload`): a notice sent again (a failed
+edit retried, the same board in two channels) is not encoded twice."""
+
+
+@lru_cache(maxsize=UPLOADS_KEPT)
+def _upload_form(png: bytes) -> tuple[bytes, str]:
+    return upload_form(png)
+
+
+async def for_upload(png: bytes) -> tuple[bytes, str]:
+    """A board's PNG as a channel upload carries it, with its file extension (`upload_form`:
+    the same pixels, fewer bytes), encoded in a worker thread: never on the event loop."""
+    return await asyncio.to_thread(_upload_form, png)
 
 
 class Drawn:
