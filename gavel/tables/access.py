@@ -106,7 +106,7 @@ class Access:
         while it waits for nothing of the table, all it applied written (`registry.let_go`: an AI
         seat thinking in a worker process). The pictures of the notices it returns are drawn after
         the lock is let go (`notices.draw_later`): they were made ready under it, from the table
-        as the change left it."""
+        as the change left it; they are returned after the change before theirs returned its own."""
         for attempt in range(RETRIES + 1):
             table = await self.touch(channel_id)
             async with table.lock:
@@ -115,6 +115,8 @@ class Access:
                 try:
                     done = await change(table)
                     await self._writes.flush_seats(table)  # a seat change no notice took along: written all the same
+                    earlier, table.drawing = table.drawing, asyncio.get_running_loop().create_future()
+                    drawing = table.drawing
                 except StaleTable:
                     self._writes.unwind_seats(table)
                     table.seen = None
@@ -126,8 +128,16 @@ class Access:
                     table.seen = None
                     raise
             # The change's pictures, made ready under the lock, are drawn now that it is let go:
-            # another change of the table never waits for them.
-            await draw_later(done)
+            # another change of the table never waits for them. Its notices are returned once the
+            # change before it has returned its own (they go out in the order they were kept).
+            try:
+                await draw_later(done)
+                if earlier is not None:
+                    await asyncio.shield(earlier)
+            finally:
+                drawing.set_result(None)
+                if table.drawing is drawing:
+                    table.drawing = None
             return done
         raise IllegalAction("no_table")
 

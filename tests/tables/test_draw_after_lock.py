@@ -1,6 +1,8 @@
 """A change's pictures are made ready under its table's lock and drawn once the lock is let go:
-another click on the same table is handled while a picture of the one before is still being
-drawn, and each picture shows the table as its own change left it."""
+another click on the same table is handled (applied, written, its own pictures drawn) while a
+picture of the one before is still being drawn, and each picture shows the table as its own
+change left it. The changes' notices are still returned in the order the changes were made, so
+they go out in that order."""
 
 from __future__ import annotations
 
@@ -18,13 +20,16 @@ WAIT_S = 10.0
 
 
 class Gate(toy_game.Renderer):
-    """The toy renderer, whose next drawing once `arm`ed stops at a gate until `release`."""
+    """The toy renderer, whose next drawing once `arm`ed stops at a gate until `opened`; `drew`
+    is set when a board showing `until` (a view's items) has been drawn."""
 
     def __init__(self) -> None:
         super().__init__()
         self.armed = False
         self.entered = threading.Event()
         self.opened = threading.Event()
+        self.until: dict[str, Any] = {}
+        self.drew = threading.Event()
 
     def arm(self) -> None:
         self.armed = True
@@ -34,7 +39,10 @@ class Gate(toy_game.Renderer):
             self.armed = False
             self.entered.set()
             assert self.opened.wait(WAIT_S), "the gate was never opened"
-        return super().render(view, highlight=highlight, **kwargs)
+        drawn = super().render(view, highlight=highlight, **kwargs)
+        if self.until and all(view.get(k) == v for k, v in self.until.items()):
+            self.drew.set()
+        return drawn
 
 
 def board_of(notices: list[Any]) -> dict[str, Any]:
@@ -50,18 +58,26 @@ async def test_a_click_is_handled_while_the_click_before_is_still_being_drawn() 
     await seat(svc, ALICE, BOB)
     table = svc.table(CHANNEL)
     assert table is not None
+    returned: list[str] = []
     gate.arm()
     first = asyncio.create_task(svc.act(CHANNEL, ALICE, "roll"))
+    first.add_done_callback(lambda _: returned.append("roll"))
     assert await asyncio.to_thread(gate.entered.wait, WAIT_S)  # its board is being drawn now
     assert not table.lock.locked()  # ... with the table's lock let go
-    second = await svc.act(CHANNEL, ALICE, "move 1")  # handled meanwhile, drawn and all
-    assert not first.done()
-    moved = board_of(second)
-    assert moved["roll"] is None and moved["pos"][0] == 1
+    rolled_at = table.version
+    gate.until = {"roll": None, "pos": [1, 0]}
+    second = asyncio.create_task(svc.act(CHANNEL, ALICE, "move 1"))
+    second.add_done_callback(lambda _: returned.append("move"))
+    assert await asyncio.to_thread(gate.drew.wait, WAIT_S)  # applied, and its own board drawn meanwhile
+    assert table.version == rolled_at + 1 and not table.lock.locked()
+    assert not first.done() and not second.done()  # the move's notices wait for the roll's
     gate.opened.set()
-    rolled = board_of(await first)
-    # the first board shows the table as the roll left it, not as it is now
-    assert rolled["roll"] is not None and rolled["pos"][0] == 0 and rolled["version"] == moved["version"] - 1
+    rolled, moved = board_of(await first), board_of(await second)
+    assert returned == ["roll", "move"]
+    # each board shows the table as its own change left it
+    assert rolled["roll"] is not None and rolled["pos"] == [0, 0] and rolled["version"] == rolled_at
+    assert moved["roll"] is None and moved["pos"] == [1, 0] and moved["version"] == rolled_at + 1
+    assert table.drawing is None  # nothing left waiting
 
 
 async def test_a_picture_drawn_after_the_lock_is_kept_with_its_outbox_row() -> None:
