@@ -29,7 +29,7 @@ import discord
 
 from cogs import components, names
 from cogs.live import CONTENT_MAX, LivePosts, why_new
-from gavel.tables import i18n
+from gavel.tables import i18n, images
 from gavel.tables.notices import LivePost, Private, Prompt, Public, Reminder, Waiting, image_digest
 from rules import registry
 from rules.core import IllegalAction
@@ -144,6 +144,18 @@ def notice_file(notice: Public | Private, lang: str = i18n.DEFAULT) -> discord.F
     # `described`, read from the notice's fields: the words are there in every language
     described = notice.alt.get(lang) or notice.alt.get(i18n.DEFAULT) or ""
     return board_file(notice.image, "hand.png" if hand else "board.png", described)
+
+
+async def channel_file(notice: Public, lang: str = i18n.DEFAULT) -> discord.File | None:
+    """`notice_file` for a board posted in (or edited into) a channel: the same pixels in the
+    form that uploads fewest bytes (`images.for_upload`, encoded in a worker thread), named
+    `board.<its extension>`. A table's channel gets a board at nearly every turn: most of the
+    bytes a game sends."""
+    if not notice.image:
+        return None
+    data, ext = await images.for_upload(notice.image)
+    described = notice.alt.get(lang) or notice.alt.get(i18n.DEFAULT) or ""
+    return board_file(data, f"board.{ext}", described)
 
 
 def has_secrets(game_key: str) -> bool:
@@ -424,6 +436,8 @@ class Delivery:
         lines, prompt_text, kwargs, seats = self._parts(notice, lang, prompts)
         if not lines and not prompt_text and not notice.image:
             return None
+        if "file" in kwargs and notice.image:  # the channel's board, in its smaller upload form
+            kwargs["file"] = await channel_file(notice, lang)
         if notice.table_id is None or notice.version is None:  # not a change of a table in play
             return (await self._post(channel, lines, prompt_text, kwargs))[0]
         table_id, version = notice.table_id, notice.version

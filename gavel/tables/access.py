@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from gavel.tables.games import installed
 from gavel.tables.hands import Secrets
+from gavel.tables.notices import draw_later
 from gavel.tables.registry import BrokenTable, Tables
 from gavel.tables.store import loads
 from gavel.tables.table import Player, SeatInfo, Table, seating_fault
@@ -103,7 +104,9 @@ class Access:
         it; again (up to `RETRIES` times) when another process wrote it first (`StaleTable`),
         or closed it (then on the table open there now, if any). A change lets the lock go only
         while it waits for nothing of the table, all it applied written (`registry.let_go`: an AI
-        seat thinking in a worker process)."""
+        seat thinking in a worker process). The pictures of the notices it returns are drawn after
+        the lock is let go (`notices.draw_later`): they were made ready under it, from the table
+        as the change left it; they are returned after the change before theirs returned its own."""
         for attempt in range(RETRIES + 1):
             table = await self.touch(channel_id)
             async with table.lock:
@@ -112,16 +115,30 @@ class Access:
                 try:
                     done = await change(table)
                     await self._writes.flush_seats(table)  # a seat change no notice took along: written all the same
-                    return done
+                    earlier, table.drawing = table.drawing, asyncio.get_running_loop().create_future()
+                    drawing = table.drawing
                 except StaleTable:
                     self._writes.unwind_seats(table)
                     table.seen = None
                     if attempt == RETRIES:
                         raise
+                    continue
                 except BaseException:  # memory may hold what a failed write did not store: read it again
                     self._writes.unwind_seats(table)
                     table.seen = None
                     raise
+            # The change's pictures, made ready under the lock, are drawn now that it is let go:
+            # another change of the table never waits for them. Its notices are returned once the
+            # change before it has returned its own (they go out in the order they were kept).
+            try:
+                await draw_later(done)
+                if earlier is not None:
+                    await asyncio.shield(earlier)
+            finally:
+                drawing.set_result(None)
+                if table.drawing is drawing:
+                    table.drawing = None
+            return done
         raise IllegalAction("no_table")
 
     async def fresh(self, table: Table) -> bool:

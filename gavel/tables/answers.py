@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables.decisions import OnClock, clock_text, turn_lines
 from gavel.tables.ground import Ground
 from gavel.tables.hands import Secrets
-from gavel.tables.images import Images
+from gavel.tables.images import Images, Sketch
 from gavel.tables.inbox import Inbox
 from gavel.tables.notices import Notice, Private, Prompt, Public
 from gavel.tables.outbox import Outbox
@@ -260,7 +260,7 @@ class Answers:
         return [self.prompt_of(table, s, now) for s in seats], now
 
     async def public(self, table: Table, lines: list[Msg], ping: frozenset[int] = frozenset(), *,
-                     away: bool = False) -> tuple[Public, list[Prompt]]:
+                     away: bool = False, later: bool = False) -> tuple[Public, list[Prompt]]:
         """The channel's notice: these lines, whose turn it is, the public board marking the first
         prompt's moves, and that prompt; with every prompt (the others stand alone).
 
@@ -269,7 +269,9 @@ class Answers:
         turn" line each; who may still act is public (the passes are), what they hold is not.
         `ping`: the seats whose prompts ping their player (a change's notices: `notices`); `away`:
         the AI took a seat for its away player (`Public.away`). Where the front-end names the
-        players to act from the prompt itself (`mentions`), no line says it again."""
+        players to act from the prompt itself (`mentions`), no line says it again. `later`: the
+        board is only made ready (`Images.board_sketch`), drawn once the table's lock is let go
+        (`Public.later`, run by `Access.on_table`)."""
         prompts, now = self.prompts(table)
         for prompt in prompts:
             prompt.ping = prompt.seat in ping
@@ -278,15 +280,29 @@ class Answers:
         # Where moves are secret, the channel's board must not mark what the player to act may do.
         # The public view the prompts' facts were read from is the board's too: one per change.
         view = now.public if now is not None and now.public else None
-        image, alt, board = await self._images.picture(table, None, None if first is None or first.private else first,
-                                                       view)
+        marked = None if first is None or first.private else first
+        sketch = self._images.board_sketch(table, None, marked, view)
+        image, alt, board = (None, {}, None) if later else await self._images.draw(sketch)
         # What the seat alone knows of its question never rides on the channel's notice.
         shown = replace(first, own=None) if first is not None and first.own is not None else first
         over = table.status == "finished"  # the game's last message: it offers to play again
         undo_seat = self._undo_points.seat(table)
         undo = (undo_seat, table.version) if undo_seat is not None else None
-        return Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
-                      undo=undo, board=board), prompts
+        public = Public(table.id, lines, image, shown, names=table.names, over=over, alt=alt, away=away,
+                        undo=undo, board=board)
+        if later and sketch is not None:
+            public.later = self._drawing(public, sketch)
+        return public, prompts
+
+    def _drawing(self, notice: Public | Private, sketch: Sketch) -> Callable[[], Awaitable[None]]:
+        """How `notice`'s sketched picture is drawn once the table's lock is let go: its image, its
+        words and its text filled in, and the image kept with its outbox row (`Outbox.pictures`)."""
+        async def draw() -> None:
+            notice.image, notice.alt, notice.board = await self._images.draw(sketch)
+            if notice.image is not None and notice.outbox is not None:
+                self._outbox.pictures.put(notice.outbox, notice.image, notice.alt)
+
+        return draw
 
     def waiting(self, table: Table) -> list[Notice]:
         """The turn inboxes' note of a change made outside `notices` (a game cancelled: it waits
@@ -337,7 +353,7 @@ class Answers:
         quiet = out.waited if out.actor is None else out.waited | {out.actor}
         quiet |= frozenset(self._timing.waiting_passes(table))
         ping = self._timing.decisions.to_ping(table, quiet) if table.status == "active" else frozenset()
-        public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away))
+        public, prompts = await self.public(table, out.public[out.heard:], ping, away=bool(out.away), later=True)
         public.version = table.version  # a change's notice: it may join the table's live message
         public.highlight = highlighted(table, out.public)
         if out.lang is not None:  # worded here, where the lines are made (`Public.said`)
@@ -361,7 +377,9 @@ class Answers:
             secrets_now = self._secrets.changed(table, seat) if table.game.info.has_secrets else []
             lines = [*out.private.get(seat, []), *secrets_now]
             if lines:
-                image, alt, board = await self._images.hand_picture(table, seat) if secrets_now else (None, {}, None)
-                notices.append(Private(table.id, seat, info.user_id, lines, image, names=table.names, alt=alt,
-                                       board=board))
+                private = Private(table.id, seat, info.user_id, lines, names=table.names)
+                sketch = self._images.hand_sketch(table, seat) if secrets_now else None
+                if sketch is not None:  # drawn once the table's lock is let go
+                    private.later = self._drawing(private, sketch)
+                notices.append(private)
 

@@ -53,9 +53,9 @@ AGAIN = ("again", "rematch")
 INSIGHT = ("luck", "chances")
 """What shows the game just finished's chances chart and luck (`/table luck`), typed alone once it is over."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "luck", "settings", "games", "replay")
+               "luck", "settings", "games", "replay", "orders")
 """The `/table` commands local play reads, for Tab completion."""
-PLAIN_TABLE = ("settings", "games", "replay")
+PLAIN_TABLE = ("settings", "games", "replay", "orders")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
@@ -585,6 +585,10 @@ class Console:
                     raise IllegalAction("unknown_command", command=line)
                 chosen = {words[0]: words[1]} if words else {}
                 self.emit([await svc.settings_notice(actor.user_id, **chosen)])
+            elif sub == "orders":  # `orders`, `orders idle off`, `/table orders order:idle set:off`
+                order, switch = self.order_args(args, line)
+                said, notices = await svc.orders(CHANNEL, actor, order, switch)
+                self.emit([said, *notices])
             elif sub == "games":  # the tables waiting on each player here (one table locally)
                 if args:
                     raise IllegalAction("unknown_command", command=line)
@@ -621,6 +625,21 @@ class Console:
             spec = _command(table, tokens[0]) if table is not None and table.status == "active" else None
             await self.act_all(actor, self.plain_text(actor, tokens), then=spec.then if spec is not None else "")
         await self.let_ai_play()
+
+    def order_args(self, args: list[str], line: str) -> tuple[str | None, str | None]:
+        """`/table orders`' options as typed here: none (the seat's orders said), or an order and
+        on/off, by name (`order:idle set:off`, in any order) or in that order (`idle off`); on/off
+        also in the words Discord's choices show them in (`cmd.table.orders.set.on`: "開")."""
+        named = {k: v for k, _, v in (a.partition(":") for a in args if ":" in a)}
+        plain = [a for a in args if ":" not in a]
+        if set(named) - {"order", "set"} or len(named) + len(plain) > 2:
+            raise IllegalAction("unknown_command", command=line)
+        order = named.get("order") or (plain.pop(0) if plain else None)
+        switch = named.get("set") or (plain.pop(0) if plain else None)
+        if switch is not None:
+            words = {i18n.gettext(f"cmd.table.orders.set.{s}", self.options.lang).lower(): s for s in ("on", "off")}
+            switch = words.get(switch.lower(), switch.lower())
+        return order, switch
 
     def completions(self) -> list[str]:
         """What may be typed now, whole, for Tab completion: the console's words (`help`,

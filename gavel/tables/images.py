@@ -11,19 +11,22 @@ renderer costs the picture, never the move.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import importlib
 import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gavel.tables import i18n
 from gavel.tables.games import get_game
 from gavel.tables.notices import Prompt, seat_label
 from gavel.tables.table import Table, engine_config
+from renderer.common import upload_form
 from rules import registry
 from rules.core import SeededChance
 
@@ -98,6 +101,22 @@ DRAWN_KEPT = 128
 """Pictures `Drawn` keeps (a board's PNG is 40-80 KB): a few per busy table."""
 
 
+UPLOADS_KEPT = 8
+"""Boards kept in the form they are uploaded in (`for_upload`): a notice sent again (a failed
+edit retried, the same board in two channels) is not encoded twice."""
+
+
+@lru_cache(maxsize=UPLOADS_KEPT)
+def _upload_form(png: bytes) -> tuple[bytes, str]:
+    return upload_form(png)
+
+
+async def for_upload(png: bytes) -> tuple[bytes, str]:
+    """A board's PNG as a channel upload carries it, with its file extension (`upload_form`:
+    the same pixels, fewer bytes), encoded in a worker thread: never on the event loop."""
+    return await asyncio.to_thread(_upload_form, png)
+
+
 class Drawn:
     """The pictures drawn lately, by what they were drawn from: a renderer is a pure function of
     its view, highlights, names and words ("same input, same bytes"), so asking again for an
@@ -127,6 +146,25 @@ class Drawn:
             while len(self._found) > self.kept:
                 self._found.popitem(last=False)
         return found
+
+
+Picture = tuple[bytes | None, dict[str, str], str | None]
+"""What a notice carries of a picture: its image, the same in words (`alt`) and as text (`board`)."""
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """A picture made ready under a table's lock and drawn once the lock is let go (`Images.draw`):
+    everything it is drawn from is taken from the table then (the view is a copy: the table may
+    move on meanwhile), so drawing holds up no other change of the table. `image` draws it and
+    `words` says it (both run in a worker thread); `board` is the same as text, made at once
+    (local play only: `Images.text`)."""
+
+    table_id: int
+    game_key: str
+    image: Callable[[], bytes | None] | None
+    words: Callable[[], dict[str, str]]
+    board: str | None = None
 
 
 class Images:
@@ -175,41 +213,78 @@ class Images:
         from); `lang`: the language to draw in, when not the reader's (a picture drawn again as it
         was first drawn). Pillow runs in a worker thread; a broken renderer costs the image, never
         the move."""
-        renderer = self.renderer(table.game_key)
-        if renderer is None or table.state is None:
+        if table.state is None:
             return None
         try:
             view = view if view is not None else table.game.view(table.state, seat)
-            highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
-            words = self.words(table, seat, lang)
-            key = Drawn.key("board", table.game_key, id(renderer), lang or self.reader(table, seat), view, highlight,
-                            words["names"])
-
-            def draw() -> bytes | None:
-                return self.drawn.draw(key, lambda: renderer.render(view, highlight=highlight, **words))
-
-            return await asyncio.to_thread(draw)
+            draw = self._board_drawing(table, seat, prompt, view, lang)
+            return None if draw is None else await asyncio.to_thread(draw)
         except Exception:
             log.exception("rendering table %s (%s) failed", table.id, table.game_key)
             return None
 
+    def _board_drawing(self, table: Table, seat: int | None, prompt: Prompt | None, view: Mapping[str, Any],
+                       lang: str | None = None) -> Callable[[], bytes | None] | None:
+        """How `render` draws `view` (kept in `drawn`), all it needs of the table taken now; None
+        when the game has no renderer."""
+        renderer = self.renderer(table.game_key)
+        if renderer is None:
+            return None
+        highlight = renderer.highlights(view, prompt.actions) if prompt is not None else None
+        words = self.words(table, seat, lang)
+        key = Drawn.key("board", table.game_key, id(renderer), lang or self.reader(table, seat), view, highlight,
+                        words["names"])
+        return lambda: self.drawn.draw(key, lambda: renderer.render(view, highlight=highlight, **words))
+
     async def picture(self, table: Table, seat: int | None, prompt: Prompt | None,
-                       view: Mapping[str, Any] | None = None) -> tuple[bytes | None, dict[str, str], str | None]:
+                      view: Mapping[str, Any] | None = None) -> Picture:
         """`render`'s picture and the same view in words (`describe`), both drawn in a worker
         thread, and as text when `text_boards` is on (`text`): what a notice carries as its
         `image`, its `alt` and its `board`. No picture, no words."""
+        return await self.draw(self.board_sketch(table, seat, prompt, view))
+
+    def board_sketch(self, table: Table, seat: int | None, prompt: Prompt | None,
+                     view: Mapping[str, Any] | None = None) -> Sketch | None:
+        """`picture`'s picture made ready to draw later (`draw`), from a copy of `view` (None:
+        `seat`'s view now; `seat` None: the public one); None without a game in play or a view."""
         if table.state is None:
-            return None, {}, None
+            return None
         try:
-            view = view if view is not None else table.game.view(table.state, seat)
+            view = copy.deepcopy(view if view is not None else table.game.view(table.state, seat))
         except Exception:
             log.exception("the view of table %s (%s) failed", table.id, table.game_key)
-            return None, {}, None
+            return None
         board = self.text(table, seat, view, prompt, hand=False)
-        image = await self.render(table, seat, prompt, view)
-        if image is None:
-            return None, {}, board
-        return image, await self.describe_view(table.game_key, view, table.names), board
+        try:
+            image = self._board_drawing(table, seat, prompt, view)
+        except Exception:
+            log.exception("rendering table %s (%s) failed", table.id, table.game_key)
+            image = None
+        key, names = table.game_key, list(table.names)
+        return Sketch(table.id, key, image, lambda: describe(key, view, names), board)
+
+    async def draw(self, sketch: Sketch | None) -> Picture:
+        """A sketched picture (`board_sketch`, `hand_sketch`) drawn and said in words, in a worker
+        thread; a broken renderer costs the picture (and its words), never the notice."""
+        if sketch is None:
+            return None, {}, None
+
+        def drawn() -> tuple[bytes | None, dict[str, str]]:
+            try:
+                image = sketch.image() if sketch.image is not None else None
+            except Exception:
+                log.exception("rendering table %s (%s) failed", sketch.table_id, sketch.game_key)
+                return None, {}
+            if image is None:
+                return None, {}
+            try:
+                return image, sketch.words()
+            except Exception:
+                log.exception("describing a picture of %s failed", sketch.game_key)
+                return image, {}
+
+        image, alt = await asyncio.to_thread(drawn)
+        return image, alt, sketch.board
 
     def text(self, table: Table, seat: int | None, view: Mapping[str, Any], prompt: Prompt | None = None, *,
              hand: bool) -> str | None:
@@ -240,19 +315,42 @@ class Images:
             log.exception("describing a picture of %s failed", game_key)
             return {}
 
-    async def hand_picture(self, table: Table, seat: int) -> tuple[bytes | None, dict[str, str], str | None]:
+    async def hand_picture(self, table: Table, seat: int) -> Picture:
         """`_render_hand`'s picture and, in words, what it shows: the seat's secrets (its own,
         told to its own player only); and the same as text when `text_boards` is on (`text`)."""
-        board = None
-        if self.text_boards and table.state is not None:
-            try:
-                board = self.text(table, seat, table.game.view(table.state, seat), hand=True)
-            except Exception:
-                log.exception("the view of table %s (%s) failed", table.id, table.game_key)
-        image = await self.render_hand(table, seat)
-        if image is None or table.state is None:
-            return image, {}, board
-        return image, await self.hand_words(table, seat, table.names), board
+        return await self.draw(self.hand_sketch(table, seat))
+
+    def hand_sketch(self, table: Table, seat: int) -> Sketch | None:
+        """`hand_picture`'s picture made ready to draw later (`draw`), from a copy of the seat's
+        view and its secrets now; None without a game in play or a view."""
+        if table.state is None:
+            return None
+        try:
+            view = copy.deepcopy(table.game.view(table.state, seat))
+        except Exception:
+            log.exception("the view of table %s (%s) failed", table.id, table.game_key)
+            return None
+        board = self.text(table, seat, view, hand=True)
+        try:
+            image = self._hand_drawing(table, seat, view)
+        except Exception:
+            log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
+            image = None
+        try:
+            lines: list[Any] | None = list(table.game.secrets(table.state, seat))
+        except Exception:
+            log.exception("describing a hand at table %s (%s) failed", table.id, table.game_key)
+            lines = None
+        key, names = table.game_key, list(table.names)
+
+        def words() -> dict[str, str]:
+            if lines is None:
+                return {}
+            if not lines:  # nothing secret to read out: the seat's own view in words
+                return describe(key, view, names)
+            return describe_lines(lines, names, "table.alt.hand")
+
+        return Sketch(table.id, key, image, words, board)
 
     async def hand_words(self, table: Table, seat: int, names: Sequence[str]) -> dict[str, str]:
         """What `seat`'s hand picture shows, in words (`hand_picture`'s): its secrets, else its own
@@ -281,23 +379,26 @@ class Images:
         """A PNG of `seat`'s hand from the renderer's optional `render_hand` (seat's own view, in
         its reader's language, or `lang`); None when the renderer has none or fails (the lines
         still say it all)."""
-        renderer = self.renderer(table.game_key)
-        render_hand = renderer.render_hand if renderer is not None else None
-        if render_hand is None or table.state is None:
+        if table.state is None:
             return None
         try:
-            view = table.game.view(table.state, seat)
-            words = self.words(table, seat, lang)
-            key = Drawn.key("hand", table.game_key, id(renderer), lang or self.reader(table, seat), view,
-                            words["names"])
-
-            def draw() -> bytes | None:
-                return self.drawn.draw(key, lambda: render_hand(view, **words))
-
-            return await asyncio.to_thread(draw)
+            draw = self._hand_drawing(table, seat, table.game.view(table.state, seat), lang)
+            return None if draw is None else await asyncio.to_thread(draw)
         except Exception:
             log.exception("rendering a hand at table %s (%s) failed", table.id, table.game_key)
             return None
+
+    def _hand_drawing(self, table: Table, seat: int, view: Mapping[str, Any],
+                      lang: str | None = None) -> Callable[[], bytes | None] | None:
+        """How `render_hand` draws `view` (kept in `drawn`), all it needs of the table taken now;
+        None when the game's renderer draws no hand."""
+        renderer = self.renderer(table.game_key)
+        render_hand = renderer.render_hand if renderer is not None else None
+        if render_hand is None:
+            return None
+        words = self.words(table, seat, lang)
+        key = Drawn.key("hand", table.game_key, id(renderer), lang or self.reader(table, seat), view, words["names"])
+        return lambda: self.drawn.draw(key, lambda: render_hand(view, **words))
 
     async def rules_picture(self, game_key: str, lang: str) -> bytes | None:
         """The board of `game_key` with its parts named in `lang` (`Renderer.render_parts`, drawn

@@ -8,9 +8,10 @@ channel or the one player and the language. Hidden information only ever travels
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -199,6 +200,9 @@ class Public(_Lines):
     wanted: int | None = None
     """The away seat this notice offers to a new player (`TableService.want`): a front-end shows
     a "Take this seat" button under it."""
+    later: Callable[[], Awaitable[None]] | None = field(default=None, compare=False, repr=False)
+    """Its picture still to draw (None: drawn, or none): made ready under the table's lock, drawn
+    once the lock is let go (`draw_later`), which fills in `image`, `alt` and `board`."""
 
 
 @dataclass
@@ -222,6 +226,9 @@ class Private(_Lines):
     board: str | None = field(default=None, compare=False)
     """The image as text for a terminal (`Images.text`: local play), from the same view of the
     seat's own; None when not drawn. Not kept in the outbox."""
+    later: Callable[[], Awaitable[None]] | None = field(default=None, compare=False, repr=False)
+    """Its picture still to draw (None: drawn, or none): made ready under the table's lock, drawn
+    once the lock is let go (`draw_later`), which fills in `image`, `alt` and `board`."""
 
 
 @dataclass
@@ -302,6 +309,24 @@ class LivePost:
         return cls(int(row["table_id"]), int(row["channel"]), int(row["message"]), int(row["version"]),
                    tuple(json.loads(row["asked"] or "[]")), tuple(json.loads(row["lines"] or "[]")),
                    float(row["posted"]), bool(buttons & 1), bool(buttons & 2), str(row.get("image") or ""))
+
+
+async def draw_later(found: object) -> None:
+    """Draw the pictures still to draw (`later`) of the notices in `found` (a notice, or a list or
+    tuple holding some, nested once): what a change returns, once its table's lock is let go."""
+    waiting: list[Callable[[], Awaitable[None]]] = []
+
+    def gather(item: object, depth: int) -> None:
+        if isinstance(item, (Public, Private)) and item.later is not None:
+            waiting.append(item.later)
+            item.later = None
+        elif isinstance(item, (list, tuple)) and depth < 2:
+            for each in item:
+                gather(each, depth + 1)
+
+    gather(found, 0)
+    if waiting:
+        await asyncio.gather(*(draw() for draw in waiting))
 
 
 def image_digest(image: bytes | None) -> str:

@@ -263,7 +263,7 @@ class Outbox:
         showed (`picture`: `board` or `hand`) and the language it was drawn in, for `Redraw`;
         never the picture itself, nor its words (`alt`: said again with it)."""
         record = to_record(notice)
-        if isinstance(notice, (Public, Private)) and notice.image is not None:
+        if isinstance(notice, (Public, Private)) and (notice.image is not None or notice.later is not None):
             seat = notice.seat if isinstance(notice, Private) else None
             of = notice.shows if isinstance(notice, Private) else "board"
             record["picture"] = {"of": of, "lang": self._images.reader(table, seat)}

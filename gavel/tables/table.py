@@ -203,6 +203,10 @@ class Table:
     dice: list[int] | None = None
     """Scripted dice still to be thrown (local play `--dice`); kept in memory only."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    drawing: asyncio.Future[None] | None = field(default=None, repr=False, compare=False)
+    """The pictures of the last change still being drawn after the lock was let go (None: none):
+    the next change's notices wait for them, so that they never go out first
+    (`Access.on_table`)."""
     seen: Hashable | None = field(default=None, repr=False, compare=False)
     """The store's `others_mark` when this copy was last found to be the database's (None:
     never): while the mark is the same, nobody else wrote, and no head needs reading."""

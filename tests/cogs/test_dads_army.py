@@ -141,7 +141,7 @@ async def test_turn_prompt_offers_roll_then_men_then_squares_by_buttons(world, s
     names = {i18n.gettext(f"dads_army.man.{a.split()[1]}"): a.split()[1] for a in legal}
     offered = [b["label"] for b in buttons(menu)][:-1]
     assert sorted(offered) == sorted(names)
-    assert [a.filename for a in menu.attachments] == ["board.png"]
+    assert [a.filename for a in menu.attachments] == ["board.webp"]
     step = await player.click(menu, label=offered[0])
     man = names[offered[0]]
     drawn = label_actions(table.game.view(table.state, None), legal)  # the labels on the image

@@ -31,7 +31,7 @@ async def test_lobby_join_add_ai_start_then_turns_by_buttons_and_slash(world, se
     prompt = w.channel.last_message
     assert table.status == "active"
     assert w.alice.mention in prompt.content
-    assert [a.filename for a in prompt.attachments] == ["board.png"]
+    assert [a.filename for a in prompt.attachments] == ["board.webp"]
     assert [b["label"] for b in buttons(prompt)] == ["Roll", "My info"]
 
     # alice rolls with the button, then moves in two steps: man, then square

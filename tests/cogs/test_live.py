@@ -195,13 +195,16 @@ async def test_an_edit_showing_the_same_board_does_not_upload_it_again(world, se
     assert uploads == [False]  # edited, the same board
     assert message(w, first.id).attachments == first.attachments
     images = w.env.bot.service.images
-    drawn = images.render
+    sketch = images.board_sketch
 
-    async def another(table, seat, prompt, view=None):
-        image = await drawn(table, seat, prompt, view)
-        return image and image + str(table.version).encode()  # a board that changes with every change
+    def another(table, seat, prompt, view=None):
+        found = sketch(table, seat, prompt, view)
+        if found is None or found.image is None:
+            return found
+        draw, version = found.image, table.version  # a board that changes with every change
+        return dataclasses.replace(found, image=lambda: (draw() or b"") + str(version).encode())
 
-    monkeypatch.setattr(images, "render", another)
+    monkeypatch.setattr(images, "board_sketch", another)
     await move(w, w.alice)  # bob is pinged: a new message, and the old one only loses its buttons
     uploads.clear()
     await roll(w, w.bob)

@@ -75,7 +75,7 @@ async def test_a_slow_move_by_button_is_deferred_within_three_seconds(world, ser
     assert result.acknowledged
     await w.env.advance_time(6)
     assert table.version == 1
-    assert [a.filename for a in w.channel.last_message.attachments] == ["board.png"]
+    assert [a.filename for a in w.channel.last_message.attachments] == ["board.webp"]
 
 
 async def test_an_unexpected_error_is_logged_and_the_user_told_nothing_changed(world, service, monkeypatch, caplog):

@@ -95,7 +95,7 @@ async def test_a_window_is_one_message_mentioning_everyone_with_one_options_butt
     message = posted[0]
     assert w.alice.mention in message.content and w.bob.mention in message.content
     assert [b["label"] for b in buttons(message)] == [OPTIONS, "My hand", "My info"]
-    assert [a.filename for a in message.attachments] == ["board.png"]
+    assert [a.filename for a in message.attachments] == ["board.webp"]
     shown = message.content + " ".join(b["custom_id"] or "" for b in buttons(message))
     assert not [card for card in every_card_in_hands(table) if card in shown]
     options = next(b for b in buttons(message) if b["label"] == OPTIONS)
@@ -327,7 +327,7 @@ async def test_passes_edit_the_window_message(world, service):
     assert w.alice.mention not in edited.content and w.bob.mention not in edited.content
     assert w.carol.mention in edited.content and dave.mention in edited.content
     assert edited.content.count(f"{toy_window.KEY}.event.passed") == 2
-    assert [a.filename for a in edited.attachments] == ["board.png"]
+    assert [a.filename for a in edited.attachments] == ["board.webp"]
     options = next(b for b in buttons(edited) if b["label"] == OPTIONS)
     assert options["custom_id"] == f"gv:a:{table.id}:{table.version}:"
     menu = await dave.click(edited, label=OPTIONS)

@@ -117,7 +117,7 @@ async def test_a_whole_game_by_slash_commands_and_buttons_beside_an_ai_seat(worl
     names = i18n.Listed.of(table.seat_name(s) for s in outcome.winners)
     assert i18n.render(Msg("table.winner", {"names": names}, count=len(outcome.winners))) in "\n".join(
         m.content or "" for m in w.channel.history())
-    assert any(a.filename == "board.png" for m in w.channel.history() for a in m.attachments), \
+    assert any(a.filename == "board.webp" for m in w.channel.history() for a in m.attachments), \
         "the plug-in's renderer draws the channel's board"
 
 
