@@ -76,11 +76,7 @@ def chances_chart(chances: Sequence[Sequence[float]], sides: Sequence[Sequence[i
         return x0 + (x1 - x0) * step / n, y1 - (y1 - y0) * max(0.0, min(1.0, value))
 
     with DRAWING:
-        img = Image.new("RGB", (WIDTH, HEIGHT), GROUND)
-        draw = ImageDraw.Draw(img)
-        title = printable(title)
-        f = font_for(title, 17)
-        draw.text((PAD, PAD + 8), ellipsize(title, f, WIDTH - 2 * PAD), font=f, fill=INK, anchor="lm")
+        img, draw = _titled(HEIGHT, title)
         draw.rectangle((x0, y0, x1, y1), fill=PLOT)
         small = font_for("100%", 12, "regular")
         for share in (0.0, 0.25, 0.5, 0.75, 1.0):
@@ -127,11 +123,7 @@ def luck_chart(rows: Sequence[tuple[Mark, str, float]], title: str) -> bytes:
     mid, reach, text_w = 420, 160, 190
     most = max((abs(v) for _, _, v in rows), default=0.0) or 1.0
     with DRAWING:
-        img = Image.new("RGB", (WIDTH, height), GROUND)
-        draw = ImageDraw.Draw(img)
-        title = printable(title)
-        f = font_for(title, 17)
-        draw.text((PAD, PAD + 8), ellipsize(title, f, WIDTH - 2 * PAD), font=f, fill=INK, anchor="lm")
+        img, draw = _titled(height, title)
         draw.line((mid, TOP - 4, mid, height - PAD + 4), fill=MUTED, width=2)
         for i, ((colour, letter), words, value) in enumerate(rows):
             y = TOP + row_h * i + row_h // 2
@@ -165,3 +157,13 @@ def _spread(ys: Sequence[float], gap: float, low: float, high: float) -> list[fl
 def _ink(fill: RGB) -> RGB:
     """Dark letters on a light colour, light ones on a dark colour."""
     return (30, 30, 30) if sum(fill) > 380 else (255, 255, 255)
+
+
+def _titled(height: int, title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank picture `height` tall, the width of every insight picture, with `title` on top."""
+    img = Image.new("RGB", (WIDTH, height), GROUND)
+    draw = ImageDraw.Draw(img)
+    title = printable(title)
+    f = font_for(title, 17)
+    draw.text((PAD, PAD + 8), ellipsize(title, f, WIDTH - 2 * PAD), font=f, fill=INK, anchor="lm")
+    return img, draw

@@ -86,32 +86,15 @@ CONSERVED: dict[str, Callable[[Any], None]] = {"dads_army": _dads_army_conserved
 
 
 def _judtho_playout_ai(game: Game, state: Any, seat: int) -> Any:
-    """A greedy Judtho player for the playouts: it takes a King when it can (a Regicide), else the
-    most valuable capture on offer, else any legal action (the same for the same position). It
-    plays purposefully enough to reach what the search reaches (Regicides, knatches,
-    Annihilations, Conquest and Third-Conquest ends, awards, resignations, voided offers) at a
-    tenth of a one-ply search's cost; tests/rules/judtho/test_ai_*.py test the real search."""
-    from rules.judtho.engine import Draw, PlaceRest, Resign
-    from rules.judtho.notation import Move
-    from rules.judtho.scoring import values
+    """Judtho's quick playout player (`rules.judtho.ai.playout_choose`: it takes a King when it
+    can, else the most valuable capture, else any legal action), picking by a generator seeded
+    by the position, so the same position gets the same action. It plays purposefully enough to
+    reach what the search reaches (Regicides, knatches, Annihilations, Conquest and Third-Conquest
+    ends, awards, resignations, voided offers) at a tenth of a one-ply search's cost;
+    tests/rules/judtho/test_ai_*.py test the real search."""
+    from rules.judtho.ai import playout_choose
 
-    legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Resign)]
-    for quiet in (Draw("decline"), PlaceRest()):
-        if quiet in legal:
-            return quiet
-    pieces = state.position().pieces
-    worth = values(state.variant)
-
-    def gain(move: Move) -> tuple[int, int]:
-        taken = [pieces[sq][1] for sq in move.captures]
-        return taken.count("king"), sum(worth.get(piece, 0) for piece in taken)
-
-    gains = {move: gain(move) for move in legal if isinstance(move, Move) and move.captures}
-    pick = random.Random(f"{state.version}:{seat}")
-    if gains:
-        best = max(gains.values())
-        return pick.choice([move for move, g in gains.items() if g == best])
-    return pick.choice(legal)
+    return playout_choose(game, state, seat, random.Random(f"{state.version}:{seat}"))
 
 
 PLAYOUT_AI: dict[str, Callable[[Game, Any, int], Any]] = {"judtho": _judtho_playout_ai}

@@ -4,7 +4,6 @@ in local play): refused before the end, worked out once and kept, drawn in the r
 from __future__ import annotations
 
 import asyncio
-import io
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +12,11 @@ import pytest
 from gavel.tables import i18n
 from gavel.tables import insight as service_insight
 from gavel.tables.ai import PooledSeats
-from gavel.tables.console import LocalOptions, run
 from gavel.tables.service import TableService
 from rules.core import IllegalAction
 from rules.insight import Budget
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, make_service
-from tests.tables.test_standings import play_out
+from tests.tables.test_standings import TOY_GAME, play_out, run_script
 
 SMALL = Budget(actions=300, steps=4, playouts=2)
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -143,15 +141,8 @@ async def test_the_playouts_run_in_the_ai_workers_when_the_bot_has_them() -> Non
 async def test_local_play_shows_luck_after_the_game(tmp_path: Path) -> None:
     svc = make_service(str(tmp_path / "local.sqlite3"))
     svc.insights.budget = SMALL
-    script = "\n".join(["!luck", "/toy roll", "/toy move 6", "@bob /toy roll", "@bob /toy move 1", "/toy roll",
-                        "/toy move 6", "luck", "/table luck game_id:1", "!/table luck game_id:2"])
-    path = tmp_path / "game.txt"
-    path.write_text(script)
-    out = io.StringIO()
-    opts = LocalOptions(game="toy", seats=2, script=str(path), images=str(tmp_path / "img"), dice=[6] * 8)
-    code = await run(opts, service=svc, out=out)
-    text = out.getvalue()
-    assert code == 0, text
+    text = await run_script(svc, tmp_path, ["!luck", *TOY_GAME, "luck", "/table luck game_id:1",
+                                            "!/table luck game_id:2"])
     assert text.count("Game #1, Toy race: after the game") == 2
     assert "Game #1: chances chart written to" in text
     assert (tmp_path / "img" / "table1-chances.png").read_bytes().startswith(PNG)

@@ -171,18 +171,27 @@ async def test_a_finished_game_again_is_its_record_and_its_public_final_board(
         await svc.history_game(GUILD, svc.table(CHANNEL).id)
 
 
-async def test_local_play_has_stats_leaderboard_and_history(tmp_path: Path) -> None:
-    svc = make_service(str(tmp_path / "local.sqlite3"))
-    script = "\n".join(["/toy roll", "/toy move 6", "@bob /toy roll", "@bob /toy move 1", "/toy roll", "/toy move 6",
-                        "/table leaderboard", "/table stats", "/table stats bob", "/table history",
-                        "/table history 1", "!/table history 99", "/table leaderboard game:toy"])
+TOY_GAME = ["/toy roll", "/toy move 6", "@bob /toy roll", "@bob /toy move 1", "/toy roll", "/toy move 6"]
+"""A whole toy race in local play's words (with `dice=[6] * 8`): Alice wins."""
+
+
+async def run_script(svc: TableService, tmp_path: Path, lines: list[str]) -> str:
+    """Local play of a two-seat toy race reading `lines` as its script; what it wrote (it must end well)."""
     path = tmp_path / "game.txt"
-    path.write_text(script)
+    path.write_text("\n".join(lines))
     out = io.StringIO()
     opts = LocalOptions(game="toy", seats=2, script=str(path), images=str(tmp_path / "img"), dice=[6] * 8)
     code = await run(opts, service=svc, out=out)
     text = out.getvalue()
     assert code == 0, text
+    return text
+
+
+async def test_local_play_has_stats_leaderboard_and_history(tmp_path: Path) -> None:
+    svc = make_service(str(tmp_path / "local.sqlite3"))
+    text = await run_script(svc, tmp_path, [*TOY_GAME, "/table leaderboard", "/table stats", "/table stats bob",
+                                            "/table history", "/table history 1", "!/table history 99",
+                                            "/table leaderboard game:toy"])
     assert "Leaderboard of Toy race in this server:" in text and "1. Alice: " in text and "2. Bob: " in text
     assert "Toy race: played 1, won 1; rating " in text and "Results of Bob:" in text
     assert "#1 " in text and "Winner: Alice." in text
