@@ -399,12 +399,12 @@ class TableService:
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
                      draws: list[int] | None = None, settings: dict[str, Any] | None = None,
-                     reliable: bool = False) -> list[Notice]:
+                     reliable: bool = False, pauses: str | None = None) -> list[Notice]:
         """A lobby in `channel_id`, its options as `Lobby.create` reads them (the clock, the time
-        control, scripted draws, the table's own settings, reliable players only)."""
+        control, scripted draws, the table's own settings, reliable players only, its pauses)."""
         return await self.lobby.create(guild_id, channel_id, game_key, host, variant=variant, config=config, seed=seed,
                                        sit=sit, dice=dice, lang=lang, timeout=timeout, time=time, draws=draws,
-                                       settings=settings, reliable=reliable)
+                                       settings=settings, reliable=reliable, pauses=pauses)
 
     async def join(self, channel_id: int, player: Player) -> list[Notice]:
         return await self.lobby.join(channel_id, player)

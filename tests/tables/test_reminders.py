@@ -57,7 +57,7 @@ async def test_the_reminder_time_is_half_way_stored_with_the_clock_and_kept_by_a
     opened = here.table(CHANNEL).version
     start = wall.now
     assert stored_clock(here, table_id) == {"at": opened, "opened": opened, "due": start + LONG,
-                                            "remind": start + LONG / 2}
+                                            "remind": start + LONG / 2, "start": start}
     deadline = here.deadline(CHANNEL)
     assert deadline is not None and deadline.remind == pytest.approx(LONG / 2) and deadline.opened == opened
     wall.now += 100
