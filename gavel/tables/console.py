@@ -50,9 +50,9 @@ MAX_LOCAL_ACTIONS = 20_000
 AGAIN = ("again", "rematch")
 """What starts the same set-up again once the game is over (Discord's "Play again" button)."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "settings", "games")
+               "settings", "games", "vacation")
 """The `/table` commands local play reads, for Tab completion."""
-PLAIN_TABLE = ("settings", "games")
+PLAIN_TABLE = ("settings", "games", "vacation")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
@@ -568,12 +568,17 @@ class Console:
                 await self.history(args, line)
             elif sub == "rules":
                 await self.rules()
-            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`), `inbox:on`
-                words = " ".join(args).replace(":", " ").split()
-                if words and (len(words) != 2 or words[0] not in ("reminders", "inbox")):
+            elif sub == "settings":  # `settings`, `reminders:off` (or `reminders off`), `sleep:23-07 tz:Asia/Taipei`
+                named = all(":" in a for a in args)
+                words = [w for a in args for w in a.split(":", 1)] if named else list(args)
+                if len(words) % 2 or any(w not in ("reminders", "inbox", "sleep", "tz") for w in words[::2]):
                     raise IllegalAction("unknown_command", command=line)
-                chosen = {words[0]: words[1]} if words else {}
+                chosen = dict(zip(words[::2], words[1::2], strict=True))
                 self.emit([await svc.settings_notice(actor.user_id, **chosen)])
+            elif sub == "vacation":  # `vacation` (the days left), `vacation days:3` (or `vacation 3`), `vacation 0`
+                if len(args) > 1 or (args and not _value(args[0]).isdigit()):
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.vacation(actor.user_id, int(_value(args[0])) if args else None)])
             elif sub == "games":  # the tables waiting on each player here (one table locally)
                 if args:
                     raise IllegalAction("unknown_command", command=line)

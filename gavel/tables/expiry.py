@@ -214,6 +214,14 @@ class Expiry:
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
 
+    async def alive(self, gap: float | None = None) -> float | None:
+        """This process is alive now (`TableStore.heartbeat`, the bot's heartbeat and start-up):
+        when no process was for `gap` seconds (`OUTAGE_GAP` by default) or more, that time is an
+        outage, and every clock stopped meanwhile. When the last heartbeat before was (None: never)."""
+        if gap is None:
+            return await asyncio.to_thread(self._store.heartbeat, self._timing.wall())
+        return await asyncio.to_thread(self._store.heartbeat, self._timing.wall(), gap)
+
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
         for `lease` seconds: each is this process's to `expire`, or, `ai`, to `advance` (AI seats
@@ -260,7 +268,8 @@ class Expiry:
         row, wall = self._timing.known(table.id), self._timing.wall
         ends = row.due if row is not None and row.due is not None and row.opened == opened else wall() + left
         users = {s: table.seats[s].user_id for s in seats}
-        wanted = await asyncio.to_thread(self._settings.want_reminders, [u for u in users.values() if u is not None])
+        wanted = await asyncio.to_thread(self._settings.want_reminders, [u for u in users.values() if u is not None],
+                                         wall())
         return [Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - wall()),
                          game_name(table.game))
                 for seat, user in users.items() if user is not None and wanted.get(user, True)]

@@ -15,7 +15,7 @@ from gavel.tables.decisions import clock_lines, time_lines
 from gavel.tables.games import game_name, get_game, installed, lobby_hint, variant_lines, variant_name
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
-from gavel.tables.pauses import POLICIES
+from gavel.tables.pauses import POLICIES, is_daily
 from gavel.tables.play import Play
 from gavel.tables.reliability import RELIABLE_SHARE, admit
 from gavel.tables.rematch import REMATCH_AGE, REMATCH_WAIT, Invite, Rematches, Window, ended_at
@@ -109,6 +109,7 @@ class Lobby:
             *(clock_lines(table) if self._timing.enabled else []),
             *time_lines(table),
             *([Msg("table.reliable_only", {"share": round(RELIABLE_SHARE * 100)})] if table.reliable else []),
+            *([Msg(f"table.pauses.{table.pauses}")] if is_daily(table.time) else []),
             lobby_hint(table),
         ]
         return [Public(table.id, lines, names=table.names)]

@@ -201,6 +201,10 @@ class Schedule:
         """Whether a vacation covers `at`."""
         return any(a <= at < b for a, b in self.vacations)
 
+    def resting(self, at: float) -> bool:
+        """Whether the player is on vacation or asleep at `at` (no reminder then)."""
+        return any(a <= at < b for a, b in self.spans(at - DAY, at + 1))
+
 
 def horizon(start: float, seconds: float, schedules: Iterable[Schedule], spans: Iterable[Span] = ()) -> float:
     """How far past `start` a clock of `seconds` may stop (every pause it could meet lies before):
