@@ -29,7 +29,7 @@ from rules.core import IllegalAction, Msg, SeatName
 
 OUTAGE_WAIT = 300.0
 """Seconds a clock waits, past an outage still open, before it is looked at again."""
-EARLY = 1.0
+EARLY = 0.5
 """Seconds by which a clock's timer may fire before its due time and still find it run out."""
 
 
@@ -143,11 +143,11 @@ class Expiry:
                    for a, b in await asyncio.to_thread(self._store.outages, start)]
         users = {s: table.seats[s].user_id for s in found.seats}
         schedules: dict[int, tuple[Schedule, float | None]] = {}
-        if is_daily(table.time) and table.pauses != "none":  # a live table never pauses for a player
+        if is_daily(table.time):  # a live table never pauses for a player
             for user in {u for u in users.values() if u is not None}:
                 settings = await asyncio.to_thread(self._store.user_settings, user)
                 taken = usage(settings.get("paused"), table.id, opened)
-                cap = max(0.0, SOME - taken) if table.pauses == "some" else None
+                cap = {"none": 0.0, "some": max(0.0, SOME - taken)}.get(table.pauses)
                 schedules[user] = (Schedule.of(settings), cap)
         seats = [schedules.get(users[s] or 0, (Schedule(), None)) for s in found.seats]
         ends, stopped = due(start, total, outages, seats)

@@ -55,6 +55,10 @@ class Settings:
             if name not in SETTINGS or type(value) is not type(SETTINGS[name]) \
                     or (name in CHOICES and value not in CHOICES[name]):
                 raise IllegalAction("bad_setting", setting=name)
+            if name == "sleep" and value != "off" and pauses.parse_sleep(value) is None:
+                raise IllegalAction("bad_sleep", sleep=value[:40], max=pauses.MAX_SLEEP)
+            if name == "tz" and pauses.zone(value) is None:
+                raise IllegalAction("bad_tz", tz=value[:64])
         await asyncio.to_thread(self._store.set_user_settings, user_id, changes)
         return await self.settings(user_id)
 

@@ -143,7 +143,7 @@ async def test_settings_refuse_an_unknown_setting_or_value() -> None:
         assert err.value.code == "bad_setting"
     with pytest.raises(IllegalAction):
         await svc.settings_notice(ALICE.user_id, "maybe")
-    assert await svc.settings(ALICE.user_id) == {"reminders": True, "inbox": "off"}
+    assert await svc.settings(ALICE.user_id) == {"reminders": True, "inbox": "off", "sleep": "off", "tz": "UTC"}
 
 
 # --------------------------------------------------------------------------- local play
@@ -155,4 +155,4 @@ async def test_local_play_shows_and_sets_the_typists_settings(tmp_path: Path) ->
     text = out.getvalue()
     assert code == 0, text
     assert "Half-time reminders by DM: on" in text and "Saved." in text and "Half-time reminders by DM: off" in text
-    assert await svc.settings(ALICE.user_id) == {"reminders": False, "inbox": "off"}
+    assert await svc.settings(ALICE.user_id) == {"reminders": False, "inbox": "off", "sleep": "off", "tz": "UTC"}
