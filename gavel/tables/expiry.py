@@ -160,7 +160,8 @@ class Expiry:
 
     async def _later(self, table: Table, clock: dict[str, Any], ends: float, paused: dict[int, float]) -> None:
         """The decision's clock runs out at `ends` after all: stored so (by any process found
-        due then), taken up here (the timer is armed again from it); `paused`: the seconds
+        due then), taken up here (the timer is armed again from it), its half-time reminder not
+        sent yet moved on as much; `paused`: the seconds
         each player's pauses stopped it, counted against what a `pauses:some` table accepts."""
         opened = int(clock.get("opened", table.version))
         for user, seconds in paused.items():
@@ -168,6 +169,8 @@ class Expiry:
             await asyncio.to_thread(self._store.set_user_settings, user,
                                     {"paused": used(settings.get("paused"), table.id, opened, seconds)})
         later = {k: v for k, v in clock.items() if k != "claimed"}
+        if later.get("remind") is not None and not self._timing.was_reminded(table.id, opened):
+            later["remind"] = float(later["remind"]) + max(0.0, ends - float(later["due"]))  # half-way still
         later["due"] = ends
         text = dumps(later)
         if await asyncio.to_thread(self._store.set_clock, table.id, table.version, text):
