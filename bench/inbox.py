@@ -168,8 +168,8 @@ async def day(game: str, seed: int, mode: str, db: str, *, away: bool = False,
         await play(channel, opponents[channel])
         schedule(channel)
     clock.now = START + DAY
-    for found in await svc.due_clocks():  # the clocks due by the day's end: run out, or stopped by a vacation
-        await deliver(await svc.expire(found.channel_id, found.version))
+    for ran in await svc.due_clocks():  # the clocks due by the day's end: run out, or stopped by a vacation
+        await deliver(await svc.expire(ran.channel_id, ran.version))
     for deadline in await svc.due_reminders():
         await deliver(await svc.remind(deadline.channel_id, deadline.opened or deadline.version))
     paused = 0.0
