@@ -347,3 +347,20 @@ async def test_no_reminder_while_the_player_sleeps_or_is_on_vacation(backend: Ba
     wall.now = T0 + 12 * HOUR
     assert await svc.remind(CHANNEL, clock(svc, table)["opened"]) == []
     svc.close()
+
+
+async def test_local_play_shows_vacation_and_sets_sleep_hours(tmp_path) -> None:
+    import io
+
+    from gavel.tables.console import LocalOptions, run
+
+    svc = TableService(":memory:", renderers={"toy": None}, ais={"toy": toy_game.choose})
+    out = io.StringIO()
+    script = "/table vacation\n/table vacation 3\n/table settings sleep:23-07 tz:Asia/Taipei\nvacation 0\n"
+    code = await run(LocalOptions(game="toy", images=str(tmp_path / "img"), seats=2), service=svc,
+                     stdin=io.StringIO(script), out=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert "Vacation days left this year: 14 of 14." in text and "Vacation: 3 days from now" in text
+    assert "23:00-07:00" in text and "Asia/Taipei" in text
+    assert "unused days given back" in text  # the whole days not begun of the 3
