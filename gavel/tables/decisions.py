@@ -124,6 +124,13 @@ class Decisions:
         # Whoever opened it (another process, or this one before a restart) mentioned its seats.
         self._open[table.id] = Opened(decision, opened, table.version, started, pinged=decision.asked)
 
+    def shift(self, table_id: int, seconds: float) -> None:
+        """The clock of the decision open at the table runs out `seconds` later (its notice was
+        delivered late, it stood still): all else of it stays (whom it pinged, its turn)."""
+        known = self._open.get(table_id)
+        if known is not None:
+            self._open[table_id] = replace(known, started=known.started + seconds)
+
     def peek(self, table_id: int) -> Opened | None:
         """What is known of the table's decision (to put back with `put` if a change fails)."""
         return self._open.get(table_id)

@@ -118,7 +118,9 @@ class Expiry:
 
     async def _fair(self, table: Table, found: OnClock) -> frozenset[int] | None:
         """Whether the time control of the decision open now really ran out (`gavel.tables.pauses`):
-        its clock counts from when its notice reached its players (`ClockRow.heard`), stops
+        its clock counts from when its notice reached its players (`ClockRow.heard`: a notice
+        still undelivered while sends fail is an outage, below; one never delivered at all makes
+        the time-up no walk-away, `_time_up`), stops
         during outages, and, at a daily table, during the vacations and sleep hours of the seats
         it clocks, as much as the table accepts (`Table.pauses`). Not yet: its clock is stored
         with the later due time (taken up here, and by any process from the store) and None
@@ -129,15 +131,12 @@ class Expiry:
         clock = loads(stored) if isinstance(stored, str) else stored
         if not isinstance(clock, dict) or clock.get("at") != table.version or clock.get("due") is None:
             return frozenset()
-        now, total = self._timing.wall(), found.seconds
+        total = found.seconds
+        # Its timer (or the database's watch) found it due: the time is read as no earlier than
+        # its due time (a wall clock behind the service's never holds a clock longer).
+        now = max(self._timing.wall(), float(clock["due"]))
         opened = int(clock.get("opened", table.version))
         start = float(clock["start"]) if clock.get("start") is not None else float(clock["due"]) - total
-        if self._outbox.enabled and not clock.get("unheard") and await asyncio.to_thread(
-                self._store.undelivered, table.id, table.channel_id, opened):
-            # Nobody was told yet: the clock waits a whole time more for the notice (then runs
-            # out all the same, never counted against the player: `_time_up`).
-            await self._later(table, {**clock, "unheard": True}, max(float(clock["due"]), now + total), {})
-            return None
         start = max(start, float(clock.get("heard") or start))
         outages = [(a, now + OUTAGE_WAIT if b is None else b)
                    for a, b in await asyncio.to_thread(self._store.outages, start)]
@@ -174,7 +173,7 @@ class Expiry:
         later["due"] = ends
         text = dumps(later)
         if await asyncio.to_thread(self._store.set_clock, table.id, table.version, text):
-            self._timing.resume(table, text)
+            self._timing.moved(table, text)
 
     async def _time_up(self, table: Table, version: int, seats: list[int],
                        away: frozenset[int] = frozenset()) -> list[Notice]:

@@ -308,7 +308,7 @@ class Outbox:
             for table_id, clock in (started or {}).items():
                 table = self._tables.held(table_id)
                 if table is not None and table.status == "active" and table.state is not None:
-                    self._timing.resume(table, clock)
+                    self._timing.moved(table, clock)
 
     async def undelivered(self, rows: Iterable[int]) -> None:
         """These notices could not be delivered: try again later, each time after a longer pause

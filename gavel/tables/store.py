@@ -136,14 +136,13 @@ def merge_queued(stored: str | None, clock: str) -> str:
 
 def merge_clock(stored: str | None, clock: str | None) -> str | None:
     """The clock `clock` (JSON text) to write over the clock `stored`: of the same decision
-    (`opened`), it keeps when its notice was heard (`heard`), when it started (`start`), that it
-    waited for a notice never delivered (`unheard`) and a due time moved later (a delivery or a
-    pause another process stored meanwhile)."""
+    (`opened`), it keeps when its notice was heard (`heard`), when it started (`start`) and a
+    due time moved later (a delivery or a pause another process stored meanwhile)."""
     old, new = loads(stored), loads(clock)
     if not isinstance(old, dict) or not isinstance(new, dict) or old.get("opened") != new.get("opened"):
         return clock
     changed = False
-    for key in ("heard", "start", "unheard"):
+    for key in ("heard", "start"):
         if old.get(key) is not None and new.get(key) != old.get(key):
             new[key], changed = old[key], True
     for key in ("due", "remind"):

@@ -273,6 +273,23 @@ class Clocks:
             self._queued[table.id] = (opened, dict(queued))
         self._rows[table.id] = ClockRow(table.version, opened, due, ai, remind, hold, queued, start, heard)
 
+    def moved(self, table: Table, clock: str) -> None:
+        """The stored clock of the decision open now was moved on (`clock`, JSON text: its notice
+        was delivered late, or it stood still for a pause or an outage): its due time and
+        reminder are taken up, the decision's clock shifted by as much, all else kept. A clock
+        not known here is taken up whole (`resume`)."""
+        found = loads(clock) if clock else None
+        known = self._rows.get(table.id)
+        if not isinstance(found, dict) or found.get("at") != table.version:
+            return
+        if known is None or known.opened != found.get("opened") or known.due is None or found.get("due") is None:
+            self.resume(table, clock)
+            return
+        due, remind = float(found["due"]), found.get("remind")
+        heard = float(found["heard"]) if found.get("heard") is not None else known.heard
+        self.decisions.shift(table.id, due - known.due)
+        self._rows[table.id] = known._replace(due=due, remind=None if remind is None else float(remind), heard=heard)
+
     def deadline(self, table: Table) -> Deadline | None:
         """When the decision open now runs out by itself (`Decisions.deadline`), with when its
         half-time reminder is due unless it was sent here already."""
