@@ -175,6 +175,11 @@ class GavelBot(commands.Bot):
     """Seconds between two heartbeats (`TableStore.heartbeat`): no process alive for
     `OUTAGE_BEATS` of them is an outage of Gavel's, which stops every clock."""
 
+    def start_heartbeat(self) -> None:
+        """Write a heartbeat every `HEARTBEAT` seconds for as long as the bot runs."""
+        if self._heartbeat is None:
+            self._heartbeat = asyncio.get_running_loop().create_task(self._beating(), name="heartbeat")
+
     async def _beating(self) -> None:
         while True:
             await asyncio.sleep(self.HEARTBEAT)
@@ -220,7 +225,7 @@ class GavelBot(commands.Bot):
         if self.service.idle > 0 or self.service.rest > 0:
             self._sweep = asyncio.get_running_loop().create_task(self._sweeping(), name="idle-tables")
         self.resender.start()
-        self._heartbeat = asyncio.get_running_loop().create_task(self._beating(), name="heartbeat")
+        self.start_heartbeat()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
         if self.sync_commands:
