@@ -330,6 +330,7 @@ async def play_game(key: str, seed: str, max_clicks: int) -> dict[str, Any]:
         # One game, every notice sent at once: no table ever leaves memory, so no loop polls the
         # database nor sweeps for idle tables (simcord's settle would wait through their sleeps).
         bot.watches, service.rest = False, 0.0
+        bot.start_heartbeat = lambda: None  # type: ignore[method-assign]
         env = Env(bot, strict_sync=False, settle_timeout=SETTLE_S)  # unsynced commands
         await env.start()
         clock = BenchTime(env)
@@ -608,6 +609,7 @@ async def load_run(tables: int, rounds: int, keys: list[str], seed: str, pg_url:
         bot.clock.watch = bot.rematch_clock.watch = lambda every=1.0: None  # type: ignore[method-assign]
         service.rest = 0.0
         bot.resender.start = lambda: None  # type: ignore[method-assign]
+        bot.start_heartbeat = lambda: None  # type: ignore[method-assign]
         env = Env(bot, strict_sync=False, settle_timeout=LOAD_SETTLE_S)  # the AI workers start in the first one
         await env.start()
         try:

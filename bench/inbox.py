@@ -14,7 +14,10 @@ channel messages that ping the player (`Prompt.ping`), the half-time reminder DM
 (`TableService.show_waits` on a fake Discord: new DMs and edits).
 
 The same day (same seed) is played three times: `before` (no inbox: no waits noted, pings and
-reminders only), `after` (`inbox: on`) and `digest` (`inbox: digest`). `pings` counts notifications: channel
+reminders only), `after` (`inbox: on`) and `digest` (`inbox: digest`); then twice more with the
+player away all day (no session): `away` (inbox on) and `vacation` (the same, after
+`/table vacation days:1`: their daily clocks stop, and no half-time reminder reaches them).
+`pings` counts notifications: channel
 pings, reminder DMs and new inbox DMs (an edit notifies nobody). `cpu_s` beside `wall_s`, for each
 day (its changes, the AI's choices and the inbox's work alike) and for the whole run.
 """
@@ -79,8 +82,10 @@ def text_of(user: int, waits: list[Wait]) -> str:
     return "\n".join(inbox_lines(waits, "en", link=lambda w: f"<#{w.channel_id}>", when=lambda t: f"<t:{int(t)}:R>"))
 
 
-async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
-    """One simulated day with the player's inbox `mode`; what they received."""
+async def day(game: str, seed: int, mode: str, db: str, *, away: bool = False,
+              vacation: bool = False) -> dict[str, Any]:
+    """One simulated day with the player's inbox `mode`; what they received. `away`: the player
+    plays no session; `vacation`: they declared a day's vacation first."""
     cpu, wall = time.process_time(), time.perf_counter()
     clock, discord = Clock(), Discord()
     svc = TableService(db, renderers={game: None}, clock=clock)
@@ -89,8 +94,10 @@ async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
     choose = registry.plugin(game).ai
     assert choose is not None, f"{game} has no AI to play its seats"
     await svc.set_settings(ME.user_id, inbox=mode)
+    if vacation:
+        await svc.vacation(ME.user_id, 1)
     rng = random.Random(seed)
-    counts = {"channel_pings": 0, "reminder_dms": 0, "my_moves": 0, "their_moves": 0, "changes": 0}
+    counts = {"channel_pings": 0, "reminder_dms": 0, "my_moves": 0, "their_moves": 0, "changes": 0, "my_time_ups": 0}
     channels = [1000 + i for i in range(len(SERVERS))]
     opponents = {c: Player(100 + i, f"opponent{i}") for i, c in enumerate(channels)}
     due: list[tuple[float, int]] = []  # (when, channel): an opponent answers
@@ -107,6 +114,8 @@ async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
             if isinstance(notice, Waiting):
                 await svc.show_waits(notice, discord, text_of)
         counts["channel_pings"] += pinged
+        counts["my_time_ups"] += sum(1 for n in notices if isinstance(n, Public) for m in n.lines
+                                     if m.key == "table.time_up" and "'me'" in repr(m.params))
         await svc.delivered([n.outbox for n in notices if n.outbox is not None])
 
     async def play(channel: int, player: Player) -> None:
@@ -135,28 +144,45 @@ async def day(game: str, seed: int, mode: str, db: str) -> dict[str, Any]:
         await deliver(await svc.join(channel, other))
         await deliver(await svc.start(channel, host))
         schedule(channel)
-    sessions = [START + s for s in SESSIONS]
+    sessions = [] if away else [START + s for s in SESSIONS]
+    ticks = [START + h * 3600.0 for h in range(1, 24)]  # the bot's watch finds reminders due: hourly here
     while True:
-        upcoming = [t for t in (due[0][0] if due else None, sessions[0] if sessions else None) if t is not None]
+        upcoming = [t for t in (due[0][0] if due else None, sessions[0] if sessions else None,
+                                ticks[0] if ticks else None) if t is not None]
         if not upcoming or min(upcoming) >= START + DAY:
             break
         clock.now = min(upcoming)
         for deadline in await svc.due_reminders():
             await deliver(await svc.remind(deadline.channel_id, deadline.opened or deadline.version))
+        while ticks and ticks[0] <= clock.now:
+            ticks.pop(0)
         if sessions and clock.now == sessions[0]:
             sessions.pop(0)
             for channel in channels:
                 await play(channel, ME)
                 schedule(channel)
             continue
+        if not due or due[0][0] > clock.now:
+            continue  # an hourly look only
         _, channel = heapq.heappop(due)
         await play(channel, opponents[channel])
         schedule(channel)
     clock.now = START + DAY
+    for ran in await svc.due_clocks():  # the clocks due by the day's end: run out, or stopped by a vacation
+        await deliver(await svc.expire(ran.channel_id, ran.version))
     for deadline in await svc.due_reminders():
         await deliver(await svc.remind(deadline.channel_id, deadline.opened or deadline.version))
+    paused = 0.0
+    for channel in channels:
+        table = svc.table(channel)
+        row = svc.store.head(table.id) if table is not None else None
+        found = json.loads(row["clock"]) if row is not None and isinstance(row["clock"], str) else None
+        if isinstance(found, dict) and found.get("due") is not None and table is not None and any(
+                table.seats[s].user_id == ME.user_id for s in table.humans_to_act()):
+            paused += max(0.0, float(found["due"]) - float(found.get("heard") or found.get("start") or 0) - DAY)
     svc.store.close()
-    return {"inbox": mode, "dm_posts": discord.posts + counts["reminder_dms"], "inbox_posts": discord.posts,
+    return {"inbox": mode, "away": away, "vacation": vacation, "my_clocks_stopped_h": round(paused / 3600, 1),
+            "dm_posts": discord.posts + counts["reminder_dms"], "inbox_posts": discord.posts,
             "inbox_edits": discord.edits, "pings": counts["channel_pings"] + counts["reminder_dms"] + discord.posts,
             **counts, "cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.perf_counter() - wall, 3)}
 
@@ -174,6 +200,9 @@ async def main() -> None:
         for name, mode in (("before", "off"), ("after", "on"), ("digest", "digest")):
             db = args.db or os.path.join(folder, f"{name}.db")
             out[name] = await day(args.game, args.seed, mode, db)
+        for name, vacation in (("away", False), ("vacation", True)):
+            db = args.db or os.path.join(folder, f"{name}.db")
+            out[name] = await day(args.game, args.seed, "on", db, away=True, vacation=vacation)
     out["cpu_s"] = round(time.process_time() - cpu, 2)
     out["wall_s"] = round(time.perf_counter() - wall, 2)
     print(json.dumps(out, indent=1))

@@ -102,6 +102,9 @@ def env_idle() -> float:
     return value
 
 
+OUTAGE_BEATS = 3
+"""Heartbeats missed in a row (`GavelBot.HEARTBEAT`) that make an outage of Gavel's."""
+
 class GavelBot(commands.Bot):
     """A `commands.Bot` that knows its TableService and how to deliver notices. It sees every
     guild the bot is in (one gateway connection); `ShardedGavelBot` sees some shards' guilds."""
@@ -145,6 +148,7 @@ class GavelBot(commands.Bot):
         service.idle = idle
         service.rest = REST
         self._sweep: asyncio.Task[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
         self.watches = not eager or idle > 0 or (shared and is_postgres(service.store.path))
         """Whether start-up sets the database's watch (`WindowClock.watch`, `RematchClock.watch`)
         for clocks, reminders and rematch windows falling due at tables not held here: always,
@@ -167,6 +171,23 @@ class GavelBot(commands.Bot):
             log.debug("dropped %d idle table(s) from memory", len(dropped))
         return len(dropped)
 
+    HEARTBEAT = 60.0
+    """Seconds between two heartbeats (`TableStore.heartbeat`): no process alive for
+    `OUTAGE_BEATS` of them is an outage of Gavel's, which stops every clock."""
+
+    def start_heartbeat(self) -> None:
+        """Write a heartbeat every `HEARTBEAT` seconds for as long as the bot runs."""
+        if self._heartbeat is None:
+            self._heartbeat = asyncio.get_running_loop().create_task(self._beating(), name="heartbeat")
+
+    async def _beating(self) -> None:
+        while True:
+            await asyncio.sleep(self.HEARTBEAT)
+            try:
+                await self.service.alive(OUTAGE_BEATS * self.HEARTBEAT)
+            except Exception:  # the next one may get through: a missed heartbeat only stops clocks
+                log.exception("the heartbeat failed")
+
     async def _sweeping(self) -> None:
         while True:
             await asyncio.sleep(self.sweep_every)
@@ -183,6 +204,8 @@ class GavelBot(commands.Bot):
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await asyncio.to_thread(self.service.warm)  # before any table needs it, and off the loop
+        # The time Gavel was down (none of its processes alive) stopped every clock.
+        await self.service.alive(OUTAGE_BEATS * self.HEARTBEAT)
         # A table is loaded where it is first touched (unless GAVEL_EAGER): start-up loads only
         # what it owes a channel, whatever the number of tables stored.
         restored = await self.service.restore(lazy=not self.eager)
@@ -202,6 +225,7 @@ class GavelBot(commands.Bot):
         if self.service.idle > 0 or self.service.rest > 0:
             self._sweep = asyncio.get_running_loop().create_task(self._sweeping(), name="idle-tables")
         self.resender.start()
+        self.start_heartbeat()
         if self.service.broken_tables():
             asyncio.get_running_loop().create_task(self._announce_broken(), name="broken-tables")
         if self.sync_commands:
@@ -313,6 +337,9 @@ class GavelBot(commands.Bot):
 
     async def close(self) -> None:
         self.resender.stop()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            self._heartbeat = None
         if self._sweep is not None:
             self._sweep.cancel()
             self._sweep = None

@@ -414,17 +414,19 @@ def variant_choices(game_key: str) -> list[app_commands.Choice[str]]:
 
 async def open_lobby(bot: GavelBot, interaction: discord.Interaction, game_key: str,
                      variant: str | None = None, *, timeout: float | None = None, time: str | None = None,
-                     reliable: bool = False) -> None:
+                     reliable: bool = False, pauses: str | None = None) -> None:
     """`/<game> new`: a lobby in this channel, announced with its buttons. The table's board
     images speak the server's language, like its channel messages. `timeout`: how long a
     card-play window waits for a human (the service's default when None); `time`: the time
     control (`time_option`; none when None); `reliable`: only players with a reliable record on
-    this server may join (`gavel.tables.reliability`)."""
+    this server may join (`gavel.tables.reliability`); `pauses`: how much its daily clocks stop
+    for its players' vacations and sleep (`gavel.tables.pauses`; `any` when None)."""
     await defer(interaction, ephemeral=True)
     assert interaction.channel_id is not None  # the commands are guild-only
     notices = await bot.service.create(interaction.guild_id, interaction.channel_id, game_key, player_of(interaction),
                                        variant=variant or None, lang=guild_lang(interaction.guild, interaction),
-                                       timeout=timeout, time=time or None, reliable=reliable)
+                                       timeout=timeout, time=time or None, reliable=reliable,
+                                       pauses=pauses or None)
     with after_change():
         await ack(interaction)
         await post_lobby(bot, interaction, notices)

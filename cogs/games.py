@@ -83,7 +83,8 @@ def runner(bot: GavelBot, plugin: Plugin, command: Command) -> Run:
     async def run(interaction: discord.Interaction, values: Mapping[str, Any]) -> None:
         if command.kind == LOBBY:
             await open_lobby(bot, interaction, key, values.get("variant"), timeout=values.get("timeout"),
-                             time=values.get("time"), reliable=bool(values.get("reliable")))
+                             time=values.get("time"), reliable=bool(values.get("reliable")),
+                             pauses=values.get("pauses"))
         elif command.kind == BOARD:
             await flows.post_board(bot, interaction)
         elif command.kind == RULES:

@@ -181,7 +181,9 @@ class TablesCog(commands.Cog):
     @app_commands.describe(reminders=_t("A DM when half of a long clock (2 minutes or more) is gone and you have"
                                         " not acted"),
                            inbox=_t("One DM, kept up to date, listing every table waiting for you (or a daily"
-                                    " digest)"))
+                                    " digest)"),
+                           sleep=_t("Your sleep hours, e.g. 23-07 (or off): your clocks in daily games stop then"),
+                           tz=_t("Your time zone, an IANA name such as Europe/London or Asia/Taipei"))
     @app_commands.choices(reminders=[
         app_commands.Choice(name=_t("On", key="cmd.table.settings.reminders.on"), value="on"),
         app_commands.Choice(name=_t("Off", key="cmd.table.settings.reminders.off"), value="off"),
@@ -191,16 +193,28 @@ class TablesCog(commands.Cog):
         app_commands.Choice(name=_t("Daily digest", key="cmd.table.settings.inbox.digest"), value="digest"),
     ])
     async def settings(self, interaction: discord.Interaction, reminders: str | None = None,
-                       inbox: str | None = None) -> None:
+                       inbox: str | None = None, sleep: str | None = None, tz: str | None = None) -> None:
         """Per player, not per table: answered privately, and the same at every table. Turning
         reminders off stops the half-time DM only; the channel still mentions whose turn it is.
         Turning the inbox on shows it at once (a DM listing the tables waiting for them)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        notice = await self.service.settings_notice(interaction.user.id, reminders, inbox)
+        notice = await self.service.settings_notice(interaction.user.id, reminders, inbox, sleep, tz)
         await send_notice(interaction, notice, ephemeral=True)
         messenger = getattr(self.bot, "inbox", None)
         if inbox in ("on", "digest") and messenger is not None:
             await self.service.refresh_inbox(interaction.user.id, messenger, messenger.text_of)
+
+    @table.command(name="vacation",
+                   description=_t("Stop your clocks in daily games for some days; with no option, your days left"))
+    @app_commands.describe(days=_t("How many days from now (0 ends your vacation early and gives back the days"
+                                   " not begun)"))
+    async def vacation(self, interaction: discord.Interaction,
+                       days: app_commands.Range[int, 0, 366] | None = None) -> None:
+        """Per player, not per table: answered privately. A vacation stops the player's clocks
+        at every daily table that accepts it (`gavel.tables.pauses`), on every server."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notice = await self.service.vacation(interaction.user.id, days)
+        await send_notice(interaction, notice, ephemeral=True)
 
     @app_commands.command(name="games", description=_t("Every table waiting for you, on every server (privately)"))
     @app_commands.describe(open=_t("Instead: the seats wanted at this server's tables, which you may take over"))

@@ -369,12 +369,15 @@ def lobby(*, variant: bool = True, timeout: int | None = None) -> Command:
     choices), `timeout` (seconds a window waits for a player, up to this many) and the shared
     time control `time` (described in the shared catalogue, `cogs.option.time`), and `reliable`
     (only players with a reliable record on the server may join: `cogs.option.reliable`,
-    `gavel.tables.reliability`), the same for every game."""
+    `gavel.tables.reliability`), and `pauses` (how much a daily table's clocks stop for its
+    players' vacations and sleep: `none`, `some`, `any`; `cogs.option.pauses`,
+    `gavel.tables.pauses`), the same for every game."""
     options = [Option("variant", required=False)] if variant else []
     if timeout is not None:
         options.append(Option("timeout", required=False, minimum=0, maximum=timeout))
     options.append(Option("time", required=False, key="cogs.option.time"))
     options.append(Option("reliable", required=False, key="cogs.option.reliable", boolean=True))
+    options.append(Option("pauses", required=False, choices=("none", "some", "any"), key="cogs.option.pauses"))
     return Command("new", tuple(options), kind=LOBBY)
 
 

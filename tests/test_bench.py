@@ -553,6 +553,10 @@ def test_inbox_bench_counts_what_one_player_receives_in_a_day(cheap_ai, tmp_path
     assert after["inbox_posts"] >= 1 and after["inbox_edits"] >= 1
     assert after["channel_pings"] == before["channel_pings"]  # the same day, played alike
     assert after["pings"] == after["channel_pings"] + after["reminder_dms"] + after["inbox_posts"]
+    away = asyncio.run(bench.day("dads_army", 1, "on", str(tmp_path / "away.db"), away=True))
+    vacation = asyncio.run(bench.day("dads_army", 1, "on", str(tmp_path / "vacation.db"), away=True, vacation=True))
+    assert away["my_moves"] == vacation["my_moves"] == 0 and away["my_time_ups"] > 0
+    assert vacation["my_time_ups"] == vacation["reminder_dms"] == 0 and vacation["my_clocks_stopped_h"] > 0
 
 
 def test_briefing_reports_every_seat_s_fold() -> None:

@@ -53,9 +53,9 @@ AGAIN = ("again", "rematch")
 INSIGHT = ("luck", "chances")
 """What shows the game just finished's chances chart and luck (`/table luck`), typed alone once it is over."""
 TABLE_WORDS = ("status", "board", "me", "log", "log export", "rules", "leave", "stats", "leaderboard", "history",
-               "luck", "settings", "games", "replay", "orders")
+               "luck", "settings", "games", "replay", "orders", "vacation")
 """The `/table` commands local play reads, for Tab completion."""
-PLAIN_TABLE = ("settings", "games", "replay", "orders")
+PLAIN_TABLE = ("settings", "games", "replay", "orders", "vacation")
 """`/table` commands that also work typed without `/table` (no game's action is one of these)."""
 QUIT = ("quit", "exit", "/quit", "/exit")
 """What ends local play (as Ctrl-D does): no game's action is one of these words."""
@@ -579,16 +579,21 @@ class Console:
                 await self.insight(args, line)
             elif sub == "rules":
                 await self.rules()
-            elif sub == "settings":  # `settings`, `settings reminders:off` (or `reminders off`), `inbox:on`
-                words = " ".join(args).replace(":", " ").split()
-                if words and (len(words) != 2 or words[0] not in ("reminders", "inbox")):
+            elif sub == "settings":  # `settings`, `reminders:off` (or `reminders off`), `sleep:23-07 tz:Asia/Taipei`
+                named = all(":" in a for a in args)
+                words = [w for a in args for w in a.split(":", 1)] if named else list(args)
+                if len(words) % 2 or any(w not in ("reminders", "inbox", "sleep", "tz") for w in words[::2]):
                     raise IllegalAction("unknown_command", command=line)
-                chosen = {words[0]: words[1]} if words else {}
+                chosen = dict(zip(words[::2], words[1::2], strict=True))
                 self.emit([await svc.settings_notice(actor.user_id, **chosen)])
             elif sub == "orders":  # `orders`, `orders idle off`, `/table orders order:idle set:off`
                 order, switch = self.order_args(args, line)
                 said, notices = await svc.orders(CHANNEL, actor, order, switch)
                 self.emit([said, *notices])
+            elif sub == "vacation":  # `vacation` (the days left), `vacation days:3` (or `vacation 3`), `vacation 0`
+                if len(args) > 1 or (args and not _value(args[0]).isdigit()):
+                    raise IllegalAction("unknown_command", command=line)
+                self.emit([await svc.vacation(actor.user_id, int(_value(args[0])) if args else None)])
             elif sub == "games":  # the tables waiting on each player here (one table locally)
                 if args:
                     raise IllegalAction("unknown_command", command=line)

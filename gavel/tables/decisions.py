@@ -118,10 +118,18 @@ class Decisions:
         if table.status != "active" or table.state is None or opened > table.version:
             return
         total = self.total(table)
-        started = self._now() - max(0.0, total - max(0.0, total if left is None else left))
+        # A clock paused or stopped past its whole time has more left than it gives: it starts later.
+        started = self._now() - (total - max(0.0, total if left is None else left))
         decision = table.decision()
         # Whoever opened it (another process, or this one before a restart) mentioned its seats.
         self._open[table.id] = Opened(decision, opened, table.version, started, pinged=decision.asked)
+
+    def shift(self, table_id: int, seconds: float) -> None:
+        """The clock of the decision open at the table runs out `seconds` later (its notice was
+        delivered late, it stood still): all else of it stays (whom it pinged, its turn)."""
+        known = self._open.get(table_id)
+        if known is not None:
+            self._open[table_id] = replace(known, started=known.started + seconds)
 
     def peek(self, table_id: int) -> Opened | None:
         """What is known of the table's decision (to put back with `put` if a change fails)."""
@@ -278,6 +286,12 @@ class ClockRow(NamedTuple):
     due like the clock, so that whichever process finds it first applies them; None: nothing waits."""
     queued: tuple[tuple[int, str], ...] = ()
     """The passes given by hand during the hold, not applied yet: (seat, action text)."""
+    start: float | None = None
+    """When its clock started (a `time.time()`): the pauses and outages since are skipped
+    (`gavel.tables.pauses`)."""
+    heard: float | None = None
+    """When the notice that opened it reached its players (the outbox's delivery, `TableStore.outbox_done`):
+    its clock counts from then. None: not known to be delivered yet (or no outbox)."""
 
 
 REMIND_FROM = 120.0
@@ -291,7 +305,8 @@ def clock_text(row: ClockRow | None) -> str | None:
     if row is None:
         return None
     found: dict[str, object] = {"at": row.at, "opened": row.opened, "due": row.due, "ai": row.ai,
-                                "remind": row.remind, "hold": row.hold}
+                                "remind": row.remind, "hold": row.hold,
+                                "start": row.start if row.due is not None else None, "heard": row.heard}
     if row.queued:
         found["queued"] = [[seat, text] for seat, text in row.queued]
     return dumps({k: v for k, v in found.items() if v is not None})

@@ -9,19 +9,28 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from gavel.tables import i18n
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.clock import Deadline
+from gavel.tables.decisions import OnClock
 from gavel.tables.games import game_name
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Reminder
 from gavel.tables.outbox import Outbox
+from gavel.tables.pauses import SOME, Schedule, due, is_daily, usage, used
 from gavel.tables.play import Play
 from gavel.tables.settings import Settings
+from gavel.tables.store import dumps, loads
 from gavel.tables.table import Table
 from gavel.tables.writes import StaleTable
-from rules.core import IllegalAction, Msg
+from rules.core import IllegalAction, Msg, SeatName
+
+OUTAGE_WAIT = 300.0
+"""Seconds a clock waits, past an outage still open, before it is looked at again."""
+EARLY = 0.5
+"""Seconds by which a clock's timer may fire before its due time and still find it run out."""
 
 
 class Expiry:
@@ -68,7 +77,10 @@ class Expiry:
             return await self._hold_over(table)
         found = self._timing.decisions.on_clock(table)
         if found is not None and found.time_control:
-            return await self._time_up(table, version, list(found.seats))
+            fair = await self._fair(table, found)
+            if fair is None:  # it runs out later: its pauses, an outage or a notice not heard yet
+                return []
+            return await self._time_up(table, version, list(found.seats), fair)
         seats = self._timing.decisions.clocked(table)
         if not seats:
             return []
@@ -104,7 +116,67 @@ class Expiry:
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
 
-    async def _time_up(self, table: Table, version: int, seats: list[int]) -> list[Notice]:
+    async def _fair(self, table: Table, found: OnClock) -> frozenset[int] | None:
+        """Whether the time control of the decision open now really ran out (`gavel.tables.pauses`):
+        its clock counts from when its notice reached its players (`ClockRow.heard`: a notice
+        still undelivered while sends fail is an outage, below; one never delivered at all makes
+        the time-up no walk-away, `_time_up`), stops
+        during outages, and, at a daily table, during the vacations and sleep hours of the seats
+        it clocks, as much as the table accepts (`Table.pauses`). Not yet: its clock is stored
+        with the later due time (taken up here, and by any process from the store) and None
+        comes back. Else the seats it clocks whose player is on vacation now (the AI keeps
+        their seat warm instead of timing them out)."""
+        head = await asyncio.to_thread(self._store.head, table.id)
+        stored = head.get("clock") if head is not None else None
+        clock = loads(stored) if isinstance(stored, str) else stored
+        if not isinstance(clock, dict) or clock.get("at") != table.version or clock.get("due") is None:
+            return frozenset()
+        total = found.seconds
+        # Its timer (or the database's watch) found it due: the time is read as no earlier than
+        # its due time (a wall clock behind the service's never holds a clock longer).
+        now = max(self._timing.wall(), float(clock["due"]))
+        opened = int(clock.get("opened", table.version))
+        start = float(clock["start"]) if clock.get("start") is not None else float(clock["due"]) - total
+        start = max(start, float(clock.get("heard") or start))
+        outages = [(a, now + OUTAGE_WAIT if b is None else b)
+                   for a, b in await asyncio.to_thread(self._store.outages, start)]
+        users = {s: table.seats[s].user_id for s in found.seats}
+        schedules: dict[int, tuple[Schedule, float | None]] = {}
+        if is_daily(table.time):  # a live table never pauses for a player
+            for user in {u for u in users.values() if u is not None}:
+                settings = await asyncio.to_thread(self._store.user_settings, user)
+                taken = usage(settings.get("paused"), table.id, opened)
+                cap = {"none": 0.0, "some": max(0.0, SOME - taken)}.get(table.pauses)
+                schedules[user] = (Schedule.of(settings), cap)
+        seats = [schedules.get(users[s] or 0, (Schedule(), None)) for s in found.seats]
+        ends, stopped = due(start, total, outages, seats)
+        if ends > now + EARLY:
+            paused = {users[s] or 0: stopped[i] for i, s in enumerate(found.seats) if stopped[i]}
+            await self._later(table, clock, ends, paused if table.pauses == "some" else {})
+            return None
+        vacation = {u for u, (schedule, _) in schedules.items() if schedule.on_vacation(now)}
+        return frozenset(s for s in found.seats if users[s] in vacation)
+
+    async def _later(self, table: Table, clock: dict[str, Any], ends: float, paused: dict[int, float]) -> None:
+        """The decision's clock runs out at `ends` after all: stored so (by any process found
+        due then), taken up here (the timer is armed again from it), its half-time reminder not
+        sent yet moved on as much; `paused`: the seconds
+        each player's pauses stopped it, counted against what a `pauses:some` table accepts."""
+        opened = int(clock.get("opened", table.version))
+        for user, seconds in paused.items():
+            settings = await asyncio.to_thread(self._store.user_settings, user)
+            await asyncio.to_thread(self._store.set_user_settings, user,
+                                    {"paused": used(settings.get("paused"), table.id, opened, seconds)})
+        later = {k: v for k, v in clock.items() if k != "claimed"}
+        if later.get("remind") is not None and not self._timing.was_reminded(table.id, opened):
+            later["remind"] = float(later["remind"]) + max(0.0, ends - float(later["due"]))  # half-way still
+        later["due"] = ends
+        text = dumps(later)
+        if await asyncio.to_thread(self._store.set_clock, table.id, table.version, text):
+            self._timing.moved(table, text)
+
+    async def _time_up(self, table: Table, version: int, seats: list[int],
+                       away: frozenset[int] = frozenset()) -> list[Notice]:
         """The time control ran out at `version`: each seat it clocks takes its
         `Game.time_up_action` (logged like any action), the channel hears who ran out of time
         (`table.time_up`), a seat that ran out twice in a row is handed to the AI (`away`), and
@@ -117,7 +189,13 @@ class Expiry:
         # outbox (not delivered), the time-up is not counted towards a walk-away.
         unheard = opened is not None and await asyncio.to_thread(
             self._store.undelivered, table.id, table.channel_id, opened.version)
-        out = _Out([Msg("table.time_up", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)})])
+        out = _Out()
+        for seat in away:  # on vacation where the table accepts no more pausing: the AI keeps the seat warm
+            if self._play.has_ai(table) and not table.seats[seat].is_ai:
+                await self._play.hand_to_ai(table, seat, out, Msg("table.vacation_warm", {"player": SeatName(seat)}))
+        seats = [s for s in seats if not table.seats[s].is_ai]
+        if seats:
+            out.public.insert(0, Msg("table.time_up", {"players": i18n.Listed.of(table.seat_name(s) for s in seats)}))
         timed_out: list[int] = []
         for seat in seats:
             if table.status != "active" or not self._timing.decisions.still_timed(table, ran_out, version, seat):
@@ -137,6 +215,14 @@ class Expiry:
                 await self._play.count_time_up(table, seat, out)
         await self._play.run_ai(table, out)
         return await self._answers.notices(table, out)
+
+    async def alive(self, gap: float | None = None) -> float | None:
+        """This process is alive now (`TableStore.heartbeat`, the bot's heartbeat and start-up):
+        when no process was for `gap` seconds (`OUTAGE_GAP` by default) or more, that time is an
+        outage, and every clock stopped meanwhile. When the last heartbeat before was (None: never)."""
+        if gap is None:
+            return await asyncio.to_thread(self._store.heartbeat, self._timing.wall())
+        return await asyncio.to_thread(self._store.heartbeat, self._timing.wall(), gap)
 
     async def due_clocks(self) -> list[Deadline]:
         """The clocks of any table (touched here or not) that ran out, claimed by this process
@@ -184,7 +270,8 @@ class Expiry:
         row, wall = self._timing.known(table.id), self._timing.wall
         ends = row.due if row is not None and row.due is not None and row.opened == opened else wall() + left
         users = {s: table.seats[s].user_id for s in seats}
-        wanted = await asyncio.to_thread(self._settings.want_reminders, [u for u in users.values() if u is not None])
+        wanted = await asyncio.to_thread(self._settings.want_reminders, [u for u in users.values() if u is not None],
+                                         wall())
         return [Reminder(table.id, seat, user, table.guild_id, table.channel_id, opened, ends, max(0.0, ends - wall()),
                          game_name(table.game))
                 for seat, user in users.items() if user is not None and wanted.get(user, True)]

@@ -15,6 +15,7 @@ from gavel.tables.decisions import clock_lines, time_lines
 from gavel.tables.games import game_name, get_game, installed, lobby_hint, variant_lines, variant_name
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
+from gavel.tables.pauses import POLICIES, is_daily
 from gavel.tables.play import Play
 from gavel.tables.reliability import RELIABLE_SHARE, admit
 from gavel.tables.rematch import REMATCH_AGE, REMATCH_WAIT, Invite, Rematches, Window, ended_at
@@ -28,6 +29,7 @@ from gavel.tables.table import (
     public_config,
     split_config,
     stored_config,
+    stored_pauses,
     stored_time,
     table_settings,
 )
@@ -49,7 +51,7 @@ class Lobby:
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
                      draws: list[int] | None = None, settings: dict[str, Any] | None = None,
-                     reliable: bool = False) -> list[Notice]:
+                     reliable: bool = False, pauses: str | None = None) -> list[Notice]:
         """A lobby in `channel_id`. `timeout`: seconds a card-play window may wait for a human
         (default: the game's `info.default_timeout`; 0 = no clock), kept with the table for its
         whole life. `time`: the time control (`none` by default, `live` or `daily`:
@@ -58,7 +60,9 @@ class Lobby:
         number the table draws, set-up first, comes from this list while it lasts (a replayed
         record, `gavel.tables.record`), then as usual. `settings`: more of the table's own settings,
         stored as they are (`_<name>`: a rematch copies its game's). `reliable`: only players with
-        a reliable record on this server may join (`gavel.tables.reliability`)."""
+        a reliable record on this server may join (`gavel.tables.reliability`). `pauses`: how much
+        a daily table's clocks stop for its players' vacations and sleep (`none`, `some`, `any`:
+        `gavel.tables.pauses`; without it, a `pauses` among `settings`, else `any`)."""
 
         if await self._access.look(channel_id) is not None:  # open, here or by another process (as stored now)
             raise IllegalAction("table_exists")
@@ -70,6 +74,8 @@ class Lobby:
             raise IllegalAction("bad_timeout", max=86400)
         if time is not None and time not in TIME_CONTROLS:
             raise IllegalAction("bad_time", time=time, choices=", ".join(TIME_CONTROLS))
+        if pauses is not None and pauses not in POLICIES:
+            raise IllegalAction("bad_pauses", pauses=pauses, choices=", ".join(POLICIES))
         table = Table(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host.user_id,
             seed=str(seed) if seed is not None else secrets.token_hex(8), variant=variant,
@@ -79,6 +85,7 @@ class Lobby:
                 {f"_{k}": v for k, v in (settings or {}).items()}),
             seats=[SeatInfo(host.user_id, host.name)] if sit else [],
             reliable=reliable or bool((settings or {}).get("reliable")),
+            pauses=pauses if pauses is not None else stored_pauses({f"_{k}": v for k, v in (settings or {}).items()}),
         )
         try:
             table.id = await asyncio.to_thread(self._store.create_table, {  # the row and its seats in one transaction
@@ -87,7 +94,8 @@ class Lobby:
                 "config": dumps(stored_config(table.config, table.lang, **{**(settings or {}),
                                                                            "timeout": table.timeout,
                                                                            "time": table.time,
-                                                                           "reliable": table.reliable or None})),
+                                                                           "reliable": table.reliable or None,
+                                                                           "pauses": table.pauses})),
                 "version": 0, "host": host.user_id,
             }, [s.to_row() for s in table.seats], alone=True)
         except StaleWrite as exc:  # another process opened a table here first
@@ -101,6 +109,7 @@ class Lobby:
             *(clock_lines(table) if self._timing.enabled else []),
             *time_lines(table),
             *([Msg("table.reliable_only", {"share": round(RELIABLE_SHARE * 100)})] if table.reliable else []),
+            *([Msg(f"table.pauses.{table.pauses}")] if is_daily(table.time) else []),
             lobby_hint(table),
         ]
         return [Public(table.id, lines, names=table.names)]

@@ -297,19 +297,27 @@ class Outbox:
         return True
 
     async def delivered(self, rows: Iterable[int]) -> None:
-        """Discord accepted these notices (outbox rows): they are done."""
+        """Discord accepted these notices (outbox rows): they are done. An outage open ends, and
+        a decision whose notices have all reached its players now starts its clock
+        (`TableStore.outbox_done`: stored, and taken up here for a table held here)."""
         rows = list(rows)
         if rows:
             self.pictures.drop(rows)
             self._sent(rows)
-            await asyncio.to_thread(self._store.outbox_done, rows)
+            started = await asyncio.to_thread(self._store.outbox_done, rows, self._timing.wall())
+            for table_id, clock in (started or {}).items():
+                table = self._tables.held(table_id)
+                if table is not None and table.status == "active" and table.state is not None:
+                    self._timing.moved(table, clock)
 
     async def undelivered(self, rows: Iterable[int]) -> None:
         """These notices could not be delivered: try again later, each time after a longer pause
-        (5 s, 10 s, 20 s … at most 10 minutes)."""
+        (5 s, 10 s, 20 s … at most 10 minutes); an outage begins (clocks stop until a notice is
+        delivered again, `gavel.tables.pauses`)."""
         rows = list(rows)
         if rows:
             await asyncio.to_thread(self._store.outbox_later, rows, self._timing.wall(), _backoff)
+            await asyncio.to_thread(self._store.outage, self._timing.wall())
 
     async def waiting(self, channel_id: int | None = None, before: int | None = None, *,
                       shards: Shards | None = None) -> dict[int, list[Notice]]:

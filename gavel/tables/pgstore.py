@@ -57,6 +57,7 @@ from gavel.tables.ratings import Rated, Rating, Update
 from gavel.tables.store import (
     INBOX_COLUMNS,
     LIVE_COLUMNS,
+    OUTAGE_GAP,
     Keep,
     Logged,
     MigrationFailed,
@@ -70,6 +71,8 @@ from gavel.tables.store import (
     dumps,
     finished_query,
     first_column,
+    heard_clock,
+    merge_clock,
     merge_queued,
     outbox_rows,
     rating_columns,
@@ -168,6 +171,10 @@ MIGRATIONS: list[str] = [
     # 13: a finished game's insight (the SQLite store's schema 15): its chances to win at each step
     # and its luck (JSON), worked out once on first asking and kept (`insight`, `keep_insight`).
     "CREATE TABLE IF NOT EXISTS insights (table_id BIGINT PRIMARY KEY, figures TEXT NOT NULL, at TIMESTAMPTZ)",
+    # 14: fair clocks (the SQLite store's schema 16): the platform's outages, which stop every
+    # clock, and when a process of this database was last alive (one row).
+    "CREATE TABLE IF NOT EXISTS outages (started DOUBLE PRECISION NOT NULL, ended DOUBLE PRECISION);"
+    "CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at DOUBLE PRECISION NOT NULL)",
 ]
 """Schema `n` is what the first `n` migrations make (SQL, one or more statements, run in one
 transaction). A change to the schema is one entry appended here, never an edit of one already
@@ -582,9 +589,13 @@ class PgStore:
         it opened at; `at`; `due`, when it runs out as a `time.time()`), or None: no clock runs.
         Only while the table is still at `at` (a slower process never overwrites a newer clock)."""
         with self.atomic() as conn:
-            cursor = conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s",
-                                  [clock, table_id, at])
-        return cursor.rowcount == 1
+            row = conn.execute("SELECT clock FROM tables WHERE id = %s AND version = %s FOR UPDATE",
+                               [table_id, at]).fetchone()
+            if row is None:
+                return False
+            conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s",
+                         [merge_clock(_text(row["clock"]), clock), table_id, at])
+        return True
 
     def queue_clock(self, table_id: int, at: int, clock: str) -> str | None:
         """Store the clock of a window while passes wait for its hold, merged with the one
@@ -890,10 +901,60 @@ class PgStore:
         [row] = self._read("SELECT MIN(next_try) AS due FROM outbox")
         return float(row["due"]) if row["due"] is not None else None
 
-    def outbox_done(self, ids: Iterable[int]) -> None:
-        """These notices were delivered: forget them."""
+    def outbox_done(self, ids: Iterable[int], at: float | None = None) -> dict[int, str]:
+        """These notices were delivered: forget them. With `at` (when), an outage open ends,
+        and the clock of each of their tables whose decision's notices are all delivered now
+        starts (`heard_clock`): the clocks changed, by table."""
+        changed: dict[int, str] = {}
         with self.atomic() as conn:
-            conn.execute("DELETE FROM outbox WHERE id = ANY(%s)", [list(ids)])
+            tables = [r["table_id"] for r in conn.execute(
+                "DELETE FROM outbox WHERE id = ANY(%s) RETURNING table_id", [list(ids)]).fetchall()]
+            if at is None:
+                return changed
+            conn.execute("UPDATE outages SET ended = %s WHERE ended IS NULL", [at])
+            for table_id in sorted(set(tables)):
+                row = conn.execute("SELECT clock, channel, version FROM tables WHERE id = %s AND status = 'active'"
+                                   " FOR UPDATE", [table_id]).fetchone()
+                text = _text(row["clock"]) if row is not None else None
+                found = json.loads(text) if text else None
+                if row is None or not isinstance(found, dict) or found.get("at") != row["version"]:
+                    continue
+                if conn.execute("SELECT 1 AS found FROM outbox WHERE channel = %s AND table_id = %s AND version <= %s"
+                                " LIMIT 1", [row["channel"], table_id, int(found.get("opened", row["version"]))]
+                                ).fetchone() is not None:
+                    continue
+                heard = heard_clock(text, at)
+                if heard is not None:
+                    conn.execute("UPDATE tables SET clock = %s::jsonb WHERE id = %s AND version = %s",
+                                 [heard, table_id, row["version"]])
+                    changed[table_id] = heard
+        return changed
+
+    def outage(self, at: float) -> None:
+        """Notices could not be delivered at `at`: an outage begins, unless one is open (the
+        table locked meanwhile, so two processes open one)."""
+        with self.atomic() as conn:
+            conn.execute("LOCK TABLE outages IN SHARE ROW EXCLUSIVE MODE")
+            if conn.execute("SELECT 1 AS found FROM outages WHERE ended IS NULL").fetchone() is None:
+                conn.execute("INSERT INTO outages (started, ended) VALUES (%s, NULL)", [at])
+
+    def outages(self, since: float) -> list[tuple[float, float | None]]:
+        """The outages that ended after `since` or are still open (ended None), oldest first."""
+        return [(float(r["started"]), None if r["ended"] is None else float(r["ended"])) for r in self._read(
+            "SELECT started, ended FROM outages WHERE ended IS NULL OR ended > %s ORDER BY started", [since])]
+
+    def heartbeat(self, at: float, gap: float = OUTAGE_GAP) -> float | None:
+        """A process is alive at `at`: when none was for more than `gap` seconds before (every
+        process was down), that time is stored as an outage; returns the last heartbeat before."""
+        with self.atomic() as conn:
+            row = conn.execute("SELECT at FROM heartbeat WHERE id = 1 FOR UPDATE").fetchone()
+            last = None if row is None else float(row["at"])
+            if last is not None and at - last > gap:
+                conn.execute("INSERT INTO outages (started, ended) VALUES (%s, %s)", [last, at])
+                conn.execute("DELETE FROM outages WHERE ended IS NOT NULL AND ended < %s", [at - 90 * 86400])
+            conn.execute("INSERT INTO heartbeat (id, at) VALUES (1, %s) ON CONFLICT (id) DO UPDATE"
+                         " SET at = GREATEST(heartbeat.at, excluded.at)", [at])
+        return last
 
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None:
         """These notices could not be delivered: try again at `at + backoff(attempts so far)`."""

@@ -422,6 +422,10 @@ class Play:
             return
         await self._writes.store_seat(table, seat, counted)
 
+    def has_ai(self, table: Table) -> bool:
+        """Whether the table's game has an AI to play a seat its player left."""
+        return self._ai_turns.policy(table) is not None
+
     async def hand_to_ai(self, table: Table, seat: int, out: _Out, said: Msg, *, checked: bool = False) -> None:
         """The AI plays `seat` for its user from now on (`SeatInfo.away`), until they sit again."""
         info = table.seats[seat]

@@ -25,7 +25,16 @@ from typing import Any
 from gavel.tables.games import game_name, get_game, installed
 from gavel.tables.notices import Notice, Public
 from gavel.tables.store import TableStore, loads
-from gavel.tables.table import Player, SeatInfo, Table, split_config, stored_time, stored_timeout, table_settings
+from gavel.tables.table import (
+    Player,
+    SeatInfo,
+    Table,
+    split_config,
+    stored_pauses,
+    stored_time,
+    stored_timeout,
+    table_settings,
+)
 from rules.core import IllegalAction, Msg
 
 REST = 60.0
@@ -201,6 +210,7 @@ class Tables:
             id=row["id"], guild_id=row["guild"], channel_id=row["channel"], game=game, host_id=row["host"],
             seed=row["seed"], variant=row["variant"], config=config, lang=lang, timeout=stored_timeout(stored),
             time=stored_time(stored, game), reliable=bool(table_settings(stored).get("reliable")),
+            pauses=stored_pauses(stored),
             status=row["status"],
             seats=seats, setup_record=loads(row["setup"]) or [],
         )

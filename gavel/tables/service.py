@@ -405,12 +405,12 @@ class TableService:
                      seed: int | str | None = None, sit: bool = True, dice: list[int] | None = None,
                      lang: str | None = None, timeout: float | None = None, time: str | None = None,
                      draws: list[int] | None = None, settings: dict[str, Any] | None = None,
-                     reliable: bool = False) -> list[Notice]:
+                     reliable: bool = False, pauses: str | None = None) -> list[Notice]:
         """A lobby in `channel_id`, its options as `Lobby.create` reads them (the clock, the time
-        control, scripted draws, the table's own settings, reliable players only)."""
+        control, scripted draws, the table's own settings, reliable players only, its pauses)."""
         return await self.lobby.create(guild_id, channel_id, game_key, host, variant=variant, config=config, seed=seed,
                                        sit=sit, dice=dice, lang=lang, timeout=timeout, time=time, draws=draws,
-                                       settings=settings, reliable=reliable)
+                                       settings=settings, reliable=reliable, pauses=pauses)
 
     async def join(self, channel_id: int, player: Player) -> list[Notice]:
         return await self.lobby.join(channel_id, player)
@@ -510,6 +510,11 @@ class TableService:
         return await self.undos.undo(channel_id, player, version=version)
 
     # ------------------------------------------------------------------ expiry (`expiry`)
+    async def alive(self, gap: float | None = None) -> float | None:
+        """This process is alive (`Expiry.alive`): Gavel's own outages (no process alive for
+        `gap` seconds) stop every clock."""
+        return await self.expiry.alive(gap)
+
     def deadline(self, channel_id: int) -> Deadline | None:
         """When the decision open now runs out by itself: the table has a clock and the decision
         puts some human on it (`Decision.clocked`: a card-play window's `pass`, a move on a
@@ -805,12 +810,18 @@ class TableService:
         table = self.tables.table(channel_id)
         return frozenset() if table is None else frozenset(self.timing.waiting_passes(table))
 
-    async def settings_notice(self, user_id: int, reminders: str | None = None, inbox: str | None = None) -> Public:
-        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`) or
-        `inbox` (`on`/`off`/`digest`) set them, and say the player's settings, one line each
-        (`table.settings.<name>`), for the player alone. Any other value is refused
-        (`bad_setting`), changing nothing."""
-        return await self.player_settings.settings_notice(user_id, reminders, inbox)
+    async def settings_notice(self, user_id: int, reminders: str | None = None, inbox: str | None = None,
+                              sleep: str | None = None, tz: str | None = None) -> Public:
+        """`/table settings` (and `settings` in local play): with `reminders` (`on`/`off`),
+        `inbox` (`on`/`off`/`digest`), `sleep` (hours, `23-07`, or `off`) or `tz` (an IANA time
+        zone) set them, and say the player's settings, one line each (`table.settings.<name>`),
+        for the player alone. Any other value is refused, changing nothing (`Settings.settings_notice`)."""
+        return await self.player_settings.settings_notice(user_id, reminders, inbox, sleep, tz)
+
+    async def vacation(self, user_id: int, days: int | None = None) -> Public:
+        """`/table vacation`: the vacation days left, or a vacation of `days` from now (0: the one
+        on now ends early), for the player alone (`Settings.vacation_notice`, `gavel.tables.pauses`)."""
+        return await self.player_settings.vacation_notice(user_id, days, self.timing.wall())
 
     # ------------------------------------------------------------------ turn inboxes (`inbox`)
     async def note_waits(self, notice: Waiting) -> list[int]:

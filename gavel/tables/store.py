@@ -134,6 +134,45 @@ def merge_queued(stored: str | None, clock: str) -> str:
     return json.dumps(new)
 
 
+def merge_clock(stored: str | None, clock: str | None) -> str | None:
+    """The clock `clock` (JSON text) to write over the clock `stored`: of the same decision
+    (`opened`), it keeps when its notice was heard (`heard`), when it started (`start`) and a
+    due time moved later (a delivery or a pause another process stored meanwhile)."""
+    old, new = loads(stored), loads(clock)
+    if not isinstance(old, dict) or not isinstance(new, dict) or old.get("opened") != new.get("opened"):
+        return clock
+    changed = False
+    for key in ("heard", "start"):
+        if old.get(key) is not None and new.get(key) != old.get(key):
+            new[key], changed = old[key], True
+    for key in ("due", "remind"):
+        if old.get(key) is not None and new.get(key) is not None and float(old[key]) > float(new[key]):
+            new[key], changed = old[key], True
+    return json.dumps(new) if changed else clock
+
+
+def heard_clock(stored: str | None, at: float) -> str | None:
+    """The clock `stored` (JSON text) once the notice of its decision reached its players at
+    `at` (every notice of the table up to the version it opened at is delivered): its clock
+    starts then (`heard`), its due time and reminder moved on by the time the notice took.
+    None: no clock runs, or it was heard already."""
+    found = loads(stored)
+    if not isinstance(found, dict) or found.get("due") is None or found.get("heard") is not None:
+        return None
+    start = float(found.get("start") or at)
+    late = max(0.0, at - start)
+    found["heard"] = at
+    found["due"] = float(found["due"]) + late
+    if found.get("remind") is not None:
+        found["remind"] = float(found["remind"]) + late
+    return json.dumps(found)
+
+
+OUTAGE_GAP = 180.0
+"""Seconds without a heartbeat from any process (`TableStore.heartbeat`) that count as Gavel
+being down: the clocks stopped meanwhile."""
+
+
 SQLITE_INT_MAX = 2**63 - 1
 """The largest integer SQLite stores (and takes as a LIMIT)."""
 
@@ -513,6 +552,11 @@ MIGRATIONS: list[Migration] = [
     # 15: a finished game's insight (its chances to win at each step and its luck, JSON), worked
     # out once on first asking and kept (`insight`, `keep_insight`).
     "CREATE TABLE IF NOT EXISTS insights (table_id INTEGER PRIMARY KEY, figures TEXT NOT NULL, at TEXT)",
+    # 16: fair clocks (`gavel.tables.pauses`): the platform's outages (Discord's: notices that
+    # could not be delivered; Gavel's: no process alive), which stop every clock, and when a
+    # process of this database was last alive (`heartbeat`, one row).
+    "CREATE TABLE IF NOT EXISTS outages (started REAL NOT NULL, ended REAL);"
+    "CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at REAL NOT NULL)",
 ]
 """Schema `n` is what the first `n` migrations make. A change to the schema is one line
 appended here, never an edit of an entry already released (files out there have had it)."""
@@ -925,8 +969,12 @@ class Store:
         it opened at; `at`; `due`, when it runs out as a `time.time()`), or None: no clock runs.
         Only while the table is still at `at` (a slower process never overwrites a newer clock)."""
         with self.atomic():
-            cursor = self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?", [clock, table_id, at])
-        return cursor.rowcount == 1
+            row = self.db.execute("SELECT clock FROM tables WHERE id = ? AND version = ?", [table_id, at]).fetchone()
+            if row is None:
+                return False
+            self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?",
+                            [merge_clock(row[0], clock), table_id, at])
+        return True
 
     @_locked
     def queue_clock(self, table_id: int, at: int, clock: str) -> str | None:
@@ -1243,10 +1291,60 @@ class Store:
         return float(row[0]) if row and row[0] is not None else None
 
     @_locked
-    def outbox_done(self, ids: Iterable[int]) -> None:
-        """These notices were delivered: forget them."""
+    def outbox_done(self, ids: Iterable[int], at: float | None = None) -> dict[int, str]:
+        """These notices were delivered: forget them. With `at` (when), an outage open ends,
+        and the clock of each of their tables whose decision's notices are all delivered now
+        starts (`heard_clock`): the clocks changed, by table."""
+        ids = list(ids)
+        changed: dict[int, str] = {}
         with self.atomic():
+            tables = [] if at is None else [r[0] for r in self.db.execute(
+                f"SELECT DISTINCT table_id FROM outbox WHERE id IN ({','.join('?' * len(ids))})", ids).fetchall()]
             self.db.conn.executemany("DELETE FROM outbox WHERE id = ?", [[i] for i in ids])
+            if at is None:
+                return changed
+            self.db.execute("UPDATE outages SET ended = ? WHERE ended IS NULL", [at])
+            for table_id in tables:
+                row = self.db.execute("SELECT clock, channel, version FROM tables WHERE id = ? AND status = 'active'",
+                                      [table_id]).fetchone()
+                found = loads(row[0]) if row is not None and row[0] else None
+                if not isinstance(found, dict) or found.get("at") != row[2] \
+                        or self.undelivered(table_id, row[1], int(found.get("opened", row[2]))):
+                    continue
+                text = heard_clock(row[0], at)
+                if text is not None:
+                    self.db.execute("UPDATE tables SET clock = ? WHERE id = ? AND version = ?",
+                                    [text, table_id, row[2]])
+                    changed[table_id] = text
+        return changed
+
+    @_locked
+    def outage(self, at: float) -> None:
+        """Notices could not be delivered at `at`: an outage begins, unless one is open."""
+        with self.atomic():
+            if self.db.execute("SELECT 1 FROM outages WHERE ended IS NULL").fetchone() is None:
+                self.db.execute("INSERT INTO outages (started, ended) VALUES (?, NULL)", [at])
+
+    @_locked
+    def outages(self, since: float) -> list[tuple[float, float | None]]:
+        """The outages that ended after `since` or are still open (ended None), oldest first."""
+        return [(float(r[0]), None if r[1] is None else float(r[1])) for r in self.db.execute(
+            "SELECT started, ended FROM outages WHERE ended IS NULL OR ended > ? ORDER BY started", [since])]
+
+    @_locked
+    def heartbeat(self, at: float, gap: float = OUTAGE_GAP) -> float | None:
+        """A process is alive at `at`: when none was for more than `gap` seconds before (Gavel
+        was down, or restarted), that time is stored as an outage; returns when the last
+        heartbeat before was, or None."""
+        with self.atomic():
+            row = self.db.execute("SELECT at FROM heartbeat WHERE id = 1").fetchone()
+            last = None if row is None else float(row[0])
+            if last is not None and at - last > gap:
+                self.db.execute("INSERT INTO outages (started, ended) VALUES (?, ?)", [last, at])
+                self.db.execute("DELETE FROM outages WHERE ended IS NOT NULL AND ended < ?", [at - 90 * 86400])
+            self.db.execute("INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE"
+                            " SET at = MAX(heartbeat.at, excluded.at)", [at])
+        return last
 
     @_locked
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None:
@@ -1447,7 +1545,10 @@ class TableStore(Protocol):
                    shards: Shards | None = None) -> list[dict[str, Any]]: ...
     def outbox_release(self, ids: Iterable[int], claimer: str, at: float) -> None: ...
     def outbox_next(self) -> float | None: ...
-    def outbox_done(self, ids: Iterable[int]) -> None: ...
+    def outbox_done(self, ids: Iterable[int], at: float | None = None) -> dict[int, str]: ...
+    def outage(self, at: float) -> None: ...
+    def outages(self, since: float) -> list[tuple[float, float | None]]: ...
+    def heartbeat(self, at: float, gap: float = ...) -> float | None: ...
     def outbox_later(self, ids: Iterable[int], at: float, backoff: Callable[[int], float]) -> None: ...
     def open_rows(self) -> list[dict[str, Any]]: ...
     def unannounced_rows(self) -> list[dict[str, Any]]: ...

@@ -85,6 +85,13 @@ def stored_time(stored: dict[str, Any] | None, game: Game[Any] | None = None) ->
     return 0.0
 
 
+def stored_pauses(stored: dict[str, Any] | None) -> str:
+    """The table's pause policy from a stored config (`gavel.tables.pauses.POLICIES`; `any`
+    for a table opened before there was one)."""
+    value = table_settings(stored).get("pauses")
+    return value if value in ("none", "some", "any") else "any"
+
+
 def time_name(seconds: float) -> str | None:
     """The name of a time control (`TIME_CONTROLS`) from its seconds; None for another length
     (an old table's move clock)."""
@@ -197,6 +204,9 @@ class Table:
     """The time control: seconds each plain decision may take a human (`TIME_CONTROLS`); 0: none."""
     reliable: bool = False
     """The lobby admits only reliable players (`_reliable`; `gavel.tables.reliability`)."""
+    pauses: str = "any"
+    """How much a daily table's clocks stop for its players' vacations and sleep (`_pauses`:
+    `none`, `some` or `any`; `gavel.tables.pauses`)."""
     status: str = "lobby"  # lobby | active | finished | cancelled
     seats: list[SeatInfo] = field(default_factory=list)
     setup_record: list[int] = field(default_factory=list)

@@ -221,20 +221,23 @@ class Clocks:
         known = self._rows.get(table.id)
         due: float | None = None
         remind: float | None = None
+        start: float | None = None
+        heard: float | None = None
         if left is not None:
             same = known is not None and known.opened == opened.version and known.due is not None
             if same and known is not None:
-                due, remind = known.due, known.remind
+                due, remind, start, heard = known.due, known.remind, known.start, known.heard
             else:  # the decision's clock starts now: its reminder is due half-way
-                due = self.wall() + left
-                remind = self.wall() + left / 2 if left >= REMIND_FROM else None
+                start = self.wall()
+                due = start + left
+                remind = start + left / 2 if left >= REMIND_FROM else None
         held = self.hold_left(table) or 0.0
         ai = self.wall() + max(self.lease, held) \
             if table.ai_to_act() and self._ai_turns.policy(table) is not None else None
         hold = self.hold_due(table)
         queued = tuple(sorted(self.queued(table).items()))
         return ClockRow(table.version, opened.version, due, ai, remind,
-                        None if hold is None else self.wall() + hold, queued)
+                        None if hold is None else self.wall() + hold, queued, start, heard)
 
     def is_stored(self, table_id: int, row: ClockRow | None) -> bool:
         """Whether `row` is the clock stored last for the table (nothing to write)."""
@@ -263,10 +266,29 @@ class Clocks:
         remind = float(found["remind"]) if found.get("remind") is not None else None
         hold = float(found["hold"]) if found.get("hold") is not None else None
         queued = tuple((int(seat), str(text)) for seat, text in found.get("queued") or ())
+        start = float(found["start"]) if found.get("start") is not None else None
+        heard = float(found["heard"]) if found.get("heard") is not None else None
         self.decisions.resume(table, opened, None if due is None else due - self.wall())
         if queued:
             self._queued[table.id] = (opened, dict(queued))
-        self._rows[table.id] = ClockRow(table.version, opened, due, ai, remind, hold, queued)
+        self._rows[table.id] = ClockRow(table.version, opened, due, ai, remind, hold, queued, start, heard)
+
+    def moved(self, table: Table, clock: str) -> None:
+        """The stored clock of the decision open now was moved on (`clock`, JSON text: its notice
+        was delivered late, or it stood still for a pause or an outage): its due time and
+        reminder are taken up, the decision's clock shifted by as much, all else kept. A clock
+        not known here is taken up whole (`resume`)."""
+        found = loads(clock) if clock else None
+        known = self._rows.get(table.id)
+        if not isinstance(found, dict) or found.get("at") != table.version:
+            return
+        if known is None or known.opened != found.get("opened") or known.due is None or found.get("due") is None:
+            self.resume(table, clock)
+            return
+        due, remind = float(found["due"]), found.get("remind")
+        heard = float(found["heard"]) if found.get("heard") is not None else known.heard
+        self.decisions.shift(table.id, due - known.due)
+        self._rows[table.id] = known._replace(due=due, remind=None if remind is None else float(remind), heard=heard)
 
     def deadline(self, table: Table) -> Deadline | None:
         """When the decision open now runs out by itself (`Decisions.deadline`), with when its

@@ -60,7 +60,8 @@ async def test_every_registered_game_that_declares_commands_gets_its_slash_group
     move = groups["extra"].get_command("move")  # type: ignore[union-attr]
     assert [(p.name, p.required, p.autocomplete is not None) for p in move.parameters] == [
         ("man", True, True), ("to", False, True)]
-    assert [p.name for p in groups["extra"].get_command("new").parameters] == ["time", "reliable"]  # type: ignore[union-attr]
+    assert [p.name for p in groups["extra"].get_command("new").parameters] == [  # type: ignore[union-attr]
+        "time", "reliable", "pauses"]
     await bot.close()
 
 

@@ -222,7 +222,7 @@ async def test_judgement_commands_are_named_in_traditional_chinese(world):
             f"cmd.judgement.{option['name']}.description", "zh-TW")
         for sub in option.get("options", []):
             key = f"cmd.judgement.{option['name']}.{sub['name']}"
-            if (option["name"], sub["name"]) in (("new", "time"), ("new", "reliable")):  # shared, in the shared words
+            if (option["name"], sub["name"]) in (("new", "time"), ("new", "reliable"), ("new", "pauses")):  # shared
                 key = f"cogs.option.{sub['name']}"
             assert sub["name_localizations"]["zh-TW"] == i18n.gettext(f"{key}.name", "zh-TW")
     new = next(o for o in group["options"] if o["name"] == "new")

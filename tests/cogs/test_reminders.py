@@ -253,8 +253,8 @@ async def test_table_settings_shows_and_sets_reminders_privately(world, service)
     said = answer(changed)
     off = i18n.gettext("table.settings.reminders", value=i18n.gettext("table.settings.off"))
     assert said.ephemeral and i18n.gettext("table.settings.saved") in said.content and off in said.content
-    assert (await service.settings(w.bob.id)) == {"reminders": False, "inbox": "off"}
-    assert (await service.settings(w.alice.id)) == {"reminders": True, "inbox": "off"}
+    assert (await service.settings(w.bob.id)) == {"reminders": False, "inbox": "off", "sleep": "off", "tz": "UTC"}
+    assert (await service.settings(w.alice.id)) == {"reminders": True, "inbox": "off", "sleep": "off", "tz": "UTC"}
     assert refusals(w.env) == []
 
 

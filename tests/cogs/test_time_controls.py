@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.bot import GavelBot
 from cogs.delivery import Resender
 from gavel.tables import i18n
 from gavel.tables.decisions import Decisions, deadline_lines
@@ -248,6 +249,7 @@ async def test_the_daily_control_runs_out_after_24_hours(world, service, monkeyp
     # The outbox is looked at again every 30 s: 5,760 wake-ups over these two days for an outbox
     # that stays empty (every notice here goes out at once). Once a day is enough.
     monkeypatch.setattr(Resender, "IDLE", float(DAILY))
+    monkeypatch.setattr(GavelBot, "HEARTBEAT", float(DAILY))  # likewise the heartbeat (no outage: 3 missed)
     _lobby, table = await started(w, service, "daily")
     assert f"<t:{int(w.env.now().timestamp()) + DAILY}:R>" in w.channel.last_message.content
     await w.env.advance_time(23 * 3600)

@@ -38,7 +38,9 @@ class Wall:
 
 
 def service(location: str, wall: Wall) -> TableService:
-    return TableService(location, renderers={"toy": None}, ais={"toy": toy_game.choose}, clock=wall)
+    svc = TableService(location, renderers={"toy": None}, ais={"toy": toy_game.choose}, clock=wall)
+    svc.wall = wall  # stored times too: a clock runs out by them
+    return svc
 
 
 async def heard(svc: TableService) -> None:
@@ -47,13 +49,19 @@ async def heard(svc: TableService) -> None:
 
 
 async def run_out(svc: TableService, wall: Wall, channel: int, *, delivered: bool = True) -> list[Notice]:
-    """The decision's clock runs out; `delivered`: what asked it reached the channel first."""
-    deadline = svc.deadline(channel)
-    assert deadline is not None
-    wall.now += deadline.seconds + 1
+    """The decision's clock runs out; `delivered`: what asked it reached the channel at once
+    (a clock counts from then). Never delivered, the clock waits one whole time more for it
+    (nothing runs out the first time), then runs out all the same."""
     if delivered:
         await heard(svc)
-    return await svc.expire(channel, deadline.version)
+    for _ in range(2):
+        deadline = svc.deadline(channel)
+        assert deadline is not None
+        wall.now += deadline.seconds + 1
+        notices = await svc.expire(channel, deadline.version)
+        if notices or delivered:
+            return notices
+    return notices
 
 
 async def lobby(svc: TableService, *players: Player, guild: int = GUILD, channel: int = CHANNEL,

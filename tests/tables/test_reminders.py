@@ -57,7 +57,7 @@ async def test_the_reminder_time_is_half_way_stored_with_the_clock_and_kept_by_a
     opened = here.table(CHANNEL).version
     start = wall.now
     assert stored_clock(here, table_id) == {"at": opened, "opened": opened, "due": start + LONG,
-                                            "remind": start + LONG / 2}
+                                            "remind": start + LONG / 2, "start": start}
     deadline = here.deadline(CHANNEL)
     assert deadline is not None and deadline.remind == pytest.approx(LONG / 2) and deadline.opened == opened
     wall.now += 100
@@ -143,7 +143,7 @@ async def test_settings_refuse_an_unknown_setting_or_value() -> None:
         assert err.value.code == "bad_setting"
     with pytest.raises(IllegalAction):
         await svc.settings_notice(ALICE.user_id, "maybe")
-    assert await svc.settings(ALICE.user_id) == {"reminders": True, "inbox": "off"}
+    assert await svc.settings(ALICE.user_id) == {"reminders": True, "inbox": "off", "sleep": "off", "tz": "UTC"}
 
 
 # --------------------------------------------------------------------------- local play
@@ -155,4 +155,4 @@ async def test_local_play_shows_and_sets_the_typists_settings(tmp_path: Path) ->
     text = out.getvalue()
     assert code == 0, text
     assert "Half-time reminders by DM: on" in text and "Saved." in text and "Half-time reminders by DM: off" in text
-    assert await svc.settings(ALICE.user_id) == {"reminders": False, "inbox": "off"}
+    assert await svc.settings(ALICE.user_id) == {"reminders": False, "inbox": "off", "sleep": "off", "tz": "UTC"}

@@ -63,7 +63,8 @@ async def test_a_timeout_is_fired_once_by_a_process_that_never_touched_the_table
     here = window_service(db, wall)
     table_id = await window_table(here)
     version = here.table(CHANNEL).version
-    assert stored_clock(here, table_id) == {"at": version, "opened": version, "due": wall.now + 30}
+    assert stored_clock(here, table_id) == {"at": version, "opened": version, "due": wall.now + 30,
+                                            "start": wall.now}
     there = window_service(db, wall)  # another process: it has not loaded the table
     seen_there, seen_here = Delivered(), Delivered()
     there_clock, here_clock = WindowClock(there, seen_there), WindowClock(here, seen_here)
@@ -92,10 +93,11 @@ async def test_a_pass_keeps_the_due_time_and_a_restart_gets_no_fresh_time(backen
     here = window_service(db, wall)
     table_id = await window_table(here)
     opened = here.table(CHANNEL).version
-    due = wall.now + 30
+    start = wall.now
+    due = start + 30
     wall.now += 20
     await here.act(CHANNEL, BOB, "pass")
-    assert stored_clock(here, table_id) == {"at": opened + 1, "opened": opened, "due": due}
+    assert stored_clock(here, table_id) == {"at": opened + 1, "opened": opened, "due": due, "start": start}
     again = window_service(db, wall)  # a restart, or another process
     await again.restore()
     deadline = again.deadline(CHANNEL)

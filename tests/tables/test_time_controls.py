@@ -48,16 +48,25 @@ def service(db: str = ":memory:", wall: Wall | None = None, *, heard: bool = Tru
         expire = svc.expire
 
         async def delivered_then_expire(channel_id: int, version: int) -> list[Notice]:
-            await deliver_all(svc)
+            await deliver_all(svc, wall)
             return await expire(channel_id, version)
 
         svc.expire = delivered_then_expire  # type: ignore[method-assign]
     return svc
 
 
-async def deliver_all(svc: TableService) -> None:
-    """The front-end delivered every notice waiting in the outbox (their rows are done)."""
+async def deliver_all(svc: TableService, wall: Wall | None = None) -> None:
+    """The front-end delivered every notice waiting in the outbox (their rows are done); with
+    `wall`, as soon as they were kept (when the clock of the decision they opened started: a
+    clock counts from its notice's delivery)."""
+    now = wall.now if wall is not None else None
+    for row in svc.store.open_rows():
+        clock = json.loads(row["clock"]) if isinstance(row["clock"], str) else row["clock"]
+        if wall is not None and isinstance(clock, dict) and clock.get("start") is not None and not clock.get("heard"):
+            wall.now = min(wall.now, float(clock["start"]))
     await svc.delivered([int(r["id"]) for r in svc.store.outbox_due(1e18)])
+    if wall is not None and now is not None:
+        wall.now = now
 
 
 async def race(svc: TableService, *players: Player, time: str | None = "live", ai: int = 0) -> Any:
