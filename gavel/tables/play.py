@@ -24,6 +24,7 @@ from gavel.tables.ai import AITurns
 from gavel.tables.answers import Answers, _Out
 from gavel.tables.ground import Ground
 from gavel.tables.notices import Notice, Public
+from gavel.tables.pauses import Schedule
 from gavel.tables.registry import let_go
 from gavel.tables.store import TableStore, loads
 from gavel.tables.table import Player, Table
@@ -90,7 +91,8 @@ class Play:
     own but who hears AI seats as they play: `live`)."""
 
     def __init__(self, ground: Ground, ai_turns: AITurns, answers: Answers, undo_points: UndoPoints) -> None:
-        _, self._access, self._writes, self._timing = ground
+        tables, self._access, self._writes, self._timing = ground
+        self._store = tables.store
         self._ai_turns, self._answers, self._undo_points = ai_turns, answers, undo_points
         self.live: Callable[[Public], None] | None = None
         """Who hears the channel's lines as AI seats play them, one action at a time (local play
@@ -373,6 +375,9 @@ class Play:
         scores = outcome.scores or {}
         rows: list[dict[str, Any]] = []
         held: list[dict[str, Any]] = []
+        # A seat the AI keeps warm for a player still on vacation at the end was not abandoned.
+        resting = await asyncio.to_thread(self._on_vacation, [s.user_id for s in table.seats
+                                                              if s.away and not s.resigned and s.user_id is not None])
         for i, seat in enumerate(table.seats):
             # An away seat's human is the player of record (rated like any), the AI only stood in.
             if seat.resigned:
@@ -389,7 +394,8 @@ class Play:
                          "resigned": int(seat.resigned), "reason": outcome.reason,
                          # abandoned: still played by the AI for its walked-away player at the end
                          # (the column only when set: a row without it fits an older schema too)
-                         **({"away": 1} if seat.away and not seat.resigned else {})})
+                         **({"away": 1} if seat.away and not seat.resigned and seat.user_id not in resting
+                            else {})})
             # A substitute's seat: each earlier holder's share of the game, and the player's now.
             shares = seat.shares(table.version)
             if shares:
@@ -409,6 +415,11 @@ class Play:
             out.public.append(Msg("table.winner", {"names": names}, count=len(outcome.winners)))
         else:
             out.public.append(Msg("table.no_winner"))
+
+    def _on_vacation(self, users: list[int]) -> set[int]:
+        """Of `users`, those on vacation now (their stored settings: `gavel.tables.pauses`)."""
+        now = self._timing.wall()
+        return {u for u in users if Schedule.of(self._store.user_settings(u)).on_vacation(now)}
 
     async def count_time_up(self, table: Table, seat: int, out: _Out) -> None:
         """`seat` let the time control run out once more: the second time in a row the AI takes

@@ -7,8 +7,9 @@ blocks from their own rows (`TableStore.record`, `blocks_between`), so every pro
 - **Abandoned**: a finished game whose end found the player's seat still played by the AI for
   them (they walked away: the time control ran out on them twice in a row, or the other players
   voted them away, `gavel.tables.away`, and they did not take the seat back with `/table sit`).
-  A resignation is a player's right, never an abandonment: it is counted apart.
-  Gavel has no vacation setting: every walk-away counts, except the platform's own faults.
+  A resignation is a player's right, never an abandonment: it is counted apart, and so is a
+  seat the AI keeps warm for a player still on vacation at the end (`gavel.tables.pauses`,
+  `Play.finish`). A seat a substitute took over counts as abandoned for the one who left it.
 - **Platform faults are never counted**: a time-up whose asking notice still waited in the
   outbox (never delivered to the channel) does not count towards walking away
   (`Expiry`, `TableStore.undelivered`), so no abandonment comes of it; a game the platform

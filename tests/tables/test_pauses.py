@@ -361,3 +361,24 @@ async def test_local_play_shows_vacation_and_sets_sleep_hours(tmp_path) -> None:
     assert "Vacation days left this year: 14 of 14." in text and "Vacation: 3 days from now" in text
     assert "23:00-07:00" in text and "Asia/Taipei" in text
     assert "unused days given back" in text  # the whole days not begun of the 3
+
+
+@pytest.mark.parametrize("back_early", [False, True])
+async def test_a_seat_kept_warm_for_a_vacation_is_not_abandoned_unless_the_vacation_ended(
+        backend: Backend, back_early: bool) -> None:
+    """The AI keeps Bob's seat warm while he is on vacation and plays it to the end: his record
+    counts no abandoned game. Had his vacation ended before the end without his taking the
+    seat back, the game counts as abandoned, as any walk-away."""
+    wall = Wall()
+    svc = service(backend.location(), wall)
+    await svc.vacation(BOB.user_id, 10)
+    table = await bobs_turn(svc, wall, pauses="none")
+    await fire(svc, wall, T0 + DAY)
+    assert table.seats[1].away
+    if back_early:
+        await svc.vacation(BOB.user_id, 0)
+    while table.status == "active":
+        await svc.act(CHANNEL, ALICE, "roll" if table.state.roll is None else f"move {table.state.roll}")
+    record = await svc.record(GUILD, BOB.user_id)
+    assert (record.games, record.abandoned) == (1, 1 if back_early else 0)
+    svc.close()
