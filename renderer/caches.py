@@ -75,6 +75,13 @@ def size_of(value: Any, depth: int = 0) -> int:
     """A rough count of the bytes `value` holds: a Pillow image (or the `ImagingCore` a font's
     text run gives) its width x height x bands, bytes and strings their length, containers the
     sum of their items, other objects their own size and their attributes' (a few levels deep)."""
+    kind = type(value)  # the kinds keys are made of first, by their exact type: the same figures, sooner
+    if kind is str:
+        return len(value) + 49
+    if kind is int or kind is float or kind is bool or value is None:
+        return 16
+    if kind is tuple and depth <= 4:
+        return 56 + sum(size_of(v, depth + 1) + 8 for v in value)
     if isinstance(value, Image.Image):
         return value.width * value.height * len(value.getbands()) + 200
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -201,9 +208,16 @@ def _holds(key: Any, names: Names, depth: int = 0) -> bool:
     a word's start on (at least `PIECE` characters): a long name cut with an ellipsis after its mark
     ("★ Quentin Ze…", what `common.ellipsize` makes), or a name wrapped over two lines ("★ Quentin",
     "Zebrowski")."""
+    kind = type(key)  # the kinds keys are made of first, by their exact type: the same answers, sooner
+    if kind is str:
+        return names.in_text(key)
+    if kind is int or kind is float or kind is bool or key is None:
+        return False
+    if kind is tuple and depth <= 6:
+        return any(_holds(v, names, depth + 1) for v in key)
     if isinstance(key, str):
         return names.in_text(key)
-    if depth > 6 or key is None or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
+    if depth > 6 or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
         return False
     if isinstance(key, Mapping):
         return any(_holds(k, names, depth + 1) or _holds(v, names, depth + 1) for k, v in key.items())
