@@ -127,13 +127,13 @@ def needs_cjk(text: str) -> bool:
 def printable(text: str) -> str:
     """The text without what no shipped font can draw (emoji, private-use and joiner
     characters, common in Discord display names), spaces collapsed."""
-    kept = "".join(
-        ch
-        for ch in text
-        if not (0x1F000 <= ord(ch) <= 0x1FFFF or 0xFE00 <= ord(ch) <= 0xFE0F or 0xE000 <= ord(ch) <= 0xF8FF)
-        and ch not in "\u200d\u20e3"
-    )
+    kept = text if text.isascii() else _UNDRAWABLE.sub("", text)
     return " ".join(kept.split())
+
+
+_UNDRAWABLE = re.compile("[\U0001F000-\U0001FFFF\uFE00-\uFE0F\uE000-\uF8FF\u200d\u20e3]")
+"""What `printable` drops: emoji, variation selectors, private-use characters, the zero-width
+joiner and the combining keycap."""
 
 
 def font_for(text: str, size: int, kind: str = "bold") -> ImageFont.FreeTypeFont:
