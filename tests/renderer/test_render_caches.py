@@ -202,3 +202,19 @@ def test_a_cache_of_numbers_counts_as_size_of_does_and_refuses_any_other_key() -
         with pytest.raises(TypeError):
             numbers.put("Quentin Zebrowski", b"x")
     assert numbers.refused == 0 and len(numbers) == 1
+
+
+def test_the_names_of_a_drawing_remember_a_bounded_number_of_characters() -> None:
+    """A drawing's names (`caches.Names`) remember each text's answer, long keys' texts not at
+    all, and never more than `SEEN_CHARACTERS` (with each text's overhead) at once."""
+    from renderer import caches
+
+    names = caches.Names(("Quentin Zebrowski",))
+    long_text = "x" * (caches.SEEN_LONGEST + 1)
+    assert not names.in_text(long_text)
+    assert long_text not in names._seen
+    for n in range(5000):
+        assert names.in_text(f"word {n} Quentin Zebrowski") and not names.in_text(f"word {n}")
+        assert names._held <= caches.SEEN_CHARACTERS
+        assert names._held == sum(len(t) + caches.SEEN_OVERHEAD for t in names._seen)
+    assert names.in_text("★ Quentin Ze…") and not names.in_text("Quentin")
