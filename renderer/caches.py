@@ -75,6 +75,13 @@ def size_of(value: Any, depth: int = 0) -> int:
     """A rough count of the bytes `value` holds: a Pillow image (or the `ImagingCore` a font's
     text run gives) its width x height x bands, bytes and strings their length, containers the
     sum of their items, other objects their own size and their attributes' (a few levels deep)."""
+    kind = type(value)  # the kinds keys are made of first, by their exact type: the same figures, sooner
+    if kind is str:
+        return len(value) + 49
+    if kind is int or kind is float or kind is bool or value is None:
+        return 16
+    if kind is tuple and depth <= 4:
+        return 56 + sum(size_of(v, depth + 1) + 8 for v in value)
     if isinstance(value, Image.Image):
         return value.width * value.height * len(value.getbands()) + 200
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -128,7 +135,7 @@ class Names:
     a text is tried against them by set look-ups, never by scanning every name. Each text's answer
     is remembered while the names are (the same words are measured many times in one drawing)."""
 
-    __slots__ = ("_seen", "longest", "names", "whole", "words")
+    __slots__ = ("_held", "_seen", "longest", "names", "whole", "words")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
@@ -137,6 +144,8 @@ class Names:
                                for k in range(PIECE, len(rest) + 1))
         self.longest = max((len(n) for n in names), default=0)
         self._seen: dict[str, bool] = {}
+        self._held = 0
+        """The characters of the texts `_seen` holds (bounded by `SEEN_CHARACTERS`)."""
 
     def in_text(self, text: str) -> bool:
         """Whether `text` holds one of the names, or ends with a piece of one (at least `PIECE`
@@ -144,9 +153,14 @@ class Names:
         name's start) or a word of a name on (not cut: a name wrapped over two lines) starts with."""
         found = self._seen.get(text)
         if found is None:
-            found = self._seen[text] = self._holds(text)
-            if len(self._seen) > 4096:  # a drawing measures a few hundred texts: a bound, never reached
-                self._seen.clear()
+            found = self._holds(text)
+            if len(text) <= SEEN_LONGEST:  # a long text (a key's `repr` of a view) is looked into once
+                cost = len(text) + SEEN_OVERHEAD
+                if self._held + cost > SEEN_CHARACTERS:  # a drawing's words fit: a bound
+                    self._seen.clear()
+                    self._held = 0
+                self._seen[text] = found
+                self._held += cost
         return found
 
     def _holds(self, text: str) -> bool:
@@ -163,10 +177,21 @@ class Names:
         return False
 
 
-@lru_cache(maxsize=64)
+SEEN_LONGEST = 256
+"""The longest text whose answer a `Names` remembers: the words a drawing measures and draws,
+not the `repr` of a view a cache key holds (one per key, and kilobytes long)."""
+SEEN_CHARACTERS = 64 * KB
+"""What the texts a `Names` remembers may hold together, counted as characters (each text
+`SEEN_OVERHEAD` more): its memory is emptied beyond, so each is bounded in bytes."""
+SEEN_OVERHEAD = 64
+"""What a text remembered is counted as besides its characters (its object and its entry)."""
+
+
+@lru_cache(maxsize=8)
 def _names(names: tuple[str, ...]) -> Names:
     """The names made ready (`Names`): the same table's names are drawn with several times in one
-    action (its board, its hands)."""
+    action (its board, its hands). A few are kept: every table's names differ, and each holds the
+    answers of its drawing's texts (`SEEN_CHARACTERS`)."""
     return Names(names)
 
 
@@ -201,9 +226,16 @@ def _holds(key: Any, names: Names, depth: int = 0) -> bool:
     a word's start on (at least `PIECE` characters): a long name cut with an ellipsis after its mark
     ("★ Quentin Ze…", what `common.ellipsize` makes), or a name wrapped over two lines ("★ Quentin",
     "Zebrowski")."""
+    kind = type(key)  # the kinds keys are made of first, by their exact type: the same answers, sooner
+    if kind is str:
+        return names.in_text(key)
+    if kind is int or kind is float or kind is bool or key is None:
+        return False
+    if kind is tuple and depth <= 6:
+        return any(_holds(v, names, depth + 1) for v in key)
     if isinstance(key, str):
         return names.in_text(key)
-    if depth > 6 or key is None or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
+    if depth > 6 or isinstance(key, (bytes, bytearray, int, float, bool, Image.Image, *_SHARED)):
         return False
     if isinstance(key, Mapping):
         return any(_holds(k, names, depth + 1) or _holds(v, names, depth + 1) for k, v in key.items())

@@ -127,18 +127,49 @@ def needs_cjk(text: str) -> bool:
 def printable(text: str) -> str:
     """The text without what no shipped font can draw (emoji, private-use and joiner
     characters, common in Discord display names), spaces collapsed."""
-    kept = "".join(
-        ch
-        for ch in text
-        if not (0x1F000 <= ord(ch) <= 0x1FFFF or 0xFE00 <= ord(ch) <= 0xFE0F or 0xE000 <= ord(ch) <= 0xF8FF)
-        and ch not in "\u200d\u20e3"
-    )
+    kept = text if text.isascii() else _UNDRAWABLE.sub("", text)
     return " ".join(kept.split())
+
+
+_UNDRAWABLE = re.compile("[\U0001F000-\U0001FFFF\uFE00-\uFE0F\uE000-\uF8FF\u200d\u20e3]")
+"""What `printable` drops: emoji, variation selectors, private-use characters, the zero-width
+joiner and the combining keycap."""
 
 
 def font_for(text: str, size: int, kind: str = "bold") -> ImageFont.FreeTypeFont:
     """The Latin font of that kind, or the CJK font when the text needs it (player names)."""
     return font("cjk", size) if needs_cjk(text) else font(kind, size)
+
+
+INK_BUDGET = 1 * MB
+"""Characters' ink rows kept (`letters_height`), by font file, size and character: about 300
+bytes each, so a few thousand (every size a board tries of the letters its names and words use)."""
+_INK: ByteCache[tuple[int, int]] = ByteCache("common.ink_rows", INK_BUDGET, lambda _: 104, numbers=True)
+_FACES: dict[str, int] = {}
+"""Each font file `letters_height` has measured, numbered (the shipped fonts: a handful)."""
+
+
+def letters_height(f: ImageFont.FreeTypeFont, text: str) -> int | None:
+    """The ink height of the letters and digits of `text` in `f`: what `f.getbbox` gives for them
+    written together, bottom less top (None when it has none). Worked out from each character's
+    top and bottom, kept by font file, size and character (`_INK`): the ink of one line runs from
+    its highest character's top to its lowest character's bottom, since characters set on one line
+    do not move up or down for their neighbours. A player's name, which no cache keeps, is then
+    measured without FreeType laying it out and rendering it at every size tried (a character
+    alone is never a name)."""
+    face = _FACES.setdefault(str(f.path), len(_FACES))
+    size = int(f.size)
+    top = bottom = None
+    for ch in {ch for ch in text if ch.isalnum()}:
+        key = (face, size, ord(ch))
+        rows = _INK.get(key)
+        if rows is None:
+            _, high, _, low = f.getbbox(ch)
+            rows = (int(high), int(low))
+            _INK.put(key, rows)
+        top = rows[0] if top is None else min(top, rows[0])
+        bottom = rows[1] if bottom is None else max(bottom, rows[1])
+    return None if top is None or bottom is None else bottom - top
 
 
 def fit_font(text: str, size: int, max_width: float, kind: str = "bold", min_size: int = 8) -> ImageFont.FreeTypeFont:

@@ -44,6 +44,7 @@ from renderer.common import (
     font_for,
     highlight_cell,
     ink_for,
+    letters_height,
     make_theme,
     needs_cjk,
     parts_png,
@@ -181,14 +182,11 @@ def _theme(name: str | None) -> Theme:
 def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.FreeTypeFont:
     """The smallest font of that kind, `at_least` big, whose letters and digits of `text` stand
     `LEGIBLE_PX` high (a Chinese name: the CJK font)."""
-    words = "".join(ch for ch in text if ch.isalnum())
     size = at_least
     while True:
         f = font_for(text, size, kind)
-        if not words:
-            return f
-        _, top, _, bottom = f.getbbox(words)
-        if bottom - top >= LEGIBLE_PX or size > 96:
+        high = letters_height(f, text)
+        if high is None or high >= LEGIBLE_PX or size > 96:
             return f
         size += 1
 

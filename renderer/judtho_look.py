@@ -18,7 +18,18 @@ from typing import Any
 from PIL import ImageFont
 
 from renderer.caches import KB, cached
-from renderer.common import CLASSIC, NIGHT, RGB, Text, Theme, font_for, make_theme, pick_theme, wording
+from renderer.common import (
+    CLASSIC,
+    NIGHT,
+    RGB,
+    Text,
+    Theme,
+    font_for,
+    letters_height,
+    make_theme,
+    pick_theme,
+    wording,
+)
 
 K = "judtho.board."
 COLOURS = ("white", "red", "yellow", "black")
@@ -216,11 +227,8 @@ NEED_PX = math.ceil(MIN_PHONE_PX * WIDEST / PHONE_WIDTH)
 
 def glyph_px(text: str, f: ImageFont.FreeTypeFont) -> float:
     """The ink height of the letters and digits of `text` in `f` (what the eye reads)."""
-    words = "".join(ch for ch in text if ch.isalnum())
-    if not words:
-        return float(NEED_PX)
-    _, top, _, bottom = f.getbbox(words)
-    return float(bottom - top)
+    high = letters_height(f, text)
+    return float(NEED_PX) if high is None else float(high)
 
 
 @cached("judtho_look.legible", 64 * KB)

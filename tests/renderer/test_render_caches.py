@@ -23,6 +23,10 @@ TEXTS = {lang: (lambda key, lang=lang: i18n.gettext(key, lang)) for lang in i18n
 PICTURES = {"common.png_bands", "common.quantized_bands"}
 """The caches of the last pictures' bands, found by their pixels (what a table's next picture
 shows again): they hold what the pictures show, names and all, but no key of theirs is a text."""
+LETTERS = {"common.ink_rows"}
+"""The caches keyed by one character of a font (`common.letters_height`: its file's number, its
+size, the character's code point): another table's names may add their letters (an alphabet,
+bounded), never a text."""
 
 
 def _positions(key: str, seed: int, steps: int, every: int) -> Iterator[tuple[Any, Any, list[str]]]:
@@ -178,8 +182,10 @@ def test_the_same_board_for_other_players_keeps_nothing_new(key: str) -> None:
         _draw(key, game, state, actions, other)
     after = _keys()
     gained = {name: len(after[name] - before.get(name, set())) for name in after
-              if name not in PICTURES and after[name] - before.get(name, set())}
+              if name not in PICTURES | LETTERS and after[name] - before.get(name, set())}
     assert not gained, gained
+    letters = [k for name in LETTERS for k in after.get(name, set()) - before.get(name, set())]
+    assert all(isinstance(n, int) for k in letters for n in k), letters
     held = [text for name, keys in after.items() for k in keys for text in _strings(k) if "Zed" in text]
     assert not held, held[:5]
 
@@ -196,3 +202,19 @@ def test_a_cache_of_numbers_counts_as_size_of_does_and_refuses_any_other_key() -
         with pytest.raises(TypeError):
             numbers.put("Quentin Zebrowski", b"x")
     assert numbers.refused == 0 and len(numbers) == 1
+
+
+def test_the_names_of_a_drawing_remember_a_bounded_number_of_characters() -> None:
+    """A drawing's names (`caches.Names`) remember each text's answer, long keys' texts not at
+    all, and never more than `SEEN_CHARACTERS` (with each text's overhead) at once."""
+    from renderer import caches
+
+    names = caches.Names(("Quentin Zebrowski",))
+    long_text = "x" * (caches.SEEN_LONGEST + 1)
+    assert not names.in_text(long_text)
+    assert long_text not in names._seen
+    for n in range(5000):
+        assert names.in_text(f"word {n} Quentin Zebrowski") and not names.in_text(f"word {n}")
+        assert names._held <= caches.SEEN_CHARACTERS
+        assert names._held == sum(len(t) + caches.SEEN_OVERHEAD for t in names._seen)
+    assert names.in_text("★ Quentin Ze…") and not names.in_text("Zed")

@@ -113,3 +113,25 @@ def test_no_renderer_reads_a_catalogue():
                '/ "locale"')
     readers = {p.name for p in root.glob("*.py") if any(word in p.read_text(encoding="utf-8") for word in reading)}
     assert readers == set()
+
+
+def test_letters_height_is_the_height_of_the_letters_written_together():
+    """`letters_height` (each character's ink rows, kept) gives what `getbbox` of the letters and
+    digits written together gives, ligatures and Chinese names included, at every size tried."""
+    texts = ["▶ Chen Wei-Ling 12", "★ office fjord", "美玲 3", "林小華 Qy", "ŁÓDŹ Ää", "1,2", "Mw", "gypsy"]
+    for text in texts:
+        words = "".join(ch for ch in text if ch.isalnum())
+        for kind in ("bold", "regular", "condensed"):
+            for size in range(10, 40, 3):
+                f = common.font_for(text, size, kind)
+                _, top, _, bottom = f.getbbox(words)
+                assert common.letters_height(f, text) == bottom - top, (text, kind, size)
+    assert common.letters_height(common.font("bold", 20), "★ — …") is None
+
+
+def test_letters_height_keeps_characters_only():
+    """What `letters_height` keeps is numbers: a font's, a size and a character's code point, never a text."""
+    with common.table_words(["Zebrowski"]):
+        common.letters_height(common.font("bold", 23), "Zebrowski")
+    assert all(isinstance(n, int) for key in common._INK.keys() for n in key)
+    assert (common._FACES[str(common.font("bold", 23).path)], 23, ord("Z")) in common._INK
