@@ -317,8 +317,11 @@ class Insights:
     def warm(self, table_id: int, then: Callable[[], None]) -> None:
         """Work a finished game's insight out in the background, if it is not kept yet, then call
         `then` (the replay forgets the game it folded without it, to fold it again with it).
-        Once per game per process; a failure is logged and costs nothing else."""
-        if table_id in self._warmed:
+        Only where the work goes to the AI seats' worker processes (the bot): elsewhere (local
+        play, tests) it would be a thread nothing can stop, and the insight is worked out when
+        asked for (`/table luck`). Once per game per process; a failure is logged and costs
+        nothing else."""
+        if table_id in self._warmed or not isinstance(self._ai.thinking, PooledSeats):
             return
         self._warmed.add(table_id)
 

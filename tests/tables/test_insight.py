@@ -159,14 +159,23 @@ def test_both_stores_keep_the_first_insight_of_a_game(bsvc: TableService) -> Non
 
 
 async def test_the_replay_stars_the_turning_points_once_they_are_worked_out() -> None:
-    """The first opening of a finished game's replay has no chances yet and starts working them
-    out in the background; the replay opened after shows the turning points starred (`marks`),
-    each step's chances in words, the luck at the end and the chart at the first and last steps,
-    in the table's language; a step's page carries them."""
-    svc, table_id = await finished()
-    first = await svc.replay_game(GUILD, CHANNEL, table_id)
-    assert first.marks == () and first.extra == {} and first.pictures == {}
-    await asyncio.gather(*svc.insights._tasks)
+    """The first opening of a finished game's replay has no chances yet and, where the bot has
+    AI workers, starts working them out there in the background (without workers it starts
+    nothing: the chances come once asked for); the replay opened after shows the turning points
+    starred (`marks`), each step's chances in words, the luck at the end and the chart at the
+    first and last steps, in the table's language; a step's page carries them."""
+    inline, _ = await finished()
+    await inline.replay_game(GUILD, CHANNEL)
+    assert not inline.insights._tasks
+    pool = PooledSeats(1)
+    try:
+        svc, table_id = await finished(thinking=pool)
+        first = await svc.replay_game(GUILD, CHANNEL, table_id)
+        assert first.marks == () and first.extra == {} and first.pictures == {}
+        assert svc.insights._tasks
+        await asyncio.gather(*svc.insights._tasks)
+    finally:
+        pool.close()
     found = await svc.insight(table_id)
     assert found is not None and found.marks
     again = await svc.replay_game(GUILD, CHANNEL, table_id)
