@@ -96,7 +96,7 @@ def lines(*files: Path) -> list[dict[str, Any]]:
 
 
 def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: list[dict[str, Any]],
-            killed: set[int]) -> dict[str, int]:
+            killed: set[int]) -> dict[str, Any]:
     """What the run did and what went wrong, counted (every `*` figure must be 0)."""
     svc = TableService(url, renderers=dict.fromkeys(chaos_driver.GAMES), outbox=False)
     try:
@@ -139,14 +139,20 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
         else:
             duplicates += 1
     out_of_order = 0
-    newest: dict[int, int] = {}
+    newest: dict[int, dict[str, Any]] = {}
+    disorder: list[Any] = []
+    """Each notice that went out after a newer one of its channel, with that newer one (for the
+    failure's message)."""
     for line in firsts:
         row = line["row"]
         if row is None or line["kind"] == "reminder":
             continue
-        if row < newest.get(line["channel"], 0):
+        before = newest.get(line["channel"])
+        if before is not None and row < before["row"]:
             out_of_order += 1
-        newest[line["channel"]] = max(row, newest.get(line["channel"], 0))
+            disorder.append((line, before, line["pid"] in killed, before["pid"] in killed))
+        if before is None or row > before["row"]:
+            newest[line["channel"]] = line
     told: dict[tuple[int, int], Any] = {}
     repeated = 0
     for line in firsts:
@@ -160,10 +166,11 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
             "kills": len(killed), "excused": excused,
             "*lost": lost, "*twice": twice + gaps, "*fired_twice": sum(1 for n in fired.values() if n > 1),
             "*unfinished": unfinished, "*wrong_replay": wrong_replay, "*never_sent": len(left),
-            "*duplicates": duplicates, "*out_of_order": out_of_order, "*repeated_secrets": repeated}
+            "*duplicates": duplicates, "*out_of_order": out_of_order, "*repeated_secrets": repeated,
+            "disorder": disorder}
 
 
-def chaos(url: str, tmp_path: Path, restart: Callable[[], None] | None = None) -> dict[str, int]:
+def chaos(url: str, tmp_path: Path, restart: Callable[[], None] | None = None) -> dict[str, Any]:
     """Open the tables, run the three processes with kills throughout (and, `restart`, the
     database restarted once, halfway), let them drain the outbox; the run's `figures`, each of
     its processes having ended well (with `restart`: whatever it logged while the database was away)."""
