@@ -288,7 +288,8 @@ class Replays:
                                            "step": step, "last": replay.last})
         lines: list[Msg] = [title]
         if shown.seat is not None and shown.text is not None and shown.text.strip() != UNDO:
-            lines.append(Msg("table.replay_decision", {"player": SeatName(shown.seat), "action": shown.text}))
+            lines.append(Msg("table.replay_decision", {"player": SeatName(shown.seat),
+                                                       "action": worded(game, shown.text)}))
         elif step == 0:
             lines.append(Msg("table.replay_setup"))
         lines += shown.public
@@ -373,3 +374,12 @@ class Replays:
         except Exception:  # a broken renderer costs the animation, never the bot
             log.exception("animating table %s (%s) failed", replay.table_id, replay.game_key)
             return None
+
+
+def worded(game: Game[Any], text: str) -> Msg | str:
+    """An action of the log as the game words it (`Game.label`: "Move Verger to 6,9", not
+    `move verger 6,9`); its text as it is when the game cannot read it."""
+    try:
+        return game.label(game.parse_action(text))
+    except IllegalAction:
+        return text

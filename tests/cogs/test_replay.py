@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from cogs import components
 from gavel.tables import i18n
+from gavel.tables.replays import worded as worded_action
+from rules.core import get_game
 from tests.cogs.conftest import as_player, buttons, confirmed, private_answer, public_answer, refusals
 from tests.cogs.test_flow import open_table
 
@@ -75,7 +77,9 @@ async def test_replay_steps_through_the_game_privately_and_posts_a_step_in_publi
     assert moved.response.content.splitlines()[0] == title(table_id, 1, last)
     assert f"gv:rp:{table_id}:1:prev" in ids(moved.response)
     said = moved.response.content.splitlines()
-    assert said[1] == i18n.gettext("table.replay_decision", player="alice", action="roll")
+    worded = i18n.render(worded_action(get_game("cogs_toy"), "roll"), "en")
+    assert worded != "roll"  # the action as the game words it (its label), not its text
+    assert said[1] == i18n.gettext("table.replay_decision", player="alice", action=worded)
     # the roller's private line, shown now that the game is over, naming who alone was told it
     assert i18n.gettext("table.replay_private", players="alice", line="cogs_toy.event.secret") in said
     end = await w.carol.click(moved.response, custom_id=f"gv:rp:{table_id}:1:last")
