@@ -15,6 +15,7 @@ import copy
 import hashlib
 import importlib
 import logging
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -113,7 +114,10 @@ def _upload_form(png: bytes) -> tuple[bytes, str]:
 
 async def for_upload(png: bytes) -> tuple[bytes, str]:
     """A board's PNG as a channel upload carries it, with its file extension (`upload_form`:
-    the same pixels, fewer bytes), encoded in a worker thread: never on the event loop."""
+    the same pixels, fewer bytes), encoded in a worker thread: never on the event loop. With
+    `GAVEL_UPLOAD=png` in the environment (CPU scarcer than bandwidth), the PNG as it is."""
+    if os.environ.get("GAVEL_UPLOAD", "").strip().lower() == "png":
+        return png, "png"
     return await asyncio.to_thread(_upload_form, png)
 
 

@@ -34,3 +34,11 @@ def test_a_board_goes_up_as_webp_with_the_same_pixels_in_fewer_bytes() -> None:
 
 def test_what_is_no_png_goes_up_as_it_is() -> None:
     assert upload_form(b"not a picture") == (b"not a picture", "png")
+
+
+async def test_gavel_upload_png_uploads_the_png_as_drawn(monkeypatch) -> None:
+    from gavel.tables.images import for_upload
+    png = _board("dads_army")
+    assert (await for_upload(png))[1] == "webp"
+    monkeypatch.setenv("GAVEL_UPLOAD", "png")
+    assert await for_upload(png) == (png, "png")
