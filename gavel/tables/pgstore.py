@@ -482,14 +482,21 @@ class PgStore:
                                       [dumps(state), version, stamp, clock, table_id, expected])
                 if cursor.rowcount != 1:
                     raise StaleWrite(table_id, expected)
-            else:  # whether older notices of the channel still wait, read before these are kept
-                older = conn.execute(
+            else:
+                cursor = conn.execute(
                     "UPDATE tables SET state = %s::jsonb, version = %s, updated = %s, clock = %s::jsonb,"
-                    " announced = %s WHERE id = %s AND version = %s"
-                    " RETURNING EXISTS (SELECT 1 FROM outbox WHERE channel = %s)",
-                    [dumps(state), version, stamp, clock, version, table_id, expected, keep.channel]).fetchone()
-                if older is None:
+                    " announced = %s WHERE id = %s AND version = %s",
+                    [dumps(state), version, stamp, clock, version, table_id, expected])
+                if cursor.rowcount != 1:
                     raise StaleWrite(table_id, expected)
+                # Whether older notices of the channel still wait: read under the channel's outbox
+                # lock, by a statement of its own. Read by the UPDATE above, it would have seen the
+                # database as it was when the UPDATE began, before a writer it waited for (another
+                # process keeping this table's notices) committed its rows: none older would have
+                # seemed to wait, and these would have gone out before them.
+                conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [OUTBOX_LOCK, _channel_key(keep.channel)])
+                older = conn.execute("SELECT EXISTS (SELECT 1 FROM outbox WHERE channel = %s)",
+                                     [keep.channel]).fetchone()
                 keep.older = bool(first_column(older))
             for one in [*earlier, Logged(seat, user_id, action, chance, events, version)]:
                 found = conn.execute(
