@@ -437,14 +437,18 @@ class Spy:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.events: list[Event] = []
-        real = GAME.apply
+        kind = type(GAME)
+        real = kind.apply
 
-        def apply(state: Any, seat: int, action: Any, chance: Any) -> list[Event]:
-            events = real(state, seat, action, chance)
-            self.events += events
+        def apply(game: Any, state: Any, seat: int, action: Any, chance: Any) -> list[Event]:
+            events = real(game, state, seat, action, chance)
+            if game is GAME:
+                self.events += events
             return events
 
-        monkeypatch.setattr(GAME, "apply", apply)
+        # On the class: patched on the instance, the undo would leave the instance an `apply` of
+        # its own (the bound method it read), hiding any later patch of the class from it.
+        monkeypatch.setattr(kind, "apply", apply)
 
     def take(self) -> list[Event]:
         out, self.events = self.events, []
