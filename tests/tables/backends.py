@@ -241,3 +241,15 @@ def own_server() -> Iterator[OwnServer]:
             server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pg(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Backend]:
+    """A PostgreSQL database of the test's own (skipped, with the reason, where there is none;
+    failed under `CI=true`), for tests of PostgreSQL alone."""
+    require_pg()
+    chosen = Backend("postgresql", tmp_path, request.node.name)
+    try:
+        yield chosen
+    finally:
+        chosen.close()

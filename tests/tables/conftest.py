@@ -8,7 +8,10 @@ import pytest
 
 from gavel.tables.service import Player, TableService
 from tests.tables import toy_game
-from tests.tables.backends import backend  # noqa: F401  (a fixture: each test that names it runs on both)
+from tests.tables.backends import (
+    backend,  # noqa: F401  (a fixture: each test that names it runs on both)
+    pg,  # noqa: F401  (a fixture: a PostgreSQL database of the test's own)
+)
 
 ALICE, BOB, CAROL, DAVE, EVE = (Player(i, name) for i, name in enumerate(["alice", "bob", "carol", "dave", "eve"], 1))
 CHANNEL, GUILD = 100, 7

@@ -32,7 +32,7 @@ import pytest
 from gavel.tables.service import TableService
 from gavel.tables.store import loads
 from tests.tables import chaos_driver, toy_game, toy_window
-from tests.tables.backends import Backend, OwnServer, own_server, require_pg
+from tests.tables.backends import Backend, OwnServer, own_server
 from tests.tables.mp_driver import PLAYERS
 from tests.tables.test_multiprocess import Workers, acknowledged
 
@@ -46,15 +46,6 @@ stops as soon as it is, so the bound only has to outlast a loaded machine (a not
 process killed last waits out its lease, then the next look's claim, then its delivery); 80 looks
 once left a notice behind at a load of 9 on 2 cores."""
 
-
-@pytest.fixture
-def pg(tmp_path: Path, request: pytest.FixtureRequest) -> Any:
-    require_pg()
-    backend = Backend("postgresql", tmp_path, request.node.name)
-    try:
-        yield backend
-    finally:
-        backend.close()
 
 
 async def open_tables(url: str) -> dict[int, int]:

@@ -21,12 +21,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from gavel.tables.service import TableService
 from gavel.tables.store import loads
 from tests.tables import toy_window
-from tests.tables.backends import Backend, require_pg
+from tests.tables.backends import Backend
 from tests.tables.mp_driver import PLAYERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,15 +32,6 @@ TIMEOUT = 0.3
 """The tables' window clock (seconds): short, so that windows run out during the run."""
 GUILD = 7
 
-
-@pytest.fixture
-def pg(tmp_path: Path, request: pytest.FixtureRequest) -> Any:
-    require_pg()
-    backend = Backend("postgresql", tmp_path, request.node.name)
-    try:
-        yield backend
-    finally:
-        backend.close()
 
 
 async def open_tables(url: str, channels: list[int]) -> list[int]:

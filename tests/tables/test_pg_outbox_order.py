@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -16,22 +15,13 @@ from gavel.tables.pgstore import OUTBOX_LOCK, _channel_key
 from gavel.tables.service import Player, TableService
 from gavel.tables.store import Keep, dumps
 from tests.tables import toy_game
-from tests.tables.backends import Backend, require_pg
+from tests.tables.backends import Backend
 
 CHANNEL, GUILD = 640, 9
 ALICE, BOB = Player(1, "alice"), Player(2, "bob")
 LOOKS = 400
 """Looks (every 0.05 s) for the change to be found waiting on the other writer's row lock."""
 
-
-@pytest.fixture
-def pg(tmp_path: Path, request: pytest.FixtureRequest) -> Any:
-    require_pg()
-    backend = Backend("postgresql", tmp_path, request.node.name)
-    try:
-        yield backend
-    finally:
-        backend.close()
 
 
 async def test_a_change_that_waited_for_another_writer_knows_its_notices_wait_first(pg: Backend) -> None:
