@@ -43,8 +43,11 @@ from tests.tables import toy_game, toy_window
 from tests.tables.mp_driver import PLAYERS, WRITES, recording_writes, serve
 
 SHARDS = 3
-LEASE = 1.0
-"""The service's lease (seconds): how long a claim (a clock, an outbox row) holds."""
+LEASE = 3.0
+"""The service's lease (seconds): how long a claim (a clock, an outbox row) holds. The bot's is
+30 s; a short one lets the run go on soon after each kill, but a process that stalls for longer
+than it (a loaded machine: 1 s once let a live process's notice be claimed and sent by another
+as well) is taken for dead."""
 HOLD = 1.0
 """The windows' hold (`gavel.tables.timing.HOLD`), shorter than the bot's (5 s) so that passes
 come both during a hold (they wait, stored in the clock row, for a timer any process may fire)
