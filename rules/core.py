@@ -823,12 +823,14 @@ class Game(Generic[S]):
 class Step(NamedTuple, Generic[S]):
     """One step of a game folded for its replay: the state after a log row (step 0: after the
     set-up, with no row), the seat that acted, the row's text (None for step 0; `UNDO` for an
-    undo), and the events the action made (none for step 0 or an undo)."""
+    undo), the events the action made (none for step 0 or an undo), and for an undo the step
+    whose state it puts back (the one before the action it takes back)."""
 
     state: S
     seat: Seat | None
     text: str | None
     events: list[Event]
+    back: int | None = None
 
 
 def replay_steps(game: Game[S], config: dict[str, Any], seats: int, setup_record: list[int],
@@ -845,9 +847,10 @@ def replay_steps(game: Game[S], config: dict[str, Any], seats: int, setup_record
             if not standing:
                 raise IllegalAction("undo_nothing")
             version = state.version + 1
-            state = copy.deepcopy(steps[standing.pop() - 1].state)
+            back = standing.pop() - 1
+            state = copy.deepcopy(steps[back].state)
             state.version = version
-            steps.append(Step(copy.deepcopy(state), seat, text, []))
+            steps.append(Step(copy.deepcopy(state), seat, text, [], back))
             continue
         events = game.apply(state, seat, text, replay_chance(record))
         steps.append(Step(copy.deepcopy(state), seat, text, events))

@@ -173,13 +173,7 @@ def fold(game: Game[Any], row: dict[str, Any], seats: Sequence[dict[str, Any]], 
     for step in folded[1:]:
         assert step.seat is not None and step.text is not None
         steps.append(_step(game, step.seat, step.text, step.events))
-    standing: list[int] = []
-    restores: dict[int, int] = {}
-    for at, (_, text, _) in enumerate(rows, 1):
-        if text.strip() == UNDO:
-            restores[at] = standing.pop() - 1  # `replay_steps` refused an undo with nothing standing
-        else:
-            standing.append(at)
+    restores = {at: step.back for at, step in enumerate(folded) if step.back is not None}
     ended = game.outcome(folded[-1].state)
     if ended is None:  # the table ended it (resignations, an abandon): its results say how
         winners = tuple(int(r["seat"]) for r in results if r["winner"])
@@ -300,13 +294,11 @@ class Replays:
         lines += replay.extra.get(step, [])
         return lines
 
-    def secrets(self, replay: Replay, step: int, state: State | None = None) -> tuple[tuple[int, tuple[Msg, ...]], ...]:
-        """Every seat's secrets at `step`, as the game's revealed view says them (`secrets`): (seat,
+    @staticmethod
+    def secrets(view: dict[str, Any]) -> tuple[tuple[int, tuple[Msg, ...]], ...]:
+        """Every seat's secrets in a step's revealed view (`Game.revealed_view`'s `secrets`): (seat,
         its lines) for each seat that has any, at most `SECRETS_SHOWN` lines and a count of the
-        rest. `state`: the step's state when the caller has it."""
-        game = replay.game
-        state = state if state is not None else replay.state(step)
-        view = game.revealed_view(state, len(replay.names), replay.ended)
+        rest."""
         out: list[tuple[int, tuple[Msg, ...]]] = []
         for key, secrets in sorted(view.get("secrets", {}).items(), key=lambda kv: int(kv[0])):
             if not secrets:
@@ -324,8 +316,8 @@ class Replays:
         step = replay.clamp(step)
         game = replay.game
         state = await asyncio.to_thread(replay.state, step)
-        view = game.revealed_view(state, len(replay.names), replay.ended)
-        view = {key: value for key, value in view.items() if key != "secrets"}  # said in words: `lines`
+        revealed = game.revealed_view(state, len(replay.names), replay.ended)
+        view = {key: value for key, value in revealed.items() if key != "secrets"}  # said in words: `lines`
         renderer = self._images.renderer(replay.game_key)
         image: bytes | None = None
         board: str | None = None
@@ -346,7 +338,7 @@ class Replays:
         alt = await self._images.describe_view(replay.game_key, view, replay.names) if image is not None else {}
         notice = Public(replay.table_id, self.lines(replay, step), image=image, alt=alt, names=replay.names,
                         board=board)
-        return ReplayPage(step, notice, self.secrets(replay, step, state))
+        return ReplayPage(step, notice, self.secrets(revealed))
 
     # ------------------------------------------------------------------ the whole game, animated
 
