@@ -241,9 +241,8 @@ class Insights:
 
     async def _of(self, row: dict[str, Any], lang: str) -> Insight:
         table_id = int(row["id"])
-        kept = await asyncio.to_thread(self._store.insight, table_id)
-        data = json.loads(kept) if kept else None
-        if not data or data.get("format") != FORMAT:
+        data = await asyncio.to_thread(self._kept, table_id)
+        if data is None:
             data = json.loads(await self._work_out(row))
         seats = await asyncio.to_thread(self._store.seats, table_id)
         names = tuple(str(s["name"]) for s in seats)
@@ -285,6 +284,13 @@ class Insights:
         finally:
             self._running.pop(table_id, None)
 
+    def _kept(self, table_id: int) -> dict[str, Any] | None:
+        """The game's insight as the store keeps it (None: not worked out yet, or kept in another
+        shape, `FORMAT`, to be worked out again). Reads the database: a worker thread's call."""
+        kept = self._store.insight(table_id)
+        data = json.loads(kept) if kept else None
+        return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
     def tracked(self) -> set[int]:
         """The games being worked out now."""
         return set(self._running)
@@ -296,9 +302,8 @@ class Insights:
         (`marks`), each step's chances in words under its lines (`extra`; a turning point says
         so), the luck at the last step, and the chart and luck pictures at the first and the
         last. A game whose insight is not worked out yet is left as it is (`warm` works it out)."""
-        kept = self._store.insight(replay.table_id)
-        data = json.loads(kept) if kept else None
-        if not data or data.get("format") != FORMAT:
+        data = self._kept(replay.table_id)
+        if data is None:
             return
         final = replay.game.view(replay.state(replay.last), None)
         found = draw(replay.table_id, replay.game_key, tuple(replay.names), data, final, replay.lang)
@@ -327,8 +332,7 @@ class Insights:
 
         async def work() -> None:
             try:
-                kept = await asyncio.to_thread(self._store.insight, table_id)
-                if kept and json.loads(kept).get("format") == FORMAT:
+                if await asyncio.to_thread(self._kept, table_id) is not None:
                     return
                 if await self.insight(table_id) is not None:
                     then()
