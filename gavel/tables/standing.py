@@ -7,6 +7,7 @@ plug-in), the setting is the seat's (`SeatInfo.orders`); applying them is
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from gavel.tables.table import Table
@@ -47,9 +48,38 @@ def answer(table: Table, seat: int) -> str | None:
     return None
 
 
+ANSWERS_KEPT = 64
+"""Tables whose last `answers` are kept (`_ANSWERED`): one action asks several times (the window's
+hold, the quiet seats of its notices, the timer), the tables acting lately are what asks again."""
+
+_ANSWERED: OrderedDict[int, tuple[Any, int, str, dict[int, str]]] = OrderedDict()
+"""table id -> (the state object and version, the seats' settings and the answers worked out from
+them): the answers stand while none of these changes."""
+
+
 def answers(table: Table) -> dict[int, str]:
-    """{seat: the action its orders take} for every human seat asked now whose orders answer."""
-    found = {s: answer(table, s) for s in sorted(table.decision().asked)}
+    """{seat: the action its orders take} for every human seat asked now whose orders answer.
+    Worked out once per position and setting of the seats (`_ANSWERED`)."""
+    state = table.state
+    asked = sorted(table.decision().asked)
+    version = getattr(state, "version", None)
+    if version is None:
+        return _answers(table, asked)
+    setting = repr([(s, table.seats[s].is_ai, table.seats[s].orders, table.status) for s in asked])
+    known = _ANSWERED.get(table.id)
+    if known is not None and known[0] is state and known[1] == version and known[2] == setting:
+        _ANSWERED.move_to_end(table.id)
+        return dict(known[3])
+    found = _answers(table, asked)
+    _ANSWERED[table.id] = (state, version, setting, dict(found))
+    _ANSWERED.move_to_end(table.id)
+    while len(_ANSWERED) > ANSWERS_KEPT:
+        _ANSWERED.popitem(last=False)
+    return found
+
+
+def _answers(table: Table, asked: list[int]) -> dict[int, str]:
+    found = {s: answer(table, s) for s in asked}
     return {s: a for s, a in found.items() if a is not None}
 
 

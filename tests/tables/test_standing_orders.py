@@ -334,3 +334,24 @@ async def test_the_hold_s_end_pings_a_seat_asked_whose_pass_came_from_its_order(
     told = await svc.expire(CHANNEL, version)
     assert svc.table(CHANNEL).decision().asked == {1}
     assert 1 in pinged(told)  # he did not act: he is asked anew
+
+
+async def test_the_answers_follow_a_change_of_orders_and_of_position() -> None:
+    """`standing.answers` is worked out once per position and setting: a seat's orders changed,
+    or the position moved on, gives the answers anew."""
+    from gavel.tables import standing
+
+    t = Time()
+    svc = service(t)
+    await table_with(svc, ODD_HAND)
+    await svc.act(CHANNEL, ALICE, "draw")
+    table = svc.table(CHANNEL)
+    assert table is not None
+    first = standing.answers(table)
+    assert first.get(1) == "pass"  # Bob holds nothing playable: his default order passes
+    table.seats[1] = replace(table.seats[1], orders={})
+    assert 1 not in standing.answers(table)
+    table.seats[1] = replace(table.seats[1], orders={"idle": None})
+    assert standing.answers(table).get(1) == "pass"
+    await timers(svc, t, t.now + 70, [])  # the hold ends, the passes are applied: the window closes
+    assert standing.answers(table) == {}
