@@ -353,5 +353,9 @@ async def test_the_answers_follow_a_change_of_orders_and_of_position() -> None:
     assert 1 not in standing.answers(table)
     table.seats[1] = replace(table.seats[1], orders={"idle": None})
     assert standing.answers(table).get(1) == "pass"
+    state = table.state
+    state.hands[1] = list(EVEN_HAND)
+    state.version += 1  # as every action moves it on: Bob now holds a playable card
+    assert 1 not in standing.answers(table)
     await timers(svc, t, t.now + 70, [])  # the hold ends, the passes are applied: the window closes
     assert standing.answers(table) == {}
