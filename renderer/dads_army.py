@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderer import Functions, Renderer, dads_army_text
 from renderer.caches import KB, MB, cached
@@ -44,7 +44,6 @@ from renderer.common import (
     font_for,
     highlight_cell,
     ink_for,
-    letters_height,
     make_theme,
     needs_cjk,
     parts_png,
@@ -178,17 +177,39 @@ def _theme(name: str | None) -> Theme:
     return pick_theme(THEMES, name, DEFAULT_THEME)
 
 
+LARGEST = 97
+"""The largest size `legible` tries: what a text no size makes legible is drawn at."""
+
+
 @cached("dads_army.legible", 64 * KB)
 def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.FreeTypeFont:
     """The smallest font of that kind, `at_least` big, whose letters and digits of `text` stand
-    `LEGIBLE_PX` high (a Chinese name: the CJK font)."""
+    `LEGIBLE_PX` high (a Chinese name: the CJK font). Worked out from each character's ink rows
+    at every size tried (`_ink_rows`, kept by character): a player's name, which no cache keeps,
+    costs a few look-ups, not a FreeType measurement per size and character."""
+    face = "cjk" if needs_cjk(text) else kind
+    chars = {ch for ch in text if ch.isalnum()}
+    if not chars:
+        return font_for(text, at_least, kind)
     size = at_least
-    while True:
-        f = font_for(text, size, kind)
-        high = letters_height(f, text)
-        if high is None or high >= LEGIBLE_PX or size > 96:
-            return f
-        size += 1
+    for size, sizes in enumerate(zip(*[_ink_rows(face, at_least, ch) for ch in chars], strict=False), at_least):
+        if max(bottom for _, bottom in sizes) - min(top for top, _ in sizes) >= LEGIBLE_PX:
+            return font_for(text, size, kind)
+    return font_for(text, size, kind)  # the shortest rows end where one character alone is legible
+
+
+@cached("dads_army.ink_rows", 256 * KB)
+def _ink_rows(face: str, at_least: int, ch: str) -> tuple[tuple[int, int], ...]:
+    """A character's ink rows (top, bottom: `letters_height`'s) in font `face` at each size from
+    `at_least` up to the first at which it alone stands `LEGIBLE_PX` high (or `LARGEST`). A text
+    stands at least as high as each of its characters, so `legible` never needs a larger size."""
+    out: list[tuple[int, int]] = []
+    for size in range(at_least, LARGEST + 1):
+        _, top, _, bottom = font(face, size).getbbox(ch)
+        out.append((int(top), int(bottom)))
+        if bottom - top >= LEGIBLE_PX:
+            break
+    return tuple(out)
 
 
 def legible_fit(text: str, room: float, kind: str = "bold", at_least: int = 12) -> tuple[ImageFont.FreeTypeFont, str]:
@@ -347,12 +368,40 @@ def _paste_figure(canvas: Image.Image, th: Theme, man: str, team: str | None, at
     """A figure's token with its code on it (`INITIALS`: what a command takes), the code at the
     board's legible size whatever the token's. `team` None: Hodges."""
     if team is None:
+        sprite = _hodges_token(th, diameter)
+    else:
+        sprite = _man_token(th, man, team, diameter, called_in, arrived)
+    code = INITIALS.get(man, man[:2].title())
+    x, y = round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)
+    figure = _figure(th, team, code, diameter, called_in, arrived, (at[0] - x, at[1] + 1 - y))
+    if figure is not None and canvas.mode == "RGB":
+        canvas.paste(figure, (x, y), figure)
+        return
+    ink = (25, 25, 25) if team is None else _ink_on(th, team)
+    paste_centred(canvas, sprite, at)
+    ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
+
+
+@cached("dads_army._figure", 2 * MB)
+def _figure(th: Theme, team: str | None, code: str, diameter: int, called_in: bool, arrived: bool,
+            text_at: Point) -> Image.Image | None:
+    """A figure's token with its code drawn on it at `text_at` (its centre in the sprite, with the
+    fraction of a pixel the board's spot gives it), pasted as one sprite: the same pixels as the
+    token pasted and the code drawn over it, since the code's every inked pixel lies where the
+    token is opaque (checked here: None, and the figure is drawn in two steps, when it does not)."""
+    if team is None:
         sprite, ink = _hodges_token(th, diameter), (25, 25, 25)
     else:
-        sprite, ink = _man_token(th, man, team, diameter, called_in, arrived), _ink_on(th, team)
-    paste_centred(canvas, sprite, at)
-    code = INITIALS.get(man, man[:2].title())
-    ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
+        sprite, ink = _man_token(th, "", team, diameter, called_in, arrived), _ink_on(th, team)
+    f = legible(code, "condensed")
+    inked = Image.new("L", sprite.size, 0)
+    ImageDraw.Draw(inked).text(text_at, code, font=f, fill=255, anchor="mm")
+    inked = inked.point(lambda v: 255 if v else 0)
+    if ImageChops.multiply(inked, ImageChops.invert(sprite.getchannel("A"))).getbbox() is not None:
+        return None
+    out = sprite.copy()
+    ImageDraw.Draw(out).text(text_at, code, font=f, fill=ink, anchor="mm")
+    return out
 
 
 # ---------------------------------------------------------------------------- static background
@@ -528,8 +577,15 @@ class _Taken:
 
 
 def _text_box(xy: Point, text: str, f: ImageFont.FreeTypeFont) -> Box:
-    x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
+    x0, y0, x1, y1 = _centred_bbox(f, text)
     return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+
+
+@cached("dads_army.centred_bbox", 256 * KB)
+def _centred_bbox(f: ImageFont.FreeTypeFont, text: str) -> tuple[float, float, float, float]:
+    """A word's ink box around its centre (`getbbox`, anchor "mm"): the board's words (codes,
+    buildings' names) are the same on every table, and each is measured once."""
+    return f.getbbox(text, anchor="mm")
 
 
 def _draw_labels(canvas: Image.Image, th: Theme, say: Text, taken: _Taken) -> None:
