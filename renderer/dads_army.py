@@ -20,13 +20,15 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderer import Functions, Renderer, dads_army_text
-from renderer.caches import KB, MB, cached
+from renderer.caches import KB, MB, ByteCache, cached
 from renderer.common import (
     CLASSIC,
+    FONT_FILES,
     NIGHT,
     RGB,
     SS,
     Ask,
+    Kept,
     Panel,
     Point,
     Square,
@@ -191,22 +193,37 @@ def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.Free
     chars = {ch for ch in text if ch.isalnum()}
     if not chars:
         return font_for(text, at_least, kind)
-    size = at_least
-    for size, sizes in enumerate(zip(*[_ink_rows(face, at_least, ch) for ch in chars], strict=False), at_least):
-        if max(bottom for _, bottom in sizes) - min(top for top, _ in sizes) >= LEGIBLE_PX:
-            return font_for(text, size, kind)
-    return font_for(text, size, kind)  # the shortest rows end where one character alone is legible
+    rows = [_ink_rows(face, at_least, ch) for ch in chars]
+    tried = min(len(r) for r in rows) // 2  # the shortest rows end where one character alone is legible
+    for i in range(0, 2 * tried - 2, 2):
+        if max(r[i + 1] for r in rows) - min(r[i] for r in rows) >= LEGIBLE_PX:
+            return font_for(text, at_least + i // 2, kind)
+    return font_for(text, at_least + tried - 1, kind)
 
 
-@cached("dads_army.ink_rows", 256 * KB)
-def _ink_rows(face: str, at_least: int, ch: str) -> tuple[tuple[int, int], ...]:
+_INK_ROWS: ByteCache[tuple[int, ...]] = ByteCache("dads_army.ink_rows", 256 * KB, numbers=True)
+"""`_ink_rows` by font, least size and character (numbers only: an alphabet's worth, never a text)."""
+_FACES = tuple(FONT_FILES)
+
+
+def _ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
     """A character's ink rows (top, bottom: `letters_height`'s) in font `face` at each size from
-    `at_least` up to the first at which it alone stands `LEGIBLE_PX` high (or `LARGEST`). A text
-    stands at least as high as each of its characters, so `legible` never needs a larger size."""
-    out: list[tuple[int, int]] = []
+    `at_least` up to the first at which it alone stands `LEGIBLE_PX` high (or `LARGEST`), one
+    size after the other in one flat tuple (top, bottom, top, bottom...). A text stands at least as
+    high as each of its characters, so `legible` never needs a larger size. Kept (`_INK_ROWS`)."""
+    key = (_FACES.index(face), at_least, ord(ch))
+    found = _INK_ROWS.get(key)
+    if found is None:
+        found = _measure_ink_rows(face, at_least, ch)
+        _INK_ROWS.put(key, found)
+    return found
+
+
+def _measure_ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
+    out: list[int] = []
     for size in range(at_least, LARGEST + 1):
         _, top, _, bottom = font(face, size).getbbox(ch)
-        out.append((int(top), int(bottom)))
+        out += (int(top), int(bottom))
         if bottom - top >= LEGIBLE_PX:
             break
     return tuple(out)
@@ -217,7 +234,7 @@ def legible_fit(text: str, room: float, kind: str = "bold", at_least: int = 12) 
     font is chosen again for the cut text (a cut can drop the letters that reach lowest)."""
     f = legible(text, kind, at_least)
     cut = ellipsize(text, f, room)
-    while (g := legible(cut, kind, at_least)).size > f.size:
+    while cut != text and (g := legible(cut, kind, at_least)).size > f.size:
         f, cut = g, ellipsize(text, g, room)
     return f, cut
 
@@ -373,7 +390,7 @@ def _paste_figure(canvas: Image.Image, th: Theme, man: str, team: str | None, at
         sprite = _man_token(th, man, team, diameter, called_in, arrived)
     code = INITIALS.get(man, man[:2].title())
     x, y = round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)
-    figure = _figure(th, team, code, diameter, called_in, arrived, (at[0] - x, at[1] + 1 - y))
+    figure = _figure(th.name, team, code, diameter, called_in, arrived, (at[0] - x, at[1] + 1 - y))
     if figure is not None and canvas.mode == "RGB":
         canvas.paste(figure, (x, y), figure)
         return
@@ -382,13 +399,14 @@ def _paste_figure(canvas: Image.Image, th: Theme, man: str, team: str | None, at
     ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
 
 
-@cached("dads_army._figure", 2 * MB)
-def _figure(th: Theme, team: str | None, code: str, diameter: int, called_in: bool, arrived: bool,
+@cached("dads_army._figure", 1 * MB)
+def _figure(theme: str, team: str | None, code: str, diameter: int, called_in: bool, arrived: bool,
             text_at: Point) -> Image.Image | None:
     """A figure's token with its code drawn on it at `text_at` (its centre in the sprite, with the
     fraction of a pixel the board's spot gives it), pasted as one sprite: the same pixels as the
     token pasted and the code drawn over it, since the code's every inked pixel lies where the
     token is opaque (checked here: None, and the figure is drawn in two steps, when it does not)."""
+    th = THEMES[theme]
     if team is None:
         sprite, ink = _hodges_token(th, diameter), (25, 25, 25)
     else:
@@ -581,11 +599,19 @@ def _text_box(xy: Point, text: str, f: ImageFont.FreeTypeFont) -> Box:
     return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
 
 
-@cached("dads_army.centred_bbox", 256 * KB)
+_BBOXES: ByteCache[tuple[float, float, float, float]] = ByteCache("dads_army.centred_bbox", 64 * KB)
+"""`_centred_bbox` by font file, size and word."""
+
+
 def _centred_bbox(f: ImageFont.FreeTypeFont, text: str) -> tuple[float, float, float, float]:
     """A word's ink box around its centre (`getbbox`, anchor "mm"): the board's words (codes,
-    buildings' names) are the same on every table, and each is measured once."""
-    return f.getbbox(text, anchor="mm")
+    buildings' names) are the same on every table, and each is measured once (`_BBOXES`)."""
+    key = (str(f.path), int(f.size), text)
+    found = _BBOXES.get(key)
+    if found is None:
+        found = f.getbbox(text, anchor="mm")
+        _BBOXES.put(key, found)
+    return found
 
 
 def _draw_labels(canvas: Image.Image, th: Theme, say: Text, taken: _Taken) -> None:
@@ -918,6 +944,13 @@ def _draw_panel(panel: Panel) -> None:
 
 MEN_TOKEN = 40
 """A man's token in the panel."""
+FRAMES_BUDGET = 1536 * KB
+"""The panel's parts that are the same on every table (`_FRAMES`): the players' cards' frames by
+colour, state (whose turn, who won) and place, the legend by theme and language; some 70 KB each,
+a theme's dozen cards and a legend or two."""
+_FRAMES: Kept[Image.Image] = Kept("dads_army._FRAMES", FRAMES_BUDGET)
+"""The panel's parts that do not depend on the table, kept by place (`Kept.area`): each is drawn
+on the panel's plain ground, the same for every table of a theme."""
 
 
 def _paste_men(
@@ -977,8 +1010,13 @@ def _panel_player(panel: Panel, p: Mapping[str, Any], box: tuple[int, int, int, 
     won = p["seat"] == winner
     fill = blend(colour, th["panel"], 0.84 if active or won else 0.94)
     edge = th["gold"] if won else (colour if active else blend(colour, th["panel"], 0.5))
-    d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
-    d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
+    width = 3 if active or won else 1
+
+    def frame() -> None:
+        d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=width)
+        d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
+
+    _FRAMES.area(canvas, (x0, y0, x1 + 1, y1 + 1), (th.name, fill, edge, width, colour), frame)
     label = _player_label(say, p, names)
     prefix = "▶ " if active else ("★ " if won else "")
     arrived = int(p.get("arrived") or 0)
@@ -1045,10 +1083,18 @@ def _draw_card_in_play(
 
 
 def _legend(canvas: Image.Image, th: Theme, say: Text, at: tuple[float, float, float]) -> None:
-    """Two marks explained on one line: the tick (called in at a WD base) and the gold ring (home)."""
+    """Two marks explained on one line: the tick (called in at a WD base) and the gold ring (home);
+    the same on every table of a theme and language, so kept (`_FRAMES`)."""
+    x0, y, x1 = at
+    called, home = say(K + "legend.called_in"), say(K + "legend.home")
+    area = (round(x0), round(y - LEGEND_H / 2), round(x1), round(y + LEGEND_H / 2))
+    _FRAMES.area(canvas, area, (th.name, called, home), lambda: _draw_legend(canvas, th, (called, home), at))
+
+
+def _draw_legend(canvas: Image.Image, th: Theme, words: tuple[str, str], at: tuple[float, float, float]) -> None:
     x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
-    called, home = say(K + "legend.called_in"), say(K + "legend.home")
+    called, home = words
     f_home, home = legible_fit(home, 120, "regular")
     home_x = x1 - f_home.getlength(home) - 30  # the ring's token, then the word, flush right
     room = home_x - 20 - (x0 + 30)
