@@ -666,12 +666,28 @@ def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, 
 
 def _home_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, name: str, taken: _Taken) -> None:
     """A home's name: first on its row without the door (the men waiting at the door hide no
-    text), on one line or two; else on any row of it that is clear."""
+    text), on one line or two; else on any row of it that is clear (`_home_places`)."""
+    for placed, boxes in _home_places(b.id, name):
+        if all(taken.free(box) for box in boxes):
+            for at, text, g in placed:
+                text_centred(d, at, text, g, th["label"])
+            return
+
+
+Placed = tuple[tuple[Point, str, ImageFont.FreeTypeFont], ...]
+
+
+@cached("dads_army._home_places", 128 * KB)
+def _home_places(building: str, name: str) -> tuple[tuple[Placed, tuple[Box, ...]], ...]:
+    """Where a home's name may go, best first, each with the boxes its words take: on the row
+    without the door, then on each row, then in each square, on one line where it fits, else on
+    two (a place it fits in neither way is left out). The same on every table: worked out once."""
+    b = next(h for h in load_board().buildings if h.id == building)
     squares = {tuple(sq) for sq in b.squares}
     free = {sq for sq in squares if sq[1] != b.door_inside[1]} or (squares - {tuple(b.door_inside)}) or squares
     spans = [free] + [{sq for sq in squares if sq[1] == r} for r in sorted({r for _, r in squares})]
     spans += [{sq} for sq in sorted(squares, key=lambda q: (q[1], q[0]))]  # a short name fits one square
-    colour = th["label"]
+    out: list[tuple[Placed, tuple[Box, ...]]] = []
     for span in spans:
         cols, rows = sorted({c for c, _ in span}), sorted({r for _, r in span})
         x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
@@ -679,21 +695,19 @@ def _home_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, name: str, taken: _Ta
         mid = ((x0 + x1) / 2, (y0 + y1) / 2)
         room = x1 - x0 - 6
         f = legible(name, "condensed")
-        placed: list[tuple[Point, str, ImageFont.FreeTypeFont]] = []
+        placed: Placed = ()
         lines = _two_lines(name)
         if f.getlength(name) <= room:
-            placed = [(mid, name, f)]
+            placed = ((mid, name, f),)
         elif lines is not None:
             top, bottom = lines
             g = max(legible(top, "condensed"), legible(bottom, "condensed"), key=lambda h: h.size)
             half = g.size * 0.55
             if max(g.getlength(top), g.getlength(bottom)) <= room and 2 * half + g.size <= y1 - y0:
-                placed = [((mid[0], mid[1] - half), top, g), ((mid[0], mid[1] + half), bottom, g)]
-        boxes = [_text_box(at, text, g) for at, text, g in placed]
-        if placed and all(taken.free(box) for box in boxes):
-            for at, text, g in placed:
-                text_centred(d, at, text, g, colour)
-            return
+                placed = (((mid[0], mid[1] - half), top, g), ((mid[0], mid[1] + half), bottom, g))
+        if placed:
+            out.append((placed, tuple(_text_box(at, text, g) for at, text, g in placed)))
+    return tuple(out)
 
 
 def _two_lines(name: str) -> tuple[str, str] | None:
