@@ -575,10 +575,6 @@ def _draw_door(
 Box = tuple[float, float, float, float]
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 @dataclass
 class _Taken:
     """What a board draws over the map before its labels: `full`, every token, marker and badge
@@ -590,8 +586,12 @@ class _Taken:
 
     def free(self, box: Box, *, over_tokens: bool = False) -> bool:
         """Whether `box` (and a pixel or two round it: an outline's width) meets nothing taken."""
-        wide = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)
-        return not any(_meets(wide, b) for b in (self.words if over_tokens else self.full + self.words))
+        x0, y0, x1, y1 = box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2
+        for boxes in ((self.words,) if over_tokens else (self.full, self.words)):
+            for b in boxes:  # overlap, written out: a board asks this hundreds of times
+                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                    return False
+        return True
 
 
 def _text_box(xy: Point, text: str, f: ImageFont.FreeTypeFont) -> Box:
