@@ -17,16 +17,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderer import Functions, Renderer, dads_army_text
-from renderer.caches import KB, MB, cached
+from renderer.caches import KB, MB, ByteCache, cached
 from renderer.common import (
     CLASSIC,
+    FONT_FILES,
     NIGHT,
     RGB,
     SS,
     Ask,
+    Kept,
     Panel,
     Point,
     Square,
@@ -44,7 +46,6 @@ from renderer.common import (
     font_for,
     highlight_cell,
     ink_for,
-    letters_height,
     make_theme,
     needs_cjk,
     parts_png,
@@ -178,17 +179,54 @@ def _theme(name: str | None) -> Theme:
     return pick_theme(THEMES, name, DEFAULT_THEME)
 
 
+LARGEST = 97
+"""The largest size `legible` tries: what a text no size makes legible is drawn at."""
+
+
 @cached("dads_army.legible", 64 * KB)
 def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.FreeTypeFont:
     """The smallest font of that kind, `at_least` big, whose letters and digits of `text` stand
-    `LEGIBLE_PX` high (a Chinese name: the CJK font)."""
-    size = at_least
-    while True:
-        f = font_for(text, size, kind)
-        high = letters_height(f, text)
-        if high is None or high >= LEGIBLE_PX or size > 96:
-            return f
-        size += 1
+    `LEGIBLE_PX` high (a Chinese name: the CJK font). Worked out from each character's ink rows
+    at every size tried (`_ink_rows`, kept by character): a player's name, which no cache keeps,
+    costs a few look-ups, not a FreeType measurement per size and character."""
+    face = "cjk" if needs_cjk(text) else kind
+    chars = {ch for ch in text if ch.isalnum()}
+    if not chars:
+        return font_for(text, at_least, kind)
+    rows = [_ink_rows(face, at_least, ch) for ch in chars]
+    tried = min(len(r) for r in rows) // 2  # the shortest rows end where one character alone is legible
+    for i in range(0, 2 * tried - 2, 2):
+        if max(r[i + 1] for r in rows) - min(r[i] for r in rows) >= LEGIBLE_PX:
+            return font_for(text, at_least + i // 2, kind)
+    return font_for(text, at_least + tried - 1, kind)
+
+
+_INK_ROWS: ByteCache[tuple[int, ...]] = ByteCache("dads_army.ink_rows", 256 * KB, numbers=True)
+"""`_ink_rows` by font, least size and character (numbers only: an alphabet's worth, never a text)."""
+_FACES = tuple(FONT_FILES)
+
+
+def _ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
+    """A character's ink rows (top, bottom: `letters_height`'s) in font `face` at each size from
+    `at_least` up to the first at which it alone stands `LEGIBLE_PX` high (or `LARGEST`), one
+    size after the other in one flat tuple (top, bottom, top, bottom...). A text stands at least as
+    high as each of its characters, so `legible` never needs a larger size. Kept (`_INK_ROWS`)."""
+    key = (_FACES.index(face), at_least, ord(ch))
+    found = _INK_ROWS.get(key)
+    if found is None:
+        found = _measure_ink_rows(face, at_least, ch)
+        _INK_ROWS.put(key, found)
+    return found
+
+
+def _measure_ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
+    out: list[int] = []
+    for size in range(at_least, LARGEST + 1):
+        _, top, _, bottom = font(face, size).getbbox(ch)
+        out += (int(top), int(bottom))
+        if bottom - top >= LEGIBLE_PX:
+            break
+    return tuple(out)
 
 
 def legible_fit(text: str, room: float, kind: str = "bold", at_least: int = 12) -> tuple[ImageFont.FreeTypeFont, str]:
@@ -196,7 +234,7 @@ def legible_fit(text: str, room: float, kind: str = "bold", at_least: int = 12) 
     font is chosen again for the cut text (a cut can drop the letters that reach lowest)."""
     f = legible(text, kind, at_least)
     cut = ellipsize(text, f, room)
-    while (g := legible(cut, kind, at_least)).size > f.size:
+    while cut != text and (g := legible(cut, kind, at_least)).size > f.size:
         f, cut = g, ellipsize(text, g, room)
     return f, cut
 
@@ -347,12 +385,41 @@ def _paste_figure(canvas: Image.Image, th: Theme, man: str, team: str | None, at
     """A figure's token with its code on it (`INITIALS`: what a command takes), the code at the
     board's legible size whatever the token's. `team` None: Hodges."""
     if team is None:
+        sprite = _hodges_token(th, diameter)
+    else:
+        sprite = _man_token(th, man, team, diameter, called_in, arrived)
+    code = INITIALS.get(man, man[:2].title())
+    x, y = round(at[0] - sprite.width / 2), round(at[1] - sprite.height / 2)
+    figure = _figure(th.name, team, code, diameter, called_in, arrived, (at[0] - x, at[1] + 1 - y))
+    if figure is not None and canvas.mode == "RGB":
+        canvas.paste(figure, (x, y), figure)
+        return
+    ink = (25, 25, 25) if team is None else _ink_on(th, team)
+    paste_centred(canvas, sprite, at)
+    ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
+
+
+@cached("dads_army._figure", 1 * MB)
+def _figure(theme: str, team: str | None, code: str, diameter: int, called_in: bool, arrived: bool,
+            text_at: Point) -> Image.Image | None:
+    """A figure's token with its code drawn on it at `text_at` (its centre in the sprite, with the
+    fraction of a pixel the board's spot gives it), pasted as one sprite: the same pixels as the
+    token pasted and the code drawn over it, since the code's every inked pixel lies where the
+    token is opaque (checked here: None, and the figure is drawn in two steps, when it does not)."""
+    th = THEMES[theme]
+    if team is None:
         sprite, ink = _hodges_token(th, diameter), (25, 25, 25)
     else:
-        sprite, ink = _man_token(th, man, team, diameter, called_in, arrived), _ink_on(th, team)
-    paste_centred(canvas, sprite, at)
-    code = INITIALS.get(man, man[:2].title())
-    ImageDraw.Draw(canvas).text((at[0], at[1] + 1), code, font=legible(code, "condensed"), fill=ink, anchor="mm")
+        sprite, ink = _man_token(th, "", team, diameter, called_in, arrived), _ink_on(th, team)
+    f = legible(code, "condensed")
+    inked = Image.new("L", sprite.size, 0)
+    ImageDraw.Draw(inked).text(text_at, code, font=f, fill=255, anchor="mm")
+    inked = inked.point(lambda v: 255 if v else 0)
+    if ImageChops.multiply(inked, ImageChops.invert(sprite.getchannel("A"))).getbbox() is not None:
+        return None
+    out = sprite.copy()
+    ImageDraw.Draw(out).text(text_at, code, font=f, fill=ink, anchor="mm")
+    return out
 
 
 # ---------------------------------------------------------------------------- static background
@@ -508,10 +575,6 @@ def _draw_door(
 Box = tuple[float, float, float, float]
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 @dataclass
 class _Taken:
     """What a board draws over the map before its labels: `full`, every token, marker and badge
@@ -523,13 +586,32 @@ class _Taken:
 
     def free(self, box: Box, *, over_tokens: bool = False) -> bool:
         """Whether `box` (and a pixel or two round it: an outline's width) meets nothing taken."""
-        wide = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)
-        return not any(_meets(wide, b) for b in (self.words if over_tokens else self.full + self.words))
+        x0, y0, x1, y1 = box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2
+        for boxes in ((self.words,) if over_tokens else (self.full, self.words)):
+            for b in boxes:  # overlap, written out: a board asks this hundreds of times
+                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                    return False
+        return True
 
 
 def _text_box(xy: Point, text: str, f: ImageFont.FreeTypeFont) -> Box:
-    x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
+    x0, y0, x1, y1 = _centred_bbox(f, text)
     return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+
+
+_BBOXES: ByteCache[tuple[float, float, float, float]] = ByteCache("dads_army.centred_bbox", 64 * KB)
+"""`_centred_bbox` by font file, size and word."""
+
+
+def _centred_bbox(f: ImageFont.FreeTypeFont, text: str) -> tuple[float, float, float, float]:
+    """A word's ink box around its centre (`getbbox`, anchor "mm"): the board's words (codes,
+    buildings' names) are the same on every table, and each is measured once (`_BBOXES`)."""
+    key = (str(f.path), int(f.size), text)
+    found = _BBOXES.get(key)
+    if found is None:
+        found = f.getbbox(text, anchor="mm")
+        _BBOXES.put(key, found)
+    return found
 
 
 def _draw_labels(canvas: Image.Image, th: Theme, say: Text, taken: _Taken) -> None:
@@ -584,12 +666,28 @@ def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, 
 
 def _home_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, name: str, taken: _Taken) -> None:
     """A home's name: first on its row without the door (the men waiting at the door hide no
-    text), on one line or two; else on any row of it that is clear."""
+    text), on one line or two; else on any row of it that is clear (`_home_places`)."""
+    for placed, boxes in _home_places(b.id, name):
+        if all(taken.free(box) for box in boxes):
+            for at, text, g in placed:
+                text_centred(d, at, text, g, th["label"])
+            return
+
+
+Placed = tuple[tuple[Point, str, ImageFont.FreeTypeFont], ...]
+
+
+@cached("dads_army._home_places", 128 * KB)
+def _home_places(building: str, name: str) -> tuple[tuple[Placed, tuple[Box, ...]], ...]:
+    """Where a home's name may go, best first, each with the boxes its words take: on the row
+    without the door, then on each row, then in each square, on one line where it fits, else on
+    two (a place it fits in neither way is left out). The same on every table: worked out once."""
+    b = next(h for h in load_board().buildings if h.id == building)
     squares = {tuple(sq) for sq in b.squares}
     free = {sq for sq in squares if sq[1] != b.door_inside[1]} or (squares - {tuple(b.door_inside)}) or squares
     spans = [free] + [{sq for sq in squares if sq[1] == r} for r in sorted({r for _, r in squares})]
     spans += [{sq} for sq in sorted(squares, key=lambda q: (q[1], q[0]))]  # a short name fits one square
-    colour = th["label"]
+    out: list[tuple[Placed, tuple[Box, ...]]] = []
     for span in spans:
         cols, rows = sorted({c for c, _ in span}), sorted({r for _, r in span})
         x0, x1 = BX + (cols[0] - 1) * CELL, BX + cols[-1] * CELL
@@ -597,21 +695,19 @@ def _home_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, name: str, taken: _Ta
         mid = ((x0 + x1) / 2, (y0 + y1) / 2)
         room = x1 - x0 - 6
         f = legible(name, "condensed")
-        placed: list[tuple[Point, str, ImageFont.FreeTypeFont]] = []
+        placed: Placed = ()
         lines = _two_lines(name)
         if f.getlength(name) <= room:
-            placed = [(mid, name, f)]
+            placed = ((mid, name, f),)
         elif lines is not None:
             top, bottom = lines
             g = max(legible(top, "condensed"), legible(bottom, "condensed"), key=lambda h: h.size)
             half = g.size * 0.55
             if max(g.getlength(top), g.getlength(bottom)) <= room and 2 * half + g.size <= y1 - y0:
-                placed = [((mid[0], mid[1] - half), top, g), ((mid[0], mid[1] + half), bottom, g)]
-        boxes = [_text_box(at, text, g) for at, text, g in placed]
-        if placed and all(taken.free(box) for box in boxes):
-            for at, text, g in placed:
-                text_centred(d, at, text, g, colour)
-            return
+                placed = (((mid[0], mid[1] - half), top, g), ((mid[0], mid[1] + half), bottom, g))
+        if placed:
+            out.append((placed, tuple(_text_box(at, text, g) for at, text, g in placed)))
+    return tuple(out)
 
 
 def _two_lines(name: str) -> tuple[str, str] | None:
@@ -862,6 +958,13 @@ def _draw_panel(panel: Panel) -> None:
 
 MEN_TOKEN = 40
 """A man's token in the panel."""
+FRAMES_BUDGET = 1536 * KB
+"""The panel's parts that are the same on every table (`_FRAMES`): the players' cards' frames by
+colour, state (whose turn, who won) and place, the legend by theme and language; some 70 KB each,
+a theme's dozen cards and a legend or two."""
+_FRAMES: Kept[Image.Image] = Kept("dads_army._FRAMES", FRAMES_BUDGET)
+"""The panel's parts that do not depend on the table, kept by place (`Kept.area`): each is drawn
+on the panel's plain ground, the same for every table of a theme."""
 
 
 def _paste_men(
@@ -921,8 +1024,13 @@ def _panel_player(panel: Panel, p: Mapping[str, Any], box: tuple[int, int, int, 
     won = p["seat"] == winner
     fill = blend(colour, th["panel"], 0.84 if active or won else 0.94)
     edge = th["gold"] if won else (colour if active else blend(colour, th["panel"], 0.5))
-    d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=3 if active or won else 1)
-    d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
+    width = 3 if active or won else 1
+
+    def frame() -> None:
+        d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=width)
+        d.rounded_rectangle((x0, y0, x0 + 9, y1), radius=4, fill=colour)
+
+    _FRAMES.area(canvas, (x0, y0, x1 + 1, y1 + 1), (th.name, fill, edge, width, colour), frame)
     label = _player_label(say, p, names)
     prefix = "▶ " if active else ("★ " if won else "")
     arrived = int(p.get("arrived") or 0)
@@ -989,10 +1097,18 @@ def _draw_card_in_play(
 
 
 def _legend(canvas: Image.Image, th: Theme, say: Text, at: tuple[float, float, float]) -> None:
-    """Two marks explained on one line: the tick (called in at a WD base) and the gold ring (home)."""
+    """Two marks explained on one line: the tick (called in at a WD base) and the gold ring (home);
+    the same on every table of a theme and language, so kept (`_FRAMES`)."""
+    x0, y, x1 = at
+    called, home = say(K + "legend.called_in"), say(K + "legend.home")
+    area = (round(x0), round(y - LEGEND_H / 2), round(x1), round(y + LEGEND_H / 2))
+    _FRAMES.area(canvas, area, (th.name, called, home), lambda: _draw_legend(canvas, th, (called, home), at))
+
+
+def _draw_legend(canvas: Image.Image, th: Theme, words: tuple[str, str], at: tuple[float, float, float]) -> None:
     x0, y, x1 = at
     d = ImageDraw.Draw(canvas)
-    called, home = say(K + "legend.called_in"), say(K + "legend.home")
+    called, home = words
     f_home, home = legible_fit(home, 120, "regular")
     home_x = x1 - f_home.getlength(home) - 30  # the ring's token, then the word, flush right
     room = home_x - 20 - (x0 + 30)

@@ -23,10 +23,10 @@ TEXTS = {lang: (lambda key, lang=lang: i18n.gettext(key, lang)) for lang in i18n
 PICTURES = {"common.png_bands", "common.quantized_bands"}
 """The caches of the last pictures' bands, found by their pixels (what a table's next picture
 shows again): they hold what the pictures show, names and all, but no key of theirs is a text."""
-LETTERS = {"common.ink_rows"}
+LETTERS = {"common.ink_rows", "dads_army.ink_rows"}
 """The caches keyed by one character of a font (`common.letters_height`: its file's number, its
-size, the character's code point): another table's names may add their letters (an alphabet,
-bounded), never a text."""
+size, the character's code point; `dads_army.legible`'s: its font's number, its least size, the
+code point): another table's names may add their letters (an alphabet, bounded), never a text."""
 
 
 def _positions(key: str, seed: int, steps: int, every: int) -> Iterator[tuple[Any, Any, list[str]]]:

@@ -220,3 +220,44 @@ def test_words_on_a_team_colour_are_legible_in_every_theme(theme, seat, monkeypa
     R.compose(make_view(turn=seat), theme=theme)
     (_, fill, text_fill), = [d for d in drawn if d[0] == R.MESSAGES["board.dads_army.phase.roll"]]
     assert _contrast(fill, text_fill) >= 3, (theme, fill, text_fill)
+
+
+@pytest.mark.parametrize("text", ["Ada 7", "▶ Chen Wei-Ling 123", "美玲 5", "★ 林小華 4096", "Jo", "gyp", "…", "",
+                                  "Maximilian 9999"])
+@pytest.mark.parametrize("kind,at_least", [("bold", 12), ("bold", 24), ("condensed", 12), ("regular", 12)])
+def test_legible_picks_the_size_measuring_every_size_would(text, kind, at_least):
+    from renderer.common import font_for, letters_height
+
+    size = at_least
+    while True:  # the plain way: measure the text at each size until it stands high enough
+        f = font_for(text, size, kind)
+        high = letters_height(f, text)
+        if high is None or high >= R.LEGIBLE_PX or size >= R.LARGEST:
+            break
+        size += 1
+    R.legible.cache_clear()
+    assert (R.legible(text, kind, at_least).path, R.legible(text, kind, at_least).size) == (f.path, f.size)
+
+
+@pytest.mark.parametrize("theme", sorted(R.THEMES))
+@pytest.mark.parametrize("at", [(200.0, 300.0), (218.5, 300.0), (181.5, 318.5)])
+def test_a_figure_pasted_whole_is_the_token_with_its_code_drawn_on_it(theme, at):
+    from PIL import ImageDraw
+
+    from renderer.common import paste_centred
+
+    th = R.THEMES[theme]
+    for man, team, called, arrived in [("mainwaring", "red", False, False), ("pike", "yellow", True, True),
+                                       ("hodges", None, False, False), ("godfrey", "green", True, False)]:
+        ground = Image.new("RGB", (400, 400), th["paper2"])
+        ImageDraw.Draw(ground).rectangle((190, 290, 240, 340), fill=th["hl"])  # a ground of two colours
+        whole, apart = ground.copy(), ground.copy()
+        R._paste_figure(whole, th, man, team, at, R.FIGURE, called, arrived)
+        sprite = R._hodges_token(th, R.FIGURE) if team is None else R._man_token(th, man, team, R.FIGURE, called,
+                                                                                  arrived)
+        paste_centred(apart, sprite, at)
+        code = R.INITIALS[man]
+        ink = (25, 25, 25) if team is None else R._ink_on(th, team)
+        ImageDraw.Draw(apart).text((at[0], at[1] + 1), code, font=R.legible(code, "condensed"), fill=ink,
+                                   anchor="mm")
+        assert whole.tobytes() == apart.tobytes(), (man, team)
