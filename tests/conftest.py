@@ -19,6 +19,9 @@ pytest's five collections have nothing left to walk and report the same.
 
 Python keeps what it compiles (`__pycache__`) during a test run even where the environment says
 not to: tests/bytecode.py, loaded before any plug-in (pyproject.toml's `addopts`).
+
+Hypothesis runs without its per-example deadline (`deadline=None` by default here): an example
+that takes longer on a busy machine is no failure, and no test depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -26,8 +29,12 @@ from __future__ import annotations
 import gc
 
 import pytest
+from hypothesis import settings
 
 from rules import registry
+
+settings.register_profile("gavel", deadline=None)
+settings.load_profile("gavel")
 
 registry.install("tests.plugin_game")
 
