@@ -267,10 +267,10 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 # ---------------------------------------------------------------------------- rows
 
 
-ROWS_BUDGET = 8 * MB
-"""Player rows kept, in bytes (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
-and an action changes one or two of them; a row that did not change since the table's last board
-is that board's (`Canvases`), so these serve a row shown again (a seat asked again, a name back)."""
+ROWS_BUDGET = 2 * MB
+"""Player rows kept, in bytes (a row's area is 180-250 KB with its paletted pixels): only the rows of
+seats without a player's name are kept (a row shows its player's name, which no cache keeps), and a
+row that did not change since the last board on its ground is that board's (`Canvases`)."""
 ROW_MARGIN = 8
 """Pixels around a row's box that its crop keeps: a ringed piece stands out of the box. The first
 row's area begins with the foot of the damage track with its HP marks; each other row's area with
