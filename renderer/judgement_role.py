@@ -124,16 +124,26 @@ _BANDS: Kept[tuple[tuple[tuple[str, str], ...], tuple[Image.Image, Image.Image] 
 time: the damage, an Order card, an identity learned; what the locations do never)."""
 
 
-_UNREAD: dict[tuple[int, int], Image.Image] = {}
+class _Unread:
+    """A canvas and its drawing that keep nothing (`panel`'s first pass, run only for the height
+    it reaches): what the card's drawing calls on them does nothing."""
+
+    mode = "RGB"
+
+    def paste(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing pasted."""
+
+    def text(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing written."""
+
+    def rounded_rectangle(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing drawn."""
+
+    def rectangle(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing drawn."""
 
 
-def _unread(size: tuple[int, int]) -> Image.Image:
-    """A canvas of that size that is drawn on and never read (a drawing run only for the height it
-    reaches): one per size, made once (a new one is 1.7 MB to fill). Used under the drawing lock."""
-    found = _UNREAD.get(size)
-    if found is None:
-        found = _UNREAD[size] = Image.new("RGB", size)
-    return found
+_UNREAD: Any = _Unread()
 
 
 _SCRATCHES: dict[RGB, Image.Image] = {}
@@ -208,12 +218,11 @@ class _Card:
         self.y += 30
 
     def panel(self, draw_inside: Any, edge: RGB) -> None:
-        """A light box round what `draw_inside` draws: drawn once on a canvas never read (`_unread`)
-        to learn its height, then the box, then the content again on top."""
+        """A light box round what `draw_inside` draws: run once drawing nothing (`_UNREAD`) to
+        learn its height, then the box, then the content drawn on top."""
         top = self.y
         img, d = self.img, self.d
-        self.img = _unread(img.size)
-        self.d = ImageDraw.Draw(self.img)
+        self.img = self.d = _UNREAD
         self.y = top + 10
         draw_inside()
         bottom = self.y + 4
