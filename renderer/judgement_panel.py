@@ -114,13 +114,16 @@ def draw_panel(c: Canvases, th: Theme, view: Mapping[str, Any], names: Mapping[i
         boxes.append((X0, y, X1, y + h))
         y += h + gap
     areas = [_area(box) for box in boxes]
+    named = [bool(given_name(names, seat_of(p.get("seat")))) for p in rows]  # a key with a name is kept nowhere
     under: Any = ground
     for i, (p, box) in enumerate(zip(rows, boxes, strict=True)):
         below = max(0, areas[i][3] - areas[i + 1][1]) if i + 1 < len(rows) else 0
         full = (th, box, under, (_row_key(view, p, names), shared))
-        named = bool(given_name(names, seat_of(p.get("seat"))))  # a key with a name is kept nowhere
-        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box), shared=not named)
-        under = pixels.tail(below)
+        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box),
+                        shared=not named[i])
+        # what the next row stands on: the pixels this row leaves there, or, for a row kept nowhere
+        # (`named`), this row's key (all its pixels follow from it), not read out of them
+        under = ("row", full) if i + 1 < len(rows) and named[i + 1] else pixels.tail(below)
 
 
 TITLE_Y, ASKED_Y, ATTACK_Y = HEAD_Y0 + 22, HEAD_Y0 + 56, HEAD_Y0 + 90
