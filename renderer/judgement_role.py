@@ -30,6 +30,7 @@ from renderer import common
 from renderer.caches import MB
 from renderer.common import (
     DRAWING,
+    PNG_BAND,
     RGB,
     Ask,
     Kept,
@@ -45,6 +46,7 @@ from renderer.common import (
     pill,
     wrap_text,
 )
+from renderer.judgement_board import rows_bytes
 from renderer.judgement_look import (
     K,
     colour_of,
@@ -86,7 +88,10 @@ def render_hand(ask: Ask) -> bytes | None:
     with DRAWING:
         card = compose_role(ask.view, text=ask.text, names=ask.names, theme=th.name, texts=ask.texts, lang=ask.lang,
                             on_palette=True)
-    return common.indexed_png(card, th)  # looked up here: a measurement may wrap it
+    raw = rows_bytes(card, card.height)  # its indices read at once: `indexed_png`'s bytes, from its bands
+    step = card.width * PNG_BAND
+    return common.banded_png(card, th, [raw[i:i + step] for i in range(0, len(raw), step)])  # looked up here:
+    # a measurement may wrap it
 
 
 def compose_role(
