@@ -220,7 +220,7 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
 
 
 _BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB, drawn_bytes)
-"""The last board drawn on each ground (theme, variant, languages, height) lately (about 4 MB at
+"""The last board drawn on each ground (theme, variant, languages, height) lately (about 5 MB at
 nine seats: its paletted canvas and its areas' pixels, `drawn_bytes`), the next board on that
 ground drawn over it (`Canvases`), whichever table it was."""
 def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], slot: int, loc: str,

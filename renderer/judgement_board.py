@@ -234,7 +234,7 @@ class Drawn:
     indices, or what `common.banded_png` made of them). Changed only under the drawing lock; `ops`
     and `bands` empty while a board is being drawn on it (a drawing that fails leaves no claim about
     what the canvas holds). No RGB canvas is kept with it (areas are drawn on a scratch canvas,
-    `scratch`; `rgb` pastes one together), so that a board at nine seats is about 4 MB
+    `scratch`; `rgb` pastes one together), so that a board at nine seats is about 5 MB
     (`drawn_bytes`), not three times that."""
 
     __slots__ = ("bands", "ops", "pal")
