@@ -79,9 +79,11 @@ from renderer.judgement_board import (
     draw_options,
     draw_pieces,
     draw_track,
+    drawn_bytes,
     offered,
     paletted_background,
     pieces,
+    pixels_bytes,
     tile_area,
     tile_box,
 )
@@ -166,7 +168,10 @@ def compose(ask: Ask) -> Image.Image:
     """The board as an RGB image, before palette conversion (for tests and measurements)."""
     with DRAWING:
         drawn, height = _drawn(ask)
-        return drawn.rgb.crop((0, 0, WIDTH, height))
+        th = theme_named(ask.theme)
+        pairs = "pairs" in (ask.view.get("variants") or [])
+        langs = board_langs(ask.view, ask.text, ask.lang, ask.texts)
+        return drawn.rgb(background(th.name, pairs, th, langs)).crop((0, 0, WIDTH, height))
 
 
 @entry
@@ -196,7 +201,7 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     ground = (th, pairs, langs)  # what the background is drawn from: no table's own (its ring is not)
     board_key = (ground, height)
     c = Canvases(th, background(th.name, pairs, th, langs), paletted_background(th.name, pairs, th, langs),
-                 _BOARDS.get(board_key))
+                 _BOARDS.get(board_key), ground)
     marked = dict(highlight or {})
     standing = pieces(view)
     options = offered(view)
@@ -214,9 +219,10 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
     return drawn, height
 
 
-_BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB)
-"""The last board drawn on each ground (theme, variant, languages, height) lately (3.2 MB each: its
-canvases), the next board on that ground drawn over it (`Canvases`), whichever table it was."""
+_BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB, drawn_bytes)
+"""The last board drawn on each ground (theme, variant, languages, height) lately (about 5 MB at
+nine seats: its paletted canvas and its areas' pixels, `drawn_bytes`), the next board on that
+ground drawn over it (`Canvases`), whichever table it was."""
 def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], slot: int, loc: str,
           labels: Mapping[str, str]) -> None:
     """A location's card in its place of the ring, and what it shows: offered, labelled, its pieces."""
@@ -229,11 +235,11 @@ STRIP_AREA = (LEFT_X0, STRIP_Y0, LEFT_X1 + 1, STRIP_Y1 + 1)
 """The strip of the decks and the last dice (`draw_centre`): all it draws is inside."""
 TRACK_AREA = (LEFT_X0, TRACK_Y0, LEFT_X1 + 1, TRACK_Y1 + 2)
 """The damage track (`draw_track`): its HP marks reach a pixel under its box."""
-_STRIPS: Kept[Pixels] = Kept("judgement._STRIPS", 2 * MB)
-_TRACKS: Kept[Pixels] = Kept("judgement._TRACKS", 4 * MB)
+_STRIPS: Kept[Pixels] = Kept("judgement._STRIPS", 2 * MB, pixels_bytes)
+_TRACKS: Kept[Pixels] = Kept("judgement._TRACKS", 4 * MB, pixels_bytes)
 """The strips and tracks drawn lately (200 and 380 KB with their paletted pixels), pasted again
 while what they show is the same (a move changes neither, a card drawn only the strip)."""
-_TILES: Kept[Pixels] = Kept("judgement._TILES", 8 * MB)
+_TILES: Kept[Pixels] = Kept("judgement._TILES", 8 * MB, pixels_bytes)
 """The location cards drawn lately with what stands on them (their gold edges, labels, pieces:
 about 180 KB with their paletted pixels), by their place in the ring and what they show: a
 move changes two of them."""

@@ -42,6 +42,7 @@ from renderer.common import (
     paletted,
     paste_centred,
     pill,
+    top_rows_bytes,
 )
 from renderer.judgement_look import (
     COLOURS,
@@ -215,23 +216,78 @@ class Pixels:
         return found
 
 
+TAIL_ROWS = 16
+"""The most rows a `Pixels.tail` is read of (a row's area overlaps the next one's by 13), counted
+in what kept pixels hold (`pixels_bytes`)."""
+
+
+def pixels_bytes(pixels: Pixels) -> int:
+    """What kept `Pixels` hold, in bytes, counted without walking them: the RGB and paletted pixels
+    (4 bytes a pixel), room for a tail (`TAIL_ROWS`) and the objects."""
+    w, h = pixels.rgb.size
+    return w * h * 4 + w * 3 * TAIL_ROWS + 600
+
+
 class Drawn:
-    """The last board drawn on a ground (`Canvases`): its canvases (RGB and paletted, full height),
-    the areas pasted on them in order with their keys and pixels, and its PNG bands (`bands`: each
-    its palette indices, or what `common.banded_png` made of them; `rows`: their indices). Changed
-    only under the drawing lock; `ops` and `bands` empty while a board is being drawn on it (a
-    drawing that fails leaves no claim about what the canvases hold)."""
+    """The last board drawn on a ground (`Canvases`): its paletted canvas (full height), the areas
+    pasted on it in order with their keys and pixels, and its PNG bands (`bands`: each its palette
+    indices, or what `common.banded_png` made of them). Changed only under the drawing lock; `ops`
+    and `bands` empty while a board is being drawn on it (a drawing that fails leaves no claim about
+    what the canvas holds). No RGB canvas is kept with it (areas are drawn on a scratch canvas,
+    `scratch`; `rgb` pastes one together), so that a board at nine seats is about 5 MB
+    (`drawn_bytes`), not three times that."""
 
-    __slots__ = ("bands", "grounds", "ops", "pal", "rgb", "rows")
+    __slots__ = ("bands", "ops", "pal")
 
-    def __init__(self, rgb: Image.Image, pal: Image.Image) -> None:
-        self.rgb, self.pal = rgb, pal
-        self.rows: list[bytes] = []
-        """Each band's palette indices (what `bands` was made from)."""
-        self.grounds: dict[Box, Image.Image] = {}
-        """The background's pixels in each area drawn afresh on it (`Canvases._ground`)."""
+    def __init__(self, pal: Image.Image) -> None:
+        self.pal = pal
         self.ops: list[tuple[Box, Any, Pixels]] = []
         self.bands: list[Any] = []
+
+    def rgb(self, ground: Image.Image) -> Image.Image:
+        """The board in RGB: its areas pasted in order on its ground (`background`)."""
+        img = ground.copy()
+        for area, _, pixels in self.ops:
+            img.paste(pixels.rgb, area[:2])
+        return img
+
+
+def drawn_bytes(drawn: Drawn) -> int:
+    """What a kept `Drawn` holds, in bytes, counted without walking it: its paletted canvas, the
+    pixels of its areas (`pixels_bytes`: counted here too when another cache keeps them as well)
+    and its bands (their indices, or their compressed bytes, about a tenth)."""
+    w, h = drawn.pal.size
+    held = w * h + 200 + sum(pixels_bytes(pixels) + 200 for _, _, pixels in drawn.ops)
+    for band in drawn.bands:
+        held += len(band) + 33 if isinstance(band, bytes) else (len(band[0]) + 120 if isinstance(band, tuple) else 64)
+    return held
+
+
+_SCRATCH: dict[tuple[int, int], Image.Image] = {}
+
+
+def scratch(size: tuple[int, int]) -> Image.Image:
+    """The RGB canvas areas are drawn on (`Canvases`), one per size for every board (each area is
+    laid on its ground there before it is drawn, `Canvases._ground`, and read back within it).
+    Used under the drawing lock."""
+    found = _SCRATCH.get(size)
+    if found is None:
+        found = _SCRATCH[size] = Image.new("RGB", size)
+    return found
+
+
+_GROUNDS: Kept[Image.Image] = Kept("judgement_board._GROUNDS", 6 * MB)
+"""The background's pixels in each area drawn afresh on it (`Canvases._ground`), by the ground's
+arguments and the area: about a board's worth (2.4 MB) for each ground in use."""
+
+
+def rows_bytes(img: Image.Image, height: int) -> bytes:
+    """The bytes of the top `height` rows of `img`, as `img.crop(...).tobytes()` gives them, read
+    into one buffer (`common.top_rows_bytes`; for the whole picture in two reads, since it reads a
+    whole picture as `tobytes` does, block by block, 25 times slower for a board)."""
+    if height == img.height and height > 1:
+        return top_rows_bytes(img, height - 1) + top_rows_bytes(img, height, top=height - 1)
+    return top_rows_bytes(img, height)
 
 
 def _meet(a: Box, b: Box) -> bool:
@@ -246,45 +302,49 @@ def _within(a: Box, b: Box) -> Box:
 
 class Canvases:
     """A board as areas pasted on its ground (`background`) one after another, each area's pixels
-    kept with what they show (`area`), on two canvases: `rgb`, and `pal`, the same pixels on the
-    theme's palette (`common.paletted`), so that the picture is never converted whole (the
-    conversion is pixel by pixel, nearest colour, no dithering: an area's paletted pixels pasted
-    are the paletted pixels of its RGB ones pasted).
+    kept with what they show (`area`): drawn on `rgb` (a scratch canvas, `scratch`), kept in RGB
+    and on the theme's palette (`common.paletted`), and pasted on `pal`, so that the picture is
+    never converted whole (the conversion is pixel by pixel, nearest colour, no dithering: an
+    area's paletted pixels pasted are the paletted pixels of its RGB ones pasted).
 
-    The canvases are those of the last board drawn on the same ground (`Drawn`), and only the
+    The paletted canvas is that of the last board drawn on the same ground (`Drawn`), and only the
     areas whose keys differ from that board's, in the same place of the sequence, are pasted again
     (`finish`), with the areas that overlap them: every pixel is then the pixel of the last area
     over it, as when every area is pasted on the bare ground in order. An area drawn afresh is
     drawn on its ground as the sequence leaves it: the background, then the earlier areas over it
-    (`_ground`). Each drawing must stay inside its area."""
+    (`_ground`). Each drawing must stay inside its area. `ground_key`: what the ground is drawn
+    from (its areas' bare pixels are kept by it, `_GROUNDS`)."""
 
-    def __init__(self, th: Theme, ground: Image.Image, paletted_ground: Image.Image, drawn: Drawn | None) -> None:
-        self.th, self.ground = th, ground
-        self.drawn = drawn if drawn is not None else Drawn(ground.copy(), paletted_ground.copy())
-        self.rgb = self.drawn.rgb
+    def __init__(self, th: Theme, ground: Image.Image, paletted_ground: Image.Image, drawn: Drawn | None,
+                 ground_key: Any = None) -> None:
+        self.th, self.ground, self.ground_key = th, ground, ground_key
+        self.drawn = drawn if drawn is not None else Drawn(paletted_ground.copy())
+        self.rgb = scratch(ground.size)
         self.before, self.drawn.ops = self.drawn.ops, []
         self.bands, self.drawn.bands = self.drawn.bands, []
-        self.rows = self.drawn.rows
         self.ops: list[tuple[Box, Any, Pixels]] = []
         self.changed: list[int] = []
         """The areas (their places in `ops`) that changed since the last board."""
 
-    def area(self, kept: Kept[Pixels], area: Box, key: Any, paint: Callable[[], None]) -> Pixels:
+    def area(self, kept: Kept[Pixels], area: Box, key: Any, paint: Callable[[], None], *,
+             shared: bool = True) -> Pixels:
         """The pixels of `area` showing `key`: those of the last board when it showed the same
         there, else those kept for `key`, else `paint()`ed on `rgb` over its ground, converted and
-        kept. `key` holds all `paint` reads and what the area holds before it."""
+        kept. `key` holds all `paint` reads and what the area holds before it. `shared` False: the
+        key holds a player's name, which `kept` would refuse: not looked up nor offered there."""
         i = len(self.ops)
         if i < len(self.before) and self.before[i][0] == area and self.before[i][1] == key:
             pixels = self.before[i][2]
         else:
             self.changed.append(i)
-            found = kept.get((area, key))
+            found = kept.get((area, key)) if shared else None
             if found is None:
                 self._ground(area)
                 paint()
                 crop = self.rgb.crop(area)
                 found = Pixels(crop, paletted(crop, self.th))
-                kept.keep((area, key), found)
+                if shared:
+                    kept.keep((area, key), found)
             pixels = found
         self.ops.append((area, key, pixels))
         return pixels
@@ -292,9 +352,12 @@ class Canvases:
     def _ground(self, area: Box) -> None:
         """`rgb` in `area` as the sequence so far leaves it: the background, then each earlier area
         that overlaps it, in order."""
-        bare = self.drawn.grounds.get(area)
+        key = (self.ground_key, area) if self.ground_key is not None else None
+        bare = _GROUNDS.get(key) if key is not None else None
         if bare is None:
-            bare = self.drawn.grounds[area] = self.ground.crop(area)
+            bare = self.ground.crop(area)
+            if key is not None:
+                _GROUNDS.keep(key, bare)
         self.rgb.paste(bare, area[:2])
         for box, _, pixels in self.ops:
             if _meet(box, area):
@@ -302,43 +365,39 @@ class Canvases:
                 self.rgb.paste(pixels.rgb.crop(cut), (box[0] + cut[0], box[1] + cut[1]))
 
     def finish(self, height: int, band: int) -> Drawn:
-        """Paste the areas that changed since the last board on both canvases, in order, and of
-        every other area the part inside them (an area that did not change is the same there, and
-        outside the changed areas every pixel stays as the last board left it); the bands of
+        """Paste the areas that changed since the last board on the paletted canvas, in order, and
+        of every other area the part inside them (an area that did not change is the same there,
+        and outside the changed areas every pixel stays as the last board left it); the bands of
         `band` rows of the picture's `height` rows under changed areas whose indices changed are
         given their new indices, the others kept as they were (with what was made of them)."""
         drawn = self.drawn
         same = len(self.before) == len(self.ops)
         which = set(self.changed if same else range(len(self.ops)))
         changed = [op[0] for i, op in enumerate(self.ops) if i in which]
+        width = drawn.pal.width
+        dirty: set[int] = set()
+        for box in changed:
+            dirty.update(range(box[1] // band, -(-box[3] // band)))
+        old = rows_bytes(drawn.pal, height) if same and self.bands and changed else b""  # the last board's
         for i, (area, _, pixels) in enumerate(self.ops):
             if i in which:
-                drawn.rgb.paste(pixels.rgb, area[:2])
                 drawn.pal.paste(pixels.pal, area[:2])
             else:
                 for box in changed:
                     if _meet(area, box):
                         cut = _within(box, area)
-                        drawn.rgb.paste(pixels.rgb.crop(cut), (area[0] + cut[0], area[1] + cut[1]))
                         drawn.pal.paste(pixels.pal.crop(cut), (area[0] + cut[0], area[1] + cut[1]))
-        width = drawn.pal.width
-        dirty: set[int] = set()
-        for box in changed:
-            dirty.update(range(box[1] // band, -(-box[3] // band)))
         bands: list[Any] = []
-        rows: list[bytes] = []
         raw = b""
         for n, top in enumerate(range(0, height, band)):
             known = same and n < len(self.bands)
             if known and n not in dirty:
                 bands.append(self.bands[n])
-                rows.append(self.rows[n])
                 continue
-            raw = raw or drawn.pal.tobytes()  # read once, bands cut from it
-            indices = raw[top * width:min(height, top + band) * width]
-            bands.append(self.bands[n] if known and indices == self.rows[n] else indices)
-            rows.append(indices)
-        drawn.rows = rows
+            raw = raw or rows_bytes(drawn.pal, height)  # read once, bands cut from it
+            start, end = top * width, min(height, top + band) * width
+            indices = raw[start:end]
+            bands.append(self.bands[n] if known and old and indices == old[start:end] else indices)
         drawn.ops, drawn.bands = self.ops, bands
         return drawn
 

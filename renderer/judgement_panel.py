@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.caches import MB
-from renderer.common import RGB, Kept, Theme, blend, ellipsize, fit_font, font, paste_centred, pill
+from renderer.common import RGB, Kept, Theme, blend, ellipsize, font, font_for, paste_centred, pill
 from renderer.judgement_board import (
     HEAD_Y0,
     HEAD_Y1,
@@ -33,6 +33,7 @@ from renderer.judgement_board import (
     draw_pair,
     en_font,
     pair_width,
+    pixels_bytes,
 )
 from renderer.judgement_look import (
     MESSAGES,
@@ -113,12 +114,16 @@ def draw_panel(c: Canvases, th: Theme, view: Mapping[str, Any], names: Mapping[i
         boxes.append((X0, y, X1, y + h))
         y += h + gap
     areas = [_area(box) for box in boxes]
+    named = [bool(given_name(names, seat_of(p.get("seat")))) for p in rows]  # a key with a name is kept nowhere
     under: Any = ground
     for i, (p, box) in enumerate(zip(rows, boxes, strict=True)):
         below = max(0, areas[i][3] - areas[i + 1][1]) if i + 1 < len(rows) else 0
         full = (th, box, under, (_row_key(view, p, names), shared))
-        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box))
-        under = pixels.tail(below)
+        pixels = c.area(_ROWS, areas[i], full, partial(_draw_row, c.rgb, th, view, p, names, box),
+                        shared=not named[i])
+        # what the next row stands on: the pixels this row leaves there, or, for a row kept nowhere
+        # (`named`), this row's key (all its pixels follow from it), not read out of them
+        under = ("row", full) if i + 1 < len(rows) and named[i + 1] else pixels.tail(below)
 
 
 TITLE_Y, ASKED_Y, ATTACK_Y = HEAD_Y0 + 22, HEAD_Y0 + 56, HEAD_Y0 + 90
@@ -129,7 +134,7 @@ ASKED_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y0 + 73)
 ATTACK_AREA = (int(X0), HEAD_Y0 + 73, int(X1) + 1, HEAD_Y1 + 1)
 WINNERS_AREA = (int(X0), HEAD_Y0 + 39, int(X1) + 1, HEAD_Y1 + 1)
 """The header's lines' areas (all each line draws is inside), on the header's box (`background`)."""
-_HEADERS: Kept[Pixels] = Kept("judgement_panel._HEADERS", 2 * MB)
+_HEADERS: Kept[Pixels] = Kept("judgement_panel._HEADERS", 2 * MB, pixels_bytes)
 """Header lines drawn lately (about 40-80 KB each with their paletted pixels): a decision asked
 again, a turn's title through its steps."""
 
@@ -265,10 +270,10 @@ def _winners(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Mappin
 # ---------------------------------------------------------------------------- rows
 
 
-ROWS_BUDGET = 8 * MB
-"""Player rows kept, in bytes (a row's area is 180-250 KB with its paletted pixels): a board has up to nine,
-and an action changes one or two of them; a row that did not change since the table's last board
-is that board's (`Canvases`), so these serve a row shown again (a seat asked again, a name back)."""
+ROWS_BUDGET = 2 * MB
+"""Player rows kept, in bytes (a row's area is 180-250 KB with its paletted pixels): only the rows of
+seats without a player's name are kept (a row shows its player's name, which no cache keeps), and a
+row that did not change since the last board on its ground is that board's (`Canvases`)."""
 ROW_MARGIN = 8
 """Pixels around a row's box that its crop keeps: a ringed piece stands out of the box. The first
 row's area begins with the foot of the damage track with its HP marks; each other row's area with
@@ -278,7 +283,7 @@ UNDRAWN = frozenset({"at", "used"})
 the row's key, so a move keeps the row."""
 
 
-_ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", ROWS_BUDGET)
+_ROWS: Kept[Pixels] = Kept("judgement_panel._ROWS", ROWS_BUDGET, pixels_bytes)
 """The rows drawn lately (`Canvases.area`), by what they show and what they stand on: the pixels
 the row above left in the top of their area (its `Pixels.tail`), or for the first row what the
 board under the panel is drawn from."""
@@ -344,10 +349,11 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     top_right = nx - 8
     prefix = "★ " if winner else ("▶ " if active else "")
     name = prefix + seat_label(view, seat, names)
-    fn = fit_font(name, 20, top_right - left, "bold", 18)
-    name = ellipsize(name, fn, min(260, top_right - left))
+    fn, name_w = _name_font(name, top_right - left)
+    if name_w > min(260, top_right - left):
+        name = ellipsize(name, fn, min(260, top_right - left))
+        name_w = fn.getlength(name)
     d.text((left, line1), name, font=fn, fill=th["ink"], anchor="lm")
-    name_w = fn.getlength(name)
     end2 = _character(img, d, th, view, p, (left, line2), right)
     slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2]]
     if three:
@@ -356,6 +362,19 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
         mark_edge = blend(colour_fill, th["ink"], 0.3)
         _place([pill(text, PILL, colour_fill, ink, mark_edge) for text in texts], slots, img)
     _equipment(img, th, p, view, slots)
+
+
+def _name_font(name: str, room: float) -> tuple[Any, float]:
+    """`fit_font(name, 20, room, "bold", 18)` and the name's width in it: a player's name, which no
+    cache keeps, measured once at each size tried (its width at the last size tried is the one
+    drawn, so it is not measured again)."""
+    for size in (20, 19):
+        f = font_for(name, size, "bold")
+        width = float(f.getlength(name))
+        if width <= room:
+            return f, width
+    f = font_for(name, 18, "bold")
+    return f, float(f.getlength(name))
 
 
 def _place(forms: list[Image.Image], slots: list[list[float]], img: Image.Image) -> None:

@@ -21,6 +21,7 @@ message `judgement.board.lang` says which language it speaks), else English.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,6 +30,7 @@ from renderer import common
 from renderer.caches import MB
 from renderer.common import (
     DRAWING,
+    PNG_BAND,
     RGB,
     Ask,
     Kept,
@@ -44,6 +46,7 @@ from renderer.common import (
     pill,
     wrap_text,
 )
+from renderer.judgement_board import rows_bytes
 from renderer.judgement_look import (
     K,
     colour_of,
@@ -85,7 +88,10 @@ def render_hand(ask: Ask) -> bytes | None:
     with DRAWING:
         card = compose_role(ask.view, text=ask.text, names=ask.names, theme=th.name, texts=ask.texts, lang=ask.lang,
                             on_palette=True)
-    return common.indexed_png(card, th)  # looked up here: a measurement may wrap it
+    raw = rows_bytes(card, card.height)  # its indices read at once: `indexed_png`'s bytes, from its bands
+    step = card.width * PNG_BAND
+    return common.banded_png(card, th, [raw[i:i + step] for i in range(0, len(raw), step)])  # looked up here:
+    # a measurement may wrap it
 
 
 def compose_role(
@@ -123,15 +129,40 @@ _BANDS: Kept[tuple[tuple[tuple[str, str], ...], tuple[Image.Image, Image.Image] 
 time: the damage, an Order card, an identity learned; what the locations do never)."""
 
 
-_UNREAD: dict[tuple[int, int], Image.Image] = {}
+class _Unread:
+    """A canvas and its drawing that keep nothing (`panel`'s first pass, run only for the height
+    it reaches): what the card's drawing calls on them does nothing."""
+
+    mode = "RGB"
+
+    def paste(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing pasted."""
+
+    def text(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing written."""
+
+    def rounded_rectangle(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing drawn."""
+
+    def rectangle(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing drawn."""
 
 
-def _unread(size: tuple[int, int]) -> Image.Image:
-    """A canvas of that size that is drawn on and never read (a drawing run only for the height it
-    reaches): one per size, made once (a new one is 1.7 MB to fill). Used under the drawing lock."""
-    found = _UNREAD.get(size)
+_UNREAD: Any = _Unread()
+
+
+_SCRATCHES: dict[RGB, Image.Image] = {}
+
+
+def _scratch(ground: RGB) -> Image.Image:
+    """The canvas a section is drawn on alone (`_Card._band`), all of it the card's ground: one per
+    ground colour, made once and filled again for each section (a new one is 1.7 MB to allocate
+    and fill). Used under the drawing lock."""
+    found = _SCRATCHES.get(ground)
     if found is None:
-        found = _UNREAD[size] = Image.new("RGB", size)
+        found = _SCRATCHES[ground] = Image.new("RGB", (W, SCRATCH_H), ground)
+    else:
+        found.paste(ground, (0, 0, W, SCRATCH_H))
     return found
 
 
@@ -192,12 +223,11 @@ class _Card:
         self.y += 30
 
     def panel(self, draw_inside: Any, edge: RGB) -> None:
-        """A light box round what `draw_inside` draws: drawn once on a canvas never read (`_unread`)
-        to learn its height, then the box, then the content again on top."""
+        """A light box round what `draw_inside` draws: run once drawing nothing (`_UNREAD`) to
+        learn its height, then the box, then the content drawn on top."""
         top = self.y
         img, d = self.img, self.d
-        self.img = _unread(img.size)
-        self.d = ImageDraw.Draw(self.img)
+        self.img = self.d = _UNREAD
         self.y = top + 10
         draw_inside()
         bottom = self.y + 4
@@ -281,7 +311,10 @@ class _Card:
         known = {s: v for k, v in (me.get("known") or {}).items() if (s := seat_of(k)) is not None}
         if known:
             parts.append((("known", repr(sorted(known.items())), self._seats(known)), lambda: self._known(known)))
-        parts.append((("locations", repr(self.view.get("ring"))), self._locations))
+        ring = self._ring()
+        if ring:  # the heading, then each location on its own: the same whatever the ring's order
+            parts.append((("locations",), self._locations_heading))
+            parts += [(("location", loc), partial(self._location, loc)) for loc in ring]
         return parts
 
     def _seats(self, seats: Any) -> str:
@@ -309,7 +342,7 @@ class _Card:
                 return band
         offset = 0 if first else BAND_MARGIN
         img, d, say = self.img, self.d, self.say
-        scratch = Image.new("RGB", (W, SCRATCH_H), self.th["frame"])
+        scratch = _scratch(self.th["frame"])
         looked: dict[str, str] = {}
 
         def saying(k: str) -> str:
@@ -510,17 +543,19 @@ class _Card:
             paste_centred(self.img, tag, (x + tag.width / 2, self.y + 15))
             self.y += 34
 
-    def _locations(self) -> None:
-        """What each location does, in ring order, with the numbers that send a piece there (the
-        board shows only their names and numbers)."""
-        th = self.th
-        ring = [str(x) for x in self.view.get("ring") or [] if str(x) in content().locations]
-        if not ring:
-            return
-        self.section(self.say(K + "role.locations"), th["gold"])
-        for loc in ring:
-            record = content().locations[loc]
-            self.line(f"{rolls_label(loc)}  {self.name('location', loc)}", (PAD + 12, self.y + 10), 17, th["gold"])
-            self.y += 22
-            self.text_block(record.text.get(self.lang), BODY, th["panel"])
-            self.y += 4
+    def _ring(self) -> list[str]:
+        """The locations of the ring that the content knows, in ring order."""
+        return [str(x) for x in self.view.get("ring") or [] if str(x) in content().locations]
+
+    def _locations_heading(self) -> None:
+        """The heading of what each location does (`_location`, in ring order under it)."""
+        self.section(self.say(K + "role.locations"), self.th["gold"])
+
+    def _location(self, loc: str) -> None:
+        """What a location does, with the numbers that send a piece there (the board shows only
+        their names and numbers)."""
+        record = content().locations[loc]
+        self.line(f"{rolls_label(loc)}  {self.name('location', loc)}", (PAD + 12, self.y + 10), 17, self.th["gold"])
+        self.y += 22
+        self.text_block(record.text.get(self.lang), BODY, self.th["panel"])
+        self.y += 4

@@ -141,7 +141,7 @@ def test_the_parts_of_a_board_draw_nothing_outside_their_areas(monkeypatch: pyte
     real = judgement_board.Canvases.area
     drawn: list[tuple[int, int, int, int]] = []
 
-    def guarded(self: judgement_board.Canvases, kept: Any, area: Any, key: Any, paint: Any) -> Any:
+    def guarded(self: judgement_board.Canvases, kept: Any, area: Any, key: Any, paint: Any, **options: Any) -> Any:
         def checked() -> None:
             x0, y0, x1, y1 = area
             near = (max(0, x0 - NEAR), max(0, y0 - NEAR), min(self.rgb.width, x1 + NEAR),
@@ -154,7 +154,7 @@ def test_the_parts_of_a_board_draw_nothing_outside_their_areas(monkeypatch: pyte
             assert after.tobytes() == before.tobytes(), f"the part in {area} draws outside it"
             drawn.append(area)
 
-        return real(self, kept, area, key, checked)
+        return real(self, kept, area, key, checked, **options)
 
     monkeypatch.setattr(judgement_board.Canvases, "area", guarded)
     _forget()
