@@ -539,7 +539,7 @@ def png_bytes(p: Image.Image, plte: bytes, level: int = PNG_LEVEL) -> bytes:
     for the bytes: the pixels are the same, and so are the bytes for the same pixels whatever
     was kept (each band is compressed from a fresh start)."""
     width, height = p.size
-    pixels = p.tobytes()
+    pixels = top_rows_bytes(p, height)
     step = width * PNG_BAND
     bands = (pixels[start:start + step] for start in range(0, len(pixels), step))
     return _png_of_bands(width, height, plte, ((*BANDS.band(width, band, level), len(band)) for band in bands))
@@ -1209,7 +1209,8 @@ def kept_png(img: Image.Image, theme: Theme, level: int = PNG_LEVEL, *, height: 
         for run in runs:
             top, bottom = run[0] * PNG_BAND, min(height, (run[-1] + 1) * PNG_BAND)
             rows = rgb_img.crop((0, top, width, bottom))
-            indices = rows.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+            quantized = rows.quantize(palette=palette, dither=Image.Dither.NONE)
+            indices = top_rows_bytes(quantized, quantized.height)
             for n, i in enumerate(run):
                 part = indices[n * width * PNG_BAND:(n + 1) * width * PNG_BAND]
                 deflated, check = BANDS.band(width, part, level)
@@ -1226,9 +1227,8 @@ def top_rows_bytes(img: Image.Image, height: int, *, top: int = 0) -> bytes:
     """The bytes of the top `height` rows of `img` in its own mode (from row `top`: rows `top` to
     `height`): `img.crop(...).tobytes()` without the copy, read once by Pillow's raw encoder over
     those rows (as `tobytes` reads a whole picture, but into one buffer); where that encoder cannot
-    be had, through the crop."""
-    if height == img.height and not top:
-        return img.tobytes()
+    be had, through the crop. For a whole picture too: Pillow's `tobytes` reads it in pieces of
+    64 KB joined at the end, 1.4 ms for a nine-seat City of Judgement board against 0.05 ms here."""
     size = img.width * (height - top) * len(img.getbands())
     try:
         img.load()

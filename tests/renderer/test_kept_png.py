@@ -84,7 +84,7 @@ def test_the_kept_rgb_bands_are_bounded() -> None:
 
 def test_the_top_rows_of_a_canvas_are_its_crop() -> None:
     rng = random.Random(8)
-    for mode, size in (("RGB", (37, 50)), ("RGBA", (20, 9)), ("P", (64, 300))):
+    for mode, size in (("RGB", (37, 50)), ("RGBA", (20, 9)), ("P", (64, 300)), ("P", (700, 400)), ("RGB", (300, 250))):
         img = Image.frombytes(mode, size, rng.randbytes(size[0] * size[1] * len(Image.new(mode, (1, 1)).getbands())))
         for height in (1, 7, size[1] // 2, size[1]):
             assert common.top_rows_bytes(img, height) == img.crop((0, 0, size[0], height)).tobytes(), (mode, height)
