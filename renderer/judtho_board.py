@@ -9,7 +9,6 @@ square's label, a piece's letter) is at least `judtho_look.NEED_PX` high: 9 px o
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,7 +16,6 @@ from PIL import Image, ImageDraw
 from renderer.caches import KB, MB, cached
 from renderer.common import (
     SS,
-    Kept,
     Theme,
     highlight_cell,
     paste_centred,
@@ -144,13 +142,43 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
-PIECE_ROWS_BUDGET = 6 * MB
-"""Ranks of pieces kept (`_PIECE_ROWS`, in bytes: about 70 KB each, so some ninety): a board's twelve, for
-a few boards; an action changes the pieces of one or two ranks."""
-_PIECE_ROWS: Kept[Image.Image] = Kept("judtho_board._PIECE_ROWS", PIECE_ROWS_BUDGET)
+CELLS_BUDGET = 6 * MB
+"""Squares with their piece kept (`_cell`, in bytes: about 6 KB each, so some thousand): every
+piece of every army on each kind of ground of a look (some 26 kinds on the whole board), what the
+boards of all tables share."""
 CHECK_GROUND = False
-"""Tests: assert that each rank pasted from `_PIECE_ROWS`, or kept there, lies on the empty
-board as `background` drew it."""
+"""Tests: assert that each square a piece is pasted on from `_cell` lies on the empty board as
+`background` drew it."""
+
+
+@cached("judtho_board._grounds", 256 * KB)
+def _grounds(theme_name: str, files: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """Each square -> the first square (in file and rank order) whose empty cell on `background`
+    holds the same pixels: its kind of ground (its colour, and the lines of the Neutral Territory
+    and between the Kingdoms along its edges)."""
+    bg = background(theme_name, files)
+    first: dict[bytes, tuple[int, int]] = {}
+    out = {}
+    for f in range(1, files + 1):
+        for r in range(1, RANKS + 1):
+            out[(f, r)] = first.setdefault(bg.crop(_cell_area((f, r))).tobytes(), (f, r))
+    return out
+
+
+def _cell_area(sq: tuple[int, int]) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = cell_box(sq)
+    return (int(x0), int(y0), int(x1), int(y1))
+
+
+@cached("judtho_board._cell", CELLS_BUDGET)
+def _cell(th: Theme, files: int, ground: tuple[int, int], colour: str, piece: str) -> Image.Image:
+    """The empty cell of square `ground` (`_grounds`) with a piece on it, drawn as `_draw` draws
+    it there (the sprite lies inside the cell): pasted whole on every square of that ground."""
+    area = _cell_area(ground)
+    tile = background(th.name, files).crop(area)
+    cx, cy = centre(ground)
+    paste_centred(tile, army_glyph(th, colour, piece, PIECE_PX), (cx - area[0], cy - area[1]))
+    return tile
 
 
 def painted_ranks(view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]]) -> frozenset[int] | None:
@@ -174,13 +202,13 @@ def draw_pieces(
     canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]] = ()
 ) -> set[tuple[int, int]]:
     """Every piece on the board in its army's colour (those on labelled `targets` smaller, making
-    room for the label); returns the occupied squares. A rank on which nothing else was drawn
-    (`painted_ranks`) is pasted from the ranks drawn before (`_PIECE_ROWS`: its pieces on the
-    empty board, keyed by them, the theme and the board's width) when its pieces are the same,
-    else drawn and kept; the other ranks are drawn piece by piece."""
+    room for the label); returns the occupied squares. A piece on a rank on which nothing else
+    was drawn (`painted_ranks`) is pasted with its square (`_cell`: the piece on that kind of
+    ground, drawn once for every table), which gives the pixels drawing it there gives; on the
+    other ranks the pieces are drawn one by one over what lies there."""
     busy = set()
     painted = painted_ranks(view, lay, targets)
-    by_rank: dict[int, list[tuple[tuple[int, int], str, str]]] = {}
+    grounds = _grounds(th.name, lay.files)
     drawn: list[tuple[tuple[int, int], str, str]] = []
     for sq, entry in sorted((view.get("board") or {}).items()):
         p = _on_board(sq, lay.files)
@@ -189,14 +217,11 @@ def draw_pieces(
         busy.add(p)
         if painted is None or p[1] in painted:
             drawn.append((p, entry[0], entry[1]))
-        else:
-            by_rank.setdefault(p[1], []).append((p, entry[0], entry[1]))
-    for rank, pieces in by_rank.items():
-        x0, y0, _, y1 = cell_box((1, rank))
-        area = (int(x0), int(y0), int(x0) + lay.files * CELL, int(y1))
+            continue
+        area = _cell_area(p)
         if CHECK_GROUND:
-            assert canvas.crop(area).tobytes() == background(th.name, lay.files).crop(area).tobytes(), rank
-        _PIECE_ROWS.area(canvas, area, (th, lay.files, tuple(pieces)), partial(_draw, canvas, th, pieces))
+            assert canvas.crop(area).tobytes() == background(th.name, lay.files).crop(area).tobytes(), p
+        canvas.paste(_cell(th, lay.files, grounds[p], entry[0], entry[1]), area[:2])
     _draw(canvas, th, drawn, targets)
     return busy
 

@@ -327,19 +327,21 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
     return rows
 
 
-CARDS_BUDGET = 6 * MB
-"""Player cards kept (`Kept`, in bytes: about 100 KB each, so some sixty): four a board, an action changes
-one or two (the player who moved, the one to move next, a capture's victim)."""
-_CARDS: Kept[Image.Image] = Kept("judtho_panel._CARDS", CARDS_BUDGET)
+FRAMES_BUDGET = 2 * MB
+"""Cards' frames kept (`Kept`, in bytes: about 100 KB each, so some twenty): a frame is what a card
+shows of its seat but its words and pieces (its ground, its stripes, the armies' chips; `_frame`),
+the same on every table with as many players, for as many armies, one to move or not."""
+_FRAMES: Kept[Image.Image] = Kept("judtho_panel._FRAMES", FRAMES_BUDGET)
 
 
 def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, float], files: int) -> None:
     """A player's card: colour stripe, the armies' chips with their letters, name, points;
-    Material Score and status; the pieces their armies captured and those in reserve. Pasted
-    from the cards drawn before when all it shows is the same (`_CARDS`: keyed by the words and
-    pieces it shows, its box, the theme and the board's width, which fix the panel's ground
-    under it; it paints inside its box, and nothing else is drawn there); kept without the
-    player's name, drawn over it (`_paint_label`), so the cards kept serve every table."""
+    Material Score and status; the pieces their armies captured and those in reserve. Its frame
+    is pasted from the frames drawn before (`_FRAMES`: keyed by its armies, whether one is to
+    move or won, its box, the theme and the board's width, which fix the panel's ground under it;
+    it paints inside its box, and nothing else is drawn there); its words and pieces, which
+    differ from table to table, are drawn over it (`_paint_words`), in the order drawing the card
+    whole (`_paint_player`) draws them, so the pixels are the same."""
     canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     cols = [c for c in p.get("colours") or [] if c in COLOURS] or ["white"]
@@ -364,12 +366,15 @@ def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, 
         reserve=reserve,
         words=(say(K + "captured") if captured else "", say(K + "reserve") if reserve else ""),
     )
-    area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the card paints
-    if _beside(th, shown, box):  # the name's length moves nothing else: the card is kept without it
-        unnamed = replace(shown, label="")  # what is kept is the same card at every table
-        _CARDS.area(canvas, area, (th, files, box, unnamed), lambda: _paint_player(canvas, th, unnamed, box))
-        _paint_label(canvas, th, shown, box)
-    else:  # a long name moves the points and the lines (`_paint_player`): drawn whole, never kept
+    x, room = _label_room(th, shown, box)
+    f = legible(shown.label, 19)
+    if f.getlength(shown.label) <= room:  # the name's length moves nothing else: the frame is kept
+        area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the frame paints
+        key = (th, files, box, shown.cols, shown.letters, active, won)
+        _FRAMES.area(canvas, area, key, lambda: _frame(canvas, th, shown, box))
+        _paint_words(canvas, th, replace(shown, label=""), box)
+        ImageDraw.Draw(canvas).text((x, y0 + 18), shown.label, font=f, fill=th["ink"], anchor="lm")
+    else:  # a long name moves the points and the lines (`_paint_player`)
         _paint_player(canvas, th, shown, box)
 
 
@@ -404,25 +409,10 @@ def _label_room(th: Theme, shown: _Card, box: tuple[float, float, float, float])
     return x + 3, x1 - 12 - pp.width - (x + 3)
 
 
-def _beside(th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> bool:
-    """Whether the label fits beside the chips and the points, as `_paint_player` lays it out."""
-    _, room = _label_room(th, shown, box)
-    return legible(shown.label, 19).getlength(shown.label) <= room
-
-
-def _paint_label(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
-    """The card's label (its mark and the player's name), right of the chips and left of the points,
-    drawn over the card as kept when it fits there (`_beside`; `_CARDS` keeps the card without its
-    label: nothing else of the card reaches where the label is, so drawing it last gives the pixels
-    drawing it in its turn did)."""
-    x, room = _label_room(th, shown, box)
-    f, label = _fitted(shown.label, 19, room)
-    ImageDraw.Draw(canvas).text((x, box[1] + 18), label, font=f, fill=th["ink"], anchor="lm")
-
-
-def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
-    """A player's card but its label (`_paint_label` draws that over it)."""
-    x0, y0, x1, y1 = box
+def _frame(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """A card's frame: its ground and edge (brighter for the army to move, gold for a winner), a
+    stripe in each army's colour and the armies' chips."""
+    x0, y0, _, y1 = box
     d = ImageDraw.Draw(canvas)
     cols, active, won = shown.cols, shown.active, shown.won
     fill = blend(th["army_" + cols[0]], th["panel"], 0.82 if active else 0.93)
@@ -432,34 +422,61 @@ def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float
     for i, c in enumerate(cols):
         d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 8, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
                     outline=th[f"army_{c}_edge"] if c in ("white", "black") else None)
-    pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
     x = x0 + 14
     for c, letter in zip(cols, shown.letters, strict=True):
         chip = pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"])
         paste_centred(canvas, chip, (x + chip.width / 2, y0 + 18))
         x += chip.width + 3
-    f = legible(shown.label, 19)
+
+
+def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """A player's card, whole: its frame (`_frame`), then its words and pieces (`_paint_words`)."""
+    _frame(canvas, th, shown, box)
+    _paint_words(canvas, th, shown, box)
+
+
+def _paint_words(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """What a card shows over its frame (`_frame`): the points, the label (none when `shown.label`
+    is empty: `_player` draws it last), the Material Score and the rows of pieces."""
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
+    x, _ = _label_room(th, shown, box)
+    x -= 3
     f2 = legible(shown.line2, 17)
     # The points go beside the name while both fit, else beside the Material Score; when neither
     # has room for them, the name gets a line of its own under the chips and the points.
-    beside = f.getlength(shown.label) <= x1 - 12 - pp.width - (x + 3)
+    if shown.label:
+        f = legible(shown.label, 19)
+        beside = f.getlength(shown.label) <= x1 - 12 - pp.width - (x + 3)
+    else:
+        beside = x1 - 12 - pp.width - (x + 3) >= 0
     below = not beside and f2.getlength(shown.line2) <= x1 - 12 - pp.width - (x0 + 14)
     alone = not beside and not below
     paste_centred(canvas, pp, (x1 - 6 - pp.width / 2, y0 + (45 if below else 18)))
-    name_x, name_y = (x0 + 14, y0 + 45) if alone else (x + 3, y0 + 18)
-    _, label = _fitted(shown.label, 19, x1 - 6 - name_x if below or alone else x1 - 12 - pp.width - name_x)
-    d.text((name_x, name_y), label, font=f, fill=th["ink"], anchor="lm")
+    if shown.label:
+        name_x, name_y = (x0 + 14, y0 + 45) if alone else (x + 3, y0 + 18)
+        _, label = _fitted(shown.label, 19, x1 - 6 - name_x if below or alone else x1 - 12 - pp.width - name_x)
+        d.text((name_x, name_y), label, font=f, fill=th["ink"], anchor="lm")
     step = 27 if alone else 0
     _, line2 = _fitted(shown.line2, 17, x1 - 6 - (x0 + 14) - (pp.width + 6 if below else 0))
     d.text((x0 + 14, y0 + 45 + step), line2, font=f2, fill=th["ink"], anchor="lm")
     rows = [(word, items) for word, items in zip(shown.words, (shown.captured, shown.reserve), strict=True) if items]
+    ground = (th, box, shown.cols, shown.active, shown.won)  # the frame's key: all that lies under the rows
     y = y0 + 72 + step
     for n, (word, items) in enumerate(rows):
         if y + ROW_PIECE / 2 > y1:
             break
         last = n == len(rows) - 1 or y + ROW_PIECE * 1.5 + 2 > y1
         room_y = y1 if last else y  # a row wraps only when nothing follows it: the reserve keeps its line
-        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2
+        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y, ground) + ROW_PIECE + 2
+
+
+ROWS_BUDGET = 4 * MB
+"""Rows of captured or reserve pieces kept (`Kept`, in bytes: about 25 KB each, so some hundred and
+fifty): most rows are a piece or two (the Prince and the Princess in reserve, a pawn captured), the
+same on many tables' cards."""
+_ROWS: Kept[Image.Image] = Kept("judtho_panel._ROWS", ROWS_BUDGET)
 
 
 def _piece_row(
@@ -469,14 +486,19 @@ def _piece_row(
     items: Sequence[tuple[str, str]],
     at: tuple[float, float, float],
     limit: float,
+    ground: tuple[Any, ...],
 ) -> float:
     """A label, then the pieces as small glyphs in their own colours on a light tray (so every
     army reads as on the board, whatever the panel's colour), the same piece grouped with a
-    count (`×6`); wraps to a second line when there is room, else ends with `…`."""
+    count (`×6`); wraps to a second line when there is room, else ends with `…`. Pasted from the
+    rows drawn before when it shows the same in the same place on the same card (`_ROWS`: keyed
+    by `ground`, what the card's frame shows, and by where each piece lies): what it paints lies
+    between its label's left and just past `at`'s right end (its `…`), from its tray's top to its last tray's
+    bottom, where the card's frame alone lies under it (what the card shows above, its points
+    and its Material Score, ends above; its rows lie a line apart). Returns the last line's y."""
     x0, y, x1 = at
-    d = ImageDraw.Draw(canvas)
+    top = y
     lf, word = _fitted(word, 16, 100)
-    d.text((x0, y), word, font=lf, fill=th["ink"], anchor="lm")
     start = x0 + lf.getlength(word) + 8
     order = {(c, p): (COLOURS.index(c) if c in COLOURS else 9, PIECES.index(p) if p in PIECES else 9)
              for c, p in items}
@@ -497,6 +519,20 @@ def _piece_row(
                 break
         placed.append((x, y, c, p, tag))
         x += w + 2
+    # a piece starts at most 12 px left of `x1`, and `…` after the last: 6 px past `x1` holds it
+    area = (int(x0) - 4, int(top - ROW_PIECE / 2), int(x1) + 6, int(y + ROW_PIECE / 2) + 2)
+    shown = (x0, top, word, tuple(placed), (x, y) if more else None)
+    _ROWS.area(canvas, area, (ground, shown), lambda: _paint_row(canvas, th, lf, nf, *shown))
+    return y
+
+
+def _paint_row(canvas: Image.Image, th: Theme, lf: ImageFont.FreeTypeFont, nf: ImageFont.FreeTypeFont, x0: float,
+               y: float, word: str, placed: Sequence[tuple[float, float, str, str, str]],
+               more: tuple[float, float] | None) -> None:
+    """A row of pieces (`_piece_row`) as laid out: its label at (`x0`, `y`), the trays, the pieces
+    and their counts, and `…` at `more` when some did not fit."""
+    d = ImageDraw.Draw(canvas)
+    d.text((x0, y), word, font=lf, fill=th["ink"], anchor="lm")
     for line_y in sorted({py for _, py, *_ in placed}):
         xs = [(px, px + ROW_PIECE + (nf.getlength(tag) + 2 if tag else 0)) for px, py, _, _, tag in placed
               if py == line_y]
@@ -507,8 +543,7 @@ def _piece_row(
         if tag:
             d.text((px + ROW_PIECE, py + 3), tag, font=nf, fill=th["army_white_edge"], anchor="lm")
     if more:
-        d.text((x, y), "…", font=nf, fill=th["ink"], anchor="lm")
-    return y
+        d.text(more, "…", font=nf, fill=th["ink"], anchor="lm")
 
 
 def _last_parts(say: Text, view: Mapping[str, Any], width: float
