@@ -139,7 +139,8 @@ def draw_panel(panel: Panel, lay: Layout) -> None:
     top, bottom = lay.panel_y + PAD, lay.height - FRAME - PAD
     y = _status(panel, (x0, top, x1, top + _status_height(say, view, names, x1 - x0)), lay.files) + GAP
     y = _relations(canvas, th, say, view, (x0, y, x1)) + GAP
-    last_h = _last_height(say, view, x1 - x0) if (view.get("last_move") or {}).get("text") else 0
+    last = _last_parts(say, view, x1 - x0) if (view.get("last_move") or {}).get("text") else None
+    last_h = _last_height(last) if last else 0
     players = list(view.get("players") or [])
     if players:
         cols = lay.columns
@@ -150,8 +151,8 @@ def draw_panel(panel: Panel, lay: Layout) -> None:
         for i, p in enumerate(players):
             cx, cy = x0 + (w + GAP) * (i % cols), y + (h + GAP) * (i // cols)
             _player(panel, p, (cx, cy, cx + w, cy + h), lay.files)
-    if last_h:
-        _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
+    if last:
+        _last_move(canvas, th, last, (x0, bottom - last_h, x1, bottom))
 
 
 STATUSES_BUDGET = 3 * MB
@@ -270,15 +271,44 @@ def _pairs(view: Mapping[str, Any], relation: str) -> list[tuple[str, str]]:
     return out
 
 
+RELATIONS_BUDGET = 1 * MB
+"""Relations rows kept (`_RELATIONS`, in bytes: about 30 KB each, so some thirty): a game's alliances
+and Rivals change seldom, and the tables of a variant share most of them."""
+_RELATIONS: Kept[tuple[Image.Image, float]] = Kept("judtho_panel._RELATIONS", RELATIONS_BUDGET)
+
+
 def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
                at: tuple[float, float, float]) -> float:
     """The alliances (6.1: a gold band joining the allied colours) and the Rivals (3.2: each
-    pair of colours joined by a dashed line), side by side on one line while they fit."""
+    pair of colours joined by a dashed line), side by side on one line while they fit; returns
+    where they end. Pasted from the rows drawn before when they show the same words and armies
+    in the same place on the same theme (`_RELATIONS`): what they paint lies on the panel's
+    ground, under the status box and above the cards, from `at`'s left to its right end (a row
+    that ran past that is not kept)."""
     x0, y, x1 = at
-    d = ImageDraw.Draw(canvas)
     rows = _relation_rows(view)
     if not rows:
         return y - GAP
+    key = (th, at, tuple((kind, say(K + kind), tuple(tuple(g) for g in groups)) for kind, groups in rows),
+           say(K + "versus"))
+    left, top = int(x0) - PAD, int(y) - 1
+    found = _RELATIONS.get(key)
+    if found is not None:
+        canvas.paste(found[0], (left, top))
+        return found[1]
+    right, end = _paint_relations(canvas, th, say, rows, at)
+    area = (left, top, int(x1) + PAD, int(end) + 2)
+    if right < area[2] - 4:
+        _RELATIONS.keep(key, (canvas.crop(area), end))
+    return end
+
+
+def _paint_relations(canvas: Image.Image, th: Theme, say: Text, rows: list[tuple[str, list[Sequence[str]]]],
+                     at: tuple[float, float, float]) -> tuple[float, float]:
+    """`_relations`' rows painted; returns the furthest right they reached and where they end."""
+    x0, y, x1 = at
+    d = ImageDraw.Draw(canvas)
+    right = x0
     step = 34
     cx = x0 + 4
     cy = y + RELATION_H / 2
@@ -304,9 +334,10 @@ def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
                     d.line((cx + dx, cy, cx + dx + 3, cy), fill=th["rival"], width=3)
             for i, c in enumerate(cols):
                 paste_centred(canvas, _chip(th, say, c), (cx + step * i, cy))
+            right = max(right, cx + span + 18)  # the band's end, past the last chip's
             cx += span + 44
         cx += 10
-    return cy + RELATION_H / 2
+    return right, cy + RELATION_H / 2
 
 
 def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str]]]]:
@@ -557,18 +588,19 @@ def _last_parts(say: Text, view: Mapping[str, Any], width: float
     return f, word, mf, lines
 
 
-def _last_height(say: Text, view: Mapping[str, Any], width: float) -> float:
-    """The last move's box: `LAST_H`, and a line more for each line the move wraps to."""
-    return LAST_H + LINE_H * (len(_last_parts(say, view, width)[3]) - 1)
+def _last_height(parts: tuple[ImageFont.FreeTypeFont, str, ImageFont.FreeTypeFont, list[str]]) -> float:
+    """The last move's box (laid out by `_last_parts`): `LAST_H`, and a line more for each line the
+    move wraps to."""
+    return LAST_H + LINE_H * (len(parts[3]) - 1)
 
 
-def _last_move(
-    canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], box: tuple[float, float, float, float]
-) -> None:
-    x0, y0, x1, _y1 = box
+def _last_move(canvas: Image.Image, th: Theme, parts: tuple[ImageFont.FreeTypeFont, str, ImageFont.FreeTypeFont,
+               list[str]], box: tuple[float, float, float, float]) -> None:
+    """The last move's box, as `_last_parts` laid it out for the box's width."""
+    x0, y0, _, _ = box
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle(box, radius=8, fill=blend(th["last"], th["panel"], 0.75), outline=th["last"], width=2)
-    f, word, mf, lines = _last_parts(say, view, x1 - x0)
+    f, word, mf, lines = parts
     y = y0 + LAST_H / 2
     d.text((x0 + 10, y), word, font=f, fill=th["ink"], anchor="lm")
     tx = x0 + 22 + f.getlength(word)

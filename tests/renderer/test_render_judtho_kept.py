@@ -1,8 +1,9 @@
 """What the Judtho renderer keeps between pictures gives the pixels drawing afresh gives: the
 squares with their pieces (each only on a rank where nothing else was drawn under it), the status
-box, the players' cards' frames and their rows of pieces pasted where they are, over the boards
-of whole games of every variant (Assembly, play, placements, the end), with the moves offered
-lettered, in both languages and themes. (How much time they save is measured by bench/run.py, not asserted here.)"""
+box, the relations, the players' cards' frames and their rows of pieces pasted where they are,
+over the boards of whole games of every variant (Assembly, play, placements, the end), with the
+moves offered lettered, in both languages and themes. (How much time they save is measured by
+bench/run.py and bench/fleet.py, not asserted here.)"""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ GAMES = (({}, 4, 1), ({"variants": ["duo"]}, 2, 2), ({"variants": ["trio"]}, 3, 
 
 def kept_somewhere() -> list[Any]:
     """Every store of kept parts of the Judtho pictures."""
-    return [P._FRAMES, P._ROWS, P._STATUSES, B._cell.store]
+    return [P._FRAMES, P._ROWS, P._STATUSES, P._RELATIONS, B._cell.store]
 
 
 def clear() -> None:
