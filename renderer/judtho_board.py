@@ -142,10 +142,11 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
-CELLS_BUDGET = 6 * MB
-"""Squares with their piece kept (`_cell`, in bytes: about 6 KB each, so some thousand): every
-piece of every army on each kind of ground of a look (some 26 kinds on the whole board), what the
-boards of all tables share."""
+CELLS_BUDGET = 4 * MB
+"""Squares with their piece kept (`_cell`, in bytes: about 6 KB each, so some seven hundred): the
+pieces of every army on each kind of ground of a look (some 26 kinds on the whole board, so 832
+for all 32 pieces: the most used of them), what the boards of all tables share. A square not kept
+costs what drawing its piece costs, and a crop."""
 CHECK_GROUND = False
 """Tests: assert that each square a piece is pasted on from `_cell` lies on the empty board as
 `background` drew it."""

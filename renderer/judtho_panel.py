@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer.caches import MB
+from renderer.caches import KB, MB
 from renderer.common import (
     RGB,
     Kept,
@@ -271,9 +271,9 @@ def _pairs(view: Mapping[str, Any], relation: str) -> list[tuple[str, str]]:
     return out
 
 
-RELATIONS_BUDGET = 1 * MB
-"""Relations rows kept (`_RELATIONS`, in bytes: about 30 KB each, so some thirty): a game's alliances
-and Rivals change seldom, and the tables of a variant share most of them."""
+RELATIONS_BUDGET = 1536 * KB
+"""Relations rows kept (`_RELATIONS`, in bytes: about 60 KB each, so some twenty-five): a game's
+alliances and Rivals change seldom, and the tables of a variant share most of them."""
 _RELATIONS: Kept[tuple[Image.Image, float]] = Kept("judtho_panel._RELATIONS", RELATIONS_BUDGET)
 
 
