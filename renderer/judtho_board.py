@@ -182,33 +182,39 @@ def _cell(th: Theme, files: int, ground: tuple[int, int], colour: str, piece: st
     return tile
 
 
-def painted_ranks(view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]]) -> frozenset[int] | None:
-    """The ranks on which something may be drawn before the pieces, or a piece out of its square
-    (None: any rank): the Kingdom framed for a placement (`draw_placing`), the highlighted
-    squares and the rank above each (`draw_highlight_fills`; the smaller piece drawn there
-    reaches a pixel up, `TARGET_SHIFT`), and every rank from the lowest to the highest square
-    of the last move (`draw_last_move`: its squares, and the arrow or lines between them)."""
-    if view.get("phase") in ("assembly", "placement"):
-        return None
-    ranks = {r + dr for _, r in targets for dr in (0, 1)}
+def painted_squares(view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The squares on which something may be drawn before the pieces, or a piece out of its
+    square: the Kingdom framed for a placement and the squares round it (`draw_placing`: its
+    dashes run to the Kingdom's edge, the first pixels of the squares past it), the highlighted
+    squares and the square above each (`draw_highlight_fills`; the smaller piece drawn there
+    reaches a pixel up, `TARGET_SHIFT`), and every square of the rectangle from the last move's
+    squares to the furthest (`draw_last_move`: its squares, and the arrow or lines between their
+    centres, which stay that far from the rectangle's edges)."""
+    out = {(f, r + dr) for f, r in targets for dr in (0, 1)}
+    colour = view.get("to_move")
+    if view.get("phase") in ("assembly", "placement") and colour in AREAS:
+        (f0, r0), (f1, r1) = AREAS[colour]  # with the squares round it: the dashes reach their edge
+        out.update((f, r) for f in range(f0 - 1, f1 + 2) for r in range(r0 - 1, r1 + 2))
     last = view.get("last_move") or {}
     spots = [p for sq in (last.get("from"), last.get("to"), *(last.get("captures") or []))
              if (p := _on_board(sq, lay.files))]
     if spots:
-        ranks.update(range(min(r for _, r in spots), max(r for _, r in spots) + 1))
-    return frozenset(ranks)
+        files, ranks = [f for f, _ in spots], [r for _, r in spots]
+        out.update((f, r) for f in range(min(files), max(files) + 1) for r in range(min(ranks), max(ranks) + 1))
+    return out
 
 
 def draw_pieces(
     canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]] = ()
 ) -> set[tuple[int, int]]:
     """Every piece on the board in its army's colour (those on labelled `targets` smaller, making
-    room for the label); returns the occupied squares. A piece on a rank on which nothing else
-    was drawn (`painted_ranks`) is pasted with its square (`_cell`: the piece on that kind of
-    ground, drawn once for every table), which gives the pixels drawing it there gives; on the
-    other ranks the pieces are drawn one by one over what lies there."""
+    room for the label); returns the occupied squares. A piece on a square on which nothing else
+    was drawn (`painted_squares`) is pasted with its square (`_cell`: the piece on that kind of
+    ground, drawn once for every table), which gives the pixels drawing it there gives; the
+    others are drawn one by one over what lies there, after them (a piece drawn reaches no
+    other square but the one above a target, which is drawn)."""
     busy = set()
-    painted = painted_ranks(view, lay, targets)
+    painted = painted_squares(view, lay, targets)
     grounds = _grounds(th.name, lay.files)
     drawn: list[tuple[tuple[int, int], str, str]] = []
     for sq, entry in sorted((view.get("board") or {}).items()):
@@ -216,7 +222,7 @@ def draw_pieces(
         if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2:
             continue
         busy.add(p)
-        if painted is None or p[1] in painted:
+        if p in painted:
             drawn.append((p, entry[0], entry[1]))
             continue
         area = _cell_area(p)

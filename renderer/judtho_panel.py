@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer.caches import KB, MB
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     Kept,
@@ -223,9 +223,12 @@ def _status_room(kings: Sequence[str], width: float) -> tuple[float, float]:
     return tx, width - 10 - tx
 
 
-def _status_lines(line: str, sub: str, kings: Sequence[str], width: float
+@cached("judtho_panel._status_lines", 128 * KB)
+def _status_lines(line: str, sub: str, kings: tuple[str, ...], width: float
                   ) -> tuple[ImageFont.FreeTypeFont, list[str], ImageFont.FreeTypeFont, list[str]]:
-    """The status box's line and its words beside it, each wrapped to the box (never cut)."""
+    """The status box's line and its words beside it, each wrapped to the box (never cut). Kept:
+    a few dozen lines ("Red to move", the battle) serve every table; a line that names a winner is
+    not kept (`caches.table_words`)."""
     _, room = _status_room(kings, width)
     f, lines = _legible_lines(line, 20 if sub else 22, [room])
     fs, subs = _legible_lines(sub, 17, [room]) if sub else (f, [])
@@ -289,8 +292,8 @@ def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
     rows = _relation_rows(view)
     if not rows:
         return y - GAP
-    key = (th, at, tuple((kind, say(K + kind), tuple(tuple(g) for g in groups)) for kind, groups in rows),
-           say(K + "versus"))
+    key = (th, at, tuple((kind, say(K + kind), tuple(tuple((c, colour_letter(say, c)) for c in g) for g in groups))
+                         for kind, groups in rows), say(K + "versus"))  # every word and letter it draws
     left, top = int(x0) - PAD, int(y) - 1
     found = _RELATIONS.get(key)
     if found is not None:
