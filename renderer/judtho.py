@@ -20,7 +20,6 @@ from typing import Any
 from PIL import Image
 
 from renderer import Functions, Renderer, judtho_text
-from renderer.caches import KB, cached
 from renderer.common import DRAWING, Ask, Panel, entry, parts_png, render_png, square_labels, target_labels, wording
 from renderer.judtho_board import (
     background,
@@ -82,18 +81,13 @@ def height(view: Mapping[str, Any]) -> int:
 # ---------------------------------------------------------------------------- labels
 
 
-ACTIONS_BUDGET = 256 * KB
-"""Action texts whose squares are kept (`action_square`, `origin_of`): a prompt's actions are
-read for the image's letters and again for the buttons', and the next prompts repeat most."""
-
-
-@cached("judtho.action_square", ACTIONS_BUDGET)
 def action_square(action: str) -> str | None:
     """The square an action text (notation, 10) reaches: where a placement puts its piece
     (`@Qc2` -> c2), where a move ends (`Nb1-c3` -> c3, `e11-e12=Q` -> e12), the last captured
     square of a sweep (`Sd4xd5xd7` -> d7), the one victim of a Knight's distant capture
     (`Nc3x{b5}` -> b5). A distant capture of several pieces has no one square (the Knight stays
-    put), nor has `pass`: None."""
+    put), nor has `pass`: None. Not kept: reading the text costs less than looking it up in
+    a cache (the actions of each table's prompts are its own)."""
     text = action.strip().split("#", 1)[0].split("=", 1)[0]
     m = _DISTANT.match(text)
     if m:
@@ -111,10 +105,9 @@ def _reading_order(sq: str) -> tuple[int, int]:
 _ORIGIN = re.compile(r"^(?:[A-Z])?([a-l](?:1[0-2]|[1-9]))(?![0-9])[-x]")
 
 
-@cached("judtho.origin_of", ACTIONS_BUDGET)
 def origin_of(action: str) -> str | None:
     """The square a move starts from (`Nb1-c3` -> b1, `e11-e12=Q` -> e11); None for a placement,
-    `pass` and the other words."""
+    `pass` and the other words (not kept either: see `action_square`)."""
     m = _ORIGIN.match(action.strip().rsplit(" ", 1)[-1])
     return m.group(1) if m else None
 

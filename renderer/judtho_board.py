@@ -9,7 +9,6 @@ square's label, a piece's letter) is at least `judtho_look.NEED_PX` high: 9 px o
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,7 +16,6 @@ from PIL import Image, ImageDraw
 from renderer.caches import KB, MB, cached
 from renderer.common import (
     SS,
-    Kept,
     Theme,
     highlight_cell,
     paste_centred,
@@ -144,59 +142,93 @@ def draw_capture_marks(canvas: Image.Image, th: Theme, view: Mapping[str, Any], 
             paste_centred(canvas, pill("×", 16, th["capture"], (255, 255, 255), (255, 255, 255)), (x0 + 8, y0 + 8))
 
 
-PIECE_ROWS_BUDGET = 6 * MB
-"""Ranks of pieces kept (`_PIECE_ROWS`, in bytes: about 70 KB each, so some ninety): a board's twelve, for
-a few boards; an action changes the pieces of one or two ranks."""
-_PIECE_ROWS: Kept[Image.Image] = Kept("judtho_board._PIECE_ROWS", PIECE_ROWS_BUDGET)
+CELLS_BUDGET = 4 * MB
+"""Squares with their piece kept (`_cell`, in bytes: about 6 KB each, so some seven hundred): the
+pieces of every army on each kind of ground of a look (some 26 kinds on the whole board, so 832
+for all 32 pieces: the most used of them), what the boards of all tables share. A square not kept
+costs what drawing its piece costs, and a crop."""
 CHECK_GROUND = False
-"""Tests: assert that each rank pasted from `_PIECE_ROWS`, or kept there, lies on the empty
-board as `background` drew it."""
+"""Tests: assert that each square a piece is pasted on from `_cell` lies on the empty board as
+`background` drew it."""
 
 
-def painted_ranks(view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]]) -> frozenset[int] | None:
-    """The ranks on which something may be drawn before the pieces, or a piece out of its square
-    (None: any rank): the Kingdom framed for a placement (`draw_placing`), the highlighted
-    squares and the rank above each (`draw_highlight_fills`; the smaller piece drawn there
-    reaches a pixel up, `TARGET_SHIFT`), and every rank from the lowest to the highest square
-    of the last move (`draw_last_move`: its squares, and the arrow or lines between them)."""
-    if view.get("phase") in ("assembly", "placement"):
-        return None
-    ranks = {r + dr for _, r in targets for dr in (0, 1)}
+@cached("judtho_board._grounds", 256 * KB)
+def _grounds(theme_name: str, files: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """Each square -> the first square (in file and rank order) whose empty cell on `background`
+    holds the same pixels: its kind of ground (its colour, and the lines of the Neutral Territory
+    and between the Kingdoms along its edges)."""
+    bg = background(theme_name, files)
+    first: dict[bytes, tuple[int, int]] = {}
+    out = {}
+    for f in range(1, files + 1):
+        for r in range(1, RANKS + 1):
+            out[(f, r)] = first.setdefault(bg.crop(_cell_area((f, r))).tobytes(), (f, r))
+    return out
+
+
+def _cell_area(sq: tuple[int, int]) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = cell_box(sq)
+    return (int(x0), int(y0), int(x1), int(y1))
+
+
+@cached("judtho_board._cell", CELLS_BUDGET)
+def _cell(th: Theme, files: int, ground: tuple[int, int], colour: str, piece: str) -> Image.Image:
+    """The empty cell of square `ground` (`_grounds`) with a piece on it, drawn as `_draw` draws
+    it there (the sprite lies inside the cell): pasted whole on every square of that ground."""
+    area = _cell_area(ground)
+    tile = background(th.name, files).crop(area)
+    cx, cy = centre(ground)
+    paste_centred(tile, army_glyph(th, colour, piece, PIECE_PX), (cx - area[0], cy - area[1]))
+    return tile
+
+
+def painted_squares(view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The squares on which something may be drawn before the pieces, or a piece out of its
+    square: the Kingdom framed for a placement and the squares round it (`draw_placing`: its
+    dashes run to the Kingdom's edge, the first pixels of the squares past it), the highlighted
+    squares and the square above each (`draw_highlight_fills`; the smaller piece drawn there
+    reaches a pixel up, `TARGET_SHIFT`), and every square of the rectangle from the last move's
+    squares to the furthest (`draw_last_move`: its squares, and the arrow or lines between their
+    centres, which stay that far from the rectangle's edges)."""
+    out = {(f, r + dr) for f, r in targets for dr in (0, 1)}
+    colour = view.get("to_move")
+    if view.get("phase") in ("assembly", "placement") and colour in AREAS:
+        (f0, r0), (f1, r1) = AREAS[colour]  # with the squares round it: the dashes reach their edge
+        out.update((f, r) for f in range(f0 - 1, f1 + 2) for r in range(r0 - 1, r1 + 2))
     last = view.get("last_move") or {}
     spots = [p for sq in (last.get("from"), last.get("to"), *(last.get("captures") or []))
              if (p := _on_board(sq, lay.files))]
     if spots:
-        ranks.update(range(min(r for _, r in spots), max(r for _, r in spots) + 1))
-    return frozenset(ranks)
+        files, ranks = [f for f, _ in spots], [r for _, r in spots]
+        out.update((f, r) for f in range(min(files), max(files) + 1) for r in range(min(ranks), max(ranks) + 1))
+    return out
 
 
 def draw_pieces(
     canvas: Image.Image, th: Theme, view: Mapping[str, Any], lay: Layout, targets: Collection[tuple[int, int]] = ()
 ) -> set[tuple[int, int]]:
     """Every piece on the board in its army's colour (those on labelled `targets` smaller, making
-    room for the label); returns the occupied squares. A rank on which nothing else was drawn
-    (`painted_ranks`) is pasted from the ranks drawn before (`_PIECE_ROWS`: its pieces on the
-    empty board, keyed by them, the theme and the board's width) when its pieces are the same,
-    else drawn and kept; the other ranks are drawn piece by piece."""
+    room for the label); returns the occupied squares. A piece on a square on which nothing else
+    was drawn (`painted_squares`) is pasted with its square (`_cell`: the piece on that kind of
+    ground, drawn once for every table), which gives the pixels drawing it there gives; the
+    others are drawn one by one over what lies there, after them (a piece drawn reaches no
+    other square but the one above a target, which is drawn)."""
     busy = set()
-    painted = painted_ranks(view, lay, targets)
-    by_rank: dict[int, list[tuple[tuple[int, int], str, str]]] = {}
+    painted = painted_squares(view, lay, targets)
+    grounds = _grounds(th.name, lay.files)
     drawn: list[tuple[tuple[int, int], str, str]] = []
     for sq, entry in sorted((view.get("board") or {}).items()):
         p = _on_board(sq, lay.files)
         if not p or not isinstance(entry, (list, tuple)) or len(entry) < 2:
             continue
         busy.add(p)
-        if painted is None or p[1] in painted:
+        if p in painted:
             drawn.append((p, entry[0], entry[1]))
-        else:
-            by_rank.setdefault(p[1], []).append((p, entry[0], entry[1]))
-    for rank, pieces in by_rank.items():
-        x0, y0, _, y1 = cell_box((1, rank))
-        area = (int(x0), int(y0), int(x0) + lay.files * CELL, int(y1))
+            continue
+        area = _cell_area(p)
         if CHECK_GROUND:
-            assert canvas.crop(area).tobytes() == background(th.name, lay.files).crop(area).tobytes(), rank
-        _PIECE_ROWS.area(canvas, area, (th, lay.files, tuple(pieces)), partial(_draw, canvas, th, pieces))
+            assert canvas.crop(area).tobytes() == background(th.name, lay.files).crop(area).tobytes(), p
+        canvas.paste(_cell(th, lay.files, grounds[p], entry[0], entry[1]), area[:2])
     _draw(canvas, th, drawn, targets)
     return busy
 

@@ -231,7 +231,7 @@ def glyph_px(text: str, f: ImageFont.FreeTypeFont) -> float:
     return float(NEED_PX) if high is None else float(high)
 
 
-@cached("judtho_look.legible", 64 * KB)
+@cached("judtho_look.legible", 128 * KB)
 def legible(text: str, size: int, kind: str = "bold", scale: int = 1) -> ImageFont.FreeTypeFont:
     """The font of `kind` (the CJK one when `text` needs it) at `size` or larger, so that the
     glyphs of `text` are at least `NEED_PX` high (`scale`: drawn that many times too big, then

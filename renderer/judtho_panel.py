@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer.caches import MB
+from renderer.caches import KB, MB, cached
 from renderer.common import (
     RGB,
     Kept,
@@ -139,7 +139,8 @@ def draw_panel(panel: Panel, lay: Layout) -> None:
     top, bottom = lay.panel_y + PAD, lay.height - FRAME - PAD
     y = _status(panel, (x0, top, x1, top + _status_height(say, view, names, x1 - x0)), lay.files) + GAP
     y = _relations(canvas, th, say, view, (x0, y, x1)) + GAP
-    last_h = _last_height(say, view, x1 - x0) if (view.get("last_move") or {}).get("text") else 0
+    last = _last_parts(say, view, x1 - x0) if (view.get("last_move") or {}).get("text") else None
+    last_h = _last_height(last) if last else 0
     players = list(view.get("players") or [])
     if players:
         cols = lay.columns
@@ -150,8 +151,8 @@ def draw_panel(panel: Panel, lay: Layout) -> None:
         for i, p in enumerate(players):
             cx, cy = x0 + (w + GAP) * (i % cols), y + (h + GAP) * (i // cols)
             _player(panel, p, (cx, cy, cx + w, cy + h), lay.files)
-    if last_h:
-        _last_move(canvas, th, say, view, (x0, bottom - last_h, x1, bottom))
+    if last:
+        _last_move(canvas, th, last, (x0, bottom - last_h, x1, bottom))
 
 
 STATUSES_BUDGET = 3 * MB
@@ -222,9 +223,12 @@ def _status_room(kings: Sequence[str], width: float) -> tuple[float, float]:
     return tx, width - 10 - tx
 
 
-def _status_lines(line: str, sub: str, kings: Sequence[str], width: float
+@cached("judtho_panel._status_lines", 128 * KB)
+def _status_lines(line: str, sub: str, kings: tuple[str, ...], width: float
                   ) -> tuple[ImageFont.FreeTypeFont, list[str], ImageFont.FreeTypeFont, list[str]]:
-    """The status box's line and its words beside it, each wrapped to the box (never cut)."""
+    """The status box's line and its words beside it, each wrapped to the box (never cut). Kept:
+    a few dozen lines ("Red to move", the battle) serve every table; a line that names a winner is
+    not kept (`caches.table_words`)."""
     _, room = _status_room(kings, width)
     f, lines = _legible_lines(line, 20 if sub else 22, [room])
     fs, subs = _legible_lines(sub, 17, [room]) if sub else (f, [])
@@ -270,15 +274,44 @@ def _pairs(view: Mapping[str, Any], relation: str) -> list[tuple[str, str]]:
     return out
 
 
+RELATIONS_BUDGET = 1536 * KB
+"""Relations rows kept (`_RELATIONS`, in bytes: about 60 KB each, so some twenty-five): a game's
+alliances and Rivals change seldom, and the tables of a variant share most of them."""
+_RELATIONS: Kept[tuple[Image.Image, float]] = Kept("judtho_panel._RELATIONS", RELATIONS_BUDGET)
+
+
 def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any],
                at: tuple[float, float, float]) -> float:
     """The alliances (6.1: a gold band joining the allied colours) and the Rivals (3.2: each
-    pair of colours joined by a dashed line), side by side on one line while they fit."""
+    pair of colours joined by a dashed line), side by side on one line while they fit; returns
+    where they end. Pasted from the rows drawn before when they show the same words and armies
+    in the same place on the same theme (`_RELATIONS`): what they paint lies on the panel's
+    ground, under the status box and above the cards, from `at`'s left to its right end (a row
+    that ran past that is not kept)."""
     x0, y, x1 = at
-    d = ImageDraw.Draw(canvas)
     rows = _relation_rows(view)
     if not rows:
         return y - GAP
+    key = (th, at, tuple((kind, say(K + kind), tuple(tuple((c, colour_letter(say, c)) for c in g) for g in groups))
+                         for kind, groups in rows), say(K + "versus"))  # every word and letter it draws
+    left, top = int(x0) - PAD, int(y) - 1
+    found = _RELATIONS.get(key)
+    if found is not None:
+        canvas.paste(found[0], (left, top))
+        return found[1]
+    right, end = _paint_relations(canvas, th, say, rows, at)
+    area = (left, top, int(x1) + PAD, int(end) + 2)
+    if right < area[2] - 4:
+        _RELATIONS.keep(key, (canvas.crop(area), end))
+    return end
+
+
+def _paint_relations(canvas: Image.Image, th: Theme, say: Text, rows: list[tuple[str, list[Sequence[str]]]],
+                     at: tuple[float, float, float]) -> tuple[float, float]:
+    """`_relations`' rows painted; returns the furthest right they reached and where they end."""
+    x0, y, x1 = at
+    d = ImageDraw.Draw(canvas)
+    right = x0
     step = 34
     cx = x0 + 4
     cy = y + RELATION_H / 2
@@ -304,9 +337,10 @@ def _relations(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any
                     d.line((cx + dx, cy, cx + dx + 3, cy), fill=th["rival"], width=3)
             for i, c in enumerate(cols):
                 paste_centred(canvas, _chip(th, say, c), (cx + step * i, cy))
+            right = max(right, cx + span + 18)  # the band's end, past the last chip's
             cx += span + 44
         cx += 10
-    return cy + RELATION_H / 2
+    return right, cy + RELATION_H / 2
 
 
 def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str]]]]:
@@ -327,19 +361,21 @@ def _relation_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Sequence[str
     return rows
 
 
-CARDS_BUDGET = 6 * MB
-"""Player cards kept (`Kept`, in bytes: about 100 KB each, so some sixty): four a board, an action changes
-one or two (the player who moved, the one to move next, a capture's victim)."""
-_CARDS: Kept[Image.Image] = Kept("judtho_panel._CARDS", CARDS_BUDGET)
+FRAMES_BUDGET = 2 * MB
+"""Cards' frames kept (`Kept`, in bytes: about 100 KB each, so some twenty): a frame is what a card
+shows of its seat but its words and pieces (its ground, its stripes, the armies' chips; `_frame`),
+the same on every table with as many players, for as many armies, one to move or not."""
+_FRAMES: Kept[Image.Image] = Kept("judtho_panel._FRAMES", FRAMES_BUDGET)
 
 
 def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, float], files: int) -> None:
     """A player's card: colour stripe, the armies' chips with their letters, name, points;
-    Material Score and status; the pieces their armies captured and those in reserve. Pasted
-    from the cards drawn before when all it shows is the same (`_CARDS`: keyed by the words and
-    pieces it shows, its box, the theme and the board's width, which fix the panel's ground
-    under it; it paints inside its box, and nothing else is drawn there); kept without the
-    player's name, drawn over it (`_paint_label`), so the cards kept serve every table."""
+    Material Score and status; the pieces their armies captured and those in reserve. Its frame
+    is pasted from the frames drawn before (`_FRAMES`: keyed by its armies, whether one is to
+    move or won, its box, the theme and the board's width, which fix the panel's ground under it;
+    it paints inside its box, and nothing else is drawn there); its words and pieces, which
+    differ from table to table, are drawn over it (`_paint_words`), in the order drawing the card
+    whole (`_paint_player`) draws them, so the pixels are the same."""
     canvas, th, say, view, names = panel
     x0, y0, x1, y1 = box
     cols = [c for c in p.get("colours") or [] if c in COLOURS] or ["white"]
@@ -364,12 +400,15 @@ def _player(panel: Panel, p: Mapping[str, Any], box: tuple[float, float, float, 
         reserve=reserve,
         words=(say(K + "captured") if captured else "", say(K + "reserve") if reserve else ""),
     )
-    area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the card paints
-    if _beside(th, shown, box):  # the name's length moves nothing else: the card is kept without it
-        unnamed = replace(shown, label="")  # what is kept is the same card at every table
-        _CARDS.area(canvas, area, (th, files, box, unnamed), lambda: _paint_player(canvas, th, unnamed, box))
-        _paint_label(canvas, th, shown, box)
-    else:  # a long name moves the points and the lines (`_paint_player`): drawn whole, never kept
+    x, room = _label_room(th, shown, box)
+    f = legible(shown.label, 19)
+    if f.getlength(shown.label) <= room:  # the name's length moves nothing else: the frame is kept
+        area = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)  # the box, all the frame paints
+        key = (th, files, box, shown.cols, shown.letters, active, won)
+        _FRAMES.area(canvas, area, key, lambda: _frame(canvas, th, shown, box))
+        _paint_words(canvas, th, replace(shown, label=""), box)
+        ImageDraw.Draw(canvas).text((x, y0 + 18), shown.label, font=f, fill=th["ink"], anchor="lm")
+    else:  # a long name moves the points and the lines (`_paint_player`)
         _paint_player(canvas, th, shown, box)
 
 
@@ -404,25 +443,10 @@ def _label_room(th: Theme, shown: _Card, box: tuple[float, float, float, float])
     return x + 3, x1 - 12 - pp.width - (x + 3)
 
 
-def _beside(th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> bool:
-    """Whether the label fits beside the chips and the points, as `_paint_player` lays it out."""
-    _, room = _label_room(th, shown, box)
-    return legible(shown.label, 19).getlength(shown.label) <= room
-
-
-def _paint_label(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
-    """The card's label (its mark and the player's name), right of the chips and left of the points,
-    drawn over the card as kept when it fits there (`_beside`; `_CARDS` keeps the card without its
-    label: nothing else of the card reaches where the label is, so drawing it last gives the pixels
-    drawing it in its turn did)."""
-    x, room = _label_room(th, shown, box)
-    f, label = _fitted(shown.label, 19, room)
-    ImageDraw.Draw(canvas).text((x, box[1] + 18), label, font=f, fill=th["ink"], anchor="lm")
-
-
-def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
-    """A player's card but its label (`_paint_label` draws that over it)."""
-    x0, y0, x1, y1 = box
+def _frame(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """A card's frame: its ground and edge (brighter for the army to move, gold for a winner), a
+    stripe in each army's colour and the armies' chips."""
+    x0, y0, _, y1 = box
     d = ImageDraw.Draw(canvas)
     cols, active, won = shown.cols, shown.active, shown.won
     fill = blend(th["army_" + cols[0]], th["panel"], 0.82 if active else 0.93)
@@ -432,34 +456,61 @@ def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float
     for i, c in enumerate(cols):
         d.rectangle((x0 + 2, y0 + 2 + band * i, x0 + 8, y0 + 2 + band * (i + 1)), fill=th["army_" + c],
                     outline=th[f"army_{c}_edge"] if c in ("white", "black") else None)
-    pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
     x = x0 + 14
     for c, letter in zip(cols, shown.letters, strict=True):
         chip = pill(letter, CHIP, th["army_" + c], _ink_on(th, c), th[f"army_{c}_edge"])
         paste_centred(canvas, chip, (x + chip.width / 2, y0 + 18))
         x += chip.width + 3
-    f = legible(shown.label, 19)
+
+
+def _paint_player(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """A player's card, whole: its frame (`_frame`), then its words and pieces (`_paint_words`)."""
+    _frame(canvas, th, shown, box)
+    _paint_words(canvas, th, shown, box)
+
+
+def _paint_words(canvas: Image.Image, th: Theme, shown: _Card, box: tuple[float, float, float, float]) -> None:
+    """What a card shows over its frame (`_frame`): the points, the label (none when `shown.label`
+    is empty: `_player` draws it last), the Material Score and the rows of pieces."""
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(canvas)
+    pp = pill(shown.points, 26, th["title"], th["cream"], th["ink"])
+    x, _ = _label_room(th, shown, box)
+    x -= 3
     f2 = legible(shown.line2, 17)
     # The points go beside the name while both fit, else beside the Material Score; when neither
     # has room for them, the name gets a line of its own under the chips and the points.
-    beside = f.getlength(shown.label) <= x1 - 12 - pp.width - (x + 3)
+    if shown.label:
+        f = legible(shown.label, 19)
+        beside = f.getlength(shown.label) <= x1 - 12 - pp.width - (x + 3)
+    else:
+        beside = x1 - 12 - pp.width - (x + 3) >= 0
     below = not beside and f2.getlength(shown.line2) <= x1 - 12 - pp.width - (x0 + 14)
     alone = not beside and not below
     paste_centred(canvas, pp, (x1 - 6 - pp.width / 2, y0 + (45 if below else 18)))
-    name_x, name_y = (x0 + 14, y0 + 45) if alone else (x + 3, y0 + 18)
-    _, label = _fitted(shown.label, 19, x1 - 6 - name_x if below or alone else x1 - 12 - pp.width - name_x)
-    d.text((name_x, name_y), label, font=f, fill=th["ink"], anchor="lm")
+    if shown.label:
+        name_x, name_y = (x0 + 14, y0 + 45) if alone else (x + 3, y0 + 18)
+        _, label = _fitted(shown.label, 19, x1 - 6 - name_x if below or alone else x1 - 12 - pp.width - name_x)
+        d.text((name_x, name_y), label, font=f, fill=th["ink"], anchor="lm")
     step = 27 if alone else 0
     _, line2 = _fitted(shown.line2, 17, x1 - 6 - (x0 + 14) - (pp.width + 6 if below else 0))
     d.text((x0 + 14, y0 + 45 + step), line2, font=f2, fill=th["ink"], anchor="lm")
     rows = [(word, items) for word, items in zip(shown.words, (shown.captured, shown.reserve), strict=True) if items]
+    ground = (th, box, shown.cols, shown.active, shown.won)  # the frame's key: all that lies under the rows
     y = y0 + 72 + step
     for n, (word, items) in enumerate(rows):
         if y + ROW_PIECE / 2 > y1:
             break
         last = n == len(rows) - 1 or y + ROW_PIECE * 1.5 + 2 > y1
         room_y = y1 if last else y  # a row wraps only when nothing follows it: the reserve keeps its line
-        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y) + ROW_PIECE + 2
+        y = _piece_row(canvas, th, word, items, (x0 + 14, y, x1 - 6), room_y, ground) + ROW_PIECE + 2
+
+
+ROWS_BUDGET = 4 * MB
+"""Rows of captured or reserve pieces kept (`Kept`, in bytes: about 25 KB each, so some hundred and
+fifty): most rows are a piece or two (the Prince and the Princess in reserve, a pawn captured), the
+same on many tables' cards."""
+_ROWS: Kept[Image.Image] = Kept("judtho_panel._ROWS", ROWS_BUDGET)
 
 
 def _piece_row(
@@ -469,14 +520,19 @@ def _piece_row(
     items: Sequence[tuple[str, str]],
     at: tuple[float, float, float],
     limit: float,
+    ground: tuple[Any, ...],
 ) -> float:
     """A label, then the pieces as small glyphs in their own colours on a light tray (so every
     army reads as on the board, whatever the panel's colour), the same piece grouped with a
-    count (`×6`); wraps to a second line when there is room, else ends with `…`."""
+    count (`×6`); wraps to a second line when there is room, else ends with `…`. Pasted from the
+    rows drawn before when it shows the same in the same place on the same card (`_ROWS`: keyed
+    by `ground`, what the card's frame shows, and by where each piece lies): what it paints lies
+    between its label's left and just past `at`'s right end (its `…`), from its tray's top to its last tray's
+    bottom, where the card's frame alone lies under it (what the card shows above, its points
+    and its Material Score, ends above; its rows lie a line apart). Returns the last line's y."""
     x0, y, x1 = at
-    d = ImageDraw.Draw(canvas)
+    top = y
     lf, word = _fitted(word, 16, 100)
-    d.text((x0, y), word, font=lf, fill=th["ink"], anchor="lm")
     start = x0 + lf.getlength(word) + 8
     order = {(c, p): (COLOURS.index(c) if c in COLOURS else 9, PIECES.index(p) if p in PIECES else 9)
              for c, p in items}
@@ -497,6 +553,20 @@ def _piece_row(
                 break
         placed.append((x, y, c, p, tag))
         x += w + 2
+    # a piece starts at most 12 px left of `x1`, and `…` after the last: 6 px past `x1` holds it
+    area = (int(x0) - 4, int(top - ROW_PIECE / 2), int(x1) + 6, int(y + ROW_PIECE / 2) + 2)
+    shown = (x0, top, word, tuple(placed), (x, y) if more else None)
+    _ROWS.area(canvas, area, (ground, shown), lambda: _paint_row(canvas, th, lf, nf, *shown))
+    return y
+
+
+def _paint_row(canvas: Image.Image, th: Theme, lf: ImageFont.FreeTypeFont, nf: ImageFont.FreeTypeFont, x0: float,
+               y: float, word: str, placed: Sequence[tuple[float, float, str, str, str]],
+               more: tuple[float, float] | None) -> None:
+    """A row of pieces (`_piece_row`) as laid out: its label at (`x0`, `y`), the trays, the pieces
+    and their counts, and `…` at `more` when some did not fit."""
+    d = ImageDraw.Draw(canvas)
+    d.text((x0, y), word, font=lf, fill=th["ink"], anchor="lm")
     for line_y in sorted({py for _, py, *_ in placed}):
         xs = [(px, px + ROW_PIECE + (nf.getlength(tag) + 2 if tag else 0)) for px, py, _, _, tag in placed
               if py == line_y]
@@ -507,8 +577,7 @@ def _piece_row(
         if tag:
             d.text((px + ROW_PIECE, py + 3), tag, font=nf, fill=th["army_white_edge"], anchor="lm")
     if more:
-        d.text((x, y), "…", font=nf, fill=th["ink"], anchor="lm")
-    return y
+        d.text(more, "…", font=nf, fill=th["ink"], anchor="lm")
 
 
 def _last_parts(say: Text, view: Mapping[str, Any], width: float
@@ -522,18 +591,19 @@ def _last_parts(say: Text, view: Mapping[str, Any], width: float
     return f, word, mf, lines
 
 
-def _last_height(say: Text, view: Mapping[str, Any], width: float) -> float:
-    """The last move's box: `LAST_H`, and a line more for each line the move wraps to."""
-    return LAST_H + LINE_H * (len(_last_parts(say, view, width)[3]) - 1)
+def _last_height(parts: tuple[ImageFont.FreeTypeFont, str, ImageFont.FreeTypeFont, list[str]]) -> float:
+    """The last move's box (laid out by `_last_parts`): `LAST_H`, and a line more for each line the
+    move wraps to."""
+    return LAST_H + LINE_H * (len(parts[3]) - 1)
 
 
-def _last_move(
-    canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any], box: tuple[float, float, float, float]
-) -> None:
-    x0, y0, x1, _y1 = box
+def _last_move(canvas: Image.Image, th: Theme, parts: tuple[ImageFont.FreeTypeFont, str, ImageFont.FreeTypeFont,
+               list[str]], box: tuple[float, float, float, float]) -> None:
+    """The last move's box, as `_last_parts` laid it out for the box's width."""
+    x0, y0, _, _ = box
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle(box, radius=8, fill=blend(th["last"], th["panel"], 0.75), outline=th["last"], width=2)
-    f, word, mf, lines = _last_parts(say, view, x1 - x0)
+    f, word, mf, lines = parts
     y = y0 + LAST_H / 2
     d.text((x0 + 10, y), word, font=f, fill=th["ink"], anchor="lm")
     tx = x0 + 22 + f.getlength(word)

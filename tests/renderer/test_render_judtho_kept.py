@@ -1,8 +1,9 @@
 """What the Judtho renderer keeps between pictures gives the pixels drawing afresh gives: the
-ranks of pieces, the status box and the players' cards pasted where they are (each rank only
-where nothing else was drawn under it), over the boards of whole games of every variant
-(Assembly, play, placements, the end), with the moves offered lettered, in both languages and
-themes. (How much time they save is measured by bench/run.py, not asserted here.)"""
+squares with their pieces (each only on a rank where nothing else was drawn under it), the status
+box, the relations, the players' cards' frames and their rows of pieces pasted where they are,
+over the boards of whole games of every variant (Assembly, play, placements, the end), with the
+moves offered lettered, in both languages and themes. (How much time they save is measured by
+bench/run.py and bench/fleet.py, not asserted here.)"""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ GAMES = (({}, 4, 1), ({"variants": ["duo"]}, 2, 2), ({"variants": ["trio"]}, 3, 
 
 def kept_somewhere() -> list[Any]:
     """Every store of kept parts of the Judtho pictures."""
-    return [P._CARDS, P._STATUSES, B._PIECE_ROWS]
+    return [P._FRAMES, P._ROWS, P._STATUSES, P._RELATIONS, B._cell.store]
 
 
 def clear() -> None:
@@ -78,9 +79,9 @@ def test_boards_drawn_from_kept_parts_are_the_boards_drawn_afresh(config: dict[s
     names = {0: "Alice", 1: "陳大文", 2: "Anderson the very long named player of Yellow"}
     pasted = {id(kept): 0 for kept in kept_somewhere()}
     for kept in kept_somewhere():
-        def counting(key: Any, kept: Any = kept, get: Any = kept.get) -> Any:
-            found = get(key)
-            pasted[id(kept)] += found is not None
+        def counting(key: Any, *default: Any, kept: Any = kept, get: Any = kept.get) -> Any:
+            found = get(key, *default)  # a `cached` function's store asks with a default of its own
+            pasted[id(kept)] += found is not None and not (default and found is default[0])
             return found
         monkeypatch.setattr(kept, "get", counting)
     for half, (lang, theme) in enumerate((("en", "classic"), ("zh-TW", "night"))):
@@ -100,14 +101,14 @@ def test_boards_drawn_from_kept_parts_are_the_boards_drawn_afresh(config: dict[s
 
 
 def test_a_card_is_pasted_only_where_it_was_drawn_on_the_same_ground() -> None:
-    """A card kept on one board is not pasted on another layout or theme: each draws its own."""
+    """A card's frame kept on one board is not pasted on another layout or theme: each draws its own."""
     clear()
     quattro, duo = V.make_view(), V.fresh("duo")
     for theme in THEMES:
         for view in (quattro, duo):
             fresh = R.compose(view, theme=theme).tobytes()
             assert R.compose(view, theme=theme).tobytes() == fresh
-    assert len(P._CARDS) == len(THEMES) * (len(quattro["players"]) + len(duo["players"]))
+    assert len(P._FRAMES) == len(THEMES) * (len(quattro["players"]) + len(duo["players"]))
 
 
 def test_a_status_kept_is_pasted_only_for_the_same_words() -> None:
