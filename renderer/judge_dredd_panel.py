@@ -201,7 +201,7 @@ def _paint_columns(canvas: Image.Image, th: Theme, columns: tuple[str, ...], y: 
 
 
 ROWS_BUDGET = 4 * MB
-"""Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
+"""Player rows' grounds kept (`Kept`, about 75 KB each): a few per seat, shared by every table."""
 
 
 class Kept(common.Kept[tuple[Image.Image, int]]):
@@ -247,12 +247,12 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
                 names: Mapping[int, str] | None, y: int,
                 table: tuple[set[int | None], int | None, dict[int | None, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows but the name is the same (`Kept`;
-    the name is drawn over it, `_paint_name`). `table`:
+    bottom. Its ground (the frame in the seat's colour and the disc) is pasted from before when
+    the same (`_ROWS`: a few per seat, the same at every table); the counts, the marks and the
+    name are drawn over it, as drawing the whole row in place would (each over the ground alone). `table`:
     what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
-    jc = th["judge_" + colour]
     to_act, winner, scores, turn_start = table
     active = seat in to_act and view.get("phase") != "over"
     won = winner is not None and seat == winner
@@ -264,24 +264,20 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     h, on_first = _row_layout(th, shown_marks, str(score))
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
-    area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
     hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
-    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score)
-
-    def paint() -> int:
-        pills = _mark_pills(th, shown_marks)
-        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, "", hand, arrests),
-                          pills[:on_first], pills[on_first:], y, h)
-
-    found: int = _ROWS.draw(canvas, area, key, paint)
-    _paint_name(ImageDraw.Draw(canvas), th, name, y)
-    return found
+    d = ImageDraw.Draw(canvas)
+    bottom: int = _ROWS.draw(canvas, (X0, y, X1 + 1, y + h + 1), (th, h, seat, colour, active, won),
+                             partial(_row_ground, canvas, d, th, view, seat, (active, won), y, h))
+    pills = _mark_pills(th, shown_marks)
+    _row_words(canvas, d, th, (score, hand, arrests), pills[:on_first], pills[on_first:], y)
+    _paint_name(d, th, name, y)
+    return bottom
 
 
 def _paint_name(d: ImageDraw.ImageDraw, th: Theme, name: str, y: int) -> None:
-    """A row's name (with its mark), between the seat's disc and the counts: drawn over the row as
-    kept (`_ROWS` keeps rows without their names, so a row kept serves every table; nothing else of
-    the row reaches where the name is, so drawing it last gives the pixels drawing it in turn did)."""
+    """A row's name (with its mark), between the seat's disc and the counts: drawn last, over the
+    row (`_ROWS` keeps no name, so a row's ground serves every table; nothing else of the row
+    reaches where the name is)."""
     fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
     d.text((X0 + 42, y + ROW_H / 2), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
 
@@ -311,19 +307,26 @@ def _row_layout(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...], score: str) 
     return ROW_H + (PILL_H + 6 if on_first < len(widths) else 0), on_first
 
 
-def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
-               seat: int | None, shown: tuple[RGB, bool, bool, Any, str, str, str],
-               first: list[Image.Image], pills: list[Image.Image], y: int, h: int) -> int:
-    jc, active, won, score, name, hand, arrests = shown
-    fs = font("bold", 28)
+def _row_ground(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
+                seat: int | None, marked: tuple[bool, bool], y: int, h: int) -> int:
+    """A row's frame, tinted in its seat's colour (stronger for who may act or has won), and the
+    seat's disc: all a row draws in its box (`_ROWS`) but its words and marks."""
+    active, won = marked
+    jc = th["judge_" + colour_of(view, seat)]
     fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
     edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
     d.rounded_rectangle((X0, y, X1, y + h), radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
+    paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, y + ROW_H / 2))
+    return y + h
+
+
+def _row_words(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, counts: tuple[Any, str, str],
+               first: list[Image.Image], pills: list[Image.Image], y: int) -> None:
+    """Over a row's ground: the score, the cards in hand and the Arrests, then the marks (`first`
+    on the first line, the rest on the second, as many as fit)."""
+    score, hand, arrests = counts
     cy = y + ROW_H / 2
-    paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, cy))
-    d.text((X1 - 10, cy + 1), str(score), font=fs, fill=th["ink"], anchor="rm")
-    if name:
-        _paint_name(d, th, name, y)
+    d.text((X1 - 10, cy + 1), str(score), font=font("bold", 28), fill=th["ink"], anchor="rm")
     fb = font("bold", FONT + 1)
     d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
     d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
@@ -337,7 +340,6 @@ def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Map
             break
         paste_centred(canvas, p, (x + p.width / 2, y + ROW_H + PILL_H / 2))
         x += p.width + 4
-    return y + h
 
 
 def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], seat: int | None
