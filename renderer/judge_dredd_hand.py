@@ -22,9 +22,7 @@ from renderer.common import (
     Theme,
     blend,
     downscale,
-    ellipsize,
     entry,
-    fit_font,
     font_for,
     indexed_png,
     paletted,
@@ -36,6 +34,7 @@ from renderer.judge_dredd_look import (
     CARD_WINDOWS,
     K,
     colour_of,
+    fitted,
     judge_disc,
     optional_words,
     seat_of,
@@ -136,8 +135,8 @@ def _draw_header(img: Image.Image, th: Theme, seat: int, colour: str, title: str
     piece = judge_disc(th, colour, seat if seat >= 0 else None, 28, digits=NAME_SIZE)
     img.paste(piece, (GAP, (HEADER - piece.height) // 2), piece)
     room = img.width - GAP - 44
-    f = fit_font(title, NAME_SIZE + 1, room, "bold", min_size=NAME_SIZE)
-    ImageDraw.Draw(img).text((GAP + 40, HEADER / 2), ellipsize(title, f, room), font=f, fill=th["gold"], anchor="lm")
+    f, shown = fitted(title, NAME_SIZE + 1, room, "bold", NAME_SIZE)
+    ImageDraw.Draw(img).text((GAP + 40, HEADER / 2), shown, font=f, fill=th["gold"], anchor="lm")
 
 
 HAND_W = GAP + PER_ROW * (CARD_W + GAP)

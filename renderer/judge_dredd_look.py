@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderer.caches import KB, cached
 from renderer.common import (
@@ -21,7 +21,9 @@ from renderer.common import (
     RGB,
     Text,
     Theme,
+    ellipsize,
     font,
+    font_for,
     ink_for,
     make_theme,
     pick_theme,
@@ -237,6 +239,19 @@ def player_name(say: Text, view: Mapping[str, Any], seat: int | None, names: Map
     colour = colour_of(view, seat)
     found = say(f"judge_dredd.colour.{colour}")
     return found if found != f"judge_dredd.colour.{colour}" else colour.title()
+
+
+def fitted(text: str, size: int, room: float, kind: str, min_size: int) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The font `fit_font` gives for `text` and the text `ellipsize` cuts in it: the same pair,
+    the text measured once at the size that fits (a player's name is measured afresh at every
+    call: no cache keeps it), and cut only at `min_size`, where `fit_font` stops measuring."""
+    while size > min_size:
+        f = font_for(text, size, kind)
+        if f.getlength(text) <= room:
+            return f, text
+        size -= 1
+    f = font_for(text, min_size, kind)
+    return f, ellipsize(text, f, room)
 
 
 # ---------------------------------------------------------------------------- pieces

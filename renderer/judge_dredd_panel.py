@@ -24,7 +24,6 @@ from renderer.common import (
     blend,
     die_face,
     ellipsize,
-    fit_font,
     font,
     font_for,
     paste_centred,
@@ -38,6 +37,7 @@ from renderer.judge_dredd_look import (
     K,
     by_seat,
     colour_of,
+    fitted,
     judge_disc,
     player_name,
     seat_of,
@@ -132,8 +132,8 @@ def draw_turn(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any]
     pw = pill(word, PILL_H, th["gold"], th["title"], th["gold"], max_width=260)
     paste_centred(canvas, pw, (right - pw.width / 2, TITLE_H / 2 - 2))
     room = right - pw.width - 10 - left
-    f = fit_font(title, FONT + 1, room, "bold", min_size=FONT)
-    d.text((right - pw.width - 10, TITLE_H / 2 - 2), ellipsize(title, f, room), font=f, fill=th["cream"], anchor="rm")
+    f, shown = fitted(title, FONT + 1, room, "bold", FONT)
+    d.text((right - pw.width - 10, TITLE_H / 2 - 2), shown, font=f, fill=th["cream"], anchor="rm")
 
 
 def disc(th: Theme, view: Mapping[str, Any], seat: int | None, dia: int) -> Image.Image:
@@ -195,8 +195,8 @@ def _paint_columns(canvas: Image.Image, th: Theme, columns: tuple[str, ...], y: 
     language)."""
     d = ImageDraw.Draw(canvas)
     for word, x, anchor in zip(columns, (HAND_X, ARRESTS_X, X1 - 6), ("mm", "mm", "rm"), strict=True):
-        f = fit_font(word, FONT, 84, "regular", min_size=FONT)
-        d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
+        f, shown = fitted(word, FONT, 84, "regular", FONT)
+        d.text((x, y + 12), shown, font=f, fill=th["muted"], anchor=anchor)
     return y + COLUMNS_H
 
 
@@ -278,8 +278,8 @@ def _paint_name(d: ImageDraw.ImageDraw, th: Theme, name: str, y: int) -> None:
     """A row's name (with its mark), between the seat's disc and the counts: drawn last, over the
     row (`_ROWS` keeps no name, so a row's ground serves every table; nothing else of the row
     reaches where the name is)."""
-    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
-    d.text((X0 + 42, y + ROW_H / 2), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    fn, shown = fitted(name, FONT + 2, NAME_END - (X0 + 42), "bold", FONT)
+    d.text((X0 + 42, y + ROW_H / 2), shown, font=fn, fill=th["ink"], anchor="lm")
 
 
 def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Image.Image]:
@@ -463,8 +463,8 @@ def _box_top(canvas: Image.Image, th: Theme, title: str, y: int, dark: bool) -> 
     fill = th["title"] if dark else th["panel2"]
     ink = th["gold"] if dark else th["ink"]
     d.rounded_rectangle((X0, y, X1, y + 34), radius=6, fill=fill)
-    f = fit_font(title, FONT + 1, X1 - X0 - 16, "bold", min_size=FONT)
-    d.text((X0 + 8, y + 17), ellipsize(title, f, X1 - X0 - 16), font=f, fill=ink, anchor="lm")
+    f, shown = fitted(title, FONT + 1, X1 - X0 - 16, "bold", FONT)
+    d.text((X0 + 8, y + 17), shown, font=f, fill=ink, anchor="lm")
     return d
 
 
