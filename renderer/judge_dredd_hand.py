@@ -274,10 +274,13 @@ def _drawn_face(h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int
     return downscale(big, (CARD_W, h))
 
 
-CARDS_BUDGET = 6 * MB
-"""Cards kept as drawn (`_card_tile`, in bytes: about 150 KB each, so some forty): the deck's 34
-kinds at the heights their rows give them, in a language or two; a hand shows a few, most of
-them shown before."""
+CARDS_BUDGET = 1 * MB
+"""Cards kept as drawn in RGB (`_card_tile`, about 150 KB each): a hand pastes them on the palette
+(`_card_indexed`, which keeps its own), so these serve little but the tests' `_compose`."""
+INDEXED_BUDGET = 8 * MB
+"""Cards kept on the palette (`_card_indexed`, about 50 KB each, so some 160): the deck's 34 kinds
+at the heights their rows give them, in a language or two; a hand shows a few, most of them
+shown before."""
 
 
 @cached("judge_dredd_hand._card_tile", CARDS_BUDGET)
@@ -290,7 +293,7 @@ def _card_tile(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.I
     return img
 
 
-@cached("judge_dredd_hand._card_indexed", 3 * MB)
+@cached("judge_dredd_hand._card_indexed", INDEXED_BUDGET)
 def _card_indexed(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.Image:
     """`_card_tile` on the theme's palette."""
     return paletted(_card_tile(th, laid, h, words), th)

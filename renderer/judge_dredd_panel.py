@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import common
-from renderer.caches import KB, MB, cached
+from renderer.caches import KB, MB, cached, holds_a_name
 from renderer.common import (
     RGB,
     Text,
@@ -232,7 +232,8 @@ class Kept(common.Kept[tuple[Image.Image, int]]):
             img.paste(found[0], (x0, y0))
             return found[1] + y0
         result = paint()
-        self.keep(full, (img.crop(area), result - y0))
+        if not holds_a_name(full):  # else not kept (`keep` refuses it): not cut out either
+            self.keep(full, (img.crop(area), result - y0))
         return result
 
 
