@@ -205,19 +205,19 @@ ROWS_BUDGET = 4 * MB
 
 
 class Kept(common.Kept[tuple[Image.Image, int]]):
-    """Areas of the panel (a player's row, a Crime's line) kept as drawn, pasted again when all
+    """Areas of the panel (a player's row's ground, a Crime's line) kept as drawn, pasted again when all
     they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key`, else
     runs `paint()` and keeps what it drew in `area` with its result (a y at or below the area's
-    top). The painting must stay inside `area` (a row's box: its disc, words and pills are inside
-    it), and the ground under `area` must be the panel's plain colour, as it is under every row
-    and line (nothing is drawn below the header before them; `check_ground` makes sure, for the
-    tests). `key` must hold everything the painting reads (the theme: the panel's colour) but the
-    area's top: the same drawing any even number of rows lower is the same pixels that many rows
-    lower (every coordinate of a row is its top plus whole pixels; only the parity of the top can
-    move a half-pixel rounding), so a row that moves down when the header grows is pasted, not
-    drawn again. The same pixels as painting, at the cost of a paste. Bounded, least recently
-    used first out, as every `common.Kept` is. Used under the drawing lock (`render_png`);
-    `cache_clear` empties it."""
+    top); a key that holds a player's name is painted and not kept. The painting must stay inside
+    `area` (a row's box: its frame and disc are inside it), and the ground under `area` must be the
+    panel's plain colour, as it is under every row and line (nothing is drawn below the header
+    before them; `check_ground` makes sure, for the tests). `key` must hold everything the painting
+    reads (the theme: the panel's colour) but the area's top: the same drawing any even number of
+    rows lower is the same pixels that many rows lower (every coordinate of a row is its top plus
+    whole pixels; only the parity of the top can move a half-pixel rounding), so a row that moves
+    down when the header grows is pasted, not drawn again. The same pixels as painting, at the cost
+    of a paste. Bounded, least recently used first out, as every `common.Kept` is. Used under the
+    drawing lock (`render_png`); `cache_clear` empties it."""
 
     check_ground = False
     """Tests: assert that the ground under each area is one plain colour before it is drawn."""
@@ -250,8 +250,9 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     """One player's row; a second line holds the marks that do not fit the first. Returns its
     bottom. Its ground (the frame in the seat's colour and the disc) is pasted from before when
     the same (`_ROWS`: a few per seat, the same at every table); the counts, the marks and the
-    name are drawn over it, as drawing the whole row in place would (each over the ground alone). `table`:
-    what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
+    name are drawn over it, each over the ground alone, as drawing the whole row in place would.
+    `table`: what every row reads of the view (who may act, the winner, the scores, the Turn
+    Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
     to_act, winner, scores, turn_start = table
