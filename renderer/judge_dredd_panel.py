@@ -37,6 +37,7 @@ from renderer.judge_dredd_look import (
     K,
     by_seat,
     colour_of,
+    draw_words,
     fitted,
     judge_disc,
     player_name,
@@ -271,7 +272,8 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     bottom: int = _ROWS.draw(canvas, (X0, y, X1 + 1, y + h + 1), (th, h, seat, colour, active, won),
                              partial(_row_ground, canvas, d, th, view, seat, (active, won), y, h))
     pills = _mark_pills(th, shown_marks)
-    _row_words(canvas, d, th, (score, hand, arrests), pills[:on_first], pills[on_first:], y)
+    _row_words(canvas, d, th, (score, hand, arrests), pills[:on_first], pills[on_first:], y,
+               _row_fill(th, th["judge_" + colour], active or won))
     _paint_name(d, th, name, y)
     return bottom
 
@@ -315,23 +317,28 @@ def _row_ground(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Ma
     seat's disc: all a row draws in its box (`_ROWS`) but its words and marks."""
     active, won = marked
     jc = th["judge_" + colour_of(view, seat)]
-    fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
+    fill = _row_fill(th, jc, active or won)
     edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
     d.rounded_rectangle((X0, y, X1, y + h), radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
     paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, y + ROW_H / 2))
     return y + h
 
 
+def _row_fill(th: Theme, jc: RGB, strong: bool) -> RGB:
+    """A row's ground: its seat's colour on the panel's, stronger for who may act or has won."""
+    return blend(jc, th["panel"], 0.75 if strong else 0.88)
+
+
 def _row_words(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, counts: tuple[Any, str, str],
-               first: list[Image.Image], pills: list[Image.Image], y: int) -> None:
-    """Over a row's ground: the score, the cards in hand and the Arrests, then the marks (`first`
-    on the first line, the rest on the second, as many as fit)."""
+               first: list[Image.Image], pills: list[Image.Image], y: int, ground: RGB) -> None:
+    """Over a row's ground (`ground`: its fill): the score, the cards in hand and the Arrests,
+    then the marks (`first` on the first line, the rest on the second, as many as fit)."""
     score, hand, arrests = counts
     cy = y + ROW_H / 2
-    d.text((X1 - 10, cy + 1), str(score), font=font("bold", 28), fill=th["ink"], anchor="rm")
+    draw_words(canvas, d, (X1 - 10, cy + 1), str(score), font("bold", 28), th["ink"], ground, "rm")
     fb = font("bold", FONT + 1)
-    d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
-    d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
+    draw_words(canvas, d, (HAND_X, cy), hand, fb, th["ink"], ground, "mm")
+    draw_words(canvas, d, (ARRESTS_X, cy), arrests, fb, th["ink"], ground, "mm")
     x = MARKS_X
     for p in first:
         paste_centred(canvas, p, (x + p.width / 2, cy))
@@ -424,21 +431,22 @@ def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
     cvw = fv.getlength(str(cv)) + 6
     fcr = font_for(crime, FONT, "condensed")
     shown_crime = ellipsize(crime, fcr, half - cvw - 8)
-    d.text((x, cy), shown_crime, font=fcr, fill=th["ink"], anchor="lm")
+    ground = th["panel"]
+    draw_words(canvas, d, (x, cy), shown_crime, fcr, th["ink"], ground, "lm")
     x += fcr.getlength(shown_crime) + 6
-    d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
+    draw_words(canvas, d, (x, cy), str(cv), fv, th["cv"], ground, "lm")
     x += cvw + 10
     if perp is None:
         d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
-        d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
+        draw_words(canvas, d, (x + 13, cy + 1), "?", fv, th["gold"], th["perp_back"], "mm")
     elif perp:
         pv = str(pcv) if pcv is not None else ""
         pw = fv.getlength(pv) + 6
         fp = font_for(perp, FONT, "condensed")
         shown_perp = ellipsize(perp, fp, X1 - x - pw - 4)
-        d.text((x, cy), shown_perp, font=fp, fill=th["muted"], anchor="lm")
+        draw_words(canvas, d, (x, cy), shown_perp, fp, th["muted"], ground, "lm")
         x += fp.getlength(shown_perp) + 6
-        d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
+        draw_words(canvas, d, (x, cy), pv, fv, th["cv"], ground, "lm")
     return y + LINE_H + 2
 
 

@@ -226,3 +226,28 @@ def test_a_board_whose_map_was_encoded_before_is_the_board_converted_afresh(monk
             canvas = D.compose(view, highlight=hl, names=names, text=text, theme=theme)
             assert png == common.paletted_png(canvas, D.theme_named(theme)), lang
     assert 10 < sum(known) < len(known) - 10, (sum(known), len(known))
+
+
+def test_words_pasted_from_before_are_the_words_drawn() -> None:
+    """`draw_words` over a plain ground gives the pixels `ImageDraw.text` gives, whether it draws
+    the words (first) or pastes them as kept (then), at whole and fractional positions, with every
+    anchor the panel uses, near the picture's corner (drawn in place) too; and it does keep them."""
+    from PIL import ImageDraw
+
+    from renderer.common import font
+    from renderer.judge_dredd_look import _WORDS, draw_words
+
+    _WORDS.cache_clear()
+    ground, ink = (239, 235, 225), (200, 16, 46)
+    cases = [((300, 100), "12", "bold", 28, "rm"), ((262.5, 80), "3", "bold", 22, "mm"),
+             ((131.73, 60.5), "Jaywalking", "condensed", 21, "lm"), ((40.2, 18.9), "?", "bold", 21, "mm"),
+             ((2.4, 3.7), "Tag", "bold", 21, "lm"), ((350.01, 150), "", "bold", 21, "lm")]
+    for xy, text, kind, size, anchor in cases:
+        f = font(kind, size)
+        want = Image.new("RGB", (420, 200), ground)
+        ImageDraw.Draw(want).text(xy, text, font=f, fill=ink, anchor=anchor)
+        for _ in range(2):
+            got = Image.new("RGB", (420, 200), ground)
+            draw_words(got, ImageDraw.Draw(got), xy, text, f, ink, ground, anchor)
+            assert got.tobytes() == want.tobytes(), (xy, text)
+    assert len(_WORDS) >= 4
