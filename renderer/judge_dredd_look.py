@@ -281,8 +281,8 @@ def draw_words(canvas: Image.Image, d: ImageDraw.ImageDraw, xy: tuple[float, flo
     key = (str(f.path), int(f.size), text, fill, ground, anchor, fx, fy)
     found = _WORDS.get(key, _MISSING)
     if found is _MISSING:
-        found = _drawn_words(xy, text, f, fill, ground, anchor)
-        if found is False:
+        drawn, found = _drawn_words(xy, text, f, fill, ground, anchor)
+        if not drawn:
             d.text(xy, text, font=f, fill=fill, anchor=anchor)
             return
         _WORDS.keep(key, found)
@@ -295,26 +295,27 @@ _MISSING: Any = object()
 
 
 def _drawn_words(xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB, ground: RGB,
-                 anchor: str) -> tuple[int, int, Image.Image] | bool | None:
-    """The words drawn as `draw_words` draws them, on a ground of their own: where their ink's
-    rectangle starts from the whole pixels of `xy` and its pixels (None: no ink). They are drawn
-    at `xy` less a whole number of pixels, so at the same fractions of a pixel (the difference
-    of two numbers, the smaller no more than the larger, is exact); False when the ground would
-    have to start left of or above `xy`'s pixel (then `draw_words` draws in place)."""
+                 anchor: str) -> tuple[bool, tuple[int, int, Image.Image] | None]:
+    """The words drawn as `draw_words` draws them, on a ground of their own: whether they could
+    be, and where their ink's rectangle starts from the whole pixels of `xy` with its pixels (None:
+    no ink). They are drawn at `xy` less a whole number of pixels, so at the same fractions of a
+    pixel (the difference of two numbers, the smaller no more than the larger, is exact); not
+    when the ground would have to start left of or above the picture (then `draw_words` draws
+    in place)."""
     left, top, right, bottom = f.getbbox(text, anchor=anchor)
     pad = WORDS_PAD + math.ceil(max(-left, -top, 0))
     x, y = xy
     sx, sy = int(x) - pad, int(y) - pad
     if sx < 0 or sy < 0:
-        return False
+        return False, None
     size = (pad + math.ceil(max(right, 0)) + WORDS_PAD + 1, pad + math.ceil(max(bottom, 0)) + WORDS_PAD + 1)
     plain = Image.new("RGB", size, ground)
     drawn = plain.copy()
     ImageDraw.Draw(drawn).text((x - sx, y - sy), text, font=f, fill=fill, anchor=anchor)
     box = ImageChops.difference(drawn, plain).getbbox()
     if box is None:
-        return None
-    return (box[0] - pad, box[1] - pad, drawn.crop(box))
+        return True, None
+    return True, (box[0] - pad, box[1] - pad, drawn.crop(box))
 
 
 # ---------------------------------------------------------------------------- pieces
