@@ -267,7 +267,7 @@ WORDS_PAD = 4
 def draw_words(canvas: Image.Image, d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
                f: ImageFont.FreeTypeFont, fill: RGB, ground: RGB, anchor: str) -> None:
     """`d.text(xy, text, font=f, fill=fill, anchor=anchor)` on `canvas`, where all the rectangle
-    its ink covers is the plain `ground` colour: pasted from the same words drawn before on the
+    its ink and its box (`getbbox`) cover is the plain `ground` colour: pasted from the same words drawn before on the
     same ground at the same fraction of a pixel (`_WORDS`; Pillow draws a line of text from the
     whole pixels of `xy` and their fractions alone, so the same pixels), else drawn on a ground of
     its own and kept. A text holding a player's name, or too near the picture's top-left corner
@@ -312,9 +312,13 @@ def _drawn_words(xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, 
     plain = Image.new("RGB", size, ground)
     drawn = plain.copy()
     ImageDraw.Draw(drawn).text((x - sx, y - sy), text, font=f, fill=fill, anchor=anchor)
-    box = ImageChops.difference(drawn, plain).getbbox()
-    if box is None:
+    ink = ImageChops.difference(drawn, plain).getbbox()
+    if ink is None:
         return True, None
+    # the words' box as Pillow measures it too (a reader of the picture may look for it whole)
+    box = (max(0, min(ink[0], pad + math.floor(left))), max(0, min(ink[1], pad + math.floor(top))),
+           min(size[0], max(ink[2], pad + math.ceil(right) + 1)),
+           min(size[1], max(ink[3], pad + math.ceil(bottom) + 1)))
     return True, (box[0] - pad, box[1] - pad, drawn.crop(box))
 
 
