@@ -173,18 +173,38 @@ def render(ask: Ask) -> bytes:
     """The board for a view as PNG bytes, in the words of `text` (None: English); one language,
     so no `texts`. Same input, same bytes.
 
-    Encoded by `kept_png`, the map's rows (above `MAP_ROWS`) given as the bands a board with the
-    same map had (`_TOPS`): then they are neither pasted nor read again."""
+    Encoded by `banded_png` from its bands (`_bands`), the map's rows (above `MAP_ROWS`) given as
+    the bands a board with the same map had (`_TOPS`): then they are neither pasted nor read again."""
     th = theme_named(ask.theme)
     with DRAWING:
         canvas, height, key, known = _canvas(ask, whole=False)
-    bands: list[Band] | None = None if known else []
-    # `common.kept_png` looked up where bench/legibility.py patches it
-    png = common.kept_png(canvas, th, height=height, given=known or (), bands=bands)
-    if bands:
+    bands = _bands(canvas, th, height, known or ())
+    # `common.banded_png` looked up where bench/legibility.py patches it
+    png = common.banded_png(canvas, th, bands, height=height)
+    if not known:
         with DRAWING:
             _TOPS.keep(key, tuple(bands[:MAP_ROWS // PNG_BAND]))
     return png
+
+
+def _bands(canvas: Image.Image, th: Theme, height: int, given: Sequence[Band]) -> list[Any]:
+    """The bands of the top `height` rows of `canvas` for `banded_png`: the `given` ones first
+    (the map's, kept: those rows are not read), then the rest on the theme's palette, converted
+    at once (`paletted`'s conversion: pixel by pixel, no dithering) and cut in `PNG_BAND` rows.
+    A band a recent picture had is found by its palette indices (`common.BANDS`) and not
+    compressed again. At a table not drawn lately most bands are its own (its names, its
+    pieces): converting them all at once costs less than looking each up by its RGB bytes first
+    (`kept_png`), which keeps a copy of every band's RGB bytes for little reuse."""
+    width = canvas.width
+    first = min(len(given), height // PNG_BAND)
+    out: list[Any] = list(given[:first])
+    top = first * PNG_BAND
+    if top < height:
+        indices = canvas.crop((0, top, width, height)).quantize(palette=th.palette_image(),
+                                                                dither=Image.Dither.NONE).tobytes()
+        step = width * PNG_BAND
+        out += [indices[i:i + step] for i in range(0, len(indices), step)]
+    return out
 
 
 @entry
@@ -268,7 +288,7 @@ TOPS_BUDGET = 2 * MB
 """Maps kept as PNG bands (`_TOPS`, some 40 KB each): a map lasts a few actions (a card-play
 window's passes), and a table shows the last few again."""
 _TOPS: Kept[tuple[Band, ...]] = Kept("judge_dredd._TOPS", TOPS_BUDGET)
-"""The PNG bands of the rows above `MAP_ROWS` (`kept_png`'s `bands`), by the map's key."""
+"""The PNG bands of the rows above `MAP_ROWS` (as `banded_png` leaves them), by the map's key."""
 
 MAPS_BUDGET = 8 * MB
 """Maps kept (`compose`, in bytes: about 1.6 MB each, so five): the last few of the tables playing."""

@@ -22,9 +22,7 @@ from renderer.common import (
     Theme,
     blend,
     downscale,
-    ellipsize,
     entry,
-    fit_font,
     font_for,
     indexed_png,
     paletted,
@@ -36,6 +34,7 @@ from renderer.judge_dredd_look import (
     CARD_WINDOWS,
     K,
     colour_of,
+    fitted,
     judge_disc,
     optional_words,
     seat_of,
@@ -136,8 +135,8 @@ def _draw_header(img: Image.Image, th: Theme, seat: int, colour: str, title: str
     piece = judge_disc(th, colour, seat if seat >= 0 else None, 28, digits=NAME_SIZE)
     img.paste(piece, (GAP, (HEADER - piece.height) // 2), piece)
     room = img.width - GAP - 44
-    f = fit_font(title, NAME_SIZE + 1, room, "bold", min_size=NAME_SIZE)
-    ImageDraw.Draw(img).text((GAP + 40, HEADER / 2), ellipsize(title, f, room), font=f, fill=th["gold"], anchor="lm")
+    f, shown = fitted(title, NAME_SIZE + 1, room, "bold", NAME_SIZE)
+    ImageDraw.Draw(img).text((GAP + 40, HEADER / 2), shown, font=f, fill=th["gold"], anchor="lm")
 
 
 HAND_W = GAP + PER_ROW * (CARD_W + GAP)
@@ -275,10 +274,13 @@ def _drawn_face(h: int, band_h: int, fill: tuple[int, int, int], band: tuple[int
     return downscale(big, (CARD_W, h))
 
 
-CARDS_BUDGET = 6 * MB
-"""Cards kept as drawn (`_card_tile`, in bytes: about 150 KB each, so some forty): the deck's 34
-kinds at the heights their rows give them, in a language or two; a hand shows a few, most of
-them shown before."""
+CARDS_BUDGET = 1 * MB
+"""Cards kept as drawn in RGB (`_card_tile`, about 150 KB each): a hand pastes them on the palette
+(`_card_indexed`, which keeps its own), so these serve little but the tests' `_compose`."""
+INDEXED_BUDGET = 8 * MB
+"""Cards kept on the palette (`_card_indexed`, about 50 KB each, so some 160): the deck's 34 kinds
+at the heights their rows give them, in a language or two; a hand shows a few, most of them
+shown before."""
 
 
 @cached("judge_dredd_hand._card_tile", CARDS_BUDGET)
@@ -291,7 +293,7 @@ def _card_tile(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.I
     return img
 
 
-@cached("judge_dredd_hand._card_indexed", 3 * MB)
+@cached("judge_dredd_hand._card_indexed", INDEXED_BUDGET)
 def _card_indexed(th: Theme, laid: Laid, h: int, words: tuple[str, ...]) -> Image.Image:
     """`_card_tile` on the theme's palette."""
     return paletted(_card_tile(th, laid, h, words), th)

@@ -9,19 +9,23 @@ translation layer the board falls back to `MESSAGES` and the English names of th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from renderer.caches import KB, cached
+from renderer.caches import KB, MB, cached, text_of_a_name
 from renderer.common import (
     CLASSIC,
     NIGHT,
     RGB,
+    Kept,
     Text,
     Theme,
+    ellipsize,
     font,
+    font_for,
     ink_for,
     make_theme,
     pick_theme,
@@ -237,6 +241,85 @@ def player_name(say: Text, view: Mapping[str, Any], seat: int | None, names: Map
     colour = colour_of(view, seat)
     found = say(f"judge_dredd.colour.{colour}")
     return found if found != f"judge_dredd.colour.{colour}" else colour.title()
+
+
+def fitted(text: str, size: int, room: float, kind: str, min_size: int) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The font `fit_font` gives for `text` and the text `ellipsize` cuts in it: the same pair,
+    the text measured once at the size that fits (a player's name is measured afresh at every
+    call: no cache keeps it), and cut only at `min_size`, where `fit_font` stops measuring."""
+    while size > min_size:
+        f = font_for(text, size, kind)
+        if f.getlength(text) <= room:
+            return f, text
+        size -= 1
+    f = font_for(text, min_size, kind)
+    return f, ellipsize(text, f, room)
+
+
+WORDS_BUDGET = 2 * MB
+"""Words kept as drawn on a plain ground (`draw_words`, a few hundred bytes each): the counts,
+values and Crime names of the panel, the same on every table."""
+_WORDS: Kept[tuple[int, int, Image.Image] | None] = Kept("judge_dredd_look._WORDS", WORDS_BUDGET)
+WORDS_PAD = 4
+"""Rows and columns of ground round a word's ink in the picture it is first drawn on."""
+
+
+def draw_words(canvas: Image.Image, d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+               f: ImageFont.FreeTypeFont, fill: RGB, ground: RGB, anchor: str) -> None:
+    """`d.text(xy, text, font=f, fill=fill, anchor=anchor)` on `canvas`, where all the rectangle
+    its ink and its box (`getbbox`) cover is the plain `ground` colour: pasted from the same words drawn before on the
+    same ground at the same fraction of a pixel (`_WORDS`; Pillow draws a line of text from the
+    whole pixels of `xy` and their fractions alone, so the same pixels), else drawn on a ground of
+    its own and kept. A text holding a player's name, or too near the picture's top-left corner
+    to be drawn on a small ground the same way, is drawn in place."""
+    x, y = xy
+    fx, fy = math.modf(x)[0], math.modf(y)[0]
+    ix, iy = int(x), int(y)
+    if x < 0 or y < 0 or "\n" in text or text_of_a_name(text):
+        d.text(xy, text, font=f, fill=fill, anchor=anchor)
+        return
+    key = (str(f.path), int(f.size), text, fill, ground, anchor, fx, fy)
+    found = _WORDS.get(key, _MISSING)
+    if found is _MISSING:
+        drawn, found = _drawn_words(xy, text, f, fill, ground, anchor)
+        if not drawn:
+            d.text(xy, text, font=f, fill=fill, anchor=anchor)
+            return
+        _WORDS.keep(key, found)
+    if found is not None:
+        dx, dy, sprite = found
+        canvas.paste(sprite, (ix + dx, iy + dy))
+
+
+_MISSING: Any = object()
+
+
+def _drawn_words(xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB, ground: RGB,
+                 anchor: str) -> tuple[bool, tuple[int, int, Image.Image] | None]:
+    """The words drawn as `draw_words` draws them, on a ground of their own: whether they could
+    be, and where their ink's rectangle starts from the whole pixels of `xy` with its pixels (None:
+    no ink). They are drawn at `xy` less a whole number of pixels, so at the same fractions of a
+    pixel (the difference of two numbers, the smaller no more than the larger, is exact); not
+    when the ground would have to start left of or above the picture (then `draw_words` draws
+    in place)."""
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    pad = WORDS_PAD + math.ceil(max(-left, -top, 0))
+    x, y = xy
+    sx, sy = int(x) - pad, int(y) - pad
+    if sx < 0 or sy < 0:
+        return False, None
+    size = (pad + math.ceil(max(right, 0)) + WORDS_PAD + 1, pad + math.ceil(max(bottom, 0)) + WORDS_PAD + 1)
+    plain = Image.new("RGB", size, ground)
+    drawn = plain.copy()
+    ImageDraw.Draw(drawn).text((x - sx, y - sy), text, font=f, fill=fill, anchor=anchor)
+    ink = ImageChops.difference(drawn, plain).getbbox()
+    if ink is None:
+        return True, None
+    # the words' box as Pillow measures it too (a reader of the picture may look for it whole)
+    box = (max(0, min(ink[0], pad + math.floor(left))), max(0, min(ink[1], pad + math.floor(top))),
+           min(size[0], max(ink[2], pad + math.ceil(right) + 1)),
+           min(size[1], max(ink[3], pad + math.ceil(bottom) + 1)))
+    return True, (box[0] - pad, box[1] - pad, drawn.crop(box))
 
 
 # ---------------------------------------------------------------------------- pieces

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import common
-from renderer.caches import KB, MB, cached
+from renderer.caches import KB, MB, cached, holds_a_name
 from renderer.common import (
     RGB,
     Text,
@@ -24,7 +24,6 @@ from renderer.common import (
     blend,
     die_face,
     ellipsize,
-    fit_font,
     font,
     font_for,
     paste_centred,
@@ -38,6 +37,8 @@ from renderer.judge_dredd_look import (
     K,
     by_seat,
     colour_of,
+    draw_words,
+    fitted,
     judge_disc,
     player_name,
     seat_of,
@@ -132,8 +133,8 @@ def draw_turn(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, Any]
     pw = pill(word, PILL_H, th["gold"], th["title"], th["gold"], max_width=260)
     paste_centred(canvas, pw, (right - pw.width / 2, TITLE_H / 2 - 2))
     room = right - pw.width - 10 - left
-    f = fit_font(title, FONT + 1, room, "bold", min_size=FONT)
-    d.text((right - pw.width - 10, TITLE_H / 2 - 2), ellipsize(title, f, room), font=f, fill=th["cream"], anchor="rm")
+    f, shown = fitted(title, FONT + 1, room, "bold", FONT)
+    d.text((right - pw.width - 10, TITLE_H / 2 - 2), shown, font=f, fill=th["cream"], anchor="rm")
 
 
 def disc(th: Theme, view: Mapping[str, Any], seat: int | None, dia: int) -> Image.Image:
@@ -195,29 +196,29 @@ def _paint_columns(canvas: Image.Image, th: Theme, columns: tuple[str, ...], y: 
     language)."""
     d = ImageDraw.Draw(canvas)
     for word, x, anchor in zip(columns, (HAND_X, ARRESTS_X, X1 - 6), ("mm", "mm", "rm"), strict=True):
-        f = fit_font(word, FONT, 84, "regular", min_size=FONT)
-        d.text((x, y + 12), ellipsize(word, f, 84), font=f, fill=th["muted"], anchor=anchor)
+        f, shown = fitted(word, FONT, 84, "regular", FONT)
+        d.text((x, y + 12), shown, font=f, fill=th["muted"], anchor=anchor)
     return y + COLUMNS_H
 
 
 ROWS_BUDGET = 4 * MB
-"""Player rows kept (`Kept`, about 30 KB each): six a board, an action changes one or two."""
+"""Player rows' grounds kept (`Kept`, about 75 KB each): a few per seat, shared by every table."""
 
 
 class Kept(common.Kept[tuple[Image.Image, int]]):
-    """Areas of the panel (a player's row, a Crime's line) kept as drawn, pasted again when all
+    """Areas of the panel (a player's row's ground, a Crime's line) kept as drawn, pasted again when all
     they show is the same: `draw(img, area, key, paint)` pastes the pixels kept for `key`, else
     runs `paint()` and keeps what it drew in `area` with its result (a y at or below the area's
-    top). The painting must stay inside `area` (a row's box: its disc, words and pills are inside
-    it), and the ground under `area` must be the panel's plain colour, as it is under every row
-    and line (nothing is drawn below the header before them; `check_ground` makes sure, for the
-    tests). `key` must hold everything the painting reads (the theme: the panel's colour) but the
-    area's top: the same drawing any even number of rows lower is the same pixels that many rows
-    lower (every coordinate of a row is its top plus whole pixels; only the parity of the top can
-    move a half-pixel rounding), so a row that moves down when the header grows is pasted, not
-    drawn again. The same pixels as painting, at the cost of a paste. Bounded, least recently
-    used first out, as every `common.Kept` is. Used under the drawing lock (`render_png`);
-    `cache_clear` empties it."""
+    top); a key that holds a player's name is painted and not kept. The painting must stay inside
+    `area` (a row's box: its frame and disc are inside it), and the ground under `area` must be the
+    panel's plain colour, as it is under every row and line (nothing is drawn below the header
+    before them; `check_ground` makes sure, for the tests). `key` must hold everything the painting
+    reads (the theme: the panel's colour) but the area's top: the same drawing any even number of
+    rows lower is the same pixels that many rows lower (every coordinate of a row is its top plus
+    whole pixels; only the parity of the top can move a half-pixel rounding), so a row that moves
+    down when the header grows is pasted, not drawn again. The same pixels as painting, at the cost
+    of a paste. Bounded, least recently used first out, as every `common.Kept` is. Used under the
+    drawing lock (`render_png`); `cache_clear` empties it."""
 
     check_ground = False
     """Tests: assert that the ground under each area is one plain colour before it is drawn."""
@@ -232,7 +233,8 @@ class Kept(common.Kept[tuple[Image.Image, int]]):
             img.paste(found[0], (x0, y0))
             return found[1] + y0
         result = paint()
-        self.keep(full, (img.crop(area), result - y0))
+        if not holds_a_name(full):  # else not kept (`keep` refuses it): not cut out either
+            self.keep(full, (img.crop(area), result - y0))
         return result
 
 
@@ -247,12 +249,13 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
                 names: Mapping[int, str] | None, y: int,
                 table: tuple[set[int | None], int | None, dict[int | None, Any], int | None]) -> int:
     """One player's row; a second line holds the marks that do not fit the first. Returns its
-    bottom. Pasted from the rows drawn before when all it shows but the name is the same (`Kept`;
-    the name is drawn over it, `_paint_name`). `table`:
-    what every row reads of the view (who may act, the winner, the scores, the Turn Start card)."""
+    bottom. Its ground (the frame in the seat's colour and the disc) is pasted from before when
+    the same (`_ROWS`: a few per seat, the same at every table); the counts, the marks and the
+    name are drawn over it, each over the ground alone, as drawing the whole row in place would.
+    `table`: what every row reads of the view (who may act, the winner, the scores, the Turn
+    Start card)."""
     seat = seat_of(j.get("seat"))
     colour = colour_of(view, seat)
-    jc = th["judge_" + colour]
     to_act, winner, scores, turn_start = table
     active = seat in to_act and view.get("phase") != "over"
     won = winner is not None and seat == winner
@@ -264,26 +267,23 @@ def _player_row(canvas: Image.Image, th: Theme, say: Text, view: Mapping[str, An
     h, on_first = _row_layout(th, shown_marks, str(score))
     prefix = "★ " if won else ("▶ " if active else "")
     name = prefix + player_name(say, view, seat, names)
-    area = (X0, y, X1 + 1, y + h + 1)  # the row's box, all it paints
     hand, arrests = str(j.get("hand", 0)), str(len(j.get("arrested") or []))
-    key = (th, h, hand, arrests, seat, colour, active, won, shown_marks, on_first, score)
-
-    def paint() -> int:
-        pills = _mark_pills(th, shown_marks)
-        return _paint_row(canvas, ImageDraw.Draw(canvas), th, view, seat, (jc, active, won, score, "", hand, arrests),
-                          pills[:on_first], pills[on_first:], y, h)
-
-    found: int = _ROWS.draw(canvas, area, key, paint)
-    _paint_name(ImageDraw.Draw(canvas), th, name, y)
-    return found
+    d = ImageDraw.Draw(canvas)
+    bottom: int = _ROWS.draw(canvas, (X0, y, X1 + 1, y + h + 1), (th, h, seat, colour, active, won),
+                             partial(_row_ground, canvas, d, th, view, seat, (active, won), y, h))
+    pills = _mark_pills(th, shown_marks)
+    _row_words(canvas, d, th, (score, hand, arrests), pills[:on_first], pills[on_first:], y,
+               _row_fill(th, th["judge_" + colour], active or won))
+    _paint_name(d, th, name, y)
+    return bottom
 
 
 def _paint_name(d: ImageDraw.ImageDraw, th: Theme, name: str, y: int) -> None:
-    """A row's name (with its mark), between the seat's disc and the counts: drawn over the row as
-    kept (`_ROWS` keeps rows without their names, so a row kept serves every table; nothing else of
-    the row reaches where the name is, so drawing it last gives the pixels drawing it in turn did)."""
-    fn = fit_font(name, FONT + 2, NAME_END - (X0 + 42), "bold", min_size=FONT)
-    d.text((X0 + 42, y + ROW_H / 2), ellipsize(name, fn, NAME_END - (X0 + 42)), font=fn, fill=th["ink"], anchor="lm")
+    """A row's name (with its mark), between the seat's disc and the counts: drawn last, over the
+    row (`_ROWS` keeps no name, so a row's ground serves every table; nothing else of the row
+    reaches where the name is)."""
+    fn, shown = fitted(name, FONT + 2, NAME_END - (X0 + 42), "bold", FONT)
+    d.text((X0 + 42, y + ROW_H / 2), shown, font=fn, fill=th["ink"], anchor="lm")
 
 
 def _mark_pills(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...]) -> list[Image.Image]:
@@ -311,22 +311,34 @@ def _row_layout(th: Theme, marks: tuple[tuple[str, RGB, RGB], ...], score: str) 
     return ROW_H + (PILL_H + 6 if on_first < len(widths) else 0), on_first
 
 
-def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
-               seat: int | None, shown: tuple[RGB, bool, bool, Any, str, str, str],
-               first: list[Image.Image], pills: list[Image.Image], y: int, h: int) -> int:
-    jc, active, won, score, name, hand, arrests = shown
-    fs = font("bold", 28)
-    fill = blend(jc, th["panel"], 0.75 if active or won else 0.88)
+def _row_ground(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Mapping[str, Any],
+                seat: int | None, marked: tuple[bool, bool], y: int, h: int) -> int:
+    """A row's frame, tinted in its seat's colour (stronger for who may act or has won), and the
+    seat's disc: all a row draws in its box (`_ROWS`) but its words and marks."""
+    active, won = marked
+    jc = th["judge_" + colour_of(view, seat)]
+    fill = _row_fill(th, jc, active or won)
     edge = th["gold"] if won else (blend(jc, th["ink"], 0.2) if active else blend(th["muted"], th["panel"], 0.5))
     d.rounded_rectangle((X0, y, X1, y + h), radius=7, fill=fill, outline=edge, width=3 if active or won else 1)
+    paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, y + ROW_H / 2))
+    return y + h
+
+
+def _row_fill(th: Theme, jc: RGB, strong: bool) -> RGB:
+    """A row's ground: its seat's colour on the panel's, stronger for who may act or has won."""
+    return blend(jc, th["panel"], 0.75 if strong else 0.88)
+
+
+def _row_words(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, counts: tuple[Any, str, str],
+               first: list[Image.Image], pills: list[Image.Image], y: int, ground: RGB) -> None:
+    """Over a row's ground (`ground`: its fill): the score, the cards in hand and the Arrests,
+    then the marks (`first` on the first line, the rest on the second, as many as fit)."""
+    score, hand, arrests = counts
     cy = y + ROW_H / 2
-    paste_centred(canvas, disc(th, view, seat, 30), (X0 + 21, cy))
-    d.text((X1 - 10, cy + 1), str(score), font=fs, fill=th["ink"], anchor="rm")
-    if name:
-        _paint_name(d, th, name, y)
+    draw_words(canvas, d, (X1 - 10, cy + 1), str(score), font("bold", 28), th["ink"], ground, "rm")
     fb = font("bold", FONT + 1)
-    d.text((HAND_X, cy), hand, font=fb, fill=th["ink"], anchor="mm")
-    d.text((ARRESTS_X, cy), arrests, font=fb, fill=th["ink"], anchor="mm")
+    draw_words(canvas, d, (HAND_X, cy), hand, fb, th["ink"], ground, "mm")
+    draw_words(canvas, d, (ARRESTS_X, cy), arrests, fb, th["ink"], ground, "mm")
     x = MARKS_X
     for p in first:
         paste_centred(canvas, p, (x + p.width / 2, cy))
@@ -337,7 +349,6 @@ def _paint_row(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, view: Map
             break
         paste_centred(canvas, p, (x + p.width / 2, y + ROW_H + PILL_H / 2))
         x += p.width + 4
-    return y + h
 
 
 def _marks(th: Theme, say: Text, view: Mapping[str, Any], j: Mapping[str, Any], seat: int | None
@@ -420,21 +431,22 @@ def _crime_line(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme,
     cvw = fv.getlength(str(cv)) + 6
     fcr = font_for(crime, FONT, "condensed")
     shown_crime = ellipsize(crime, fcr, half - cvw - 8)
-    d.text((x, cy), shown_crime, font=fcr, fill=th["ink"], anchor="lm")
+    ground = th["panel"]
+    draw_words(canvas, d, (x, cy), shown_crime, fcr, th["ink"], ground, "lm")
     x += fcr.getlength(shown_crime) + 6
-    d.text((x, cy), str(cv), font=fv, fill=th["cv"], anchor="lm")
+    draw_words(canvas, d, (x, cy), str(cv), fv, th["cv"], ground, "lm")
     x += cvw + 10
     if perp is None:
         d.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=4, fill=th["perp_back"], outline=th["gold"])
-        d.text((x + 13, cy + 1), "?", font=fv, fill=th["gold"], anchor="mm")
+        draw_words(canvas, d, (x + 13, cy + 1), "?", fv, th["gold"], th["perp_back"], "mm")
     elif perp:
         pv = str(pcv) if pcv is not None else ""
         pw = fv.getlength(pv) + 6
         fp = font_for(perp, FONT, "condensed")
         shown_perp = ellipsize(perp, fp, X1 - x - pw - 4)
-        d.text((x, cy), shown_perp, font=fp, fill=th["muted"], anchor="lm")
+        draw_words(canvas, d, (x, cy), shown_perp, fp, th["muted"], ground, "lm")
         x += fp.getlength(shown_perp) + 6
-        d.text((x, cy), pv, font=fv, fill=th["cv"], anchor="lm")
+        draw_words(canvas, d, (x, cy), pv, fv, th["cv"], ground, "lm")
     return y + LINE_H + 2
 
 
@@ -461,8 +473,8 @@ def _box_top(canvas: Image.Image, th: Theme, title: str, y: int, dark: bool) -> 
     fill = th["title"] if dark else th["panel2"]
     ink = th["gold"] if dark else th["ink"]
     d.rounded_rectangle((X0, y, X1, y + 34), radius=6, fill=fill)
-    f = fit_font(title, FONT + 1, X1 - X0 - 16, "bold", min_size=FONT)
-    d.text((X0 + 8, y + 17), ellipsize(title, f, X1 - X0 - 16), font=f, fill=ink, anchor="lm")
+    f, shown = fitted(title, FONT + 1, X1 - X0 - 16, "bold", FONT)
+    d.text((X0 + 8, y + 17), shown, font=f, fill=ink, anchor="lm")
     return d
 
 

@@ -5,6 +5,7 @@ Sector codes' layer, the player rows and Crime lines pasted where they are, the 
 from __future__ import annotations
 
 import random
+import zlib
 from typing import Any
 
 from PIL import Image
@@ -124,12 +125,13 @@ def test_maps_rows_and_crime_lines_are_kept_and_paste_as_drawn(monkeypatch: Any)
 
 
 def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_afresh(monkeypatch: Any) -> None:
-    """Over a whole game, in both languages and themes: a board's PNG (its bands kept with their
-    palette indices, `kept_png`) is the PNG of the board converted whole (`paletted_png`), and a
-    hand put together on the palette from its kept header and cards (`_indexed`) is the hand drawn
-    in RGB and converted. Each board and hand sampled is drawn in one of the two: the even ones in
-    English on the classic theme, the odd ones in Chinese at night; each pass still walks the game
-    in order, and the bands found kept are counted, so a pass that reused none fails."""
+    """Over a whole game, in both languages and themes: a board's PNG (its bands on the palette,
+    those seen lately not compressed again: `banded_png`) is the PNG of the board converted whole
+    (`paletted_png`), and a hand put together on the palette from its kept header and cards
+    (`_indexed`) is the hand drawn in RGB and converted. Each board and hand sampled is drawn in
+    one of the two: the even ones in English on the classic theme, the odd ones in Chinese at
+    night; each pass still walks the game in order, and the bands found kept are counted, so a
+    pass that reused none fails."""
     from gavel.tables.images import _text
     from renderer import common
     from renderer import judge_dredd as D
@@ -161,16 +163,15 @@ def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_af
         return found
 
     monkeypatch.setattr(H, "_hand_png", hand_png)
-    common.QUANTIZED.cache_clear()
+    common.BANDS.clear()
     reused = []
-    real_find = common.QUANTIZED.find
+    real_band = common.BANDS.band
 
-    def find(*args: Any) -> Any:
-        found = real_find(*args)
-        reused[-1] += found is not None
-        return found
+    def band(width: int, pixels: bytes, level: int) -> Any:
+        reused[-1] += (width, level, zlib.adler32(pixels), len(pixels)) in common.BANDS._found
+        return real_band(width, pixels, level)
 
-    monkeypatch.setattr(common.QUANTIZED, "find", find)
+    monkeypatch.setattr(common.BANDS, "band", band)
     for half, (lang, theme) in enumerate((("en", "classic"), ("zh_TW", "night"))):
         text = _text(lang)
         reused.append(0)
@@ -182,7 +183,7 @@ def test_boards_and_hands_encoded_from_kept_pieces_are_the_pictures_converted_af
             png = D.render_hand(view, names=names, text=text, theme=theme)
             if png is not None:
                 assert png == common.paletted_png(H._compose(shown[-1]), shown[-1].th), lang
-    assert len(common.QUANTIZED) > 0 and len(shown) > 10 and all(reused), (reused, len(shown))
+    assert len(common.BANDS) > 0 and len(shown) > 10 and all(reused), (reused, len(shown))
 
 
 def test_a_board_whose_map_was_encoded_before_is_the_board_converted_afresh(monkeypatch: Any) -> None:
@@ -225,3 +226,28 @@ def test_a_board_whose_map_was_encoded_before_is_the_board_converted_afresh(monk
             canvas = D.compose(view, highlight=hl, names=names, text=text, theme=theme)
             assert png == common.paletted_png(canvas, D.theme_named(theme)), lang
     assert 10 < sum(known) < len(known) - 10, (sum(known), len(known))
+
+
+def test_words_pasted_from_before_are_the_words_drawn() -> None:
+    """`draw_words` over a plain ground gives the pixels `ImageDraw.text` gives, whether it draws
+    the words (first) or pastes them as kept (then), at whole and fractional positions, with every
+    anchor the panel uses, near the picture's corner (drawn in place) too; and it does keep them."""
+    from PIL import ImageDraw
+
+    from renderer.common import font
+    from renderer.judge_dredd_look import _WORDS, draw_words
+
+    _WORDS.cache_clear()
+    ground, ink = (239, 235, 225), (200, 16, 46)
+    cases = [((300, 100), "12", "bold", 28, "rm"), ((262.5, 80), "3", "bold", 22, "mm"),
+             ((131.73, 60.5), "Jaywalking", "condensed", 21, "lm"), ((40.2, 18.9), "?", "bold", 21, "mm"),
+             ((2.4, 3.7), "Tag", "bold", 21, "lm"), ((350.01, 150), "", "bold", 21, "lm")]
+    for xy, text, kind, size, anchor in cases:
+        f = font(kind, size)
+        want = Image.new("RGB", (420, 200), ground)
+        ImageDraw.Draw(want).text(xy, text, font=f, fill=ink, anchor=anchor)
+        for _ in range(2):
+            got = Image.new("RGB", (420, 200), ground)
+            draw_words(got, ImageDraw.Draw(got), xy, text, f, ink, ground, anchor)
+            assert got.tobytes() == want.tobytes(), (xy, text)
+    assert len(_WORDS) >= 4
