@@ -3,15 +3,21 @@
 Pure functions shared by the engine (legality) and the AI (planning). A move is a path of
 single orthogonal steps (D8) across open doors only (D10), never onto a bomb (D17), and
 over whole runs of Union Jacks in one step (D19).
+
+Every search walks the same depth-first order as `one_step` gives the steps, on integer squares
+and bit masks (`_Grid`): `paths` lists every end with the first path met to it, and the questions
+a fold of a log asks most, whether a man can move at all (`can_move`) and the path a chosen move
+takes (`move_path`), stop at the first answer of that same walk, so they agree with the listing
+exactly. The tests hold all of them to a plain walk over `one_step`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache, lru_cache
 
-from .board import load_board
+from .board import DIRECTIONS, load_board
 from .state import DadsArmyState, Square
 
 CROWD = 3
@@ -66,14 +72,8 @@ def paths(state: DadsArmyState, man: str, steps: int, *, push: bool = False) -> 
     increase his distance from his reference and never enters a WD base. The result is
     shared through a cache: read it, never change it.
     """
-    here = state.men[man].square
-    counts = crowd(state)
-    counts[here] -= 1
-    full = frozenset(sq for sq, n in counts.items() if n >= CROWD)
-    return _paths(
-        here, reference(state, man), state.men[man].called_in, steps, push,
-        frozenset(state.bombs), frozenset(state.jacks), full,
-    )
+    here, ref, called_in, bombs, jacks, full = _position(state, man)
+    return _paths(here, ref, called_in, steps, push, bombs, jacks, full)
 
 
 PATHS_KEPT = 512
@@ -81,6 +81,95 @@ PATHS_KEPT = 512
 crowds, so nearly every entry is new in a new game; the engine asks about one position several
 times in a row (legal actions, the check, the apply): over 30 AI games, 512 entries answered all
 but 2 of the questions 8,192 did."""
+
+
+class _Grid:
+    """The board's squares as integers 0..n-1 (the order of `Board.squares`), for the searches
+    that walk it often: `steps[i]` are the (direction, neighbour) pairs of `Board.neighbours` in
+    its order, `ahead[i][d]` the square one step in direction d (-1: a wall or the edge), and
+    squares and sets of squares become ints and bit masks, so a search compares numbers."""
+
+    def __init__(self) -> None:
+        board = load_board()
+        self.squares: list[Square] = board.squares
+        self.index: dict[Square, int] = {sq: i for i, sq in enumerate(self.squares)}
+        self.steps: list[tuple[tuple[int, int], ...]] = []
+        self.ahead: list[list[int]] = []
+        for sq in self.squares:
+            near = board.neighbours[sq]
+            self.steps.append(tuple((DIRECTIONS.index(d), self.index[nxt]) for d, nxt in near.items()))
+            self.ahead.append([self.index[near[d]] if d in near else -1 for d in DIRECTIONS])
+        self.wd_bases = self.mask(board.wd_bases)
+        self.column = [sq[0] for sq in self.squares]
+        self.row = [sq[1] for sq in self.squares]
+        # Square (c, r) is bit (r - 1) * columns + (c - 1), so one step in direction (dc, dr) adds
+        # dc + dr * columns to a bit's place; `back` undoes it for a whole mask at once, kept to
+        # the squares that have that step (no wall, not off the edge).
+        self.width = board.columns
+        assert all(i == (r - 1) * board.columns + (c - 1) for i, (c, r) in enumerate(self.squares))
+        self.back: list[tuple[int, int]] = [
+            (d[0] + d[1] * board.columns, self.mask(sq for sq in self.squares if d in board.neighbours[sq]))
+            for d in DIRECTIONS
+        ]
+
+    def before(self, ends: int, jacks: int) -> int:
+        """The squares one step of a move could have started from to land in `ends` (a mask),
+        or more: a step back in each direction, on back over whole runs of Union Jacks (D19).
+        More, since it lets a man start on any Union Jack and lands on any: a bound for pruning."""
+        found = 0
+        for shift, has in self.back:
+            cur = ends
+            while cur:
+                cur = (cur >> shift if shift > 0 else cur << -shift) & has
+                found |= cur
+                cur &= jacks
+        return found
+
+    def mask(self, squares: Iterable[Square]) -> int:
+        """The bit mask of `squares` (each a square of the board)."""
+        index = self.index
+        bits = 0
+        for sq in squares:
+            bits |= 1 << index[sq]
+        return bits
+
+
+@cache
+def _grid() -> _Grid:
+    return _Grid()
+
+
+HOPS_KEPT = 64
+"""Landing tables `_hops` keeps: one per (bombs, Union Jacks, own reference) met lately; the
+markers change only when a bomb or a Union Jack is laid, so a game uses few at a time."""
+
+
+@lru_cache(maxsize=HOPS_KEPT)
+def _hops(bombs: int, jacks: int, own: int) -> dict[int, tuple[int, ...]]:
+    """Where one step from each square lands (`one_step` on integer squares, in its order) with
+    these bomb and Union Jack masks and own reference (-1: none); filled as squares are asked."""
+    return {}
+
+
+def _landings(table: dict[int, tuple[int, ...]], cur: int, bombs: int, jacks: int, own: int) -> tuple[int, ...]:
+    """`one_step` from `cur` on integer squares, in the same order, remembered in `table`."""
+    grid = _grid()
+    out: list[int] = []
+    for d, nxt in grid.steps[cur]:
+        if bombs >> nxt & 1:
+            continue
+        if not jacks >> nxt & 1:
+            out.append(nxt)
+            continue
+        land = nxt
+        while land >= 0 and jacks >> land & 1:
+            if land == own:
+                out.append(land)  # his own reference: he may stop on its Union Jack rather than jump it
+            land = grid.ahead[land][d]
+        if land >= 0 and not bombs >> land & 1:
+            out.append(land)
+    table[cur] = hops = tuple(out)
+    return hops
 
 
 @lru_cache(maxsize=PATHS_KEPT)
@@ -96,39 +185,161 @@ def _paths(
 ) -> dict[int, dict[Square, list[Square]]]:
     """`paths` on hashable inputs only, so that the engine's repeated questions about one
     position (legal actions, the check, the apply) walk the board once."""
-    board = load_board()
     found: dict[int, dict[Square, list[Square]]] = {}
-    own = None if push else ref
+    if steps > 0:
+        grid = _grid()
+        squares, index, mask = grid.squares, grid.index, grid.mask
 
-    def can_end(sq: Square) -> bool:
-        if sq in full:
+        def keep(taken: int, path: list[int]) -> bool:
+            ends = found.setdefault(taken, {})
+            end = squares[path[-1]]
+            if end not in ends:
+                ends[end] = [squares[i] for i in path]
             return False
-        if sq == ref:
-            return called_in and not push
-        return not (push and sq in board.wd_bases)
 
-    def walk(cur: Square, path: list[Square], seen: set[Square]) -> None:
+        _walk(index[here], index[ref], called_in, steps, push, mask(bombs), mask(jacks), mask(full), keep)
+    return found
+
+
+def _walk(start: int, home: int, called_in: bool, steps: int, push: bool, bomb_bits: int, jack_bits: int,
+          full_bits: int, found: Callable[[int, list[int]], bool], target: int = -1) -> bool:
+    """Walk every path a move (or a push) of at most `steps` steps may end with, depth first,
+    on the integer squares and masks of `_Grid`, telling `found` (steps taken, the path) of each
+    in turn: an ordinary move ends only after exactly `steps`, a push after any number. The
+    first path met to a square at a depth is the one `paths` keeps, so a caller that wants one
+    answer stops there: `found` returns True to end the walk, and `_walk` returns True then.
+    With a `target` square, only paths ending there are told, and an ordinary move skips the
+    branches that cannot get there in the steps left (without Union Jacks a step moves one
+    square, so the distance left and its parity must fit): the paths told come in the same order.
+    `found` is given the walk's own path list: it copies what it keeps."""
+    grid = _grid()
+    column, row, wd_bases = grid.column, grid.row, grid.wd_bases
+    own = -1 if push else home
+    table = _hops(bomb_bits, jack_bits, own)
+    aim = target >= 0 and not push
+    plain = aim and not jack_bits  # one step, one square: distance and parity bound what is left
+    tc, tr = (column[target], row[target]) if target >= 0 else (0, 0)
+    near = [1 << target] if aim else []  # near[k]: squares within k steps of the target, or more
+    while aim and len(near) < steps:
+        near.append(near[-1] | grid.before(near[-1] & ~bomb_bits, jack_bits))
+    hc, hr = column[home], row[home]
+    path: list[int] = []
+
+    def walk(cur: int, seen: int) -> bool:
         taken = len(path) + 1
         last = taken == steps
-        for nxt in one_step(cur, bombs, jacks, own):
-            if nxt in seen:
+        hops = table.get(cur)
+        if hops is None:
+            hops = _landings(table, cur, bomb_bits, jack_bits, own)
+        far = abs(column[cur] - hc) + abs(row[cur] - hr) if push else 0
+        for nxt in hops:
+            if seen >> nxt & 1:
                 continue
-            if push and distance(nxt, ref) <= distance(cur, ref):
+            if push and abs(column[nxt] - hc) + abs(row[nxt] - hr) <= far:
                 continue
-            if nxt in board.wd_bases and (push or not last):
+            if wd_bases >> nxt & 1 and (push or not last):
                 continue
+            if aim:
+                left = steps - taken
+                if not near[left] >> nxt & 1:
+                    continue
+                if plain:
+                    gap = abs(column[nxt] - tc) + abs(row[nxt] - tr)
+                    if gap > left or (gap ^ left) & 1:
+                        continue
             path.append(nxt)
-            if (push or last) and can_end(nxt):
-                found.setdefault(taken, {}).setdefault(nxt, list(path))
-            if not last:
-                seen.add(nxt)
-                walk(nxt, path, seen)
-                seen.discard(nxt)
+            # where he may end (D9, D12, D13): not a full square; his reference only after calling
+            # in and never by a push; a push never into a WD base
+            if (push or last) and (target < 0 or nxt == target) and not full_bits >> nxt & 1 and (
+                    (called_in and not push) if nxt == home else not (push and wd_bases >> nxt & 1)) \
+                    and found(taken, path):
+                return True
+            if not last and walk(nxt, seen | 1 << nxt):
+                return True
             path.pop()
+        return False
 
-    if steps > 0:
-        walk(here, [], {here})
-    return found
+    return walk(start, 1 << start)
+
+
+def _position(state: DadsArmyState, man: str) -> tuple[Square, Square, bool, frozenset[Square],
+                                                       frozenset[Square], frozenset[Square]]:
+    """What `paths` asks of a state for `man`: his square, his reference, whether he has called
+    in, the bombs, the Union Jacks and the squares full without him (D9)."""
+    figure = state.men[man]
+    here = figure.square
+    counts = crowd(state)
+    counts[here] -= 1
+    full = frozenset(sq for sq, n in counts.items() if n >= CROWD)
+    return here, reference(state, man), figure.called_in, frozenset(state.bombs), frozenset(state.jacks), full
+
+
+def _ask(state: DadsArmyState, man: str, roll: int, to: Square | None = None) -> list[Square] | None:
+    """The first path `_walk` finds for an ordinary move of `man` (to `to` alone when given), or
+    None, its masks read straight off the state (the squares full without him, D9, counted only
+    when some square holds three figures at all)."""
+    men = state.men
+    figure = men[man]
+    if figure.arrived or roll <= 0:
+        return None
+    grid = _grid()
+    width, base = grid.width, grid.width + 1  # square (c, r) is bit r * width + c - base
+    target = -1
+    if to is not None:
+        if to not in grid.index:
+            return None  # off the board: no way there
+        target = to[1] * width + to[0] - base
+    hodges = state.hodges
+    others = [sq[1] * width + sq[0] - base for sq in [hodges, *(m.square for name, m in men.items() if name != man)]]
+    full = 0
+    if len(set(others)) < len(others) - 1:  # else no square holds three figures
+        for i, n in Counter(others).items():
+            if n >= CROWD:
+                full |= 1 << i
+    bombs = jacks = 0
+    for sq in state.bombs:
+        bombs |= 1 << sq[1] * width + sq[0] - base
+    for sq in state.jacks:
+        jacks |= 1 << sq[1] * width + sq[0] - base
+    ref = next(p.reference for p in state.players if man in p.men)
+    here = figure.square
+    found = _first(here[1] * width + here[0] - base, ref[1] * width + ref[0] - base, figure.called_in, roll, bombs,
+                   jacks, full, target)
+    if found is None:
+        return None
+    squares = grid.squares
+    return [squares[i] for i in found]
+
+
+FIRST_KEPT = 256
+"""Answers `_first` keeps: the check of a move and its apply ask the same question one after the
+other; like `_paths`, a key is one position of one game."""
+
+
+@lru_cache(maxsize=FIRST_KEPT)
+def _first(start: int, home: int, called_in: bool, roll: int, bombs: int, jacks: int, full: int,
+           target: int) -> tuple[int, ...] | None:
+    """The first path `_walk` tells of for an ordinary move (to `target` alone unless -1), or
+    None, on hashable integer inputs."""
+    first: list[tuple[int, ...]] = []
+
+    def stop(_: int, path: list[int]) -> bool:
+        first.append(tuple(path))
+        return True
+
+    return first[0] if _walk(start, home, called_in, roll, False, bombs, jacks, full, stop, target) else None
+
+
+def can_move(state: DadsArmyState, man: str, roll: int) -> bool:
+    """Whether an ordinary move of exactly `roll` steps exists for `man`: `bool(move_options(...))`,
+    stopping at the first way found instead of listing them all."""
+    return _ask(state, man, roll) is not None
+
+
+def move_path(state: DadsArmyState, man: str, roll: int, to: Square) -> list[Square] | None:
+    """The path `move_options(state, man, roll)` gives to `to`, or None when it has no such
+    square: the same first way, found by a search that looks only for ways to `to`."""
+    return _ask(state, man, roll, to)
 
 
 def move_options(state: DadsArmyState, man: str, roll: int) -> dict[Square, list[Square]]:
