@@ -289,18 +289,15 @@ def _ask(state: DadsArmyState, man: str, roll: int, to: Square | None = None) ->
         if to not in grid.index:
             return None  # off the board: no way there
         target = to[1] * width + to[0] - base
-    hodges = state.hodges
-    others = [sq[1] * width + sq[0] - base for sq in [hodges, *(m.square for name, m in men.items() if name != man)]]
+    others = [m.square for m in men.values()]
+    others.append(state.hodges)
+    others.remove(figure.square)  # the figures but him
     full = 0
     if len(set(others)) < len(others) - 1:  # else no square holds three figures
-        for i, n in Counter(others).items():
+        for sq, n in Counter(others).items():
             if n >= CROWD:
-                full |= 1 << i
-    bombs = jacks = 0
-    for sq in state.bombs:
-        bombs |= 1 << sq[1] * width + sq[0] - base
-    for sq in state.jacks:
-        jacks |= 1 << sq[1] * width + sq[0] - base
+                full |= 1 << sq[1] * width + sq[0] - base
+    bombs, jacks = _bits(tuple(state.bombs)), _bits(tuple(state.jacks))
     ref = next(p.reference for p in state.players if man in p.men)
     here = figure.square
     found = _first(here[1] * width + here[0] - base, ref[1] * width + ref[0] - base, figure.called_in, roll, bombs,
@@ -309,6 +306,16 @@ def _ask(state: DadsArmyState, man: str, roll: int, to: Square | None = None) ->
         return None
     squares = grid.squares
     return [squares[i] for i in found]
+
+
+MARKERS_KEPT = 64
+"""Bomb and Union Jack layouts `_bits` keeps: they change only when a marker is laid."""
+
+
+@lru_cache(maxsize=MARKERS_KEPT)
+def _bits(squares: tuple[Square, ...]) -> int:
+    """The bit mask of `squares` (`_Grid.mask`), remembered: the same markers are asked of often."""
+    return _grid().mask(squares)
 
 
 FIRST_KEPT = 256
