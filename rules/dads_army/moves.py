@@ -14,7 +14,7 @@ exactly. The tests hold all of them to a plain walk over `one_step`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 
 from .board import DIRECTIONS, load_board
@@ -189,29 +189,40 @@ def _paths(
     if steps > 0:
         grid = _grid()
         squares, index, mask = grid.squares, grid.index, grid.mask
-
-        def keep(taken: int, path: list[int]) -> bool:
-            ends = found.setdefault(taken, {})
-            end = squares[path[-1]]
-            if end not in ends:
-                ends[end] = [squares[i] for i in path]
-            return False
-
-        _walk(index[here], index[ref], called_in, steps, push, mask(bombs), mask(jacks), mask(full), keep)
+        key = (index[here], index[ref], called_in, steps, mask(bombs), mask(jacks), mask(full))
+        walked = _walk(*key[:4], push, *key[4:])
+        if not push:
+            _listed(key, walked.get(steps, {}))
+        for taken, ends in walked.items():
+            found[taken] = {squares[end]: [squares[i] for i in path] for end, path in ends.items()}
     return found
 
 
+ListingKey = tuple[int, int, bool, int, int, int, int]
+"""An ordinary move's question on integer inputs: his square, his reference, whether he has
+called in, the throw, and the masks of bombs, Union Jacks and full squares."""
+_LISTED: dict[ListingKey, dict[int, list[int]]] = {}
+"""The ends (with their paths) of the ordinary moves `_paths` listed lately, on integer keys, so
+that `can_move` and `move_path` read a listing already made instead of searching again (a table
+lists a man's squares for its menus and its AI, then checks and applies the move chosen)."""
+
+
+def _listed(key: ListingKey, ends: dict[int, list[int]]) -> None:
+    """Keep `ends` for `key` in `_LISTED`, the oldest dropped past `PATHS_KEPT` entries."""
+    _LISTED[key] = ends
+    if len(_LISTED) > PATHS_KEPT:
+        del _LISTED[next(iter(_LISTED))]
+
+
 def _walk(start: int, home: int, called_in: bool, steps: int, push: bool, bomb_bits: int, jack_bits: int,
-          full_bits: int, found: Callable[[int, list[int]], bool], target: int = -1) -> bool:
-    """Walk every path a move (or a push) of at most `steps` steps may end with, depth first,
-    on the integer squares and masks of `_Grid`, telling `found` (steps taken, the path) of each
-    in turn: an ordinary move ends only after exactly `steps`, a push after any number. The
-    first path met to a square at a depth is the one `paths` keeps, so a caller that wants one
-    answer stops there: `found` returns True to end the walk, and `_walk` returns True then.
-    With a `target` square, only paths ending there are told, and an ordinary move skips the
-    branches that cannot get there in the steps left (without Union Jacks a step moves one
-    square, so the distance left and its parity must fit): the paths told come in the same order.
-    `found` is given the walk's own path list: it copies what it keeps."""
+          full_bits: int, target: int = -1, first: bool = False) -> dict[int, dict[int, list[int]]]:
+    """Every square a move (or a push) of at most `steps` steps may end on, by steps taken, with
+    the first path met to it, depth first, on the integer squares and masks of `_Grid`: an
+    ordinary move ends only after exactly `steps`, a push after any number. `first` stops at the
+    first end found (what `paths` would give first). With a `target` square only ends there are
+    kept, and an ordinary move skips the branches that cannot get there in the steps left
+    (without Union Jacks a step moves one square, so the distance left and its parity must fit;
+    with them a bit-mask bound, `_Grid.before`): the paths met come in the same order."""
     grid = _grid()
     column, row, wd_bases = grid.column, grid.row, grid.wd_bases
     own = -1 if push else home
@@ -223,23 +234,47 @@ def _walk(start: int, home: int, called_in: bool, steps: int, push: bool, bomb_b
     while aim and len(near) < steps:
         near.append(near[-1] | grid.before(near[-1] & ~bomb_bits, jack_bits))
     hc, hr = column[home], row[home]
+    found: dict[int, dict[int, list[int]]] = {}
+    last_ends: dict[int, list[int]] = {}  # an ordinary move's ends, all after `steps` steps
     path: list[int] = []
 
     def walk(cur: int, seen: int) -> bool:
+        """Walk on from `cur` (`seen`: the squares of the path so far); True to stop."""
         taken = len(path) + 1
-        last = taken == steps
         hops = table.get(cur)
         if hops is None:
             hops = _landings(table, cur, bomb_bits, jack_bits, own)
+        if taken == steps and not push:
+            # the last step of an ordinary move, where it ends: not on a full square (D9), on his
+            # reference only after calling in (D12); a WD base is entered only now (D11)
+            for nxt in hops:
+                if nxt in last_ends or seen >> nxt & 1 or (aim and nxt != target) or full_bits >> nxt & 1 \
+                        or (nxt == home and not called_in):
+                    continue
+                last_ends[nxt] = [*path, nxt]
+                if first:
+                    return True
+            return False
         far = abs(column[cur] - hc) + abs(row[cur] - hr) if push else 0
         for nxt in hops:
-            if seen >> nxt & 1:
+            if seen >> nxt & 1 or wd_bases >> nxt & 1:
                 continue
-            if push and abs(column[nxt] - hc) + abs(row[nxt] - hr) <= far:
-                continue
-            if wd_bases >> nxt & 1 and (push or not last):
-                continue
-            if aim:
+            if push:
+                # each step of a push takes him further from his reference (D13), and it may end
+                # after any step, but not on a full square nor on his reference
+                if abs(column[nxt] - hc) + abs(row[nxt] - hr) <= far:
+                    continue
+                if not full_bits >> nxt & 1 and nxt != home and (target < 0 or nxt == target):
+                    ends = found.get(taken)
+                    if ends is None:
+                        ends = found[taken] = {}
+                    if nxt not in ends:
+                        ends[nxt] = [*path, nxt]
+                        if first:
+                            return True
+                if taken == steps:
+                    continue
+            elif aim:
                 left = steps - taken
                 if not near[left] >> nxt & 1:
                     continue
@@ -248,18 +283,15 @@ def _walk(start: int, home: int, called_in: bool, steps: int, push: bool, bomb_b
                     if gap > left or (gap ^ left) & 1:
                         continue
             path.append(nxt)
-            # where he may end (D9, D12, D13): not a full square; his reference only after calling
-            # in and never by a push; a push never into a WD base
-            if (push or last) and (target < 0 or nxt == target) and not full_bits >> nxt & 1 and (
-                    (called_in and not push) if nxt == home else not (push and wd_bases >> nxt & 1)) \
-                    and found(taken, path):
-                return True
-            if not last and walk(nxt, seen | 1 << nxt):
+            if walk(nxt, seen | 1 << nxt):
                 return True
             path.pop()
         return False
 
-    return walk(start, 1 << start)
+    walk(start, 1 << start)
+    if last_ends:
+        found[steps] = last_ends
+    return found
 
 
 def _position(state: DadsArmyState, man: str) -> tuple[Square, Square, bool, frozenset[Square],
@@ -300,8 +332,13 @@ def _ask(state: DadsArmyState, man: str, roll: int, to: Square | None = None) ->
     bombs, jacks = _bits(tuple(state.bombs)), _bits(tuple(state.jacks))
     ref = next(p.reference for p in state.players if man in p.men)
     here = figure.square
-    found = _first(here[1] * width + here[0] - base, ref[1] * width + ref[0] - base, figure.called_in, roll, bombs,
-                   jacks, full, target)
+    key = (here[1] * width + here[0] - base, ref[1] * width + ref[0] - base, figure.called_in, roll, bombs, jacks,
+           full)
+    listed = _LISTED.get(key)
+    if listed is not None:
+        found = listed.get(target) if target >= 0 else next(iter(listed.values()), None)
+    else:
+        found = _first(*key, target)
     if found is None:
         return None
     squares = grid.squares
@@ -325,16 +362,12 @@ other; like `_paths`, a key is one position of one game."""
 
 @lru_cache(maxsize=FIRST_KEPT)
 def _first(start: int, home: int, called_in: bool, roll: int, bombs: int, jacks: int, full: int,
-           target: int) -> tuple[int, ...] | None:
-    """The first path `_walk` tells of for an ordinary move (to `target` alone unless -1), or
-    None, on hashable integer inputs."""
-    first: list[tuple[int, ...]] = []
-
-    def stop(_: int, path: list[int]) -> bool:
-        first.append(tuple(path))
-        return True
-
-    return first[0] if _walk(start, home, called_in, roll, False, bombs, jacks, full, stop, target) else None
+           target: int) -> list[int] | None:
+    """The first path `_walk` meets for an ordinary move (to `target` alone unless -1), or None,
+    on hashable integer inputs."""
+    for ends in _walk(start, home, called_in, roll, False, bombs, jacks, full, target, first=True).values():
+        return next(iter(ends.values()))
+    return None
 
 
 def can_move(state: DadsArmyState, man: str, roll: int) -> bool:

@@ -98,19 +98,24 @@ def test_the_searches_agree_with_a_plain_walk(seed: int) -> None:
     rng = random.Random(seed)
     for man in state.men:
         for roll in range(1, 7):
-            for push in (False, True):
-                expected = plain_paths(state, man, roll, push)
-                got = moves.paths(state, man, roll, push=push)
-                assert [(n, list(ends.items())) for n, ends in got.items()] == \
-                    [(n, list(ends.items())) for n, ends in expected.items()], (man, roll, push)
             arrived = state.men[man].arrived
             reach = {} if arrived else expected_move(state, man, roll)
+            tried = [*reach, *rng.sample(BOARD.squares, 8), *OFF_BOARD]
+            # searched (no listing made yet), then read off the listing `paths` keeps
+            moves._LISTED.clear()
+            moves._paths.cache_clear()
+            for listed in (False, True):
+                assert moves.can_move(state, man, roll) == bool(reach), (man, roll, listed)
+                for to in tried:
+                    assert moves.move_path(state, man, roll, to) == reach.get(to), (man, roll, to, listed)
+                for push in (False, True):
+                    expected = plain_paths(state, man, roll, push)
+                    got = moves.paths(state, man, roll, push=push)
+                    assert [(n, list(ends.items())) for n, ends in got.items()] == \
+                        [(n, list(ends.items())) for n, ends in expected.items()], (man, roll, push)
             assert moves.move_options(state, man, roll) == reach
             pushes = {} if arrived else plain_paths(state, man, roll, True)
             assert moves.push_options(state, man, roll) == (pushes[max(pushes)] if pushes else {})
-            assert moves.can_move(state, man, roll) == bool(reach), (man, roll)
-            for to in [*reach, *rng.sample(BOARD.squares, 8), *OFF_BOARD]:
-                assert moves.move_path(state, man, roll, to) == reach.get(to), (man, roll, to)
 
 
 def expected_move(state: DadsArmyState, man: str, roll: int) -> dict[Square, list[Square]]:
