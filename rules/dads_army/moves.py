@@ -282,6 +282,21 @@ def _walk(start: int, home: int, called_in: bool, steps: int, push: bool, bomb_b
                     gap = abs(column[nxt] - tc) + abs(row[nxt] - tr)
                     if gap > left or (gap ^ left) & 1:
                         continue
+            if taken + 1 == steps and not push:
+                # the last step from `nxt`, walked here rather than in a call of its own (most of
+                # a walk's squares are its last ones); the same checks as above
+                after = seen | 1 << nxt
+                hops_on = table.get(nxt)
+                if hops_on is None:
+                    hops_on = _landings(table, nxt, bomb_bits, jack_bits, own)
+                for end in hops_on:
+                    if end in last_ends or after >> end & 1 or (aim and end != target) or full_bits >> end & 1 \
+                            or (end == home and not called_in):
+                        continue
+                    last_ends[end] = [*path, nxt, end]
+                    if first:
+                        return True
+                continue
             path.append(nxt)
             if walk(nxt, seen | 1 << nxt):
                 return True
