@@ -13,6 +13,7 @@ Mainwaring, `MAN_CODES`), a shelter by its number or by the code the board shows
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from rules.core import Action, ActionSyntax, BadActionText
@@ -126,6 +127,13 @@ def plain_token(token: str) -> str:
     return token
 
 
+PARSED_KEPT = 2048
+"""Texts `parse_action` remembers: an action is frozen data, so one reading serves each time the
+same text comes again (a log folded again reads the same texts: a move names one of 8 men and 144
+squares)."""
+
+
+@lru_cache(maxsize=PARSED_KEPT)
 def parse_action(text: str) -> Action:
     """The action a text form stands for, men and shelters also by their board codes
     (`move Mw 6,2`, `shelter pi s3`); `BadActionText` when it cannot be read."""

@@ -172,13 +172,14 @@ class DadsArmy(Game[DadsArmyState]):
     def _quick_legal(self, state: DadsArmyState, seat: Seat, action: Action) -> bool:
         """Cheaper than listing every option, and the same answer: a throw is always among the
         roll phase's options (`_options`), and a move is legal exactly when its man may move
-        (`_movers`) and his throw takes him to its square (`moves.move_options`): that man's
-        squares alone are walked, not every man's (D29 never refuses a move: `_strands`)."""
+        (`_movers`) and his throw takes him to its square (`moves.move_path`, which agrees with
+        `moves.move_options`): ways to that square alone are searched, not every man's squares
+        (D29 never refuses a move: `_strands`)."""
         if isinstance(action, Roll):
             return state.phase == "roll"
         if isinstance(action, Move) and state.phase == "move" and state.roll is not None:
             return action.man in self._movers(state, seat) and \
-                action.to in moves.move_options(state, action.man, state.roll)
+                moves.move_path(state, action.man, state.roll, action.to) is not None
         return False
 
     def undoable(self, before: DadsArmyState, seat: Seat, action: Action) -> bool:
@@ -319,7 +320,7 @@ class DadsArmy(Game[DadsArmyState]):
         purpose = state.roll_for
         ev.append(Event("rolled", {"seat": seat, "roll": value, "for": purpose}))
         if purpose in ("move", "second_go"):
-            if any(moves.move_options(state, man, value) for man in self._movers(state, seat)):
+            if any(moves.can_move(state, man, value) for man in self._movers(state, seat)):
                 state.phase = "move"
                 return
             if purpose == "second_go":  # ruling R5
@@ -352,7 +353,8 @@ class DadsArmy(Game[DadsArmyState]):
 
     def _move(self, state: DadsArmyState, seat: Seat, action: Move, chance: Chance, ev: list[Event]) -> None:
         assert state.roll is not None
-        path = moves.move_options(state, action.man, state.roll)[action.to]
+        path = moves.move_path(state, action.man, state.roll, action.to)
+        assert path is not None  # checked legal: the way `move_options` gives there
         man = self._relocate(state, seat, action.man, action.to, path, "moved", ev)
         self._discard(state)  # a second go uses up its character card (D13)
         if action.to == state.players[seat].reference:
