@@ -1058,11 +1058,13 @@ def _parts_canvas(board: Image.Image, parts: Sequence[Part], title: str) -> Imag
 
 # ---------------------------------------------------------------------------- paletted bands kept
 
-QUANTIZED_BUDGET = 16 * MB
+QUANTIZED_BUDGET = 4 * MB
 """RGB bands kept with their paletted pixels and compressed bytes (`kept_png`), in bytes: each
 holds its RGB rows to compare (about 31 KB for a 646-pixel-wide band), its palette indices (10 KB)
-and its bytes (1 KB), so about 500: some six boards' worth of bands that differ, enough for the
-last pictures of the tables that played last, with what all pictures of a game share."""
+and its bytes (1 KB), so about 120. No game's board is encoded this way any more (at thousands of
+tables a band's RGB bytes were found again too seldom to pay for keeping them: boards are
+converted to the palette at once and their bands found by their palette indices, `BANDS`), so
+the budget is what a picture encoded this way now and then needs, not six boards' worth."""
 QUANTIZED_MOST = 4096
 """Bands kept at most, however small (`_Quantized`'s `kept`): the budget bounds them first."""
 
