@@ -329,3 +329,17 @@ def test_what_a_seat_was_sent_is_kept_as_a_digest_that_tells_the_same_secrets_ap
         assert all(" at 0x" not in repr(x) for x in lines), key
         distinct = {repr(x) for x in lines}
         assert len({digest(x) for x in lines}) == len(distinct), key  # different lines, different digests
+
+
+def test_the_c_heap_is_told_its_arenas_where_glibc_is() -> None:
+    """`tune_heap` (called as a service is made) sets glibc's arena limit, and says False elsewhere."""
+    import ctypes
+
+    from gavel.tables.registry import tune_heap
+
+    try:
+        ctypes.CDLL("libc.so.6").mallopt  # noqa: B018  (there or not)
+    except (OSError, AttributeError):
+        assert tune_heap() is False
+        return
+    assert tune_heap() is True
