@@ -138,6 +138,11 @@ class Access:
                 drawing.set_result(None)
                 if table.drawing is drawing:
                     table.drawing = None
+            if not table.lock.locked() and not self._writes.owes(table):
+                # all the change did is written, no other call holds the table: its state is the
+                # stored one, and the state object (five times its JSON text) goes until the next
+                # look makes it again from the text (`Table.state`), notices waiting or not
+                table.rest()
             return done
         raise IllegalAction("no_table")
 

@@ -57,6 +57,29 @@ def hand_back() -> bool:
     return True
 
 
+HEAP_ARENAS = 1
+"""The C heaps (glibc's malloc arenas) the process's threads share (`tune_heap`). glibc gives
+each thread drawing pictures or reading the database a heap of its own (up to eight per core),
+and the memory each frees stays with it, cut into pieces no other heap can use: 10,000 open
+tables after 1,000 actions held 100 MB freed but resident so. One heap for all keeps it to a
+fifth of that; the threads take turns only around an allocation (they run Python under one lock
+anyway)."""
+M_ARENA_MAX = -8
+"""glibc's `mallopt` parameter for the most arenas (malloc.h)."""
+
+
+def tune_heap(arenas: int = HEAP_ARENAS) -> bool:
+    """Have the C heap serve every thread started from now on from at most `arenas` arenas
+    (glibc's `mallopt`; False where there is none): call it before the worker threads start."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(M_ARENA_MAX, arenas))
+
+
 @contextlib.asynccontextmanager
 async def let_go(table: Table) -> AsyncIterator[None]:
     """The table's lock, held by the caller, let go while the block runs (a wait that needs

@@ -41,9 +41,11 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-RESTORE_BATCH = 500
+RESTORE_BATCH = 100
 """Tables `restore` loads per worker-thread call (one hop to a thread per table costs more than
-loading a table)."""
+loading a table), each batch held, checked and left resting before the next is loaded: the
+states parsed to check a batch (five times the memory of their JSON text) are freed before the
+next batch is parsed into the same memory."""
 
 
 class Restoring:
@@ -91,41 +93,49 @@ class Restoring:
         # the tables loaded a batch per worker-thread call, so that a start-up with thousands of
         # tables pays per table only for reading its own row
         seats = await asyncio.to_thread(self._store.open_seats) if not lazy and len(rows) > 1 else {}
-        loaded: list[Table | Exception] = []
         for first in range(0, len(rows), RESTORE_BATCH):
             batch = rows[first:first + RESTORE_BATCH]
-            loaded += await asyncio.to_thread(self._access.loaded_batch, batch, seats)
-        for row, found in zip(rows, loaded, strict=True):
-            if self._tables.holds(row["id"], row["channel"]) is not None:
-                continue
-            table = self._access.adopt(row, found)
-            if table is None:
-                continue
-            announced = row.get("announced")
-            behind = table.status == "active" and announced is not None and table.version > announced
-            # The process stopped after saving actions but before queueing what they said: the
-            # channel hears them now (their public lines, then the game as it stands).
-            out = _Out([Msg("table.resumed"), *log_lines(self._store, table, int(announced or 0))] if behind else [])
-            outcome = table.game.outcome(table.state) if table.state is not None else None
-            try:
-                if table.status == "active" and outcome is not None:
-                    # The last action was saved but the process stopped before the results were:
-                    # finish it now rather than leave a game nobody can move in.
-                    await self._play.finish(table, outcome, out)
-                if out.public:
-                    await self._answers.notices(table, out)
-            except StaleTable:  # another process (sharing the database) closed it meanwhile
-                log.info("table %s was closed by another process while this one started", table.id)
-                self._tables.forget(table)
-                continue
-            if table.status not in ("active", "lobby"):
-                continue
-            # AI seats to act (the process stopped between their moves) play on afterwards,
-            # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
-            count += 1
-            if self._tables.quiet(table):
-                table.rest()  # loaded to be checked and timed: its compact form is all it needs until touched
+            loaded = await asyncio.to_thread(self._access.loaded_batch, batch, seats)
+            for row, found in zip(batch, loaded, strict=True):
+                count += await self._adopted(row, found)
+            # the batch's states, parsed to check and time each table, are garbage now: the next
+            # batch reuses their memory (a whole start-up's parsed at once left the heap three times
+            # the size of what stays, its free memory pinned by the little each table keeps)
+            del loaded, batch
         return count
+
+    async def _adopted(self, row: dict[str, Any], found: Table | Exception) -> int:
+        """Hold one loaded table (`restore`): its channel told what it missed, its game finished
+        when it ended unrecorded, its compact form all it keeps while quiet. 1 when it is open."""
+        if self._tables.holds(row["id"], row["channel"]) is not None:
+            return 0
+        table = self._access.adopt(row, found)
+        if table is None:
+            return 0
+        announced = row.get("announced")
+        behind = table.status == "active" and announced is not None and table.version > announced
+        # The process stopped after saving actions but before queueing what they said: the
+        # channel hears them now (their public lines, then the game as it stands).
+        out = _Out([Msg("table.resumed"), *log_lines(self._store, table, int(announced or 0))] if behind else [])
+        outcome = table.game.outcome(table.state) if table.state is not None else None
+        try:
+            if table.status == "active" and outcome is not None:
+                # The last action was saved but the process stopped before the results were:
+                # finish it now rather than leave a game nobody can move in.
+                await self._play.finish(table, outcome, out)
+            if out.public:
+                await self._answers.notices(table, out)
+        except StaleTable:  # another process (sharing the database) closed it meanwhile
+            log.info("table %s was closed by another process while this one started", table.id)
+            self._tables.forget(table)
+            return 0
+        if table.status not in ("active", "lobby"):
+            return 0
+        # AI seats to act (the process stopped between their moves) play on afterwards,
+        # when the front-end's clock asks (`ai_due` is 0): restoring never waits for them.
+        if self._tables.quiet(table):
+            table.rest()  # loaded to be checked and timed: its compact form is all it needs until touched
+        return 1
 
     def replay(self, table_id: int) -> State:
         """The game rebuilt from its set-up draws and action log (equal to the live state)."""

@@ -128,7 +128,7 @@ from gavel.tables.orders import Orders
 from gavel.tables.outbox import Outbox, Owed
 from gavel.tables.play import Play, quiet_line
 from gavel.tables.record import GameRecord
-from gavel.tables.registry import BrokenTable, Tables
+from gavel.tables.registry import BrokenTable, Tables, tune_heap
 from gavel.tables.reliability import Record
 from gavel.tables.rematch import REMATCH_WAIT, Invite, Rematches, Window
 from gavel.tables.replays import Replay, ReplayPage, Replays
@@ -179,6 +179,7 @@ class TableService:
     def __init__(self, db_path: Any = None, renderers: Mapping[str, Renderer | None] | None = None, *,
                  ais: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  thinking: ai_seats.Seats | None = None, outbox: bool = True, clocks: bool = True) -> None:
+        tune_heap()  # before any worker thread: their C heaps shared (`registry.HEAP_ARENAS`)
         self.tables = Tables(open_store(db_path), clock)
         """The open tables this process holds, the store, the broken tables: what every part shares."""
         self.store = self.tables.store

@@ -220,8 +220,9 @@ class Table:
     seen: Hashable | None = field(default=None, repr=False, compare=False)
     """The store's `others_mark` when this copy was last found to be the database's (None:
     never): while the mark is the same, nobody else wrote, and no head needs reading."""
-    _decided: tuple[State, int, Decision] | None = field(default=None, repr=False, compare=False)
-    """The decision last worked out, with the state object and version it was read from."""
+    _decided: tuple[State | str, int, Decision] | None = field(default=None, repr=False, compare=False)
+    """The decision last worked out, with the state object and version it was read from (while
+    the table rests: the stored text that object was, `rest`)."""
     _state: State | None = field(default=None, repr=False, compare=False)
     """The game's state in play, as an object (None while the table rests: see `state`)."""
     _stored: str | None = field(default=None, repr=False, compare=False)
@@ -234,6 +235,8 @@ class Table:
         the first look after the rest (about a tenth of a millisecond)."""
         if self._state is None and self._stored is not None:
             self._state = self.game.load(json.loads(self._stored))
+            if self._decided is not None and self._decided[0] is self._stored:  # worked out before the rest
+                self._decided = (self._state, self._decided[1], self._decided[2])
         return self._state
 
     @state.setter
@@ -270,8 +273,10 @@ class Table:
         `registry.Tables.idle` does). False when there is nothing to let go."""
         if self._state is None or self._stored is None:
             return False
+        known = self._decided
+        # the decision of this state stays, tied to the text it is made again from (`state`)
+        self._decided = (self._stored, known[1], known[2]) if known is not None and known[0] is self._state else None
         self._state = None
-        self._decided = None
         return True
 
     @property

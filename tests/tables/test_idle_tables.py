@@ -257,18 +257,45 @@ async def test_a_resting_table_holds_its_stored_text_only_and_plays_on_as_before
     for s in (svc, twin):
         await window_table(s)
     svc.rest = 20.0
+    assert svc.table(CHANNEL).resting  # every call that leaves it quiet leaves it so...
+    assert svc.table(CHANNEL).state is not None and not svc.table(CHANNEL).resting  # ...until looked at
     wall.now += 19
     assert svc.drop_idle() == [] and not svc.table(CHANNEL).resting  # not idle long enough
     wall.now += 1
     twin_wall.now += 20
     assert svc.drop_idle() == []  # no idle time set: nothing dropped...
     table = svc.table(CHANNEL)
-    assert table.resting and table._state is None and table._decided is None  # ...but the state object gone
+    assert table.resting and table._state is None  # ...but the state object gone (its decision kept by its text)
+    assert table._decided is None or table._decided[0] is table.snapshot_text
     assert svc.deadline(CHANNEL) == twin.deadline(CHANNEL)  # made again from its text when looked at
     assert not table.resting and table.state == twin.table(CHANNEL).state
     for player, text in ((ALICE, "pass"), (BOB, "draw")):
         assert said(await played(svc, player, text)) == said(await played(twin, player, text))
     assert table.state == twin.table(CHANNEL).state and table.snapshot == twin.table(CHANNEL).snapshot
+
+
+async def test_a_change_that_leaves_the_table_quiet_leaves_it_resting(backend: Backend) -> None:
+    """Once a change is written and nothing is going on at the table, its state object goes (its
+    stored text stays): the next look makes it again, equal to the state of a table never rested,
+    and play goes on the same."""
+    wall = Wall()
+    svc = window_service(backend.location("rests"), wall)
+    twin = window_service(backend.location("twin"), wall)
+    for s in (svc, twin):
+        await delivered(s, await s.create(GUILD, CHANNEL, toy.KEY, ALICE, seed="quiet"))
+        await delivered(s, await s.join(CHANNEL, BOB))
+        await delivered(s, await s.start(CHANNEL, ALICE))
+    table, kept = svc.table(CHANNEL), twin.table(CHANNEL)
+    for _ in range(3):
+        seat = table.to_act()[0]
+        player, text = (ALICE, BOB)[seat], str(table.game.legal_actions(table.state, seat)[-1])
+        assert said(await played(svc, player, text)) == said(await played(twin, player, text))
+        assert table.resting
+        assert table.state == kept.state and table.snapshot == kept.snapshot  # made again: not resting
+    seat = table.to_act()[0]
+    await svc.act(CHANNEL, (ALICE, BOB)[seat], str(table.game.legal_actions(table.state, seat)[-1]))
+    assert svc.outbox.owes(table) and table.resting  # its notices not delivered yet: held, resting all the same
+    assert table.state == svc.replay(table.id)  # made again from the text: what the log folds to
 
 
 async def test_an_eager_start_up_leaves_each_quiet_table_resting(backend: Backend) -> None:
@@ -302,3 +329,17 @@ def test_what_a_seat_was_sent_is_kept_as_a_digest_that_tells_the_same_secrets_ap
         assert all(" at 0x" not in repr(x) for x in lines), key
         distinct = {repr(x) for x in lines}
         assert len({digest(x) for x in lines}) == len(distinct), key  # different lines, different digests
+
+
+def test_the_c_heap_is_told_its_arenas_where_glibc_is() -> None:
+    """`tune_heap` (called as a service is made) sets glibc's arena limit, and says False elsewhere."""
+    import ctypes
+
+    from gavel.tables.registry import tune_heap
+
+    try:
+        ctypes.CDLL("libc.so.6").mallopt  # noqa: B018  (there or not)
+    except (OSError, AttributeError):
+        assert tune_heap() is False
+        return
+    assert tune_heap() is True
