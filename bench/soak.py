@@ -6,11 +6,15 @@ The bot runs for weeks in one process, so nothing may keep a little of every gam
 game: the resident memory (VmRSS, after a garbage collection) before its first game
 (`rss_start_mb`), after a warm-up of K games (`rss_warm_mb`: content, fonts, backgrounds and the
 bounded caches have filled by then; by default a fifth of the games, at most 50) and after the
-last (`rss_end_mb`); `growth_mb_per_1000_games` from warm to end (the target: under 5); CPU
-seconds (`time.process_time`) beside wall seconds; and the largest `functools` caches of the
-project afterwards, to name a culprit. With `--render`, also what the renderers' caches hold at
-the end (`renderer.caches.cache_report`: each cache's bytes, entries, hits, misses and budget, the
-largest first, and their total).
+last (`rss_end_mb`); `growth_mb_per_1000_games` from warm to end (the target: under 5); what C
+code holds from glibc's heap after the warm-up and at the end (`heap_warm_mb`, `heap_end_mb`:
+Pillow's pixels and the like, apart from the Python objects); CPU seconds
+(`time.process_time`) beside wall seconds; and the largest `functools` caches of the project
+afterwards, to name a culprit. With `--render`, also what the renderers' caches hold together
+after the warm-up and at the end (`render_caches_warm_mb`, `render_caches_end_mb`: a bounded cache
+still filling after the warm-up reads as growth until it is full), and at the end each cache's
+bytes, entries, hits, misses and budget (`renderer.caches.cache_report`), the largest first, and
+their total.
 
 Game i uses seed i and, without `--seats`, the seat counts in turn (most tables differ). With
 `--render`, every few actions the public board (and seat 0's hand, where the game draws one) is
@@ -68,6 +72,36 @@ def rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 2)
 
 
+class _MallInfo2(ctypes.Structure):
+    """glibc's `struct mallinfo2` (glibc 2.33 and later)."""
+
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def heap_mb() -> float | None:
+    """What C code holds from glibc's heap now, in MB (`mallinfo2`: the bytes of blocks in use,
+    mapped ones included): Pillow's images and pixels, zlib's buffers, beside the Python objects
+    (which Python's own allocator mostly keeps apart). None without glibc's `mallinfo2`. Beside
+    `rss_mb` it tells the C heap's growth from the Python objects' and from free heap not handed
+    back (fragmentation)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+        info = libc.mallinfo2()
+    except (OSError, AttributeError):
+        return None
+    return round((info.uordblks + info.hblkhd) / (1 << 20), 2)
+
+
+def caches_mb() -> float:
+    """What the renderers' caches hold together now (`cache_report`'s total bytes), in MB."""
+    from renderer.caches import cache_report
+
+    return round(cache_report()["total"]["bytes"] / (1 << 20), 2)
+
+
 def project_caches(top: int = 5) -> dict[str, int]:
     """The `top` fullest `functools` caches in the project's modules: name -> entries."""
     sizes: dict[str, int] = {}
@@ -114,10 +148,12 @@ def soak(game: Game[Any], n: int, warmup: int, seats: int | None = None, render:
     counts = list(game.info.seats_for(None))
     t_cpu, t_wall = time.process_time(), time.perf_counter()
     start = warm = rss_mb()
+    heap_warm, caches_warm = heap_mb(), caches_mb() if render else None
     for i in range(n):
         play(game, i, seats or counts[i % len(counts)], render)
         if i + 1 == warmup:
             warm = rss_mb()
+            heap_warm, caches_warm = heap_mb(), caches_mb() if render else None
     end = rss_mb()
     measured = n - warmup
     return {
@@ -127,6 +163,9 @@ def soak(game: Game[Any], n: int, warmup: int, seats: int | None = None, render:
         "rss_warm_mb": warm,
         "rss_end_mb": end,
         "growth_mb_per_1000_games": round((end - warm) * 1000 / measured, 2) if measured else None,
+        "heap_warm_mb": heap_warm,
+        "heap_end_mb": heap_mb(),
+        **({"render_caches_warm_mb": caches_warm, "render_caches_end_mb": caches_mb()} if render else {}),
         "cpu_s": round(time.process_time() - t_cpu, 2),
         "wall_s": round(time.perf_counter() - t_wall, 2),
         "largest_caches": project_caches(),

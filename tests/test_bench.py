@@ -148,7 +148,12 @@ def test_soak_draws_boards_when_asked_and_refuses_an_unknown_game(capsys, monkey
                               render=lambda view, **kw: drawn.append(draw(view, **kw)) or drawn[-1])
     monkeypatch.setattr(renderer.dads_army, "RENDERER", spy)
     soak.main(["--games", "2", "--only", "dads_army", "--render"])
-    assert json.loads(capsys.readouterr().out)["dads_army"]["games"] == 2
+    figures = json.loads(capsys.readouterr().out)["dads_army"]
+    assert figures["games"] == 2
+    # what the caches hold apart from the rest, so a cache still filling is not taken for a leak
+    assert 0 < figures["render_caches_warm_mb"] and 0 < figures["render_caches_end_mb"]
+    assert figures["render_caches_end_mb"] * (1 << 20) <= figures["render_caches"]["total"]["budget"]
+    assert figures["heap_end_mb"] is None or figures["heap_end_mb"] > 0
     assert len(drawn) >= 2 and all(png.startswith(b"\x89PNG") for png in drawn)  # a board every few actions
     with pytest.raises(SystemExit):
         soak.main(["--only", "chess"])

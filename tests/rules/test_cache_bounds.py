@@ -9,6 +9,8 @@ many games would, and checks it kept no more than its bound and still answers ri
 
 from __future__ import annotations
 
+import gc
+import tracemalloc
 from collections.abc import Callable, Iterator
 from itertools import combinations, islice
 from typing import Any
@@ -17,6 +19,7 @@ import pytest
 
 from rules.dads_army import ai as dads_ai
 from rules.dads_army import moves as dads_moves
+from rules.dads_army import winnable as dads_winnable
 from rules.dads_army.board import load_board as dads_board
 from rules.judge_dredd import ai_plan
 from rules.judge_dredd.content import load_board as dredd_board
@@ -74,6 +77,43 @@ def test_dads_army_paths_stay_bounded() -> None:
     here = next(sq for sq in board.squares if sq not in board.bomb_proof)
     calls = ((here, here, True, 3, False, bombs, jacks, frozenset()) for _, bombs, jacks in dads_positions())
     ask_beyond_bound(dads_moves._paths, calls)
+
+
+WAYS_HELD_MOST = 1 << 20
+"""Bytes a full `winnable.way` or `winnable.cuts` may hold. Each new game fills them with new
+keys, so a bound that takes a hundred games to reach reads as growth that never stops."""
+
+
+def dads_ways() -> Iterator[tuple[Any, frozenset[Any], Any, frozenset[Any], frozenset[Any]]]:
+    """(start, targets, own reference, bombs, Union Jacks) as a racing man asks them: the WD bases
+    his targets, five to eight bombs on open squares between them."""
+    board = dads_board()
+    open_squares = sorted(sq for sq in board.squares if sq not in board.bomb_proof)
+    start, own, spots = open_squares[0], open_squares[-1], open_squares[1:-1:3]
+    for k in (5, 6, 7, 8):
+        for bombs in combinations(spots, k):
+            yield start, board.wd_bases, own, frozenset(bombs), frozenset()
+
+
+@pytest.mark.parametrize("cached", [dads_winnable.way, dads_winnable.cuts], ids=lambda f: f.__name__)
+def test_dads_army_ways_stay_bounded_in_bytes(cached: Any) -> None:
+    """A full cache of ways holds at most `WAYS_HELD_MOST` bytes (8,192 answers held about 7 MB)."""
+    cached.cache_clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        ask_beyond_bound(cached, dads_ways())
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+        cached.cache_clear()
+    assert cached.cache_info().currsize == 0
+    assert 0 < held <= WAYS_HELD_MOST, f"{cached.__name__} full holds {held} bytes"
+    # after the evictions, still the answers of a fresh search
+    for args in islice(dads_ways(), 0, 2000, 199):
+        assert cached(*args) == cached.__wrapped__(*args)
 
 
 def test_judgement_hidden_hps_stay_bounded() -> None:
