@@ -95,8 +95,8 @@ def figures(url: str, guilds: dict[int, int], acks: list[dict[str, Any]], sent: 
         ids = [row["id"] for row in svc.store._read("SELECT id FROM tables ORDER BY id")]  # type: ignore[attr-defined]
         logs = {t: svc.store.actions(t) for t in ids}
         by_version = {(t, a["version"]): a for t, log in logs.items() for a in log}
-        gaps = sum(1 for log in logs.values() if [a["version"] for a in log]
-                   != list(range(log[0]["version"], log[0]["version"] + len(log))) if log)
+        gaps = sum(1 for log in logs.values() if log and [a["version"] for a in log]
+                   != list(range(log[0]["version"], log[0]["version"] + len(log))))
         twice = sum(1 for n in Counter((a["table"], a["version"]) for a in acks).values() if n > 1)
         lost = sum(1 for a in acks if (row := by_version.get((a["table"], a["version"]))) is None
                    or (row["seat"], row["action"]) != (a["seat"], a["action"]))
