@@ -59,14 +59,15 @@ def test_render_does_not_change_the_view():
 
 def test_the_empty_board_is_drawn_once_per_look():
     """Speed without a timed assertion: the squares, coordinates and frame (the bulk of the
-    drawing) come from the cache after the first render of a theme, width and language."""
+    drawing) come from the cache after the first render of a theme, width and language: the
+    board starts from it, and a piece's square first met (`_cell`) is cut from it too."""
     from renderer.judtho_board import background
 
     R.render(V.quattro_alliance())
     before = background.cache_info()
     R.render(V.knight_distant(), highlight={"A": "c3"})
     after = background.cache_info()
-    assert after.hits == before.hits + 1 and after.misses == before.misses
+    assert after.hits > before.hits and after.misses == before.misses
 
 
 def test_unknown_theme_is_refused():
