@@ -151,19 +151,11 @@ class _Unread:
 _UNREAD: Any = _Unread()
 
 
-_SCRATCHES: dict[RGB, Image.Image] = {}
-
-
 def _scratch(ground: RGB) -> Image.Image:
-    """The canvas a section is drawn on alone (`_Card._band`), all of it the card's ground: one per
-    ground colour, made once and filled again for each section (a new one is 1.7 MB to allocate
-    and fill). Used under the drawing lock."""
-    found = _SCRATCHES.get(ground)
-    if found is None:
-        found = _SCRATCHES[ground] = Image.new("RGB", (W, SCRATCH_H), ground)
-    else:
-        found.paste(ground, (0, 0, W, SCRATCH_H))
-    return found
+    """The canvas a section is drawn on alone (`_Card._band`), all of it the card's ground. A new
+    one for each section: one filled again would paint over the words the section before it
+    drew, which the legibility measure (`bench/legibility.py`) rightly reads as words covered."""
+    return Image.new("RGB", (W, SCRATCH_H), ground)
 
 
 def _together(paints: list[Callable[[], None]]) -> Callable[[], None]:
