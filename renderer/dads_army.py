@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -430,7 +430,13 @@ def _background(theme_name: str, say: Text) -> Image.Image:
     return _drawn_background(theme_name, tuple(say(k) for k in BACKGROUND_KEYS))
 
 
-@cached("dads_army._drawn_background", 8 * MB)
+LABELS_BUDGET = 256 * KB
+"""The map's plated labels kept (`_LABELS`): a few KB each, a dozen per theme and language."""
+BACKGROUNDS_BUDGET = 8 * MB - LABELS_BUDGET
+"""The static drawings kept (`_drawn_background`): 2.2 MB each, three of them."""
+
+
+@cached("dads_army._drawn_background", BACKGROUNDS_BUDGET)
 def _drawn_background(theme_name: str, words: tuple[str, ...]) -> Image.Image:
     """Frame, pointers, map, sea, buildings with walls and doors, bases and shelters. Cached per
     theme and per texts of `BACKGROUND_KEYS` (in effect per theme and language: a few boards)."""
@@ -625,16 +631,46 @@ def _draw_labels(canvas: Image.Image, th: Theme, say: Text, taken: _Taken) -> No
     words = {k: say(k) for k in BACKGROUND_KEYS}
     ews = words[K + "mark.ews"]
     tx, ty = centre(board.ews_tank)
-    _icon_label(d, th, ews, (tx, ty), taken, "ews")
+    _icon_label(canvas, d, th, ews, (tx, ty), taken, "ews")
     for b in board.buildings:
         name = _building_word(words, b)
         if b.kind in ("wd_base", "air_raid_shelter"):
-            _icon_label(d, th, name, centre(b.squares[0]), taken, b.kind)
+            _icon_label(canvas, d, th, name, centre(b.squares[0]), taken, b.kind)
         else:
             _home_label(d, th, b, name, taken)
 
 
-def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, taken: _Taken, kind: str) -> None:
+_LABELS: Kept[tuple[bytes, Image.Image]] = Kept("dads_army._LABELS", LABELS_BUDGET)
+"""The map's labels that cost more than a word to draw (a shelter's code on its plate, a code on
+its tag, the tank's word in its halo), as drawn, by where they lie and what they show, each with
+the pixels it was drawn over (`_kept_label`)."""
+LABEL_MARGIN = 3
+"""Pixels round a label's boxes that its area (`_label_area`) takes in: a word's ink may reach a
+pixel past its measured box (it starts at a fraction of a pixel)."""
+
+
+def _label_area(*boxes: Box) -> tuple[int, int, int, int]:
+    """The whole pixels a label drawn over `boxes` may touch (`LABEL_MARGIN` round them)."""
+    return (math.floor(min(b[0] for b in boxes)) - LABEL_MARGIN, math.floor(min(b[1] for b in boxes)) - LABEL_MARGIN,
+            math.ceil(max(b[2] for b in boxes)) + 1 + LABEL_MARGIN,
+            math.ceil(max(b[3] for b in boxes)) + 1 + LABEL_MARGIN)
+
+
+def _kept_label(canvas: Image.Image, area: tuple[int, int, int, int], key: Any, paint: Callable[[], None]) -> None:
+    """Paint a label inside `area` of the canvas (`paint` touches nothing outside it), or paste
+    the pixels it gave before when the pixels under it are the same as then (most often the map
+    itself, the same on every table): the same pixels either way. `key` holds all `paint` reads."""
+    ground = canvas.crop(area).tobytes()
+    found = _LABELS.get((area, key))
+    if found is not None and found[0] == ground:
+        canvas.paste(found[1], area[:2])
+        return
+    paint()
+    _LABELS.keep((area, key), (ground, canvas.crop(area)))
+
+
+def _icon_label(canvas: Image.Image, d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, taken: _Taken,
+                kind: str) -> None:
     cx, cy = at_centre
     f = legible(word, "condensed")
     if kind == "wd_base":
@@ -645,12 +681,20 @@ def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, 
         at, plate = (cx, cy), None
     box = _text_box(at, word, f)
     if taken.free(plate or box):
-        if plate is not None:
-            d.rounded_rectangle(plate, radius=9, fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
-        if kind == "ews":
-            text_outlined(d, at, word, f, (255, 255, 255), (35, 50, 64), 2)
-        else:
-            text_centred(d, at, word, f, th["wd_text"] if kind == "wd_base" else (255, 255, 255))
+        if kind == "wd_base":  # a word alone: drawn at once, as cheap as looking it up
+            text_centred(d, at, word, f, th["wd_text"])
+            return
+
+        def label() -> None:
+            if plate is not None:
+                d.rounded_rectangle(plate, radius=9, fill=th["shelter_dark"], outline=(255, 255, 255), width=2)
+            if kind == "ews":
+                text_outlined(d, at, word, f, (255, 255, 255), (35, 50, 64), 2)
+            else:
+                text_centred(d, at, word, f, (255, 255, 255))
+
+        halo = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)  # the tank's word's outline
+        _kept_label(canvas, _label_area(halo, *([plate] if plate else [])), (th.name, kind, word, at), label)
         return
     # something stands on the square: the word on a tag at its top edge
     y0 = cy - CELL / 2
@@ -660,8 +704,12 @@ def _icon_label(d: ImageDraw.ImageDraw, th: Theme, word: str, at_centre: Point, 
     if not taken.free(tag, over_tokens=True):
         return
     fill = {"wd_base": th["wd"], "air_raid_shelter": th["shelter_dark"]}.get(kind, th["tank"])
-    d.rounded_rectangle(tag, radius=5, fill=fill, outline=(255, 255, 255), width=1)
-    text_centred(d, tag_at, word, f, th["wd_text"] if kind == "wd_base" else (255, 255, 255))
+
+    def tagged() -> None:
+        d.rounded_rectangle(tag, radius=5, fill=fill, outline=(255, 255, 255), width=1)
+        text_centred(d, tag_at, word, f, th["wd_text"] if kind == "wd_base" else (255, 255, 255))
+
+    _kept_label(canvas, _label_area(tag), (th.name, kind, word, tag_at, "tag"), tagged)
 
 
 def _home_label(d: ImageDraw.ImageDraw, th: Theme, b: Any, name: str, taken: _Taken) -> None:

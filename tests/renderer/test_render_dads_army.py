@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from renderer import dads_army as R
 from renderer.common import hex_rgb
@@ -261,3 +261,61 @@ def test_a_figure_pasted_whole_is_the_token_with_its_code_drawn_on_it(theme, at)
         ImageDraw.Draw(apart).text((at[0], at[1] + 1), code, font=R.legible(code, "condensed"), fill=ink,
                                    anchor="mm")
         assert whole.tobytes() == apart.tobytes(), (man, team)
+
+
+def _label_views() -> list[dict]:
+    """Views whose labels take every form: on the map alone, over a highlight, on a tag (a man on
+    each shelter, base and the tank), left off (words on the square), in both themes' words."""
+    board = R.load_board()
+    plain = make_view()
+    crowded = make_view()
+    icons = [board.ews_tank, *board.wd_bases, *board.shelters.values()]
+    for man, sq in zip(crowded["men"], icons, strict=False):
+        crowded["men"][man]["square"] = list(sq)
+    crowded["hodges"] = list(icons[-1])
+    lit = make_view(players=2)
+    return [plain, crowded, lit]
+
+
+def _highlight(view: dict) -> dict:
+    board = R.load_board()
+    return {"A": list(board.ews_tank), "B": list(board.shelters[1]), "C": [3, 4]} if len(view["players"]) == 2 else {}
+
+
+@pytest.mark.parametrize("theme", list(R.THEMES))
+def test_a_kept_label_is_drawn_where_its_area_says_and_pastes_as_drawn(theme, monkeypatch):
+    painted: list[tuple[tuple[int, int, int, int], Image.Image, Image.Image]] = []
+
+    def painting(canvas, area, key, paint):  # the label drawn afresh, every pixel it changed noted
+        before = canvas.copy()
+        paint()
+        painted.append((area, before, canvas.copy()))
+
+    monkeypatch.setattr(R, "_kept_label", painting)
+    fresh = [R.compose(v, highlight=_highlight(v), theme=theme) for v in _label_views()]
+    monkeypatch.undo()
+    assert len(painted) >= 3 * 5  # the tank and four shelters on each board at least
+    for area, before, after in painted:
+        changed = ImageChops.difference(before, after).getbbox()
+        assert changed is not None  # a label draws something
+        assert (changed[0] >= area[0] and changed[1] >= area[1] and changed[2] <= area[2]
+                and changed[3] <= area[3]), (area, changed)
+    R._LABELS.cache_clear()
+    for _ in range(2):  # drawn and kept, then pasted from what was kept
+        kept = [R.compose(v, highlight=_highlight(v), theme=theme) for v in _label_views()]
+        assert [k.tobytes() for k in kept] == [f.tobytes() for f in fresh]
+    assert len(R._LABELS) > 0
+
+
+def test_a_kept_label_is_not_pasted_over_other_ground(monkeypatch):
+    view = make_view()
+    c, r = R.load_board().shelters[2]
+    across = make_view(last_move={"man": "jones", "from": [c - 1, r], "path": [[c, r]], "to": [c + 1, r]})
+    monkeypatch.setattr(R, "_kept_label", lambda canvas, area, key, paint: paint())
+    fresh = R.compose(across)
+    monkeypatch.undo()
+    R._LABELS.cache_clear()
+    R.compose(view)  # the shelter's plate kept over the bare map
+    again = R.compose(across)  # the same plate over the path drawn across its square
+    assert again.tobytes() == fresh.tobytes()
+    assert again.tobytes() != R.compose(view).tobytes()
