@@ -430,10 +430,11 @@ def _background(theme_name: str, say: Text) -> Image.Image:
     return _drawn_background(theme_name, tuple(say(k) for k in BACKGROUND_KEYS))
 
 
-LABELS_BUDGET = 256 * KB
-"""The map's plated labels kept (`_LABELS`): a few KB each, a dozen per theme and language."""
+LABELS_BUDGET = 640 * KB
+"""The map's plated labels kept (`_LABELS`): about 11 KB each (the pixels under it and its own),
+sixteen per theme and language (180 KB), so three boards' worth (a theme, a language)."""
 BACKGROUNDS_BUDGET = 8 * MB - LABELS_BUDGET
-"""The static drawings kept (`_drawn_background`): 2.2 MB each, three of them."""
+"""The static drawings kept (`_drawn_background`): 2.2 MB each, three of them (6.7 MB)."""
 
 
 @cached("dads_army._drawn_background", BACKGROUNDS_BUDGET)
