@@ -205,8 +205,13 @@ class Outbox:
         rows from `keep` (its front-end sends them at once), and the rows `waiting` or `owed` took.
         Without other processes (not `shared`), a read of the outbox takes none of them, nor any
         row of that channel after one (a notice never overtakes an older one); a row is let go
-        when delivered, refused (`undelivered`: due again after its pause) or `release`d, and
-        taken again once its lease ran out (the send that held it was lost)."""
+        when refused (`undelivered`: due again after its pause) or `release`d, and taken again
+        once its lease ran out (the send that held it was lost). A delivered row stays here
+        until then: a read that found it in the database just before it was deleted must not
+        take it."""
+        self._keeping: set[asyncio.Event] = set()
+        """The `keep`s under way: their rows may be in the database, not yet in `sending`. A read
+        of the outbox waits for them before it picks what it takes."""
 
     def owes(self, table: Table) -> bool:
         """Whether notices this process kept of the table are not delivered yet: the table stays
@@ -226,14 +231,19 @@ class Outbox:
             self.sending[row] = until
 
     def _free(self, rows: Iterable[int]) -> None:
-        """These rows are no longer being sent here (delivered, refused, or let go)."""
+        """These rows are no longer being sent here (refused, or let go)."""
         for row in rows:
             self.sending.pop(row, None)
 
-    def _unheld(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Of outbox rows (oldest first), those this process is not sending now: in each channel,
-        the rows up to the first one it is sending (an older notice being sent holds the newer
-        ones back). Holds whose lease ran out are forgotten."""
+    async def _take(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Of outbox rows just read (oldest first), those this process takes to send, held from
+        now on (`sending`): in each channel, the rows up to the first one it is sending already
+        (an older notice being sent holds the newer ones back). It first waits for the `keep`s
+        under way, whose rows the read may have found before they were held; what it picks and
+        holds it then picks and holds at once (two reads never take the same row). Holds whose
+        lease ran out are forgotten."""
+        for under_way in list(self._keeping):
+            await under_way.wait()
         now = self._timing.wall()
         for held, until in list(self.sending.items()):
             if until <= now:
@@ -247,6 +257,7 @@ class Outbox:
                 stopped.add(row["channel"])
             else:
                 taken.append(row)
+        self._hold(r["id"] for r in taken)
         return taken
 
     def _sent(self, rows: Iterable[int]) -> None:
@@ -282,14 +293,20 @@ class Outbox:
         # Processes sharing a database: the writer holds its notices while it sends them.
         hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
         keep = Keep(table.channel_id, items, hold, self.me if self.shared else None)
+        under_way = asyncio.Event()
+        self._keeping.add(under_way)
         try:
-            kept = await self._writes.save(table, keep) if self._writes.pending(table.id) \
-                else await self._add(table, keep, reminder)
-        except ReminderSent:
-            return []
-        if not kept:
-            return notices
-        self._hold(row for row in keep.ids if row is not None)  # the caller sends them now
+            try:
+                kept = await self._writes.save(table, keep) if self._writes.pending(table.id) \
+                    else await self._add(table, keep, reminder)
+            except ReminderSent:
+                return []
+            if not kept:
+                return notices
+            self._hold(row for row in keep.ids if row is not None)  # the caller sends them now
+        finally:
+            self._keeping.discard(under_way)
+            under_way.set()
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
             if row is not None:
@@ -348,7 +365,6 @@ class Outbox:
         if rows:
             self.pictures.drop(rows)
             self._sent(rows)
-            self._free(rows)
             started = await asyncio.to_thread(self._store.outbox_done, rows, self._timing.wall())
             for table_id, clock in (started or {}).items():
                 table = self._tables.held(table_id)
@@ -360,9 +376,9 @@ class Outbox:
         (5 s, 10 s, 20 s … at most 10 minutes); an outage begins (clocks stop until a notice is
         delivered again, `gavel.tables.pauses`)."""
         rows = list(rows)
-        self._free(rows)  # due again after their pause, for whoever reads them then
         if rows:
             await asyncio.to_thread(self._store.outbox_later, rows, self._timing.wall(), _backoff)
+            self._free(rows)  # due again after their pause, for whoever reads them then
             await asyncio.to_thread(self._store.outage, self._timing.wall())
 
     async def waiting(self, channel_id: int | None = None, before: int | None = None, *,
@@ -380,12 +396,11 @@ class Outbox:
                                        shards=shards if self.shared else None)
         if self.shared:
             return await self._notices(rows)
-        return await self._taking(self._unheld(rows))
+        return await self._taking(await self._take(rows))
 
     async def _taking(self, rows: list[dict[str, Any]]) -> dict[int, list[Notice]]:
-        """`_notices` of rows this process now sends (held meanwhile: `sending`); held no more
-        when they cannot even be read back."""
-        self._hold(r["id"] for r in rows)
+        """`_notices` of rows this process took to send (`_take`); held no more when they cannot
+        even be read back."""
         try:
             return await self._notices(rows)
         except BaseException:
@@ -406,7 +421,7 @@ class Outbox:
         if not self.shared:
             older = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id,
                                             min(mine, default=None))
-            taken = self._unheld(older)
+            taken = await self._take(older)
             held = frozenset(mine) if len(taken) < len(older) else frozenset()
             if held:
                 await self.release(held)

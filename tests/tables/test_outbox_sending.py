@@ -6,8 +6,13 @@ pause, what nobody finished sending after a lease, and a restart sends at once w
 
 from __future__ import annotations
 
-from gavel.tables.notices import Notice
+import asyncio
+import threading
+from typing import Any
+
+from gavel.tables.notices import Notice, Public
 from gavel.tables.service import TableService
+from rules.core import Msg
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
 
@@ -45,6 +50,39 @@ async def test_a_changes_notices_are_not_read_back_while_it_sends_them() -> None
     await svc.delivered(started)  # the older change's delivery is done: the newer ones go out next
     assert read(await svc.waiting()) == rows(newer)
     assert await svc.waiting() == {}  # and the resender's read holds them in turn
+
+
+async def test_a_read_just_as_a_change_is_kept_does_not_take_its_rows() -> None:
+    """A change's rows are in the database once its write commits, a moment before the outbox
+    holds them: a read that finds them then (the resender's, falling due just then) waits for the
+    keep to hold them, and takes none of them."""
+    svc = make_service()
+    await seat(svc, ALICE, BOB)
+    await svc.delivered([r["id"] for r in svc.store.outbox_due(float("inf"))])
+    table = svc.table(CHANNEL)
+    assert table is not None
+    loop = asyncio.get_running_loop()
+    add, notices_of = svc.store.outbox_add, svc.outbox._notices
+    picked = threading.Event()
+    reads: list[Any] = []
+
+    async def noticed(rows: list[dict[str, Any]]) -> dict[int, list[Notice]]:
+        picked.set()  # the read picked what it takes
+        return await notices_of(rows)
+
+    def add_then_read(*args: Any, **kwargs: Any) -> list[int]:
+        ids = add(*args, **kwargs)  # committed: due at once in the database
+        reads.append(asyncio.run_coroutine_threadsafe(svc.waiting(), loop))
+        # the read picks its rows before the keep returns, unless it waits for the keep
+        picked.wait(2.0)
+        return ids
+
+    svc.store.outbox_add = add_then_read  # type: ignore[method-assign]
+    svc.outbox._notices = noticed  # type: ignore[method-assign]
+    kept = rows(await svc.outbox.keep(table, [Public(table.id, [Msg("table.board")], names=table.names)]))
+    assert kept and read(await asyncio.wrap_future(reads[0])) == []
+    svc.store.outbox_add = add  # type: ignore[method-assign]
+    assert await svc.waiting() == {}  # and no later read either, while it is being sent
 
 
 async def test_what_a_read_took_is_not_owed_to_a_newer_change_meanwhile() -> None:
