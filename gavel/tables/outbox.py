@@ -209,9 +209,10 @@ class Outbox:
         once its lease ran out (the send that held it was lost). A delivered row stays here
         until then: a read that found it in the database just before it was deleted must not
         take it."""
-        self._keeping: set[asyncio.Event] = set()
-        """The `keep`s under way: their rows may be in the database, not yet in `sending`. A read
-        of the outbox waits for them before it picks what it takes."""
+        self._keeping: dict[int, set[asyncio.Event]] = {}
+        """Channel -> the `keep`s under way there: their rows may be in the database, not yet in
+        `sending`. A read of the outbox waits for those of the channels it found rows of before
+        it picks what it takes."""
 
     def owes(self, table: Table) -> bool:
         """Whether notices this process kept of the table are not delivered yet: the table stays
@@ -242,8 +243,9 @@ class Outbox:
         under way, whose rows the read may have found before they were held; what it picks and
         holds it then picks and holds at once (two reads never take the same row). Holds whose
         lease ran out are forgotten."""
-        for under_way in list(self._keeping):
-            await under_way.wait()
+        for channel in {row["channel"] for row in rows}:
+            for under_way in list(self._keeping.get(channel, ())):
+                await under_way.wait()
         now = self._timing.wall()
         for held, until in list(self.sending.items()):
             if until <= now:
@@ -294,7 +296,7 @@ class Outbox:
         hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
         keep = Keep(table.channel_id, items, hold, self.me if self.shared else None)
         under_way = asyncio.Event()
-        self._keeping.add(under_way)
+        self._keeping.setdefault(keep.channel, set()).add(under_way)
         try:
             try:
                 kept = await self._writes.save(table, keep) if self._writes.pending(table.id) \
@@ -305,7 +307,10 @@ class Outbox:
                 return notices
             self._hold(row for row in keep.ids if row is not None)  # the caller sends them now
         finally:
-            self._keeping.discard(under_way)
+            keeping = self._keeping.get(keep.channel, set())
+            keeping.discard(under_way)
+            if not keeping:
+                self._keeping.pop(keep.channel, None)
             under_way.set()
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
