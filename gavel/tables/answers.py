@@ -328,6 +328,10 @@ class Answers:
             self._secrets.restore(table.id, sent)
             raise
 
+    async def hand_over(self, notices: list[Notice]) -> None:
+        """Kept notices no caller delivers (`Outbox.hand_over`): the outbox's resender sends them."""
+        await self._outbox.hand_over(notices)
+
     def secrets_told(self, table: Table, seat: int) -> None:
         """What `seat` holds now was told its player some other way (a substitute's briefing):
         its next change alone is sent (`Secrets.told`)."""

@@ -2,7 +2,11 @@
 front-end says Discord accepted them (`keep`, `delivered`), and are sent again when it did not
 (`undelivered`, `waiting`, `next_waiting`). Where several processes share one database
 (`Outbox.shared`), a notice is held by the process that wrote it while it sends it, and
-one that falls due is claimed by the process that sends it: none goes out twice. A claim takes
+one that falls due is claimed by the process that sends it: none goes out twice. Where none
+does, the process holds what it is sending in memory instead (`Outbox.sending`): the rows a change
+kept (its front-end sends them at once), and those a read of the rows due or owed took, are not
+taken again by another read while they are being sent; the database's rows stay due at once, so a
+restart sends at once what the last run had not delivered. A claim takes
 a channel's rows oldest first and stops at one another process holds, so a channel never hears
 a notice before an older one (`gavel.tables.store.claimable`); the process over some shards
 claims only its shards' channels (`waiting(shards=)`), so what it cannot send it never holds.
@@ -196,6 +200,19 @@ class Outbox:
         let go: `release`, `owed`'s `held`)."""
         self._of: dict[int, set[int]] = {}
         """Table -> its rows in `_mine`."""
+        self.sending: dict[int, float] = {}
+        """Outbox row -> until when (a `wall` time) this process is sending it: a change's own
+        rows from `keep` (its front-end sends them at once), and the rows `waiting` or `owed` took.
+        Without other processes (not `shared`), a read of the outbox takes none of them, nor any
+        row of that channel after one (a notice never overtakes an older one); a row is let go
+        when refused (`undelivered`: due again after its pause) or `release`d, and taken again
+        once its lease ran out (the send that held it was lost). A delivered row stays here
+        until then: a read that found it in the database just before it was deleted must not
+        take it."""
+        self._keeping: dict[int, set[asyncio.Event]] = {}
+        """Channel -> the `keep`s under way there: their rows may be in the database, not yet in
+        `sending`. A read of the outbox waits for those of the channels it found rows of before
+        it picks what it takes."""
 
     def owes(self, table: Table) -> bool:
         """Whether notices this process kept of the table are not delivered yet: the table stays
@@ -205,6 +222,45 @@ class Outbox:
     def tracked(self) -> set[int]:
         """The tables this process has undelivered notices of."""
         return {t for t, rows in self._of.items() if rows}
+
+    def _hold(self, rows: Iterable[int]) -> None:
+        """This process sends these rows now: no other read of the outbox here takes them for a lease."""
+        if self.shared:  # the database's claims hold them
+            return
+        until = self._timing.wall() + self._timing.lease
+        for row in rows:
+            self.sending[row] = until
+
+    def _free(self, rows: Iterable[int]) -> None:
+        """These rows are no longer being sent here (refused, or let go)."""
+        for row in rows:
+            self.sending.pop(row, None)
+
+    async def _take(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Of outbox rows just read (oldest first), those this process takes to send, held from
+        now on (`sending`): in each channel, the rows up to the first one it is sending already
+        (an older notice being sent holds the newer ones back). It first waits for the `keep`s
+        under way, whose rows the read may have found before they were held; what it picks and
+        holds it then picks and holds at once (two reads never take the same row). Holds whose
+        lease ran out are forgotten."""
+        for channel in {row["channel"] for row in rows}:
+            for under_way in list(self._keeping.get(channel, ())):
+                await under_way.wait()
+        now = self._timing.wall()
+        for held, until in list(self.sending.items()):
+            if until <= now:
+                del self.sending[held]
+        taken: list[dict[str, Any]] = []
+        stopped: set[Any] = set()
+        for row in rows:
+            if row["channel"] in stopped:
+                continue
+            if row["id"] in self.sending:
+                stopped.add(row["channel"])
+            else:
+                taken.append(row)
+        self._hold(r["id"] for r in taken)
+        return taken
 
     def _sent(self, rows: Iterable[int]) -> None:
         """These rows are no longer this process's to deliver."""
@@ -239,13 +295,23 @@ class Outbox:
         # Processes sharing a database: the writer holds its notices while it sends them.
         hold = self._timing.wall() + self._timing.lease if self.shared else 0.0
         keep = Keep(table.channel_id, items, hold, self.me if self.shared else None)
+        under_way = asyncio.Event()
+        self._keeping.setdefault(keep.channel, set()).add(under_way)
         try:
-            kept = await self._writes.save(table, keep) if self._writes.pending(table.id) \
-                else await self._add(table, keep, reminder)
-        except ReminderSent:
-            return []
-        if not kept:
-            return notices
+            try:
+                kept = await self._writes.save(table, keep) if self._writes.pending(table.id) \
+                    else await self._add(table, keep, reminder)
+            except ReminderSent:
+                return []
+            if not kept:
+                return notices
+            self._hold(row for row in keep.ids if row is not None)  # the caller sends them now
+        finally:
+            keeping = self._keeping.get(keep.channel, set())
+            keeping.discard(under_way)
+            if not keeping:
+                self._keeping.pop(keep.channel, None)
+            under_way.set()
         for notice, row in zip(notices, keep.ids, strict=True):
             notice.outbox = row
             if row is not None:
@@ -317,6 +383,7 @@ class Outbox:
         rows = list(rows)
         if rows:
             await asyncio.to_thread(self._store.outbox_later, rows, self._timing.wall(), _backoff)
+            self._free(rows)  # due again after their pause, for whoever reads them then
             await asyncio.to_thread(self._store.outage, self._timing.wall())
 
     async def waiting(self, channel_id: int | None = None, before: int | None = None, *,
@@ -326,12 +393,24 @@ class Outbox:
         notice of a version the table has moved past keeps its lines and board but no longer asks
         anyone to act. Processes sharing a database: only what is due, claimed, each channel's
         oldest first up to a notice another process holds; `shards`: of those shards' channels
-        only (the others are other processes' to send)."""
+        only (the others are other processes' to send). Without them, none this process is
+        sending now (`sending`), nor any of that channel's after it; what it reads, it holds."""
         rows = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id, before,
                                        claim=self._timing.lease if self.shared else None,
                                        claimer=self._resending if self.shared else None,
                                        shards=shards if self.shared else None)
-        return await self._notices(rows)
+        if self.shared:
+            return await self._notices(rows)
+        return await self._taking(await self._take(rows))
+
+    async def _taking(self, rows: list[dict[str, Any]]) -> dict[int, list[Notice]]:
+        """`_notices` of rows this process took to send (`_take`); held no more when they cannot
+        even be read back."""
+        try:
+            return await self._notices(rows)
+        except BaseException:
+            self._free(r["id"] for r in rows)
+            raise
 
     async def owed(self, channel_id: int, rows: Iterable[int | None]) -> Owed:
         """What a channel owes before a change's own notices (outbox `rows`, this process's to
@@ -339,12 +418,19 @@ class Outbox:
         channel's rows are claimed oldest first, this change's own among them, up to a notice
         another process holds (sending it, or dead while holding it); the change's rows past that
         point are `held`: let go, due at once for whoever sends the channel's next notices (they
-        must not overtake the older one), or already taken by another process (its hold ran out)."""
+        must not overtake the older one), or already taken by another process (its hold ran out).
+        Without other processes, the same with what this process itself is sending now (another
+        change's notices, or the outbox's resender's: `sending`): the older rows up to the first of
+        those, and this change's own rows `held` when there is one."""
         mine = [r for r in rows if r is not None]
         if not self.shared:
             older = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id,
                                             min(mine, default=None))
-            return Owed((await self._notices(older)).get(channel_id, []))
+            taken = await self._take(older)
+            held = frozenset(mine) if len(taken) < len(older) else frozenset()
+            if held:
+                await self.release(held)
+            return Owed((await self._taking(taken)).get(channel_id, []), held)
         now = self._timing.wall()
         taken = await asyncio.to_thread(self._store.outbox_due, now, channel_id,
                                         max(mine) + 1 if mine else None, claim=self._timing.lease,
@@ -356,11 +442,17 @@ class Outbox:
         older = [r for r in taken if r["id"] not in set(mine)]
         return Owed((await self._notices(older)).get(channel_id, []), held)
 
+    async def hand_over(self, notices: Iterable[Notice]) -> None:
+        """Kept notices nothing in this process is about to send (the channel's news found at
+        start-up): due at once, for the outbox's resender to send (`waiting`)."""
+        await self.release((n.outbox for n in notices if n.outbox is not None), claimer=self.me)
+
     async def release(self, rows: Iterable[int], *, claimer: str | None = None) -> None:
         """Let go of rows this process claimed (`claimer`: the claim's name, by default its claims
         of rows due) but will not send: due at once, held by nobody."""
         rows = list(rows)
         self._sent(rows)  # whoever sends the channel's next notices sends them
+        self._free(rows)
         if rows and self.shared:
             await asyncio.to_thread(self._store.outbox_release, rows, claimer or self._resending,
                                     self._timing.wall())

@@ -123,8 +123,8 @@ class Restoring:
                 # The last action was saved but the process stopped before the results were:
                 # finish it now rather than leave a game nobody can move in.
                 await self._play.finish(table, outcome, out)
-            if out.public:
-                await self._answers.notices(table, out)
+            if out.public:  # nothing here delivers them: the outbox's resender sends them at once
+                await self._answers.hand_over(await self._answers.notices(table, out))
         except StaleTable:  # another process (sharing the database) closed it meanwhile
             log.info("table %s was closed by another process while this one started", table.id)
             self._tables.forget(table)

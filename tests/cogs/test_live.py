@@ -165,6 +165,8 @@ async def test_an_older_notice_never_edits_a_newer_message(world, service):
     table, _first = await started(w, service)
     svc = w.env.bot.service
     old = await svc.act(w.channel.id, as_player(w.alice), "roll")  # kept, not delivered yet
+    start = svc.wall()
+    svc.wall = lambda: start + svc.timing.lease + 1  # its delivery stuck past its lease: taken over
     await move(w, w.alice)  # delivered first: the roll's notice is owed and goes out before it
     newest = live(w, table.id)
     count = len(w.channel.history())

@@ -155,11 +155,61 @@ async def test_actions_saved_but_never_queued_are_told_after_the_restart(world, 
     assert waiting(fresh) == [] and fresh.store.table_row(table.id)["announced"] == 1
 
 
+async def test_the_resender_running_while_a_change_is_sent_sends_none_of_it_again(world, service):  # noqa: F811
+    """A change's notices are due at once in the outbox (a restart must send them) until Discord
+    took them: the resender flushing while they are being sent must not take them too."""
+    w = world
+    _table, prompt = await started_toy(w)
+    bot, svc = w.env.bot, w.env.bot.service
+    post = bot.delivery.public
+    flushed: list[bool] = []
+
+    async def flush_first(*args, **kwargs):
+        if not flushed:  # the resender falls due just as the roll's message goes out
+            flushed.append(True)
+            await bot.resender.flush()
+        return await post(*args, **kwargs)
+
+    bot.delivery.public = flush_first
+    await w.alice.click(prompt, label="Roll")
+    assert flushed and told(w, ROLLED) == 1 and waiting(svc) == []
+    await later(w, svc, bot.resender.IDLE + 1)
+    assert told(w, ROLLED) == 1
+
+
+async def test_a_change_sent_before_an_older_one_sends_the_older_once_and_in_order(world, service):  # noqa: F811
+    """Two changes of one channel kept one after the other, the newer's delivery first (it won
+    the channel): the older one's notices are being sent by their own delivery, so the newer
+    one's wait behind them (the resender sends them) instead of sending them a second time."""
+    w = world
+    _table, _prompt = await started_toy(w)
+    bot, svc = w.env.bot, w.env.bot.service
+    rolled = await svc.act(w.channel.id, _player(w.alice), "roll")
+    move = svc.legal_for(w.channel.id, _player(w.alice))[0]
+    moved = await svc.act(w.channel.id, _player(w.alice), move)
+    channel = await bot.own_channel(w.channel.id)
+    before = len(w.channel.history())
+    await bot.delivery.deliver(moved, channel=channel)  # held back behind the roll
+    await bot.delivery.deliver(rolled, channel=channel)
+    assert told(w, ROLLED) == 1 and waiting(svc) and bot.resender.armed  # the move waits for the resender
+    await bot.resender.flush()  # its wake-up (set here, out of the bot's own tasks: called by hand)
+    posted = [m.content for m in w.channel.history()[before - 1:]]
+    assert told(w, ROLLED) == 1 and waiting(svc) == []
+    assert max(i for i, m in enumerate(posted) if ROLLED in m) < len(posted) - 1  # the move's came after
+
+
 # ---------------------------------------------------------------------------- helpers
 def _player(member):
     from tests.cogs.conftest import as_player
 
     return as_player(member)
+
+
+def told(w, key: str) -> int:
+    """How many times the bot posted or edited a message of the channel saying `key`."""
+    return sum(1 for r in w.env.http_requests
+               if r.method in ("POST", "PATCH") and f"/channels/{w.channel.id}/messages" in r.path
+               and key in str((r.json or {}).get("content", "")))
 
 
 async def started_toy(w):

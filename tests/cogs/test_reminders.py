@@ -207,6 +207,31 @@ async def test_half_way_through_a_long_clock_each_player_still_to_act_gets_one_d
     assert refusals(w.env) == []
 
 
+async def test_the_outbox_resender_running_while_a_reminder_is_sent_sends_it_no_second_time(world, service):
+    """The reminders are kept in the outbox, due at once (a restart must send what it finds), and
+    marked delivered only once Discord took them: the resender, flushing between the two, finds
+    them still there. It must not take them: they are being sent."""
+    w = world
+    bot = w.env.bot
+    send = bot.delivery.reminder
+    flushed: list[int] = []
+
+    async def flush_first(notice, lang):
+        if not flushed:  # the resender falls due just as the first reminder goes out
+            flushed.append(notice.user_id)
+            await bot.resender.flush()
+        await send(notice, lang)
+
+    bot.delivery.reminder = flush_first
+    await start(w, service)
+    await w.env.advance_time(LONG / 2 + 1)
+    assert flushed and len(reminders(w.alice)) == 1 and len(reminders(w.bob)) == 1
+    assert service.store.outbox_due(float("inf")) == []
+    await w.env.advance_time(bot.resender.IDLE + 1)  # and no later flush finds them either
+    assert len(reminders(w.alice)) == 1 and len(reminders(w.bob)) == 1
+    assert refusals(w.env) == []
+
+
 async def test_no_reminder_for_a_player_who_acted_before_half_time(world, service):
     w = world
     await start(w, service)
