@@ -155,19 +155,21 @@ def draw_pair(
     zh, en = pair
     second = second or fill
     single = not en or en == zh
-    for s in range(size, min_size - 1, -1):
+    for s in range(size, min_size - 1, -1):  # each word measured once at each size (a name is kept nowhere)
         fz = font_for_word(zh, s)
         fe = en_font(max(min_size, s - 2), bold=True)
-        w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
+        wz = fz.getlength(zh)
+        w = wz + (0 if single else gap + fe.getlength(en))
         if max_width is None or w <= max_width:
             break
     if max_width is not None and w > max_width:  # too wide even at the smallest size: cut the English, then
-        room = max(0.0, max_width - fz.getlength(zh) - gap)
+        room = max(0.0, max_width - wz - gap)
         en = ellipsize(en, fe, room) if not single and room > 24 else ""
         if not en:
             zh = ellipsize(zh, fz, max_width)
+            wz = fz.getlength(zh)
         single = not en
-        w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
+        w = wz + (0 if single else gap + fe.getlength(en))
     x, y = xy
     if anchor[0] == "m":
         x -= w / 2
@@ -176,7 +178,7 @@ def draw_pair(
     stroke = 1 if bold_zh and fz.size >= 22 and needs_zh(zh) else 0
     d.text((x, y), zh, font=fz, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=fill)
     if not single:
-        d.text((x + fz.getlength(zh) + gap, y + 1), en, font=fe, fill=second, anchor="lm")
+        d.text((x + wz + gap, y + 1), en, font=fe, fill=second, anchor="lm")
     return w
 
 
