@@ -120,7 +120,7 @@ SCRATCH_H = 1400
 """The canvas a section is drawn on alone (a taller one makes the card be drawn whole)."""
 SCRATCH_FIRST = 480
 """The height of the canvas a section is drawn on first (`_Card._band`): most sections and their
-margins fit in it, and a new canvas is filled in a seventh of the time; one that does not fit is
+margins fit in it, and a new canvas is filled in about a third of the time; one that does not fit is
 drawn again on one of `SCRATCH_H`. A drawing's pixels are the same on either (what falls outside
 a canvas is only cut)."""
 BAND_MARGIN = 24
