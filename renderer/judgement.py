@@ -209,7 +209,8 @@ def _compose(view: Mapping[str, Any], highlight: Mapping[str, str] | None, th: A
         labels = {label: at for label, at in marked.items() if at == loc}
         on = (loc in options, sorted(labels), standing.get(loc))
         c.area(_TILES, tile_area(slot), (ground, slot, loc, repr(on)),
-               partial(_tile, c.rgb, th, view, list(ring), slot, loc, labels))
+               partial(_tile, c.rgb, th, view, list(ring), loc, labels),
+               under=(("card", slot, loc), partial(draw_card, c.rgb, th, slot, loc)))
     c.area(_STRIPS, STRIP_AREA, (ground, _strip_key(view), drawn_words()), lambda: draw_centre(c.rgb, th, view))
     track = _track_key(view)
     c.area(_TRACKS, TRACK_AREA, (ground, track), lambda: draw_track(c.rgb, th, view))
@@ -223,10 +224,10 @@ _BOARDS: Kept[Drawn] = Kept("judgement._BOARDS", 10 * MB, drawn_bytes)
 """The last board drawn on each ground (theme, variant, languages, height) lately (about 5 MB at
 nine seats: its paletted canvas and its areas' pixels, `drawn_bytes`), the next board on that
 ground drawn over it (`Canvases`), whichever table it was."""
-def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], slot: int, loc: str,
+def _tile(img: Image.Image, th: Any, view: Mapping[str, Any], ring: list[str], loc: str,
           labels: Mapping[str, str]) -> None:
-    """A location's card in its place of the ring, and what it shows: offered, labelled, its pieces."""
-    draw_card(img, th, slot, loc)
+    """What a location's card in its place of the ring shows (the card itself is under it,
+    `draw_card`): offered, labelled, its pieces."""
     draw_options(img, th, view, only=loc)
     draw_highlights(img, th, ring, labels)
     draw_pieces(img, th, view, only=loc)
@@ -239,7 +240,7 @@ _STRIPS: Kept[Pixels] = Kept("judgement._STRIPS", 2 * MB, pixels_bytes)
 _TRACKS: Kept[Pixels] = Kept("judgement._TRACKS", 4 * MB, pixels_bytes)
 """The strips and tracks drawn lately (200 and 380 KB with their paletted pixels), pasted again
 while what they show is the same (a move changes neither, a card drawn only the strip)."""
-_TILES: Kept[Pixels] = Kept("judgement._TILES", 8 * MB, pixels_bytes)
+_TILES: Kept[Pixels] = Kept("judgement._TILES", 5 * MB, pixels_bytes)
 """The location cards drawn lately with what stands on them (their gold edges, labels, pieces:
 about 180 KB with their paletted pixels), by their place in the ring and what they show: a
 move changes two of them."""

@@ -155,19 +155,21 @@ def draw_pair(
     zh, en = pair
     second = second or fill
     single = not en or en == zh
-    for s in range(size, min_size - 1, -1):
+    for s in range(size, min_size - 1, -1):  # each word measured once at each size (a name is kept nowhere)
         fz = font_for_word(zh, s)
         fe = en_font(max(min_size, s - 2), bold=True)
-        w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
+        wz = fz.getlength(zh)
+        w = wz + (0 if single else gap + fe.getlength(en))
         if max_width is None or w <= max_width:
             break
     if max_width is not None and w > max_width:  # too wide even at the smallest size: cut the English, then
-        room = max(0.0, max_width - fz.getlength(zh) - gap)
+        room = max(0.0, max_width - wz - gap)
         en = ellipsize(en, fe, room) if not single and room > 24 else ""
         if not en:
             zh = ellipsize(zh, fz, max_width)
+            wz = fz.getlength(zh)
         single = not en
-        w = fz.getlength(zh) + (0 if single else gap + fe.getlength(en))
+        w = wz + (0 if single else gap + fe.getlength(en))
     x, y = xy
     if anchor[0] == "m":
         x -= w / 2
@@ -176,7 +178,7 @@ def draw_pair(
     stroke = 1 if bold_zh and fz.size >= 22 and needs_zh(zh) else 0
     d.text((x, y), zh, font=fz, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=fill)
     if not single:
-        d.text((x + fz.getlength(zh) + gap, y + 1), en, font=fe, fill=second, anchor="lm")
+        d.text((x + wz + gap, y + 1), en, font=fe, fill=second, anchor="lm")
     return w
 
 
@@ -276,9 +278,11 @@ def scratch(size: tuple[int, int]) -> Image.Image:
     return found
 
 
-_GROUNDS: Kept[Image.Image] = Kept("judgement_board._GROUNDS", 6 * MB)
+_GROUNDS: Kept[Image.Image] = Kept("judgement_board._GROUNDS", 9 * MB)
 """The background's pixels in each area drawn afresh on it (`Canvases._ground`), by the ground's
-arguments and the area: about a board's worth (2.4 MB) for each ground in use."""
+arguments and the area: about a board's worth (2.4 MB) for each ground in use; and the same with
+a location's card on each place of the ring (100 KB each, 3.6 MB for the six locations in six
+places)."""
 
 
 def rows_bytes(img: Image.Image, height: int) -> bytes:
@@ -327,11 +331,13 @@ class Canvases:
         """The areas (their places in `ops`) that changed since the last board."""
 
     def area(self, kept: Kept[Pixels], area: Box, key: Any, paint: Callable[[], None], *,
-             shared: bool = True) -> Pixels:
+             shared: bool = True, under: tuple[Any, Callable[[], None]] | None = None) -> Pixels:
         """The pixels of `area` showing `key`: those of the last board when it showed the same
         there, else those kept for `key`, else `paint()`ed on `rgb` over its ground, converted and
         kept. `key` holds all `paint` reads and what the area holds before it. `shared` False: the
-        key holds a player's name, which `kept` would refuse: not looked up nor offered there."""
+        key holds a player's name, which `kept` would refuse: not looked up nor offered there.
+        `under`: (its key, a drawing) what is drawn in the area first, before `paint`, whatever
+        else it shows (a location's card on its place): kept drawn on the area's ground (`_ground`)."""
         i = len(self.ops)
         if i < len(self.before) and self.before[i][0] == area and self.before[i][1] == key:
             pixels = self.before[i][2]
@@ -339,7 +345,7 @@ class Canvases:
             self.changed.append(i)
             found = kept.get((area, key)) if shared else None
             if found is None:
-                self._ground(area)
+                self._ground(area, under)
                 paint()
                 crop = self.rgb.crop(area)
                 found = Pixels(crop, paletted(crop, self.th))
@@ -349,20 +355,40 @@ class Canvases:
         self.ops.append((area, key, pixels))
         return pixels
 
-    def _ground(self, area: Box) -> None:
+    def _ground(self, area: Box, under: tuple[Any, Callable[[], None]] | None = None) -> None:
         """`rgb` in `area` as the sequence so far leaves it: the background, then each earlier area
-        that overlaps it, in order."""
+        that overlaps it, in order; then `under`'s drawing. While no earlier area overlaps it,
+        the background with `under` drawn on it is kept (`_GROUNDS`, by `under`'s key), and
+        pasted whole: a picture drawn over the ground (pasted with its transparency, as a card
+        is) is then a plain copy."""
+        overlaps = [op for op in self.ops if _meet(op[0], area)]
+        if under is not None and not overlaps and self.ground_key is not None:
+            key = (self.ground_key, area, under[0])
+            drawn = _GROUNDS.get(key)
+            if drawn is None:
+                self._ground(area)
+                under[1]()
+                drawn = self.rgb.crop(area)
+                _GROUNDS.keep(key, drawn)
+            self.rgb.paste(drawn, area[:2])
+            return
+        bare = self._bare(area)
+        self.rgb.paste(bare, area[:2])
+        for box, _, pixels in overlaps:
+            cut = _within(area, box)
+            self.rgb.paste(pixels.rgb.crop(cut), (box[0] + cut[0], box[1] + cut[1]))
+        if under is not None:
+            under[1]()
+
+    def _bare(self, area: Box) -> Image.Image:
+        """The background's pixels in `area` (kept by the ground's key, `_GROUNDS`)."""
         key = (self.ground_key, area) if self.ground_key is not None else None
         bare = _GROUNDS.get(key) if key is not None else None
         if bare is None:
             bare = self.ground.crop(area)
             if key is not None:
                 _GROUNDS.keep(key, bare)
-        self.rgb.paste(bare, area[:2])
-        for box, _, pixels in self.ops:
-            if _meet(box, area):
-                cut = _within(area, box)
-                self.rgb.paste(pixels.rgb.crop(cut), (box[0] + cut[0], box[1] + cut[1]))
+        return bare
 
     def finish(self, height: int, band: int) -> Drawn:
         """Paste the areas that changed since the last board on the paletted canvas, in order, and

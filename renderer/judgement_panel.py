@@ -189,7 +189,7 @@ def _asked_line(img: Image.Image, th: Theme, view: Mapping[str, Any], names: Map
     # The dots of the seats asked close up (overlapping) before the words would be cut.
     n = len(asked[:9])
     step = float(DOT + 2)
-    need = pair_width(words, 18) if words else 0.0
+    need = pair_width(words, 18) if words and n > 1 else 0.0  # one dot needs no room made (nor the measure)
     if n > 1 and X1 - X0 - 30 - DOT - step * (n - 1) - 2 < need:
         step = max(DOT * 0.4, (X1 - X0 - 30 - DOT - 2 - need) / (n - 1))
     room = X1 - X0 - 30 - (DOT + 2 + step * (n - 1) if n else 0)

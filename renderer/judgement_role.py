@@ -118,6 +118,11 @@ CANVAS_H = 2400
 """The tall canvas a card is drawn on, then cropped: a taller card is cut there."""
 SCRATCH_H = 1400
 """The canvas a section is drawn on alone (a taller one makes the card be drawn whole)."""
+SCRATCH_FIRST = 480
+"""The height of the canvas a section is drawn on first (`_Card._band`): most sections and their
+margins fit in it, and a new canvas is filled in about a third of the time; one that does not fit is
+drawn again on one of `SCRATCH_H`. A drawing's pixels are the same on either (what falls outside
+a canvas is only cut)."""
 BAND_MARGIN = 24
 """Rows above and below a section drawn alone that must stay bare: its drawing reached no
 further than its own rows, so it is the same on the card as alone."""
@@ -151,11 +156,11 @@ class _Unread:
 _UNREAD: Any = _Unread()
 
 
-def _scratch(ground: RGB) -> Image.Image:
+def _scratch(ground: RGB, height: int = SCRATCH_H) -> Image.Image:
     """The canvas a section is drawn on alone (`_Card._band`), all of it the card's ground. A new
     one for each section: one filled again would paint over the words the section before it
     drew, which the legibility measure (`bench/legibility.py`) rightly reads as words covered."""
-    return Image.new("RGB", (W, SCRATCH_H), ground)
+    return Image.new("RGB", (W, height), ground)
 
 
 def _together(paints: list[Callable[[], None]]) -> Callable[[], None]:
@@ -334,19 +339,23 @@ class _Card:
                 return band
         offset = 0 if first else BAND_MARGIN
         img, d, say = self.img, self.d, self.say
-        scratch = _scratch(self.th["frame"])
         looked: dict[str, str] = {}
 
         def saying(k: str) -> str:
             looked[k] = found = say(k)
             return found
 
-        self.img, self.d, self.say, self.y = scratch, ImageDraw.Draw(scratch), saying, offset
-        try:
-            paint()
-            end = self.y
-        finally:
-            self.img, self.d, self.say, self.y = img, d, say, top
+        for size in (SCRATCH_FIRST, SCRATCH_H):  # a small canvas first; the tall one if it falls short
+            scratch = _scratch(self.th["frame"], size)
+            looked.clear()
+            self.img, self.d, self.say, self.y = scratch, ImageDraw.Draw(scratch), saying, offset
+            try:
+                paint()
+                end = self.y
+            finally:
+                self.img, self.d, self.say, self.y = img, d, say, top
+            if end + BAND_MARGIN <= size:
+                break
         height = int(end) - offset
         bottom = offset + height
         if end != int(end) or bottom + BAND_MARGIN > SCRATCH_H or top + height > CANVAS_H \

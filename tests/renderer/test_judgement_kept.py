@@ -142,19 +142,25 @@ def test_the_parts_of_a_board_draw_nothing_outside_their_areas(monkeypatch: pyte
     drawn: list[tuple[int, int, int, int]] = []
 
     def guarded(self: judgement_board.Canvases, kept: Any, area: Any, key: Any, paint: Any, **options: Any) -> Any:
-        def checked() -> None:
-            x0, y0, x1, y1 = area
-            near = (max(0, x0 - NEAR), max(0, y0 - NEAR), min(self.rgb.width, x1 + NEAR),
-                    min(self.rgb.height, y1 + NEAR))
-            before = self.rgb.crop(near)
-            paint()
-            after = self.rgb.crop(near)
-            inside = (x0 - near[0], y0 - near[1], x1 - near[0], y1 - near[1])
-            after.paste(before.crop(inside), inside[:2])
-            assert after.tobytes() == before.tobytes(), f"the part in {area} draws outside it"
-            drawn.append(area)
+        def inside_only(draw: Any) -> Any:
+            def checked() -> None:
+                x0, y0, x1, y1 = area
+                near = (max(0, x0 - NEAR), max(0, y0 - NEAR), min(self.rgb.width, x1 + NEAR),
+                        min(self.rgb.height, y1 + NEAR))
+                before = self.rgb.crop(near)
+                draw()
+                after = self.rgb.crop(near)
+                inside = (x0 - near[0], y0 - near[1], x1 - near[0], y1 - near[1])
+                after.paste(before.crop(inside), inside[:2])
+                assert after.tobytes() == before.tobytes(), f"the part in {area} draws outside it"
+                drawn.append(area)
 
-        return real(self, kept, area, key, checked, **options)
+            return checked
+
+        under = options.pop("under", None)  # what is drawn first in the area (a card): inside it too
+        if under is not None:
+            options["under"] = (under[0], inside_only(under[1]))
+        return real(self, kept, area, key, inside_only(paint), **options)
 
     monkeypatch.setattr(judgement_board.Canvases, "area", guarded)
     _forget()

@@ -117,3 +117,40 @@ def test_the_table_services_words_choose_the_language():
     assert R.render_hand(view, text=lambda key: i18n.gettext(key, "zh-TW")) == R.render_hand(view, lang="zh-TW",
                                                                                             texts=TEXTS)
     assert R.render_hand(view, text=lambda key: i18n.gettext(key, "en")) == R.render_hand(view, lang="en", texts=TEXTS)
+
+
+def test_a_card_pasted_from_its_sections_is_the_card_drawn_whole_whatever_canvas_they_were_drawn_on(monkeypatch):
+    """Each section is drawn on a small canvas first and on a tall one when it does not fit
+    (`SCRATCH_FIRST`, `SCRATCH_H`): the card is the same either way, and the same as the card
+    drawn whole on its own canvas, top to bottom."""
+    from renderer import judgement_role
+
+    views = [
+        (_view(identity="commoner", character="sister_of_mercy", order="spys_order",
+               orders=[{"card": "slap", "giver": 0, "recipient": 2, "result": "hurt"}],
+               known={"1": "assassin", "4": "guard"}), "zh-TW"),
+        (_view(identity="guard", character="mercenary"), "en"),
+        (_view(), "en"),
+    ]
+
+    def cards() -> list[bytes]:
+        judgement_role._BANDS.cache_clear()
+        return [compose_role(view, names={0: "Ann", 2: "王小明"}, lang=lang, texts=TEXTS, on_palette=True).tobytes()
+                for view, lang in views]
+
+    sized: list[int] = []
+    real_scratch = judgement_role._scratch
+
+    def scratch(ground, height=judgement_role.SCRATCH_H):
+        sized.append(height)
+        return real_scratch(ground, height)
+
+    monkeypatch.setattr(judgement_role, "_scratch", scratch)
+    first = cards()
+    assert judgement_role.SCRATCH_FIRST in sized
+    monkeypatch.setattr(judgement_role, "SCRATCH_FIRST", 60)  # every section drawn again on the tall canvas
+    sized.clear()
+    assert cards() == first
+    assert sized.count(judgement_role.SCRATCH_H) >= len(views) * 3
+    monkeypatch.setattr(judgement_role._Card, "_band", lambda *args, **kwargs: None)  # drawn whole
+    assert cards() == first
