@@ -285,15 +285,6 @@ a location's card on each place of the ring (100 KB each, 3.6 MB for the six loc
 places)."""
 
 
-def rows_bytes(img: Image.Image, height: int) -> bytes:
-    """The bytes of the top `height` rows of `img`, as `img.crop(...).tobytes()` gives them, read
-    into one buffer (`common.top_rows_bytes`; for the whole picture in two reads, since it reads a
-    whole picture as `tobytes` does, block by block, 25 times slower for a board)."""
-    if height == img.height and height > 1:
-        return top_rows_bytes(img, height - 1) + top_rows_bytes(img, height, top=height - 1)
-    return top_rows_bytes(img, height)
-
-
 def _meet(a: Box, b: Box) -> bool:
     """Whether two areas share a pixel."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -404,7 +395,7 @@ class Canvases:
         dirty: set[int] = set()
         for box in changed:
             dirty.update(range(box[1] // band, -(-box[3] // band)))
-        old = rows_bytes(drawn.pal, height) if same and self.bands and changed else b""  # the last board's
+        old = top_rows_bytes(drawn.pal, height) if same and self.bands and changed else b""  # the last board's
         for i, (area, _, pixels) in enumerate(self.ops):
             if i in which:
                 drawn.pal.paste(pixels.pal, area[:2])
@@ -420,7 +411,7 @@ class Canvases:
             if known and n not in dirty:
                 bands.append(self.bands[n])
                 continue
-            raw = raw or rows_bytes(drawn.pal, height)  # read once, bands cut from it
+            raw = raw or top_rows_bytes(drawn.pal, height)  # read once, bands cut from it
             start, end = top * width, min(height, top + band) * width
             indices = raw[start:end]
             bands.append(self.bands[n] if known and old and indices == old[start:end] else indices)

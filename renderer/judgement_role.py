@@ -44,9 +44,9 @@ from renderer.common import (
     paletted,
     paste_centred,
     pill,
+    top_rows_bytes,
     wrap_text,
 )
-from renderer.judgement_board import rows_bytes
 from renderer.judgement_look import (
     K,
     colour_of,
@@ -88,7 +88,7 @@ def render_hand(ask: Ask) -> bytes | None:
     with DRAWING:
         card = compose_role(ask.view, text=ask.text, names=ask.names, theme=th.name, texts=ask.texts, lang=ask.lang,
                             on_palette=True)
-    raw = rows_bytes(card, card.height)  # its indices read at once: `indexed_png`'s bytes, from its bands
+    raw = top_rows_bytes(card, card.height)  # its indices read at once: `indexed_png`'s bytes, from its bands
     step = card.width * PNG_BAND
     return common.banded_png(card, th, [raw[i:i + step] for i in range(0, len(raw), step)])  # looked up here:
     # a measurement may wrap it
