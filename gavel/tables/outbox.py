@@ -209,6 +209,8 @@ class Outbox:
         once its lease ran out (the send that held it was lost). A delivered row stays here
         until then: a read that found it in the database just before it was deleted must not
         take it."""
+        self._swept = float("-inf")
+        """When `_take` last forgot the holds whose lease ran out (it does so once a lease)."""
         self._keeping: dict[int, set[asyncio.Event]] = {}
         """Channel -> the `keep`s under way there: their rows may be in the database, not yet in
         `sending`. A read of the outbox waits for those of the channels it found rows of before
@@ -241,21 +243,23 @@ class Outbox:
         now on (`sending`): in each channel, the rows up to the first one it is sending already
         (an older notice being sent holds the newer ones back). It first waits for the `keep`s
         under way, whose rows the read may have found before they were held; what it picks and
-        holds it then picks and holds at once (two reads never take the same row). Holds whose
-        lease ran out are forgotten."""
+        holds it then picks and holds at once (two reads never take the same row). A hold whose
+        lease ran out holds nothing; such holds are forgotten once a lease, not at every read."""
         for channel in {row["channel"] for row in rows}:
             for under_way in list(self._keeping.get(channel, ())):
                 await under_way.wait()
         now = self._timing.wall()
-        for held, until in list(self.sending.items()):
-            if until <= now:
-                del self.sending[held]
+        if now >= self._swept + self._timing.lease:  # at most once a lease: not a walk of them all per read
+            self._swept = now
+            for held, until in list(self.sending.items()):
+                if until <= now:
+                    del self.sending[held]
         taken: list[dict[str, Any]] = []
         stopped: set[Any] = set()
         for row in rows:
             if row["channel"] in stopped:
                 continue
-            if row["id"] in self.sending:
+            if self.sending.get(row["id"], now) > now:
                 stopped.add(row["channel"])
             else:
                 taken.append(row)

@@ -122,3 +122,19 @@ async def test_a_restart_sends_at_once_what_the_last_run_was_sending(backend: Ba
     assert read(await fresh.waiting()) == started
     fresh.close()
     svc.close()
+
+
+async def test_holds_whose_lease_ran_out_are_forgotten_once_a_lease() -> None:
+    """What was delivered stays held for its lease, then holds nothing; the holds are forgotten
+    by a read a lease after the last forgetting, not kept for ever (nor walked at every read)."""
+    svc = make_service()
+    delivered = rows(await seat(svc, ALICE, BOB))
+    await svc.delivered(delivered)
+    assert delivered and set(delivered) <= set(svc.outbox.sending)
+    await svc.waiting()  # the first read forgets what ran out (nothing yet)
+    at(svc, svc.timing.lease / 2)
+    await svc.waiting()
+    assert set(delivered) <= set(svc.outbox.sending)  # within their lease: still held
+    at(svc, svc.timing.lease * 2 + 1)
+    await svc.waiting()
+    assert not set(delivered) & set(svc.outbox.sending)
