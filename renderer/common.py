@@ -142,34 +142,34 @@ def font_for(text: str, size: int, kind: str = "bold") -> ImageFont.FreeTypeFont
 
 
 INK_BUDGET = 1 * MB
-"""Characters' ink rows kept (`letters_height`), by font file, size and character: about 300
+"""Characters' ink rows kept (`char_ink`), by font file, size and character: about 300
 bytes each, so a few thousand (every size a board tries of the letters its names and words use)."""
 _INK: ByteCache[tuple[int, int]] = ByteCache("common.ink_rows", INK_BUDGET, lambda _: 104, numbers=True)
 _FACES: dict[str, int] = {}
-"""Each font file `letters_height` has measured, numbered (the shipped fonts: a handful)."""
+"""Each font file `char_ink` has measured, numbered (the shipped fonts: a handful)."""
+
+
+def char_ink(f: ImageFont.FreeTypeFont, ch: str) -> tuple[int, int]:
+    """One character's ink rows in `f`, top and bottom, as `f.getbbox(ch)` gives them: measured
+    once per font file, size and character (`_INK`), for every renderer that asks."""
+    key = (_FACES.setdefault(str(f.path), len(_FACES)), int(f.size), ord(ch))
+    rows = _INK.get(key)
+    if rows is None:
+        _, high, _, low = f.getbbox(ch)
+        rows = (int(high), int(low))
+        _INK.put(key, rows)
+    return rows
 
 
 def letters_height(f: ImageFont.FreeTypeFont, text: str) -> int | None:
     """The ink height of the letters and digits of `text` in `f`: what `f.getbbox` gives for them
     written together, bottom less top (None when it has none). Worked out from each character's
-    top and bottom, kept by font file, size and character (`_INK`): the ink of one line runs from
-    its highest character's top to its lowest character's bottom, since characters set on one line
-    do not move up or down for their neighbours. A player's name, which no cache keeps, is then
-    measured without FreeType laying it out and rendering it at every size tried (a character
-    alone is never a name)."""
-    face = _FACES.setdefault(str(f.path), len(_FACES))
-    size = int(f.size)
-    top = bottom = None
-    for ch in {ch for ch in text if ch.isalnum()}:
-        key = (face, size, ord(ch))
-        rows = _INK.get(key)
-        if rows is None:
-            _, high, _, low = f.getbbox(ch)
-            rows = (int(high), int(low))
-            _INK.put(key, rows)
-        top = rows[0] if top is None else min(top, rows[0])
-        bottom = rows[1] if bottom is None else max(bottom, rows[1])
-    return None if top is None or bottom is None else bottom - top
+    top and bottom (`char_ink`): the ink of one line runs from its highest character's top to its
+    lowest character's bottom, since characters set on one line do not move up or down for their
+    neighbours. A player's name, which no cache keeps, is then measured without FreeType laying it
+    out and rendering it at every size tried (a character alone is never a name)."""
+    rows = [char_ink(f, ch) for ch in {ch for ch in text if ch.isalnum()}]
+    return max(r[1] for r in rows) - min(r[0] for r in rows) if rows else None
 
 
 def fit_font(text: str, size: int, max_width: float, kind: str = "bold", min_size: int = 8) -> ImageFont.FreeTypeFont:

@@ -38,6 +38,7 @@ from renderer.common import (
     action_labels,
     blend,
     card,
+    char_ink,
     die_face,
     downscale,
     ellipsize,
@@ -202,12 +203,14 @@ def legible(text: str, kind: str = "bold", at_least: int = 12) -> ImageFont.Free
 
 
 _INK_ROWS: ByteCache[tuple[int, ...]] = ByteCache("dads_army.ink_rows", 256 * KB, numbers=True)
-"""`_ink_rows` by font, least size and character (numbers only: an alphabet's worth, never a text)."""
+"""`_ink_rows` by font, least size and character (numbers only: an alphabet's worth, never a text):
+each size's rows measured by `common.char_ink` (once for every renderer), kept here as the run of
+sizes `legible` reads at once."""
 _FACES = tuple(FONT_FILES)
 
 
 def _ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
-    """A character's ink rows (top, bottom: `letters_height`'s) in font `face` at each size from
+    """A character's ink rows (top, bottom: `common.char_ink`'s) in font `face` at each size from
     `at_least` up to the first at which it alone stands `LEGIBLE_PX` high (or `LARGEST`), one
     size after the other in one flat tuple (top, bottom, top, bottom...). A text stands at least as
     high as each of its characters, so `legible` never needs a larger size. Kept (`_INK_ROWS`)."""
@@ -222,8 +225,8 @@ def _ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
 def _measure_ink_rows(face: str, at_least: int, ch: str) -> tuple[int, ...]:
     out: list[int] = []
     for size in range(at_least, LARGEST + 1):
-        _, top, _, bottom = font(face, size).getbbox(ch)
-        out += (int(top), int(bottom))
+        top, bottom = char_ink(font(face, size), ch)
+        out += (top, bottom)
         if bottom - top >= LEGIBLE_PX:
             break
     return tuple(out)
