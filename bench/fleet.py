@@ -1,7 +1,8 @@
 """Many open tables in one process, each acting now and then, as a bot lives; prints one JSON object per game.
 
     python bench/fleet.py [--only GAME] [--tables 10000] [--actions 1000] [--seed 1] [--lazy] [--idle SECONDS]
-                          [--db postgresql://postgres@127.0.0.1:5432/test] [--states 200] [--inline]
+                          [--db postgresql://postgres@127.0.0.1:5432/test] [--states 200] [--no-upload]
+                          [--inline]
 
 `bench/run.py` times one table acting again and again, every cache warm. A bot holds thousands
 of tables, each acting now and then; this script measures that shape. Per game (every shipped
@@ -45,7 +46,14 @@ game, or `--only`):
    table the actions touched (`tables_touched`; the render caches filling count in it);
    `malloc_mb_end`: the C heap then, in use and freed but held (glibc's `mallinfo2`; null
    elsewhere).
-4. **What an action writes.** `db_bytes_per_action`: the bytes of row data the store is handed
+4. **What the front-end adds.** `upload`: each action's channel boards (its `Public` notices'
+   pictures) made ready to upload as the bot's delivery does after the action (`upload_form`: the
+   same pixels as lossless WebP, in a worker thread; nothing with `GAVEL_UPLOAD=png` in the
+   environment, which sends the PNG as drawn), outside the timed call: `form`, `boards` (how many),
+   `cpu_ms` per action (median and p95; 0 for an action with no board) and `with_action_cpu_ms`,
+   the action and its uploads together, what the bot's process spends per action. `--no-upload`
+   leaves it out (`upload` null).
+5. **What an action writes.** `db_bytes_per_action`: the bytes of row data the store is handed
    per timed action (mean; `median` of the total), by what they are: `state` (the table's state
    JSON), `log` (its log rows: action text, draws, events, for every action written with it),
    `outbox_json` and `outbox_images` (the notices kept, their JSON and their PNGs), `other` (any
@@ -56,7 +64,7 @@ game, or `--only`):
    The WAL is the server's, of every database on it: `pg_wal_background_bytes_per_s` is its growth
    per second over `PG_QUIET_S` seconds before the actions, what other clients on the server
    wrote meanwhile.
-5. **Render caches.** `render_caches`: what the renderers' `functools` caches hold after the
+6. **Render caches.** `render_caches`: what the renderers' `functools` caches hold after the
    actions (entries and an estimate of their bytes: a picture's pixels, bytes, strings,
    containers followed; a font object counted at its Python size only), each by name, with the
    service's cache of pictures drawn lately (`gavel.tables.images.Drawn`), and `total_bytes`.
@@ -94,11 +102,14 @@ sys.path.insert(0, str(HERE))
 from run import MID_GAME_STEPS, SETUP_PHASES, staying  # noqa: E402  (the end-to-end's choices)
 from scale import DEFAULT_PG, database, percentile  # noqa: E402  (a fresh database per run)
 
+from gavel.tables.images import uploads_png  # noqa: E402
+from gavel.tables.notices import Public  # noqa: E402
 from gavel.tables.registry import REST, hand_back  # noqa: E402
 from gavel.tables.service import Player, TableService  # noqa: E402
 from gavel.tables.store import dumps, is_postgres, loads, redacted  # noqa: E402
 from gavel.tables.stores import open_store  # noqa: E402
 from gavel.tables.table import SeatInfo, stored_config  # noqa: E402
+from renderer.common import upload_form  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.core import Game, SeededChance  # noqa: E402
 
@@ -466,6 +477,20 @@ class Driver:
             self.open.remove(n)
 
 
+def upload_cpu_ms(notices: list[Any]) -> tuple[float, int]:
+    """What the front-end spends making the channel uploads of one action's notices
+    (`cogs.delivery.channel_file`: each board a channel message posts or edits re-encoded by
+    `upload_form`, unless `GAVEL_UPLOAD=png` sends the PNG as drawn), in CPU ms, and how many
+    boards it made ready."""
+    boards = [n.image for n in notices if isinstance(n, Public) and n.image]
+    if uploads_png():
+        return 0.0, len(boards)
+    p0 = time.process_time()
+    for png in boards:
+        upload_form(png)
+    return (time.process_time() - p0) * 1000, len(boards)
+
+
 def sweep(service: TableService, idle: float) -> int:
     """The bot's sweep (`cogs.bot.GavelBot.sweep`): the tables idle for `idle` seconds dropped,
     and when some were, the C heap's free memory handed back (`registry.hand_back`); how many."""
@@ -507,6 +532,8 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
         before_db = sqlite_bytes(location)
     cpu: list[float] = []
     wall: list[float] = []
+    upload: list[float] = []
+    uploaded = 0
     failures: dict[str, int] = {}
     idle: float | None = spec.get("idle")
     dropped = 0
@@ -526,6 +553,10 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
             p1, w1 = time.process_time(), time.perf_counter()
         cpu.append((p1 - p0) * 1000)
         wall.append((w1 - w0) * 1000)
+        if spec.get("upload", True):  # outside the timed call: the front-end's part, in a worker thread
+            spent, boards = upload_cpu_ms(notices)
+            upload.append(spent)
+            uploaded += boards
         driver.after(n)
         if idle is not None:  # as the bot's front-end and its sweep do
             await service.delivered([row for notice in notices if (row := notice.outbox) is not None])
@@ -543,6 +574,9 @@ async def bot_like(spec: dict[str, Any]) -> dict[str, Any]:
         "restored": restored, "actions": len(cpu), "games_finished": driver.finished,
         "tables_touched": len(driver.touched), "refused": failures,
         "cpu_ms": spread(cpu), "wall_ms": spread(wall), "actions_s": round(actions_s, 3),
+        "upload": None if not upload else {
+            "form": "png" if uploads_png() else "webp", "boards": uploaded, "cpu_ms": spread(upload),
+            "with_action_cpu_ms": spread([a + b for a, b in zip(cpu, upload, strict=True)])},
         "startup_s": round(startup_s, 3), "startup_cpu_s": round(startup_cpu_s, 3),
         "idle": idle, "dropped": dropped, "held_end": len(service.open_channels()),
         "rss_mb": {"process": rss_before, "base": rss_base, "start": rss_start, "end": rss_end},
@@ -595,7 +629,8 @@ def bench_game(key: str, args: argparse.Namespace) -> dict[str, Any]:
     with database(backend, args.db if backend == "postgresql" else DEFAULT_PG, f"fleet_{key}", made) as location:
         written = write_tables(location, key, args.tables, args.states, args.seed)
         spec = {"location": location, "game": key, "tables": args.tables, "actions": args.actions,
-                "seed": args.seed, "lazy": args.lazy, "seats": written["seats"], "idle": args.idle}
+                "seed": args.seed, "lazy": args.lazy, "seats": written["seats"], "idle": args.idle,
+                "upload": not args.no_upload}
         figures = measured(spec, args.inline)
     head = {"game": key, "backend": backend, "lazy": args.lazy, "tables": args.tables, **written}
     if backend == "postgresql":
@@ -617,6 +652,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--db", default="sqlite",
                         help="'sqlite' (a temporary file, the default) or a postgresql:// URL (a new schema in it)")
     parser.add_argument("--states", type=int, default=200, help="distinct mid-game states the tables are dealt")
+    parser.add_argument("--no-upload", action="store_true",
+                        help="leave out the channel uploads' encoding (`upload`): the action alone")
     parser.add_argument("--inline", action="store_true", help="measure in this process (a smoke run)")
     args = parser.parse_args(argv)
     shipped = sorted(k for k, plugin in registry.plugins().items() if plugin.renderer)

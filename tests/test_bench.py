@@ -438,7 +438,7 @@ def test_channel_bench_in_shared_mode_times_every_first_response_and_drops_its_s
 
 FLEET_FIGURES = ("restored", "actions", "games_finished", "tables_touched", "cpu_ms", "wall_ms", "startup_s",
                  "startup_cpu_s", "rss_mb", "kb_per_table", "kb_per_touched_table", "db_bytes_per_action",
-                 "render_caches", "load_average")
+                 "render_caches", "upload", "load_average")
 
 
 def fleet_run(capsys, *args: str) -> dict:
@@ -463,6 +463,10 @@ def fleet_run(capsys, *args: str) -> dict:
     assert abs(written["total"] - sum(written[k] for k in kinds)) <= len(kinds)  # each kind rounded
     assert written["state"] > 100 and written["log"] > 0 and written["outbox_json"] > 0
     assert written["outbox_images"] == 0  # the outbox keeps words: a picture sent again is drawn again
+    upload = report["upload"]  # the channel's boards made ready to upload, as the front-end does
+    assert upload["form"] in ("webp", "png") and upload["boards"] >= 5  # a board at every action
+    assert upload["cpu_ms"]["n"] == 5 and upload["with_action_cpu_ms"]["n"] == 5
+    assert upload["with_action_cpu_ms"]["median"] >= report["cpu_ms"]["median"]
     caches = report["render_caches"]
     assert caches["total_bytes"] > 0 and caches["caches"]["gavel.tables.images.Drawn"]["entries"] >= 1
     assert caches["total_bytes"] == sum(c["bytes"] for c in caches["caches"].values())
@@ -474,6 +478,17 @@ def test_fleet_bench_starts_like_the_bot_and_acts_at_random_tables(capsys) -> No
     assert report["backend"] == "sqlite" and not report["lazy"]
     assert report["restored"] == 3  # every table loaded at start-up
     assert report["sqlite_file_bytes_per_action"] > 0 and "pg_wal_bytes_per_action" not in report
+
+
+def test_fleet_bench_leaves_the_uploads_out_when_asked_and_counts_none_with_gavel_upload_png(
+        capsys, monkeypatch) -> None:
+    script("fleet").main(["--only", "dads_army", "--tables", "2", "--actions", "2", "--states", "1", "--inline",
+                          "--no-upload"])
+    assert json.loads(capsys.readouterr().out)["upload"] is None
+    monkeypatch.setenv("GAVEL_UPLOAD", "png")  # the PNG goes up as drawn: nothing to encode
+    report = fleet_run(capsys)
+    assert report["upload"]["form"] == "png" and report["upload"]["cpu_ms"]["p95"] == 0
+    assert report["upload"]["with_action_cpu_ms"] == report["cpu_ms"]
 
 
 def test_fleet_bench_with_idle_tables_dropped_holds_none_at_the_end(capsys) -> None:

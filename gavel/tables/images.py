@@ -112,11 +112,17 @@ def _upload_form(png: bytes) -> tuple[bytes, str]:
     return upload_form(png)
 
 
+def uploads_png() -> bool:
+    """Whether a channel's boards go up as the PNG drawn (`GAVEL_UPLOAD=png` in the environment:
+    CPU scarcer than bandwidth) rather than re-encoded (`upload_form`)."""
+    return os.environ.get("GAVEL_UPLOAD", "").strip().lower() == "png"
+
+
 async def for_upload(png: bytes) -> tuple[bytes, str]:
     """A board's PNG as a channel upload carries it, with its file extension (`upload_form`:
     the same pixels, fewer bytes), encoded in a worker thread: never on the event loop. With
-    `GAVEL_UPLOAD=png` in the environment (CPU scarcer than bandwidth), the PNG as it is."""
-    if os.environ.get("GAVEL_UPLOAD", "").strip().lower() == "png":
+    `GAVEL_UPLOAD=png` in the environment (`uploads_png`), the PNG as it is."""
+    if uploads_png():
         return png, "png"
     return await asyncio.to_thread(_upload_form, png)
 
