@@ -128,10 +128,10 @@ BAND_MARGIN = 24
 further than its own rows, so it is the same on the card as alone."""
 OVER = "over"
 """`_Card._band`: the sections drawn reach into the rows under them."""
-_BANDS: Kept[tuple[tuple[tuple[str, str], ...], tuple[Image.Image, Image.Image] | str]] = Kept(
-    "judgement_role._BANDS", 4 * MB)
+_BANDS: Kept[tuple[tuple[tuple[str, str], ...], Image.Image | str]] = Kept("judgement_role._BANDS", 4 * MB)
 """The card sections drawn lately, by what they show (a role card changes a section or two at a
-time: the damage, an Order card, an identity learned; what the locations do never)."""
+time: the damage, an Order card, an identity learned; what the locations do never), each as its
+paletted pixels only (a byte a pixel: some 40 KB a section), as the bot's cards are pasted."""
 
 
 class _Unread:
@@ -237,35 +237,33 @@ class _Card:
     # ------------------------------------------------------------------ card
 
     def draw(self, on_palette: bool = False) -> Image.Image:
-        """The card: its sections pasted one under another from those drawn before when all
-        they show is the same (`_band`; a section whose drawing reaches into the next one's rows
-        is kept together with it), else drawn afresh top to bottom on the tall canvas.
-        `on_palette`: the card on the theme's palette (`common.paletted`), its sections' paletted
-        pixels pasted (kept with them), the card converted only when drawn whole."""
+        """The card drawn afresh top to bottom on the tall canvas, in RGB; or `on_palette` (as the
+        bot draws it), on the theme's palette (`common.paletted`): its sections' paletted pixels
+        pasted one under another from those drawn before when all they show is the same (`_band`;
+        a section whose drawing reaches into the next one's rows is kept together with it), the
+        card drawn whole and converted when a section cannot be kept."""
         parts = [*self._parts(), (("end",), self._end)]
-        tops: list[tuple[tuple[Image.Image, Image.Image], int]] = []
+        tops: list[tuple[Image.Image, int]] = []
         i = 0
-        while i < len(parts):
+        while on_palette and i < len(parts):
             for j in range(i + 1, len(parts) + 1):
                 group = parts[i:j]
                 band = self._band(tuple(key for key, _ in group), _together([paint for _, paint in group]),
                                   first=i == 0, last=j == len(parts))
                 if band is not OVER:
                     break
-            if not isinstance(band, tuple):
+            if not isinstance(band, Image.Image):
                 break
             tops.append((band, int(self.y)))
-            self.y += band[0].height
+            self.y += band.height
             i = j
         else:
             if on_palette:
                 img = Image.new("P", (W, int(self.y)))
                 img.putpalette(self.th.palette_image().getpalette() or [])
-            else:
-                img = Image.new("RGB", (W, int(self.y)), self.th["frame"])
-            for band, top in tops:  # the bands cover the card, one under another
-                img.paste(band[1 if on_palette else 0], (0, top))
-            return img
+                for band, top in tops:  # the bands cover the card, one under another
+                    img.paste(band, (0, top))
+                return img
         self.img = Image.new("RGB", (W, CANVAS_H), self.th["frame"])
         self.d = ImageDraw.Draw(self.img)
         self.y = 0
@@ -319,7 +317,7 @@ class _Card:
         return repr((self.seat, [(s, colour_of(self.view, s), given_name(self.names, s)) for s in seats]))
 
     def _band(self, key: tuple[Any, ...], paint: Callable[[], None], first: bool,
-              last: bool) -> tuple[Image.Image, Image.Image] | str | None:
+              last: bool) -> Image.Image | str | None:
         """Sections of the card as drawn from `self.y`: kept from before when they show the same
         (`key`, the theme, the language, and every word they looked up still the same), else
         drawn on a scratch canvas of the ground's colour and kept. `OVER` when their drawing
@@ -361,10 +359,9 @@ class _Card:
         if end != int(end) or bottom + BAND_MARGIN > SCRATCH_H or top + height > CANVAS_H \
                 or not self._bare(scratch, 0, offset):
             return None
-        kept: tuple[Image.Image, Image.Image] | str = OVER
+        kept: Image.Image | str = OVER
         if last or self._bare(scratch, bottom, bottom + BAND_MARGIN):
-            crop = scratch.crop((0, offset, W, bottom))
-            kept = (crop, paletted(crop, self.th))
+            kept = paletted(scratch.crop((0, offset, W, bottom)), self.th)
         _BANDS.keep(full, (tuple(looked.items()), kept))
         return kept
 
