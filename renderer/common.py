@@ -698,6 +698,35 @@ class Kept(ByteCache[V]):
 # ---------------------------------------------------------------------------- drawing helpers
 
 
+def splits_at(head: str) -> bool:
+    """Whether a line `head + rest` may be drawn and measured as two runs (`named_length`,
+    `draw_named`): `head` ends with a space, across which no font kerns nor joins letters."""
+    return bool(head) and head[-1] == " "
+
+
+def named_length(f: ImageFont.FreeTypeFont, head: str, rest: str) -> float:
+    """`f.getlength(head + rest)`, as two runs when `head` ends with a space (`splits_at`): the
+    head's width kept (`CachedFont`), the rest's (a player's name, never kept) measured alone. The
+    same width: the advances of a line without kerning across a space add up."""
+    if not splits_at(head):
+        return float(f.getlength(head + rest))
+    return float(f.getlength(head)) + float(f.getlength(rest))
+
+
+def draw_named(draw: ImageDraw.ImageDraw, xy: Point, head: str, rest: str, f: ImageFont.FreeTypeFont,
+               fill: RGB, anchor: str = "lm") -> None:
+    """Draw the line `head + rest` (left-anchored) in `f`: when `head` ends with a space
+    (`splits_at`), as two runs, the head's (the same words at every table: kept) and the rest's (a
+    player's name: rendered anew) at the head's exact advance. The same pixels as the line drawn at
+    once: the runs' glyphs lie where the line's would, and do not touch across the space."""
+    if not splits_at(head) or not anchor.startswith("l") or not rest:
+        draw.text(xy, head + rest, font=f, fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    draw.text((x, y), head, font=f, fill=fill, anchor=anchor)
+    draw.text((x + f.getlength(head), y), rest, font=f, fill=fill, anchor=anchor)
+
+
 def text_centred(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
     """Text centred on a point (both axes)."""
     draw.text(xy, text, font=f, fill=fill, anchor="mm")

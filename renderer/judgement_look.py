@@ -446,9 +446,16 @@ def seat_names(view: Mapping[str, Any], seat: int | None, names: Mapping[int, st
 def seat_label(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None) -> str:
     """A seat on one line: its colour in the board's languages, then the player's name
     ("藍 Blue bob" on the public board, "Blue bob" on an English one)."""
+    return "".join(seat_label_parts(view, seat, names))
+
+
+def seat_label_parts(view: Mapping[str, Any], seat: int | None,
+                     names: Mapping[int, str] | None) -> tuple[str, str]:
+    """`seat_label` in two: the colour with the space after it ("藍 Blue "), the same at every
+    table, and the player's name ("bob"); the colour alone and "" for a seat without a name."""
     given = given_name(names, seat)
     colour = joined(both(K + "colour." + colour_of(view, seat)))
-    return f"{colour} {given}" if given else colour
+    return (f"{colour} ", given) if given else (colour, "")
 
 
 def seat_name(view: Mapping[str, Any], seat: int | None, names: Mapping[int, str] | None, say: Text) -> str:

@@ -19,7 +19,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.caches import MB
-from renderer.common import RGB, Kept, Theme, blend, ellipsize, font, font_for, paste_centred, pill
+from renderer.common import (
+    RGB,
+    Kept,
+    Theme,
+    blend,
+    draw_named,
+    ellipsize,
+    font,
+    font_for,
+    named_length,
+    paste_centred,
+    pill,
+)
 from renderer.judgement_board import (
     HEAD_Y0,
     HEAD_Y1,
@@ -50,7 +62,7 @@ from renderer.judgement_look import (
     names2,
     piece,
     players,
-    seat_label,
+    seat_label_parts,
     seat_names,
     seat_of,
 )
@@ -348,12 +360,14 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     nx = right - fd.getlength(str(dmg))
     top_right = nx - 8
     prefix = "★ " if winner else ("▶ " if active else "")
-    name = prefix + seat_label(view, seat, names)
-    fn, name_w = _name_font(name, top_right - left)
+    head, given = seat_label_parts(view, seat, names)
+    head = prefix + head
+    fn, name_w = _name_font(head, given, top_right - left)
     if name_w > min(260, top_right - left):
-        name = ellipsize(name, fn, min(260, top_right - left))
-        name_w = fn.getlength(name)
-    d.text((left, line1), name, font=fn, fill=th["ink"], anchor="lm")
+        cut = ellipsize(head + given, fn, min(260, top_right - left))
+        head, given = (head, cut[len(head):]) if cut.startswith(head) else (cut, "")
+        name_w = named_length(fn, head, given)
+    draw_named(d, (left, line1), head, given, fn, th["ink"])
     end2 = _character(img, d, th, view, p, (left, line2), right)
     slots = [[left + name_w + 8, top_right, line1], [end2 + 8, right, line2]]
     if three:
@@ -364,17 +378,18 @@ def _draw_row(img: Image.Image, th: Theme, view: Mapping[str, Any], p: Mapping[s
     _equipment(img, th, p, view, slots)
 
 
-def _name_font(name: str, room: float) -> tuple[Any, float]:
-    """`fit_font(name, 20, room, "bold", 18)` and the name's width in it: a player's name, which no
-    cache keeps, measured once at each size tried (its width at the last size tried is the one
-    drawn, so it is not measured again)."""
+def _name_font(head: str, given: str, room: float) -> tuple[Any, float]:
+    """`fit_font(head + given, 20, room, "bold", 18)` and the line's width in it: a seat's colour
+    (`head`, kept) and its player's name (`given`, which no cache keeps), measured once at each size
+    tried (its width at the last size tried is the one drawn, so it is not measured again)."""
+    name = head + given
     for size in (20, 19):
         f = font_for(name, size, "bold")
-        width = float(f.getlength(name))
+        width = named_length(f, head, given)
         if width <= room:
             return f, width
     f = font_for(name, 18, "bold")
-    return f, float(f.getlength(name))
+    return f, named_length(f, head, given)
 
 
 def _place(forms: list[Image.Image], slots: list[list[float]], img: Image.Image) -> None:

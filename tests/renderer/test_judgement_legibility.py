@@ -6,6 +6,7 @@ role card carries what the locations do (the board names them only)."""
 from __future__ import annotations
 
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -34,9 +35,11 @@ def test_every_text_of_the_board_and_the_role_cards_is_at_least_9_px_at_400(meas
 def test_each_row_names_its_seat_by_colour_and_player_in_both_languages(measured: dict[str, Any]) -> None:
     bench = measured["bench"]
     drawn = [text for text, _ in measured["pictures"]["judgement"].texts]
+    # a row's line is drawn as two runs, its colour and then its player's name (`draw_named`)
+    lines = [first + then for first, then in pairwise(drawn)]
     for seat, name in enumerate(bench.NAMES):
         colour = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple", "Pink")[seat]
-        assert any(text.endswith(f"{colour} {name}") for text in drawn), (colour, name)
+        assert any(text.endswith(f"{colour} {name}") for text in lines), (colour, name)
     assert any(text.startswith("藍 Blue ") for text in drawn)  # the public board speaks both
 
 
