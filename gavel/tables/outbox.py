@@ -209,6 +209,11 @@ class Outbox:
         once its lease ran out (the send that held it was lost). A delivered row stays here
         until then: a read that found it in the database just before it was deleted must not
         take it."""
+        self._accepted: set[int] = set()
+        """Rows Discord accepted whose end could not be written (`outbox_done` failed: the database
+        away): written with the next ones delivered, or before the next read of the outbox, and
+        meanwhile left out of every read here, so this process never sends them again (another
+        process's claim waits out this one's lease first)."""
         self._swept = float("-inf")
         """When `_take` last forgot the holds whose lease ran out (it does so once a lease)."""
         self._keeping: dict[int, set[asyncio.Event]] = {}
@@ -369,16 +374,37 @@ class Outbox:
     async def delivered(self, rows: Iterable[int]) -> None:
         """Discord accepted these notices (outbox rows): they are done. An outage open ends, and
         a decision whose notices have all reached its players now starts its clock
-        (`TableStore.outbox_done`: stored, and taken up here for a table held here)."""
+        (`TableStore.outbox_done`: stored, and taken up here for a table held here). When that
+        write fails (the database away), they are written with the next ones, or before the next
+        read of the outbox, and none of them is sent again meanwhile (`_accepted`)."""
         rows = list(rows)
         if rows:
             self.pictures.drop(rows)
             self._sent(rows)
-            started = await asyncio.to_thread(self._store.outbox_done, rows, self._timing.wall())
-            for table_id, clock in (started or {}).items():
-                table = self._tables.held(table_id)
-                if table is not None and table.status == "active" and table.state is not None:
-                    self._timing.moved(table, clock)
+        ending = list(dict.fromkeys([*self._accepted, *rows]))
+        if not ending:
+            return
+        try:
+            started = await asyncio.to_thread(self._store.outbox_done, ending, self._timing.wall())
+        except Exception:  # the database away: Discord has them all the same, so none goes out again
+            self._accepted.update(rows)
+            log.warning("%d delivered notice(s) could not be marked so in the outbox; marked at its next write"
+                        " or read", len(self._accepted), exc_info=True)
+            return
+        self._accepted.difference_update(ending)
+        for table_id, clock in (started or {}).items():
+            table = self._tables.held(table_id)
+            if table is not None and table.status == "active" and table.state is not None:
+                self._timing.moved(table, clock)
+
+    async def _unaccepted(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Outbox rows just read, but those Discord accepted whose end is not written yet (written
+        first, when the database takes it now)."""
+        if not self._accepted:
+            return rows
+        accepted = set(self._accepted)
+        await self.delivered(())
+        return [row for row in rows if row["id"] not in accepted]
 
     async def undelivered(self, rows: Iterable[int]) -> None:
         """These notices could not be delivered: try again later, each time after a longer pause
@@ -403,6 +429,7 @@ class Outbox:
                                        claim=self._timing.lease if self.shared else None,
                                        claimer=self._resending if self.shared else None,
                                        shards=shards if self.shared else None)
+        rows = await self._unaccepted(rows)
         if self.shared:
             return await self._notices(rows)
         return await self._taking(await self._take(rows))
@@ -428,17 +455,17 @@ class Outbox:
         those, and this change's own rows `held` when there is one."""
         mine = [r for r in rows if r is not None]
         if not self.shared:
-            older = await asyncio.to_thread(self._store.outbox_due, self._timing.wall(), channel_id,
-                                            min(mine, default=None))
+            older = await self._unaccepted(await asyncio.to_thread(
+                self._store.outbox_due, self._timing.wall(), channel_id, min(mine, default=None)))
             taken = await self._take(older)
             held = frozenset(mine) if len(taken) < len(older) else frozenset()
             if held:
                 await self.release(held)
             return Owed((await self._taking(taken)).get(channel_id, []), held)
         now = self._timing.wall()
-        taken = await asyncio.to_thread(self._store.outbox_due, now, channel_id,
-                                        max(mine) + 1 if mine else None, claim=self._timing.lease,
-                                        claimer=self.me, mine=mine)
+        taken = await self._unaccepted(await asyncio.to_thread(
+            self._store.outbox_due, now, channel_id, max(mine) + 1 if mine else None, claim=self._timing.lease,
+            claimer=self.me, mine=mine))
         ids = {r["id"] for r in taken}
         held = frozenset(r for r in mine if r not in ids)
         if held:

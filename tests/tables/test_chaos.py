@@ -40,6 +40,8 @@ GUILDS = [(12 + k) << 22 for k in range(chaos_driver.SHARDS)]
 """One guild per shard: `(guild >> 22) % 3` is 0, 1, 2."""
 KILLS = 15
 """Processes killed (at most: the killing stops when every game is over)."""
+SETTLE_S = 120.0
+"""Seconds the database restart waits at most for every process to be past its start-up."""
 DRAIN = 600
 """Times each process looks at most (every 0.1 s), its games over, for the outbox to be empty: it
 stops as soon as it is, so the bound only has to outlast a loaded machine (a notice claimed by a
@@ -175,13 +177,22 @@ def chaos(url: str, tmp_path: Path, restart: Callable[[], None] | None = None) -
     sent = tmp_path / "sent.jsonl"
     """What every process sent, in the order it went out (each appends its lines, one write each)."""
 
+    acks_of: dict[int, Path] = {}
+    """Each process's file of acknowledgements (by pid): one with a line in it is past its start-up."""
+
     def start(index: int) -> int:
         nonlocal runs
         runs += 1
-        return workers.launch({"url": url, "index": index, "guilds": {str(c): g for c, g in guilds.items()},
-                               "acks": str(tmp_path / f"acks{runs}.jsonl"), "sent": str(sent),
-                               "seed": runs, "drain": DRAIN, "log": str(tmp_path / f"worker{runs}.log"),
-                               "tolerate": restart is not None})
+        pid = workers.launch({"url": url, "index": index, "guilds": {str(c): g for c, g in guilds.items()},
+                              "acks": str(tmp_path / f"acks{runs}.jsonl"), "sent": str(sent),
+                              "seed": runs, "drain": DRAIN, "log": str(tmp_path / f"worker{runs}.log"),
+                              "tolerate": restart is not None})
+        acks_of[pid] = tmp_path / f"acks{runs}.jsonl"
+        return pid
+
+    def serving(pid: int) -> bool:
+        found = acks_of[pid]
+        return not running(pid) or (found.exists() and found.stat().st_size > 0)
 
     killed: set[int] = set()
     ended: dict[int, int] = {}
@@ -206,6 +217,12 @@ def chaos(url: str, tmp_path: Path, restart: Callable[[], None] | None = None) -
             if not running_now:
                 break
             if restart is not None and len(killed) == KILLS // 2:
+                # A process that starts while the server is down cannot connect, and says so at
+                # once (`pgstore.connect` waits only for a server that answers it is restarting),
+                # as a bot started then would: the restart comes once every process is serving.
+                settled = time.monotonic() + SETTLE_S
+                while not all(serving(pid) for pid in pids) and time.monotonic() < settled:
+                    time.sleep(0.05)
                 restart()
             index = rng.choice(running_now)
             os.kill(pids[index], signal.SIGKILL)

@@ -12,6 +12,7 @@ from typing import Any
 
 from gavel.tables.notices import Notice, Public
 from gavel.tables.service import TableService
+from gavel.tables.store import StoreError
 from rules.core import Msg
 from tests.tables.backends import Backend
 from tests.tables.conftest import ALICE, BOB, CHANNEL, make_service, seat
@@ -138,3 +139,30 @@ async def test_holds_whose_lease_ran_out_are_forgotten_once_a_lease() -> None:
     at(svc, svc.timing.lease * 2 + 1)
     await svc.waiting()
     assert not set(delivered) & set(svc.outbox.sending)
+
+
+async def test_notices_delivered_while_the_database_is_away_are_not_sent_again() -> None:
+    """Discord accepted the notices, but their end could not be written (the database away): no
+    read of the outbox takes them, however long it stays away, and the first read once it is back
+    writes their end."""
+    for shared in (False, True):
+        svc = make_service()
+        svc.outbox.shared = shared  # processes sharing the database: the outbox's claims
+        started = rows(await seat(svc, ALICE, BOB))
+        assert started
+        done = svc.store.outbox_done
+
+        def away(*args: Any, **kwargs: Any) -> Any:
+            raise StoreError("the database is away")
+
+        svc.store.outbox_done = away  # type: ignore[method-assign]
+        await svc.delivered(started)  # Discord has them: nothing for the front-end to handle
+        at(svc, 3600)  # every hold and claim long run out
+        assert await svc.waiting() == {}, shared  # none of them goes out again
+        assert {r["id"] for r in svc.store.outbox_due(float("inf"))} == set(started)  # still in the database
+        svc.store.outbox_done = done  # type: ignore[method-assign]
+        assert await svc.waiting() == {}, shared
+        assert svc.store.outbox_due(float("inf")) == []  # their end written by that read
+        newer = rows(await act(svc))
+        await svc.delivered(newer)
+        assert svc.store.outbox_due(float("inf")) == []
