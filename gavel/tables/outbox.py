@@ -375,22 +375,26 @@ class Outbox:
         """Discord accepted these notices (outbox rows): they are done. An outage open ends, and
         a decision whose notices have all reached its players now starts its clock
         (`TableStore.outbox_done`: stored, and taken up here for a table held here). When that
-        write fails (the database away), they are written with the next ones, or before the next
-        read of the outbox, and none of them is sent again meanwhile (`_accepted`)."""
+        write fails (the database away), its error is the caller's, and the rows are remembered:
+        written with the next ones, or before the next read of the outbox, and none of them is
+        sent again by this process meanwhile (`_accepted`)."""
         rows = list(rows)
-        if rows:
-            self.pictures.drop(rows)
-            self._sent(rows)
+        if not rows:
+            return
+        self.pictures.drop(rows)
+        self._sent(rows)
+        try:
+            await self._end(rows)
+        except BaseException:
+            self._accepted.update(rows)
+            raise
+
+    async def _end(self, rows: list[int]) -> None:
+        """Write the end of `rows` and of the rows accepted before whose end is not written yet."""
         ending = list(dict.fromkeys([*self._accepted, *rows]))
         if not ending:
             return
-        try:
-            started = await asyncio.to_thread(self._store.outbox_done, ending, self._timing.wall())
-        except Exception:  # the database away: Discord has them all the same, so none goes out again
-            self._accepted.update(rows)
-            log.warning("%d delivered notice(s) could not be marked so in the outbox; marked at its next write"
-                        " or read", len(self._accepted), exc_info=True)
-            return
+        started = await asyncio.to_thread(self._store.outbox_done, ending, self._timing.wall())
         self._accepted.difference_update(ending)
         for table_id, clock in (started or {}).items():
             table = self._tables.held(table_id)
@@ -403,7 +407,10 @@ class Outbox:
         if not self._accepted:
             return rows
         accepted = set(self._accepted)
-        await self.delivered(())
+        try:
+            await self._end([])
+        except Exception:
+            log.warning("the end of %d delivered notice(s) is still not written", len(accepted), exc_info=True)
         return [row for row in rows if row["id"] not in accepted]
 
     async def undelivered(self, rows: Iterable[int]) -> None:
