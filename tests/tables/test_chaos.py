@@ -40,8 +40,9 @@ GUILDS = [(12 + k) << 22 for k in range(chaos_driver.SHARDS)]
 """One guild per shard: `(guild >> 22) % 3` is 0, 1, 2."""
 KILLS = 15
 """Processes killed (at most: the killing stops when every game is over)."""
-SETTLE_S = 120.0
-"""Seconds the database restart waits at most for every process to be past its start-up."""
+SETTLE_LOOKS = 2400
+"""Times (every 0.05 s) the database restart looks at most for every process to be past its
+start-up, before it restarts the database all the same."""
 DRAIN = 600
 """Times each process looks at most (every 0.1 s), its games over, for the outbox to be empty: it
 stops as soon as it is, so the bound only has to outlast a loaded machine (a notice claimed by a
@@ -220,8 +221,9 @@ def chaos(url: str, tmp_path: Path, restart: Callable[[], None] | None = None) -
                 # A process that starts while the server is down cannot connect, and says so at
                 # once (`pgstore.connect` waits only for a server that answers it is restarting),
                 # as a bot started then would: the restart comes once every process is serving.
-                settled = time.monotonic() + SETTLE_S
-                while not all(serving(pid) for pid in pids) and time.monotonic() < settled:
+                for _ in range(SETTLE_LOOKS):
+                    if all(serving(pid) for pid in pids):
+                        break
                     time.sleep(0.05)
                 restart()
             index = rng.choice(running_now)
