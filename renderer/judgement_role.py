@@ -243,27 +243,8 @@ class _Card:
         a section whose drawing reaches into the next one's rows is kept together with it), the
         card drawn whole and converted when a section cannot be kept."""
         parts = [*self._parts(), (("end",), self._end)]
-        tops: list[tuple[Image.Image, int]] = []
-        i = 0
-        while on_palette and i < len(parts):
-            for j in range(i + 1, len(parts) + 1):
-                group = parts[i:j]
-                band = self._band(tuple(key for key, _ in group), _together([paint for _, paint in group]),
-                                  first=i == 0, last=j == len(parts))
-                if band is not OVER:
-                    break
-            if not isinstance(band, Image.Image):
-                break
-            tops.append((band, int(self.y)))
-            self.y += band.height
-            i = j
-        else:
-            if on_palette:
-                img = Image.new("P", (W, int(self.y)))
-                img.putpalette(self.th.palette_image().getpalette() or [])
-                for band, top in tops:  # the bands cover the card, one under another
-                    img.paste(band, (0, top))
-                return img
+        if on_palette and (pasted := self._pasted(parts)) is not None:
+            return pasted
         self.img = Image.new("RGB", (W, CANVAS_H), self.th["frame"])
         self.d = ImageDraw.Draw(self.img)
         self.y = 0
@@ -271,6 +252,29 @@ class _Card:
             paint()
         card = self.img.crop((0, 0, W, self.y))
         return paletted(card, self.th) if on_palette else card
+
+    def _pasted(self, parts: list[tuple[tuple[Any, ...], Callable[[], None]]]) -> Image.Image | None:
+        """The card on the palette, its sections' kept pixels (`_band`) pasted one under another;
+        None when one of them cannot be kept (the card is then drawn whole)."""
+        tops: list[tuple[Image.Image, int]] = []
+        i = 0
+        while i < len(parts):
+            for j in range(i + 1, len(parts) + 1):
+                group = parts[i:j]
+                band = self._band(tuple(key for key, _ in group), _together([paint for _, paint in group]),
+                                  first=i == 0, last=j == len(parts))
+                if band is not OVER:
+                    break
+            if not isinstance(band, Image.Image):
+                return None
+            tops.append((band, int(self.y)))
+            self.y += band.height
+            i = j
+        img = Image.new("P", (W, int(self.y)))
+        img.putpalette(self.th.palette_image().getpalette() or [])
+        for band, top in tops:  # the bands cover the card, one under another
+            img.paste(band, (0, top))
+        return img
 
     def _end(self) -> None:
         self.y += PAD
